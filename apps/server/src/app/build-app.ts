@@ -1,0 +1,74 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import fastifyMultipart from '@fastify/multipart';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AUTH_BASE, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
+import type { Config } from './config.js';
+import type { Database } from '../db/client.js';
+import { registerErrorHandling } from './error-handler.js';
+import { registerAccessControl } from './route.js';
+import { AppError } from './errors.js';
+import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { registerModules } from '../modules/index.js';
+
+export const VERSION = '0.1.0';
+
+/** JSON bodies over 1 MB are refused with 413 (uploads go through multipart with their own limit). */
+export const BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+
+  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Battery-swap back-office API', version: VERSION },
+      components: { securitySchemes: { authToken: { type: 'apiKey', in: 'header', name: TOKEN_HEADER } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  registerAccessControl(app, { db: database.db, policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours } });
+  registerAuthRoutes(app, {
+    db: database.db,
+    session: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
+    throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
+    demo: config.demo,
+    version: VERSION,
+  });
+  registerModules(app);
+
+  app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    try {
+      await database.ping();
+      return { status: 'ok', database: database.kind, version: VERSION };
+    } catch {
+      return reply.status(503).send({ status: 'unavailable', database: database.kind, version: VERSION });
+    }
+  });
+
+  const webDist = config.webDist ?? path.resolve(import.meta.dirname, '../../../web/dist');
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  if (hasWeb) await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+
+  // Unknown API paths answer the catalogue's "interface missing"; every other path is a page of the app.
+  app.setNotFoundHandler(async (req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith(OMS_BASE) || req.url.startsWith(AUTH_BASE)) throw new AppError('interfaceMissing');
+    if (!hasWeb || req.method !== 'GET') throw new AppError('interfaceMissing');
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  return app;
+}

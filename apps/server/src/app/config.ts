@@ -1,0 +1,49 @@
+import path from 'node:path';
+
+/** Runtime configuration from the environment, with the embedded defaults of `npm start`. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL URL; when absent the server runs on embedded PGlite under dataDir. */
+  databaseUrl: string | undefined;
+  demo: boolean;
+  adminUsername: string | undefined;
+  adminPassword: string | undefined;
+  tokenIdleMinutes: number;
+  tokenAbsoluteHours: number;
+  /** Sign-in failures allowed per account and per address within the window before 429. */
+  loginMaxFailures: number;
+  loginWindowMinutes: number;
+  webDist: string | undefined;
+  logLevel: string;
+  /** Lower scrypt cost for test suites only; never set in production. */
+  fastPasswordHashing: boolean;
+}
+
+function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
+  return value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    port: intEnv(env, 'PORT', 8080),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: env.DEMO !== '0' && env.DEMO !== 'false',
+    adminUsername: env.ADMIN_USERNAME || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    tokenIdleMinutes: intEnv(env, 'TOKEN_IDLE_MINUTES', 120),
+    tokenAbsoluteHours: intEnv(env, 'TOKEN_ABSOLUTE_HOURS', 12),
+    loginMaxFailures: intEnv(env, 'LOGIN_MAX_FAILURES', 5),
+    loginWindowMinutes: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15),
+    webDist: env.WEB_DIST,
+    logLevel: env.LOG_LEVEL ?? 'info',
+    fastPasswordHashing: env.FAST_PASSWORD_HASHING === '1',
+  };
+}

@@ -1,0 +1,10 @@
+// Every table of every module, for migrations and the typed client.
+export * from '../modules/merchant/merchant.table.js';
+export * from '../modules/file/file.table.js';
+export * from '../modules/account/account.table.js';
+export * from '../modules/role/role.table.js';
+export * from '../modules/menu/menu.table.js';
+export * from '../modules/auth/auth.table.js';
+export * from '../modules/audit-log/audit-log.table.js';
+export * from '../modules/common-setting/common-setting.table.js';
+export * from '../modules/currency/currency.table.js';

@@ -1,0 +1,71 @@
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { auditLogs } from './audit-log.table.js';
+
+export interface AuditEntry {
+  action: string;
+  objectType: string;
+  objectId?: string | number | null;
+  /** What changed: `{ field: [before, after] }`, or the created object. Never credentials. */
+  changes?: unknown;
+  success?: boolean;
+}
+
+const SECRET_FIELDS = /password|token|hash/i;
+
+/** Drops credentials from whatever is logged, at any depth. */
+function redact(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(redact);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>).map(([key, inner]) => [key, SECRET_FIELDS.test(key) ? '***' : redact(inner)]),
+    );
+  }
+  return value;
+}
+
+/** Field-by-field difference of two versions of an object, for the audit trail. */
+export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, [unknown, unknown]> {
+  const changes: Record<string, [unknown, unknown]> = {};
+  for (const key of Object.keys(after)) {
+    const a = before[key];
+    const b = after[key];
+    if (JSON.stringify(a) !== JSON.stringify(b)) changes[key] = [a, b];
+  }
+  return changes;
+}
+
+/** Writes one audit row with the caller's identity and tenant; use the mutation's transaction as db. */
+export async function recordAudit(db: Db, ctx: Pick<Ctx, 'principal' | 'ip' | 'requestTime'>, entry: AuditEntry): Promise<void> {
+  await db.insert(auditLogs).values({
+    accountId: ctx.principal.id,
+    username: ctx.principal.username,
+    merchantId: ctx.principal.merchantId,
+    requestTime: ctx.requestTime,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
+    changes: entry.changes === undefined ? null : redact(entry.changes),
+    ip: ctx.ip,
+    success: entry.success ?? true,
+  });
+}
+
+/** Audit rows for callers that are not signed in (failed sign-ins). */
+export async function recordAnonymousAudit(
+  db: Db,
+  who: { username: string; accountId: number | null; merchantId: number | null; ip: string },
+  entry: AuditEntry,
+): Promise<void> {
+  await db.insert(auditLogs).values({
+    accountId: who.accountId,
+    username: who.username,
+    merchantId: who.merchantId,
+    action: entry.action,
+    objectType: entry.objectType,
+    objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
+    changes: entry.changes === undefined ? null : redact(entry.changes),
+    ip: who.ip,
+    success: entry.success ?? true,
+  });
+}

@@ -1,0 +1,122 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+import {
+  AUTH_BASE,
+  DEMO_ACCOUNTS,
+  DEMO_PASSWORD,
+  TOKEN_HEADER,
+  TOKEN_HEADER_ALT,
+  loginBody,
+  toUserType,
+  type LoginResult,
+  type PublicConfig,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../app/errors.js';
+import { ok } from '../../app/route.js';
+import { accounts } from '../account/account.table.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { recordAnonymousAudit } from '../audit-log/audit.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
+import { authenticate, createSession, revokeSession, type SessionPolicy } from './session.service.js';
+import { clearFailures, isThrottled, recordFailure, throttleKeys, type ThrottlePolicy } from './throttle.js';
+import { eq } from 'drizzle-orm';
+
+export interface AuthDeps {
+  db: Db;
+  session: SessionPolicy;
+  throttle: ThrottlePolicy;
+  demo: boolean;
+  version: string;
+}
+
+export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const { db } = deps;
+
+  app.post(`${AUTH_BASE}/oms/login`, { schema: { body: loginBody, tags: ['auth'] } }, async (req) => {
+    const { username, password } = req.body as { username: string; password: string };
+    const keys = throttleKeys(username, req.ip);
+    if (await isThrottled(db, keys, deps.throttle)) throw new AppError('tooManyAttempts');
+
+    const [account] = await db
+      .select({
+        id: accounts.id,
+        username: accounts.username,
+        name: accounts.name,
+        passwordHash: accounts.passwordHash,
+        type: accounts.type,
+        accountType: accounts.accountType,
+        merchantId: accounts.merchantId,
+        merchantName: merchants.name,
+        status: accounts.status,
+      })
+      .from(accounts)
+      .leftJoin(merchants, eq(merchants.id, accounts.merchantId))
+      .where(sql`lower(${accounts.username}) = lower(${username}) or ${accounts.phone} = ${username}`)
+      .limit(1);
+
+    // The same work and the same answer whether the account is unknown or the password wrong.
+    const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
+    if (!account || !valid) {
+      await recordFailure(db, keys, deps.throttle);
+      await recordAnonymousAudit(
+        db,
+        { username, accountId: account?.id ?? null, merchantId: account?.merchantId ?? null, ip: req.ip },
+        { action: 'login', objectType: 'session', success: false },
+      );
+      throw new AppError('wrongCredentials');
+    }
+    if (account.status !== 'ENABLED') throw new AppError('accountDisabled');
+
+    await clearFailures(db, keys[0]!);
+    const session = await createSession(db, account.id, req.ip, deps.session);
+    await db.update(accounts).set({ lastLoginAt: new Date() }).where(eq(accounts.id, account.id));
+    await recordAnonymousAudit(
+      db,
+      { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },
+      { action: 'login', objectType: 'session', objectId: account.id },
+    );
+    const type = toUserType(account.type);
+    const result: LoginResult = {
+      token: session.token,
+      username: account.username,
+      type,
+      expiresAt: session.expiresAt.toISOString(),
+      admin: {
+        id: account.id,
+        username: account.username,
+        name: account.name,
+        type,
+        accountType: account.accountType,
+        merchantId: account.merchantId,
+        merchantName: account.merchantName,
+      },
+    };
+    return ok(req, result);
+  });
+
+  app.get(`${AUTH_BASE}/oms/logout`, { schema: { tags: ['auth'] } }, async (req) => {
+    const raw = req.headers[TOKEN_HEADER] ?? req.headers[TOKEN_HEADER_ALT.toLowerCase()];
+    const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+    if (!token) throw new AppError('notLoggedIn');
+    const { principal } = await authenticate(db, token, deps.session);
+    await revokeSession(db, token);
+    await recordAnonymousAudit(
+      db,
+      { username: principal.username, accountId: principal.id, merchantId: principal.merchantId, ip: req.ip },
+      { action: 'logout', objectType: 'session', objectId: principal.id },
+    );
+    return ok(req, null);
+  });
+
+  /** What the login page may know before sign-in: demo mode and its accounts. */
+  app.get(`${AUTH_BASE}/config`, { schema: { tags: ['auth'] } }, async (req) => {
+    const config: PublicConfig = {
+      demo: deps.demo,
+      demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
+      demoPassword: deps.demo ? DEMO_PASSWORD : null,
+      version: deps.version,
+    };
+    return ok(req, config);
+  });
+}

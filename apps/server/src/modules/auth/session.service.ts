@@ -1,0 +1,85 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { toUserType } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Principal } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
+import { accounts } from '../account/account.table.js';
+import { sessions } from './auth.table.js';
+
+export interface SessionPolicy {
+  idleMinutes: number;
+  absoluteHours: number;
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function createSession(db: Db, accountId: number, ip: string, policy: SessionPolicy) {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + policy.absoluteHours * 3_600_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, expiresAt, ip });
+  return { token, expiresAt };
+}
+
+/**
+ * Resolves a token to its account, or fails with the session-ending code that tells why:
+ * 401 no token, 406 unknown token, 405 expired or revoked (idle, absolute, logout, disabled).
+ */
+export async function authenticate(db: Db, token: string | undefined, policy: SessionPolicy): Promise<{ principal: Principal; sessionId: number }> {
+  if (!token) throw new AppError('notLoggedIn');
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      revokedAt: sessions.revokedAt,
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      type: accounts.type,
+      accountType: accounts.accountType,
+      merchantId: accounts.merchantId,
+      status: accounts.status,
+    })
+    .from(sessions)
+    .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) throw new AppError('illegalToken');
+  const now = Date.now();
+  const idleLimit = row.lastSeenAt.getTime() + policy.idleMinutes * 60_000;
+  if (row.revokedAt || row.status !== 'ENABLED' || row.expiresAt.getTime() <= now || idleLimit <= now) {
+    throw new AppError('loginExpired');
+  }
+  // Touch at most once a minute: the idle clock needs no finer grain and this keeps reads cheap.
+  if (now - row.lastSeenAt.getTime() > 60_000) {
+    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    principal: {
+      id: row.id,
+      username: row.username,
+      name: row.name,
+      type: toUserType(row.type),
+      accountType: row.accountType,
+      merchantId: row.merchantId,
+    },
+  };
+}
+
+export async function revokeSession(db: Db, token: string): Promise<boolean> {
+  const revoked = await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return revoked.length > 0;
+}
+
+/** Ends every open session of an account (disabled, password reset). */
+export async function revokeAccountSessions(db: Db, accountId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}

@@ -1,0 +1,35 @@
+import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { merchants } from '../merchant/merchant.table.js';
+
+export const roles = pgTable(
+  'role',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    sort: integer('sort').notNull().default(0),
+    /** Tenant of the role: null for platform roles. */
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('role_merchant_idx').on(t.merchantId)],
+);
+
+export const roleMenus = pgTable(
+  'role_menu',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
+);
+
+export const roleResources = pgTable(
+  'role_resource',
+  {
+    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],
+);

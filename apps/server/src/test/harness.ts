@@ -1,0 +1,99 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { DEMO_PASSWORD, type Language } from '@swap/contracts';
+import { loadConfig, type Config } from '../app/config.js';
+import { buildApp } from '../app/build-app.js';
+import { openDatabase, type Database, type Db } from '../db/client.js';
+import { seed } from '../db/seed.js';
+import { useFastPasswordHashing } from '../modules/auth/password.js';
+
+/**
+ * A real server on a fresh database for one test file: in-memory PGlite by default, or a new
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (the same suite runs on both).
+ */
+export interface TestServer {
+  app: FastifyInstance;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+  /** Signs in and returns the token. */
+  login(username: string, password?: string): Promise<string>;
+  call(method: 'GET' | 'POST', url: string, options?: { token?: string | undefined; body?: unknown; query?: Record<string, string>; lang?: Language; headers?: Record<string, string> }): Promise<ApiAnswer>;
+}
+
+export interface ApiAnswer {
+  status: number;
+  code: number;
+  message: string;
+  data: any; // eslint-disable-line @typescript-eslint/no-explicit-any -- tests read answers loosely
+  raw: LightMyRequestResponse;
+}
+
+async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `swap_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  useFastPasswordHashing(true);
+  const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...env });
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
+  const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
+  await database.migrate();
+  await seed(database.db, { demo: config.demo, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+
+  const call: TestServer['call'] = async (method, url, options = {}) => {
+    const headers: Record<string, string> = { ...(options.headers ?? {}) };
+    if (options.token) headers['auth-token'] = options.token;
+    if (options.lang) headers.Language = options.lang;
+    const raw = await app.inject({
+      method,
+      url,
+      headers,
+      ...(options.query ? { query: options.query } : {}),
+      ...(options.body !== undefined ? { payload: options.body as object } : {}),
+    });
+    let parsed: { code?: number; message?: string; data?: unknown } = {};
+    try {
+      parsed = raw.json();
+    } catch {
+      parsed = {};
+    }
+    return { status: raw.statusCode, code: parsed.code ?? -1, message: parsed.message ?? '', data: parsed.data, raw };
+  };
+
+  return {
+    app,
+    db: database.db,
+    config,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const answer = await call('POST', '/api/auth/oms/login', { body: { username, password } });
+      if (answer.code !== 1) throw new Error(`login ${username} failed: ${answer.message}`);
+      return answer.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await pgDb?.drop();
+    },
+  };
+}

@@ -1,0 +1,12 @@
+/** Error pages: server error, no permission, not found. */
+export const errors = {
+  'errors.serverTitle': 'SYSTEM ERROR',
+  'errors.serverMessage': 'Server in error, please refresh the page.',
+  'errors.refresh': 'Refresh',
+  'errors.permissionTitle': 'NO PERMISSION',
+  'errors.permissionMessage': 'You do not have permission to open this page.',
+  'errors.notFoundTitle': 'PAGE NOT FOUND',
+  'errors.notFoundMessage': 'The page does not exist or the link is not valid.',
+  'errors.home': 'Go to the dashboard',
+  'errors.signIn': 'Sign in',
+};

@@ -1,0 +1,14 @@
+/** Sign-in page and sign-in callback. */
+export const session = {
+  'session.title': 'Sign in',
+  'session.subtitle': 'Battery-swap and electric-vehicle operations',
+  'session.username': 'Username',
+  'session.password': 'Password',
+  'session.submit': 'Sign in',
+  'session.success': 'User Logged In Success!',
+  'session.demoTitle': 'Demo accounts',
+  'session.demoHint': 'Choose an account to fill in the form.',
+  'session.demoUse': 'Use the {username} account',
+  'session.version': 'Version {version}',
+  'session.callback': 'Signing you in…',
+};

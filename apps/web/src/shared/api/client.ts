@@ -1,0 +1,186 @@
+import {
+  AUTH_BASE,
+  LANGUAGE_HEADER,
+  messageText,
+  OMS_BASE,
+  REQUEST_TIME_HEADER,
+  REQUEST_TIMEOUT_MS,
+  SESSION_ENDING_CODES,
+  SUCCESS_CODE,
+  TOKEN_HEADER,
+} from '@swap/contracts';
+import { readLanguage } from '../language';
+import { getToken } from '../session';
+import { uiBridge } from './bridge';
+import { ApiError } from './errors';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type QueryParams = Record<string, QueryValue>;
+
+export interface CallOptions {
+  /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
+  signal?: AbortSignal;
+}
+
+type Body = { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData } | { kind: 'none' };
+
+interface Request {
+  method: 'GET' | 'POST';
+  url: string;
+  body: Body;
+  admin: boolean;
+  signal?: AbortSignal;
+}
+
+function buildUrl(base: string, path: string, query?: QueryParams): string {
+  const url = `${base}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.append(name, String(value));
+  }
+  const text = params.toString();
+  return text ? `${url}?${text}` : url;
+}
+
+function headersFor(request: Request): Headers {
+  const headers = new Headers({ Accept: 'application/json', [LANGUAGE_HEADER]: readLanguage() });
+  // FormData sets its own multipart boundary; everything else is JSON.
+  if (request.body.kind !== 'form') headers.set('Content-Type', 'application/json');
+  const token = getToken();
+  if (token) headers.set(TOKEN_HEADER, token);
+  if (request.admin) headers.set(REQUEST_TIME_HEADER, String(Date.now()));
+  return headers;
+}
+
+let sessionEnding = false;
+
+function fail(error: ApiError): never {
+  const bridge = uiBridge();
+  bridge?.notifyError(error.message);
+  if ((SESSION_ENDING_CODES as readonly number[]).includes(error.code) && !sessionEnding) {
+    sessionEnding = true;
+    bridge?.endSession();
+  }
+  throw error;
+}
+
+/** Called once the user is signed in again, so a later expiry opens the dialog again. */
+export function resetSessionEnding(): void {
+  sessionEnding = false;
+}
+
+/** Sends one request with the 120 s timeout; resolves the raw response or throws a transport ApiError. */
+async function send(request: Request): Promise<Response> {
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, REQUEST_TIMEOUT_MS);
+  const relay = () => controller.abort();
+  request.signal?.addEventListener('abort', relay, { once: true });
+  const language = readLanguage();
+  try {
+    const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'form' ? request.body.value : undefined;
+    return await fetch(request.url, {
+      method: request.method,
+      headers: headersFor(request),
+      body,
+      credentials: 'include',
+      signal: controller.signal,
+    });
+  } catch (cause) {
+    if (request.signal?.aborted && !timedOut) {
+      // The caller dropped the call (navigation, refetch): no notification.
+      throw new ApiError(1011, messageText('requestAborted', language), null, 0, true);
+    }
+    const message = timedOut ? messageText('requestAborted', language) : cause instanceof Error && cause.message ? cause.message : messageText('requestFailed', language);
+    return fail(new ApiError(timedOut ? 1011 : 1012, message, null, 0, true));
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', relay);
+  }
+}
+
+function isEnvelope(value: unknown): value is { code: number; message: string; data: unknown } {
+  return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
+}
+
+async function readEnvelope<T>(response: Response): Promise<T> {
+  let payload: unknown = null;
+  try {
+    payload = await response.json();
+  } catch {
+    payload = null;
+  }
+  if (!isEnvelope(payload)) {
+    const language = readLanguage();
+    return fail(new ApiError(1012, `${messageText('requestFailed', language)} (HTTP ${response.status})`, null, response.status, true));
+  }
+  if (payload.code === SUCCESS_CODE) return payload.data as T;
+  const message = typeof payload.message === 'string' && payload.message ? payload.message : messageText('unknownError', readLanguage());
+  return fail(new ApiError(payload.code, message, payload.data ?? null, response.status));
+}
+
+async function call<T>(request: Request): Promise<T> {
+  return readEnvelope<T>(await send(request));
+}
+
+function fileNameFrom(response: Response, fallback: string): string {
+  const disposition = response.headers.get('Content-Disposition') ?? '';
+  const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  return match?.[1] ? decodeURIComponent(match[1]) : fallback;
+}
+
+function saveBlob(blob: Blob, filename: string): void {
+  const href = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = href;
+  anchor.download = filename;
+  document.body.appendChild(anchor);
+  anchor.click();
+  anchor.remove();
+  // Give the browser time to start the download before the URL goes away.
+  setTimeout(() => URL.revokeObjectURL(href), 10_000);
+}
+
+export interface ApiClient {
+  get<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<T>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** Multipart upload of one file (field `file`) plus optional text fields; answers the envelope data. */
+  upload<T>(path: string, file: Blob, fields?: Record<string, string>, options?: CallOptions): Promise<T>;
+  /** POSTs the body and saves the answer (CSV export) under the server's file name or `filename`. */
+  download(path: string, body: unknown, filename: string, options?: CallOptions): Promise<void>;
+}
+
+function createClient(base: string, admin: boolean): ApiClient {
+  return {
+    get: <T>(path: string, query?: QueryParams, options?: CallOptions) =>
+      call<T>({ method: 'GET', url: buildUrl(base, path, query), body: { kind: 'none' }, admin, signal: options?.signal }),
+    post: <T>(path: string, body: unknown = {}, options?: CallOptions) =>
+      call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
+    upload: <T>(path: string, file: Blob, fields: Record<string, string> = {}, options?: CallOptions) => {
+      const form = new FormData();
+      for (const [name, value] of Object.entries(fields)) form.append(name, value);
+      form.append('file', file, file instanceof File ? file.name : 'file');
+      return call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'form', value: form }, admin, signal: options?.signal });
+    },
+    download: async (path: string, body: unknown, filename: string, options?: CallOptions) => {
+      const response = await send({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal });
+      const type = response.headers.get('Content-Type') ?? '';
+      // A JSON answer to an export is an envelope: a failure (or an empty success) to report.
+      if (type.includes('application/json') || !response.ok) {
+        await readEnvelope<unknown>(response);
+        return;
+      }
+      saveBlob(await response.blob(), fileNameFrom(response, filename));
+    },
+  };
+}
+
+/** Calls under /api/oms: every back-office call; carries the request-time header for the audit log. */
+export const api: ApiClient = createClient(OMS_BASE, true);
+
+/** Calls under /api/auth: sign-in, sign-out and the public config. */
+export const authApi: ApiClient = createClient(AUTH_BASE, false);

@@ -1,0 +1,37 @@
+import { toUserType, type UserType } from '@swap/contracts';
+
+/** Browser storage of the signed-in session (spec §3: token, user info, tour flag, language cookie). */
+export const TOKEN_KEY = 'token';
+export const USER_INFO_KEY = 'userInfo';
+
+export interface UserInfo {
+  username: string;
+  type: UserType;
+}
+
+export function getToken(): string | null {
+  return localStorage.getItem(TOKEN_KEY);
+}
+
+export function getUserInfo(): UserInfo | null {
+  const raw = localStorage.getItem(USER_INFO_KEY);
+  if (!raw) return null;
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    if (typeof parsed !== 'object' || parsed === null) return null;
+    const record = parsed as Record<string, unknown>;
+    return { username: typeof record.username === 'string' ? record.username : '', type: toUserType(record.type) };
+  } catch {
+    return null;
+  }
+}
+
+export function saveSession(token: string, user: UserInfo): void {
+  localStorage.setItem(TOKEN_KEY, token);
+  localStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(TOKEN_KEY);
+  localStorage.removeItem(USER_INFO_KEY);
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { accountUsername, nameField, newPassword, phone, safeText } from '../validation.js';
+import { USER_TYPES } from './auth.js';
+
+/** Account type: platform staff or a merchant's staff (ownership = the merchant). */
+export const ACCOUNT_TYPES = ['PLATFORM', 'MERCHANT'] as const;
+export const ACCOUNT_STATUSES = ['ENABLED', 'DISABLED'] as const;
+
+export const accountRecord = z.object({
+  id: z.number(),
+  username: z.string(),
+  phone: z.string().nullable(),
+  name: z.string(),
+  accountType: z.enum(ACCOUNT_TYPES),
+  /** Identity type: SUPER (super admin), NORMAL (general admin), SON (sub-account). */
+  type: z.enum(USER_TYPES),
+  status: z.enum(ACCOUNT_STATUSES),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  roleIds: z.array(z.number()),
+  roleNames: z.array(z.string()),
+  lastLoginAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AccountRecord = z.infer<typeof accountRecord>;
+
+export const accountSearch = pageQuerySchema.extend({
+  keyword: safeText(64).optional(),
+  type: z.enum(USER_TYPES).optional(),
+  status: z.enum(ACCOUNT_STATUSES).optional(),
+  merchantId: z.number().int().positive().optional(),
+});
+export type AccountSearch = z.infer<typeof accountSearch>;
+
+export const accountAdd = z.object({
+  username: accountUsername,
+  phone: phone.optional().or(z.literal('').transform(() => undefined)),
+  name: nameField,
+  password: newPassword,
+  type: z.enum(['NORMAL', 'SON']),
+  /** Required when a platform admin creates a merchant account ("platform admin must choose an agent"). */
+  merchantId: z.number().int().positive().nullable().optional(),
+  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+});
+export type AccountAdd = z.infer<typeof accountAdd>;
+
+export const accountEdit = accountAdd.omit({ password: true, username: true }).extend({ id: z.number().int().positive() });
+export type AccountEdit = z.infer<typeof accountEdit>;
+
+export const accountStatusBody = z.object({ id: z.number().int().positive(), status: z.enum(ACCOUNT_STATUSES) });
+export const accountResetPassword = z.object({ id: z.number().int().positive(), password: newPassword });
+export const accountAssignRoles = z.object({ id: z.number().int().positive(), roleIds: z.array(z.number().int().positive()).max(50) });

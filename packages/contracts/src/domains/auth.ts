@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { loginPassword, loginUsername } from '../validation.js';
+
+export const USER_TYPES = ['SUPER', 'NORMAL', 'SON'] as const;
+export type UserType = (typeof USER_TYPES)[number];
+
+/** Spec §3: an unknown type falls back to NORMAL. */
+export function toUserType(value: unknown): UserType {
+  return (USER_TYPES as readonly unknown[]).includes(value) ? (value as UserType) : 'NORMAL';
+}
+
+export const loginBody = z.object({ username: loginUsername, password: loginPassword });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const adminInfo = z.object({
+  id: z.number(),
+  username: z.string(),
+  name: z.string(),
+  type: z.enum(USER_TYPES),
+  accountType: z.enum(['PLATFORM', 'MERCHANT']),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+});
+export type AdminInfo = z.infer<typeof adminInfo>;
+
+/** Login answer: token plus user info; the web reads username and type from `admin`. */
+export const loginResult = z.object({
+  token: z.string(),
+  username: z.string(),
+  type: z.enum(USER_TYPES),
+  admin: adminInfo,
+  expiresAt: z.string(),
+});
+export type LoginResult = z.infer<typeof loginResult>;
+
+/** Demo accounts of `npm start` (DEMO=1); the login page shows them only in demo mode. */
+export const DEMO_PASSWORD = 'Demo-Pass-2026';
+export const DEMO_ACCOUNTS = [
+  { username: 'admin', type: 'SUPER' },
+  { username: 'merchant', type: 'NORMAL' },
+  { username: 'subaccount', type: 'SON' },
+] as const;
+
+export const publicConfig = z.object({
+  demo: z.boolean(),
+  demoAccounts: z.array(z.object({ username: z.string(), type: z.enum(USER_TYPES) })),
+  demoPassword: z.string().nullable(),
+  version: z.string(),
+});
+export type PublicConfig = z.infer<typeof publicConfig>;

@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { requiredText, safeText } from '../validation.js';
+
+export const RESOURCE_TYPES = ['BUTTON', 'LINK'] as const;
+
+/** Permission codes: letters, digits, dot, hyphen and underscore. */
+export const permissionCode = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(80, { message: 'validation.tooLong' })
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'validation.codeFormat' });
+
+export const urlPath = z
+  .string()
+  .trim()
+  .max(200, { message: 'validation.tooLong' })
+  .regex(/^(\/[A-Za-z0-9_\-./:{}]*)?$/, { message: 'validation.url' });
+
+export const resourceRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  code: z.string(),
+  type: z.enum(RESOURCE_TYPES),
+  url: z.string(),
+});
+export type ResourceRecord = z.infer<typeof resourceRecord>;
+
+export const resourceSearch = pageQuerySchema.extend({
+  name: safeText(64).optional(),
+  code: safeText(80).optional(),
+  type: z.enum(RESOURCE_TYPES).optional(),
+});
+export const resourceAdd = z.object({ name: requiredText(40), code: permissionCode, type: z.enum(RESOURCE_TYPES), url: urlPath.default('') });
+export type ResourceAdd = z.infer<typeof resourceAdd>;
+export const resourceEdit = resourceAdd.extend({ id: z.number().int().positive() });
+
+/** A node of the permission tree (spec §3): code, iconfont, id, name, url, children and resources. */
+export interface PermissionNode {
+  id: number;
+  parentId: number;
+  code: string;
+  name: string;
+  url: string;
+  iconfont: string;
+  sort: number;
+  children: PermissionNode[];
+  resources: ResourceRecord[];
+}
+export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    parentId: z.number(),
+    code: z.string(),
+    name: z.string(),
+    url: z.string(),
+    iconfont: z.string(),
+    sort: z.number(),
+    children: z.array(permissionNode),
+    resources: z.array(resourceRecord),
+  }),
+);
+
+/** Menu create/edit (spec §3): parentId -1 at the root. */
+export const menuAdd = z.object({
+  parentId: z.number().int().min(-1),
+  name: requiredText(40),
+  code: permissionCode,
+  url: urlPath.default(''),
+  iconfont: safeText(60).default(''),
+  sort: z.number().int().min(0).max(9999).default(0),
+  resourceIds: z.array(z.number().int().positive()).max(500).default([]),
+});
+export type MenuAdd = z.infer<typeof menuAdd>;
+export const menuEdit = menuAdd.extend({ id: z.number().int().positive() });
+
+/** The answer of menu/levels: the caller's tree plus the flat list of codes they hold. */
+export const menuLevels = z.object({ tree: z.array(permissionNode), codes: z.array(z.string()) });
+export type MenuLevels = z.infer<typeof menuLevels>;
+
+/** Export/import file of menus and resources. */
+export const menuExportFile = z.object({
+  version: z.literal(1),
+  resources: z.array(resourceAdd),
+  menus: z.array(
+    z.object({
+      code: permissionCode,
+      parentCode: z.string().nullable(),
+      name: requiredText(40),
+      url: urlPath,
+      iconfont: safeText(60),
+      sort: z.number().int(),
+      resourceCodes: z.array(permissionCode),
+    }),
+  ),
+});
+export type MenuExportFile = z.infer<typeof menuExportFile>;

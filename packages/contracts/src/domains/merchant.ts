@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { nameField, phone, requiredText, safeText } from '../validation.js';
+
+export const MERCHANT_TYPES = ['AGENT', 'DIRECT'] as const;
+export type MerchantType = (typeof MERCHANT_TYPES)[number];
+
+/** Uploaded images: ID card front and back and face photo. */
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+export const merchantRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  type: z.enum(MERCHANT_TYPES),
+  personInCharge: z.string(),
+  contact: z.string(),
+  officeAddress: z.string(),
+  idCardFrontFileId: z.number().nullable(),
+  idCardBackFileId: z.number().nullable(),
+  facePhotoFileId: z.number().nullable(),
+  accountCount: z.number(),
+  createdAt: z.string(),
+});
+export type MerchantRecord = z.infer<typeof merchantRecord>;
+
+export const merchantSearch = pageQuerySchema.extend({
+  keyword: safeText(64).optional(),
+  type: z.enum(MERCHANT_TYPES).optional(),
+});
+
+export const merchantAdd = z.object({
+  name: nameField,
+  type: z.enum(MERCHANT_TYPES),
+  personInCharge: nameField,
+  contact: phone,
+  officeAddress: requiredText(200),
+  idCardFrontFileId: z.number().int().positive().nullable().optional(),
+  idCardBackFileId: z.number().int().positive().nullable().optional(),
+  facePhotoFileId: z.number().int().positive().nullable().optional(),
+});
+export type MerchantAdd = z.infer<typeof merchantAdd>;
+export const merchantEdit = merchantAdd.extend({ id: z.number().int().positive() });
+
+export const uploadedFile = z.object({ id: z.number(), name: z.string(), mime: z.string(), size: z.number() });

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { description, nameField, safeText } from '../validation.js';
+
+export const roleRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  description: z.string(),
+  sort: z.number(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  menuIds: z.array(z.number()),
+  resourceIds: z.array(z.number()),
+  accountCount: z.number(),
+  createdAt: z.string(),
+});
+export type RoleRecord = z.infer<typeof roleRecord>;
+
+export const roleSearch = pageQuerySchema.extend({ keyword: safeText(64).optional(), merchantId: z.number().int().positive().optional() });
+
+export const roleAdd = z.object({
+  name: nameField,
+  description,
+  sort: z.number().int().min(0).max(9999).default(0),
+  /** A platform admin may create a role for a merchant; merchant accounts create their own. */
+  merchantId: z.number().int().positive().nullable().optional(),
+  menuIds: z.array(z.number().int().positive()).max(1000).default([]),
+  resourceIds: z.array(z.number().int().positive()).max(5000).default([]),
+});
+export type RoleAdd = z.infer<typeof roleAdd>;
+export const roleEdit = roleAdd.extend({ id: z.number().int().positive() });

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { description, nameField, requiredText, safeText } from '../validation.js';
+
+export const commonSettingRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  value: z.string(),
+  description: z.string(),
+  remark: z.string(),
+  updatedAt: z.string(),
+});
+export type CommonSettingRecord = z.infer<typeof commonSettingRecord>;
+export const commonSettingSearch = pageQuerySchema.extend({ keyword: safeText(64).optional() });
+export const commonSettingAdd = z.object({
+  name: nameField,
+  value: requiredText(1000),
+  description,
+  remark: safeText(500).default(''),
+});
+export type CommonSettingAdd = z.infer<typeof commonSettingAdd>;
+export const commonSettingEdit = commonSettingAdd.extend({ id: z.number().int().positive() });
+
+/** Currencies of spec §3 and their decimals (DESIGN §9: IDR and VND none, others two). */
+export const CURRENCIES = ['IDR', 'KES', 'THB', 'MYR', 'VND', 'USD'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const CURRENCY_DECIMALS: Record<Currency, number> = { IDR: 0, KES: 2, THB: 2, MYR: 2, VND: 0, USD: 2 };
+
+export const currencyConfig = z.object({
+  currency: z.enum(CURRENCIES),
+  merchantId: z.number().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type CurrencyConfig = z.infer<typeof currencyConfig>;
+export const currencyEdit = z.object({
+  currency: z.enum(CURRENCIES),
+  /** A platform admin may set a merchant's currency; omitted = the caller's own tenant. */
+  merchantId: z.number().int().positive().nullable().optional(),
+});
+
+/** "IDR 15000", "THB 12.50": currency followed by the number with that currency's decimals. */
+export function formatMoney(amount: number, currency: Currency): string {
+  const decimals = CURRENCY_DECIMALS[currency];
+  const text = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${currency} ${text}`;
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+
+/** Languages the product speaks. `zh` is the Chinese set; he/ar are only layout directions. */
+export const LANGUAGES = ['en', 'in', 'th', 'zh'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES = ['he', 'ar'] as const;
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** Envelope code meaning success; any other code is a failure listed in the message catalogue. */
+export const SUCCESS_CODE = 1;
+
+/** Envelope codes that end the session: the web opens the "Tip" dialog and signs out. */
+export const SESSION_ENDING_CODES = [401, 405, 406, 407] as const;
+
+export interface Envelope<T> {
+  code: number;
+  message: string;
+  data: T;
+}
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ code: z.number().int(), message: z.string(), data });
+}
+
+/** Paging, spec §9: page size 20 and first page 1 by default. */
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+
+export const pageQuerySchema = z.object({
+  current: z.coerce.number().int().min(1).default(1),
+  size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+  sort: z
+    .object({ field: z.string().max(40), order: z.enum(['ascend', 'descend']) })
+    .optional(),
+});
+export type PageQuery = z.infer<typeof pageQuerySchema>;
+
+export interface Page<T> {
+  records: T[];
+  total: number;
+  current: number;
+  size: number;
+  pages: number;
+}
+
+export function pageSchema<T extends z.ZodType>(record: T) {
+  return z.object({
+    records: z.array(record),
+    total: z.number().int(),
+    current: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+}
+
+/** Request timeout of every call, spec §9. */
+export const REQUEST_TIMEOUT_MS = 120_000;
+
+/** Header names, DESIGN §4. */
+export const TOKEN_HEADER = 'auth-token';
+export const TOKEN_HEADER_ALT = 'AUTH_TOKEN';
+export const LANGUAGE_HEADER = 'Language';
+export const REQUEST_TIME_HEADER = 'request-time';
+
+/** Base paths, DESIGN §4. */
+export const AUTH_BASE = '/api/auth';
+export const OMS_BASE = '/api/oms';

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import type { Language } from './envelope.js';
+
+/**
+ * The validation rules of spec §5 as reusable zod pieces. Every error message is an i18n key
+ * (`validation.*`) that the web translates and the server maps to a localized catalogue text,
+ * so a form and its route reject the same input with the same words.
+ */
+
+/** Matches markup or script input: tags, javascript: URLs and inline event handlers. */
+const SCRIPT_PATTERN = /<\s*\/?\s*[a-z!]|javascript\s*:|\bon[a-z]+\s*=/i;
+
+export function containsScript(value: string): boolean {
+  return SCRIPT_PATTERN.test(value);
+}
+
+/** Any free text: trimmed, never a script. */
+export const safeText = (max = 500) =>
+  z
+    .string()
+    .trim()
+    .max(max, { message: 'validation.tooLong' })
+    .refine((v) => !containsScript(v), { message: 'validation.script' });
+
+export const requiredText = (max = 500) => safeText(max).min(1, { message: 'validation.required' });
+
+/** Type-ID style codes: letters and digits, 1 to 20. */
+export const typeCode = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(20, { message: 'validation.codeFormat' })
+  .regex(/^[A-Za-z0-9]+$/, { message: 'validation.codeFormat' });
+
+/** Name fields: Chinese characters, letters (any script), digits, underscore, minus and spaces; 1 to 20. */
+export const nameField = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(20, { message: 'validation.nameFormat' })
+  .regex(/^[\p{L}\p{M}\p{N}_\- ]+$/u, { message: 'validation.nameFormat' });
+
+/** Description: not empty, 1 to 500. */
+export const description = requiredText(500);
+
+/** Phone fields: plus sign, space, hyphen and digits only. */
+export const phone = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(20, { message: 'validation.phoneFormat' })
+  .regex(/^[+\d][\d +-]*$/, { message: 'validation.phoneFormat' });
+
+/** Numeric fields of up to 15 digits (IMEI, serials expressed as numbers). */
+export const digits15 = z
+  .string()
+  .trim()
+  .regex(/^\d{1,15}$/, { message: 'validation.digits15' });
+
+/** Money: required, numeric, at least 0, at most two decimals. Sent as a number. */
+export const money = z
+  .number({ message: 'validation.number' })
+  .min(0, { message: 'validation.min0' })
+  .max(1e13, { message: 'validation.tooLarge' })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'validation.twoDecimals' });
+
+/** Cycle count and swap count: required, numeric, at least 1. */
+export const count = z.number({ message: 'validation.number' }).int({ message: 'validation.integer' }).min(1, { message: 'validation.min1' });
+
+/** Times: integer greater than 0. */
+export const positiveInt = count;
+
+export const DURATION_UNITS = ['DAY', 'MONTH', 'YEAR'] as const;
+export type DurationUnit = (typeof DURATION_UNITS)[number];
+/** Duration caps, spec §9: 365 days, 12 months or 1 year. */
+export const DURATION_CAPS: Record<DurationUnit, number> = { DAY: 365, MONTH: 12, YEAR: 1 };
+
+export const duration = z
+  .object({ value: positiveInt, unit: z.enum(DURATION_UNITS) })
+  .refine((d) => d.value <= DURATION_CAPS[d.unit], { message: 'validation.durationCap', path: ['value'] });
+
+/** Device number batches hold up to 1000 numbers. */
+export const DEVICE_BATCH_MAX = 1000;
+export const deviceNumberList = z
+  .array(z.string().trim().min(1))
+  .min(1, { message: 'validation.required' })
+  .max(DEVICE_BATCH_MAX, { message: 'validation.batchMax' });
+
+/** Sign-in: username trimmed and password required, neither with illegal characters. */
+const ILLEGAL_LOGIN_CHARS = /[<>"'`;\\\s]/;
+export const loginUsername = z
+  .string()
+  .trim()
+  .min(1, { message: 'validation.usernameRequired' })
+  .max(64, { message: 'validation.tooLong' })
+  .refine((v) => !ILLEGAL_LOGIN_CHARS.test(v), { message: 'validation.illegalChars' });
+export const loginPassword = z
+  .string()
+  .min(1, { message: 'validation.passwordRequired' })
+  .max(128, { message: 'validation.tooLong' })
+  .refine((v) => !/[<>\s]/.test(v), { message: 'validation.illegalChars' });
+
+/** A new password: 8 to 64 characters with letters and digits (OWASP length; blocks the weakest). */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 64;
+export const newPassword = z
+  .string()
+  .min(PASSWORD_MIN, { message: 'validation.passwordWeak' })
+  .max(PASSWORD_MAX, { message: 'validation.passwordWeak' })
+  .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), { message: 'validation.passwordWeak' })
+  .refine((v) => !/^\s|\s$/.test(v), { message: 'validation.passwordWeak' });
+
+/** An account's username: letters, digits, dot, underscore, minus, @ (an email) or a phone. */
+export const accountUsername = z
+  .string()
+  .trim()
+  .min(3, { message: 'validation.usernameFormat' })
+  .max(64, { message: 'validation.usernameFormat' })
+  .regex(/^[A-Za-z0-9._@+-]+$/, { message: 'validation.usernameFormat' });
+
+/** Database ids travel as strings of digits (bigint-safe). */
+export const idParam = z.coerce.number().int().positive();
+export const idQuery = z.object({ id: idParam });
+
+/** Notification texts: short message up to 100, long message up to 1000. */
+export const shortMessage = requiredText(100);
+export const longMessage = requiredText(1000);
+
+/** Every validation message key, so the web catalogue and the server map can be checked for completeness. */
+export const VALIDATION_KEYS = [
+  'validation.required',
+  'validation.tooLong',
+  'validation.script',
+  'validation.codeFormat',
+  'validation.nameFormat',
+  'validation.phoneFormat',
+  'validation.digits15',
+  'validation.number',
+  'validation.min0',
+  'validation.min1',
+  'validation.integer',
+  'validation.tooLarge',
+  'validation.twoDecimals',
+  'validation.durationCap',
+  'validation.batchMax',
+  'validation.usernameRequired',
+  'validation.passwordRequired',
+  'validation.illegalChars',
+  'validation.passwordWeak',
+  'validation.usernameFormat',
+  'validation.email',
+  'validation.url',
+  'validation.invalid',
+] as const;
+export type ValidationKey = (typeof VALIDATION_KEYS)[number];
+
+/** Text of each validation message; `{field}` is the field's localized label. */
+export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = {
+  'validation.required': { en: '{field} is required', in: '{field} wajib diisi', th: 'กรุณากรอก{field}', zh: '{field}不能为空' },
+  'validation.tooLong': { en: '{field} is too long', in: '{field} terlalu panjang', th: '{field}ยาวเกินไป', zh: '{field}过长' },
+  'validation.script': { en: '{field}: invalid input, scripts are not allowed', in: '{field}: masukan tidak valid, skrip tidak diizinkan', th: '{field}: ข้อมูลไม่ถูกต้อง ไม่อนุญาตให้ใช้สคริปต์', zh: '{field}：输入无效，不允许包含脚本' },
+  'validation.codeFormat': { en: '{field} must be 1 to 20 letters or digits', in: '{field} harus 1 sampai 20 huruf atau angka', th: '{field}ต้องเป็นตัวอักษรหรือตัวเลข 1 ถึง 20 ตัว', zh: '{field}须为 1 到 20 位字母或数字' },
+  'validation.nameFormat': { en: '{field} must be 1 to 20 letters, digits, underscores or hyphens', in: '{field} harus 1 sampai 20 huruf, angka, garis bawah atau tanda hubung', th: '{field}ต้องเป็นตัวอักษร ตัวเลข ขีดล่าง หรือขีดกลาง 1 ถึง 20 ตัว', zh: '{field}须为 1 到 20 位汉字、字母、数字、下划线或减号' },
+  'validation.phoneFormat': { en: '{field} may contain only digits, +, spaces and hyphens', in: '{field} hanya boleh berisi angka, +, spasi dan tanda hubung', th: '{field}ต้องมีเฉพาะตัวเลข + ช่องว่าง และขีดกลาง', zh: '{field}只能包含数字、加号、空格和连字符' },
+  'validation.digits15': { en: '{field} must be at most 15 digits', in: '{field} maksimal 15 digit', th: '{field}ต้องเป็นตัวเลขไม่เกิน 15 หลัก', zh: '{field}最多 15 位数字' },
+  'validation.number': { en: '{field} must be a number', in: '{field} harus berupa angka', th: '{field}ต้องเป็นตัวเลข', zh: '{field}必须是数字' },
+  'validation.min0': { en: '{field} must be at least 0', in: '{field} minimal 0', th: '{field}ต้องไม่น้อยกว่า 0', zh: '{field}不能小于 0' },
+  'validation.min1': { en: '{field} must be at least 1', in: '{field} minimal 1', th: '{field}ต้องไม่น้อยกว่า 1', zh: '{field}不能小于 1' },
+  'validation.integer': { en: '{field} must be a whole number', in: '{field} harus bilangan bulat', th: '{field}ต้องเป็นจำนวนเต็ม', zh: '{field}必须是整数' },
+  'validation.tooLarge': { en: '{field} is too large', in: '{field} terlalu besar', th: '{field}มีค่ามากเกินไป', zh: '{field}过大' },
+  'validation.twoDecimals': { en: '{field} may have at most two decimals', in: '{field} maksimal dua angka desimal', th: '{field}มีทศนิยมได้ไม่เกินสองตำแหน่ง', zh: '{field}最多两位小数' },
+  'validation.durationCap': { en: '{field} cannot exceed 365 days, 12 months or 1 year', in: '{field} tidak boleh melebihi 365 hari, 12 bulan atau 1 tahun', th: '{field}ต้องไม่เกิน 365 วัน 12 เดือน หรือ 1 ปี', zh: '{field}不能超过 365 天、12 个月或 1 年' },
+  'validation.batchMax': { en: '{field} may hold at most 1000 numbers', in: '{field} maksimal 1000 nomor', th: '{field}มีได้ไม่เกิน 1000 หมายเลข', zh: '{field}最多 1000 个编号' },
+  'validation.usernameRequired': { en: 'Please enter your username', in: 'Silakan masukkan nama pengguna', th: 'กรุณากรอกชื่อผู้ใช้', zh: '请输入用户名' },
+  'validation.passwordRequired': { en: 'Please enter your password', in: 'Silakan masukkan kata sandi', th: 'กรุณากรอกรหัสผ่าน', zh: '请输入密码' },
+  'validation.illegalChars': { en: '{field} contains illegal characters', in: '{field} berisi karakter tidak sah', th: '{field}มีอักขระที่ไม่อนุญาต', zh: '{field}包含非法字符' },
+  'validation.passwordWeak': { en: '{field} must be 8 to 64 characters and mix letters and digits', in: '{field} harus 8 sampai 64 karakter dan berisi huruf serta angka', th: '{field}ต้องมี 8 ถึง 64 ตัวอักษร และมีทั้งตัวอักษรและตัวเลข', zh: '{field}须为 8 到 64 位，并同时包含字母和数字' },
+  'validation.usernameFormat': { en: '{field} must be 3 to 64 letters, digits or . _ @ + -', in: '{field} harus 3 sampai 64 huruf, angka atau . _ @ + -', th: '{field}ต้องเป็นตัวอักษร ตัวเลข หรือ . _ @ + - จำนวน 3 ถึง 64 ตัว', zh: '{field}须为 3 到 64 位字母、数字或 . _ @ + -' },
+  'validation.email': { en: '{field} must be an email address', in: '{field} harus alamat email', th: '{field}ต้องเป็นที่อยู่อีเมล', zh: '{field}必须是邮箱地址' },
+  'validation.url': { en: '{field} must be a path or URL', in: '{field} harus berupa path atau URL', th: '{field}ต้องเป็นพาธหรือ URL', zh: '{field}必须是路径或网址' },
+  'validation.invalid': { en: '{field} is invalid', in: '{field} tidak valid', th: '{field}ไม่ถูกต้อง', zh: '{field}无效' },
+};
+
+export function validationText(key: string, lang: Language, field: string): string {
+  const entry = VALIDATION_TEXT[key as ValidationKey] ?? VALIDATION_TEXT['validation.invalid'];
+  return entry[lang].replaceAll('{field}', field);
+}

@@ -1,0 +1,29 @@
+import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Page, PageQuery } from '@swap/contracts';
+
+/** limit/offset of a page query. */
+export function pageWindow(query: Pick<PageQuery, 'current' | 'size'>): { limit: number; offset: number } {
+  return { limit: query.size, offset: (query.current - 1) * query.size };
+}
+
+export function toPage<T>(records: T[], total: number, query: Pick<PageQuery, 'current' | 'size'>): Page<T> {
+  return { records, total, current: query.current, size: query.size, pages: Math.ceil(total / query.size) };
+}
+
+/**
+ * ORDER BY from the client's sort, limited to the columns a list allows (never raw input into SQL),
+ * with a stable tiebreaker so pages never repeat or skip rows.
+ */
+export function orderBy(sort: PageQuery['sort'], allowed: Record<string, PgColumn | SQL>, fallback: SQL[], tiebreaker: PgColumn): SQL[] {
+  const column = sort ? allowed[sort.field] : undefined;
+  if (!column) return [...fallback, desc(tiebreaker)];
+  return [sort?.order === 'ascend' ? asc(column) : desc(column), desc(tiebreaker)];
+}
+
+export const countAll = sql<number>`count(*)::int`;
+
+/** `%text%` for ILIKE, with the pattern characters of the user's text escaped. */
+export function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

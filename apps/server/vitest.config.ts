@@ -1,6 +1,11 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  resolve: {
+    // Tests read the contracts' source, so they never run against a stale build.
+    alias: { '@swap/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)) },
+  },
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,

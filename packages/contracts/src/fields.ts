@@ -38,6 +38,23 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   objectType: { en: 'Object', in: 'Objek', th: 'ออบเจ็กต์', zh: '对象' },
   from: { en: 'From', in: 'Dari', th: 'ตั้งแต่', zh: '开始' },
   to: { en: 'To', in: 'Sampai', th: 'ถึง', zh: '结束' },
+  menus: { en: 'Menus', in: 'Menu', th: 'เมนู', zh: '菜单' },
+  resources: { en: 'Resources', in: 'Sumber daya', th: 'ทรัพยากร', zh: '资源' },
+  version: { en: 'Version', in: 'Versi', th: 'เวอร์ชัน', zh: '版本' },
+  parentCode: { en: 'Parent menu code', in: 'Kode menu induk', th: 'รหัสเมนูหลัก', zh: '上级菜单编码' },
+  resourceCodes: { en: 'Resource codes', in: 'Kode sumber daya', th: 'รหัสทรัพยากร', zh: '资源编码' },
+  at: { en: 'Time', in: 'Waktu', th: 'เวลา', zh: '时间' },
+  requestTime: { en: 'Request time', in: 'Waktu permintaan', th: 'เวลาที่ร้องขอ', zh: '请求时间' },
+  objectId: { en: 'Object ID', in: 'ID objek', th: 'ID ออบเจ็กต์', zh: '对象 ID' },
+  changes: { en: 'Changes', in: 'Perubahan', th: 'การเปลี่ยนแปลง', zh: '变更内容' },
+  ip: { en: 'IP address', in: 'Alamat IP', th: 'ที่อยู่ IP', zh: 'IP 地址' },
+  success: { en: 'Succeeded', in: 'Berhasil', th: 'สำเร็จ', zh: '是否成功' },
+  updatedAt: { en: 'Updated at', in: 'Diperbarui pada', th: 'อัปเดตเมื่อ', zh: '更新时间' },
+  accountType: { en: 'Account type', in: 'Jenis akun', th: 'ประเภทบัญชี', zh: '账号类型' },
+  file: { en: 'File', in: 'Berkas', th: 'ไฟล์', zh: '文件' },
+  lastLoginAt: { en: 'Last login', in: 'Login terakhir', th: 'เข้าสู่ระบบล่าสุด', zh: '最后登录' },
+  createdAt: { en: 'Created', in: 'Dibuat', th: 'สร้างเมื่อ', zh: '创建时间' },
+  accountCount: { en: 'Accounts', in: 'Akun', th: 'บัญชี', zh: '账号数' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

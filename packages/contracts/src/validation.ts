@@ -8,7 +8,7 @@ import type { Language } from './envelope.js';
  */
 
 /** Matches markup or script input: tags, javascript: URLs and inline event handlers. */
-const SCRIPT_PATTERN = /<\s*\/?\s*[a-z!]|javascript\s*:|\bon[a-z]+\s*=/i;
+const SCRIPT_PATTERN = /<\/?[a-z!?]|javascript\s*:|\bon[a-z]+\s*=/i;
 
 export function containsScript(value: string): boolean {
   return SCRIPT_PATTERN.test(value);

@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
+import fastifyRateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { AUTH_BASE, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
 import type { Config } from './config.js';
@@ -24,12 +25,14 @@ export async function buildApp(config: Config, database: Database, options: { lo
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
     bodyLimit: BODY_LIMIT,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
 
+  // A coarse per-address flood guard; sign-in has its own stricter, shared throttle in the database.
+  await app.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: 60_000 });
   await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1 } });
   await app.register(fastifySwagger, {
     openapi: {

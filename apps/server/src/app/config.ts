@@ -17,6 +17,9 @@ export interface Config {
   loginWindowMinutes: number;
   webDist: string | undefined;
   logLevel: string;
+  /** Trust X-Forwarded-For from a load balancer in front (only then is the client address real). */
+  trustProxy: boolean;
+  rateLimitPerMinute: number;
   /** Lower scrypt cost for test suites only; never set in production. */
   fastPasswordHashing: boolean;
 }
@@ -44,6 +47,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginWindowMinutes: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15),
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: env.TRUST_PROXY === '1',
+    rateLimitPerMinute: intEnv(env, 'RATE_LIMIT_PER_MINUTE', 3000),
     fastPasswordHashing: env.FAST_PASSWORD_HASHING === '1',
   };
 }

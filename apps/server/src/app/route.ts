@@ -44,11 +44,30 @@ function requestTimeOf(req: FastifyRequest): Date | null {
   return Number.isFinite(ms) && ms > 0 ? new Date(ms) : null;
 }
 
+/** A /api/oms route as declared: method, full path and access (HEAD twins of GET routes left out). */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access;
+}
+
+const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();
+
+/** Every /api/oms route the app declared, in registration order (the permission matrix test walks it). */
+export function declaredRoutes(app: FastifyInstance): readonly DeclaredRoute[] {
+  return declaredByApp.get(app) ?? [];
+}
+
 /** Signs the caller in and checks the route's access before validation or the handler run. */
 export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): void {
+  const declared: DeclaredRoute[] = [];
+  declaredByApp.set(app, declared);
   app.addHook('onRoute', (route) => {
-    if (route.url.startsWith(OMS_BASE) && !route.config?.access) {
-      throw new Error(`Route ${route.method} ${route.url} declares no access`);
+    if (!route.url.startsWith(OMS_BASE)) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access`);
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
     }
   });
   app.addHook('onRequest', async (req) => {

@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { registerMenuRoutes } from './menu/menu.routes.js';
+import { registerResourceRoutes } from './menu/resource.routes.js';
+import { registerCommonSettingRoutes } from './common-setting/index.js';
+import { registerCurrencyRoutes } from './currency/currency.routes.js';
+import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
+import { registerAccountRoutes } from './account/account.routes.js';
+import { registerRoleRoutes } from './role/role.routes.js';
+import { registerMerchantRoutes } from './merchant/merchant.routes.js';
+import { registerFileRoutes } from './file/file.routes.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance): void {
   registerMenuRoutes(app);
+  registerResourceRoutes(app);
+  registerCommonSettingRoutes(app);
+  registerCurrencyRoutes(app);
+  registerAuditLogRoutes(app);
+  registerAccountRoutes(app);
+  registerRoleRoutes(app);
+  registerMerchantRoutes(app);
+  registerFileRoutes(app);
 }

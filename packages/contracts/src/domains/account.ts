@@ -33,21 +33,38 @@ export const accountSearch = pageQuerySchema.extend({
 });
 export type AccountSearch = z.infer<typeof accountSearch>;
 
+/** An optional phone: an empty string means none. */
+const optionalPhone = phone.optional().or(z.literal('').transform(() => undefined));
+
 export const accountAdd = z.object({
   username: accountUsername,
-  phone: phone.optional().or(z.literal('').transform(() => undefined)),
+  phone: optionalPhone,
   name: nameField,
   password: newPassword,
   type: z.enum(['NORMAL', 'SON']),
+  /**
+   * PLATFORM creates platform staff (platform callers only; type NORMAL, no merchant). MERCHANT,
+   * the default, creates a merchant's account: a platform caller must then choose the merchant.
+   */
+  accountType: z.enum(ACCOUNT_TYPES).optional(),
   /** Required when a platform admin creates a merchant account ("platform admin must choose an agent"). */
   merchantId: z.number().int().positive().nullable().optional(),
   roleIds: z.array(z.number().int().positive()).max(50).default([]),
 });
 export type AccountAdd = z.infer<typeof accountAdd>;
 
-export const accountEdit = accountAdd.omit({ password: true, username: true }).extend({ id: z.number().int().positive() });
+/**
+ * Edit replaces the editable fields: name, phone (absent or empty clears it) and type (absent keeps
+ * it). Username, tenant and account type never change; roles change through assignRoles.
+ */
+export const accountEdit = accountAdd
+  .pick({ phone: true, name: true })
+  .extend({ id: z.number().int().positive(), type: z.enum(['NORMAL', 'SON']).optional() });
 export type AccountEdit = z.infer<typeof accountEdit>;
 
 export const accountStatusBody = z.object({ id: z.number().int().positive(), status: z.enum(ACCOUNT_STATUSES) });
+export type AccountStatusBody = z.infer<typeof accountStatusBody>;
 export const accountResetPassword = z.object({ id: z.number().int().positive(), password: newPassword });
+export type AccountResetPassword = z.infer<typeof accountResetPassword>;
 export const accountAssignRoles = z.object({ id: z.number().int().positive(), roleIds: z.array(z.number().int().positive()).max(50) });
+export type AccountAssignRoles = z.infer<typeof accountAssignRoles>;

@@ -5,6 +5,8 @@ import { safeText } from '../validation.js';
 export const auditLogRecord = z.object({
   id: z.number(),
   at: z.string(),
+  /** The client's request-time header, when it sent one. */
+  requestTime: z.string().nullable(),
   accountId: z.number().nullable(),
   username: z.string(),
   merchantId: z.number().nullable(),
@@ -16,10 +18,12 @@ export const auditLogRecord = z.object({
   success: z.boolean(),
 });
 export type AuditLogRecord = z.infer<typeof auditLogRecord>;
+/** username and action match part of the value, objectType the whole; from/to bound `at` (ISO, inclusive). */
 export const auditLogSearch = pageQuerySchema.extend({
-  username: safeText(64).optional(),
-  action: safeText(80).optional(),
-  objectType: safeText(60).optional(),
-  from: z.iso.datetime().optional(),
-  to: z.iso.datetime().optional(),
+  username: safeText(64).nullish(),
+  action: safeText(80).nullish(),
+  objectType: safeText(60).nullish(),
+  from: z.iso.datetime({ offset: true }).nullish(),
+  to: z.iso.datetime({ offset: true }).nullish(),
 });
+export type AuditLogSearch = z.infer<typeof auditLogSearch>;

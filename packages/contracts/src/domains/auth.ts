@@ -46,5 +46,7 @@ export const publicConfig = z.object({
   demoAccounts: z.array(z.object({ username: z.string(), type: z.enum(USER_TYPES) })),
   demoPassword: z.string().nullable(),
   version: z.string(),
+  /** Whether the first-visit tour runs (common setting `tour_enabled`). */
+  tourEnabled: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;

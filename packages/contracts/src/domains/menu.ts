@@ -10,7 +10,7 @@ export const permissionCode = z
   .trim()
   .min(1, { message: 'validation.required' })
   .max(80, { message: 'validation.tooLong' })
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'validation.codeFormat' });
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'validation.illegalChars' });
 
 export const urlPath = z
   .string()
@@ -27,14 +27,22 @@ export const resourceRecord = z.object({
 });
 export type ResourceRecord = z.infer<typeof resourceRecord>;
 
+/** Resource list filters: the web sends every filter field, null when unset (spec §7). */
 export const resourceSearch = pageQuerySchema.extend({
-  name: safeText(64).optional(),
-  code: safeText(80).optional(),
-  type: z.enum(RESOURCE_TYPES).optional(),
+  name: safeText(64).nullish(),
+  code: safeText(80).nullish(),
+  type: z.enum(RESOURCE_TYPES).nullish(),
 });
-export const resourceAdd = z.object({ name: requiredText(40), code: permissionCode, type: z.enum(RESOURCE_TYPES), url: urlPath.default('') });
+export type ResourceSearch = z.infer<typeof resourceSearch>;
+export const resourceAdd = z.object({
+  name: requiredText(40),
+  code: permissionCode,
+  type: z.enum(RESOURCE_TYPES),
+  url: urlPath.default(''),
+});
 export type ResourceAdd = z.infer<typeof resourceAdd>;
 export const resourceEdit = resourceAdd.extend({ id: z.number().int().positive() });
+export type ResourceEdit = z.infer<typeof resourceEdit>;
 
 /** A node of the permission tree (spec §3): code, iconfont, id, name, url, children and resources. */
 export interface PermissionNode {
@@ -74,6 +82,20 @@ export const menuAdd = z.object({
 });
 export type MenuAdd = z.infer<typeof menuAdd>;
 export const menuEdit = menuAdd.extend({ id: z.number().int().positive() });
+export type MenuEdit = z.infer<typeof menuEdit>;
+
+/** A menu as stored (the answer of menu add/edit): the tree node without its nested parts. */
+export const menuRecord = z.object({
+  id: z.number(),
+  parentId: z.number(),
+  code: z.string(),
+  name: z.string(),
+  url: z.string(),
+  iconfont: z.string(),
+  sort: z.number(),
+  resourceIds: z.array(z.number()),
+});
+export type MenuRecord = z.infer<typeof menuRecord>;
 
 /** The answer of menu/levels: the caller's tree plus the flat list of codes they hold. */
 export const menuLevels = z.object({ tree: z.array(permissionNode), codes: z.array(z.string()) });
@@ -96,3 +118,12 @@ export const menuExportFile = z.object({
   ),
 });
 export type MenuExportFile = z.infer<typeof menuExportFile>;
+
+/** What an import did: codes created and updated, per kind. */
+export const menuImportResult = z.object({
+  menusCreated: z.number(),
+  menusUpdated: z.number(),
+  resourcesCreated: z.number(),
+  resourcesUpdated: z.number(),
+});
+export type MenuImportResult = z.infer<typeof menuImportResult>;

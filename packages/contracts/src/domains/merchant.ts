@@ -28,6 +28,7 @@ export const merchantSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(MERCHANT_TYPES).optional(),
 });
+export type MerchantSearch = z.infer<typeof merchantSearch>;
 
 export const merchantAdd = z.object({
   name: nameField,
@@ -40,6 +41,14 @@ export const merchantAdd = z.object({
   facePhotoFileId: z.number().int().positive().nullable().optional(),
 });
 export type MerchantAdd = z.infer<typeof merchantAdd>;
+/**
+ * Edit replaces every field. A merchant's own staff may change only the contact fields
+ * (MERCHANT_SELF_EDITABLE); any other field must be sent unchanged.
+ */
 export const merchantEdit = merchantAdd.extend({ id: z.number().int().positive() });
+export type MerchantEdit = z.infer<typeof merchantEdit>;
+export const MERCHANT_SELF_EDITABLE = ['personInCharge', 'contact', 'officeAddress'] as const;
 
-export const uploadedFile = z.object({ id: z.number(), name: z.string(), mime: z.string(), size: z.number() });
+/** Answer of POST /api/oms/file/upload; GET /api/oms/file/download?id= streams the file back. */
+export const uploadedFile = z.object({ id: z.number(), name: z.string(), mime: z.string(), size: z.number(), sha256: z.string() });
+export type UploadedFile = z.infer<typeof uploadedFile>;

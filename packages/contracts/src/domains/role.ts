@@ -17,6 +17,7 @@ export const roleRecord = z.object({
 export type RoleRecord = z.infer<typeof roleRecord>;
 
 export const roleSearch = pageQuerySchema.extend({ keyword: safeText(64).optional(), merchantId: z.number().int().positive().optional() });
+export type RoleSearch = z.infer<typeof roleSearch>;
 
 export const roleAdd = z.object({
   name: nameField,
@@ -28,4 +29,16 @@ export const roleAdd = z.object({
   resourceIds: z.array(z.number().int().positive()).max(5000).default([]),
 });
 export type RoleAdd = z.infer<typeof roleAdd>;
-export const roleEdit = roleAdd.extend({ id: z.number().int().positive() });
+/**
+ * Edit replaces name, description and sort; menuIds and resourceIds replace the grants when sent
+ * and keep them when absent (a text edit need not carry the tree). The tenant never changes.
+ */
+export const roleEdit = roleAdd.extend({
+  id: z.number().int().positive(),
+  menuIds: z.array(z.number().int().positive()).max(1000).optional(),
+  resourceIds: z.array(z.number().int().positive()).max(5000).optional(),
+});
+export type RoleEdit = z.infer<typeof roleEdit>;
+
+/** Changing a role's menus or resources needs this code on top of add or edit. */
+export const ROLE_GRANT_CODE = 'admin.role.grant';

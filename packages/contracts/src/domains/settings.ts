@@ -11,7 +11,9 @@ export const commonSettingRecord = z.object({
   updatedAt: z.string(),
 });
 export type CommonSettingRecord = z.infer<typeof commonSettingRecord>;
-export const commonSettingSearch = pageQuerySchema.extend({ keyword: safeText(64).optional() });
+/** keyword matches name, value and description; name matches the name only. Null = unset. */
+export const commonSettingSearch = pageQuerySchema.extend({ keyword: safeText(64).nullish(), name: safeText(64).nullish() });
+export type CommonSettingSearch = z.infer<typeof commonSettingSearch>;
 export const commonSettingAdd = z.object({
   name: nameField,
   value: requiredText(1000),
@@ -20,6 +22,10 @@ export const commonSettingAdd = z.object({
 });
 export type CommonSettingAdd = z.infer<typeof commonSettingAdd>;
 export const commonSettingEdit = commonSettingAdd.extend({ id: z.number().int().positive() });
+export type CommonSettingEdit = z.infer<typeof commonSettingEdit>;
+
+/** The seeded setting that switches the first-visit tour on or off (read by GET /api/auth/config). */
+export const TOUR_ENABLED_SETTING = 'tour_enabled';
 
 /** Currencies of spec §3 and their decimals (DESIGN §9: IDR and VND none, others two). */
 export const CURRENCIES = ['IDR', 'KES', 'THB', 'MYR', 'VND', 'USD'] as const;
@@ -37,6 +43,10 @@ export const currencyEdit = z.object({
   /** A platform admin may set a merchant's currency; omitted = the caller's own tenant. */
   merchantId: z.number().int().positive().nullable().optional(),
 });
+export type CurrencyEdit = z.infer<typeof currencyEdit>;
+
+/** Currency detail: a platform caller may name a merchant; merchant accounts always get their own. */
+export const currencyDetailQuery = z.object({ merchantId: z.coerce.number().int().positive().optional() });
 
 /** "IDR 15000", "THB 12.50": currency followed by the number with that currency's decimals. */
 export function formatMoney(amount: number, currency: Currency): string {

@@ -12,7 +12,9 @@ export const accounts = pgTable(
     passwordHash: text('password_hash').notNull(),
     accountType: text('account_type', { enum: ['PLATFORM', 'MERCHANT'] }).notNull(),
     type: text('type', { enum: ['SUPER', 'NORMAL', 'SON'] }).notNull(),
-    status: text('status', { enum: ['ENABLED', 'DISABLED'] }).notNull().default('ENABLED'),
+    status: text('status', { enum: ['ENABLED', 'DISABLED'] })
+      .notNull()
+      .default('ENABLED'),
     merchantId: integer('merchant_id').references(() => merchants.id),
     /** Who created the account; a SON belongs to the merchant of its creator. */
     createdBy: integer('created_by'),
@@ -20,16 +22,15 @@ export const accounts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('account_username_key').on(sql`lower(${t.username})`),
-    index('account_merchant_idx').on(t.merchantId),
-  ],
+  (t) => [uniqueIndex('account_username_key').on(sql`lower(${t.username})`), index('account_merchant_idx').on(t.merchantId)],
 );
 
 export const accountRoles = pgTable(
   'account_role',
   {
-    accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
     roleId: integer('role_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_role_role_idx').on(t.roleId)],

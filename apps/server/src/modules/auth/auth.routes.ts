@@ -17,6 +17,7 @@ import { ok } from '../../app/route.js';
 import { accounts } from '../account/account.table.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { recordAnonymousAudit } from '../audit-log/audit.js';
+import { isTourEnabled } from '../common-setting/index.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { authenticate, createSession, revokeSession, type SessionPolicy } from './session.service.js';
 import { clearFailures, isThrottled, recordFailure, throttleKeys, type ThrottlePolicy } from './throttle.js';
@@ -109,13 +110,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
     return ok(req, null);
   });
 
-  /** What the login page may know before sign-in: demo mode and its accounts. */
+  /** What the login page may know before sign-in: demo mode and its accounts, and whether the tour runs. */
   app.get(`${AUTH_BASE}/config`, { schema: { tags: ['auth'] } }, async (req) => {
     const config: PublicConfig = {
       demo: deps.demo,
       demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
       demoPassword: deps.demo ? DEMO_PASSWORD : null,
       version: deps.version,
+      tourEnabled: await isTourEnabled(db),
     };
     return ok(req, config);
   });

@@ -7,12 +7,23 @@ import { menuResources, menus, resources } from './menu.table.js';
 export async function buildTree(db: Db, grants: Grants | null): Promise<PermissionNode[]> {
   const menuRows = await db.select().from(menus).orderBy(menus.sort, menus.id);
   const resourceRows = await db.select().from(resources);
-  const links = await db.select().from(menuResources);
+  // Resources in creation order, so a screen's buttons keep their place whatever edits relinked them.
+  const links = await db.select().from(menuResources).orderBy(menuResources.menuId, menuResources.resourceId);
   const resourceById = new Map(resourceRows.map((row) => [row.id, row]));
   const nodes = new Map<number, PermissionNode>();
   for (const row of menuRows) {
     if (grants && !grants.menuIds.has(row.id)) continue;
-    nodes.set(row.id, { id: row.id, parentId: row.parentId, code: row.code, name: row.name, url: row.url, iconfont: row.iconfont, sort: row.sort, children: [], resources: [] });
+    nodes.set(row.id, {
+      id: row.id,
+      parentId: row.parentId,
+      code: row.code,
+      name: row.name,
+      url: row.url,
+      iconfont: row.iconfont,
+      sort: row.sort,
+      children: [],
+      resources: [],
+    });
   }
   for (const link of links) {
     const node = nodes.get(link.menuId);

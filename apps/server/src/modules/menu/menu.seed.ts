@@ -31,7 +31,10 @@ export async function syncMenuTree(db: Db): Promise<void> {
         for (const resource of item.resources) {
           let resourceRow = existingResources.get(resource.code);
           if (!resourceRow) {
-            [resourceRow] = await db.insert(resources).values({ code: resource.code, name: resource.name, type: resource.type, url: '' }).returning();
+            [resourceRow] = await db
+              .insert(resources)
+              .values({ code: resource.code, name: resource.name, type: resource.type, url: '' })
+              .returning();
             existingResources.set(resource.code, resourceRow!);
             await db.insert(menuResources).values({ menuId: itemId, resourceId: resourceRow!.id }).onConflictDoNothing();
           }

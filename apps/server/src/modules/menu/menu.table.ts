@@ -27,8 +27,12 @@ export const resources = pgTable('resource', {
 export const menuResources = pgTable(
   'menu_resource',
   {
-    menuId: integer('menu_id').notNull().references(() => menus.id, { onDelete: 'cascade' }),
-    resourceId: integer('resource_id').notNull().references(() => resources.id, { onDelete: 'cascade' }),
+    menuId: integer('menu_id')
+      .notNull()
+      .references(() => menus.id, { onDelete: 'cascade' }),
+    resourceId: integer('resource_id')
+      .notNull()
+      .references(() => resources.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.menuId, t.resourceId] }), index('menu_resource_resource_idx').on(t.resourceId)],
 );

@@ -69,13 +69,7 @@ export async function grantsOf(db: Db, principal: Principal): Promise<Grants> {
   const admins = await db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(
-      and(
-        eq(accounts.merchantId, principal.merchantId),
-        eq(accounts.type, 'NORMAL'),
-        eq(accounts.status, 'ENABLED'),
-      ),
-    );
+    .where(and(eq(accounts.merchantId, principal.merchantId), eq(accounts.type, 'NORMAL'), eq(accounts.status, 'ENABLED')));
   const ceiling = await grantsOfAccounts(
     db,
     admins.map((row) => row.id),
@@ -87,4 +81,3 @@ export async function grantsOf(db: Db, principal: Principal): Promise<Grants> {
 export function withinGrants(grants: Grants, menuIds: number[], resourceIds: number[]): boolean {
   return menuIds.every((id) => grants.menuIds.has(id)) && resourceIds.every((id) => grants.resourceIds.has(id));
 }
-

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { merchants } from '../merchant/merchant.table.js';
 
 export const roles = pgTable(
@@ -13,13 +14,19 @@ export const roles = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('role_merchant_idx').on(t.merchantId)],
+  (t) => [
+    index('role_merchant_idx').on(t.merchantId),
+    // A role name is unique within its tenant (platform roles share tenant 0), whatever its case.
+    uniqueIndex('role_tenant_name_key').on(sql`coalesce(${t.merchantId}, 0)`, sql`lower(${t.name})`),
+  ],
 );
 
 export const roleMenus = pgTable(
   'role_menu',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     menuId: integer('menu_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.menuId] })],
@@ -28,7 +35,9 @@ export const roleMenus = pgTable(
 export const roleResources = pgTable(
   'role_resource',
   {
-    roleId: integer('role_id').notNull().references(() => roles.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
     resourceId: integer('resource_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.roleId, t.resourceId] })],

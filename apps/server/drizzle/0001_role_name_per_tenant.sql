@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "role_tenant_name_key" ON "role" USING btree (coalesce("merchant_id", 0),lower("name"));

@@ -1,0 +1,216 @@
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountAdd, AccountAssignRoles, AccountEdit, AccountRecord, AccountResetPassword, AccountStatusBody } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { isPlatform, type Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
+import { fieldInvalid } from '../../app/policy.js';
+import { diff, recordAudit } from '../audit-log/audit.js';
+import { hashPassword } from '../auth/password.js';
+import { revokeAccountSessions } from '../auth/session.service.js';
+import { grantsOf, withinGrants } from '../menu/permissions.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { roleMenus, roleResources, roles } from '../role/role.table.js';
+import { accountRoles, accounts } from './account.table.js';
+import { accountDetail, accountScope } from './account.query.js';
+
+type Target = typeof accounts.$inferSelect;
+
+/** The account to change, if the caller's tenant holds it; otherwise it does not exist for them. */
+async function loadTarget(ctx: Ctx, id: number): Promise<Target> {
+  const [row] = await ctx.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, id), accountScope(ctx)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Who may change whom inside a tenant: only a SUPER changes a SUPER, and a sub-account changes
+ * only sub-accounts (it could otherwise reset its administrator's password and take over).
+ */
+function assertOutranks(ctx: Ctx, target: Pick<Target, 'type'>): void {
+  if (target.type === 'SUPER' && ctx.principal.type !== 'SUPER') throw new AppError('noAuthority');
+  if (ctx.principal.type === 'SON' && target.type !== 'SON') throw new AppError('subAccountNoPermission');
+}
+
+/**
+ * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may equal
+ * another account's username (case-insensitively) or phone.
+ */
+async function assertSignInNamesFree(db: Db, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<void> {
+  const clash = (value: string): SQL | undefined =>
+    and(
+      or(sql`lower(${accounts.username}) = lower(${value})`, eq(accounts.phone, value)),
+      exceptId === undefined ? undefined : ne(accounts.id, exceptId),
+    );
+  for (const field of ['username', 'phone'] as const) {
+    const value = names[field];
+    if (!value) continue;
+    const [found] = await db.select({ id: accounts.id }).from(accounts).where(clash(value)).limit(1);
+    if (found) throw new AppError('userNameExists', undefined, { field });
+  }
+}
+
+/**
+ * Roles given to an account must be visible to the caller, belong to the account's tenant, and
+ * (for roles newly given) grant nothing the caller does not hold.
+ */
+async function checkRoles(ctx: Ctx, accountMerchantId: number | null, roleIds: number[], alreadyHeld: number[]): Promise<number[]> {
+  const wanted = [...new Set(roleIds)];
+  if (wanted.length === 0) return wanted;
+  const found = await ctx.db.select({ id: roles.id, merchantId: roles.merchantId }).from(roles).where(inArray(roles.id, wanted));
+  const own = ctx.principal.merchantId;
+  const visible = found.filter((role) => own === null || role.merchantId === own);
+  if (visible.length !== wanted.length) throw notFound();
+  if (visible.some((role) => role.merchantId !== accountMerchantId)) throw fieldInvalid(ctx, 'roleIds');
+
+  const added = wanted.filter((id) => !alreadyHeld.includes(id));
+  if (added.length === 0 || ctx.principal.type === 'SUPER') return wanted;
+  const menuRows = await ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, added));
+  const resourceRows = await ctx.db
+    .select({ id: roleResources.resourceId })
+    .from(roleResources)
+    .where(inArray(roleResources.roleId, added));
+  const grants = await grantsOf(ctx.db, ctx.principal);
+  const ok = withinGrants(
+    grants,
+    menuRows.map((row) => row.id),
+    resourceRows.map((row) => row.id),
+  );
+  if (!ok) throw new AppError('cannotGrantUnheld');
+  return wanted;
+}
+
+/** Tenant and account type of a new account, following who creates it (spec §5, §6). */
+async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountType: Target['accountType']; merchantId: number | null }> {
+  if (ctx.principal.type === 'SON' && body.type === 'NORMAL') throw new AppError('subAccountNoPermission');
+  if (body.accountType === 'PLATFORM') {
+    if (!isPlatform(ctx.principal)) throw new AppError('noAuthority');
+    if (body.type !== 'NORMAL') throw fieldInvalid(ctx, 'type');
+    if (body.merchantId !== undefined && body.merchantId !== null) throw fieldInvalid(ctx, 'merchantId');
+    return { accountType: 'PLATFORM', merchantId: null };
+  }
+  // Merchant staff always create inside their own merchant, whatever the body says.
+  if (!isPlatform(ctx.principal)) return { accountType: 'MERCHANT', merchantId: ctx.principal.merchantId };
+  if (body.merchantId === undefined || body.merchantId === null) throw new AppError('platformMustChooseAgent');
+  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, body.merchantId));
+  if (!merchant) throw new AppError('agentMissing');
+  return { accountType: 'MERCHANT', merchantId: merchant.id };
+}
+
+export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRecord> {
+  const place = await placeNewAccount(ctx, body);
+  await assertSignInNamesFree(ctx.db, { username: body.username, phone: body.phone ?? null });
+  const roleIds = await checkRoles(ctx, place.merchantId, body.roleIds, []);
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(accounts)
+        .values({
+          username: body.username,
+          phone: body.phone ?? null,
+          name: body.name,
+          passwordHash,
+          accountType: place.accountType,
+          type: body.type,
+          merchantId: place.merchantId,
+          createdBy: ctx.principal.id,
+        })
+        .returning({ id: accounts.id });
+      const accountId = created!.id;
+      if (roleIds.length) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId, roleId })));
+      await recordAudit(tx, ctx, {
+        action: 'account.add',
+        objectType: 'account',
+        objectId: accountId,
+        changes: { username: body.username, phone: body.phone ?? null, name: body.name, type: body.type, ...place, roleIds },
+      });
+      return accountId;
+    });
+    return await accountDetail(ctx, id);
+  } catch (error) {
+    // Two administrators adding the same name at once: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError('userNameExists', undefined, { field: 'username' });
+    throw error;
+  }
+}
+
+export async function editAccount(ctx: Ctx, body: AccountEdit): Promise<AccountRecord> {
+  const target = await loadTarget(ctx, body.id);
+  assertOutranks(ctx, target);
+  let type = target.type;
+  if (body.type !== undefined && body.type !== target.type) {
+    // SUPER and platform staff keep their identity type; only a merchant's staff move between NORMAL and SON.
+    if (target.accountType === 'PLATFORM') throw fieldInvalid(ctx, 'type');
+    if (target.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
+    if (ctx.principal.type === 'SON') throw new AppError('subAccountNoPermission');
+    type = body.type;
+  }
+  const phone = body.phone ?? null;
+  await assertSignInNamesFree(ctx.db, { phone }, target.id);
+  const before = { name: target.name, phone: target.phone, type: target.type };
+  const after = { name: body.name, phone, type };
+  const changes = diff(before, after);
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(accounts)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(accounts.id, target.id));
+      await recordAudit(tx, ctx, { action: 'account.edit', objectType: 'account', objectId: target.id, changes });
+    });
+  }
+  return accountDetail(ctx, target.id);
+}
+
+export async function setAccountStatus(ctx: Ctx, body: AccountStatusBody): Promise<AccountRecord> {
+  const target = await loadTarget(ctx, body.id);
+  if (target.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
+  assertOutranks(ctx, target);
+  if (target.status !== body.status) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.update(accounts).set({ status: body.status, updatedAt: new Date() }).where(eq(accounts.id, target.id));
+      // A disabled account's open sessions end now, not at their expiry.
+      if (body.status === 'DISABLED') await revokeAccountSessions(tx, target.id);
+      await recordAudit(tx, ctx, {
+        action: 'account.status',
+        objectType: 'account',
+        objectId: target.id,
+        changes: diff({ status: target.status }, { status: body.status }),
+      });
+    });
+  }
+  return accountDetail(ctx, target.id);
+}
+
+export async function resetAccountPassword(ctx: Ctx, body: AccountResetPassword): Promise<AccountRecord> {
+  const target = await loadTarget(ctx, body.id);
+  assertOutranks(ctx, target);
+  const passwordHash = await hashPassword(body.password);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, target.id));
+    // Whoever held the old password is signed out everywhere.
+    await revokeAccountSessions(tx, target.id);
+    await recordAudit(tx, ctx, { action: 'account.resetPassword', objectType: 'account', objectId: target.id });
+  });
+  return accountDetail(ctx, target.id);
+}
+
+export async function assignAccountRoles(ctx: Ctx, body: AccountAssignRoles): Promise<AccountRecord> {
+  const target = await loadTarget(ctx, body.id);
+  assertOutranks(ctx, target);
+  const held = await ctx.db.select({ roleId: accountRoles.roleId }).from(accountRoles).where(eq(accountRoles.accountId, target.id));
+  const before = held.map((row) => row.roleId).sort((a, b) => a - b);
+  const roleIds = (await checkRoles(ctx, target.merchantId, body.roleIds, before)).sort((a, b) => a - b);
+  const changes = diff({ roleIds: before }, { roleIds });
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      await tx.delete(accountRoles).where(eq(accountRoles.accountId, target.id));
+      if (roleIds.length) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId: target.id, roleId })));
+      await recordAudit(tx, ctx, { action: 'account.assignRoles', objectType: 'account', objectId: target.id, changes });
+    });
+  }
+  return accountDetail(ctx, target.id);
+}

@@ -1,0 +1,514 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, like } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { menus } from '../menu/menu.table.js';
+import { accounts } from './account.table.js';
+
+const PASSWORD = 'Strong-Pass-42';
+
+describe('accounts', () => {
+  let server: TestServer;
+  let admin: string;
+  let merchant: string;
+  let demoAgentId: number;
+  let siamId: number;
+  let clerkRoleId: number;
+  let merchantAdminRoleId: number;
+
+  const add = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', '/api/oms/admin/account/add', { token, body, ...(lang ? { lang } : {}) });
+  const newAccount = (username: string, extra: Record<string, unknown> = {}) => ({
+    username,
+    name: username.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 20),
+    password: PASSWORD,
+    type: 'SON',
+    ...extra,
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.login('admin');
+    merchant = await server.login('merchant');
+    demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
+    siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
+    const roles = await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: {} });
+    clerkRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Station clerk').id;
+    merchantAdminRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Merchant admin').id;
+  });
+  afterAll(() => server.close());
+
+  describe('search and detail', () => {
+    it('lists every account for the platform and only its merchant for a merchant, with roles and merchant names', async () => {
+      const all = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: {} });
+      expect(all.code).toBe(1);
+      expect(all.data).toMatchObject({ current: 1, size: 20 });
+      expect(all.data.records.map((r: { username: string }) => r.username)).toEqual(
+        expect.arrayContaining(['admin', 'merchant', 'subaccount']),
+      );
+      const own = await server.call('POST', '/api/oms/admin/account/search', { token: merchant, body: { merchantId: siamId } });
+      expect(own.data.records).toEqual([]);
+      const mine = await server.call('POST', '/api/oms/admin/account/search', {
+        token: merchant,
+        body: { sort: { field: 'username', order: 'ascend' } },
+      });
+      expect(mine.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant', 'subaccount']);
+      const sub = mine.data.records[1];
+      expect(sub).toMatchObject({
+        type: 'SON',
+        merchantName: 'Demo Agent',
+        roleNames: ['Station clerk'],
+        roleIds: [clerkRoleId],
+        lastLoginAt: null,
+      });
+      expect(sub).not.toHaveProperty('passwordHash');
+      expect(mine.data.records[0].lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+    });
+
+    it('filters by keyword over username, phone and name, and by type and status', async () => {
+      const byPhone = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: '812-3456' } });
+      expect(byPhone.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant']);
+      const byName = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: 'dewi' } });
+      expect(byName.data.records.map((r: { username: string }) => r.username)).toEqual(['subaccount']);
+      const supers = await server.call('POST', '/api/oms/admin/account/search', {
+        token: admin,
+        body: { type: 'SUPER', status: 'ENABLED' },
+      });
+      expect(supers.data.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
+      const paged = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { size: 1, current: 2 } });
+      expect(paged.data.records).toHaveLength(1);
+      expect(paged.data.pages).toBe(paged.data.total);
+    });
+
+    it('refuses bad search input: page size, unknown enumeration, script', async () => {
+      expect((await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { size: 0 } })).status).toBe(400);
+      expect((await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { status: 'GONE' } })).status).toBe(400);
+      const script = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: '<script>x</script>' } });
+      expect(script.code).toBe(1014);
+    });
+
+    it('answers another tenant’s account as not found', async () => {
+      const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
+      const hidden = await server.call('GET', '/api/oms/admin/account/detail', { token: merchant, query: { id: String(adminRow!.id) } });
+      expect(hidden.status).toBe(404);
+      expect(hidden.code).toBe(1017);
+      const seen = await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: String(adminRow!.id) } });
+      expect(seen.data).toMatchObject({ username: 'admin', type: 'SUPER', accountType: 'PLATFORM', merchantId: null });
+      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: 'abc' } })).status).toBe(400);
+      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: '999999' } })).code).toBe(1017);
+    });
+
+    it('refuses a sub-account without the permission, in the asked language', async () => {
+      const sub = await server.login('subaccount');
+      const answer = await server.call('POST', '/api/oms/admin/account/search', { token: sub, body: {}, lang: 'in' });
+      expect(answer.status).toBe(403);
+      expect(answer.code).toBe(2005);
+      expect(answer.message).toBe('Sub-akun ini tidak memiliki izin');
+    });
+  });
+
+  describe('add', () => {
+    it('makes a platform admin choose the merchant, and refuses an unknown one', async () => {
+      const none = await add(admin, newAccount('nomerchant', { type: 'NORMAL' }), 'th');
+      expect(none.code).toBe(2007);
+      expect(none.message).toBe('ผู้ดูแลแพลตฟอร์มต้องเลือกตัวแทน');
+      const unknown = await add(admin, newAccount('ghostmerchant', { merchantId: 99999 }));
+      expect(unknown.code).toBe(2008);
+      expect(unknown.status).toBe(404);
+    });
+
+    it('creates a merchant account for the chosen merchant, storing only a hash and auditing without the password', async () => {
+      const created = await add(admin, newAccount('siam.admin', { type: 'NORMAL', merchantId: siamId, phone: '+66 81 000 0001' }));
+      expect(created.code).toBe(1);
+      expect(created.data).toMatchObject({
+        username: 'siam.admin',
+        type: 'NORMAL',
+        accountType: 'MERCHANT',
+        merchantId: siamId,
+        merchantName: 'Siam Swap Direct',
+        status: 'ENABLED',
+        roleIds: [],
+      });
+      expect(JSON.stringify(created.data)).not.toContain(PASSWORD);
+      const [row] = await server.db.select().from(accounts).where(eq(accounts.username, 'siam.admin'));
+      expect(row!.passwordHash).toMatch(/^scrypt\$/);
+      const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'account.add'));
+      expect(audit.some((entry) => entry.objectId === String(row!.id))).toBe(true);
+      expect(JSON.stringify(audit)).not.toContain(PASSWORD);
+      expect(JSON.stringify(audit)).not.toContain('scrypt$');
+      expect(await server.login('siam.admin', PASSWORD)).toBeTruthy();
+    });
+
+    it('lets the platform create platform staff, NORMAL and without a merchant only', async () => {
+      const staff = await add(admin, newAccount('ops.staff', { type: 'NORMAL', accountType: 'PLATFORM' }));
+      expect(staff.data).toMatchObject({ accountType: 'PLATFORM', type: 'NORMAL', merchantId: null });
+      const son = await add(admin, newAccount('ops.son', { type: 'SON', accountType: 'PLATFORM' }));
+      expect(son.code).toBe(1021);
+      expect(son.data.fields[0].field).toBe('type');
+      const withMerchant = await add(
+        admin,
+        newAccount('ops.merchant', { type: 'NORMAL', accountType: 'PLATFORM', merchantId: demoAgentId }),
+      );
+      expect(withMerchant.code).toBe(1021);
+      expect((await add(merchant, newAccount('ops.bymerchant', { type: 'NORMAL', accountType: 'PLATFORM' }))).code).toBe(2003);
+      expect((await add(admin, newAccount('ops.super', { type: 'SUPER', accountType: 'PLATFORM' }))).status).toBe(400);
+    });
+
+    it('refuses a username taken in any case, and a phone or username that is another account’s sign-in name', async () => {
+      const upper = await add(admin, newAccount('MERCHANT', { merchantId: demoAgentId }), 'zh');
+      expect(upper.code).toBe(2006);
+      expect(upper.status).toBe(409);
+      expect(upper.message).toBe('用户名已存在');
+      const phoneTaken = await add(admin, newAccount('phone.taken', { merchantId: demoAgentId, phone: '+62 812-3456-7890' }));
+      expect(phoneTaken.code).toBe(2006);
+      expect(phoneTaken.data).toEqual({ field: 'phone' });
+      const usernameIsPhone = await add(admin, newAccount('+66810000001', { merchantId: demoAgentId }));
+      expect(usernameIsPhone.code).toBe(1);
+      const phoneIsUsername = await add(admin, newAccount('phone.clash', { merchantId: demoAgentId, phone: '+66810000001' }));
+      expect(phoneIsUsername.code).toBe(2006);
+    });
+
+    it('validates every field naming it: name format and length, phone characters, password strength, username', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: 'a'.repeat(21) }, 'name'],
+        [{ name: 'bad@name' }, 'name'],
+        [{ name: '' }, 'name'],
+        [{ phone: '08-12abc' }, 'phone'],
+        [{ password: 'short1' }, 'password'],
+        [{ password: 'onlyletters' }, 'password'],
+        [{ password: '1234567890' }, 'password'],
+        [{ username: 'ab' }, 'username'],
+        [{ username: 'has space' }, 'username'],
+      ];
+      for (const [patch, field] of cases) {
+        const answer = await add(admin, { ...newAccount('valid.user', { merchantId: demoAgentId }), ...patch });
+        expect(answer.status, JSON.stringify(patch)).toBe(400);
+        expect(answer.data.fields.map((f: { field: string }) => f.field)).toContain(field);
+      }
+      const weak = await add(admin, { ...newAccount('weak.user', { merchantId: demoAgentId }), password: 'abc' }, 'in');
+      expect(weak.message).toBe('Kata sandi harus 8 sampai 64 karakter dan berisi huruf serta angka');
+      const name = await add(admin, { ...newAccount('name.user', { merchantId: demoAgentId }), name: 'x'.repeat(21) });
+      expect(name.message).toBe('Name must be 1 to 20 letters, digits, underscores or hyphens');
+      const script = await add(admin, { ...newAccount('script.user', { merchantId: demoAgentId }), name: '<img src=x onerror=alert(1)>' });
+      expect(script.code).toBe(1014);
+      expect(await server.db.select().from(accounts).where(like(accounts.username, '%.user'))).toEqual([]);
+    });
+
+    it('keeps a merchant inside its own merchant whatever merchantId it sends', async () => {
+      const created = await add(merchant, newAccount('demo.clerk2', { merchantId: siamId, roleIds: [clerkRoleId] }));
+      expect(created.data).toMatchObject({ merchantId: demoAgentId, type: 'SON', roleNames: ['Station clerk'] });
+      const normal = await add(merchant, newAccount('demo.manager', { type: 'NORMAL' }));
+      expect(normal.data).toMatchObject({ merchantId: demoAgentId, type: 'NORMAL' });
+    });
+
+    it('gives only roles of the account’s tenant that the caller holds', async () => {
+      // A Demo Agent role the merchant does not hold: the platform's menu and resource screen.
+      const [resourceMenu] = await server.db.select().from(menus).where(eq(menus.code, 'admin.resource'));
+      const beyond = await server.call('POST', '/api/oms/admin/role/add', {
+        token: admin,
+        body: { name: 'Beyond', description: 'more than the merchant holds', merchantId: demoAgentId, menuIds: [resourceMenu!.id] },
+      });
+      expect(beyond.code).toBe(1);
+      const refused = await add(merchant, newAccount('demo.beyond', { roleIds: [beyond.data.id] }), 'th');
+      expect(refused.code).toBe(2018);
+      expect(refused.message).toBe('คุณไม่สามารถมอบสิทธิ์ที่คุณไม่มีได้');
+      const siamRole = await server.call('POST', '/api/oms/admin/role/add', {
+        token: admin,
+        body: { name: 'Siam clerk', description: 'clerk of Siam', merchantId: siamId },
+      });
+      expect((await add(merchant, newAccount('demo.siamrole', { roleIds: [siamRole.data.id] }))).code).toBe(1017);
+      const wrongTenant = await add(admin, newAccount('siam.wrongrole', { merchantId: siamId, roleIds: [clerkRoleId] }));
+      expect(wrongTenant.code).toBe(1021);
+      expect(wrongTenant.data.fields[0].field).toBe('roleIds');
+      expect((await add(admin, newAccount('siam.norole', { merchantId: siamId, roleIds: [999999] }))).code).toBe(1017);
+    });
+  });
+
+  describe('sub-accounts and rank', () => {
+    let sub: string;
+    beforeAll(async () => {
+      const [accountMenu] = await server.db.select().from(menus).where(eq(menus.code, 'admin.admin'));
+      const tree = await server.call('GET', '/api/oms/admin/role/grantable', { token: merchant });
+      const ids = collectResources(tree.data, ['admin.admin.add', 'admin.admin.edit', 'admin.admin.status', 'admin.admin.resetPassword']);
+      const role = await server.call('POST', '/api/oms/admin/role/add', {
+        token: merchant,
+        body: { name: 'Clerk lead', description: 'Manages clerks', menuIds: [accountMenu!.id], resourceIds: ids },
+      });
+      expect(role.code).toBe(1);
+      const [subRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'subaccount'));
+      const assigned = await server.call('POST', '/api/oms/admin/account/assignRoles', {
+        token: merchant,
+        body: { id: subRow!.id, roleIds: [clerkRoleId, role.data.id] },
+      });
+      expect([...assigned.data.roleNames].sort()).toEqual(['Clerk lead', 'Station clerk']);
+      sub = await server.login('subaccount');
+    });
+
+    it('lets a sub-account create sub-accounts but never a general administrator', async () => {
+      expect((await add(sub, newAccount('sub.made'))).data).toMatchObject({ type: 'SON', merchantId: demoAgentId });
+      const normal = await add(sub, newAccount('sub.normal', { type: 'NORMAL' }));
+      expect(normal.code).toBe(2005);
+    });
+
+    it('keeps a sub-account off its administrator: no edit, disable or password reset', async () => {
+      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+      const id = merchantRow!.id;
+      expect((await server.call('POST', '/api/oms/admin/account/edit', { token: sub, body: { id, name: 'Taken over' } })).code).toBe(2005);
+      expect((await server.call('POST', '/api/oms/admin/account/status', { token: sub, body: { id, status: 'DISABLED' } })).code).toBe(
+        2005,
+      );
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: sub, body: { id, password: PASSWORD } })).code,
+      ).toBe(2005);
+      const [made] = await server.db.select().from(accounts).where(eq(accounts.username, 'sub.made'));
+      const promote = await server.call('POST', '/api/oms/admin/account/edit', {
+        token: sub,
+        body: { id: made!.id, name: 'Made', type: 'NORMAL' },
+      });
+      expect(promote.code).toBe(2005);
+    });
+
+    it('lets only a SUPER change a SUPER', async () => {
+      const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
+      await createAccountWithMenus(server.db, {
+        username: 'ops.manager',
+        merchantId: null,
+        menuCodes: ['admin.admin'],
+        withResources: true,
+      });
+      const ops = await server.login('ops.manager');
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: ops, body: { id: adminRow!.id, password: PASSWORD } }))
+          .code,
+      ).toBe(2003);
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/status', { token: ops, body: { id: adminRow!.id, status: 'DISABLED' } })).code,
+      ).toBe(2003);
+      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: ops, query: { id: String(merchantRow!.id) } })).code).toBe(
+        1,
+      );
+    });
+  });
+
+  describe('edit, status, password and roles', () => {
+    let clerkId: number;
+    beforeAll(async () => {
+      const [row] = await server.db.select().from(accounts).where(eq(accounts.username, 'demo.clerk2'));
+      clerkId = row!.id;
+    });
+
+    it('edits name, phone and type, auditing the difference', async () => {
+      const edited = await server.call('POST', '/api/oms/admin/account/edit', {
+        token: merchant,
+        body: { id: clerkId, name: 'Clerk Two', phone: '+62 811 222 333', type: 'NORMAL' },
+      });
+      expect(edited.data).toMatchObject({ name: 'Clerk Two', phone: '+62 811 222 333', type: 'NORMAL' });
+      const cleared = await server.call('POST', '/api/oms/admin/account/edit', {
+        token: merchant,
+        body: { id: clerkId, name: 'Clerk Two', phone: '', type: 'SON' },
+      });
+      expect(cleared.data).toMatchObject({ phone: null, type: 'SON' });
+      const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'account.edit'));
+      expect(audit.find((entry) => entry.objectId === String(clerkId))!.changes).toMatchObject({ name: ['demo_clerk2', 'Clerk Two'] });
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/edit', { token: merchant, body: { id: clerkId, name: 'bad name!' } })).status,
+      ).toBe(400);
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/edit', { token: merchant, body: { id: clerkId, name: 'Ok', phone: 'call me' } }))
+          .status,
+      ).toBe(400);
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/edit', {
+            token: merchant,
+            body: { id: clerkId, name: 'Ok', phone: '+62 812-3456-7890' },
+          })
+        ).code,
+      ).toBe(2006);
+    });
+
+    it('keeps platform and SUPER identity types and refuses changing one’s own type', async () => {
+      const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
+      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/edit', {
+            token: admin,
+            body: { id: adminRow!.id, name: 'Platform admin', type: 'NORMAL' },
+          })
+        ).code,
+      ).toBe(1021);
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/edit', { token: admin, body: { id: adminRow!.id, name: 'Platform chief' } }))
+          .data.name,
+      ).toBe('Platform chief');
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/edit', {
+            token: merchant,
+            body: { id: merchantRow!.id, name: 'Budi', type: 'SON' },
+          })
+        ).code,
+      ).toBe(2019);
+    });
+
+    it('disables an account, ending its sessions at once, and nobody disables themselves', async () => {
+      await server.call('POST', '/api/oms/admin/account/resetPassword', { token: merchant, body: { id: clerkId, password: PASSWORD } });
+      const clerk = await server.login('demo.clerk2', PASSWORD);
+      expect((await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk })).code).toBe(1);
+      const disabled = await server.call('POST', '/api/oms/admin/account/status', {
+        token: merchant,
+        body: { id: clerkId, status: 'DISABLED' },
+      });
+      expect(disabled.data.status).toBe('DISABLED');
+      const ended = await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk });
+      expect(ended.code).toBe(405);
+      expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2015);
+      await server.call('POST', '/api/oms/admin/account/status', { token: merchant, body: { id: clerkId, status: 'ENABLED' } });
+      expect(await server.login('demo.clerk2', PASSWORD)).toBeTruthy();
+
+      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+      const self = await server.call('POST', '/api/oms/admin/account/status', {
+        token: merchant,
+        body: { id: merchantRow!.id, status: 'DISABLED' },
+        lang: 'in',
+      });
+      expect(self.code).toBe(2019);
+      expect(self.message).toBe('Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri');
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/status', { token: merchant, body: { id: clerkId, status: 'PAUSED' } })).status,
+      ).toBe(400);
+    });
+
+    it('resets a password: old sessions end, the new password works, nothing is logged', async () => {
+      const clerk = await server.login('demo.clerk2', PASSWORD);
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: merchant, body: { id: clerkId, password: 'weak' } }))
+          .status,
+      ).toBe(400);
+      const reset = await server.call('POST', '/api/oms/admin/account/resetPassword', {
+        token: merchant,
+        body: { id: clerkId, password: 'Another-Pass-7' },
+      });
+      expect(reset.code).toBe(1);
+      expect((await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk })).code).toBe(405);
+      expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2002);
+      expect(await server.login('demo.clerk2', 'Another-Pass-7')).toBeTruthy();
+      const audit = await server.db.select().from(auditLogs);
+      expect(JSON.stringify(audit)).not.toContain('Another-Pass-7');
+      expect(audit.some((entry) => entry.action === 'account.resetPassword' && entry.objectId === String(clerkId))).toBe(true);
+    });
+
+    it('assigns roles within the tenant and what the caller holds; removing an unheld role is allowed', async () => {
+      const assigned = await server.call('POST', '/api/oms/admin/account/assignRoles', {
+        token: merchant,
+        body: { id: clerkId, roleIds: [clerkRoleId, merchantAdminRoleId] },
+      });
+      expect(assigned.data.roleIds.sort()).toEqual([clerkRoleId, merchantAdminRoleId].sort());
+      const beyond = (await server.call('POST', '/api/oms/admin/role/search', { token: admin, body: { keyword: 'Beyond' } })).data
+        .records[0];
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/assignRoles', { token: merchant, body: { id: clerkId, roleIds: [beyond.id] } }))
+          .code,
+      ).toBe(2018);
+      // The platform grants it; the merchant may still take it away.
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/assignRoles', {
+            token: admin,
+            body: { id: clerkId, roleIds: [clerkRoleId, beyond.id] },
+          })
+        ).code,
+      ).toBe(1);
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/assignRoles', {
+            token: merchant,
+            body: { id: clerkId, roleIds: [clerkRoleId, beyond.id] },
+          })
+        ).code,
+      ).toBe(1);
+      expect(
+        (
+          await server.call('POST', '/api/oms/admin/account/assignRoles', {
+            token: merchant,
+            body: { id: clerkId, roleIds: [clerkRoleId] },
+          })
+        ).data.roleIds,
+      ).toEqual([clerkRoleId]);
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/assignRoles', { token: merchant, body: { id: clerkId, roleIds: ['x'] } }))
+          .status,
+      ).toBe(400);
+    });
+  });
+
+  describe('tenant isolation', () => {
+    it('lets another merchant’s administrator see and change only its own accounts', async () => {
+      await createAccountWithMenus(server.db, {
+        username: 'siam.boss',
+        merchantId: siamId,
+        menuCodes: ['admin.admin'],
+        withResources: true,
+      });
+      const siam = await server.login('siam.boss');
+      const list = await server.call('POST', '/api/oms/admin/account/search', { token: siam, body: { size: 100 } });
+      expect(list.data.records.every((r: { merchantId: number }) => r.merchantId === siamId)).toBe(true);
+      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+      const id = merchantRow!.id;
+      for (const [url, body] of [
+        ['edit', { id, name: 'Hijack' }],
+        ['status', { id, status: 'DISABLED' }],
+        ['resetPassword', { id, password: PASSWORD }],
+        ['assignRoles', { id, roleIds: [] }],
+      ] as const) {
+        const answer = await server.call('POST', `/api/oms/admin/account/${url}`, { token: siam, body });
+        expect(answer.status, url).toBe(404);
+        expect(answer.code).toBe(1017);
+      }
+      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: siam, query: { id: String(id) } })).code).toBe(1017);
+      const [after] = await server.db.select().from(accounts).where(eq(accounts.id, id));
+      expect(after!.status).toBe('ENABLED');
+    });
+  });
+
+  describe('export', () => {
+    it('exports the current filter as CSV with localized headers, within the tenant', async () => {
+      const answer = await server.call('POST', '/api/oms/admin/account/export', { token: merchant, body: { type: 'NORMAL' }, lang: 'in' });
+      expect(answer.status).toBe(200);
+      expect(answer.raw.headers['content-type']).toContain('text/csv');
+      const lines = answer.raw.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(lines[0]).toContain('Nama pengguna');
+      const usernames = lines.slice(1).map((line) => line.split(',')[1]);
+      expect(usernames).toContain('merchant');
+      expect(usernames).not.toContain('admin');
+      expect(usernames).not.toContain('subaccount');
+      expect(lines.find((line) => line.includes(',merchant,'))).toContain('Merchant admin');
+      expect(
+        (await server.call('POST', '/api/oms/admin/account/export', { token: merchant, body: { keyword: 'javascript:alert(1)' } })).code,
+      ).toBe(1014);
+    });
+  });
+});
+
+interface Node {
+  resources: { id: number; code: string }[];
+  children: Node[];
+}
+
+function collectResources(nodes: Node[], codes: string[]): number[] {
+  const found: number[] = [];
+  const walk = (list: Node[]) => {
+    for (const node of list) {
+      for (const resource of node.resources) if (codes.includes(resource.code)) found.push(resource.id);
+      walk(node.children);
+    }
+  };
+  walk(nodes);
+  return found;
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { auditLogs } from './audit-log.table.js';
+
+const SEARCH = '/api/oms/admin/audit-log/search';
+
+describe('audit log', () => {
+  let server: TestServer;
+  let admin: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.login('admin');
+    await server.login('merchant');
+    await server.call('POST', '/api/oms/admin/common-setting/add', {
+      token: admin,
+      body: { name: 'audit_probe', value: '1', description: 'probe' },
+      headers: { 'request-time': '1790000000000' },
+    });
+    await server.db
+      .insert(auditLogs)
+      .values({ username: 'old', action: 'login', objectType: 'session', at: new Date('2025-01-01T00:00:00Z') });
+  });
+  afterAll(() => server.close());
+
+  it('pages newest first with the request time the client sent', async () => {
+    const answer = await server.call('POST', SEARCH, { token: admin, body: {} });
+    expect(answer.code).toBe(1);
+    const records = answer.data.records as { at: string; action: string; requestTime: string | null; changes: unknown }[];
+    expect(records.map((r) => r.at)).toEqual([...records.map((r) => r.at)].sort().reverse());
+    expect(records[0]).toMatchObject({ action: 'commonSetting.add', requestTime: new Date(1790000000000).toISOString() });
+    expect(records[0]!.changes).toMatchObject({ name: 'audit_probe' });
+    expect(records.at(-1)?.at).toBe('2025-01-01T00:00:00.000Z');
+  });
+
+  it('filters by username, action, object type and time range', async () => {
+    const byUser = await server.call('POST', SEARCH, { token: admin, body: { username: 'MERCH' } });
+    expect(byUser.data.records.length).toBeGreaterThan(0);
+    expect(byUser.data.records.every((r: { username: string }) => r.username === 'merchant')).toBe(true);
+    const byAction = await server.call('POST', SEARCH, { token: admin, body: { action: 'commonSetting.', objectType: 'common_setting' } });
+    expect(byAction.data.total).toBe(1);
+    const range = await server.call('POST', SEARCH, {
+      token: admin,
+      body: { from: '2024-12-31T00:00:00Z', to: '2025-01-02T00:00:00+07:00' },
+    });
+    expect(range.data.records.map((r: { username: string }) => r.username)).toEqual(['old']);
+    const nulls = await server.call('POST', SEARCH, {
+      token: admin,
+      body: { username: null, action: null, objectType: null, from: null, to: null },
+    });
+    const everything = await server.call('POST', SEARCH, { token: admin, body: {} });
+    expect(nulls.data.total).toBe(everything.data.total);
+  });
+
+  it('refuses a malformed date naming the field, in the caller language', async () => {
+    const answer = await server.call('POST', SEARCH, { token: admin, body: { from: 'yesterday' }, lang: 'zh' });
+    expect(answer.status).toBe(400);
+    expect(answer.data.fields[0].field).toBe('from');
+    expect(answer.message).toBe('开始无效');
+  });
+
+  it('is for super administrators only', async () => {
+    const merchant = await server.login('merchant');
+    const answer = await server.call('POST', SEARCH, { token: merchant, body: {} });
+    expect(answer.status).toBe(403);
+    expect(answer.code).toBe(2003);
+  });
+
+  it('exports the filtered trail as CSV with the changes as JSON', async () => {
+    const raw = (await server.call('POST', '/api/oms/admin/audit-log/export', { token: admin, body: { objectType: 'common_setting' } }))
+      .raw;
+    expect(raw.headers['content-type']).toContain('text/csv');
+    const lines = raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('Time,Request time,Username,Merchant,Action,Object,Object ID,Changes,IP address,Succeeded');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('commonSetting.add');
+    expect(lines[1]).toContain('""name"":""audit_probe""');
+  });
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { commonSettings } from './common-setting.table.js';
+
+const BASE = '/api/oms/admin/common-setting';
+
+describe('common settings', () => {
+  let server: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    server = await startTestServer();
+    token = await server.login('admin');
+  });
+  afterAll(() => server.close());
+
+  it('lists the seeded settings by name and filters by keyword', async () => {
+    const all = await server.call('POST', `${BASE}/search`, { token, body: {} });
+    expect(all.code).toBe(1);
+    expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['telemetry_retention', 'tour_enabled']);
+    const found = await server.call('POST', `${BASE}/search`, { token, body: { keyword: 'TOUR', name: null } });
+    expect(found.data.total).toBe(1);
+    expect(found.data.records[0]).toMatchObject({ name: 'tour_enabled', value: 'true' });
+    expect(found.data.records[0].updatedAt).toMatch(/Z$/);
+  });
+
+  it('adds, reads, edits and removes a setting, each audited', async () => {
+    const added = await server.call('POST', `${BASE}/add`, {
+      token,
+      body: { name: 'swap_grace', value: '15', description: 'Minutes a reservation is held' },
+    });
+    expect(added.code).toBe(1);
+    expect(added.data).toMatchObject({ name: 'swap_grace', value: '15', remark: '' });
+    const id = added.data.id as number;
+    expect((await server.call('GET', `${BASE}/detail`, { token, query: { id: String(id) } })).data.name).toBe('swap_grace');
+
+    const edited = await server.call('POST', `${BASE}/edit`, {
+      token,
+      body: { id, name: 'swap_grace', value: '20', description: 'Minutes a reservation is held', remark: 'minutes' },
+    });
+    expect(edited.data).toMatchObject({ value: '20', remark: 'minutes' });
+    const [edit] = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'commonSetting.edit'), eq(auditLogs.objectId, String(id))));
+    expect(edit?.changes).toEqual({ value: ['15', '20'], remark: ['', 'minutes'] });
+
+    expect((await server.call('GET', `${BASE}/remove`, { token, query: { id: String(id) } })).code).toBe(1);
+    const gone = await server.call('GET', `${BASE}/detail`, { token, query: { id: String(id) } });
+    expect(gone.status).toBe(404);
+    expect(gone.code).toBe(1017);
+    expect((await server.call('GET', `${BASE}/remove`, { token, query: { id: String(id) } })).code).toBe(1017);
+    const actions = (await server.db.select().from(auditLogs).where(eq(auditLogs.objectType, 'common_setting'))).map((row) => row.action);
+    expect(actions).toEqual(expect.arrayContaining(['commonSetting.add', 'commonSetting.edit', 'commonSetting.remove']));
+  });
+
+  it('refuses a name already used, whatever its case, with the catalogue message', async () => {
+    const dup = await server.call('POST', `${BASE}/add`, {
+      token,
+      body: { name: 'Tour_Enabled', value: 'x', description: 'd' },
+      lang: 'th',
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.code).toBe(2021);
+    expect(dup.message).toBe('มีชื่อการตั้งค่านี้แล้ว');
+    const [other] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'telemetry_retention'));
+    const rename = await server.call('POST', `${BASE}/edit`, {
+      token,
+      body: { id: other!.id, name: 'tour_enabled', value: '1', description: 'd' },
+    });
+    expect(rename.code).toBe(2021);
+    const unknown = await server.call('POST', `${BASE}/edit`, {
+      token,
+      body: { id: 999999, name: 'nothing', value: '1', description: 'd' },
+    });
+    expect(unknown.code).toBe(1017);
+  });
+
+  it('refuses bad input naming the fields, in the caller language', async () => {
+    const answer = await server.call('POST', `${BASE}/add`, {
+      token,
+      body: { name: 'has.dot', value: '', description: 'x'.repeat(501) },
+      lang: 'in',
+    });
+    expect(answer.status).toBe(400);
+    const fields = answer.data.fields as { field: string; message: string }[];
+    expect(fields.map((f) => f.field).sort()).toEqual(['description', 'name', 'value']);
+    expect(fields.find((f) => f.field === 'description')?.message).toBe('Deskripsi terlalu panjang');
+    expect(answer.message).toBe(fields[0]!.message);
+    const script = await server.call('POST', `${BASE}/add`, {
+      token,
+      body: { name: 'ok', value: 'javascript:alert(1)', description: 'd' },
+    });
+    expect(script.code).toBe(1014);
+    const noId = await server.call('GET', `${BASE}/detail`, { token, query: { id: 'abc' } });
+    expect(noId.status).toBe(400);
+  });
+
+  it('exports the filtered settings as CSV', async () => {
+    const raw = (await server.call('POST', `${BASE}/export`, { token, body: { keyword: 'telemetry' } })).raw;
+    expect(raw.headers['content-type']).toContain('text/csv');
+    const lines = raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toBe('ID,Name,Value,Description,Remark,Updated at');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('telemetry_retention');
+  });
+
+  it('lets a merchant holding the screen read settings but never change them', async () => {
+    await createAccountWithMenus(server.db, {
+      username: 'merchant-settings',
+      merchantId: await merchantIdByName(server.db, 'Demo Agent'),
+      menuCodes: ['admin.commonSetting'],
+      withResources: true,
+    });
+    const merchantToken = await server.login('merchant-settings');
+    expect((await server.call('POST', `${BASE}/search`, { token: merchantToken, body: {} })).code).toBe(1);
+    const add = await server.call('POST', `${BASE}/add`, { token: merchantToken, body: { name: 'sneaky', value: '1', description: 'd' } });
+    expect(add.status).toBe(403);
+    expect(add.code).toBe(2003);
+  });
+
+  it('tells the login page whether the tour runs, from the tour_enabled setting', async () => {
+    expect((await server.call('GET', '/api/auth/config')).data.tourEnabled).toBe(true);
+    const [tour] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'tour_enabled'));
+    await server.call('POST', `${BASE}/edit`, {
+      token,
+      body: { id: tour!.id, name: 'tour_enabled', value: 'false', description: tour!.description },
+    });
+    expect((await server.call('GET', '/api/auth/config')).data.tourEnabled).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+export { registerCommonSettingRoutes } from './common-setting.routes.js';
+export { isTourEnabled } from './common-setting.service.js';

@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import { IMAGE_MAX_BYTES, idQuery } from '@swap/contracts';
+import { SENT, omsRoute } from '../../app/route.js';
+import { AppError } from '../../app/errors.js';
+import { fileForDownload, storeImage } from './file.service.js';
+
+/** Uploads (ID cards, face photos) for any signed-in account, and downloads within the tenant. */
+export function registerFileRoutes(app: FastifyInstance): void {
+  omsRoute(
+    app,
+    {
+      method: 'POST',
+      url: '/file/upload',
+      access: { code: '' },
+      summary: 'multipart/form-data with one image file (JPEG, PNG or WebP, at most 5 MB)',
+    },
+    async ({ req, ctx }) => {
+      const part = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+      if (!part) throw new AppError('noFileUploaded');
+      // toBuffer fails with "request file too large" (413) past the limit.
+      const data = await part.toBuffer();
+      return storeImage(ctx, { filename: part.filename, declaredType: part.mimetype, data });
+    },
+  );
+
+  omsRoute(app, { method: 'GET', url: '/file/download', access: { code: '' }, querystring: idQuery }, async ({ query, ctx, reply }) => {
+    const file = await fileForDownload(ctx, query.id);
+    void reply
+      .header('content-type', file.mime)
+      .header('content-length', file.size)
+      .header('content-disposition', `inline; filename="${encodeURIComponent(file.name)}"`)
+      // The stored type was checked from the bytes; never let a browser guess another.
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, max-age=300')
+      .send(file.data);
+    return SENT;
+  });
+}

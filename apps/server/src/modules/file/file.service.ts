@@ -1,0 +1,114 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { IMAGE_TYPES, containsScript, type UploadedFile } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { AppError, notFound } from '../../app/errors.js';
+import { fieldInvalid } from '../../app/policy.js';
+import { recordAudit } from '../audit-log/audit.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { storedFiles } from './file.table.js';
+
+type ImageType = (typeof IMAGE_TYPES)[number];
+
+/** The image type the bytes really are (the declared type is only a claim), or null. */
+export function sniffImageType(data: Buffer): ImageType | null {
+  if (data.length >= 3 && data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
+  if (data.length >= 8 && data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (data.length >= 12 && data.toString('latin1', 0, 4) === 'RIFF' && data.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** A display name without folders, control characters or quotes; at most 120 characters. */
+function cleanName(raw: string): string {
+  const base = raw.split(/[\\/]/).pop() ?? '';
+  // Control characters (below space, and DEL) and quotes would break the download header.
+  const cleaned = base
+    .replace(/[\p{Cc}"]/gu, '')
+    .trim()
+    .slice(-120);
+  return cleaned || 'file';
+}
+
+export interface Upload {
+  filename: string;
+  declaredType: string;
+  data: Buffer;
+}
+
+/** Stores an uploaded image in the uploader's tenant, after checking its bytes are an allowed image. */
+export async function storeImage(ctx: Ctx, upload: Upload): Promise<UploadedFile> {
+  if (upload.data.length === 0) throw new AppError('noFileUploaded');
+  if (containsScript(upload.filename)) throw new AppError('invalidInput');
+  const mime = sniffImageType(upload.data);
+  if (!mime || !(IMAGE_TYPES as readonly string[]).includes(upload.declaredType)) throw new AppError('fileTypeNotAllowed');
+  const name = cleanName(upload.filename);
+  const sha256 = createHash('sha256').update(upload.data).digest('hex');
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(storedFiles)
+      .values({
+        merchantId: ctx.principal.merchantId,
+        uploadedBy: ctx.principal.id,
+        name,
+        mime,
+        size: upload.data.length,
+        sha256,
+        data: upload.data,
+      })
+      .returning({ id: storedFiles.id });
+    const file: UploadedFile = { id: row!.id, name, mime, size: upload.data.length, sha256 };
+    await recordAudit(tx, ctx, { action: 'file.upload', objectType: 'file', objectId: file.id, changes: file });
+    return file;
+  });
+}
+
+/**
+ * Files a caller may read: platform staff all; merchant staff their tenant's files and the
+ * documents their own merchant record points at (which platform staff may have uploaded).
+ */
+function readableBy(ctx: Pick<Ctx, 'db' | 'principal'>): SQL | undefined {
+  const own = ctx.principal.merchantId;
+  if (own === null) return undefined;
+  const referenced = ctx.db
+    .select({ id: merchants.idCardFrontFileId })
+    .from(merchants)
+    .where(eq(merchants.id, own))
+    .union(ctx.db.select({ id: merchants.idCardBackFileId }).from(merchants).where(eq(merchants.id, own)))
+    .union(ctx.db.select({ id: merchants.facePhotoFileId }).from(merchants).where(eq(merchants.id, own)));
+  return or(eq(storedFiles.merchantId, own), inArray(storedFiles.id, referenced));
+}
+
+export async function fileForDownload(ctx: Pick<Ctx, 'db' | 'principal'>, id: number) {
+  const [file] = await ctx.db
+    .select({ name: storedFiles.name, mime: storedFiles.mime, size: storedFiles.size, data: storedFiles.data })
+    .from(storedFiles)
+    .where(and(eq(storedFiles.id, id), readableBy(ctx)));
+  if (!file) throw notFound();
+  return file;
+}
+
+/**
+ * Checks that file ids a record points at exist and belong to one of the given tenants
+ * (null = platform); names the offending field otherwise.
+ */
+export async function assertFilesOfTenants(
+  ctx: Ctx,
+  refs: Record<string, number | null | undefined>,
+  tenants: (number | null)[],
+): Promise<void> {
+  const wanted = Object.entries(refs).filter((entry): entry is [string, number] => typeof entry[1] === 'number');
+  if (wanted.length === 0) return;
+  const rows = await ctx.db
+    .select({ id: storedFiles.id, merchantId: storedFiles.merchantId })
+    .from(storedFiles)
+    .where(
+      inArray(
+        storedFiles.id,
+        wanted.map(([, id]) => id),
+      ),
+    );
+  const tenantOf = new Map(rows.map((row) => [row.id, row.merchantId]));
+  for (const [field, id] of wanted) {
+    if (!tenantOf.has(id) || !tenants.includes(tenantOf.get(id) ?? null)) throw fieldInvalid(ctx, field);
+  }
+}

@@ -1,0 +1,227 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { PNG, multipart } from '../../test/upload.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { roles } from '../role/role.table.js';
+import { merchants } from './merchant.table.js';
+
+const NEW_MERCHANT = {
+  name: 'Bali Volt',
+  type: 'AGENT',
+  personInCharge: 'Made Wijaya',
+  contact: '+62 361 123 456',
+  officeAddress: 'Jl. Raya Kuta 8, Bali',
+};
+
+describe('merchants', () => {
+  let server: TestServer;
+  let admin: string;
+  let merchant: string;
+  let demoAgentId: number;
+  let siamId: number;
+
+  const add = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', '/api/oms/admin/merchant/add', { token, body, ...(lang ? { lang } : {}) });
+  const edit = (token: string, body: Record<string, unknown>) => server.call('POST', '/api/oms/admin/merchant/edit', { token, body });
+  const detail = (token: string, id: number) => server.call('GET', '/api/oms/admin/merchant/detail', { token, query: { id: String(id) } });
+  const upload = async (token: string) => {
+    const { body, headers } = multipart('card.png', 'image/png', PNG);
+    return (await server.call('POST', '/api/oms/file/upload', { token, body, headers })).data.id as number;
+  };
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.login('admin');
+    merchant = await server.login('merchant');
+    demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
+    siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
+  });
+  afterAll(() => server.close());
+
+  describe('search and detail', () => {
+    it('lists every merchant to the platform with account counts, and only its own to a merchant', async () => {
+      const all = await server.call('POST', '/api/oms/admin/merchant/search', {
+        token: admin,
+        body: { sort: { field: 'name', order: 'ascend' } },
+      });
+      expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['Demo Agent', 'Siam Swap Direct']);
+      expect(all.data.records[0]).toMatchObject({ type: 'AGENT', accountCount: 2, personInCharge: 'Budi Santoso' });
+      expect(all.data.records[1].accountCount).toBe(0);
+      const direct = await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { type: 'DIRECT' } });
+      expect(direct.data.records.map((r: { name: string }) => r.name)).toEqual(['Siam Swap Direct']);
+      const byKeyword = await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { keyword: 'sukhumvit' } });
+      expect(byKeyword.data.total).toBe(1);
+      const own = await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: { keyword: 'Siam' } });
+      expect(own.data.total).toBe(0);
+      expect(
+        (await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: {} })).data.records.map(
+          (r: { id: number }) => r.id,
+        ),
+      ).toEqual([demoAgentId]);
+      expect((await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { type: 'SHOP' } })).status).toBe(400);
+    });
+
+    it('shows a merchant its own detail and another merchant as not found', async () => {
+      expect((await detail(merchant, demoAgentId)).data.name).toBe('Demo Agent');
+      const hidden = await detail(merchant, siamId);
+      expect(hidden.status).toBe(404);
+      expect(hidden.code).toBe(1017);
+      expect((await detail(admin, siamId)).data.name).toBe('Siam Swap Direct');
+      const sub = await server.login('subaccount');
+      expect((await detail(sub, demoAgentId)).code).toBe(2005);
+    });
+  });
+
+  describe('add', () => {
+    it('is platform work: a merchant account is refused', async () => {
+      const refused = await add(merchant, NEW_MERCHANT, 'zh');
+      expect(refused.status).toBe(403);
+      expect(refused.code).toBe(2003);
+      expect(refused.message).toBe('无权限');
+    });
+
+    it('creates a merchant with platform-uploaded documents, audited', async () => {
+      const front = await upload(admin);
+      const created = await add(admin, { ...NEW_MERCHANT, idCardFrontFileId: front });
+      expect(created.code).toBe(1);
+      expect(created.data).toMatchObject({ ...NEW_MERCHANT, idCardFrontFileId: front, idCardBackFileId: null, accountCount: 0 });
+      const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.add'));
+      expect(audit[0]!.changes).toMatchObject({ name: 'Bali Volt' });
+    });
+
+    it('refuses a name already taken in any case', async () => {
+      const duplicate = await add(admin, { ...NEW_MERCHANT, name: 'demo agent' }, 'th');
+      expect(duplicate.code).toBe(1018);
+      expect(duplicate.status).toBe(409);
+      expect(duplicate.message).toBe('มีข้อมูลนี้อยู่แล้ว');
+    });
+
+    it('validates fields naming them: name, person in charge, contact phone, address, type, scripts', async () => {
+      const cases: [Record<string, unknown>, string][] = [
+        [{ name: 'N'.repeat(21) }, 'name'],
+        [{ name: 'Volt & Co' }, 'name'],
+        [{ personInCharge: '' }, 'personInCharge'],
+        [{ contact: 'call me' }, 'contact'],
+        [{ officeAddress: '' }, 'officeAddress'],
+        [{ officeAddress: 'a'.repeat(201) }, 'officeAddress'],
+        [{ type: 'FRANCHISE' }, 'type'],
+        [{ idCardBackFileId: 0 }, 'idCardBackFileId'],
+      ];
+      for (const [patch, field] of cases) {
+        const answer = await add(admin, { ...NEW_MERCHANT, name: 'Valid Name', ...patch });
+        expect(answer.status, JSON.stringify(patch)).toBe(400);
+        expect(answer.data.fields[0].field).toBe(field);
+      }
+      const contact = await add(admin, { ...NEW_MERCHANT, name: 'Valid Name', contact: 'abc' }, 'in');
+      expect(contact.message).toBe('Kontak hanya boleh berisi angka, +, spasi dan tanda hubung');
+      expect((await add(admin, { ...NEW_MERCHANT, name: 'Valid Name', officeAddress: '<iframe src=x>' })).code).toBe(1014);
+      expect(await server.db.select().from(merchants).where(eq(merchants.name, 'Valid Name'))).toEqual([]);
+    });
+
+    it('checks that document files exist and belong to the platform or the merchant', async () => {
+      const unknown = await add(admin, { ...NEW_MERCHANT, name: 'Doc Check', facePhotoFileId: 999999 });
+      expect(unknown.code).toBe(1021);
+      expect(unknown.message).toBe('Invalid value for Face photo');
+      const merchantsFile = await upload(merchant);
+      const foreign = await add(admin, { ...NEW_MERCHANT, name: 'Doc Check', idCardBackFileId: merchantsFile });
+      expect(foreign.code).toBe(1021);
+      expect(foreign.data.fields[0].field).toBe('idCardBackFileId');
+    });
+  });
+
+  describe('edit', () => {
+    it('lets the platform change everything, documents of the merchant itself included', async () => {
+      const merchantsFile = await upload(merchant);
+      const current = (await detail(admin, demoAgentId)).data;
+      const edited = await edit(admin, { ...current, type: 'DIRECT', idCardFrontFileId: merchantsFile });
+      expect(edited.data).toMatchObject({ type: 'DIRECT', idCardFrontFileId: merchantsFile });
+      const siamFile = await upload(admin);
+      expect((await edit(admin, { ...current, facePhotoFileId: siamFile })).code).toBe(1);
+      expect((await edit(admin, { ...current, name: 'Siam Swap Direct' })).code).toBe(1018);
+      expect((await edit(admin, { ...current, id: 999999 })).code).toBe(1017);
+    });
+
+    it('lets a merchant change only its own contact fields', async () => {
+      const current = (await detail(merchant, demoAgentId)).data;
+      const edited = await edit(merchant, {
+        ...current,
+        personInCharge: 'Siti Rahma',
+        contact: '+62 811 000 111',
+        officeAddress: 'Jl. Thamrin 1, Jakarta',
+      });
+      expect(edited.data).toMatchObject({ personInCharge: 'Siti Rahma', contact: '+62 811 000 111', name: current.name });
+      const renamed = await edit(merchant, { ...edited.data, name: 'Demo Agent Plus' });
+      expect(renamed.code).toBe(2003);
+      expect((await edit(merchant, { ...edited.data, type: edited.data.type === 'AGENT' ? 'DIRECT' : 'AGENT' })).code).toBe(2003);
+      expect(edited.data.facePhotoFileId).not.toBeNull();
+      expect((await edit(merchant, { ...edited.data, facePhotoFileId: null })).code).toBe(2003);
+      const siam = (await detail(admin, siamId)).data;
+      expect((await edit(merchant, { ...siam, contact: '+66 1' })).code).toBe(1017);
+      const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.edit'));
+      expect(audit.some((entry) => entry.username === 'merchant' && JSON.stringify(entry.changes).includes('Siti Rahma'))).toBe(true);
+    });
+
+    it('lets a merchant read the documents its record points at, even when the platform uploaded them', async () => {
+      const current = (await detail(admin, demoAgentId)).data;
+      const answer = await server.call('GET', '/api/oms/file/download', {
+        token: merchant,
+        query: { id: String(current.facePhotoFileId) },
+      });
+      expect(answer.status).toBe(200);
+      expect(answer.raw.headers['content-type']).toBe('image/png');
+    });
+  });
+
+  describe('remove', () => {
+    it('refuses a merchant that still has accounts', async () => {
+      const inUse = await server.call('GET', '/api/oms/admin/merchant/remove', {
+        token: admin,
+        query: { id: String(demoAgentId) },
+        lang: 'in',
+      });
+      expect(inUse.code).toBe(2020);
+      expect(inUse.status).toBe(409);
+      expect(inUse.message).toBe('Merchant masih memiliki akun dan tidak dapat dihapus');
+      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: merchant, query: { id: String(siamId) } })).code).toBe(
+        2003,
+      );
+    });
+
+    it('removes an unused merchant with its roles, and then it is gone', async () => {
+      const created = await server.call('POST', '/api/oms/admin/role/add', {
+        token: admin,
+        body: { name: 'Siam ops', description: 'Siam operators', merchantId: siamId },
+      });
+      expect(created.code).toBe(1);
+      const removed = await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(siamId) } });
+      expect(removed.code).toBe(1);
+      expect((await detail(admin, siamId)).code).toBe(1017);
+      expect(await server.db.select().from(roles).where(eq(roles.merchantId, siamId))).toEqual([]);
+      expect((await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.remove'))).length).toBe(1);
+      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(siamId) } })).code).toBe(1017);
+    });
+
+    it('keeps a merchant whose accounts were added after its roles', async () => {
+      const bali = (await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { keyword: 'Bali' } })).data
+        .records[0];
+      await createAccountWithMenus(server.db, { username: 'bali.boss', merchantId: bali.id, menuCodes: ['admin.merchant'] });
+      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(bali.id) } })).code).toBe(
+        2020,
+      );
+    });
+  });
+
+  it('exports the filtered merchants as CSV within the tenant', async () => {
+    const answer = await server.call('POST', '/api/oms/admin/merchant/export', { token: merchant, body: {}, lang: 'th' });
+    expect(answer.raw.headers['content-type']).toContain('text/csv');
+    const lines = answer.raw.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('ผู้รับผิดชอบ');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Demo Agent');
+  });
+});

@@ -1,0 +1,163 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { ROLE_GRANT_CODE, type PermissionNode, type RoleAdd, type RoleEdit, type RoleRecord } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { holds, isPlatform, type Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
+import { fieldInvalid, permissionDenied } from '../../app/policy.js';
+import { diff, recordAudit } from '../audit-log/audit.js';
+import { accountRoles } from '../account/account.table.js';
+import { buildTree } from '../menu/levels.js';
+import { menus, resources } from '../menu/menu.table.js';
+import { grantsOf, withinGrants } from '../menu/permissions.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { roleMenus, roleResources, roles } from './role.table.js';
+import { roleDetail, roleScope } from './role.query.js';
+
+interface Granted {
+  menuIds: number[];
+  resourceIds: number[];
+}
+
+const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
+
+/** The tenant of a new role: merchant staff create their own; platform staff choose (null = platform). */
+async function tenantOfNewRole(ctx: Ctx, merchantId: number | null | undefined): Promise<number | null> {
+  if (!isPlatform(ctx.principal)) return ctx.principal.merchantId;
+  if (merchantId === undefined || merchantId === null) return null;
+  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
+  if (!merchant) throw new AppError('agentMissing');
+  return merchant.id;
+}
+
+async function assertNameFree(db: Db, merchantId: number | null, name: string, exceptId?: number): Promise<void> {
+  const [found] = await db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(
+      and(
+        sql`coalesce(${roles.merchantId}, 0) = ${merchantId ?? 0}`,
+        sql`lower(${roles.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(roles.id, exceptId),
+      ),
+    )
+    .limit(1);
+  if (found) throw new AppError('recordExists');
+}
+
+/**
+ * Changing what a role grants needs admin.role.grant; what is newly granted must exist and be
+ * held by the caller (nobody grants what they lack). Keeping or removing grants is always allowed.
+ */
+async function checkGrant(ctx: Ctx, next: Granted, before: Granted): Promise<void> {
+  const addedMenus = next.menuIds.filter((id) => !before.menuIds.includes(id));
+  const addedResources = next.resourceIds.filter((id) => !before.resourceIds.includes(id));
+  const changed =
+    addedMenus.length > 0 ||
+    addedResources.length > 0 ||
+    next.menuIds.length !== before.menuIds.length ||
+    next.resourceIds.length !== before.resourceIds.length;
+  if (!changed) return;
+  if (!holds(ctx, ROLE_GRANT_CODE)) throw permissionDenied(ctx);
+  if (addedMenus.length > 0) {
+    const found = await ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.id, addedMenus));
+    if (found.length !== addedMenus.length) throw fieldInvalid(ctx, 'menuIds');
+  }
+  if (addedResources.length > 0) {
+    const found = await ctx.db.select({ id: resources.id }).from(resources).where(inArray(resources.id, addedResources));
+    if (found.length !== addedResources.length) throw new AppError('resourceNotFound');
+  }
+  const grants = await grantsOf(ctx.db, ctx.principal);
+  if (!withinGrants(grants, addedMenus, addedResources)) throw new AppError('cannotGrantUnheld');
+}
+
+async function writeGrants(tx: Db, roleId: number, granted: Granted): Promise<void> {
+  await tx.delete(roleMenus).where(eq(roleMenus.roleId, roleId));
+  await tx.delete(roleResources).where(eq(roleResources.roleId, roleId));
+  if (granted.menuIds.length) await tx.insert(roleMenus).values(granted.menuIds.map((menuId) => ({ roleId, menuId })));
+  if (granted.resourceIds.length) await tx.insert(roleResources).values(granted.resourceIds.map((resourceId) => ({ roleId, resourceId })));
+}
+
+/** The unique index settles a race between two administrators naming roles alike. */
+function duplicateName(error: unknown): unknown {
+  return isUniqueViolation(error) ? new AppError('recordExists') : error;
+}
+
+export async function addRole(ctx: Ctx, body: RoleAdd): Promise<RoleRecord> {
+  const merchantId = await tenantOfNewRole(ctx, body.merchantId);
+  await assertNameFree(ctx.db, merchantId, body.name);
+  const granted = { menuIds: sorted(body.menuIds), resourceIds: sorted(body.resourceIds) };
+  await checkGrant(ctx, granted, { menuIds: [], resourceIds: [] });
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx
+        .insert(roles)
+        .values({ name: body.name, description: body.description, sort: body.sort, merchantId })
+        .returning({ id: roles.id });
+      const roleId = created!.id;
+      await writeGrants(tx, roleId, granted);
+      await recordAudit(tx, ctx, {
+        action: 'role.add',
+        objectType: 'role',
+        objectId: roleId,
+        changes: { name: body.name, description: body.description, sort: body.sort, merchantId, ...granted },
+      });
+      return roleId;
+    });
+    return await roleDetail(ctx, id);
+  } catch (error) {
+    throw duplicateName(error);
+  }
+}
+
+export async function editRole(ctx: Ctx, body: RoleEdit): Promise<RoleRecord> {
+  const current = await roleDetail(ctx, body.id);
+  await assertNameFree(ctx.db, current.merchantId, body.name, current.id);
+  const before = { menuIds: sorted(current.menuIds), resourceIds: sorted(current.resourceIds) };
+  const granted = { menuIds: sorted(body.menuIds ?? before.menuIds), resourceIds: sorted(body.resourceIds ?? before.resourceIds) };
+  await checkGrant(ctx, granted, before);
+  const changes = diff(
+    { name: current.name, description: current.description, sort: current.sort, ...before },
+    { name: body.name, description: body.description, sort: body.sort, ...granted },
+  );
+  if (Object.keys(changes).length === 0) return current;
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(roles)
+        .set({ name: body.name, description: body.description, sort: body.sort, updatedAt: new Date() })
+        .where(eq(roles.id, current.id));
+      if ('menuIds' in changes || 'resourceIds' in changes) await writeGrants(tx, current.id, granted);
+      await recordAudit(tx, ctx, { action: 'role.edit', objectType: 'role', objectId: current.id, changes });
+    });
+  } catch (error) {
+    throw duplicateName(error);
+  }
+  return roleDetail(ctx, current.id);
+}
+
+export async function removeRole(ctx: Ctx, id: number): Promise<null> {
+  const [role] = await ctx.db
+    .select({ id: roles.id, name: roles.name, merchantId: roles.merchantId })
+    .from(roles)
+    .where(and(eq(roles.id, id), roleScope(ctx)));
+  if (!role) throw notFound();
+  await ctx.db.transaction(async (tx) => {
+    // Checked inside the transaction so an assignment racing the delete is not left dangling.
+    const [inUse] = await tx.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, role.id)).limit(1);
+    if (inUse) throw new AppError('roleInUse');
+    await tx.delete(roles).where(eq(roles.id, role.id));
+    await recordAudit(tx, ctx, {
+      action: 'role.remove',
+      objectType: 'role',
+      objectId: role.id,
+      changes: { name: role.name, merchantId: role.merchantId },
+    });
+  });
+  return null;
+}
+
+/** The permission tree the caller may grant: everything for SUPER, otherwise what they hold. */
+export async function grantableTree(ctx: Ctx): Promise<PermissionNode[]> {
+  if (ctx.principal.type === 'SUPER') return buildTree(ctx.db, null);
+  return buildTree(ctx.db, await grantsOf(ctx.db, ctx.principal));
+}

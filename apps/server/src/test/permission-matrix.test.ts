@@ -1,0 +1,144 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import type { UserType } from '@swap/contracts';
+import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../app/route.js';
+import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
+import { createAccountWithMenus, merchantIdByName } from './grant-fixtures.js';
+
+/**
+ * Every declared /api/oms route against every kind of caller. "Holds" is derived from the route's
+ * own access declaration and the codes the caller's GET /admin/menu/levels answers, so a route a
+ * module adds later is covered without touching this file.
+ */
+interface Caller {
+  label: string;
+  token: string | undefined;
+  type: UserType | null;
+  merchantId: number | null;
+  codes: Set<string>;
+}
+
+const PERMISSION_CODES = [2003, 2004, 2005];
+const SESSION_CODES = [401, 405, 406, 407];
+
+function holds(caller: Caller, route: DeclaredRoute): boolean {
+  if (caller.type === null) return false;
+  if (route.access.scope === 'super' && caller.type !== 'SUPER') return false;
+  if (route.access.scope === 'platform' && caller.merchantId !== null) return false;
+  return route.access.code === '' || caller.type === 'SUPER' || caller.codes.has(route.access.code);
+}
+
+/** Empty input: path parameters get an id no row has; bodies are empty objects. */
+async function callRoute(server: TestServer, route: DeclaredRoute, token: string | undefined): Promise<ApiAnswer> {
+  const url = route.url.replace(/:[A-Za-z]+/g, '0');
+  const method = route.method as 'GET' | 'POST';
+  return server.call(method, url, { token, ...(method === 'GET' ? {} : { body: {} }) });
+}
+
+function verdict(caller: Caller, route: DeclaredRoute, answer: ApiAnswer): string | null {
+  const where = `${caller.label} ${route.method} ${route.url} → ${answer.status}/${answer.code} ${answer.message}`;
+  if (caller.type === null) return answer.status === 401 && answer.code === 401 ? null : `${where}: anonymous must get 401`;
+  if (holds(caller, route)) {
+    if (answer.status === 401 || answer.status === 403 || SESSION_CODES.includes(answer.code) || PERMISSION_CODES.includes(answer.code))
+      return `${where}: holder refused`;
+    return answer.status >= 500 ? `${where}: holder got a server error` : null;
+  }
+  return answer.status === 403 && PERMISSION_CODES.includes(answer.code) ? null : `${where}: must be refused with 403`;
+}
+
+describe('permission matrix', () => {
+  let server: TestServer;
+  let routes: readonly DeclaredRoute[];
+  const callers: Caller[] = [];
+
+  async function signIn(label: string, username: string): Promise<Caller> {
+    const token = await server.login(username);
+    const me = await server.call('POST', '/api/auth/oms/login', { body: { username, password: 'Demo-Pass-2026' } });
+    const levels = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+    expect(levels.code).toBe(1);
+    return { label, token, type: me.data.admin.type, merchantId: me.data.admin.merchantId, codes: new Set(levels.data.codes as string[]) };
+  }
+
+  beforeAll(async () => {
+    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    routes = declaredRoutes(server.app);
+    // A platform admin who may only look at common settings.
+    await createAccountWithMenus(server.db, { username: 'narrow-platform', merchantId: null, menuCodes: ['admin.commonSetting'] });
+    // Another merchant's admin, granted platform screens it must still be kept out of by scope.
+    const siam = await merchantIdByName(server.db, 'Siam Swap Direct');
+    await createAccountWithMenus(server.db, {
+      username: 'siam-admin',
+      merchantId: siam,
+      menuCodes: ['admin.commonSetting', 'admin.resource', 'admin.auditLog', 'system.international.currency', 'operation.cabinet'],
+      withResources: true,
+    });
+    callers.push(
+      { label: 'anonymous', token: undefined, type: null, merchantId: null, codes: new Set() },
+      await signIn('SUPER admin', 'admin'),
+      await signIn('platform NORMAL (settings only)', 'narrow-platform'),
+      await signIn('merchant NORMAL', 'merchant'),
+      await signIn('SON subaccount', 'subaccount'),
+      await signIn('other merchant NORMAL', 'siam-admin'),
+    );
+  });
+  afterAll(() => server.close());
+
+  it('collects every /api/oms route, each with a declared access', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    for (const route of routes) {
+      expect(route.url.startsWith('/api/oms/')).toBe(true);
+      expect(server.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
+    }
+    const urls = routes.map((r) => `${r.method} ${r.url}`);
+    expect(urls).toEqual(
+      expect.arrayContaining([
+        'POST /api/oms/admin/resource/search',
+        'GET /api/oms/admin/menu/remove',
+        'POST /api/oms/currency/config/edit',
+        'POST /api/oms/admin/audit-log/export',
+      ]),
+    );
+  });
+
+  it('refuses to start with an /api/oms route that declares no access', async () => {
+    const app = Fastify({ logger: false });
+    registerAccessControl(app, { db: server.db, policy: { idleMinutes: 1, absoluteHours: 1 } });
+    expect(() => app.get('/api/oms/forgotten', () => 'open')).toThrow(/declares no access/);
+    await app.close();
+  });
+
+  it('matches the callers to their grants as expected', () => {
+    const [, admin, narrow, merchant, son, siam] = callers;
+    expect(admin?.type).toBe('SUPER');
+    expect(narrow?.codes.has('admin.commonSetting')).toBe(true);
+    expect(narrow?.codes.has('admin.commonSetting.add')).toBe(false);
+    expect(merchant?.merchantId).not.toBeNull();
+    expect(son?.type).toBe('SON');
+    expect(siam?.codes.has('admin.resource.add')).toBe(true);
+    expect(siam?.merchantId).not.toBe(merchant?.merchantId);
+  });
+
+  for (const label of [
+    'anonymous',
+    'SUPER admin',
+    'platform NORMAL (settings only)',
+    'merchant NORMAL',
+    'SON subaccount',
+    'other merchant NORMAL',
+  ]) {
+    it(`answers ${label} as its grants say, on every route`, async () => {
+      const caller = callers.find((c) => c.label === label)!;
+      const failures: string[] = [];
+      let allowed = 0;
+      for (const route of routes) {
+        const answer = await callRoute(server, route, caller.token);
+        const problem = verdict(caller, route, answer);
+        if (problem) failures.push(problem);
+        if (holds(caller, route)) allowed++;
+      }
+      expect(failures).toEqual([]);
+      if (caller.type === 'SUPER') expect(allowed).toBe(routes.length);
+      if (caller.type !== null && caller.type !== 'SUPER') expect(allowed).toBeLessThan(routes.length);
+    });
+  }
+});

@@ -71,11 +71,11 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       ...(options.query ? { query: options.query } : {}),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
     });
-    let parsed: { code?: number; message?: string; data?: unknown } = {};
+    let parsed: { code?: number; message?: string; data?: unknown };
     try {
       parsed = raw.json();
     } catch {
-      parsed = {};
+      parsed = {}; // CSV and file downloads are not envelopes
     }
     return { status: raw.statusCode, code: parsed.code ?? -1, message: parsed.message ?? '', data: parsed.data, raw };
   };

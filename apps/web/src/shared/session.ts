@@ -7,6 +7,8 @@ export const USER_INFO_KEY = 'userInfo';
 export interface UserInfo {
   username: string;
   type: UserType;
+  /** The account's merchant; null for platform staff, undefined when an older session did not store it. */
+  merchantId?: number | null;
 }
 
 export function getToken(): string | null {
@@ -20,10 +22,17 @@ export function getUserInfo(): UserInfo | null {
     const parsed: unknown = JSON.parse(raw);
     if (typeof parsed !== 'object' || parsed === null) return null;
     const record = parsed as Record<string, unknown>;
-    return { username: typeof record.username === 'string' ? record.username : '', type: toUserType(record.type) };
+    const merchantId = typeof record.merchantId === 'number' || record.merchantId === null ? record.merchantId : undefined;
+    return { username: typeof record.username === 'string' ? record.username : '', type: toUserType(record.type), merchantId };
   } catch {
     return null;
   }
+}
+
+/** Platform staff (no merchant): they choose the merchant when creating merchant data. */
+export function isPlatformUser(user: UserInfo | null = getUserInfo()): boolean {
+  if (!user) return false;
+  return user.merchantId === undefined ? user.type === 'SUPER' : user.merchantId === null;
 }
 
 export function saveSession(token: string, user: UserInfo): void {

@@ -13,4 +13,5 @@ export const table = {
   'table.clearSelection': 'Clear selection',
   'table.searchForm': 'Search filters',
   'table.exportFile': 'export',
+  'table.scrollRegion': 'Scrollable table',
 };

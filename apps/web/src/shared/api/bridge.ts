@@ -1,21 +1,44 @@
 /**
- * The client lives outside React; the app registers how to show a notification and how to end
- * the session (both need React context: antd's App holder, the router, the translations).
+ * The client lives outside React. Two parties plug in here:
+ * - the antd layer (AntdProvider) shows notifications and the session dialog with the app's theme;
+ *   before it has loaded (sign-in page) a lazily loaded fallback does the same;
+ * - the router layer ends the session (clears storage and caches, goes to sign-in).
  */
-export interface UiBridge {
+export interface UiPort {
   notifyError(message: string): void;
-  endSession(): void;
+  /** Opens the blocking "Tip" dialog; `onOk` runs when the user confirms. */
+  sessionDialog(onOk: () => void): void;
 }
 
-let bridge: UiBridge | null = null;
+const uiPorts: UiPort[] = [];
+let sessionEnder: (() => void) | null = null;
 
-export function registerUiBridge(next: UiBridge): () => void {
-  bridge = next;
+export function registerUiPort(port: UiPort): () => void {
+  uiPorts.push(port);
   return () => {
-    if (bridge === next) bridge = null;
+    const index = uiPorts.lastIndexOf(port);
+    if (index >= 0) uiPorts.splice(index, 1);
   };
 }
 
-export function uiBridge(): UiBridge | null {
-  return bridge;
+export function registerSessionEnder(end: () => void): () => void {
+  sessionEnder = end;
+  return () => {
+    if (sessionEnder === end) sessionEnder = null;
+  };
+}
+
+async function currentPort(): Promise<UiPort> {
+  const port = uiPorts[uiPorts.length - 1];
+  if (port) return port;
+  const { fallbackUiPort } = await import('./fallbackUi');
+  return fallbackUiPort;
+}
+
+export function notifyError(message: string): void {
+  void currentPort().then((port) => port.notifyError(message));
+}
+
+export function openSessionDialog(): void {
+  void currentPort().then((port) => port.sessionDialog(() => sessionEnder?.()));
 }

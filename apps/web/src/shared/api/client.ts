@@ -8,10 +8,11 @@ import {
   SESSION_ENDING_CODES,
   SUCCESS_CODE,
   TOKEN_HEADER,
+  type Envelope,
 } from '@swap/contracts';
 import { readLanguage } from '../language';
 import { getToken } from '../session';
-import { uiBridge } from './bridge';
+import { notifyError, openSessionDialog } from './bridge';
 import { ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -56,11 +57,10 @@ function headersFor(request: Request): Headers {
 let sessionEnding = false;
 
 function fail(error: ApiError): never {
-  const bridge = uiBridge();
-  bridge?.notifyError(error.message);
+  notifyError(error.message);
   if ((SESSION_ENDING_CODES as readonly number[]).includes(error.code) && !sessionEnding) {
     sessionEnding = true;
-    bridge?.endSession();
+    openSessionDialog();
   }
   throw error;
 }
@@ -82,7 +82,8 @@ async function send(request: Request): Promise<Response> {
   request.signal?.addEventListener('abort', relay, { once: true });
   const language = readLanguage();
   try {
-    const body = request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'form' ? request.body.value : undefined;
+    const body =
+      request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'form' ? request.body.value : undefined;
     return await fetch(request.url, {
       method: request.method,
       headers: headersFor(request),
@@ -95,7 +96,11 @@ async function send(request: Request): Promise<Response> {
       // The caller dropped the call (navigation, refetch): no notification.
       throw new ApiError(1011, messageText('requestAborted', language), null, 0, true);
     }
-    const message = timedOut ? messageText('requestAborted', language) : cause instanceof Error && cause.message ? cause.message : messageText('requestFailed', language);
+    const message = timedOut
+      ? messageText('requestAborted', language)
+      : cause instanceof Error && cause.message
+        ? cause.message
+        : messageText('requestFailed', language);
     return fail(new ApiError(timedOut ? 1011 : 1012, message, null, 0, true));
   } finally {
     clearTimeout(timer);
@@ -108,17 +113,16 @@ function isEnvelope(value: unknown): value is { code: number; message: string; d
 }
 
 async function readEnvelope<T>(response: Response): Promise<T> {
-  let payload: unknown = null;
-  try {
-    payload = await response.json();
-  } catch {
-    payload = null;
-  }
+  return (await readWholeEnvelope<T>(response)).data;
+}
+
+async function readWholeEnvelope<T>(response: Response): Promise<Envelope<T>> {
+  const payload: unknown = await response.json().catch(() => null);
   if (!isEnvelope(payload)) {
     const language = readLanguage();
     return fail(new ApiError(1012, `${messageText('requestFailed', language)} (HTTP ${response.status})`, null, response.status, true));
   }
-  if (payload.code === SUCCESS_CODE) return payload.data as T;
+  if (payload.code === SUCCESS_CODE) return { code: payload.code, message: payload.message, data: payload.data as T };
   const message = typeof payload.message === 'string' && payload.message ? payload.message : messageText('unknownError', readLanguage());
   return fail(new ApiError(payload.code, message, payload.data ?? null, response.status));
 }
@@ -133,7 +137,8 @@ function fileNameFrom(response: Response, fallback: string): string {
   return match?.[1] ? decodeURIComponent(match[1]) : fallback;
 }
 
-function saveBlob(blob: Blob, filename: string): void {
+/** Offers a blob to the user as a file download. */
+export function saveBlob(blob: Blob, filename: string): void {
   const href = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = href;
@@ -148,10 +153,14 @@ function saveBlob(blob: Blob, filename: string): void {
 export interface ApiClient {
   get<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  /** Like post, but resolves the whole success envelope (when its message matters, e.g. sign-in). */
+  postEnvelope<T>(path: string, body?: unknown, options?: CallOptions): Promise<Envelope<T>>;
   /** Multipart upload of one file (field `file`) plus optional text fields; answers the envelope data. */
   upload<T>(path: string, file: Blob, fields?: Record<string, string>, options?: CallOptions): Promise<T>;
   /** POSTs the body and saves the answer (CSV export) under the server's file name or `filename`. */
   download(path: string, body: unknown, filename: string, options?: CallOptions): Promise<void>;
+  /** GETs a file (stored image, JSON export) with the session's headers; a JSON failure envelope is reported and thrown. */
+  getFile(path: string, query?: QueryParams, options?: CallOptions): Promise<{ blob: Blob; filename: string | null }>;
 }
 
 function createClient(base: string, admin: boolean): ApiClient {
@@ -160,6 +169,10 @@ function createClient(base: string, admin: boolean): ApiClient {
       call<T>({ method: 'GET', url: buildUrl(base, path, query), body: { kind: 'none' }, admin, signal: options?.signal }),
     post: <T>(path: string, body: unknown = {}, options?: CallOptions) =>
       call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
+    postEnvelope: async <T>(path: string, body: unknown = {}, options?: CallOptions) =>
+      readWholeEnvelope<T>(
+        await send({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
+      ),
     upload: <T>(path: string, file: Blob, fields: Record<string, string> = {}, options?: CallOptions) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -167,7 +180,13 @@ function createClient(base: string, admin: boolean): ApiClient {
       return call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'form', value: form }, admin, signal: options?.signal });
     },
     download: async (path: string, body: unknown, filename: string, options?: CallOptions) => {
-      const response = await send({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal });
+      const response = await send({
+        method: 'POST',
+        url: buildUrl(base, path),
+        body: { kind: 'json', value: body },
+        admin,
+        signal: options?.signal,
+      });
       const type = response.headers.get('Content-Type') ?? '';
       // A JSON answer to an export is an envelope: a failure (or an empty success) to report.
       if (type.includes('application/json') || !response.ok) {
@@ -175,6 +194,23 @@ function createClient(base: string, admin: boolean): ApiClient {
         return;
       }
       saveBlob(await response.blob(), fileNameFrom(response, filename));
+    },
+    getFile: async (path: string, query?: QueryParams, options?: CallOptions) => {
+      const response = await send({
+        method: 'GET',
+        url: buildUrl(base, path, query),
+        body: { kind: 'none' },
+        admin,
+        signal: options?.signal,
+      });
+      const type = response.headers.get('Content-Type') ?? '';
+      // Failures come back as an envelope; a JSON file export carries a Content-Disposition.
+      if (!response.ok || (type.includes('application/json') && !response.headers.has('Content-Disposition'))) {
+        await readEnvelope<unknown>(response);
+        throw new ApiError(1012, messageText('requestFailed', readLanguage()), null, response.status, true);
+      }
+      const name = fileNameFrom(response, '');
+      return { blob: await response.blob(), filename: name || null };
     },
   };
 }

@@ -51,3 +51,8 @@ export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (typeof data.field === 'string' && data.field) out[data.field] = error.message;
   return out;
 }
+
+/** For `.catch()` where the client already showed the failure: swallow ApiErrors, keep real bugs loud. */
+export function ignoreApiError(error: unknown): void {
+  if (!isApiError(error)) throw error;
+}

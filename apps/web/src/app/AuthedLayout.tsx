@@ -1,0 +1,42 @@
+import { CENTRES, SESSION_ENDING_CODES } from '@swap/contracts';
+import { Navigate, useLocation } from 'react-router';
+import { isApiError, isServerFailure } from '../shared/api/errors';
+import { AntdProvider } from '../shared/AntdProvider';
+import { CurrencyProvider } from '../shared/money';
+import { PermissionsProvider } from '../shared/permissions';
+import { getToken } from '../shared/session';
+import { PageLoading } from './PageLoading';
+import { useCurrencyConfig, useMenuLevels } from './queries';
+import { Shell } from './shell/Shell';
+
+/** Signed-in area: token → grants → (no centre: 401) → shell with the currency. */
+export function AuthedLayout() {
+  const location = useLocation();
+  const token = getToken();
+  const levels = useMenuLevels(!!token);
+  const currency = useCurrencyConfig(!!token && levels.isSuccess);
+
+  if (!token) {
+    const wanted = `${location.pathname}${location.search}`;
+    return <Navigate to={`/session/login?redirect=${encodeURIComponent(wanted)}`} replace />;
+  }
+  if (levels.isError) {
+    const error = levels.error;
+    // A session-ending code opens the "Tip" dialog; wait for it.
+    if (isApiError(error) && (SESSION_ENDING_CODES as readonly number[]).includes(error.code)) return <PageLoading />;
+    if (isServerFailure(error)) return <Navigate to={`/error-page/500?from=${encodeURIComponent(location.pathname)}`} replace />;
+    return <Navigate to="/error-page/401" replace />;
+  }
+  if (!levels.data) return <PageLoading />;
+  const { codes, tree } = levels.data;
+  if (!CENTRES.some((centre) => codes.includes(centre))) return <Navigate to="/error-page/401" replace />;
+  return (
+    <AntdProvider>
+      <PermissionsProvider codes={codes} tree={tree}>
+        <CurrencyProvider currency={currency.data?.currency ?? null}>
+          <Shell />
+        </CurrencyProvider>
+      </PermissionsProvider>
+    </AntdProvider>
+  );
+}

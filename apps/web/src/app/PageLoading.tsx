@@ -1,0 +1,12 @@
+import { useTranslation } from 'react-i18next';
+
+/** Shown while a page's code or the user's grants load (plain markup: it is on the sign-in path). */
+export function PageLoading() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      <span className="page-loading-text">{t('shell.pageLoading')}</span>
+    </div>
+  );
+}

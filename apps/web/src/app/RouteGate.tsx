@@ -1,0 +1,24 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { matchRoute, type RouteDef } from '@swap/contracts';
+import { usePermissions } from '../shared/permissions';
+import { PageLoading } from './PageLoading';
+
+const NotFoundPage = lazy(async () => ({ default: (await import('../features/errors/NotFoundPage')).NotFoundPage }));
+
+/** Checks a page's id parameters against their patterns and its permission code before showing it. */
+export function RouteGate({ route, children }: { route: RouteDef; children: ReactNode }) {
+  const { pathname } = useLocation();
+  const permissions = usePermissions();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {!matchRoute(route, pathname) ? (
+        <NotFoundPage />
+      ) : !permissions.has(route.code) ? (
+        <Navigate to="/error-page/401" replace />
+      ) : (
+        children
+      )}
+    </Suspense>
+  );
+}

@@ -1,0 +1,27 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+/** Wraps a named export for React.lazy, so every page is its own chunk. */
+function page(load: () => Promise<ComponentType>): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: await load() }));
+}
+
+/**
+ * Route path (exactly as in ROUTES of the contracts) → lazily loaded page.
+ * Only these routes are registered in the router and only their menu items appear in the sidebar.
+ * A feature adds one line here: `'/system/role/list': page(() => import('../features/role/RoleListPage').then((m) => m.RoleListPage)),`
+ */
+export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
+  '/system/admin/list': page(() => import('../features/account/AccountListPage').then((m) => m.AccountListPage)),
+  '/system/merchant/list': page(() => import('../features/merchant/MerchantListPage').then((m) => m.MerchantListPage)),
+  '/system/merchant/detail/:id': page(() => import('../features/merchant/MerchantDetailPage').then((m) => m.MerchantDetailPage)),
+  '/system/role/list': page(() => import('../features/role/RoleListPage').then((m) => m.RoleListPage)),
+  '/system/menu/index': page(() => import('../features/menu/MenuIndexPage').then((m) => m.MenuIndexPage)),
+  '/system/common/setting': page(() => import('../features/common-setting/CommonSettingPage').then((m) => m.CommonSettingPage)),
+  '/system/international/currency': page(() => import('../features/currency/CurrencyPage').then((m) => m.CurrencyPage)),
+  '/system/audit-log': page(() => import('../features/audit-log/AuditLogPage').then((m) => m.AuditLogPage)),
+  '/dashboard': page(() => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
+};
+
+export function hasPage(path: string): boolean {
+  return Object.hasOwn(PAGES, path);
+}

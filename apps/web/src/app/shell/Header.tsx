@@ -1,0 +1,37 @@
+import { Button, Flex, Layout } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { LanguageMenu } from './LanguageMenu';
+import { QuickLinks } from './QuickLinks';
+import { UserMenu } from './UserMenu';
+
+/** Ids the first-visit tour points at. */
+export const TOUR_TARGETS = {
+  sidebarToggle: 'tour-sidebar-toggle',
+  quickLinks: 'tour-quick-links',
+  language: 'tour-language',
+} as const;
+
+export function Header({ collapsed, onToggle }: { collapsed: boolean; onToggle: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Layout.Header className="shell-header">
+      <Flex align="center" justify="space-between" gap={8} style={{ height: '100%' }}>
+        <Button
+          id={TOUR_TARGETS.sidebarToggle}
+          type="text"
+          icon={collapsed ? <MenuUnfoldOutlined /> : <MenuFoldOutlined />}
+          onClick={onToggle}
+          aria-label={t('shell.toggleSidebar')}
+          aria-expanded={!collapsed}
+          title={t('shell.toggleSidebar')}
+        />
+        <Flex align="center" gap={4}>
+          <QuickLinks id={TOUR_TARGETS.quickLinks} />
+          <LanguageMenu id={TOUR_TARGETS.language} />
+          <UserMenu />
+        </Flex>
+      </Flex>
+    </Layout.Header>
+  );
+}

@@ -1,0 +1,66 @@
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Layout } from 'antd';
+import { Outlet, useLocation } from 'react-router';
+import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourEnabled, tourFinished } from '../settings';
+import { useStartupDone } from '../startup';
+import { Header } from './Header';
+import { Sidebar } from './Sidebar';
+
+const Tour = lazy(async () => ({ default: (await import('./Tour')).Tour }));
+
+export const SIDEBAR_WIDTH = 250;
+export const SIDEBAR_COLLAPSED_WIDTH = 70;
+
+/** Starts the first-visit tour 1 s after the loading screen, unless switched off or already done. */
+function useTourStart(): boolean {
+  const startupDone = useStartupDone();
+  const [run, setRun] = useState(false);
+  useEffect(() => {
+    if (!startupDone || !tourEnabled() || tourFinished()) return;
+    const timer = setTimeout(() => setRun(true), TOUR_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [startupDone]);
+  return run;
+}
+
+export function Shell() {
+  const [collapsed, setCollapsed] = useState(false);
+  const location = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const runTour = useTourStart();
+
+  // Each navigation starts at the top of the content, once the new page has rendered.
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      mainRef.current?.scrollTo({ top: 0 });
+      window.scrollTo({ top: 0 });
+    }, SCROLL_RESET_MS);
+    return () => clearTimeout(timer);
+  }, [location.pathname]);
+
+  return (
+    <Layout className="shell">
+      <Layout.Sider
+        className="shell-sider"
+        width={SIDEBAR_WIDTH}
+        collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+        collapsed={collapsed}
+        trigger={null}
+        collapsible
+      >
+        <Sidebar collapsed={collapsed} />
+      </Layout.Sider>
+      <Layout className="shell-body">
+        <Header collapsed={collapsed} onToggle={() => setCollapsed(!collapsed)} />
+        <Layout.Content className="shell-content" ref={mainRef} id="main-content">
+          <Outlet />
+        </Layout.Content>
+      </Layout>
+      {runTour ? (
+        <Suspense fallback={null}>
+          <Tour />
+        </Suspense>
+      ) : null}
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import { useState } from 'react';
+import { Button, Dropdown, Flex } from 'antd';
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { authApi } from '../../shared/api/client';
+import { clearSession, getUserInfo } from '../../shared/session';
+
+/** Username and type, and sign-out: the server revokes the token, the browser forgets it either way. */
+export function UserMenu() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [user] = useState(getUserInfo);
+  const signOut = async () => {
+    try {
+      await authApi.get('/oms/logout');
+    } catch {
+      // Already reported by the client; the local session ends regardless.
+    } finally {
+      clearSession();
+      queryClient.clear();
+      void navigate('/session/login', { replace: true });
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      menu={{ items: [{ key: 'signOut', icon: <LogoutOutlined />, label: t('shell.signOut') }], onClick: () => void signOut() }}
+    >
+      <Button type="text" title={t('shell.userMenu')} className="user-menu-button">
+        <Flex align="center" gap={8}>
+          <UserOutlined />
+          <Flex vertical align="flex-start" className="user-menu-text">
+            <span className="user-menu-name">{user?.username ?? ''}</span>
+            <span className="user-menu-type">{user ? t(`shell.userType.${user.type}`) : ''}</span>
+          </Flex>
+        </Flex>
+      </Button>
+    </Dropdown>
+  );
+}

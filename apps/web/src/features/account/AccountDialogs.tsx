@@ -1,0 +1,47 @@
+import { useTranslation } from 'react-i18next';
+import { accountAssignRoles, accountResetPassword, type AccountRecord, type RoleRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { useAllRecords } from '../../shared/api/allRecords';
+import { ResourceForm } from '../../shared/form';
+import { ACCOUNT_SEARCH, ROLE_SEARCH, rolesOfTenant } from './accountModel';
+
+/** Sets a new password for an account (modal). */
+export function ResetPasswordDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ResourceForm
+      open={account !== null}
+      mode="edit"
+      container="modal"
+      title={t('account.resetPasswordTitle', { username: account?.username ?? '' })}
+      schema={accountResetPassword}
+      fields={[{ name: 'password', labelKey: 'account.newPassword', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' }]}
+      extraValues={account ? { id: account.id } : undefined}
+      submit={(body) => api.post('/admin/account/resetPassword', body)}
+      successKey="account.passwordReset"
+      onClose={onClose}
+    />
+  );
+}
+
+/** Replaces an account's roles with roles of the account's own tenant (modal). */
+export function AssignRolesDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const roles = useAllRecords<RoleRecord>(ROLE_SEARCH, {}, account !== null);
+  const choices = account ? rolesOfTenant(roles.data ?? [], account.merchantId) : [];
+  return (
+    <ResourceForm
+      open={account !== null}
+      mode="edit"
+      container="modal"
+      title={t('account.assignRolesTitle', { username: account?.username ?? '' })}
+      schema={accountAssignRoles}
+      fields={[{ name: 'roleIds', labelKey: 'account.roles', type: 'select', multiple: true, helpKey: 'account.rolesHelp', options: choices.map((role) => ({ value: role.id, label: role.name })) }]}
+      initialValues={account ? { roleIds: account.roleIds } : undefined}
+      extraValues={account ? { id: account.id } : undefined}
+      submit={(body) => api.post('/admin/account/assignRoles', body)}
+      refreshPaths={[ACCOUNT_SEARCH]}
+      onClose={onClose}
+    />
+  );
+}

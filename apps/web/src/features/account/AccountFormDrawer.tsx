@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountAdd, accountEdit, type AccountRecord, type MerchantRecord, type RoleRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { useAllRecords } from '../../shared/api/allRecords';
+import { ResourceForm, type FormField } from '../../shared/form';
+import { getUserInfo, isPlatformUser } from '../../shared/session';
+import { ACCOUNT_SEARCH, accountTenant, merchantAccountAdd, accountTypeOptions, identityOptions, MERCHANT_SEARCH, ROLE_SEARCH, rolesOfTenant } from './accountModel';
+
+type AddField = FormField<'username' | 'phone' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
+type EditField = FormField<'phone' | 'name' | 'type'>;
+
+interface Placement {
+  accountType?: string;
+  merchantId?: number;
+}
+
+/** Add an account (choosing its merchant and roles) or edit one's name, phone and identity type. */
+export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord | 'new' | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const user = getUserInfo();
+  const platform = isPlatformUser(user);
+  const adding = editing === 'new';
+  const record = editing && editing !== 'new' ? editing : null;
+  const [placement, setPlacement] = useState<Placement>({ accountType: 'MERCHANT' });
+  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, adding && platform);
+  const roles = useAllRecords<RoleRecord>(ROLE_SEARCH, {}, adding);
+
+  // Merchant staff create inside their own merchant; the server scopes their role list already.
+  const tenant = platform ? accountTenant(placement.accountType, placement.merchantId) : user?.merchantId;
+  const roleChoices = !platform && tenant === undefined ? (roles.data ?? []) : rolesOfTenant(roles.data ?? [], tenant);
+  const types = user?.type === 'SON' ? ['SON'] : placement.accountType === 'PLATFORM' ? ['NORMAL'] : ['NORMAL', 'SON'];
+
+  const close = () => {
+    setPlacement({ accountType: 'MERCHANT' });
+    onClose();
+  };
+
+  if (!adding) {
+    const fields: EditField[] = [
+      { name: 'name', labelKey: 'account.name', maxLength: 20 },
+      { name: 'phone', labelKey: 'account.phone', maxLength: 20 },
+    ];
+    if (record && record.type !== 'SUPER' && user?.type !== 'SON') fields.push({ name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(['NORMAL', 'SON']) });
+    return (
+      <ResourceForm
+        open={record !== null}
+        mode="edit"
+        title={t('account.editTitle', { username: record?.username ?? '' })}
+        schema={accountEdit}
+        fields={fields}
+        initialValues={record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined}
+        extraValues={record ? { id: record.id } : undefined}
+        submit={(body) => api.post('/admin/account/edit', body)}
+        refreshPaths={[ACCOUNT_SEARCH]}
+        onClose={close}
+      />
+    );
+  }
+
+  const fields: AddField[] = [
+    { name: 'username', labelKey: 'account.username', maxLength: 64, helpKey: 'account.usernameHelp' },
+    { name: 'name', labelKey: 'account.name', maxLength: 20 },
+    { name: 'phone', labelKey: 'account.phone', maxLength: 20 },
+    { name: 'password', labelKey: 'account.password', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' },
+  ];
+  if (platform) fields.push({ name: 'accountType', labelKey: 'account.accountTypeLabel', type: 'select', options: accountTypeOptions });
+  if (platform && placement.accountType !== 'PLATFORM') {
+    fields.push({ name: 'merchantId', labelKey: 'account.merchant', type: 'select', helpKey: 'account.merchantHelp', options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })) });
+  }
+  fields.push(
+    { name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(types) },
+    {
+      name: 'roleIds',
+      labelKey: 'account.roles',
+      type: 'select',
+      multiple: true,
+      helpKey: tenant === undefined && platform ? 'account.rolesNeedMerchant' : 'account.rolesHelp',
+      options: roleChoices.map((role) => ({ value: role.id, label: role.name })),
+    },
+  );
+
+  return (
+    <ResourceForm
+      open={adding}
+      mode="add"
+      title={t('account.addTitle')}
+      schema={(platform && placement.accountType !== 'PLATFORM' ? merchantAccountAdd : accountAdd) as typeof accountAdd}
+      fields={fields}
+      initialValues={{ type: types[0] as 'NORMAL' | 'SON', roleIds: [], ...(platform ? { accountType: 'MERCHANT' as const } : {}) }}
+      onValuesChange={(_changed, all) => setPlacement({ accountType: typeof all.accountType === 'string' ? all.accountType : undefined, merchantId: typeof all.merchantId === 'number' ? all.merchantId : undefined })}
+      submit={(body) => api.post('/admin/account/add', body)}
+      refreshPaths={[ACCOUNT_SEARCH]}
+      onClose={close}
+    />
+  );
+}

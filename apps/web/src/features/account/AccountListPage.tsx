@@ -1,0 +1,104 @@
+import { useState } from 'react';
+import { Button, Flex, Tag, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { AccountRecord, MerchantRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { useAllRecords } from '../../shared/api/allRecords';
+import { Can } from '../../shared/Can';
+import { ResourceTable, type SearchField } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { isPlatformUser } from '../../shared/session';
+import { AccountFormDrawer } from './AccountFormDrawer';
+import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
+import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, MERCHANT_SEARCH, STATUS_MAP, statusOptions } from './accountModel';
+
+/** System centre → Accounts (/system/admin/list). */
+export function AccountListPage() {
+  const { t } = useTranslation();
+  const platform = isPlatformUser();
+  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, platform);
+  const [editing, setEditing] = useState<AccountRecord | 'new' | null>(null);
+  const [resetting, setResetting] = useState<AccountRecord | null>(null);
+  const [assigning, setAssigning] = useState<AccountRecord | null>(null);
+
+  const searchFields: SearchField[] = [
+    { name: 'keyword', labelKey: 'account.keyword' },
+    { name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions() },
+    { name: 'status', labelKey: 'account.statusLabel', type: 'select', options: statusOptions },
+  ];
+  if (platform) searchFields.push({ name: 'merchantId', labelKey: 'account.merchant', type: 'select', options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })) });
+
+  const setStatus = (record: AccountRecord, status: AccountRecord['status']) => api.post('/admin/account/status', { id: record.id, status });
+
+  return (
+    <>
+      <TitleBar
+        title={t('nav.admin.admin')}
+        operate={
+          <Can code="admin.admin.add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('account.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<AccountRecord>
+        searchPath={ACCOUNT_SEARCH}
+        exportPath="/admin/account/export"
+        exportCode="admin.admin.export"
+        exportFilename="accounts"
+        rowKey="id"
+        scrollX={1300}
+        searchFields={searchFields}
+        columns={[
+          {
+            key: 'username',
+            titleKey: 'account.usernameOrPhone',
+            sortable: true,
+            render: (r) => (
+              <Flex vertical>
+                <span>{r.username}</span>
+                {r.phone ? <Typography.Text type="secondary">{r.phone}</Typography.Text> : null}
+              </Flex>
+            ),
+          },
+          { key: 'name', titleKey: 'account.name', sortable: true },
+          { key: 'accountType', titleKey: 'account.accountTypeLabel', sortable: true, render: (r) => t(`account.accountType.${r.accountType}`) },
+          { key: 'type', titleKey: 'account.type', sortable: true, kind: 'status', statusMap: IDENTITY_MAP },
+          { key: 'status', titleKey: 'account.statusLabel', sortable: true, kind: 'status', statusMap: STATUS_MAP },
+          { key: 'merchantName', titleKey: 'account.ownership', sortable: true, render: (r) => r.merchantName ?? t('account.platform') },
+          { key: 'roleNames', titleKey: 'account.roles', render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')) },
+          { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'edit', labelKey: 'common.edit', code: 'admin.admin.edit', onClick: (r) => setEditing(r) },
+          {
+            key: 'disable',
+            labelKey: 'account.disable',
+            code: 'admin.admin.status',
+            danger: true,
+            confirmKey: 'account.confirmDisable',
+            hidden: (r) => r.status !== 'ENABLED',
+            onClick: (r) => setStatus(r, 'DISABLED'),
+            successKey: 'account.disabled',
+          },
+          {
+            key: 'enable',
+            labelKey: 'account.enable',
+            code: 'admin.admin.status',
+            confirmKey: 'account.confirmEnable',
+            hidden: (r) => r.status === 'ENABLED',
+            onClick: (r) => setStatus(r, 'ENABLED'),
+            successKey: 'account.enabled',
+          },
+          { key: 'resetPassword', labelKey: 'account.resetPassword', code: 'admin.admin.resetPassword', onClick: (r) => setResetting(r) },
+          { key: 'assignRoles', labelKey: 'account.assignRoles', code: 'admin.admin.assignRoles', onClick: (r) => setAssigning(r) },
+        ]}
+      />
+      <AccountFormDrawer editing={editing} onClose={() => setEditing(null)} />
+      <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
+      <AssignRolesDialog account={assigning} onClose={() => setAssigning(null)} />
+    </>
+  );
+}

@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { commonSettingAdd, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { Can } from '../../shared/Can';
+import { ResourceForm } from '../../shared/form';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+
+const SEARCH = '/admin/common-setting/search';
+
+/** System centre → Common settings (/system/common/setting). */
+export function CommonSettingPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<CommonSettingRecord | 'new' | null>(null);
+  const adding = editing === 'new';
+  const record = editing && editing !== 'new' ? editing : null;
+  return (
+    <>
+      <TitleBar
+        title={t('nav.admin.commonSetting')}
+        operate={
+          <Can code="admin.commonSetting.add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('commonSetting.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<CommonSettingRecord>
+        searchPath={SEARCH}
+        exportPath="/admin/common-setting/export"
+        exportCode="admin.commonSetting.export"
+        exportFilename="common-settings"
+        rowKey="id"
+        searchFields={[
+          { name: 'keyword', labelKey: 'commonSetting.keyword' },
+          { name: 'name', labelKey: 'commonSetting.name' },
+        ]}
+        columns={[
+          { key: 'name', titleKey: 'commonSetting.name', sortable: true },
+          { key: 'value', titleKey: 'commonSetting.value', ellipsis: true },
+          { key: 'description', titleKey: 'commonSetting.description', ellipsis: true },
+          { key: 'remark', titleKey: 'commonSetting.remark', ellipsis: true },
+          { key: 'updatedAt', titleKey: 'commonSetting.updatedAt', kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'edit', labelKey: 'common.edit', code: 'admin.commonSetting.edit', onClick: (r) => setEditing(r) },
+          {
+            key: 'remove',
+            labelKey: 'common.remove',
+            code: 'admin.commonSetting.remove',
+            danger: true,
+            onClick: (r) => api.get('/admin/common-setting/remove', { id: r.id }),
+            successKey: 'common.removed',
+          },
+        ]}
+      />
+      <ResourceForm
+        open={editing !== null}
+        mode={adding ? 'add' : 'edit'}
+        title={t(adding ? 'commonSetting.addTitle' : 'commonSetting.editTitle')}
+        schema={(adding ? commonSettingAdd : commonSettingEdit) as typeof commonSettingEdit}
+        fields={[
+          { name: 'name', labelKey: 'commonSetting.name', maxLength: 20 },
+          { name: 'value', labelKey: 'commonSetting.value', type: 'textarea', rows: 3, maxLength: 1000 },
+          { name: 'description', labelKey: 'commonSetting.description', type: 'textarea', rows: 3, maxLength: 500 },
+          { name: 'remark', labelKey: 'commonSetting.remark', type: 'textarea', rows: 2, maxLength: 500 },
+        ]}
+        initialValues={record ?? undefined}
+        extraValues={record ? { id: record.id } : undefined}
+        submit={(body) => api.post(adding ? '/admin/common-setting/add' : '/admin/common-setting/edit', body)}
+        refreshPaths={[SEARCH]}
+        onClose={() => setEditing(null)}
+      />
+    </>
+  );
+}

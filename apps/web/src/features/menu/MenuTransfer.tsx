@@ -1,0 +1,98 @@
+import { useRef, useState } from 'react';
+import { App, Button, Descriptions } from 'antd';
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { menuExportFile, type MenuImportResult } from '@swap/contracts';
+import { api, saveBlob } from '../../shared/api/client';
+import { ignoreApiError } from '../../shared/api/errors';
+import { Can } from '../../shared/Can';
+import { resourceSearchKey } from '../../shared/table';
+import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
+
+/** Reads a chosen file as JSON; null when it is not JSON at all. */
+async function readJson(file: File): Promise<unknown> {
+  try {
+    return JSON.parse(await file.text()) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+/** Export of every menu and resource as a JSON file, and import of such a file. */
+export function MenuTransfer() {
+  const { t } = useTranslation();
+  const { message, modal } = App.useApp();
+  const queryClient = useQueryClient();
+  const input = useRef<HTMLInputElement>(null);
+  const [exporting, setExporting] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      const file = await api.getFile('/admin/menu/export');
+      saveBlob(file.blob, file.filename ?? 'menus.json');
+    } catch (error) {
+      ignoreApiError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const runImport = async (file: File) => {
+    const parsed = menuExportFile.safeParse(await readJson(file));
+    if (!parsed.success) {
+      void message.error(t('menu.importInvalid'));
+      return;
+    }
+    setImporting(true);
+    try {
+      const result = await api.post<MenuImportResult>('/admin/menu/import', parsed.data);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY }), queryClient.invalidateQueries({ queryKey: resourceSearchKey(RESOURCE_SEARCH) })]);
+      modal.success({
+        title: t('menu.importDone'),
+        okText: t('common.ok'),
+        content: (
+          <Descriptions column={1} size="small">
+            <Descriptions.Item label={t('menu.menusCreated')}>{result.menusCreated}</Descriptions.Item>
+            <Descriptions.Item label={t('menu.menusUpdated')}>{result.menusUpdated}</Descriptions.Item>
+            <Descriptions.Item label={t('menu.resourcesCreated')}>{result.resourcesCreated}</Descriptions.Item>
+            <Descriptions.Item label={t('menu.resourcesUpdated')}>{result.resourcesUpdated}</Descriptions.Item>
+          </Descriptions>
+        ),
+      });
+    } catch (error) {
+      ignoreApiError(error);
+    } finally {
+      setImporting(false);
+    }
+  };
+
+  return (
+    <>
+      <Can code="admin.resource.export">
+        <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+          {t('menu.export')}
+        </Button>
+      </Can>
+      <Can code="admin.resource.import">
+        <Button icon={<UploadOutlined />} loading={importing} onClick={() => input.current?.click()}>
+          {t('menu.import')}
+        </Button>
+        <input
+          ref={input}
+          type="file"
+          accept="application/json,.json"
+          hidden
+          aria-label={t('menu.import')}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void runImport(file);
+          }}
+        />
+      </Can>
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { MerchantRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { Can } from '../../shared/Can';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { isPlatformUser } from '../../shared/session';
+import { MerchantFormDrawer } from './MerchantFormDrawer';
+import { MERCHANT_SEARCH, TYPE_MAP, typeOptions } from './merchantModel';
+
+/** System centre → Merchants (/system/merchant/list). */
+export function MerchantListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const platform = isPlatformUser();
+  const [editing, setEditing] = useState<MerchantRecord | 'new' | null>(null);
+  return (
+    <>
+      <TitleBar
+        title={t('nav.admin.merchant')}
+        operate={
+          platform ? (
+            <Can code="admin.merchant.add">
+              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+                {t('merchant.add')}
+              </Button>
+            </Can>
+          ) : null
+        }
+      />
+      <ResourceTable<MerchantRecord>
+        searchPath={MERCHANT_SEARCH}
+        exportPath="/admin/merchant/export"
+        exportCode="admin.merchant.export"
+        exportFilename="merchants"
+        rowKey="id"
+        scrollX={1100}
+        searchFields={[
+          { name: 'keyword', labelKey: 'merchant.keyword' },
+          { name: 'type', labelKey: 'merchant.typeLabel', type: 'select', options: typeOptions },
+        ]}
+        columns={[
+          { key: 'id', titleKey: 'merchant.id', width: 80 },
+          { key: 'name', titleKey: 'merchant.name', sortable: true },
+          { key: 'type', titleKey: 'merchant.typeLabel', sortable: true, kind: 'status', statusMap: TYPE_MAP },
+          { key: 'personInCharge', titleKey: 'merchant.personInCharge', sortable: true },
+          { key: 'contact', titleKey: 'merchant.contact' },
+          { key: 'officeAddress', titleKey: 'merchant.officeAddress', ellipsis: true },
+          { key: 'accountCount', titleKey: 'merchant.accounts', kind: 'number', sortable: true, width: 130 },
+        ]}
+        rowActions={[
+          { key: 'view', labelKey: 'common.view', code: 'admin.merchant.detail', onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`) },
+          { key: 'edit', labelKey: 'common.edit', code: 'admin.merchant.edit', onClick: (r) => setEditing(r) },
+          {
+            key: 'remove',
+            labelKey: 'common.remove',
+            code: 'admin.merchant.remove',
+            danger: true,
+            confirmKey: 'merchant.confirmRemove',
+            hidden: () => !platform,
+            onClick: (r) => api.get('/admin/merchant/remove', { id: r.id }),
+            successKey: 'common.removed',
+          },
+        ]}
+      />
+      <MerchantFormDrawer editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { Form, Tree, Typography } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { PermissionNode } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { ErrorState } from '../../shared/StateView';
+import { menuTitleKey } from '../menu/menuTitles';
+import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
+
+export const GRANTABLE_KEY = ['role-grantable'] as const;
+
+/** The menus and resources the signed-in account may grant (GET /admin/role/grantable). */
+export function useGrantable(enabled: boolean) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: GRANTABLE_KEY,
+    queryFn: ({ signal }) => api.get<PermissionNode[]>('/admin/role/grantable', undefined, { signal }),
+    staleTime: 60_000,
+    retry: false,
+    enabled,
+  });
+  const built = useMemo(() => {
+    const labels = {
+      menu: (node: PermissionNode) => {
+        const key = menuTitleKey(node.code);
+        return key ? t(key) : node.name;
+      },
+      resource: (resource: PermissionNode['resources'][number]) => `${resource.name} · ${resource.code}`,
+    };
+    return buildGrantTree(query.data ?? [], labels);
+  }, [query.data, t]);
+  return { query, ...built };
+}
+
+export interface GrantPickerProps {
+  index: GrantIndex;
+  treeData: ReturnType<typeof buildGrantTree>['treeData'];
+  loading: boolean;
+  failed: boolean;
+  onRetry: () => void;
+  checked: string[];
+  onChange: (keys: string[]) => void;
+  disabled: boolean;
+}
+
+/** A checkable tree of menus and resources to grant, inside the role form. */
+export function GrantPicker({ index, treeData, loading, failed, onRetry, checked, onChange, disabled }: GrantPickerProps) {
+  const { t } = useTranslation();
+  return (
+    <Form.Item label={t('role.grants')} extra={disabled ? t('role.grantsReadOnly') : t('role.grantsHelp')}>
+      {failed ? (
+        <ErrorState title={t('role.grantableFailed')} onRetry={onRetry} />
+      ) : loading ? (
+        <Typography.Text type="secondary">{t('common.loading')}</Typography.Text>
+      ) : (
+        <div className="role-grant-tree" role="group" aria-label={t('role.grants')}>
+          <Tree
+            checkable
+            checkStrictly
+            selectable={false}
+            defaultExpandedKeys={treeData.map((node) => node.key)}
+            treeData={treeData}
+            checkedKeys={checked}
+            disabled={disabled}
+            onCheck={(_keys, info) => onChange(toggleGrant(index, checked, info.node.key, info.checked))}
+          />
+        </div>
+      )}
+    </Form.Item>
+  );
+}

@@ -1,0 +1,61 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import type { RoleRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { Can } from '../../shared/Can';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { isPlatformUser } from '../../shared/session';
+import { RoleFormDrawer, ROLE_SEARCH } from './RoleFormDrawer';
+
+/** System centre → Roles (/system/role/list). */
+export function RoleListPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<RoleRecord | 'new' | null>(null);
+  const platform = isPlatformUser();
+  return (
+    <>
+      <TitleBar
+        title={t('nav.admin.role')}
+        operate={
+          <Can code="admin.role.add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('role.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<RoleRecord>
+        searchPath={ROLE_SEARCH}
+        exportPath="/admin/role/export"
+        exportCode="admin.role.export"
+        exportFilename="roles"
+        rowKey="id"
+        searchFields={[{ name: 'keyword', labelKey: 'role.keyword' }]}
+        columns={[
+          { key: 'name', titleKey: 'role.name', sortable: true },
+          { key: 'description', titleKey: 'role.description', ellipsis: true },
+          ...(platform ? [{ key: 'merchantName', titleKey: 'role.merchant', sortable: true, render: (r: RoleRecord) => r.merchantName ?? t('role.platform') }] : []),
+          { key: 'sort', titleKey: 'role.sort', kind: 'number', sortable: true, width: 90 },
+          { key: 'accountCount', titleKey: 'role.accounts', kind: 'number', sortable: true, width: 130 },
+          { key: 'createdAt', titleKey: 'role.createdAt', kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'edit', labelKey: 'common.edit', code: 'admin.role.edit', onClick: (r) => setEditing(r) },
+          {
+            key: 'remove',
+            labelKey: 'common.remove',
+            code: 'admin.role.remove',
+            danger: true,
+            confirmKey: 'role.confirmRemove',
+            onClick: (r) => api.get('/admin/role/remove', { id: r.id }),
+            successKey: 'common.removed',
+          },
+        ]}
+      />
+      <RoleFormDrawer editing={editing} onClose={() => setEditing(null)} />
+    </>
+  );
+}

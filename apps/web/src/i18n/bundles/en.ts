@@ -1,0 +1,7 @@
+import { collect, validationCatalogue, type Catalogue, type CatalogueModules } from '../catalogue';
+
+/** Every text of this language in one chunk, loaded only when the language is in use. */
+export const catalogue: Catalogue = {
+  ...validationCatalogue('en'),
+  ...collect(import.meta.glob<CatalogueModules[string]>('../en/*.ts', { eager: true })),
+};

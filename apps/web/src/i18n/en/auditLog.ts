@@ -1,0 +1,14 @@
+/** Audit log screen (super administrators only). */
+export const auditLog = {
+  'auditLog.time': "Time",
+  'auditLog.username': "Who",
+  'auditLog.tenant': "Tenant",
+  'auditLog.platform': "Platform",
+  'auditLog.action': "Action",
+  'auditLog.object': "Object",
+  'auditLog.objectId': "Object ID",
+  'auditLog.success': "Succeeded",
+  'auditLog.changes': "Changes",
+  'auditLog.changed': "{before} → {after}",
+  'auditLog.period': "Period",
+};

@@ -1,0 +1,20 @@
+/** Roles screen and its grant picker. */
+export const role = {
+  'role.add': "Add role",
+  'role.addTitle': "Add role",
+  'role.editTitle': "Edit role",
+  'role.keyword': "Name or description",
+  'role.name': "Name",
+  'role.description': "Description",
+  'role.sort': "Sort",
+  'role.createdAt': "Created",
+  'role.accounts': "Accounts",
+  'role.merchant': "Merchant",
+  'role.merchantHelp': "Leave empty for a platform role",
+  'role.platform': "Platform",
+  'role.grants': "Menus and resources granted",
+  'role.grantsHelp': "Ticking an item also grants the menus above it and everything under it",
+  'role.grantsReadOnly': "You may not change what a role grants",
+  'role.grantableFailed': "The menus could not be loaded.",
+  'role.confirmRemove': "Delete this role? A role held by accounts cannot be deleted.",
+};

@@ -1,0 +1,14 @@
+/** Audit log screen (super administrators only). */
+export const auditLog = {
+  'auditLog.time': "Waktu",
+  'auditLog.username': "Pengguna",
+  'auditLog.tenant': "Penyewa",
+  'auditLog.platform': "Platform",
+  'auditLog.action': "Aksi",
+  'auditLog.object': "Objek",
+  'auditLog.objectId': "ID objek",
+  'auditLog.success': "Berhasil",
+  'auditLog.changes': "Perubahan",
+  'auditLog.changed': "{before} → {after}",
+  'auditLog.period': "Periode",
+};

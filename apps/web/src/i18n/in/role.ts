@@ -1,0 +1,20 @@
+/** Roles screen and its grant picker. */
+export const role = {
+  'role.add': "Tambah peran",
+  'role.addTitle': "Tambah peran",
+  'role.editTitle': "Ubah peran",
+  'role.keyword': "Nama atau deskripsi",
+  'role.name': "Nama",
+  'role.description': "Deskripsi",
+  'role.sort': "Urutan",
+  'role.createdAt': "Dibuat",
+  'role.accounts': "Akun",
+  'role.merchant': "Merchant",
+  'role.merchantHelp': "Kosongkan untuk peran platform",
+  'role.platform': "Platform",
+  'role.grants': "Menu dan sumber daya yang diberikan",
+  'role.grantsHelp': "Mencentang item juga memberikan menu di atasnya dan semua di bawahnya",
+  'role.grantsReadOnly': "Anda tidak boleh mengubah hak yang diberikan peran",
+  'role.grantableFailed': "Menu tidak dapat dimuat.",
+  'role.confirmRemove': "Hapus peran ini? Peran yang dipakai akun tidak dapat dihapus.",
+};

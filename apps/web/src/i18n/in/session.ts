@@ -1,0 +1,15 @@
+import type { session as en } from '../en/session';
+
+export const session: Record<keyof typeof en, string> = {
+  'session.title': 'Masuk',
+  'session.subtitle': 'Operasional penukaran baterai dan kendaraan listrik',
+  'session.username': 'Nama pengguna',
+  'session.password': 'Kata sandi',
+  'session.submit': 'Masuk',
+  'session.success': 'Pengguna berhasil masuk!',
+  'session.demoTitle': 'Akun demo',
+  'session.demoHint': 'Pilih akun untuk mengisi formulir.',
+  'session.demoUse': 'Gunakan akun {username}',
+  'session.version': 'Versi {version}',
+  'session.callback': 'Sedang memproses masuk…',
+};

@@ -1,0 +1,14 @@
+/** Audit log screen (super administrators only). */
+export const auditLog = {
+  'auditLog.time': "เวลา",
+  'auditLog.username': "ผู้ใช้",
+  'auditLog.tenant': "ผู้เช่า",
+  'auditLog.platform': "แพลตฟอร์ม",
+  'auditLog.action': "การกระทำ",
+  'auditLog.object': "ออบเจ็กต์",
+  'auditLog.objectId': "ID ออบเจ็กต์",
+  'auditLog.success': "สำเร็จ",
+  'auditLog.changes': "การเปลี่ยนแปลง",
+  'auditLog.changed': "{before} → {after}",
+  'auditLog.period': "ช่วงเวลา",
+};

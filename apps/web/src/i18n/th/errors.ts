@@ -1,0 +1,13 @@
+import type { errors as en } from '../en/errors';
+
+export const errors: Record<keyof typeof en, string> = {
+  'errors.serverTitle': 'ระบบขัดข้อง',
+  'errors.serverMessage': 'เซิร์ฟเวอร์ขัดข้อง กรุณารีเฟรชหน้า',
+  'errors.refresh': 'รีเฟรช',
+  'errors.permissionTitle': 'ไม่มีสิทธิ์',
+  'errors.permissionMessage': 'คุณไม่มีสิทธิ์เปิดหน้านี้',
+  'errors.notFoundTitle': 'ไม่พบหน้า',
+  'errors.notFoundMessage': 'ไม่มีหน้านี้ หรือลิงก์ไม่ถูกต้อง',
+  'errors.home': 'ไปที่แดชบอร์ด',
+  'errors.signIn': 'เข้าสู่ระบบ',
+};

@@ -1,0 +1,20 @@
+/** Roles screen and its grant picker. */
+export const role = {
+  'role.add': "เพิ่มบทบาท",
+  'role.addTitle': "เพิ่มบทบาท",
+  'role.editTitle': "แก้ไขบทบาท",
+  'role.keyword': "ชื่อหรือคำอธิบาย",
+  'role.name': "ชื่อ",
+  'role.description': "คำอธิบาย",
+  'role.sort': "ลำดับ",
+  'role.createdAt': "สร้างเมื่อ",
+  'role.accounts': "บัญชี",
+  'role.merchant': "ผู้ค้า",
+  'role.merchantHelp': "เว้นว่างไว้สำหรับบทบาทของแพลตฟอร์ม",
+  'role.platform': "แพลตฟอร์ม",
+  'role.grants': "เมนูและทรัพยากรที่ให้สิทธิ์",
+  'role.grantsHelp': "การเลือกรายการจะให้สิทธิ์เมนูที่อยู่เหนือและทุกอย่างที่อยู่ภายใต้ด้วย",
+  'role.grantsReadOnly': "คุณไม่มีสิทธิ์เปลี่ยนสิทธิ์ของบทบาท",
+  'role.grantableFailed': "โหลดเมนูไม่ได้",
+  'role.confirmRemove': "ลบบทบาทนี้หรือไม่ บทบาทที่มีบัญชีใช้อยู่จะลบไม่ได้",
+};

@@ -1,0 +1,15 @@
+import type { session as en } from '../en/session';
+
+export const session: Record<keyof typeof en, string> = {
+  'session.title': 'เข้าสู่ระบบ',
+  'session.subtitle': 'ระบบปฏิบัติการสลับแบตเตอรี่และยานยนต์ไฟฟ้า',
+  'session.username': 'ชื่อผู้ใช้',
+  'session.password': 'รหัสผ่าน',
+  'session.submit': 'เข้าสู่ระบบ',
+  'session.success': 'เข้าสู่ระบบสำเร็จ!',
+  'session.demoTitle': 'บัญชีทดลอง',
+  'session.demoHint': 'เลือกบัญชีเพื่อกรอกแบบฟอร์ม',
+  'session.demoUse': 'ใช้บัญชี {username}',
+  'session.version': 'เวอร์ชัน {version}',
+  'session.callback': 'กำลังเข้าสู่ระบบ…',
+};

@@ -1,0 +1,14 @@
+/** Audit log screen (super administrators only). */
+export const auditLog = {
+  'auditLog.time': "时间",
+  'auditLog.username': "操作人",
+  'auditLog.tenant': "租户",
+  'auditLog.platform': "平台",
+  'auditLog.action': "操作",
+  'auditLog.object': "对象",
+  'auditLog.objectId': "对象 ID",
+  'auditLog.success': "是否成功",
+  'auditLog.changes': "变更内容",
+  'auditLog.changed': "{before} → {after}",
+  'auditLog.period': "时间范围",
+};

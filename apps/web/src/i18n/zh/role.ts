@@ -1,0 +1,20 @@
+/** Roles screen and its grant picker. */
+export const role = {
+  'role.add': "新增角色",
+  'role.addTitle': "新增角色",
+  'role.editTitle': "编辑角色",
+  'role.keyword': "名称或描述",
+  'role.name': "名称",
+  'role.description': "描述",
+  'role.sort': "排序",
+  'role.createdAt': "创建时间",
+  'role.accounts': "账号数",
+  'role.merchant': "商户",
+  'role.merchantHelp': "留空表示平台角色",
+  'role.platform': "平台",
+  'role.grants': "授权的菜单和资源",
+  'role.grantsHelp': "勾选某项会同时授予其上级菜单及其下所有内容",
+  'role.grantsReadOnly': "您无权修改角色的授权",
+  'role.grantableFailed': "菜单加载失败。",
+  'role.confirmRemove': "确定删除该角色？已分配给账号的角色无法删除。",
+};

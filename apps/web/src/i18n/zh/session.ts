@@ -1,0 +1,15 @@
+import type { session as en } from '../en/session';
+
+export const session: Record<keyof typeof en, string> = {
+  'session.title': '登录',
+  'session.subtitle': '换电与电动车运营后台',
+  'session.username': '用户名',
+  'session.password': '密码',
+  'session.submit': '登录',
+  'session.success': '用户登录成功！',
+  'session.demoTitle': '演示账号',
+  'session.demoHint': '选择一个账号以填写表单。',
+  'session.demoUse': '使用 {username} 账号',
+  'session.version': '版本 {version}',
+  'session.callback': '正在登录…',
+};

@@ -1,0 +1,20 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { App } from './app/App';
+import { initI18n } from './i18n';
+import { readDirection } from './shared/language';
+
+document.documentElement.dir = readDirection();
+
+const root = document.getElementById('root');
+if (root) {
+  const reactRoot = createRoot(root);
+  void initI18n().then(() =>
+    reactRoot.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
+  );
+}

@@ -1,0 +1,83 @@
+import { Input, InputNumber, Select, Switch } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useOptionLabels } from '../table/SearchInput';
+import { LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
+import type { FormField } from './types';
+
+export interface FieldInputProps {
+  field: FormField;
+  label: string;
+  readOnly: boolean;
+  /** Injected by Form.Item. */
+  id?: string;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+}
+
+/** The input of one declared form field. */
+export function FieldInput({ field, label, readOnly, id, value, onChange }: FieldInputProps) {
+  const { t } = useTranslation();
+  const optionLabels = useOptionLabels();
+  const bind = { id, value: value as never, onChange: onChange as never, disabled: readOnly };
+  const enter = t('common.inputPlaceholder', { field: label });
+  const choose = t('common.selectPlaceholder', { field: label });
+  switch (field.type ?? 'text') {
+    case 'password':
+      return <Input.Password {...bind} placeholder={enter} autoComplete="new-password" maxLength={field.maxLength} />;
+    case 'number':
+      return (
+        <InputNumber {...bind} placeholder={enter} min={field.min} max={field.max} precision={field.precision} style={{ width: '100%' }} />
+      );
+    case 'select':
+      return (
+        <Select
+          {...bind}
+          allowClear
+          showSearch={{ optionFilterProp: 'label' }}
+          mode={field.multiple ? 'multiple' : undefined}
+          options={optionLabels(field.options) as never}
+          placeholder={choose}
+        />
+      );
+    case 'treeSelect':
+      return (
+        <LazyTreeSelect
+          {...bind}
+          allowClear
+          multiple={field.multiple || field.checkable}
+          treeCheckable={field.checkable}
+          treeData={field.treeData}
+          treeDefaultExpandAll
+          placeholder={choose}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'switch':
+      return <Switch id={id} checked={value === true} onChange={(checked) => onChange?.(checked)} disabled={readOnly} />;
+    case 'textarea':
+      return (
+        <Input.TextArea
+          {...bind}
+          placeholder={enter}
+          rows={field.rows ?? 4}
+          maxLength={field.maxLength}
+          showCount={field.maxLength !== undefined}
+        />
+      );
+    case 'image':
+      return (
+        <LazyImageUpload
+          id={id}
+          value={typeof value === 'number' ? value : null}
+          onChange={onChange}
+          uploadPath={field.uploadPath ?? ''}
+          fileUrl={field.fileUrl}
+          downloadPath={field.downloadPath}
+          label={label}
+          disabled={readOnly}
+        />
+      );
+    default:
+      return <Input {...bind} placeholder={enter} maxLength={field.maxLength} showCount={field.maxLength !== undefined} />;
+  }
+}

@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Button, Flex, Image, Upload } from 'antd';
+import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@swap/contracts';
+import { api } from '../api/client';
+import { ignoreApiError } from '../api/errors';
+import { useUi } from '../ui';
+import { useFileUrl } from '../useFileUrl';
+
+interface UploadedFile {
+  id: number;
+  name: string;
+}
+
+export interface ImageUploadProps {
+  id?: string;
+  value?: number | null;
+  onChange?: (value: number | null) => void;
+  uploadPath: string;
+  label: string;
+  fileUrl?: (id: number) => string;
+  /** GET path (query `id`) that streams a stored file with the session's headers. */
+  downloadPath?: string;
+  disabled?: boolean;
+}
+
+/** An image field: uploads at once and keeps the stored file's id as the value. */
+export function ImageUpload({ id, value, onChange, uploadPath, label, fileUrl, downloadPath, disabled }: ImageUploadProps) {
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const [busy, setBusy] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
+
+  const upload = async (file: File) => {
+    if (!(IMAGE_TYPES as readonly string[]).includes(file.type)) {
+      void message.error(t('form.imageType'));
+      return;
+    }
+    if (file.size > IMAGE_MAX_BYTES) {
+      void message.error(t('form.imageSize'));
+      return;
+    }
+    setBusy(true);
+    try {
+      const stored = await api.upload<UploadedFile>(uploadPath, file);
+      setPreview(URL.createObjectURL(file));
+      onChange?.(stored.id);
+    } catch (error) {
+      ignoreApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const hasValue = value !== null && value !== undefined;
+  const stored = useFileUrl(preview ? undefined : downloadPath, value);
+  const src = preview ?? stored.url ?? (hasValue && fileUrl ? fileUrl(value) : null);
+  return (
+    <Flex gap={12} align="center" wrap>
+      {src ? <Image src={src} alt={t('form.imageAlt', { field: label })} width={96} height={96} style={{ objectFit: 'cover' }} /> : null}
+      {hasValue && !src ? <span>{t('form.fileStored', { id: value })}</span> : null}
+      <Upload
+        accept={IMAGE_TYPES.join(',')}
+        showUploadList={false}
+        disabled={disabled || busy}
+        beforeUpload={(file) => {
+          void upload(file);
+          return false;
+        }}
+      >
+        <Button id={id} icon={<UploadOutlined />} loading={busy} disabled={disabled}>
+          {busy ? t('form.uploading') : t('form.upload')}
+        </Button>
+      </Upload>
+      {hasValue && !disabled ? (
+        <Button
+          icon={<DeleteOutlined />}
+          aria-label={t('form.removeFile', { field: label })}
+          title={t('form.removeFile', { field: label })}
+          onClick={() => {
+            setPreview(null);
+            onChange?.(null);
+          }}
+        />
+      ) : null}
+    </Flex>
+  );
+}

@@ -1,0 +1,194 @@
+import { useEffect, useId, type ReactNode } from 'react';
+import { Button, Drawer, Flex, Form, Modal, Spin } from 'antd';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { fieldErrorsOf, ignoreApiError } from '../api/errors';
+import { ErrorState } from '../StateView';
+import { resourceSearchKey } from '../table/useResourceSearch';
+import { useUi } from '../ui';
+import { FieldInput } from './FieldInput';
+import type { FormField, FormMode } from './types';
+import { fieldSchema, issuesByField, zodRules } from './zodRules';
+
+type Values = Record<string, unknown>;
+
+export interface ResourceFormProps<S extends z.ZodObject> {
+  open: boolean;
+  mode: FormMode;
+  /** The payload schema from the contracts (e.g. roleAdd / roleEdit): field rules and the final parse. */
+  schema: S;
+  fields: FormField<Extract<keyof z.input<S>, string>>[];
+  /** Translated title; defaults to form.addTitle / form.editTitle. */
+  title?: string;
+  container?: 'drawer' | 'modal';
+  width?: number;
+  initialValues?: Partial<z.input<S>>;
+  /** Loads the record to edit (GET .../detail); fields are filled when it arrives. */
+  load?: { queryKey: readonly unknown[]; queryFn: () => Promise<Partial<z.input<S>>> };
+  /** Values sent but not edited, e.g. `{ id }` when editing. */
+  extraValues?: Partial<z.input<S>>;
+  /** Sends the parsed payload, e.g. `(body) => api.post('/admin/role/add', body)`. */
+  submit: (values: z.output<S>) => Promise<unknown>;
+  onClose: () => void;
+  onSaved?: (result: unknown) => void;
+  /** Lists (search paths) to reload after saving. */
+  refreshPaths?: string[];
+  successKey?: string;
+  /** Follows the user's input, e.g. to offer fields that depend on another field's value. */
+  onValuesChange?: (changed: Values, all: Values) => void;
+  /** Inputs that are not one field of the schema (e.g. a permission tree), shown after the fields. */
+  children?: ReactNode;
+}
+
+function textLike(field: FormField): boolean {
+  const type = field.type ?? 'text';
+  return type === 'text' || type === 'password' || type === 'textarea';
+}
+
+/** Form values → payload candidates: untouched text is '' and cleared numbers are absent. */
+function normalize(fields: FormField[], values: Values): Values {
+  const out: Values = {};
+  for (const [name, value] of Object.entries(values)) {
+    const field = fields.find((f) => f.name === name);
+    if (field && value === null && field.type !== 'image' && !textLike(field)) continue;
+    out[name] = value;
+  }
+  for (const field of fields) if (textLike(field) && (out[field.name] === undefined || out[field.name] === null)) out[field.name] = '';
+  return out;
+}
+
+/** The form itself; loaded by ResourceForm the first time a form opens. */
+export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps<S>) {
+  const {
+    open,
+    mode,
+    schema,
+    fields,
+    title,
+    container = 'drawer',
+    width,
+    initialValues,
+    load,
+    extraValues,
+    submit,
+    onClose,
+    onSaved,
+    refreshPaths = [],
+    successKey = 'common.saved',
+    onValuesChange,
+    children,
+  } = props;
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<Values>();
+  const formName = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const visible = fields.filter((field) => !field.modes || field.modes.includes(mode));
+  const labelOf = (name: string) => {
+    const field = fields.find((f) => f.name === name);
+    return field ? t(field.labelKey) : name;
+  };
+
+  const loaded = useQuery({
+    queryKey: ['resource-form', ...(load?.queryKey ?? [])],
+    queryFn: () => load!.queryFn(),
+    enabled: open && !!load,
+    gcTime: 0,
+    retry: false,
+  });
+  useEffect(() => {
+    if (open && loaded.data) form.setFieldsValue(loaded.data);
+  }, [open, loaded.data, form]);
+
+  const mutation = useMutation({ mutationFn: (payload: z.output<S>) => submit(payload) });
+
+  const save = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return; // antd shows the messages at the fields
+    }
+    const candidate = { ...(extraValues as Values | undefined), ...normalize(visible, values) };
+    const parsed = schema.safeParse(candidate);
+    if (!parsed.success) {
+      const errors = issuesByField(parsed.error, candidate, labelOf, t);
+      form.setFields(Object.entries(errors).map(([name, error]) => ({ name, errors: [error] })));
+      return;
+    }
+    try {
+      const result = await mutation.mutateAsync(parsed.data);
+      void message.success(t(successKey));
+      await Promise.all(refreshPaths.map((path) => queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) })));
+      onSaved?.(result);
+      onClose();
+    } catch (error) {
+      const serverErrors = fieldErrorsOf(error);
+      const known = Object.entries(serverErrors).filter(([name]) => visible.some((field) => field.name === name));
+      if (known.length > 0) form.setFields(known.map(([name, text]) => ({ name, errors: [text] })));
+      ignoreApiError(error);
+    }
+  };
+
+  const heading = title ?? t(mode === 'add' ? 'form.addTitle' : 'form.editTitle');
+  const busy = mutation.isPending;
+  const loadFailed = !!load && loaded.isError;
+  const footer = (
+    <Flex justify="flex-end" gap={8}>
+      <Button onClick={onClose}>{t('common.cancel')}</Button>
+      <Button type="primary" onClick={() => void save()} loading={busy} disabled={busy || loaded.isFetching || loadFailed}>
+        {t('common.save')}
+      </Button>
+    </Flex>
+  );
+  const body = loadFailed ? (
+    <ErrorState title={t('form.loadFailed')} onRetry={() => void loaded.refetch()} />
+  ) : (
+    <Spin spinning={!!load && loaded.isFetching} description={t('common.loading')}>
+      <Form
+        form={form}
+        name={formName}
+        layout="vertical"
+        preserve={false}
+        initialValues={initialValues}
+        onValuesChange={onValuesChange}
+        onFinish={() => void save()}
+      >
+        {visible.map((field) => {
+          const label = t(field.labelKey);
+          const shape = fieldSchema(schema, field.name);
+          const rules = shape ? zodRules(shape, label, t, { emptyValue: textLike(field) ? '' : undefined }) : undefined;
+          const readOnly = field.readOnlyIn?.includes(mode) ?? false;
+          const name: string = field.name;
+          return (
+            <Form.Item
+              key={name}
+              name={name}
+              label={label}
+              rules={readOnly ? undefined : rules}
+              extra={field.helpKey ? t(field.helpKey) : undefined}
+            >
+              <FieldInput field={field} label={label} readOnly={readOnly} />
+            </Form.Item>
+          );
+        })}
+        {children}
+        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+      </Form>
+    </Spin>
+  );
+
+  if (container === 'modal') {
+    return (
+      <Modal open={open} title={heading} onCancel={onClose} footer={footer} width={width ?? 560} destroyOnHidden mask={{ closable: !busy }}>
+        {body}
+      </Modal>
+    );
+  }
+  return (
+    <Drawer open={open} title={heading} onClose={onClose} footer={footer} size={width ?? 520} destroyOnHidden mask={{ closable: !busy }}>
+      {body}
+    </Drawer>
+  );
+}

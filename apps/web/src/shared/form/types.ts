@@ -1,0 +1,34 @@
+import type { SearchOption, TreeOption } from '../table/types';
+
+export type FormMode = 'add' | 'edit';
+export type FormFieldType = 'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image';
+
+export interface FormField<N extends string = string> {
+  /** Payload field; its rules come from the same field of the form's schema. */
+  name: N;
+  labelKey: string;
+  type?: FormFieldType;
+  /** select: choices; treeSelect: `treeData`. */
+  options?: SearchOption[];
+  treeData?: TreeOption[];
+  multiple?: boolean;
+  /** treeSelect: tick boxes that check a whole branch. */
+  checkable?: boolean;
+  min?: number;
+  max?: number;
+  precision?: number;
+  /** textarea rows; text inputs show a counter when maxLength is set. */
+  rows?: number;
+  maxLength?: number;
+  /** image: upload path under /api/oms answering `{ id, name, mime, size }`; the field holds the id. */
+  uploadPath?: string;
+  /** image: how to show an already stored file. */
+  fileUrl?: (id: number) => string;
+  /** image: GET path (query `id`) streaming a stored file with the session's headers. */
+  downloadPath?: string;
+  helpKey?: string;
+  /** Shown only in these modes (e.g. a password only when adding). */
+  modes?: FormMode[];
+  /** Read-only in these modes (e.g. a username once created). */
+  readOnlyIn?: FormMode[];
+}

@@ -1,0 +1,64 @@
+import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import Input from 'antd/es/input/Input';
+import type { DatePicker as DatePickerType, InputNumber as InputNumberType, TreeSelect as TreeSelectType } from 'antd';
+import type { ImageUpload as ImageUploadType } from './form/ImageUpload';
+
+/**
+ * Heavy inputs load only on screens that use them, so a plain list page stays within its
+ * size budget. Each renders a disabled input of the same size while its code arrives.
+ */
+const DatePickerLazy = lazy(async () => ({
+  default: (await import('antd/es/date-picker')).default as ComponentType<ComponentProps<typeof DatePickerType>>,
+}));
+const RangePickerLazy = lazy(async () => ({
+  default: (await import('antd/es/date-picker')).default.RangePicker as ComponentType<ComponentProps<typeof DatePickerType.RangePicker>>,
+}));
+const TreeSelectLazy = lazy(async () => ({
+  default: (await import('antd/es/tree-select')).default as ComponentType<ComponentProps<typeof TreeSelectType>>,
+}));
+const InputNumberLazy = lazy(async () => ({
+  default: (await import('antd/es/input-number')).default as ComponentType<ComponentProps<typeof InputNumberType>>,
+}));
+const ImageUploadLazy = lazy(async () => ({ default: (await import('./form/ImageUpload')).ImageUpload }));
+
+const placeholder = <Input disabled aria-hidden="true" tabIndex={-1} />;
+
+export function LazyDatePicker(props: ComponentProps<typeof DatePickerType>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <DatePickerLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyRangePicker(props: ComponentProps<typeof DatePickerType.RangePicker>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <RangePickerLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyTreeSelect(props: ComponentProps<typeof TreeSelectType>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <TreeSelectLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyImageUpload(props: ComponentProps<typeof ImageUploadType>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <ImageUploadLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyInputNumber(props: ComponentProps<typeof InputNumberType>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <InputNumberLazy {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,199 @@
+import { useId, useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
+import { Button, Empty, Flex, Table, type TablePaginationConfig } from 'antd';
+import type { SorterResult } from 'antd/es/table/interface';
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client';
+import { ignoreApiError } from '../api/errors';
+import { Can } from '../Can';
+import { useCan } from '../permissions';
+import { ErrorState, Panel } from '../StateView';
+import { useTableColumns } from './columns';
+import { toFilters } from './filters';
+import { ActionButton, RowActions } from './RowActions';
+import { SearchForm } from './SearchForm';
+import type { BatchAction, ResourceColumn, ResourceTableHandle, RowAction, SearchField, SortState } from './types';
+import { useFocusableScroll } from './useFocusableScroll';
+import { useResourceSearch } from './useResourceSearch';
+
+export interface ResourceTableProps<T extends object> {
+  /** Path under /api/oms answering a Page, e.g. '/admin/resource/search'. */
+  searchPath: string;
+  columns: ResourceColumn<T>[];
+  rowKey: Extract<keyof T, string> | ((record: T) => Key);
+  searchFields?: SearchField[];
+  /** Filters always sent (e.g. the parent record), merged under the form's filters. */
+  filters?: Record<string, unknown>;
+  defaultSort?: SortState;
+  pageSize?: number;
+  /** Path under /api/oms answering a CSV of the current filter, e.g. '/admin/resource/export'. */
+  exportPath?: string;
+  exportCode?: string | readonly string[];
+  /** File name used when the server names none. */
+  exportFilename?: string;
+  rowActions?: RowAction<T>[];
+  /** Enables row selection; the actions act on the selected records. */
+  batchActions?: BatchAction<T>[];
+  /** Extra buttons on the list's toolbar, before Export. */
+  toolbar?: ReactNode;
+  /** Horizontal scroll width for wide lists. */
+  scrollX?: number | string;
+  ref?: Ref<ResourceTableHandle>;
+}
+
+/** The one list of the product: search form, table, sorting, paging, selection, export. */
+export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
+  const {
+    searchPath,
+    columns,
+    rowKey,
+    searchFields = [],
+    filters,
+    defaultSort,
+    pageSize,
+    exportPath,
+    exportCode,
+    exportFilename,
+    rowActions = [],
+    batchActions = [],
+    toolbar,
+    scrollX,
+    ref,
+  } = props;
+  const { t } = useTranslation();
+  const can = useCan();
+  const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
+  const scrollRef = useFocusableScroll(scrollX !== undefined, t('table.scrollRegion'));
+  const { state, setState, body, query } = useResourceSearch<T>(searchPath, filters, { size: pageSize, sort: defaultSort });
+  const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
+  const [exporting, setExporting] = useState(false);
+  const tableColumns = useTableColumns(columns, state.sort);
+  const refresh = () => void query.refetch();
+  const clearSelection = () => setSelected({ keys: [], rows: [] });
+  const exportQuery = () => {
+    const { current: _current, size: _size, ...rest } = body;
+    return rest;
+  };
+
+  useImperativeHandle(ref, () => ({ refresh, clearSelection, currentQuery: exportQuery }));
+
+  const visibleRowActions = rowActions.filter((action) => can(action.code));
+  if (visibleRowActions.length > 0) {
+    tableColumns.push({
+      key: '__actions',
+      title: t('common.actions'),
+      fixed: 'right',
+      render: (_value: unknown, record: T) => <RowActions record={record} actions={visibleRowActions} refresh={refresh} />,
+    });
+  }
+  const visibleBatch = batchActions.filter((action) => can(action.code));
+
+  const onChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+    const single = Array.isArray(sorter) ? sorter[0] : sorter;
+    const field = single?.columnKey !== undefined ? String(single.columnKey) : undefined;
+    const sort = field && single?.order ? { field, order: single.order } : undefined;
+    setState((s) => ({ ...s, current: pagination.current ?? 1, size: pagination.pageSize ?? s.size, sort }));
+  };
+
+  const runExport = async () => {
+    if (!exportPath) return;
+    setExporting(true);
+    try {
+      await api.download(exportPath, exportQuery(), `${exportFilename ?? t('table.exportFile')}.csv`).catch(ignoreApiError);
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const failed = query.isError && !query.data;
+  const emptyText = failed ? (
+    <ErrorState title={t('table.loadFailed')} onRetry={refresh} />
+  ) : (
+    <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
+  );
+
+  return (
+    <Flex vertical gap={16}>
+      {searchFields.length > 0 ? (
+        <Panel>
+          <SearchForm
+            fields={searchFields}
+            formId={formId}
+            loading={query.isFetching}
+            onSearch={(values) => setState((s) => ({ ...s, current: 1, filters: toFilters(searchFields, values) }))}
+            onReset={() => setState((s) => ({ ...s, current: 1, filters: {}, sort: defaultSort }))}
+          />
+        </Panel>
+      ) : null}
+      <Panel>
+        <Flex justify="space-between" align="center" gap={8} wrap className="table-toolbar">
+          <Flex gap={8} align="center" wrap>
+            {visibleBatch.length > 0 ? (
+              <>
+                <span aria-live="polite">{t('table.selected', { count: selected.keys.length })}</span>
+                {visibleBatch.map((action) => (
+                  <ActionButton
+                    key={action.key}
+                    type="default"
+                    action={action}
+                    disabled={selected.rows.length === 0}
+                    target={() => action.onClick(selected.rows)}
+                    refresh={() => {
+                      clearSelection();
+                      refresh();
+                    }}
+                  />
+                ))}
+                {selected.keys.length > 0 ? (
+                  <Button type="link" onClick={clearSelection}>
+                    {t('table.clearSelection')}
+                  </Button>
+                ) : null}
+              </>
+            ) : null}
+          </Flex>
+          <Flex gap={8} wrap>
+            {toolbar}
+            {exportPath ? (
+              <Can code={exportCode}>
+                <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+                  {t('table.export')}
+                </Button>
+              </Can>
+            ) : null}
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('table.refresh')}
+              title={t('table.refresh')}
+              onClick={refresh}
+              loading={query.isFetching && !!query.data}
+            />
+          </Flex>
+        </Flex>
+        <div ref={scrollRef}>
+          <Table<T>
+            rowKey={rowKey}
+            columns={tableColumns}
+            dataSource={failed ? [] : (query.data?.records ?? [])}
+            loading={query.isFetching}
+            onChange={onChange}
+            scroll={scrollX !== undefined ? { x: scrollX } : undefined}
+            locale={{ emptyText }}
+            rowSelection={
+              visibleBatch.length > 0
+                ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
+                : undefined
+            }
+            pagination={{
+              current: state.current,
+              pageSize: state.size,
+              total: query.data?.total ?? 0,
+              showSizeChanger: true,
+              showTotal: (total) => t('table.total', { total }),
+            }}
+          />
+        </div>
+      </Panel>
+    </Flex>
+  );
+}

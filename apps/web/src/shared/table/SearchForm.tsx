@@ -1,0 +1,82 @@
+import { useState } from 'react';
+import { Button, Col, Flex, Form, Grid, Row } from 'antd';
+import { DownOutlined, SearchOutlined, UpOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { safeText } from '@swap/contracts';
+import { useZodRules } from '../form/zodRules';
+import { SearchInput } from './SearchInput';
+import type { SearchField } from './types';
+
+const DEFAULT_TEXT_SCHEMA = safeText(100).optional();
+
+/** Fields per row by screen width; everything past the first row folds away. */
+function usePerRow(): number {
+  const screens = Grid.useBreakpoint();
+  if (screens.xl) return 4;
+  if (screens.lg) return 3;
+  if (screens.sm) return 2;
+  return 1;
+}
+
+export interface SearchFormProps {
+  fields: SearchField[];
+  formId: string;
+  onSearch: (values: Record<string, unknown>) => void;
+  onReset: () => void;
+  loading?: boolean;
+}
+
+export function SearchForm({ fields, formId, onSearch, onReset, loading }: SearchFormProps) {
+  const { t } = useTranslation();
+  const rules = useZodRules();
+  const [form] = Form.useForm<Record<string, unknown>>();
+  const [expanded, setExpanded] = useState(false);
+  const perRow = usePerRow();
+  const span = 24 / perRow;
+  const foldable = fields.length > perRow;
+  const reset = () => {
+    form.resetFields();
+    onReset();
+  };
+  return (
+    <Form
+      form={form}
+      name={formId}
+      layout="vertical"
+      className="search-form"
+      role="search"
+      aria-label={t('table.searchForm')}
+      onFinish={onSearch}
+    >
+      <Row gutter={16}>
+        {fields.map((field, index) => {
+          const label = t(field.labelKey);
+          const schema = field.schema ?? ((field.type ?? 'text') === 'text' ? DEFAULT_TEXT_SCHEMA : undefined);
+          return (
+            <Col key={field.name} span={span} hidden={foldable && !expanded && index >= perRow}>
+              <Form.Item name={field.name} label={label} rules={schema ? rules(schema, label) : undefined}>
+                <SearchInput field={field} />
+              </Form.Item>
+            </Col>
+          );
+        })}
+      </Row>
+      <Flex gap={8} justify="flex-end" wrap>
+        {foldable ? (
+          <Button
+            type="link"
+            icon={expanded ? <UpOutlined /> : <DownOutlined />}
+            onClick={() => setExpanded(!expanded)}
+            aria-expanded={expanded}
+          >
+            {expanded ? t('table.collapse') : t('table.expand')}
+          </Button>
+        ) : null}
+        <Button onClick={reset}>{t('table.reset')}</Button>
+        <Button type="primary" htmlType="submit" icon={<SearchOutlined />} loading={loading}>
+          {t('table.search')}
+        </Button>
+      </Flex>
+    </Form>
+  );
+}

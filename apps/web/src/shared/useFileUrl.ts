@@ -1,0 +1,45 @@
+import { useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
+import { api } from './api/client';
+
+const FILE_KEY = 'stored-file';
+
+interface StoredFile {
+  url: string;
+}
+
+/** Caches whose removals free the object URLs they held (one subscription per cache). */
+const watched = new WeakSet<QueryCache>();
+
+function revokeWhenRemoved(cache: QueryCache): void {
+  if (watched.has(cache)) return;
+  watched.add(cache);
+  cache.subscribe((event) => {
+    if (event.type !== 'removed') return;
+    const key: readonly unknown[] = event.query.queryKey;
+    if (key[0] !== FILE_KEY) return;
+    const data = event.query.state.data as StoredFile | undefined;
+    if (data) URL.revokeObjectURL(data.url);
+  });
+}
+
+/**
+ * An object URL for a stored file. Downloads need the session header, which an <img src> cannot
+ * send, so the file is fetched through the client and shown from memory; the URL lives as long
+ * as the cached file. A stored file never changes, so it is never refetched.
+ */
+export function useFileUrl(downloadPath: string | undefined, id: number | null | undefined) {
+  const client = useQueryClient();
+  revokeWhenRemoved(client.getQueryCache());
+  const enabled = !!downloadPath && typeof id === 'number';
+  const query = useQuery({
+    queryKey: [FILE_KEY, downloadPath, id],
+    queryFn: async ({ signal }): Promise<StoredFile> => {
+      const file = await api.getFile(downloadPath!, { id: id! }, { signal });
+      return { url: URL.createObjectURL(file.blob) };
+    },
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+  return { url: enabled ? (query.data?.url ?? null) : null, loading: enabled && query.isLoading, failed: enabled && query.isError, retry: () => void query.refetch() };
+}

@@ -33,6 +33,11 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection dropped by the server (restart, failover) must not bring the process down;
+    // the pool replaces it and the next query reports any real outage.
+    pool.on('error', (error) => {
+      console.error(`database connection lost: ${error.message}`);
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db: db as unknown as Db,

@@ -1,0 +1,172 @@
+/**
+ * `npm run bench`: latency figures (p50/p95) of sign-in and list calls against a server started
+ * here on a fresh PGlite with demo data (or BENCH_URL, a server you started). Prints figures;
+ * asserts nothing. BENCH_ITERATIONS sets the number of timed calls per figure (default 200).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AUTH_BASE, DEMO_PASSWORD, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
+
+interface Envelope {
+  code: number;
+  message: string;
+  data: unknown;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-bench-'));
+  // Run the sources through tsx so the figures are always of the current code (no build needed).
+  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/main.ts')], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_MINUTE: '1000000',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  const stop = async () => {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const end = Date.now() + 120_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    if (Date.now() > end) {
+      await stop();
+      throw new Error('server did not become healthy within 120 s');
+    }
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+async function call(url: string, method: 'GET' | 'POST', body?: unknown, token?: string): Promise<Envelope> {
+  const headers: Record<string, string> = { Language: 'en' };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (token) headers[TOKEN_HEADER] = token;
+  const answer = await fetch(url, { method, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+  return (await answer.json()) as Envelope;
+}
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+interface Figure {
+  name: string;
+  calls: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+async function measure(name: string, calls: number, run: () => Promise<Envelope>): Promise<Figure | undefined> {
+  const first = await run();
+  if (first.code !== 1) {
+    console.log(`  skipped ${name}: code ${first.code} ${first.message}`);
+    return undefined;
+  }
+  for (let i = 0; i < Math.min(10, calls); i++) await run(); // warm-up
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = process.hrtime.bigint();
+    const answer = await run();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+    if (answer.code !== 1) throw new Error(`${name}: code ${answer.code} ${answer.message}`);
+  }
+  times.sort((a, b) => a - b);
+  return { name, calls, p50: percentile(times, 50), p95: percentile(times, 95), max: times[times.length - 1] ?? Number.NaN };
+}
+
+/** POST .../search paths from the server's OpenAPI document. */
+async function listPaths(base: string): Promise<string[]> {
+  const answer = await fetch(`${base}/api/docs/json`);
+  if (!answer.ok) return [`${OMS_BASE}/admin/resource/search`];
+  const document = (await answer.json()) as { paths?: Record<string, Record<string, unknown>> };
+  return Object.entries(document.paths ?? {})
+    .filter(([listPath, methods]) => listPath.startsWith(OMS_BASE) && listPath.endsWith('/search') && 'post' in methods)
+    .map(([listPath]) => listPath)
+    .sort();
+}
+
+async function main(): Promise<void> {
+  const external = process.env.BENCH_URL?.replace(/\/$/, '');
+  const server = external ? { url: external, stop: async () => {} } : await startServer();
+  const base = server.url;
+  console.log(
+    `bench against ${base} (${external ? 'external server' : 'fresh PGlite, demo data'}), node ${process.version}, ${os.cpus().length} cores`,
+  );
+  try {
+    const login = () => call(`${base}${AUTH_BASE}/oms/login`, 'POST', { username: 'admin', password: DEMO_PASSWORD });
+    const signedIn = await login();
+    if (signedIn.code !== 1) throw new Error(`sign-in failed: ${signedIn.message}`);
+    const token = (signedIn.data as { token: string }).token;
+
+    const figures: (Figure | undefined)[] = [];
+    // Sign-in hashes the password on purpose (scrypt): fewer calls.
+    figures.push(await measure('sign-in (POST /api/auth/oms/login)', Math.max(10, Math.round(iterations / 10)), login));
+    figures.push(
+      await measure('menu tree (GET /api/oms/admin/menu/levels)', iterations, () =>
+        call(`${base}${OMS_BASE}/admin/menu/levels`, 'GET', undefined, token),
+      ),
+    );
+    // Every list call the server declares (OpenAPI), on the first page with no filter.
+    for (const listPath of await listPaths(base)) {
+      figures.push(
+        await measure(`list page (POST ${listPath})`, iterations, () =>
+          call(`${base}${listPath}`, 'POST', { current: 1, size: 20 }, token),
+        ),
+      );
+    }
+
+    const rows = figures.filter((figure): figure is Figure => figure !== undefined);
+    const width = Math.max(...rows.map((row) => row.name.length));
+    console.log(
+      `\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  ${'max ms'.padStart(8)}`,
+    );
+    for (const row of rows) {
+      console.log(
+        `${row.name.padEnd(width)}  ${String(row.calls).padStart(5)}  ${row.p50.toFixed(2).padStart(8)}  ${row.p95.toFixed(2).padStart(8)}  ${row.max.toFixed(2).padStart(8)}`,
+      );
+    }
+  } finally {
+    await server.stop();
+  }
+}
+
+await main();

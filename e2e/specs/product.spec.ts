@@ -1,0 +1,128 @@
+import type { Page } from 'playwright-core';
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { BatteryListPage, BatteryStockPage, BatteryTypeListPage } from '../pages/product-pages.js';
+import { Shell } from '../pages/shell.js';
+
+/** Numbers unique to this run, so the spec can run against a server that already ran it. */
+const stamp = Date.now().toString(36).toUpperCase();
+
+describe('product centre', () => {
+  test('add a battery type, register batteries in a batch, stock them out, scrap one and find it', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+
+    const types = new BatteryTypeListPage(page);
+    await types.open();
+    const type = {
+      code: `E2E${stamp}`.slice(0, 20),
+      name: `E2E pack ${stamp}`.slice(0, 20),
+      description: 'Created by the end-to-end test',
+      structure: 'Lithium iron phosphate',
+      ratedVoltage: 48,
+      ratedCapacity: 24,
+      ratedCurrent: 25,
+      cellCount: 15,
+      weight: 9.5,
+    };
+    await types.addType(type);
+
+    const batteries = new BatteryListPage(page);
+    await batteries.open();
+    const fresh = [1, 2, 3].map((n) => `E2E-${stamp}-${n}`);
+
+    // 1001 numbers are refused in the browser, before anything is sent.
+    const tooMany = Array.from({ length: 1001 }, (_, n) => `E2E-${stamp}-X${n}`);
+    let drawer = await batteries.startBatch(`${type.name} (${type.code})`, tooMany);
+    await drawer.getByRole('button', { name: 'Check', exact: true }).click();
+    await drawer.getByText('Numbers may hold at most 1000 numbers').waitFor();
+
+    // Check answers each number: new, already exists (a demo battery), invalid.
+    await drawer.getByLabel('Numbers', { exact: true }).fill([...fresh, 'BJK000001', 'BAD#1'].join('\n'));
+    await batteries.check(drawer);
+    for (const number of fresh) await batteries.checkRow(drawer, number).getByText('New', { exact: true }).waitFor();
+    await batteries.checkRow(drawer, 'BJK000001').getByText('Already exists', { exact: true }).first().waitFor();
+    await batteries.checkRow(drawer, 'BAD#1').getByText('Invalid', { exact: true }).waitFor();
+    await batteries.registerNew(drawer, fresh.length);
+
+    await batteries.search(`E2E-${stamp}`);
+    for (const number of fresh) await batteries.row(number).waitFor();
+    expect(await batteries.row(fresh[0]!).getByText('In stock').count()).toBe(1);
+
+    const stock = new BatteryStockPage(page);
+    await stock.open();
+    drawer = await stock.stockOut(fresh, 'Sent to the e2e station');
+    await drawer.waitFor({ state: 'hidden' });
+    // The same numbers again: the server's "already out of stock" is shown at the list.
+    drawer = await stock.stockOut(fresh, 'Sent twice');
+    await drawer.getByText('Already out of stock').first().waitFor();
+    await drawer.getByRole('button', { name: 'Cancel' }).click();
+
+    await batteries.open();
+    await batteries.search(fresh[0]!);
+    await batteries.row(fresh[0]!).getByText('Out of stock').waitFor();
+    await batteries.scrap(fresh[0]!, 'Swollen cells found at inspection');
+
+    await batteries.open();
+    await batteries.search(fresh[0]!, 'Scrapped');
+    const row = batteries.row(fresh[0]!);
+    await row.waitFor();
+    expect(await row.getByText('Scrapped', { exact: true }).count()).toBe(1);
+    expect(await batteries.row(fresh[1]!).count()).toBe(0);
+  });
+});
+
+/** Waits until no list or button is still loading (axe would judge a half-faded spinner). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
+}
+
+/** Every product-centre screen built so far, with what shows that its data arrived. */
+const LISTS = [
+  '/product/vehicle-type/list',
+  '/product/battery-type/list',
+  '/product/cabinet-type/list',
+  '/product/vehicle/list',
+  '/product/battery/list',
+  '/product/cabinet/list',
+  '/product/vehicle-inventory/list',
+  '/product/battery-inventory/list',
+  '/product/cabinet-inventory/list',
+  '/product/vehicle-inventory/record',
+  '/product/battery-inventory/record',
+  '/product/cabinet-inventory/record',
+];
+
+describe('product centre accessibility', () => {
+  test('no serious or critical axe violation on any product-centre screen', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    for (const path of LISTS) {
+      await page.goto(path);
+      await page.locator('.ant-table-row:visible, .ant-empty:visible').first().waitFor();
+      await settled(page);
+      await checkA11y(page);
+    }
+    // Details are reached from their lists, as a user would.
+    for (const kind of ['vehicle', 'battery', 'cabinet']) {
+      await page.goto(`/product/${kind}/list`);
+      await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
+      await page.waitForURL((url) => url.pathname.startsWith(`/product/${kind}/detail/`));
+      await page.getByText('Identity', { exact: true }).waitFor();
+      await settled(page);
+      await checkA11y(page);
+    }
+    await page.goto('/product/battery/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    await page.getByRole('button', { name: 'Batch register' }).click();
+    await page.locator('.ant-drawer-content-wrapper:visible').waitFor();
+    await settled(page);
+    await checkA11y(page);
+    for (const kind of ['vehicle', 'battery', 'cabinet']) {
+      await page.goto(`/product/${kind}-inventory/record`);
+      await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
+      await page.waitForURL((url) => url.pathname === `/product/${kind}-inventory/record/detail`);
+      await page.locator('.ant-table-row:visible').first().waitFor();
+      await settled(page);
+      await checkA11y(page);
+    }
+  });
+});

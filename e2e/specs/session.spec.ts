@@ -1,0 +1,51 @@
+import { describe, expect, test } from '../support/fixtures.js';
+import { Shell } from '../pages/shell.js';
+
+describe('session and language', () => {
+  test('the chosen language is kept after a reload', async ({ page }) => {
+    const shell = new Shell(page);
+    await shell.signIn('admin');
+    await page.locator('#tour-language').click();
+    await page.getByRole('menuitem', { name: 'ไทย' }).click();
+    // The sidebar's own label is translated too, so find it by its element, not its name.
+    const sidebar = page.locator('nav').first();
+    await expect.poll(() => sidebar.getByText('แดชบอร์ด', { exact: true }).count()).toBe(1);
+    await page.reload();
+    await sidebar.getByText('แดชบอร์ด', { exact: true }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('th');
+    const cookies = await page.context().cookies();
+    expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('th');
+  });
+
+  test('a token revoked on the server opens the Tip dialog, which signs the user out', async ({ page, baseURL }) => {
+    const shell = new Shell(page);
+    await shell.signIn('merchant');
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    // Sign the same session out from elsewhere: the browser's token is now revoked.
+    const answer = await fetch(`${baseURL}/api/auth/oms/logout`, { headers: { 'auth-token': token ?? '' } });
+    expect(((await answer.json()) as { code: number }).code).toBe(1);
+
+    await page.goto('/system/admin/list');
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Login expired, please login again').waitFor();
+    // Several calls fail with the same code at once; the user still sees one dialog.
+    await expect.poll(() => page.getByText('Tip', { exact: true }).filter({ visible: true }).count()).toBe(1);
+    expect(await page.getByRole('dialog').filter({ visible: true }).count()).toBe(1);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL((url) => url.pathname === '/session/login');
+    expect(await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('userInfo')])).toEqual([null, null]);
+  });
+
+  test('signing out from the user menu ends the session on the server', async ({ page, baseURL }) => {
+    const shell = new Shell(page);
+    await shell.signIn('admin');
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    await page.getByTitle('User menu').click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await page.waitForURL((url) => url.pathname === '/session/login');
+    const answer = await fetch(`${baseURL}/api/oms/admin/menu/levels`, { headers: { 'auth-token': token ?? '' } });
+    expect(((await answer.json()) as { code: number }).code).toBe(405);
+  });
+});

@@ -1,0 +1,31 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+const BLOCKING = new Set(['serious', 'critical']);
+
+export interface A11yOptions {
+  /** CSS selectors to leave out (e.g. a third-party widget that is checked elsewhere). */
+  exclude?: string[];
+  /** Rule ids to skip, each with a reason in the calling test. */
+  disableRules?: string[];
+}
+
+/** Runs axe-core (its default rule set: WCAG 2.x A/AA and best practices) on the page as it is now and fails on any serious or critical violation. */
+export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+  let builder = new AxeBuilder({ page });
+  for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
+  if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);
+  const results = await builder.analyze();
+  const blocking = results.violations.filter((violation) => BLOCKING.has(violation.impact ?? ''));
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map((violation) => {
+      const targets = violation.nodes
+        .slice(0, 5)
+        .map((node) => `      ${node.target.join(' ')}`)
+        .join('\n');
+      return `  [${violation.impact}] ${violation.id}: ${violation.help} (${violation.helpUrl})\n${targets}`;
+    })
+    .join('\n');
+  throw new Error(`axe found ${blocking.length} serious/critical violation(s) on ${page.url()}:\n${report}`);
+}

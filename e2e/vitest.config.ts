@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * End-to-end tests: Chromium (Debian's /usr/bin/chromium) against the built app served by a
+ * server this run starts itself (support/global-setup.ts). One file at a time, generous timeouts.
+ */
+export default defineConfig({
+  test: {
+    include: ['specs/**/*.spec.ts'],
+    globalSetup: ['support/global-setup.ts'],
+    pool: 'forks',
+    maxWorkers: 1,
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    teardownTimeout: 30_000,
+  },
+});

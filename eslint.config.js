@@ -1,0 +1,72 @@
+// ESLint flat config: @eslint/js recommended + typescript-eslint strict, type-aware (so that
+// floating promises and misused promises are errors), react-hooks for the web app.
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default defineConfig(
+  globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '**/test-results/', 'data/', 'apps/server/drizzle/', '**/*.tsbuildinfo']),
+  js.configs.recommended,
+  tseslint.configs.strict,
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [tseslint.configs.strictTypeCheckedOnly],
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Test files a package's tsconfig leaves out of its build.
+          allowDefaultProject: ['packages/contracts/src/*.test.ts'],
+          defaultProject: 'tsconfig.base.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Template literals of numbers are the common, harmless case.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true, allowBoolean: true }],
+      // Arrow shorthands returning a call (`onClick={() => setOpen(false)}`) are idiomatic.
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      // `() => void | Promise<void>` callbacks are idiomatic; no-misused-promises guards their use.
+      '@typescript-eslint/no-invalid-void-type': 'off',
+      // Zod and Drizzle narrow through generics the checker cannot always follow.
+      '@typescript-eslint/no-unnecessary-condition': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  {
+    // Config files outside any tsconfig: syntax rules only.
+    files: ['**/*.{js,mjs,cjs}', '**/vitest.config.ts', 'apps/server/drizzle.config.ts'],
+    extends: [tseslint.configs.disableTypeChecked],
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}', '**/scripts/**'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    extends: [reactHooks.configs.flat['recommended-latest']],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['apps/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'packages/contracts/**/*.ts'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    // Tests read loose answers and use non-null assertions freely.
+    files: ['**/*.test.{ts,tsx}', '**/test/**/*.ts', 'e2e/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+    },
+  },
+);

@@ -11,5 +11,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Files share a worker process: PGlite's WebAssembly warms up once per worker instead of once per file.
+    isolate: false,
   },
 });

@@ -1,4 +1,4 @@
-import { VALIDATION_KEYS, VALIDATION_TEXT, type Language } from '@swap/contracts';
+import { FIELD_LABELS, VALIDATION_KEYS, VALIDATION_TEXT, type Language } from '@swap/contracts';
 
 /**
  * Catalogues: one file per feature namespace and language, `src/i18n/<lang>/<namespace>.ts`,
@@ -25,5 +25,15 @@ export function collect(modules: CatalogueModules): Catalogue {
 export function validationCatalogue(language: Language): Catalogue {
   const out: Catalogue = {};
   for (const key of VALIDATION_KEYS) out[key] = VALIDATION_TEXT[key][language];
+  return out;
+}
+
+/**
+ * The contracts' record-field labels (FIELD_LABELS, also the server's CSV headers and field
+ * errors) under `<prefix>.<field>`, so a screen and its export name a field alike.
+ */
+export function fieldCatalogue(prefix: string, language: Language): Catalogue {
+  const out: Catalogue = {};
+  for (const [field, labels] of Object.entries(FIELD_LABELS)) out[`${prefix}.${field}`] = labels[language];
   return out;
 }

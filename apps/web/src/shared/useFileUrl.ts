@@ -15,7 +15,7 @@ function revokeWhenRemoved(cache: QueryCache): void {
   watched.add(cache);
   cache.subscribe((event) => {
     if (event.type !== 'removed') return;
-    const key: readonly unknown[] = event.query.queryKey;
+    const key = event.query.queryKey as readonly unknown[];
     if (key[0] !== FILE_KEY) return;
     const data = event.query.state.data as StoredFile | undefined;
     if (data) URL.revokeObjectURL(data.url);
@@ -41,5 +41,10 @@ export function useFileUrl(downloadPath: string | undefined, id: number | null |
     staleTime: Infinity,
     retry: false,
   });
-  return { url: enabled ? (query.data?.url ?? null) : null, loading: enabled && query.isLoading, failed: enabled && query.isError, retry: () => void query.refetch() };
+  return {
+    url: enabled ? (query.data?.url ?? null) : null,
+    loading: enabled && query.isLoading,
+    failed: enabled && query.isError,
+    retry: () => void query.refetch(),
+  };
 }

@@ -36,7 +36,16 @@ export function AssignRolesDialog({ account, onClose }: { account: AccountRecord
       container="modal"
       title={t('account.assignRolesTitle', { username: account?.username ?? '' })}
       schema={accountAssignRoles}
-      fields={[{ name: 'roleIds', labelKey: 'account.roles', type: 'select', multiple: true, helpKey: 'account.rolesHelp', options: choices.map((role) => ({ value: role.id, label: role.name })) }]}
+      fields={[
+        {
+          name: 'roleIds',
+          labelKey: 'account.roles',
+          type: 'select',
+          multiple: true,
+          helpKey: 'account.rolesHelp',
+          options: choices.map((role) => ({ value: role.id, label: role.name })),
+        },
+      ]}
       initialValues={account ? { roleIds: account.roleIds } : undefined}
       extraValues={account ? { id: account.id } : undefined}
       submit={(body) => api.post('/admin/account/assignRoles', body)}

@@ -5,7 +5,16 @@ import { api } from '../../shared/api/client';
 import { useAllRecords } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
-import { ACCOUNT_SEARCH, accountTenant, merchantAccountAdd, accountTypeOptions, identityOptions, MERCHANT_SEARCH, ROLE_SEARCH, rolesOfTenant } from './accountModel';
+import {
+  ACCOUNT_SEARCH,
+  accountTenant,
+  merchantAccountAdd,
+  accountTypeOptions,
+  identityOptions,
+  MERCHANT_SEARCH,
+  ROLE_SEARCH,
+  rolesOfTenant,
+} from './accountModel';
 
 type AddField = FormField<'username' | 'phone' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
 type EditField = FormField<'phone' | 'name' | 'type'>;
@@ -41,7 +50,8 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
       { name: 'name', labelKey: 'account.name', maxLength: 20 },
       { name: 'phone', labelKey: 'account.phone', maxLength: 20 },
     ];
-    if (record && record.type !== 'SUPER' && user?.type !== 'SON') fields.push({ name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(['NORMAL', 'SON']) });
+    if (record && record.type !== 'SUPER' && user?.type !== 'SON')
+      fields.push({ name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(['NORMAL', 'SON']) });
     return (
       <ResourceForm
         open={record !== null}
@@ -49,7 +59,9 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
         title={t('account.editTitle', { username: record?.username ?? '' })}
         schema={accountEdit}
         fields={fields}
-        initialValues={record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined}
+        initialValues={
+          record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined
+        }
         extraValues={record ? { id: record.id } : undefined}
         submit={(body) => api.post('/admin/account/edit', body)}
         refreshPaths={[ACCOUNT_SEARCH]}
@@ -66,7 +78,13 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
   ];
   if (platform) fields.push({ name: 'accountType', labelKey: 'account.accountTypeLabel', type: 'select', options: accountTypeOptions });
   if (platform && placement.accountType !== 'PLATFORM') {
-    fields.push({ name: 'merchantId', labelKey: 'account.merchant', type: 'select', helpKey: 'account.merchantHelp', options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })) });
+    fields.push({
+      name: 'merchantId',
+      labelKey: 'account.merchant',
+      type: 'select',
+      helpKey: 'account.merchantHelp',
+      options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })),
+    });
   }
   fields.push(
     { name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(types) },
@@ -88,7 +106,12 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
       schema={(platform && placement.accountType !== 'PLATFORM' ? merchantAccountAdd : accountAdd) as typeof accountAdd}
       fields={fields}
       initialValues={{ type: types[0] as 'NORMAL' | 'SON', roleIds: [], ...(platform ? { accountType: 'MERCHANT' as const } : {}) }}
-      onValuesChange={(_changed, all) => setPlacement({ accountType: typeof all.accountType === 'string' ? all.accountType : undefined, merchantId: typeof all.merchantId === 'number' ? all.merchantId : undefined })}
+      onValuesChange={(_changed, all) =>
+        setPlacement({
+          accountType: typeof all.accountType === 'string' ? all.accountType : undefined,
+          merchantId: typeof all.merchantId === 'number' ? all.merchantId : undefined,
+        })
+      }
       submit={(body) => api.post('/admin/account/add', body)}
       refreshPaths={[ACCOUNT_SEARCH]}
       onClose={close}

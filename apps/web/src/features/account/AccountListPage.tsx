@@ -8,7 +8,7 @@ import { useAllRecords } from '../../shared/api/allRecords';
 import { Can } from '../../shared/Can';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { isPlatformUser } from '../../shared/session';
+import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
 import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, MERCHANT_SEARCH, STATUS_MAP, statusOptions } from './accountModel';
@@ -17,6 +17,8 @@ import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, MERCHANT_SEARCH, STATUS_
 export function AccountListPage() {
   const { t } = useTranslation();
   const platform = isPlatformUser();
+  // Nobody disables their own account from here: they would lock themselves out.
+  const me = getUserInfo()?.username;
   const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, platform);
   const [editing, setEditing] = useState<AccountRecord | 'new' | null>(null);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
@@ -27,9 +29,16 @@ export function AccountListPage() {
     { name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions() },
     { name: 'status', labelKey: 'account.statusLabel', type: 'select', options: statusOptions },
   ];
-  if (platform) searchFields.push({ name: 'merchantId', labelKey: 'account.merchant', type: 'select', options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })) });
+  if (platform)
+    searchFields.push({
+      name: 'merchantId',
+      labelKey: 'account.merchant',
+      type: 'select',
+      options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })),
+    });
 
-  const setStatus = (record: AccountRecord, status: AccountRecord['status']) => api.post('/admin/account/status', { id: record.id, status });
+  const setStatus = (record: AccountRecord, status: AccountRecord['status']) =>
+    api.post('/admin/account/status', { id: record.id, status });
 
   return (
     <>
@@ -49,7 +58,6 @@ export function AccountListPage() {
         exportCode="admin.admin.export"
         exportFilename="accounts"
         rowKey="id"
-        scrollX={1300}
         searchFields={searchFields}
         columns={[
           {
@@ -64,12 +72,21 @@ export function AccountListPage() {
             ),
           },
           { key: 'name', titleKey: 'account.name', sortable: true },
-          { key: 'accountType', titleKey: 'account.accountTypeLabel', sortable: true, render: (r) => t(`account.accountType.${r.accountType}`) },
+          {
+            key: 'accountType',
+            titleKey: 'account.accountTypeLabel',
+            sortable: true,
+            render: (r) => t(`account.accountType.${r.accountType}`),
+          },
           { key: 'type', titleKey: 'account.type', sortable: true, kind: 'status', statusMap: IDENTITY_MAP },
           { key: 'status', titleKey: 'account.statusLabel', sortable: true, kind: 'status', statusMap: STATUS_MAP },
           { key: 'merchantName', titleKey: 'account.ownership', sortable: true, render: (r) => r.merchantName ?? t('account.platform') },
-          { key: 'roleNames', titleKey: 'account.roles', render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')) },
-          { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 180 },
+          {
+            key: 'roleNames',
+            titleKey: 'account.roles',
+            render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')),
+          },
+          { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 120 },
         ]}
         rowActions={[
           { key: 'edit', labelKey: 'common.edit', code: 'admin.admin.edit', onClick: (r) => setEditing(r) },
@@ -79,7 +96,7 @@ export function AccountListPage() {
             code: 'admin.admin.status',
             danger: true,
             confirmKey: 'account.confirmDisable',
-            hidden: (r) => r.status !== 'ENABLED',
+            hidden: (r) => r.status !== 'ENABLED' || r.username === me,
             onClick: (r) => setStatus(r, 'DISABLED'),
             successKey: 'account.disabled',
           },

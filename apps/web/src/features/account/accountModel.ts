@@ -18,7 +18,8 @@ export const IDENTITY_MAP: StatusMap = {
   SON: { meaning: 'default', labelKey: 'account.identity.SON' },
 };
 
-export const identityOptions = (types: readonly string[] = USER_TYPES): SearchOption[] => types.map((value) => ({ value, labelKey: `account.identity.${value}` }));
+export const identityOptions = (types: readonly string[] = USER_TYPES): SearchOption[] =>
+  types.map((value) => ({ value, labelKey: `account.identity.${value}` }));
 export const statusOptions: SearchOption[] = ACCOUNT_STATUSES.map((value) => ({ value, labelKey: `account.status.${value}` }));
 export const accountTypeOptions: SearchOption[] = ACCOUNT_TYPES.map((value) => ({ value, labelKey: `account.accountType.${value}` }));
 

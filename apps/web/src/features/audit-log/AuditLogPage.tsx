@@ -42,7 +42,7 @@ export function AuditLogPage() {
         exportCode="admin.auditLog.export"
         exportFilename="audit-log"
         rowKey="id"
-        scrollX={1300}
+        scrollX={1500}
         searchFields={[
           { name: 'username', labelKey: 'auditLog.username' },
           { name: 'action', labelKey: 'auditLog.action' },
@@ -50,7 +50,7 @@ export function AuditLogPage() {
           { name: 'at', labelKey: 'auditLog.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
         ]}
         columns={[
-          { key: 'at', titleKey: 'auditLog.time', kind: 'datetime', width: 180 },
+          { key: 'at', titleKey: 'auditLog.time', kind: 'datetime', width: 190 },
           { key: 'username', titleKey: 'auditLog.username', width: 140 },
           {
             key: 'merchantId',
@@ -62,7 +62,7 @@ export function AuditLogPage() {
           { key: 'objectType', titleKey: 'auditLog.object', width: 140 },
           { key: 'objectId', titleKey: 'auditLog.objectId', width: 100 },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
-          { key: 'changes', titleKey: 'auditLog.changes', render: (r) => <Changes value={r.changes} /> },
+          { key: 'changes', titleKey: 'auditLog.changes', width: 380, render: (r) => <Changes value={r.changes} /> },
         ]}
       />
     </>

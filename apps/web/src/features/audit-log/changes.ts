@@ -26,6 +26,8 @@ export function describeChanges(changes: unknown): ChangeLine[] {
   // A diff pairs every field; a created object merely may hold a two-item list.
   const isDiff = entries.length > 0 && entries.every(([, value]) => Array.isArray(value) && value.length === 2);
   return entries.map(([field, value]) =>
-    isDiff && Array.isArray(value) ? { field, before: show(value[0]), after: show(value[1]), edited: true } : { field, after: show(value), edited: false },
+    isDiff && Array.isArray(value)
+      ? { field, before: show(value[0]), after: show(value[1]), edited: true }
+      : { field, after: show(value), edited: false },
   );
 }

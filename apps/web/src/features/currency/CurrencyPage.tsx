@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { App, Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, currencyEdit, formatMoney, type Currency, type CurrencyConfig } from '@swap/contracts';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { ErrorState } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
+import { useUi } from '../../shared/ui';
 
 /** The amount the live example shows in the chosen currency. */
 const EXAMPLE_AMOUNT = 1234567.891;
@@ -19,7 +20,7 @@ const EXAMPLE_AMOUNT = 1234567.891;
 /** System centre → International → Currency (/system/international/currency). */
 export function CurrencyPage() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useUi();
   const queryClient = useQueryClient();
   const rules = useZodRules();
   const can = useCan();
@@ -46,7 +47,12 @@ export function CurrencyPage() {
 
   let body;
   if (config.isError && !config.data) body = <ErrorState title={t('currency.loadFailed')} onRetry={() => void config.refetch()} />;
-  else if (!config.data) body = <Spin description={t('common.loading')}><div style={{ minHeight: 120 }} /></Spin>;
+  else if (!config.data)
+    body = (
+      <Spin description={t('common.loading')}>
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   else
     body = (
       <Flex vertical gap={24}>
@@ -54,9 +60,18 @@ export function CurrencyPage() {
           <Descriptions.Item label={t('currency.current')}>
             <strong>{config.data.currency}</strong> · {t(`currency.name.${config.data.currency}`)}
           </Descriptions.Item>
-          <Descriptions.Item label={t('currency.updatedAt')}>{formatDateTime(config.data.updatedAt) || t('common.empty')}</Descriptions.Item>
+          <Descriptions.Item label={t('currency.updatedAt')}>
+            {formatDateTime(config.data.updatedAt) || t('common.empty')}
+          </Descriptions.Item>
         </Descriptions>
-        <Form form={form} name="currency-form" layout="vertical" initialValues={{ currency: config.data.currency }} onFinish={(values) => void submit(values)} style={{ maxWidth: 420 }}>
+        <Form
+          form={form}
+          name="currency-form"
+          layout="vertical"
+          initialValues={{ currency: config.data.currency }}
+          onFinish={(values) => void submit(values)}
+          style={{ maxWidth: 420 }}
+        >
           <Form.Item name="currency" label={t('currency.currency')} rules={rules(currencyEdit.shape.currency, t('currency.currency'))}>
             <Select
               disabled={!can('system.international.currency.edit')}

@@ -10,14 +10,32 @@ import { parentOptions } from './menuTree';
 /** What the drawer edits: a new menu under a parent, or an existing menu. */
 export type MenuEditing = { kind: 'add'; parentId: number } | { kind: 'edit'; node: PermissionNode } | null;
 
-export function MenuFormDrawer({ editing, tree, titleOf, onClose }: { editing: MenuEditing; tree: PermissionNode[]; titleOf: (node: PermissionNode) => string; onClose: () => void }) {
+export function MenuFormDrawer({
+  editing,
+  tree,
+  titleOf,
+  onClose,
+}: {
+  editing: MenuEditing;
+  tree: PermissionNode[];
+  titleOf: (node: PermissionNode) => string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const resources = useAllRecords<ResourceRecord>(RESOURCE_SEARCH, {}, editing !== null);
   const node = editing?.kind === 'edit' ? editing.node : null;
   const adding = editing?.kind === 'add';
   const initialValues = node
-    ? { parentId: node.parentId, name: node.name, code: node.code, url: node.url, iconfont: node.iconfont, sort: node.sort, resourceIds: node.resources.map((r) => r.id) }
+    ? {
+        parentId: node.parentId,
+        name: node.name,
+        code: node.code,
+        url: node.url,
+        iconfont: node.iconfont,
+        sort: node.sort,
+        resourceIds: node.resources.map((r) => r.id),
+      }
     : { parentId: editing?.kind === 'add' ? editing.parentId : -1, sort: 0, resourceIds: [] };
 
   return (

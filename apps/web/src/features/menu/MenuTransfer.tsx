@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { App, Button, Descriptions } from 'antd';
+import { Button, Descriptions } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,8 @@ import { api, saveBlob } from '../../shared/api/client';
 import { ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { resourceSearchKey } from '../../shared/table';
+import { openDialog } from '../../shared/dialogs';
+import { useUi } from '../../shared/ui';
 import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
 
 /** Reads a chosen file as JSON; null when it is not JSON at all. */
@@ -22,7 +24,7 @@ async function readJson(file: File): Promise<unknown> {
 /** Export of every menu and resource as a JSON file, and import of such a file. */
 export function MenuTransfer() {
   const { t } = useTranslation();
-  const { message, modal } = App.useApp();
+  const { message } = useUi();
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
@@ -49,8 +51,11 @@ export function MenuTransfer() {
     setImporting(true);
     try {
       const result = await api.post<MenuImportResult>('/admin/menu/import', parsed.data);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY }), queryClient.invalidateQueries({ queryKey: resourceSearchKey(RESOURCE_SEARCH) })]);
-      modal.success({
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY }),
+        queryClient.invalidateQueries({ queryKey: resourceSearchKey(RESOURCE_SEARCH) }),
+      ]);
+      void openDialog('success', {
         title: t('menu.importDone'),
         okText: t('common.ok'),
         content: (

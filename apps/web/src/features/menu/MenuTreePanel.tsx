@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { App, Button, Empty, Flex, Spin, Tag, Tree, Typography } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Tree, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { api } from '../../shared/api/client';
 import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ErrorState, Panel } from '../../shared/StateView';
+import { useUi } from '../../shared/ui';
 import { MenuFormDrawer, type MenuEditing } from './MenuFormDrawer';
 import { MENU_TREE_KEY, useMenuTree } from './menuQueries';
 import { ROOT_PARENT, sortedChildren } from './menuTree';
@@ -18,13 +19,14 @@ interface TreeNode {
   children: TreeNode[];
 }
 
-const toTreeData = (nodes: readonly PermissionNode[]): TreeNode[] => sortedChildren(nodes).map((node) => ({ key: node.id, node, children: toTreeData(node.children) }));
+const toTreeData = (nodes: readonly PermissionNode[]): TreeNode[] =>
+  sortedChildren(nodes).map((node) => ({ key: node.id, node, children: toTreeData(node.children) }));
 const nameOf = (node: PermissionNode) => node.name;
 
 /** The menu tree (centres → groups → items) with add child, edit and remove on each menu. */
 export function MenuTreePanel() {
   const { t } = useTranslation();
-  const { message } = App.useApp();
+  const { message } = useUi();
   const queryClient = useQueryClient();
   const tree = useMenuTree();
   const [editing, setEditing] = useState<MenuEditing>(null);
@@ -41,7 +43,9 @@ export function MenuTreePanel() {
       <span>{item.node.name}</span>
       <Tag>{item.node.code}</Tag>
       {item.node.url ? <Typography.Text type="secondary">{item.node.url}</Typography.Text> : null}
-      {item.node.resources.length > 0 ? <Typography.Text type="secondary">{t('menu.resourceCount', { count: item.node.resources.length })}</Typography.Text> : null}
+      {item.node.resources.length > 0 ? (
+        <Typography.Text type="secondary">{t('menu.resourceCount', { count: item.node.resources.length })}</Typography.Text>
+      ) : null}
       <Can code="admin.resource.add">
         <Button type="link" size="small" onClick={() => setEditing({ kind: 'add', parentId: item.node.id })}>
           {t('menu.addChild')}
@@ -52,20 +56,42 @@ export function MenuTreePanel() {
           {t('common.edit')}
         </Button>
       </Can>
-      <ConfirmButton code="admin.resource.remove" labelKey="common.remove" danger confirmKey="menu.confirmRemove" onConfirm={() => remove(item.node)} />
+      <ConfirmButton
+        code="admin.resource.remove"
+        labelKey="common.remove"
+        danger
+        confirmKey="menu.confirmRemove"
+        onConfirm={() => remove(item.node)}
+      />
     </Flex>
   );
 
   let body;
   if (tree.isError && !tree.data) body = <ErrorState title={t('menu.treeFailed')} onRetry={() => void tree.refetch()} />;
-  else if (tree.isLoading) body = <Spin description={t('common.loading')}><div style={{ minHeight: 120 }} /></Spin>;
+  else if (tree.isLoading)
+    body = (
+      <Spin description={t('common.loading')}>
+        <div style={{ minHeight: 120 }} />
+      </Spin>
+    );
   else if (treeData.length === 0) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('menu.treeEmpty')} />;
-  else body = <Tree<TreeNode> treeData={treeData} selectable={false} blockNode defaultExpandedKeys={treeData.map((n) => n.key)} titleRender={title} />;
+  else
+    body = (
+      <Tree<TreeNode>
+        treeData={treeData}
+        selectable={false}
+        blockNode
+        defaultExpandedKeys={treeData.map((n) => n.key)}
+        titleRender={title}
+      />
+    );
 
   return (
     <Panel>
       <Flex justify="space-between" align="center" gap={8} wrap className="table-toolbar">
-        <h2 className="section-title" style={{ margin: 0 }}>{t('menu.treeTitle')}</h2>
+        <h2 className="section-title" style={{ margin: 0 }}>
+          {t('menu.treeTitle')}
+        </h2>
         <Can code="admin.resource.add">
           <Button icon={<PlusOutlined />} onClick={() => setEditing({ kind: 'add', parentId: ROOT_PARENT })}>
             {t('menu.addRoot')}

@@ -4,7 +4,10 @@ import { MENU_TREE } from '@swap/contracts';
 const TITLE_KEYS: ReadonlyMap<string, string> = new Map(
   MENU_TREE.flatMap((centre) => [
     [centre.code, centre.titleKey] as const,
-    ...centre.groups.flatMap((group) => [[group.code, group.titleKey] as const, ...group.items.map((item) => [item.code, item.titleKey] as const)]),
+    ...centre.groups.flatMap((group) => [
+      [group.code, group.titleKey] as const,
+      ...group.items.map((item) => [item.code, item.titleKey] as const),
+    ]),
   ]),
 );
 

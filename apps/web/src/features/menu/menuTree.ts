@@ -12,7 +12,12 @@ export function sortedChildren(nodes: readonly PermissionNode[]): PermissionNode
  * Choices for a menu's parent: the root, then every menu except the one edited and those under
  * it (a menu cannot hang below itself).
  */
-export function parentOptions(roots: readonly PermissionNode[], rootTitle: string, titleOf: (node: PermissionNode) => string, editingId?: number): TreeOption[] {
+export function parentOptions(
+  roots: readonly PermissionNode[],
+  rootTitle: string,
+  titleOf: (node: PermissionNode) => string,
+  editingId?: number,
+): TreeOption[] {
   const convert = (node: PermissionNode): TreeOption[] => {
     if (node.id === editingId) return [];
     const children = sortedChildren(node.children).flatMap(convert);

@@ -8,7 +8,15 @@ import { DOWNLOAD_PATH, IMAGE_FIELDS, IMAGE_LABELS, MERCHANT_SEARCH, typeOptions
 type Field = FormField<Exclude<keyof MerchantRecord, 'id' | 'accountCount' | 'createdAt'>>;
 
 /** Add or edit a merchant; a merchant's own staff may change only its contact fields. */
-export function MerchantFormDrawer({ editing, onClose, onSaved }: { editing: MerchantRecord | 'new' | null; onClose: () => void; onSaved?: () => void }) {
+export function MerchantFormDrawer({
+  editing,
+  onClose,
+  onSaved,
+}: {
+  editing: MerchantRecord | 'new' | null;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
   const { t } = useTranslation();
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
@@ -20,7 +28,14 @@ export function MerchantFormDrawer({ editing, onClose, onSaved }: { editing: Mer
     { name: 'personInCharge', labelKey: 'merchant.personInCharge', maxLength: 20 },
     { name: 'contact', labelKey: 'merchant.contact', maxLength: 20, helpKey: 'merchant.contactHelp' },
     { name: 'officeAddress', labelKey: 'merchant.officeAddress', type: 'textarea', rows: 2, maxLength: 200 },
-    ...IMAGE_FIELDS.map((name): Field => ({ name, labelKey: IMAGE_LABELS[name], type: 'image', uploadPath: UPLOAD_PATH, downloadPath: DOWNLOAD_PATH, helpKey: 'merchant.imageHelp' })),
+    ...IMAGE_FIELDS.map((name): Field => ({
+      name,
+      labelKey: IMAGE_LABELS[name],
+      type: 'image',
+      uploadPath: UPLOAD_PATH,
+      downloadPath: DOWNLOAD_PATH,
+      helpKey: 'merchant.imageHelp',
+    })),
   ];
   const fields = declared.map((field): Field => ({ ...field, readOnlyIn: lockUnlessSelf(field.name) }));
 

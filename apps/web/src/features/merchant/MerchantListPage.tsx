@@ -53,7 +53,12 @@ export function MerchantListPage() {
           { key: 'accountCount', titleKey: 'merchant.accounts', kind: 'number', sortable: true, width: 130 },
         ]}
         rowActions={[
-          { key: 'view', labelKey: 'common.view', code: 'admin.merchant.detail', onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`) },
+          {
+            key: 'view',
+            labelKey: 'common.view',
+            code: 'admin.merchant.detail',
+            onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`),
+          },
           { key: 'edit', labelKey: 'common.edit', code: 'admin.merchant.edit', onClick: (r) => setEditing(r) },
           {
             key: 'remove',

@@ -13,7 +13,11 @@ export const TYPE_MAP: StatusMap = {
 export const typeOptions: SearchOption[] = MERCHANT_TYPES.map((value) => ({ value, labelKey: `merchant.type.${value}` }));
 
 /** The three identity images of a merchant, in the order they are shown. */
-export const IMAGE_FIELDS = ['idCardFrontFileId', 'idCardBackFileId', 'facePhotoFileId'] as const satisfies readonly (keyof MerchantRecord)[];
+export const IMAGE_FIELDS = [
+  'idCardFrontFileId',
+  'idCardBackFileId',
+  'facePhotoFileId',
+] as const satisfies readonly (keyof MerchantRecord)[];
 export const IMAGE_LABELS: Record<(typeof IMAGE_FIELDS)[number], string> = {
   idCardFrontFileId: 'merchant.idCardFront',
   idCardBackFileId: 'merchant.idCardBack',

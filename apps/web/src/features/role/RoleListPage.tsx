@@ -37,7 +37,16 @@ export function RoleListPage() {
         columns={[
           { key: 'name', titleKey: 'role.name', sortable: true },
           { key: 'description', titleKey: 'role.description', ellipsis: true },
-          ...(platform ? [{ key: 'merchantName', titleKey: 'role.merchant', sortable: true, render: (r: RoleRecord) => r.merchantName ?? t('role.platform') }] : []),
+          ...(platform
+            ? [
+                {
+                  key: 'merchantName',
+                  titleKey: 'role.merchant',
+                  sortable: true,
+                  render: (r: RoleRecord) => r.merchantName ?? t('role.platform'),
+                },
+              ]
+            : []),
           { key: 'sort', titleKey: 'role.sort', kind: 'number', sortable: true, width: 90 },
           { key: 'accountCount', titleKey: 'role.accounts', kind: 'number', sortable: true, width: 130 },
           { key: 'createdAt', titleKey: 'role.createdAt', kind: 'datetime', sortable: true, width: 180 },

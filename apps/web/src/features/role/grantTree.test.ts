@@ -3,7 +3,14 @@ import type { PermissionNode } from '@swap/contracts';
 import { buildGrantTree, grantsFromKeys, keysFromGrants, menuKey, resourceKey, toggleGrant, unseenGrants } from './grantTree';
 
 const resource = (id: number, code: string) => ({ id, name: code, code, type: 'BUTTON' as const, url: '' });
-const node = (id: number, parentId: number, code: string, sort: number, children: PermissionNode[] = [], resources: PermissionNode['resources'] = []): PermissionNode => ({
+const node = (
+  id: number,
+  parentId: number,
+  code: string,
+  sort: number,
+  children: PermissionNode[] = [],
+  resources: PermissionNode['resources'] = [],
+): PermissionNode => ({
   id,
   parentId,
   code,
@@ -18,7 +25,10 @@ const node = (id: number, parentId: number, code: string, sort: number, children
 // system-center → admin → (accounts with add/edit, roles with add); product-center sorted first.
 const TREE: PermissionNode[] = [
   node(1, -1, 'system-center', 5, [
-    node(2, 1, 'admin', 1, [node(4, 2, 'admin.role', 2, [], [resource(20, 'admin.role.add')]), node(3, 2, 'admin.admin', 1, [], [resource(10, 'admin.admin.add'), resource(11, 'admin.admin.edit')])]),
+    node(2, 1, 'admin', 1, [
+      node(4, 2, 'admin.role', 2, [], [resource(20, 'admin.role.add')]),
+      node(3, 2, 'admin.admin', 1, [], [resource(10, 'admin.admin.add'), resource(11, 'admin.admin.edit')]),
+    ]),
   ]),
   node(9, -1, 'product-center', 1),
 ];

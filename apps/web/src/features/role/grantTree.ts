@@ -116,7 +116,11 @@ export function grantsFromKeys(index: GrantIndex, keys: readonly string[]): { me
 }
 
 /** Granted ids the picker does not show (outside the editor's own grants): kept as they are on save. */
-export function unseenGrants(index: GrantIndex, menuIds: readonly number[], resourceIds: readonly number[]): { menuIds: number[]; resourceIds: number[] } {
+export function unseenGrants(
+  index: GrantIndex,
+  menuIds: readonly number[],
+  resourceIds: readonly number[],
+): { menuIds: number[]; resourceIds: number[] } {
   const seenMenus = new Set<number>();
   const seenResources = new Set<number>();
   for (const entry of index.entries.values()) (entry.kind === 'menu' ? seenMenus : seenResources).add(entry.id);

@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorsOf, ignoreApiError } from '../api/errors';
+import { openDialog } from '../dialogs';
 import { ErrorState } from '../StateView';
 import { resourceSearchKey } from '../table/useResourceSearch';
 import { useUi } from '../ui';
@@ -39,6 +40,8 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   onValuesChange?: (changed: Values, all: Values) => void;
   /** Inputs that are not one field of the schema (e.g. a permission tree), shown after the fields. */
   children?: ReactNode;
+  /** Question asked before sending, for destructive saves (e.g. scrapping a device). */
+  confirmKey?: string;
 }
 
 function textLike(field: FormField): boolean {
@@ -46,16 +49,46 @@ function textLike(field: FormField): boolean {
   return type === 'text' || type === 'password' || type === 'textarea';
 }
 
-/** Form values → payload candidates: untouched text is '' and cleared numbers are absent. */
-function normalize(fields: FormField[], values: Values): Values {
+/**
+ * Form values → payload candidates: untouched text is '' and cleared numbers are absent. An empty
+ * optional field whose format refuses '' (an IMEI, a date) is sent as null, meaning "none".
+ */
+function normalize(fields: FormField[], values: Values, schema: z.ZodObject): Values {
   const out: Values = {};
   for (const [name, value] of Object.entries(values)) {
     const field = fields.find((f) => f.name === name);
     if (field && value === null && field.type !== 'image' && !textLike(field)) continue;
     out[name] = value;
   }
-  for (const field of fields) if (textLike(field) && (out[field.name] === undefined || out[field.name] === null)) out[field.name] = '';
+  for (const field of fields) {
+    if (!textLike(field)) continue;
+    const value = out[field.name];
+    if (value !== undefined && value !== null && (typeof value !== 'string' || value.trim() !== '')) continue;
+    const shape = fieldSchema(schema, field.name);
+    out[field.name] = shape ? emptyValueOf(field, shape) : '';
+  }
   return out;
+}
+
+/** What an untouched input is checked as (see normalize). */
+function emptyValueOf(field: FormField, shape: z.ZodType): unknown {
+  if (!textLike(field)) return undefined;
+  return !shape.safeParse('').success && shape.safeParse(null).success ? null : '';
+}
+
+/** Asks before a destructive save; resolves whether the user went on. */
+function confirmed(title: string, content: string, ok: string, cancel: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    void openDialog('confirm', {
+      title,
+      content,
+      okText: ok,
+      cancelText: cancel,
+      okButtonProps: { danger: true },
+      onOk: () => resolve(true),
+      onCancel: () => resolve(false),
+    });
+  });
 }
 
 /** The form itself; loaded by ResourceForm the first time a form opens. */
@@ -78,6 +111,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     successKey = 'common.saved',
     onValuesChange,
     children,
+    confirmKey,
   } = props;
   const { t } = useTranslation();
   const { message } = useUi();
@@ -110,13 +144,14 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     } catch {
       return; // antd shows the messages at the fields
     }
-    const candidate = { ...(extraValues as Values | undefined), ...normalize(visible, values) };
+    const candidate = { ...(extraValues as Values | undefined), ...normalize(visible, values, schema) };
     const parsed = schema.safeParse(candidate);
     if (!parsed.success) {
       const errors = issuesByField(parsed.error, candidate, labelOf, t);
       form.setFields(Object.entries(errors).map(([name, error]) => ({ name, errors: [error] })));
       return;
     }
+    if (confirmKey && !(await confirmed(t('common.confirmTitle'), t(confirmKey), t('common.confirm'), t('common.cancel')))) return;
     try {
       const result = await mutation.mutateAsync(parsed.data);
       void message.success(t(successKey));
@@ -158,7 +193,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
         {visible.map((field) => {
           const label = t(field.labelKey);
           const shape = fieldSchema(schema, field.name);
-          const rules = shape ? zodRules(shape, label, t, { emptyValue: textLike(field) ? '' : undefined }) : undefined;
+          const rules = shape ? zodRules(shape, label, t, { emptyValue: emptyValueOf(field, shape) }) : undefined;
           const readOnly = field.readOnlyIn?.includes(mode) ?? false;
           const name: string = field.name;
           return (

@@ -47,13 +47,15 @@ export function validateValue(schema: z.ZodType, value: unknown, label: string, 
 }
 
 export interface ZodRuleOptions {
-  /** What an untouched field is validated as: '' for text inputs, undefined otherwise. */
+  /** What an untouched field is validated as: '' for text inputs (null for optional formatted ones), undefined otherwise. */
   emptyValue?: unknown;
 }
 
 /** antd rules for one field; `required` (the asterisk) follows whether the schema accepts an empty value. */
 export function zodRules(schema: z.ZodType, label: string, t: Translate, options: ZodRuleOptions = {}): Rule[] {
-  const normalize = (value: unknown) => (value === undefined || value === null ? options.emptyValue : value);
+  // An emptyValue of null marks an optional formatted text: a cleared input means "none" too.
+  const normalize = (value: unknown) =>
+    value === undefined || value === null || (value === '' && options.emptyValue === null) ? options.emptyValue : value;
   const required = !schema.safeParse(options.emptyValue).success;
   return [
     {

@@ -14,7 +14,7 @@ import { ActionButton, RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
 import type { BatchAction, ResourceColumn, ResourceTableHandle, RowAction, SearchField, SortState } from './types';
 import { useFocusableScroll } from './useFocusableScroll';
-import { useResourceSearch } from './useResourceSearch';
+import { useResourceSearch, type PageFetcher } from './useResourceSearch';
 
 export interface ResourceTableProps<T extends object> {
   /** Path under /api/oms answering a Page, e.g. '/admin/resource/search'. */
@@ -38,6 +38,8 @@ export interface ResourceTableProps<T extends object> {
   toolbar?: ReactNode;
   /** Horizontal scroll width for wide lists. */
   scrollX?: number | string;
+  /** Reads a page when the list is not `POST <searchPath>` (searchPath still keys the cache). */
+  fetchPage?: PageFetcher<T>;
   ref?: Ref<ResourceTableHandle>;
 }
 
@@ -58,13 +60,14 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     batchActions = [],
     toolbar,
     scrollX,
+    fetchPage,
     ref,
   } = props;
   const { t } = useTranslation();
   const can = useCan();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const scrollRef = useFocusableScroll(scrollX !== undefined, t('table.scrollRegion'));
-  const { state, setState, body, query } = useResourceSearch<T>(searchPath, filters, { size: pageSize, sort: defaultSort });
+  const { state, setState, body, query } = useResourceSearch<T>(searchPath, filters, { size: pageSize, sort: defaultSort }, fetchPage);
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [exporting, setExporting] = useState(false);
   const tableColumns = useTableColumns(columns, state.sort);

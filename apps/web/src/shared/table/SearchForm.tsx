@@ -53,7 +53,8 @@ export function SearchForm({ fields, formId, onSearch, onReset, loading }: Searc
           const label = t(field.labelKey);
           const schema = field.schema ?? ((field.type ?? 'text') === 'text' ? DEFAULT_TEXT_SCHEMA : undefined);
           return (
-            <Col key={field.name} span={span} hidden={foldable && !expanded && index >= perRow}>
+            // antd's Col is display:flex, which beats the hidden attribute: fold with a style.
+            <Col key={field.name} span={span} style={foldable && !expanded && index >= perRow ? { display: 'none' } : undefined}>
               <Form.Item name={field.name} label={label} rules={schema ? rules(schema, label) : undefined}>
                 <SearchInput field={field} />
               </Form.Item>

@@ -1,5 +1,5 @@
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
-export { resourceSearchKey } from './useResourceSearch';
+export { resourceSearchKey, type PageFetcher } from './useResourceSearch';
 export type {
   BatchAction,
   ColumnKind,

@@ -16,18 +16,22 @@ export interface SearchState {
   sort?: SortState;
 }
 
+/** Reads one page; the default is `POST <searchPath>`, a list answered otherwise (a GET detail) passes its own. */
+export type PageFetcher<T> = (body: Record<string, unknown>, signal: AbortSignal) => Promise<Page<T>>;
+
 /** POST <searchPath> with `{ current, size, ...filters, sort }` answering a Page (DESIGN §4). */
 export function useResourceSearch<T>(
   searchPath: string,
   fixedFilters: Record<string, unknown> | undefined,
   initial: { size?: number; sort?: SortState },
+  fetchPage?: PageFetcher<T>,
 ) {
   const [state, setState] = useState<SearchState>({ current: 1, size: initial.size ?? DEFAULT_PAGE_SIZE, filters: {}, sort: initial.sort });
   // TanStack Query hashes the key, so a fresh object per render is fine.
   const body = { ...fixedFilters, ...state.filters, current: state.current, size: state.size, ...(state.sort ? { sort: state.sort } : {}) };
   const query = useQuery({
     queryKey: [...resourceSearchKey(searchPath), body],
-    queryFn: ({ signal }) => api.post<Page<T>>(searchPath, body, { signal }),
+    queryFn: ({ signal }) => (fetchPage ? fetchPage(body, signal) : api.post<Page<T>>(searchPath, body, { signal })),
     placeholderData: keepPreviousData,
     retry: false,
   });

@@ -1,0 +1,152 @@
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card, Empty, Flex, Spin, Typography } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { batteryAdd, batteryEdit, type BatteryRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { isServerFailure } from '../../shared/api/errors';
+import { Can } from '../../shared/Can';
+import { formatDateTime } from '../../shared/format';
+import { TitleBar } from '../../shared/TitleBar';
+import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
+import { ScrapForm } from '../device/ScrapForm';
+import { BATTERY_EDIT_NAMES, BATTERY_FIELDS, STRUCTURE_MAP } from './batteryModel';
+
+const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
+
+const paths = devicePaths('battery');
+const codes = deviceCodes('battery');
+
+/** The fields of spec §3, grouped: identity, specification, live state, stock and location. */
+function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
+  return [
+    {
+      titleKey: 'device.group.identity',
+      items: [
+        { field: 'number' },
+        { field: 'name' },
+        { field: 'typeName' },
+        { field: 'brand' },
+        { field: 'model' },
+        { field: 'imei' },
+        { field: 'androidSerialNumber' },
+        { field: 'softwareVersion' },
+        { field: 'hardwareVersion' },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'createdAt' },
+      ],
+    },
+    {
+      titleKey: 'device.group.specification',
+      items: [
+        { field: 'structure', map: STRUCTURE_MAP },
+        { field: 'ratedVoltage' },
+        { field: 'ratedCapacity' },
+        { field: 'ratedCurrent' },
+        { field: 'cellCount' },
+        { field: 'weight' },
+        { field: 'bmsBrand' },
+        { field: 'cellBrand' },
+      ],
+    },
+    {
+      titleKey: 'device.group.state',
+      live: true,
+      items: [
+        { field: 'soc' },
+        { field: 'capacity' },
+        { field: 'cycles' },
+        { field: 'temperature' },
+        { field: 'gsmSignal' },
+        { field: 'gpsSignal' },
+        { field: 'chargeSwitch', map: SWITCH_MAP },
+        { field: 'dischargeSwitch', map: SWITCH_MAP },
+        { field: 'alarmStatus', map: ALARM_MAP },
+        { field: 'lastReportAt' },
+      ],
+    },
+    {
+      titleKey: 'device.group.stock',
+      items: [
+        { field: 'stockStatus', map: STOCK_MAP },
+        { field: 'scrapStatus', map: SCRAP_MAP },
+        { field: 'scrapReason' },
+        { field: 'scrappedAt' },
+        { field: 'vehicleNumber', render: (r) => (r.vehicleId !== null ? <Link to={deviceDetailPath('vehicle', r.vehicleId)}>{r.vehicleNumber}</Link> : t('common.empty')) },
+      ],
+    },
+    {
+      titleKey: 'device.group.location',
+      live: true,
+      items: [{ field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
+    },
+  ];
+}
+
+/** Battery detail (/product/battery/detail/:id): every field, cell voltages, location; edit and scrap. */
+export function BatteryDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [editing, setEditing] = useState(false);
+  const [scrapping, setScrapping] = useState(false);
+  const query = useQuery({
+    queryKey: [paths.detail, id],
+    queryFn: ({ signal }) => api.get<BatteryRecord>(paths.detail, { id }, { signal }),
+    retry: false,
+  });
+  const battery = query.data;
+  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
+  const active = battery?.scrapStatus === 'NORMAL';
+
+  return (
+    <>
+      <TitleBar
+        title={battery ? t('battery.detailTitle', { number: battery.number }) : t('page.batteryDetail')}
+        back="/product/battery/list"
+        operate={
+          active ? (
+            <Can code={codes.edit}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                {t('device.scrap')}
+              </Button>
+            </Can>
+          ) : null
+        }
+      />
+      {!battery ? (
+        <DetailState failed={query.isError} titleKey="battery.loadFailed" onRetry={() => void query.refetch()} />
+      ) : (
+        <Flex vertical gap={16}>
+          <DetailCards record={battery} groups={groups(t)} />
+          <Card title={t('device.field.cellVoltages')} extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}>
+            {battery.cellVoltages.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('battery.noCells')} />
+            ) : (
+              <Suspense fallback={<Spin description={t('common.loading')}><div style={{ height: 280 }} /></Spin>}>
+                <CellVoltageChart voltages={battery.cellVoltages} />
+              </Suspense>
+            )}
+          </Card>
+        </Flex>
+      )}
+      <DeviceFormDrawer<BatteryRecord>
+        kind="battery"
+        editing={editing && battery ? battery : null}
+        addSchema={batteryAdd}
+        editSchema={batteryEdit}
+        fields={BATTERY_FIELDS}
+        toValues={(record) => pickValues(record, BATTERY_EDIT_NAMES)}
+        onClose={() => setEditing(false)}
+        onSaved={() => void query.refetch()}
+      />
+      <ScrapForm kind="battery" device={scrapping && battery ? battery : null} onClose={() => setScrapping(false)} onSaved={() => void query.refetch()} />
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { ALARM_STATUSES, BATTERY_STRUCTURES, type BatteryRecord } from '@swap/contracts';
+import type { FormField } from '../../shared/form';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField, SearchOption } from '../../shared/table';
+import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+
+export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
+  BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
+);
+
+export function batterySearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
+  const fields = baseSearchFields(types, owners);
+  fields.splice(
+    4,
+    0,
+    { name: 'alarmStatus', labelKey: fieldKey('alarmStatus'), type: 'select', options: optionsOf(ALARM_STATUSES, 'device.alarm') },
+    { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
+    {
+      name: 'bound',
+      labelKey: fieldKey('bound'),
+      type: 'select',
+      options: [
+        { value: true, labelKey: 'battery.bound' },
+        { value: false, labelKey: 'battery.free' },
+      ],
+    },
+  );
+  return fields;
+}
+
+const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
+const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
+
+/** The maintained fields of batteryAdd / batteryEdit; the specification defaults to the type's. */
+export const BATTERY_FIELDS: FormField[] = [
+  text('name'),
+  text('brand'),
+  text('model'),
+  { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
+  text('softwareVersion'),
+  text('hardwareVersion'),
+  text('bmsBrand'),
+  text('cellBrand'),
+  text('androidSerialNumber', 64),
+  { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
+  decimal('ratedVoltage'),
+  decimal('ratedCapacity'),
+  decimal('ratedCurrent'),
+  { name: 'cellCount', labelKey: fieldKey('cellCount'), type: 'number', min: 1, precision: 0 },
+  decimal('weight'),
+];
+
+export const BATTERY_EDIT_NAMES = [
+  'typeId',
+  'name',
+  'brand',
+  'model',
+  'imei',
+  'softwareVersion',
+  'hardwareVersion',
+  'bmsBrand',
+  'cellBrand',
+  'androidSerialNumber',
+  'structure',
+  'ratedVoltage',
+  'ratedCapacity',
+  'ratedCurrent',
+  'cellCount',
+  'weight',
+] as const satisfies readonly (keyof BatteryRecord)[];

@@ -1,0 +1,140 @@
+import { useState } from 'react';
+import { Button, Card, Empty, Flex } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { cabinetAdd, cabinetEdit, type CabinetDetail } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { isServerFailure } from '../../shared/api/errors';
+import { Can } from '../../shared/Can';
+import { TitleBar } from '../../shared/TitleBar';
+import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
+import { ScrapForm } from '../device/ScrapForm';
+import { ALARM_FLAG_MAP, CABINET_EDIT_NAMES, CABINET_FIELDS, SUPPLY_MAP } from './cabinetModel';
+import { CompartmentGrid } from './CompartmentGrid';
+
+const paths = devicePaths('cabinet');
+const codes = deviceCodes('cabinet');
+
+function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
+  const word = (prefix: string) => (value: string) => t(`${prefix}.${value}`);
+  return [
+    {
+      titleKey: 'device.group.identity',
+      items: [
+        { field: 'number' },
+        { field: 'typeName' },
+        { field: 'brand' },
+        { field: 'model' },
+        { field: 'productNumber' },
+        { field: 'imei' },
+        { field: 'androidSerialNumber' },
+        { field: 'factoryDate' },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'seller' },
+        { field: 'purchaseTime' },
+        { field: 'createdAt' },
+      ],
+    },
+    {
+      titleKey: 'device.group.specification',
+      items: [
+        { field: 'compartmentCount' },
+        { field: 'networkType' },
+        { field: 'communicationType' },
+        { field: 'externalMaxPower' },
+        { field: 'chargerTotalPower' },
+        { field: 'meterCount' },
+        { field: 'radiatorSetting', render: (r) => word('cabinet.radiator')(r.radiatorSetting) },
+      ],
+    },
+    {
+      titleKey: 'device.group.state',
+      live: true,
+      items: [
+        { field: 'supplyStatus', map: SUPPLY_MAP },
+        { field: 'load' },
+        { field: 'temperature' },
+        { field: 'humidity' },
+        { field: 'signal' },
+        { field: 'waterAlarm', map: ALARM_FLAG_MAP },
+        { field: 'smokeAlarm', map: ALARM_FLAG_MAP },
+        { field: 'lamp', render: (r) => word('cabinet.onOff')(r.lamp) },
+        { field: 'lastReportAt' },
+      ],
+    },
+    {
+      titleKey: 'device.group.stock',
+      items: [{ field: 'stockStatus', map: STOCK_MAP }, { field: 'scrapStatus', map: SCRAP_MAP }, { field: 'scrapReason' }, { field: 'scrappedAt' }],
+    },
+    {
+      titleKey: 'device.group.location',
+      items: [{ field: 'site' }, { field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
+    },
+  ];
+}
+
+/** Cabinet detail (/product/cabinet/detail/:id): every field and the compartments by state. */
+export function CabinetDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [editing, setEditing] = useState(false);
+  const [scrapping, setScrapping] = useState(false);
+  const query = useQuery({
+    queryKey: [paths.detail, id],
+    queryFn: ({ signal }) => api.get<CabinetDetail>(paths.detail, { id }, { signal }),
+    retry: false,
+  });
+  const cabinet = query.data;
+  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
+
+  return (
+    <>
+      <TitleBar
+        title={cabinet ? t('cabinet.detailTitle', { number: cabinet.number }) : t('page.cabinetDetail')}
+        back="/product/cabinet/list"
+        operate={
+          cabinet?.scrapStatus === 'NORMAL' ? (
+            <Can code={codes.edit}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                {t('device.scrap')}
+              </Button>
+            </Can>
+          ) : null
+        }
+      />
+      {!cabinet ? (
+        <DetailState failed={query.isError} titleKey="cabinet.loadFailed" onRetry={() => void query.refetch()} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Card title={t('device.field.compartments')}>
+            {cabinet.compartments.length === 0 ? (
+              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
+            ) : (
+              <CompartmentGrid compartments={cabinet.compartments} />
+            )}
+          </Card>
+          <DetailCards record={cabinet} groups={groups(t)} />
+        </Flex>
+      )}
+      <DeviceFormDrawer<CabinetDetail>
+        kind="cabinet"
+        editing={editing && cabinet ? cabinet : null}
+        addSchema={cabinetAdd}
+        editSchema={cabinetEdit}
+        fields={CABINET_FIELDS}
+        typeEditable={false}
+        toValues={(record) => pickValues(record, CABINET_EDIT_NAMES)}
+        onClose={() => setEditing(false)}
+        onSaved={() => void query.refetch()}
+      />
+      <ScrapForm kind="cabinet" device={scrapping && cabinet ? cabinet : null} onClose={() => setScrapping(false)} onSaved={() => void query.refetch()} />
+    </>
+  );
+}

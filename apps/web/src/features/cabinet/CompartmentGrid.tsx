@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react';
+import { Descriptions, Flex, Popover, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { COMPARTMENT_STATES, type CompartmentRecord } from '@swap/contracts';
+import { STATUS_COLORS } from '../../shared/StatusTag';
+import { byIndex, COMPARTMENT_MEANING, countByState } from './compartments';
+
+function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) {
+  const { t } = useTranslation();
+  const none = t('common.empty');
+  const value = (v: number | string | null) => (v === null ? none : v);
+  const rows: [string, ReactNode][] = [
+    ['cabinet.compartment.battery', compartment.batteryNumber ?? none],
+    ['cabinet.compartment.doorLock', t(`cabinet.lock.${compartment.doorLock}`)],
+    ['cabinet.compartment.batteryLock', t(`cabinet.lock.${compartment.batteryLock}`)],
+    ['cabinet.compartment.inPlace', t(compartment.inPlace ? 'cabinet.inPlace.yes' : 'cabinet.inPlace.no')],
+    ['cabinet.compartment.chargerSwitch', t(`cabinet.onOff.${compartment.chargerSwitch}`)],
+    ['cabinet.compartment.voltage', value(compartment.voltage)],
+    ['cabinet.compartment.current', value(compartment.current)],
+    ['cabinet.compartment.temperature', value(compartment.temperature)],
+    ['cabinet.compartment.preset', value(compartment.preset)],
+    ['cabinet.compartment.indicator', t(`cabinet.indicator.${compartment.indicator}`)],
+    ['cabinet.compartment.fault', compartment.fault ?? none],
+    ['cabinet.compartment.nfcSwitch', t(`cabinet.onOff.${compartment.nfcSwitch}`)],
+    ['cabinet.compartment.enabled', t(compartment.enabled ? 'cabinet.enabled' : 'cabinet.disabled')],
+  ];
+  return (
+    <Descriptions column={1} size="small" bordered style={{ width: 320 }}>
+      {rows.map(([key, shown]) => (
+        <Descriptions.Item key={key} label={t(key)}>
+          {shown}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+/** The compartments as a grid coloured by state, with the count of each state; a compartment shows its fields on hover, focus or click. */
+export function CompartmentGrid({ compartments }: { compartments: CompartmentRecord[] }) {
+  const { t } = useTranslation();
+  const counts = countByState(compartments);
+  return (
+    <Flex vertical gap={16}>
+      <Flex gap={16} wrap role="list" aria-label={t('cabinet.stateCounts')}>
+        {COMPARTMENT_STATES.map((state) => {
+          const colour = STATUS_COLORS[COMPARTMENT_MEANING[state]];
+          return (
+            <Flex key={state} gap={6} align="center" role="listitem">
+              <span aria-hidden className="compartment-swatch" style={{ background: colour.background, borderColor: colour.border }} />
+              <Typography.Text>{t('cabinet.stateCount', { state: t(`cabinet.state.${state}`), count: counts[state] })}</Typography.Text>
+            </Flex>
+          );
+        })}
+      </Flex>
+      <div className="compartment-grid">
+        {byIndex(compartments).map((compartment) => {
+          const colour = STATUS_COLORS[COMPARTMENT_MEANING[compartment.state]];
+          const state = t(`cabinet.state.${compartment.state}`);
+          return (
+            <Popover
+              key={compartment.id}
+              trigger={['hover', 'focus', 'click']}
+              title={t('cabinet.compartmentTitle', { index: compartment.index, state })}
+              content={<CompartmentFields compartment={compartment} />}
+            >
+              <button
+                type="button"
+                className="compartment-cell"
+                aria-label={t('cabinet.compartmentTitle', { index: compartment.index, state })}
+                style={{ color: colour.color, background: colour.background, borderColor: colour.border, borderStyle: compartment.enabled ? 'solid' : 'dashed' }}
+              >
+                <strong>{compartment.index}</strong>
+                <span>{state}</span>
+                {compartment.batteryNumber ? <span className="compartment-battery">{compartment.batteryNumber}</span> : null}
+              </button>
+            </Popover>
+          );
+        })}
+      </div>
+    </Flex>
+  );
+}

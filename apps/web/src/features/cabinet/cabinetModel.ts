@@ -1,0 +1,70 @@
+import { COMMUNICATION_TYPES, NETWORK_TYPES, RADIATOR_SETTINGS, SUPPLY_STATUSES, type CabinetRecord } from '@swap/contracts';
+import type { FormField } from '../../shared/form';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField, SearchOption } from '../../shared/table';
+import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+
+export const SUPPLY_MAP: StatusMap = {
+  NORMAL: { meaning: 'success', labelKey: 'cabinet.supply.NORMAL' },
+  OUTAGE: { meaning: 'error', labelKey: 'cabinet.supply.OUTAGE' },
+};
+export const ALARM_FLAG_MAP: StatusMap = {
+  false: { meaning: 'success', labelKey: 'cabinet.alarmFlag.false' },
+  true: { meaning: 'error', labelKey: 'cabinet.alarmFlag.true' },
+};
+
+export function cabinetSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
+  const fields = baseSearchFields(types, owners);
+  fields.splice(
+    4,
+    0,
+    { name: 'site', labelKey: fieldKey('site') },
+    { name: 'networkType', labelKey: fieldKey('networkType'), type: 'select', options: NETWORK_TYPES.map((value) => ({ value, label: value })) },
+    { name: 'supplyStatus', labelKey: fieldKey('supplyStatus'), type: 'select', options: optionsOf(SUPPLY_STATUSES, 'cabinet.supply') },
+  );
+  return fields;
+}
+
+const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
+const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
+
+/** Maintained fields of cabinetAdd / cabinetEdit; readings come from the device link. */
+export const CABINET_FIELDS: FormField[] = [
+  text('brand'),
+  text('model'),
+  text('productNumber'),
+  { name: 'networkType', labelKey: fieldKey('networkType'), type: 'select', options: NETWORK_TYPES.map((value) => ({ value, label: value })) },
+  { name: 'communicationType', labelKey: fieldKey('communicationType'), type: 'select', options: COMMUNICATION_TYPES.map((value) => ({ value, label: value })) },
+  { name: 'factoryDate', labelKey: fieldKey('factoryDate'), maxLength: 10, helpKey: 'cabinet.dateHelp' },
+  { name: 'radiatorSetting', labelKey: fieldKey('radiatorSetting'), type: 'select', options: optionsOf(RADIATOR_SETTINGS, 'cabinet.radiator') },
+  decimal('externalMaxPower'),
+  decimal('chargerTotalPower'),
+  { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },
+  { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
+  text('androidSerialNumber', 64),
+  text('site', 60),
+  text('seller', 60),
+  { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
+  { name: 'longitude', labelKey: fieldKey('longitude'), type: 'number', min: -180, max: 180, precision: 6 },
+  { name: 'location', labelKey: fieldKey('location'), maxLength: 200 },
+];
+
+export const CABINET_EDIT_NAMES = [
+  'brand',
+  'model',
+  'productNumber',
+  'networkType',
+  'communicationType',
+  'factoryDate',
+  'radiatorSetting',
+  'externalMaxPower',
+  'chargerTotalPower',
+  'meterCount',
+  'imei',
+  'androidSerialNumber',
+  'site',
+  'seller',
+  'latitude',
+  'longitude',
+  'location',
+] as const satisfies readonly (keyof CabinetRecord)[];

@@ -1,0 +1,168 @@
+import { useState } from 'react';
+import { Alert, Button, Drawer, Flex, Form, Input, Select, Table } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { deviceBatch, type BatchAddResult, type BatchCheckItem, type BatchCheckResult, type DeviceKind } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { ignoreApiError } from '../../shared/api/errors';
+import { useZodRules } from '../../shared/form';
+import { STATUS_COLORS, StatusTag, type StatusMap } from '../../shared/StatusTag';
+import { resourceSearchKey } from '../../shared/table';
+import { useOptionLabels } from '../../shared/table/SearchInput';
+import { useUi } from '../../shared/ui';
+import { devicePaths, fieldKey } from './deviceModel';
+import { NumbersInput } from './NumbersInput';
+import { parsePastedNumbers, tooManyNumbers } from './numbers';
+import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+
+const CHECK_MAP: StatusMap = {
+  NEW: { meaning: 'success', labelKey: 'device.check.NEW' },
+  EXISTS: { meaning: 'warning', labelKey: 'device.check.EXISTS' },
+  INVALID: { meaning: 'error', labelKey: 'device.check.INVALID' },
+};
+
+interface Values {
+  typeId?: number;
+  merchantId?: number;
+  brand?: string;
+  model?: string;
+  numbers?: string;
+}
+
+/** Batch registration: paste or pick up to 1000 numbers, Check (POST <kind>/batch/check), then Register the new ones. */
+export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind; open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const rules = useZodRules();
+  const optionLabels = useOptionLabels();
+  const queryClient = useQueryClient();
+  const paths = devicePaths(kind);
+  const types = useTypeOptions(kind);
+  const owners = useOwnerOptions();
+  const [form] = Form.useForm<Values>();
+  const [checked, setChecked] = useState<{ body: Values; result: BatchCheckResult } | null>(null);
+  const [busy, setBusy] = useState<'check' | 'register' | null>(null);
+  const numbersLabel = t(fieldKey('numbers'));
+
+  const bodyOf = (values: Values, numbers: string[]) => ({
+    typeId: values.typeId,
+    numbers,
+    merchantId: values.merchantId ?? null,
+    brand: values.brand?.trim() || null,
+    model: values.model?.trim() || null,
+  });
+
+  const check = async () => {
+    let values: Values;
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const numbers = parsePastedNumbers(values.numbers ?? '');
+    // Refused here, in the user's language, before anything is sent (spec §5: at most 1000).
+    if (tooManyNumbers(numbers)) {
+      form.setFields([{ name: 'numbers', errors: [t('validation.batchMax', { field: numbersLabel })] }]);
+      return;
+    }
+    setBusy('check');
+    try {
+      const result = await api.post<BatchCheckResult>(paths.batchCheck, bodyOf(values, numbers));
+      setChecked({ body: values, result });
+    } catch (error) {
+      ignoreApiError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const fresh = checked?.result.items.filter((item) => item.status === 'NEW').map((item) => item.number) ?? [];
+
+  const register = async () => {
+    if (!checked || fresh.length === 0) return;
+    setBusy('register');
+    try {
+      const result = await api.post<BatchAddResult>(paths.batchAdd, bodyOf(checked.body, fresh));
+      void message.success(t('device.registered', { count: result.added }));
+      await queryClient.invalidateQueries({ queryKey: resourceSearchKey(paths.search) });
+      close();
+    } catch (error) {
+      ignoreApiError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const close = () => {
+    setChecked(null);
+    form.resetFields();
+    onClose();
+  };
+
+  const footer = (
+    <Flex justify="flex-end" gap={8}>
+      <Button onClick={close}>{t('common.cancel')}</Button>
+      <Button onClick={() => void check()} loading={busy === 'check'} disabled={busy !== null}>
+        {t('device.check')}
+      </Button>
+      <Button type="primary" onClick={() => void register()} loading={busy === 'register'} disabled={busy !== null || fresh.length === 0}>
+        {t('device.registerNew', { count: fresh.length })}
+      </Button>
+    </Flex>
+  );
+
+  return (
+    <Drawer open={open} title={t('device.batchTitle')} onClose={close} footer={footer} size={640} destroyOnHidden mask={{ closable: busy === null }}>
+      <Form form={form} layout="vertical" name={`batch-${kind}`} onValuesChange={() => setChecked(null)}>
+        <Form.Item name="typeId" label={t(fieldKey('typeId'))} rules={rules(deviceBatch.shape.typeId, t(fieldKey('typeId')))}>
+          <Select options={optionLabels(types) as never} showSearch={{ optionFilterProp: 'label' }} placeholder={t('common.selectPlaceholder', { field: t(fieldKey('typeId')) })} />
+        </Form.Item>
+        {owners ? (
+          <Form.Item name="merchantId" label={t(fieldKey('merchantName'))} extra={t('device.ownerHelp')}>
+            <Select allowClear options={optionLabels(owners.merchants) as never} showSearch={{ optionFilterProp: 'label' }} placeholder={t('device.platformStock')} />
+          </Form.Item>
+        ) : null}
+        <Flex gap={16}>
+          <Form.Item name="brand" label={t(fieldKey('brand'))} rules={rules(deviceBatch.shape.brand, t(fieldKey('brand')))} style={{ flex: 1 }}>
+            <Input maxLength={40} />
+          </Form.Item>
+          <Form.Item name="model" label={t(fieldKey('model'))} rules={rules(deviceBatch.shape.model, t(fieldKey('model')))} style={{ flex: 1 }}>
+            <Input maxLength={40} />
+          </Form.Item>
+        </Flex>
+        <Form.Item name="numbers" label={numbersLabel} rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]} extra={t('device.numbersHelp')}>
+          <NumbersInput />
+        </Form.Item>
+      </Form>
+      {checked ? <CheckResult result={checked.result} /> : null}
+    </Drawer>
+  );
+}
+
+function CheckResult({ result }: { result: BatchCheckResult }) {
+  const { t } = useTranslation();
+  const clean = result.newCount === result.total;
+  return (
+    <Flex vertical gap={12}>
+      <Alert
+        type={clean ? 'success' : 'warning'}
+        // The theme's darker warning seed makes antd's derived background too dark: the fixed status colours instead.
+        style={{ background: STATUS_COLORS[clean ? 'success' : 'warning'].background, borderColor: STATUS_COLORS[clean ? 'success' : 'warning'].border }}
+        showIcon
+        title={t('device.checkSummary', { total: result.total, fresh: result.newCount, exists: result.existsCount, invalid: result.invalidCount })}
+        description={clean ? undefined : t('device.checkOnlyNew')}
+      />
+      <Table<BatchCheckItem & { row: number }>
+        size="small"
+        rowKey="row"
+        dataSource={result.items.map((item, row) => ({ ...item, row }))}
+        pagination={{ pageSize: 20, showTotal: (total) => t('table.total', { total }), showSizeChanger: false }}
+        columns={[
+          { key: 'number', title: t(fieldKey('number')), dataIndex: 'number' },
+          { key: 'status', title: t('device.checkStatus'), render: (_v, item) => <StatusTag value={item.status} map={CHECK_MAP} /> },
+          { key: 'reason', title: t(fieldKey('reason')), render: (_v, item) => item.reason ?? '' },
+        ]}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import type { DeviceKind } from '@swap/contracts';
+import type { z } from 'zod';
+import { api } from '../../shared/api/client';
+import { ResourceForm, type FormField } from '../../shared/form';
+import { devicePaths, fieldKey } from './deviceModel';
+import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+
+export interface DeviceFormDrawerProps<R> {
+  kind: DeviceKind;
+  /** 'new' adds one device; a record edits it (its detail is loaded first). */
+  editing: { id: number; number: string } | 'new' | null;
+  addSchema: z.ZodObject;
+  editSchema: z.ZodObject;
+  /** The kind's maintained fields, after number, type and owner. */
+  fields: FormField[];
+  /** Whether the type may be changed once registered (a cabinet's compartments come from its type). */
+  typeEditable?: boolean;
+  /** Detail record → form values (see pickValues). */
+  toValues: (record: R) => Record<string, unknown>;
+  initialValues?: Record<string, unknown>;
+  onClose: () => void;
+  onSaved?: () => void;
+}
+
+/** Add one device of a kind, or edit one: the kind declares its fields, the form is ResourceForm. */
+export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
+  const { kind, editing, addSchema, editSchema, fields, typeEditable = true, toValues, initialValues, onClose, onSaved } = props;
+  const { t } = useTranslation();
+  const paths = devicePaths(kind);
+  const types = useTypeOptions(kind);
+  const owners = useOwnerOptions();
+  const record = editing !== null && editing !== 'new' ? editing : null;
+
+  const head: FormField[] = [
+    { name: 'number', labelKey: fieldKey('number'), maxLength: 32, modes: ['add'] },
+    { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types, ...(typeEditable ? {} : { modes: ['add' as const] }) },
+  ];
+  if (owners) head.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.merchants, modes: ['add'], helpKey: 'device.ownerHelp' });
+
+  return (
+    <ResourceForm
+      open={editing !== null}
+      mode={record ? 'edit' : 'add'}
+      width={640}
+      title={record ? t('device.editTitle', { number: record.number }) : t(`device.addTitle.${kind}`)}
+      schema={record ? editSchema : addSchema}
+      fields={[...head, ...fields]}
+      initialValues={record ? undefined : initialValues}
+      load={record ? { queryKey: [paths.detail, record.id], queryFn: async () => toValues(await api.get<R>(paths.detail, { id: record.id })) } : undefined}
+      extraValues={record ? { id: record.id } : undefined}
+      submit={(body) => api.post(record ? paths.edit : paths.add, body)}
+      refreshPaths={[paths.search]}
+      onSaved={onSaved}
+      onClose={onClose}
+    />
+  );
+}
+
+/** The form values of a loaded record: the named fields, with null (none) left empty. */
+export function pickValues<R extends object>(record: R, names: readonly Extract<keyof R, string>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (record[name] !== null) out[name] = record[name];
+  return out;
+}

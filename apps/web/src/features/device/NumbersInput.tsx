@@ -1,0 +1,57 @@
+import { useRef } from 'react';
+import { Button, Flex, Input, Typography } from 'antd';
+import { UploadOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { parseCsvNumbers, parsePastedNumbers } from './numbers';
+
+export interface NumbersInputProps {
+  /** Injected by Form.Item: the text as typed, one number per line once a file was read. */
+  id?: string;
+  value?: string;
+  onChange?: (value: string) => void;
+  disabled?: boolean;
+}
+
+/** Device numbers pasted into a text area or read from a CSV file (first column), with a live count. */
+export function NumbersInput({ id, value = '', onChange, disabled }: NumbersInputProps) {
+  const { t } = useTranslation();
+  const file = useRef<HTMLInputElement>(null);
+  const count = parsePastedNumbers(value).length;
+
+  const readFile = async (picked: File | undefined) => {
+    if (!picked) return;
+    const numbers = parseCsvNumbers(await picked.text());
+    onChange?.(numbers.join('\n'));
+    if (file.current) file.current.value = '';
+  };
+
+  return (
+    <Flex vertical gap={8}>
+      <Input.TextArea
+        id={id}
+        value={value}
+        onChange={(event) => onChange?.(event.target.value)}
+        rows={8}
+        disabled={disabled}
+        placeholder={t('device.numbersPlaceholder')}
+        spellCheck={false}
+      />
+      <Flex justify="space-between" align="center" gap={8} wrap>
+        <Button icon={<UploadOutlined />} onClick={() => file.current?.click()} disabled={disabled}>
+          {t('device.pickCsv')}
+        </Button>
+        <Typography.Text type="secondary" aria-live="polite">
+          {t('device.numberCount', { count })}
+        </Typography.Text>
+      </Flex>
+      <input
+        ref={file}
+        type="file"
+        accept=".csv,.txt,text/csv,text/plain"
+        style={{ display: 'none' }}
+        aria-label={t('device.pickCsv')}
+        onChange={(event) => void readFile(event.target.files?.[0])}
+      />
+    </Flex>
+  );
+}

@@ -1,0 +1,38 @@
+import { useTranslation } from 'react-i18next';
+import { deviceScrap, type DeviceKind } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { ResourceForm } from '../../shared/form';
+import { devicePaths, fieldKey } from './deviceModel';
+
+/** Scrap one device: the reason is asked, then a confirm prompt, then POST <kind>/scrap. */
+export function ScrapForm({
+  kind,
+  device,
+  onClose,
+  onSaved,
+}: {
+  kind: DeviceKind;
+  device: { id: number; number: string } | null;
+  onClose: () => void;
+  onSaved?: () => void;
+}) {
+  const { t } = useTranslation();
+  const paths = devicePaths(kind);
+  return (
+    <ResourceForm
+      open={device !== null}
+      mode="edit"
+      container="modal"
+      title={t('device.scrapTitle', { number: device?.number ?? '' })}
+      schema={deviceScrap}
+      fields={[{ name: 'reason', labelKey: fieldKey('reason'), type: 'textarea', maxLength: 200, rows: 3 }]}
+      extraValues={device ? { ids: [device.id] } : undefined}
+      confirmKey="device.confirmScrap"
+      successKey="device.scrapped"
+      submit={(body) => api.post(paths.scrap, body)}
+      refreshPaths={[paths.search]}
+      onSaved={onSaved}
+      onClose={onClose}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import {
+  ALARM_STATUSES,
+  SCRAP_STATUSES,
+  STOCK_STATUSES,
+  SWITCH_PERMISSIONS,
+  type DeviceKind,
+} from '@swap/contracts';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField, SearchOption } from '../../shared/table';
+
+/** Calls of one device kind's registry (server module <kind>). */
+export function devicePaths(kind: DeviceKind) {
+  const base = `/${kind}`;
+  return {
+    search: `${base}/search`,
+    export: `${base}/export`,
+    detail: `${base}/detail`,
+    add: `${base}/add`,
+    edit: `${base}/edit`,
+    batchCheck: `${base}/batch/check`,
+    batchAdd: `${base}/batch/add`,
+    scrap: `${base}/scrap`,
+  };
+}
+
+/** Resource codes of a kind's registry screens: operation.<kind>.<action>. */
+export function deviceCodes(kind: DeviceKind) {
+  const item = `operation.${kind}`;
+  return { add: `${item}.add`, edit: `${item}.edit`, remove: `${item}.remove`, export: `${item}.export` };
+}
+
+/** The detail route of a device, e.g. /product/battery/detail/12. */
+export function deviceDetailPath(kind: DeviceKind, id: number): string {
+  return `/product/${kind}/detail/${id}`;
+}
+
+/** Label key of a record field; the words are the contracts' FIELD_LABELS (see i18n/<lang>/device.ts). */
+export function fieldKey(field: string): string {
+  return `device.field.${field}`;
+}
+
+function statusMap(values: readonly string[], prefix: string, meanings: StatusMap[string]['meaning'][]): StatusMap {
+  return Object.fromEntries(values.map((value, index) => [value, { meaning: meanings[index] ?? 'default', labelKey: `${prefix}.${value}` }]));
+}
+
+export const STOCK_MAP = statusMap(STOCK_STATUSES, 'device.stock', ['success', 'processing']);
+export const SCRAP_MAP = statusMap(SCRAP_STATUSES, 'device.scrap', ['success', 'error']);
+export const ALARM_MAP = statusMap(ALARM_STATUSES, 'device.alarm', ['success', 'error']);
+export const SWITCH_MAP = statusMap(SWITCH_PERMISSIONS, 'device.switch', ['success', 'error']);
+
+export function optionsOf(values: readonly string[], prefix: string): SearchOption[] {
+  return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
+}
+
+/**
+ * The filters every device list shares (deviceSearchBase of the contracts): number, IMEI, type,
+ * brand, model, stock and scrap status, owner (platform staff only) and the creation range.
+ */
+export function baseSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
+  const fields: SearchField[] = [
+    { name: 'number', labelKey: fieldKey('number') },
+    { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
+    { name: 'stockStatus', labelKey: fieldKey('stockStatus'), type: 'select', options: optionsOf(STOCK_STATUSES, 'device.stock') },
+    { name: 'scrapStatus', labelKey: fieldKey('scrapStatus'), type: 'select', options: optionsOf(SCRAP_STATUSES, 'device.scrap') },
+    { name: 'imei', labelKey: fieldKey('imei') },
+    { name: 'brand', labelKey: fieldKey('brand') },
+    { name: 'model', labelKey: fieldKey('model') },
+  ];
+  if (owners) fields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners });
+  fields.push({ name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange', rangeKeys: ['createdFrom', 'createdTo'] });
+  return fields;
+}

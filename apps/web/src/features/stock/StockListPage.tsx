@@ -1,0 +1,57 @@
+import { Button } from 'antd';
+import { HistoryOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StockSummaryRecord } from '@swap/contracts';
+import { ResourceTable, type SearchField } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { fieldKey } from '../device/deviceModel';
+import { useOwnerOptions, useTypeOptions } from '../device/useDeviceOptions';
+import { StockActions } from './StockActions';
+import { stockCodes, stockPaths, stockRoutes, useStockKind } from './stockModel';
+
+/** Vehicle, battery or cabinet stock (/product/<kind>-inventory/list): in and out of stock per type and owner. */
+export function StockListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const kind = useStockKind();
+  const paths = stockPaths(kind);
+  const types = useTypeOptions(kind);
+  const owners = useOwnerOptions();
+  const searchFields: SearchField[] = [{ name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types }];
+  if (owners) searchFields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.filter });
+
+  return (
+    <>
+      <TitleBar
+        title={t(`nav.stock.${kind}`)}
+        operate={
+          <>
+            <Button icon={<HistoryOutlined />} onClick={() => void navigate(stockRoutes(kind).records)}>
+              {t('page.stockRecord')}
+            </Button>
+            <StockActions kind={kind} />
+          </>
+        }
+      />
+      <ResourceTable<StockSummaryRecord>
+        key={kind}
+        searchPath={paths.summary}
+        exportPath={paths.summaryExport}
+        exportCode={stockCodes(kind).export}
+        exportFilename={`${kind}-stock`}
+        rowKey={(r) => `${r.typeId}-${r.merchantId ?? 0}`}
+        searchFields={searchFields}
+        columns={[
+          { key: 'typeCode', titleKey: fieldKey('typeCode') },
+          { key: 'typeName', titleKey: fieldKey('typeName') },
+          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('device.platformStock') },
+          { key: 'inStock', titleKey: fieldKey('inStock'), kind: 'number' },
+          { key: 'outStock', titleKey: fieldKey('outStock'), kind: 'number' },
+          { key: 'scrapped', titleKey: fieldKey('scrapped'), kind: 'number' },
+          { key: 'total', titleKey: fieldKey('total'), kind: 'number' },
+        ]}
+      />
+    </>
+  );
+}

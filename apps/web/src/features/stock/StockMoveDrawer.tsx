@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button, Drawer, Flex, Form, Input } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { stockMove, type DeviceKind, type StockBatchRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { ignoreApiError, isApiError } from '../../shared/api/errors';
+import { useZodRules } from '../../shared/form';
+import { resourceSearchKey } from '../../shared/table';
+import { useUi } from '../../shared/ui';
+import { devicePaths, fieldKey } from '../device/deviceModel';
+import { NumbersInput } from '../device/NumbersInput';
+import { parsePastedNumbers, tooManyNumbers } from '../device/numbers';
+import { stockPaths } from './stockModel';
+
+export type StockDirection = 'in' | 'out';
+
+/** The server names the numbers at fault (`data.numbers`); show them after its message. */
+function withNumbers(message: string, data: unknown): string {
+  const numbers = typeof data === 'object' && data !== null ? (data as { numbers?: unknown }).numbers : undefined;
+  if (!Array.isArray(numbers) || numbers.length === 0) return message;
+  return `${message}: ${numbers.filter((n): n is string => typeof n === 'string').join(', ')}`;
+}
+
+/** Stock in or out: a list of numbers (pasted or from a CSV file) and a remark, recorded as one batch. */
+export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind; direction: StockDirection | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const rules = useZodRules();
+  const queryClient = useQueryClient();
+  const [form] = Form.useForm<{ numbers?: string; remark?: string }>();
+  const [busy, setBusy] = useState(false);
+  const paths = stockPaths(kind);
+  const numbersLabel = t(fieldKey('numbers'));
+  const remarkLabel = t('stock.remark');
+
+  const close = () => {
+    form.resetFields();
+    onClose();
+  };
+
+  const save = async () => {
+    let values: { numbers?: string; remark?: string };
+    try {
+      values = await form.validateFields();
+    } catch {
+      return;
+    }
+    const numbers = parsePastedNumbers(values.numbers ?? '');
+    if (tooManyNumbers(numbers)) {
+      form.setFields([{ name: 'numbers', errors: [t('validation.batchMax', { field: numbersLabel })] }]);
+      return;
+    }
+    setBusy(true);
+    try {
+      const batch = await api.post<StockBatchRecord>(direction === 'out' ? paths.stockOut : paths.stockIn, { numbers, remark: values.remark?.trim() ?? '' });
+      void message.success(t(direction === 'out' ? 'stock.outDone' : 'stock.inDone', { number: batch.number, count: batch.quantity }));
+      await Promise.all(
+        [paths.summary, paths.records, devicePaths(kind).search].map((path) => queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) })),
+      );
+      close();
+    } catch (error) {
+      // "Already out of stock" and the like belong to the list: show the server's words there too.
+      if (isApiError(error) && !error.transport) form.setFields([{ name: 'numbers', errors: [withNumbers(error.message, error.data)] }]);
+      ignoreApiError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Drawer
+      open={direction !== null}
+      title={t(direction === 'out' ? 'stock.outTitle' : 'stock.inTitle')}
+      onClose={close}
+      size={560}
+      destroyOnHidden
+      mask={{ closable: !busy }}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={close}>{t('common.cancel')}</Button>
+          <Button type="primary" loading={busy} disabled={busy} onClick={() => void save()}>
+            {t(direction === 'out' ? 'stock.stockOut' : 'stock.stockIn')}
+          </Button>
+        </Flex>
+      }
+    >
+      <Form form={form} layout="vertical" name={`stock-${kind}`}>
+        <Form.Item name="numbers" label={numbersLabel} rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]} extra={t('device.numbersHelp')}>
+          <NumbersInput />
+        </Form.Item>
+        <Form.Item name="remark" label={remarkLabel} rules={rules(stockMove.shape.remark, remarkLabel, { emptyValue: '' })}>
+          <Input.TextArea rows={3} maxLength={200} showCount />
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

@@ -1,0 +1,72 @@
+import { Card, Descriptions, Flex } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Link, Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StockBatchDetail, StockBatchItemRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { isServerFailure } from '../../shared/api/errors';
+import { formatDateTime } from '../../shared/format';
+import { StatusTag } from '../../shared/StatusTag';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { DetailState } from '../device/DetailCards';
+import { deviceDetailPath, fieldKey } from '../device/deviceModel';
+import { DIRECTION_MAP, stockPaths, stockRoutes, useStockKind } from './stockModel';
+
+/** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */
+export function StockRecordDetailPage() {
+  const { t } = useTranslation();
+  const kind = useStockKind();
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const paths = stockPaths(kind);
+  // The batch's own fields: the first page of one device is enough.
+  const head = useQuery({
+    queryKey: [paths.recordDetail, id, 'head'],
+    queryFn: ({ signal }) => api.get<StockBatchDetail>(paths.recordDetail, { id, current: 1, size: 1 }, { signal }),
+    retry: false,
+  });
+  if (head.isError && isServerFailure(head.error)) return <Navigate to="/error-page/500" replace />;
+  const batch = head.data?.batch;
+  const none = t('common.empty');
+
+  return (
+    <>
+      <TitleBar title={batch ? t('stock.detailTitle', { number: batch.number }) : t('page.stockRecordDetail')} back={stockRoutes(kind).records} />
+      {!batch ? (
+        <DetailState failed={head.isError} titleKey="stock.loadFailed" onRetry={() => void head.refetch()} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Card title={t('stock.batch')}>
+            <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
+              <Descriptions.Item label={t('stock.batchNumber')}>{batch.number}</Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('direction'))}>
+                <StatusTag value={batch.direction} map={DIRECTION_MAP} />
+              </Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('typeId'))}>{batch.typeName ?? t('stock.mixedTypes')}</Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('quantity'))}>{batch.quantity}</Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('operatorName'))}>{batch.operatorName}</Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('merchantName'))}>{batch.merchantName ?? t('device.platformStock')}</Descriptions.Item>
+              <Descriptions.Item label={t('stock.time')}>{formatDateTime(batch.createdAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('stock.remark')} span={2}>
+                {batch.remark || none}
+              </Descriptions.Item>
+            </Descriptions>
+          </Card>
+          <ResourceTable<StockBatchItemRecord>
+            searchPath={`${paths.recordDetail}?id=${id}`}
+            fetchPage={async (body, signal) =>
+              (await api.get<StockBatchDetail>(paths.recordDetail, { id, current: Number(body.current), size: Number(body.size) }, { signal })).items
+            }
+            rowKey="deviceId"
+            columns={[
+              { key: 'number', titleKey: fieldKey('number'), render: (r) => <Link to={deviceDetailPath(kind, r.deviceId)}>{r.number}</Link> },
+              { key: 'typeCode', titleKey: fieldKey('typeCode') },
+              { key: 'typeName', titleKey: fieldKey('typeName') },
+            ]}
+          />
+        </Flex>
+      )}
+    </>
+  );
+}

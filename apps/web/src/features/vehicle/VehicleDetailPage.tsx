@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import { Button, Flex } from 'antd';
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { vehicleAdd, vehicleEdit, type VehicleRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { isServerFailure } from '../../shared/api/errors';
+import { Can } from '../../shared/Can';
+import { TitleBar } from '../../shared/TitleBar';
+import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
+import { ScrapForm } from '../device/ScrapForm';
+import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_EDIT_NAMES, VEHICLE_FIELDS } from './vehicleModel';
+import { VehicleBatteries } from './VehicleBatteries';
+
+const paths = devicePaths('vehicle');
+const codes = deviceCodes('vehicle');
+
+function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
+  return [
+    {
+      titleKey: 'device.group.identity',
+      items: [
+        { field: 'number' },
+        { field: 'name' },
+        { field: 'typeName' },
+        { field: 'brand' },
+        { field: 'model' },
+        { field: 'vin' },
+        { field: 'motorNumber' },
+        { field: 'engineNumber' },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'dealer' },
+        { field: 'createdAt' },
+      ],
+    },
+    {
+      titleKey: 'device.group.specification',
+      items: [{ field: 'compartmentType' }, { field: 'batteryCompartments' }, { field: 'rateCapacity' }, { field: 'rateVoltage' }],
+    },
+    {
+      titleKey: 'vehicle.commerce',
+      items: [
+        { field: 'saleStatus', map: SALE_MAP },
+        { field: 'saleMode', map: SALE_MODE_MAP },
+        { field: 'availability', map: AVAILABILITY_MAP },
+        { field: 'activationStatus', map: ACTIVATION_MAP },
+        { field: 'boundUserId' },
+      ],
+    },
+    {
+      titleKey: 'device.group.state',
+      live: true,
+      items: [{ field: 'accState', map: ACC_MAP }, { field: 'fault' }, { field: 'updatedAt' }],
+    },
+    {
+      titleKey: 'device.group.stock',
+      items: [{ field: 'stockStatus', map: STOCK_MAP }, { field: 'scrapStatus', map: SCRAP_MAP }, { field: 'scrapReason' }, { field: 'scrappedAt' }],
+    },
+    {
+      titleKey: 'device.group.location',
+      live: true,
+      items: [{ field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
+    },
+  ];
+}
+
+/** Vehicle detail (/product/vehicle/detail/:id): every field, its batteries, edit and scrap. */
+export function VehicleDetailPage() {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [editing, setEditing] = useState(false);
+  const [scrapping, setScrapping] = useState(false);
+  const query = useQuery({
+    queryKey: [paths.detail, id],
+    queryFn: ({ signal }) => api.get<VehicleRecord>(paths.detail, { id }, { signal }),
+    retry: false,
+  });
+  const vehicle = query.data;
+  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
+  const refresh = () => void query.refetch();
+
+  return (
+    <>
+      <TitleBar
+        title={vehicle ? t('vehicle.detailTitle', { number: vehicle.number }) : t('page.vehicleDetail')}
+        back="/product/vehicle/list"
+        operate={
+          vehicle?.scrapStatus === 'NORMAL' ? (
+            <Can code={codes.edit}>
+              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                {t('common.edit')}
+              </Button>
+              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                {t('device.scrap')}
+              </Button>
+            </Can>
+          ) : null
+        }
+      />
+      {!vehicle ? (
+        <DetailState failed={query.isError} titleKey="vehicle.loadFailed" onRetry={refresh} />
+      ) : (
+        <Flex vertical gap={16}>
+          <VehicleBatteries vehicle={vehicle} onChanged={refresh} />
+          <DetailCards record={vehicle} groups={groups(t)} />
+        </Flex>
+      )}
+      <DeviceFormDrawer<VehicleRecord>
+        kind="vehicle"
+        editing={editing && vehicle ? vehicle : null}
+        addSchema={vehicleAdd}
+        editSchema={vehicleEdit}
+        fields={VEHICLE_FIELDS}
+        toValues={(record) => pickValues(record, VEHICLE_EDIT_NAMES)}
+        onClose={() => setEditing(false)}
+        onSaved={refresh}
+      />
+      <ScrapForm kind="vehicle" device={scrapping && vehicle ? vehicle : null} onClose={() => setScrapping(false)} onSaved={refresh} />
+    </>
+  );
+}

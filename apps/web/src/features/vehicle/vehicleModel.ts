@@ -1,0 +1,92 @@
+import { ACTIVATION_STATUSES, AVAILABILITIES, SALE_MODES, SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
+import type { FormField } from '../../shared/form';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField, SearchOption } from '../../shared/table';
+import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+
+export const SALE_MAP: StatusMap = {
+  SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },
+  UNSOLD: { meaning: 'default', labelKey: 'vehicle.sale.UNSOLD' },
+};
+export const AVAILABILITY_MAP: StatusMap = {
+  AVAILABLE: { meaning: 'success', labelKey: 'vehicle.availability.AVAILABLE' },
+  UNAVAILABLE: { meaning: 'warning', labelKey: 'vehicle.availability.UNAVAILABLE' },
+};
+export const ACTIVATION_MAP: StatusMap = {
+  ACTIVATED: { meaning: 'success', labelKey: 'vehicle.activation.ACTIVATED' },
+  NOT_ACTIVATED: { meaning: 'default', labelKey: 'vehicle.activation.NOT_ACTIVATED' },
+};
+export const SALE_MODE_MAP: StatusMap = Object.fromEntries(SALE_MODES.map((value) => [value, { meaning: 'processing' as const, labelKey: `vehicle.saleMode.${value}` }]));
+export const ACC_MAP: StatusMap = {
+  ON: { meaning: 'success', labelKey: 'vehicle.acc.ON' },
+  OFF: { meaning: 'default', labelKey: 'vehicle.acc.OFF' },
+};
+
+export function vehicleSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
+  const fields = baseSearchFields(types, owners);
+  fields.splice(
+    4,
+    0,
+    { name: 'saleStatus', labelKey: fieldKey('saleStatus'), type: 'select', options: optionsOf(SALE_STATUSES, 'vehicle.sale') },
+    { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
+    { name: 'activationStatus', labelKey: fieldKey('activationStatus'), type: 'select', options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation') },
+    { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
+    { name: 'vin', labelKey: fieldKey('vin') },
+    { name: 'batteryNumber', labelKey: fieldKey('batteryNumber') },
+  );
+  return fields;
+}
+
+const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
+const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
+
+export const BATTERY_FIELDS: FormField<'battery1Number' | 'battery2Number'>[] = [
+  { name: 'battery1Number', labelKey: fieldKey('battery1Number'), maxLength: 32, helpKey: 'vehicle.batteryHelp' },
+  { name: 'battery2Number', labelKey: fieldKey('battery2Number'), maxLength: 32 },
+];
+
+/** Maintained fields of vehicleAdd / vehicleEdit, batteries last. */
+export const VEHICLE_FIELDS: FormField[] = [
+  text('name'),
+  text('brand'),
+  text('model'),
+  text('dealer', 60),
+  text('motorNumber'),
+  text('engineNumber'),
+  { name: 'vin', labelKey: fieldKey('vin'), maxLength: 17, helpKey: 'vehicle.vinHelp' },
+  text('compartmentType'),
+  decimal('rateCapacity'),
+  decimal('rateVoltage'),
+  { name: 'activationStatus', labelKey: fieldKey('activationStatus'), type: 'select', options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation') },
+  { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
+  { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
+  ...BATTERY_FIELDS,
+];
+
+export const VEHICLE_DEFAULTS = { activationStatus: 'NOT_ACTIVATED', availability: 'AVAILABLE', saleMode: 'RENT_OR_SALE' };
+
+export const VEHICLE_EDIT_NAMES = [
+  'typeId',
+  'name',
+  'brand',
+  'model',
+  'dealer',
+  'motorNumber',
+  'engineNumber',
+  'vin',
+  'compartmentType',
+  'rateCapacity',
+  'rateVoltage',
+  'activationStatus',
+  'availability',
+  'saleMode',
+  'battery1Number',
+  'battery2Number',
+] as const satisfies readonly (keyof VehicleRecord)[];
+
+/** The whole edit payload of a vehicle as it is, so one change (a battery) can be sent alone. */
+export function vehicleEditBody(record: VehicleRecord, change: Partial<Record<'battery1Number' | 'battery2Number', string | null>>) {
+  const body: Record<string, unknown> = { id: record.id };
+  for (const name of VEHICLE_EDIT_NAMES) body[name] = record[name];
+  return { ...body, ...change };
+}

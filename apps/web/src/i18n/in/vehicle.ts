@@ -1,0 +1,30 @@
+import type { vehicle as en } from '../en/vehicle';
+
+/** Vehicles: list, detail and batteries. */
+export const vehicle: Record<keyof typeof en, string> = {
+  "vehicle.detailTitle": "Kendaraan {number}",
+  "vehicle.loadFailed": "Kendaraan tidak dapat dimuat.",
+  "vehicle.batteries": "Baterai",
+  "vehicle.commerce": "Penjualan dan sewa",
+  "vehicle.capacity": "{capacity} Ah",
+  "vehicle.noBattery": "Tidak ada",
+  "vehicle.bind": "Ikat baterai",
+  "vehicle.bindTitle": "Baterai {number}",
+  "vehicle.batteryHelp": "Nomor baterai dari registri; kosongkan kolom untuk melepas.",
+  "vehicle.unbind": "Lepas",
+  "vehicle.confirmUnbind": "Lepas baterai {number} dari kendaraan ini?",
+  "vehicle.unbound": "Baterai dilepas",
+  "vehicle.vinHelp": "17 karakter, tanpa I, O, atau Q",
+  "vehicle.sale.SOLD": "Terjual",
+  "vehicle.sale.UNSOLD": "Belum terjual",
+  "vehicle.availability.AVAILABLE": "Tersedia",
+  "vehicle.availability.UNAVAILABLE": "Tidak tersedia",
+  "vehicle.activation.ACTIVATED": "Aktif",
+  "vehicle.activation.NOT_ACTIVATED": "Belum aktif",
+  "vehicle.saleMode.SALE_ONLY": "Hanya jual",
+  "vehicle.saleMode.RENT_ONLY": "Hanya sewa",
+  "vehicle.saleMode.RENT_OR_SALE": "Sewa atau jual",
+  "vehicle.saleMode.NEITHER": "Tidak keduanya",
+  "vehicle.acc.ON": "Nyala",
+  "vehicle.acc.OFF": "Mati",
+};

@@ -1,0 +1,30 @@
+import type { vehicle as en } from '../en/vehicle';
+
+/** Vehicles: list, detail and batteries. */
+export const vehicle: Record<keyof typeof en, string> = {
+  "vehicle.detailTitle": "ยานพาหนะ {number}",
+  "vehicle.loadFailed": "ไม่สามารถโหลดยานพาหนะได้",
+  "vehicle.batteries": "แบตเตอรี่",
+  "vehicle.commerce": "การขายและการเช่า",
+  "vehicle.capacity": "{capacity} Ah",
+  "vehicle.noBattery": "ไม่มี",
+  "vehicle.bind": "ผูกแบตเตอรี่",
+  "vehicle.bindTitle": "แบตเตอรี่ของ {number}",
+  "vehicle.batteryHelp": "หมายเลขแบตเตอรี่จากทะเบียน ล้างช่องเพื่อยกเลิกการผูก",
+  "vehicle.unbind": "ยกเลิกการผูก",
+  "vehicle.confirmUnbind": "ยกเลิกการผูกแบตเตอรี่ {number} จากยานพาหนะนี้หรือไม่",
+  "vehicle.unbound": "ยกเลิกการผูกแบตเตอรี่แล้ว",
+  "vehicle.vinHelp": "17 ตัวอักษร ไม่มี I, O หรือ Q",
+  "vehicle.sale.SOLD": "ขายแล้ว",
+  "vehicle.sale.UNSOLD": "ยังไม่ขาย",
+  "vehicle.availability.AVAILABLE": "พร้อมใช้งาน",
+  "vehicle.availability.UNAVAILABLE": "ไม่พร้อมใช้งาน",
+  "vehicle.activation.ACTIVATED": "เปิดใช้งานแล้ว",
+  "vehicle.activation.NOT_ACTIVATED": "ยังไม่เปิดใช้งาน",
+  "vehicle.saleMode.SALE_ONLY": "ขายเท่านั้น",
+  "vehicle.saleMode.RENT_ONLY": "เช่าเท่านั้น",
+  "vehicle.saleMode.RENT_OR_SALE": "เช่าหรือขาย",
+  "vehicle.saleMode.NEITHER": "ไม่ขายและไม่ให้เช่า",
+  "vehicle.acc.ON": "เปิด",
+  "vehicle.acc.OFF": "ปิด",
+};

@@ -1,0 +1,30 @@
+import type { vehicle as en } from '../en/vehicle';
+
+/** Vehicles: list, detail and batteries. */
+export const vehicle: Record<keyof typeof en, string> = {
+  "vehicle.detailTitle": "车辆 {number}",
+  "vehicle.loadFailed": "车辆加载失败。",
+  "vehicle.batteries": "电池",
+  "vehicle.commerce": "销售与租赁",
+  "vehicle.capacity": "{capacity} Ah",
+  "vehicle.noBattery": "无",
+  "vehicle.bind": "绑定电池",
+  "vehicle.bindTitle": "{number} 的电池",
+  "vehicle.batteryHelp": "填写已登记的电池编号；清空即解绑。",
+  "vehicle.unbind": "解绑",
+  "vehicle.confirmUnbind": "确定将电池 {number} 从该车辆解绑？",
+  "vehicle.unbound": "电池已解绑",
+  "vehicle.vinHelp": "17 位，不含 I、O、Q",
+  "vehicle.sale.SOLD": "已售",
+  "vehicle.sale.UNSOLD": "未售",
+  "vehicle.availability.AVAILABLE": "可用",
+  "vehicle.availability.UNAVAILABLE": "不可用",
+  "vehicle.activation.ACTIVATED": "已激活",
+  "vehicle.activation.NOT_ACTIVATED": "未激活",
+  "vehicle.saleMode.SALE_ONLY": "仅售",
+  "vehicle.saleMode.RENT_ONLY": "仅租",
+  "vehicle.saleMode.RENT_OR_SALE": "可租可售",
+  "vehicle.saleMode.NEITHER": "不租不售",
+  "vehicle.acc.ON": "开",
+  "vehicle.acc.OFF": "关",
+};

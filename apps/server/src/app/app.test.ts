@@ -45,7 +45,7 @@ describe('serving the web app', () => {
   it('publishes the OpenAPI description generated from the schemas', async () => {
     const answer = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(answer.statusCode).toBe(200);
-    const spec = answer.json() as { paths: Record<string, unknown> };
+    const spec = answer.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(spec.paths)).toContain('/api/auth/oms/login');
     expect(Object.keys(spec.paths)).toContain('/api/oms/admin/menu/levels');
     expect(Object.keys(spec.paths)).toContain('/api/oms/admin/resource/search');

@@ -8,6 +8,8 @@ export interface Config {
   /** PostgreSQL URL; when absent the server runs on embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
   demo: boolean;
+  /** With demo: also the demo types, devices and stock history (DEMO_DEVICES=0 leaves them out). */
+  demoDevices: boolean;
   adminUsername: string | undefined;
   adminPassword: string | undefined;
   tokenIdleMinutes: number;
@@ -39,6 +41,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
     demo: env.DEMO !== '0' && env.DEMO !== 'false',
+    demoDevices: env.DEMO_DEVICES !== '0' && env.DEMO_DEVICES !== 'false',
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     tokenIdleMinutes: intEnv(env, 'TOKEN_IDLE_MINUTES', 120),

@@ -34,14 +34,14 @@ function hasScript(value: unknown, depth = 0): boolean {
 
 export function registerErrorHandling(app: FastifyInstance): void {
   // Script input is refused before any schema or handler sees it, on every route.
-  app.addHook('preValidation', async (req) => {
-    if (hasScript(req.body) || hasScript(req.query)) throw new AppError('invalidInput');
+  app.addHook('preValidation', (req, _reply, done) => {
+    done(hasScript(req.body) || hasScript(req.query) ? new AppError('invalidInput') : undefined);
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) return send(reply, req, error.key, error.data, error.params);
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const errors = fieldErrors(req, error.validation);
+      const errors = fieldErrors(req, error.validation as { instancePath: string; message: string }[]);
       const first = errors[0];
       return send(reply, req, 'illegalParameter', { fields: errors }, undefined, first?.message);
     }

@@ -27,3 +27,8 @@ export const countAll = sql<number>`count(*)::int`;
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
+
+/** `text%` for LIKE: a prefix match that a text_pattern_ops index serves. */
+export function prefixPattern(text: string): string {
+  return `${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}

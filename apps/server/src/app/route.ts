@@ -6,6 +6,7 @@ import { authenticate, type SessionPolicy } from '../modules/auth/session.servic
 import { grantsOf } from '../modules/menu/permissions.js';
 import type { Ctx } from './context.js';
 import { AppError } from './errors.js';
+import { permissionDenied } from './policy.js';
 import { requestLanguage } from './language.js';
 
 /**
@@ -87,8 +88,7 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
     if (access.scope === 'super' && principal.type !== 'SUPER') throw new AppError('noAuthority');
     if (access.scope === 'platform' && principal.merchantId !== null) throw new AppError('noAuthority');
     if (access.code && principal.type !== 'SUPER' && !grants.codes.has(access.code)) {
-      if (grants.codes.size === 0) throw new AppError('noPermissionGranted');
-      throw new AppError(principal.type === 'SON' ? 'subAccountNoPermission' : 'noAuthority');
+      throw permissionDenied(req.ctx);
     }
   });
 }

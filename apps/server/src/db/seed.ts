@@ -8,11 +8,14 @@ import { currencyConfigs } from '../modules/currency/currency.table.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/menu.seed.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { seedDemoProducts } from './seed-products.js';
 
 export interface SeedOptions {
   demo: boolean;
   adminUsername?: string | undefined;
   adminPassword?: string | undefined;
+  /** Demo types, devices and stock history (DEMO_DEVICES, on unless 0); only with demo. */
+  demoDevices?: boolean;
 }
 
 /** Menu items the demo merchant administrator's role grants (the merchant's whole business). */
@@ -47,7 +50,7 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.insert(commonSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
 
   if (options.adminUsername) await ensureSuperAdmin(db, options.adminUsername, options.adminPassword);
-  if (options.demo) await seedDemo(db);
+  if (options.demo) await seedDemo(db, options.demoDevices ?? true);
   else {
     const [superCount] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.type, 'SUPER'));
     if (!superCount || superCount.n === 0) {
@@ -70,9 +73,14 @@ async function ensureSuperAdmin(db: Db, username: string, password: string | und
   });
 }
 
-async function seedDemo(db: Db): Promise<void> {
+async function seedDemo(db: Db, withDevices: boolean): Promise<void> {
   const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, 'admin'));
-  if (existing) return;
+  if (!existing) await seedDemoAccounts(db);
+  // Its own check: a demo database from before the product centre gains the devices too.
+  if (withDevices) await seedDemoProducts(db);
+}
+
+async function seedDemoAccounts(db: Db): Promise<void> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const [agent] = await tx
@@ -92,8 +100,8 @@ async function seedDemo(db: Db): Promise<void> {
       .insert(roles)
       .values({ name: 'Station clerk', description: 'Watches batteries, cabinets, swaps and reservations', sort: 2, merchantId: agent!.id })
       .returning();
-    await grantRole(tx as unknown as Db, merchantAdminRole!.id, MERCHANT_ADMIN_MENUS);
-    await grantRole(tx as unknown as Db, clerkRole!.id, CLERK_MENUS);
+    await grantRole(tx, merchantAdminRole!.id, MERCHANT_ADMIN_MENUS);
+    await grantRole(tx, clerkRole!.id, CLERK_MENUS);
 
     await tx.insert(accounts).values({ username: 'admin', name: 'Platform admin', passwordHash, accountType: 'PLATFORM', type: 'SUPER' });
     const [merchantAccount] = await tx

@@ -91,12 +91,18 @@ const KINDS = ['vehicle', 'battery', 'cabinet'] as const;
 describe('product centre accessibility', () => {
   test('types and device lists have no serious or critical axe violation', async ({ page }) => {
     await new Shell(page).signIn('admin');
-    await checkLists(page, KINDS.flatMap((kind) => [`/product/${kind}-type/list`, `/product/${kind}/list`]));
+    await checkLists(
+      page,
+      KINDS.flatMap((kind) => [`/product/${kind}-type/list`, `/product/${kind}/list`]),
+    );
   });
 
   test('stock lists and records have no serious or critical axe violation', async ({ page }) => {
     await new Shell(page).signIn('admin');
-    await checkLists(page, KINDS.flatMap((kind) => [`/product/${kind}-inventory/list`, `/product/${kind}-inventory/record`]));
+    await checkLists(
+      page,
+      KINDS.flatMap((kind) => [`/product/${kind}-inventory/list`, `/product/${kind}-inventory/record`]),
+    );
   });
 
   test('device details and the batch registration drawer have no serious or critical axe violation', async ({ page }) => {

@@ -17,6 +17,15 @@ describe('session and language', () => {
     expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('th');
   });
 
+  test('he and ar lay the page out right to left; the other languages left to right', async ({ page, baseURL }) => {
+    for (const [language, direction] of [['he', 'rtl'], ['ar', 'rtl'], ['th', 'ltr']] as const) {
+      await page.context().addCookies([{ name: 'language', value: language, url: baseURL }]);
+      await page.goto('/session/login');
+      await page.locator('#login-username').waitFor();
+      expect(await page.locator('html').getAttribute('dir'), language).toBe(direction);
+    }
+  });
+
   test('a token revoked on the server opens the Tip dialog, which signs the user out', async ({ page, baseURL }) => {
     const shell = new Shell(page);
     await shell.signIn('merchant');

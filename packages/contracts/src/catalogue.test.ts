@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, MENU_TREE, MESSAGES, ROUTES, SESSION_ENDING_CODES, allPermissionCodes, findRoute, formatMoney, messageByCode, toUserType } from './index.js';
+import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, SESSION_ENDING_CODES, allPermissionCodes, findRoute, formatMoney, messageByCode, toUserType } from './index.js';
 
 describe('message catalogue', () => {
   const entries = Object.entries(MESSAGES);
@@ -26,7 +26,7 @@ describe('route table and permission codes', () => {
     const codes = new Set(allPermissionCodes());
     const spec = [
       'product-center', 'operation-center', 'order-center', 'user-center', 'system-center', 'statistics-center',
-      'type', 'stock', 'product', 'alarm', 'alarm.battery', 'alarm.cabinet', 'alarm.records',
+      'type', 'stock', 'product', 'alarm', 'alarm.battery', 'alarm.cabinet', 'alarm.vehicle', 'alarm.records',
       'price', 'allocation', 'site', 'application', 'message',
       'order', 'order.product', 'order.vehicle', 'order.battery', 'order.wallet', 'order.combo', 'order.transfer', 'order.kwh', 'record',
       'customer', 'customer.authentication',
@@ -37,6 +37,18 @@ describe('route table and permission codes', () => {
       'message.updateMessage', 'admin.merchant.detail', 'updrade.record', 'updrade.version', 'updrade.firmware',
     ];
     for (const code of spec) expect(codes.has(code), code).toBe(true);
+  });
+
+  it('places every route in its centre', () => {
+    const centreOfPath = (path: string) => ROUTES.find((route) => route.path === path)?.centre;
+    expect(centreOfPath('/dashboard')).toBe('product-center');
+    expect(centreOfPath('/product/battery/detail/:id')).toBe('product-center');
+    expect(centreOfPath('/site/store-edit/:id')).toBe('operation-center');
+    expect(centreOfPath('/order/battery/detail/:id/:type')).toBe('order-center');
+    expect(centreOfPath('/user/detail/:id')).toBe('user-center');
+    expect(centreOfPath('/system/merchant/detail/:id')).toBe('system-center');
+    expect(centreOfPath('/product/vehicle/dashboard/:id')).toBe('product-center');
+    for (const route of ROUTES) expect(CENTRES, route.path).toContain(route.centre);
   });
 
   it('guards every route with a code the seed knows', () => {

@@ -10,3 +10,8 @@ export * from './domains/menu.js';
 export * from './domains/settings.js';
 export * from './domains/audit-log.js';
 export * from './fields.js';
+export * from './domains/device-type.js';
+export * from './domains/stock.js';
+export * from './domains/battery.js';
+export * from './domains/vehicle.js';
+export * from './domains/cabinet.js';

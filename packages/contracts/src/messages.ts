@@ -83,6 +83,9 @@ export const MESSAGES = {
   cabinetMissing: m(3007, 404, 'Cabinet does not exist', 'Kabinet tidak ditemukan', 'ไม่พบตู้', '换电柜不存在'),
   repeatOutOfStock: m(3008, 409, 'Already out of stock', 'Sudah keluar dari stok', 'ออกจากคลังแล้ว', '重复出库'),
   typeInUse: m(3009, 409, 'Type is in use and cannot be deleted', 'Tipe sedang digunakan dan tidak dapat dihapus', 'ประเภทนี้กำลังถูกใช้งาน ไม่สามารถลบได้', '类型正在使用，无法删除'),
+  deviceScrapped: m(3010, 409, 'The device is scrapped', 'Perangkat sudah dibuang (scrap)', 'อุปกรณ์ถูกปลดระวางแล้ว', '设备已报废'),
+  batteryCountExceeded: m(3011, 400, 'The number of batteries cannot exceed the vehicle compartment setup', 'Jumlah baterai tidak boleh melebihi jumlah kompartemen kendaraan', 'จำนวนแบตเตอรี่ต้องไม่เกินจำนวนช่องของยานพาหนะ', '电池数量不能超过车辆电池仓配置'),
+  repeatInStock: m(3012, 409, 'Already in stock', 'Sudah ada di stok', 'อยู่ในคลังแล้ว', '重复入库'),
 
   illegalDistribution: m(4000, 400, 'Illegal distribution', 'Distribusi tidak sah', 'การจัดสรรไม่ถูกต้อง', '非法分配'),
   priceNotConfigured: m(4001, 400, 'Price is not configured', 'Harga belum dikonfigurasi', 'ยังไม่ได้ตั้งราคา', '未配置价格'),

@@ -105,6 +105,8 @@ export const MENU_TREE: CentreDef[] = [
         item('alarm.battery', 'Battery alarms', '/product/device/battery/list', crud('alarm.battery', [], ['edit', 'export'])),
         item('alarm.cabinet', 'Cabinet alarms', '/product/device/cabinet/list', crud('alarm.cabinet', [], ['edit', 'export'])),
         item('alarm.records', 'Alarm records', '/product/device/alarmRecord/list', crud('alarm.records', [], ['export'])),
+        // Spec §6 names the code; §2 gives vehicle alarms no screen of their own (they show on the vehicle).
+        { ...item('alarm.vehicle', 'Vehicle alarms', '', crud('alarm.vehicle', [], ['edit', 'export'])), hidden: true },
       ]),
       group('stock', 'Stock', 'InboxOutlined', [
         item('stock.vehicle', 'Vehicle stock', '/product/vehicle-inventory/list', crud('stock.vehicle')),
@@ -228,6 +230,8 @@ export interface RouteDef {
   path: string;
   titleKey: string;
   code: string;
+  /** The centre the route belongs to (the dashboard is the product centre's landing page). */
+  centre: CentreCode;
   /** The menu item (by code) whose group the sidebar highlights on this route. */
   menu?: string;
   params?: Record<string, IdPatternName>;
@@ -246,10 +250,23 @@ export const PUBLIC_ROUTES = [
   '/error-page/401',
 ] as const;
 
+/** The centre holding a menu group, item or resource code. */
+function centreOf(code: string): CentreCode {
+  for (const centre of MENU_TREE) {
+    for (const g of centre.groups) {
+      if (g.code === code) return centre.code;
+      for (const i of g.items) if (i.code === code || i.resources.some((res) => res.code === code)) return centre.code;
+    }
+  }
+  if (code === '') return 'product-center';
+  throw new Error(`Route code ${code} is in no centre of the menu tree`);
+}
+
 const r = (path: string, code: string, titleKey: string, params?: Record<string, IdPatternName>, menu?: string): RouteDef => ({
   path,
   code,
   titleKey,
+  centre: centreOf(menu ?? code),
   menu: menu ?? (code || undefined),
   ...(params ? { params } : {}),
 });

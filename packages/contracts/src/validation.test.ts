@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
   VALIDATION_KEYS,
+  accountUsername,
+  idQuery,
   VALIDATION_TEXT,
   containsScript,
   count,
@@ -112,6 +114,20 @@ describe('spec §5 validation rules', () => {
     expect(rejection(newPassword, 'short1')).toBe('validation.passwordWeak');
     expect(rejection(newPassword, 'onlyletters')).toBe('validation.passwordWeak');
     expect(rejection(newPassword, `a1${'x'.repeat(63)}`)).toBe('validation.passwordWeak');
+  });
+
+  it('account usernames: 3 to 64 letters, digits or . _ @ + -, trimmed', () => {
+    expect(accountUsername.parse('  ops.lead@example.com ')).toBe('ops.lead@example.com');
+    expect(accountUsername.safeParse('+62 811').success).toBe(false);
+    expect(rejection(accountUsername, 'ab')).toBe('validation.usernameFormat');
+    expect(rejection(accountUsername, 'x'.repeat(65))).toBe('validation.usernameFormat');
+    expect(rejection(accountUsername, 'name with space')).toBe('validation.usernameFormat');
+    expect(rejection(accountUsername, 'ad<min')).toBe('validation.usernameFormat');
+  });
+
+  it('ids: positive whole numbers, sent as digits', () => {
+    expect(idQuery.parse({ id: '42' })).toEqual({ id: 42 });
+    for (const bad of ['0', '-1', '1.5', 'abc', '']) expect(idQuery.safeParse({ id: bad }).success, bad).toBe(false);
   });
 
   it('script input is rejected with the invalid-input message', () => {

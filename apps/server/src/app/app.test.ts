@@ -34,6 +34,16 @@ describe('serving the web app', () => {
     }
   });
 
+  it('answers HEAD on a page, and sends the baseline protection headers; API answers are not cached', async () => {
+    const head = await server.app.inject({ method: 'HEAD', url: '/system/role/list' });
+    expect(head.statusCode).toBe(200);
+    const page = await server.app.inject({ method: 'GET', url: '/session/login' });
+    expect(page.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+    expect(page.headers['cache-control']).not.toBe('no-store');
+    const api = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: 'Demo-Pass-2026' } });
+    expect(api.raw.headers).toMatchObject({ 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
+  });
+
   it('serves built assets as files and unknown API paths as interface missing', async () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');

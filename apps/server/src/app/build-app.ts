@@ -30,6 +30,13 @@ export async function buildApp(config: Config, database: Database, options: { lo
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // Baseline browser protections on every answer; API answers (tokens, personal data) are never cached.
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-content-type-options', 'nosniff');
+    reply.header('x-frame-options', 'DENY');
+    reply.header('referrer-policy', 'same-origin');
+    if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+  });
 
   // A coarse per-address flood guard; sign-in has its own stricter, shared throttle in the database.
   await app.register(fastifyRateLimit, { max: config.rateLimitPerMinute, timeWindow: 60_000 });
@@ -69,7 +76,7 @@ export async function buildApp(config: Config, database: Database, options: { lo
   // Unknown API paths answer the catalogue's "interface missing"; every other path is a page of the app.
   app.setNotFoundHandler(async (req, reply) => {
     if (req.url.startsWith('/api/') || req.url.startsWith(OMS_BASE) || req.url.startsWith(AUTH_BASE)) throw new AppError('interfaceMissing');
-    if (!hasWeb || req.method !== 'GET') throw new AppError('interfaceMissing');
+    if (!hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw new AppError('interfaceMissing');
     return reply.type('text/html').sendFile('index.html');
   });
 

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, containsScript, fieldLabel, messageText, validationText, type MessageKey } from '@swap/contracts';
-import { AppError, isUniqueViolation } from './errors.js';
+import { AppError, isUniqueViolation, loggableError } from './errors.js';
 import { requestLanguage } from './language.js';
 
 export interface FieldError {
@@ -62,7 +62,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof SyntaxError) return send(reply, req, 'jsonParseError');
     if (error.statusCode === 429) return send(reply, req, 'tooManyAttempts');
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return send(reply, req, 'illegalParameter');
-    req.log.error({ err: error }, 'unhandled error');
+    req.log.error({ err: loggableError(error) }, 'unhandled error');
     return send(reply, req, 'systemException');
   });
 }

@@ -27,3 +27,23 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/**
+ * An unexpected error as the log may hold it: a failed query keeps its SQL but never its
+ * parameters (password and token hashes, personal data), and a cause keeps only its code and text.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { message: String(error) };
+  const failedQuery = 'query' in error && 'params' in error;
+  const message = failedQuery ? `Failed query: ${String(error.query)} (parameters withheld)` : error.message;
+  const stack = error.stack ?? '';
+  const frames = stack.indexOf('\n    at ');
+  const cause = error.cause instanceof Error ? error.cause : undefined;
+  return {
+    type: error.name,
+    message,
+    code: (error as { code?: unknown }).code,
+    stack: frames >= 0 ? `${error.name}: ${message}${stack.slice(frames)}` : undefined,
+    ...(cause ? { cause: { type: cause.name, message: cause.message, code: (cause as { code?: unknown }).code } } : {}),
+  };
+}

@@ -8,3 +8,8 @@ export * from '../modules/auth/auth.table.js';
 export * from '../modules/audit-log/audit-log.table.js';
 export * from '../modules/common-setting/common-setting.table.js';
 export * from '../modules/currency/currency.table.js';
+export * from '../modules/device-type/device-type.table.js';
+export * from '../modules/battery/battery.table.js';
+export * from '../modules/vehicle/vehicle.table.js';
+export * from '../modules/cabinet/cabinet.table.js';
+export * from '../modules/stock/stock.table.js';

@@ -8,6 +8,11 @@ import { registerAccountRoutes } from './account/account.routes.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { registerFileRoutes } from './file/file.routes.js';
+import { registerDeviceTypeRoutes } from './device-type/index.js';
+import { registerBatteryRoutes } from './battery/index.js';
+import { registerVehicleRoutes } from './vehicle/index.js';
+import { registerCabinetRoutes } from './cabinet/index.js';
+import { registerStockRoutes } from './stock/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance): void {
@@ -20,4 +25,9 @@ export function registerModules(app: FastifyInstance): void {
   registerRoleRoutes(app);
   registerMerchantRoutes(app);
   registerFileRoutes(app);
+  registerDeviceTypeRoutes(app);
+  registerBatteryRoutes(app);
+  registerVehicleRoutes(app);
+  registerCabinetRoutes(app);
+  registerStockRoutes(app);
 }

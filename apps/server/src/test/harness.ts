@@ -51,12 +51,13 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
 
 export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
   useFastPasswordHashing(true);
-  const config = loadConfig({ DEMO: '1', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...env });
+  // Demo devices only for the files that ask (DEMO_DEVICES: '1'): the others keep a lean database.
+  const config = loadConfig({ DEMO: '1', DEMO_DEVICES: '0', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...env });
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
   await database.migrate();
-  await seed(database.db, { demo: config.demo, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
+  await seed(database.db, { demo: config.demo, demoDevices: config.demoDevices, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
 

@@ -30,13 +30,19 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/vehicle/detail/:id': page(() => import('../features/vehicle/VehicleDetailPage').then((m) => m.VehicleDetailPage)),
   '/product/vehicle-inventory/list': page(() => import('../features/stock/StockListPage').then((m) => m.StockListPage)),
   '/product/vehicle-inventory/record': page(() => import('../features/stock/StockRecordPage').then((m) => m.StockRecordPage)),
-  '/product/vehicle-inventory/record/detail': page(() => import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage)),
+  '/product/vehicle-inventory/record/detail': page(() =>
+    import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage),
+  ),
   '/product/battery-inventory/list': page(() => import('../features/stock/StockListPage').then((m) => m.StockListPage)),
   '/product/battery-inventory/record': page(() => import('../features/stock/StockRecordPage').then((m) => m.StockRecordPage)),
-  '/product/battery-inventory/record/detail': page(() => import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage)),
+  '/product/battery-inventory/record/detail': page(() =>
+    import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage),
+  ),
   '/product/cabinet-inventory/list': page(() => import('../features/stock/StockListPage').then((m) => m.StockListPage)),
   '/product/cabinet-inventory/record': page(() => import('../features/stock/StockRecordPage').then((m) => m.StockRecordPage)),
-  '/product/cabinet-inventory/record/detail': page(() => import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage)),
+  '/product/cabinet-inventory/record/detail': page(() =>
+    import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage),
+  ),
   '/dashboard': page(() => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
 };
 

@@ -37,7 +37,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   app.post(`${AUTH_BASE}/oms/login`, { schema: { body: loginBody, tags: ['auth'] } }, async (req) => {
     const { username, password } = req.body as { username: string; password: string };
     const keys = throttleKeys(username, req.ip);
-    if (await isThrottled(db, keys, deps.throttle)) throw new AppError('tooManyAttempts');
+    if (await isThrottled(db, keys, deps.throttle)) {
+      await recordAnonymousAudit(
+        db,
+        { username, accountId: null, merchantId: null, ip: req.ip },
+        { action: 'login.throttled', objectType: 'session', success: false },
+      );
+      throw new AppError('tooManyAttempts');
+    }
 
     const [account] = await db
       .select({
@@ -67,7 +74,14 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       );
       throw new AppError('wrongCredentials');
     }
-    if (account.status !== 'ENABLED') throw new AppError('accountDisabled');
+    if (account.status !== 'ENABLED') {
+      await recordAnonymousAudit(
+        db,
+        { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },
+        { action: 'login.disabled', objectType: 'session', objectId: account.id, success: false },
+      );
+      throw new AppError('accountDisabled');
+    }
 
     await clearFailures(db, keys[0]!);
     const session = await createSession(db, account.id, req.ip, deps.session);

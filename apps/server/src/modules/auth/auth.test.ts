@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { sessions } from './auth.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { accounts } from '../account/account.table.js';
 
 describe('sign-in and sessions', () => {
   let server: TestServer;
@@ -77,6 +78,55 @@ describe('sign-in and sessions', () => {
     expect(rows.some((row) => !row.success && row.username === 'nobody')).toBe(true);
     expect(rows.some((row) => row.success && row.username === 'merchant')).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('whatever1');
+  });
+});
+
+describe('sign-in throttling per address, absolute expiry and refused accounts', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ LOGIN_MAX_FAILURES: '2', TOKEN_ABSOLUTE_HOURS: '12' });
+  });
+  afterAll(() => server.close());
+
+  const loginFrom = async (remoteAddress: string, username: string, password: string) => {
+    const raw = await server.app.inject({ method: 'POST', url: '/api/auth/oms/login', remoteAddress, payload: { username, password } });
+    return { status: raw.statusCode, ...raw.json<{ code: number; message: string }>() };
+  };
+
+  it('throttles one address trying many accounts, while other addresses still sign in', async () => {
+    // Per account 2 failures; per address four times that, so 8 different names exhaust the address.
+    for (let i = 0; i < 8; i++) expect((await loginFrom('203.0.113.7', `guess${i}`, 'wrong-pass1')).status).toBe(400);
+    const blocked = await loginFrom('203.0.113.7', 'merchant', 'Demo-Pass-2026');
+    expect(blocked.status).toBe(429);
+    expect(blocked.code).toBe(1016);
+    expect((await loginFrom('198.51.100.9', 'merchant', 'Demo-Pass-2026')).code).toBe(1);
+  });
+
+  it('throttles one account across addresses, even with the right password', async () => {
+    await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1');
+    await loginFrom('198.51.100.21', 'subaccount', 'wrong-pass1');
+    expect((await loginFrom('198.51.100.22', 'subaccount', 'Demo-Pass-2026')).status).toBe(429);
+    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'subaccount'));
+    expect(rows.some((row) => !row.success && row.action === 'login.throttled')).toBe(true);
+  });
+
+  it('ends a session at its absolute expiry even while it is in use', async () => {
+    const token = await server.login('admin');
+    expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(1);
+    const [row] = await server.db.select().from(sessions).orderBy(desc(sessions.id)).limit(1);
+    expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(11.9 * 3_600_000);
+    await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() }).where(eq(sessions.id, row!.id));
+    const after = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+    expect(after.status).toBe(401);
+    expect(after.code).toBe(405);
+  });
+
+  it('refuses a disabled account and writes the refusal to the audit log', async () => {
+    await server.db.update(accounts).set({ status: 'DISABLED' }).where(eq(accounts.username, 'merchant'));
+    const refused = await loginFrom('198.51.100.30', 'merchant', 'Demo-Pass-2026');
+    expect(refused.code).toBe(2015);
+    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'merchant'));
+    expect(rows.some((row) => !row.success && row.action === 'login.disabled')).toBe(true);
   });
 });
 

@@ -11,7 +11,8 @@ export function registerFileRoutes(app: FastifyInstance): void {
     {
       method: 'POST',
       url: '/file/upload',
-      access: { code: '' },
+      // Uploads serve the merchant documents: only accounts that manage merchants may store files.
+      access: { code: 'admin.merchant' },
       summary: 'multipart/form-data with one image file (JPEG, PNG or WebP, at most 5 MB)',
     },
     async ({ req, ctx }) => {

@@ -41,7 +41,15 @@ describe('files', () => {
     expect(row!.merchantId).toBe(await merchantIdByName(server.db, 'Demo Agent'));
     // The bytes decide the type, not the claim.
     expect((await upload(merchant, 'photo.png', 'image/png', JPEG)).data.mime).toBe('image/jpeg');
-    expect((await upload(sub, 'face.webp', 'image/webp', WEBP)).data.mime).toBe('image/webp');
+    expect((await upload(admin, 'face.webp', 'image/webp', WEBP)).data.mime).toBe('image/webp');
+    const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'file.upload'));
+    expect(audit).toHaveLength(3);
+  });
+
+  it('refuses uploads from an account that does not manage merchants', async () => {
+    const refused = await upload(sub, 'face.webp', 'image/webp', WEBP);
+    expect(refused.status).toBe(403);
+    expect(refused.code).toBe(2005);
     const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'file.upload'));
     expect(audit).toHaveLength(3);
   });

@@ -8,6 +8,7 @@ import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
 import { describeChanges } from './changes';
+import { AUDIT_OBJECTS, actionLabel, objectLabel } from './labels';
 
 function Changes({ value }: { value: unknown }) {
   const { t } = useTranslation();
@@ -46,7 +47,12 @@ export function AuditLogPage() {
         searchFields={[
           { name: 'username', labelKey: 'auditLog.username' },
           { name: 'action', labelKey: 'auditLog.action' },
-          { name: 'objectType', labelKey: 'auditLog.object' },
+          {
+            name: 'objectType',
+            labelKey: 'auditLog.object',
+            type: 'select',
+            options: AUDIT_OBJECTS.map((value) => ({ value, labelKey: `auditLog.objectType.${value}` })),
+          },
           { name: 'at', labelKey: 'auditLog.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
         ]}
         columns={[
@@ -58,8 +64,8 @@ export function AuditLogPage() {
             width: 160,
             render: (r) => (r.merchantId === null ? t('auditLog.platform') : (merchantName.get(r.merchantId) ?? `#${r.merchantId}`)),
           },
-          { key: 'action', titleKey: 'auditLog.action', width: 160, render: (r) => <Tag>{r.action}</Tag> },
-          { key: 'objectType', titleKey: 'auditLog.object', width: 140 },
+          { key: 'action', titleKey: 'auditLog.action', width: 160, render: (r) => <Tag title={r.action}>{actionLabel(t, r.action)}</Tag> },
+          { key: 'objectType', titleKey: 'auditLog.object', width: 140, render: (r) => objectLabel(t, r.objectType) },
           { key: 'objectId', titleKey: 'auditLog.objectId', width: 100 },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
           { key: 'changes', titleKey: 'auditLog.changes', width: 380, render: (r) => <Changes value={r.changes} /> },

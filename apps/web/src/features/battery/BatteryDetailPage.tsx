@@ -76,7 +76,11 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
         { field: 'scrapStatus', map: SCRAP_MAP },
         { field: 'scrapReason' },
         { field: 'scrappedAt' },
-        { field: 'vehicleNumber', render: (r) => (r.vehicleId !== null ? <Link to={deviceDetailPath('vehicle', r.vehicleId)}>{r.vehicleNumber}</Link> : t('common.empty')) },
+        {
+          field: 'vehicleNumber',
+          render: (r) =>
+            r.vehicleId !== null ? <Link to={deviceDetailPath('vehicle', r.vehicleId)}>{r.vehicleNumber}</Link> : t('common.empty'),
+        },
       ],
     },
     {
@@ -125,11 +129,20 @@ export function BatteryDetailPage() {
       ) : (
         <Flex vertical gap={16}>
           <DetailCards record={battery} groups={groups(t)} />
-          <Card title={t('device.field.cellVoltages')} extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}>
+          <Card
+            title={t('device.field.cellVoltages')}
+            extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}
+          >
             {battery.cellVoltages.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('battery.noCells')} />
             ) : (
-              <Suspense fallback={<Spin description={t('common.loading')}><div style={{ height: 280 }} /></Spin>}>
+              <Suspense
+                fallback={
+                  <Spin description={t('common.loading')}>
+                    <div style={{ height: 280 }} />
+                  </Spin>
+                }
+              >
                 <CellVoltageChart voltages={battery.cellVoltages} />
               </Suspense>
             )}
@@ -146,7 +159,12 @@ export function BatteryDetailPage() {
         onClose={() => setEditing(false)}
         onSaved={() => void query.refetch()}
       />
-      <ScrapForm kind="battery" device={scrapping && battery ? battery : null} onClose={() => setScrapping(false)} onSaved={() => void query.refetch()} />
+      <ScrapForm
+        kind="battery"
+        device={scrapping && battery ? battery : null}
+        onClose={() => setScrapping(false)}
+        onSaved={() => void query.refetch()}
+      />
     </>
   );
 }

@@ -36,11 +36,18 @@ export function BatteryListPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         searchFields={batterySearchFields(types, owners?.filter ?? null)}
         columns={[
-          { key: 'number', titleKey: fieldKey('number'), sortable: true, fixed: 'left', width: 180, render: (r) => <Link to={deviceDetailPath('battery', r.id)}>{r.number}</Link> },
-          { key: 'typeName', titleKey: fieldKey('typeId') },
+          {
+            key: 'number',
+            titleKey: fieldKey('number'),
+            sortable: true,
+            fixed: 'left',
+            width: 180,
+            render: (r) => <Link to={deviceDetailPath('battery', r.id)}>{r.number}</Link>,
+          },
+          { key: 'typeName', titleKey: fieldKey('typeId'), width: 150 },
           { key: 'brand', titleKey: fieldKey('brand') },
           { key: 'model', titleKey: fieldKey('model') },
-          { key: 'imei', titleKey: fieldKey('imei') },
+          { key: 'imei', titleKey: fieldKey('imei'), width: 170 },
           { key: 'soc', titleKey: fieldKey('soc'), kind: 'number' },
           { key: 'cycles', titleKey: fieldKey('cycles'), kind: 'number' },
           { key: 'stockStatus', titleKey: fieldKey('stockStatus'), kind: 'status', statusMap: STOCK_MAP },
@@ -54,8 +61,22 @@ export function BatteryListPage() {
         ]}
         rowActions={[
           { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(deviceDetailPath('battery', r.id)) },
-          { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setEditing(r) },
-          { key: 'scrap', labelKey: 'device.scrap', code: codes.edit, danger: true, confirmKey: false, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setScrapping(r) },
+          {
+            key: 'edit',
+            labelKey: 'common.edit',
+            code: codes.edit,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setEditing(r),
+          },
+          {
+            key: 'scrap',
+            labelKey: 'device.scrap',
+            code: codes.edit,
+            danger: true,
+            confirmKey: false,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setScrapping(r),
+          },
         ]}
       />
       <DeviceFormDrawer<BatteryRecord>

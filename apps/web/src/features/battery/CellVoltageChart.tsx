@@ -32,7 +32,10 @@ export function CellVoltageChart({ voltages }: { voltages: number[] }) {
           data: voltages.map((value) => ({
             value,
             // Extremes stand out: the spread between them is what a technician looks at.
-            itemStyle: { color: value === min ? STATUS_COLORS.warning.color : value === max ? STATUS_COLORS.error.color : STATUS_COLORS.processing.color },
+            itemStyle: {
+              color:
+                value === min ? STATUS_COLORS.warning.color : value === max ? STATUS_COLORS.error.color : STATUS_COLORS.processing.color,
+            },
           })),
         },
       ],
@@ -49,7 +52,12 @@ export function CellVoltageChart({ voltages }: { voltages: number[] }) {
     <div
       ref={box}
       role="img"
-      aria-label={t('battery.cellSummary', { count: voltages.length, min: min.toFixed(3), max: max.toFixed(3), spread: ((max - min) * 1000).toFixed(0) })}
+      aria-label={t('battery.cellSummary', {
+        count: voltages.length,
+        min: min.toFixed(3),
+        max: max.toFixed(3),
+        spread: ((max - min) * 1000).toFixed(0),
+      })}
       style={{ width: '100%', height: 280 }}
     />
   );

@@ -68,7 +68,12 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
     },
     {
       titleKey: 'device.group.stock',
-      items: [{ field: 'stockStatus', map: STOCK_MAP }, { field: 'scrapStatus', map: SCRAP_MAP }, { field: 'scrapReason' }, { field: 'scrappedAt' }],
+      items: [
+        { field: 'stockStatus', map: STOCK_MAP },
+        { field: 'scrapStatus', map: SCRAP_MAP },
+        { field: 'scrapReason' },
+        { field: 'scrappedAt' },
+      ],
     },
     {
       titleKey: 'device.group.location',
@@ -134,7 +139,12 @@ export function CabinetDetailPage() {
         onClose={() => setEditing(false)}
         onSaved={() => void query.refetch()}
       />
-      <ScrapForm kind="cabinet" device={scrapping && cabinet ? cabinet : null} onClose={() => setScrapping(false)} onSaved={() => void query.refetch()} />
+      <ScrapForm
+        kind="cabinet"
+        device={scrapping && cabinet ? cabinet : null}
+        onClose={() => setScrapping(false)}
+        onSaved={() => void query.refetch()}
+      />
     </>
   );
 }

@@ -36,8 +36,15 @@ export function CabinetListPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         searchFields={cabinetSearchFields(types, owners?.filter ?? null)}
         columns={[
-          { key: 'number', titleKey: fieldKey('number'), sortable: true, fixed: 'left', width: 180, render: (r) => <Link to={deviceDetailPath('cabinet', r.id)}>{r.number}</Link> },
-          { key: 'typeName', titleKey: fieldKey('typeId') },
+          {
+            key: 'number',
+            titleKey: fieldKey('number'),
+            sortable: true,
+            fixed: 'left',
+            width: 180,
+            render: (r) => <Link to={deviceDetailPath('cabinet', r.id)}>{r.number}</Link>,
+          },
+          { key: 'typeName', titleKey: fieldKey('typeId'), width: 150 },
           { key: 'brand', titleKey: fieldKey('brand') },
           { key: 'model', titleKey: fieldKey('model') },
           { key: 'compartmentCount', titleKey: fieldKey('compartmentCount'), kind: 'number' },
@@ -52,8 +59,22 @@ export function CabinetListPage() {
         ]}
         rowActions={[
           { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(deviceDetailPath('cabinet', r.id)) },
-          { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setEditing(r) },
-          { key: 'scrap', labelKey: 'device.scrap', code: codes.edit, danger: true, confirmKey: false, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setScrapping(r) },
+          {
+            key: 'edit',
+            labelKey: 'common.edit',
+            code: codes.edit,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setEditing(r),
+          },
+          {
+            key: 'scrap',
+            labelKey: 'device.scrap',
+            code: codes.edit,
+            danger: true,
+            confirmKey: false,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setScrapping(r),
+          },
         ]}
       />
       <DeviceFormDrawer<CabinetRecord>

@@ -67,7 +67,12 @@ export function CompartmentGrid({ compartments }: { compartments: CompartmentRec
                 type="button"
                 className="compartment-cell"
                 aria-label={t('cabinet.compartmentTitle', { index: compartment.index, state })}
-                style={{ color: colour.color, background: colour.background, borderColor: colour.border, borderStyle: compartment.enabled ? 'solid' : 'dashed' }}
+                style={{
+                  color: colour.color,
+                  background: colour.background,
+                  borderColor: colour.border,
+                  borderStyle: compartment.enabled ? 'solid' : 'dashed',
+                }}
               >
                 <strong>{compartment.index}</strong>
                 <span>{state}</span>

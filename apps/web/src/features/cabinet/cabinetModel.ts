@@ -19,7 +19,12 @@ export function cabinetSearchFields(types: SearchOption[], owners: SearchOption[
     4,
     0,
     { name: 'site', labelKey: fieldKey('site') },
-    { name: 'networkType', labelKey: fieldKey('networkType'), type: 'select', options: NETWORK_TYPES.map((value) => ({ value, label: value })) },
+    {
+      name: 'networkType',
+      labelKey: fieldKey('networkType'),
+      type: 'select',
+      options: NETWORK_TYPES.map((value) => ({ value, label: value })),
+    },
     { name: 'supplyStatus', labelKey: fieldKey('supplyStatus'), type: 'select', options: optionsOf(SUPPLY_STATUSES, 'cabinet.supply') },
   );
   return fields;
@@ -33,10 +38,25 @@ export const CABINET_FIELDS: FormField[] = [
   text('brand'),
   text('model'),
   text('productNumber'),
-  { name: 'networkType', labelKey: fieldKey('networkType'), type: 'select', options: NETWORK_TYPES.map((value) => ({ value, label: value })) },
-  { name: 'communicationType', labelKey: fieldKey('communicationType'), type: 'select', options: COMMUNICATION_TYPES.map((value) => ({ value, label: value })) },
+  {
+    name: 'networkType',
+    labelKey: fieldKey('networkType'),
+    type: 'select',
+    options: NETWORK_TYPES.map((value) => ({ value, label: value })),
+  },
+  {
+    name: 'communicationType',
+    labelKey: fieldKey('communicationType'),
+    type: 'select',
+    options: COMMUNICATION_TYPES.map((value) => ({ value, label: value })),
+  },
   { name: 'factoryDate', labelKey: fieldKey('factoryDate'), maxLength: 10, helpKey: 'cabinet.dateHelp' },
-  { name: 'radiatorSetting', labelKey: fieldKey('radiatorSetting'), type: 'select', options: optionsOf(RADIATOR_SETTINGS, 'cabinet.radiator') },
+  {
+    name: 'radiatorSetting',
+    labelKey: fieldKey('radiatorSetting'),
+    type: 'select',
+    options: optionsOf(RADIATOR_SETTINGS, 'cabinet.radiator'),
+  },
   decimal('externalMaxPower'),
   decimal('chargerTotalPower'),
   { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },

@@ -54,7 +54,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
         exportCode={codes.export}
         exportFilename={`${kind}-types`}
         rowKey="id"
-        scrollX={1500}
+        scrollX="max-content"
         searchFields={def.searchFields}
         columns={columns}
         rowActions={[

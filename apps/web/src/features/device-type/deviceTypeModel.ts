@@ -91,7 +91,12 @@ export const TYPE_KINDS: Record<DeviceKind, TypeKindDef> = {
       decimal('ratedCapacity'),
       decimal('ratedVoltage'),
     ],
-    specColumns: [numberColumn('batteryCompartments'), { key: 'compartmentType', titleKey: label('compartmentType'), width: 160 }, numberColumn('ratedCapacity'), numberColumn('ratedVoltage')],
+    specColumns: [
+      numberColumn('batteryCompartments'),
+      { key: 'compartmentType', titleKey: label('compartmentType'), width: 160 },
+      numberColumn('ratedCapacity'),
+      numberColumn('ratedVoltage'),
+    ],
     searchFields: baseSearch,
   },
   cabinet: {

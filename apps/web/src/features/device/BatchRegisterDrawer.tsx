@@ -7,7 +7,8 @@ import { api } from '../../shared/api/client';
 import { ignoreApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { STATUS_COLORS, StatusTag, type StatusMap } from '../../shared/StatusTag';
-import { resourceSearchKey } from '../../shared/table';
+// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
+import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
 import { devicePaths, fieldKey } from './deviceModel';
@@ -112,25 +113,57 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   );
 
   return (
-    <Drawer open={open} title={t('device.batchTitle')} onClose={close} footer={footer} size={640} destroyOnHidden mask={{ closable: busy === null }}>
+    <Drawer
+      open={open}
+      title={t('device.batchTitle')}
+      onClose={close}
+      footer={footer}
+      size={640}
+      destroyOnHidden
+      mask={{ closable: busy === null }}
+    >
       <Form form={form} layout="vertical" name={`batch-${kind}`} onValuesChange={() => setChecked(null)}>
         <Form.Item name="typeId" label={t(fieldKey('typeId'))} rules={rules(deviceBatch.shape.typeId, t(fieldKey('typeId')))}>
-          <Select options={optionLabels(types) as never} showSearch={{ optionFilterProp: 'label' }} placeholder={t('common.selectPlaceholder', { field: t(fieldKey('typeId')) })} />
+          <Select
+            options={optionLabels(types) as never}
+            showSearch={{ optionFilterProp: 'label' }}
+            placeholder={t('common.selectPlaceholder', { field: t(fieldKey('typeId')) })}
+          />
         </Form.Item>
         {owners ? (
           <Form.Item name="merchantId" label={t(fieldKey('merchantName'))} extra={t('device.ownerHelp')}>
-            <Select allowClear options={optionLabels(owners.merchants) as never} showSearch={{ optionFilterProp: 'label' }} placeholder={t('device.platformStock')} />
+            <Select
+              allowClear
+              options={optionLabels(owners.merchants) as never}
+              showSearch={{ optionFilterProp: 'label' }}
+              placeholder={t('device.platformStock')}
+            />
           </Form.Item>
         ) : null}
         <Flex gap={16}>
-          <Form.Item name="brand" label={t(fieldKey('brand'))} rules={rules(deviceBatch.shape.brand, t(fieldKey('brand')))} style={{ flex: 1 }}>
+          <Form.Item
+            name="brand"
+            label={t(fieldKey('brand'))}
+            rules={rules(deviceBatch.shape.brand, t(fieldKey('brand')))}
+            style={{ flex: 1 }}
+          >
             <Input maxLength={40} />
           </Form.Item>
-          <Form.Item name="model" label={t(fieldKey('model'))} rules={rules(deviceBatch.shape.model, t(fieldKey('model')))} style={{ flex: 1 }}>
+          <Form.Item
+            name="model"
+            label={t(fieldKey('model'))}
+            rules={rules(deviceBatch.shape.model, t(fieldKey('model')))}
+            style={{ flex: 1 }}
+          >
             <Input maxLength={40} />
           </Form.Item>
         </Flex>
-        <Form.Item name="numbers" label={numbersLabel} rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]} extra={t('device.numbersHelp')}>
+        <Form.Item
+          name="numbers"
+          label={numbersLabel}
+          rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]}
+          extra={t('device.numbersHelp')}
+        >
           <NumbersInput />
         </Form.Item>
       </Form>
@@ -147,9 +180,17 @@ function CheckResult({ result }: { result: BatchCheckResult }) {
       <Alert
         type={clean ? 'success' : 'warning'}
         // The theme's darker warning seed makes antd's derived background too dark: the fixed status colours instead.
-        style={{ background: STATUS_COLORS[clean ? 'success' : 'warning'].background, borderColor: STATUS_COLORS[clean ? 'success' : 'warning'].border }}
+        style={{
+          background: STATUS_COLORS[clean ? 'success' : 'warning'].background,
+          borderColor: STATUS_COLORS[clean ? 'success' : 'warning'].border,
+        }}
         showIcon
-        title={t('device.checkSummary', { total: result.total, fresh: result.newCount, exists: result.existsCount, invalid: result.invalidCount })}
+        title={t('device.checkSummary', {
+          total: result.total,
+          fresh: result.newCount,
+          exists: result.existsCount,
+          invalid: result.invalidCount,
+        })}
         description={clean ? undefined : t('device.checkOnlyNew')}
       />
       <Table<BatchCheckItem & { row: number }>

@@ -35,7 +35,7 @@ export function DetailCards<T extends object>({ record, groups }: { record: T; g
     if (item.render) return item.render(record);
     const value: unknown = record[item.field];
     if (value === null || value === undefined || value === '') return t('common.empty');
-    if (item.map) return <StatusTag value={String(value)} map={item.map} />;
+    if (item.map && (typeof value === 'string' || typeof value === 'boolean')) return <StatusTag value={String(value)} map={item.map} />;
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     if (typeof value === 'string' && isDateTime(item.field)) return formatDateTime(value);
     if (typeof value === 'string' || typeof value === 'number') return value;

@@ -36,7 +36,15 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
     { name: 'number', labelKey: fieldKey('number'), maxLength: 32, modes: ['add'] },
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types, ...(typeEditable ? {} : { modes: ['add' as const] }) },
   ];
-  if (owners) head.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.merchants, modes: ['add'], helpKey: 'device.ownerHelp' });
+  if (owners)
+    head.push({
+      name: 'merchantId',
+      labelKey: fieldKey('merchantName'),
+      type: 'select',
+      options: owners.merchants,
+      modes: ['add'],
+      helpKey: 'device.ownerHelp',
+    });
 
   return (
     <ResourceForm
@@ -47,7 +55,11 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       schema={record ? editSchema : addSchema}
       fields={[...head, ...fields]}
       initialValues={record ? undefined : initialValues}
-      load={record ? { queryKey: [paths.detail, record.id], queryFn: async () => toValues(await api.get<R>(paths.detail, { id: record.id })) } : undefined}
+      load={
+        record
+          ? { queryKey: [paths.detail, record.id], queryFn: async () => toValues(await api.get<R>(paths.detail, { id: record.id })) }
+          : undefined
+      }
       extraValues={record ? { id: record.id } : undefined}
       submit={(body) => api.post(record ? paths.edit : paths.add, body)}
       refreshPaths={[paths.search]}

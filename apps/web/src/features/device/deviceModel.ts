@@ -1,10 +1,4 @@
-import {
-  ALARM_STATUSES,
-  SCRAP_STATUSES,
-  STOCK_STATUSES,
-  SWITCH_PERMISSIONS,
-  type DeviceKind,
-} from '@swap/contracts';
+import { ALARM_STATUSES, SCRAP_STATUSES, STOCK_STATUSES, SWITCH_PERMISSIONS, type DeviceKind } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 
@@ -40,7 +34,9 @@ export function fieldKey(field: string): string {
 }
 
 function statusMap(values: readonly string[], prefix: string, meanings: StatusMap[string]['meaning'][]): StatusMap {
-  return Object.fromEntries(values.map((value, index) => [value, { meaning: meanings[index] ?? 'default', labelKey: `${prefix}.${value}` }]));
+  return Object.fromEntries(
+    values.map((value, index) => [value, { meaning: meanings[index] ?? 'default', labelKey: `${prefix}.${value}` }]),
+  );
 }
 
 export const STOCK_MAP = statusMap(STOCK_STATUSES, 'device.stock', ['success', 'processing']);

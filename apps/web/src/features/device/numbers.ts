@@ -4,7 +4,9 @@ export { DEVICE_BATCH_MAX };
 
 function unquote(cell: string): string {
   const trimmed = cell.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replaceAll('""', '"').trim() : trimmed;
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1).replaceAll('""', '"').trim()
+    : trimmed;
 }
 
 /**

@@ -3,8 +3,9 @@ import type { DeviceKind, DeviceTypeOption, MerchantRecord } from '@swap/contrac
 import { api } from '../../shared/api/client';
 import { useAllRecords } from '../../shared/api/allRecords';
 import { isPlatformUser } from '../../shared/session';
+// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
+import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import type { SearchOption } from '../../shared/table';
-import { resourceSearchKey } from '../../shared/table';
 import { typePaths } from '../device-type/deviceTypeModel';
 
 const MERCHANT_SEARCH = '/admin/merchant/search';

@@ -3,11 +3,12 @@ import { Button, Descriptions } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { menuExportFile, type MenuImportResult } from '@swap/contracts';
+import { menuExportFile, type MenuExportFile, type MenuImportResult } from '@swap/contracts';
 import { api, saveBlob } from '../../shared/api/client';
 import { ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { resourceSearchKey } from '../../shared/table';
+import { useConfirm } from '../../shared/confirm';
 import { openDialog } from '../../shared/dialogs';
 import { useUi } from '../../shared/ui';
 import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
@@ -26,6 +27,7 @@ export function MenuTransfer() {
   const { t } = useTranslation();
   const { message } = useUi();
   const queryClient = useQueryClient();
+  const confirm = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const [exporting, setExporting] = useState(false);
   const [importing, setImporting] = useState(false);
@@ -48,9 +50,19 @@ export function MenuTransfer() {
       void message.error(t('menu.importInvalid'));
       return;
     }
+    // An import rewrites every menu and resource with a code in the file: ask first.
+    confirm({
+      titleKey: 'menu.import',
+      contentKey: 'menu.confirmImport',
+      contentParams: { menus: parsed.data.menus.length, resources: parsed.data.resources.length },
+      onOk: () => sendImport(parsed.data),
+    });
+  };
+
+  const sendImport = async (data: MenuExportFile) => {
     setImporting(true);
     try {
-      const result = await api.post<MenuImportResult>('/admin/menu/import', parsed.data);
+      const result = await api.post<MenuImportResult>('/admin/menu/import', data);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY }),
         queryClient.invalidateQueries({ queryKey: resourceSearchKey(RESOURCE_SEARCH) }),

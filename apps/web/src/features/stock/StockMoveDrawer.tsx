@@ -6,7 +6,8 @@ import { stockMove, type DeviceKind, type StockBatchRecord } from '@swap/contrac
 import { api } from '../../shared/api/client';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
-import { resourceSearchKey } from '../../shared/table';
+// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
+import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import { useUi } from '../../shared/ui';
 import { devicePaths, fieldKey } from '../device/deviceModel';
 import { NumbersInput } from '../device/NumbersInput';
@@ -53,10 +54,15 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
     }
     setBusy(true);
     try {
-      const batch = await api.post<StockBatchRecord>(direction === 'out' ? paths.stockOut : paths.stockIn, { numbers, remark: values.remark?.trim() ?? '' });
+      const batch = await api.post<StockBatchRecord>(direction === 'out' ? paths.stockOut : paths.stockIn, {
+        numbers,
+        remark: values.remark?.trim() ?? '',
+      });
       void message.success(t(direction === 'out' ? 'stock.outDone' : 'stock.inDone', { number: batch.number, count: batch.quantity }));
       await Promise.all(
-        [paths.summary, paths.records, devicePaths(kind).search].map((path) => queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) })),
+        [paths.summary, paths.records, devicePaths(kind).search].map((path) =>
+          queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) }),
+        ),
       );
       close();
     } catch (error) {
@@ -86,7 +92,12 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
       }
     >
       <Form form={form} layout="vertical" name={`stock-${kind}`}>
-        <Form.Item name="numbers" label={numbersLabel} rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]} extra={t('device.numbersHelp')}>
+        <Form.Item
+          name="numbers"
+          label={numbersLabel}
+          rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]}
+          extra={t('device.numbersHelp')}
+        >
           <NumbersInput />
         </Form.Item>
         <Form.Item name="remark" label={remarkLabel} rules={rules(stockMove.shape.remark, remarkLabel, { emptyValue: '' })}>

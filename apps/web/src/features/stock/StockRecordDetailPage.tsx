@@ -32,7 +32,10 @@ export function StockRecordDetailPage() {
 
   return (
     <>
-      <TitleBar title={batch ? t('stock.detailTitle', { number: batch.number }) : t('page.stockRecordDetail')} back={stockRoutes(kind).records} />
+      <TitleBar
+        title={batch ? t('stock.detailTitle', { number: batch.number }) : t('page.stockRecordDetail')}
+        back={stockRoutes(kind).records}
+      />
       {!batch ? (
         <DetailState failed={head.isError} titleKey="stock.loadFailed" onRetry={() => void head.refetch()} />
       ) : (
@@ -56,11 +59,21 @@ export function StockRecordDetailPage() {
           <ResourceTable<StockBatchItemRecord>
             searchPath={`${paths.recordDetail}?id=${id}`}
             fetchPage={async (body, signal) =>
-              (await api.get<StockBatchDetail>(paths.recordDetail, { id, current: Number(body.current), size: Number(body.size) }, { signal })).items
+              (
+                await api.get<StockBatchDetail>(
+                  paths.recordDetail,
+                  { id, current: Number(body.current), size: Number(body.size) },
+                  { signal },
+                )
+              ).items
             }
             rowKey="deviceId"
             columns={[
-              { key: 'number', titleKey: fieldKey('number'), render: (r) => <Link to={deviceDetailPath(kind, r.deviceId)}>{r.number}</Link> },
+              {
+                key: 'number',
+                titleKey: fieldKey('number'),
+                render: (r) => <Link to={deviceDetailPath(kind, r.deviceId)}>{r.number}</Link>,
+              },
               { key: 'typeCode', titleKey: fieldKey('typeCode') },
               { key: 'typeName', titleKey: fieldKey('typeName') },
             ]}

@@ -37,7 +37,13 @@ export function StockRecordPage() {
           { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange', rangeKeys: ['from', 'to'] },
         ]}
         columns={[
-          { key: 'number', titleKey: 'stock.batchNumber', sortable: true, width: 190, render: (r) => <Link to={routes.recordDetail(r.id)}>{r.number}</Link> },
+          {
+            key: 'number',
+            titleKey: 'stock.batchNumber',
+            sortable: true,
+            width: 190,
+            render: (r) => <Link to={routes.recordDetail(r.id)}>{r.number}</Link>,
+          },
           { key: 'direction', titleKey: fieldKey('direction'), kind: 'status', statusMap: DIRECTION_MAP },
           { key: 'typeName', titleKey: fieldKey('typeId'), render: (r) => r.typeName ?? t('stock.mixedTypes') },
           { key: 'quantity', titleKey: fieldKey('quantity'), kind: 'number', sortable: true },

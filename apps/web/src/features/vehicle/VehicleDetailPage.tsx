@@ -58,7 +58,12 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
     },
     {
       titleKey: 'device.group.stock',
-      items: [{ field: 'stockStatus', map: STOCK_MAP }, { field: 'scrapStatus', map: SCRAP_MAP }, { field: 'scrapReason' }, { field: 'scrappedAt' }],
+      items: [
+        { field: 'stockStatus', map: STOCK_MAP },
+        { field: 'scrapStatus', map: SCRAP_MAP },
+        { field: 'scrapReason' },
+        { field: 'scrappedAt' },
+      ],
     },
     {
       titleKey: 'device.group.location',

@@ -10,7 +10,16 @@ import { deviceCodes, deviceDetailPath, devicePaths, fieldKey, SCRAP_MAP, STOCK_
 import { RegisterButtons } from '../device/RegisterButtons';
 import { ScrapForm } from '../device/ScrapForm';
 import { useOwnerOptions, useTypeOptions } from '../device/useDeviceOptions';
-import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_DEFAULTS, VEHICLE_EDIT_NAMES, VEHICLE_FIELDS, vehicleSearchFields } from './vehicleModel';
+import {
+  ACTIVATION_MAP,
+  AVAILABILITY_MAP,
+  SALE_MAP,
+  SALE_MODE_MAP,
+  VEHICLE_DEFAULTS,
+  VEHICLE_EDIT_NAMES,
+  VEHICLE_FIELDS,
+  vehicleSearchFields,
+} from './vehicleModel';
 
 const paths = devicePaths('vehicle');
 const codes = deviceCodes('vehicle');
@@ -22,7 +31,13 @@ function BatteryLinks({ record }: { record: VehicleRecord }) {
   ] as const;
   return (
     <Flex vertical>
-      {bound.map(([id, number]) => (id !== null && number ? <Link key={id} to={deviceDetailPath('battery', id)}>{number}</Link> : null))}
+      {bound.map(([id, number]) =>
+        id !== null && number ? (
+          <Link key={id} to={deviceDetailPath('battery', id)}>
+            {number}
+          </Link>
+        ) : null,
+      )}
     </Flex>
   );
 }
@@ -49,8 +64,15 @@ export function VehicleListPage() {
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         searchFields={vehicleSearchFields(types, owners?.filter ?? null)}
         columns={[
-          { key: 'number', titleKey: fieldKey('number'), sortable: true, fixed: 'left', width: 180, render: (r) => <Link to={deviceDetailPath('vehicle', r.id)}>{r.number}</Link> },
-          { key: 'typeName', titleKey: fieldKey('typeId') },
+          {
+            key: 'number',
+            titleKey: fieldKey('number'),
+            sortable: true,
+            fixed: 'left',
+            width: 180,
+            render: (r) => <Link to={deviceDetailPath('vehicle', r.id)}>{r.number}</Link>,
+          },
+          { key: 'typeName', titleKey: fieldKey('typeId'), width: 150 },
           { key: 'brand', titleKey: fieldKey('brand') },
           { key: 'model', titleKey: fieldKey('model') },
           { key: 'vin', titleKey: fieldKey('vin') },
@@ -66,8 +88,22 @@ export function VehicleListPage() {
         ]}
         rowActions={[
           { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(deviceDetailPath('vehicle', r.id)) },
-          { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setEditing(r) },
-          { key: 'scrap', labelKey: 'device.scrap', code: codes.edit, danger: true, confirmKey: false, hidden: (r) => r.scrapStatus === 'SCRAPPED', onClick: (r) => setScrapping(r) },
+          {
+            key: 'edit',
+            labelKey: 'common.edit',
+            code: codes.edit,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setEditing(r),
+          },
+          {
+            key: 'scrap',
+            labelKey: 'device.scrap',
+            code: codes.edit,
+            danger: true,
+            confirmKey: false,
+            hidden: (r) => r.scrapStatus === 'SCRAPPED',
+            onClick: (r) => setScrapping(r),
+          },
         ]}
       />
       <DeviceFormDrawer<VehicleRecord>

@@ -16,7 +16,9 @@ export const ACTIVATION_MAP: StatusMap = {
   ACTIVATED: { meaning: 'success', labelKey: 'vehicle.activation.ACTIVATED' },
   NOT_ACTIVATED: { meaning: 'default', labelKey: 'vehicle.activation.NOT_ACTIVATED' },
 };
-export const SALE_MODE_MAP: StatusMap = Object.fromEntries(SALE_MODES.map((value) => [value, { meaning: 'processing' as const, labelKey: `vehicle.saleMode.${value}` }]));
+export const SALE_MODE_MAP: StatusMap = Object.fromEntries(
+  SALE_MODES.map((value) => [value, { meaning: 'processing' as const, labelKey: `vehicle.saleMode.${value}` }]),
+);
 export const ACC_MAP: StatusMap = {
   ON: { meaning: 'success', labelKey: 'vehicle.acc.ON' },
   OFF: { meaning: 'default', labelKey: 'vehicle.acc.OFF' },
@@ -28,8 +30,18 @@ export function vehicleSearchFields(types: SearchOption[], owners: SearchOption[
     4,
     0,
     { name: 'saleStatus', labelKey: fieldKey('saleStatus'), type: 'select', options: optionsOf(SALE_STATUSES, 'vehicle.sale') },
-    { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
-    { name: 'activationStatus', labelKey: fieldKey('activationStatus'), type: 'select', options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation') },
+    {
+      name: 'availability',
+      labelKey: fieldKey('availability'),
+      type: 'select',
+      options: optionsOf(AVAILABILITIES, 'vehicle.availability'),
+    },
+    {
+      name: 'activationStatus',
+      labelKey: fieldKey('activationStatus'),
+      type: 'select',
+      options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation'),
+    },
     { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
     { name: 'vin', labelKey: fieldKey('vin') },
     { name: 'batteryNumber', labelKey: fieldKey('batteryNumber') },
@@ -57,7 +69,12 @@ export const VEHICLE_FIELDS: FormField[] = [
   text('compartmentType'),
   decimal('rateCapacity'),
   decimal('rateVoltage'),
-  { name: 'activationStatus', labelKey: fieldKey('activationStatus'), type: 'select', options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation') },
+  {
+    name: 'activationStatus',
+    labelKey: fieldKey('activationStatus'),
+    type: 'select',
+    options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation'),
+  },
   { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
   { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
   ...BATTERY_FIELDS,

@@ -29,6 +29,7 @@ export const menu = {
   'menu.editResourceTitle': 'Edit resource',
   'menu.export': 'Export menus',
   'menu.import': 'Import menus',
+  'menu.confirmImport': 'Import {menus} menus and {resources} resources? Menus and resources with the same codes are overwritten.',
   'menu.importInvalid': 'This file is not a menu export',
   'menu.importDone': 'Menus imported',
   'menu.menusCreated': 'Menus created',

@@ -9,6 +9,7 @@ export const nav = {
   'nav.alarm': 'Alarms',
   'nav.alarm.battery': 'Battery alarms',
   'nav.alarm.cabinet': 'Cabinet alarms',
+  'nav.alarm.vehicle': 'Vehicle alarms',
   'nav.alarm.records': 'Alarm records',
   'nav.stock': 'Stock',
   'nav.stock.vehicle': 'Vehicle stock',

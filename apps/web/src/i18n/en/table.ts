@@ -7,6 +7,7 @@ export const table = {
   'table.export': 'Export',
   'table.refresh': 'Refresh',
   'table.total': 'Total {total} items',
+  'table.totalEstimate': 'About {total} items',
   'table.empty': 'No data',
   'table.loadFailed': 'The list could not be loaded.',
   'table.selected': '{count} selected',

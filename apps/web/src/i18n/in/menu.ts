@@ -29,6 +29,7 @@ export const menu = {
   'menu.editResourceTitle': 'Ubah sumber daya',
   'menu.export': 'Ekspor menu',
   'menu.import': 'Impor menu',
+  'menu.confirmImport': 'Impor {menus} menu dan {resources} sumber daya? Menu dan sumber daya dengan kode yang sama akan ditimpa.',
   'menu.importInvalid': 'Berkas ini bukan ekspor menu',
   'menu.importDone': 'Menu diimpor',
   'menu.menusCreated': 'Menu dibuat',

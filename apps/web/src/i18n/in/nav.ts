@@ -10,6 +10,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.alarm': 'Alarm',
   'nav.alarm.battery': 'Alarm baterai',
   'nav.alarm.cabinet': 'Alarm kabinet',
+  'nav.alarm.vehicle': 'Alarm kendaraan',
   'nav.alarm.records': 'Catatan alarm',
   'nav.stock': 'Stok',
   'nav.stock.vehicle': 'Stok kendaraan',

@@ -8,6 +8,7 @@ export const table: Record<keyof typeof en, string> = {
   'table.export': 'Ekspor',
   'table.refresh': 'Muat ulang',
   'table.total': 'Total {total} data',
+  'table.totalEstimate': 'Sekitar {total} item',
   'table.empty': 'Tidak ada data',
   'table.loadFailed': 'Daftar tidak dapat dimuat.',
   'table.selected': '{count} dipilih',

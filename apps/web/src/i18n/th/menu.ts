@@ -29,6 +29,7 @@ export const menu = {
   'menu.editResourceTitle': 'แก้ไขทรัพยากร',
   'menu.export': 'ส่งออกเมนู',
   'menu.import': 'นำเข้าเมนู',
+  'menu.confirmImport': 'นำเข้า {menus} เมนูและ {resources} ทรัพยากรหรือไม่ เมนูและทรัพยากรที่มีรหัสเดียวกันจะถูกเขียนทับ',
   'menu.importInvalid': 'ไฟล์นี้ไม่ใช่ไฟล์ส่งออกเมนู',
   'menu.importDone': 'นำเข้าเมนูแล้ว',
   'menu.menusCreated': 'เมนูที่สร้าง',

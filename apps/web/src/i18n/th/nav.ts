@@ -10,6 +10,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.alarm': 'การแจ้งเตือน',
   'nav.alarm.battery': 'การแจ้งเตือนแบตเตอรี่',
   'nav.alarm.cabinet': 'การแจ้งเตือนตู้',
+  'nav.alarm.vehicle': 'การแจ้งเตือนยานพาหนะ',
   'nav.alarm.records': 'บันทึกการแจ้งเตือน',
   'nav.stock': 'คลังสินค้า',
   'nav.stock.vehicle': 'คลังยานพาหนะ',

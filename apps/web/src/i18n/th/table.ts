@@ -8,6 +8,7 @@ export const table: Record<keyof typeof en, string> = {
   'table.export': 'ส่งออก',
   'table.refresh': 'รีเฟรช',
   'table.total': 'ทั้งหมด {total} รายการ',
+  'table.totalEstimate': 'ประมาณ {total} รายการ',
   'table.empty': 'ไม่มีข้อมูล',
   'table.loadFailed': 'ไม่สามารถโหลดรายการได้',
   'table.selected': 'เลือกแล้ว {count} รายการ',

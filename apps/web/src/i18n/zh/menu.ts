@@ -29,6 +29,7 @@ export const menu = {
   'menu.editResourceTitle': '编辑资源',
   'menu.export': '导出菜单',
   'menu.import': '导入菜单',
+  'menu.confirmImport': '导入 {menus} 个菜单和 {resources} 个资源？编码相同的菜单和资源将被覆盖。',
   'menu.importInvalid': '该文件不是菜单导出文件',
   'menu.importDone': '菜单已导入',
   'menu.menusCreated': '新建菜单',

@@ -10,6 +10,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.alarm': '告警',
   'nav.alarm.battery': '电池告警',
   'nav.alarm.cabinet': '换电柜告警',
+  'nav.alarm.vehicle': '车辆告警',
   'nav.alarm.records': '告警记录',
   'nav.stock': '库存',
   'nav.stock.vehicle': '车辆库存',

@@ -8,6 +8,7 @@ export const table: Record<keyof typeof en, string> = {
   'table.export': '导出',
   'table.refresh': '刷新',
   'table.total': '共 {total} 条',
+  'table.totalEstimate': '约 {total} 条',
   'table.empty': '暂无数据',
   'table.loadFailed': '列表加载失败。',
   'table.selected': '已选 {count} 项',

@@ -76,6 +76,13 @@ describe('api client', () => {
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ code: 2009, message: 'Role in use', status: 409 });
     expect(fieldErrorsOf(error)).toEqual({ name: 'Role in use' });
+    expect(
+      fieldErrorsOf(
+        new ApiError(1021, 'Invalid', { fields: [{ field: 'battery1Number', message: 'Battery 1 is invalid' }, { message: 'x' }] }),
+      ),
+    ).toEqual({
+      battery1Number: 'Battery 1 is invalid',
+    });
     await flush();
     expect(notices).toEqual(['Role in use']);
     expect(dialogs).toBe(0);

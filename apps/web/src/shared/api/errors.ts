@@ -28,14 +28,21 @@ export function isServerFailure(error: unknown): boolean {
 
 /**
  * Field errors the server attached to a failed envelope. Accepted shapes of `data`:
- * `{ fields: { name: message } }`, `{ issues: [{ path, message }] }` or `{ field: name }`
+ * `{ fields: { name: message } }`, `{ fields: [{ field, message }] }`, `{ issues: [{ path, message }] }` or `{ field: name }`
  * (then the envelope message belongs to that field).
  */
 export function fieldErrorsOf(error: unknown): Record<string, string> {
   if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return {};
   const data = error.data as Record<string, unknown>;
   const out: Record<string, string> = {};
-  if (typeof data.fields === 'object' && data.fields !== null) {
+  if (Array.isArray(data.fields)) {
+    // The server's validation answer: `{ fields: [{ field, message }] }`.
+    for (const entry of data.fields as unknown[]) {
+      if (typeof entry !== 'object' || entry === null) continue;
+      const { field, message } = entry as { field?: unknown; message?: unknown };
+      if (typeof field === 'string' && field && typeof message === 'string') out[field] = message;
+    }
+  } else if (typeof data.fields === 'object' && data.fields !== null) {
     for (const [name, message] of Object.entries(data.fields as Record<string, unknown>)) {
       if (typeof message === 'string') out[name] = message;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loginBody, menuAdd, money, nameField, safeText, VALIDATION_TEXT } from '@swap/contracts';
+import { digits15, loginBody, menuAdd, money, nameField, safeText, VALIDATION_TEXT } from '@swap/contracts';
 import { z } from 'zod';
 import { validateValue, zodRules, type Translate } from './zodRules';
 
@@ -36,5 +36,13 @@ describe('zod → antd rules', () => {
     const validator = required && 'validator' in required ? required.validator : undefined;
     await expect(validator?.({}, undefined, () => undefined)).rejects.toThrow('Name is required');
     await expect(validator?.({}, 'Fine', () => undefined)).resolves.toBeUndefined();
+  });
+
+  it('treats a cleared optional formatted field (emptyValue null) as none, not as an invalid value', async () => {
+    const [rule] = zodRules(digits15.nullish(), 'IMEI', t, { emptyValue: null });
+    expect(rule && 'required' in rule && rule.required).toBe(false);
+    const validator = rule && 'validator' in rule ? rule.validator : undefined;
+    await expect(validator?.({}, '', () => undefined)).resolves.toBeUndefined();
+    await expect(validator?.({}, '12a', () => undefined)).rejects.toThrow('IMEI');
   });
 });

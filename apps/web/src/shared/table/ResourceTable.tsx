@@ -86,6 +86,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
       key: '__actions',
       title: t('common.actions'),
       fixed: 'right',
+      // Keeps the heading and its links readable when wide declared columns fill the scroll width.
+      minWidth: 120,
       render: (_value: unknown, record: T) => <RowActions record={record} actions={visibleRowActions} refresh={refresh} />,
     });
   }
@@ -109,6 +111,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   };
 
   const failed = query.isError && !query.data;
+  const estimated = (query.data as { totalExact?: boolean } | undefined)?.totalExact === false;
   const emptyText = failed ? (
     <ErrorState title={t('table.loadFailed')} onRetry={refresh} />
   ) : (
@@ -192,7 +195,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
               pageSize: state.size,
               total: query.data?.total ?? 0,
               showSizeChanger: true,
-              showTotal: (total) => t('table.total', { total }),
+              // Device lists over 10,000 matches answer the planner's estimate (totalExact false).
+              showTotal: (total) => t(estimated ? 'table.totalEstimate' : 'table.total', { total }),
             }}
           />
         </div>

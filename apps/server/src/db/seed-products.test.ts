@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { seedDemoProducts } from './seed-products.js';
+import { batteries } from '../modules/battery/battery.table.js';
+import { vehicles } from '../modules/vehicle/vehicle.table.js';
+import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
+import { stockBatches } from '../modules/stock/stock.table.js';
+
+describe('demo product centre', () => {
+  let server: TestServer;
+  const total = async (table: typeof batteries | typeof vehicles | typeof cabinets | typeof cabinetCompartments | typeof stockBatches) =>
+    (await server.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO_DEVICES: '1' });
+  });
+  afterAll(() => server.close());
+
+  it('holds the operator’s fleet in Jakarta and Bangkok, once', async () => {
+    expect(await total(batteries)).toBe(2000);
+    expect(await total(vehicles)).toBe(800);
+    expect(await total(cabinets)).toBe(50);
+    expect(await total(cabinetCompartments)).toBeGreaterThan(400);
+    expect(await total(stockBatches)).toBeGreaterThan(5);
+    await seedDemoProducts(server.db);
+    expect(await total(batteries)).toBe(2000);
+  });
+
+  it('keeps the data consistent: a bound battery points back at its vehicle, placed batteries are out', async () => {
+    const [mismatch] = await server.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from vehicle v join battery b on b.id in (v.battery1_id, v.battery2_id) where b.vehicle_id is distinct from v.id or b.merchant_id is distinct from v.merchant_id or b.stock_status <> 'OUTSTOCK'`,
+      )
+      .then((result) => (result as { rows: { n: number }[] }).rows);
+    expect(mismatch!.n).toBe(0);
+    // The trigger-kept counters agree with the devices.
+    const [drift] = await server.db
+      .execute<{ n: number }>(
+        sql`select count(*)::int as n from (select type_id, coalesce(merchant_id, 0) as m, stock_status, scrap_status, count(*)::int as n from battery group by 1, 2, 3, 4) d
+          full join (select * from stock_count where kind = 'battery' and n <> 0) c
+          on c.type_id = d.type_id and c.merchant_key = d.m and c.stock_status = d.stock_status and c.scrap_status = d.scrap_status
+          where c.n is distinct from d.n`,
+      )
+      .then((result) => (result as { rows: { n: number }[] }).rows);
+    expect(drift!.n).toBe(0);
+  });
+
+  it('serves the lists per tenant', async () => {
+    const admin = await server.login('admin');
+    const merchant = await server.login('merchant');
+    const all = await server.call('POST', '/api/oms/battery/search', { token: admin, body: {} });
+    expect(all.data).toMatchObject({ total: 2000, totalExact: true });
+    const own = await server.call('POST', '/api/oms/vehicle/search', { token: merchant, body: { size: 5 } });
+    expect(own.data.total).toBe(360);
+    expect(own.data.records.every((r: { merchantName: string }) => r.merchantName === 'Demo Agent')).toBe(true);
+    const summary = await server.call('POST', '/api/oms/stock/cabinet/summary', { token: admin, body: {} });
+    expect(summary.data.records.length).toBeGreaterThan(2);
+    const cabinet = (await server.call('POST', '/api/oms/cabinet/search', { token: merchant, body: { size: 1 } })).data.records[0];
+    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: merchant, query: { id: String(cabinet.id) } });
+    expect(detail.data.compartments.some((c: { batteryNumber: string | null }) => c.batteryNumber !== null)).toBe(true);
+  });
+});

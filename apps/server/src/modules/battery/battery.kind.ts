@@ -1,0 +1,60 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { vehicles } from '../vehicle/vehicle.table.js';
+import { batteries } from './battery.table.js';
+
+/** A new battery's specification starts as its type's. */
+export function batterySpecOf(type: NewDevices['type']) {
+  return {
+    weight: type.weight,
+    ratedVoltage: type.ratedVoltage,
+    ratedCapacity: type.ratedCapacity,
+    ratedCurrent: type.ratedCurrent,
+    cellCount: type.cellCount,
+    structure: type.structure,
+  };
+}
+
+async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
+  const ids: number[] = [];
+  const common = {
+    typeId: devices.type.id,
+    merchantId: devices.merchantId,
+    brand: devices.brand,
+    model: devices.model,
+    ...batterySpecOf(devices.type),
+  };
+  for (const part of chunks(devices.numbers)) {
+    const rows = await tx
+      .insert(batteries)
+      .values(part.map((number) => ({ ...common, number })))
+      .returning({ id: batteries.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** A scrapped battery leaves the vehicle that held it: it can no longer be used. */
+async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
+  await tx.update(vehicles).set({ battery1Id: null, updatedAt: new Date() }).where(inArray(vehicles.battery1Id, ids));
+  await tx.update(vehicles).set({ battery2Id: null, updatedAt: new Date() }).where(inArray(vehicles.battery2Id, ids));
+  await tx.update(batteries).set({ vehicleId: null }).where(inArray(batteries.id, ids));
+}
+
+export const BATTERY_KIND: DeviceKindDef = {
+  kind: 'battery',
+  table: batteries,
+  columns: {
+    id: batteries.id,
+    number: batteries.number,
+    typeId: batteries.typeId,
+    merchantId: batteries.merchantId,
+    stockStatus: batteries.stockStatus,
+    scrapStatus: batteries.scrapStatus,
+  },
+  exists: 'batteryExists',
+  missing: 'batteryMissing',
+  insertMany,
+  beforeScrap,
+};

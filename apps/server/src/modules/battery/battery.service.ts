@@ -1,0 +1,72 @@
+import { and, eq } from 'drizzle-orm';
+import type { BatteryAdd, BatteryEdit, BatteryRecord } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { diff, recordAudit } from '../audit-log/audit.js';
+import { placeOwner, typeOfKind } from '../device/index.js';
+import { batteries } from './battery.table.js';
+import { batteryDetail, batteryScope } from './battery.query.js';
+import { batterySpecOf } from './battery.kind.js';
+
+/** Maintained fields of a payload; the specification falls back to the type's where not given. */
+function fieldsOf(body: BatteryAdd | BatteryEdit, spec: ReturnType<typeof batterySpecOf>) {
+  return {
+    typeId: body.typeId,
+    name: body.name ?? null,
+    brand: body.brand ?? null,
+    model: body.model ?? null,
+    imei: body.imei ?? null,
+    softwareVersion: body.softwareVersion ?? null,
+    hardwareVersion: body.hardwareVersion ?? null,
+    bmsBrand: body.bmsBrand ?? null,
+    cellBrand: body.cellBrand ?? null,
+    androidSerialNumber: body.androidSerialNumber ?? null,
+    weight: body.weight ?? spec.weight,
+    ratedVoltage: body.ratedVoltage ?? spec.ratedVoltage,
+    ratedCapacity: body.ratedCapacity ?? spec.ratedCapacity,
+    ratedCurrent: body.ratedCurrent ?? spec.ratedCurrent,
+    cellCount: body.cellCount ?? spec.cellCount,
+    structure: body.structure ?? spec.structure,
+  };
+}
+
+export async function addBattery(ctx: Ctx, body: BatteryAdd): Promise<BatteryRecord> {
+  const type = await typeOfKind(ctx.db, 'battery', body.typeId);
+  const merchantId = await placeOwner(ctx, body.merchantId);
+  const [existing] = await ctx.db.select({ id: batteries.id }).from(batteries).where(eq(batteries.number, body.number)).limit(1);
+  if (existing) throw new AppError('batteryExists', undefined, { field: 'number' });
+  const fields = { ...fieldsOf(body, batterySpecOf(type)), number: body.number, merchantId };
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(batteries).values(fields).returning({ id: batteries.id });
+      await recordAudit(tx, ctx, { action: 'battery.add', objectType: 'battery', objectId: created!.id, changes: fields });
+      return created!.id;
+    });
+    return await batteryDetail(ctx, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('batteryExists', undefined, { field: 'number' });
+    throw error;
+  }
+}
+
+/** Number and owner stay; a new type brings its specification for the fields not sent. */
+export async function editBattery(ctx: Ctx, body: BatteryEdit): Promise<BatteryRecord> {
+  const [current] = await ctx.db
+    .select()
+    .from(batteries)
+    .where(and(eq(batteries.id, body.id), batteryScope(ctx)));
+  if (!current) throw new AppError('batteryMissing');
+  const type = await typeOfKind(ctx.db, 'battery', body.typeId);
+  const after = fieldsOf(body, batterySpecOf(type));
+  const changes = diff(current, after);
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(batteries)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(batteries.id, current.id));
+      await recordAudit(tx, ctx, { action: 'battery.edit', objectType: 'battery', objectId: current.id, changes });
+    });
+  }
+  return batteryDetail(ctx, current.id);
+}

@@ -1,0 +1,3 @@
+export { registerBatteryRoutes } from './battery.routes.js';
+export { BATTERY_KIND } from './battery.kind.js';
+export { batteries } from './battery.table.js';

@@ -1,0 +1,49 @@
+import type { Db } from '../../db/client.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { cabinetCompartments, cabinets } from './cabinet.table.js';
+
+/** A new cabinet's compartment count and power ratings are its type's. */
+export function cabinetSpecOf(type: NewDevices['type']) {
+  return {
+    compartmentCount: type.compartmentCount ?? 1,
+    chargerTotalPower: type.chargerTotalPower,
+    externalMaxPower: type.externalMaxPower,
+  };
+}
+
+/** Empty compartments 1..n of each cabinet, in multi-row inserts. */
+export async function createCompartments(tx: Db, cabinetIds: number[], count: number): Promise<void> {
+  const rows = cabinetIds.flatMap((cabinetId) => Array.from({ length: count }, (_, i) => ({ cabinetId, index: i + 1 })));
+  for (const part of chunks(rows, 2000)) await tx.insert(cabinetCompartments).values(part);
+}
+
+async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
+  const ids: number[] = [];
+  const spec = cabinetSpecOf(devices.type);
+  const common = { typeId: devices.type.id, merchantId: devices.merchantId, brand: devices.brand, model: devices.model, ...spec };
+  for (const part of chunks(devices.numbers)) {
+    const rows = await tx
+      .insert(cabinets)
+      .values(part.map((number) => ({ ...common, number })))
+      .returning({ id: cabinets.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  await createCompartments(tx, ids, spec.compartmentCount);
+  return ids;
+}
+
+export const CABINET_KIND: DeviceKindDef = {
+  kind: 'cabinet',
+  table: cabinets,
+  columns: {
+    id: cabinets.id,
+    number: cabinets.number,
+    typeId: cabinets.typeId,
+    merchantId: cabinets.merchantId,
+    stockStatus: cabinets.stockStatus,
+    scrapStatus: cabinets.scrapStatus,
+  },
+  exists: 'cabinetExists',
+  missing: 'cabinetMissing',
+  insertMany,
+};

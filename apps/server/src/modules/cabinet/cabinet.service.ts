@@ -1,0 +1,75 @@
+import { and, eq } from 'drizzle-orm';
+import type { CabinetAdd, CabinetDetail, CabinetEdit } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { diff, recordAudit } from '../audit-log/audit.js';
+import { placeOwner, typeOfKind } from '../device/index.js';
+import { cabinets } from './cabinet.table.js';
+import { cabinetDetail, cabinetScope } from './cabinet.query.js';
+import { cabinetSpecOf, createCompartments } from './cabinet.kind.js';
+
+function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof cabinetSpecOf>, 'chargerTotalPower' | 'externalMaxPower'>) {
+  return {
+    brand: body.brand ?? null,
+    model: body.model ?? null,
+    productNumber: body.productNumber ?? null,
+    networkType: body.networkType ?? null,
+    communicationType: body.communicationType ?? null,
+    factoryDate: body.factoryDate ?? null,
+    radiatorSetting: body.radiatorSetting,
+    externalMaxPower: body.externalMaxPower ?? spec.externalMaxPower,
+    chargerTotalPower: body.chargerTotalPower ?? spec.chargerTotalPower,
+    meterCount: body.meterCount ?? null,
+    imei: body.imei ?? null,
+    androidSerialNumber: body.androidSerialNumber ?? null,
+    site: body.site ?? null,
+    seller: body.seller ?? null,
+    purchaseTime: body.purchaseTime ? new Date(body.purchaseTime) : null,
+    latitude: body.latitude ?? null,
+    longitude: body.longitude ?? null,
+    location: body.location ?? null,
+  };
+}
+
+/** A new cabinet comes with its type's compartments, empty and enabled. */
+export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDetail> {
+  const type = await typeOfKind(ctx.db, 'cabinet', body.typeId);
+  const merchantId = await placeOwner(ctx, body.merchantId);
+  const [existing] = await ctx.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.number, body.number)).limit(1);
+  if (existing) throw new AppError('cabinetExists', undefined, { field: 'number' });
+  const spec = cabinetSpecOf(type);
+  const fields = { ...fieldsOf(body, spec), compartmentCount: spec.compartmentCount, typeId: type.id, number: body.number, merchantId };
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [created] = await tx.insert(cabinets).values(fields).returning({ id: cabinets.id });
+      await createCompartments(tx, [created!.id], spec.compartmentCount);
+      await recordAudit(tx, ctx, { action: 'cabinet.add', objectType: 'cabinet', objectId: created!.id, changes: fields });
+      return created!.id;
+    });
+    return await cabinetDetail(ctx, id);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('cabinetExists', undefined, { field: 'number' });
+    throw error;
+  }
+}
+
+/** Number, owner, type and compartments stay; the maintained fields are replaced. */
+export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetDetail> {
+  const [current] = await ctx.db
+    .select()
+    .from(cabinets)
+    .where(and(eq(cabinets.id, body.id), cabinetScope(ctx)));
+  if (!current) throw new AppError('cabinetMissing');
+  const after = fieldsOf(body, current);
+  const changes = diff(current, after);
+  if (Object.keys(changes).length > 0) {
+    await ctx.db.transaction(async (tx) => {
+      await tx
+        .update(cabinets)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(cabinets.id, current.id));
+      await recordAudit(tx, ctx, { action: 'cabinet.edit', objectType: 'cabinet', objectId: current.id, changes });
+    });
+  }
+  return cabinetDetail(ctx, current.id);
+}

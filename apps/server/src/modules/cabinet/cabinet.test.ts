@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { cabinetCompartments, cabinets } from './cabinet.table.js';
+
+describe('cabinets', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let types: Awaited<ReturnType<typeof productTypes>>;
+
+  const post = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', `/api/oms/cabinet/${path}`, { token, body, ...(lang ? { lang } : {}) });
+  const detail = (token: string, id: number) => server.call('GET', '/api/oms/cabinet/detail', { token, query: { id: String(id) } });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    types = await productTypes(server, who.admin);
+  });
+  afterAll(() => server.close());
+
+  it('registers a cabinet with every maintained field and its type’s empty compartments', async () => {
+    const added = await post(who.merchant, 'add', {
+      number: 'CJK0001',
+      typeId: types.cabinet,
+      brand: 'Volta',
+      model: 'SC4',
+      productNumber: 'PN-1',
+      networkType: '4G',
+      communicationType: 'MQTT',
+      factoryDate: '2026-03-15',
+      meterCount: 1,
+      imei: '869876543210987',
+      androidSerialNumber: 'AS0001',
+      site: 'Kemang station',
+      seller: 'PT Volta Energi',
+      purchaseTime: '2026-04-01T08:00:00Z',
+      latitude: -6.26,
+      longitude: 106.81,
+      location: 'Kemang, Jakarta',
+    });
+    expect(added.code).toBe(1);
+    expect(added.data).toMatchObject({
+      number: 'CJK0001',
+      compartmentCount: 4,
+      chargerTotalPower: 2.4,
+      externalMaxPower: 3,
+      factoryDate: '2026-03-15',
+      purchaseTime: '2026-04-01T08:00:00.000Z',
+      supplyStatus: 'NORMAL',
+      waterAlarm: false,
+      radiatorSetting: 'AUTO',
+      merchantId: who.demoAgentId,
+    });
+    expect(added.data.compartments.map((c: { index: number; state: string; enabled: boolean }) => [c.index, c.state, c.enabled])).toEqual([
+      [1, 'EMPTY', true],
+      [2, 'EMPTY', true],
+      [3, 'EMPTY', true],
+      [4, 'EMPTY', true],
+    ]);
+    expect(added.data.compartments[0]).toMatchObject({
+      doorLock: 'LOCKED',
+      inPlace: false,
+      nfcSwitch: 'ON',
+      batteryId: null,
+      batteryNumber: null,
+    });
+  });
+
+  it('validates the fields and refuses numbers taken', async () => {
+    expect((await post(who.merchant, 'add', { number: 'CJK0001', typeId: types.cabinet }, 'th')).message).toBe('มีตู้นี้แล้ว');
+    expect(
+      (await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, factoryDate: '15/03/2026' })).data.fields[0].field,
+    ).toBe('factoryDate');
+    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, networkType: '5G' })).data.fields[0].field).toBe(
+      'networkType',
+    );
+    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, latitude: 91 })).data.fields[0].field).toBe(
+      'latitude',
+    );
+    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.battery })).code).toBe(3000);
+    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, site: 'javascript:alert(1)' })).code).toBe(1014);
+  });
+
+  it('registers a batch with the compartments of every cabinet in one transaction', async () => {
+    const list = numbers('CBK', 250);
+    const added = await post(who.admin, 'batch/add', { typeId: types.cabinet, numbers: list, merchantId: who.siamId });
+    expect(added.data.added).toBe(250);
+    const ids = added.data.ids as number[];
+    const [slots] = await server.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(cabinetCompartments)
+      .where(inArray(cabinetCompartments.cabinetId, ids));
+    expect(slots!.n).toBe(1000);
+    const check = await post(who.admin, 'batch/check', { typeId: types.cabinet, numbers: ['CBK0001', 'CBK9999'] });
+    expect(check.data.items.map((i: { status: string }) => i.status)).toEqual(['EXISTS', 'NEW']);
+  });
+
+  it('edits the maintained fields; type, owner and compartments stay', async () => {
+    const [cabinet] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
+    const edited = await post(who.merchant, 'edit', {
+      id: cabinet!.id,
+      site: 'Tebet station',
+      radiatorSetting: 'ON',
+      typeId: types.battery,
+    });
+    expect(edited.data).toMatchObject({ site: 'Tebet station', radiatorSetting: 'ON', brand: null, typeCode: 'SC4', compartmentCount: 4 });
+    expect(edited.data.compartments).toHaveLength(4);
+    expect((await post(who.siam, 'edit', { id: cabinet!.id, site: 'Mine' })).code).toBe(3007);
+  });
+
+  it('keeps tenants apart and filters by site, network and owner', async () => {
+    const [own] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
+    expect((await detail(who.siam, own!.id)).code).toBe(3007);
+    expect((await detail(who.admin, own!.id)).data.number).toBe('CJK0001');
+    expect((await post(who.merchant, 'search', {})).data.total).toBe(1);
+    expect((await post(who.siam, 'search', {})).data).toMatchObject({ total: 250, totalExact: true });
+    expect((await post(who.admin, 'search', { site: 'Tebet station' })).data.total).toBe(1);
+    expect((await post(who.admin, 'search', { merchantId: who.siamId, number: 'CBK01' })).data.total).toBe(100);
+    expect((await post(who.admin, 'search', { merchantId: 0 })).data.total).toBe(0);
+    const csv = await post(who.siam, 'export', { number: 'CBK000' }, 'zh');
+    expect(csv.raw.body).toContain('仓位数');
+    expect(csv.raw.body.trim().split('\r\n')).toHaveLength(10);
+  });
+});

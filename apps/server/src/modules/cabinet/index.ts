@@ -1,0 +1,3 @@
+export { registerCabinetRoutes } from './cabinet.routes.js';
+export { CABINET_KIND } from './cabinet.kind.js';
+export { cabinets, cabinetCompartments } from './cabinet.table.js';

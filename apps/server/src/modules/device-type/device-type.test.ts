@@ -1,0 +1,173 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+
+const BATTERY_TYPE = {
+  code: 'LFP6430',
+  name: 'LFP 64V 30Ah',
+  description: 'Scooter pack',
+  structure: 'LFP',
+  ratedVoltage: 64,
+  ratedCapacity: 30,
+  ratedCurrent: 30,
+  cellCount: 20,
+  weight: 12.5,
+};
+const VEHICLE_TYPE = {
+  code: 'EM2',
+  name: 'E-Moto Dual',
+  description: 'Two packs',
+  batteryCompartments: 2,
+  compartmentType: 'Dual 72V',
+  ratedCapacity: 64,
+  ratedVoltage: 72,
+};
+const CABINET_TYPE = {
+  code: 'SC12',
+  name: 'Swap Cabinet 12',
+  description: 'Twelve slots',
+  compartmentCount: 12,
+  chargerTotalPower: 7.2,
+  externalMaxPower: 10,
+};
+
+describe('device types', () => {
+  let server: TestServer;
+  let admin: string;
+  let merchant: string;
+  let typeReader: string;
+
+  const call = (token: string, kind: string, action: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', `/api/oms/${kind}-type/${action}`, { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, kind: string, action: string, id: number) =>
+    server.call('GET', `/api/oms/${kind}-type/${action}`, { token, query: { id: String(id) } });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = await server.login('admin');
+    merchant = await server.login('merchant');
+    const demoAgent = (await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: {} })).data.records[0]
+      .id as number;
+    await createAccountWithMenus(server.db, {
+      username: 'type-reader',
+      merchantId: demoAgent,
+      menuCodes: ['type.battery', 'type.vehicle'],
+      withResources: true,
+    });
+    typeReader = await server.login('type-reader');
+  });
+  afterAll(() => server.close());
+
+  it('adds a type of each kind with its specification, audited', async () => {
+    const battery = await call(admin, 'battery', 'add', BATTERY_TYPE);
+    expect(battery.code).toBe(1);
+    expect(battery.data).toMatchObject({ ...BATTERY_TYPE, inUse: false });
+    const vehicle = await call(admin, 'vehicle', 'add', VEHICLE_TYPE);
+    expect(vehicle.data).toMatchObject(VEHICLE_TYPE);
+    expect(vehicle.data.structure).toBeUndefined();
+    const cabinet = await call(admin, 'cabinet', 'add', CABINET_TYPE);
+    expect(cabinet.data).toMatchObject(CABINET_TYPE);
+    const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'batteryType.add'));
+    expect(audit).toHaveLength(1);
+  });
+
+  it('refuses a code already used by the same kind in any case, but not by another kind', async () => {
+    const duplicate = await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'lfp6430' }, 'in');
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.code).toBe(3001);
+    expect(duplicate.message).toBe('Tipe sudah ada');
+    expect((await call(admin, 'cabinet', 'add', { ...CABINET_TYPE, code: 'LFP6430' })).code).toBe(1);
+  });
+
+  it('validates code, name, description, specification and scripts, naming the field', async () => {
+    const cases: [Record<string, unknown>, string][] = [
+      [{ code: '' }, 'code'],
+      [{ code: 'A'.repeat(21) }, 'code'],
+      [{ code: 'LFP-64' }, 'code'],
+      [{ name: '' }, 'name'],
+      [{ name: 'N'.repeat(21) }, 'name'],
+      [{ name: 'Pack & Co' }, 'name'],
+      [{ description: '' }, 'description'],
+      [{ description: 'd'.repeat(501) }, 'description'],
+      [{ structure: 'LEAD_ACID' }, 'structure'],
+      [{ ratedVoltage: -1 }, 'ratedVoltage'],
+      [{ ratedCapacity: 30.123 }, 'ratedCapacity'],
+      [{ cellCount: 2.5 }, 'cellCount'],
+      [{ weight: 'heavy' }, 'weight'],
+    ];
+    for (const [patch, field] of cases) {
+      const answer = await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'NEW1', ...patch });
+      expect(answer.status, JSON.stringify(patch)).toBe(400);
+      expect(answer.data.fields[0].field, JSON.stringify(patch)).toBe(field);
+    }
+    const th = await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'BAD-CODE' }, 'th');
+    expect(th.message).toBe('รหัสต้องเป็นตัวอักษรหรือตัวเลข 1 ถึง 20 ตัว');
+    expect((await call(admin, 'vehicle', 'add', { ...VEHICLE_TYPE, code: 'V3', batteryCompartments: 3 })).data.fields[0].field).toBe(
+      'batteryCompartments',
+    );
+    const script = await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'NEW1', description: '<script>alert(1)</script>' });
+    expect(script.code).toBe(1014);
+    expect((await call(admin, 'battery', 'search', { code: 'NEW1' })).data.total).toBe(0);
+  });
+
+  it('searches by code prefix, name and structure, sorts and pages', async () => {
+    await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'NMC7232', name: 'NMC 72V', structure: 'TERNARY_LITHIUM' });
+    const all = await call(admin, 'battery', 'search', { sort: { field: 'code', order: 'descend' } });
+    expect(all.data.records.map((r: { code: string }) => r.code)).toEqual(['NMC7232', 'LFP6430']);
+    expect((await call(admin, 'battery', 'search', { code: 'nmc' })).data.total).toBe(1);
+    expect((await call(admin, 'battery', 'search', { code: '72' })).data.total).toBe(0);
+    expect((await call(admin, 'battery', 'search', { name: '64V' })).data.records[0].code).toBe('LFP6430');
+    expect((await call(admin, 'battery', 'search', { structure: 'LFP' })).data.total).toBe(1);
+    expect((await call(admin, 'battery', 'search', { current: 2, size: 1 })).data).toMatchObject({ total: 2, pages: 2, current: 2 });
+  });
+
+  it('lets a merchant holding the codes read types, never write them', async () => {
+    const read = await call(typeReader, 'battery', 'search', {});
+    expect(read.data.total).toBe(2);
+    const refused = await call(typeReader, 'battery', 'add', { ...BATTERY_TYPE, code: 'MINE' }, 'zh');
+    expect(refused.status).toBe(403);
+    expect(refused.message).toBe('无权限');
+    expect((await call(merchant, 'battery', 'search', {})).code).toBe(2003);
+    const options = await server.call('GET', '/api/oms/battery-type/options', { token: merchant });
+    expect(options.data.map((o: { code: string }) => o.code)).toEqual(['LFP6430', 'NMC7232']);
+  });
+
+  it('edits a type and answers typeMissing for an unknown or other-kind id', async () => {
+    const [type] = (await call(admin, 'battery', 'search', { code: 'LFP' })).data.records;
+    const edited = await call(admin, 'battery', 'edit', { ...BATTERY_TYPE, id: type.id, name: 'LFP pack', weight: 12.8 });
+    expect(edited.data).toMatchObject({ name: 'LFP pack', weight: 12.8 });
+    expect((await call(admin, 'battery', 'edit', { ...BATTERY_TYPE, id: type.id, code: 'NMC7232' })).code).toBe(3001);
+    const missing = await call(admin, 'battery', 'edit', { ...BATTERY_TYPE, id: 999999 }, 'th');
+    expect(missing.code).toBe(3000);
+    expect(missing.status).toBe(404);
+    expect(missing.message).toBe('ไม่พบประเภท');
+    expect((await get(admin, 'vehicle', 'detail', type.id)).code).toBe(3000);
+    expect((await get(admin, 'battery', 'detail', type.id)).data.code).toBe('LFP6430');
+  });
+
+  it('removes an unused type and refuses one in use', async () => {
+    const [cabinetType] = (await call(admin, 'cabinet', 'search', { code: 'LFP6430' })).data.records;
+    expect((await get(admin, 'cabinet', 'remove', cabinetType.id)).code).toBe(1);
+    expect((await get(admin, 'cabinet', 'detail', cabinetType.id)).code).toBe(3000);
+    const [batteryType] = (await call(admin, 'battery', 'search', { code: 'LFP' })).data.records;
+    const added = await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number: 'BT000001', typeId: batteryType.id } });
+    expect(added.code).toBe(1);
+    expect((await get(admin, 'battery', 'detail', batteryType.id)).data.inUse).toBe(true);
+    const inUse = await get(admin, 'battery', 'remove', batteryType.id);
+    expect(inUse.code).toBe(3009);
+    expect(inUse.status).toBe(409);
+    expect((await get(merchant, 'battery', 'remove', batteryType.id)).status).toBe(403);
+  });
+
+  it('exports the current filter as CSV with localized headers', async () => {
+    const answer = await server.call('POST', '/api/oms/battery-type/export', { token: admin, body: { structure: 'LFP' }, lang: 'in' });
+    expect(answer.status).toBe(200);
+    expect(answer.raw.headers['content-type']).toContain('text/csv');
+    const lines = answer.raw.body.replace('\uFEFF', '').trim().split('\r\n');
+    expect(lines[0]).toContain('Struktur');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('LFP6430');
+  });
+});

@@ -1,0 +1,1 @@
+export { registerDeviceTypeRoutes } from './device-type.routes.js';

@@ -1,0 +1,117 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { COUNT_EXACT_LIMIT, type DeviceKind, type MessageKey } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { deviceTypes } from '../device-type/device-type.table.js';
+
+type DeviceType = typeof deviceTypes.$inferSelect;
+
+/** What registration writes for one batch: numbers of one type for one owner, plus shared fields. */
+export interface NewDevices {
+  type: DeviceType;
+  numbers: string[];
+  merchantId: number | null;
+  brand: string | null;
+  model: string | null;
+}
+
+/**
+ * One device kind as the shared device code sees it: the table, the columns every kind has, its
+ * messages, and the kind's own insert (each kind fills its specification columns from the type).
+ */
+export interface DeviceKindDef {
+  kind: DeviceKind;
+  table: PgTable;
+  columns: {
+    id: PgColumn;
+    number: PgColumn;
+    typeId: PgColumn;
+    merchantId: PgColumn;
+    stockStatus: PgColumn;
+    scrapStatus: PgColumn;
+  };
+  exists: MessageKey;
+  missing: MessageKey;
+  /** Inserts the devices (multi-row, in chunks) inside the caller's transaction; answers their ids. */
+  insertMany(tx: Db, devices: NewDevices): Promise<number[]>;
+  /** Runs inside the scrap transaction before the devices are marked: releases what they hold. */
+  beforeScrap?(tx: Db, ids: number[]): Promise<void>;
+}
+
+/** Rows per multi-row INSERT: far below PostgreSQL's 65,535 parameters for any kind's columns. */
+export const INSERT_CHUNK = 500;
+
+export function chunks<T>(items: T[], size = INSERT_CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Merchant staff see only their own devices; platform staff see every owner's. */
+export function deviceScope(ctx: Pick<Ctx, 'principal'>, merchantId: PgColumn): SQL | undefined {
+  const own = ctx.principal.merchantId;
+  return own === null ? undefined : eq(merchantId, own);
+}
+
+/** The owner filter of a list: a merchant id, or 0 for platform stock. */
+export function ownerCondition(merchantId: PgColumn, owner: number | null | undefined): SQL | undefined {
+  if (owner === undefined || owner === null) return undefined;
+  return owner === 0 ? isNull(merchantId) : eq(merchantId, owner);
+}
+
+/**
+ * The owner of devices a caller registers: merchant staff register for their own merchant whatever
+ * the body says; platform staff name a merchant or leave it empty for platform stock.
+ */
+export async function placeOwner(ctx: Ctx, merchantId: number | null | undefined): Promise<number | null> {
+  if (ctx.principal.merchantId !== null) return ctx.principal.merchantId;
+  if (merchantId === undefined || merchantId === null) return null;
+  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
+  if (!merchant) throw new AppError('agentMissing');
+  return merchant.id;
+}
+
+/** A type of the given kind, or "type does not exist". */
+export async function typeOfKind(db: Db, kind: DeviceKind, typeId: number): Promise<DeviceType> {
+  const [type] = await db
+    .select()
+    .from(deviceTypes)
+    .where(and(eq(deviceTypes.id, typeId), eq(deviceTypes.kind, kind)));
+  if (!type) throw new AppError('typeMissing');
+  return type;
+}
+
+/** The planner's row estimate of `select 1 from table where …` (EXPLAIN, no execution). */
+async function estimatedRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number | null> {
+  const result: unknown = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
+  const estimate = top?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' ? Math.round(estimate) : null;
+}
+
+/**
+ * The total of a device list, in the count's one round trip or two. The planner's estimate comes
+ * first (EXPLAIN, no execution): when it is far above COUNT_EXACT_LIMIT the estimate is the answer,
+ * so a broad filter over 1 M rows never counts. Otherwise a capped count reads at most
+ * COUNT_EXACT_LIMIT + 1 rows: exact below the cap, else the larger of estimate and cap.
+ */
+export async function countDevices(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+  const estimate = await estimatedRows(db, table, where);
+  if (estimate !== null && estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_EXACT_LIMIT + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = row?.n ?? 0;
+  if (n <= COUNT_EXACT_LIMIT) return { total: n, exact: true };
+  return { total: Math.max(estimate ?? n, n), exact: false };
+}

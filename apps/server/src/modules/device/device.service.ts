@@ -1,0 +1,149 @@
+import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  DEVICE_NUMBER_PATTERN,
+  fieldLabel,
+  messageText,
+  validationText,
+  type BatchAddResult,
+  type BatchCheckItem,
+  type BatchCheckResult,
+  type DeviceBatch,
+  type DeviceScrap,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { recordAudit } from '../audit-log/audit.js';
+import { chunks, deviceScope, placeOwner, typeOfKind, type DeviceKindDef } from './device.kind.js';
+
+/** Numbers already registered, in one query (numbers are unique across all tenants: physical serials). */
+async function registeredNumbers(db: Db, def: DeviceKindDef, numbers: string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  for (const part of chunks(numbers, 1000)) {
+    if (part.length === 0) continue;
+    const rows = await db
+      .select({ number: sql<string>`${def.columns.number}` })
+      .from(def.table)
+      .where(inArray(def.columns.number, part));
+    for (const row of rows) found.add(row.number);
+  }
+  return found;
+}
+
+/** Every number of the batch as NEW, EXISTS (registered, or repeated in the batch) or INVALID. */
+async function checkNumbers(ctx: Ctx, def: DeviceKindDef, numbers: string[]): Promise<BatchCheckResult> {
+  const registered = await registeredNumbers(
+    ctx.db,
+    def,
+    numbers.filter((n) => DEVICE_NUMBER_PATTERN.test(n)),
+  );
+  const seen = new Set<string>();
+  const exists = messageText(def.exists, ctx.lang);
+  const invalid = validationText('validation.invalid', ctx.lang, fieldLabel('number', ctx.lang));
+  const items: BatchCheckItem[] = numbers.map((number) => {
+    if (!DEVICE_NUMBER_PATTERN.test(number)) return { number, status: 'INVALID', reason: invalid };
+    const repeated = seen.has(number);
+    seen.add(number);
+    if (registered.has(number) || repeated) return { number, status: 'EXISTS', reason: exists };
+    return { number, status: 'NEW', reason: null };
+  });
+  const count = (status: BatchCheckItem['status']) => items.filter((item) => item.status === status).length;
+  return { total: items.length, newCount: count('NEW'), existsCount: count('EXISTS'), invalidCount: count('INVALID'), items };
+}
+
+/** POST /<kind>/batch/check: writes nothing; the type and owner are checked as add would. */
+export async function checkDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: DeviceBatch): Promise<BatchCheckResult> {
+  await typeOfKind(ctx.db, def.kind, body.typeId);
+  await placeOwner(ctx, body.merchantId);
+  return checkNumbers(ctx, def, body.numbers);
+}
+
+/**
+ * POST /<kind>/batch/add: all or nothing. Any number that exists or is invalid refuses the whole
+ * batch with the check result as data, so the operator fixes the list instead of guessing what went in.
+ */
+export async function addDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: DeviceBatch): Promise<BatchAddResult> {
+  const type = await typeOfKind(ctx.db, def.kind, body.typeId);
+  const merchantId = await placeOwner(ctx, body.merchantId);
+  const check = await checkNumbers(ctx, def, body.numbers);
+  if (check.invalidCount > 0) throw new AppError('illegalParameter', undefined, check);
+  if (check.existsCount > 0) throw new AppError(def.exists, undefined, check);
+  try {
+    const ids = await ctx.db.transaction(async (tx) => {
+      const created = await def.insertMany(tx, {
+        type,
+        numbers: body.numbers,
+        merchantId,
+        brand: body.brand ?? null,
+        model: body.model ?? null,
+      });
+      await recordAudit(tx, ctx, {
+        action: `${def.kind}.batchAdd`,
+        objectType: def.kind,
+        changes: { typeId: type.id, merchantId, count: created.length, numbers: body.numbers },
+      });
+      return created;
+    });
+    return { added: ids.length, ids };
+  } catch (error) {
+    // Another operator registered one of the numbers since the check: the unique index decides.
+    if (isUniqueViolation(error)) throw new AppError(def.exists);
+    throw error;
+  }
+}
+
+/** Devices the caller may see by ids and numbers, locked for the rest of the transaction. */
+export async function lockDevices(
+  tx: Db,
+  ctx: Ctx,
+  def: DeviceKindDef,
+  target: { ids?: number[] | undefined; numbers?: string[] | undefined },
+): Promise<{ id: number; number: string; typeId: number; merchantId: number | null; stockStatus: string; scrapStatus: string }[]> {
+  const ids = [...new Set(target.ids ?? [])];
+  const numbers = [...new Set(target.numbers ?? [])];
+  const which: SQL[] = [];
+  if (ids.length) which.push(inArray(def.columns.id, ids));
+  if (numbers.length) which.push(inArray(def.columns.number, numbers));
+  if (which.length === 0) return [];
+  const c = def.columns;
+  const rows = await tx
+    .select({
+      id: sql<number>`${c.id}`,
+      number: sql<string>`${c.number}`,
+      typeId: sql<number>`${c.typeId}`,
+      merchantId: sql<number | null>`${c.merchantId}`,
+      stockStatus: sql<string>`${c.stockStatus}`,
+      scrapStatus: sql<string>`${c.scrapStatus}`,
+    })
+    .from(def.table)
+    .where(and(or(...which), deviceScope(ctx, c.merchantId)))
+    .orderBy(c.id)
+    .for('update');
+  // Another tenant's device answers exactly like one that does not exist.
+  const missing = [
+    ...ids.filter((id) => !rows.some((row) => row.id === id)).map(String),
+    ...numbers.filter((n) => !rows.some((row) => row.number === n)),
+  ];
+  if (missing.length) throw new AppError(def.missing, undefined, { missing });
+  return rows;
+}
+
+/** POST /<kind>/scrap: marks SCRAPPED with reason and time, all or nothing. */
+export async function scrapDevices(ctx: Ctx, def: DeviceKindDef, body: DeviceScrap): Promise<{ scrapped: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const rows = await lockDevices(tx, ctx, def, body);
+    const already = rows.filter((row) => row.scrapStatus === 'SCRAPPED').map((row) => row.number);
+    if (already.length) throw new AppError('deviceScrapped', undefined, { numbers: already });
+    const ids = rows.map((row) => row.id);
+    await def.beforeScrap?.(tx, ids);
+    await tx.execute(
+      sql`update ${def.table} set scrap_status = 'SCRAPPED', scrap_reason = ${body.reason}, scrapped_at = now(), updated_at = now() where ${inArray(def.columns.id, ids)}`,
+    );
+    await recordAudit(tx, ctx, {
+      action: `${def.kind}.scrap`,
+      objectType: def.kind,
+      changes: { numbers: rows.map((row) => row.number), reason: body.reason },
+    });
+    return { scrapped: ids.length };
+  });
+}

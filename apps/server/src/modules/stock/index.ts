@@ -1,0 +1,1 @@
+export { registerStockRoutes } from './stock.routes.js';

@@ -1,0 +1,3 @@
+export { registerVehicleRoutes } from './vehicle.routes.js';
+export { VEHICLE_KIND } from './vehicle.kind.js';
+export { vehicles } from './vehicle.table.js';

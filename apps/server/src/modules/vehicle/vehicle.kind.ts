@@ -1,0 +1,52 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { batteries } from '../battery/battery.table.js';
+import { vehicles } from './vehicle.table.js';
+
+/** A new vehicle's compartment type and ratings start as its type's. */
+export function vehicleSpecOf(type: NewDevices['type']) {
+  return { compartmentType: type.compartmentType, rateCapacity: type.ratedCapacity, rateVoltage: type.ratedVoltage };
+}
+
+async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
+  const ids: number[] = [];
+  const common = {
+    typeId: devices.type.id,
+    merchantId: devices.merchantId,
+    brand: devices.brand,
+    model: devices.model,
+    ...vehicleSpecOf(devices.type),
+  };
+  for (const part of chunks(devices.numbers)) {
+    const rows = await tx
+      .insert(vehicles)
+      .values(part.map((number) => ({ ...common, number })))
+      .returning({ id: vehicles.id });
+    ids.push(...rows.map((row) => row.id));
+  }
+  return ids;
+}
+
+/** A scrapped vehicle gives its batteries back: they may serve another vehicle. */
+async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
+  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(inArray(batteries.vehicleId, ids));
+  await tx.update(vehicles).set({ battery1Id: null, battery2Id: null }).where(inArray(vehicles.id, ids));
+}
+
+export const VEHICLE_KIND: DeviceKindDef = {
+  kind: 'vehicle',
+  table: vehicles,
+  columns: {
+    id: vehicles.id,
+    number: vehicles.number,
+    typeId: vehicles.typeId,
+    merchantId: vehicles.merchantId,
+    stockStatus: vehicles.stockStatus,
+    scrapStatus: vehicles.scrapStatus,
+  },
+  exists: 'vehicleExists',
+  missing: 'vehicleMissing',
+  insertMany,
+  beforeScrap,
+};

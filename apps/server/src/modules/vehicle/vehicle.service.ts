@@ -1,0 +1,149 @@
+import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import type { VehicleAdd, VehicleEdit, VehicleRecord } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { fieldInvalid } from '../../app/policy.js';
+import { diff, recordAudit } from '../audit-log/audit.js';
+import { deviceScope, placeOwner, typeOfKind } from '../device/index.js';
+import { batteries } from '../battery/battery.table.js';
+import { vehicles } from './vehicle.table.js';
+import { vehicleDetail, vehicleScope } from './vehicle.query.js';
+import { vehicleSpecOf } from './vehicle.kind.js';
+
+type DeviceType = Awaited<ReturnType<typeof typeOfKind>>;
+
+function fieldsOf(body: VehicleAdd | VehicleEdit, type: DeviceType) {
+  const spec = vehicleSpecOf(type);
+  return {
+    typeId: body.typeId,
+    name: body.name ?? null,
+    brand: body.brand ?? null,
+    model: body.model ?? null,
+    dealer: body.dealer ?? null,
+    motorNumber: body.motorNumber ?? null,
+    engineNumber: body.engineNumber ?? null,
+    vin: body.vin ?? null,
+    compartmentType: body.compartmentType ?? spec.compartmentType,
+    rateCapacity: body.rateCapacity ?? spec.rateCapacity,
+    rateVoltage: body.rateVoltage ?? spec.rateVoltage,
+    activationStatus: body.activationStatus,
+    availability: body.availability,
+    saleMode: body.saleMode,
+  };
+}
+
+/**
+ * The batteries a vehicle is to hold, checked and locked inside the transaction: never more than
+ * the type's compartments, each a battery of the vehicle's owner that the caller sees, not
+ * scrapped, and in no other vehicle ("batteryAlreadyBound").
+ */
+async function bindable(
+  tx: Db,
+  ctx: Ctx,
+  vehicle: { id: number | null; merchantId: number | null; type: DeviceType },
+  numbers: { battery1Number?: string | null | undefined; battery2Number?: string | null | undefined },
+): Promise<{ battery1Id: number | null; battery2Id: number | null }> {
+  const n1 = numbers.battery1Number ?? null;
+  const n2 = numbers.battery2Number ?? null;
+  const compartments = vehicle.type.batteryCompartments ?? 1;
+  const wanted = [n1, n2].filter((n): n is string => n !== null);
+  if (wanted.length > compartments || (n2 !== null && compartments < 2)) throw new AppError('batteryCountExceeded');
+  if (n1 !== null && n1 === n2) throw fieldInvalid(ctx, 'battery2Number');
+  if (wanted.length === 0) return { battery1Id: null, battery2Id: null };
+  const rows = await tx
+    .select({
+      id: batteries.id,
+      number: batteries.number,
+      merchantId: batteries.merchantId,
+      scrapStatus: batteries.scrapStatus,
+      vehicleId: batteries.vehicleId,
+    })
+    .from(batteries)
+    .where(and(inArray(batteries.number, wanted), deviceScope(ctx, batteries.merchantId)))
+    .for('update');
+  const idOf = (number: string | null, field: 'battery1Number' | 'battery2Number'): number | null => {
+    if (number === null) return null;
+    const battery = rows.find((row) => row.number === number);
+    if (!battery) throw new AppError('batteryMissing', undefined, { field });
+    // A vehicle holds its owner's batteries only (platform stock with platform stock).
+    if (battery.merchantId !== vehicle.merchantId) throw fieldInvalid(ctx, field);
+    if (battery.scrapStatus === 'SCRAPPED') throw new AppError('deviceScrapped', undefined, { field });
+    if (battery.vehicleId !== null && battery.vehicleId !== vehicle.id) throw new AppError('batteryAlreadyBound', undefined, { field });
+    return battery.id;
+  };
+  return { battery1Id: idOf(n1, 'battery1Number'), battery2Id: idOf(n2, 'battery2Number') };
+}
+
+/** Points the batteries at the vehicle and releases the ones it no longer holds. */
+async function syncBatteries(tx: Db, vehicleId: number, held: (number | null)[]): Promise<void> {
+  const ids = held.filter((id): id is number => id !== null);
+  const released = ids.length ? and(eq(batteries.vehicleId, vehicleId), notInArray(batteries.id, ids)) : eq(batteries.vehicleId, vehicleId);
+  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(released);
+  if (ids.length) {
+    await tx
+      .update(batteries)
+      .set({ vehicleId, updatedAt: new Date() })
+      .where(and(inArray(batteries.id, ids), or(isNull(batteries.vehicleId), eq(batteries.vehicleId, vehicleId))));
+  }
+}
+
+function conflict(error: unknown): never {
+  // A concurrent binding of the same battery, or the same number registered meanwhile.
+  if (isUniqueViolation(error)) {
+    const constraint =
+      (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '';
+    throw new AppError(constraint.includes('battery') ? 'batteryAlreadyBound' : 'vehicleExists');
+  }
+  throw error;
+}
+
+export async function addVehicle(ctx: Ctx, body: VehicleAdd): Promise<VehicleRecord> {
+  const type = await typeOfKind(ctx.db, 'vehicle', body.typeId);
+  const merchantId = await placeOwner(ctx, body.merchantId);
+  const [existing] = await ctx.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.number, body.number)).limit(1);
+  if (existing) throw new AppError('vehicleExists', undefined, { field: 'number' });
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const bound = await bindable(tx, ctx, { id: null, merchantId, type }, body);
+      const fields = { ...fieldsOf(body, type), ...bound, number: body.number, merchantId };
+      const [created] = await tx.insert(vehicles).values(fields).returning({ id: vehicles.id });
+      await syncBatteries(tx, created!.id, [bound.battery1Id, bound.battery2Id]);
+      await recordAudit(tx, ctx, { action: 'vehicle.add', objectType: 'vehicle', objectId: created!.id, changes: fields });
+      return created!.id;
+    });
+    return await vehicleDetail(ctx, id);
+  } catch (error) {
+    return conflict(error);
+  }
+}
+
+/** Number and owner stay; batteries bind and unbind through battery1Number/battery2Number. */
+export async function editVehicle(ctx: Ctx, body: VehicleEdit): Promise<VehicleRecord> {
+  const type = await typeOfKind(ctx.db, 'vehicle', body.typeId);
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const [current] = await tx
+        .select()
+        .from(vehicles)
+        .where(and(eq(vehicles.id, body.id), vehicleScope(ctx)))
+        .for('update');
+      if (!current) throw new AppError('vehicleMissing');
+      const wantsBatteries = body.battery1Number || body.battery2Number;
+      if (current.scrapStatus === 'SCRAPPED' && wantsBatteries) throw new AppError('deviceScrapped');
+      const bound = await bindable(tx, ctx, { id: current.id, merchantId: current.merchantId, type }, body);
+      const after = { ...fieldsOf(body, type), ...bound };
+      const changes = diff(current, after);
+      if (Object.keys(changes).length === 0) return;
+      await tx
+        .update(vehicles)
+        .set({ ...after, updatedAt: new Date() })
+        .where(eq(vehicles.id, current.id));
+      await syncBatteries(tx, current.id, [bound.battery1Id, bound.battery2Id]);
+      await recordAudit(tx, ctx, { action: 'vehicle.edit', objectType: 'vehicle', objectId: current.id, changes });
+    });
+  } catch (error) {
+    conflict(error);
+  }
+  return vehicleDetail(ctx, body.id);
+}

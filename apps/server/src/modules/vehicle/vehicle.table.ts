@@ -1,0 +1,80 @@
+import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  ACC_STATES,
+  ACTIVATION_STATUSES,
+  AVAILABILITIES,
+  SALE_MODES,
+  SALE_STATUSES,
+  SCRAP_STATUSES,
+  STOCK_STATUSES,
+} from '@swap/contracts';
+import { merchants } from '../merchant/merchant.table.js';
+import { deviceTypes } from '../device-type/device-type.table.js';
+import { batteries } from '../battery/battery.table.js';
+
+/** Vehicles (300 k rows at a large operator); indexes as for batteries, see docs/scaling.md. */
+export const vehicles = pgTable(
+  'vehicle',
+  {
+    id: serial('id').primaryKey(),
+    number: text('number').notNull(),
+    name: text('name'),
+    typeId: integer('type_id')
+      .notNull()
+      .references(() => deviceTypes.id),
+    brand: text('brand'),
+    model: text('model'),
+    activationStatus: text('activation_status', { enum: ACTIVATION_STATUSES }).notNull().default('NOT_ACTIVATED'),
+    accState: text('acc_state', { enum: ACC_STATES }).notNull().default('OFF'),
+    fault: text('fault'),
+    compartmentType: text('compartment_type'),
+    battery1Id: integer('battery1_id').references(() => batteries.id),
+    battery2Id: integer('battery2_id').references(() => batteries.id),
+    /** The customer the vehicle is bound to (set by orders). */
+    boundUserId: integer('bound_user_id'),
+    dealer: text('dealer'),
+    motorNumber: text('motor_number'),
+    engineNumber: text('engine_number'),
+    vin: text('vin'),
+    rateCapacity: doublePrecision('rate_capacity'),
+    rateVoltage: doublePrecision('rate_voltage'),
+    saleStatus: text('sale_status', { enum: SALE_STATUSES }).notNull().default('UNSOLD'),
+    availability: text('availability', { enum: AVAILABILITIES }).notNull().default('AVAILABLE'),
+    saleMode: text('sale_mode', { enum: SALE_MODES }).notNull().default('RENT_OR_SALE'),
+    stockStatus: text('stock_status', { enum: STOCK_STATUSES }).notNull().default('INSTOCK'),
+    scrapStatus: text('scrap_status', { enum: SCRAP_STATUSES }).notNull().default('NORMAL'),
+    scrapReason: text('scrap_reason'),
+    scrappedAt: timestamp('scrapped_at', { withTimezone: true }),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    location: text('location'),
+    merchantId: integer('merchant_id').references(() => merchants.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('vehicle_number_key').on(t.number),
+    index('vehicle_number_prefix_idx').on(t.number.op('text_pattern_ops')),
+    index('vehicle_merchant_idx').on(t.merchantId, t.id),
+    // Merchant staff always filter by their tenant: its commonest companions lead with merchant_id too.
+    index('vehicle_merchant_stock_idx').on(t.merchantId, t.stockStatus, t.id),
+    index('vehicle_merchant_type_idx').on(t.merchantId, t.typeId, t.id),
+    index('vehicle_type_idx').on(t.typeId, t.id),
+    index('vehicle_stock_idx').on(t.stockStatus, t.id),
+    index('vehicle_created_idx').on(t.createdAt, t.id),
+    index('vehicle_model_idx').on(t.model, t.id),
+    index('vehicle_brand_idx').on(t.brand, t.id),
+    index('vehicle_vin_idx').on(t.vin),
+    index('vehicle_scrapped_idx')
+      .on(t.id)
+      .where(sql`${t.scrapStatus} = 'SCRAPPED'`),
+    // A battery sits in one compartment of one vehicle: the database holds the line too.
+    uniqueIndex('vehicle_battery1_key')
+      .on(t.battery1Id)
+      .where(sql`${t.battery1Id} is not null`),
+    uniqueIndex('vehicle_battery2_key')
+      .on(t.battery2Id)
+      .where(sql`${t.battery2Id} is not null`),
+  ],
+);

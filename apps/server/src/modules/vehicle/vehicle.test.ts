@@ -1,0 +1,165 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { batteries } from '../battery/battery.table.js';
+import { vehicles } from './vehicle.table.js';
+
+describe('vehicles and battery binding', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let types: Awaited<ReturnType<typeof productTypes>>;
+
+  const post = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', `/api/oms/vehicle/${path}`, { token, body, ...(lang ? { lang } : {}) });
+  const detail = (token: string, id: number) => server.call('GET', '/api/oms/vehicle/detail', { token, query: { id: String(id) } });
+  const batteryOf = async (number: string) => (await server.db.select().from(batteries).where(eq(batteries.number, number)))[0]!;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    types = await productTypes(server, who.admin);
+    const batch = (token: string, list: string[]) =>
+      server.call('POST', '/api/oms/battery/batch/add', { token, body: { typeId: types.battery, numbers: list } });
+    await batch(who.merchant, ['AB01', 'AB02', 'AB03', 'AB04', 'AB05']);
+    await batch(who.siam, ['SB01']);
+    await batch(who.admin, ['PB01']);
+  });
+  afterAll(() => server.close());
+
+  it('registers a vehicle with every field and its batteries bound both ways', async () => {
+    const added = await post(who.merchant, 'add', {
+      number: 'VJK0001',
+      typeId: types.vehicle2,
+      name: 'Moto 1',
+      brand: 'Gesits',
+      model: 'G1',
+      dealer: 'Dealer Sunter',
+      motorNumber: 'MT123',
+      engineNumber: 'EN456',
+      vin: 'mh1ev000000000001',
+      saleMode: 'RENT_ONLY',
+      battery1Number: 'AB01',
+      battery2Number: 'AB02',
+    });
+    expect(added.code).toBe(1);
+    expect(added.data).toMatchObject({
+      number: 'VJK0001',
+      vin: 'MH1EV000000000001',
+      compartmentType: 'Dual 64V',
+      batteryCompartments: 2,
+      rateCapacity: 60,
+      battery1Number: 'AB01',
+      battery2Number: 'AB02',
+      batteryCapacities: [30, 30],
+      saleMode: 'RENT_ONLY',
+      saleStatus: 'UNSOLD',
+      availability: 'AVAILABLE',
+      activationStatus: 'NOT_ACTIVATED',
+      accState: 'OFF',
+      merchantId: who.demoAgentId,
+    });
+    expect((await batteryOf('AB01')).vehicleId).toBe(added.data.id);
+    const battery = await server.call('POST', '/api/oms/battery/search', { token: who.merchant, body: { number: 'AB01' } });
+    expect(battery.data.records[0].vehicleNumber).toBe('VJK0001');
+    expect((await server.call('POST', '/api/oms/battery/search', { token: who.merchant, body: { bound: true } })).data.total).toBe(2);
+  });
+
+  it('refuses more batteries than the type has compartments', async () => {
+    const tooMany = await post(
+      who.merchant,
+      'add',
+      { number: 'VJK0002', typeId: types.vehicle1, battery1Number: 'AB03', battery2Number: 'AB04' },
+      'in',
+    );
+    expect(tooMany).toMatchObject({ status: 400, code: 3011, message: 'Jumlah baterai tidak boleh melebihi jumlah kompartemen kendaraan' });
+    expect((await post(who.merchant, 'add', { number: 'VJK0002', typeId: types.vehicle1, battery2Number: 'AB03' })).code).toBe(3011);
+    expect(await server.db.select().from(vehicles).where(eq(vehicles.number, 'VJK0002'))).toEqual([]);
+    expect((await batteryOf('AB03')).vehicleId).toBeNull();
+  });
+
+  it('keeps a battery in one vehicle at a time', async () => {
+    const bound = await post(who.merchant, 'add', { number: 'VJK0002', typeId: types.vehicle1, battery1Number: 'AB02' }, 'th');
+    expect(bound).toMatchObject({ status: 409, code: 5003, message: 'แบตเตอรี่ถูกผูกไว้แล้ว' });
+    const same = await post(who.merchant, 'add', {
+      number: 'VJK0002',
+      typeId: types.vehicle2,
+      battery1Number: 'AB03',
+      battery2Number: 'AB03',
+    });
+    expect(same.data.fields[0].field).toBe('battery2Number');
+    expect(await server.db.select().from(vehicles).where(eq(vehicles.number, 'VJK0002'))).toEqual([]);
+  });
+
+  it('binds only batteries of the same owner that the caller sees', async () => {
+    expect((await post(who.merchant, 'add', { number: 'VJK0002', typeId: types.vehicle1, battery1Number: 'SB01' })).code).toBe(3005);
+    expect((await post(who.merchant, 'add', { number: 'VJK0002', typeId: types.vehicle1, battery1Number: 'NOPE' })).code).toBe(3005);
+    const platformVehicle = await post(who.admin, 'add', { number: 'VPL0001', typeId: types.vehicle1, battery1Number: 'AB03' });
+    expect(platformVehicle.code).toBe(1021);
+    expect(platformVehicle.data.fields[0].field).toBe('battery1Number');
+    expect(
+      (await post(who.admin, 'add', { number: 'VPL0001', typeId: types.vehicle1, battery1Number: 'PB01', vin: 'MLHEV000000000002' })).data
+        .battery1Number,
+    ).toBe('PB01');
+  });
+
+  it('moves, swaps and releases batteries on edit', async () => {
+    const vehicle = (await post(who.merchant, 'search', { number: 'VJK0001' })).data.records[0];
+    const base = { id: vehicle.id, typeId: types.vehicle2 };
+    const swapped = await post(who.merchant, 'edit', { ...base, battery1Number: 'AB02', battery2Number: 'AB03' });
+    expect(swapped.data).toMatchObject({ battery1Number: 'AB02', battery2Number: 'AB03' });
+    expect((await batteryOf('AB01')).vehicleId).toBeNull();
+    expect((await batteryOf('AB03')).vehicleId).toBe(vehicle.id);
+    const narrowed = await post(who.merchant, 'edit', {
+      id: vehicle.id,
+      typeId: types.vehicle1,
+      battery1Number: 'AB02',
+      battery2Number: 'AB03',
+    });
+    expect(narrowed.code).toBe(3011);
+    const released = await post(who.merchant, 'edit', { ...base, battery1Number: null });
+    expect(released.data).toMatchObject({ battery1Number: null, battery2Number: null, batteryCapacities: [] });
+    expect((await batteryOf('AB02')).vehicleId).toBeNull();
+    expect((await post(who.siam, 'edit', { ...base, battery1Number: 'SB01' })).code).toBe(3003);
+  });
+
+  it('never binds a scrapped battery, and scrapping a bound battery releases it', async () => {
+    await server.call('POST', '/api/oms/battery/scrap', { token: who.merchant, body: { numbers: ['AB05'], reason: 'Water damage' } });
+    const vehicle = (await post(who.merchant, 'search', { number: 'VJK0001' })).data.records[0];
+    const refused = await post(who.merchant, 'edit', { id: vehicle.id, typeId: types.vehicle2, battery1Number: 'AB05' });
+    expect(refused.code).toBe(3010);
+    await post(who.merchant, 'edit', { id: vehicle.id, typeId: types.vehicle2, battery1Number: 'AB01' });
+    await server.call('POST', '/api/oms/battery/scrap', { token: who.merchant, body: { numbers: ['AB01'], reason: 'Drop test failed' } });
+    expect((await detail(who.merchant, vehicle.id)).data.battery1Number).toBeNull();
+    expect((await batteryOf('AB01')).vehicleId).toBeNull();
+  });
+
+  it('scraps a vehicle, giving its batteries back', async () => {
+    const vehicle = (await post(who.merchant, 'search', { number: 'VJK0001' })).data.records[0];
+    await post(who.merchant, 'edit', { id: vehicle.id, typeId: types.vehicle2, battery1Number: 'AB02' });
+    const scrapped = await post(who.merchant, 'scrap', { ids: [vehicle.id], reason: 'Accident' });
+    expect(scrapped.data.scrapped).toBe(1);
+    expect((await batteryOf('AB02')).vehicleId).toBeNull();
+    expect((await post(who.merchant, 'edit', { id: vehicle.id, typeId: types.vehicle2, battery1Number: 'AB02' })).code).toBe(3010);
+  });
+
+  it('searches by VIN, battery number, statuses and owner; hides other tenants', async () => {
+    expect((await post(who.admin, 'search', { vin: 'mlhev000000000002' })).data.records[0].number).toBe('VPL0001');
+    // Edit replaces the maintained fields: the edits above sent no VIN, so it was cleared.
+    expect((await post(who.admin, 'search', { vin: 'MH1EV000000000001' })).data.total).toBe(0);
+    expect((await post(who.admin, 'search', { batteryNumber: 'PB01' })).data.records[0].number).toBe('VPL0001');
+    expect((await post(who.admin, 'search', { saleMode: 'RENT_OR_SALE', scrapStatus: 'SCRAPPED' })).data.total).toBe(1);
+    expect((await post(who.admin, 'search', { merchantId: 0 })).data.total).toBe(1);
+    expect((await post(who.siam, 'search', {})).data.total).toBe(0);
+    const platform = (await post(who.admin, 'search', { number: 'VPL' })).data.records[0];
+    expect((await detail(who.merchant, platform.id)).code).toBe(3003);
+    expect((await post(who.merchant, 'add', { number: 'VJK0009', typeId: types.vehicle1, vin: 'NOT-A-VIN' })).data.fields[0].field).toBe(
+      'vin',
+    );
+    expect((await post(who.merchant, 'add', { number: 'VJK0009', typeId: types.vehicle1, saleMode: 'SWAP' })).data.fields[0].field).toBe(
+      'saleMode',
+    );
+    const csv = await post(who.admin, 'export', { batteryNumber: 'PB01' });
+    expect(csv.raw.body).toContain('VPL0001');
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * `npm run bench:devices -w bench`: the product-centre lists at a large operator's scale.
+ * Loads the fleet into DATABASE_URL when it is not there yet (generate.ts; BENCH_SCALE, default 1 =
+ * 1 M batteries, 300 k vehicles, 20 k cabinets), then times the real service code — the same
+ * functions the routes call — and prints p50/p95 per call. Asserts nothing (DESIGN §6).
+ * BENCH_ITERATIONS sets the timed calls per figure (default 50).
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from '@swap/contracts';
+import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
+import type { Ctx } from '../../../apps/server/src/app/context.js';
+import { toCsv } from '../../../apps/server/src/app/csv.js';
+import { deviceCsvColumns } from '../../../apps/server/src/modules/device/index.js';
+import { BATTERY_CSV_FIELDS, exportBatteries, searchBatteries } from '../../../apps/server/src/modules/battery/battery.query.js';
+import { searchVehicles } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
+import { searchCabinets } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
+import { stockSummary } from '../../../apps/server/src/modules/stock/stock.query.js';
+import { fleetSize, generateFleet } from './generate.js';
+
+const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
+
+function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+interface Figure {
+  name: string;
+  calls: number;
+  p50: number;
+  p95: number;
+  detail: string;
+}
+
+async function measure(name: string, calls: number, run: () => Promise<string>): Promise<Figure> {
+  let detail = await run();
+  for (let i = 0; i < Math.min(5, calls); i++) await run(); // warm-up: plans and buffers
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const start = process.hrtime.bigint();
+    detail = await run();
+    times.push(Number(process.hrtime.bigint() - start) / 1e6);
+  }
+  times.sort((a, b) => a - b);
+  return { name, calls, p50: percentile(times, 50), p95: percentile(times, 95), detail };
+}
+
+function ctxOf(db: Db, merchantId: number | null): Ctx {
+  return {
+    db,
+    principal: {
+      id: 0,
+      username: 'bench',
+      name: 'bench',
+      type: merchantId === null ? 'SUPER' : 'NORMAL',
+      accountType: merchantId === null ? 'PLATFORM' : 'MERCHANT',
+      merchantId,
+    },
+    codes: new Set(),
+    lang: 'en',
+    ip: '127.0.0.1',
+    requestTime: null,
+    sessionId: 0,
+  };
+}
+
+const pageDetail = (page: { total: number; totalExact?: boolean; records: unknown[] }) =>
+  `${page.records.length} rows, total ${page.totalExact === false ? '~' : ''}${page.total}`;
+
+async function main(): Promise<void> {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is required (a PostgreSQL the bench may fill)');
+  const size = fleetSize(Number(process.env.BENCH_SCALE ?? 1));
+  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
+  await database.migrate();
+  await generateFleet(url, size);
+  const db = database.db;
+  const [large] = await db
+    .execute<{ id: number }>(sql`select id from merchant where name = 'Bench Merchant 01'`)
+    .then((result) => (result as { rows: { id: number }[] }).rows);
+  const [types] = await db
+    .execute<{ battery: number; vehicle: number; cabinet: number }>(
+      sql`select (select id from device_type where code = 'BNMC7232') as battery, (select id from device_type where code = 'BEM2') as vehicle, (select id from device_type where code = 'BSC8') as cabinet`,
+    )
+    .then((result) => (result as { rows: { battery: number; vehicle: number; cabinet: number }[] }).rows);
+  const [small] = await db
+    .execute<{ id: number }>(sql`select id from merchant where name = 'Bench Merchant 02'`)
+    .then((result) => (result as { rows: { id: number }[] }).rows);
+  if (!large || !small || !types) throw new Error('bench fleet missing');
+  const platform = ctxOf(db, null);
+  const merchant = ctxOf(db, large.id);
+  const smallMerchant = ctxOf(db, small.id);
+  const deep = (total: number) => Math.max(1, Math.floor(total / 20 / 10)); // a page a tenth of the way in
+  const since = new Date(Date.now() - 400 * 86_400_000).toISOString();
+  const until = new Date(Date.now() - 393 * 86_400_000).toISOString();
+  console.log(
+    `bench against PostgreSQL, ${size.batteries} batteries / ${size.vehicles} vehicles / ${size.cabinets} cabinets, node ${process.version}, ${os.cpus().length} cores`,
+  );
+
+  const figures: Figure[] = [];
+  const battery = async (name: string, input: Record<string, unknown>, ctx = platform) =>
+    figures.push(
+      await measure(`battery ${name}`, iterations, async () => pageDetail(await searchBatteries(ctx, batterySearch.parse(input)))),
+    );
+  await battery('first page', {});
+  await battery(`deep page (${deep(size.batteries)})`, { current: deep(size.batteries) });
+  await battery('merchant (30 %) first page', {}, merchant);
+  await battery('number prefix', { number: 'BB00012' });
+  await battery('IMEI', { imei: '86' + String((12345 * 7919) % 1e13).padStart(13, '0') });
+  await battery('type', { typeId: types.battery });
+  await battery('owner filter', { merchantId: large.id });
+  await battery('platform stock', { merchantId: 0 });
+  await battery('in stock', { stockStatus: 'INSTOCK' });
+  await battery('scrapped', { scrapStatus: 'SCRAPPED' });
+  await battery('brand + model', { brand: 'EVE', model: 'NMC7232' });
+  await battery('created in a week', { createdFrom: since, createdTo: until });
+  await battery('bound to a vehicle', { bound: true });
+  await battery('sort by number', { sort: { field: 'number', order: 'ascend' } });
+  await battery('merchant + in stock', { stockStatus: 'INSTOCK' }, merchant);
+  await battery('small merchant (3 %) + in stock', { stockStatus: 'INSTOCK' }, smallMerchant);
+  await battery('small merchant + type', { typeId: types.battery }, smallMerchant);
+
+  const vehicle = async (name: string, input: Record<string, unknown>, ctx = platform) =>
+    figures.push(
+      await measure(`vehicle ${name}`, iterations, async () => pageDetail(await searchVehicles(ctx, vehicleSearch.parse(input)))),
+    );
+  await vehicle('first page', {});
+  await vehicle(`deep page (${deep(size.vehicles)})`, { current: deep(size.vehicles) });
+  await vehicle('merchant first page', {}, merchant);
+  await vehicle('number prefix', { number: 'BV00123' });
+  await vehicle('VIN', { vin: 'MH1EV000000012345' });
+  await vehicle('type', { typeId: types.vehicle });
+  // A battery bound to a vehicle at any scale (see generate.ts: battery k rides in vehicle k).
+  await vehicle('battery number', { batteryNumber: `BB${String(Math.min(12347, size.vehicles - 3)).padStart(8, '0')}` });
+  await vehicle('sold', { saleStatus: 'SOLD' });
+  await vehicle('scrapped', { scrapStatus: 'SCRAPPED' });
+
+  const cabinet = async (name: string, input: Record<string, unknown>, ctx = platform) =>
+    figures.push(
+      await measure(`cabinet ${name}`, iterations, async () => pageDetail(await searchCabinets(ctx, cabinetSearch.parse(input)))),
+    );
+  await cabinet('first page', {});
+  await cabinet(`deep page (${deep(size.cabinets)})`, { current: deep(size.cabinets) });
+  await cabinet('merchant first page', {}, merchant);
+  await cabinet('number prefix', { number: 'BC0001' });
+  await cabinet('site', { site: 'Site 42' });
+  await cabinet('type', { typeId: types.cabinet });
+
+  figures.push(
+    await measure('battery stock summary (per type and owner)', Math.max(5, Math.round(iterations / 5)), async () => {
+      const page = await stockSummary(platform, 'battery', stockSummarySearch.parse({}));
+      return `${page.records.length} groups of ${page.total}`;
+    }),
+  );
+  const columns = deviceCsvColumns(BATTERY_CSV_FIELDS);
+  figures.push(
+    await measure('battery export, 100 k rows to CSV', 3, async () => {
+      const rows = await exportBatteries(platform, batterySearch.parse({}));
+      return `${rows.length} rows, ${(toCsv(rows, columns, 'en').length / 1e6).toFixed(1)} MB`;
+    }),
+  );
+
+  const width = Math.max(...figures.map((f) => f.name.length));
+  console.log(`\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  answer`);
+  for (const f of figures) {
+    console.log(
+      `${f.name.padEnd(width)}  ${String(f.calls).padStart(5)}  ${f.p50.toFixed(2).padStart(8)}  ${f.p95.toFixed(2).padStart(8)}  ${f.detail}`,
+    );
+  }
+  await database.close();
+}
+
+await main();

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import { describe, expect, test } from '../support/fixtures.js';
+import { Shell } from '../pages/shell.js';
+
+describe('menu export and import', () => {
+  test('an import asks first; cancelling changes nothing and confirming reports the counts', async ({ page, baseURL }) => {
+    const shell = new Shell(page);
+    await shell.signIn('admin');
+    await page.goto('/system/menu/index');
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export menus' }).click()]);
+    const file = await download.path();
+    const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { menus: unknown[]; resources: unknown[] };
+
+    const token = await page.evaluate(() => window.localStorage.getItem('token'));
+    const auditCount = async () => {
+      const answer = await fetch(`${baseURL}/api/oms/admin/audit-log/search`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'auth-token': token ?? '' },
+        body: JSON.stringify({ action: 'menu.import' }),
+      });
+      return ((await answer.json()) as { data: { total: number } }).data.total;
+    };
+    const before = await auditCount();
+
+    await page.locator('input[type=file]').setInputFiles(file);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText(`Import ${exported.menus.length} menus and ${exported.resources.length} resources?`, { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('dialog').filter({ visible: true }).count()).toBe(0);
+    expect(await auditCount()).toBe(before);
+
+    await page.locator('input[type=file]').setInputFiles(file);
+    await page.getByRole('dialog').filter({ visible: true }).getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.ant-modal-confirm-title').filter({ hasText: 'Menus imported' }).waitFor();
+    expect(await auditCount()).toBe(before + 1);
+  });
+});

@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { digits15, safeText } from '../validation.js';
+import { BATTERY_STRUCTURES, specCount, specNumber } from './device-type.js';
+import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+
+/** Charge and discharge switches: allowed or forbidden (spec §4). */
+export const SWITCH_PERMISSIONS = ['ALLOWED', 'FORBIDDEN'] as const;
+export const ALARM_STATUSES = ['NORMAL', 'ALARM'] as const;
+
+/**
+ * A battery, every field of spec §3. Telemetry (soc, cycles, temperature, cell voltages, signals,
+ * switches, alarm, location) is written by the device link and read-only here.
+ */
+export const batteryRecord = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string().nullable(),
+  typeId: z.number(),
+  typeCode: z.string(),
+  typeName: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  imei: z.string().nullable(),
+  weight: z.number().nullable(),
+  ratedVoltage: z.number().nullable(),
+  ratedCapacity: z.number().nullable(),
+  ratedCurrent: z.number().nullable(),
+  softwareVersion: z.string().nullable(),
+  hardwareVersion: z.string().nullable(),
+  cellCount: z.number().nullable(),
+  structure: z.enum(BATTERY_STRUCTURES).nullable(),
+  bmsBrand: z.string().nullable(),
+  cellBrand: z.string().nullable(),
+  /** Full-charge capacity now, Ah. */
+  capacity: z.number().nullable(),
+  /** Remaining charge, percent. */
+  soc: z.number().nullable(),
+  cycles: z.number(),
+  temperature: z.number().nullable(),
+  cellVoltages: z.array(z.number()),
+  gsmSignal: z.number().nullable(),
+  gpsSignal: z.number().nullable(),
+  chargeSwitch: z.enum(SWITCH_PERMISSIONS),
+  dischargeSwitch: z.enum(SWITCH_PERMISSIONS),
+  alarmStatus: z.enum(ALARM_STATUSES),
+  scrapStatus: z.enum(SCRAP_STATUSES),
+  scrapReason: z.string().nullable(),
+  scrappedAt: z.string().nullable(),
+  stockStatus: z.enum(STOCK_STATUSES),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  location: z.string().nullable(),
+  androidSerialNumber: z.string().nullable(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  /** The vehicle the battery is bound to, if any. */
+  vehicleId: z.number().nullable(),
+  vehicleNumber: z.string().nullable(),
+  lastReportAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type BatteryRecord = z.infer<typeof batteryRecord>;
+
+export const batterySearch = deviceSearchBase.extend({
+  structure: z.enum(BATTERY_STRUCTURES).nullish(),
+  alarmStatus: z.enum(ALARM_STATUSES).nullish(),
+  /** true: bound to a vehicle; false: free. */
+  bound: z.boolean().nullish(),
+  sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
+});
+export type BatterySearch = z.infer<typeof batterySearch>;
+
+const optionalText = (max: number) => safeText(max).nullish();
+
+/** The fields staff maintain; the specification defaults to the type's and may be corrected. */
+const batteryFields = z.object({
+  name: optionalText(40),
+  brand: optionalText(40),
+  model: optionalText(40),
+  imei: digits15.nullish(),
+  softwareVersion: optionalText(40),
+  hardwareVersion: optionalText(40),
+  bmsBrand: optionalText(40),
+  cellBrand: optionalText(40),
+  androidSerialNumber: optionalText(64),
+  weight: specNumber(10000).nullish(),
+  ratedVoltage: specNumber(2000).nullish(),
+  ratedCapacity: specNumber(10000).nullish(),
+  ratedCurrent: specNumber(10000).nullish(),
+  cellCount: specCount(1000).nullish(),
+  structure: z.enum(BATTERY_STRUCTURES).nullish(),
+});
+
+export const batteryAdd = batteryFields.extend({
+  number: deviceNumber,
+  typeId: z.number().int().positive(),
+  /** Owner; platform callers only (null or absent = platform stock). */
+  merchantId: z.number().int().positive().nullish(),
+});
+export type BatteryAdd = z.infer<typeof batteryAdd>;
+
+/** Edit replaces the maintained fields and may change the type; number and owner stay. */
+export const batteryEdit = batteryFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
+export type BatteryEdit = z.infer<typeof batteryEdit>;

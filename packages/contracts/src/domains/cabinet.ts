@@ -1,0 +1,132 @@
+import { z } from 'zod';
+import { digits15, safeText } from '../validation.js';
+import { specCount, specNumber } from './device-type.js';
+import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+
+/** Compartment states, spec §3. */
+export const COMPARTMENT_STATES = ['EMPTY', 'SWAPPABLE', 'RESERVED', 'FAULTY', 'FULL'] as const;
+export type CompartmentState = (typeof COMPARTMENT_STATES)[number];
+export const LOCK_STATES = ['LOCKED', 'UNLOCKED'] as const;
+export const ON_OFF = ['ON', 'OFF'] as const;
+export const INDICATOR_COLOURS = ['OFF', 'GREEN', 'YELLOW', 'RED'] as const;
+export const NETWORK_TYPES = ['4G', 'WIFI', 'ETHERNET'] as const;
+export const COMMUNICATION_TYPES = ['MQTT', 'TCP', 'HTTP'] as const;
+export const SUPPLY_STATUSES = ['NORMAL', 'OUTAGE'] as const;
+export const RADIATOR_SETTINGS = ['AUTO', 'ON', 'OFF'] as const;
+
+/** One compartment (slot) of a cabinet; written by the device link, read here. */
+export const compartmentRecord = z.object({
+  id: z.number(),
+  index: z.number(),
+  state: z.enum(COMPARTMENT_STATES),
+  doorLock: z.enum(LOCK_STATES),
+  batteryLock: z.enum(LOCK_STATES),
+  /** In-place detection: a battery is sensed in the compartment. */
+  inPlace: z.boolean(),
+  chargerSwitch: z.enum(ON_OFF),
+  voltage: z.number().nullable(),
+  current: z.number().nullable(),
+  temperature: z.number().nullable(),
+  /** Preset charge limit of the compartment, percent. */
+  preset: z.number().nullable(),
+  indicator: z.enum(INDICATOR_COLOURS),
+  fault: z.string().nullable(),
+  nfcSwitch: z.enum(ON_OFF),
+  enabled: z.boolean(),
+  batteryId: z.number().nullable(),
+  batteryNumber: z.string().nullable(),
+});
+export type CompartmentRecord = z.infer<typeof compartmentRecord>;
+
+/** A cabinet, every field of spec §3. Environment readings come from the device link. */
+export const cabinetRecord = z.object({
+  id: z.number(),
+  number: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  typeId: z.number(),
+  typeCode: z.string(),
+  typeName: z.string(),
+  productNumber: z.string().nullable(),
+  networkType: z.enum(NETWORK_TYPES).nullable(),
+  communicationType: z.enum(COMMUNICATION_TYPES).nullable(),
+  compartmentCount: z.number(),
+  /** YYYY-MM-DD. */
+  factoryDate: z.string().nullable(),
+  supplyStatus: z.enum(SUPPLY_STATUSES),
+  humidity: z.number().nullable(),
+  signal: z.number().nullable(),
+  waterAlarm: z.boolean(),
+  smokeAlarm: z.boolean(),
+  temperature: z.number().nullable(),
+  lamp: z.enum(ON_OFF),
+  radiatorSetting: z.enum(RADIATOR_SETTINGS),
+  externalMaxPower: z.number().nullable(),
+  chargerTotalPower: z.number().nullable(),
+  meterCount: z.number().nullable(),
+  /** Current load, kW. */
+  load: z.number().nullable(),
+  imei: z.string().nullable(),
+  androidSerialNumber: z.string().nullable(),
+  site: z.string().nullable(),
+  seller: z.string().nullable(),
+  purchaseTime: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  location: z.string().nullable(),
+  stockStatus: z.enum(STOCK_STATUSES),
+  scrapStatus: z.enum(SCRAP_STATUSES),
+  scrapReason: z.string().nullable(),
+  scrappedAt: z.string().nullable(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  lastReportAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CabinetRecord = z.infer<typeof cabinetRecord>;
+export const cabinetDetail = cabinetRecord.extend({ compartments: z.array(compartmentRecord) });
+export type CabinetDetail = z.infer<typeof cabinetDetail>;
+
+export const cabinetSearch = deviceSearchBase.extend({
+  site: safeText(60).nullish(),
+  networkType: z.enum(NETWORK_TYPES).nullish(),
+  supplyStatus: z.enum(SUPPLY_STATUSES).nullish(),
+  sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
+});
+export type CabinetSearch = z.infer<typeof cabinetSearch>;
+
+const optionalText = (max: number) => safeText(max).nullish();
+const isoDate = z.iso.date({ message: 'validation.invalid' });
+
+const cabinetFields = z.object({
+  brand: optionalText(40),
+  model: optionalText(40),
+  productNumber: optionalText(40),
+  networkType: z.enum(NETWORK_TYPES).nullish(),
+  communicationType: z.enum(COMMUNICATION_TYPES).nullish(),
+  factoryDate: isoDate.nullish(),
+  radiatorSetting: z.enum(RADIATOR_SETTINGS).default('AUTO'),
+  externalMaxPower: specNumber(100000).nullish(),
+  chargerTotalPower: specNumber(100000).nullish(),
+  meterCount: specCount(100).nullish(),
+  imei: digits15.nullish(),
+  androidSerialNumber: optionalText(64),
+  site: optionalText(60),
+  seller: optionalText(60),
+  purchaseTime: z.iso.datetime({ offset: true }).nullish(),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+  location: optionalText(200),
+});
+
+/** The compartment count comes from the type; its compartments are created with the cabinet. */
+export const cabinetAdd = cabinetFields.extend({
+  number: deviceNumber,
+  typeId: z.number().int().positive(),
+  merchantId: z.number().int().positive().nullish(),
+});
+export type CabinetAdd = z.infer<typeof cabinetAdd>;
+/** The type of a cabinet is fixed once registered: its compartments were built from it. */
+export const cabinetEdit = cabinetFields.extend({ id: z.number().int().positive() });
+export type CabinetEdit = z.infer<typeof cabinetEdit>;

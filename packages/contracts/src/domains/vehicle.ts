@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import { safeText } from '../validation.js';
+import { specNumber } from './device-type.js';
+import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+
+/** Sale and rental modes, spec §3. */
+export const SALE_MODES = ['SALE_ONLY', 'RENT_ONLY', 'RENT_OR_SALE', 'NEITHER'] as const;
+export type SaleMode = (typeof SALE_MODES)[number];
+export const SALE_STATUSES = ['SOLD', 'UNSOLD'] as const;
+export const AVAILABILITIES = ['AVAILABLE', 'UNAVAILABLE'] as const;
+export const ACTIVATION_STATUSES = ['ACTIVATED', 'NOT_ACTIVATED'] as const;
+export const ACC_STATES = ['ON', 'OFF'] as const;
+
+/** Vehicle identification number: 17 characters, no I, O or Q (ISO 3779). */
+export const vin = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-HJ-NPR-Z0-9]{17}$/, { message: 'validation.invalid' });
+
+/**
+ * A vehicle, every field of spec §3. ACC state and fault come from the device link; sold/unsold
+ * and the bound user from orders. Ownership is the owner merchant (merchantId, null = platform).
+ */
+export const vehicleRecord = z.object({
+  id: z.number(),
+  number: z.string(),
+  name: z.string().nullable(),
+  typeId: z.number(),
+  typeCode: z.string(),
+  typeName: z.string(),
+  brand: z.string().nullable(),
+  model: z.string().nullable(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  activationStatus: z.enum(ACTIVATION_STATUSES),
+  accState: z.enum(ACC_STATES),
+  /** Fault description reported by the vehicle; null when none. */
+  fault: z.string().nullable(),
+  compartmentType: z.string().nullable(),
+  /** Battery compartments of the type: how many batteries may be bound. */
+  batteryCompartments: z.number(),
+  battery1Id: z.number().nullable(),
+  battery1Number: z.string().nullable(),
+  battery2Id: z.number().nullable(),
+  battery2Number: z.string().nullable(),
+  /** Rated capacity of each bound battery, Ah, in compartment order. */
+  batteryCapacities: z.array(z.number().nullable()),
+  boundUserId: z.number().nullable(),
+  dealer: z.string().nullable(),
+  motorNumber: z.string().nullable(),
+  engineNumber: z.string().nullable(),
+  vin: z.string().nullable(),
+  rateCapacity: z.number().nullable(),
+  rateVoltage: z.number().nullable(),
+  saleStatus: z.enum(SALE_STATUSES),
+  availability: z.enum(AVAILABILITIES),
+  saleMode: z.enum(SALE_MODES),
+  stockStatus: z.enum(STOCK_STATUSES),
+  scrapStatus: z.enum(SCRAP_STATUSES),
+  scrapReason: z.string().nullable(),
+  scrappedAt: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  location: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type VehicleRecord = z.infer<typeof vehicleRecord>;
+
+export const vehicleSearch = deviceSearchBase.omit({ imei: true }).extend({
+  vin: safeText(17).nullish(),
+  saleStatus: z.enum(SALE_STATUSES).nullish(),
+  availability: z.enum(AVAILABILITIES).nullish(),
+  saleMode: z.enum(SALE_MODES).nullish(),
+  activationStatus: z.enum(ACTIVATION_STATUSES).nullish(),
+  /** A battery number bound to the vehicle (either compartment). */
+  batteryNumber: safeText(32).nullish(),
+  sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
+});
+export type VehicleSearch = z.infer<typeof vehicleSearch>;
+
+const optionalText = (max: number) => safeText(max).nullish();
+
+/**
+ * Maintained fields. battery1Number/battery2Number bind batteries from the registry (null or absent
+ * = none): never more than the type's compartments, each battery in one vehicle at a time.
+ */
+const vehicleFields = z.object({
+  name: optionalText(40),
+  brand: optionalText(40),
+  model: optionalText(40),
+  dealer: optionalText(60),
+  motorNumber: optionalText(40),
+  engineNumber: optionalText(40),
+  vin: vin.nullish().or(z.literal('').transform(() => null)),
+  compartmentType: optionalText(40),
+  rateCapacity: specNumber(10000).nullish(),
+  rateVoltage: specNumber(2000).nullish(),
+  activationStatus: z.enum(ACTIVATION_STATUSES).default('NOT_ACTIVATED'),
+  availability: z.enum(AVAILABILITIES).default('AVAILABLE'),
+  saleMode: z.enum(SALE_MODES).default('RENT_OR_SALE'),
+  battery1Number: deviceNumber.nullish(),
+  battery2Number: deviceNumber.nullish(),
+});
+
+export const vehicleAdd = vehicleFields.extend({
+  number: deviceNumber,
+  typeId: z.number().int().positive(),
+  merchantId: z.number().int().positive().nullish(),
+});
+export type VehicleAdd = z.infer<typeof vehicleAdd>;
+export const vehicleEdit = vehicleFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
+export type VehicleEdit = z.infer<typeof vehicleEdit>;

@@ -65,6 +65,8 @@ export type BatteryRecord = z.infer<typeof batteryRecord>;
 export const batterySearch = deviceSearchBase.extend({
   structure: z.enum(BATTERY_STRUCTURES).nullish(),
   alarmStatus: z.enum(ALARM_STATUSES).nullish(),
+  chargeSwitch: z.enum(SWITCH_PERMISSIONS).nullish(),
+  dischargeSwitch: z.enum(SWITCH_PERMISSIONS).nullish(),
   /** true: bound to a vehicle; false: free. */
   bound: z.boolean().nullish(),
   sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),

@@ -25,6 +25,8 @@ function filters(ctx: Ctx, query: Omit<BatterySearch, 'current' | 'size' | 'sort
   if (query.stockStatus) conditions.push(eq(batteries.stockStatus, query.stockStatus));
   if (query.scrapStatus) conditions.push(eq(batteries.scrapStatus, query.scrapStatus));
   if (query.alarmStatus) conditions.push(eq(batteries.alarmStatus, query.alarmStatus));
+  if (query.chargeSwitch) conditions.push(eq(batteries.chargeSwitch, query.chargeSwitch));
+  if (query.dischargeSwitch) conditions.push(eq(batteries.dischargeSwitch, query.dischargeSwitch));
   if (query.structure) conditions.push(eq(batteries.structure, query.structure));
   if (query.bound === true) conditions.push(isNotNull(batteries.vehicleId));
   if (query.bound === false) conditions.push(isNull(batteries.vehicleId));

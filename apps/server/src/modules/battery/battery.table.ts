@@ -70,6 +70,13 @@ export const batteries = pgTable(
     index('battery_model_idx').on(t.model, t.id),
     index('battery_brand_idx').on(t.brand, t.id),
     index('battery_imei_idx').on(t.imei),
+    // Forbidding charge or discharge is the exception: partial indexes find those few in list order.
+    index('battery_charge_forbidden_idx')
+      .on(t.id)
+      .where(sql`${t.chargeSwitch} = 'FORBIDDEN'`),
+    index('battery_discharge_forbidden_idx')
+      .on(t.id)
+      .where(sql`${t.dischargeSwitch} = 'FORBIDDEN'`),
     index('battery_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),

@@ -173,6 +173,13 @@ describe('batteries', () => {
         0,
       );
       expect((await post(who.admin, 'search', { bound: true })).data.total).toBe(0);
+      // Charge and discharge are allowed unless the battery was told otherwise (the device link sets them).
+      await server.db.update(batteries).set({ chargeSwitch: 'FORBIDDEN' }).where(eq(batteries.number, 'BAT0001'));
+      const forbidden = await post(who.admin, 'search', { chargeSwitch: 'FORBIDDEN' });
+      expect(forbidden.data.records.map((r: { number: string }) => r.number)).toEqual(['BAT0001']);
+      expect((await post(who.admin, 'search', { dischargeSwitch: 'FORBIDDEN' })).data.total).toBe(0);
+      expect((await post(who.merchant, 'search', { chargeSwitch: 'FORBIDDEN' })).data.total).toBe(0);
+      expect((await post(who.admin, 'search', { chargeSwitch: 'MAYBE' })).status).toBe(400);
       const page2 = await post(who.admin, 'search', { current: 2 });
       expect(page2.data.records).toHaveLength(20);
       expect((await post(who.admin, 'search', { sort: { field: 'soc', order: 'ascend' } })).status).toBe(400);

@@ -1,4 +1,4 @@
-import { ALARM_STATUSES, BATTERY_STRUCTURES, type BatteryRecord } from '@swap/contracts';
+import { ALARM_STATUSES, BATTERY_STRUCTURES, SWITCH_PERMISSIONS, type BatteryRecord } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
@@ -14,6 +14,8 @@ export function batterySearchFields(types: SearchOption[], owners: SearchOption[
     4,
     0,
     { name: 'alarmStatus', labelKey: fieldKey('alarmStatus'), type: 'select', options: optionsOf(ALARM_STATUSES, 'device.alarm') },
+    { name: 'chargeSwitch', labelKey: fieldKey('chargeSwitch'), type: 'select', options: optionsOf(SWITCH_PERMISSIONS, 'device.switch') },
+    { name: 'dischargeSwitch', labelKey: fieldKey('dischargeSwitch'), type: 'select', options: optionsOf(SWITCH_PERMISSIONS, 'device.switch') },
     { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
     {
       name: 'bound',

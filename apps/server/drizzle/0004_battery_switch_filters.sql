@@ -1,0 +1,2 @@
+CREATE INDEX "battery_charge_forbidden_idx" ON "battery" USING btree ("id") WHERE "battery"."charge_switch" = 'FORBIDDEN';--> statement-breakpoint
+CREATE INDEX "battery_discharge_forbidden_idx" ON "battery" USING btree ("id") WHERE "battery"."discharge_switch" = 'FORBIDDEN';

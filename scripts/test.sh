@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every tier, in order, stopping at the first failing tier.
 #   typecheck  tsc for contracts, server, web, e2e, bench, scripts
-#   (lint      prettier --check, eslint, docs/api.md freshness: only when named)
+#   lint       prettier --check, eslint, docs/api.md freshness
 #   unit       vitest in packages/contracts, apps/server, apps/web (PGlite in memory)
 #   postgres   the apps/server suite again on a throwaway real PostgreSQL
 #   e2e        build everything, then Chromium against a server the run starts itself
@@ -43,7 +43,7 @@ tier_typecheck() {
   return "$status"
 }
 
-# Not in the default run until the whole tree is formatted and lint-clean: `npm test -- lint` or `npm run check`.
+# Formatting, lint and the freshness of docs/api.md: part of every run, so the tree stays clean.
 tier_lint() {
   log "prettier --check"
   "$BIN/prettier" --check . --log-level warn
@@ -82,7 +82,7 @@ if [ "${1:-}" = __run ]; then
   exit $?
 fi
 
-DEFAULT_TIERS=(typecheck unit postgres e2e)
+DEFAULT_TIERS=(typecheck lint unit postgres e2e)
 ALL_TIERS=(typecheck lint unit postgres e2e)
 if [ $# -gt 0 ]; then TIERS=("$@"); else TIERS=("${DEFAULT_TIERS[@]}"); fi
 for t in "${TIERS[@]}"; do

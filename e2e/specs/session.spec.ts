@@ -18,7 +18,11 @@ describe('session and language', () => {
   });
 
   test('he and ar lay the page out right to left; the other languages left to right', async ({ page, baseURL }) => {
-    for (const [language, direction] of [['he', 'rtl'], ['ar', 'rtl'], ['th', 'ltr']] as const) {
+    for (const [language, direction] of [
+      ['he', 'rtl'],
+      ['ar', 'rtl'],
+      ['th', 'ltr'],
+    ] as const) {
       await page.context().addCookies([{ name: 'language', value: language, url: baseURL }]);
       await page.goto('/session/login');
       await page.locator('#login-username').waitFor();
@@ -44,7 +48,10 @@ describe('session and language', () => {
     expect(await page.getByRole('dialog').filter({ visible: true }).count()).toBe(1);
     await dialog.getByRole('button', { name: 'OK' }).click();
     await page.waitForURL((url) => url.pathname === '/session/login');
-    expect(await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('userInfo')])).toEqual([null, null]);
+    expect(await page.evaluate(() => [window.localStorage.getItem('token'), window.localStorage.getItem('userInfo')])).toEqual([
+      null,
+      null,
+    ]);
   });
 
   test('signing out from the user menu ends the session on the server', async ({ page, baseURL }) => {

@@ -12,6 +12,8 @@ export interface A11yOptions {
 
 /** Runs axe-core (its default rule set: WCAG 2.x A/AA and best practices) on the page as it is now and fails on any serious or critical violation. */
 export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<void> {
+  // Colours are checked as they settle: a button caught mid-transition would report a contrast it never keeps.
+  await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   let builder = new AxeBuilder({ page });
   for (const selector of options.exclude ?? []) builder = builder.exclude(selector);
   if (options.disableRules?.length) builder = builder.disableRules(options.disableRules);

@@ -10,7 +10,12 @@ async function main(): Promise<void> {
   useFastPasswordHashing(config.fastPasswordHashing);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
   await database.migrate();
-  await seed(database.db, { demo: config.demo, demoDevices: config.demoDevices, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
+  await seed(database.db, {
+    demo: config.demo,
+    demoDevices: config.demoDevices,
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+  });
   const app = await buildApp(config, database);
 
   let stopping = false;

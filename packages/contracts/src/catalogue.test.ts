@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, SESSION_ENDING_CODES, allPermissionCodes, findRoute, formatMoney, messageByCode, toUserType } from './index.js';
+import {
+  CENTRES,
+  LANGUAGES,
+  MENU_TREE,
+  MESSAGES,
+  ROUTES,
+  SESSION_ENDING_CODES,
+  allPermissionCodes,
+  findRoute,
+  formatMoney,
+  messageByCode,
+  toUserType,
+} from './index.js';
 
 describe('message catalogue', () => {
   const entries = Object.entries(MESSAGES);
@@ -25,16 +37,63 @@ describe('route table and permission codes', () => {
   it('holds every permission code of spec §6', () => {
     const codes = new Set(allPermissionCodes());
     const spec = [
-      'product-center', 'operation-center', 'order-center', 'user-center', 'system-center', 'statistics-center',
-      'type', 'stock', 'product', 'alarm', 'alarm.battery', 'alarm.cabinet', 'alarm.vehicle', 'alarm.records',
-      'price', 'allocation', 'site', 'application', 'message',
-      'order', 'order.product', 'order.vehicle', 'order.battery', 'order.wallet', 'order.combo', 'order.transfer', 'order.kwh', 'record',
-      'customer', 'customer.authentication',
-      'admin', 'admin.admin', 'admin.merchant', 'admin.role', 'admin.resource', 'admin.area', 'admin.commonSetting',
-      'updrade', 'alarmConfiguration', 'system.international.currency',
-      'operation.vehicle', 'operation.vehicle.detail', 'operation.battery', 'operation.battery.latestInfos', 'operation.cabinet', 'operation.cabinet.latestInfos',
-      'stock.vehicle', 'stock.battery', 'stock.cabinet', 'type.vehicle', 'type.battery', 'type.cabinet',
-      'message.updateMessage', 'admin.merchant.detail', 'updrade.record', 'updrade.version', 'updrade.firmware',
+      'product-center',
+      'operation-center',
+      'order-center',
+      'user-center',
+      'system-center',
+      'statistics-center',
+      'type',
+      'stock',
+      'product',
+      'alarm',
+      'alarm.battery',
+      'alarm.cabinet',
+      'alarm.vehicle',
+      'alarm.records',
+      'price',
+      'allocation',
+      'site',
+      'application',
+      'message',
+      'order',
+      'order.product',
+      'order.vehicle',
+      'order.battery',
+      'order.wallet',
+      'order.combo',
+      'order.transfer',
+      'order.kwh',
+      'record',
+      'customer',
+      'customer.authentication',
+      'admin',
+      'admin.admin',
+      'admin.merchant',
+      'admin.role',
+      'admin.resource',
+      'admin.area',
+      'admin.commonSetting',
+      'updrade',
+      'alarmConfiguration',
+      'system.international.currency',
+      'operation.vehicle',
+      'operation.vehicle.detail',
+      'operation.battery',
+      'operation.battery.latestInfos',
+      'operation.cabinet',
+      'operation.cabinet.latestInfos',
+      'stock.vehicle',
+      'stock.battery',
+      'stock.cabinet',
+      'type.vehicle',
+      'type.battery',
+      'type.cabinet',
+      'message.updateMessage',
+      'admin.merchant.detail',
+      'updrade.record',
+      'updrade.version',
+      'updrade.firmware',
     ];
     for (const code of spec) expect(codes.has(code), code).toBe(true);
   });
@@ -57,7 +116,10 @@ describe('route table and permission codes', () => {
   });
 
   it('has unique codes across the menu tree', () => {
-    const all = MENU_TREE.flatMap((c) => [c.code, ...c.groups.flatMap((g) => [g.code, ...g.items.flatMap((i) => [i.code, ...i.resources.map((r) => r.code)])])]);
+    const all = MENU_TREE.flatMap((c) => [
+      c.code,
+      ...c.groups.flatMap((g) => [g.code, ...g.items.flatMap((i) => [i.code, ...i.resources.map((r) => r.code)])]),
+    ]);
     expect(new Set(all).size).toBe(all.length);
   });
 

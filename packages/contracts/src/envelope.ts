@@ -33,9 +33,7 @@ export const MAX_PAGE_SIZE = 500;
 export const pageQuerySchema = z.object({
   current: z.coerce.number().int().min(1).default(1),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort: z
-    .object({ field: z.string().max(40), order: z.enum(['ascend', 'descend']) })
-    .optional(),
+  sort: z.object({ field: z.string().max(40), order: z.enum(['ascend', 'descend']) }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

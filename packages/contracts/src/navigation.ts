@@ -4,14 +4,7 @@
  * menu seed (centres → menu groups → menu items → resources). Paths keep the spec's spelling.
  */
 
-export const CENTRES = [
-  'product-center',
-  'operation-center',
-  'order-center',
-  'user-center',
-  'system-center',
-  'statistics-center',
-] as const;
+export const CENTRES = ['product-center', 'operation-center', 'order-center', 'user-center', 'system-center', 'statistics-center'] as const;
 export type CentreCode = (typeof CENTRES)[number];
 
 /** Id parameter patterns, spec §2: letters/digits/_/- unless stated; user ids digits; order types upper. */
@@ -97,9 +90,27 @@ export const MENU_TREE: CentreDef[] = [
     iconfont: 'AppstoreOutlined',
     groups: [
       group('product', 'Products', 'ThunderboltOutlined', [
-        item('operation.vehicle', 'Vehicles', '/product/vehicle/list', crud('operation.vehicle', [link('operation.vehicle.detail', 'Vehicle detail')])),
-        item('operation.battery', 'Batteries', '/product/battery/list', crud('operation.battery', [link('operation.battery.latestInfos', 'Battery latest info')])),
-        item('operation.cabinet', 'Cabinets', '/product/cabinet/list', crud('operation.cabinet', [link('operation.cabinet.latestInfos', 'Cabinet latest info'), button('operation.cabinet.command', 'Remote command')])),
+        item(
+          'operation.vehicle',
+          'Vehicles',
+          '/product/vehicle/list',
+          crud('operation.vehicle', [link('operation.vehicle.detail', 'Vehicle detail')]),
+        ),
+        item(
+          'operation.battery',
+          'Batteries',
+          '/product/battery/list',
+          crud('operation.battery', [link('operation.battery.latestInfos', 'Battery latest info')]),
+        ),
+        item(
+          'operation.cabinet',
+          'Cabinets',
+          '/product/cabinet/list',
+          crud('operation.cabinet', [
+            link('operation.cabinet.latestInfos', 'Cabinet latest info'),
+            button('operation.cabinet.command', 'Remote command'),
+          ]),
+        ),
       ]),
       group('alarm', 'Alarms', 'AlertOutlined', [
         item('alarm.battery', 'Battery alarms', '/product/device/battery/list', crud('alarm.battery', [], ['edit', 'export'])),
@@ -129,7 +140,12 @@ export const MENU_TREE: CentreDef[] = [
       group('price', 'Pricing', 'DollarOutlined', [
         item('price.vehicle', 'Vehicle prices', '/basic-pricing/vehicle-price', crud('price.vehicle')),
         item('price.product', 'Product prices', '/basic-pricing/product-price', crud('price.product')),
-        item('price.rechargeRecord', 'Top-up records', '/basic-pricing/reahargeOperateRecord', crud('price.rechargeRecord', [], ['add', 'export'])),
+        item(
+          'price.rechargeRecord',
+          'Top-up records',
+          '/basic-pricing/reahargeOperateRecord',
+          crud('price.rechargeRecord', [], ['add', 'export']),
+        ),
       ]),
       group('allocation', 'Distribution', 'ApartmentOutlined', [
         item('allocation.vehicle', 'Vehicle distribution', '/distribution/vehicle', crud('allocation.vehicle')),
@@ -142,10 +158,20 @@ export const MENU_TREE: CentreDef[] = [
         item('site.cabinet', 'Swap stations', '/site/cabinet-list', crud('site.cabinet')),
       ]),
       group('application', 'Applications', 'AuditOutlined', [
-        item('application.list', 'Asset applications', '/operation-center/application/list', crud('application.list', [button('application.list.handle', 'Handle')], ['export'])),
+        item(
+          'application.list',
+          'Asset applications',
+          '/operation-center/application/list',
+          crud('application.list', [button('application.list.handle', 'Handle')], ['export']),
+        ),
       ]),
       group('message', 'Messages', 'NotificationOutlined', [
-        item('message.notification', 'Notifications', '/operation/noti/notificati', crud('message.notification', [button('message.updateMessage', 'Update message')])),
+        item(
+          'message.notification',
+          'Notifications',
+          '/operation/noti/notificati',
+          crud('message.notification', [button('message.updateMessage', 'Update message')]),
+        ),
       ]),
     ],
   },
@@ -156,7 +182,20 @@ export const MENU_TREE: CentreDef[] = [
     iconfont: 'ProfileOutlined',
     groups: [
       group('order', 'Orders', 'ShoppingOutlined', [
-        item('order.product', 'Product orders', '/order/product/list', crud('order.product', [button('order.product.terminate', 'Terminate'), button('order.product.switchPlan', 'Switch plan'), button('order.product.bindVehicle', 'Bind vehicle')], ['export'])),
+        item(
+          'order.product',
+          'Product orders',
+          '/order/product/list',
+          crud(
+            'order.product',
+            [
+              button('order.product.terminate', 'Terminate'),
+              button('order.product.switchPlan', 'Switch plan'),
+              button('order.product.bindVehicle', 'Bind vehicle'),
+            ],
+            ['export'],
+          ),
+        ),
         item('order.vehicle', 'Vehicle orders', '/order/vehicle/list', crud('order.vehicle', [], ['export'])),
         item('order.battery', 'Battery orders', '/order/battery/list', crud('order.battery', [], ['export'])),
         item('order.wallet', 'Recharge orders', '/order/recharge/list', crud('order.wallet', [], ['export'])),
@@ -177,8 +216,18 @@ export const MENU_TREE: CentreDef[] = [
     iconfont: 'TeamOutlined',
     groups: [
       group('customer', 'Customers', 'UserOutlined', [
-        item('customer.list', 'Customers', '/user/list', crud('customer.list', [button('customer.list.restrict', 'Restrict')], ['edit', 'export'])),
-        item('customer.authentication', 'Identity audits', '/user/auditList', crud('customer.authentication', [button('customer.authentication.audit', 'Audit')], ['export'])),
+        item(
+          'customer.list',
+          'Customers',
+          '/user/list',
+          crud('customer.list', [button('customer.list.restrict', 'Restrict')], ['edit', 'export']),
+        ),
+        item(
+          'customer.authentication',
+          'Identity audits',
+          '/user/auditList',
+          crud('customer.authentication', [button('customer.authentication.audit', 'Audit')], ['export']),
+        ),
       ]),
     ],
   },
@@ -189,18 +238,47 @@ export const MENU_TREE: CentreDef[] = [
     iconfont: 'SettingOutlined',
     groups: [
       group('admin', 'Administration', 'SafetyOutlined', [
-        item('admin.admin', 'Accounts', '/system/admin/list', crud('admin.admin', [button('admin.admin.status', 'Enable or disable'), button('admin.admin.resetPassword', 'Reset password'), button('admin.admin.assignRoles', 'Assign roles')])),
-        item('admin.merchant', 'Merchants', '/system/merchant/list', crud('admin.merchant', [link('admin.merchant.detail', 'Merchant detail')])),
+        item(
+          'admin.admin',
+          'Accounts',
+          '/system/admin/list',
+          crud('admin.admin', [
+            button('admin.admin.status', 'Enable or disable'),
+            button('admin.admin.resetPassword', 'Reset password'),
+            button('admin.admin.assignRoles', 'Assign roles'),
+          ]),
+        ),
+        item(
+          'admin.merchant',
+          'Merchants',
+          '/system/merchant/list',
+          crud('admin.merchant', [link('admin.merchant.detail', 'Merchant detail')]),
+        ),
         item('admin.role', 'Roles', '/system/role/list', crud('admin.role', [button('admin.role.grant', 'Grant menus')])),
-        item('admin.resource', 'Menus and resources', '/system/menu/index', crud('admin.resource', [button('admin.resource.import', 'Import')])),
+        item(
+          'admin.resource',
+          'Menus and resources',
+          '/system/menu/index',
+          crud('admin.resource', [button('admin.resource.import', 'Import')]),
+        ),
         item('admin.area', 'Areas', '/system/area/list', crud('admin.area')),
         item('admin.commonSetting', 'Common settings', '/system/common/setting', crud('admin.commonSetting')),
         item('admin.auditLog', 'Audit log', '/system/audit-log', crud('admin.auditLog', [], ['export'])),
       ]),
       group('updrade', 'Upgrades', 'CloudUploadOutlined', [
-        item('updrade.record', 'Upgrade records', '/updrade/record', crud('updrade.record', [button('updrade.record.retry', 'Retry'), button('updrade.record.stop', 'Stop')], ['export'])),
+        item(
+          'updrade.record',
+          'Upgrade records',
+          '/updrade/record',
+          crud('updrade.record', [button('updrade.record.retry', 'Retry'), button('updrade.record.stop', 'Stop')], ['export']),
+        ),
         item('updrade.version', 'Versions', '/updrade/version', crud('updrade.version')),
-        item('updrade.firmware', 'Firmware', '/updrade/firmware', crud('updrade.firmware', [button('updrade.firmware.upgrade', 'Upgrade')])),
+        item(
+          'updrade.firmware',
+          'Firmware',
+          '/updrade/firmware',
+          crud('updrade.firmware', [button('updrade.firmware.upgrade', 'Upgrade')]),
+        ),
       ]),
       group('alarmConfiguration', 'Alarm configuration', 'BellOutlined', [
         item('alarmConfiguration.device', 'Device alarms', '/system/alarm/device', crud('alarmConfiguration.device')),
@@ -208,7 +286,12 @@ export const MENU_TREE: CentreDef[] = [
         item('alarmConfiguration.level', 'Alarm levels', '/system/alarm/level', crud('alarmConfiguration.level')),
       ]),
       group('international', 'International', 'GlobalOutlined', [
-        item('system.international.currency', 'Currency', '/system/international/currency', crud('system.international.currency', [], ['edit'])),
+        item(
+          'system.international.currency',
+          'Currency',
+          '/system/international/currency',
+          crud('system.international.currency', [], ['edit']),
+        ),
       ]),
     ],
   },

@@ -105,7 +105,12 @@ describe('spec §5 validation rules', () => {
 
   it('device number lists: at most 1000', () => {
     expect(deviceNumberList.safeParse(Array.from({ length: 1000 }, (_, i) => `B${i}`)).success).toBe(true);
-    expect(rejection(deviceNumberList, Array.from({ length: 1001 }, (_, i) => `B${i}`))).toBe('validation.batchMax');
+    expect(
+      rejection(
+        deviceNumberList,
+        Array.from({ length: 1001 }, (_, i) => `B${i}`),
+      ),
+    ).toBe('validation.batchMax');
     expect(rejection(deviceNumberList, [])).toBe('validation.required');
   });
 

@@ -65,7 +65,10 @@ export const money = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'validation.twoDecimals' });
 
 /** Cycle count and swap count: required, numeric, at least 1. */
-export const count = z.number({ message: 'validation.number' }).int({ message: 'validation.integer' }).min(1, { message: 'validation.min1' });
+export const count = z
+  .number({ message: 'validation.number' })
+  .int({ message: 'validation.integer' })
+  .min(1, { message: 'validation.min1' });
 
 /** Times: integer greater than 0. */
 export const positiveInt = count;
@@ -158,26 +161,111 @@ export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = {
   'validation.required': { en: '{field} is required', in: '{field} wajib diisi', th: 'กรุณากรอก{field}', zh: '{field}不能为空' },
   'validation.tooLong': { en: '{field} is too long', in: '{field} terlalu panjang', th: '{field}ยาวเกินไป', zh: '{field}过长' },
-  'validation.script': { en: '{field}: invalid input, scripts are not allowed', in: '{field}: masukan tidak valid, skrip tidak diizinkan', th: '{field}: ข้อมูลไม่ถูกต้อง ไม่อนุญาตให้ใช้สคริปต์', zh: '{field}：输入无效，不允许包含脚本' },
-  'validation.codeFormat': { en: '{field} must be 1 to 20 letters or digits', in: '{field} harus 1 sampai 20 huruf atau angka', th: '{field}ต้องเป็นตัวอักษรหรือตัวเลข 1 ถึง 20 ตัว', zh: '{field}须为 1 到 20 位字母或数字' },
-  'validation.nameFormat': { en: '{field} must be 1 to 20 letters, digits, underscores or hyphens', in: '{field} harus 1 sampai 20 huruf, angka, garis bawah atau tanda hubung', th: '{field}ต้องเป็นตัวอักษร ตัวเลข ขีดล่าง หรือขีดกลาง 1 ถึง 20 ตัว', zh: '{field}须为 1 到 20 位汉字、字母、数字、下划线或减号' },
-  'validation.phoneFormat': { en: '{field} may contain only digits, +, spaces and hyphens', in: '{field} hanya boleh berisi angka, +, spasi dan tanda hubung', th: '{field}ต้องมีเฉพาะตัวเลข + ช่องว่าง และขีดกลาง', zh: '{field}只能包含数字、加号、空格和连字符' },
-  'validation.digits15': { en: '{field} must be at most 15 digits', in: '{field} maksimal 15 digit', th: '{field}ต้องเป็นตัวเลขไม่เกิน 15 หลัก', zh: '{field}最多 15 位数字' },
-  'validation.number': { en: '{field} must be a number', in: '{field} harus berupa angka', th: '{field}ต้องเป็นตัวเลข', zh: '{field}必须是数字' },
+  'validation.script': {
+    en: '{field}: invalid input, scripts are not allowed',
+    in: '{field}: masukan tidak valid, skrip tidak diizinkan',
+    th: '{field}: ข้อมูลไม่ถูกต้อง ไม่อนุญาตให้ใช้สคริปต์',
+    zh: '{field}：输入无效，不允许包含脚本',
+  },
+  'validation.codeFormat': {
+    en: '{field} must be 1 to 20 letters or digits',
+    in: '{field} harus 1 sampai 20 huruf atau angka',
+    th: '{field}ต้องเป็นตัวอักษรหรือตัวเลข 1 ถึง 20 ตัว',
+    zh: '{field}须为 1 到 20 位字母或数字',
+  },
+  'validation.nameFormat': {
+    en: '{field} must be 1 to 20 letters, digits, underscores or hyphens',
+    in: '{field} harus 1 sampai 20 huruf, angka, garis bawah atau tanda hubung',
+    th: '{field}ต้องเป็นตัวอักษร ตัวเลข ขีดล่าง หรือขีดกลาง 1 ถึง 20 ตัว',
+    zh: '{field}须为 1 到 20 位汉字、字母、数字、下划线或减号',
+  },
+  'validation.phoneFormat': {
+    en: '{field} may contain only digits, +, spaces and hyphens',
+    in: '{field} hanya boleh berisi angka, +, spasi dan tanda hubung',
+    th: '{field}ต้องมีเฉพาะตัวเลข + ช่องว่าง และขีดกลาง',
+    zh: '{field}只能包含数字、加号、空格和连字符',
+  },
+  'validation.digits15': {
+    en: '{field} must be at most 15 digits',
+    in: '{field} maksimal 15 digit',
+    th: '{field}ต้องเป็นตัวเลขไม่เกิน 15 หลัก',
+    zh: '{field}最多 15 位数字',
+  },
+  'validation.number': {
+    en: '{field} must be a number',
+    in: '{field} harus berupa angka',
+    th: '{field}ต้องเป็นตัวเลข',
+    zh: '{field}必须是数字',
+  },
   'validation.min0': { en: '{field} must be at least 0', in: '{field} minimal 0', th: '{field}ต้องไม่น้อยกว่า 0', zh: '{field}不能小于 0' },
   'validation.min1': { en: '{field} must be at least 1', in: '{field} minimal 1', th: '{field}ต้องไม่น้อยกว่า 1', zh: '{field}不能小于 1' },
-  'validation.integer': { en: '{field} must be a whole number', in: '{field} harus bilangan bulat', th: '{field}ต้องเป็นจำนวนเต็ม', zh: '{field}必须是整数' },
+  'validation.integer': {
+    en: '{field} must be a whole number',
+    in: '{field} harus bilangan bulat',
+    th: '{field}ต้องเป็นจำนวนเต็ม',
+    zh: '{field}必须是整数',
+  },
   'validation.tooLarge': { en: '{field} is too large', in: '{field} terlalu besar', th: '{field}มีค่ามากเกินไป', zh: '{field}过大' },
-  'validation.twoDecimals': { en: '{field} may have at most two decimals', in: '{field} maksimal dua angka desimal', th: '{field}มีทศนิยมได้ไม่เกินสองตำแหน่ง', zh: '{field}最多两位小数' },
-  'validation.durationCap': { en: '{field} cannot exceed 365 days, 12 months or 1 year', in: '{field} tidak boleh melebihi 365 hari, 12 bulan atau 1 tahun', th: '{field}ต้องไม่เกิน 365 วัน 12 เดือน หรือ 1 ปี', zh: '{field}不能超过 365 天、12 个月或 1 年' },
-  'validation.batchMax': { en: '{field} may hold at most 1000 numbers', in: '{field} maksimal 1000 nomor', th: '{field}มีได้ไม่เกิน 1000 หมายเลข', zh: '{field}最多 1000 个编号' },
-  'validation.usernameRequired': { en: 'Please enter your username', in: 'Silakan masukkan nama pengguna', th: 'กรุณากรอกชื่อผู้ใช้', zh: '请输入用户名' },
-  'validation.passwordRequired': { en: 'Please enter your password', in: 'Silakan masukkan kata sandi', th: 'กรุณากรอกรหัสผ่าน', zh: '请输入密码' },
-  'validation.illegalChars': { en: '{field} contains illegal characters', in: '{field} berisi karakter tidak sah', th: '{field}มีอักขระที่ไม่อนุญาต', zh: '{field}包含非法字符' },
-  'validation.passwordWeak': { en: '{field} must be 8 to 64 characters and mix letters and digits', in: '{field} harus 8 sampai 64 karakter dan berisi huruf serta angka', th: '{field}ต้องมี 8 ถึง 64 ตัวอักษร และมีทั้งตัวอักษรและตัวเลข', zh: '{field}须为 8 到 64 位，并同时包含字母和数字' },
-  'validation.usernameFormat': { en: '{field} must be 3 to 64 letters, digits or . _ @ + -', in: '{field} harus 3 sampai 64 huruf, angka atau . _ @ + -', th: '{field}ต้องเป็นตัวอักษร ตัวเลข หรือ . _ @ + - จำนวน 3 ถึง 64 ตัว', zh: '{field}须为 3 到 64 位字母、数字或 . _ @ + -' },
-  'validation.email': { en: '{field} must be an email address', in: '{field} harus alamat email', th: '{field}ต้องเป็นที่อยู่อีเมล', zh: '{field}必须是邮箱地址' },
-  'validation.url': { en: '{field} must be a path or URL', in: '{field} harus berupa path atau URL', th: '{field}ต้องเป็นพาธหรือ URL', zh: '{field}必须是路径或网址' },
+  'validation.twoDecimals': {
+    en: '{field} may have at most two decimals',
+    in: '{field} maksimal dua angka desimal',
+    th: '{field}มีทศนิยมได้ไม่เกินสองตำแหน่ง',
+    zh: '{field}最多两位小数',
+  },
+  'validation.durationCap': {
+    en: '{field} cannot exceed 365 days, 12 months or 1 year',
+    in: '{field} tidak boleh melebihi 365 hari, 12 bulan atau 1 tahun',
+    th: '{field}ต้องไม่เกิน 365 วัน 12 เดือน หรือ 1 ปี',
+    zh: '{field}不能超过 365 天、12 个月或 1 年',
+  },
+  'validation.batchMax': {
+    en: '{field} may hold at most 1000 numbers',
+    in: '{field} maksimal 1000 nomor',
+    th: '{field}มีได้ไม่เกิน 1000 หมายเลข',
+    zh: '{field}最多 1000 个编号',
+  },
+  'validation.usernameRequired': {
+    en: 'Please enter your username',
+    in: 'Silakan masukkan nama pengguna',
+    th: 'กรุณากรอกชื่อผู้ใช้',
+    zh: '请输入用户名',
+  },
+  'validation.passwordRequired': {
+    en: 'Please enter your password',
+    in: 'Silakan masukkan kata sandi',
+    th: 'กรุณากรอกรหัสผ่าน',
+    zh: '请输入密码',
+  },
+  'validation.illegalChars': {
+    en: '{field} contains illegal characters',
+    in: '{field} berisi karakter tidak sah',
+    th: '{field}มีอักขระที่ไม่อนุญาต',
+    zh: '{field}包含非法字符',
+  },
+  'validation.passwordWeak': {
+    en: '{field} must be 8 to 64 characters and mix letters and digits',
+    in: '{field} harus 8 sampai 64 karakter dan berisi huruf serta angka',
+    th: '{field}ต้องมี 8 ถึง 64 ตัวอักษร และมีทั้งตัวอักษรและตัวเลข',
+    zh: '{field}须为 8 到 64 位，并同时包含字母和数字',
+  },
+  'validation.usernameFormat': {
+    en: '{field} must be 3 to 64 letters, digits or . _ @ + -',
+    in: '{field} harus 3 sampai 64 huruf, angka atau . _ @ + -',
+    th: '{field}ต้องเป็นตัวอักษร ตัวเลข หรือ . _ @ + - จำนวน 3 ถึง 64 ตัว',
+    zh: '{field}须为 3 到 64 位字母、数字或 . _ @ + -',
+  },
+  'validation.email': {
+    en: '{field} must be an email address',
+    in: '{field} harus alamat email',
+    th: '{field}ต้องเป็นที่อยู่อีเมล',
+    zh: '{field}必须是邮箱地址',
+  },
+  'validation.url': {
+    en: '{field} must be a path or URL',
+    in: '{field} harus berupa path atau URL',
+    th: '{field}ต้องเป็นพาธหรือ URL',
+    zh: '{field}必须是路径或网址',
+  },
   'validation.invalid': { en: '{field} is invalid', in: '{field} tidak valid', th: '{field}ไม่ถูกต้อง', zh: '{field}无效' },
 };
 

@@ -26,7 +26,13 @@ describe('serving the web app', () => {
   });
 
   it('answers every page route of the product with the app', async () => {
-    const paths = ['/', '/session/login', '/error-page/500', '/error-page/401', ...ROUTES.map((route) => route.path.replaceAll(':id', '42').replaceAll(':type', 'RENT'))];
+    const paths = [
+      '/',
+      '/session/login',
+      '/error-page/500',
+      '/error-page/401',
+      ...ROUTES.map((route) => route.path.replaceAll(':id', '42').replaceAll(':type', 'RENT')),
+    ];
     for (const url of paths) {
       const answer = await server.app.inject({ method: 'GET', url });
       expect(answer.statusCode, url).toBe(200);
@@ -38,7 +44,11 @@ describe('serving the web app', () => {
     const head = await server.app.inject({ method: 'HEAD', url: '/system/role/list' });
     expect(head.statusCode).toBe(200);
     const page = await server.app.inject({ method: 'GET', url: '/session/login' });
-    expect(page.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'DENY', 'referrer-policy': 'same-origin' });
+    expect(page.headers).toMatchObject({
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+      'referrer-policy': 'same-origin',
+    });
     expect(page.headers['cache-control']).not.toBe('no-store');
     const api = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: 'Demo-Pass-2026' } });
     expect(api.raw.headers).toMatchObject({ 'cache-control': 'no-store', 'x-frame-options': 'DENY' });

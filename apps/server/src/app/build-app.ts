@@ -50,7 +50,10 @@ export async function buildApp(config: Config, database: Database, options: { lo
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
-  registerAccessControl(app, { db: database.db, policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours } });
+  registerAccessControl(app, {
+    db: database.db,
+    policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
+  });
   registerAuthRoutes(app, {
     db: database.db,
     session: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
@@ -75,7 +78,8 @@ export async function buildApp(config: Config, database: Database, options: { lo
 
   // Unknown API paths answer the catalogue's "interface missing"; every other path is a page of the app.
   app.setNotFoundHandler(async (req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith(OMS_BASE) || req.url.startsWith(AUTH_BASE)) throw new AppError('interfaceMissing');
+    if (req.url.startsWith('/api/') || req.url.startsWith(OMS_BASE) || req.url.startsWith(AUTH_BASE))
+      throw new AppError('interfaceMissing');
     if (!hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) throw new AppError('interfaceMissing');
     return reply.type('text/html').sendFile('index.html');
   });

@@ -9,7 +9,14 @@ export interface FieldError {
   message: string;
 }
 
-function send(reply: FastifyReply, req: FastifyRequest, key: MessageKey, data: unknown = null, params?: Record<string, string | number>, text?: string) {
+function send(
+  reply: FastifyReply,
+  req: FastifyRequest,
+  key: MessageKey,
+  data: unknown = null,
+  params?: Record<string, string | number>,
+  text?: string,
+) {
   const entry = MESSAGES[key];
   return reply.status(entry.http).send({ code: entry.code, message: text ?? messageText(key, requestLanguage(req), params), data });
 }

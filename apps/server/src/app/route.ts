@@ -141,4 +141,3 @@ export function omsRoute<B extends z.ZodType | undefined = undefined, Q extends 
     },
   });
 }
-

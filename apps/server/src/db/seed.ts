@@ -20,13 +20,36 @@ export interface SeedOptions {
 
 /** Menu items the demo merchant administrator's role grants (the merchant's whole business). */
 const MERCHANT_ADMIN_MENUS = [
-  'operation.vehicle', 'operation.battery', 'operation.cabinet',
-  'alarm.battery', 'alarm.cabinet', 'alarm.records',
-  'stock.vehicle', 'stock.battery', 'stock.cabinet',
-  'price.vehicle', 'price.product', 'site.store', 'site.cabinet', 'application.list', 'message.notification',
-  'order.product', 'order.vehicle', 'order.battery', 'order.wallet', 'order.combo', 'order.transfer', 'order.kwh',
-  'record.swap', 'record.appointment', 'customer.list', 'customer.authentication',
-  'admin.admin', 'admin.role', 'admin.merchant', 'system.international.currency',
+  'operation.vehicle',
+  'operation.battery',
+  'operation.cabinet',
+  'alarm.battery',
+  'alarm.cabinet',
+  'alarm.records',
+  'stock.vehicle',
+  'stock.battery',
+  'stock.cabinet',
+  'price.vehicle',
+  'price.product',
+  'site.store',
+  'site.cabinet',
+  'application.list',
+  'message.notification',
+  'order.product',
+  'order.vehicle',
+  'order.battery',
+  'order.wallet',
+  'order.combo',
+  'order.transfer',
+  'order.kwh',
+  'record.swap',
+  'record.appointment',
+  'customer.list',
+  'customer.authentication',
+  'admin.admin',
+  'admin.role',
+  'admin.merchant',
+  'system.international.currency',
 ];
 
 /** The demo sub-account's role: a station clerk who sees devices, swaps and reservations only. */
@@ -35,13 +58,26 @@ const CLERK_MENUS = ['operation.battery', 'operation.cabinet', 'record.swap', 'r
 async function grantRole(db: Db, roleId: number, menuCodes: string[]): Promise<void> {
   const menuIds = await menuIdsByCode(db, menuCodes);
   const resourceIds = await resourceIdsOfMenus(db, menuCodes);
-  if (menuIds.length) await db.insert(roleMenus).values(menuIds.map((menuId) => ({ roleId, menuId }))).onConflictDoNothing();
-  if (resourceIds.length) await db.insert(roleResources).values(resourceIds.map((resourceId) => ({ roleId, resourceId }))).onConflictDoNothing();
+  if (menuIds.length)
+    await db
+      .insert(roleMenus)
+      .values(menuIds.map((menuId) => ({ roleId, menuId })))
+      .onConflictDoNothing();
+  if (resourceIds.length)
+    await db
+      .insert(roleResources)
+      .values(resourceIds.map((resourceId) => ({ roleId, resourceId })))
+      .onConflictDoNothing();
 }
 
 const DEFAULT_SETTINGS = [
   { name: 'tour_enabled', value: 'true', description: 'Show the first-visit tour to new users', remark: '' },
-  { name: 'telemetry_retention', value: '90', description: 'Days of device telemetry history kept for trajectories and charts', remark: 'days' },
+  {
+    name: 'telemetry_retention',
+    value: '90',
+    description: 'Days of device telemetry history kept for trajectories and charts',
+    remark: 'days',
+  },
 ];
 
 export async function seed(db: Db, options: SeedOptions): Promise<void> {
@@ -52,7 +88,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   if (options.adminUsername) await ensureSuperAdmin(db, options.adminUsername, options.adminPassword);
   if (options.demo) await seedDemo(db, options.demoDevices ?? true);
   else {
-    const [superCount] = await db.select({ n: sql<number>`count(*)::int` }).from(accounts).where(eq(accounts.type, 'SUPER'));
+    const [superCount] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(accounts)
+      .where(eq(accounts.type, 'SUPER'));
     if (!superCount || superCount.n === 0) {
       throw new Error('No super administrator exists: set ADMIN_USERNAME and ADMIN_PASSWORD (or DEMO=1)');
     }
@@ -60,7 +99,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
 }
 
 async function ensureSuperAdmin(db: Db, username: string, password: string | undefined): Promise<void> {
-  const [existing] = await db.select({ id: accounts.id }).from(accounts).where(sql`lower(${accounts.username}) = lower(${username})`);
+  const [existing] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.username}) = lower(${username})`);
   if (existing) return;
   const checked = newPassword.safeParse(password ?? '');
   if (!checked.success) throw new Error('ADMIN_PASSWORD is too weak: use 8 to 64 characters mixing letters and digits');
@@ -85,16 +127,31 @@ async function seedDemoAccounts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     const [agent] = await tx
       .insert(merchants)
-      .values({ name: 'Demo Agent', type: 'AGENT', personInCharge: 'Budi Santoso', contact: '+62 812-3456-7890', officeAddress: 'Jl. Sudirman 52, Jakarta' })
+      .values({
+        name: 'Demo Agent',
+        type: 'AGENT',
+        personInCharge: 'Budi Santoso',
+        contact: '+62 812-3456-7890',
+        officeAddress: 'Jl. Sudirman 52, Jakarta',
+      })
       .returning();
-    await tx
-      .insert(merchants)
-      .values({ name: 'Siam Swap Direct', type: 'DIRECT', personInCharge: 'Somchai Wong', contact: '+66 81 234 5678', officeAddress: '88 Sukhumvit Rd, Bangkok' });
+    await tx.insert(merchants).values({
+      name: 'Siam Swap Direct',
+      type: 'DIRECT',
+      personInCharge: 'Somchai Wong',
+      contact: '+66 81 234 5678',
+      officeAddress: '88 Sukhumvit Rd, Bangkok',
+    });
     await tx.insert(currencyConfigs).values({ merchantId: agent!.id, currency: 'IDR' }).onConflictDoNothing();
 
     const [merchantAdminRole] = await tx
       .insert(roles)
-      .values({ name: 'Merchant admin', description: 'Runs the merchant: devices, stock, prices, orders, customers and staff', sort: 1, merchantId: agent!.id })
+      .values({
+        name: 'Merchant admin',
+        description: 'Runs the merchant: devices, stock, prices, orders, customers and staff',
+        sort: 1,
+        merchantId: agent!.id,
+      })
       .returning();
     const [clerkRole] = await tx
       .insert(roles)
@@ -106,11 +163,27 @@ async function seedDemoAccounts(db: Db): Promise<void> {
     await tx.insert(accounts).values({ username: 'admin', name: 'Platform admin', passwordHash, accountType: 'PLATFORM', type: 'SUPER' });
     const [merchantAccount] = await tx
       .insert(accounts)
-      .values({ username: 'merchant', name: 'Budi Santoso', phone: '+62 812-3456-7890', passwordHash, accountType: 'MERCHANT', type: 'NORMAL', merchantId: agent!.id })
+      .values({
+        username: 'merchant',
+        name: 'Budi Santoso',
+        phone: '+62 812-3456-7890',
+        passwordHash,
+        accountType: 'MERCHANT',
+        type: 'NORMAL',
+        merchantId: agent!.id,
+      })
       .returning();
     const [subAccount] = await tx
       .insert(accounts)
-      .values({ username: 'subaccount', name: 'Dewi Lestari', passwordHash, accountType: 'MERCHANT', type: 'SON', merchantId: agent!.id, createdBy: merchantAccount!.id })
+      .values({
+        username: 'subaccount',
+        name: 'Dewi Lestari',
+        passwordHash,
+        accountType: 'MERCHANT',
+        type: 'SON',
+        merchantId: agent!.id,
+        createdBy: merchantAccount!.id,
+      })
       .returning();
     await tx.insert(accountRoles).values([
       { accountId: merchantAccount!.id, roleId: merchantAdminRole!.id },

@@ -19,7 +19,17 @@ export interface TestServer {
   close(): Promise<void>;
   /** Signs in and returns the token. */
   login(username: string, password?: string): Promise<string>;
-  call(method: 'GET' | 'POST', url: string, options?: { token?: string | undefined; body?: unknown; query?: Record<string, string>; lang?: Language; headers?: Record<string, string> }): Promise<ApiAnswer>;
+  call(
+    method: 'GET' | 'POST',
+    url: string,
+    options?: {
+      token?: string | undefined;
+      body?: unknown;
+      query?: Record<string, string>;
+      lang?: Language;
+      headers?: Record<string, string>;
+    },
+  ): Promise<ApiAnswer>;
 }
 
 export interface ApiAnswer {
@@ -57,7 +67,12 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
   const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
   await database.migrate();
-  await seed(database.db, { demo: config.demo, demoDevices: config.demoDevices, adminUsername: config.adminUsername, adminPassword: config.adminPassword });
+  await seed(database.db, {
+    demo: config.demo,
+    demoDevices: config.demoDevices,
+    adminUsername: config.adminUsername,
+    adminPassword: config.adminPassword,
+  });
   const app = await buildApp(config, database, { logger: false });
   await app.ready();
 

@@ -115,7 +115,10 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
     expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(1);
     const [row] = await server.db.select().from(sessions).orderBy(desc(sessions.id)).limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(11.9 * 3_600_000);
-    await server.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() }).where(eq(sessions.id, row!.id));
+    await server.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.id, row!.id));
     const after = await server.call('GET', '/api/oms/admin/menu/levels', { token });
     expect(after.status).toBe(401);
     expect(after.code).toBe(405);
@@ -150,7 +153,10 @@ describe('envelope and platform behaviour', () => {
   });
 
   it('refuses script input with the invalid-input message', async () => {
-    const answer = await server.call('POST', '/api/auth/oms/login', { body: { username: 'x', password: '<script>alert(1)</script>' }, lang: 'zh' });
+    const answer = await server.call('POST', '/api/auth/oms/login', {
+      body: { username: 'x', password: '<script>alert(1)</script>' },
+      lang: 'zh',
+    });
     expect(answer.code).toBe(1014);
     expect(answer.message).toBe('输入无效：不允许包含脚本');
   });
@@ -162,7 +168,12 @@ describe('envelope and platform behaviour', () => {
   });
 
   it('answers malformed JSON with the parse error', async () => {
-    const raw = await server.app.inject({ method: 'POST', url: '/api/auth/oms/login', headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const raw = await server.app.inject({
+      method: 'POST',
+      url: '/api/auth/oms/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(raw.statusCode).toBe(400);
     expect(raw.json().code).toBe(1005);
   });

@@ -25,7 +25,11 @@ export async function createSession(db: Db, accountId: number, ip: string, polic
  * Resolves a token to its account, or fails with the session-ending code that tells why:
  * 401 no token, 406 unknown token, 405 expired or revoked (idle, absolute, logout, disabled).
  */
-export async function authenticate(db: Db, token: string | undefined, policy: SessionPolicy): Promise<{ principal: Principal; sessionId: number }> {
+export async function authenticate(
+  db: Db,
+  token: string | undefined,
+  policy: SessionPolicy,
+): Promise<{ principal: Principal; sessionId: number }> {
   if (!token) throw new AppError('notLoggedIn');
   const [row] = await db
     .select({
@@ -52,7 +56,10 @@ export async function authenticate(db: Db, token: string | undefined, policy: Se
   }
   // Touch at most once a minute: the idle clock needs no finer grain and this keeps reads cheap.
   if (now - row.lastSeenAt.getTime() > 60_000) {
-    await db.update(sessions).set({ lastSeenAt: new Date(now) }).where(eq(sessions.id, row.sessionId));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(now) })
+      .where(eq(sessions.id, row.sessionId));
   }
   return {
     sessionId: row.sessionId,

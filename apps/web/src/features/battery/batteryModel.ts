@@ -15,7 +15,12 @@ export function batterySearchFields(types: SearchOption[], owners: SearchOption[
     0,
     { name: 'alarmStatus', labelKey: fieldKey('alarmStatus'), type: 'select', options: optionsOf(ALARM_STATUSES, 'device.alarm') },
     { name: 'chargeSwitch', labelKey: fieldKey('chargeSwitch'), type: 'select', options: optionsOf(SWITCH_PERMISSIONS, 'device.switch') },
-    { name: 'dischargeSwitch', labelKey: fieldKey('dischargeSwitch'), type: 'select', options: optionsOf(SWITCH_PERMISSIONS, 'device.switch') },
+    {
+      name: 'dischargeSwitch',
+      labelKey: fieldKey('dischargeSwitch'),
+      type: 'select',
+      options: optionsOf(SWITCH_PERMISSIONS, 'device.switch'),
+    },
     { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
     {
       name: 'bound',

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # npm test: every tier, in order, stopping at the first failing tier.
-#   typecheck  tsc for contracts, server, web, e2e, bench, scripts
+#   typecheck  tsc for contracts, server, simulator, web, e2e, bench, scripts
 #   lint       prettier --check, eslint, docs/api.md freshness
-#   unit       vitest in packages/contracts, apps/server, apps/web (PGlite in memory)
+#   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web (PGlite in memory)
 #   postgres   the apps/server suite again on a throwaway real PostgreSQL
 #   e2e        build everything, then Chromium against a server the run starts itself
 # `npm test -- unit postgres` runs only the named tiers. Installs what is missing (npm, Debian).
@@ -25,7 +25,7 @@ tier_typecheck() {
   [ -f packages/contracts/dist/index.js ] || rm -f packages/contracts/tsconfig.tsbuildinfo
   "$BIN/tsc" -p packages/contracts
   # The rest in parallel (2 cores); outputs printed in order.
-  local projects=(apps/server apps/web e2e bench scripts) pids=() p i status=0
+  local projects=(apps/server apps/simulator apps/web e2e bench scripts) pids=() p i status=0
   for p in "${projects[@]}"; do
     "$BIN/tsc" -p "$p" --noEmit >"$RESULTS/tsc-${p//\//-}.log" 2>&1 &
     pids+=($!)
@@ -57,6 +57,7 @@ tier_unit() {
   # Keep going within the tier so one run shows every failing package.
   vitest_run contracts packages/contracts || status=1
   vitest_run server apps/server || status=1
+  vitest_run simulator apps/simulator || status=1
   vitest_run web apps/web --passWithNoTests || status=1
   return "$status"
 }

@@ -4,21 +4,42 @@ import react from '@vitejs/plugin-react';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
-/** Replaces antd Table's column-filter dropdown; see src/shared/table/columnFilter.tsx for why. */
-function withoutTableColumnFilters(): Plugin {
-  const replacement = fileURLToPath(new URL('./src/shared/table/columnFilter.tsx', import.meta.url));
+const TREE_HELPERS = '\0antd-table-tree-helpers';
+
+/**
+ * Keeps two parts of antd's Table that the app never uses off every list page:
+ * - the column-filter dropdown (it brings antd's Tree, Menu and Checkbox group, about 7 KB
+ *   gzipped): lists filter through the search form, so src/shared/table/columnFilter.tsx stands in;
+ * - rc-tree's whole Tree component (about 8 KB gzipped), which row selection pulls in through the
+ *   package index for four small helpers: they come from rc-tree's own helper files instead.
+ * Other antd components (Tree, TreeSelect) still get the real modules.
+ */
+function slimTable(): Plugin {
+  const columnFilter = fileURLToPath(new URL('./src/shared/table/columnFilter.tsx', import.meta.url));
+  const inTable = (importer: string | undefined, folder: string) => !!importer?.replaceAll('\\', '/').includes(`/antd/es/table/${folder}`);
   return {
-    name: 'without-table-column-filters',
+    name: 'slim-antd-table',
     enforce: 'pre',
     resolveId(source, importer) {
-      if (source === './FilterDropdown' && importer?.replaceAll('\\', '/').includes('/antd/es/table/hooks/useFilter/')) return replacement;
+      if (source === './FilterDropdown' && inTable(importer, 'hooks/useFilter/')) return columnFilter;
+      if (source === '@rc-component/tree' && inTable(importer, 'hooks/useSelection')) return TREE_HELPERS;
       return null;
+    },
+    load(id) {
+      if (id !== TREE_HELPERS) return null;
+      return [
+        "export { conductCheck } from '@rc-component/tree/es/utils/conductUtil';",
+        "export { convertDataToEntities } from '@rc-component/tree/es/utils/treeUtil';",
+        // Same as rc-tree's util.js, whose module would bring TreeNode along.
+        'export const arrAdd = (list, value) => ((list ?? []).includes(value) ? (list ?? []).slice() : [...(list ?? []), value]);',
+        'export const arrDel = (list, value) => { const clone = (list ?? []).slice(); const i = clone.indexOf(value); if (i >= 0) clone.splice(i, 1); return clone; };',
+      ].join('\n');
     },
   };
 }
 
 export default defineConfig({
-  plugins: [withoutTableColumnFilters(), react()],
+  plugins: [slimTable(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

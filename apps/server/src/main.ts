@@ -1,10 +1,45 @@
-import { loadConfig } from './app/config.js';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import { loadConfig, type Config } from './app/config.js';
 import { buildApp } from './app/build-app.js';
-import { openDatabase } from './db/client.js';
+import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { useFastPasswordHashing } from './modules/auth/password.js';
+import { startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
 
-/** Starts the back-office: database and migrations, seed, HTTP server; stops cleanly on signals. */
+/**
+ * The device link must not take the back-office down: a taken port or an unreachable broker is
+ * logged plainly and the server runs without it.
+ */
+async function startGateway(config: Config, db: Db, log: FastifyBaseLogger): Promise<DeviceGateway | undefined> {
+  if (!config.mqttEnabled) return undefined;
+  try {
+    return await startDeviceGateway(
+      db,
+      {
+        url: config.mqttUrl,
+        username: config.mqttUsername,
+        password: config.mqttPassword,
+        host: '127.0.0.1',
+        port: config.mqttPort,
+        heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
+      },
+      log,
+    );
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const reason =
+      code === 'EADDRINUSE'
+        ? `port ${config.mqttPort} is already in use (set MQTT_PORT, or MQTT_URL for an external broker, or MQTT_ENABLED=0)`
+        : error instanceof Error
+          ? error.message
+          : String(error);
+    log.error(`device link not started: ${reason}; the back-office runs without it`);
+    return undefined;
+  }
+}
+
+/** Starts the back-office: database and migrations, seed, HTTP server, device link; stops cleanly on signals. */
 async function main(): Promise<void> {
   const config = loadConfig();
   useFastPasswordHashing(config.fastPasswordHashing);
@@ -15,14 +50,18 @@ async function main(): Promise<void> {
     demoDevices: config.demoDevices,
     adminUsername: config.adminUsername,
     adminPassword: config.adminPassword,
+    deviceDemoSecret: config.deviceDemoSecret,
   });
   const app = await buildApp(config, database);
+  if (config.demo && config.demoDevices) await writeDemoFleet(database.db, path.join(config.dataDir, 'demo-fleet.json'));
+  const gateway = await startGateway(config, database.db, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await gateway?.close();
     await app.close();
     await database.close();
     process.exit(0);

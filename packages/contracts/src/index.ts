@@ -15,3 +15,4 @@ export * from './domains/stock.js';
 export * from './domains/battery.js';
 export * from './domains/vehicle.js';
 export * from './domains/cabinet.js';
+export * from './device/index.js';

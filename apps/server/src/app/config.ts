@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
 
 /** Runtime configuration from the environment, with the embedded defaults of `npm start`. */
 export interface Config {
@@ -24,6 +25,18 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Lower scrypt cost for test suites only; never set in production. */
   fastPasswordHashing: boolean;
+  /** The device link (MQTT_ENABLED, on unless 0). */
+  mqttEnabled: boolean;
+  /** External broker, e.g. mqtt://broker:1883; when absent an embedded broker listens on 127.0.0.1:mqttPort. */
+  mqttUrl: string | undefined;
+  mqttPort: number;
+  /** The gateway's sign-in on an external broker. */
+  mqttUsername: string | undefined;
+  mqttPassword: string | undefined;
+  /** A cabinet silent this long is offline even without a last will. */
+  deviceHeartbeatTimeoutSeconds: number;
+  /** Master secret the demo devices' secrets derive from (demo only; see docs/device-protocol.md). */
+  deviceDemoSecret: string;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -53,5 +66,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === '1',
     rateLimitPerMinute: intEnv(env, 'RATE_LIMIT_PER_MINUTE', 3000),
     fastPasswordHashing: env.FAST_PASSWORD_HASHING === '1',
+    mqttEnabled: env.MQTT_ENABLED !== '0' && env.MQTT_ENABLED !== 'false',
+    mqttUrl: env.MQTT_URL || undefined,
+    mqttPort: intEnv(env, 'MQTT_PORT', 1883),
+    mqttUsername: env.MQTT_USERNAME || undefined,
+    mqttPassword: env.MQTT_PASSWORD || undefined,
+    deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
+    deviceDemoSecret: env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
   };
 }

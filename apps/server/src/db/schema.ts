@@ -13,3 +13,4 @@ export * from '../modules/battery/battery.table.js';
 export * from '../modules/vehicle/vehicle.table.js';
 export * from '../modules/cabinet/cabinet.table.js';
 export * from '../modules/stock/stock.table.js';
+export * from '../device/device-credential.table.js';

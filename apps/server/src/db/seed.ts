@@ -9,6 +9,7 @@ import { commonSettings } from '../modules/common-setting/common-setting.table.j
 import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/menu.seed.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { seedDemoProducts } from './seed-products.js';
+import { seedDemoDeviceCredentials } from '../device/credentials.js';
 
 export interface SeedOptions {
   demo: boolean;
@@ -16,6 +17,8 @@ export interface SeedOptions {
   adminPassword?: string | undefined;
   /** Demo types, devices and stock history (DEMO_DEVICES, on unless 0); only with demo. */
   demoDevices?: boolean;
+  /** With demo devices: their MQTT credentials derive from this master secret. */
+  deviceDemoSecret?: string | undefined;
 }
 
 /** Menu items the demo merchant administrator's role grants (the merchant's whole business). */
@@ -86,8 +89,10 @@ export async function seed(db: Db, options: SeedOptions): Promise<void> {
   await db.insert(commonSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
 
   if (options.adminUsername) await ensureSuperAdmin(db, options.adminUsername, options.adminPassword);
-  if (options.demo) await seedDemo(db, options.demoDevices ?? true);
-  else {
+  if (options.demo) {
+    await seedDemo(db, options.demoDevices ?? true);
+    if ((options.demoDevices ?? true) && options.deviceDemoSecret) await seedDemoDeviceCredentials(db, options.deviceDemoSecret);
+  } else {
     const [superCount] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(accounts)

@@ -72,6 +72,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     demoDevices: config.demoDevices,
     adminUsername: config.adminUsername,
     adminPassword: config.adminPassword,
+    deviceDemoSecret: config.deviceDemoSecret,
   });
   const app = await buildApp(config, database, { logger: false });
   await app.ready();

@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@swap/contracts';
 import { HTML_LANG, readLanguage, storeLanguage } from '../shared/language';
 import type { Catalogue } from './catalogue';
+import { loadAntdLocale } from './locales';
 
 /**
  * Keys are flat (`<namespace>.<thing>`, dots are part of the key) and placeholders are written
@@ -49,7 +50,8 @@ export async function initI18n(): Promise<void> {
 
 /** Switches the language and keeps it in the `language` cookie so it survives a reload. */
 export async function changeLanguage(language: Language): Promise<void> {
-  await loadLanguage(language);
+  // antd's texts too, so the switch shows no English date picker or pagination in between.
+  await Promise.all([loadLanguage(language), loadAntdLocale(language).catch(() => undefined)]);
   storeLanguage(language);
   applyDocumentLanguage(language);
   await i18n.changeLanguage(language);

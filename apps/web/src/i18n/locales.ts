@@ -1,19 +1,38 @@
-import dayjs from 'dayjs';
-import 'dayjs/locale/id';
-import 'dayjs/locale/th';
-import 'dayjs/locale/zh-cn';
 import type { Locale } from 'antd/es/locale';
-import enUS from 'antd/es/locale/en_US';
-import idID from 'antd/es/locale/id_ID';
-import thTH from 'antd/es/locale/th_TH';
-import zhCN from 'antd/es/locale/zh_CN';
 import type { Language } from '@swap/contracts';
 
-/** antd component texts per language (date pickers, pagination, empty states). */
-export const ANTD_LOCALES: Record<Language, Locale> = { en: enUS, in: idID, th: thTH, zh: zhCN };
+/** antd component texts (date pickers, pagination, empty states) and the dayjs locale name of one language. */
+export interface AntdLocale {
+  locale: Locale;
+  dayjsName: string;
+}
 
-const DAYJS_LOCALES: Record<Language, string> = { en: 'en', in: 'id', th: 'th', zh: 'zh-cn' };
+// One chunk per language, so only the language in use is downloaded.
+const LOADERS: Record<Language, () => Promise<AntdLocale>> = {
+  en: () => import('./antd/en'),
+  in: () => import('./antd/in'),
+  th: () => import('./antd/th'),
+  zh: () => import('./antd/zh'),
+};
 
-export function applyDayjsLocale(language: Language): void {
-  dayjs.locale(DAYJS_LOCALES[language]);
+const loaded = new Map<Language, AntdLocale>();
+const pending = new Map<Language, Promise<AntdLocale>>();
+
+/** The language's antd texts once loaded, else undefined (antd then shows its built-in English). */
+export function loadedAntdLocale(language: Language): AntdLocale | undefined {
+  return loaded.get(language);
+}
+
+export function loadAntdLocale(language: Language): Promise<AntdLocale> {
+  const known = pending.get(language);
+  if (known) return known;
+  const promise = LOADERS[language]().then((module) => {
+    const value = { locale: module.locale, dayjsName: module.dayjsName };
+    loaded.set(language, value);
+    return value;
+  });
+  // A failed download may be retried on the next render.
+  promise.catch(() => pending.delete(language));
+  pending.set(language, promise);
+  return promise;
 }

@@ -1,21 +1,22 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
-import { message, notification } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { i18n } from '../i18n';
 import { AntdTheme } from './AntdTheme';
 import { registerUiPort } from './api/bridge';
+import { deferredUi } from './deferredUi';
 import { openDialog } from './dialogs';
 import { UiContext } from './ui';
 
+const UiHolders = lazy(async () => ({ default: (await import('./UiHolders')).UiHolders }));
+
 /** Theme + themed message and notification (useUi) for a lazily loaded area; the client reports through it. */
 export function AntdProvider({ children }: { children: ReactNode }) {
-  const [notificationApi, notificationHolder] = notification.useNotification({ placement: 'topRight' });
-  const [messageApi, messageHolder] = message.useMessage();
-  const ui = useMemo(() => ({ message: messageApi, notification: notificationApi }), [messageApi, notificationApi]);
+  const [holdersWanted, setHoldersWanted] = useState(false);
+  const [{ ui, ready }] = useState(() => deferredUi(() => setHoldersWanted(true)));
   useEffect(
     () =>
       registerUiPort({
         // The key folds identical failures of parallel calls into one notification.
-        notifyError: (text) => notificationApi.error({ key: text, title: text }),
+        notifyError: (text) => ui.notification.error({ key: text, title: text }),
         sessionDialog: (onOk) =>
           void openDialog('warning', {
             title: i18n.t('shell.sessionTitle'),
@@ -25,13 +26,16 @@ export function AntdProvider({ children }: { children: ReactNode }) {
             onOk,
           }),
       }),
-    [notificationApi],
+    [ui],
   );
   return (
     <AntdTheme>
       <UiContext.Provider value={ui}>
-        {notificationHolder}
-        {messageHolder}
+        {holdersWanted ? (
+          <Suspense fallback={null}>
+            <UiHolders onReady={ready} />
+          </Suspense>
+        ) : null}
         {children}
       </UiContext.Provider>
     </AntdTheme>

@@ -35,6 +35,9 @@ export const batteryRecord = z.object({
   capacity: z.number().nullable(),
   /** Remaining charge, percent. */
   soc: z.number().nullable(),
+  /** Pack voltage (V) and current (A, negative when discharging). */
+  voltage: z.number().nullable(),
+  current: z.number().nullable(),
   cycles: z.number(),
   temperature: z.number().nullable(),
   cellVoltages: z.array(z.number()),

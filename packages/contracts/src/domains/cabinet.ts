@@ -80,6 +80,8 @@ export const cabinetRecord = z.object({
   scrappedAt: z.string().nullable(),
   merchantId: z.number().nullable(),
   merchantName: z.string().nullable(),
+  /** Reported by the device link: retained state, last will, heartbeat timeout. */
+  online: z.boolean(),
   lastReportAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

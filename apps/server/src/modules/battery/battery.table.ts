@@ -32,6 +32,9 @@ export const batteries = pgTable(
     cellBrand: text('cell_brand'),
     capacity: doublePrecision('capacity'),
     soc: doublePrecision('soc'),
+    /** Pack voltage (V) and current (A, negative discharging), from the device link. */
+    voltage: doublePrecision('voltage'),
+    current: doublePrecision('current'),
     cycles: integer('cycles').notNull().default(0),
     temperature: doublePrecision('temperature'),
     cellVoltages: jsonb('cell_voltages').$type<number[]>().notNull().default([]),

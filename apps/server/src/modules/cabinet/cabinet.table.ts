@@ -57,6 +57,8 @@ export const cabinets = pgTable(
     scrapReason: text('scrap_reason'),
     scrappedAt: timestamp('scrapped_at', { withTimezone: true }),
     merchantId: integer('merchant_id').references(() => merchants.id),
+    /** Device link: retained state, last will and heartbeat timeout keep it current. */
+    online: boolean('online').notNull().default(false),
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -70,6 +72,10 @@ export const cabinets = pgTable(
     index('cabinet_created_idx').on(t.createdAt, t.id),
     index('cabinet_model_idx').on(t.model, t.id),
     index('cabinet_site_idx').on(t.site, t.id),
+    // The heartbeat sweep walks only the cabinets that are online.
+    index('cabinet_online_report_idx')
+      .on(t.lastReportAt)
+      .where(sql`${t.online}`),
     index('cabinet_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),

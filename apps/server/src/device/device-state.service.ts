@@ -1,0 +1,126 @@
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import type { BatteryTelemetry, CabinetState, CabinetTelemetry, VehicleTelemetry } from '@swap/contracts';
+import type { Db } from '../db/client.js';
+import { batteries } from '../modules/battery/index.js';
+import { cabinetCompartments, cabinets } from '../modules/cabinet/index.js';
+import { vehicles } from '../modules/vehicle/index.js';
+
+/**
+ * Persists the latest state a device reports. Each function answers whether the device is
+ * registered (a row was updated), so the gateway can log "cabinet not registered" and drop.
+ */
+
+/** Online with its compartments, or offline (last will). `reportedAt` is when the server may say it last heard the cabinet. */
+export async function applyCabinetState(db: Db, number: string, state: CabinetState, reportedAt: Date): Promise<boolean> {
+  if (!state.online) {
+    const updated = await db
+      .update(cabinets)
+      .set({ online: false, updatedAt: new Date() })
+      .where(eq(cabinets.number, number))
+      .returning({ id: cabinets.id });
+    return updated.length > 0;
+  }
+  return db.transaction(async (tx) => {
+    const [cabinet] = await tx
+      .update(cabinets)
+      .set({ online: true, lastReportAt: reportedAt, updatedAt: new Date() })
+      .where(eq(cabinets.number, number))
+      .returning({ id: cabinets.id });
+    if (!cabinet) return false;
+    const numbers = state.compartments.flatMap((c) => (c.batteryNumber ? [c.batteryNumber] : []));
+    const known = numbers.length
+      ? await tx.select({ id: batteries.id, number: batteries.number }).from(batteries).where(inArray(batteries.number, numbers))
+      : [];
+    const idOf = new Map(known.map((b) => [b.number, b.id]));
+    // A battery sits in one slot: a pack that moved here is released from where it was last reported.
+    if (known.length)
+      await tx
+        .update(cabinetCompartments)
+        .set({ batteryId: null })
+        .where(and(inArray(cabinetCompartments.batteryId, [...idOf.values()]), ne(cabinetCompartments.cabinetId, cabinet.id)));
+    // Slots first emptied, then filled, so a pack moving between slots of this cabinet never collides.
+    await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.cabinetId, cabinet.id));
+    for (const { index, batteryNumber, ...fields } of state.compartments) {
+      await tx
+        .update(cabinetCompartments)
+        .set({ ...fields, batteryId: batteryNumber ? (idOf.get(batteryNumber) ?? null) : null })
+        .where(and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, index)));
+    }
+    return true;
+  });
+}
+
+export async function applyCabinetTelemetry(db: Db, number: string, t: CabinetTelemetry, reportedAt: Date): Promise<boolean> {
+  const updated = await db
+    .update(cabinets)
+    .set({
+      humidity: t.humidity,
+      signal: t.signal,
+      waterAlarm: t.waterAlarm,
+      smokeAlarm: t.smokeAlarm,
+      temperature: t.temperature,
+      lamp: t.lamp,
+      radiatorSetting: t.radiator,
+      supplyStatus: t.supply,
+      externalMaxPower: t.power.externalMax,
+      chargerTotalPower: t.power.chargerTotal,
+      meterCount: t.meters.length,
+      load: t.load,
+      // Telemetry is a heartbeat: the cabinet is alive.
+      online: true,
+      lastReportAt: reportedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(cabinets.number, number))
+    .returning({ id: cabinets.id });
+  return updated.length > 0;
+}
+
+export async function applyBatteryTelemetry(db: Db, number: string, t: BatteryTelemetry, reportedAt: Date): Promise<boolean> {
+  const updated = await db
+    .update(batteries)
+    .set({
+      soc: t.soc,
+      voltage: t.voltage,
+      current: t.current,
+      temperature: t.temperature,
+      cellVoltages: t.cellVoltages,
+      cycles: t.cycles,
+      gsmSignal: t.gsmSignal,
+      gpsSignal: t.gpsSignal,
+      chargeSwitch: t.chargeSwitch,
+      dischargeSwitch: t.dischargeSwitch,
+      ...(t.position ? { latitude: t.position.lat, longitude: t.position.lng } : {}),
+      lastReportAt: reportedAt,
+      updatedAt: new Date(),
+    })
+    .where(eq(batteries.number, number))
+    .returning({ id: batteries.id });
+  return updated.length > 0;
+}
+
+export async function applyVehicleTelemetry(db: Db, number: string, t: VehicleTelemetry): Promise<boolean> {
+  const updated = await db
+    .update(vehicles)
+    .set({
+      latitude: t.position.lat,
+      longitude: t.position.lng,
+      accState: t.acc,
+      ...(t.fault !== undefined ? { fault: t.fault } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(vehicles.number, number))
+    .returning({ id: vehicles.id });
+  return updated.length > 0;
+}
+
+/** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */
+export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<number> {
+  const cutoff = new Date(Date.now() - timeoutMs);
+  const updated = await db
+    .update(cabinets)
+    .set({ online: false, updatedAt: new Date() })
+    .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
+    .returning({ id: cabinets.id });
+  return updated.length;
+}

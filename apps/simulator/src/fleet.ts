@@ -1,0 +1,100 @@
+import type { DemoFleet } from '@swap/contracts';
+import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
+import { newBattery, seededRandom, PRESET } from './model.js';
+import { demoDeviceSecret } from './secret.js';
+
+export interface FleetOptions {
+  url: string;
+  /** Master secret the device secrets derive from (DEVICE_DEMO_SECRET). */
+  masterSecret: string;
+  fleet: DemoFleet;
+  /** How many cabinets of the fleet to run (the first ones). */
+  cabinets: number;
+  /** Telemetry interval, ms. */
+  intervalMs: number;
+  /** Also run each slot battery as its own device. */
+  batteries: boolean;
+  faults: Faults & {
+    /** Chance per cabinet per tick of a power cut (last will), back after offlineMs. */
+    offlineRate: number;
+    offlineMs: number;
+  };
+  seed?: number;
+  log?: (line: string) => void;
+}
+
+export interface RunningFleet {
+  cabinets: VirtualCabinet[];
+  batteries: VirtualBattery[];
+  /** One heartbeat of every device now (tests drive time themselves). */
+  tick(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** Connects the fleet and, with an interval, reports on its own until stopped. */
+export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
+  const random = seededRandom(options.seed ?? 1);
+  const log = options.log ?? (() => undefined);
+  const device = (number: string) => ({
+    url: options.url,
+    secret: demoDeviceSecret(options.masterSecret, number),
+    random,
+    faults: options.faults,
+  });
+  const cabinets: VirtualCabinet[] = [];
+  const batteries: VirtualBattery[] = [];
+  for (const entry of options.fleet.cabinets.slice(0, options.cabinets)) {
+    const slots = entry.compartments.map(({ index, batteryNumber }) => ({
+      index,
+      battery: batteryNumber ? newBattery(batteryNumber, random, { lat: -6.2, lng: 106.82 }) : null,
+    }));
+    cabinets.push(new VirtualCabinet(entry.number, slots, device(entry.number)));
+    if (options.batteries)
+      for (const slot of slots) if (slot.battery) batteries.push(new VirtualBattery(slot.battery, device(slot.battery.number)));
+  }
+  await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
+  log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
+
+  const cutUntil = new Map<VirtualCabinet, number>();
+  const tick = async () => {
+    const now = Date.now();
+    await Promise.all(
+      cabinets.map(async (cabinet) => {
+        const back = cutUntil.get(cabinet);
+        if (back !== undefined) {
+          if (now < back) return;
+          cutUntil.delete(cabinet);
+          await cabinet.start().catch((error: unknown) => log(`${cabinet.number} reconnect failed: ${String(error)}`));
+          log(`${cabinet.number} back online`);
+          return;
+        }
+        if (random() < options.faults.offlineRate) {
+          cutUntil.set(cabinet, now + options.faults.offlineMs);
+          await cabinet.cutLink();
+          log(`${cabinet.number} offline (power cut) for ${options.faults.offlineMs} ms`);
+          return;
+        }
+        await cabinet.tick();
+      }),
+    );
+    await Promise.all(batteries.map((b) => b.report(b.model.soc < PRESET)));
+  };
+
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  if (options.intervalMs > 0)
+    timer = setInterval(() => {
+      running = running.then(tick).catch((error: unknown) => log(`tick failed: ${String(error)}`));
+    }, options.intervalMs);
+
+  return {
+    cabinets,
+    batteries,
+    tick,
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await Promise.all([...cabinets, ...batteries].map((d) => d.close()));
+    },
+  };
+}

@@ -1,0 +1,113 @@
+import type { BatteryTelemetry, CabinetState, CabinetTelemetry, CompartmentReport, GeoPosition } from '@swap/contracts';
+
+/** A battery pack's live readings; charges while it sits in a slot. */
+export interface BatteryModel {
+  number: string;
+  soc: number;
+  temperature: number;
+  cells: number;
+  cycles: number;
+  position: GeoPosition;
+}
+
+export interface SlotModel {
+  index: number;
+  battery: BatteryModel | null;
+}
+
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+/** Charge limit preset of every simulated slot, percent. */
+export const PRESET = 95;
+
+export function newBattery(number: string, random: () => number, position: GeoPosition): BatteryModel {
+  return {
+    number,
+    soc: Math.round(20 + random() * 80),
+    temperature: round(28 + random() * 6, 1),
+    cells: 20,
+    cycles: Math.floor(random() * 500),
+    position,
+  };
+}
+
+/** One tick of charging: a few percent, warmer while charging, cooler when full. */
+export function chargeStep(battery: BatteryModel, random: () => number): void {
+  const charging = battery.soc < PRESET;
+  battery.soc = Math.min(100, round(battery.soc + (charging ? 1 + random() * 2 : 0), 1));
+  battery.temperature = round(Math.min(45, Math.max(25, battery.temperature + (charging ? 0.2 : -0.3) + (random() - 0.5) * 0.2)), 1);
+}
+
+const packVoltage = (b: BatteryModel) => round(b.cells * (3.1 + (b.soc / 100) * 0.4), 2);
+
+export function slotReport(slot: SlotModel): CompartmentReport {
+  const b = slot.battery;
+  const charging = b !== null && b.soc < PRESET;
+  return {
+    index: slot.index,
+    state: b === null ? 'EMPTY' : b.soc >= PRESET ? 'FULL' : 'SWAPPABLE',
+    doorLock: 'LOCKED',
+    batteryLock: b ? 'LOCKED' : 'UNLOCKED',
+    inPlace: b !== null,
+    chargerSwitch: charging ? 'ON' : 'OFF',
+    voltage: b ? packVoltage(b) : null,
+    current: charging ? 5 : b ? 0 : null,
+    temperature: b ? b.temperature : 30,
+    preset: PRESET,
+    indicator: b === null ? 'OFF' : charging ? 'YELLOW' : 'GREEN',
+    fault: null,
+    nfcSwitch: 'ON',
+    enabled: true,
+    batteryNumber: b?.number ?? null,
+  };
+}
+
+export function cabinetStateReport(slots: SlotModel[], now: Date): Extract<CabinetState, { online: true }> {
+  return { online: true, ts: now.toISOString(), firmwareVersion: '1.4.2', compartments: slots.map(slotReport) };
+}
+
+export function cabinetTelemetryReport(slots: SlotModel[], now: Date, random: () => number, meterKwh: number): CabinetTelemetry {
+  const charging = slots.filter((s) => s.battery !== null && s.battery.soc < PRESET).length;
+  return {
+    ts: now.toISOString(),
+    humidity: Math.round(55 + random() * 25),
+    signal: 18 + Math.floor(random() * 12),
+    waterAlarm: false,
+    smokeAlarm: false,
+    temperature: round(30 + random() * 5, 1),
+    lamp: 'ON',
+    radiator: 'AUTO',
+    supply: 'NORMAL',
+    power: { externalMax: 10, chargerTotal: 7.2 },
+    meters: [{ index: 1, energyKwh: round(meterKwh, 2) }],
+    load: round(charging * 0.35, 2),
+  };
+}
+
+export function batteryTelemetryReport(b: BatteryModel, charging: boolean, now: Date, random: () => number): BatteryTelemetry {
+  const cell = 3.1 + (b.soc / 100) * 0.4;
+  return {
+    ts: now.toISOString(),
+    soc: b.soc,
+    voltage: packVoltage(b),
+    current: charging ? 5 : 0,
+    temperature: b.temperature,
+    cellVoltages: Array.from({ length: b.cells }, () => round(cell + (random() - 0.5) * 0.02, 3)),
+    cycles: b.cycles,
+    gsmSignal: 15 + Math.floor(random() * 15),
+    gpsSignal: 4 + Math.floor(random() * 8),
+    position: b.position,
+    chargeSwitch: 'ALLOWED',
+    dischargeSwitch: 'ALLOWED',
+  };
+}
+
+/** mulberry32: runs are repeatable from a seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}

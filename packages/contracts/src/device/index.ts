@@ -1,0 +1,3 @@
+export * from './topics.js';
+export * from './payloads.js';
+export * from './fleet.js';

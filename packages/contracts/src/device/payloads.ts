@@ -1,0 +1,241 @@
+import { z } from 'zod';
+import type { MessageKey } from '../messages.js';
+import { COMPARTMENT_STATES, INDICATOR_COLOURS, LOCK_STATES, ON_OFF, RADIATOR_SETTINGS, SUPPLY_STATUSES } from '../domains/cabinet.js';
+import { SWITCH_PERMISSIONS } from '../domains/battery.js';
+import { ACC_STATES } from '../domains/vehicle.js';
+import { DEVICE_NUMBER_PATTERN } from '../domains/stock.js';
+
+/**
+ * Payloads of the device protocol (docs/device-protocol.md), JSON over MQTT. Devices send their
+ * own clock in `ts` (ISO-8601 UTC); the server keeps its own receive time for liveness.
+ */
+const ts = z.iso.datetime({ offset: true });
+const number = z.string().regex(DEVICE_NUMBER_PATTERN);
+const reading = (min: number, max: number) => z.number().min(min).max(max);
+
+export const geoPosition = z.object({ lat: reading(-90, 90), lng: reading(-180, 180) });
+export type GeoPosition = z.infer<typeof geoPosition>;
+
+/** One compartment (slot) as the cabinet reports it, the per-compartment fields of spec §3. */
+export const compartmentState = z.object({
+  index: z.number().int().min(1).max(64),
+  state: z.enum(COMPARTMENT_STATES),
+  doorLock: z.enum(LOCK_STATES),
+  batteryLock: z.enum(LOCK_STATES),
+  inPlace: z.boolean(),
+  chargerSwitch: z.enum(ON_OFF),
+  voltage: reading(0, 1000).nullable(),
+  current: reading(-500, 500).nullable(),
+  temperature: reading(-40, 150).nullable(),
+  /** Charge limit preset, percent. */
+  preset: reading(0, 100).nullable(),
+  indicator: z.enum(INDICATOR_COLOURS),
+  fault: z.string().max(200).nullable(),
+  nfcSwitch: z.enum(ON_OFF),
+  enabled: z.boolean(),
+  /** The battery sensed in the slot (read over NFC/BMS), null when empty. */
+  batteryNumber: number.nullable(),
+});
+export type CompartmentReport = z.infer<typeof compartmentState>;
+
+/** Retained on bss/v1/cabinet/{no}/state. Online carries the slots; the last will is `{ "online": false }`. */
+export const cabinetStateOnline = z.object({
+  online: z.literal(true),
+  ts,
+  firmwareVersion: z.string().max(40).optional(),
+  compartments: z.array(compartmentState).min(1).max(64),
+});
+export const cabinetStateOffline = z.object({ online: z.literal(false), ts: ts.optional() });
+export const cabinetState = z.discriminatedUnion('online', [cabinetStateOnline, cabinetStateOffline]);
+export type CabinetState = z.infer<typeof cabinetState>;
+
+/** Environment and power of a cabinet, every heartbeat interval on /telemetry. */
+export const cabinetTelemetry = z.object({
+  ts,
+  humidity: reading(0, 100),
+  /** Cellular signal, CSQ 0–31. */
+  signal: z.number().int().min(0).max(31),
+  waterAlarm: z.boolean(),
+  smokeAlarm: z.boolean(),
+  temperature: reading(-40, 100),
+  lamp: z.enum(ON_OFF),
+  radiator: z.enum(RADIATOR_SETTINGS),
+  supply: z.enum(SUPPLY_STATUSES),
+  /** Configured limits, kW. */
+  power: z.object({ externalMax: reading(0, 100000), chargerTotal: reading(0, 100000) }),
+  /** Energy meters, cumulative kWh. */
+  meters: z.array(z.object({ index: z.number().int().min(1).max(100), energyKwh: reading(0, 1e9) })).max(100),
+  /** Power drawn now, kW. */
+  load: reading(0, 100000),
+});
+export type CabinetTelemetry = z.infer<typeof cabinetTelemetry>;
+
+/** BMS report of a battery on bss/v1/battery/{no}/telemetry. */
+export const batteryTelemetry = z.object({
+  ts,
+  soc: reading(0, 100),
+  voltage: reading(0, 1000),
+  /** Positive charging, negative discharging, A. */
+  current: reading(-1000, 1000),
+  temperature: reading(-40, 150),
+  cellVoltages: z.array(reading(0, 5)).min(1).max(300),
+  cycles: z.number().int().min(0),
+  gsmSignal: z.number().int().min(0).max(31),
+  /** Satellites in view. */
+  gpsSignal: z.number().int().min(0).max(99),
+  position: geoPosition.nullable(),
+  chargeSwitch: z.enum(SWITCH_PERMISSIONS),
+  dischargeSwitch: z.enum(SWITCH_PERMISSIONS),
+});
+export type BatteryTelemetry = z.infer<typeof batteryTelemetry>;
+
+export const vehicleTelemetry = z.object({
+  ts,
+  position: geoPosition,
+  /** km/h. */
+  speed: reading(0, 300),
+  acc: z.enum(ACC_STATES),
+  fault: z.string().max(200).nullable().optional(),
+});
+export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;
+
+/**
+ * Device failure codes a cabinet reports in a command result or a failed swap, each mapped to
+ * the catalogue's device message (spec §8) so the operator sees the same text everywhere.
+ */
+export const DEVICE_FAILURE_MESSAGES = {
+  DOOR_FAILURE: 'doorFailure',
+  OPEN_DOOR_FAILURE: 'openDoorFailure',
+  READ_DOOR_STATUS_FAILURE: 'readDoorStatusFailure',
+  BATTERY_ALREADY_BOUND: 'batteryAlreadyBound',
+  BATTERY_DETECT_FAILURE: 'batteryDetectFailure',
+  BATTERY_FAULT_OR_MISSING: 'batteryFaultOrMissing',
+  READ_BATTERY_ID_FAILURE: 'readBatteryIdFailure',
+  SET_ID_FAILURE: 'setIdFailure',
+  SET_BMS_STATE_FAILURE: 'setBmsStateFailure',
+  QUERY_STATUS_FAILURE: 'queryStatusFailure',
+  SET_TAKEAWAY_FAILURE: 'setTakeawayFailure',
+  IN_PLACE_MISMATCH: 'inPlaceMismatch',
+  SENDING_FAILED: 'sendingFailed',
+  RESTART_FAILED: 'restartFailed',
+  UNBIND_FAILED: 'unbindFailed',
+  COMPARTMENT_INIT_FAILED: 'compartmentInitFailed',
+} as const satisfies Record<string, MessageKey>;
+export type DeviceFailureCode = keyof typeof DEVICE_FAILURE_MESSAGES;
+export const DEVICE_FAILURE_CODES = Object.keys(DEVICE_FAILURE_MESSAGES) as [DeviceFailureCode, ...DeviceFailureCode[]];
+
+/** One swap, reported once by the cabinet when it ends; it becomes a swap record (not a charging session). */
+export const swapEvent = z
+  .object({
+    type: z.literal('SWAP'),
+    /** Unique per cabinet: a repeated event (QoS 1 redelivery) is recorded once. */
+    eventId: z.string().min(1).max(64),
+    batteryIn: z.object({ number, compartment: z.number().int().min(1).max(64), soc: reading(0, 100) }).nullable(),
+    batteryOut: z.object({ number, compartment: z.number().int().min(1).max(64), soc: reading(0, 100) }).nullable(),
+    startedAt: ts,
+    endedAt: ts,
+    result: z.enum(['SUCCEEDED', 'FAILED', 'ABORTED']),
+    failureCode: z.enum(DEVICE_FAILURE_CODES).optional(),
+  })
+  .refine((e) => Date.parse(e.endedAt) >= Date.parse(e.startedAt), { path: ['endedAt'], message: 'validation.invalid' })
+  .refine((e) => e.result !== 'FAILED' || e.failureCode !== undefined, { path: ['failureCode'], message: 'validation.required' })
+  .refine((e) => e.result !== 'SUCCEEDED' || (e.batteryIn !== null && e.batteryOut !== null), {
+    path: ['batteryOut'],
+    message: 'validation.required',
+  });
+export type SwapEvent = z.infer<typeof swapEvent>;
+/** Everything a cabinet reports on /event; today only swaps. */
+export const cabinetEvent = swapEvent;
+export type CabinetEvent = SwapEvent;
+
+/** Command lifecycle (server side): QUEUED → SENT → ACCEPTED/REJECTED → SUCCEEDED/FAILED, or TIMEOUT/EXPIRED/CANCELLED. */
+export const COMMAND_STATUSES = [
+  'QUEUED',
+  'SENT',
+  'ACCEPTED',
+  'REJECTED',
+  'SUCCEEDED',
+  'FAILED',
+  'TIMEOUT',
+  'EXPIRED',
+  'CANCELLED',
+] as const;
+export type CommandStatus = (typeof COMMAND_STATUSES)[number];
+/** The statuses a device itself reports; the rest are set by the server. */
+export const DEVICE_COMMAND_STATUSES = ['ACCEPTED', 'REJECTED', 'SUCCEEDED', 'FAILED'] as const;
+export const FINAL_COMMAND_STATUSES: readonly CommandStatus[] = ['REJECTED', 'SUCCEEDED', 'FAILED', 'TIMEOUT', 'EXPIRED', 'CANCELLED'];
+
+export const COMPARTMENT_COMMANDS = [
+  'OPEN_DOOR',
+  'BATTERY_LOCK',
+  'BATTERY_UNLOCK',
+  'CHARGER_ON',
+  'CHARGER_OFF',
+  'COMPARTMENT_ENABLE',
+  'COMPARTMENT_DISABLE',
+  'CHARGE_ALLOW',
+  'CHARGE_FORBID',
+  'DISCHARGE_ALLOW',
+  'DISCHARGE_FORBID',
+] as const;
+export const COMMAND_NAMES = [...COMPARTMENT_COMMANDS, 'RESTART', 'FIRMWARE_UPDATE'] as const;
+export type CommandName = (typeof COMMAND_NAMES)[number];
+
+const commandBase = z.object({
+  /** Unique id: the device ignores a command whose id it has already seen. */
+  id: z.uuid(),
+  issuedAt: ts,
+  /** The device refuses (REJECTED) a command received after this instant. */
+  expiresAt: ts,
+});
+export const firmwareImage = z.object({
+  version: z.string().min(1).max(40),
+  url: z.url({ protocol: /^https$/ }),
+  size: z.number().int().positive(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+});
+export type FirmwareImage = z.infer<typeof firmwareImage>;
+
+/** Sent on bss/v1/cabinet/{no}/cmd. */
+export const deviceCommand = z
+  .discriminatedUnion('name', [
+    commandBase.extend({ name: z.enum(COMPARTMENT_COMMANDS), compartment: z.number().int().min(1).max(64) }),
+    commandBase.extend({ name: z.literal('RESTART') }),
+    commandBase.extend({ name: z.literal('FIRMWARE_UPDATE'), firmware: firmwareImage }),
+  ])
+  .refine((c) => Date.parse(c.expiresAt) > Date.parse(c.issuedAt), { path: ['expiresAt'], message: 'validation.invalid' });
+export type DeviceCommand = z.infer<typeof deviceCommand>;
+
+/** Sent by the cabinet on /cmd-result: ACCEPTED or REJECTED first, then SUCCEEDED or FAILED. */
+export const commandResult = z
+  .object({
+    id: z.uuid(),
+    status: z.enum(DEVICE_COMMAND_STATUSES),
+    ts,
+    failureCode: z.enum(DEVICE_FAILURE_CODES).optional(),
+    detail: z.string().max(200).optional(),
+  })
+  .refine((r) => r.status !== 'FAILED' || r.failureCode !== undefined, { path: ['failureCode'], message: 'validation.required' });
+export type CommandResult = z.infer<typeof commandResult>;
+
+/** Firmware statuses as OCPP's FirmwareStatusNotification. */
+export const FIRMWARE_STATUSES = [
+  'Downloading',
+  'Downloaded',
+  'DownloadFailed',
+  'Installing',
+  'Installed',
+  'InstallationFailed',
+  'InvalidChecksum',
+] as const;
+export type FirmwareStatus = (typeof FIRMWARE_STATUSES)[number];
+
+/** Sent on /fw-status while a FIRMWARE_UPDATE command runs. */
+export const firmwareStatusReport = z.object({
+  /** The FIRMWARE_UPDATE command this report belongs to. */
+  commandId: z.uuid(),
+  version: z.string().min(1).max(40),
+  status: z.enum(FIRMWARE_STATUSES),
+  ts,
+});
+export type FirmwareStatusReport = z.infer<typeof firmwareStatusReport>;

@@ -4,17 +4,17 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { batteryAdd, batteryEdit, type BatteryRecord } from '@swap/contracts';
+import type { BatteryRecord } from '@swap/contracts';
 import { api } from '../../shared/api/client';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { formatDateTime } from '../../shared/format';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
-import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
-import { BATTERY_EDIT_NAMES, BATTERY_FIELDS, STRUCTURE_MAP } from './batteryModel';
+import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -152,10 +152,7 @@ export function BatteryDetailPage() {
       <DeviceFormDrawer<BatteryRecord>
         kind="battery"
         editing={editing && battery ? battery : null}
-        addSchema={batteryAdd}
-        editSchema={batteryEdit}
-        fields={BATTERY_FIELDS}
-        toValues={(record) => pickValues(record, BATTERY_EDIT_NAMES)}
+        {...BATTERY_FORM}
         onClose={() => setEditing(false)}
         onSaved={() => void query.refetch()}
       />

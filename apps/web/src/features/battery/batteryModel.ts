@@ -1,7 +1,8 @@
-import { ALARM_STATUSES, BATTERY_STRUCTURES, SWITCH_PERMISSIONS, type BatteryRecord } from '@swap/contracts';
+import { ALARM_STATUSES, batteryAdd, batteryEdit, BATTERY_STRUCTURES, SWITCH_PERMISSIONS, type BatteryRecord } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
 import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
@@ -75,3 +76,11 @@ export const BATTERY_EDIT_NAMES = [
   'cellCount',
   'weight',
 ] as const satisfies readonly (keyof BatteryRecord)[];
+
+/** The battery form of the list and detail pages. */
+export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = {
+  addSchema: batteryAdd,
+  editSchema: batteryEdit,
+  fields: BATTERY_FIELDS,
+  toValues: (record) => pickValues(record, BATTERY_EDIT_NAMES),
+};

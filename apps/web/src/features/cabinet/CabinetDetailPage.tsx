@@ -4,16 +4,16 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetAdd, cabinetEdit, type CabinetDetail } from '@swap/contracts';
+import type { CabinetDetail, CabinetRecord } from '@swap/contracts';
 import { api } from '../../shared/api/client';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
-import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
-import { ALARM_FLAG_MAP, CABINET_EDIT_NAMES, CABINET_FIELDS, SUPPLY_MAP } from './cabinetModel';
+import { ALARM_FLAG_MAP, CABINET_FORM, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
 
 const paths = devicePaths('cabinet');
@@ -128,14 +128,10 @@ export function CabinetDetailPage() {
           <DetailCards record={cabinet} groups={groups(t)} />
         </Flex>
       )}
-      <DeviceFormDrawer<CabinetDetail>
+      <DeviceFormDrawer<CabinetRecord>
         kind="cabinet"
         editing={editing && cabinet ? cabinet : null}
-        addSchema={cabinetAdd}
-        editSchema={cabinetEdit}
-        fields={CABINET_FIELDS}
-        typeEditable={false}
-        toValues={(record) => pickValues(record, CABINET_EDIT_NAMES)}
+        {...CABINET_FORM}
         onClose={() => setEditing(false)}
         onSaved={() => void query.refetch()}
       />

@@ -1,7 +1,16 @@
-import { COMMUNICATION_TYPES, NETWORK_TYPES, RADIATOR_SETTINGS, SUPPLY_STATUSES, type CabinetRecord } from '@swap/contracts';
+import {
+  cabinetAdd,
+  cabinetEdit,
+  COMMUNICATION_TYPES,
+  NETWORK_TYPES,
+  RADIATOR_SETTINGS,
+  SUPPLY_STATUSES,
+  type CabinetRecord,
+} from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
 import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
 
 export const SUPPLY_MAP: StatusMap = {
@@ -88,3 +97,14 @@ export const CABINET_EDIT_NAMES = [
   'longitude',
   'location',
 ] as const satisfies readonly (keyof CabinetRecord)[];
+
+/** The cabinet form of the list and detail pages. */
+export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
+  addSchema: cabinetAdd,
+  editSchema: cabinetEdit,
+  fields: CABINET_FIELDS,
+  // A cabinet's compartments come from its type, so the type is fixed once registered.
+  typeEditable: false,
+  initialValues: { radiatorSetting: 'AUTO' },
+  toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
+};

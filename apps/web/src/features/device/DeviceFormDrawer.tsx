@@ -23,6 +23,9 @@ export interface DeviceFormDrawerProps<R> {
   onSaved?: () => void;
 }
 
+/** A kind's form, declared once and used by its list and detail pages. */
+export type DeviceFormSpec<R> = Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing' | 'onClose' | 'onSaved'>;
+
 /** Add one device of a kind, or edit one: the kind declares its fields, the form is ResourceForm. */
 export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
   const { kind, editing, addSchema, editSchema, fields, typeEditable = true, toValues, initialValues, onClose, onSaved } = props;

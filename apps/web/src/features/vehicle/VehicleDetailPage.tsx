@@ -4,16 +4,16 @@ import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { vehicleAdd, vehicleEdit, type VehicleRecord } from '@swap/contracts';
+import type { VehicleRecord } from '@swap/contracts';
 import { api } from '../../shared/api/client';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
-import { DeviceFormDrawer, pickValues } from '../device/DeviceFormDrawer';
+import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
-import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_EDIT_NAMES, VEHICLE_FIELDS } from './vehicleModel';
+import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { VehicleBatteries } from './VehicleBatteries';
 
 const paths = devicePaths('vehicle');
@@ -117,10 +117,7 @@ export function VehicleDetailPage() {
       <DeviceFormDrawer<VehicleRecord>
         kind="vehicle"
         editing={editing && vehicle ? vehicle : null}
-        addSchema={vehicleAdd}
-        editSchema={vehicleEdit}
-        fields={VEHICLE_FIELDS}
-        toValues={(record) => pickValues(record, VEHICLE_EDIT_NAMES)}
+        {...VEHICLE_FORM}
         onClose={() => setEditing(false)}
         onSaved={refresh}
       />

@@ -1,7 +1,16 @@
-import { ACTIVATION_STATUSES, AVAILABILITIES, SALE_MODES, SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
+import {
+  ACTIVATION_STATUSES,
+  AVAILABILITIES,
+  SALE_MODES,
+  SALE_STATUSES,
+  vehicleAdd,
+  vehicleEdit,
+  type VehicleRecord,
+} from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
 import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
 
 export const SALE_MAP: StatusMap = {
@@ -107,3 +116,12 @@ export function vehicleEditBody(record: VehicleRecord, change: Partial<Record<'b
   for (const name of VEHICLE_EDIT_NAMES) body[name] = record[name];
   return { ...body, ...change };
 }
+
+/** The vehicle form of the list and detail pages. */
+export const VEHICLE_FORM: DeviceFormSpec<VehicleRecord> = {
+  addSchema: vehicleAdd,
+  editSchema: vehicleEdit,
+  fields: VEHICLE_FIELDS,
+  initialValues: VEHICLE_DEFAULTS,
+  toValues: (record) => pickValues(record, VEHICLE_EDIT_NAMES),
+};

@@ -1,0 +1,110 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { DeviceKind } from '@swap/contracts';
+import { ResourceTable, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { DeviceFormDrawer, type DeviceFormDrawerProps } from './DeviceFormDrawer';
+import { deviceCodes, deviceDetailPath, devicePaths, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
+import { RegisterButtons } from './RegisterButtons';
+import { ScrapForm } from './ScrapForm';
+import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+
+/** What every device kind's list shows around its own columns. */
+export interface DeviceRow {
+  id: number;
+  number: string;
+  typeName: string;
+  brand: string | null;
+  model: string | null;
+  stockStatus: string;
+  scrapStatus: string;
+  merchantName: string | null;
+  createdAt: string;
+}
+
+export interface DeviceListPageProps<R extends DeviceRow> {
+  kind: DeviceKind;
+  exportFilename: string;
+  scrollX: number;
+  searchFields: (types: SearchOption[], owners: SearchOption[] | null) => SearchField[];
+  /** The kind's own columns, shown after number, type, brand and model. */
+  kindColumns: ResourceColumn<R>[];
+  /** Columns after the stock, scrap and owner columns (e.g. last report). */
+  trailingColumns?: ResourceColumn<R>[];
+  form: Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing' | 'onClose'>;
+}
+
+/**
+ * Product centre → a device kind's list (/product/<kind>/list): search, register (one or a batch),
+ * edit, scrap and export. The three kinds differ only in their columns, filters and form.
+ */
+export function DeviceListPage<R extends DeviceRow>({
+  kind,
+  exportFilename,
+  scrollX,
+  searchFields,
+  kindColumns,
+  trailingColumns = [],
+  form,
+}: DeviceListPageProps<R>) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const types = useTypeOptions(kind);
+  const owners = useOwnerOptions();
+  const [editing, setEditing] = useState<R | 'new' | null>(null);
+  const [scrapping, setScrapping] = useState<R | null>(null);
+  const paths = devicePaths(kind);
+  const codes = deviceCodes(kind);
+  const isScrapped = (r: R) => r.scrapStatus === 'SCRAPPED';
+
+  return (
+    <>
+      <TitleBar title={t(`nav.operation.${kind}`)} operate={<RegisterButtons kind={kind} onAdd={() => setEditing('new')} />} />
+      <ResourceTable<R>
+        searchPath={paths.search}
+        exportPath={paths.export}
+        exportCode={codes.export}
+        exportFilename={exportFilename}
+        rowKey={(r) => r.id}
+        scrollX={scrollX}
+        defaultSort={{ field: 'createdAt', order: 'descend' }}
+        searchFields={searchFields(types, owners?.filter ?? null)}
+        columns={[
+          {
+            key: 'number',
+            titleKey: fieldKey('number'),
+            sortable: true,
+            fixed: 'left',
+            width: 180,
+            render: (r) => <Link to={deviceDetailPath(kind, r.id)}>{r.number}</Link>,
+          },
+          { key: 'typeName', titleKey: fieldKey('typeId'), width: 150 },
+          { key: 'brand', titleKey: fieldKey('brand') },
+          { key: 'model', titleKey: fieldKey('model') },
+          ...kindColumns,
+          { key: 'stockStatus', titleKey: fieldKey('stockStatus'), kind: 'status', statusMap: STOCK_MAP },
+          { key: 'scrapStatus', titleKey: fieldKey('scrapStatus'), kind: 'status', statusMap: SCRAP_MAP },
+          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('device.platformStock') },
+          ...trailingColumns,
+          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(deviceDetailPath(kind, r.id)) },
+          { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: isScrapped, onClick: (r) => setEditing(r) },
+          {
+            key: 'scrap',
+            labelKey: 'device.scrap',
+            code: codes.edit,
+            danger: true,
+            confirmKey: false,
+            hidden: isScrapped,
+            onClick: (r) => setScrapping(r),
+          },
+        ]}
+      />
+      <DeviceFormDrawer<R> {...form} kind={kind} editing={editing} onClose={() => setEditing(null)} />
+      <ScrapForm kind={kind} device={scrapping} onClose={() => setScrapping(null)} />
+    </>
+  );
+}

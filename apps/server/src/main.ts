@@ -5,13 +5,13 @@ import { buildApp } from './app/build-app.js';
 import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { useFastPasswordHashing } from './modules/auth/password.js';
-import { startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
+import { DeviceHub, startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
 
 /**
  * The device link must not take the back-office down: a taken port or an unreachable broker is
  * logged plainly and the server runs without it.
  */
-async function startGateway(config: Config, db: Db, log: FastifyBaseLogger): Promise<DeviceGateway | undefined> {
+async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub: DeviceHub): Promise<DeviceGateway | undefined> {
   if (!config.mqttEnabled) return undefined;
   try {
     return await startDeviceGateway(
@@ -25,6 +25,7 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger): Pro
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
       },
       log,
+      hub,
     );
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -52,9 +53,10 @@ async function main(): Promise<void> {
     adminPassword: config.adminPassword,
     deviceDemoSecret: config.deviceDemoSecret,
   });
-  const app = await buildApp(config, database);
+  const deviceHub = new DeviceHub();
+  const app = await buildApp(config, database, { deviceHub });
   if (config.demo && config.demoDevices) await writeDemoFleet(database.db, path.join(config.dataDir, 'demo-fleet.json'));
-  const gateway = await startGateway(config, database.db, app.log);
+  const gateway = await startGateway(config, database.db, app.log, deviceHub);
 
   let stopping = false;
   const stop = async (signal: string) => {

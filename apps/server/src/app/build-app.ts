@@ -15,18 +15,26 @@ import { registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerModules } from '../modules/index.js';
+import { DeviceHub } from '../device/hub.js';
 
 export const VERSION = '0.1.0';
 
 /** JSON bodies over 1 MB are refused with 413 (uploads go through multipart with their own limit). */
 export const BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(config: Config, database: Database, options: { logger?: boolean } = {}): Promise<FastifyInstance> {
+export interface BuildOptions {
+  logger?: boolean;
+  /** Shared with the device gateway; a fresh one (no link attached) when absent. */
+  deviceHub?: DeviceHub;
+}
+
+export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
   });
+  app.decorate('deviceHub', options.deviceHub ?? new DeviceHub());
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);

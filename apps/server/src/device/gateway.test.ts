@@ -10,6 +10,7 @@ import { cabinets } from '../modules/cabinet/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
+import { DeviceHub, type DeviceChange } from './hub.js';
 
 const MASTER = 'gateway-test-master';
 const CABINET = 'CGW0001';
@@ -35,6 +36,7 @@ describe('device gateway with the simulator on the embedded broker', () => {
   let fleet: RunningFleet;
   let url: string;
   const warnings: string[] = [];
+  const changes: DeviceChange[] = [];
   const log = {
     info: () => undefined,
     warn: (_fields: object, message: string) => warnings.push(message),
@@ -53,7 +55,13 @@ describe('device gateway with the simulator on the embedded broker', () => {
     for (const number of ['BGW000001', 'BGW000002'])
       await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number, typeId: types.battery } });
     await seedDemoDeviceCredentials(server.db, MASTER);
-    gateway = await startDeviceGateway(server.db, { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 }, log);
+    server.app.deviceHub.onChange((change) => changes.push(change));
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
     url = `mqtt://127.0.0.1:${gateway.port}`;
     fleet = await startFleet({
       url,
@@ -176,11 +184,31 @@ describe('device gateway with the simulator on the embedded broker', () => {
     await eventually(() => expect(warnings).toContain('device message dropped: cabinet not registered'));
   });
 
+  it('tells the hub what changed and sends through it while connected', async () => {
+    await eventually(() => expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'telemetry' }));
+    expect(server.app.deviceHub.connected).toBe(true);
+    // A second cabinet listens on its own command topic (the simulator does not answer commands here).
+    const listenerNo = 'CGW0002';
+    await setDeviceSecret(server.db, { kind: 'cabinet', number: listenerNo }, 'listener-secret-0123456789');
+    const listener = await mqtt.connectAsync(url, {
+      clientId: listenerNo,
+      username: listenerNo,
+      password: 'listener-secret-0123456789',
+      reconnectPeriod: 0,
+    });
+    const received = new Promise<string>((resolve) => listener.on('message', (_topic, payload) => resolve(payload.toString())));
+    await listener.subscribeAsync(cabinetTopic(listenerNo, 'cmd'), { qos: 1 });
+    await server.app.deviceHub.send(cabinetTopic(listenerNo, 'cmd'), { probe: 1 });
+    expect(JSON.parse(await received)).toEqual({ probe: 1 });
+    await listener.endAsync();
+  });
+
   it('reports a taken broker port instead of half-starting', async () => {
     const second = startDeviceGateway(
       server.db,
       { url: undefined, host: '127.0.0.1', port: gateway.port!, heartbeatTimeoutSeconds: 60 },
       log,
+      new DeviceHub(),
     );
     await expect(second).rejects.toMatchObject({ code: 'EADDRINUSE' });
   });

@@ -4,6 +4,7 @@ import { verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
+import type { DeviceHub } from './hub.js';
 
 export interface GatewayOptions {
   /** External broker (Mosquitto, EMQX); when absent an embedded broker listens on host:port. */
@@ -27,7 +28,7 @@ export interface DeviceGateway {
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
  * heartbeat sweep that marks silent cabinets offline. Stateless: several servers may share a broker.
  */
-export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog): Promise<DeviceGateway> {
+export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
   let url = options.url;
   let username = options.username ?? '';
@@ -45,7 +46,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     url = `mqtt://${options.host}:${broker.port}`;
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
   }
-  const link = new MqttDeviceLink({ url, username, password, db, log });
+  const link = new MqttDeviceLink({ url, username, password, db, log, hub });
   try {
     await link.start();
   } catch (error) {

@@ -4,3 +4,4 @@ export { deviceCredentials } from './device-credential.table.js';
 export { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret, verifyDevice, type DeviceIdentity } from './credentials.js';
 export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
+export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';

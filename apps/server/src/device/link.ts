@@ -2,6 +2,7 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { TOPIC_ROOT, parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
+import type { DeviceHub } from './hub.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -23,6 +24,8 @@ export interface MqttLinkOptions {
   password: string;
   db: Db;
   log: LinkLog;
+  /** Told of every persisted message; given the link's sender while connected. */
+  hub: DeviceHub;
 }
 
 /**
@@ -49,10 +52,14 @@ export class MqttDeviceLink implements DeviceLink {
     client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ error: error.message }, 'device link error'));
     await client.subscribeAsync(`${TOPIC_ROOT}/+/+/+`, { qos: 1 });
+    this.options.hub.attachSender(async (topic, payload) => {
+      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
+    });
     log.info({ url: new URL(url).host }, 'device link connected');
   }
 
   async stop(): Promise<void> {
+    this.options.hub.attachSender(undefined);
     await this.client?.endAsync(true);
     this.client = undefined;
     await this.idle();
@@ -63,7 +70,7 @@ export class MqttDeviceLink implements DeviceLink {
   }
 
   private receive(topic: string, raw: Buffer, retained: boolean): void {
-    const { log, db } = this.options;
+    const { log, db, hub } = this.options;
     const parsed = parseDeviceTopic(topic);
     const handler = parsed ? TOPIC_HANDLERS[`${parsed.kind}/${parsed.channel}`] : undefined;
     // Downlink echoes and channels this slice does not persist yet.
@@ -90,6 +97,7 @@ export class MqttDeviceLink implements DeviceLink {
       .then(
         (registered) => {
           if (!registered) log.warn({ topic }, `device message dropped: ${parsed.kind} not registered`);
+          else hub.emitChange({ kind: parsed.kind, number: parsed.number, channel: parsed.channel });
         },
         (error: unknown) => log.error({ topic, error: error instanceof Error ? error.message : String(error) }, 'device message failed'),
       )

@@ -1,0 +1,57 @@
+import type { DeviceKind } from '@swap/contracts';
+
+/** Something a device reported was persisted: the screens watching that device may refresh. */
+export interface DeviceChange {
+  kind: DeviceKind;
+  number: string;
+  /** The uplink channel (state, telemetry, event, cmd-result, ...) or a server-side one (command). */
+  channel: string;
+}
+
+export type DeviceSender = (topic: string, payload: unknown) => Promise<void>;
+
+/**
+ * What the HTTP side needs from the device link, whatever carries it: hear what changed on a
+ * device, and send a message to one. The link attaches itself when it connects; until then (or with
+ * the link disabled) sending fails, which callers present as "cabinet offline".
+ */
+export class DeviceHub {
+  private readonly listeners = new Set<(change: DeviceChange) => void>();
+  private sender: DeviceSender | undefined;
+
+  /** Registers a listener; returns the function that removes it. */
+  onChange(listener: (change: DeviceChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emitChange(change: DeviceChange): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A failing listener (a closed browser stream) must not stop the others or the link.
+      }
+    }
+  }
+
+  attachSender(sender: DeviceSender | undefined): void {
+    this.sender = sender;
+  }
+
+  get connected(): boolean {
+    return this.sender !== undefined;
+  }
+
+  async send(topic: string, payload: unknown): Promise<void> {
+    if (!this.sender) throw new Error('device link not connected');
+    await this.sender(topic, payload);
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The device link as routes see it (commands, live updates). */
+    deviceHub: DeviceHub;
+  }
+}

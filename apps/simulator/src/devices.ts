@@ -9,6 +9,7 @@ import {
   type BatteryModel,
   type SlotModel,
 } from './model.js';
+import { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
 
 export interface Faults {
   /** Share of messages silently not sent, 0–1. */
@@ -21,6 +22,8 @@ export interface DeviceOptions {
   secret: string;
   random: () => number;
   faults: Faults;
+  /** How cabinets answer commands (default: 100–400 ms, no failures). */
+  commands?: CommandBehaviour;
 }
 
 /** One MQTT session signed in as one device: client id = username = device number. */
@@ -93,6 +96,11 @@ export class VirtualBattery extends VirtualDevice {
 export class VirtualCabinet extends VirtualDevice {
   private meterKwh = 1000;
   private lastState = '';
+  private restartTimer: NodeJS.Timeout | undefined;
+  /** Answers the cabinet's /cmd topic; tests inject failures through it. */
+  readonly commands: CommandResponder;
+  /** Told when a command changed a slot battery's switches (the fleet makes that battery report). */
+  onBatteryChanged: (battery: BatteryModel) => void = () => undefined;
 
   constructor(
     number: string,
@@ -100,12 +108,25 @@ export class VirtualCabinet extends VirtualDevice {
     options: DeviceOptions,
   ) {
     super(number, options);
+    this.commands = new CommandResponder(
+      {
+        number,
+        slots,
+        publishResult: (result) => this.publish(cabinetTopic(number, 'cmd-result'), result),
+        publishState: () => this.publishState(true),
+        restart: (ms) => this.restart(ms),
+        batteryChanged: (battery) => this.onBatteryChanged(battery),
+      },
+      options.commands ?? DEFAULT_COMMAND_BEHAVIOUR,
+      options.random,
+    );
   }
 
   async start(): Promise<void> {
     await this.open({
       will: { topic: cabinetTopic(this.number, 'state'), payload: Buffer.from('{"online":false}'), qos: 1, retain: true },
     });
+    this.client!.on('message', (_topic, payload) => void this.commands.receive(payload).catch(() => undefined));
     await this.client!.subscribeAsync(cabinetTopic(this.number, 'cmd'), { qos: 1 });
     await this.publishState(true);
   }
@@ -120,7 +141,9 @@ export class VirtualCabinet extends VirtualDevice {
 
   /** One heartbeat: charge, then telemetry and (if changed) state. */
   async tick(): Promise<void> {
-    for (const slot of this.slots) if (slot.battery) chargeStep(slot.battery, this.options.random);
+    for (const slot of this.slots)
+      if (slot.battery && slot.controls?.chargerSwitch !== 'OFF' && slot.battery.chargeSwitch !== 'FORBIDDEN')
+        chargeStep(slot.battery, this.options.random);
     this.meterKwh += 0.05;
     await this.publish(
       cabinetTopic(this.number, 'telemetry'),
@@ -129,8 +152,23 @@ export class VirtualCabinet extends VirtualDevice {
     await this.publishState();
   }
 
+  /** A remote restart: offline (said so), back after a while with its retained state. */
+  async restart(ms: number): Promise<void> {
+    await this.goOffline();
+    this.restartTimer = setTimeout(() => {
+      this.restartTimer = undefined;
+      void this.start().catch(() => undefined);
+    }, ms);
+  }
+
   /** Says goodbye first: a clean stop drops the last will, so the cabinet reports itself offline. */
   override async close(): Promise<void> {
+    clearTimeout(this.restartTimer);
+    this.commands.stop();
+    await this.goOffline();
+  }
+
+  private async goOffline(): Promise<void> {
     if (this.client?.connected)
       await this.client.publishAsync(cabinetTopic(this.number, 'state'), JSON.stringify({ online: false, ts: new Date().toISOString() }), {
         qos: 1,

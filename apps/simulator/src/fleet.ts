@@ -2,6 +2,7 @@ import type { DemoFleet } from '@swap/contracts';
 import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
+import { DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
 
 export interface FleetOptions {
   url: string;
@@ -19,6 +20,8 @@ export interface FleetOptions {
     offlineRate: number;
     offlineMs: number;
   };
+  /** How cabinets answer commands; unset fields keep the defaults (100–400 ms, no failures). */
+  commands?: Partial<CommandBehaviour>;
   seed?: number;
   log?: (line: string) => void;
 }
@@ -40,6 +43,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     secret: demoDeviceSecret(options.masterSecret, number),
     random,
     faults: options.faults,
+    commands: { ...DEFAULT_COMMAND_BEHAVIOUR, ...options.commands },
   });
   const cabinets: VirtualCabinet[] = [];
   const batteries: VirtualBattery[] = [];
@@ -52,6 +56,13 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     if (options.batteries)
       for (const slot of slots) if (slot.battery) batteries.push(new VirtualBattery(slot.battery, device(slot.battery.number)));
   }
+  const batteryDevices = new Map(batteries.map((b) => [b.number, b]));
+  for (const cabinet of cabinets)
+    cabinet.onBatteryChanged = (model) =>
+      void batteryDevices
+        .get(model.number)
+        ?.report(model.soc < PRESET)
+        .catch(() => undefined);
   await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
   log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { DEFAULT_DEVICE_DEMO_SECRET, demoFleet } from '@swap/contracts';
 import { startFleet } from './fleet.js';
+import { parseFailureRates } from './commands.js';
 
 const USAGE = `npm run simulate -- [options]
   --url mqtt://127.0.0.1:1883   broker (the server's embedded one by default)
@@ -12,6 +13,10 @@ const USAGE = `npm run simulate -- [options]
   --drop-rate 0                 share of messages silently dropped (0-1)
   --offline-rate 0              chance per cabinet per tick of a power cut (last will)
   --offline-seconds 30          how long a cut cabinet stays away
+  --command-delay 100-400       each command answer comes after this many ms (0-0: at once)
+  --command-failures CODE=rate  share of commands failing with a device failure code, e.g.
+                                DOOR_FAILURE=0.05,BATTERY_DETECT_FAILURE=0.02,READ_BATTERY_ID_FAILURE=0.02
+  --door-open-seconds 20        an opened door locks again after this long
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 function number(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -19,6 +24,13 @@ function number(raw: string | undefined, name: string, fallback: number, max = N
   const value = Number(raw);
   if (!Number.isFinite(value) || value < 0 || value > max) throw new Error(`--${name} must be a number from 0 to ${max}`);
   return value;
+}
+
+function delayRange(raw: string | undefined): [number, number] {
+  if (raw === undefined) return [100, 400];
+  const [min = 0, max = min] = raw.split('-').map((part) => number(part, 'command-delay', 0, 60_000));
+  if (max < min) throw new Error('--command-delay must be MIN-MAX in ms, e.g. 100-400');
+  return [min, max];
 }
 
 async function main(): Promise<void> {
@@ -32,6 +44,9 @@ async function main(): Promise<void> {
       'drop-rate': { type: 'string' },
       'offline-rate': { type: 'string' },
       'offline-seconds': { type: 'string' },
+      'command-delay': { type: 'string' },
+      'command-failures': { type: 'string', default: '' },
+      'door-open-seconds': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -52,6 +67,11 @@ async function main(): Promise<void> {
       dropRate: number(values['drop-rate'], 'drop-rate', 0, 1),
       offlineRate: number(values['offline-rate'], 'offline-rate', 0, 1),
       offlineMs: number(values['offline-seconds'], 'offline-seconds', 30) * 1000,
+    },
+    commands: {
+      delayMs: delayRange(values['command-delay']),
+      failureRates: parseFailureRates(values['command-failures']),
+      doorOpenMs: number(values['door-open-seconds'], 'door-open-seconds', 20) * 1000,
     },
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),

@@ -1,4 +1,4 @@
-import type { BatteryTelemetry, CabinetState, CabinetTelemetry, CompartmentReport, GeoPosition } from '@swap/contracts';
+import type { BatteryTelemetry, CabinetState, CabinetTelemetry, CompartmentReport, GeoPosition, SWITCH_PERMISSIONS } from '@swap/contracts';
 
 /** A battery pack's live readings; charges while it sits in a slot. */
 export interface BatteryModel {
@@ -8,11 +8,16 @@ export interface BatteryModel {
   cells: number;
   cycles: number;
   position: GeoPosition;
+  /** Set by remote commands; allowed when absent. */
+  chargeSwitch?: (typeof SWITCH_PERMISSIONS)[number];
+  dischargeSwitch?: (typeof SWITCH_PERMISSIONS)[number];
 }
 
 export interface SlotModel {
   index: number;
   battery: BatteryModel | null;
+  /** What remote commands set (door, battery lock, charger, enabled); the rest follows the battery. */
+  controls?: Partial<Pick<CompartmentReport, 'doorLock' | 'batteryLock' | 'chargerSwitch' | 'enabled'>>;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -58,6 +63,7 @@ export function slotReport(slot: SlotModel): CompartmentReport {
     nfcSwitch: 'ON',
     enabled: true,
     batteryNumber: b?.number ?? null,
+    ...slot.controls,
   };
 }
 
@@ -96,8 +102,8 @@ export function batteryTelemetryReport(b: BatteryModel, charging: boolean, now: 
     gsmSignal: 15 + Math.floor(random() * 15),
     gpsSignal: 4 + Math.floor(random() * 8),
     position: b.position,
-    chargeSwitch: 'ALLOWED',
-    dischargeSwitch: 'ALLOWED',
+    chargeSwitch: b.chargeSwitch ?? 'ALLOWED',
+    dischargeSwitch: b.dischargeSwitch ?? 'ALLOWED',
   };
 }
 

@@ -65,6 +65,9 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   batteryCompartments: { en: 'Battery compartments', in: 'Kompartemen baterai', th: 'ช่องใส่แบตเตอรี่', zh: '电池仓数' },
   compartmentType: { en: 'Compartment type', in: 'Jenis kompartemen', th: 'ประเภทช่อง', zh: '电池仓类型' },
   compartmentCount: { en: 'Compartments', in: 'Jumlah kompartemen', th: 'จำนวนช่อง', zh: '仓位数' },
+  compartment: { en: 'Compartment', in: 'Kompartemen', th: 'ช่อง', zh: '仓位' },
+  cabinetId: { en: 'Cabinet', in: 'Kabinet', th: 'ตู้', zh: '换电柜' },
+  batteryId: { en: 'Battery', in: 'Baterai', th: 'แบตเตอรี่', zh: '电池' },
   chargerTotalPower: {
     en: 'Charger total power (kW)',
     in: 'Daya total pengisi (kW)',

@@ -351,6 +351,15 @@ export const MESSAGES = {
     'ยังมีคำสั่งอื่นกำลังทำงานบนตู้นี้',
     '该换电柜仍有命令在执行',
   ),
+  batteryNotInCabinet: m(
+    5021,
+    409,
+    'The battery is not in a cabinet compartment',
+    'Baterai tidak berada di kompartemen kabinet',
+    'แบตเตอรี่ไม่ได้อยู่ในช่องของตู้',
+    '电池不在换电柜仓位中',
+  ),
+  commandRejected: m(5022, 409, 'The cabinet refused the command', 'Kabinet menolak perintah', 'ตู้ปฏิเสธคำสั่ง', '换电柜拒绝了该命令'),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

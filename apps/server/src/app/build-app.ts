@@ -69,7 +69,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     demo: config.demo,
     version: VERSION,
   });
-  registerModules(app);
+  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
 
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
     try {

@@ -35,6 +35,8 @@ export interface Config {
   mqttPassword: string | undefined;
   /** A cabinet silent this long is offline even without a last will. */
   deviceHeartbeatTimeoutSeconds: number;
+  /** How long a remote command may take before it is marked TIMEOUT (also the device's expiry). */
+  commandTimeoutSeconds: number;
   /** Master secret the demo devices' secrets derive from (demo only; see docs/device-protocol.md). */
   deviceDemoSecret: string;
 }
@@ -72,6 +74,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
+    commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
     deviceDemoSecret: env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
   };
 }

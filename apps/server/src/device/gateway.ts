@@ -3,8 +3,11 @@ import type { Db } from '../db/client.js';
 import { verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
+import { sweepOverdueCommands } from '../modules/command/index.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
 import type { DeviceHub } from './hub.js';
+
+const COMMAND_SWEEP_MS = 5000;
 
 export interface GatewayOptions {
   /** External broker (Mosquitto, EMQX); when absent an embedded broker listens on host:port. */
@@ -67,11 +70,24 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     Math.max(1000, Math.floor(timeoutMs / 3)),
   );
   sweep.unref();
+  // Commands left outstanding by a stopped server end at their expiry (the live ones time out in the server that sent them).
+  const sweepCommands = () =>
+    sweepOverdueCommands(db).then(
+      (numbers) => {
+        for (const number of numbers) hub.emitChange({ kind: 'cabinet', number, channel: 'command' });
+        if (numbers.length > 0) log.info({ cabinets: numbers.length }, 'overdue commands ended');
+      },
+      (error: unknown) => log.warn({ error: String(error) }, 'command sweep failed'),
+    );
+  await sweepCommands();
+  const commandSweep = setInterval(() => void sweepCommands(), COMMAND_SWEEP_MS);
+  commandSweep.unref();
   return {
     link,
     port: broker?.port,
     close: async () => {
       clearInterval(sweep);
+      clearInterval(commandSweep);
       await link.stop();
       await broker?.close();
     },

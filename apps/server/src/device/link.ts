@@ -91,7 +91,7 @@ export class MqttDeviceLink implements DeviceLink {
       return;
     }
     const key = `${parsed.kind}/${parsed.number}`;
-    const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date() };
+    const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const tail = (this.queues.get(key) ?? Promise.resolve())
       .then(() => handler.handle(db, message))
       .then(

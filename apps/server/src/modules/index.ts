@@ -13,9 +13,10 @@ import { registerBatteryRoutes } from './battery/index.js';
 import { registerVehicleRoutes } from './vehicle/index.js';
 import { registerCabinetRoutes } from './cabinet/index.js';
 import { registerStockRoutes } from './stock/index.js';
+import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
-export function registerModules(app: FastifyInstance): void {
+export function registerModules(app: FastifyInstance, options: CommandOptions): void {
   registerMenuRoutes(app);
   registerResourceRoutes(app);
   registerCommonSettingRoutes(app);
@@ -30,4 +31,5 @@ export function registerModules(app: FastifyInstance): void {
   registerVehicleRoutes(app);
   registerCabinetRoutes(app);
   registerStockRoutes(app);
+  registerCommandRoutes(app, options);
 }

@@ -1,0 +1,175 @@
+import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import {
+  DEVICE_FAILURE_MESSAGES,
+  FINAL_COMMAND_STATUSES,
+  type CommandResult,
+  type CommandStatus,
+  type DeviceFailureCode,
+  type MessageKey,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { cabinets } from '../cabinet/index.js';
+import { deviceCommands } from './command.table.js';
+
+/** The lifecycle of docs/device-protocol.md: device results, timeouts and the waiters of the issuing request. */
+
+export type CommandRow = typeof deviceCommands.$inferSelect;
+export const OUTSTANDING_STATUSES = ['QUEUED', 'SENT', 'ACCEPTED'] as const satisfies readonly CommandStatus[];
+
+export interface ResultLog {
+  info(fields: object, message: string): void;
+  warn(fields: object, message: string): void;
+}
+
+export const isFinal = (status: CommandStatus) => FINAL_COMMAND_STATUSES.includes(status);
+
+/** The catalogue message of an outcome that is not a success; null while running or after success. */
+export function outcomeKey(row: Pick<CommandRow, 'status' | 'failureCode'>): MessageKey | null {
+  switch (row.status) {
+    case 'FAILED':
+      return DEVICE_FAILURE_MESSAGES[row.failureCode as DeviceFailureCode] ?? 'sendingFailed';
+    case 'REJECTED':
+      return 'commandRejected';
+    case 'TIMEOUT':
+    case 'EXPIRED':
+      return 'commandTimeout';
+    default:
+      return null;
+  }
+}
+
+/**
+ * The requests waiting for their command to end, by command id. In-process: every server instance
+ * hears every result (the link subscribes to all cabinets), so the one that sent the command settles it.
+ */
+const waiters = new Map<string, (row: CommandRow) => void>();
+
+function settle(row: CommandRow): void {
+  if (!isFinal(row.status)) return;
+  const waiter = waiters.get(row.id);
+  waiters.delete(row.id);
+  waiter?.(row);
+}
+
+/** Device answered: at most one transition, only forward; a result for an unknown or finished command is ignored. */
+const TRANSITIONS: Record<CommandResult['status'], readonly CommandStatus[]> = {
+  ACCEPTED: ['QUEUED', 'SENT'],
+  REJECTED: ['QUEUED', 'SENT'],
+  SUCCEEDED: OUTSTANDING_STATUSES,
+  FAILED: OUTSTANDING_STATUSES,
+};
+
+export type ResultOutcome = 'applied' | 'ignored';
+
+/** Applies a cabinet's /cmd-result; only the cabinet a command was sent to may answer it. */
+export async function applyCommandResult(
+  db: Db,
+  number: string,
+  result: CommandResult,
+  receivedAt: Date,
+  log: ResultLog,
+): Promise<ResultOutcome> {
+  const ownCommand = and(
+    eq(deviceCommands.id, result.id),
+    eq(deviceCommands.cabinetId, sql`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${number})`),
+  );
+  const final = result.status !== 'ACCEPTED';
+  const [row] = await db
+    .update(deviceCommands)
+    .set({
+      status: result.status,
+      // A fast device may answer before the sender recorded SENT.
+      sentAt: sql`coalesce(${deviceCommands.sentAt}, ${receivedAt})`,
+      acceptedAt: result.status === 'REJECTED' ? undefined : sql`coalesce(${deviceCommands.acceptedAt}, ${receivedAt})`,
+      ...(final ? { finishedAt: receivedAt } : {}),
+      ...(result.status === 'FAILED' ? { failureCode: result.failureCode ?? null } : {}),
+      ...(result.detail !== undefined ? { detail: result.detail } : {}),
+    })
+    .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
+    .returning();
+  if (row) {
+    settle(row);
+    return 'applied';
+  }
+  const [current] = await db.select().from(deviceCommands).where(ownCommand);
+  if (!current) log.warn({ cabinet: number, command: result.id, status: result.status }, 'command result ignored: unknown command');
+  else {
+    log.info(
+      { cabinet: number, command: result.id, status: result.status, current: current.status },
+      'command result ignored: not outstanding',
+    );
+    // Another server instance applied it first: the waiting request still hears the end.
+    settle(current);
+  }
+  return 'ignored';
+}
+
+/** Outstanding commands past their expiry end: TIMEOUT once sent, EXPIRED if never sent. */
+export async function endOverdue(db: Db, where: SQL | undefined): Promise<CommandRow[]> {
+  const rows = await db
+    .update(deviceCommands)
+    .set({
+      status: sql`case when ${deviceCommands.status} = 'QUEUED' then 'EXPIRED' else 'TIMEOUT' end`,
+      finishedAt: new Date(),
+    })
+    .where(and(inArray(deviceCommands.status, OUTSTANDING_STATUSES), where))
+    .returning();
+  for (const row of rows) settle(row);
+  return rows;
+}
+
+/**
+ * The sweep for commands nobody waits for any more (the sending server stopped or restarted):
+ * every outstanding command past its expiry ends. Answers the cabinets whose command ended.
+ */
+export async function sweepOverdueCommands(db: Db, cabinetId?: number): Promise<string[]> {
+  const rows = await endOverdue(
+    db,
+    and(lte(deviceCommands.expiresAt, new Date()), cabinetId === undefined ? undefined : eq(deviceCommands.cabinetId, cabinetId)),
+  );
+  if (rows.length === 0) return [];
+  const ids = [...new Set(rows.map((r) => r.cabinetId))];
+  const found = await db.select({ number: cabinets.number }).from(cabinets).where(inArray(cabinets.id, ids));
+  return found.map((c) => c.number);
+}
+
+export interface Pending {
+  /** Resolves with the final row: the device's answer, or TIMEOUT at the expiry. */
+  done: Promise<CommandRow>;
+  /** Stops waiting (the command never left). */
+  cancel(): void;
+}
+
+/** Registers before publishing (a device may answer at once) and times the command out at its expiry. */
+export function waitForEnd(db: Db, id: string, expiresAt: Date): Pending {
+  let timer: NodeJS.Timeout | undefined;
+  const done = new Promise<CommandRow>((resolve, reject) => {
+    waiters.set(id, (row) => {
+      clearTimeout(timer);
+      resolve(row);
+    });
+    timer = setTimeout(
+      () => {
+        endOverdue(db, eq(deviceCommands.id, id))
+          .then(async (ended) => {
+            if (ended.length > 0) return;
+            // Answered while the timer fired: read the final row.
+            const [row] = await db.select().from(deviceCommands).where(eq(deviceCommands.id, id));
+            if (row) settle(row);
+          })
+          .catch((error: unknown) => {
+            waiters.delete(id);
+            reject(error instanceof Error ? error : new Error(String(error)));
+          });
+      },
+      Math.max(0, expiresAt.getTime() - Date.now()),
+    );
+  });
+  return {
+    done,
+    cancel: () => {
+      clearTimeout(timer);
+      waiters.delete(id);
+    },
+  };
+}

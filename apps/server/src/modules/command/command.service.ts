@@ -1,0 +1,184 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import {
+  cabinetTopic,
+  type BatteryCommandSend,
+  type CabinetCommandSend,
+  type CommandName,
+  type CommandRecord,
+  type DeviceCommand,
+} from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import type { DeviceHub } from '../../device/hub.js';
+import { recordAudit } from '../audit-log/audit.js';
+import { batteries } from '../battery/index.js';
+import { batteryScope } from '../battery/battery.query.js';
+import { cabinetCompartments, cabinets } from '../cabinet/index.js';
+import { cabinetScope } from '../cabinet/cabinet.query.js';
+import { deviceCommands } from './command.table.js';
+import { outcomeKey, sweepOverdueCommands, waitForEnd, type CommandRow } from './command.lifecycle.js';
+import { presentCommand } from './command.query.js';
+
+export interface CommandDeps {
+  hub: DeviceHub;
+  timeoutMs: number;
+}
+
+interface Target {
+  cabinetId: number;
+  cabinetNumber: string;
+  online: boolean;
+  batteryId: number | null;
+  batteryNumber: string | null;
+}
+
+interface Order {
+  name: Exclude<CommandName, 'FIRMWARE_UPDATE'>;
+  compartment: number | null;
+}
+
+function devicePayload(id: string, order: Order, issuedAt: Date, expiresAt: Date): DeviceCommand {
+  const times = { id, issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() };
+  return order.name === 'RESTART' ? { ...times, name: 'RESTART' } : { ...times, name: order.name, compartment: order.compartment ?? 1 };
+}
+
+async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, order: Order): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    await tx.insert(deviceCommands).values(row);
+    await recordAudit(tx, ctx, {
+      action: 'command.send',
+      objectType: 'cabinet',
+      objectId: row.cabinetId,
+      changes: { commandId: row.id, name: order.name, compartment: order.compartment, batteryId: row.batteryId ?? null },
+    });
+  });
+}
+
+/**
+ * Sends one command and waits for its end (bounded by the timeout): QUEUED → SENT → the device's
+ * answer, or TIMEOUT. Answers the command on success; a device failure, refusal or timeout is thrown
+ * as its catalogue message with the command as data. Refusals (offline, busy) are audited too.
+ */
+async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order): Promise<CommandRecord> {
+  const refused = async (key: 'cabinetOffline' | 'commandOutstanding') => {
+    await recordAudit(ctx.db, ctx, {
+      action: 'command.send',
+      objectType: 'cabinet',
+      objectId: target.cabinetId,
+      changes: { name: order.name, compartment: order.compartment, batteryId: target.batteryId, refused: key },
+      success: false,
+    });
+    return new AppError(key);
+  };
+  if (!target.online || !deps.hub.connected) throw await refused('cabinetOffline');
+
+  const id = randomUUID();
+  const issuedAt = new Date();
+  const expiresAt = new Date(issuedAt.getTime() + deps.timeoutMs);
+  const row = {
+    id,
+    cabinetId: target.cabinetId,
+    batteryId: target.batteryId,
+    name: order.name,
+    compartment: order.compartment,
+    status: 'QUEUED' as const,
+    issuedById: ctx.principal.id,
+    issuedByName: ctx.principal.name || ctx.principal.username,
+    issuedAt,
+    expiresAt,
+  };
+  try {
+    await insertCommand(ctx, row, order);
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    // The cabinet's outstanding command may be an orphan of a stopped server: end it if overdue, then retry once.
+    if ((await sweepOverdueCommands(ctx.db, target.cabinetId)).length === 0) throw await refused('commandOutstanding');
+    try {
+      await insertCommand(ctx, row, order);
+    } catch (again) {
+      if (isUniqueViolation(again)) throw await refused('commandOutstanding');
+      throw again;
+    }
+  }
+  const changed = () => deps.hub.emitChange({ kind: 'cabinet', number: target.cabinetNumber, channel: 'command' });
+  changed();
+
+  const pending = waitForEnd(ctx.db, id, expiresAt);
+  let final: CommandRow;
+  try {
+    await deps.hub.send(cabinetTopic(target.cabinetNumber, 'cmd'), devicePayload(id, order, issuedAt, expiresAt));
+  } catch {
+    pending.cancel();
+    await ctx.db
+      .update(deviceCommands)
+      .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
+      .where(eq(deviceCommands.id, id));
+    changed();
+    throw new AppError('sendingFailed');
+  }
+  await ctx.db
+    .update(deviceCommands)
+    .set({ status: 'SENT', sentAt: new Date() })
+    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
+  changed();
+  try {
+    final = await pending.done;
+  } finally {
+    changed();
+  }
+  const record = presentCommand({ command: final, cabinetNumber: target.cabinetNumber, batteryNumber: target.batteryNumber }, ctx.lang);
+  const failure = outcomeKey(final);
+  if (failure) throw new AppError(failure, undefined, record);
+  return record;
+}
+
+/** A command from the cabinet page (operation.cabinet): the caller's own cabinets only. */
+export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: CabinetCommandSend): Promise<CommandRecord> {
+  const [cabinet] = await ctx.db
+    .select({ id: cabinets.id, number: cabinets.number, online: cabinets.online, compartmentCount: cabinets.compartmentCount })
+    .from(cabinets)
+    .where(and(eq(cabinets.id, body.cabinetId), cabinetScope(ctx)));
+  if (!cabinet) throw new AppError('cabinetMissing');
+  const compartment = body.name === 'RESTART' ? null : (body.compartment ?? null);
+  if (compartment !== null && compartment > cabinet.compartmentCount)
+    throw new AppError('illegalParameter', undefined, { field: 'compartment' });
+  return issue(
+    ctx,
+    deps,
+    { cabinetId: cabinet.id, cabinetNumber: cabinet.number, online: cabinet.online, batteryId: null, batteryNumber: null },
+    { name: body.name, compartment },
+  );
+}
+
+/** A command from the battery page (operation.battery): it goes to the compartment holding the battery. */
+export async function sendBatteryCommand(ctx: Ctx, deps: CommandDeps, body: BatteryCommandSend): Promise<CommandRecord> {
+  const [battery] = await ctx.db
+    .select({
+      id: batteries.id,
+      number: batteries.number,
+      cabinetId: cabinets.id,
+      cabinetNumber: cabinets.number,
+      online: cabinets.online,
+      compartment: cabinetCompartments.index,
+    })
+    .from(batteries)
+    .leftJoin(cabinetCompartments, eq(cabinetCompartments.batteryId, batteries.id))
+    .leftJoin(cabinets, and(eq(cabinets.id, cabinetCompartments.cabinetId), cabinetScope(ctx)))
+    .where(and(eq(batteries.id, body.batteryId), batteryScope(ctx)));
+  if (!battery) throw new AppError('batteryMissing');
+  if (battery.cabinetId === null || battery.cabinetNumber === null || battery.online === null || battery.compartment === null)
+    throw new AppError('batteryNotInCabinet');
+  return issue(
+    ctx,
+    deps,
+    {
+      cabinetId: battery.cabinetId,
+      cabinetNumber: battery.cabinetNumber,
+      online: battery.online,
+      batteryId: battery.id,
+      batteryNumber: battery.number,
+    },
+    { name: body.name, compartment: battery.compartment },
+  );
+}

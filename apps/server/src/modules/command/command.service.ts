@@ -10,6 +10,7 @@ import {
 } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { fieldInvalid } from '../../app/policy.js';
 import type { DeviceHub } from '../../device/hub.js';
 import { recordAudit } from '../audit-log/audit.js';
 import { batteries } from '../battery/index.js';
@@ -141,8 +142,7 @@ export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: Cabi
     .where(and(eq(cabinets.id, body.cabinetId), cabinetScope(ctx)));
   if (!cabinet) throw new AppError('cabinetMissing');
   const compartment = body.name === 'RESTART' ? null : (body.compartment ?? null);
-  if (compartment !== null && compartment > cabinet.compartmentCount)
-    throw new AppError('illegalParameter', undefined, { field: 'compartment' });
+  if (compartment !== null && compartment > cabinet.compartmentCount) throw fieldInvalid(ctx, 'compartment');
   return issue(
     ctx,
     deps,

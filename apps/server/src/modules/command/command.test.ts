@@ -1,0 +1,314 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { DEVICE_FAILURE_CODES, DEVICE_FAILURE_MESSAGES, MESSAGES, cabinetTopic } from '@swap/contracts';
+import { startFleet, type RunningFleet, type VirtualCabinet } from '@swap/simulator';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
+import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceChange } from '../../device/hub.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { batteries } from '../battery/index.js';
+import { deviceCommands } from './command.table.js';
+import { sweepOverdueCommands } from './command.lifecycle.js';
+
+const MASTER = 'command-test-master';
+const ANSWERING = 'CCM0001';
+const SILENT = 'CCM0002';
+const UNPLUGGED = 'CCM0003';
+
+async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+describe('remote commands to simulated cabinets on the embedded broker', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let gateway: DeviceGateway;
+  let fleet: RunningFleet;
+  let answering: VirtualCabinet;
+  const ids: Record<string, number> = {};
+  const logged: string[] = [];
+  const changes: DeviceChange[] = [];
+  const log = {
+    info: (_fields: object, message: string) => logged.push(message),
+    warn: (_fields: object, message: string) => logged.push(message),
+    error: (_fields: object, message: string) => logged.push(message),
+  };
+
+  const send = (token: string, body: Record<string, unknown>, lang?: 'en' | 'th') =>
+    server.call('POST', '/api/oms/cabinet/command/send', { token, body, ...(lang ? { lang } : {}) });
+  const sendBattery = (token: string, body: Record<string, unknown>, lang?: 'en' | 'th') =>
+    server.call('POST', '/api/oms/battery/command/send', { token, body, ...(lang ? { lang } : {}) });
+  const history = (token: string, body: Record<string, unknown>, lang?: 'en' | 'th') =>
+    server.call('POST', '/api/oms/cabinet/command/search', { token, body, ...(lang ? { lang } : {}) });
+  const detail = async (id: number) =>
+    (await server.call('GET', '/api/oms/cabinet/detail', { token: who.admin, query: { id: String(id) } })).data;
+  const row = async (id: string) => (await server.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!;
+
+  beforeAll(async () => {
+    server = await startTestServer({ COMMAND_TIMEOUT_SECONDS: '1' });
+    who = await productCallers(server);
+    const types = await productTypes(server, who.admin);
+    for (const number of [ANSWERING, SILENT, UNPLUGGED]) {
+      const added = await server.call('POST', '/api/oms/cabinet/add', { token: who.merchant, body: { number, typeId: types.cabinet } });
+      ids[number] = added.data.id;
+    }
+    for (const number of ['BCM000001', 'BCM000002', 'BCM000009']) {
+      const added = await server.call('POST', '/api/oms/battery/add', { token: who.merchant, body: { number, typeId: types.battery } });
+      ids[number] = added.data.id;
+    }
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    server.app.deviceHub.onChange((change) => changes.push(change));
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
+    const slots = (first: string | null) => [
+      { index: 1, batteryNumber: first },
+      { index: 2, batteryNumber: null },
+      { index: 3, batteryNumber: null },
+      { index: 4, batteryNumber: null },
+    ];
+    fleet = await startFleet({
+      url: `mqtt://127.0.0.1:${gateway.port}`,
+      masterSecret: MASTER,
+      fleet: {
+        cabinets: [
+          { number: ANSWERING, compartments: slots('BCM000001') },
+          { number: SILENT, compartments: slots('BCM000002') },
+        ],
+      },
+      cabinets: 2,
+      intervalMs: 0,
+      batteries: true,
+      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      commands: { delayMs: [0, 0], restartMs: 300 },
+    });
+    answering = fleet.cabinets[0]!;
+    fleet.cabinets[1]!.commands.silent = true;
+    await eventually(async () => {
+      expect((await detail(ids[ANSWERING]!)).compartments[0].batteryNumber).toBe('BCM000001');
+      expect((await detail(ids[SILENT]!)).online).toBe(true);
+    });
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('opens a door: the answer waits for the device, the compartment has changed, history and audit name the sender', async () => {
+    const sent = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 });
+    expect(sent.code).toBe(1);
+    expect(sent.data).toMatchObject({
+      name: 'OPEN_DOOR',
+      compartment: 1,
+      status: 'SUCCEEDED',
+      cabinetNumber: ANSWERING,
+      failureMessage: null,
+    });
+    expect(sent.data.sentAt).not.toBeNull();
+    expect(sent.data.acceptedAt).not.toBeNull();
+    expect(Date.parse(sent.data.expiresAt) - Date.parse(sent.data.issuedAt)).toBe(1000);
+    // The cabinet's new state is persisted before its result: no wait.
+    expect((await detail(ids[ANSWERING]!)).compartments[0].doorLock).toBe('UNLOCKED');
+    const listed = await history(who.merchant, { cabinetId: ids[ANSWERING] });
+    expect(listed.data.total).toBe(1);
+    expect(listed.data.records[0]).toMatchObject({ id: sent.data.id, status: 'SUCCEEDED', issuedByName: expect.any(String) });
+    expect(listed.data.records[0].issuedById).not.toBeNull();
+    const audit = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'command.send'), eq(auditLogs.objectId, String(ids[ANSWERING]))));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({
+      username: 'merchant',
+      success: true,
+      changes: { commandId: sent.data.id, name: 'OPEN_DOOR', compartment: 1 },
+    });
+    expect(changes).toContainEqual({ kind: 'cabinet', number: ANSWERING, channel: 'command' });
+    expect(changes).toContainEqual({ kind: 'cabinet', number: ANSWERING, channel: 'cmd-result' });
+  });
+
+  it('switches the charger and disables a compartment, each seen in the cabinet detail', async () => {
+    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'CHARGER_OFF', compartment: 1 })).data.status).toBe('SUCCEEDED');
+    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'COMPARTMENT_DISABLE', compartment: 3 })).data.status).toBe(
+      'SUCCEEDED',
+    );
+    const cabinet = await detail(ids[ANSWERING]!);
+    expect(cabinet.compartments[0].chargerSwitch).toBe('OFF');
+    expect(cabinet.compartments[2].enabled).toBe(false);
+  });
+
+  it('sends a battery’s command to the compartment holding it; a battery outside a cabinet is refused', async () => {
+    const sent = await sendBattery(who.merchant, { batteryId: ids.BCM000001, name: 'CHARGE_FORBID' });
+    expect(sent.data).toMatchObject({ status: 'SUCCEEDED', cabinetNumber: ANSWERING, compartment: 1, batteryNumber: 'BCM000001' });
+    await eventually(async () => {
+      const [battery] = await server.db.select().from(batteries).where(eq(batteries.id, ids.BCM000001!));
+      expect(battery!.chargeSwitch).toBe('FORBIDDEN');
+    });
+    const listed = await server.call('POST', '/api/oms/battery/command/search', {
+      token: who.merchant,
+      body: { batteryId: ids.BCM000001 },
+    });
+    expect(listed.data.records.map((r: { name: string }) => r.name)).toEqual(['CHARGE_FORBID']);
+    const outside = await sendBattery(who.merchant, { batteryId: ids.BCM000009, name: 'BATTERY_LOCK' }, 'th');
+    expect(outside).toMatchObject({ code: 5021, message: MESSAGES.batteryNotInCabinet.text.th });
+  });
+
+  it('shows every device failure as the catalogue’s message in the caller’s language', async () => {
+    for (const code of DEVICE_FAILURE_CODES) {
+      answering.commands.failNext(code);
+      const failed = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'CHARGER_ON', compartment: 2 }, 'th');
+      const key = DEVICE_FAILURE_MESSAGES[code];
+      expect(failed.code, code).toBe(MESSAGES[key].code);
+      expect(failed.message, code).toBe(MESSAGES[key].text.th);
+      expect(failed.data).toMatchObject({ status: 'FAILED', failureCode: code, failureMessage: MESSAGES[key].text.th });
+    }
+    const listed = await history(who.merchant, { cabinetId: ids[ANSWERING], status: 'FAILED', size: 50 }, 'en');
+    expect(listed.data.total).toBe(DEVICE_FAILURE_CODES.length);
+    expect(new Set(listed.data.records.map((r: { failureMessage: string }) => r.failureMessage))).toEqual(
+      new Set(DEVICE_FAILURE_CODES.map((code) => MESSAGES[DEVICE_FAILURE_MESSAGES[code]].text.en)),
+    );
+  });
+
+  it('times out when the cabinet does not answer, one command outstanding at a time, race-safe', async () => {
+    const started = Date.now();
+    const [first, second] = await Promise.all([
+      send(who.merchant, { cabinetId: ids[SILENT], name: 'OPEN_DOOR', compartment: 1 }, 'th'),
+      send(who.merchant, { cabinetId: ids[SILENT], name: 'OPEN_DOOR', compartment: 2 }),
+    ]);
+    const [timedOut, busy] = first.code === 5019 ? [first, second] : [second, first];
+    expect(busy).toMatchObject({ code: 5020, status: 409 });
+    expect(timedOut).toMatchObject({ code: 5019, message: MESSAGES.commandTimeout.text.th });
+    expect(timedOut.data.status).toBe('TIMEOUT');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+    // A late answer to a finished command, and one to a command nobody sent, change nothing.
+    const silent = fleet.cabinets[1]!;
+    await silent.publishTo(
+      cabinetTopic(SILENT, 'cmd-result'),
+      JSON.stringify({ id: timedOut.data.id, status: 'SUCCEEDED', ts: new Date().toISOString() }),
+    );
+    await silent.publishTo(
+      cabinetTopic(SILENT, 'cmd-result'),
+      JSON.stringify({ id: randomUUID(), status: 'ACCEPTED', ts: new Date().toISOString() }),
+    );
+    await eventually(() => {
+      expect(logged).toContain('command result ignored: not outstanding');
+      expect(logged).toContain('command result ignored: unknown command');
+    });
+    expect((await row(timedOut.data.id)).status).toBe('TIMEOUT');
+    const refusals = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.objectId, String(ids[SILENT])), eq(auditLogs.success, false)));
+    expect(refusals.map((r) => (r.changes as { refused: string }).refused)).toEqual(['commandOutstanding']);
+  });
+
+  it('refuses a command to an offline cabinet at once', async () => {
+    const started = Date.now();
+    const offline = await send(who.merchant, { cabinetId: ids[UNPLUGGED], name: 'RESTART' }, 'th');
+    expect(offline).toMatchObject({ code: 5013, message: MESSAGES.cabinetOffline.text.th });
+    expect(Date.now() - started).toBeLessThan(500);
+    expect(await server.db.select().from(deviceCommands).where(eq(deviceCommands.cabinetId, ids[UNPLUGGED]!))).toEqual([]);
+  });
+
+  it('lets the device ignore a repeated command id', async () => {
+    const sent = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'BATTERY_UNLOCK', compartment: 1 });
+    expect(sent.data.status).toBe('SUCCEEDED');
+    const executed = answering.commands.executed;
+    const before = await row(sent.data.id);
+    const ignoredBefore = logged.filter((line) => line === 'command result ignored: not outstanding').length;
+    const { id, name, compartment, issuedAt, expiresAt } = sent.data;
+    await server.app.deviceHub.send(cabinetTopic(ANSWERING, 'cmd'), { id, name, compartment, issuedAt, expiresAt });
+    // The device answers its earlier outcome again without acting; the server keeps the one result.
+    await eventually(() =>
+      expect(logged.filter((line) => line === 'command result ignored: not outstanding').length).toBe(ignoredBefore + 1),
+    );
+    expect(answering.commands.executed).toBe(executed);
+    expect(await row(sent.data.id)).toEqual(before);
+  });
+
+  it('ends an orphaned command of a stopped server at its expiry, and the cabinet takes new commands', async () => {
+    const orphan = randomUUID();
+    const past = new Date(Date.now() - 60_000);
+    await server.db.insert(deviceCommands).values({
+      id: orphan,
+      cabinetId: ids[ANSWERING]!,
+      name: 'OPEN_DOOR',
+      compartment: 2,
+      status: 'SENT',
+      issuedByName: 'admin',
+      issuedAt: past,
+      sentAt: past,
+      expiresAt: new Date(past.getTime() + 1000),
+    });
+    const sent = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 2 });
+    expect(sent.data.status).toBe('SUCCEEDED');
+    expect((await row(orphan)).status).toBe('TIMEOUT');
+
+    const unsent = randomUUID();
+    await server.db.insert(deviceCommands).values({
+      id: unsent,
+      cabinetId: ids[SILENT]!,
+      name: 'RESTART',
+      status: 'QUEUED',
+      issuedByName: 'admin',
+      issuedAt: past,
+      expiresAt: new Date(past.getTime() + 1000),
+    });
+    expect(await sweepOverdueCommands(server.db)).toEqual([SILENT]);
+    expect((await row(unsent)).status).toBe('EXPIRED');
+  });
+
+  it('checks the permission codes, the tenant and the compartment', async () => {
+    expect((await send(who.siam, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 })).code).toBe(3007);
+    expect((await history(who.siam, { cabinetId: ids[ANSWERING] })).code).toBe(3007);
+    expect((await sendBattery(who.siam, { batteryId: ids.BCM000001, name: 'BATTERY_LOCK' })).code).toBe(3005);
+    await createAccountWithMenus(server.db, { username: 'battery-only', merchantId: who.demoAgentId, menuCodes: ['operation.battery'] });
+    const batteryOnly = await server.login('battery-only');
+    expect((await send(batteryOnly, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 })).status).toBe(403);
+    expect((await history(batteryOnly, { cabinetId: ids[ANSWERING] })).status).toBe(403);
+    const missing = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR' });
+    expect(missing.data.fields[0].field).toBe('compartment');
+    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 9 })).data.fields[0].field).toBe(
+      'compartment',
+    );
+    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'FIRMWARE_UPDATE' })).code).toBe(1002);
+    expect((await sendBattery(batteryOnly, { batteryId: ids.BCM000001, name: 'OPEN_DOOR' })).code).toBe(1002);
+  });
+
+  it('exports the history as CSV and filters it by command', async () => {
+    const filtered = await history(who.admin, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR' });
+    expect(filtered.data.records.every((r: { name: string }) => r.name === 'OPEN_DOOR')).toBe(true);
+    const csv = await server.call('POST', '/api/oms/cabinet/command/export', {
+      token: who.merchant,
+      body: { cabinetId: ids[ANSWERING], status: 'FAILED' },
+      lang: 'th',
+    });
+    const lines = csv.raw.body.trim().split('\r\n');
+    expect(lines[0]).toContain('คำสั่ง');
+    expect(lines).toHaveLength(DEVICE_FAILURE_CODES.length + 1);
+  });
+
+  it('restarts a cabinet: it goes offline briefly and comes back', async () => {
+    const sent = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'RESTART' });
+    expect(sent.data).toMatchObject({ status: 'SUCCEEDED', compartment: null });
+    await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(false), 2000);
+    await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(true), 3000);
+  });
+});

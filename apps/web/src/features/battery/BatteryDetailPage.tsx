@@ -15,6 +15,7 @@ import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
+import { BatteryCommandsCard } from '../command';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -147,6 +148,7 @@ export function BatteryDetailPage() {
               </Suspense>
             )}
           </Card>
+          <BatteryCommandsCard battery={battery} />
         </Flex>
       )}
       <DeviceFormDrawer<BatteryRecord>

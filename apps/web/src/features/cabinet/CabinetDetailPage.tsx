@@ -15,6 +15,7 @@ import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/device
 import { ScrapForm } from '../device/ScrapForm';
 import { ALARM_FLAG_MAP, CABINET_FORM, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
+import { CabinetCommandsCard, CompartmentCommands } from '../command';
 
 const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
@@ -122,10 +123,14 @@ export function CabinetDetailPage() {
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (
-              <CompartmentGrid compartments={cabinet.compartments} />
+              <CompartmentGrid
+                compartments={cabinet.compartments}
+                actions={(compartment) => <CompartmentCommands cabinet={cabinet} compartment={compartment} />}
+              />
             )}
           </Card>
           <DetailCards record={cabinet} groups={groups(t)} />
+          <CabinetCommandsCard cabinet={cabinet} />
         </Flex>
       )}
       <DeviceFormDrawer<CabinetRecord>

@@ -35,8 +35,17 @@ function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) 
   );
 }
 
-/** The compartments as a grid coloured by state, with the count of each state; a compartment shows its fields on hover, focus or click. */
-export function CompartmentGrid({ compartments }: { compartments: CompartmentRecord[] }) {
+/**
+ * The compartments as a grid coloured by state, with the count of each state; a compartment shows its
+ * fields (and the actions given, e.g. remote commands) on hover, focus or click.
+ */
+export function CompartmentGrid({
+  compartments,
+  actions,
+}: {
+  compartments: CompartmentRecord[];
+  actions?: (compartment: CompartmentRecord) => ReactNode;
+}) {
   const { t } = useTranslation();
   const counts = countByState(compartments);
   return (
@@ -61,7 +70,12 @@ export function CompartmentGrid({ compartments }: { compartments: CompartmentRec
               key={compartment.id}
               trigger={['hover', 'focus', 'click']}
               title={t('cabinet.compartmentTitle', { index: compartment.index, state })}
-              content={<CompartmentFields compartment={compartment} />}
+              content={
+                <>
+                  <CompartmentFields compartment={compartment} />
+                  {actions?.(compartment)}
+                </>
+              }
             >
               <button
                 type="button"
@@ -77,6 +91,7 @@ export function CompartmentGrid({ compartments }: { compartments: CompartmentRec
                 <strong>{compartment.index}</strong>
                 <span>{state}</span>
                 {compartment.batteryNumber ? <span className="compartment-battery">{compartment.batteryNumber}</span> : null}
+                {compartment.doorLock === 'UNLOCKED' ? <span className="compartment-battery">{t('cabinet.doorOpen')}</span> : null}
               </button>
             </Popover>
           );

@@ -44,4 +44,5 @@ export const cabinet = {
   'cabinet.compartment.fault': 'Fault',
   'cabinet.compartment.nfcSwitch': 'NFC switch',
   'cabinet.compartment.enabled': 'Compartment',
+  'cabinet.doorOpen': 'Door open',
 };

@@ -46,4 +46,5 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.fault': 'Kerusakan',
   'cabinet.compartment.nfcSwitch': 'Sakelar NFC',
   'cabinet.compartment.enabled': 'Kompartemen',
+  'cabinet.doorOpen': 'Pintu terbuka',
 };

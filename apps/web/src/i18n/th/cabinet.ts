@@ -46,4 +46,5 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.fault': 'ความผิดปกติ',
   'cabinet.compartment.nfcSwitch': 'สวิตช์ NFC',
   'cabinet.compartment.enabled': 'ช่อง',
+  'cabinet.doorOpen': 'ประตูเปิดอยู่',
 };

@@ -46,4 +46,5 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.fault': '故障',
   'cabinet.compartment.nfcSwitch': 'NFC 开关',
   'cabinet.compartment.enabled': '仓位',
+  'cabinet.doorOpen': '门已打开',
 };

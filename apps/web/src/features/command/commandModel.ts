@@ -1,0 +1,63 @@
+import { CABINET_COMMANDS, COMMAND_STATUSES, type CommandStatus, type CompartmentRecord } from '@swap/contracts';
+import type { StatusMap, StatusMeaning } from '../../shared/StatusTag';
+import type { SearchField } from '../../shared/table';
+
+export const COMMAND_PATHS = {
+  cabinetSend: '/cabinet/command/send',
+  batterySend: '/battery/command/send',
+  cabinetSearch: '/cabinet/command/search',
+  batterySearch: '/battery/command/search',
+  cabinetExport: '/cabinet/command/export',
+} as const;
+
+/** Fixed meaning per lifecycle status: running is processing, success green, device failures red, no answer amber. */
+const STATUS_MEANING: Record<CommandStatus, StatusMeaning> = {
+  QUEUED: 'processing',
+  SENT: 'processing',
+  ACCEPTED: 'processing',
+  REJECTED: 'error',
+  SUCCEEDED: 'success',
+  FAILED: 'error',
+  TIMEOUT: 'warning',
+  EXPIRED: 'warning',
+  CANCELLED: 'default',
+};
+
+export const COMMAND_STATUS_MAP: StatusMap = Object.fromEntries(
+  COMMAND_STATUSES.map((status) => [status, { meaning: STATUS_MEANING[status], labelKey: `command.status.${status}` }]),
+);
+
+export const commandLabelKey = (name: string) => `command.name.${name}`;
+
+export const HISTORY_SEARCH_FIELDS: SearchField[] = [
+  {
+    name: 'name',
+    labelKey: 'command.field.name',
+    type: 'select',
+    options: CABINET_COMMANDS.map((value) => ({ value, labelKey: commandLabelKey(value) })),
+  },
+  {
+    name: 'status',
+    labelKey: 'command.field.status',
+    type: 'select',
+    options: COMMAND_STATUSES.map((value) => ({ value, labelKey: `command.status.${value}` })),
+  },
+];
+
+/** The commands a compartment offers now: each toggle shows the way it is not yet set. */
+export function compartmentCommands(c: Pick<CompartmentRecord, 'batteryLock' | 'chargerSwitch' | 'enabled' | 'batteryNumber'>) {
+  const names = [
+    'OPEN_DOOR',
+    c.chargerSwitch === 'ON' ? 'CHARGER_OFF' : 'CHARGER_ON',
+    c.enabled ? 'COMPARTMENT_DISABLE' : 'COMPARTMENT_ENABLE',
+  ] as const;
+  if (!c.batteryNumber) return [...names];
+  return [
+    ...names,
+    c.batteryLock === 'LOCKED' ? 'BATTERY_UNLOCK' : 'BATTERY_LOCK',
+    'CHARGE_ALLOW',
+    'CHARGE_FORBID',
+    'DISCHARGE_ALLOW',
+    'DISCHARGE_FORBID',
+  ] as const;
+}

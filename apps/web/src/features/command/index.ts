@@ -1,0 +1,3 @@
+export { CabinetCommandsCard } from './CabinetCommandsCard';
+export { BatteryCommandsCard } from './BatteryCommandsCard';
+export { CompartmentCommands } from './CompartmentCommands';

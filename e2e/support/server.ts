@@ -10,6 +10,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
+  /** The server's embedded MQTT broker, where specs connect simulated devices. */
+  mqttUrl: string;
   stop(): Promise<void>;
 }
 
@@ -41,8 +43,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * Starts the built server (apps/server/dist) on a free port with a fresh data folder, demo data
- * and fast password hashing; its output goes to `logFile`.
+ * Starts the built server (apps/server/dist) on a free port with a fresh data folder, demo data,
+ * fast password hashing and its embedded MQTT broker on another free port; its output goes to `logFile`.
  */
 export async function startServer(options: { logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -51,6 +53,7 @@ export async function startServer(options: { logFile: string; env?: Record<strin
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist}/index.html is missing: build first (npm run build)`);
 
   const port = await freePort();
+  const mqttPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-e2e-'));
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
@@ -65,6 +68,8 @@ export async function startServer(options: { logFile: string; env?: Record<strin
       DEMO: '1',
       FAST_PASSWORD_HASHING: '1',
       LOG_LEVEL: 'warn',
+      MQTT_PORT: String(mqttPort),
+      MQTT_URL: '',
       ...options.env,
     },
     stdio: ['ignore', log, log],
@@ -90,5 +95,5 @@ export async function startServer(options: { logFile: string; env?: Record<strin
     const tail = fs.readFileSync(options.logFile, 'utf8').split('\n').slice(-30).join('\n');
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server log ---\n${tail}`, { cause: error });
   }
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, stop };
 }

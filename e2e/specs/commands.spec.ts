@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { DEFAULT_DEVICE_DEMO_SECRET, DEMO_PASSWORD, demoFleet } from '@swap/contracts';
+import { startFleet, type RunningFleet } from '@swap/simulator';
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
+import { Shell } from '../pages/shell.js';
+
+/** A signed-in call to the server's API (setup only; the test itself goes through the browser). */
+async function api<T>(token: string, url: string, body: unknown): Promise<T> {
+  const answer = await fetch(`${inject('baseURL')}/api/oms${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'auth-token': token },
+    body: JSON.stringify(body),
+  });
+  return ((await answer.json()) as { data: T }).data;
+}
+
+async function signIn(): Promise<string> {
+  const answer = await fetch(`${inject('baseURL')}/api/auth/oms/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
+
+describe('remote commands', () => {
+  let fleet: RunningFleet;
+  let cabinetId = 0;
+
+  beforeAll(async () => {
+    // The server writes its demo cabinets for the simulator; the first one runs for this spec.
+    const demo = demoFleet.parse(JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'demo-fleet.json'), 'utf8')));
+    const number = demo.cabinets[0]!.number;
+    fleet = await startFleet({
+      url: inject('mqttUrl'),
+      masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
+      fleet: demo,
+      cabinets: 1,
+      intervalMs: 0,
+      batteries: false,
+      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      // Answers come after a short, realistic delay; an opened door stays open for the whole spec.
+      commands: { delayMs: [50, 150], doorOpenMs: 600_000 },
+    });
+    const token = await signIn();
+    const found = await api<{ records: { id: number; number: string }[] }>(token, '/cabinet/search', { number });
+    cabinetId = found.records.find((c) => c.number === number)!.id;
+    // Commands need the cabinet online: wait for its retained state to be persisted.
+    for (let tries = 0; ; tries++) {
+      const detail = await fetch(`${inject('baseURL')}/api/oms/cabinet/detail?id=${cabinetId}`, { headers: { 'auth-token': token } });
+      if (((await detail.json()) as { data: { online: boolean } }).data.online) break;
+      if (tries > 100) throw new Error('the simulated cabinet did not come online');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+  });
+
+  test('opens a door behind a confirm prompt and sees the compartment change without reloading', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    const detail = new CabinetDetailPage(page, cabinetId);
+    await detail.open();
+    // A marker that a page reload would wipe.
+    await page.evaluate(() => Object.assign(window, { notReloaded: true }));
+
+    await expect.poll(() => detail.compartment(1).getByText('Door open').count()).toBe(0);
+    await detail.sendCompartmentCommand(1, 'Open door');
+    await page.getByText('Open door: done').waitFor();
+    await detail.compartment(1).getByText('Door open').waitFor();
+    await (await detail.showCompartment(1)).getByText('Unlocked').waitFor();
+
+    // The device's failure comes back as the catalogue's message.
+    fleet.cabinets[0]!.commands.failNext('OPEN_DOOR_FAILURE');
+    await detail.sendCompartmentCommand(2, 'Open door');
+    await page.locator('.ant-notification-notice', { hasText: 'Failed to open the door' }).waitFor();
+    expect(await detail.compartment(2).getByText('Door open').count()).toBe(0);
+
+    // The history lists both, newest first, with status and sender.
+    await detail.historyRow('Failed to open the door').getByText('Failed', { exact: true }).waitFor();
+    const succeeded = detail.historyRow('Succeeded');
+    await succeeded.getByText('Open door').waitFor();
+    expect(await succeeded.locator('td').allInnerTexts()).toContain('1');
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  });
+
+  test('the cabinet page with its commands passes the accessibility check', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    const detail = new CabinetDetailPage(page, cabinetId);
+    await detail.open();
+    await detail.historyRow('Open door').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
+    await checkA11y(page);
+    await (await detail.showCompartment(1)).getByRole('group', { name: 'Commands for compartment 1' }).waitFor();
+    await checkA11y(page);
+  });
+});

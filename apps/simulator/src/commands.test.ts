@@ -18,17 +18,20 @@ function cabinet(behaviour: Partial<CommandBehaviour> = {}) {
     {
       number: 'CSIM0001',
       slots,
-      publishResult: async (result) => {
+      publishResult: (result) => {
         expect(commandResult.safeParse(result).success).toBe(true);
         results.push(result);
         log.push(`result ${result.status}`);
+        return Promise.resolve();
       },
-      publishState: async () => {
+      publishState: () => {
         log.push(`state ${JSON.stringify(slots.map(slotReport).map((s) => [s.doorLock, s.batteryLock, s.chargerSwitch, s.enabled]))}`);
+        return Promise.resolve();
       },
-      restart: async (ms) => {
+      restart: (ms) => {
         restarts.push(ms);
         log.push('restart');
+        return Promise.resolve();
       },
       batteryChanged: (battery) => changed.push(battery),
     },

@@ -18,6 +18,7 @@ export const AUDIT_VERBS = [
   'scrap',
   'in',
   'out',
+  'send',
 ] as const;
 
 /** The object types the server writes. */

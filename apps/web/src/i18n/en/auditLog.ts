@@ -25,6 +25,7 @@ export const auditLog = {
   'auditLog.verb.scrap': 'Scrapped',
   'auditLog.verb.in': 'Stock in',
   'auditLog.verb.out': 'Stock out',
+  'auditLog.verb.send': 'Send command',
   'auditLog.verb.throttled': 'Sign-in refused: too many attempts',
   'auditLog.verb.disabled': 'Sign-in refused: account disabled',
   'auditLog.objectType.session': 'Session',

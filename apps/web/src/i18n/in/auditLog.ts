@@ -25,6 +25,7 @@ export const auditLog = {
   'auditLog.verb.scrap': 'Dibuang (scrap)',
   'auditLog.verb.in': 'Masuk stok',
   'auditLog.verb.out': 'Keluar stok',
+  'auditLog.verb.send': 'Kirim perintah',
   'auditLog.verb.throttled': 'Masuk ditolak: terlalu banyak percobaan',
   'auditLog.verb.disabled': 'Masuk ditolak: akun dinonaktifkan',
   'auditLog.objectType.session': 'Sesi',

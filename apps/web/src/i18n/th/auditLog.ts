@@ -25,6 +25,7 @@ export const auditLog = {
   'auditLog.verb.scrap': 'ปลดระวาง',
   'auditLog.verb.in': 'รับเข้าคลัง',
   'auditLog.verb.out': 'จ่ายออกจากคลัง',
+  'auditLog.verb.send': 'ส่งคำสั่ง',
   'auditLog.verb.throttled': 'ปฏิเสธการเข้าสู่ระบบ: พยายามหลายครั้งเกินไป',
   'auditLog.verb.disabled': 'ปฏิเสธการเข้าสู่ระบบ: บัญชีถูกปิดใช้งาน',
   'auditLog.objectType.session': 'เซสชัน',

@@ -25,6 +25,7 @@ export const auditLog = {
   'auditLog.verb.scrap': '报废',
   'auditLog.verb.in': '入库',
   'auditLog.verb.out': '出库',
+  'auditLog.verb.send': '下发命令',
   'auditLog.verb.throttled': '登录被拒绝：尝试次数过多',
   'auditLog.verb.disabled': '登录被拒绝：账号已停用',
   'auditLog.objectType.session': '会话',

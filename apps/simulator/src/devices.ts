@@ -26,6 +26,15 @@ export interface DeviceOptions {
   commands?: CommandBehaviour;
 }
 
+/**
+ * Sends small packets at once: without it an acknowledgement followed by an answer waits for the
+ * peer's delayed ACK (about 40 ms per command step on Linux).
+ */
+function noDelay(client: MqttClient): void {
+  const socket = client.stream as { setNoDelay?: (on: boolean) => void };
+  socket.setNoDelay?.(true);
+}
+
 /** One MQTT session signed in as one device: client id = username = device number. */
 abstract class VirtualDevice {
   protected client: MqttClient | undefined;
@@ -46,6 +55,7 @@ abstract class VirtualDevice {
       connectTimeout: 5000,
       ...extra,
     });
+    noDelay(this.client);
   }
 
   protected async publish(topic: string, payload: object, retain = false): Promise<void> {

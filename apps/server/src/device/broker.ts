@@ -105,6 +105,7 @@ export async function startEmbeddedBroker(options: {
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     sockets.add(socket);
+    socket.setNoDelay(true);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
   });

@@ -49,6 +49,10 @@ export class MqttDeviceLink implements DeviceLink {
       reconnectPeriod: 2000,
     });
     this.client = client;
+    // Small packets at once (acknowledgement then command would otherwise wait for a delayed ACK), after every reconnect too.
+    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+    noDelay();
+    client.on('connect', noDelay);
     client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ error: error.message }, 'device link error'));
     await client.subscribeAsync(`${TOPIC_ROOT}/+/+/+`, { qos: 1 });

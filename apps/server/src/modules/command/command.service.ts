@@ -106,23 +106,29 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
   changed();
 
   const pending = waitForEnd(ctx.db, id, expiresAt);
-  let final: CommandRow;
-  try {
-    await deps.hub.send(cabinetTopic(target.cabinetNumber, 'cmd'), devicePayload(id, order, issuedAt, expiresAt));
-  } catch {
+  const published = deps.hub.send(cabinetTopic(target.cabinetNumber, 'cmd'), devicePayload(id, order, issuedAt, expiresAt)).then(
+    () => 'sent' as const,
+    () => 'failed' as const,
+  );
+  // A fast device may finish before the broker acknowledges; a broker that never acknowledges meets the timeout.
+  const first = await Promise.race([published, pending.done.then(() => 'ended' as const)]);
+  if (first === 'failed') {
     pending.cancel();
     await ctx.db
       .update(deviceCommands)
       .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
-      .where(eq(deviceCommands.id, id));
+      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
     changed();
     throw new AppError('sendingFailed');
   }
-  await ctx.db
-    .update(deviceCommands)
-    .set({ status: 'SENT', sentAt: new Date() })
-    .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
-  changed();
+  if (first === 'sent') {
+    await ctx.db
+      .update(deviceCommands)
+      .set({ status: 'SENT', sentAt: new Date() })
+      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
+    changed();
+  }
+  let final: CommandRow;
   try {
     final = await pending.done;
   } finally {

@@ -11,9 +11,9 @@ export function BatteryCommandsCard({ battery }: { battery: { id: number; number
   const { t } = useTranslation();
   const send = useSendCommand();
   return (
-    <Card title={t('command.history')}>
-      <Flex vertical gap={16}>
-        <Can code="operation.battery">
+    <Can code="operation.battery">
+      <Card title={t('command.history')}>
+        <Flex vertical gap={16}>
           <Flex vertical gap={6}>
             <Typography.Text type="secondary">{t('command.batteryHint')}</Typography.Text>
             <Flex gap={8} wrap role="group" aria-label={t('command.remote')}>
@@ -24,9 +24,9 @@ export function BatteryCommandsCard({ battery }: { battery: { id: number; number
               ))}
             </Flex>
           </Flex>
-        </Can>
-        <CommandHistory batteryId={battery.id} />
-      </Flex>
-    </Card>
+          <CommandHistory batteryId={battery.id} />
+        </Flex>
+      </Card>
+    </Can>
   );
 }

@@ -5,15 +5,15 @@ import { Can } from '../../shared/Can';
 import { CommandHistory } from './CommandHistory';
 import { useSendCommand } from './useSendCommand';
 
-/** The cabinet page's commands: Restart, and the history with states and senders. */
+/** The cabinet page's commands (operation.cabinet): Restart, and the history with states and senders. */
 export function CabinetCommandsCard({ cabinet }: { cabinet: { id: number; number: string } }) {
   const { t } = useTranslation();
   const send = useSendCommand();
   return (
-    <Card
-      title={t('command.history')}
-      extra={
-        <Can code="operation.cabinet">
+    <Can code="operation.cabinet">
+      <Card
+        title={t('command.history')}
+        extra={
           <Button
             danger
             icon={<PoweroffOutlined />}
@@ -21,10 +21,10 @@ export function CabinetCommandsCard({ cabinet }: { cabinet: { id: number; number
           >
             {t('command.restart')}
           </Button>
-        </Can>
-      }
-    >
-      <CommandHistory cabinetId={cabinet.id} />
-    </Card>
+        }
+      >
+        <CommandHistory cabinetId={cabinet.id} />
+      </Card>
+    </Can>
   );
 }

@@ -8,7 +8,8 @@ import {
   type MessageKey,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { cabinets } from '../cabinet/index.js';
+import { batteries } from '../battery/index.js';
+import { cabinetCompartments, cabinets } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
 
 /** The lifecycle of docs/device-protocol.md: device results, timeouts and the waiters of the issuing request. */
@@ -61,6 +62,28 @@ const TRANSITIONS: Record<CommandResult['status'], readonly CommandStatus[]> = {
 
 export type ResultOutcome = 'applied' | 'ignored';
 
+const SWITCHES: Record<string, Partial<Pick<typeof batteries.$inferInsert, 'chargeSwitch' | 'dischargeSwitch'>>> = {
+  CHARGE_ALLOW: { chargeSwitch: 'ALLOWED' },
+  CHARGE_FORBID: { chargeSwitch: 'FORBIDDEN' },
+  DISCHARGE_ALLOW: { dischargeSwitch: 'ALLOWED' },
+  DISCHARGE_FORBID: { dischargeSwitch: 'FORBIDDEN' },
+};
+
+/** A confirmed charge or discharge switch shows on the battery at once; its next BMS report confirms it. */
+async function applySwitch(db: Db, row: CommandRow): Promise<void> {
+  const change = SWITCHES[row.name];
+  if (!change || row.compartment === null) return;
+  await db
+    .update(batteries)
+    .set(change)
+    .where(
+      eq(
+        batteries.id,
+        sql`(select ${cabinetCompartments.batteryId} from ${cabinetCompartments} where ${cabinetCompartments.cabinetId} = ${row.cabinetId} and ${cabinetCompartments.index} = ${row.compartment})`,
+      ),
+    );
+}
+
 /** Applies a cabinet's /cmd-result; only the cabinet a command was sent to may answer it. */
 export async function applyCommandResult(
   db: Db,
@@ -88,6 +111,7 @@ export async function applyCommandResult(
     .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
     .returning();
   if (row) {
+    if (row.status === 'SUCCEEDED') await applySwitch(db, row);
     settle(row);
     return 'applied';
   }

@@ -157,10 +157,12 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
   it('sends a battery’s command to the compartment holding it; a battery outside a cabinet is refused', async () => {
     const sent = await sendBattery(who.merchant, { batteryId: ids.BCM000001, name: 'CHARGE_FORBID' });
     expect(sent.data).toMatchObject({ status: 'SUCCEEDED', cabinetNumber: ANSWERING, compartment: 1, batteryNumber: 'BCM000001' });
-    await eventually(async () => {
-      const [battery] = await server.db.select().from(batteries).where(eq(batteries.id, ids.BCM000001!));
-      expect(battery!.chargeSwitch).toBe('FORBIDDEN');
-    });
+    // Shown at once, and the battery's own report (the simulator sends one on the change) agrees.
+    const [battery] = await server.db.select().from(batteries).where(eq(batteries.id, ids.BCM000001!));
+    expect(battery!.chargeSwitch).toBe('FORBIDDEN');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const [reported] = await server.db.select().from(batteries).where(eq(batteries.id, ids.BCM000001!));
+    expect([reported!.chargeSwitch, reported!.dischargeSwitch]).toEqual(['FORBIDDEN', 'ALLOWED']);
     const listed = await server.call('POST', '/api/oms/battery/command/search', {
       token: who.merchant,
       body: { batteryId: ids.BCM000001 },

@@ -1,13 +1,13 @@
 import { Button, Card, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { BATTERY_COMMANDS } from '@swap/contracts';
+import type { BatteryRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { CommandHistory } from './CommandHistory';
-import { commandLabelKey } from './commandModel';
+import { batteryCommands, commandLabelKey } from './commandModel';
 import { useSendCommand } from './useSendCommand';
 
 /** The battery page's commands (operation.battery), sent to the compartment holding the battery, and their history. */
-export function BatteryCommandsCard({ battery }: { battery: { id: number; number: string } }) {
+export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 'id' | 'number' | 'chargeSwitch' | 'dischargeSwitch'> }) {
   const { t } = useTranslation();
   const send = useSendCommand();
   return (
@@ -17,7 +17,7 @@ export function BatteryCommandsCard({ battery }: { battery: { id: number; number
           <Flex vertical gap={6}>
             <Typography.Text type="secondary">{t('command.batteryHint')}</Typography.Text>
             <Flex gap={8} wrap role="group" aria-label={t('command.remote')}>
-              {BATTERY_COMMANDS.map((name) => (
+              {batteryCommands(battery).map((name) => (
                 <Button key={name} onClick={() => send({ kind: 'battery', batteryId: battery.id, batteryNumber: battery.number, name })}>
                   {t(commandLabelKey(name))}
                 </Button>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COMMAND_STATUSES } from '@swap/contracts';
-import { COMMAND_STATUS_MAP, compartmentCommands } from './commandModel';
+import { COMMAND_STATUS_MAP, batteryCommands, compartmentCommands } from './commandModel';
 
 describe('compartment commands', () => {
   it('offers each toggle the way it is not set, and battery commands only with a battery', () => {
@@ -18,6 +18,15 @@ describe('compartment commands', () => {
       'CHARGE_FORBID',
       'DISCHARGE_ALLOW',
       'DISCHARGE_FORBID',
+    ]);
+  });
+
+  it('offers a battery the switch it does not have yet', () => {
+    expect(batteryCommands({ chargeSwitch: 'ALLOWED', dischargeSwitch: 'FORBIDDEN' })).toEqual([
+      'BATTERY_LOCK',
+      'BATTERY_UNLOCK',
+      'CHARGE_FORBID',
+      'DISCHARGE_ALLOW',
     ]);
   });
 

@@ -1,4 +1,4 @@
-import { CABINET_COMMANDS, COMMAND_STATUSES, type CommandStatus, type CompartmentRecord } from '@swap/contracts';
+import { CABINET_COMMANDS, COMMAND_STATUSES, type BatteryRecord, type CommandStatus, type CompartmentRecord } from '@swap/contracts';
 import type { StatusMap, StatusMeaning } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 
@@ -59,5 +59,15 @@ export function compartmentCommands(c: Pick<CompartmentRecord, 'batteryLock' | '
     'CHARGE_FORBID',
     'DISCHARGE_ALLOW',
     'DISCHARGE_FORBID',
+  ] as const;
+}
+
+/** A battery's commands: both locks (the lock state is the compartment's), each switch the way it is not set. */
+export function batteryCommands(b: Pick<BatteryRecord, 'chargeSwitch' | 'dischargeSwitch'>) {
+  return [
+    'BATTERY_LOCK',
+    'BATTERY_UNLOCK',
+    b.chargeSwitch === 'FORBIDDEN' ? 'CHARGE_ALLOW' : 'CHARGE_FORBID',
+    b.dischargeSwitch === 'FORBIDDEN' ? 'DISCHARGE_ALLOW' : 'DISCHARGE_FORBID',
   ] as const;
 }

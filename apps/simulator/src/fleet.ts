@@ -2,6 +2,7 @@ import type { DemoFleet } from '@swap/contracts';
 import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
+import { scheduleSwaps, takeRiders } from './swaps.js';
 
 export interface FleetOptions {
   url: string;
@@ -21,6 +22,8 @@ export interface FleetOptions {
   };
   seed?: number;
   log?: (line: string) => void;
+  /** Swaps per cabinet per hour (0 or absent: none). */
+  swapRatePerHour?: number;
 }
 
 export interface RunningFleet {
@@ -52,7 +55,10 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     if (options.batteries)
       for (const slot of slots) if (slot.battery) batteries.push(new VirtualBattery(slot.battery, device(slot.battery.number)));
   }
+  const swapRate = options.swapRatePerHour ?? 0;
+  const riders = swapRate > 0 ? takeRiders(cabinets) : [];
   await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
+  const stopSwaps = swapRate > 0 ? scheduleSwaps(cabinets, { ratePerHour: swapRate, random, riders, log }) : undefined;
   log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
 
   const cutUntil = new Map<VirtualCabinet, number>();
@@ -93,6 +99,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     tick,
     stop: async () => {
       clearInterval(timer);
+      await stopSwaps?.();
       await running;
       await Promise.all([...cabinets, ...batteries].map((d) => d.close()));
     },

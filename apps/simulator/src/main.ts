@@ -12,6 +12,7 @@ const USAGE = `npm run simulate -- [options]
   --drop-rate 0                 share of messages silently dropped (0-1)
   --offline-rate 0              chance per cabinet per tick of a power cut (last will)
   --offline-seconds 30          how long a cut cabinet stays away
+  --swap-rate 0                 swaps per cabinet per hour (each asks the server to authorize)
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 function number(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -32,6 +33,7 @@ async function main(): Promise<void> {
       'drop-rate': { type: 'string' },
       'offline-rate': { type: 'string' },
       'offline-seconds': { type: 'string' },
+      'swap-rate': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -53,6 +55,7 @@ async function main(): Promise<void> {
       offlineRate: number(values['offline-rate'], 'offline-rate', 0, 1),
       offlineMs: number(values['offline-seconds'], 'offline-seconds', 30) * 1000,
     },
+    swapRatePerHour: number(values['swap-rate'], 'swap-rate', 0, 3600),
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),
   });

@@ -148,7 +148,11 @@ export class VirtualCabinet extends VirtualDevice {
    * Waits for the first message on one of its downlink channels that `match` accepts (undefined
    * after the timeout). Subscribes first, so call it before sending what it answers.
    */
-  async awaitDownlink<T>(channel: 'authorize-result', match: (payload: unknown) => T | undefined, timeoutMs: number): Promise<() => Promise<T | undefined>> {
+  async awaitDownlink<T>(
+    channel: 'authorize-result',
+    match: (payload: unknown) => T | undefined,
+    timeoutMs: number,
+  ): Promise<() => Promise<T | undefined>> {
     const client = this.client;
     if (!client?.connected) return () => Promise.resolve(undefined);
     const topic = cabinetTopic(this.number, channel);

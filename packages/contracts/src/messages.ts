@@ -384,14 +384,7 @@ export const MESSAGES = {
     'แบตเตอรี่ไม่ได้อยู่ในช่องนั้น',
     '电池不在该柜格中',
   ),
-  compartmentReserved: m(
-    6004,
-    409,
-    'The compartment is reserved',
-    'Kompartemen sudah dipesan',
-    'ช่องนี้ถูกจองแล้ว',
-    '该柜格已被预约',
-  ),
+  compartmentReserved: m(6004, 409, 'The compartment is reserved', 'Kompartemen sudah dipesan', 'ช่องนี้ถูกจองแล้ว', '该柜格已被预约'),
   compartmentNotSwappable: m(
     6005,
     409,
@@ -400,14 +393,7 @@ export const MESSAGES = {
     'ช่องนี้ไม่มีแบตเตอรี่ที่พร้อมสลับ',
     '该柜格没有可换电池',
   ),
-  compartmentMissing: m(
-    6006,
-    404,
-    'The compartment does not exist',
-    'Kompartemen tidak ditemukan',
-    'ไม่พบช่องนี้',
-    '柜格不存在',
-  ),
+  compartmentMissing: m(6006, 404, 'The compartment does not exist', 'Kompartemen tidak ditemukan', 'ไม่พบช่องนี้', '柜格不存在'),
   swapMissing: m(6007, 404, 'Swap record does not exist', 'Catatan penukaran tidak ditemukan', 'ไม่พบบันทึกการสลับ', '换电记录不存在'),
   appointmentMissing: m(6008, 404, 'Reservation does not exist', 'Reservasi tidak ditemukan', 'ไม่พบการจอง', '预约不存在'),
   appointmentNotActive: m(

@@ -57,5 +57,4 @@ export function registerSwapRoutes(app: FastifyInstance): void {
       return SENT;
     },
   );
-
 }

@@ -58,7 +58,8 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const rider = (number: string) => fleet.batteries.find((b) => b.model.number === number)!.model;
   const swap = (request: Omit<SwapRequest, 'rider'> & { rider: string }) =>
     performSwap(fleet.cabinets[0]!, { ...request, rider: rider(request.rider) });
-  const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) => (await call(token, 'swap-record/search', filter)).data;
+  const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) =>
+    (await call(token, 'swap-record/search', filter)).data;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -206,8 +207,18 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     const cab = fleet.cabinets[0]!;
     const requestId = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
     const ask = async (id: string) => {
-      const answered = await cab.awaitDownlink('authorize-result', (p) => ((p as { requestId?: string }).requestId === id ? p : undefined), 3000);
-      await cab.report('authorize', { requestId: id, ts: new Date().toISOString(), batteryNumber: 'BSW000002', compartment: 2, customer: 'C20004' });
+      const answered = await cab.awaitDownlink(
+        'authorize-result',
+        (p) => ((p as { requestId?: string }).requestId === id ? p : undefined),
+        3000,
+      );
+      await cab.report('authorize', {
+        requestId: id,
+        ts: new Date().toISOString(),
+        batteryNumber: 'BSW000002',
+        compartment: 2,
+        customer: 'C20004',
+      });
       return (await answered()) as { allowed: boolean; reason?: string; message?: string };
     };
     expect(await ask(requestId)).toMatchObject({ allowed: true });

@@ -10,6 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { vehicles } from '../vehicle/vehicle.table.js';
 import { appointments, swapRecords } from './swap.table.js';
 
 /** How long an authorized hand-out holds the battery (mid-swap) when the cabinet never reports the swap. */
@@ -74,8 +75,12 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
       .set({ soc: batteryIn.soc, vehicleId: null, updatedAt: new Date() })
       .where(eq(batteries.number, batteryIn.number))
       .returning({ id: batteries.id });
-    // A pack sits in one slot: released from wherever it was last seen.
-    if (inRow) await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.batteryId, inRow.id));
+    if (inRow) {
+      // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
+      await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.batteryId, inRow.id));
+      await tx.update(vehicles).set({ battery1Id: null, updatedAt: new Date() }).where(eq(vehicles.battery1Id, inRow.id));
+      await tx.update(vehicles).set({ battery2Id: null, updatedAt: new Date() }).where(eq(vehicles.battery2Id, inRow.id));
+    }
     await tx
       .update(cabinetCompartments)
       .set({

@@ -28,8 +28,10 @@ describe('demo product centre', () => {
   });
 
   it('lets cabinets hand out the packs they hold and keeps a swap history with a live reservation', async () => {
-    const rows = async (query: ReturnType<typeof sql>) =>
-      ((await server.db.execute(query)) as unknown as { rows: { n: number }[] }).rows[0]!.n;
+    const rows = async (query: ReturnType<typeof sql>) => {
+      const result: unknown = await server.db.execute<{ n: number }>(query);
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    };
     expect(
       await rows(
         sql`select count(*)::int as n from cabinet_compartment c join battery b on b.id = c.battery_id where b.distribution_status <> 'ASSIGNED'`,

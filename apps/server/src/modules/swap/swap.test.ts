@@ -16,6 +16,7 @@ import { productCallers, productTypes, type ProductCallers } from '../../test/pr
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
 import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceChange } from '../../device/hub.js';
 import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';
@@ -47,6 +48,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const ids: Record<string, number> = {};
   let typeId = 0;
   let vehicleType = 0;
+  const changes: DeviceChange[] = [];
 
   const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in') =>
     server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
@@ -80,6 +82,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       ids[number] = added.data.id;
     }
     await seedDemoDeviceCredentials(server.db, MASTER);
+    server.app.deviceHub.onChange((change) => changes.push(change));
     gateway = await startDeviceGateway(
       server.db,
       { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
@@ -151,6 +154,10 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       expect(await slotOf(1)).toMatchObject({ batteryNumber: null, state: 'EMPTY' });
       expect(await slotOf(4)).toMatchObject({ batteryNumber: 'BSW000003', state: 'SWAPPABLE' });
     });
+    // Screens watching the cabinet and both batteries hear of the swap.
+    expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'event' });
+    expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000001', channel: 'event' });
+    expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000003', channel: 'event' });
     const out = (await get(who.merchant, 'battery/detail', ids.BSW000001!)).data;
     expect(out).toMatchObject({ soc: 97, midSwap: false, swapLockedUntil: null });
   });
@@ -252,6 +259,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect(held.data).toMatchObject({ status: 'RESERVED', compartment: 2, batteryNumber: 'BSW000002', cabinetNumber: CABINET });
     expect(Date.parse(held.data.expiresAt) - Date.parse(held.data.createdAt)).toBe(15 * 60_000);
     expect((await slotOf(2)).state).toBe('RESERVED');
+    expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'appointment' });
     const twice = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 2, customer: 'C30002' });
     expect(twice.code).toBe(6004);
     expect(await swap({ customer: 'C30002', rider: 'BSW000001', compartment: 2 })).toMatchObject({

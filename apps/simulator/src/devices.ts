@@ -187,6 +187,46 @@ export class VirtualCabinet extends VirtualDevice {
     await super.close();
   }
 
+  /** Publishes on one of its own uplink channels (swap events, authorization requests). */
+  async report(channel: 'event' | 'authorize', payload: object): Promise<void> {
+    await this.publish(cabinetTopic(this.number, channel), payload);
+  }
+
+  /**
+   * Waits for the first message on one of its downlink channels that `match` accepts (undefined
+   * after the timeout). Subscribes first, so call it before sending what it answers.
+   */
+  async awaitDownlink<T>(
+    channel: 'authorize-result',
+    match: (payload: unknown) => T | undefined,
+    timeoutMs: number,
+  ): Promise<() => Promise<T | undefined>> {
+    const client = this.client;
+    if (!client?.connected) return () => Promise.resolve(undefined);
+    const topic = cabinetTopic(this.number, channel);
+    await client.subscribeAsync(topic, { qos: 1 });
+    let settle: (value: T | undefined) => void = () => undefined;
+    const answer = new Promise<T | undefined>((resolve) => (settle = resolve));
+    const onMessage = (received: string, raw: Buffer) => {
+      if (received !== topic) return;
+      let found: T | undefined;
+      try {
+        found = match(JSON.parse(raw.toString('utf8')));
+      } catch {
+        return;
+      }
+      if (found !== undefined) settle(found);
+    };
+    client.on('message', onMessage);
+    const timer = setTimeout(() => settle(undefined), timeoutMs);
+    return async () => {
+      const value = await answer;
+      clearTimeout(timer);
+      client.off('message', onMessage);
+      return value;
+    };
+  }
+
   /** Sends any JSON (or raw text) on one of its own channels: tests of the gateway's defences. */
   async publishRaw(channel: 'state' | 'telemetry', payload: string): Promise<void> {
     await this.client?.publishAsync(cabinetTopic(this.number, channel), payload, { qos: 1 });

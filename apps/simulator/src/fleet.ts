@@ -3,6 +3,7 @@ import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
 import { DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
+import { scheduleSwaps, takeRiders } from './swaps.js';
 
 export interface FleetOptions {
   url: string;
@@ -24,6 +25,8 @@ export interface FleetOptions {
   commands?: Partial<CommandBehaviour>;
   seed?: number;
   log?: (line: string) => void;
+  /** Swaps per cabinet per hour (0 or absent: none). */
+  swapRatePerHour?: number;
 }
 
 export interface RunningFleet {
@@ -63,7 +66,10 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
         .get(model.number)
         ?.report(model.soc < PRESET)
         .catch(() => undefined);
+  const swapRate = options.swapRatePerHour ?? 0;
+  const riders = swapRate > 0 ? takeRiders(cabinets) : [];
   await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
+  const stopSwaps = swapRate > 0 ? scheduleSwaps(cabinets, { ratePerHour: swapRate, random, riders, log }) : undefined;
   log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
 
   const cutUntil = new Map<VirtualCabinet, number>();
@@ -104,6 +110,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     tick,
     stop: async () => {
       clearInterval(timer);
+      await stopSwaps?.();
       await running;
       await Promise.all([...cabinets, ...batteries].map((d) => d.close()));
     },

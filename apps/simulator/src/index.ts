@@ -2,3 +2,5 @@ export { startFleet, type FleetOptions, type RunningFleet } from './fleet.js';
 export { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 export { demoDeviceSecret } from './secret.js';
 export { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, parseFailureRates, type CommandBehaviour, type CommandTarget } from './commands.js';
+export { performSwap, pickIn, pickOut, scheduleSwaps, takeRiders, type SwapOutcome, type SwapRequest } from './swaps.js';
+export { newBattery, seededRandom, type BatteryModel } from './model.js';

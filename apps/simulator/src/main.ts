@@ -17,6 +17,7 @@ const USAGE = `npm run simulate -- [options]
   --command-failures CODE=rate  share of commands failing with a device failure code, e.g.
                                 DOOR_FAILURE=0.05,BATTERY_DETECT_FAILURE=0.02,READ_BATTERY_ID_FAILURE=0.02
   --door-open-seconds 20        an opened door locks again after this long
+  --swap-rate 0                 swaps per cabinet per hour (each asks the server to authorize)
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 function number(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -47,6 +48,7 @@ async function main(): Promise<void> {
       'command-delay': { type: 'string' },
       'command-failures': { type: 'string', default: '' },
       'door-open-seconds': { type: 'string' },
+      'swap-rate': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
       failureRates: parseFailureRates(values['command-failures']),
       doorOpenMs: number(values['door-open-seconds'], 'door-open-seconds', 20) * 1000,
     },
+    swapRatePerHour: number(values['swap-rate'], 'swap-rate', 0, 3600),
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),
   });

@@ -15,5 +15,6 @@ export * from './domains/stock.js';
 export * from './domains/battery.js';
 export * from './domains/vehicle.js';
 export * from './domains/cabinet.js';
+export * from './domains/swap.js';
 export * from './device/index.js';
 export * from './domains/command.js';

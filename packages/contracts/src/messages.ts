@@ -6,7 +6,7 @@ import type { Language } from './envelope.js';
  * once published (clients and operators' scripts rely on them); add new ones at the end of a range.
  *
  * Ranges: 4xx session, 1000 platform, 2000 accounts and permissions, 3000 devices and stock,
- * 4000 distribution and pricing, 5000 device link and commands.
+ * 4000 distribution and pricing, 5000 device link and commands, 6000 swaps and reservations.
  */
 export interface CatalogueEntry {
   code: number;
@@ -360,6 +360,59 @@ export const MESSAGES = {
     '电池不在换电柜仓位中',
   ),
   commandRejected: m(5022, 409, 'The cabinet refused the command', 'Kabinet menolak perintah', 'ตู้ปฏิเสธคำสั่ง', '换电柜拒绝了该命令'),
+
+  batteryReturning: m(
+    6000,
+    409,
+    'The battery is being returned and cannot be used',
+    'Baterai sedang dalam proses pengembalian dan tidak dapat digunakan',
+    'แบตเตอรี่อยู่ระหว่างการคืนและไม่สามารถใช้งานได้',
+    '电池正在退还中，无法使用',
+  ),
+  batteryUnassigned: m(
+    6001,
+    409,
+    'The battery is not assigned to a site and cannot be used',
+    'Baterai belum ditugaskan ke lokasi dan tidak dapat digunakan',
+    'แบตเตอรี่ยังไม่ได้จัดสรรให้สถานีและไม่สามารถใช้งานได้',
+    '电池未分配到站点，无法使用',
+  ),
+  batteryMidSwap: m(
+    6002,
+    409,
+    'The battery is in the middle of a swap and cannot be changed now',
+    'Baterai sedang dalam proses penukaran dan tidak dapat diubah sekarang',
+    'แบตเตอรี่อยู่ระหว่างการสลับและไม่สามารถแก้ไขได้ในขณะนี้',
+    '电池正在换电中，暂时无法修改',
+  ),
+  batteryNotInCompartment: m(
+    6003,
+    409,
+    'The battery is not in that compartment',
+    'Baterai tidak berada di kompartemen tersebut',
+    'แบตเตอรี่ไม่ได้อยู่ในช่องนั้น',
+    '电池不在该柜格中',
+  ),
+  compartmentReserved: m(6004, 409, 'The compartment is reserved', 'Kompartemen sudah dipesan', 'ช่องนี้ถูกจองแล้ว', '该柜格已被预约'),
+  compartmentNotSwappable: m(
+    6005,
+    409,
+    'The compartment has no battery ready to swap',
+    'Kompartemen tidak memiliki baterai yang siap ditukar',
+    'ช่องนี้ไม่มีแบตเตอรี่ที่พร้อมสลับ',
+    '该柜格没有可换电池',
+  ),
+  compartmentMissing: m(6006, 404, 'The compartment does not exist', 'Kompartemen tidak ditemukan', 'ไม่พบช่องนี้', '柜格不存在'),
+  swapMissing: m(6007, 404, 'Swap record does not exist', 'Catatan penukaran tidak ditemukan', 'ไม่พบบันทึกการสลับ', '换电记录不存在'),
+  appointmentMissing: m(6008, 404, 'Reservation does not exist', 'Reservasi tidak ditemukan', 'ไม่พบการจอง', '预约不存在'),
+  appointmentNotActive: m(
+    6009,
+    409,
+    'The reservation is no longer held',
+    'Reservasi sudah tidak berlaku',
+    'การจองนี้ไม่มีผลแล้ว',
+    '该预约已失效',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -205,7 +205,12 @@ export const MENU_TREE: CentreDef[] = [
       ]),
       group('record', 'Records', 'HistoryOutlined', [
         item('record.swap', 'Swap records', '/business/transfer/list', crud('record.swap', [], ['export'])),
-        item('record.appointment', 'Reservations', '/business/appointment/list', crud('record.appointment', [], ['export'])),
+        item(
+          'record.appointment',
+          'Reservations',
+          '/business/appointment/list',
+          crud('record.appointment', [button('record.appointment.cancel', 'Cancel')], ['add', 'export']),
+        ),
       ]),
     ],
   },

@@ -27,6 +27,20 @@ describe('demo product centre', () => {
     expect(await total(batteries)).toBe(2000);
   });
 
+  it('lets cabinets hand out the packs they hold and keeps a swap history with a live reservation', async () => {
+    const rows = async (query: ReturnType<typeof sql>) => {
+      const result: unknown = await server.db.execute<{ n: number }>(query);
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    expect(
+      await rows(
+        sql`select count(*)::int as n from cabinet_compartment c join battery b on b.id = c.battery_id where b.distribution_status <> 'ASSIGNED'`,
+      ),
+    ).toBe(0);
+    expect(await rows(sql`select count(*)::int as n from swap_record`)).toBe(60);
+    expect(await rows(sql`select count(*)::int as n from appointment where status = 'RESERVED' and expires_at > now()`)).toBe(1);
+  });
+
   it('keeps the data consistent: a bound battery points back at its vehicle, placed batteries are out', async () => {
     const [mismatch] = await server.db
       .execute<{ n: number }>(

@@ -304,6 +304,11 @@ export async function seedDemoProducts(db: Db): Promise<void> {
     );
     for (const c of cabinetIds) if (c.merchantId !== null) deployed.cabinet.add(c.id);
     await insertChunks(compartmentRows, (part) => tx.insert(cabinetCompartments).values(part));
+    // Packs in cabinets are in service at a site: assigned, so cabinets may hand them out.
+    const inCabinets = compartmentRows.flatMap((row) => (row.batteryId === null ? [] : [row.batteryId]));
+    await insertChunks(inCabinets, (part) =>
+      tx.update(batteries).set({ distributionStatus: 'ASSIGNED' }).where(inArray(batteries.id, part)),
+    );
 
     const vehicleRows = Array.from({ length: 800 }, (_, i) => {
       const { merchantId, city } = spread(i, 800);

@@ -4,6 +4,7 @@ import { verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
+import { expireAppointments } from '../modules/swap/index.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
 import type { DeviceHub } from './hub.js';
 
@@ -29,7 +30,7 @@ export interface DeviceGateway {
 
 /**
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
- * heartbeat sweep that marks silent cabinets offline. Stateless: several servers may share a broker.
+ * heartbeat sweep that marks silent cabinets offline and closes reservations past their time. Stateless: several servers may share a broker.
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
@@ -65,6 +66,13 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
           if (count > 0) log.info({ count }, 'cabinets offline: heartbeat timeout');
         },
         (error: unknown) => log.warn({ error: String(error) }, 'heartbeat sweep failed'),
+      );
+      // Reservations past their time free their compartments (idempotent: several servers may sweep).
+      expireAppointments(db).then(
+        (numbers) => {
+          for (const number of numbers) hub.emitChange({ kind: 'cabinet', number, channel: 'appointment' });
+        },
+        (error: unknown) => log.warn({ error: String(error) }, 'reservation expiry sweep failed'),
       );
     },
     Math.max(1000, Math.floor(timeoutMs / 3)),

@@ -1,8 +1,20 @@
 import type { z } from 'zod';
-import { batteryTelemetry, cabinetState, cabinetTelemetry, commandResult, vehicleTelemetry, type DeviceKind } from '@swap/contracts';
+import {
+  authorizeRequest,
+  batteryTelemetry,
+  cabinetEvent,
+  cabinetState,
+  cabinetTelemetry,
+  cabinetTopic,
+  commandResult,
+  vehicleTelemetry,
+  type DeviceKind,
+} from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { applyCommandResult, type ResultLog } from '../modules/command/index.js';
+import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { applyBatteryTelemetry, applyCabinetState, applyCabinetTelemetry, applyVehicleTelemetry } from './device-state.service.js';
+import type { DeviceHub } from './hub.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -17,8 +29,8 @@ export interface DeviceMessage<T> {
 
 export interface TopicHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
-  /** False when the device is not registered. */
-  handle(db: Db, message: DeviceMessage<z.infer<S>>): Promise<boolean>;
+  /** False when the device is not registered. The hub answers a device (authorization) or announces side changes. */
+  handle(db: Db, message: DeviceMessage<z.infer<S>>, hub: DeviceHub): Promise<boolean>;
 }
 
 function handler<S extends z.ZodType>(schema: S, handle: TopicHandler<S>['handle']): TopicHandler {
@@ -32,10 +44,26 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
   return new Date(Math.min(at, receivedAt.getTime()));
 }
 
-/**
- * The uplink channels the gateway persists, by `kind/channel`. Events and firmware status have
- * schemas in the contracts; their handlers come with swaps and firmware.
- */
+/** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */
+async function recordSwap(db: Db, m: DeviceMessage<z.infer<typeof cabinetEvent>>, hub: DeviceHub): Promise<boolean> {
+  const changed = await applySwapEvent(db, m.number, m.payload);
+  if (changed === null) return false;
+  for (const number of changed) hub.emitChange({ kind: 'battery', number, channel: 'event' });
+  return true;
+}
+
+/** Answers the cabinet on its authorize-result topic; a retained (old) request is not answered. */
+async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof authorizeRequest>>, hub: DeviceHub): Promise<boolean> {
+  if (m.retained) return true;
+  const result = await authorizeHandout(db, m.number, m.payload);
+  if (result === null) return false;
+  // Offline link: the cabinet times out and aborts, which is the safe outcome.
+  if (hub.connected) await hub.send(cabinetTopic(m.number, 'authorize-result'), result);
+  if (result.allowed) hub.emitChange({ kind: 'battery', number: m.payload.batteryNumber, channel: 'authorize' });
+  return true;
+}
+
+/** The uplink channels the server persists or answers, by `kind/channel`. */
 export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler>> = {
   'cabinet/state': handler(cabinetState, (db, m) => applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m))),
   'cabinet/telemetry': handler(cabinetTelemetry, (db, m) => applyCabinetTelemetry(db, m.number, m.payload, m.receivedAt)),
@@ -46,4 +74,6 @@ export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHand
   }),
   'battery/telemetry': handler(batteryTelemetry, (db, m) => applyBatteryTelemetry(db, m.number, m.payload, m.receivedAt)),
   'vehicle/telemetry': handler(vehicleTelemetry, (db, m) => applyVehicleTelemetry(db, m.number, m.payload)),
+  'cabinet/event': handler(cabinetEvent, recordSwap),
+  'cabinet/authorize': handler(authorizeRequest, answerAuthorization),
 };

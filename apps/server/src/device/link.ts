@@ -97,7 +97,7 @@ export class MqttDeviceLink implements DeviceLink {
     const key = `${parsed.kind}/${parsed.number}`;
     const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const tail = (this.queues.get(key) ?? Promise.resolve())
-      .then(() => handler.handle(db, message))
+      .then(() => handler.handle(db, message, hub))
       .then(
         (registered) => {
           if (!registered) log.warn({ topic }, `device message dropped: ${parsed.kind} not registered`);

@@ -14,6 +14,7 @@ import { registerVehicleRoutes } from './vehicle/index.js';
 import { registerCabinetRoutes } from './cabinet/index.js';
 import { registerStockRoutes } from './stock/index.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
+import { registerSwapRoutes } from './swap/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {
@@ -32,4 +33,5 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   registerCabinetRoutes(app);
   registerStockRoutes(app);
   registerCommandRoutes(app, options);
+  registerSwapRoutes(app);
 }

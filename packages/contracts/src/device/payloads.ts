@@ -124,6 +124,10 @@ export const DEVICE_FAILURE_MESSAGES = {
 export type DeviceFailureCode = keyof typeof DEVICE_FAILURE_MESSAGES;
 export const DEVICE_FAILURE_CODES = Object.keys(DEVICE_FAILURE_MESSAGES) as [DeviceFailureCode, ...DeviceFailureCode[]];
 
+export const SWAP_RESULTS = ['SUCCEEDED', 'FAILED', 'ABORTED'] as const;
+export type SwapResult = (typeof SWAP_RESULTS)[number];
+const customerRef = z.string().min(1).max(64);
+
 /** One swap, reported once by the cabinet when it ends; it becomes a swap record (not a charging session). */
 export const swapEvent = z
   .object({
@@ -134,7 +138,11 @@ export const swapEvent = z
     batteryOut: z.object({ number, compartment: z.number().int().min(1).max(64), soc: reading(0, 100) }).nullable(),
     startedAt: ts,
     endedAt: ts,
-    result: z.enum(['SUCCEEDED', 'FAILED', 'ABORTED']),
+    result: z.enum(SWAP_RESULTS),
+    /** The authorization this swap followed (authorize.requestId), when the cabinet asked for one. */
+    requestId: z.uuid().optional(),
+    /** The customer or vehicle served (customer id, phone or vehicle number, as the cabinet read it). */
+    customer: customerRef.optional(),
     failureCode: z.enum(DEVICE_FAILURE_CODES).optional(),
   })
   .refine((e) => Date.parse(e.endedAt) >= Date.parse(e.startedAt), { path: ['endedAt'], message: 'validation.invalid' })
@@ -147,6 +155,51 @@ export type SwapEvent = z.infer<typeof swapEvent>;
 /** Everything a cabinet reports on /event; today only swaps. */
 export const cabinetEvent = swapEvent;
 export type CabinetEvent = SwapEvent;
+
+/**
+ * Before releasing a battery the cabinet asks the server on /authorize; the server answers on
+ * /authorize-result. A refusal carries the reason; the cabinet then aborts the swap.
+ */
+export const authorizeRequest = z.object({
+  /** Unique per request; the answer repeats it. */
+  requestId: z.uuid(),
+  ts,
+  /** The battery the cabinet would hand out and the compartment holding it. */
+  batteryNumber: number,
+  compartment: z.number().int().min(1).max(64),
+  /** The customer or vehicle asking (customer id, phone or vehicle number). */
+  customer: customerRef,
+  /** The battery the customer brought back, when known before the hand-out. */
+  batteryInNumber: number.optional(),
+});
+export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
+
+/** Why a hand-out is refused, each with the catalogue message the operator sees. */
+export const AUTHORIZE_REFUSALS = {
+  BATTERY_UNKNOWN: 'batteryMissing',
+  BATTERY_RETURNING: 'batteryReturning',
+  BATTERY_UNASSIGNED: 'batteryUnassigned',
+  BATTERY_SCRAPPED: 'deviceScrapped',
+  BATTERY_MID_SWAP: 'batteryMidSwap',
+  BATTERY_NOT_IN_COMPARTMENT: 'batteryNotInCompartment',
+  COMPARTMENT_RESERVED: 'compartmentReserved',
+} as const satisfies Record<string, MessageKey>;
+export type AuthorizeRefusal = keyof typeof AUTHORIZE_REFUSALS;
+export const AUTHORIZE_REFUSAL_CODES = Object.keys(AUTHORIZE_REFUSALS) as [AuthorizeRefusal, ...AuthorizeRefusal[]];
+
+export const authorizeResult = z
+  .object({
+    requestId: z.uuid(),
+    ts,
+    allowed: z.boolean(),
+    reason: z.enum(AUTHORIZE_REFUSAL_CODES).optional(),
+    /** Localized text of the reason (the cabinet's screen shows it), in the server's default language. */
+    message: z.string().max(200).optional(),
+    /** Until when the hand-out stays authorized; the swap must be reported before. */
+    expiresAt: ts.optional(),
+  })
+  .refine((r) => r.allowed || r.reason !== undefined, { path: ['reason'], message: 'validation.required' });
+export type AuthorizeResult = z.infer<typeof authorizeResult>;
 
 /** Command lifecycle (server side): QUEUED → SENT → ACCEPTED/REJECTED → SUCCEEDED/FAILED, or TIMEOUT/EXPIRED/CANCELLED. */
 export const COMMAND_STATUSES = [

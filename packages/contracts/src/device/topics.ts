@@ -5,16 +5,20 @@ import type { DeviceKind } from '../domains/device-type.js';
 export const TOPIC_ROOT = 'bss/v1';
 
 /** Channels of a cabinet, each its own topic under bss/v1/cabinet/{no}/. */
-export const CABINET_CHANNELS = ['state', 'telemetry', 'event', 'cmd', 'cmd-result', 'fw-status'] as const;
+export const CABINET_CHANNELS = ['state', 'telemetry', 'event', 'cmd', 'cmd-result', 'fw-status', 'authorize', 'authorize-result'] as const;
 export type CabinetChannel = (typeof CABINET_CHANNELS)[number];
 
 /** Channels each kind of device publishes (uplink); cabinets also subscribe to their `cmd`. */
 export const DEVICE_UPLINK: Record<DeviceKind, readonly string[]> = {
-  cabinet: ['state', 'telemetry', 'event', 'cmd-result', 'fw-status'],
+  cabinet: ['state', 'telemetry', 'event', 'cmd-result', 'fw-status', 'authorize'],
   battery: ['telemetry'],
   vehicle: ['telemetry'],
 };
-export const DEVICE_DOWNLINK: Record<DeviceKind, readonly string[]> = { cabinet: ['cmd'], battery: [], vehicle: [] };
+export const DEVICE_DOWNLINK: Record<DeviceKind, readonly string[]> = {
+  cabinet: ['cmd', 'authorize-result'],
+  battery: [],
+  vehicle: [],
+};
 
 function checkedNumber(no: string): string {
   if (!DEVICE_NUMBER_PATTERN.test(no)) throw new Error(`Not a device number: ${no}`);

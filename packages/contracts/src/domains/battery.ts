@@ -6,6 +6,12 @@ import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, devic
 /** Charge and discharge switches: allowed or forbidden (spec §4). */
 export const SWITCH_PERMISSIONS = ['ALLOWED', 'FORBIDDEN'] as const;
 export const ALARM_STATUSES = ['NORMAL', 'ALARM'] as const;
+/** Distribution (spec §4): assigned to a site or not. Only an assigned battery may be handed out by a cabinet. */
+export const DISTRIBUTION_STATUSES = ['ASSIGNED', 'UNASSIGNED'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+/** Asset return: RETURNING while a return application is in progress; such a battery cannot be handed out. */
+export const RETURN_STATUSES = ['NONE', 'RETURNING'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /**
  * A battery, every field of spec §3. Telemetry (soc, cycles, temperature, cell voltages, signals,
@@ -50,6 +56,12 @@ export const batteryRecord = z.object({
   scrapReason: z.string().nullable(),
   scrappedAt: z.string().nullable(),
   stockStatus: z.enum(STOCK_STATUSES),
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES),
+  returnStatus: z.enum(RETURN_STATUSES),
+  /** Mid-swap until this instant (a cabinet's hand-out was authorized and its swap not yet reported). */
+  swapLockedUntil: z.string().nullable(),
+  /** True while mid-swap: editing, scrapping, binding and stock moves are refused. */
+  midSwap: z.boolean(),
   latitude: z.number().nullable(),
   longitude: z.number().nullable(),
   location: z.string().nullable(),
@@ -72,6 +84,8 @@ export const batterySearch = deviceSearchBase.extend({
   dischargeSwitch: z.enum(SWITCH_PERMISSIONS).nullish(),
   /** true: bound to a vehicle; false: free. */
   bound: z.boolean().nullish(),
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
+  returnStatus: z.enum(RETURN_STATUSES).nullish(),
   sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
 });
 export type BatterySearch = z.infer<typeof batterySearch>;
@@ -95,6 +109,9 @@ const batteryFields = z.object({
   ratedCurrent: specNumber(10000).nullish(),
   cellCount: specCount(1000).nullish(),
   structure: z.enum(BATTERY_STRUCTURES).nullish(),
+  /** Set by staff until the distribution and application screens set them; absent keeps the current value. */
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
+  returnStatus: z.enum(RETURN_STATUSES).nullish(),
 });
 
 export const batteryAdd = batteryFields.extend({

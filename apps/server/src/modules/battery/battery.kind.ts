@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { and, gt, inArray } from 'drizzle-orm';
+import { AppError } from '../../app/errors.js';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
@@ -42,6 +43,16 @@ async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
   await tx.update(batteries).set({ vehicleId: null }).where(inArray(batteries.id, ids));
 }
 
+/** Scrap and stock moves wait until no battery of the batch is mid-swap. */
+async function guardChange(tx: Db, ids: number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const busy = await tx
+    .select({ number: batteries.number })
+    .from(batteries)
+    .where(and(inArray(batteries.id, ids), gt(batteries.swapLockedUntil, new Date())));
+  if (busy.length) throw new AppError('batteryMidSwap', undefined, { numbers: busy.map((row) => row.number) });
+}
+
 export const BATTERY_KIND: DeviceKindDef = {
   kind: 'battery',
   table: batteries,
@@ -57,4 +68,5 @@ export const BATTERY_KIND: DeviceKindDef = {
   missing: 'batteryMissing',
   insertMany,
   beforeScrap,
+  guardChange,
 };

@@ -30,6 +30,8 @@ function filters(ctx: Ctx, query: Omit<BatterySearch, 'current' | 'size' | 'sort
   if (query.structure) conditions.push(eq(batteries.structure, query.structure));
   if (query.bound === true) conditions.push(isNotNull(batteries.vehicleId));
   if (query.bound === false) conditions.push(isNull(batteries.vehicleId));
+  if (query.distributionStatus) conditions.push(eq(batteries.distributionStatus, query.distributionStatus));
+  if (query.returnStatus) conditions.push(eq(batteries.returnStatus, query.returnStatus));
   if (query.createdFrom) conditions.push(gte(batteries.createdAt, new Date(query.createdFrom)));
   if (query.createdTo) conditions.push(lte(batteries.createdAt, new Date(query.createdTo)));
   return and(...conditions);
@@ -60,11 +62,18 @@ interface Row {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+/** A hand-out authorized and not yet reported holds the battery until the marker expires. */
+export function isMidSwap(lockedUntil: Date | null, now = new Date()): boolean {
+  return lockedUntil !== null && lockedUntil.getTime() > now.getTime();
+}
+
 function present({ battery: b, ...joined }: Row): BatteryRecord {
   return {
     ...b,
     ...joined,
     scrappedAt: iso(b.scrappedAt),
+    swapLockedUntil: iso(b.swapLockedUntil),
+    midSwap: isMidSwap(b.swapLockedUntil),
     lastReportAt: iso(b.lastReportAt),
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
@@ -150,6 +159,8 @@ export const BATTERY_CSV_FIELDS: (keyof BatteryRecord)[] = [
   'scrapReason',
   'scrappedAt',
   'stockStatus',
+  'distributionStatus',
+  'returnStatus',
   'latitude',
   'longitude',
   'location',

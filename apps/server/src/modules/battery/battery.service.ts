@@ -5,7 +5,7 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
 import { placeOwner, typeOfKind } from '../device/index.js';
 import { batteries } from './battery.table.js';
-import { batteryDetail, batteryScope } from './battery.query.js';
+import { batteryDetail, batteryScope, isMidSwap } from './battery.query.js';
 import { batterySpecOf } from './battery.kind.js';
 
 /** Maintained fields of a payload; the specification falls back to the type's where not given. */
@@ -30,12 +30,20 @@ function fieldsOf(body: BatteryAdd | BatteryEdit, spec: ReturnType<typeof batter
   };
 }
 
+/** Distribution and return status as sent; absent keeps what the battery has (new: unassigned, not returning). */
+function statusesOf(body: BatteryAdd | BatteryEdit, current?: Pick<typeof batteries.$inferSelect, 'distributionStatus' | 'returnStatus'>) {
+  return {
+    distributionStatus: body.distributionStatus ?? current?.distributionStatus ?? 'UNASSIGNED',
+    returnStatus: body.returnStatus ?? current?.returnStatus ?? 'NONE',
+  };
+}
+
 export async function addBattery(ctx: Ctx, body: BatteryAdd): Promise<BatteryRecord> {
   const type = await typeOfKind(ctx.db, 'battery', body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
   const [existing] = await ctx.db.select({ id: batteries.id }).from(batteries).where(eq(batteries.number, body.number)).limit(1);
   if (existing) throw new AppError('batteryExists', undefined, { field: 'number' });
-  const fields = { ...fieldsOf(body, batterySpecOf(type)), number: body.number, merchantId };
+  const fields = { ...fieldsOf(body, batterySpecOf(type)), ...statusesOf(body), number: body.number, merchantId };
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const [created] = await tx.insert(batteries).values(fields).returning({ id: batteries.id });
@@ -56,8 +64,10 @@ export async function editBattery(ctx: Ctx, body: BatteryEdit): Promise<BatteryR
     .from(batteries)
     .where(and(eq(batteries.id, body.id), batteryScope(ctx)));
   if (!current) throw new AppError('batteryMissing');
+  // A cabinet is handing it out: its record must stay as authorized until the swap is reported.
+  if (isMidSwap(current.swapLockedUntil)) throw new AppError('batteryMidSwap');
   const type = await typeOfKind(ctx.db, 'battery', body.typeId);
-  const after = fieldsOf(body, batterySpecOf(type));
+  const after = { ...fieldsOf(body, batterySpecOf(type)), ...statusesOf(body, current) };
   const changes = diff(current, after);
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction(async (tx) => {

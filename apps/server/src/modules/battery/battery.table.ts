@@ -1,6 +1,14 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { ALARM_STATUSES, BATTERY_STRUCTURES, SCRAP_STATUSES, STOCK_STATUSES, SWITCH_PERMISSIONS } from '@swap/contracts';
+import {
+  ALARM_STATUSES,
+  BATTERY_STRUCTURES,
+  DISTRIBUTION_STATUSES,
+  RETURN_STATUSES,
+  SCRAP_STATUSES,
+  STOCK_STATUSES,
+  SWITCH_PERMISSIONS,
+} from '@swap/contracts';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 
@@ -47,6 +55,13 @@ export const batteries = pgTable(
     scrapReason: text('scrap_reason'),
     scrappedAt: timestamp('scrapped_at', { withTimezone: true }),
     stockStatus: text('stock_status', { enum: STOCK_STATUSES }).notNull().default('INSTOCK'),
+    /** Only an assigned battery that is not being returned may be handed out by a cabinet (spec §4). */
+    distributionStatus: text('distribution_status', { enum: DISTRIBUTION_STATUSES }).notNull().default('UNASSIGNED'),
+    returnStatus: text('return_status', { enum: RETURN_STATUSES }).notNull().default('NONE'),
+    /** Mid-swap until then: set when a cabinet's hand-out is authorized, cleared by the swap event. */
+    swapLockedUntil: timestamp('swap_locked_until', { withTimezone: true }),
+    /** The authorization request that set the marker (a redelivered request is answered the same). */
+    swapRequestId: text('swap_request_id'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     location: text('location'),
@@ -83,6 +98,13 @@ export const batteries = pgTable(
     index('battery_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),
+    // The exceptions the swap rules look for, in list order.
+    index('battery_unassigned_idx')
+      .on(t.id)
+      .where(sql`${t.distributionStatus} = 'UNASSIGNED'`),
+    index('battery_returning_idx')
+      .on(t.id)
+      .where(sql`${t.returnStatus} = 'RETURNING'`),
     index('battery_vehicle_idx')
       .on(t.vehicleId)
       .where(sql`${t.vehicleId} is not null`),

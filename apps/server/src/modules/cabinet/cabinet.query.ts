@@ -8,6 +8,7 @@ import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { batteries } from '../battery/battery.table.js';
 import { countDevices, deviceScope, ownerCondition } from '../device/index.js';
+import { heldCompartments } from '../swap/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 export function cabinetScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
@@ -106,7 +107,16 @@ export async function cabinetDetail(ctx: Ctx, id: number): Promise<CabinetDetail
     .leftJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
     .where(eq(cabinetCompartments.cabinetId, id))
     .orderBy(asc(cabinetCompartments.index));
-  return { ...present(row), compartments: compartments.map(({ compartment, batteryNumber }) => ({ ...compartment, batteryNumber })) };
+  // A live reservation holds the compartment: the cabinet still reports it ready, the server shows it reserved.
+  const held = await heldCompartments(ctx.db, id);
+  return {
+    ...present(row),
+    compartments: compartments.map(({ compartment, batteryNumber }) => ({
+      ...compartment,
+      state: held.has(compartment.index) && compartment.batteryId !== null ? 'RESERVED' : compartment.state,
+      batteryNumber,
+    })),
+  };
 }
 
 export const CABINET_CSV_FIELDS: (keyof CabinetRecord)[] = [

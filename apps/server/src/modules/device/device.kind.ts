@@ -39,6 +39,8 @@ export interface DeviceKindDef {
   insertMany(tx: Db, devices: NewDevices): Promise<number[]>;
   /** Runs inside the scrap transaction before the devices are marked: releases what they hold. */
   beforeScrap?(tx: Db, ids: number[]): Promise<void>;
+  /** Refuses (throws) when a locked device may not change now (a battery mid-swap). */
+  guardChange?(tx: Db, ids: number[]): Promise<void>;
 }
 
 /** Rows per multi-row INSERT: far below PostgreSQL's 65,535 parameters for any kind's columns. */

@@ -125,6 +125,10 @@ export async function lockDevices(
     ...numbers.filter((n) => !rows.some((row) => row.number === n)),
   ];
   if (missing.length) throw new AppError(def.missing, undefined, { missing });
+  await def.guardChange?.(
+    tx,
+    rows.map((row) => row.id),
+  );
   return rows;
 }
 

@@ -58,6 +58,7 @@ async function bindable(
       merchantId: batteries.merchantId,
       scrapStatus: batteries.scrapStatus,
       vehicleId: batteries.vehicleId,
+      swapLockedUntil: batteries.swapLockedUntil,
     })
     .from(batteries)
     .where(and(inArray(batteries.number, wanted), deviceScope(ctx, batteries.merchantId)))
@@ -69,6 +70,10 @@ async function bindable(
     // A vehicle holds its owner's batteries only (platform stock with platform stock).
     if (battery.merchantId !== vehicle.merchantId) throw fieldInvalid(ctx, field);
     if (battery.scrapStatus === 'SCRAPPED') throw new AppError('deviceScrapped', undefined, { field });
+    // Binding a battery a cabinet is handing out would put it in two places.
+    const alreadyHere = vehicle.id !== null && battery.vehicleId === vehicle.id;
+    if (!alreadyHere && battery.swapLockedUntil && battery.swapLockedUntil > new Date())
+      throw new AppError('batteryMidSwap', undefined, { field });
     if (battery.vehicleId !== null && battery.vehicleId !== vehicle.id) throw new AppError('batteryAlreadyBound', undefined, { field });
     return battery.id;
   };

@@ -14,8 +14,8 @@ import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCard
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
-import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
 import { BatteryCommandsCard } from '../command';
+import { BATTERY_FORM, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -77,6 +77,10 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
         { field: 'scrapStatus', map: SCRAP_MAP },
         { field: 'scrapReason' },
         { field: 'scrappedAt' },
+        { field: 'distributionStatus', map: DISTRIBUTION_MAP },
+        { field: 'returnStatus', map: RETURN_MAP },
+        { field: 'midSwap', map: MID_SWAP_MAP },
+        { field: 'swapLockedUntil' },
         {
           field: 'vehicleNumber',
           render: (r) =>

@@ -1,7 +1,7 @@
 import type { BatteryRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device/DeviceListPage';
 import { ALARM_MAP, fieldKey, SWITCH_MAP } from '../device/deviceModel';
-import { BATTERY_FORM, batterySearchFields } from './batteryModel';
+import { BATTERY_FORM, batterySearchFields, DISTRIBUTION_MAP, RETURN_MAP } from './batteryModel';
 
 /** Product centre → Batteries (/product/battery/list). */
 export function BatteryListPage() {
@@ -9,7 +9,7 @@ export function BatteryListPage() {
     <DeviceListPage<BatteryRecord>
       kind="battery"
       exportFilename="batteries"
-      scrollX={2000}
+      scrollX={2300}
       searchFields={batterySearchFields}
       kindColumns={[
         { key: 'imei', titleKey: fieldKey('imei'), width: 170 },
@@ -18,6 +18,8 @@ export function BatteryListPage() {
         { key: 'alarmStatus', titleKey: fieldKey('alarmStatus'), kind: 'status', statusMap: ALARM_MAP },
         { key: 'chargeSwitch', titleKey: fieldKey('chargeSwitch'), kind: 'status', statusMap: SWITCH_MAP },
         { key: 'dischargeSwitch', titleKey: fieldKey('dischargeSwitch'), kind: 'status', statusMap: SWITCH_MAP },
+        { key: 'distributionStatus', titleKey: fieldKey('distributionStatus'), kind: 'status', statusMap: DISTRIBUTION_MAP },
+        { key: 'returnStatus', titleKey: fieldKey('returnStatus'), kind: 'status', statusMap: RETURN_MAP },
         { key: 'vehicleNumber', titleKey: fieldKey('vehicleNumber') },
       ]}
       form={BATTERY_FORM}

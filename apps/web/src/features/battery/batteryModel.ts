@@ -1,4 +1,13 @@
-import { ALARM_STATUSES, batteryAdd, batteryEdit, BATTERY_STRUCTURES, SWITCH_PERMISSIONS, type BatteryRecord } from '@swap/contracts';
+import {
+  ALARM_STATUSES,
+  batteryAdd,
+  batteryEdit,
+  BATTERY_STRUCTURES,
+  DISTRIBUTION_STATUSES,
+  RETURN_STATUSES,
+  SWITCH_PERMISSIONS,
+  type BatteryRecord,
+} from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
@@ -8,6 +17,20 @@ import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
 );
+
+/** Swap rules (spec §4): only an assigned battery that is not being returned may be handed out. */
+export const DISTRIBUTION_MAP: StatusMap = {
+  ASSIGNED: { meaning: 'success', labelKey: 'swap.distribution.ASSIGNED' },
+  UNASSIGNED: { meaning: 'warning', labelKey: 'swap.distribution.UNASSIGNED' },
+};
+export const RETURN_MAP: StatusMap = {
+  NONE: { meaning: 'default', labelKey: 'swap.return.NONE' },
+  RETURNING: { meaning: 'warning', labelKey: 'swap.return.RETURNING' },
+};
+export const MID_SWAP_MAP: StatusMap = {
+  true: { meaning: 'processing', labelKey: 'swap.midSwap.true' },
+  false: { meaning: 'default', labelKey: 'swap.midSwap.false' },
+};
 
 export function batterySearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
   const fields = baseSearchFields(types, owners);
@@ -23,6 +46,13 @@ export function batterySearchFields(types: SearchOption[], owners: SearchOption[
       options: optionsOf(SWITCH_PERMISSIONS, 'device.switch'),
     },
     { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
+    {
+      name: 'distributionStatus',
+      labelKey: fieldKey('distributionStatus'),
+      type: 'select',
+      options: optionsOf(DISTRIBUTION_STATUSES, 'swap.distribution'),
+    },
+    { name: 'returnStatus', labelKey: fieldKey('returnStatus'), type: 'select', options: optionsOf(RETURN_STATUSES, 'swap.return') },
     {
       name: 'bound',
       labelKey: fieldKey('bound'),
@@ -56,6 +86,13 @@ export const BATTERY_FIELDS: FormField[] = [
   decimal('ratedCurrent'),
   { name: 'cellCount', labelKey: fieldKey('cellCount'), type: 'number', min: 1, precision: 0 },
   decimal('weight'),
+  {
+    name: 'distributionStatus',
+    labelKey: fieldKey('distributionStatus'),
+    type: 'select',
+    options: optionsOf(DISTRIBUTION_STATUSES, 'swap.distribution'),
+  },
+  { name: 'returnStatus', labelKey: fieldKey('returnStatus'), type: 'select', options: optionsOf(RETURN_STATUSES, 'swap.return') },
 ];
 
 export const BATTERY_EDIT_NAMES = [
@@ -75,6 +112,8 @@ export const BATTERY_EDIT_NAMES = [
   'ratedCurrent',
   'cellCount',
   'weight',
+  'distributionStatus',
+  'returnStatus',
 ] as const satisfies readonly (keyof BatteryRecord)[];
 
 /** The battery form of the list and detail pages. */

@@ -1,0 +1,107 @@
+import { and, eq, lte } from 'drizzle-orm';
+import { APPOINTMENT_DEFAULT_MINUTES, type AppointmentAdd, type AppointmentRecord, type MessageKey } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation } from '../../app/errors.js';
+import type { DeviceHub } from '../../device/hub.js';
+import { recordAudit } from '../audit-log/audit.js';
+import { batteries } from '../battery/battery.table.js';
+import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { deviceScope } from '../device/index.js';
+import { appointments } from './swap.table.js';
+import { appointmentDetail } from './appointment.query.js';
+
+/** Why a battery in the compartment cannot be reserved: the same rules as a cabinet's hand-out. */
+function unusable(battery: typeof batteries.$inferSelect): MessageKey | null {
+  if (battery.scrapStatus === 'SCRAPPED') return 'deviceScrapped';
+  if (battery.returnStatus === 'RETURNING') return 'batteryReturning';
+  if (battery.distributionStatus !== 'ASSIGNED') return 'batteryUnassigned';
+  return null;
+}
+
+/**
+ * Holds a compartment with a battery ready to swap for a customer. The cabinet is not told: the
+ * server refuses another customer's hand-out from it, and the cabinet detail shows it reserved.
+ */
+export async function addAppointment(ctx: Ctx, hub: DeviceHub, body: AppointmentAdd): Promise<AppointmentRecord> {
+  const minutes = body.minutes ?? APPOINTMENT_DEFAULT_MINUTES;
+  let cabinetNumber = '';
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const [cabinet] = await tx
+        .select({ id: cabinets.id, number: cabinets.number, merchantId: cabinets.merchantId, scrapStatus: cabinets.scrapStatus })
+        .from(cabinets)
+        .where(and(eq(cabinets.number, body.cabinetNumber), deviceScope(ctx, cabinets.merchantId)));
+      if (!cabinet) throw new AppError('cabinetMissing', undefined, { field: 'cabinetNumber' });
+      if (cabinet.scrapStatus === 'SCRAPPED') throw new AppError('deviceScrapped', undefined, { field: 'cabinetNumber' });
+      cabinetNumber = cabinet.number;
+      const [slot] = await tx
+        .select({ compartment: cabinetCompartments, battery: batteries })
+        .from(cabinetCompartments)
+        .leftJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
+        .where(and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, body.compartment)))
+        .for('update', { of: cabinetCompartments });
+      if (!slot) throw new AppError('compartmentMissing', undefined, { field: 'compartment' });
+      const ready = slot.compartment.enabled && (slot.compartment.state === 'SWAPPABLE' || slot.compartment.state === 'FULL');
+      if (!ready || !slot.battery) throw new AppError('compartmentNotSwappable', undefined, { field: 'compartment' });
+      const refused = unusable(slot.battery);
+      if (refused) throw new AppError(refused, undefined, { field: 'compartment' });
+      const now = new Date();
+      // A reservation past its time no longer holds the compartment, swept or not.
+      await tx
+        .update(appointments)
+        .set({ status: 'EXPIRED', closedAt: now })
+        .where(
+          and(
+            eq(appointments.cabinetId, cabinet.id),
+            eq(appointments.compartment, body.compartment),
+            eq(appointments.status, 'RESERVED'),
+            lte(appointments.expiresAt, now),
+          ),
+        );
+      const fields = {
+        cabinetId: cabinet.id,
+        compartment: body.compartment,
+        batteryNumber: slot.battery.number,
+        batterySoc: slot.battery.soc,
+        customer: body.customer,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + minutes * 60_000),
+        merchantId: cabinet.merchantId,
+      };
+      const [created] = await tx.insert(appointments).values(fields).returning({ id: appointments.id });
+      await recordAudit(tx, ctx, {
+        action: 'appointment.add',
+        objectType: 'appointment',
+        objectId: created!.id,
+        changes: { ...fields, cabinetNumber: cabinet.number },
+      });
+      return created!.id;
+    });
+    hub.emitChange({ kind: 'cabinet', number: cabinetNumber, channel: 'appointment' });
+    return await appointmentDetail(ctx, id);
+  } catch (error) {
+    // The partial unique index: another live reservation holds the compartment.
+    if (isUniqueViolation(error)) throw new AppError('compartmentReserved', undefined, { field: 'compartment' });
+    throw error;
+  }
+}
+
+/** Releases a live reservation; a used, expired or cancelled one stays as it is. */
+export async function cancelAppointment(ctx: Ctx, hub: DeviceHub, id: number): Promise<AppointmentRecord> {
+  const cabinetNumber = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ appointment: appointments, cabinetNumber: cabinets.number })
+      .from(appointments)
+      .innerJoin(cabinets, eq(cabinets.id, appointments.cabinetId))
+      .where(and(eq(appointments.id, id), deviceScope(ctx, appointments.merchantId)))
+      .for('update', { of: appointments });
+    if (!row) throw new AppError('appointmentMissing');
+    const now = new Date();
+    if (row.appointment.status !== 'RESERVED' || row.appointment.expiresAt <= now) throw new AppError('appointmentNotActive');
+    await tx.update(appointments).set({ status: 'CANCELLED', closedAt: now }).where(eq(appointments.id, id));
+    await recordAudit(tx, ctx, { action: 'appointment.cancel', objectType: 'appointment', objectId: id });
+    return row.cabinetNumber;
+  });
+  hub.emitChange({ kind: 'cabinet', number: cabinetNumber, channel: 'appointment' });
+  return appointmentDetail(ctx, id);
+}

@@ -1,0 +1,4 @@
+export { registerSwapRoutes } from './swap.routes.js';
+export { swapRecords, appointments } from './swap.table.js';
+export { applySwapEvent, authorizeHandout, expireAppointments, SWAP_AUTHORIZATION_SECONDS } from './swap-event.service.js';
+export { heldCompartments } from './appointment.query.js';

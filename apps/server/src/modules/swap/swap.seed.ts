@@ -1,0 +1,86 @@
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import type { DeviceFailureCode, SwapResult } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { batteries } from '../battery/battery.table.js';
+import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { appointments, swapRecords } from './swap.table.js';
+
+const DAY = 86_400_000;
+
+/**
+ * A fortnight of swap history on the first demo cabinets and a few reservations, one of them live.
+ * History only: the cabinets' and batteries' current state is the demo fleet's.
+ */
+export async function seedDemoSwaps(db: Db): Promise<void> {
+  const [existing] = await db.select({ id: swapRecords.id }).from(swapRecords).limit(1);
+  if (existing) return;
+  const slots = await db
+    .select({
+      cabinetId: cabinets.id,
+      merchantId: cabinets.merchantId,
+      index: cabinetCompartments.index,
+      state: cabinetCompartments.state,
+      batteryNumber: batteries.number,
+      soc: batteries.soc,
+    })
+    .from(cabinetCompartments)
+    .innerJoin(cabinets, eq(cabinets.id, cabinetCompartments.cabinetId))
+    .innerJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
+    .where(and(isNotNull(cabinetCompartments.batteryId), eq(batteries.distributionStatus, 'ASSIGNED')))
+    .orderBy(asc(cabinets.id), asc(cabinetCompartments.index))
+    .limit(120);
+  if (slots.length < 4) return;
+  const now = Date.now();
+  const failures: DeviceFailureCode[] = ['OPEN_DOOR_FAILURE', 'BATTERY_DETECT_FAILURE', 'READ_BATTERY_ID_FAILURE'];
+  const rows = slots.slice(0, 60).map((slot, i) => {
+    const back = slots[(i + 7) % slots.length]!;
+    const result: SwapResult = i % 15 === 4 ? 'FAILED' : i % 20 === 9 ? 'ABORTED' : 'SUCCEEDED';
+    const startedAt = new Date(now - ((i * 5.5) % 14) * DAY - (i % 9) * 3_600_000 - 3_600_000);
+    return {
+      cabinetId: slot.cabinetId,
+      eventId: `demo-${i + 1}`,
+      batteryInNumber: back.batteryNumber,
+      batteryInCompartment: ((slot.index + 2) % 8) + 1,
+      batteryInSoc: 8 + (i % 25),
+      batteryOutNumber: result === 'ABORTED' ? null : slot.batteryNumber,
+      batteryOutCompartment: result === 'ABORTED' ? null : slot.index,
+      batteryOutSoc: result === 'ABORTED' ? null : 90 + (i % 10),
+      customer: `C${String(10001 + (i % 12))}`,
+      startedAt,
+      endedAt: new Date(startedAt.getTime() + 40_000 + (i % 6) * 9_000),
+      result,
+      failureCode: result === 'FAILED' ? failures[i % failures.length]! : null,
+      merchantId: slot.merchantId,
+    };
+  });
+  const created = await db.insert(swapRecords).values(rows).returning({ id: swapRecords.id });
+  // The live one holds a ready compartment; the others are history.
+  const ready = slots.find((slot) => slot.state === 'FULL' || slot.state === 'SWAPPABLE') ?? slots[0]!;
+  const history = [slots[1]!, slots[2]!, slots[3]!];
+  await db.insert(appointments).values([
+    {
+      cabinetId: ready.cabinetId,
+      compartment: ready.index,
+      batteryNumber: ready.batteryNumber,
+      batterySoc: ready.soc,
+      customer: 'C10001',
+      status: 'RESERVED',
+      createdAt: new Date(now - 5 * 60_000),
+      expiresAt: new Date(now + 20 * 3_600_000),
+      merchantId: ready.merchantId,
+    },
+    ...history.map((slot, i) => ({
+      cabinetId: slot.cabinetId,
+      compartment: slot.index,
+      batteryNumber: slot.batteryNumber,
+      batterySoc: slot.soc,
+      customer: `C${10002 + i}`,
+      status: (['USED', 'EXPIRED', 'CANCELLED'] as const)[i]!,
+      createdAt: new Date(now - (i + 1) * DAY),
+      expiresAt: new Date(now - (i + 1) * DAY + 30 * 60_000),
+      closedAt: new Date(now - (i + 1) * DAY + 20 * 60_000),
+      swapId: i === 0 ? (created[0]?.id ?? null) : null,
+      merchantId: slot.merchantId,
+    })),
+  ]);
+}

@@ -1,0 +1,322 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { SwapEvent } from '@swap/contracts';
+import {
+  VirtualBattery,
+  demoDeviceSecret,
+  newBattery,
+  performSwap,
+  seededRandom,
+  startFleet,
+  type RunningFleet,
+  type SwapRequest,
+} from '@swap/simulator';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
+import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceChange } from '../../device/hub.js';
+import { batteries } from '../battery/battery.table.js';
+import { appointments } from './swap.table.js';
+import { expireAppointments } from './swap-event.service.js';
+
+const MASTER = 'swap-test-master';
+const CABINET = 'CSW0001';
+const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (Date.now() - started > timeoutMs) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('swaps, the battery rules and reservations with the simulator on the embedded broker', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let other: string;
+  let gateway: DeviceGateway;
+  let fleet: RunningFleet;
+  let cabinetId = 0;
+  const ids: Record<string, number> = {};
+  let typeId = 0;
+  let vehicleType = 0;
+  const changes: DeviceChange[] = [];
+
+  const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in') =>
+    server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const cabinet = async () => (await get(who.merchant, 'cabinet/detail', cabinetId)).data;
+  const slotOf = async (index: number) => (await cabinet()).compartments.find((c: { index: number }) => c.index === index);
+  const editBattery = (number: string, fields: Record<string, unknown>) =>
+    call(who.merchant, 'battery/edit', { id: ids[number], typeId, ...fields });
+  const rider = (number: string) => fleet.batteries.find((b) => b.model.number === number)!.model;
+  const swap = (request: Omit<SwapRequest, 'rider'> & { rider: string }) =>
+    performSwap(fleet.cabinets[0]!, { ...request, rider: rider(request.rider) });
+  const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) =>
+    (await call(token, 'swap-record/search', filter)).data;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    await createAccountWithMenus(server.db, {
+      username: 'siam-records',
+      merchantId: who.siamId,
+      menuCodes: ['record.swap', 'record.appointment', 'operation.cabinet'],
+      withResources: true,
+    });
+    other = await server.login('siam-records');
+    const types = await productTypes(server, who.admin);
+    typeId = types.battery;
+    vehicleType = types.vehicle1;
+    cabinetId = (await call(who.merchant, 'cabinet/add', { number: CABINET, typeId: types.cabinet })).data.id;
+    for (const number of ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004']) {
+      const added = await call(who.merchant, 'battery/add', { number, typeId, distributionStatus: 'ASSIGNED' });
+      ids[number] = added.data.id;
+    }
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    server.app.deviceHub.onChange((change) => changes.push(change));
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      silent,
+      server.app.deviceHub,
+    );
+    fleet = await startFleet({
+      url: `mqtt://127.0.0.1:${gateway.port}`,
+      masterSecret: MASTER,
+      fleet: {
+        cabinets: [
+          {
+            number: CABINET,
+            compartments: [
+              { index: 1, batteryNumber: 'BSW000001' },
+              { index: 2, batteryNumber: 'BSW000002' },
+              { index: 3, batteryNumber: 'BSW000004' },
+              { index: 4, batteryNumber: null },
+            ],
+          },
+        ],
+      },
+      cabinets: 1,
+      intervalMs: 0,
+      batteries: true,
+      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+    });
+    // The rider's pack is on the road: a device of its own, in no slot.
+    const pack = new VirtualBattery(newBattery('BSW000003', seededRandom(3), { lat: -6.2, lng: 106.8 }), {
+      url: `mqtt://127.0.0.1:${gateway.port}`,
+      secret: demoDeviceSecret(MASTER, 'BSW000003'),
+      random: Math.random,
+      faults: { dropRate: 0 },
+    });
+    await pack.start();
+    fleet.batteries.push(pack);
+    fleet.cabinets[0]!.slots[0]!.battery!.soc = 97;
+    fleet.cabinets[0]!.slots[1]!.battery!.soc = 60;
+    await fleet.tick();
+    await eventually(async () => expect((await slotOf(1)).batteryNumber).toBe('BSW000001'));
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('records a swap and moves the batteries: the full pack leaves, the rider’s pack takes a slot with its charge', async () => {
+    rider('BSW000003').soc = 18;
+    const outcome = await swap({ customer: 'C20001', rider: 'BSW000003' });
+    expect(outcome).toMatchObject({ result: 'SUCCEEDED', batteryOut: 'BSW000001', batteryIn: 'BSW000003' });
+    await eventually(async () => expect((await swaps()).total).toBe(1));
+    const [record] = (await swaps()).records;
+    expect(record).toMatchObject({
+      cabinetNumber: CABINET,
+      batteryOutNumber: 'BSW000001',
+      batteryOutCompartment: 1,
+      batteryOutSoc: 97,
+      batteryInNumber: 'BSW000003',
+      batteryInCompartment: 4,
+      batteryInSoc: 18,
+      customer: 'C20001',
+      result: 'SUCCEEDED',
+      failureCode: null,
+      merchantId: who.demoAgentId,
+    });
+    expect((await get(who.merchant, 'swap-record/detail', record.id)).data.id).toBe(record.id);
+    await eventually(async () => {
+      expect(await slotOf(1)).toMatchObject({ batteryNumber: null, state: 'EMPTY' });
+      expect(await slotOf(4)).toMatchObject({ batteryNumber: 'BSW000003', state: 'SWAPPABLE' });
+    });
+    // Screens watching the cabinet and both batteries hear of the swap.
+    expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'event' });
+    expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000001', channel: 'event' });
+    expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000003', channel: 'event' });
+    const out = (await get(who.merchant, 'battery/detail', ids.BSW000001!)).data;
+    expect(out).toMatchObject({ soc: 97, midSwap: false, swapLockedUntil: null });
+  });
+
+  it('records a redelivered event once and shows a failure in the caller’s language', async () => {
+    const failed: SwapEvent = {
+      type: 'SWAP',
+      eventId: 'evt-failed-1',
+      customer: 'C20002',
+      batteryIn: { number: 'BSW000001', compartment: 1, soc: 40 },
+      batteryOut: null,
+      startedAt: '2026-11-20T08:00:00Z',
+      endedAt: '2026-11-20T08:01:10Z',
+      result: 'FAILED',
+      failureCode: 'OPEN_DOOR_FAILURE',
+    };
+    await fleet.cabinets[0]!.report('event', failed);
+    await fleet.cabinets[0]!.report('event', failed);
+    await eventually(async () => expect((await swaps()).total).toBe(2));
+    await gateway.link.idle();
+    expect((await swaps()).total).toBe(2);
+    const found = await call(who.merchant, 'swap-record/search', { result: 'FAILED' }, 'in');
+    expect(found.data.records).toHaveLength(1);
+    expect(found.data.records[0]).toMatchObject({ durationSeconds: 70, failureMessage: 'Gagal membuka pintu' });
+    // A failed swap moves nothing.
+    expect((await slotOf(1)).batteryNumber).toBeNull();
+  });
+
+  it('refuses to hand out a battery being returned, one not assigned to a site and a scrapped one, each with its reason', async () => {
+    expect((await editBattery('BSW000004', { returnStatus: 'RETURNING' })).data.returnStatus).toBe('RETURNING');
+    expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
+      result: 'REFUSED',
+      reason: 'BATTERY_RETURNING',
+    });
+    await editBattery('BSW000004', { returnStatus: 'NONE', distributionStatus: 'UNASSIGNED' });
+    expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
+      result: 'REFUSED',
+      reason: 'BATTERY_UNASSIGNED',
+    });
+    await editBattery('BSW000004', { distributionStatus: 'ASSIGNED' });
+    expect((await call(who.merchant, 'battery/scrap', { numbers: ['BSW000004'], reason: 'Swollen cells' })).code).toBe(1);
+    expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
+      result: 'REFUSED',
+      reason: 'BATTERY_SCRAPPED',
+    });
+    // Each refusal is an aborted swap on record; the pack stays in its slot.
+    await eventually(async () => expect((await swaps({ result: 'ABORTED' })).total).toBe(3));
+    expect((await slotOf(3)).batteryNumber).toBe('BSW000004');
+    const listed = (await call(who.merchant, 'battery/search', { returnStatus: 'NONE', distributionStatus: 'ASSIGNED' })).data;
+    expect(listed.records.map((b: { number: string }) => b.number)).toContain('BSW000004');
+  });
+
+  it('refuses edits, scrap, stock moves, binding and a second hand-out of a battery mid-swap until the swap ends or the hold expires', async () => {
+    const cab = fleet.cabinets[0]!;
+    const requestId = '6f1d2c3b-4a5e-4f60-8a7b-9c0d1e2f3a4b';
+    const ask = async (id: string) => {
+      const answered = await cab.awaitDownlink(
+        'authorize-result',
+        (p) => ((p as { requestId?: string }).requestId === id ? p : undefined),
+        3000,
+      );
+      await cab.report('authorize', {
+        requestId: id,
+        ts: new Date().toISOString(),
+        batteryNumber: 'BSW000002',
+        compartment: 2,
+        customer: 'C20004',
+      });
+      return (await answered()) as { allowed: boolean; reason?: string; message?: string };
+    };
+    expect(await ask(requestId)).toMatchObject({ allowed: true });
+    await eventually(async () => expect((await get(who.merchant, 'battery/detail', ids.BSW000002!)).data.midSwap).toBe(true));
+    const edit = await editBattery('BSW000002', { name: 'Renamed' });
+    expect(edit.code).toBe(6002);
+    expect(edit.message).toBe('The battery is in the middle of a swap and cannot be changed now');
+    expect((await call(who.merchant, 'battery/scrap', { numbers: ['BSW000002'], reason: 'Test' })).code).toBe(6002);
+    expect((await call(who.admin, 'stock/battery/in', { numbers: ['BSW000002'] })).code).toBe(6002);
+    const bind = await call(who.merchant, 'vehicle/add', { number: 'VSW0001', typeId: vehicleType, battery1Number: 'BSW000002' });
+    expect(bind.code).toBe(6002);
+    // The same request redelivered is granted again; another one is refused.
+    expect(await ask(requestId)).toMatchObject({ allowed: true });
+    expect(await ask('0b1c2d3e-4f50-4a6b-8c7d-8e9fa0b1c2d3')).toMatchObject({
+      allowed: false,
+      reason: 'BATTERY_MID_SWAP',
+      message: 'The battery is in the middle of a swap and cannot be changed now',
+    });
+    // The cabinet never reported the swap: the hold expires.
+    await server.db
+      .update(batteries)
+      .set({ swapLockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(batteries.id, ids.BSW000002!));
+    expect((await editBattery('BSW000002', { name: 'Renamed' })).code).toBe(1);
+  });
+
+  it('holds a reserved compartment for its customer until a swap uses it', async () => {
+    const empty = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 1, customer: 'C30001' });
+    expect(empty.code).toBe(6005);
+    const held = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 2, customer: 'C30001', minutes: 15 });
+    expect(held.data).toMatchObject({ status: 'RESERVED', compartment: 2, batteryNumber: 'BSW000002', cabinetNumber: CABINET });
+    expect(Date.parse(held.data.expiresAt) - Date.parse(held.data.createdAt)).toBe(15 * 60_000);
+    expect((await slotOf(2)).state).toBe('RESERVED');
+    expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'appointment' });
+    const twice = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 2, customer: 'C30002' });
+    expect(twice.code).toBe(6004);
+    expect(await swap({ customer: 'C30002', rider: 'BSW000001', compartment: 2 })).toMatchObject({
+      result: 'REFUSED',
+      reason: 'COMPARTMENT_RESERVED',
+    });
+    const used = await swap({ customer: 'C30001', rider: 'BSW000001', compartment: 2 });
+    expect(used).toMatchObject({ result: 'SUCCEEDED', batteryOut: 'BSW000002' });
+    await eventually(async () => expect((await get(who.merchant, 'appointment/detail', held.data.id)).data.status).toBe('USED'));
+    const detail = (await get(who.merchant, 'appointment/detail', held.data.id)).data;
+    const record = (await swaps({ customer: 'C30001' })).records[0];
+    expect(detail.swapId).toBe(record.id);
+    expect(record.appointmentId).toBe(held.data.id);
+    expect((await slotOf(2)).state).toBe('EMPTY');
+  });
+
+  it('expires a reservation past its time and cancels one on request', async () => {
+    // Compartment 4 holds the rider's first pack (BSW000003), charging.
+    const held = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C30003' });
+    expect(held.code).toBe(1);
+    await server.db
+      .update(appointments)
+      .set({ expiresAt: sql`now() - interval '1 minute'` })
+      .where(eq(appointments.id, held.data.id));
+    expect(await expireAppointments(server.db)).toEqual([CABINET]);
+    expect((await get(who.merchant, 'appointment/detail', held.data.id)).data.status).toBe('EXPIRED');
+    expect((await slotOf(4)).state).not.toBe('RESERVED');
+    const again = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C30004' });
+    expect(again.data.status).toBe('RESERVED');
+    const cancelled = await call(who.merchant, 'appointment/cancel', { id: again.data.id });
+    expect(cancelled.data.status).toBe('CANCELLED');
+    expect((await call(who.merchant, 'appointment/cancel', { id: again.data.id })).code).toBe(6009);
+    expect((await call(who.merchant, 'appointment/search', { status: 'CANCELLED' })).data.total).toBe(1);
+  });
+
+  it('filters, exports and keeps each merchant to its own swaps and reservations', async () => {
+    expect((await swaps({ cabinetNumber: 'CSW' })).total).toBeGreaterThanOrEqual(6);
+    expect((await swaps({ cabinetNumber: 'CXX' })).total).toBe(0);
+    expect((await swaps({ batteryNumber: 'BSW000003', result: 'SUCCEEDED' })).total).toBe(1);
+    expect((await swaps({ startedFrom: '2026-11-20T07:00:00Z', startedTo: '2026-11-20T09:00:00Z' })).total).toBe(1);
+    const sorted = (await swaps({ sort: { field: 'startedAt', order: 'ascend' } })).records;
+    expect(sorted[0].eventId).toBe('evt-failed-1');
+    const csv = await server.call('POST', '/api/oms/swap-record/export', { token: who.merchant, body: { result: 'FAILED' } });
+    expect(csv.raw.headers['content-type']).toContain('text/csv');
+    const lines = csv.raw.body.trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('Failed to open the door');
+    const reservations = await server.call('POST', '/api/oms/appointment/export', { token: who.merchant, body: {} });
+    expect(reservations.raw.body.trim().split('\r\n')).toHaveLength(4);
+
+    expect((await swaps({}, other)).total).toBe(0);
+    const theirs = (await swaps()).records[0];
+    expect((await get(other, 'swap-record/detail', theirs.id)).code).toBe(6007);
+    expect((await call(other, 'appointment/search', {})).data.total).toBe(0);
+    expect((await call(other, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C1' })).code).toBe(3007);
+    expect((await swaps({}, who.admin)).total).toBe((await swaps()).total);
+    // Without the grant the list is refused.
+    expect((await call(who.siam, 'swap-record/search', {})).status).toBe(403);
+  });
+});

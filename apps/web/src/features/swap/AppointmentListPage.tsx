@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Button } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { appointmentAdd, APPOINTMENT_MAX_MINUTES, type AppointmentRecord } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { Can } from '../../shared/Can';
+import { ResourceForm } from '../../shared/form';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { fieldKey } from '../device/deviceModel';
+import { APPOINTMENT_PATHS, APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
+
+const held = (r: AppointmentRecord) => r.status === 'RESERVED';
+
+/** Order centre → Reservations (/business/appointment/list): compartments held for customers. */
+export function AppointmentListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [adding, setAdding] = useState(false);
+  return (
+    <>
+      <TitleBar
+        title={t('nav.record.appointment')}
+        operate={
+          <Can code="record.appointment.add">
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
+              {t('swap.reserve')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<AppointmentRecord>
+        searchPath={APPOINTMENT_PATHS.search}
+        exportPath={APPOINTMENT_PATHS.export}
+        exportCode="record.appointment.export"
+        exportFilename="reservations"
+        rowKey="id"
+        scrollX={1200}
+        defaultSort={{ field: 'createdAt', order: 'descend' }}
+        searchFields={APPOINTMENT_SEARCH_FIELDS}
+        columns={[
+          {
+            key: 'id',
+            titleKey: 'swap.appointmentId',
+            sortable: true,
+            width: 110,
+            render: (r) => <Link to={APPOINTMENT_ROUTES.detail(r.id)}>{r.id}</Link>,
+          },
+          { key: 'cabinetNumber', titleKey: fieldKey('cabinetNumber'), width: 140 },
+          { key: 'compartment', titleKey: fieldKey('compartment'), kind: 'number', width: 120 },
+          { key: 'batteryNumber', titleKey: fieldKey('batteryNumber') },
+          { key: 'customer', titleKey: fieldKey('customer'), width: 120 },
+          { key: 'status', titleKey: fieldKey('status'), kind: 'status', statusMap: APPOINTMENT_STATUS_MAP, width: 120 },
+          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
+          { key: 'expiresAt', titleKey: fieldKey('expiresAt'), kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(APPOINTMENT_ROUTES.detail(r.id)) },
+          {
+            key: 'cancel',
+            labelKey: 'swap.cancel',
+            code: 'record.appointment.cancel',
+            danger: true,
+            confirmKey: 'swap.confirmCancel',
+            hidden: (r) => !held(r),
+            onClick: (r) => api.post(APPOINTMENT_PATHS.cancel, { id: r.id }),
+            successKey: 'swap.cancelled',
+          },
+        ]}
+      />
+      <ResourceForm
+        open={adding}
+        mode="add"
+        title={t('swap.reserveTitle')}
+        schema={appointmentAdd}
+        fields={[
+          { name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber'), maxLength: 32 },
+          { name: 'compartment', labelKey: fieldKey('compartment'), type: 'number', min: 1, max: 64, precision: 0 },
+          { name: 'customer', labelKey: fieldKey('customer'), maxLength: 64 },
+          {
+            name: 'minutes',
+            labelKey: fieldKey('minutes'),
+            type: 'number',
+            min: 1,
+            max: APPOINTMENT_MAX_MINUTES,
+            precision: 0,
+            helpKey: 'swap.minutesHelp',
+          },
+        ]}
+        submit={(body) => api.post(APPOINTMENT_PATHS.add, body)}
+        refreshPaths={[APPOINTMENT_PATHS.search]}
+        onClose={() => setAdding(false)}
+      />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { APPOINTMENT_STATUSES, SWAP_RESULTS } from '@swap/contracts';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField } from '../../shared/table';
+import { fieldKey, optionsOf } from '../device/deviceModel';
+
+export const SWAP_PATHS = {
+  search: '/swap-record/search',
+  detail: '/swap-record/detail',
+  export: '/swap-record/export',
+} as const;
+
+export const APPOINTMENT_PATHS = {
+  search: '/appointment/search',
+  detail: '/appointment/detail',
+  add: '/appointment/add',
+  cancel: '/appointment/cancel',
+  export: '/appointment/export',
+} as const;
+
+export const SWAP_ROUTES = {
+  list: '/business/transfer/list',
+  detail: (id: number) => `/business/transfer/detail/${id}`,
+} as const;
+
+export const APPOINTMENT_ROUTES = {
+  list: '/business/appointment/list',
+  detail: (id: number) => `/business/appointment/detail/${id}`,
+} as const;
+
+export const RESULT_MAP: StatusMap = {
+  SUCCEEDED: { meaning: 'success', labelKey: 'swap.result.SUCCEEDED' },
+  FAILED: { meaning: 'error', labelKey: 'swap.result.FAILED' },
+  ABORTED: { meaning: 'warning', labelKey: 'swap.result.ABORTED' },
+};
+
+export const APPOINTMENT_STATUS_MAP: StatusMap = {
+  RESERVED: { meaning: 'processing', labelKey: 'swap.appointmentStatus.RESERVED' },
+  USED: { meaning: 'success', labelKey: 'swap.appointmentStatus.USED' },
+  EXPIRED: { meaning: 'default', labelKey: 'swap.appointmentStatus.EXPIRED' },
+  CANCELLED: { meaning: 'warning', labelKey: 'swap.appointmentStatus.CANCELLED' },
+};
+
+export const SWAP_SEARCH_FIELDS: SearchField[] = [
+  { name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') },
+  { name: 'batteryNumber', labelKey: 'swap.anyBattery' },
+  { name: 'result', labelKey: fieldKey('result'), type: 'select', options: optionsOf(SWAP_RESULTS, 'swap.result') },
+  { name: 'customer', labelKey: fieldKey('customer') },
+  { name: 'started', labelKey: fieldKey('startedAt'), type: 'dateRange' },
+];
+
+export const APPOINTMENT_SEARCH_FIELDS: SearchField[] = [
+  { name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') },
+  { name: 'batteryNumber', labelKey: fieldKey('batteryNumber') },
+  { name: 'status', labelKey: fieldKey('status'), type: 'select', options: optionsOf(APPOINTMENT_STATUSES, 'swap.appointmentStatus') },
+  { name: 'customer', labelKey: fieldKey('customer') },
+  { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange' },
+];

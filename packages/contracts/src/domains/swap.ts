@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { safeText } from '../validation.js';
+import { DEVICE_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
+
+/**
+ * Swap records (/business/transfer/*): one per swap a cabinet reports. Reservations
+ * (/business/appointment/*): a compartment held for a customer until used, expired or cancelled.
+ */
+export const swapRecord = z.object({
+  id: z.number(),
+  cabinetId: z.number(),
+  cabinetNumber: z.string(),
+  /** The cabinet's own id of the event (unique per cabinet). */
+  eventId: z.string(),
+  batteryInNumber: z.string().nullable(),
+  batteryInCompartment: z.number().nullable(),
+  batteryInSoc: z.number().nullable(),
+  batteryOutNumber: z.string().nullable(),
+  batteryOutCompartment: z.number().nullable(),
+  batteryOutSoc: z.number().nullable(),
+  customer: z.string().nullable(),
+  startedAt: z.string(),
+  endedAt: z.string(),
+  /** Seconds from start to end. */
+  durationSeconds: z.number(),
+  result: z.enum(SWAP_RESULTS),
+  failureCode: z.enum(DEVICE_FAILURE_CODES).nullable(),
+  /** The failure in the caller's language. */
+  failureMessage: z.string().nullable(),
+  /** The reservation this swap used, if any. */
+  appointmentId: z.number().nullable(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SwapRecord = z.infer<typeof swapRecord>;
+
+const instant = z.iso.datetime({ offset: true }).nullish();
+const numberPrefix = safeText(32).nullish();
+
+export const SWAP_SORT_FIELDS = ['id', 'startedAt'] as const;
+
+export const swapSearch = pageQuerySchema.extend({
+  cabinetNumber: numberPrefix,
+  /** Matches the battery brought in or taken out. */
+  batteryNumber: numberPrefix,
+  customer: safeText(64).nullish(),
+  result: z.enum(SWAP_RESULTS).nullish(),
+  startedFrom: instant,
+  startedTo: instant,
+  sort: z.object({ field: z.enum(SWAP_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
+});
+export type SwapSearch = z.infer<typeof swapSearch>;
+
+export const APPOINTMENT_STATUSES = ['RESERVED', 'USED', 'EXPIRED', 'CANCELLED'] as const;
+export type AppointmentStatus = (typeof APPOINTMENT_STATUSES)[number];
+/** How long a reservation holds its compartment unless the caller says otherwise. */
+export const APPOINTMENT_DEFAULT_MINUTES = 30;
+export const APPOINTMENT_MAX_MINUTES = 24 * 60;
+
+export const appointmentRecord = z.object({
+  id: z.number(),
+  cabinetId: z.number(),
+  cabinetNumber: z.string(),
+  compartment: z.number(),
+  batteryNumber: z.string().nullable(),
+  /** The battery's charge when reserved. */
+  batterySoc: z.number().nullable(),
+  customer: z.string(),
+  status: z.enum(APPOINTMENT_STATUSES),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** When it was used, expired or cancelled. */
+  closedAt: z.string().nullable(),
+  /** The swap that used it. */
+  swapId: z.number().nullable(),
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+});
+export type AppointmentRecord = z.infer<typeof appointmentRecord>;
+
+export const APPOINTMENT_SORT_FIELDS = ['id', 'createdAt', 'expiresAt'] as const;
+
+export const appointmentSearch = pageQuerySchema.extend({
+  cabinetNumber: numberPrefix,
+  batteryNumber: numberPrefix,
+  customer: safeText(64).nullish(),
+  status: z.enum(APPOINTMENT_STATUSES).nullish(),
+  createdFrom: instant,
+  createdTo: instant,
+  sort: z.object({ field: z.enum(APPOINTMENT_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
+});
+export type AppointmentSearch = z.infer<typeof appointmentSearch>;
+
+/** Holds one compartment of a cabinet for a customer; the compartment must hold a battery ready to swap. */
+export const appointmentAdd = z.object({
+  cabinetNumber: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'validation.invalid' }),
+  compartment: z.number().int().min(1).max(64),
+  customer: safeText(64).min(1, { message: 'validation.required' }),
+  /** Minutes the compartment is held. */
+  minutes: z.number().int().min(1).max(APPOINTMENT_MAX_MINUTES).nullish(),
+});
+export type AppointmentAdd = z.infer<typeof appointmentAdd>;

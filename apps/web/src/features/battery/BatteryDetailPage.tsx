@@ -15,6 +15,8 @@ import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
+import { LiveIndicator } from '../device/LiveIndicator';
+import { useLiveDevice } from '../device/useLiveDevice';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -102,6 +104,7 @@ export function BatteryDetailPage() {
     queryFn: ({ signal }) => api.get<BatteryRecord>(paths.detail, { id }, { signal }),
     retry: false,
   });
+  const live = useLiveDevice('battery', id);
   const battery = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const active = battery?.scrapStatus === 'NORMAL';
@@ -128,6 +131,9 @@ export function BatteryDetailPage() {
         <DetailState failed={query.isError} titleKey="battery.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
+          <Flex justify="flex-end">
+            <LiveIndicator status={live} />
+          </Flex>
           <DetailCards record={battery} groups={groups(t)} />
           <Card
             title={t('device.field.cellVoltages')}

@@ -15,6 +15,8 @@ import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/device
 import { ScrapForm } from '../device/ScrapForm';
 import { ALARM_FLAG_MAP, CABINET_FORM, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
+import { LiveIndicator } from '../device/LiveIndicator';
+import { useLiveDevice } from '../device/useLiveDevice';
 
 const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
@@ -93,6 +95,7 @@ export function CabinetDetailPage() {
     queryFn: ({ signal }) => api.get<CabinetDetail>(paths.detail, { id }, { signal }),
     retry: false,
   });
+  const live = useLiveDevice('cabinet', id);
   const cabinet = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
 
@@ -118,7 +121,7 @@ export function CabinetDetailPage() {
         <DetailState failed={query.isError} titleKey="cabinet.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
-          <Card title={t('device.field.compartments')}>
+          <Card title={t('device.field.compartments')} extra={<LiveIndicator status={live} />}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (

@@ -10,6 +10,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 export interface RunningServer {
   baseURL: string;
   dataDir: string;
+  /** The server's embedded MQTT broker. */
+  mqttUrl: string;
   stop(): Promise<void>;
 }
 
@@ -51,6 +53,7 @@ export async function startServer(options: { logFile: string; env?: Record<strin
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist}/index.html is missing: build first (npm run build)`);
 
   const port = await freePort();
+  const mqttPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-e2e-'));
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
@@ -65,6 +68,10 @@ export async function startServer(options: { logFile: string; env?: Record<strin
       DEMO: '1',
       FAST_PASSWORD_HASHING: '1',
       LOG_LEVEL: 'warn',
+      // Its own embedded broker; specs that want devices start their own simulated fleet.
+      MQTT_PORT: String(mqttPort),
+      DEMO_FLEET_CABINETS: '0',
+      DEMO_FLEET_VEHICLES: '0',
       ...options.env,
     },
     stdio: ['ignore', log, log],
@@ -90,5 +97,5 @@ export async function startServer(options: { logFile: string; env?: Record<strin
     const tail = fs.readFileSync(options.logFile, 'utf8').split('\n').slice(-30).join('\n');
     throw new Error(`${error instanceof Error ? error.message : String(error)}\n--- server log ---\n${tail}`, { cause: error });
   }
-  return { baseURL, dataDir, stop };
+  return { baseURL, dataDir, mqttUrl: `mqtt://127.0.0.1:${mqttPort}`, stop };
 }

@@ -2,6 +2,7 @@ import type { DemoFleet } from '@swap/contracts';
 import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
+import { newVehicle, pickVehicles, VirtualVehicle } from './vehicles.js';
 
 export interface FleetOptions {
   url: string;
@@ -12,6 +13,8 @@ export interface FleetOptions {
   cabinets: number;
   /** Telemetry interval, ms. */
   intervalMs: number;
+  /** How many of the fleet's vehicles to run (both cities by turns); none when absent. */
+  vehicles?: number;
   /** Also run each slot battery as its own device. */
   batteries: boolean;
   faults: Faults & {
@@ -26,6 +29,7 @@ export interface FleetOptions {
 export interface RunningFleet {
   cabinets: VirtualCabinet[];
   batteries: VirtualBattery[];
+  vehicles: VirtualVehicle[];
   /** One heartbeat of every device now (tests drive time themselves). */
   tick(): Promise<void>;
   stop(): Promise<void>;
@@ -52,8 +56,11 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     if (options.batteries)
       for (const slot of slots) if (slot.battery) batteries.push(new VirtualBattery(slot.battery, device(slot.battery.number)));
   }
-  await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
-  log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
+  const vehicles = pickVehicles(options.fleet.vehicles ?? [], options.vehicles ?? 0).map(
+    (number, i) => new VirtualVehicle(newVehicle(number, i, random), device(number)),
+  );
+  await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.start()));
+  log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries, ${vehicles.length} vehicles`);
 
   const cutUntil = new Map<VirtualCabinet, number>();
   const tick = async () => {
@@ -78,6 +85,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
       }),
     );
     await Promise.all(batteries.map((b) => b.report(b.model.soc < PRESET)));
+    await Promise.all(vehicles.map((v) => v.tick((options.intervalMs || 5000) / 1000)));
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -90,11 +98,12 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   return {
     cabinets,
     batteries,
+    vehicles,
     tick,
     stop: async () => {
       clearInterval(timer);
       await running;
-      await Promise.all([...cabinets, ...batteries].map((d) => d.close()));
+      await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.close()));
     },
   };
 }

@@ -8,6 +8,8 @@ import type { DeviceHub } from '../../device/hub.js';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;
+/** A device's reports come in small bursts (telemetry, then state): the first event waits this long for the rest. */
+const GATHER_MS = 100;
 /** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
 const MAX_STREAM_MS = 10 * 60_000;
 
@@ -57,7 +59,7 @@ function openStream(
     if (change.kind !== device.kind || change.number !== device.number) return;
     pending.add(change.channel);
     if (flushTimer) return;
-    flushTimer = setTimeout(flush, Math.max(0, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
+    flushTimer = setTimeout(flush, Math.max(GATHER_MS, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
   });
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   const lifetime = setTimeout(() => close(), MAX_STREAM_MS);

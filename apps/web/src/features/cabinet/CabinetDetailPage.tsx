@@ -43,15 +43,7 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
     },
     {
       titleKey: 'device.group.specification',
-      items: [
-        { field: 'compartmentCount' },
-        { field: 'networkType' },
-        { field: 'communicationType' },
-        { field: 'externalMaxPower' },
-        { field: 'chargerTotalPower' },
-        { field: 'meterCount' },
-        { field: 'radiatorSetting', render: (r) => word('cabinet.radiator')(r.radiatorSetting) },
-      ],
+      items: [{ field: 'compartmentCount' }, { field: 'networkType' }, { field: 'communicationType' }],
     },
     {
       titleKey: 'device.group.state',
@@ -65,6 +57,11 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
         { field: 'waterAlarm', map: ALARM_FLAG_MAP },
         { field: 'smokeAlarm', map: ALARM_FLAG_MAP },
         { field: 'lamp', render: (r) => word('cabinet.onOff')(r.lamp) },
+        // Power, meters and radiator come with each telemetry report too.
+        { field: 'radiatorSetting', render: (r) => word('cabinet.radiator')(r.radiatorSetting) },
+        { field: 'externalMaxPower' },
+        { field: 'chargerTotalPower' },
+        { field: 'meterCount' },
         { field: 'lastReportAt' },
       ],
     },

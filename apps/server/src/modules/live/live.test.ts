@@ -7,6 +7,7 @@ import { seedDemoDeviceCredentials, startDeviceGateway, type DeviceGateway } fro
 
 const MASTER = 'live-test-master';
 const CABINET = 'CLV0001';
+const BATTERY = 'BLV000001';
 
 /** A live stream as a browser reads it: SSE frames parsed from the fetch body. */
 async function openStream(base: string, token: string, path: string) {
@@ -56,6 +57,7 @@ describe('live device streams', () => {
   let fleet: RunningFleet;
   let base: string;
   let cabinetId: number;
+  let batteryId: number;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -66,6 +68,11 @@ describe('live device streams', () => {
       body: { number: CABINET, typeId: types.cabinet, merchantId: callers.demoAgentId },
     });
     cabinetId = added.data.id;
+    const battery = await server.call('POST', '/api/oms/battery/add', {
+      token: callers.admin,
+      body: { number: BATTERY, typeId: types.battery, merchantId: callers.demoAgentId },
+    });
+    batteryId = battery.data.id;
     await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     gateway = await startDeviceGateway(
@@ -80,10 +87,14 @@ describe('live device streams', () => {
     fleet = await startFleet({
       url: `mqtt://127.0.0.1:${gateway.port}`,
       masterSecret: MASTER,
-      fleet: { cabinets: [{ number: CABINET, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: null })) }] },
+      fleet: {
+        cabinets: [
+          { number: CABINET, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: index === 1 ? BATTERY : null })) },
+        ],
+      },
       cabinets: 1,
       intervalMs: 0,
-      batteries: false,
+      batteries: true,
       faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
     });
     // The cabinet's first state is in before any stream opens.
@@ -114,6 +125,20 @@ describe('live device streams', () => {
     const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.merchant, query: { id: String(cabinetId) } });
     expect(detail.data.humidity).not.toBeNull();
     stream.close();
+  });
+
+  it('pushes a battery’s telemetry to its merchant and refuses it to another merchant', async () => {
+    const stream = await openStream(base, callers.merchant, `/api/oms/battery/live?id=${batteryId}`);
+    await stream.next('ready', 0);
+    const from = stream.events.length;
+    const sent = Date.now();
+    await fleet.tick();
+    const change = await stream.next('change', from);
+    expect(change.at - sent).toBeLessThan(1000);
+    expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
+    stream.close();
+    const refused = await openStream(base, callers.siam, `/api/oms/battery/live?id=${batteryId}`);
+    expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
   });
 
   it('coalesces a burst of changes into a few events naming every channel', async () => {

@@ -29,7 +29,7 @@ function freePort(): Promise<number> {
 async function waitForPort(port: number, exited: () => boolean, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
-    if (exited()) throw new Error('mosquitto exited at start (see its log above)');
+    if (exited()) throw new Error(`mosquitto did not start (${MOSQUITTO_BIN}; install it with scripts/ensure-mosquitto.sh)`);
     const open = await new Promise<boolean>((resolve) => {
       const socket = net.connect(port, '127.0.0.1');
       socket.once('connect', () => {
@@ -69,16 +69,23 @@ export async function startMosquitto(accounts: MosquittoAccounts): Promise<Runni
   const configFile = path.join(dir, 'mosquitto.conf');
   fs.writeFileSync(configFile, `${config.join('\n')}\n`);
   const child = spawn(MOSQUITTO_BIN, ['-c', configFile], { stdio: ['ignore', 'ignore', 'inherit'] });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let failure: Error | undefined;
+  child.once('error', (error) => {
+    failure = error;
+  });
+  const exited = new Promise<void>((resolve) => {
+    child.once('exit', () => resolve());
+    child.once('error', () => resolve());
+  });
   const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
+    if (!failure && child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
       await exited;
     }
     fs.rmSync(dir, { recursive: true, force: true });
   };
   try {
-    await waitForPort(port, () => child.exitCode !== null, 10_000);
+    await waitForPort(port, () => child.exitCode !== null || failure !== undefined, 10_000);
   } catch (error) {
     await stop();
     throw error;

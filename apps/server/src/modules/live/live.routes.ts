@@ -75,7 +75,9 @@ function openStream(
     res.end();
   };
   streams.add(close);
-  req.raw.once('close', close);
+  // The browser went away (navigation, lost network) or the response was ended.
+  res.once('close', close);
+  req.raw.socket.once('close', close);
   res.once('error', close);
 }
 

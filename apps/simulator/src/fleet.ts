@@ -50,7 +50,10 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   for (const entry of options.fleet.cabinets.slice(0, options.cabinets)) {
     const slots = entry.compartments.map(({ index, batteryNumber }) => ({
       index,
-      battery: batteryNumber ? newBattery(batteryNumber, random, { lat: -6.2, lng: 106.82 }) : null,
+      // Slot batteries sit where their cabinet stands: Bangkok for CBK… cabinets, Jakarta otherwise.
+      battery: batteryNumber
+        ? newBattery(batteryNumber, random, entry.number.startsWith('CBK') ? { lat: 13.75, lng: 100.54 } : { lat: -6.2, lng: 106.82 })
+        : null,
     }));
     cabinets.push(new VirtualCabinet(entry.number, slots, device(entry.number)));
     if (options.batteries)

@@ -277,6 +277,41 @@ for (const broker of BROKERS)
       await listener.endAsync();
     });
 
+    it.runIf(!broker.embedded)('splits the messages between two servers on one broker, each stored once', async () => {
+      const otherHub = new DeviceHub();
+      const other = await startDeviceGateway(
+        server.db,
+        {
+          url,
+          username: 'swap-gateway',
+          password: 'gateway-secret-0123456789',
+          host: '127.0.0.1',
+          port: 0,
+          heartbeatTimeoutSeconds: 60,
+          shareGroup: 'swap-test',
+        },
+        log,
+        otherHub,
+      );
+      try {
+        const otherChanges: DeviceChange[] = [];
+        otherHub.onChange((change) => otherChanges.push(change));
+        const from = changes.length;
+        // Each tick the cabinet and the vehicle report telemetry once.
+        const count = (list: DeviceChange[], number: string) => list.filter((c) => c.number === number && c.channel === 'telemetry').length;
+        const stored = (number: string) => count(changes.slice(from), number) + count(otherChanges, number);
+        for (let i = 0; i < 10; i++) await fleet.tick();
+        await eventually(() => expect([stored(CABINET), stored(VEHICLE)]).toEqual([10, 10]));
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect([stored(CABINET), stored(VEHICLE)]).toEqual([10, 10]);
+        // Both servers took a share.
+        expect(count(changes.slice(from), CABINET) + count(changes.slice(from), VEHICLE)).toBeGreaterThan(0);
+        expect(count(otherChanges, CABINET) + count(otherChanges, VEHICLE)).toBeGreaterThan(0);
+      } finally {
+        await other.close();
+      }
+    });
+
     it.runIf(broker.embedded)('reports a taken broker port instead of half-starting', async () => {
       const second = startDeviceGateway(
         server.db,

@@ -19,6 +19,11 @@ url="http://localhost:$PORT"
     log "Swap back-office is running: open $url  (API docs: $url/api/docs)"
     if [ "${DEMO:-1}" != 0 ] && [ "${DEMO:-1}" != false ]; then
       log "Demo accounts: admin (platform), merchant (Demo Agent), subaccount — password Demo-Pass-2026"
+      # The server runs the fleet with demo devices on its embedded broker (README: DEMO_FLEET_*).
+      if [ -z "${MQTT_URL:-}" ] && [ "${MQTT_ENABLED:-1}" != 0 ] && [ "${DEMO_DEVICES:-1}" != 0 ] &&
+        [ "${DEMO_FLEET_CABINETS:-3}${DEMO_FLEET_VEHICLES:-6}" != 00 ]; then
+        log "Simulated cabinets, batteries and vehicles report live (DEMO_FLEET_CABINETS=0 DEMO_FLEET_VEHICLES=0: none)"
+      fi
     fi
     log "Stop with Ctrl-C."
   fi

@@ -2,7 +2,8 @@
 # npm test: every tier, in order, stopping at the first failing tier.
 #   typecheck  tsc for contracts, server, simulator, web, e2e, bench, scripts
 #   lint       prettier --check, eslint, docs/api.md freshness
-#   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web (PGlite in memory)
+#   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web (PGlite in memory;
+#              device tests on the embedded broker and on Mosquitto, installed when missing)
 #   postgres   the apps/server suite again on a throwaway real PostgreSQL
 #   e2e        build everything, then Chromium against a server the run starts itself
 # `npm test -- unit postgres` runs only the named tiers. Installs what is missing (npm, Debian).
@@ -54,6 +55,9 @@ tier_lint() {
 
 tier_unit() {
   local status=0
+  # The device-link tests run on the embedded broker and on a real Mosquitto.
+  bash "$ROOT/scripts/ensure-mosquitto.sh"
+  export REQUIRE_MOSQUITTO=1
   # Keep going within the tier so one run shows every failing package.
   vitest_run contracts packages/contracts || status=1
   vitest_run server apps/server || status=1
@@ -67,6 +71,8 @@ tier_postgres() {
 }
 
 postgres_suite() {
+  bash "$ROOT/scripts/ensure-mosquitto.sh"
+  export REQUIRE_MOSQUITTO=1
   vitest_run server-postgres apps/server
 }
 

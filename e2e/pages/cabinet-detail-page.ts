@@ -1,24 +1,38 @@
 import type { Locator, Page } from 'playwright-core';
+import { BasePage } from '../support/pages/base-page.js';
 
-/** Product centre → Cabinets → a cabinet's detail: compartments, their remote commands and the command history. */
-export class CabinetDetailPage {
+/**
+ * Cabinet detail (/product/cabinet/detail/:id): the compartment grid with its remote commands, the
+ * environment, the live indicator and the command history.
+ */
+export class CabinetDetailPage extends BasePage {
+  readonly path: string;
+  readonly live: Locator;
+
   constructor(
-    readonly page: Page,
+    page: Page,
     readonly id: number,
-  ) {}
-
-  get path(): string {
-    return `/product/cabinet/detail/${this.id}`;
+  ) {
+    super(page);
+    this.path = `/product/cabinet/detail/${id}`;
+    this.live = page.locator('[data-live-status]');
   }
 
-  async open(): Promise<void> {
-    await this.page.goto(this.path);
+  override async waitUntilShown(): Promise<void> {
+    await this.page.getByRole('heading', { level: 1, name: /^Cabinet / }).waitFor();
     await this.page.locator('.compartment-cell').first().waitFor();
   }
 
-  /** The grid cell of a compartment (its accessible name starts "Compartment {index}:"). */
-  compartment(index: number): Locator {
-    return this.page.getByRole('button', { name: new RegExp(`^Compartment ${index}: `) });
+  /** Waits until the page follows the cabinet live. */
+  async waitUntilLive(): Promise<void> {
+    await this.page.locator('[data-live-status="open"]').getByText('Live', { exact: true }).waitFor();
+  }
+
+  /** The grid cell of a compartment (accessible name "Compartment {index}: {state}"), in that state when given. */
+  compartment(index: number, state?: string): Locator {
+    return state
+      ? this.page.getByRole('button', { name: `Compartment ${index}: ${state}`, exact: true })
+      : this.page.getByRole('button', { name: new RegExp(`^Compartment ${index}: `) });
   }
 
   /** Shows a compartment's fields and commands (its popover opens on hover). */
@@ -43,5 +57,10 @@ export class CabinetDetailPage {
   /** The command history's rows that mention the text. */
   historyRow(text: string): Locator {
     return this.page.locator('.ant-card', { hasText: 'Commands' }).locator('.ant-table-row', { hasText: text });
+  }
+
+  /** The value shown beside a field label of the detail cards. */
+  field(label: string): Locator {
+    return this.page.locator('th.ant-descriptions-item-label', { hasText: label }).locator('xpath=following-sibling::td[1]');
   }
 }

@@ -6,7 +6,7 @@ import { startServer } from './server.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    /** The server's MQTT broker and data folder (demo-fleet.json), for specs that run simulated devices. */
+    /** The server's embedded MQTT broker and data folder (demo-fleet.json): specs run simulated devices on them. */
     mqttUrl: string;
     dataDir: string;
   }
@@ -14,7 +14,7 @@ declare module 'vitest' {
 
 /**
  * One server for the whole run; E2E_BASE_URL points the specs at a server you started yourself
- * (with E2E_MQTT_URL and E2E_DATA_DIR for its broker and data folder).
+ * (E2E_MQTT_URL and E2E_DATA_DIR then name its broker and data folder for the device specs).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;

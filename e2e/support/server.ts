@@ -68,8 +68,11 @@ export async function startServer(options: { logFile: string; env?: Record<strin
       DEMO: '1',
       FAST_PASSWORD_HASHING: '1',
       LOG_LEVEL: 'warn',
+      // Its own embedded broker; specs that want devices start their own simulated fleet.
       MQTT_PORT: String(mqttPort),
       MQTT_URL: '',
+      DEMO_FLEET_CABINETS: '0',
+      DEMO_FLEET_VEHICLES: '0',
       ...options.env,
     },
     stdio: ['ignore', log, log],

@@ -6,6 +6,7 @@ import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { useFastPasswordHashing } from './modules/auth/password.js';
 import { DeviceHub, startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
+import { startDemoSimulator } from './device/demo-simulator.js';
 
 /**
  * The device link must not take the back-office down: a taken port or an unreachable broker is
@@ -23,6 +24,7 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
         host: '127.0.0.1',
         port: config.mqttPort,
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
+        shareGroup: config.mqttShareGroup,
       },
       log,
       hub,
@@ -55,14 +57,30 @@ async function main(): Promise<void> {
   });
   const deviceHub = new DeviceHub();
   const app = await buildApp(config, database, { deviceHub });
-  if (config.demo && config.demoDevices) await writeDemoFleet(database.db, path.join(config.dataDir, 'demo-fleet.json'));
+  const fleetFile = path.join(config.dataDir, 'demo-fleet.json');
+  if (config.demo && config.demoDevices) await writeDemoFleet(database.db, fleetFile);
   const gateway = await startGateway(config, database.db, app.log, deviceHub);
+  const simulator =
+    config.demo && config.demoDevices && gateway?.port !== undefined && config.demoFleetCabinets + config.demoFleetVehicles > 0
+      ? startDemoSimulator(
+          {
+            port: gateway.port,
+            fleetFile,
+            cabinets: config.demoFleetCabinets,
+            vehicles: config.demoFleetVehicles,
+            intervalMs: config.demoFleetIntervalMs,
+            masterSecret: config.deviceDemoSecret,
+          },
+          app.log,
+        )
+      : undefined;
 
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    await simulator?.stop();
     await gateway?.close();
     await app.close();
     await database.close();

@@ -36,7 +36,7 @@ function noDelay(client: MqttClient): void {
 }
 
 /** One MQTT session signed in as one device: client id = username = device number. */
-abstract class VirtualDevice {
+export abstract class VirtualDevice {
   protected client: MqttClient | undefined;
   sent = 0;
   dropped = 0;

@@ -4,6 +4,7 @@ import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
 import { DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
 import { scheduleSwaps, takeRiders } from './swaps.js';
+import { newVehicle, pickVehicles, VirtualVehicle } from './vehicles.js';
 
 export interface FleetOptions {
   url: string;
@@ -14,6 +15,8 @@ export interface FleetOptions {
   cabinets: number;
   /** Telemetry interval, ms. */
   intervalMs: number;
+  /** How many of the fleet's vehicles to run (both cities by turns); none when absent. */
+  vehicles?: number;
   /** Also run each slot battery as its own device. */
   batteries: boolean;
   faults: Faults & {
@@ -32,6 +35,7 @@ export interface FleetOptions {
 export interface RunningFleet {
   cabinets: VirtualCabinet[];
   batteries: VirtualBattery[];
+  vehicles: VirtualVehicle[];
   /** One heartbeat of every device now (tests drive time themselves). */
   tick(): Promise<void>;
   stop(): Promise<void>;
@@ -53,7 +57,10 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   for (const entry of options.fleet.cabinets.slice(0, options.cabinets)) {
     const slots = entry.compartments.map(({ index, batteryNumber }) => ({
       index,
-      battery: batteryNumber ? newBattery(batteryNumber, random, { lat: -6.2, lng: 106.82 }) : null,
+      // Slot batteries sit where their cabinet stands: Bangkok for CBK… cabinets, Jakarta otherwise.
+      battery: batteryNumber
+        ? newBattery(batteryNumber, random, entry.number.startsWith('CBK') ? { lat: 13.75, lng: 100.54 } : { lat: -6.2, lng: 106.82 })
+        : null,
     }));
     cabinets.push(new VirtualCabinet(entry.number, slots, device(entry.number)));
     if (options.batteries)
@@ -68,9 +75,12 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
         .catch(() => undefined);
   const swapRate = options.swapRatePerHour ?? 0;
   const riders = swapRate > 0 ? takeRiders(cabinets) : [];
-  await Promise.all([...cabinets, ...batteries].map((d) => d.start()));
+  const vehicles = pickVehicles(options.fleet.vehicles ?? [], options.vehicles ?? 0).map(
+    (number, i) => new VirtualVehicle(newVehicle(number, i, random), device(number)),
+  );
+  await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.start()));
   const stopSwaps = swapRate > 0 ? scheduleSwaps(cabinets, { ratePerHour: swapRate, random, riders, log }) : undefined;
-  log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries`);
+  log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries, ${vehicles.length} vehicles`);
 
   const cutUntil = new Map<VirtualCabinet, number>();
   const tick = async () => {
@@ -95,6 +105,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
       }),
     );
     await Promise.all(batteries.map((b) => b.report(b.model.soc < PRESET)));
+    await Promise.all(vehicles.map((v) => v.tick((options.intervalMs || 5000) / 1000)));
   };
 
   let timer: NodeJS.Timeout | undefined;
@@ -107,12 +118,13 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   return {
     cabinets,
     batteries,
+    vehicles,
     tick,
     stop: async () => {
       clearInterval(timer);
       await stopSwaps?.();
       await running;
-      await Promise.all([...cabinets, ...batteries].map((d) => d.close()));
+      await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.close()));
     },
   };
 }

@@ -4,3 +4,4 @@ export { demoDeviceSecret } from './secret.js';
 export { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, parseFailureRates, type CommandBehaviour, type CommandTarget } from './commands.js';
 export { performSwap, pickIn, pickOut, scheduleSwaps, takeRiders, type SwapOutcome, type SwapRequest } from './swaps.js';
 export { newBattery, seededRandom, type BatteryModel } from './model.js';
+export { VirtualVehicle, ROUTES, CITY_BOUNDS, type City } from './vehicles.js';

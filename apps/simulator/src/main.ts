@@ -7,6 +7,7 @@ import { parseFailureRates } from './commands.js';
 const USAGE = `npm run simulate -- [options]
   --url mqtt://127.0.0.1:1883   broker (the server's embedded one by default)
   --cabinets 10                 how many demo cabinets to run
+  --vehicles 0                  how many demo vehicles to run (Jakarta and Bangkok by turns)
   --interval 5000               telemetry interval, ms
   --fleet data/demo-fleet.json  written by the server's demo seed
   --no-batteries                do not run the slot batteries as devices
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     options: {
       url: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
       cabinets: { type: 'string' },
+      vehicles: { type: 'string' },
       interval: { type: 'string' },
       fleet: { type: 'string', default: 'data/demo-fleet.json' },
       'no-batteries': { type: 'boolean', default: false },
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
     fleet,
     cabinets: number(values.cabinets, 'cabinets', 10),
+    vehicles: number(values.vehicles, 'vehicles', 0),
     intervalMs: Math.max(100, number(values.interval, 'interval', 5000)),
     batteries: !values['no-batteries'],
     faults: {
@@ -84,6 +87,8 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
+  // Started by the server (npm start's demo fleet): stop when it goes, however it goes.
+  if (process.send) process.on('disconnect', stop);
 }
 
 main().catch((error: unknown) => {

@@ -39,6 +39,23 @@ export interface Config {
   commandTimeoutSeconds: number;
   /** Master secret the demo devices' secrets derive from (demo only; see docs/device-protocol.md). */
   deviceDemoSecret: string;
+  /**
+   * On an external broker the gateway subscribes through `$share/<group>/…`, so several servers
+   * split the devices' messages instead of each persisting all of them (MQTT_SHARE_GROUP; 0 = plain).
+   */
+  mqttShareGroup: string | undefined;
+  /** With demo devices and the embedded broker: a simulated fleet runs beside the server (0 = none). */
+  demoFleetCabinets: number;
+  demoFleetVehicles: number;
+  demoFleetIntervalMs: number;
+}
+
+function countEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more`);
+  return value;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -76,5 +93,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
     deviceDemoSecret: env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
+    mqttShareGroup: env.MQTT_SHARE_GROUP === '0' || env.MQTT_SHARE_GROUP === 'false' ? undefined : env.MQTT_SHARE_GROUP || 'swap-gateway',
+    demoFleetCabinets: countEnv(env, 'DEMO_FLEET_CABINETS', 3),
+    demoFleetVehicles: countEnv(env, 'DEMO_FLEET_VEHICLES', 6),
+    demoFleetIntervalMs: intEnv(env, 'DEMO_FLEET_INTERVAL_MS', 3000),
   };
 }

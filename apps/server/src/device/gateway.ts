@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { TOPIC_ROOT } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
@@ -19,6 +20,21 @@ export interface GatewayOptions {
   /** 0 picks a free port (tests). */
   port: number;
   heartbeatTimeoutSeconds: number;
+  /** On an external broker: the shared-subscription group several servers split the messages in. */
+  shareGroup?: string | undefined;
+}
+
+/**
+ * What the gateway subscribes to. Alone on its embedded broker: every uplink topic. On an external
+ * broker with a group: every uplink topic through `$share/<group>/…`, so each message reaches one
+ * of the servers; plus the cabinets' state plainly, because brokers do not hand retained messages
+ * to shared subscriptions and a starting server must learn the cabinets' last states (a state is a
+ * whole snapshot, so applying it on several servers is harmless).
+ */
+export function gatewaySubscriptions(shareGroup: string | undefined): string[] {
+  const all = `${TOPIC_ROOT}/+/+/+`;
+  if (!shareGroup) return [all];
+  return [`$share/${shareGroup}/${all}`, `${TOPIC_ROOT}/cabinet/+/state`];
 }
 
 export interface DeviceGateway {
@@ -50,7 +66,9 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     url = `mqtt://${options.host}:${broker.port}`;
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
   }
-  const link = new MqttDeviceLink({ url, username, password, db, log, hub });
+  // The embedded broker serves this server alone: plain subscriptions.
+  const subscriptions = gatewaySubscriptions(broker ? undefined : options.shareGroup);
+  const link = new MqttDeviceLink({ url, username, password, db, log, hub, subscriptions });
   try {
     await link.start();
   } catch (error) {

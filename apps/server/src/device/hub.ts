@@ -35,6 +35,11 @@ export class DeviceHub {
     }
   }
 
+  /** How many listeners are registered (open live streams and the like). */
+  get listenerCount(): number {
+    return this.listeners.size;
+  }
+
   attachSender(sender: DeviceSender | undefined): void {
     this.sender = sender;
   }

@@ -5,3 +5,5 @@ export { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret, verifyDev
 export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
 export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';
+export { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuth, type MosquittoAccounts } from './mosquitto.js';
+export { gatewaySubscriptions } from './gateway.js';

@@ -26,6 +26,8 @@ export interface MqttLinkOptions {
   log: LinkLog;
   /** Told of every persisted message; given the link's sender while connected. */
   hub: DeviceHub;
+  /** Topic filters to subscribe; every uplink topic when absent (see gatewaySubscriptions). */
+  subscriptions?: string[];
 }
 
 /**
@@ -55,7 +57,7 @@ export class MqttDeviceLink implements DeviceLink {
     client.on('connect', noDelay);
     client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ error: error.message }, 'device link error'));
-    await client.subscribeAsync(`${TOPIC_ROOT}/+/+/+`, { qos: 1 });
+    for (const filter of this.options.subscriptions ?? [`${TOPIC_ROOT}/+/+/+`]) await client.subscribeAsync(filter, { qos: 1 });
     this.options.hub.attachSender(async (topic, payload) => {
       await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
     });

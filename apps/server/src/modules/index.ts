@@ -15,6 +15,7 @@ import { registerCabinetRoutes } from './cabinet/index.js';
 import { registerStockRoutes } from './stock/index.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { registerSwapRoutes } from './swap/index.js';
+import { registerLiveRoutes } from './live/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {
@@ -34,4 +35,5 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   registerStockRoutes(app);
   registerCommandRoutes(app, options);
   registerSwapRoutes(app);
+  registerLiveRoutes(app);
 }

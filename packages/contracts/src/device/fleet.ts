@@ -21,5 +21,7 @@ export const demoFleet = z.object({
       ),
     }),
   ),
+  /** Vehicle numbers with a tracker to simulate (VJK…: Jakarta, VBK…: Bangkok). */
+  vehicles: z.array(z.string().regex(DEVICE_NUMBER_PATTERN)).optional(),
 });
 export type DemoFleet = z.infer<typeof demoFleet>;

@@ -1,3 +1,4 @@
 export * from './topics.js';
 export * from './payloads.js';
 export * from './fleet.js';
+export * from './live.js';

@@ -16,6 +16,8 @@ import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK
 import { ScrapForm } from '../device/ScrapForm';
 import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
+import { LiveIndicator } from '../device/LiveIndicator';
+import { useLiveDevice } from '../device/useLiveDevice';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -107,6 +109,7 @@ export function BatteryDetailPage() {
     queryFn: ({ signal }) => api.get<BatteryRecord>(paths.detail, { id }, { signal }),
     retry: false,
   });
+  const live = useLiveDevice('battery', id);
   const battery = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const active = battery?.scrapStatus === 'NORMAL';
@@ -133,6 +136,9 @@ export function BatteryDetailPage() {
         <DetailState failed={query.isError} titleKey="battery.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
+          <Flex justify="flex-end">
+            <LiveIndicator status={live} />
+          </Flex>
           <DetailCards record={battery} groups={groups(t)} />
           <Card
             title={t('device.field.cellVoltages')}

@@ -16,6 +16,8 @@ import { ScrapForm } from '../device/ScrapForm';
 import { ALARM_FLAG_MAP, CABINET_FORM, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
+import { LiveIndicator } from '../device/LiveIndicator';
+import { useLiveDevice } from '../device/useLiveDevice';
 
 const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
@@ -42,15 +44,7 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
     },
     {
       titleKey: 'device.group.specification',
-      items: [
-        { field: 'compartmentCount' },
-        { field: 'networkType' },
-        { field: 'communicationType' },
-        { field: 'externalMaxPower' },
-        { field: 'chargerTotalPower' },
-        { field: 'meterCount' },
-        { field: 'radiatorSetting', render: (r) => word('cabinet.radiator')(r.radiatorSetting) },
-      ],
+      items: [{ field: 'compartmentCount' }, { field: 'networkType' }, { field: 'communicationType' }],
     },
     {
       titleKey: 'device.group.state',
@@ -64,6 +58,11 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
         { field: 'waterAlarm', map: ALARM_FLAG_MAP },
         { field: 'smokeAlarm', map: ALARM_FLAG_MAP },
         { field: 'lamp', render: (r) => word('cabinet.onOff')(r.lamp) },
+        // Power, meters and radiator come with each telemetry report too.
+        { field: 'radiatorSetting', render: (r) => word('cabinet.radiator')(r.radiatorSetting) },
+        { field: 'externalMaxPower' },
+        { field: 'chargerTotalPower' },
+        { field: 'meterCount' },
         { field: 'lastReportAt' },
       ],
     },
@@ -94,6 +93,7 @@ export function CabinetDetailPage() {
     queryFn: ({ signal }) => api.get<CabinetDetail>(paths.detail, { id }, { signal }),
     retry: false,
   });
+  const live = useLiveDevice('cabinet', id);
   const cabinet = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
 
@@ -119,7 +119,7 @@ export function CabinetDetailPage() {
         <DetailState failed={query.isError} titleKey="cabinet.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
-          <Card title={t('device.field.compartments')}>
+          <Card title={t('device.field.compartments')} extra={<LiveIndicator status={live} />}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (

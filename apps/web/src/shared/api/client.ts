@@ -54,6 +54,11 @@ function headersFor(request: Request): Headers {
   return headers;
 }
 
+/** The headers of a back-office GET (token, language, request time): live streams send them too. */
+export function omsHeaders(): Headers {
+  return headersFor({ method: 'GET', url: '', body: { kind: 'none' }, admin: true });
+}
+
 let sessionEnding = false;
 
 function fail(error: ApiError): never {

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { vehicles } from '../modules/vehicle/index.js';
+import { seedDemoDeviceCredentials } from './credentials.js';
+import { writeDemoFleet } from './demo-fleet.js';
+import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';
+import { startDeviceGateway, type DeviceGateway } from './gateway.js';
+
+const MASTER = 'demo-fleet-test-master';
+
+describe('the demo fleet of npm start', () => {
+  let server: TestServer;
+  let gateway: DeviceGateway;
+  let simulator: DemoSimulator | undefined;
+  let admin: string;
+  let dir: string;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    admin = (await productCallers(server)).admin;
+    const types = await productTypes(server, admin);
+    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: 'CDF0001', typeId: types.cabinet } });
+    await server.call('POST', '/api/oms/vehicle/add', { token: admin, body: { number: 'VBK09001', typeId: types.vehicle1 } });
+    await server.db.update(vehicles).set({ activationStatus: 'ACTIVATED' }).where(eq(vehicles.number, 'VBK09001'));
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-demo-fleet-'));
+  });
+  afterAll(async () => {
+    await simulator?.stop();
+    await gateway?.close();
+    await server?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('writes the fleet file and runs its cabinets and vehicles beside the server until stopped', async () => {
+    const fleetFile = path.join(dir, 'demo-fleet.json');
+    expect(await writeDemoFleet(server.db, fleetFile)).toBe(1);
+    const written = JSON.parse(fs.readFileSync(fleetFile, 'utf8')) as { cabinets: { number: string }[]; vehicles: string[] };
+    expect(written.cabinets.map((c) => c.number)).toEqual(['CDF0001']);
+    expect(written.vehicles).toEqual(['VBK09001']);
+
+    const lines: string[] = [];
+    const log = { info: (_f: object, line: string) => lines.push(line), warn: (_f: object, line: string) => lines.push(line) };
+    simulator = startDemoSimulator(
+      { port: gateway.port!, fleetFile, cabinets: 1, vehicles: 1, intervalMs: 200, masterSecret: MASTER },
+      log,
+    );
+    expect(simulator).toBeDefined();
+    const cabinetId = (await server.call('POST', '/api/oms/cabinet/search', { token: admin, body: { number: 'CDF0001' } })).data.records[0]
+      .id;
+    const deadline = Date.now() + 20_000;
+    let online = false;
+    let vehicle: { latitude: number | null; accState: string } | undefined;
+    while (Date.now() < deadline && !(online && vehicle?.latitude)) {
+      online = (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data.online;
+      [vehicle] = await server.db.select().from(vehicles).where(eq(vehicles.number, 'VBK09001'));
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(online).toBe(true);
+    // A Bangkok vehicle, somewhere in Bangkok.
+    expect(vehicle?.latitude).toBeGreaterThan(13.6);
+    expect(vehicle?.latitude).toBeLessThan(13.95);
+    expect(lines.some((line) => line.includes('fleet up: 1 cabinets'))).toBe(true);
+
+    await simulator!.stop();
+    simulator = undefined;
+    // A clean stop says goodbye: the cabinet reports itself offline.
+    const until = Date.now() + 5000;
+    while (Date.now() < until && online) {
+      online = (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data.online;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(online).toBe(false);
+  });
+});

@@ -1,0 +1,1 @@
+export { registerLiveRoutes } from './live.routes.js';

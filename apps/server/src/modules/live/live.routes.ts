@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { idQuery, LIVE_MAX_RATE, livePath, type LiveEvent, type LiveKind } from '@swap/contracts';
+import { SENT, omsRoute } from '../../app/route.js';
+import type { Ctx } from '../../app/context.js';
+import { batteryDetail } from '../battery/battery.query.js';
+import { cabinetDetail } from '../cabinet/cabinet.query.js';
+import type { DeviceHub } from '../../device/hub.js';
+
+/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
+const HEARTBEAT_MS = 15_000;
+/** A device's reports come in small bursts (telemetry, then state): the first event waits this long for the rest. */
+const GATHER_MS = 100;
+/** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
+const MAX_STREAM_MS = 10 * 60_000;
+
+/** Each kind: the permission of its detail page, and the tenant-checked lookup of its number. */
+const KINDS: Record<LiveKind, { code: string; numberOf: (ctx: Ctx, id: number) => Promise<string> }> = {
+  cabinet: { code: 'operation.cabinet.latestInfos', numberOf: async (ctx, id) => (await cabinetDetail(ctx, id)).number },
+  battery: { code: 'operation.battery.latestInfos', numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number },
+};
+
+const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+
+/**
+ * Streams one device's changes as Server-Sent Events. The device is looked up (and the caller's
+ * tenant checked) before the stream opens, so a refusal is an ordinary error envelope. Changes are
+ * coalesced: at most LIVE_MAX_RATE events a second, each naming every channel that changed.
+ */
+function openStream(
+  hub: DeviceHub,
+  streams: Set<() => void>,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  device: Omit<LiveEvent, 'channels'>,
+) {
+  reply.hijack();
+  const res = reply.raw;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-store, no-transform',
+    connection: 'keep-alive',
+    'x-content-type-options': 'nosniff',
+    // nginx would otherwise buffer the stream.
+    'x-accel-buffering': 'no',
+  });
+  res.write(`retry: 2000\n${frame('ready', { ...device, channels: [] })}`);
+
+  const pending = new Set<string>();
+  let lastSent = 0;
+  let flushTimer: NodeJS.Timeout | undefined;
+  const flush = () => {
+    flushTimer = undefined;
+    if (pending.size === 0) return;
+    lastSent = Date.now();
+    res.write(frame('change', { ...device, channels: [...pending] }));
+    pending.clear();
+  };
+  const unsubscribe = hub.onChange((change) => {
+    if (change.kind !== device.kind || change.number !== device.number) return;
+    pending.add(change.channel);
+    if (flushTimer) return;
+    flushTimer = setTimeout(flush, Math.max(GATHER_MS, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
+  });
+  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+  const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
+  let closed = false;
+  const close = () => {
+    if (closed) return;
+    closed = true;
+    unsubscribe();
+    clearTimeout(flushTimer);
+    clearInterval(heartbeat);
+    clearTimeout(lifetime);
+    streams.delete(close);
+    res.end();
+  };
+  streams.add(close);
+  // The browser went away (navigation, lost network) or the response was ended.
+  res.once('close', close);
+  req.raw.socket.once('close', close);
+  res.once('error', close);
+}
+
+/** Live streams of the detail screens: GET /api/oms/{cabinet,battery}/live?id=. */
+export function registerLiveRoutes(app: FastifyInstance): void {
+  const streams = new Set<() => void>();
+  // Open streams would keep the HTTP server from closing.
+  app.addHook('preClose', (done) => {
+    for (const close of [...streams]) close();
+    done();
+  });
+  for (const [kind, { code, numberOf }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
+    omsRoute(
+      app,
+      {
+        method: 'GET',
+        url: livePath(kind),
+        access: { code },
+        querystring: idQuery,
+        summary: `Server-Sent Events: a \`change\` event (kind, id, number, channels) each time the ${kind} reports`,
+      },
+      async ({ query, ctx, req, reply }) => {
+        const number = await numberOf(ctx, query.id);
+        openStream(app.deviceHub, streams, req, reply, { kind, id: query.id, number });
+        return SENT;
+      },
+    );
+  }
+}

@@ -1,0 +1,182 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '@swap/contracts';
+import { startFleet, type RunningFleet } from '@swap/simulator';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { seedDemoDeviceCredentials, startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+
+const MASTER = 'live-test-master';
+const CABINET = 'CLV0001';
+const BATTERY = 'BLV000001';
+
+/** A live stream as a browser reads it: SSE frames parsed from the fetch body. */
+async function openStream(base: string, token: string, path: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${path}`, { headers: { 'auth-token': token }, signal: controller.signal });
+  const events: { event: string; data: LiveEvent; at: number }[] = [];
+  const waiters: (() => void)[] = [];
+  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    void (async () => {
+      let buffer = '';
+      for (;;) {
+        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+        if (done) return;
+        buffer += value ?? '';
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data) as LiveEvent, at: Date.now() });
+          for (const wake of waiters.splice(0)) wake();
+        }
+      }
+    })();
+  }
+  const next = async (event: string, from: number, timeoutMs = 3000) => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const found = events.slice(from).find((e) => e.event === event);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error(`no ${event} event within ${timeoutMs} ms`);
+      await new Promise<void>((resolve) => {
+        waiters.push(resolve);
+        setTimeout(resolve, 50);
+      });
+    }
+  };
+  return { response, events, next, close: () => controller.abort() };
+}
+
+describe('live device streams', () => {
+  let server: TestServer;
+  let callers: ProductCallers;
+  let gateway: DeviceGateway;
+  let fleet: RunningFleet;
+  let base: string;
+  let cabinetId: number;
+  let batteryId: number;
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    callers = await productCallers(server);
+    const types = await productTypes(server, callers.admin);
+    const added = await server.call('POST', '/api/oms/cabinet/add', {
+      token: callers.admin,
+      body: { number: CABINET, typeId: types.cabinet, merchantId: callers.demoAgentId },
+    });
+    cabinetId = added.data.id;
+    const battery = await server.call('POST', '/api/oms/battery/add', {
+      token: callers.admin,
+      body: { number: BATTERY, typeId: types.battery, merchantId: callers.demoAgentId },
+    });
+    batteryId = battery.data.id;
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
+    await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const address = server.app.server.address();
+    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    fleet = await startFleet({
+      url: `mqtt://127.0.0.1:${gateway.port}`,
+      masterSecret: MASTER,
+      fleet: {
+        cabinets: [
+          { number: CABINET, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: index === 1 ? BATTERY : null })) },
+        ],
+      },
+      cabinets: 1,
+      intervalMs: 0,
+      batteries: true,
+      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+    });
+    // The cabinet's first state is in before any stream opens.
+    const deadline = Date.now() + 5000;
+    while (Date.now() < deadline) {
+      const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.admin, query: { id: String(cabinetId) } });
+      if (detail.data.online) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('pushes a cabinet’s report to its merchant within a second', async () => {
+    const stream = await openStream(base, callers.merchant, `/api/oms/cabinet/live?id=${cabinetId}`);
+    expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const ready = await stream.next('ready', 0);
+    expect(ready.data).toEqual({ kind: 'cabinet', id: cabinetId, number: CABINET, channels: [] });
+    const from = stream.events.length;
+    const sent = Date.now();
+    await fleet.tick();
+    const change = await stream.next('change', from);
+    expect(change.at - sent).toBeLessThan(1000);
+    expect(change.data.channels).toContain('telemetry');
+    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.merchant, query: { id: String(cabinetId) } });
+    expect(detail.data.humidity).not.toBeNull();
+    stream.close();
+  });
+
+  it('pushes a battery’s telemetry to its merchant and refuses it to another merchant', async () => {
+    const stream = await openStream(base, callers.merchant, `/api/oms/battery/live?id=${batteryId}`);
+    await stream.next('ready', 0);
+    const from = stream.events.length;
+    const sent = Date.now();
+    await fleet.tick();
+    const change = await stream.next('change', from);
+    expect(change.at - sent).toBeLessThan(1000);
+    expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
+    stream.close();
+    const refused = await openStream(base, callers.siam, `/api/oms/battery/live?id=${batteryId}`);
+    expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
+  });
+
+  it('coalesces a burst of changes into a few events naming every channel', async () => {
+    const stream = await openStream(base, callers.admin, `/api/oms/cabinet/live?id=${cabinetId}`);
+    await stream.next('ready', 0);
+    for (let i = 0; i < 30; i++)
+      server.app.deviceHub.emitChange({ kind: 'cabinet', number: CABINET, channel: i % 2 ? 'telemetry' : 'state' });
+    server.app.deviceHub.emitChange({ kind: 'cabinet', number: 'COTHER01', channel: 'state' });
+    await stream.next('change', 0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    const changes = stream.events.filter((e) => e.event === 'change');
+    expect(changes.length).toBeGreaterThanOrEqual(1);
+    expect(changes.length).toBeLessThanOrEqual(2);
+    expect(new Set(changes.flatMap((e) => e.data.channels))).toEqual(new Set(['state', 'telemetry']));
+    expect(changes.every((e) => e.data.number === CABINET)).toBe(true);
+    stream.close();
+  });
+
+  it('refuses another merchant’s cabinet before opening a stream', async () => {
+    const refused = await openStream(base, callers.siam, `/api/oms/cabinet/live?id=${cabinetId}`);
+    expect(refused.response.headers.get('content-type')).toMatch(/application\/json/);
+    const envelope = (await refused.response.json()) as { code: number };
+    const missing = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.siam, query: { id: String(cabinetId) } });
+    expect(missing.code).not.toBe(1);
+    expect(envelope.code).toBe(missing.code);
+    const anonymous = await fetch(`${base}/api/oms/cabinet/live?id=${cabinetId}`);
+    expect(((await anonymous.json()) as { code: number }).code).not.toBe(1);
+  });
+
+  it('stops listening when the browser goes away', async () => {
+    const hub = server.app.deviceHub;
+    const before = hub.listenerCount;
+    const stream = await openStream(base, callers.admin, `/api/oms/cabinet/live?id=${cabinetId}`);
+    await stream.next('ready', 0);
+    expect(hub.listenerCount).toBe(before + 1);
+    stream.close();
+    const deadline = Date.now() + 2000;
+    while (hub.listenerCount !== before && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(hub.listenerCount).toBe(before);
+  });
+});

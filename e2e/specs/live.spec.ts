@@ -1,0 +1,91 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { DEFAULT_DEVICE_DEMO_SECRET, DEMO_PASSWORD, cabinetTelemetry, demoFleet, type CabinetTelemetry } from '@swap/contracts';
+import { startFleet, type RunningFleet } from '@swap/simulator';
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
+import { Shell } from '../pages/shell.js';
+
+/** The id of a cabinet by its number, asked of the API as the platform admin. */
+async function cabinetId(baseURL: string, number: string): Promise<number> {
+  const login = await fetch(`${baseURL}/api/auth/oms/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const search = await fetch(`${baseURL}/api/oms/cabinet/search`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'auth-token': data.token },
+    body: JSON.stringify({ number, page: 1, size: 1 }),
+  });
+  const found = (await search.json()) as { data: { records: { id: number; number: string }[] } };
+  const record = found.data.records.find((r) => r.number === number);
+  if (!record) throw new Error(`cabinet ${number} not found`);
+  return record.id;
+}
+
+describe('live cabinet detail', () => {
+  test('shows a simulated cabinet’s compartment and environment changes without reloading', async ({ page, baseURL }) => {
+    // The demo fleet the server wrote; the first cabinet (the demo merchant's) runs as a simulated device.
+    const fleetFile = path.join(inject('dataDir'), 'demo-fleet.json');
+    const cabinet = demoFleet
+      .parse(JSON.parse(fs.readFileSync(fleetFile, 'utf8')))
+      .cabinets.find((c) => c.compartments.some((slot) => slot.batteryNumber))!;
+    let fleet: RunningFleet | undefined;
+    try {
+      fleet = await startFleet({
+        url: inject('mqttUrl'),
+        masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
+        fleet: { cabinets: [cabinet] },
+        cabinets: 1,
+        intervalMs: 0,
+        batteries: false,
+        faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      });
+      const device = fleet.cabinets[0]!;
+      await device.tick();
+
+      await new Shell(page).signIn('admin');
+      const detail = new CabinetDetailPage(page, await cabinetId(baseURL, cabinet.number));
+      await detail.open();
+      await detail.waitUntilLive();
+      await page.evaluate(() => {
+        (window as unknown as { notReloaded: boolean }).notReloaded = true;
+      });
+
+      // A battery leaves its compartment: the cell turns empty.
+      const slot = device.slots.find((s) => s.battery)!;
+      await detail.compartment(slot.index, slot.battery!.soc >= 95 ? 'Full' : 'Swappable').waitFor();
+      slot.battery = null;
+      await device.tick();
+      await detail.compartment(slot.index, 'Empty').waitFor({ timeout: 5000 });
+
+      // The environment changes: humidity and load as the cabinet reports them.
+      const report: CabinetTelemetry = cabinetTelemetry.parse({
+        ts: new Date().toISOString(),
+        humidity: 42,
+        signal: 9,
+        waterAlarm: true,
+        smokeAlarm: false,
+        temperature: 31.5,
+        lamp: 'OFF',
+        radiator: 'ON',
+        supply: 'NORMAL',
+        power: { externalMax: 10, chargerTotal: 7.2 },
+        meters: [{ index: 1, energyKwh: 1234.5 }],
+        load: 1.75,
+      });
+      await device.publishRaw('telemetry', JSON.stringify(report));
+      await expect.poll(() => detail.field('Humidity').innerText(), { timeout: 5000 }).toContain('42');
+      expect(await detail.field('Load').innerText()).toContain('1.75');
+
+      expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+      await checkA11y(page);
+    } finally {
+      await fleet?.stop();
+    }
+  });
+});

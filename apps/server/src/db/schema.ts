@@ -14,3 +14,4 @@ export * from '../modules/vehicle/vehicle.table.js';
 export * from '../modules/cabinet/cabinet.table.js';
 export * from '../modules/stock/stock.table.js';
 export * from '../device/device-credential.table.js';
+export * from '../modules/telemetry/telemetry.table.js';

@@ -5,6 +5,7 @@ import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
 import type { DeviceHub } from './hub.js';
+import { purgeTelemetry } from '../modules/telemetry/index.js';
 
 export interface GatewayOptions {
   /** External broker (Mosquitto, EMQX); when absent an embedded broker listens on host:port. */
@@ -15,6 +16,8 @@ export interface GatewayOptions {
   /** 0 picks a free port (tests). */
   port: number;
   heartbeatTimeoutSeconds: number;
+  /** How often history older than the telemetry_retention setting is purged; default hourly. */
+  purgeIntervalMs?: number;
 }
 
 export interface DeviceGateway {
@@ -26,7 +29,7 @@ export interface DeviceGateway {
 
 /**
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
- * heartbeat sweep that marks silent cabinets offline. Stateless: several servers may share a broker.
+ * heartbeat sweep that marks silent cabinets offline, and the purge of telemetry history past its retention. Stateless: several servers may share a broker.
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
@@ -67,11 +70,28 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     Math.max(1000, Math.floor(timeoutMs / 3)),
   );
   sweep.unref();
+  let purging = false;
+  const purge = () => {
+    if (purging) return;
+    purging = true;
+    purgeTelemetry(db)
+      .then(
+        (count) => {
+          if (count) log.info({ count }, 'telemetry history purged: past its retention');
+        },
+        (error: unknown) => log.warn({ error: String(error) }, 'telemetry purge failed'),
+      )
+      .finally(() => (purging = false));
+  };
+  const purgeTimer = setInterval(purge, options.purgeIntervalMs ?? 3_600_000);
+  purgeTimer.unref();
+  purge();
   return {
     link,
     port: broker?.port,
     close: async () => {
       clearInterval(sweep);
+      clearInterval(purgeTimer);
       await link.stop();
       await broker?.close();
     },

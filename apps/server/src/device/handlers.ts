@@ -1,7 +1,8 @@
 import type { z } from 'zod';
 import { batteryTelemetry, cabinetState, cabinetTelemetry, vehicleTelemetry, type DeviceKind } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { applyBatteryTelemetry, applyCabinetState, applyCabinetTelemetry, applyVehicleTelemetry } from './device-state.service.js';
+import { applyCabinetState } from './device-state.service.js';
+import type { TelemetryKind } from './telemetry-ingest.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -16,6 +17,12 @@ export interface TopicHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** False when the device is not registered. */
   handle(db: Db, message: DeviceMessage<z.infer<S>>): Promise<boolean>;
+}
+
+/** Telemetry: the link persists it in batches (latest state and history), see telemetry-ingest.ts. */
+export interface BatchedHandler<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  batched: TelemetryKind;
 }
 
 function handler<S extends z.ZodType>(schema: S, handle: TopicHandler<S>['handle']): TopicHandler {
@@ -33,9 +40,9 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
  * The uplink channels this slice persists, by `kind/channel`. Events, command results and firmware
  * status have schemas in the contracts; their handlers come with swaps, commands and firmware.
  */
-export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler>> = {
+export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler | BatchedHandler>> = {
   'cabinet/state': handler(cabinetState, (db, m) => applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m))),
-  'cabinet/telemetry': handler(cabinetTelemetry, (db, m) => applyCabinetTelemetry(db, m.number, m.payload, m.receivedAt)),
-  'battery/telemetry': handler(batteryTelemetry, (db, m) => applyBatteryTelemetry(db, m.number, m.payload, m.receivedAt)),
-  'vehicle/telemetry': handler(vehicleTelemetry, (db, m) => applyVehicleTelemetry(db, m.number, m.payload)),
+  'cabinet/telemetry': { schema: cabinetTelemetry, batched: 'cabinet' },
+  'battery/telemetry': { schema: batteryTelemetry, batched: 'battery' },
+  'vehicle/telemetry': { schema: vehicleTelemetry, batched: 'vehicle' },
 };

@@ -22,12 +22,13 @@ export function rangeStart(range: TrajectoryRange, now: Date): Date {
   return from;
 }
 
+/** Drivers differ in how they hand back numbers (node-postgres: bigint as text). */
 interface PointRow extends Record<string, unknown> {
   at: Date | string;
-  lat: number;
-  lng: number;
-  speed: number | null;
-  soc: number | null;
+  lat: number | string;
+  lng: number | string;
+  speed: number | string | null;
+  soc: number | string | null;
   total: number | string;
 }
 
@@ -45,7 +46,7 @@ async function points(db: Db, history: SQL, from: Date, to: Date): Promise<{ tot
     ) x
     where (n - 1) % greatest(1, ceil(total::numeric / ${TRAJECTORY_MAX_POINTS - 1})::int) = 0 or n = total
     order by at`);
-  const rows = (result as unknown as { rows: PointRow[] }).rows;
+  const rows = (result as { rows: PointRow[] }).rows;
   return {
     total: Number(rows[0]?.total ?? 0),
     points: rows.map((r) => ({
@@ -119,9 +120,7 @@ export async function purgeTelemetry(db: Db, options: { now?: Date; chunk?: numb
         sql`delete from ${sql.identifier(table)} where ctid = any(array(select ctid from ${sql.identifier(table)} where at < ${cutoff}::timestamptz limit ${chunk}))`,
       );
       const count =
-        (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
-        (result as { affectedRows?: number }).affectedRows ??
-        0;
+        (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
       deleted += count;
       if (count < chunk) break;
     }

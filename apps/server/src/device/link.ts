@@ -58,6 +58,10 @@ export class MqttDeviceLink implements DeviceLink {
       reconnectPeriod: 2000,
     });
     this.client = client;
+    // Commands and their results are small: send each at once (no Nagle delay), on every reconnect too.
+    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
+    noDelay();
+    client.on('connect', noDelay);
     client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ error: error.message }, 'device link error'));
     await client.subscribeAsync(`${TOPIC_ROOT}/+/+/+`, { qos: 1 });

@@ -14,6 +14,7 @@ import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCard
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
+import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
@@ -112,16 +113,19 @@ export function BatteryDetailPage() {
         title={battery ? t('battery.detailTitle', { number: battery.number }) : t('page.batteryDetail')}
         back="/product/battery/list"
         operate={
-          active ? (
-            <Can code={codes.edit}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                {t('device.scrap')}
-              </Button>
-            </Can>
-          ) : null
+          <>
+            <TrajectoryButton kind="battery" id={id} />
+            {active ? (
+              <Can code={codes.edit}>
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  {t('common.edit')}
+                </Button>
+                <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                  {t('device.scrap')}
+                </Button>
+              </Can>
+            ) : null}
+          </>
         }
       />
       {!battery ? (

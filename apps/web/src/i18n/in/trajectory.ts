@@ -1,0 +1,33 @@
+import type { trajectory as en } from '../en/trajectory';
+
+/** Vehicle and battery trajectories. */
+export const trajectory: Record<keyof typeof en, string> = {
+  'trajectory.title': 'Lintasan {number}',
+  'trajectory.range': 'Rentang',
+  'trajectory.range.WEEK': 'Seminggu terakhir',
+  'trajectory.range.MONTH': 'Sebulan terakhir',
+  'trajectory.range.QUARTER': 'Tiga bulan terakhir',
+  'trajectory.route': 'Rute',
+  'trajectory.routeLabel': 'Rute {count} titik dari {start} sampai {end}',
+  'trajectory.start': 'Awal',
+  'trajectory.end': 'Akhir',
+  'trajectory.startTime': 'Waktu mulai',
+  'trajectory.endTime': 'Waktu selesai',
+  'trajectory.distance': 'Jarak',
+  'trajectory.distanceValue': '{km} km',
+  'trajectory.duration': 'Durasi',
+  'trajectory.durationValue': '{hours} j {minutes} mnt',
+  'trajectory.chargeUsed': 'Daya terpakai',
+  'trajectory.chargeUsedValue': '{percent} %',
+  'trajectory.reports': 'Laporan',
+  'trajectory.thinned': '{shown} dari {total} laporan ditampilkan, tersebar merata sepanjang rentang',
+  'trajectory.unableToDraw': 'Tidak dapat menggambar rute: kurang dari dua posisi dilaporkan dalam rentang ini',
+  'trajectory.loadFailed': 'Lintasan tidak dapat dimuat.',
+  'trajectory.points': 'Posisi',
+  'trajectory.time': 'Waktu',
+  'trajectory.latitude': 'Lintang',
+  'trajectory.longitude': 'Bujur',
+  'trajectory.speed': 'Kecepatan (km/j)',
+  'trajectory.soc': 'Tingkat daya (%)',
+  'trajectory.open': 'Lintasan',
+};

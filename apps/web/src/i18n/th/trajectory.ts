@@ -1,0 +1,33 @@
+import type { trajectory as en } from '../en/trajectory';
+
+/** Vehicle and battery trajectories. */
+export const trajectory: Record<keyof typeof en, string> = {
+  'trajectory.title': 'เส้นทางของ {number}',
+  'trajectory.range': 'ช่วงเวลา',
+  'trajectory.range.WEEK': 'สัปดาห์ที่ผ่านมา',
+  'trajectory.range.MONTH': 'เดือนที่ผ่านมา',
+  'trajectory.range.QUARTER': 'สามเดือนที่ผ่านมา',
+  'trajectory.route': 'เส้นทาง',
+  'trajectory.routeLabel': 'เส้นทาง {count} จุด จาก {start} ถึง {end}',
+  'trajectory.start': 'เริ่มต้น',
+  'trajectory.end': 'สิ้นสุด',
+  'trajectory.startTime': 'เวลาเริ่มต้น',
+  'trajectory.endTime': 'เวลาสิ้นสุด',
+  'trajectory.distance': 'ระยะทาง',
+  'trajectory.distanceValue': '{km} กม.',
+  'trajectory.duration': 'ระยะเวลา',
+  'trajectory.durationValue': '{hours} ชม. {minutes} นาที',
+  'trajectory.chargeUsed': 'พลังงานที่ใช้',
+  'trajectory.chargeUsedValue': '{percent} %',
+  'trajectory.reports': 'รายงาน',
+  'trajectory.thinned': 'แสดง {shown} จาก {total} รายงาน กระจายเท่ากันตลอดช่วงเวลา',
+  'trajectory.unableToDraw': 'ไม่สามารถวาดเส้นทางได้: มีการรายงานตำแหน่งน้อยกว่าสองจุดในช่วงเวลานี้',
+  'trajectory.loadFailed': 'ไม่สามารถโหลดเส้นทางได้',
+  'trajectory.points': 'ตำแหน่ง',
+  'trajectory.time': 'เวลา',
+  'trajectory.latitude': 'ละติจูด',
+  'trajectory.longitude': 'ลองจิจูด',
+  'trajectory.speed': 'ความเร็ว (กม./ชม.)',
+  'trajectory.soc': 'ระดับประจุ (%)',
+  'trajectory.open': 'เส้นทาง',
+};

@@ -1,0 +1,33 @@
+import type { trajectory as en } from '../en/trajectory';
+
+/** Vehicle and battery trajectories. */
+export const trajectory: Record<keyof typeof en, string> = {
+  'trajectory.title': '{number} 的轨迹',
+  'trajectory.range': '时间范围',
+  'trajectory.range.WEEK': '最近一周',
+  'trajectory.range.MONTH': '最近一个月',
+  'trajectory.range.QUARTER': '最近三个月',
+  'trajectory.route': '路线',
+  'trajectory.routeLabel': '{count} 个点的路线，从 {start} 到 {end}',
+  'trajectory.start': '起点',
+  'trajectory.end': '终点',
+  'trajectory.startTime': '开始时间',
+  'trajectory.endTime': '结束时间',
+  'trajectory.distance': '距离',
+  'trajectory.distanceValue': '{km} 公里',
+  'trajectory.duration': '时长',
+  'trajectory.durationValue': '{hours} 小时 {minutes} 分钟',
+  'trajectory.chargeUsed': '耗电',
+  'trajectory.chargeUsedValue': '{percent} %',
+  'trajectory.reports': '上报次数',
+  'trajectory.thinned': '显示 {total} 条上报中的 {shown} 条，在时间范围内均匀抽取',
+  'trajectory.unableToDraw': '无法绘制路线：该时间范围内上报的位置少于两个',
+  'trajectory.loadFailed': '轨迹加载失败。',
+  'trajectory.points': '位置',
+  'trajectory.time': '时间',
+  'trajectory.latitude': '纬度',
+  'trajectory.longitude': '经度',
+  'trajectory.speed': '速度 (km/h)',
+  'trajectory.soc': '电量 (%)',
+  'trajectory.open': '轨迹',
+};

@@ -24,7 +24,7 @@ function useTrajectory(kind: TrackedKind, id: string | undefined, range: Traject
     queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Trajectory>(path, { id, range }, { signal }),
     retry: false,
   };
-  return { query: useQuery(options), path, fetch: () => queryClient.fetchQuery(options) };
+  return { query: useQuery(options), path, fetch: () => queryClient.query(options) };
 }
 
 function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKind }) {

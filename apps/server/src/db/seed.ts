@@ -9,6 +9,7 @@ import { commonSettings } from '../modules/common-setting/common-setting.table.j
 import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/menu.seed.js';
 import { hashPassword } from '../modules/auth/password.js';
 import { seedDemoProducts } from './seed-products.js';
+import { seedDemoTelemetry } from '../modules/telemetry/demo-telemetry.js';
 import { seedDemoDeviceCredentials } from '../device/credentials.js';
 
 export interface SeedOptions {
@@ -124,7 +125,10 @@ async function seedDemo(db: Db, withDevices: boolean): Promise<void> {
   const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, 'admin'));
   if (!existing) await seedDemoAccounts(db);
   // Its own check: a demo database from before the product centre gains the devices too.
-  if (withDevices) await seedDemoProducts(db);
+  if (withDevices) {
+    await seedDemoProducts(db);
+    await seedDemoTelemetry(db);
+  }
 }
 
 async function seedDemoAccounts(db: Db): Promise<void> {

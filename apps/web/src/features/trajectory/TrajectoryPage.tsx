@@ -23,6 +23,8 @@ function useTrajectory(kind: TrackedKind, id: string | undefined, range: Traject
     queryKey: [path, id, range],
     queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Trajectory>(path, { id, range }, { signal }),
     retry: false,
+    // The table pages through the answer already loaded.
+    staleTime: 60_000,
   };
   return { query: useQuery(options), path, fetch: () => queryClient.query(options) };
 }

@@ -28,7 +28,7 @@ export interface MqttLinkOptions {
   log: LinkLog;
   /** Told of every persisted message; given the link's sender while connected. */
   hub: DeviceHub;
-  /** Telemetry batching; defaults to 2,000 reports or 20 ms. */
+  /** Telemetry batching; defaults to 500 reports or 20 ms. */
   batch?: Partial<BatcherOptions>;
 }
 
@@ -46,7 +46,7 @@ export class MqttDeviceLink implements DeviceLink {
   private readonly batcher: Batcher<TelemetryItem>;
 
   constructor(private readonly options: MqttLinkOptions) {
-    this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 2000, maxDelayMs: 20, ...options.batch });
+    this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 500, maxDelayMs: 20, ...options.batch });
   }
 
   async start(): Promise<void> {

@@ -151,6 +151,7 @@ export class MqttDeviceLink implements DeviceLink {
   private async persistBatch(items: TelemetryItem[]): Promise<void> {
     const { db, log } = this.options;
     let registered: Set<string>;
+    const failed = new Set<string>();
     try {
       registered = await persistTelemetry(db, items);
     } catch (error) {
@@ -160,6 +161,7 @@ export class MqttDeviceLink implements DeviceLink {
         try {
           for (const key of await persistTelemetry(db, [item])) registered.add(key);
         } catch (single) {
+          failed.add(`${item.kind}/${item.number}`);
           log.error({ topic: `${item.kind}/${item.number}/telemetry`, error: errorText(single) }, 'device message failed');
         }
       }
@@ -170,7 +172,7 @@ export class MqttDeviceLink implements DeviceLink {
       if (told.has(key)) continue;
       told.add(key);
       if (registered.has(key)) this.options.hub.emitChange({ kind, number, channel: 'telemetry' });
-      else log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
+      else if (!failed.has(key)) log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
     }
   }
 }

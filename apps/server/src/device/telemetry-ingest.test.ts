@@ -135,6 +135,35 @@ describe('telemetry ingest in batches, with history and retention', () => {
     for (const number of VEHICLES) expect(changes).toContainEqual({ kind: 'vehicle', number, channel: 'telemetry' });
   });
 
+  it('loses only the report the database refuses when a batch fails', async () => {
+    const senders = BATTERIES.slice(20, 24);
+    const clients = await Promise.all(senders.map(connect));
+    // Valid for the protocol, too large for the database: the batch holding it fails as a whole
+    // (it is its device's last report, so it reaches the latest-state update).
+    const poisoned = { ...batteryReport(99, -6.5), cycles: 1e12 };
+    await Promise.all(
+      clients.map(async (client, d) => {
+        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(40, -6.4)), { qos: 1 });
+        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(41, -6.41)), { qos: 1 });
+        if (d === 0) await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(poisoned), { qos: 1 });
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.link.idle();
+    await Promise.all(clients.map((client) => client.endAsync()));
+    expect(warnings).toContain('device message failed');
+    const rows = await server.db.select().from(batteries).where(inArray(batteries.number, senders));
+    for (const row of rows) {
+      expect(row.soc).toBe(41);
+      const socs = await server.db
+        .select({ soc: batteryTelemetry.soc })
+        .from(batteryTelemetry)
+        .where(eq(batteryTelemetry.batteryId, row.id))
+        .orderBy(asc(batteryTelemetry.at));
+      expect(socs.map((s) => s.soc).slice(-2)).toEqual([40, 41]);
+    }
+  });
+
   it('keeps a cabinet’s order between its telemetry and its last will', async () => {
     const client = await mqtt.connectAsync(url, {
       clientId: cabinetNumber,

@@ -32,13 +32,21 @@ describe('trajectories', () => {
     expect(await trajectory.routeMap().count()).toBe(1);
   });
 
-  test('a battery’s route shows its charge; a device without positions cannot draw one', async ({ page }) => {
+  test('a battery’s route shows its charge, its detail charts charge and temperature; a device without positions cannot draw a route', async ({
+    page,
+  }) => {
     await new Shell(page).signIn('admin');
     const battery = new TrajectoryPage(page, 'battery');
     await battery.openFor('BJK000002');
     await battery.routeMap().waitFor();
     expect(await page.getByRole('columnheader', { name: 'State of charge (%)' }).count()).toBe(1);
     expect(await battery.summary('Charge used').textContent()).toMatch(/^\d+\.\d %$/);
+    await settled(page);
+    await checkA11y(page);
+
+    // Back on the battery's detail: its charge and temperature of the last 24 hours from the same history.
+    await page.goBack();
+    await page.getByRole('img', { name: /^\d+ readings: charge/ }).waitFor();
     await settled(page);
     await checkA11y(page);
 

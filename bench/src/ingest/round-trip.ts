@@ -6,6 +6,8 @@ import { cabinetTopic, commandResult, deviceCommand, type DeviceCommand } from '
 
 export interface RoundTrips {
   calls: number;
+  /** A command whose result did not come back within 10 s (the phase stops there: a late result would be miscounted). */
+  timedOut: boolean;
   p50: number;
   p99: number;
   max: number;
@@ -58,11 +60,12 @@ export async function measureRoundTrips(hub: DeviceHub, cabinet: string, calls: 
     wake?.();
   });
   const times: number[] = [];
+  let timedOut = false;
   try {
     for (let i = 0; i < calls; i++) {
       const target = results + 2;
       const finished = new Promise<void>((resolve, reject) => {
-        const timeout = setTimeout(() => reject(new Error('no command result within 10 s')), 10_000);
+        const timeout = setTimeout(() => reject(new Error('timeout')), 10_000);
         wake = () => {
           if (results >= target) {
             clearTimeout(timeout);
@@ -79,7 +82,12 @@ export async function measureRoundTrips(hub: DeviceHub, cabinet: string, calls: 
         issuedAt: issuedAt.toISOString(),
         expiresAt: new Date(issuedAt.getTime() + 30_000).toISOString(),
       });
-      await finished;
+      try {
+        await finished;
+      } catch {
+        timedOut = true;
+        break;
+      }
       times.push(performance.now() - start);
     }
   } finally {
@@ -87,5 +95,5 @@ export async function measureRoundTrips(hub: DeviceHub, cabinet: string, calls: 
   }
   times.sort((a, b) => a - b);
   const at = (p: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? Number.NaN;
-  return { calls: times.length, p50: at(50), p99: at(99), max: times[times.length - 1] ?? Number.NaN };
+  return { calls: times.length, timedOut, p50: at(50), p99: at(99), max: times[times.length - 1] ?? Number.NaN };
 }

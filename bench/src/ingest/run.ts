@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       ['under load', x.loaded],
     ] as const)
       console.log(
-        `${`${x.broker}, ${when}`.padEnd(32)}${String(r.calls).padStart(5)}  ${f(r.p50).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}`,
+        `${`${x.broker}, ${when}`.padEnd(32)}${String(r.calls).padStart(5)}  ${f(r.p50).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}${r.timedOut ? '  then a result later than 10 s' : ''}`,
       );
 }
 

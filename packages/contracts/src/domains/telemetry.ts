@@ -34,3 +34,19 @@ export const trajectory = z.object({
   points: z.array(trajectoryPoint),
 });
 export type Trajectory = z.infer<typeof trajectory>;
+
+/** Trend ranges of spec §9 for a device's recent readings: the last 24 hours, week and month. */
+export const TREND_RANGES = ['DAY', 'WEEK', 'MONTH'] as const;
+export type TrendRange = (typeof TREND_RANGES)[number];
+/** A trend answer carries at most this many readings, thinned evenly over time like a trajectory. */
+export const TREND_MAX_POINTS = 500;
+
+export const batteryTrendQuery = z.object({ id: idParam, range: z.enum(TREND_RANGES).default('DAY') });
+export type BatteryTrendQuery = z.infer<typeof batteryTrendQuery>;
+
+export const batteryTrend = z.object({
+  range: z.enum(TREND_RANGES),
+  total: z.number(),
+  points: z.array(z.object({ at: z.string(), soc: z.number(), temperature: z.number() })),
+});
+export type BatteryTrend = z.infer<typeof batteryTrend>;

@@ -12,7 +12,7 @@ const DAY = 86_400_000;
  */
 export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void> {
   const existing = await db.execute(sql`select 1 from vehicle_telemetry limit 1`);
-  if ((existing as unknown as { rows: unknown[] }).rows.length > 0) return;
+  if ((existing as { rows: unknown[] }).rows.length > 0) return;
   const items: TelemetryItem[] = [];
   for (let device = 1; device <= 3; device++) {
     const times = [60 * DAY, 20 * DAY, ...Array.from({ length: (6 * DAY) / STEP_MS }, (_, i) => 6 * DAY - i * STEP_MS)];

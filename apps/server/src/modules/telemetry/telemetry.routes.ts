@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { trajectoryQuery } from '@swap/contracts';
+import { batteryTrendQuery, trajectoryQuery } from '@swap/contracts';
 import { omsRoute } from '../../app/route.js';
-import { batteryTrajectory, vehicleTrajectory } from './telemetry.service.js';
+import { batteryTrajectory, batteryTrend, vehicleTrajectory } from './telemetry.service.js';
 
 /** Trajectories from the telemetry history (/product/vehicle/trajectory/:id, /product/battery/trajectory/:id). */
 export function registerTelemetryRoutes(app: FastifyInstance): void {
@@ -14,5 +14,10 @@ export function registerTelemetryRoutes(app: FastifyInstance): void {
     app,
     { method: 'GET', url: '/battery/trajectory', access: { code: 'operation.battery.latestInfos' }, querystring: trajectoryQuery },
     ({ query, ctx }) => batteryTrajectory(ctx, query),
+  );
+  omsRoute(
+    app,
+    { method: 'GET', url: '/battery/trend', access: { code: 'operation.battery.latestInfos' }, querystring: batteryTrendQuery },
+    ({ query, ctx }) => batteryTrend(ctx, query),
   );
 }

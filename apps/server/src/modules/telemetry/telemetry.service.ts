@@ -1,6 +1,9 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   TELEMETRY_RETENTION_SETTING,
+  TREND_MAX_POINTS,
+  type BatteryTrend,
+  type BatteryTrendQuery,
   TRAJECTORY_MAX_POINTS,
   TRAJECTORY_RANGE_MONTHS,
   type Trajectory,
@@ -37,15 +40,19 @@ interface PointRow extends Record<string, unknown> {
  * every k-th report (k chosen so at most TRAJECTORY_MAX_POINTS remain), always keeping the last
  * one, so the route keeps its shape and its end while the answer stays small.
  */
-async function points(db: Db, history: SQL, from: Date, to: Date): Promise<{ total: number; points: TrajectoryPoint[] }> {
-  const result = await db.execute<PointRow>(sql`
-    select at, lat, lng, speed, soc, total from (
+function thinned(history: SQL, from: Date, to: Date, cap: number): SQL {
+  return sql`
+    select * from (
       select h.*, row_number() over (order by h.at) as n, count(*) over () as total
       from (${history}) h
       where h.at >= ${from.toISOString()}::timestamptz and h.at <= ${to.toISOString()}::timestamptz
     ) x
-    where (n - 1) % greatest(1, ceil(total::numeric / ${TRAJECTORY_MAX_POINTS - 1})::int) = 0 or n = total
-    order by at`);
+    where (n - 1) % greatest(1, ceil(total::numeric / ${cap - 1})::int) = 0 or n = total
+    order by at`;
+}
+
+async function points(db: Db, history: SQL, from: Date, to: Date): Promise<{ total: number; points: TrajectoryPoint[] }> {
+  const result = await db.execute<PointRow>(thinned(history, from, to, TRAJECTORY_MAX_POINTS));
   const rows = (result as { rows: PointRow[] }).rows;
   return {
     total: Number(rows[0]?.total ?? 0),
@@ -88,6 +95,23 @@ export async function batteryTrajectory(ctx: Ctx, query: TrajectoryQuery, now = 
     from: from.toISOString(),
     to: now.toISOString(),
     ...(await points(ctx.db, history, from, now)),
+  };
+}
+
+const TREND_MS = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000 } as const;
+
+/** A battery's state of charge and temperature over the range, for its detail chart. */
+export async function batteryTrend(ctx: Ctx, query: BatteryTrendQuery, now = new Date()): Promise<BatteryTrend> {
+  const battery = await batteryDetail(ctx, query.id);
+  const from = new Date(now.getTime() - TREND_MS[query.range]);
+  const history = sql`select at, soc, temperature from battery_telemetry where battery_id = ${battery.id} and at >= ${from.toISOString()}::timestamptz`;
+  type Row = { at: Date | string; soc: number | string; temperature: number | string; total: number | string };
+  const result = await ctx.db.execute<Row>(thinned(history, from, now, TREND_MAX_POINTS));
+  const rows = (result as { rows: Row[] }).rows;
+  return {
+    range: query.range,
+    total: Number(rows[0]?.total ?? 0),
+    points: rows.map((r) => ({ at: new Date(r.at).toISOString(), soc: Number(r.soc), temperature: Number(r.temperature) })),
   };
 }
 

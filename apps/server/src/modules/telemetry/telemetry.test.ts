@@ -89,6 +89,19 @@ describe('trajectories from the telemetry history', () => {
     ]);
   });
 
+  it('answers a battery’s charge and temperature over the last day, week or month, including reports without a fix', async () => {
+    const day = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'DAY' } });
+    expect(day.code).toBe(1);
+    expect(day.data).toEqual({ range: 'DAY', total: 0, points: [] });
+    const week = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'WEEK' } });
+    expect(week.data.points.map((p: { soc: number; temperature: number }) => [p.soc, p.temperature])).toEqual([
+      [90, 31],
+      [80, 31],
+      [70, 31],
+    ]);
+    expect((await server.call('GET', '/api/oms/battery/trend', { token: who.siam, query: { id: String(batteryId) } })).code).toBe(3005);
+  });
+
   it('thins a long route evenly to the point cap, keeping its start and end', async () => {
     const count = 2500;
     const items = Array.from({ length: count }, (_, i) => vehicleAt('VTR0002', (count - i) * 60_000, i % 300));

@@ -14,6 +14,7 @@ import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCard
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
+import { BatteryTrendCard } from '../trajectory/BatteryTrendCard';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { BATTERY_FORM, STRUCTURE_MAP } from './batteryModel';
 
@@ -151,6 +152,7 @@ export function BatteryDetailPage() {
               </Suspense>
             )}
           </Card>
+          <BatteryTrendCard id={id} />
         </Flex>
       )}
       <DeviceFormDrawer<BatteryRecord>

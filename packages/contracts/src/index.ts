@@ -18,3 +18,4 @@ export * from './domains/cabinet.js';
 export * from './domains/swap.js';
 export * from './device/index.js';
 export * from './domains/command.js';
+export * from './domains/telemetry.js';

@@ -16,3 +16,4 @@ export * from '../modules/stock/stock.table.js';
 export * from '../device/device-credential.table.js';
 export * from '../modules/command/command.table.js';
 export * from '../modules/swap/swap.table.js';
+export * from '../modules/telemetry/telemetry.table.js';

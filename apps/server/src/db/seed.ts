@@ -10,6 +10,7 @@ import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu
 import { hashPassword } from '../modules/auth/password.js';
 import { seedDemoProducts } from './seed-products.js';
 import { seedDemoSwaps } from '../modules/swap/swap.seed.js';
+import { seedDemoTelemetry } from '../modules/telemetry/demo-telemetry.js';
 import { seedDemoDeviceCredentials } from '../device/credentials.js';
 
 export interface SeedOptions {
@@ -128,6 +129,7 @@ async function seedDemo(db: Db, withDevices: boolean): Promise<void> {
   if (withDevices) {
     await seedDemoProducts(db);
     await seedDemoSwaps(db);
+    await seedDemoTelemetry(db);
   }
 }
 

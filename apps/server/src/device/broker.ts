@@ -104,6 +104,8 @@ export async function startEmbeddedBroker(options: {
   });
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
+    // Small messages both ways (a command, its result): Nagle's delay would add tens of ms to each.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.setNoDelay(true);
     socket.once('close', () => sockets.delete(socket));

@@ -1,12 +1,11 @@
 import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
-import type { BatteryTelemetry, CabinetState, CabinetTelemetry, VehicleTelemetry } from '@swap/contracts';
+import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/index.js';
-import { vehicles } from '../modules/vehicle/index.js';
 
 /**
- * Persists the latest state a device reports. Each function answers whether the device is
+ * Persists the latest state a device reports (telemetry goes in batches: telemetry-ingest.ts). Each function answers whether the device is
  * registered (a row was updated), so the gateway can log "cabinet not registered" and drop.
  */
 
@@ -48,70 +47,6 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
     }
     return true;
   });
-}
-
-export async function applyCabinetTelemetry(db: Db, number: string, t: CabinetTelemetry, reportedAt: Date): Promise<boolean> {
-  const updated = await db
-    .update(cabinets)
-    .set({
-      humidity: t.humidity,
-      signal: t.signal,
-      waterAlarm: t.waterAlarm,
-      smokeAlarm: t.smokeAlarm,
-      temperature: t.temperature,
-      lamp: t.lamp,
-      radiatorSetting: t.radiator,
-      supplyStatus: t.supply,
-      externalMaxPower: t.power.externalMax,
-      chargerTotalPower: t.power.chargerTotal,
-      meterCount: t.meters.length,
-      load: t.load,
-      // Telemetry is a heartbeat: the cabinet is alive.
-      online: true,
-      lastReportAt: reportedAt,
-      updatedAt: new Date(),
-    })
-    .where(eq(cabinets.number, number))
-    .returning({ id: cabinets.id });
-  return updated.length > 0;
-}
-
-export async function applyBatteryTelemetry(db: Db, number: string, t: BatteryTelemetry, reportedAt: Date): Promise<boolean> {
-  const updated = await db
-    .update(batteries)
-    .set({
-      soc: t.soc,
-      voltage: t.voltage,
-      current: t.current,
-      temperature: t.temperature,
-      cellVoltages: t.cellVoltages,
-      cycles: t.cycles,
-      gsmSignal: t.gsmSignal,
-      gpsSignal: t.gpsSignal,
-      chargeSwitch: t.chargeSwitch,
-      dischargeSwitch: t.dischargeSwitch,
-      ...(t.position ? { latitude: t.position.lat, longitude: t.position.lng } : {}),
-      lastReportAt: reportedAt,
-      updatedAt: new Date(),
-    })
-    .where(eq(batteries.number, number))
-    .returning({ id: batteries.id });
-  return updated.length > 0;
-}
-
-export async function applyVehicleTelemetry(db: Db, number: string, t: VehicleTelemetry): Promise<boolean> {
-  const updated = await db
-    .update(vehicles)
-    .set({
-      latitude: t.position.lat,
-      longitude: t.position.lng,
-      accState: t.acc,
-      ...(t.fault !== undefined ? { fault: t.fault } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(vehicles.number, number))
-    .returning({ id: vehicles.id });
-  return updated.length > 0;
 }
 
 /** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */

@@ -8,6 +8,7 @@ import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
 import type { DeviceHub } from './hub.js';
+import { purgeTelemetry } from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;
 
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   /** 0 picks a free port (tests). */
   port: number;
   heartbeatTimeoutSeconds: number;
+  /** How often history older than the telemetry_retention setting is purged; default hourly. */
+  purgeIntervalMs?: number;
   /** On an external broker: the shared-subscription group several servers split the messages in. */
   shareGroup?: string | undefined;
 }
@@ -46,7 +49,9 @@ export interface DeviceGateway {
 
 /**
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
- * heartbeat sweep that marks silent cabinets offline and closes reservations past their time. Stateless: several servers may share a broker.
+ * heartbeat sweep that marks silent cabinets offline and closes reservations past their time, the
+ * sweep of overdue commands, and the purge of telemetry history past its retention. Stateless:
+ * several servers may share a broker.
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
@@ -108,12 +113,29 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   await sweepCommands();
   const commandSweep = setInterval(() => void sweepCommands(), COMMAND_SWEEP_MS);
   commandSweep.unref();
+  let purging = false;
+  const purge = () => {
+    if (purging) return;
+    purging = true;
+    purgeTelemetry(db)
+      .then(
+        (count) => {
+          if (count) log.info({ count }, 'telemetry history purged: past its retention');
+        },
+        (error: unknown) => log.warn({ error: String(error) }, 'telemetry purge failed'),
+      )
+      .finally(() => (purging = false));
+  };
+  const purgeTimer = setInterval(purge, options.purgeIntervalMs ?? 3_600_000);
+  purgeTimer.unref();
+  purge();
   return {
     link,
     port: broker?.port,
     close: async () => {
       clearInterval(sweep);
       clearInterval(commandSweep);
+      clearInterval(purgeTimer);
       await link.stop();
       await broker?.close();
     },

@@ -13,8 +13,9 @@ import {
 import type { Db } from '../db/client.js';
 import { applyCommandResult, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
-import { applyBatteryTelemetry, applyCabinetState, applyCabinetTelemetry, applyVehicleTelemetry } from './device-state.service.js';
+import { applyCabinetState } from './device-state.service.js';
 import type { DeviceHub } from './hub.js';
+import type { TelemetryKind } from './telemetry-ingest.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -31,6 +32,12 @@ export interface TopicHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** False when the device is not registered. The hub answers a device (authorization) or announces side changes. */
   handle(db: Db, message: DeviceMessage<z.infer<S>>, hub: DeviceHub): Promise<boolean>;
+}
+
+/** Telemetry: the link persists it in batches (latest state and history), see telemetry-ingest.ts. */
+export interface BatchedHandler<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  batched: TelemetryKind;
 }
 
 function handler<S extends z.ZodType>(schema: S, handle: TopicHandler<S>['handle']): TopicHandler {
@@ -64,16 +71,17 @@ async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof autho
 }
 
 /** The uplink channels the server persists or answers, by `kind/channel`. */
-export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler>> = {
+export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler | BatchedHandler>> = {
   'cabinet/state': handler(cabinetState, (db, m) => applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m))),
-  'cabinet/telemetry': handler(cabinetTelemetry, (db, m) => applyCabinetTelemetry(db, m.number, m.payload, m.receivedAt)),
+  // Telemetry is persisted in batches by the link (latest state and history), see telemetry-ingest.ts.
+  'cabinet/telemetry': { schema: cabinetTelemetry, batched: 'cabinet' },
   // An ignored result (unknown or finished command) is logged by the lifecycle, not dropped as unregistered.
   'cabinet/cmd-result': handler(commandResult, async (db, m) => {
     await applyCommandResult(db, m.number, m.payload, m.receivedAt, m.log);
     return true;
   }),
-  'battery/telemetry': handler(batteryTelemetry, (db, m) => applyBatteryTelemetry(db, m.number, m.payload, m.receivedAt)),
-  'vehicle/telemetry': handler(vehicleTelemetry, (db, m) => applyVehicleTelemetry(db, m.number, m.payload)),
+  'battery/telemetry': { schema: batteryTelemetry, batched: 'battery' },
+  'vehicle/telemetry': { schema: vehicleTelemetry, batched: 'vehicle' },
   'cabinet/event': handler(cabinetEvent, recordSwap),
   'cabinet/authorize': handler(authorizeRequest, answerAuthorization),
 };

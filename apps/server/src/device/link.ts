@@ -3,6 +3,8 @@ import { TOPIC_ROOT, parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from './hub.js';
+import { Batcher, type BatcherOptions } from './batcher.js';
+import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -28,19 +30,26 @@ export interface MqttLinkOptions {
   hub: DeviceHub;
   /** Topic filters to subscribe; every uplink topic when absent (see gatewaySubscriptions). */
   subscriptions?: string[];
+  /** Telemetry batching; defaults to 500 reports or 20 ms. */
+  batch?: Partial<BatcherOptions>;
 }
 
 /**
  * The MQTT transport: subscribes to every uplink topic, validates each payload with the
  * contracts' schema and hands it to the topic's handler. A bad message is logged and dropped;
  * nothing a device sends can stop the link. Messages of one device are applied in order.
+ * Telemetry, the bulk of the traffic, is persisted in batches (latest state and history in one
+ * transaction per batch); other channels one message at a time.
  */
 export class MqttDeviceLink implements DeviceLink {
   private client: MqttClient | undefined;
   /** The tail of each device's queue; removed when it drains. */
   private readonly queues = new Map<string, Promise<void>>();
+  private readonly batcher: Batcher<TelemetryItem>;
 
-  constructor(private readonly options: MqttLinkOptions) {}
+  constructor(private readonly options: MqttLinkOptions) {
+    this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 500, maxDelayMs: 20, ...options.batch });
+  }
 
   async start(): Promise<void> {
     const { url, username, password, log } = this.options;
@@ -51,8 +60,8 @@ export class MqttDeviceLink implements DeviceLink {
       reconnectPeriod: 2000,
     });
     this.client = client;
-    // Small packets at once (acknowledgement then command would otherwise wait for a delayed ACK), after every reconnect too.
-    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void }).setNoDelay?.(true);
+    // Commands and their results are small: send each at once (no Nagle delay), on every reconnect too.
+    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     noDelay();
     client.on('connect', noDelay);
     client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
@@ -72,7 +81,10 @@ export class MqttDeviceLink implements DeviceLink {
   }
 
   async idle(): Promise<void> {
-    while (this.queues.size > 0) await Promise.all(this.queues.values());
+    while (this.queues.size > 0) {
+      void this.batcher.flush();
+      await Promise.all(this.queues.values());
+    }
   }
 
   private receive(topic: string, raw: Buffer, retained: boolean): void {
@@ -97,6 +109,15 @@ export class MqttDeviceLink implements DeviceLink {
       return;
     }
     const key = `${parsed.kind}/${parsed.number}`;
+    if ('batched' in handler) {
+      this.enqueueTelemetry(key, {
+        kind: handler.batched,
+        number: parsed.number,
+        payload: checked.data,
+        at: receiveTime(),
+      } as TelemetryItem);
+      return;
+    }
     const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const tail = (this.queues.get(key) ?? Promise.resolve())
       .then(() => handler.handle(db, message, hub))
@@ -112,4 +133,50 @@ export class MqttDeviceLink implements DeviceLink {
       });
     this.queues.set(key, tail);
   }
+
+  /**
+   * A device's telemetry joins the open batch unless something of the same device is still on its
+   * way (a state message, an earlier batch): then it waits for it, so each device's order holds.
+   */
+  private enqueueTelemetry(key: string, item: TelemetryItem): void {
+    const previous = this.queues.get(key);
+    const tail =
+      previous === undefined || previous === this.batcher.open ? this.batcher.add(item) : previous.then(() => this.batcher.add(item));
+    if (tail === previous) return;
+    this.queues.set(key, tail);
+    void tail.then(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
+  }
+
+  /** Persists a batch; when the batch fails as a whole, each report is tried alone so one bad row loses only itself. */
+  private async persistBatch(items: TelemetryItem[]): Promise<void> {
+    const { db, log } = this.options;
+    let registered: Set<string>;
+    const failed = new Set<string>();
+    try {
+      registered = await persistTelemetry(db, items);
+    } catch (error) {
+      log.warn({ reports: items.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
+      registered = new Set();
+      for (const item of items) {
+        try {
+          for (const key of await persistTelemetry(db, [item])) registered.add(key);
+        } catch (single) {
+          failed.add(`${item.kind}/${item.number}`);
+          log.error({ topic: `${item.kind}/${item.number}/telemetry`, error: errorText(single) }, 'device message failed');
+        }
+      }
+    }
+    const told = new Set<string>();
+    for (const { kind, number } of items) {
+      const key = `${kind}/${number}`;
+      if (told.has(key)) continue;
+      told.add(key);
+      if (registered.has(key)) this.options.hub.emitChange({ kind, number, channel: 'telemetry' });
+      else if (!failed.has(key)) log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
+    }
+  }
 }
+
+const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

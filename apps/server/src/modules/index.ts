@@ -16,6 +16,7 @@ import { registerStockRoutes } from './stock/index.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { registerSwapRoutes } from './swap/index.js';
 import { registerLiveRoutes } from './live/index.js';
+import { registerTelemetryRoutes } from './telemetry/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {
@@ -36,4 +37,5 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   registerCommandRoutes(app, options);
   registerSwapRoutes(app);
   registerLiveRoutes(app);
+  registerTelemetryRoutes(app);
 }

@@ -26,6 +26,8 @@ export type CommonSettingEdit = z.infer<typeof commonSettingEdit>;
 
 /** The seeded setting that switches the first-visit tour on or off (read by GET /api/auth/config). */
 export const TOUR_ENABLED_SETTING = 'tour_enabled';
+/** The seeded setting holding the days of telemetry history kept (trajectories, charts); older history is purged. */
+export const TELEMETRY_RETENTION_SETTING = 'telemetry_retention';
 
 /** Currencies of spec §3 and their decimals (DESIGN §9: IDR and VND none, others two). */
 export const CURRENCIES = ['IDR', 'KES', 'THB', 'MYR', 'VND', 'USD'] as const;

@@ -18,6 +18,8 @@ import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
 import { LiveIndicator } from '../device/LiveIndicator';
 import { useLiveDevice } from '../device/useLiveDevice';
+import { BatteryTrendCard } from '../trajectory/BatteryTrendCard';
+import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -120,16 +122,19 @@ export function BatteryDetailPage() {
         title={battery ? t('battery.detailTitle', { number: battery.number }) : t('page.batteryDetail')}
         back="/product/battery/list"
         operate={
-          active ? (
-            <Can code={codes.edit}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                {t('device.scrap')}
-              </Button>
-            </Can>
-          ) : null
+          <>
+            <TrajectoryButton kind="battery" id={id} />
+            {active ? (
+              <Can code={codes.edit}>
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  {t('common.edit')}
+                </Button>
+                <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                  {t('device.scrap')}
+                </Button>
+              </Can>
+            ) : null}
+          </>
         }
       />
       {!battery ? (
@@ -159,6 +164,7 @@ export function BatteryDetailPage() {
             )}
           </Card>
           <BatteryCommandsCard battery={battery} />
+          <BatteryTrendCard id={id} />
         </Flex>
       )}
       <DeviceFormDrawer<BatteryRecord>

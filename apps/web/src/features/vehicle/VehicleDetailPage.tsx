@@ -13,6 +13,7 @@ import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCard
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
+import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { VehicleBatteries } from './VehicleBatteries';
 
@@ -94,16 +95,19 @@ export function VehicleDetailPage() {
         title={vehicle ? t('vehicle.detailTitle', { number: vehicle.number }) : t('page.vehicleDetail')}
         back="/product/vehicle/list"
         operate={
-          vehicle?.scrapStatus === 'NORMAL' ? (
-            <Can code={codes.edit}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                {t('device.scrap')}
-              </Button>
-            </Can>
-          ) : null
+          <>
+            <TrajectoryButton kind="vehicle" id={id} />
+            {vehicle?.scrapStatus === 'NORMAL' ? (
+              <Can code={codes.edit}>
+                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
+                  {t('common.edit')}
+                </Button>
+                <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
+                  {t('device.scrap')}
+                </Button>
+              </Can>
+            ) : null}
+          </>
         }
       />
       {!vehicle ? (

@@ -1,0 +1,75 @@
+export interface BatcherOptions {
+  /** Items per batch at most. */
+  maxBatch: number;
+  /** How long the first item of a batch waits for company, ms. */
+  maxDelayMs: number;
+}
+
+interface Batch<T> {
+  items: T[];
+  done: Promise<void>;
+  resolve: () => void;
+}
+
+/**
+ * Collects items into batches and runs them one batch at a time, in order. A batch runs when it is
+ * full, when its first item has waited `maxDelayMs`, or at once after the previous batch when items
+ * piled up meanwhile (under load, batches grow by themselves). `run` must not throw: it owns its
+ * retries and logging.
+ */
+export class Batcher<T> {
+  private readonly waiting: Batch<T>[] = [];
+  private running = false;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly run: (items: T[]) => Promise<void>,
+    private readonly options: BatcherOptions,
+  ) {}
+
+  /** The completion of the batch still taking items, if any. */
+  get open(): Promise<void> | undefined {
+    const last = this.waiting[this.waiting.length - 1];
+    return last && last.items.length < this.options.maxBatch ? last.done : undefined;
+  }
+
+  get size(): number {
+    return this.waiting.reduce((sum, batch) => sum + batch.items.length, 0);
+  }
+
+  /** Queues an item; resolves once its batch ran. */
+  add(item: T): Promise<void> {
+    let batch = this.waiting[this.waiting.length - 1];
+    if (!batch || batch.items.length >= this.options.maxBatch) {
+      let resolve!: () => void;
+      const done = new Promise<void>((r) => (resolve = r));
+      batch = { items: [], done, resolve };
+      this.waiting.push(batch);
+    }
+    batch.items.push(item);
+    if (this.waiting.length > 1 || batch.items.length >= this.options.maxBatch) this.kick();
+    else this.timer ??= setTimeout(() => this.kick(), this.options.maxDelayMs);
+    return batch.done;
+  }
+
+  /** Runs everything queued now (orderly shutdown); resolves when all of it ran. */
+  async flush(): Promise<void> {
+    const last = this.waiting[this.waiting.length - 1];
+    this.kick();
+    await last?.done;
+  }
+
+  private kick(): void {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    if (this.running) return;
+    const batch = this.waiting.shift();
+    if (!batch) return;
+    this.running = true;
+    void this.run(batch.items).finally(() => {
+      this.running = false;
+      batch.resolve();
+      this.kick();
+    });
+  }
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { batteryTelemetryTopic, cabinetTopic, vehicleTelemetryTopic, type BatteryTelemetry, type VehicleTelemetry } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../test/harness.js';
+import { numbers, productCallers, productTypes } from '../test/product-fixtures.js';
+import { batteries } from '../modules/battery/index.js';
+import { vehicles } from '../modules/vehicle/index.js';
+import { cabinets } from '../modules/cabinet/index.js';
+import { commonSettings } from '../modules/common-setting/common-setting.table.js';
+import { batteryTelemetry, cabinetTelemetry, purgeTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
+import { startDeviceGateway, type DeviceGateway } from './gateway.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials } from './credentials.js';
+import type { DeviceChange } from './hub.js';
+import { persistTelemetry } from './telemetry-ingest.js';
+
+const MASTER = 'ingest-test-master';
+const BATTERIES = numbers('BIN', 40);
+const VEHICLES = numbers('VIN', 10);
+const REPORTS = 15;
+
+const batteryReport = (soc: number, lat: number): BatteryTelemetry => ({
+  ts: new Date().toISOString(),
+  soc,
+  voltage: 64,
+  current: -5,
+  temperature: 30,
+  cellVoltages: [3.2, 3.2, 3.3],
+  cycles: 10,
+  gsmSignal: 20,
+  gpsSignal: 8,
+  position: { lat, lng: 106.8 },
+  chargeSwitch: 'ALLOWED',
+  dischargeSwitch: 'ALLOWED',
+});
+const vehicleReport = (speed: number): VehicleTelemetry => ({
+  ts: new Date().toISOString(),
+  position: { lat: -6.2, lng: 106.8 + speed / 1000 },
+  speed,
+  acc: 'ON',
+});
+
+describe('telemetry ingest in batches, with history and retention', () => {
+  let server: TestServer;
+  let gateway: DeviceGateway;
+  let url: string;
+  let cabinetNumber: string;
+  const warnings: string[] = [];
+  const changes: DeviceChange[] = [];
+  const log = {
+    info: () => undefined,
+    warn: (_fields: object, message: string) => warnings.push(message),
+    error: (_fields: object, message: string) => warnings.push(message),
+  };
+  const connect = (number: string): Promise<MqttClient> =>
+    mqtt.connectAsync(url, { clientId: number, username: number, password: demoDeviceSecret(MASTER, number), reconnectPeriod: 0 });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    const { admin } = await productCallers(server);
+    const types = await productTypes(server, admin);
+    for (const number of BATTERIES)
+      await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number, typeId: types.battery } });
+    for (const number of VEHICLES)
+      await server.call('POST', '/api/oms/vehicle/add', { token: admin, body: { number, typeId: types.vehicle1 } });
+    cabinetNumber = 'CIN0001';
+    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: cabinetNumber, typeId: types.cabinet } });
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    server.app.deviceHub.onChange((change) => changes.push(change));
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
+    url = `mqtt://127.0.0.1:${gateway.port}`;
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('persists every report of many devices in order: latest state wins, history complete', async () => {
+    const clients = await Promise.all([...BATTERIES, ...VEHICLES].map(connect));
+    const batteryClients = clients.slice(0, BATTERIES.length);
+    const vehicleClients = clients.slice(BATTERIES.length);
+    // All devices publish at once, so reports of many devices share batches.
+    await Promise.all([
+      ...batteryClients.map(async (client, d) => {
+        for (let i = 1; i <= REPORTS; i++) {
+          await client.publishAsync(batteryTelemetryTopic(BATTERIES[d]!), JSON.stringify(batteryReport(i, -6 - i / 100)), { qos: 1 });
+          // A malformed report in the middle of the stream is dropped alone.
+          if (d === 0 && i === 5) await client.publishAsync(batteryTelemetryTopic(BATTERIES[d]!), '{"soc": "full"', { qos: 1 });
+        }
+      }),
+      ...vehicleClients.map(async (client, d) => {
+        for (let i = 1; i <= REPORTS; i++)
+          await client.publishAsync(vehicleTelemetryTopic(VEHICLES[d]!), JSON.stringify(vehicleReport(i)), { qos: 1 });
+      }),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.link.idle();
+    await Promise.all(clients.map((client) => client.endAsync()));
+
+    expect(warnings).toContain('device message dropped: not JSON');
+    const latest = await server.db.select().from(batteries).where(inArray(batteries.number, BATTERIES));
+    expect(latest).toHaveLength(BATTERIES.length);
+    for (const row of latest) {
+      expect(row.soc).toBe(REPORTS);
+      expect(row.latitude).toBeCloseTo(-6 - REPORTS / 100);
+    }
+    const ids = latest.map((row) => row.id);
+    const history = await server.db
+      .select()
+      .from(batteryTelemetry)
+      .where(inArray(batteryTelemetry.batteryId, ids))
+      .orderBy(asc(batteryTelemetry.at));
+    expect(history).toHaveLength(BATTERIES.length * REPORTS);
+    for (const id of ids)
+      expect(history.filter((h) => h.batteryId === id).map((h) => h.soc)).toEqual(Array.from({ length: REPORTS }, (_, i) => i + 1));
+
+    const vehicleRows = await server.db.select().from(vehicles).where(inArray(vehicles.number, VEHICLES));
+    for (const row of vehicleRows) {
+      expect(row.accState).toBe('ON');
+      expect(row.longitude).toBeCloseTo(106.8 + REPORTS / 1000);
+      const speeds = await server.db
+        .select({ speed: vehicleTelemetry.speed })
+        .from(vehicleTelemetry)
+        .where(eq(vehicleTelemetry.vehicleId, row.id))
+        .orderBy(asc(vehicleTelemetry.at));
+      expect(speeds.map((s) => s.speed)).toEqual(Array.from({ length: REPORTS }, (_, i) => i + 1));
+    }
+    // Screens hear of every device whose reports were persisted.
+    for (const number of BATTERIES) expect(changes).toContainEqual({ kind: 'battery', number, channel: 'telemetry' });
+    for (const number of VEHICLES) expect(changes).toContainEqual({ kind: 'vehicle', number, channel: 'telemetry' });
+  });
+
+  it('loses only the report the database refuses when a batch fails', async () => {
+    const senders = BATTERIES.slice(20, 24);
+    const clients = await Promise.all(senders.map(connect));
+    // Valid for the protocol, too large for the database: the batch holding it fails as a whole
+    // (it is its device's last report, so it reaches the latest-state update).
+    const poisoned = { ...batteryReport(99, -6.5), cycles: 1e12 };
+    await Promise.all(
+      clients.map(async (client, d) => {
+        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(40, -6.4)), { qos: 1 });
+        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(41, -6.41)), { qos: 1 });
+        if (d === 0) await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(poisoned), { qos: 1 });
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.link.idle();
+    await Promise.all(clients.map((client) => client.endAsync()));
+    expect(warnings).toContain('device message failed');
+    const rows = await server.db.select().from(batteries).where(inArray(batteries.number, senders));
+    for (const row of rows) {
+      expect(row.soc).toBe(41);
+      const socs = await server.db
+        .select({ soc: batteryTelemetry.soc })
+        .from(batteryTelemetry)
+        .where(eq(batteryTelemetry.batteryId, row.id))
+        .orderBy(asc(batteryTelemetry.at));
+      expect(socs.map((s) => s.soc).slice(-2)).toEqual([40, 41]);
+    }
+  });
+
+  it('keeps a cabinet’s order between its telemetry and its last will', async () => {
+    const client = await mqtt.connectAsync(url, {
+      clientId: cabinetNumber,
+      username: cabinetNumber,
+      password: demoDeviceSecret(MASTER, cabinetNumber),
+      reconnectPeriod: 0,
+    });
+    const telemetry = {
+      ts: new Date().toISOString(),
+      humidity: 40,
+      signal: 20,
+      waterAlarm: false,
+      smokeAlarm: false,
+      temperature: 28,
+      lamp: 'ON',
+      radiator: 'AUTO',
+      supply: 'NORMAL',
+      power: { externalMax: 3, chargerTotal: 2.4 },
+      meters: [{ index: 1, energyKwh: 10 }],
+      load: 1.5,
+    };
+    await client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 });
+    await client.publishAsync(cabinetTopic(cabinetNumber, 'state'), JSON.stringify({ online: false }), { qos: 1 });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await gateway.link.idle();
+    await client.endAsync();
+    const [row] = await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber));
+    // The telemetry (online) came first; the offline state after it is what stays.
+    expect(row!.online).toBe(false);
+    expect(row!.humidity).toBe(40);
+    const env = await server.db.select().from(cabinetTelemetry).where(eq(cabinetTelemetry.cabinetId, row!.id));
+    expect(env).toMatchObject([{ temperature: 28, humidity: 40, load: 1.5 }]);
+  });
+
+  it('purges history past the telemetry_retention setting, in chunks', async () => {
+    const [battery] = await server.db.select().from(batteries).where(eq(batteries.number, BATTERIES[1]!));
+    const day = 86_400_000;
+    const now = Date.now();
+    const old = [40, 35, 31].map((days) => new Date(now - days * day).toISOString());
+    await persistTelemetry(
+      server.db,
+      old.map((at, i) => ({ kind: 'battery', number: battery!.number, payload: batteryReport(50 + i, -6), at })),
+    );
+    const countOf = async () =>
+      (
+        await server.db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(batteryTelemetry)
+          .where(eq(batteryTelemetry.batteryId, battery!.id))
+      )[0]!.n;
+    expect(await countOf()).toBe(REPORTS + 3);
+
+    // Not a number of days: nothing is purged.
+    await server.db.update(commonSettings).set({ value: 'forever' }).where(eq(commonSettings.name, 'telemetry_retention'));
+    expect(await purgeTelemetry(server.db)).toBeUndefined();
+    expect(await countOf()).toBe(REPORTS + 3);
+
+    await server.db.update(commonSettings).set({ value: '30' }).where(eq(commonSettings.name, 'telemetry_retention'));
+    expect(await purgeTelemetry(server.db, { chunk: 2 })).toBe(3);
+    expect(await countOf()).toBe(REPORTS);
+    await server.db.update(commonSettings).set({ value: '90' }).where(eq(commonSettings.name, 'telemetry_retention'));
+  });
+});

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { persistTelemetry, type TelemetryItem } from '../../device/telemetry-ingest.js';
+
+const STEP_MS = 10 * 60_000;
+const DAY = 86_400_000;
+
+/**
+ * A week of reports (every 10 minutes, plus a few older ones) for the first demo vehicles and
+ * batteries of Jakarta, so their trajectories and charts have something to show. Written once,
+ * through the ingest's own batch writer, relative to the time of seeding.
+ */
+export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void> {
+  const existing = await db.execute(sql`select 1 from vehicle_telemetry limit 1`);
+  if ((existing as { rows: unknown[] }).rows.length > 0) return;
+  const items: TelemetryItem[] = [];
+  for (let device = 1; device <= 3; device++) {
+    const times = [60 * DAY, 20 * DAY, ...Array.from({ length: (6 * DAY) / STEP_MS }, (_, i) => 6 * DAY - i * STEP_MS)];
+    times.forEach((age, i) => {
+      // A loop through the city with a little wander, different for each device.
+      const angle = (i / 144) * 2 * Math.PI + device;
+      const lat = -6.2 + 0.03 * Math.sin(angle) + 0.004 * Math.sin(i / 7 + device);
+      const lng = 106.82 + 0.04 * Math.cos(angle) + 0.004 * Math.cos(i / 5);
+      const at = new Date(now - age).toISOString();
+      const speed = Math.round(20 + 15 * Math.abs(Math.sin(i / 3 + device)));
+      items.push({
+        kind: 'vehicle',
+        number: `VJK${String(device).padStart(5, '0')}`,
+        at,
+        payload: { ts: at, position: { lat, lng }, speed, acc: 'ON' },
+      });
+      const soc = 100 - ((i * 3) % 80);
+      items.push({
+        kind: 'battery',
+        number: `BJK${String(device).padStart(6, '0')}`,
+        at,
+        payload: {
+          ts: at,
+          soc,
+          voltage: 60 + soc / 20,
+          current: -12,
+          temperature: 30 + (i % 6),
+          cellVoltages: Array.from({ length: 20 }, (_, c) => 3.2 + ((c + i) % 5) / 100),
+          cycles: 120 + Math.floor(i / 30),
+          gsmSignal: 22,
+          gpsSignal: 9,
+          position: { lat, lng },
+          chargeSwitch: 'ALLOWED',
+          dischargeSwitch: 'ALLOWED',
+        },
+      });
+    });
+  }
+  for (let i = 0; i < items.length; i += 2000) await persistTelemetry(db, items.slice(i, i + 2000));
+}

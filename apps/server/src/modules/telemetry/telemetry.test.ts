@@ -1,0 +1,139 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TRAJECTORY_MAX_POINTS } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { persistTelemetry, type TelemetryItem } from '../../device/telemetry-ingest.js';
+
+const DAY = 86_400_000;
+
+describe('trajectories from the telemetry history', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let vehicleId: number;
+  let batteryId: number;
+  let siamVehicleId: number;
+  const now = Date.now();
+
+  const get = (token: string, kind: 'vehicle' | 'battery', id: number, range?: string) =>
+    server.call('GET', `/api/oms/${kind}/trajectory`, { token, query: { id: String(id), ...(range ? { range } : {}) } });
+  const vehicleAt = (number: string, ageMs: number, speed: number): TelemetryItem => ({
+    kind: 'vehicle',
+    number,
+    at: new Date(now - ageMs).toISOString(),
+    payload: { ts: new Date(now - ageMs).toISOString(), position: { lat: -6.2 + speed / 1000, lng: 106.8 }, speed, acc: 'ON' },
+  });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    const types = await productTypes(server, who.admin);
+    const add = async (kind: string, body: object) =>
+      (await server.call('POST', `/api/oms/${kind}/add`, { token: who.admin, body })).data.id as number;
+    vehicleId = await add('vehicle', { number: 'VTR0001', typeId: types.vehicle1, merchantId: who.demoAgentId });
+    siamVehicleId = await add('vehicle', { number: 'VTR0002', typeId: types.vehicle1, merchantId: who.siamId });
+    batteryId = await add('battery', { number: 'BTR0001', typeId: types.battery, merchantId: who.demoAgentId });
+    // One report 2 days ago, 20 days ago, 60 days ago and 120 days ago.
+    await persistTelemetry(
+      server.db,
+      [120, 60, 20, 2].map((days, i) => vehicleAt('VTR0001', days * DAY, 10 + i)),
+    );
+    // The battery: a fix, a report without GPS fix, another fix.
+    const battery = (ageMs: number, soc: number, position: { lat: number; lng: number } | null): TelemetryItem => ({
+      kind: 'battery',
+      number: 'BTR0001',
+      at: new Date(now - ageMs).toISOString(),
+      payload: {
+        ts: new Date(now - ageMs).toISOString(),
+        soc,
+        voltage: 64,
+        current: -3,
+        temperature: 31,
+        cellVoltages: [3.3],
+        cycles: 1,
+        gsmSignal: 20,
+        gpsSignal: position ? 8 : 0,
+        position,
+        chargeSwitch: 'ALLOWED',
+        dischargeSwitch: 'ALLOWED',
+      },
+    });
+    await persistTelemetry(server.db, [
+      battery(3 * DAY, 90, { lat: -6.2, lng: 106.8 }),
+      battery(2 * DAY, 80, null),
+      battery(1 * DAY, 70, { lat: -6.3, lng: 106.9 }),
+    ]);
+  });
+  afterAll(() => server.close());
+
+  it('answers the vehicle’s route for the last week, month and three months, oldest first', async () => {
+    const week = await get(who.admin, 'vehicle', vehicleId, 'WEEK');
+    expect(week.code).toBe(1);
+    expect(week.data).toMatchObject({ id: vehicleId, number: 'VTR0001', range: 'WEEK', total: 1 });
+    expect(week.data.points).toEqual([{ at: new Date(now - 2 * DAY).toISOString(), lat: -6.187, lng: 106.8, speed: 13, soc: null }]);
+    const month = await get(who.admin, 'vehicle', vehicleId, 'MONTH');
+    expect(month.data.points.map((p: { speed: number }) => p.speed)).toEqual([12, 13]);
+    const quarter = await get(who.admin, 'vehicle', vehicleId, 'QUARTER');
+    expect(quarter.data.points.map((p: { speed: number }) => p.speed)).toEqual([11, 12, 13]);
+    // The week is the default range.
+    expect((await get(who.admin, 'vehicle', vehicleId)).data.total).toBe(1);
+    expect((await get(who.admin, 'vehicle', vehicleId, 'YEAR')).code).not.toBe(1);
+  });
+
+  it('answers a battery’s positioned reports with their charge', async () => {
+    const week = await get(who.admin, 'battery', batteryId, 'WEEK');
+    expect(week.code).toBe(1);
+    expect(week.data.points.map((p: { soc: number; lat: number }) => [p.soc, p.lat])).toEqual([
+      [90, -6.2],
+      [70, -6.3],
+    ]);
+  });
+
+  it('answers a battery’s charge and temperature over the last day, week or month, including reports without a fix', async () => {
+    const day = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'DAY' } });
+    expect(day.code).toBe(1);
+    expect(day.data).toEqual({ range: 'DAY', total: 0, points: [] });
+    const week = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'WEEK' } });
+    expect(week.data.points.map((p: { soc: number; temperature: number }) => [p.soc, p.temperature])).toEqual([
+      [90, 31],
+      [80, 31],
+      [70, 31],
+    ]);
+    expect((await server.call('GET', '/api/oms/battery/trend', { token: who.siam, query: { id: String(batteryId) } })).code).toBe(3005);
+  });
+
+  it('thins a long route evenly to the point cap, keeping its start and end', async () => {
+    const count = 2500;
+    const items = Array.from({ length: count }, (_, i) => vehicleAt('VTR0002', (count - i) * 60_000, i % 300));
+    await persistTelemetry(server.db, items);
+    const answer = await get(who.admin, 'vehicle', siamVehicleId, 'WEEK');
+    expect(answer.data.total).toBe(count);
+    const points = answer.data.points as { at: string }[];
+    expect(points.length).toBeLessThanOrEqual(TRAJECTORY_MAX_POINTS);
+    expect(points.length).toBeGreaterThan(TRAJECTORY_MAX_POINTS / 2);
+    expect(points[0]!.at).toBe(items[0]!.at);
+    expect(points[points.length - 1]!.at).toBe(items[count - 1]!.at);
+    const times = points.map((p) => Date.parse(p.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('keeps each merchant to its own devices', async () => {
+    expect((await get(who.merchant, 'vehicle', vehicleId)).code).toBe(1);
+    expect((await get(who.merchant, 'battery', batteryId)).code).toBe(1);
+    expect((await get(who.merchant, 'vehicle', siamVehicleId)).code).toBe(3003);
+    expect((await get(who.siam, 'vehicle', vehicleId)).code).toBe(3003);
+    expect((await get(who.siam, 'battery', batteryId)).code).toBe(3005);
+  });
+
+  it('asks for the detail permission of the device', async () => {
+    await createAccountWithMenus(server.db, {
+      username: 'list-only',
+      merchantId: null,
+      menuCodes: ['operation.vehicle'],
+      withResources: false,
+    });
+    const listOnly = await server.login('list-only');
+    expect([2003, 2004, 2005]).toContain((await get(listOnly, 'vehicle', vehicleId)).code);
+    expect([2003, 2004, 2005]).toContain((await get(listOnly, 'battery', batteryId)).code);
+  });
+});

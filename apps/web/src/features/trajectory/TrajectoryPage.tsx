@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Navigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { TRAJECTORY_RANGES, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { isServerFailure } from '../../shared/api/errors';
+import { formatDateTime } from '../../shared/format';
+import { ResourceTable, type ResourceColumn } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { DetailState } from '../device/DetailCards';
+import { deviceDetailPath } from '../device/deviceModel';
+import { RouteMap } from './RouteMap';
+import { pageOf, summarize } from './trajectoryModel';
+
+type TrackedKind = 'vehicle' | 'battery';
+
+function useTrajectory(kind: TrackedKind, id: string | undefined, range: TrajectoryRange) {
+  const queryClient = useQueryClient();
+  const path = `/${kind}/trajectory`;
+  const options = {
+    queryKey: [path, id, range],
+    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Trajectory>(path, { id, range }, { signal }),
+    retry: false,
+    // The table pages through the answer already loaded.
+    staleTime: 60_000,
+  };
+  return { query: useQuery(options), path, fetch: () => queryClient.query(options) };
+}
+
+function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKind }) {
+  const { t } = useTranslation();
+  const summary = summarize(trajectory.points);
+  const none = t('common.empty');
+  const minutes = summary ? Math.round(summary.durationMs / 60_000) : 0;
+  return (
+    <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
+      <Descriptions.Item label={t('trajectory.startTime')}>{summary ? formatDateTime(summary.start) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('trajectory.endTime')}>{summary ? formatDateTime(summary.end) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('trajectory.duration')}>
+        {summary ? t('trajectory.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : none}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('trajectory.distance')}>
+        {summary ? t('trajectory.distanceValue', { km: summary.km.toFixed(2) }) : none}
+      </Descriptions.Item>
+      {kind === 'battery' ? (
+        <Descriptions.Item label={t('trajectory.chargeUsed')}>
+          {summary?.chargeUsed != null ? t('trajectory.chargeUsedValue', { percent: summary.chargeUsed.toFixed(1) }) : none}
+        </Descriptions.Item>
+      ) : null}
+      <Descriptions.Item label={t('trajectory.reports')}>{trajectory.total}</Descriptions.Item>
+    </Descriptions>
+  );
+}
+
+function TrajectoryPage({ kind }: { kind: TrackedKind }) {
+  const { t } = useTranslation();
+  const { id } = useParams();
+  const [range, setRange] = useState<TrajectoryRange>('WEEK');
+  const { query, path, fetch } = useTrajectory(kind, id, range);
+  const trajectory = query.data;
+  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
+  const columns: ResourceColumn<TrajectoryPoint>[] = [
+    { key: 'at', titleKey: 'trajectory.time', kind: 'datetime' },
+    kind === 'vehicle'
+      ? { key: 'speed', titleKey: 'trajectory.speed', kind: 'number' }
+      : { key: 'soc', titleKey: 'trajectory.soc', kind: 'number' },
+    { key: 'lat', titleKey: 'trajectory.latitude', kind: 'number' },
+    { key: 'lng', titleKey: 'trajectory.longitude', kind: 'number' },
+  ];
+  const points = trajectory?.points ?? [];
+
+  return (
+    <>
+      <TitleBar
+        title={
+          trajectory
+            ? t('trajectory.title', { number: trajectory.number })
+            : t(kind === 'vehicle' ? 'page.vehicleTrajectory' : 'page.batteryTrajectory')
+        }
+        back={id ? deviceDetailPath(kind, Number(id)) : true}
+        operate={
+          <Segmented<TrajectoryRange>
+            aria-label={t('trajectory.range')}
+            value={range}
+            onChange={setRange}
+            options={TRAJECTORY_RANGES.map((value) => ({ value, label: t(`trajectory.range.${value}`) }))}
+          />
+        }
+      />
+      {!trajectory ? (
+        <DetailState failed={query.isError} titleKey="trajectory.loadFailed" onRetry={() => void query.refetch()} />
+      ) : (
+        <Flex vertical gap={16}>
+          <Card title={t('trajectory.route')}>
+            <Flex vertical gap={16}>
+              <Summary trajectory={trajectory} kind={kind} />
+              {points.length < 2 ? (
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trajectory.unableToDraw')} />
+              ) : (
+                <RouteMap points={points} />
+              )}
+              {trajectory.total > points.length ? (
+                <Typography.Text type="secondary">
+                  {t('trajectory.thinned', { shown: points.length, total: trajectory.total })}
+                </Typography.Text>
+              ) : null}
+            </Flex>
+          </Card>
+          <ResourceTable<TrajectoryPoint>
+            searchPath={`${path}?id=${id}&range=${range}`}
+            fetchPage={async (body) => pageOf((await fetch()).points, Number(body.current), Number(body.size))}
+            rowKey="at"
+            columns={columns}
+          />
+        </Flex>
+      )}
+    </>
+  );
+}
+
+/** A vehicle's route (/product/vehicle/trajectory/:id). */
+export function VehicleTrajectoryPage() {
+  return <TrajectoryPage kind="vehicle" />;
+}
+
+/** A battery's route from its GPS fixes (/product/battery/trajectory/:id). */
+export function BatteryTrajectoryPage() {
+  return <TrajectoryPage kind="battery" />;
+}

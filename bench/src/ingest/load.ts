@@ -1,0 +1,100 @@
+/**
+ * The telemetry load generator, run as its own process by run.ts so publishing does not share the
+ * server's event loop. One MQTT connection per device (the embedded broker lets a device publish
+ * only its own topics); the devices report round robin at BENCH_RATE messages/s in total for
+ * BENCH_SECONDS. Sends the parent each device's publish times when done.
+ */
+import mqtt, { type MqttClient } from 'mqtt';
+import { batteryTelemetryTopic, vehicleTelemetryTopic } from '@swap/contracts';
+
+export interface LoadPlan {
+  url: string;
+  /** Per device number: its MQTT password, or null for an anonymous broker. */
+  devices: { kind: 'battery' | 'vehicle'; number: string; password: string | null }[];
+  rate: number;
+  seconds: number;
+}
+
+export interface LoadReport {
+  type: 'done';
+  /** Publish times (ms since the epoch) per device number, in order. */
+  published: Record<string, number[]>;
+  connectMs: number;
+  publishMs: number;
+}
+
+function payload(kind: 'battery' | 'vehicle', seq: number, now: number): string {
+  const ts = new Date(now).toISOString();
+  const lat = -6.2 + (seq % 1000) / 10000;
+  if (kind === 'vehicle') return JSON.stringify({ ts, position: { lat, lng: 106.8 }, speed: seq % 80, acc: 'ON' });
+  return JSON.stringify({
+    ts,
+    soc: seq % 100,
+    voltage: 64.2,
+    current: -8.5,
+    temperature: 31.5,
+    cellVoltages: Array.from({ length: 20 }, () => 3.21),
+    cycles: 120,
+    gsmSignal: 22,
+    gpsSignal: 9,
+    position: { lat, lng: 106.8 },
+    chargeSwitch: 'ALLOWED',
+    dischargeSwitch: 'ALLOWED',
+  });
+}
+
+async function run(plan: LoadPlan): Promise<LoadReport> {
+  const connectStart = Date.now();
+  const clients: MqttClient[] = [];
+  // Connect in waves: a thousand simultaneous sign-ins is a test of its own.
+  for (let i = 0; i < plan.devices.length; i += 100) {
+    const wave = plan.devices.slice(i, i + 100);
+    clients.push(
+      ...(await Promise.all(
+        wave.map((d) =>
+          mqtt.connectAsync(plan.url, {
+            clientId: d.number,
+            ...(d.password !== null ? { username: d.number, password: d.password } : {}),
+            reconnectPeriod: 0,
+            connectTimeout: 30_000,
+          }),
+        ),
+      )),
+    );
+  }
+  const connectMs = Date.now() - connectStart;
+  const topics = plan.devices.map((d) => (d.kind === 'battery' ? batteryTelemetryTopic(d.number) : vehicleTelemetryTopic(d.number)));
+  const published: Record<string, number[]> = Object.fromEntries(plan.devices.map((d) => [d.number, []]));
+  const total = Math.round(plan.rate * plan.seconds);
+  let sent = 0;
+  const start = Date.now();
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.round(((Date.now() - start) / 1000) * plan.rate));
+      for (; sent < due; sent++) {
+        const index = sent % clients.length;
+        const device = plan.devices[index]!;
+        const now = Date.now();
+        published[device.number]!.push(now);
+        clients[index]!.publish(topics[index]!, payload(device.kind, sent, now), { qos: 1 });
+      }
+      if (sent >= total) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 5);
+  });
+  // Every QoS 1 publish acknowledged by the broker before the connections close.
+  await Promise.all(clients.map((c) => c.endAsync()));
+  return { type: 'done', published, connectMs, publishMs: Date.now() - start };
+}
+
+process.once('message', (plan: LoadPlan) => {
+  run(plan).then(
+    (report) => process.send!(report, () => process.exit(0)),
+    (error: unknown) => {
+      console.error(`load generator failed: ${error instanceof Error ? error.message : String(error)}`);
+      process.exit(1);
+    },
+  );
+});

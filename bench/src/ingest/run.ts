@@ -1,0 +1,226 @@
+/**
+ * `npm run bench:ingest -w bench`: the device link's budgets (DESIGN §7).
+ * - Telemetry persisted per second: a load generator (its own process, one MQTT connection per
+ *   device) publishes battery and vehicle telemetry at BENCH_RATE messages/s (default 12,000) for
+ *   BENCH_SECONDS (default 10) through the embedded broker and, when Mosquitto is installed,
+ *   through a throwaway Mosquitto. The rate persisted is counted in the history tables (rows, not
+ *   messages sent); latency runs from publish to the link's change notice after the batch commits.
+ * - Command round trip: the server publishes a command on bss/v1/cabinet/{no}/cmd through the
+ *   device hub, a simulated cabinet answers ACCEPTED then SUCCEEDED on /cmd-result, timed until the
+ *   server has handled the final result; idle and under the telemetry load.
+ * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
+ * added beside whatever is there). Prints figures; asserts nothing (DESIGN §6).
+ */
+import { fork } from 'node:child_process';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
+import { DeviceHub } from '../../../apps/server/src/device/hub.js';
+import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device/gateway.js';
+import { setDeviceSecret } from '../../../apps/server/src/device/credentials.js';
+import type { LoadPlan, LoadReport } from './load.js';
+import { startMosquitto, type Mosquitto } from './mosquitto.js';
+import { measureRoundTrips, startCabinetResponder, type RoundTrips } from './round-trip.js';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const rate = Number(process.env.BENCH_RATE ?? 12_000);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
+const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 200);
+const BATTERY_SHARE = 0.8;
+const CABINET = 'CBENCH01';
+
+const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
+
+export function percentile(sorted: number[], p: number): number {
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index] ?? Number.NaN;
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The bench devices (BBN…, VBN…) and the bench cabinet, added once; their MQTT secrets set. */
+async function prepareDevices(db: Db): Promise<LoadPlan['devices']> {
+  const batteries = Math.round(deviceCount * BATTERY_SHARE);
+  const vehicles = deviceCount - batteries;
+  const typeId = async (kind: string) => {
+    await db.execute(
+      sql`insert into device_type (kind, code, name, description) values (${kind}, 'BENCH', 'Bench', 'Ingest bench') on conflict do nothing`,
+    );
+    return rowsOf<{ id: number }>(await db.execute(sql`select id from device_type where kind = ${kind} and lower(code) = 'bench'`))[0]!.id;
+  };
+  const [battery, vehicle, cabinet] = [await typeId('battery'), await typeId('vehicle'), await typeId('cabinet')];
+  await db.execute(sql`insert into battery (number, type_id) select 'BBN' || lpad(g::text, 6, '0'), ${battery}
+    from generate_series(1, ${batteries}) g on conflict do nothing`);
+  await db.execute(sql`insert into vehicle (number, type_id) select 'VBN' || lpad(g::text, 6, '0'), ${vehicle}
+    from generate_series(1, ${vehicles}) g on conflict do nothing`);
+  await db.execute(sql`insert into cabinet (number, type_id, compartment_count) values (${CABINET}, ${cabinet}, 4) on conflict do nothing`);
+  const devices: LoadPlan['devices'] = [
+    ...Array.from({ length: batteries }, (_, i) => ({
+      kind: 'battery' as const,
+      number: `BBN${String(i + 1).padStart(6, '0')}`,
+      password: '',
+    })),
+    ...Array.from({ length: vehicles }, (_, i) => ({
+      kind: 'vehicle' as const,
+      number: `VBN${String(i + 1).padStart(6, '0')}`,
+      password: '',
+    })),
+  ];
+  for (const device of devices) {
+    device.password = `bench-secret-${device.number}`;
+    await setDeviceSecret(db, { kind: device.kind, number: device.number }, device.password);
+  }
+  await setDeviceSecret(db, { kind: 'cabinet', number: CABINET }, `bench-secret-${CABINET}`);
+  return devices;
+}
+
+async function historyRows(db: Db): Promise<number> {
+  const [row] = rowsOf<{ n: number | string }>(
+    await db.execute(sql`select (select count(*) from battery_telemetry) + (select count(*) from vehicle_telemetry) as n`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+function runLoad(plan: LoadPlan): Promise<LoadReport> {
+  const child = fork(path.join(here, 'load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  return new Promise((resolve, reject) => {
+    child.once('message', (report: LoadReport) => resolve(report));
+    child.once('exit', (code) => {
+      if (code !== 0) reject(new Error(`load generator exited with code ${code}`));
+    });
+    child.send(plan);
+  });
+}
+
+interface IngestFigure {
+  broker: string;
+  sent: number;
+  persisted: number;
+  publishRate: number;
+  persistedRate: number;
+  p50: number;
+  p99: number;
+  max: number;
+  idle: RoundTrips;
+  loaded: RoundTrips;
+}
+
+async function benchBroker(
+  db: Db,
+  label: string,
+  devices: LoadPlan['devices'],
+  gatewayUrl: string | undefined,
+  loadUrl?: string,
+): Promise<IngestFigure> {
+  const hub = new DeviceHub();
+  const gateway: DeviceGateway = await startDeviceGateway(
+    db,
+    { url: gatewayUrl, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 600 },
+    silentLog,
+    hub,
+  );
+  const url = loadUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
+  const responder = await startCabinetResponder(url, CABINET, loadUrl ? null : `bench-secret-${CABINET}`);
+  try {
+    const idle = await measureRoundTrips(hub, CABINET, roundTrips);
+    const persistedAt = new Map<string, number[]>();
+    hub.onChange(({ number, channel }) => {
+      if (channel !== 'telemetry') return;
+      let times = persistedAt.get(number);
+      if (!times) persistedAt.set(number, (times = []));
+      times.push(Date.now());
+    });
+    const before = await historyRows(db);
+    const load = runLoad({ url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, rate, seconds });
+    // Round trips while the telemetry flows (started once the devices are publishing).
+    const loaded = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      return measureRoundTrips(hub, CABINET, Math.min(roundTrips, 100));
+    })();
+    const report = await load;
+    const sent = Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
+    const publishStart = Math.min(...Object.values(report.published).map((t) => t[0] ?? Infinity));
+    // Wait until every message is a history row, or until the count stops moving.
+    let persisted = 0;
+    let doneAt = Date.now();
+    for (let still = 0; still < 50;) {
+      const count = (await historyRows(db)) - before;
+      if (count !== persisted) {
+        persisted = count;
+        doneAt = Date.now();
+        still = 0;
+      } else still++;
+      if (persisted >= sent) break;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    // Each device's message is persisted at the first change notice for the device after its publish
+    // (exact while a device reports less often than the latency: here every deviceCount / rate s).
+    const latencies: number[] = [];
+    for (const [number, times] of Object.entries(report.published)) {
+      const notices = persistedAt.get(number) ?? [];
+      let j = 0;
+      for (const publishedAt of times) {
+        while (j < notices.length && notices[j]! < publishedAt) j++;
+        if (j < notices.length) latencies.push(notices[j]! - publishedAt);
+      }
+    }
+    latencies.sort((a, b) => a - b);
+    return {
+      broker: label,
+      sent,
+      persisted,
+      publishRate: sent / (report.publishMs / 1000),
+      persistedRate: persisted / ((doneAt - publishStart) / 1000),
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: latencies[latencies.length - 1] ?? Number.NaN,
+      idle,
+      loaded: await loaded,
+    };
+  } finally {
+    await responder.close();
+    await gateway.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await database.migrate();
+  console.log(
+    `ingest bench: ${deviceCount} devices, ${rate} messages/s for ${seconds} s, ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}; ` +
+      `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
+  const figures: IngestFigure[] = [];
+  let mosquitto: Mosquitto | undefined;
+  try {
+    const devices = await prepareDevices(database.db);
+    figures.push(await benchBroker(database.db, 'embedded broker', devices, undefined));
+    mosquitto = await startMosquitto();
+    if (mosquitto) figures.push(await benchBroker(database.db, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
+    else console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+  } finally {
+    await mosquitto?.stop();
+    await database.close();
+  }
+  const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
+  console.log('\ntelemetry       sent     persisted  published/s  persisted/s  p50 ms  p99 ms  max ms');
+  for (const x of figures)
+    console.log(
+      `${x.broker.padEnd(16)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}`,
+    );
+  console.log('\ncommand round trip              calls  p50 ms  p99 ms  max ms');
+  for (const x of figures)
+    for (const [when, r] of [
+      ['idle', x.idle],
+      ['under load', x.loaded],
+    ] as const)
+      console.log(
+        `${`${x.broker}, ${when}`.padEnd(32)}${String(r.calls).padStart(5)}  ${f(r.p50).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}${r.timedOut ? '  then a result later than 10 s' : ''}`,
+      );
+}
+
+await main();

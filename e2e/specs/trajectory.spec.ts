@@ -1,0 +1,61 @@
+import type { Page } from 'playwright-core';
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { Shell } from '../pages/shell.js';
+import { TrajectoryPage } from '../pages/trajectory-page.js';
+
+/** Waits until nothing is loading (axe would judge a half-faded spinner). */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
+}
+
+// The demo seeds a report every 10 minutes over the last 6 days for VJK00001-3 and BJK000001-3, one 20 days and one 60 days old.
+const WEEK_REPORTS = 864;
+
+describe('trajectories', () => {
+  test('a vehicle’s route for the last week, month and three months, drawn with its positions listed', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    const trajectory = new TrajectoryPage(page, 'vehicle');
+    await trajectory.openFor('VJK00001');
+    await trajectory.routeMap().waitFor();
+    await expect.poll(() => trajectory.summary('Reports').textContent()).toBe(String(WEEK_REPORTS));
+    expect(await trajectory.summary('Distance').textContent()).toMatch(/^\d+\.\d{2} km$/);
+    expect(await page.getByRole('columnheader', { name: 'Speed (km/h)' }).count()).toBe(1);
+    expect(await trajectory.rows().count()).toBe(20);
+    await settled(page);
+    await checkA11y(page);
+
+    await trajectory.chooseRange('Last month');
+    await expect.poll(() => trajectory.summary('Reports').textContent()).toBe(String(WEEK_REPORTS + 1));
+    await trajectory.chooseRange('Last three months');
+    await expect.poll(() => trajectory.summary('Reports').textContent()).toBe(String(WEEK_REPORTS + 2));
+    expect(await trajectory.routeMap().count()).toBe(1);
+  });
+
+  test('a battery’s route shows its charge, its detail charts charge and temperature; a device without positions cannot draw a route', async ({
+    page,
+  }) => {
+    await new Shell(page).signIn('admin');
+    const battery = new TrajectoryPage(page, 'battery');
+    await battery.openFor('BJK000002');
+    await battery.routeMap().waitFor();
+    expect(await page.getByRole('columnheader', { name: 'State of charge (%)' }).count()).toBe(1);
+    expect(await battery.summary('Charge used').textContent()).toMatch(/^\d+\.\d %$/);
+    await settled(page);
+    await checkA11y(page);
+
+    // Back on the battery's detail: its charge and temperature of the last 24 hours from the same history.
+    await page.goBack();
+    await page.getByRole('img', { name: /^\d+ readings: charge/ }).waitFor();
+    await settled(page);
+    await checkA11y(page);
+
+    const quiet = new TrajectoryPage(page, 'vehicle');
+    await quiet.openFor('VJK00009');
+    await page.getByText('Unable to draw route', { exact: false }).waitFor();
+    expect(await quiet.routeMap().count()).toBe(0);
+    expect(await quiet.summary('Reports').textContent()).toBe('0');
+    await settled(page);
+    await checkA11y(page);
+  });
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { idParam } from '../validation.js';
+
+/** Trajectory ranges of spec §9: last week, last month, last three months. */
+export const TRAJECTORY_RANGES = ['WEEK', 'MONTH', 'QUARTER'] as const;
+export type TrajectoryRange = (typeof TRAJECTORY_RANGES)[number];
+/** Months back for each range (a week is counted in days). */
+export const TRAJECTORY_RANGE_MONTHS: Record<Exclude<TrajectoryRange, 'WEEK'>, number> = { MONTH: 1, QUARTER: 3 };
+/** A trajectory answer carries at most this many points: longer ones are thinned evenly over time. */
+export const TRAJECTORY_MAX_POINTS = 1000;
+
+export const trajectoryQuery = z.object({ id: idParam, range: z.enum(TRAJECTORY_RANGES).default('WEEK') });
+export type TrajectoryQuery = z.infer<typeof trajectoryQuery>;
+
+export const trajectoryPoint = z.object({
+  at: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+  /** km/h, vehicles only. */
+  speed: z.number().nullable(),
+  /** State of charge, percent, batteries only. */
+  soc: z.number().nullable(),
+});
+export type TrajectoryPoint = z.infer<typeof trajectoryPoint>;
+
+export const trajectory = z.object({
+  id: z.number(),
+  number: z.string(),
+  range: z.enum(TRAJECTORY_RANGES),
+  from: z.string(),
+  to: z.string(),
+  /** Positioned reports in the range; `points` holds all of them or an even thinning of them. */
+  total: z.number(),
+  points: z.array(trajectoryPoint),
+});
+export type Trajectory = z.infer<typeof trajectory>;
+
+/** Trend ranges of spec §9 for a device's recent readings: the last 24 hours, week and month. */
+export const TREND_RANGES = ['DAY', 'WEEK', 'MONTH'] as const;
+export type TrendRange = (typeof TREND_RANGES)[number];
+/** A trend answer carries at most this many readings, thinned evenly over time like a trajectory. */
+export const TREND_MAX_POINTS = 500;
+
+export const batteryTrendQuery = z.object({ id: idParam, range: z.enum(TREND_RANGES).default('DAY') });
+export type BatteryTrendQuery = z.infer<typeof batteryTrendQuery>;
+
+export const batteryTrend = z.object({
+  range: z.enum(TREND_RANGES),
+  total: z.number(),
+  points: z.array(z.object({ at: z.string(), soc: z.number(), temperature: z.number() })),
+});
+export type BatteryTrend = z.infer<typeof batteryTrend>;

@@ -16,3 +16,4 @@ export * from './domains/battery.js';
 export * from './domains/vehicle.js';
 export * from './domains/cabinet.js';
 export * from './device/index.js';
+export * from './domains/device-credential.js';

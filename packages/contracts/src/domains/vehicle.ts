@@ -112,3 +112,11 @@ export const vehicleAdd = vehicleFields.extend({
 export type VehicleAdd = z.infer<typeof vehicleAdd>;
 export const vehicleEdit = vehicleFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
 export type VehicleEdit = z.infer<typeof vehicleEdit>;
+
+/** Sold or unsold (spec §4), set by staff for one vehicle or a selection; a scrapped vehicle is refused. */
+export const vehicleSale = z.object({
+  ids: z.array(z.number().int().positive()).min(1, { message: 'validation.required' }).max(1000, { message: 'validation.batchMax' }),
+  saleStatus: z.enum(SALE_STATUSES),
+});
+export type VehicleSale = z.infer<typeof vehicleSale>;
+export const vehicleSaleResult = z.object({ changed: z.number() });

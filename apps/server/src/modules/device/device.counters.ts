@@ -33,7 +33,9 @@ export async function lockStockCounters(
   }
   if (keys.size === 0) return;
   const values = sql.join(
-    [...keys.values()].map(([typeId, merchantKey, stock, scrap]) => sql`(${typeId}::int, ${merchantKey}::int, ${stock}::text, ${scrap}::text)`),
+    [...keys.values()].map(
+      ([typeId, merchantKey, stock, scrap]) => sql`(${typeId}::int, ${merchantKey}::int, ${stock}::text, ${scrap}::text)`,
+    ),
     sql`, `,
   );
   // ON CONFLICT DO UPDATE locks an existing row; ORDER BY makes every writer take them in one order.

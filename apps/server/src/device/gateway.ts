@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.js';
-import { verifyDevice } from './credentials.js';
+import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
@@ -54,6 +54,10 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     await broker?.close();
     throw error;
   }
+  // A replaced secret ends the device's session on our broker; an external broker keeps its own sessions.
+  const stopKicking = hub.onChange((change) => {
+    if (change.channel === DEVICE_CREDENTIAL_CHANNEL) broker?.disconnect(change.number);
+  });
   const timeoutMs = options.heartbeatTimeoutSeconds * 1000;
   const sweep = setInterval(
     () => {
@@ -71,6 +75,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     link,
     port: broker?.port,
     close: async () => {
+      stopKicking();
       clearInterval(sweep);
       await link.stop();
       await broker?.close();

@@ -13,6 +13,7 @@ import { registerBatteryRoutes } from './battery/index.js';
 import { registerVehicleRoutes } from './vehicle/index.js';
 import { registerCabinetRoutes } from './cabinet/index.js';
 import { registerStockRoutes } from './stock/index.js';
+import { registerDeviceCredentialRoutes } from './device-credential/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance): void {
@@ -30,4 +31,5 @@ export function registerModules(app: FastifyInstance): void {
   registerVehicleRoutes(app);
   registerCabinetRoutes(app);
   registerStockRoutes(app);
+  registerDeviceCredentialRoutes(app);
 }

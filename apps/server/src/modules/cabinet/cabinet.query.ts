@@ -98,7 +98,13 @@ export function exportCabinetChunks(ctx: Ctx, query: CabinetSearch): AsyncGenera
     order: keysetOrder(query.sort, SORTABLE, byCreation),
     where: filters(ctx, query),
     max: EXPORT_MAX_ROWS,
-    fetch: async (where, order, limit) => ((await joined(ctx).where(where).orderBy(...order).limit(limit)) as Row[]).map(present),
+    fetch: async (where, order, limit) =>
+      (
+        (await joined(ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)) as Row[]
+      ).map(present),
     idOf: (row) => row.id,
   });
 }

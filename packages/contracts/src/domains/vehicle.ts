@@ -7,6 +7,7 @@ import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, devic
 export const SALE_MODES = ['SALE_ONLY', 'RENT_ONLY', 'RENT_OR_SALE', 'NEITHER'] as const;
 export type SaleMode = (typeof SALE_MODES)[number];
 export const SALE_STATUSES = ['SOLD', 'UNSOLD'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const AVAILABILITIES = ['AVAILABLE', 'UNAVAILABLE'] as const;
 export const ACTIVATION_STATUSES = ['ACTIVATED', 'NOT_ACTIVATED'] as const;
 export const ACC_STATES = ['ON', 'OFF'] as const;

@@ -10,6 +10,7 @@ import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
@@ -126,6 +127,7 @@ export function CabinetDetailPage() {
             )}
           </Card>
           <DetailCards record={cabinet} groups={groups(t)} />
+          <DeviceCredentialCard kind="cabinet" device={cabinet} />
         </Flex>
       )}
       <DeviceFormDrawer<CabinetRecord>

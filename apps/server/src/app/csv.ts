@@ -41,6 +41,24 @@ export function sendCsv(reply: FastifyReply, filename: string, body: string): Fa
     .send(body);
 }
 
+/** The CSV of row chunks as text pieces (BOM and header first, then one piece per chunk); `counted` hears the rows so far. */
+export async function* csvPieces<T>(
+  chunks: AsyncIterable<T[]>,
+  columns: CsvColumn<T>[],
+  lang: Language,
+  counted: (rows: number) => void = () => undefined,
+): AsyncGenerator<string> {
+  yield `${BOM}${headerLine(columns, lang)}\r\n`;
+  let rows = 0;
+  for await (const chunk of chunks) {
+    let text = '';
+    for (const row of chunk) text += `${rowLine(row, columns)}\r\n`;
+    rows += chunk.length;
+    counted(rows);
+    yield text;
+  }
+}
+
 /**
  * Sends a CSV download written chunk by chunk as the rows arrive (a 100 k-row export never sits in
  * memory whole): the same BOM, header and cells as toCsv. `done` hears how many rows went out,
@@ -54,17 +72,11 @@ export function sendCsvStream<T>(
   lang: Language,
   done: (rows: number, complete: boolean) => Promise<void>,
 ): FastifyReply {
-  async function* lines(): AsyncGenerator<string> {
+  async function* pieces(): AsyncGenerator<string> {
     let rows = 0;
     let complete = false;
     try {
-      yield `${BOM}${headerLine(columns, lang)}\r\n`;
-      for await (const chunk of chunks) {
-        let text = '';
-        for (const row of chunk) text += `${rowLine(row, columns)}\r\n`;
-        rows += chunk.length;
-        yield text;
-      }
+      yield* csvPieces(chunks, columns, lang, (n) => (rows = n));
       complete = true;
     } finally {
       await done(rows, complete);
@@ -73,7 +85,7 @@ export function sendCsvStream<T>(
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename.replace(/[^A-Za-z0-9._-]/g, '_')}"`)
-    .send(Readable.from(lines()));
+    .send(Readable.from(pieces()));
 }
 
 /** Most rows one export answers; larger exports are narrowed by the filter first. */

@@ -18,6 +18,9 @@ export const AUDIT_VERBS = [
   'scrap',
   'in',
   'out',
+  'export',
+  'sale',
+  'issue',
 ] as const;
 
 /** The object types the server writes. */

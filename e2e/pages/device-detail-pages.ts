@@ -21,11 +21,12 @@ export class DeviceDetailPage {
 
   /** The value shown beside a label of the detail cards. */
   value(label: string): Locator {
-    return this.page.locator('.ant-descriptions-item', { has: this.page.locator('.ant-descriptions-item-label', { hasText: label }) });
+    const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+    return this.page.locator('.ant-descriptions-item-label', { hasText: exact }).locator('xpath=following-sibling::*[1]');
   }
 
   async edit(): Promise<Locator> {
-    await this.page.getByRole('button', { name: 'Edit', exact: true }).click();
+    await this.page.getByRole('button', { name: /^(edit )?Edit$/ }).click();
     const drawer = openDrawer(this.page);
     await drawer.getByRole('button', { name: 'Save', exact: true }).waitFor();
     return drawer;
@@ -36,7 +37,10 @@ export class DeviceDetailPage {
     const input = drawer.getByLabel(label, { exact: true });
     await input.click();
     await input.fill(text);
-    await input.press('Enter');
+    // A date-time waits for OK; a day is taken as typed when the field is left (Enter would submit the form).
+    const ok = this.page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
+    if (await ok.count()) await ok.click();
+    else await input.press('Tab');
     await this.page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
   }
 
@@ -55,6 +59,7 @@ export class DeviceDetailPage {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     const dialog = this.page.getByRole('dialog', { name: /^Secret of / });
     await dialog.waitFor();
+    await confirm.waitFor({ state: 'hidden' });
     return dialog;
   }
 }

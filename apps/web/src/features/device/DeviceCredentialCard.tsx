@@ -39,7 +39,7 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
       danger: hasSecret,
       onOk: async () => {
         setIssued(await api.post<DeviceSecretIssued>(`${path}/issue`, { id: device.id }));
-        await status.refetch();
+        void status.refetch();
       },
     });
 

@@ -81,4 +81,25 @@ describe('device detail', () => {
     await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirm' }).click();
     await vehicle.value('Sold').getByText('Unsold', { exact: true }).waitFor();
   });
+
+  test('marks selected vehicles sold from the list', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    await page.goto('/product/vehicle/list');
+    await page.locator('.ant-table-row').first().waitFor();
+    // One select-all box, in the header the user sees.
+    expect(await page.locator('thead .ant-table-selection-column input[type="checkbox"]').count()).toBe(1);
+    const candidates = page.locator('.ant-table-row', { hasText: 'Rent or sale' }).filter({ hasText: 'Unsold' });
+    const numbers: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const row = candidates.nth(i);
+      numbers.push((await row.locator('a').first().innerText()).trim());
+      await row.locator('.ant-table-selection-column input[type="checkbox"]').check();
+    }
+    await page.getByText('2 selected', { exact: false }).waitFor();
+    await page.getByRole('button', { name: 'Mark sold' }).click();
+    await page.getByText('Mark the selected vehicles as sold?').waitFor();
+    await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Sale status updated').first().waitFor();
+    for (const number of numbers) await page.locator('.ant-table-row', { hasText: number }).getByText('Sold', { exact: true }).waitFor();
+  });
 });

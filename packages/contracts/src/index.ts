@@ -19,3 +19,4 @@ export * from './domains/swap.js';
 export * from './device/index.js';
 export * from './domains/command.js';
 export * from './domains/telemetry.js';
+export * from './domains/device-credential.js';

@@ -233,6 +233,14 @@ export const MESSAGES = {
     '电池数量不能超过车辆电池仓配置',
   ),
   repeatInStock: m(3012, 409, 'Already in stock', 'Sudah ada di stok', 'อยู่ในคลังแล้ว', '重复入库'),
+  vehicleNotForSale: m(
+    3013,
+    409,
+    'The vehicle is not for sale (rent only or neither)',
+    'Kendaraan tidak untuk dijual (hanya sewa atau tidak keduanya)',
+    'ยานพาหนะนี้ไม่ได้มีไว้ขาย (เช่าเท่านั้นหรือไม่ทั้งสองอย่าง)',
+    '该车辆不可销售（仅租赁或不可租售）',
+  ),
 
   illegalDistribution: m(4000, 400, 'Illegal distribution', 'Distribusi tidak sah', 'การจัดสรรไม่ถูกต้อง', '非法分配'),
   priceNotConfigured: m(4001, 400, 'Price is not configured', 'Harga belum dikonfigurasi', 'ยังไม่ได้ตั้งราคา', '未配置价格'),

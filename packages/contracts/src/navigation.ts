@@ -94,13 +94,19 @@ export const MENU_TREE: CentreDef[] = [
           'operation.vehicle',
           'Vehicles',
           '/product/vehicle/list',
-          crud('operation.vehicle', [link('operation.vehicle.detail', 'Vehicle detail')]),
+          crud('operation.vehicle', [
+            link('operation.vehicle.detail', 'Vehicle detail'),
+            button('operation.vehicle.credential', 'Issue device secret'),
+          ]),
         ),
         item(
           'operation.battery',
           'Batteries',
           '/product/battery/list',
-          crud('operation.battery', [link('operation.battery.latestInfos', 'Battery latest info')]),
+          crud('operation.battery', [
+            link('operation.battery.latestInfos', 'Battery latest info'),
+            button('operation.battery.credential', 'Issue device secret'),
+          ]),
         ),
         item(
           'operation.cabinet',
@@ -109,6 +115,7 @@ export const MENU_TREE: CentreDef[] = [
           crud('operation.cabinet', [
             link('operation.cabinet.latestInfos', 'Cabinet latest info'),
             button('operation.cabinet.command', 'Remote command'),
+            button('operation.cabinet.credential', 'Issue device secret'),
           ]),
         ),
       ]),

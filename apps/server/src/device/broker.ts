@@ -17,6 +17,8 @@ export interface BrokerLog {
 
 export interface EmbeddedBroker {
   port: number;
+  /** Ends the session of the client with this id (a device whose secret was replaced), if connected. */
+  disconnect(clientId: string): void;
   close(): Promise<void>;
 }
 
@@ -102,6 +104,12 @@ export async function startEmbeddedBroker(options: {
       callback(null, null);
     },
   });
+  // Signed-in clients by id, so a device whose secret was replaced can be sent away.
+  const connected = new Map<string, Client>();
+  broker.on('client', (client) => connected.set(client.id, client));
+  broker.on('clientDisconnect', (client) => {
+    if (connected.get(client.id) === client) connected.delete(client.id);
+  });
   const sockets = new Set<net.Socket>();
   const server = net.createServer((socket) => {
     // Small messages both ways (a command, its result): Nagle's delay would add tens of ms to each.
@@ -125,6 +133,13 @@ export async function startEmbeddedBroker(options: {
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     port,
+    disconnect: (clientId) => {
+      const client = connected.get(clientId);
+      if (client) {
+        log.info({ device: clientId }, 'device disconnected: secret replaced');
+        client.close();
+      }
+    },
     close: async () => {
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       // Without this, server.close waits for every device to hang up.

@@ -22,13 +22,18 @@ export function demoDeviceSecret(master: string, number: string): string {
   return createHmac('sha256', master).update(number, 'utf8').digest('base64url');
 }
 
-/** Sets (or replaces) the secret of one device. */
-export async function setDeviceSecret(db: Db, device: DeviceIdentity, secret: string): Promise<void> {
+/** The hub channel announcing that a device's secret was replaced: its broker session must end. */
+export const DEVICE_CREDENTIAL_CHANNEL = 'credential';
+
+/** Sets (or replaces) the secret of one device; answers when the secret took effect. */
+export async function setDeviceSecret(db: Db, device: DeviceIdentity, secret: string): Promise<Date> {
   const secretHash = hashOf(secret);
-  await db
+  const [row] = await db
     .insert(deviceCredentials)
     .values({ ...device, secretHash })
-    .onConflictDoUpdate({ target: deviceCredentials.number, set: { kind: device.kind, secretHash, updatedAt: new Date() } });
+    .onConflictDoUpdate({ target: deviceCredentials.number, set: { kind: device.kind, secretHash, updatedAt: new Date() } })
+    .returning({ updatedAt: deviceCredentials.updatedAt });
+  return row!.updatedAt;
 }
 
 /** The device signing in, or null for an unknown number or a wrong secret (constant-time compare). */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { TOPIC_ROOT } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { verifyDevice } from './credentials.js';
+import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
@@ -81,6 +81,10 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     await broker?.close();
     throw error;
   }
+  // A replaced secret ends the device's session on our broker; an external broker keeps its own sessions.
+  const stopKicking = hub.onChange((change) => {
+    if (change.channel === DEVICE_CREDENTIAL_CHANNEL) broker?.disconnect(change.number);
+  });
   const timeoutMs = options.heartbeatTimeoutSeconds * 1000;
   const sweep = setInterval(
     () => {
@@ -133,6 +137,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     link,
     port: broker?.port,
     close: async () => {
+      stopKicking();
       clearInterval(sweep);
       clearInterval(commandSweep);
       clearInterval(purgeTimer);

@@ -1,7 +1,14 @@
 export { startDeviceGateway, type DeviceGateway, type GatewayOptions } from './gateway.js';
 export type { DeviceLink } from './link.js';
 export { deviceCredentials } from './device-credential.table.js';
-export { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret, verifyDevice, type DeviceIdentity } from './credentials.js';
+export {
+  DEVICE_CREDENTIAL_CHANNEL,
+  demoDeviceSecret,
+  seedDemoDeviceCredentials,
+  setDeviceSecret,
+  verifyDevice,
+  type DeviceIdentity,
+} from './credentials.js';
 export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
 export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';

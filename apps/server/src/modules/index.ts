@@ -17,6 +17,7 @@ import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { registerSwapRoutes } from './swap/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes } from './telemetry/index.js';
+import { registerDeviceCredentialRoutes } from './device-credential/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {
@@ -38,4 +39,5 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   registerSwapRoutes(app);
   registerLiveRoutes(app);
   registerTelemetryRoutes(app);
+  registerDeviceCredentialRoutes(app);
 }

@@ -7,6 +7,7 @@ import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, devic
 export const SALE_MODES = ['SALE_ONLY', 'RENT_ONLY', 'RENT_OR_SALE', 'NEITHER'] as const;
 export type SaleMode = (typeof SALE_MODES)[number];
 export const SALE_STATUSES = ['SOLD', 'UNSOLD'] as const;
+export type SaleStatus = (typeof SALE_STATUSES)[number];
 export const AVAILABILITIES = ['AVAILABLE', 'UNAVAILABLE'] as const;
 export const ACTIVATION_STATUSES = ['ACTIVATED', 'NOT_ACTIVATED'] as const;
 export const ACC_STATES = ['ON', 'OFF'] as const;
@@ -112,3 +113,11 @@ export const vehicleAdd = vehicleFields.extend({
 export type VehicleAdd = z.infer<typeof vehicleAdd>;
 export const vehicleEdit = vehicleFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
 export type VehicleEdit = z.infer<typeof vehicleEdit>;
+
+/** Sold or unsold (spec §4), set by staff for one vehicle or a selection; a scrapped vehicle is refused. */
+export const vehicleSale = z.object({
+  ids: z.array(z.number().int().positive()).min(1, { message: 'validation.required' }).max(1000, { message: 'validation.batchMax' }),
+  saleStatus: z.enum(SALE_STATUSES),
+});
+export type VehicleSale = z.infer<typeof vehicleSale>;
+export const vehicleSaleResult = z.object({ changed: z.number() });

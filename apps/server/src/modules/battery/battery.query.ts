@@ -4,6 +4,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
+import { keysetChunks, keysetOrder } from '../../app/keyset.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
@@ -111,12 +112,24 @@ export async function searchBatteries(ctx: Ctx, query: BatterySearch): Promise<D
   return { ...toPage(rows.map(present), total, query), totalExact: exact };
 }
 
-export async function exportBatteries(ctx: Ctx, query: BatterySearch): Promise<BatteryRecord[]> {
-  const rows: Row[] = await joined(ctx)
-    .where(filters(ctx, query))
-    .orderBy(...orderBy(query.sort, SORTABLE, defaultOrder(query), batteries.id))
-    .limit(EXPORT_MAX_ROWS);
-  return rows.map(present);
+/** Every row of the filtered list in the list's order, in keyset chunks (streamed to the CSV). */
+export function exportBatteryChunks(ctx: Ctx, query: BatterySearch): AsyncGenerator<BatteryRecord[]> {
+  const byCreation = query.createdFrom || query.createdTo ? { column: batteries.createdAt, direction: 'desc' as const } : undefined;
+  return keysetChunks({
+    table: batteries,
+    id: batteries.id,
+    order: keysetOrder(query.sort, SORTABLE, byCreation),
+    where: filters(ctx, query),
+    max: EXPORT_MAX_ROWS,
+    fetch: async (where, order, limit) =>
+      (
+        (await joined(ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)) as Row[]
+      ).map(present),
+    idOf: (row) => row.id,
+  });
 }
 
 /** One battery the caller may see; another tenant's answers "battery does not exist". */

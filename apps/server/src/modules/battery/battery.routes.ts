@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { batteryAdd, batteryEdit, batterySearch, deviceBatch, deviceScrap, idQuery } from '@swap/contracts';
 import { SENT, omsRoute } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices } from '../device/index.js';
-import { BATTERY_CSV_FIELDS, batteryDetail, exportBatteries, searchBatteries } from './battery.query.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
+import { BATTERY_CSV_FIELDS, batteryDetail, exportBatteryChunks, searchBatteries } from './battery.query.js';
 import { addBattery, editBattery } from './battery.service.js';
 import { BATTERY_KIND } from './battery.kind.js';
 
@@ -42,10 +41,9 @@ export function registerBatteryRoutes(app: FastifyInstance): void {
   omsRoute(
     app,
     { method: 'POST', url: `${BASE}/export`, access: { code: 'operation.battery.export' }, body: batterySearch },
-    async ({ body, ctx, reply }) => {
-      const rows = await exportBatteries(ctx, body);
-      sendCsv(reply, 'batteries.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
+    ({ body, ctx, reply }) => {
+      sendDeviceExport(reply, ctx, 'battery', body, exportBatteryChunks(ctx, body), CSV_COLUMNS);
+      return Promise.resolve(SENT);
     },
   );
 }

@@ -4,6 +4,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
+import { keysetChunks, keysetOrder } from '../../app/keyset.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { batteries } from '../battery/battery.table.js';
@@ -89,12 +90,24 @@ export async function searchCabinets(ctx: Ctx, query: CabinetSearch): Promise<De
   return { ...toPage(rows.map(present), total, query), totalExact: exact };
 }
 
-export async function exportCabinets(ctx: Ctx, query: CabinetSearch): Promise<CabinetRecord[]> {
-  const rows: Row[] = await joined(ctx)
-    .where(filters(ctx, query))
-    .orderBy(...orderBy(query.sort, SORTABLE, defaultOrder(query), cabinets.id))
-    .limit(EXPORT_MAX_ROWS);
-  return rows.map(present);
+/** Every row of the filtered list in the list's order, in keyset chunks (streamed to the CSV). */
+export function exportCabinetChunks(ctx: Ctx, query: CabinetSearch): AsyncGenerator<CabinetRecord[]> {
+  const byCreation = query.createdFrom || query.createdTo ? { column: cabinets.createdAt, direction: 'desc' as const } : undefined;
+  return keysetChunks({
+    table: cabinets,
+    id: cabinets.id,
+    order: keysetOrder(query.sort, SORTABLE, byCreation),
+    where: filters(ctx, query),
+    max: EXPORT_MAX_ROWS,
+    fetch: async (where, order, limit) =>
+      (
+        (await joined(ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)) as Row[]
+      ).map(present),
+    idOf: (row) => row.id,
+  });
 }
 
 /** One cabinet the caller may see, with its compartments; another tenant's answers "cabinet does not exist". */

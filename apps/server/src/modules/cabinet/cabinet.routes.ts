@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cabinetAdd, cabinetEdit, cabinetSearch, deviceBatch, deviceScrap, idQuery } from '@swap/contracts';
 import { SENT, omsRoute } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices } from '../device/index.js';
-import { CABINET_CSV_FIELDS, cabinetDetail, exportCabinets, searchCabinets } from './cabinet.query.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
+import { CABINET_CSV_FIELDS, cabinetDetail, exportCabinetChunks, searchCabinets } from './cabinet.query.js';
 import { addCabinet, editCabinet } from './cabinet.service.js';
 import { CABINET_KIND } from './cabinet.kind.js';
 
@@ -42,10 +41,9 @@ export function registerCabinetRoutes(app: FastifyInstance): void {
   omsRoute(
     app,
     { method: 'POST', url: `${BASE}/export`, access: { code: 'operation.cabinet.export' }, body: cabinetSearch },
-    async ({ body, ctx, reply }) => {
-      const rows = await exportCabinets(ctx, body);
-      sendCsv(reply, 'cabinets.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
+    ({ body, ctx, reply }) => {
+      sendDeviceExport(reply, ctx, 'cabinet', body, exportCabinetChunks(ctx, body), CSV_COLUMNS);
+      return Promise.resolve(SENT);
     },
   );
 }

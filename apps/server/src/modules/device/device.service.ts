@@ -15,6 +15,8 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/audit.js';
 import { chunks, deviceScope, placeOwner, typeOfKind, type DeviceKindDef } from './device.kind.js';
+import { lockStockCounters } from './device.counters.js';
+import { refuseScrapped } from './device.guard.js';
 
 /** Numbers already registered, in one query (numbers are unique across all tenants: physical serials). */
 async function registeredNumbers(db: Db, def: DeviceKindDef, numbers: string[]): Promise<Set<string>> {
@@ -132,14 +134,29 @@ export async function lockDevices(
   return rows;
 }
 
+/**
+ * Devices about to be used (stocked out, sold, distributed, bound): locked for the transaction in
+ * id order, refused as a whole when the caller does not see one or one is scrapped.
+ */
+export async function lockUsableDevices(
+  tx: Db,
+  ctx: Ctx,
+  def: DeviceKindDef,
+  target: { ids?: number[] | undefined; numbers?: string[] | undefined },
+): ReturnType<typeof lockDevices> {
+  const rows = await lockDevices(tx, ctx, def, target);
+  refuseScrapped(rows);
+  return rows;
+}
+
 /** POST /<kind>/scrap: marks SCRAPPED with reason and time, all or nothing. */
 export async function scrapDevices(ctx: Ctx, def: DeviceKindDef, body: DeviceScrap): Promise<{ scrapped: number }> {
   return ctx.db.transaction(async (tx) => {
     const rows = await lockDevices(tx, ctx, def, body);
-    const already = rows.filter((row) => row.scrapStatus === 'SCRAPPED').map((row) => row.number);
-    if (already.length) throw new AppError('deviceScrapped', undefined, { numbers: already });
+    refuseScrapped(rows);
     const ids = rows.map((row) => row.id);
     await def.beforeScrap?.(tx, ids);
+    await lockStockCounters(tx, def.kind, rows, { scrapStatus: 'SCRAPPED' });
     await tx.execute(
       sql`update ${def.table} set scrap_status = 'SCRAPPED', scrap_reason = ${body.reason}, scrapped_at = now(), updated_at = now() where ${inArray(def.columns.id, ids)}`,
     );

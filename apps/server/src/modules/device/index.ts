@@ -9,5 +9,8 @@ export {
   type DeviceKindDef,
   type NewDevices,
 } from './device.kind.js';
-export { addDeviceBatch, checkDeviceBatch, lockDevices, scrapDevices } from './device.service.js';
+export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device.service.js';
+export { refuseScrapped } from './device.guard.js';
+export { lockStockCounters, type CountedDevice } from './device.counters.js';
 export { deviceCsvColumns } from './device.csv.js';
+export { sendDeviceExport } from './device.export.js';

@@ -13,6 +13,7 @@ import type { Ctx } from '../../app/context.js';
 import { notFound } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
+import { keysetChunks, keysetOrder } from '../../app/keyset.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { stockBatchItems, stockBatches, stockCounts } from './stock.table.js';
@@ -74,12 +75,23 @@ export async function searchStockBatches(ctx: Ctx, kind: DeviceKind, query: Stoc
   return toPage(rows.map(presentBatch), count?.n ?? 0, query);
 }
 
-export async function exportStockBatches(ctx: Ctx, kind: DeviceKind, query: StockBatchSearch): Promise<StockBatchRecord[]> {
-  const rows: BatchRow[] = await batchesJoined(ctx)
-    .where(batchFilters(ctx, kind, query))
-    .orderBy(...orderBy(query.sort, BATCH_SORTABLE, [], stockBatches.id))
-    .limit(EXPORT_MAX_ROWS);
-  return rows.map(presentBatch);
+/** Every batch of the filter in the list's order, in keyset chunks (streamed to the CSV). */
+export function exportStockBatchChunks(ctx: Ctx, kind: DeviceKind, query: StockBatchSearch): AsyncGenerator<StockBatchRecord[]> {
+  return keysetChunks({
+    table: stockBatches,
+    id: stockBatches.id,
+    order: keysetOrder(query.sort, BATCH_SORTABLE),
+    where: batchFilters(ctx, kind, query),
+    max: EXPORT_MAX_ROWS,
+    fetch: async (where, order, limit) =>
+      (
+        (await batchesJoined(ctx)
+          .where(where)
+          .orderBy(...order)
+          .limit(limit)) as BatchRow[]
+      ).map(presentBatch),
+    idOf: (row) => row.id,
+  });
 }
 
 /** A batch of the kind the caller may see, or "record does not exist". */

@@ -8,13 +8,14 @@ import {
   type StockSummaryRecord,
 } from '@swap/contracts';
 import { SENT, omsRoute } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
+import { sendCsv, sendCsvStream, toCsv } from '../../app/csv.js';
+import { recordAudit } from '../audit-log/audit.js';
 import { deviceCsvColumns, type DeviceKindDef } from '../device/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { moveStock } from './stock.service.js';
-import { exportStockBatches, exportStockSummary, searchStockBatches, stockBatchDetail, stockSummary } from './stock.query.js';
+import { exportStockBatchChunks, exportStockSummary, searchStockBatches, stockBatchDetail, stockSummary } from './stock.query.js';
 
 const SUMMARY_CSV = deviceCsvColumns<StockSummaryRecord>([
   'typeCode',
@@ -66,9 +67,18 @@ function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
   omsRoute(
     app,
     { method: 'POST', url: `${base}/record/export`, access: { code: `${code}.export` }, body: stockBatchSearch },
-    async ({ body, ctx, reply }) => {
-      sendCsv(reply, `${def.kind}-stock-records.csv`, toCsv(await exportStockBatches(ctx, def.kind, body), BATCH_CSV, ctx.lang));
-      return SENT;
+    ({ body, ctx, reply }) => {
+      const { current: _current, size: _size, ...filter } = body;
+      sendCsvStream(
+        reply,
+        `${def.kind}-stock-records.csv`,
+        exportStockBatchChunks(ctx, def.kind, body),
+        BATCH_CSV,
+        ctx.lang,
+        (rows, complete) =>
+          recordAudit(ctx.db, ctx, { action: `stock.${def.kind}.export`, objectType: 'stockBatch', changes: { filter, rows, complete } }),
+      );
+      return Promise.resolve(SENT);
     },
   );
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/audit.js';
-import { chunks, lockDevices, type DeviceKindDef } from '../device/index.js';
+import { chunks, lockDevices, lockStockCounters, refuseScrapped, type DeviceKindDef } from '../device/index.js';
 import { stockBatchItems, stockBatches } from './stock.table.js';
 import { stockBatchById } from './stock.query.js';
 
@@ -43,11 +43,9 @@ export async function moveStock(ctx: Ctx, def: DeviceKindDef, direction: StockDi
     const already = rows.filter((row) => row.stockStatus === direction).map((row) => row.number);
     if (already.length)
       throw new AppError(direction === 'OUTSTOCK' ? 'repeatOutOfStock' : 'repeatInStock', undefined, { numbers: already });
-    if (direction === 'OUTSTOCK') {
-      const scrapped = rows.filter((row) => row.scrapStatus === 'SCRAPPED').map((row) => row.number);
-      if (scrapped.length) throw new AppError('deviceScrapped', undefined, { numbers: scrapped });
-    }
+    if (direction === 'OUTSTOCK') refuseScrapped(rows);
     const ids = rows.map((row) => row.id);
+    await lockStockCounters(tx, def.kind, rows, { stockStatus: direction });
     await tx.execute(sql`update ${def.table} set stock_status = ${direction}, updated_at = now() where ${inArray(def.columns.id, ids)}`);
     const now = new Date();
     const [batch] = await tx

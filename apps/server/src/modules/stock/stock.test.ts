@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { batteries } from '../battery/battery.table.js';
@@ -138,5 +139,28 @@ describe('stock', () => {
     expect((await server.db.select().from(stockBatchItems).where(eq(stockBatchItems.batchId, big.id))).length).toBe(1000);
     const csv = await post(who.merchant, 'battery/record/export', { direction: 'INSTOCK' });
     expect(csv.raw.body.trim().split('\r\n')).toHaveLength(2);
+    const byQuantity = await post(who.admin, 'battery/record/export', {
+      direction: 'OUTSTOCK',
+      sort: { field: 'quantity', order: 'descend' },
+    });
+    expect(
+      byQuantity.raw.body
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((line: string) => line.split(',')[4]),
+    ).toEqual(['1000', '2', '2']);
+    const [entry] = await server.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'stock.battery.export'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(entry).toMatchObject({ username: 'admin', objectType: 'stockBatch' });
+    expect(entry!.changes).toEqual({
+      filter: { direction: 'OUTSTOCK', sort: { field: 'quantity', order: 'descend' } },
+      rows: 3,
+      complete: true,
+    });
   });
 });

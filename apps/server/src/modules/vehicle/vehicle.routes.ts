@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { vehicleAdd, vehicleEdit, vehicleSearch, deviceBatch, deviceScrap, idQuery } from '@swap/contracts';
+import { vehicleAdd, vehicleEdit, vehicleSale, vehicleSearch, deviceBatch, deviceScrap, idQuery } from '@swap/contracts';
 import { SENT, omsRoute } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices } from '../device/index.js';
-import { VEHICLE_CSV_FIELDS, vehicleDetail, exportVehicles, searchVehicles } from './vehicle.query.js';
-import { addVehicle, editVehicle } from './vehicle.service.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
+import { VEHICLE_CSV_FIELDS, vehicleDetail, exportVehicleChunks, searchVehicles } from './vehicle.query.js';
+import { addVehicle, editVehicle, setVehicleSale } from './vehicle.service.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';
 
 const BASE = '/vehicle';
@@ -36,16 +35,18 @@ export function registerVehicleRoutes(app: FastifyInstance): void {
     { method: 'POST', url: `${BASE}/batch/add`, access: { code: 'operation.vehicle.add' }, body: deviceBatch },
     ({ body, ctx }) => addDeviceBatch(ctx, VEHICLE_KIND, body),
   );
+  omsRoute(app, { method: 'POST', url: `${BASE}/sale`, access: { code: 'operation.vehicle.edit' }, body: vehicleSale }, ({ body, ctx }) =>
+    setVehicleSale(ctx, body),
+  );
   omsRoute(app, { method: 'POST', url: `${BASE}/scrap`, access: { code: 'operation.vehicle.edit' }, body: deviceScrap }, ({ body, ctx }) =>
     scrapDevices(ctx, VEHICLE_KIND, body),
   );
   omsRoute(
     app,
     { method: 'POST', url: `${BASE}/export`, access: { code: 'operation.vehicle.export' }, body: vehicleSearch },
-    async ({ body, ctx, reply }) => {
-      const rows = await exportVehicles(ctx, body);
-      sendCsv(reply, 'vehicles.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
+    ({ body, ctx, reply }) => {
+      sendDeviceExport(reply, ctx, 'vehicle', body, exportVehicleChunks(ctx, body), CSV_COLUMNS);
+      return Promise.resolve(SENT);
     },
   );
 }

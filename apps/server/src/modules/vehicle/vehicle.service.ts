@@ -1,15 +1,15 @@
 import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
-import type { VehicleAdd, VehicleEdit, VehicleRecord } from '@swap/contracts';
+import type { VehicleAdd, VehicleEdit, VehicleRecord, VehicleSale } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
-import { deviceScope, placeOwner, typeOfKind } from '../device/index.js';
+import { deviceScope, lockStockCounters, lockUsableDevices, placeOwner, refuseScrapped, typeOfKind } from '../device/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';
-import { vehicleSpecOf } from './vehicle.kind.js';
+import { VEHICLE_KIND, vehicleSpecOf } from './vehicle.kind.js';
 
 type DeviceType = Awaited<ReturnType<typeof typeOfKind>>;
 
@@ -69,7 +69,7 @@ async function bindable(
     if (!battery) throw new AppError('batteryMissing', undefined, { field });
     // A vehicle holds its owner's batteries only (platform stock with platform stock).
     if (battery.merchantId !== vehicle.merchantId) throw fieldInvalid(ctx, field);
-    if (battery.scrapStatus === 'SCRAPPED') throw new AppError('deviceScrapped', undefined, { field });
+    refuseScrapped([battery], field);
     // Binding a battery a cabinet is handing out would put it in two places.
     const alreadyHere = vehicle.id !== null && battery.vehicleId === vehicle.id;
     if (!alreadyHere && battery.swapLockedUntil && battery.swapLockedUntil > new Date())
@@ -140,6 +140,8 @@ export async function editVehicle(ctx: Ctx, body: VehicleEdit): Promise<VehicleR
       const after = { ...fieldsOf(body, type), ...bound };
       const changes = diff(current, after);
       if (Object.keys(changes).length === 0) return;
+      // A change of type moves the vehicle between stock counters: lock them in the shared order.
+      if (after.typeId !== current.typeId) await lockStockCounters(tx, 'vehicle', [current], { typeId: after.typeId });
       await tx
         .update(vehicles)
         .set({ ...after, updatedAt: new Date() })
@@ -151,4 +153,41 @@ export async function editVehicle(ctx: Ctx, body: VehicleEdit): Promise<VehicleR
     conflict(error);
   }
   return vehicleDetail(ctx, body.id);
+}
+
+/**
+ * POST /vehicle/sale: marks the selected vehicles sold or unsold, all or nothing. A scrapped vehicle
+ * is refused (the shared device rule), and so is selling one whose sale mode allows no sale.
+ */
+export async function setVehicleSale(ctx: Ctx, body: VehicleSale): Promise<{ changed: number }> {
+  return ctx.db.transaction(async (tx) => {
+    const locked = await lockUsableDevices(tx, ctx, VEHICLE_KIND, { ids: body.ids });
+    const ids = locked.map((row) => row.id);
+    const rows = await tx
+      .select({ id: vehicles.id, number: vehicles.number, saleMode: vehicles.saleMode, saleStatus: vehicles.saleStatus })
+      .from(vehicles)
+      .where(inArray(vehicles.id, ids));
+    if (body.saleStatus === 'SOLD') {
+      const notForSale = rows.filter((row) => row.saleMode === 'RENT_ONLY' || row.saleMode === 'NEITHER').map((row) => row.number);
+      if (notForSale.length) throw new AppError('vehicleNotForSale', undefined, { numbers: notForSale });
+    }
+    const changing = rows.filter((row) => row.saleStatus !== body.saleStatus);
+    if (changing.length === 0) return { changed: 0 };
+    await tx
+      .update(vehicles)
+      .set({ saleStatus: body.saleStatus, updatedAt: new Date() })
+      .where(
+        inArray(
+          vehicles.id,
+          changing.map((row) => row.id),
+        ),
+      );
+    await recordAudit(tx, ctx, {
+      action: 'vehicle.sale',
+      objectType: 'vehicle',
+      objectId: changing.length === 1 ? changing[0]!.id : undefined,
+      changes: { saleStatus: body.saleStatus, numbers: changing.map((row) => row.number) },
+    });
+    return { changed: changing.length };
+  });
 }

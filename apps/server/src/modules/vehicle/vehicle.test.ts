@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { batteries } from '../battery/battery.table.js';
@@ -161,5 +162,45 @@ describe('vehicles and battery binding', () => {
     );
     const csv = await post(who.admin, 'export', { batteryNumber: 'PB01' });
     expect(csv.raw.body).toContain('VPL0001');
+  });
+
+  it('marks vehicles sold and unsold, refusing a scrapped one and one not for sale', async () => {
+    const add = async (number: string, saleMode: string) =>
+      (await post(who.merchant, 'add', { number, typeId: types.vehicle1, saleMode })).data.id as number;
+    const both = await add('VSL0001', 'RENT_OR_SALE');
+    const saleOnly = await add('VSL0002', 'SALE_ONLY');
+    const rentOnly = await add('VSL0003', 'RENT_ONLY');
+    const scrapped = (await post(who.merchant, 'search', { number: 'VJK0001' })).data.records[0].id as number;
+
+    expect((await post(who.merchant, 'sale', { ids: [both, saleOnly], saleStatus: 'SOLD' })).data).toEqual({ changed: 2 });
+    expect((await detail(who.merchant, both)).data.saleStatus).toBe('SOLD');
+    const sold = await post(who.merchant, 'search', { number: 'VSL', saleStatus: 'SOLD' });
+    expect(sold.data.records.map((r: { number: string }) => r.number).sort()).toEqual(['VSL0001', 'VSL0002']);
+
+    // All or nothing: one rent-only vehicle keeps the whole selection unsold.
+    const notForSale = await post(who.merchant, 'sale', { ids: [both, rentOnly], saleStatus: 'SOLD' });
+    expect(notForSale).toMatchObject({ status: 409, code: 3013, data: { numbers: ['VSL0003'] } });
+    expect((await detail(who.merchant, rentOnly)).data.saleStatus).toBe('UNSOLD');
+
+    const refused = await server.call('POST', '/api/oms/vehicle/sale', {
+      token: who.merchant,
+      body: { ids: [saleOnly, scrapped], saleStatus: 'UNSOLD' },
+      lang: 'th',
+    });
+    expect(refused).toMatchObject({ code: 3010, message: 'อุปกรณ์ถูกปลดระวางแล้ว', data: { numbers: ['VJK0001'] } });
+    expect((await detail(who.merchant, saleOnly)).data.saleStatus).toBe('SOLD');
+
+    expect((await post(who.siam, 'sale', { ids: [both], saleStatus: 'UNSOLD' })).code).toBe(3003);
+    expect((await post(who.merchant, 'sale', { ids: [], saleStatus: 'SOLD' })).data.fields[0].field).toBe('ids');
+    expect((await post(who.merchant, 'sale', { ids: [both], saleStatus: 'GIFTED' })).status).toBe(400);
+
+    expect((await post(who.merchant, 'sale', { ids: [both, rentOnly], saleStatus: 'UNSOLD' })).data).toEqual({ changed: 1 });
+    const [entry] = await server.db
+      .select()
+      .from(auditLogs)
+      .where(eq(auditLogs.action, 'vehicle.sale'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(entry!.changes).toEqual({ saleStatus: 'UNSOLD', numbers: ['VSL0001'] });
   });
 });

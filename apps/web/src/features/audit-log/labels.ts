@@ -19,6 +19,9 @@ export const AUDIT_VERBS = [
   'in',
   'out',
   'send',
+  'export',
+  'sale',
+  'issue',
 ] as const;
 
 /** The object types the server writes. */

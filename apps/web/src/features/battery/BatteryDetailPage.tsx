@@ -11,6 +11,7 @@ import { Can } from '../../shared/Can';
 import { formatDateTime } from '../../shared/format';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
@@ -145,6 +146,7 @@ export function BatteryDetailPage() {
             <LiveIndicator status={live} />
           </Flex>
           <DetailCards record={battery} groups={groups(t)} />
+          <DeviceCredentialCard kind="battery" device={battery} />
           <Card
             title={t('device.field.cellVoltages')}
             extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}

@@ -10,6 +10,7 @@ import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
@@ -131,6 +132,7 @@ export function CabinetDetailPage() {
           </Card>
           <DetailCards record={cabinet} groups={groups(t)} />
           <CabinetCommandsCard cabinet={cabinet} />
+          <DeviceCredentialCard kind="cabinet" device={cabinet} />
         </Flex>
       )}
       <DeviceFormDrawer<CabinetRecord>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
-import { ResourceTable, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
+import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DeviceFormDrawer, type DeviceFormDrawerProps } from './DeviceFormDrawer';
 import { deviceCodes, deviceDetailPath, devicePaths, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
@@ -33,6 +33,8 @@ export interface DeviceListPageProps<R extends DeviceRow> {
   /** Columns after the stock, scrap and owner columns (e.g. last report). */
   trailingColumns?: ResourceColumn<R>[];
   form: Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing' | 'onClose'>;
+  /** The kind's actions on the selected rows (e.g. marking vehicles sold). */
+  batchActions?: BatchAction<R>[];
 }
 
 /**
@@ -47,6 +49,7 @@ export function DeviceListPage<R extends DeviceRow>({
   kindColumns,
   trailingColumns = [],
   form,
+  batchActions,
 }: DeviceListPageProps<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -68,6 +71,7 @@ export function DeviceListPage<R extends DeviceRow>({
         exportFilename={exportFilename}
         rowKey={(r) => r.id}
         scrollX={scrollX}
+        batchActions={batchActions}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         searchFields={searchFields(types, owners?.filter ?? null)}
         columns={[

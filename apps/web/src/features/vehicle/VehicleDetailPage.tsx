@@ -10,12 +10,14 @@ import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { VehicleBatteries } from './VehicleBatteries';
+import { VehicleSaleButton } from './VehicleSaleButton';
 
 const paths = devicePaths('vehicle');
 const codes = deviceCodes('vehicle');
@@ -102,6 +104,7 @@ export function VehicleDetailPage() {
                 <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                   {t('common.edit')}
                 </Button>
+                <VehicleSaleButton vehicle={vehicle} onChanged={refresh} />
                 <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
                   {t('device.scrap')}
                 </Button>
@@ -116,6 +119,7 @@ export function VehicleDetailPage() {
         <Flex vertical gap={16}>
           <VehicleBatteries vehicle={vehicle} onChanged={refresh} />
           <DetailCards record={vehicle} groups={groups(t)} />
+          <DeviceCredentialCard kind="vehicle" device={vehicle} />
         </Flex>
       )}
       <DeviceFormDrawer<VehicleRecord>

@@ -1,8 +1,9 @@
 import { Flex } from 'antd';
 import { Link } from 'react-router';
-import type { VehicleRecord } from '@swap/contracts';
+import { SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device/DeviceListPage';
-import { deviceDetailPath, fieldKey } from '../device/deviceModel';
+import { deviceCodes, deviceDetailPath, fieldKey } from '../device/deviceModel';
+import { setVehicleSale } from './VehicleSaleButton';
 import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM, vehicleSearchFields } from './vehicleModel';
 
 function BatteryLinks({ record }: { record: VehicleRecord }) {
@@ -40,6 +41,18 @@ export function VehicleListPage() {
         { key: 'saleMode', titleKey: fieldKey('saleMode'), kind: 'status', statusMap: SALE_MODE_MAP },
       ]}
       form={VEHICLE_FORM}
+      batchActions={SALE_STATUSES.map((status) => ({
+        key: `mark-${status}`,
+        labelKey: `vehicle.mark.${status}`,
+        code: deviceCodes('vehicle').edit,
+        confirmKey: `vehicle.confirmMarkSelected.${status}`,
+        successKey: 'vehicle.saleChanged',
+        onClick: (records: VehicleRecord[]) =>
+          setVehicleSale(
+            records.map((r) => r.id),
+            status,
+          ),
+      }))}
     />
   );
 }

@@ -3,7 +3,6 @@ export const cabinet = {
   'cabinet.detailTitle': 'Cabinet {number}',
   'cabinet.loadFailed': 'The cabinet could not be loaded.',
   'cabinet.noCompartments': 'No compartments',
-  'cabinet.dateHelp': 'Format YYYY-MM-DD',
   'cabinet.supply.NORMAL': 'Normal',
   'cabinet.supply.OUTAGE': 'Power outage',
   'cabinet.alarmFlag.false': 'Normal',

@@ -3,6 +3,21 @@ import { fieldCatalogue } from '../catalogue';
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const device = {
   ...fieldCatalogue('device.field', 'en'),
+  'device.credential.title': 'Device credentials',
+  'device.credential.issue': 'Issue device secret',
+  'device.credential.issued': 'Issued',
+  'device.credential.none': 'Not issued',
+  'device.credential.status': 'Credentials',
+  'device.credential.issuedAt': 'Issued at',
+  'device.credential.username': 'MQTT username',
+  'device.credential.secret': 'Secret',
+  'device.credential.confirmIssue': 'Issue a new secret for {number}? It is shown only once.',
+  'device.credential.confirmReplace':
+    'Replace the secret of {number}? The current secret stops working at once and the device is disconnected until it signs in with the new one.',
+  'device.credential.issuedTitle': 'Secret of {number}',
+  'device.credential.onceWarning': 'Copy the secret now and store it in the device: it cannot be shown again. Issuing again replaces it.',
+  'device.credential.done': 'I have stored it',
+  'device.credential.loadFailed': 'The credential status could not be loaded.',
   'device.add': 'Add',
   'device.addTitle.vehicle': 'Add vehicle',
   'device.addTitle.battery': 'Add battery',

@@ -5,7 +5,6 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.detailTitle': 'Kabinet {number}',
   'cabinet.loadFailed': 'Kabinet tidak dapat dimuat.',
   'cabinet.noCompartments': 'Tidak ada kompartemen',
-  'cabinet.dateHelp': 'Format YYYY-MM-DD',
   'cabinet.supply.NORMAL': 'Normal',
   'cabinet.supply.OUTAGE': 'Listrik padam',
   'cabinet.alarmFlag.false': 'Normal',

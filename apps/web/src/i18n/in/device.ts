@@ -4,6 +4,22 @@ import type { device as en } from '../en/device';
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const device: Record<keyof typeof en, string> = {
   ...fieldCatalogue('device.field', 'in'),
+  'device.credential.title': 'Kredensial perangkat',
+  'device.credential.issue': 'Terbitkan rahasia perangkat',
+  'device.credential.issued': 'Diterbitkan',
+  'device.credential.none': 'Belum diterbitkan',
+  'device.credential.status': 'Kredensial',
+  'device.credential.issuedAt': 'Diterbitkan pada',
+  'device.credential.username': 'Nama pengguna MQTT',
+  'device.credential.secret': 'Rahasia',
+  'device.credential.confirmIssue': 'Terbitkan rahasia baru untuk {number}? Rahasia hanya ditampilkan sekali.',
+  'device.credential.confirmReplace':
+    'Ganti rahasia {number}? Rahasia saat ini langsung tidak berlaku dan perangkat diputus sampai masuk dengan rahasia baru.',
+  'device.credential.issuedTitle': 'Rahasia {number}',
+  'device.credential.onceWarning':
+    'Salin rahasia sekarang dan simpan di perangkat: rahasia tidak dapat ditampilkan lagi. Menerbitkan ulang akan menggantinya.',
+  'device.credential.done': 'Sudah saya simpan',
+  'device.credential.loadFailed': 'Status kredensial tidak dapat dimuat.',
   'device.add': 'Tambah',
   'device.addTitle.vehicle': 'Tambah kendaraan',
   'device.addTitle.battery': 'Tambah baterai',

@@ -5,7 +5,6 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.detailTitle': 'ตู้ {number}',
   'cabinet.loadFailed': 'ไม่สามารถโหลดตู้ได้',
   'cabinet.noCompartments': 'ไม่มีช่อง',
-  'cabinet.dateHelp': 'รูปแบบ YYYY-MM-DD',
   'cabinet.supply.NORMAL': 'ปกติ',
   'cabinet.supply.OUTAGE': 'ไฟดับ',
   'cabinet.alarmFlag.false': 'ปกติ',

@@ -5,7 +5,6 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.detailTitle': '换电柜 {number}',
   'cabinet.loadFailed': '换电柜加载失败。',
   'cabinet.noCompartments': '没有仓位',
-  'cabinet.dateHelp': '格式 YYYY-MM-DD',
   'cabinet.supply.NORMAL': '正常',
   'cabinet.supply.OUTAGE': '断电',
   'cabinet.alarmFlag.false': '正常',

@@ -1,7 +1,9 @@
+import type { Dayjs } from 'dayjs';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useOptionLabels } from '../table/SearchInput';
-import { LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
+import { LazyDatePicker, LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
+import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
 import type { FormField } from './types';
 
 export interface FieldInputProps {
@@ -52,6 +54,22 @@ export function FieldInput({ field, label, readOnly, id, value, onChange }: Fiel
           style={{ width: '100%' }}
         />
       );
+    case 'date':
+    case 'dateTime': {
+      const type: DateFieldType = field.type === 'date' ? 'date' : 'dateTime';
+      return (
+        <LazyDatePicker
+          id={id}
+          value={toPickerValue(type, value)}
+          onChange={(picked) => onChange?.(fromPickerValue(type, picked as Dayjs | null))}
+          showTime={type === 'dateTime'}
+          format={pickerFormat(type)}
+          disabled={readOnly}
+          placeholder={choose}
+          style={{ width: '100%' }}
+        />
+      );
+    }
     case 'switch':
       return <Switch id={id} checked={value === true} onChange={(checked) => onChange?.(checked)} disabled={readOnly} />;
     case 'textarea':

@@ -1,7 +1,9 @@
 import type { SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
-export type FormFieldType = 'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image';
+/** date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone. */
+export type FormFieldType =
+  'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime';
 
 export interface FormField<N extends string = string> {
   /** Payload field; its rules come from the same field of the form's schema. */

@@ -1,6 +1,7 @@
-import { useId, useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
+import { useContext, useId, useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
 import { Button, Empty, Flex, Table, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
+import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { api } from '../api/client';
@@ -41,6 +42,14 @@ export interface ResourceTableProps<T extends object> {
   /** Reads a page when the list is not `POST <searchPath>` (searchPath still keys the cache). */
   fetchPage?: PageFetcher<T>;
   ref?: Ref<ResourceTableHandle>;
+}
+
+/**
+ * The select-all box of the selection column. The table copies every column title into a hidden
+ * row it measures widths with; a checkbox there would be a focusable element inside aria-hidden.
+ */
+function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
+  return useContext(TableMeasureRowContext) ? null : checkbox;
 }
 
 /** The one list of the product: search form, table, sorting, paging, selection, export. */
@@ -187,7 +196,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             locale={{ emptyText }}
             rowSelection={
               visibleBatch.length > 0
-                ? { selectedRowKeys: selected.keys, preserveSelectedRowKeys: true, onChange: (keys, rows) => setSelected({ keys, rows }) }
+                ? {
+                    selectedRowKeys: selected.keys,
+                    preserveSelectedRowKeys: true,
+                    columnTitle: (checkbox) => <SelectAllTitle checkbox={checkbox} />,
+                    onChange: (keys, rows) => setSelected({ keys, rows }),
+                  }
                 : undefined
             }
             pagination={{

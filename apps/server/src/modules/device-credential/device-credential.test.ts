@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { desc, like } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+
+/** Signs a device in on the broker; resolves the client, or rejects with the broker's refusal. */
+function signIn(url: string, number: string, password: string): Promise<mqtt.MqttClient> {
+  return mqtt.connectAsync(url, { clientId: number, username: number, password, reconnectPeriod: 0, connectTimeout: 2000 });
+}
+
+describe('device credentials issued in the back-office', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let gateway: DeviceGateway;
+  let url: string;
+  let viewer: string;
+  const ids = { cabinet: 0, battery: 0, vehicle: 0, scrapped: 0 };
+
+  const status = (token: string, kind: string, id: number) =>
+    server.call('GET', `/api/oms/${kind}/credential`, { token, query: { id: String(id) } });
+  const issue = (token: string, kind: string, id: number) =>
+    server.call('POST', `/api/oms/${kind}/credential/issue`, { token, body: { id } });
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    const types = await productTypes(server, who.admin);
+    const add = async (kind: string, body: Record<string, unknown>) => {
+      const answer = await server.call('POST', `/api/oms/${kind}/add`, { token: who.merchant, body });
+      if (answer.code !== 1) throw new Error(`${kind}: ${answer.message}`);
+      return answer.data.id as number;
+    };
+    ids.cabinet = await add('cabinet', { number: 'CCR0001', typeId: types.cabinet });
+    ids.battery = await add('battery', { number: 'BCR0001', typeId: types.battery });
+    ids.vehicle = await add('vehicle', { number: 'VCR0001', typeId: types.vehicle1 });
+    ids.scrapped = await add('cabinet', { number: 'CCR0002', typeId: types.cabinet });
+    await server.call('POST', '/api/oms/cabinet/scrap', { token: who.merchant, body: { ids: [ids.scrapped], reason: 'Flooded' } });
+    await createAccountWithMenus(server.db, { username: 'cabinet-viewer', merchantId: who.demoAgentId, menuCodes: ['operation.cabinet'] });
+    viewer = await server.login('cabinet-viewer');
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    gateway = await startDeviceGateway(
+      server.db,
+      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+      log,
+      server.app.deviceHub,
+    );
+    url = `mqtt://127.0.0.1:${gateway.port}`;
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await server.close();
+  });
+
+  it('issues a secret shown once, with which the cabinet signs in on the broker', async () => {
+    expect((await status(who.merchant, 'cabinet', ids.cabinet)).data).toEqual({ issued: false, issuedAt: null });
+    await expect(signIn(url, 'CCR0001', 'anything')).rejects.toThrow(/Not authorized/);
+
+    const issued = await issue(who.merchant, 'cabinet', ids.cabinet);
+    expect(issued.code).toBe(1);
+    expect(issued.data).toMatchObject({ number: 'CCR0001', username: 'CCR0001' });
+    expect(issued.data.secret).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const after = (await status(who.merchant, 'cabinet', ids.cabinet)).data;
+    expect(after).toEqual({ issued: true, issuedAt: issued.data.issuedAt });
+    expect(JSON.stringify(after)).not.toContain(issued.data.secret);
+
+    const device = await signIn(url, 'CCR0001', issued.data.secret as string);
+    expect(device.connected).toBe(true);
+    await device.endAsync();
+    await expect(signIn(url, 'CCR0001', `${issued.data.secret as string}x`)).rejects.toThrow(/Bad username or password/);
+  });
+
+  it('replaces the secret on a new issue: the old one stops working and the connected device is sent away', async () => {
+    const first = (await issue(who.merchant, 'cabinet', ids.cabinet)).data.secret as string;
+    const device = await signIn(url, 'CCR0001', first);
+    const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+    const second = await issue(who.merchant, 'cabinet', ids.cabinet);
+    expect(second.data.secret).not.toBe(first);
+    await closed;
+    await expect(signIn(url, 'CCR0001', first)).rejects.toThrow(/Bad username or password/);
+    const again = await signIn(url, 'CCR0001', second.data.secret as string);
+    expect(again.connected).toBe(true);
+    await again.endAsync();
+  });
+
+  it('issues for batteries and vehicles too, each signing in as itself', async () => {
+    for (const [kind, id, number] of [
+      ['battery', ids.battery, 'BCR0001'],
+      ['vehicle', ids.vehicle, 'VCR0001'],
+    ] as const) {
+      const issued = await issue(who.merchant, kind, id);
+      expect(issued.data.number).toBe(number);
+      const device = await signIn(url, number, issued.data.secret as string);
+      expect(device.connected).toBe(true);
+      await device.endAsync();
+      expect((await status(who.merchant, kind, id)).data.issued).toBe(true);
+    }
+  });
+
+  it('writes the issue to the audit log without the secret', async () => {
+    const issued = await issue(who.merchant, 'battery', ids.battery);
+    const [entry] = await server.db
+      .select()
+      .from(auditLogs)
+      .where(like(auditLogs.action, '%.credential.issue'))
+      .orderBy(desc(auditLogs.id))
+      .limit(1);
+    expect(entry).toMatchObject({
+      action: 'battery.credential.issue',
+      objectType: 'battery',
+      objectId: String(ids.battery),
+      username: 'merchant',
+    });
+    expect(entry!.changes).toEqual({ number: 'BCR0001', replaced: true });
+    expect(JSON.stringify(entry)).not.toContain(issued.data.secret);
+  });
+
+  it('needs the issue permission, keeps tenants apart and refuses a scrapped device', async () => {
+    const denied = await issue(viewer, 'cabinet', ids.cabinet);
+    expect(denied.status).toBe(403);
+    expect((await issue(who.siam, 'cabinet', ids.cabinet)).code).toBe(3007);
+    expect((await status(who.siam, 'cabinet', ids.cabinet)).code).toBe(3007);
+    expect((await issue(who.siam, 'vehicle', ids.vehicle)).code).toBe(3003);
+    const scrapped = await issue(who.merchant, 'cabinet', ids.scrapped);
+    expect(scrapped.code).toBe(3010);
+    expect((await status(who.merchant, 'cabinet', ids.scrapped)).data.issued).toBe(false);
+    // The platform may issue for any merchant's device.
+    expect((await issue(who.admin, 'cabinet', ids.cabinet)).code).toBe(1);
+    expect((await issue(who.merchant, 'cabinet', 999999)).code).toBe(3007);
+  });
+});

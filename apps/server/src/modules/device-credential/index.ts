@@ -1,0 +1,1 @@
+export { registerDeviceCredentialRoutes } from './device-credential.routes.js';

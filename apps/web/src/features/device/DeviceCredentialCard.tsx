@@ -1,0 +1,106 @@
+import { useState } from 'react';
+import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
+import { KeyOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DeviceCredentialStatus, DeviceKind, DeviceSecretIssued } from '@swap/contracts';
+import { api } from '../../shared/api/client';
+import { Can } from '../../shared/Can';
+import { useConfirm } from '../../shared/confirm';
+import { formatDateTime } from '../../shared/format';
+import { StatusTag, type StatusMap } from '../../shared/StatusTag';
+
+const ISSUED_MAP: StatusMap = {
+  true: { meaning: 'success', labelKey: 'device.credential.issued' },
+  false: { meaning: 'warning', labelKey: 'device.credential.none' },
+};
+
+/**
+ * A device's own MQTT credentials on its detail page: whether it has a secret and since when, and
+ * "Issue device secret", which shows the new secret once (only its hash is kept).
+ */
+export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; device: { id: number; number: string; scrapStatus: string } }) {
+  const { t } = useTranslation();
+  const confirm = useConfirm();
+  const [issued, setIssued] = useState<DeviceSecretIssued | null>(null);
+  const path = `/${kind}/credential`;
+  const status = useQuery({
+    queryKey: [path, device.id],
+    queryFn: ({ signal }) => api.get<DeviceCredentialStatus>(path, { id: device.id }, { signal }),
+    retry: false,
+  });
+  const hasSecret = status.data?.issued === true;
+
+  const issue = () =>
+    confirm({
+      titleKey: 'device.credential.issue',
+      contentKey: hasSecret ? 'device.credential.confirmReplace' : 'device.credential.confirmIssue',
+      contentParams: { number: device.number },
+      danger: hasSecret,
+      onOk: async () => {
+        setIssued(await api.post<DeviceSecretIssued>(`${path}/issue`, { id: device.id }));
+        void status.refetch();
+      },
+    });
+
+  return (
+    <Card
+      title={t('device.credential.title')}
+      extra={
+        device.scrapStatus === 'NORMAL' ? (
+          <Can code={`operation.${kind}.credential`}>
+            <Button icon={<KeyOutlined />} onClick={issue} disabled={!status.data}>
+              {t('device.credential.issue')}
+            </Button>
+          </Can>
+        ) : null
+      }
+    >
+      {status.isError ? (
+        <Alert
+          type="error"
+          showIcon
+          title={t('device.credential.loadFailed')}
+          action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>}
+        />
+      ) : (
+        <Descriptions size="small" column={{ xs: 1, md: 3 }}>
+          <Descriptions.Item label={t('device.credential.status')}>
+            {status.data ? <StatusTag value={String(status.data.issued)} map={ISSUED_MAP} /> : t('common.loading')}
+          </Descriptions.Item>
+          <Descriptions.Item label={t('device.credential.issuedAt')}>{formatDateTime(status.data?.issuedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('device.credential.username')}>{device.number}</Descriptions.Item>
+        </Descriptions>
+      )}
+      <Modal
+        open={issued !== null}
+        title={t('device.credential.issuedTitle', { number: issued?.number ?? '' })}
+        onCancel={() => setIssued(null)}
+        footer={
+          <Button type="primary" onClick={() => setIssued(null)}>
+            {t('device.credential.done')}
+          </Button>
+        }
+        mask={{ closable: false }}
+        destroyOnHidden
+      >
+        {issued ? (
+          <Flex vertical gap={12}>
+            <Alert type="warning" showIcon title={t('device.credential.onceWarning')} />
+            <Descriptions size="small" column={1} bordered>
+              <Descriptions.Item label={t('device.credential.username')}>
+                <Typography.Text copyable>{issued.username}</Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('device.credential.secret')}>
+                <Typography.Text code copyable={{ text: issued.secret }} data-testid="device-secret">
+                  {issued.secret}
+                </Typography.Text>
+              </Descriptions.Item>
+              <Descriptions.Item label={t('device.credential.issuedAt')}>{formatDateTime(issued.issuedAt)}</Descriptions.Item>
+            </Descriptions>
+          </Flex>
+        ) : null}
+      </Modal>
+    </Card>
+  );
+}

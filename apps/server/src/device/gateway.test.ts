@@ -7,6 +7,8 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/product-fixtures.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
+import { vehicles } from '../modules/vehicle/index.js';
+import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
@@ -297,16 +299,30 @@ for (const broker of BROKERS)
         const otherChanges: DeviceChange[] = [];
         otherHub.onChange((change) => otherChanges.push(change));
         const from = changes.length;
-        // Each tick the cabinet and the vehicle report telemetry once.
-        const count = (list: DeviceChange[], number: string) => list.filter((c) => c.number === number && c.channel === 'telemetry').length;
-        const stored = (number: string) => count(changes.slice(from), number) + count(otherChanges, number);
+        // Each tick the cabinet and the vehicle report telemetry once; each report is one history row
+        // (change notices are coalesced per telemetry batch, rows are not).
+        const rows = async () => {
+          const [cabinet] = await server.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(cabinetTelemetry)
+            .innerJoin(cabinets, eq(cabinets.id, cabinetTelemetry.cabinetId))
+            .where(eq(cabinets.number, CABINET));
+          const [vehicle] = await server.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(vehicleTelemetry)
+            .innerJoin(vehicles, eq(vehicles.id, vehicleTelemetry.vehicleId))
+            .where(eq(vehicles.number, VEHICLE));
+          return [cabinet!.n, vehicle!.n];
+        };
+        const [cabinetBefore, vehicleBefore] = await rows();
         for (let i = 0; i < 10; i++) await fleet.tick();
-        await eventually(() => expect([stored(CABINET), stored(VEHICLE)]).toEqual([10, 10]));
+        await eventually(async () => expect(await rows()).toEqual([cabinetBefore! + 10, vehicleBefore! + 10]));
         await new Promise((resolve) => setTimeout(resolve, 200));
-        expect([stored(CABINET), stored(VEHICLE)]).toEqual([10, 10]);
+        expect(await rows()).toEqual([cabinetBefore! + 10, vehicleBefore! + 10]);
         // Both servers took a share.
-        expect(count(changes.slice(from), CABINET) + count(changes.slice(from), VEHICLE)).toBeGreaterThan(0);
-        expect(count(otherChanges, CABINET) + count(otherChanges, VEHICLE)).toBeGreaterThan(0);
+        const telemetry = (list: DeviceChange[]) => list.filter((c) => c.channel === 'telemetry' && [CABINET, VEHICLE].includes(c.number));
+        expect(telemetry(changes.slice(from)).length).toBeGreaterThan(0);
+        expect(telemetry(otherChanges).length).toBeGreaterThan(0);
       } finally {
         await other.close();
       }

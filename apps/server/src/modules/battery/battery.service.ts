@@ -3,7 +3,7 @@ import type { BatteryAdd, BatteryEdit, BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
-import { placeOwner, typeOfKind } from '../device/index.js';
+import { lockStockCounters, placeOwner, typeOfKind } from '../device/index.js';
 import { batteries } from './battery.table.js';
 import { batteryDetail, batteryScope, isMidSwap } from './battery.query.js';
 import { batterySpecOf } from './battery.kind.js';
@@ -59,24 +59,28 @@ export async function addBattery(ctx: Ctx, body: BatteryAdd): Promise<BatteryRec
 
 /** Number and owner stay; a new type brings its specification for the fields not sent. */
 export async function editBattery(ctx: Ctx, body: BatteryEdit): Promise<BatteryRecord> {
-  const [current] = await ctx.db
-    .select()
-    .from(batteries)
-    .where(and(eq(batteries.id, body.id), batteryScope(ctx)));
-  if (!current) throw new AppError('batteryMissing');
-  // A cabinet is handing it out: its record must stay as authorized until the swap is reported.
-  if (isMidSwap(current.swapLockedUntil)) throw new AppError('batteryMidSwap');
   const type = await typeOfKind(ctx.db, 'battery', body.typeId);
-  const after = { ...fieldsOf(body, batterySpecOf(type)), ...statusesOf(body, current) };
-  const changes = diff(current, after);
-  if (Object.keys(changes).length > 0) {
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(batteries)
-        .set({ ...after, updatedAt: new Date() })
-        .where(eq(batteries.id, current.id));
-      await recordAudit(tx, ctx, { action: 'battery.edit', objectType: 'battery', objectId: current.id, changes });
-    });
-  }
-  return batteryDetail(ctx, current.id);
+  const id = await ctx.db.transaction(async (tx) => {
+    // Locked while checked and written: an authorization granted meanwhile cannot slip between them.
+    const [current] = await tx
+      .select()
+      .from(batteries)
+      .where(and(eq(batteries.id, body.id), batteryScope(ctx)))
+      .for('update');
+    if (!current) throw new AppError('batteryMissing');
+    // A cabinet is handing it out: its record must stay as authorized until the swap is reported.
+    if (isMidSwap(current.swapLockedUntil)) throw new AppError('batteryMidSwap');
+    const after = { ...fieldsOf(body, batterySpecOf(type)), ...statusesOf(body, current) };
+    const changes = diff(current, after);
+    if (Object.keys(changes).length === 0) return current.id;
+    // A change of type moves the battery between stock counters: lock them in the shared order.
+    if (after.typeId !== current.typeId) await lockStockCounters(tx, 'battery', [current], { typeId: after.typeId });
+    await tx
+      .update(batteries)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(batteries.id, current.id));
+    await recordAudit(tx, ctx, { action: 'battery.edit', objectType: 'battery', objectId: current.id, changes });
+    return current.id;
+  });
+  return batteryDetail(ctx, id);
 }

@@ -192,10 +192,11 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     const started = Date.now();
     const [first, second] = await Promise.all([
       send(who.merchant, { cabinetId: ids[SILENT], name: 'OPEN_DOOR', compartment: 1 }, 'th'),
-      send(who.merchant, { cabinetId: ids[SILENT], name: 'OPEN_DOOR', compartment: 2 }),
+      // Both in Thai: either may win the race for the cabinet.
+      send(who.merchant, { cabinetId: ids[SILENT], name: 'OPEN_DOOR', compartment: 2 }, 'th'),
     ]);
     const [timedOut, busy] = first.code === 5019 ? [first, second] : [second, first];
-    expect(busy).toMatchObject({ code: 5020, status: 409 });
+    expect(busy).toMatchObject({ code: 5020, status: 409, message: MESSAGES.commandOutstanding.text.th });
     expect(timedOut).toMatchObject({ code: 5019, message: MESSAGES.commandTimeout.text.th });
     expect(timedOut.data.status).toBe('TIMEOUT');
     expect(Date.now() - started).toBeGreaterThanOrEqual(950);

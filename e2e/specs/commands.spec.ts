@@ -72,7 +72,9 @@ describe('remote commands', () => {
     await detail.sendCompartmentCommand(1, 'Open door');
     await page.getByText('Open door: done').waitFor();
     await detail.compartment(1).getByText('Door open').waitFor();
-    await (await detail.showCompartment(1)).getByText('Unlocked').waitFor();
+    // The popover's door lock row (the battery lock keeps its own value).
+    const fields = await detail.showCompartment(1);
+    await fields.locator('tr', { hasText: 'Door lock' }).getByText('Unlocked').waitFor();
 
     // The device's failure comes back as the catalogue's message.
     fleet.cabinets[0]!.commands.failNext('OPEN_DOOR_FAILURE');

@@ -57,7 +57,10 @@ describe('live cabinet detail', () => {
       });
 
       // A battery leaves its compartment: the cell turns empty.
-      const slot = device.slots.find((s) => s.battery)!;
+      // (Not the compartment a demo reservation holds: the server shows that one as reserved.)
+      const held = new Set<number>();
+      for (const s of device.slots) if (await detail.compartment(s.index, 'Reserved').count()) held.add(s.index);
+      const slot = device.slots.find((s) => s.battery && !held.has(s.index))!;
       await detail.compartment(slot.index, slot.battery!.soc >= 95 ? 'Full' : 'Swappable').waitFor();
       slot.battery = null;
       await device.tick();

@@ -59,6 +59,11 @@ export class CabinetDetailPage extends BasePage {
     return this.page.locator('.ant-card', { hasText: 'Commands' }).locator('.ant-table-row', { hasText: text });
   }
 
+  /** The card of the cabinet's swap records. */
+  swapsCard(): Locator {
+    return this.page.locator('.ant-card', { has: this.page.locator('.ant-card-head-title', { hasText: /^Swaps$/ }) });
+  }
+
   /** The value shown beside a field label of the detail cards. */
   field(label: string): Locator {
     return this.page.locator('th.ant-descriptions-item-label', { hasText: label }).locator('xpath=following-sibling::td[1]');

@@ -2,6 +2,14 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { AppointmentListPage, settled, SwapListPage } from '../pages/swap-pages.js';
 import { Shell } from '../pages/shell.js';
+import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
+import { apiPost, apiToken } from '../support/api.js';
+
+interface Swap {
+  id: number;
+  cabinetId: number;
+  cabinetNumber: string;
+}
 
 describe('swap records and reservations', () => {
   test('the swap list finds failed swaps and shows a swap’s batteries, charge and failure', async ({ page }) => {
@@ -52,5 +60,52 @@ describe('swap records and reservations', () => {
     await drawer.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('Cabinet does not exist').first().waitFor();
     await drawer.getByRole('button', { name: 'Cancel' }).click();
+  });
+
+  test('a cabinet’s detail shows its swaps, newest first, with the failure and a link to its full list', async ({ page }) => {
+    // A seeded failed swap and its cabinet (setup through the API; the check goes through the browser).
+    const token = await apiToken();
+    const failures = (await apiPost<{ records: Swap[] }>(token, '/swap-record/search', { result: 'FAILED', size: 50 })).records;
+    let failed: Swap | undefined;
+    let ofCabinet: { records: Swap[]; total: number } | undefined;
+    // One whose cabinet's first page (10 rows on the card) holds it.
+    for (const candidate of failures) {
+      const listed = await apiPost<{ records: Swap[]; total: number }>(token, '/swap-record/search', {
+        cabinetId: candidate.cabinetId,
+        size: 10,
+      });
+      if (listed.records.some((r) => r.id === candidate.id)) {
+        [failed, ofCabinet] = [candidate, listed];
+        break;
+      }
+    }
+    if (!failed || !ofCabinet) throw new Error('no seeded failed swap on the first page of its cabinet');
+
+    await new Shell(page).signIn('admin');
+    const detail = new CabinetDetailPage(page, failed.cabinetId);
+    await detail.open();
+    const card = detail.swapsCard();
+    await card.locator('.ant-table-row').first().waitFor();
+    // Newest first: the card's first row is the cabinet's latest swap.
+    await card
+      .locator('.ant-table-row')
+      .first()
+      .getByRole('link', { name: String(ofCabinet.records[0]!.id), exact: true })
+      .waitFor();
+    const row = card.locator('.ant-table-row', { has: page.getByRole('link', { name: String(failed.id), exact: true }) });
+    await row.getByText('Failed', { exact: true }).waitFor();
+    await row.getByText(/Failed to open the door|Battery detection failed|Failed to read the battery ID/).waitFor();
+    expect(await card.locator('.ant-table-row').count()).toBe(Math.min(10, ofCabinet.total));
+    await settled(page);
+    await checkA11y(page);
+
+    await card.getByRole('link', { name: `All swaps of ${failed.cabinetNumber}` }).click();
+    const list = new SwapListPage(page);
+    await page.waitForURL((url) => url.pathname === list.path);
+    await list.waitUntilShown();
+    expect(await page.getByRole('search').getByLabel('Cabinet number', { exact: true }).inputValue()).toBe(failed.cabinetNumber);
+    const rows = list.rows();
+    expect(await rows.count()).toBeGreaterThan(0);
+    expect(await rows.filter({ hasText: failed.cabinetNumber }).count()).toBe(await rows.count());
   });
 });

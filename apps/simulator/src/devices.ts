@@ -10,6 +10,7 @@ import {
   type SlotModel,
 } from './model.js';
 import { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
+import { SwapFaults, type SwapFailureCode, type SwapFailureRates } from './swap-faults.js';
 
 export interface Faults {
   /** Share of messages silently not sent, 0–1. */
@@ -24,6 +25,8 @@ export interface DeviceOptions {
   faults: Faults;
   /** How cabinets answer commands (default: 100–400 ms, no failures). */
   commands?: CommandBehaviour;
+  /** Share of a cabinet's swaps failing with each code (default: none). */
+  swapFailures?: SwapFailureRates;
 }
 
 /**
@@ -109,6 +112,8 @@ export class VirtualCabinet extends VirtualDevice {
   private restartTimer: NodeJS.Timeout | undefined;
   /** Answers the cabinet's /cmd topic; tests inject failures through it. */
   readonly commands: CommandResponder;
+  /** Decides which swaps fail and how; tests queue failures with failNextSwap. */
+  readonly swapFaults: SwapFaults;
   /** Told when a command changed a slot battery's switches (the fleet makes that battery report). */
   onBatteryChanged: (battery: BatteryModel) => void = () => undefined;
 
@@ -130,6 +135,12 @@ export class VirtualCabinet extends VirtualDevice {
       options.commands ?? DEFAULT_COMMAND_BEHAVIOUR,
       options.random,
     );
+    this.swapFaults = new SwapFaults(options.swapFailures ?? {}, options.random);
+  }
+
+  /** The next swap fails with this code (tests); several calls queue several failures. */
+  failNextSwap(code: SwapFailureCode): void {
+    this.swapFaults.failNext(code);
   }
 
   async start(): Promise<void> {

@@ -4,6 +4,7 @@ import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
 import { DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
 import { scheduleSwaps, takeRiders } from './swaps.js';
+import type { SwapFailureRates } from './swap-faults.js';
 import { newVehicle, pickVehicles, VirtualVehicle } from './vehicles.js';
 
 export interface FleetOptions {
@@ -30,6 +31,8 @@ export interface FleetOptions {
   log?: (line: string) => void;
   /** Swaps per cabinet per hour (0 or absent: none). */
   swapRatePerHour?: number;
+  /** Share of swaps failing with each device failure code (absent: none). */
+  swapFailures?: SwapFailureRates;
 }
 
 export interface RunningFleet {
@@ -51,6 +54,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     random,
     faults: options.faults,
     commands: { ...DEFAULT_COMMAND_BEHAVIOUR, ...options.commands },
+    swapFailures: options.swapFailures,
   });
   const cabinets: VirtualCabinet[] = [];
   const batteries: VirtualBattery[] = [];

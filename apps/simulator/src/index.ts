@@ -5,3 +5,11 @@ export { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, parseFailureRates, type Co
 export { performSwap, pickIn, pickOut, scheduleSwaps, takeRiders, type SwapOutcome, type SwapRequest } from './swaps.js';
 export { newBattery, seededRandom, type BatteryModel } from './model.js';
 export { VirtualVehicle, ROUTES, CITY_BOUNDS, type City } from './vehicles.js';
+export {
+  parseSwapFailureRates,
+  SwapFaults,
+  SWAP_FAILURE_CODES,
+  SWAP_FAILURE_STEPS,
+  type SwapFailureCode,
+  type SwapFailureRates,
+} from './swap-faults.js';

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DEVICE_DEMO_SECRET, demoFleet } from '@swap/contracts';
 import { startFleet } from './fleet.js';
 import { parseFailureRates } from './commands.js';
+import { parseSwapFailureRates, SWAP_FAILURE_CODES, SWAP_FAILURE_STEPS } from './swap-faults.js';
 
 const USAGE = `npm run simulate -- [options]
   --url mqtt://127.0.0.1:1883   broker (the server's embedded one by default)
@@ -19,6 +20,9 @@ const USAGE = `npm run simulate -- [options]
                                 DOOR_FAILURE=0.05,BATTERY_DETECT_FAILURE=0.02,READ_BATTERY_ID_FAILURE=0.02
   --door-open-seconds 20        an opened door locks again after this long
   --swap-rate 0                 swaps per cabinet per hour (each asks the server to authorize)
+  --swap-failures CODE=rate     share of swaps failing, e.g. OPEN_DOOR_FAILURE=0.05,READ_BATTERY_ID_FAILURE=0.02
+                                at the return step (nothing moves): ${SWAP_FAILURE_CODES.filter((c) => SWAP_FAILURE_STEPS[c] === 'RETURN').join(', ')}
+                                at the hand-out step (the rider's pack stays in): ${SWAP_FAILURE_CODES.filter((c) => SWAP_FAILURE_STEPS[c] === 'HANDOUT').join(', ')}
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 function number(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
       'command-failures': { type: 'string', default: '' },
       'door-open-seconds': { type: 'string' },
       'swap-rate': { type: 'string' },
+      'swap-failures': { type: 'string', default: '' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -79,6 +84,7 @@ async function main(): Promise<void> {
       doorOpenMs: number(values['door-open-seconds'], 'door-open-seconds', 20) * 1000,
     },
     swapRatePerHour: number(values['swap-rate'], 'swap-rate', 0, 3600),
+    swapFailures: parseSwapFailureRates(values['swap-failures']),
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),
   });

@@ -18,6 +18,8 @@ export interface SlotModel {
   battery: BatteryModel | null;
   /** What remote commands set (door, battery lock, charger, enabled); the rest follows the battery. */
   controls?: Partial<Pick<CompartmentReport, 'doorLock' | 'batteryLock' | 'chargerSwitch' | 'enabled'>>;
+  /** The pack's ID could not be read (a failed swap): it is in place, reported without a number. */
+  unidentified?: boolean;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
@@ -62,7 +64,7 @@ export function slotReport(slot: SlotModel): CompartmentReport {
     fault: null,
     nfcSwitch: 'ON',
     enabled: true,
-    batteryNumber: b?.number ?? null,
+    batteryNumber: b && !slot.unidentified ? b.number : null,
     ...slot.controls,
   };
 }

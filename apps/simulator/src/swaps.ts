@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { authorizeResult, type AuthorizeResult, type SwapEvent } from '@swap/contracts';
 import type { VirtualCabinet } from './devices.js';
 import type { BatteryModel, SlotModel } from './model.js';
+import { SWAP_FAILURE_STEPS, type SwapFailureCode } from './swap-faults.js';
 
 /** How long a cabinet waits for the server's authorization before it gives up. */
 export const AUTHORIZE_TIMEOUT_MS = 5000;
@@ -9,6 +10,8 @@ export const AUTHORIZE_TIMEOUT_MS = 5000;
 export type SwapOutcome =
   | { result: 'SUCCEEDED'; eventId: string; batteryOut: string; batteryIn: string }
   | { result: 'REFUSED'; eventId: string; reason: string }
+  /** Failed at a device step; `riderKeepsPack` when nothing went in (docs/device-protocol.md). */
+  | { result: 'FAILED'; eventId: string; failureCode: SwapFailureCode; riderKeepsPack: boolean }
   | { result: 'NO_ANSWER' | 'NOTHING_TO_SWAP' };
 
 export interface SwapRequest {
@@ -23,7 +26,8 @@ export interface SwapRequest {
 
 /** The fullest pack the cabinet holds (or the one in the asked compartment). */
 export function pickOut(slots: SlotModel[], compartment?: number): SlotModel | undefined {
-  const loaded = slots.filter((slot) => slot.battery !== null);
+  // A pack whose ID the cabinet could not read is never offered.
+  const loaded = slots.filter((slot) => slot.battery !== null && !slot.unidentified);
   if (compartment !== undefined) return loaded.find((slot) => slot.index === compartment);
   return loaded.sort((a, b) => b.battery!.soc - a.battery!.soc)[0];
 }
@@ -36,7 +40,8 @@ export function pickIn(slots: SlotModel[], out: SlotModel): SlotModel {
 /**
  * One swap as a cabinet runs it: ask the server to authorize the hand-out, wait for the answer,
  * then swap the packs and report the swap event and the new state. A refusal aborts the swap
- * (reported as ABORTED); no answer in time aborts it without a report.
+ * (reported as ABORTED); no answer in time aborts it without a report. An injected failure
+ * (cabinet.swapFaults) ends it as FAILED where its step leaves the packs.
  */
 export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest): Promise<SwapOutcome> {
   const out = pickOut(cabinet.slots, request.compartment);
@@ -79,6 +84,8 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
     return { result: 'REFUSED', eventId, reason: answer.reason ?? 'UNKNOWN' };
   }
   const into = pickIn(cabinet.slots, out);
+  const failureCode = cabinet.swapFaults.next();
+  if (failureCode) return failSwap(cabinet, request, { eventId, requestId, startedAt, out, into, failureCode });
   out.battery = null;
   into.battery = request.rider;
   const event: SwapEvent = {
@@ -97,6 +104,49 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
   // The pack handed out is now the rider's; it drains on the road.
   request.rider = handOut;
   return { result: 'SUCCEEDED', eventId, batteryOut: handOut.number, batteryIn: event.batteryIn!.number };
+}
+
+interface FailedSwap {
+  eventId: string;
+  requestId: string;
+  startedAt: Date;
+  out: SlotModel;
+  into: SlotModel;
+  failureCode: SwapFailureCode;
+}
+
+/**
+ * A swap that failed at a device step. At the return step nothing moved; at the hand-out step the
+ * rider's pack is in its compartment (unidentified after a battery-ID read failure, so the event
+ * and the state name no battery there) and the full pack stays where it was. `batteryOut` names
+ * the pack the swap was to hand out.
+ */
+async function failSwap(cabinet: VirtualCabinet, request: SwapRequest, failed: FailedSwap): Promise<SwapOutcome> {
+  const { out, into, failureCode } = failed;
+  const handOut = out.battery!;
+  const packIn = SWAP_FAILURE_STEPS[failureCode] === 'HANDOUT';
+  const identified = failureCode !== 'READ_BATTERY_ID_FAILURE';
+  // With no empty compartment the pack would go where the hand-out was: nowhere to put it then.
+  const room = into !== out;
+  if (packIn && room) {
+    into.battery = request.rider;
+    into.unidentified = !identified;
+  }
+  const event: SwapEvent = {
+    type: 'SWAP',
+    eventId: failed.eventId,
+    requestId: failed.requestId,
+    customer: request.customer,
+    batteryIn: packIn && room && identified ? { number: request.rider.number, compartment: into.index, soc: request.rider.soc } : null,
+    batteryOut: { number: handOut.number, compartment: out.index, soc: handOut.soc },
+    startedAt: failed.startedAt.toISOString(),
+    endedAt: new Date().toISOString(),
+    result: 'FAILED',
+    failureCode,
+  };
+  await cabinet.report('event', event);
+  if (packIn && room) await cabinet.publishState();
+  return { result: 'FAILED', eventId: failed.eventId, failureCode, riderKeepsPack: !(packIn && room) };
 }
 
 /**
@@ -140,15 +190,20 @@ export function scheduleSwaps(cabinets: readonly VirtualCabinet[], options: Swap
       customer += 1;
       const request: SwapRequest = { customer: `C${String(10000 + (customer % 9000))}`, rider };
       busy.add(cabinet);
+      let leavesWithPack = true;
       const run = performSwap(cabinet, request)
         .then((outcome) => {
           if (outcome.result === 'REFUSED') options.log(`${cabinet.number} swap refused: ${outcome.reason}`);
           if (outcome.result === 'NO_ANSWER') options.log(`${cabinet.number} swap aborted: no authorization answer`);
+          if (outcome.result === 'FAILED') {
+            options.log(`${cabinet.number} swap failed: ${outcome.failureCode}`);
+            leavesWithPack = outcome.riderKeepsPack;
+          }
         })
         .catch((error: unknown) => options.log(`${cabinet.number} swap failed: ${String(error)}`))
         .finally(() => {
-          // Whatever happened, the rider leaves with a pack (the new one, or the old one back).
-          options.riders.push(request.rider);
+          // The rider leaves with a pack (the new one, or the old one back) unless the cabinet kept it.
+          if (leavesWithPack) options.riders.push(request.rider);
           busy.delete(cabinet);
           running.delete(run);
         });

@@ -45,6 +45,10 @@ export const swapSearch = pageQuerySchema.extend({
   cabinetNumber: numberPrefix,
   /** Matches the battery brought in or taken out. */
   batteryNumber: numberPrefix,
+  /** One cabinet's swaps (its detail page). */
+  cabinetId: z.number().int().positive().nullish(),
+  /** One battery's swaps, brought in or taken out (its detail page). */
+  batteryId: z.number().int().positive().nullish(),
   customer: safeText(64).nullish(),
   result: z.enum(SWAP_RESULTS).nullish(),
   startedFrom: instant,

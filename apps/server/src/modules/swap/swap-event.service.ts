@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
 import {
   AUTHORIZE_REFUSALS,
   messageText,
@@ -21,8 +21,8 @@ const FULL_SOC = 95;
 /**
  * Records one swap event. A redelivered event (same cabinet and event id) changes nothing. On a
  * succeeded swap the battery out leaves its compartment, the battery in takes its compartment with
- * its charge, and the reservation of the compartment taken from is used. Answers the battery
- * numbers that changed (null when the cabinet is not registered).
+ * its charge, and the reservation of the compartment taken from is used; any other result moves
+ * nothing. Answers the battery numbers that changed (null when the cabinet is not registered).
  */
 export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<string[] | null> {
   return db.transaction(async (tx) => {
@@ -54,9 +54,22 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
       .returning({ id: swapRecords.id });
     if (!record) return [];
     const numbers = [event.batteryIn?.number, event.batteryOut?.number].filter((n): n is string => n !== undefined);
-    // Whatever the result, the swap is over: the batteries are no longer mid-swap.
-    if (numbers.length)
-      await tx.update(batteries).set({ swapLockedUntil: null, swapRequestId: null }).where(inArray(batteries.number, numbers));
+    // Whatever the result, the swap is over: the batteries are no longer mid-swap, nor the one the
+    // authorization held (a failed swap may name no battery at all).
+    const held = [
+      ...(numbers.length ? [inArray(batteries.number, numbers)] : []),
+      ...(event.requestId ? [eq(batteries.swapRequestId, event.requestId)] : []),
+    ];
+    const released = held.length
+      ? await tx
+          .update(batteries)
+          .set({ swapLockedUntil: null, swapRequestId: null })
+          .where(or(...held))
+          .returning({ number: batteries.number })
+      : [];
+    for (const { number } of released) if (!numbers.includes(number)) numbers.push(number);
+    // A failed or aborted swap moves nothing here: the cabinet's next state report says where the
+    // packs are (a pack may have gone in before the hand-out failed).
     if (event.result !== 'SUCCEEDED' || !event.batteryIn || !event.batteryOut) return numbers;
     const { batteryIn, batteryOut } = event;
     const slot = (index: number) => and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, index));

@@ -6,6 +6,7 @@ import { countAll, orderBy, pageWindow, prefixPattern, toPage } from '../../app/
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
+import { batteries } from '../battery/battery.table.js';
 import { deviceScope } from '../device/index.js';
 import { swapRecords } from './swap.table.js';
 
@@ -24,6 +25,12 @@ function filters(ctx: Ctx, query: Omit<SwapSearch, 'current' | 'size' | 'sort'>)
   if (query.batteryNumber) {
     const pattern = prefixPattern(query.batteryNumber);
     conditions.push(or(like(swapRecords.batteryInNumber, pattern), like(swapRecords.batteryOutNumber, pattern)));
+  }
+  if (query.cabinetId) conditions.push(eq(swapRecords.cabinetId, query.cabinetId));
+  if (query.batteryId) {
+    // Records keep the numbers as reported: the battery's current number finds them.
+    const number = ctx.db.select({ number: batteries.number }).from(batteries).where(eq(batteries.id, query.batteryId));
+    conditions.push(or(inArray(swapRecords.batteryInNumber, number), inArray(swapRecords.batteryOutNumber, number)));
   }
   if (query.customer) conditions.push(eq(swapRecords.customer, query.customer));
   if (query.result) conditions.push(eq(swapRecords.result, query.result));

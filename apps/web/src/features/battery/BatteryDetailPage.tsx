@@ -21,6 +21,7 @@ import { LiveIndicator } from '../device/LiveIndicator';
 import { useLiveDevice } from '../device/useLiveDevice';
 import { BatteryTrendCard } from '../trajectory/BatteryTrendCard';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
+import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -166,6 +167,7 @@ export function BatteryDetailPage() {
             )}
           </Card>
           <BatteryCommandsCard battery={battery} />
+          <DeviceSwapsCard kind="battery" device={battery} />
           <BatteryTrendCard id={id} />
         </Flex>
       )}

@@ -19,6 +19,7 @@ import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
 import { LiveIndicator } from '../device/LiveIndicator';
 import { useLiveDevice } from '../device/useLiveDevice';
+import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
 const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
@@ -132,6 +133,7 @@ export function CabinetDetailPage() {
           </Card>
           <DetailCards record={cabinet} groups={groups(t)} />
           <CabinetCommandsCard cabinet={cabinet} />
+          <DeviceSwapsCard kind="cabinet" device={cabinet} />
           <DeviceCredentialCard kind="cabinet" device={cabinet} />
         </Flex>
       )}

@@ -17,9 +17,15 @@ export const APPOINTMENT_PATHS = {
   export: '/appointment/export',
 } as const;
 
+/** Query parameters the swap list opens filtered by (links from device pages). */
+export const SWAP_LINK_FILTERS = ['cabinetNumber', 'batteryNumber'] as const;
+
 export const SWAP_ROUTES = {
   list: '/business/transfer/list',
   detail: (id: number) => `/business/transfer/detail/${id}`,
+  /** The full list filtered to one cabinet's or one battery's swaps. */
+  listOf: (name: (typeof SWAP_LINK_FILTERS)[number], number: string) =>
+    `/business/transfer/list?${new URLSearchParams({ [name]: number })}`,
 } as const;
 
 export const APPOINTMENT_ROUTES = {

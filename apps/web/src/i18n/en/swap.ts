@@ -32,4 +32,6 @@ export const swap = {
   'swap.cancel': 'Cancel reservation',
   'swap.confirmCancel': 'Cancel this reservation and free the compartment?',
   'swap.cancelled': 'Reservation cancelled',
+  'swap.deviceCard': 'Swaps',
+  'swap.allOfDevice': 'All swaps of {number}',
 };

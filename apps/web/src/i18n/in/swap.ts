@@ -32,4 +32,6 @@ export const swap = {
   'swap.cancel': 'Batalkan reservasi',
   'swap.confirmCancel': 'Batalkan reservasi ini dan bebaskan kompartemennya?',
   'swap.cancelled': 'Reservasi dibatalkan',
+  'swap.deviceCard': 'Penukaran',
+  'swap.allOfDevice': 'Semua penukaran {number}',
 };

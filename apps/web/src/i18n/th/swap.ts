@@ -32,4 +32,6 @@ export const swap = {
   'swap.cancel': 'ยกเลิกการจอง',
   'swap.confirmCancel': 'ยกเลิกการจองนี้และปล่อยช่องหรือไม่?',
   'swap.cancelled': 'ยกเลิกการจองแล้ว',
+  'swap.deviceCard': 'การสลับแบตเตอรี่',
+  'swap.allOfDevice': 'การสลับทั้งหมดของ {number}',
 };

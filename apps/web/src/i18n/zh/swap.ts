@@ -32,4 +32,6 @@ export const swap = {
   'swap.cancel': '取消预约',
   'swap.confirmCancel': '取消该预约并释放柜格？',
   'swap.cancelled': '预约已取消',
+  'swap.deviceCard': '换电记录',
+  'swap.allOfDevice': '{number} 的全部换电记录',
 };

@@ -25,6 +25,8 @@ export interface ResourceTableProps<T extends object> {
   searchFields?: SearchField[];
   /** Filters always sent (e.g. the parent record), merged under the form's filters. */
   filters?: Record<string, unknown>;
+  /** Search form values the list opens with (e.g. from a link's query), cleared by Reset. */
+  initialValues?: Record<string, string>;
   defaultSort?: SortState;
   pageSize?: number;
   /** Path under /api/oms answering a CSV of the current filter, e.g. '/admin/resource/export'. */
@@ -60,6 +62,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     rowKey,
     searchFields = [],
     filters,
+    initialValues,
     defaultSort,
     pageSize,
     exportPath,
@@ -76,7 +79,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const can = useCan();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const scrollRef = useFocusableScroll(scrollX !== undefined, t('table.scrollRegion'));
-  const { state, setState, body, query } = useResourceSearch<T>(searchPath, filters, { size: pageSize, sort: defaultSort }, fetchPage);
+  const { state, setState, body, query } = useResourceSearch<T>(
+    searchPath,
+    filters,
+    { size: pageSize, sort: defaultSort, filters: initialValues ? toFilters(searchFields, initialValues) : undefined },
+    fetchPage,
+  );
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [exporting, setExporting] = useState(false);
   const tableColumns = useTableColumns(columns, state.sort);
@@ -134,6 +142,7 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
           <SearchForm
             fields={searchFields}
             formId={formId}
+            initialValues={initialValues}
             loading={query.isFetching}
             onSearch={(values) => setState((s) => ({ ...s, current: 1, filters: toFilters(searchFields, values) }))}
             onReset={() => setState((s) => ({ ...s, current: 1, filters: {}, sort: defaultSort }))}

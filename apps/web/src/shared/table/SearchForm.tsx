@@ -24,9 +24,11 @@ export interface SearchFormProps {
   onSearch: (values: Record<string, unknown>) => void;
   onReset: () => void;
   loading?: boolean;
+  /** Values the form opens with; Reset clears them too. */
+  initialValues?: Record<string, string>;
 }
 
-export function SearchForm({ fields, formId, onSearch, onReset, loading }: SearchFormProps) {
+export function SearchForm({ fields, formId, onSearch, onReset, loading, initialValues }: SearchFormProps) {
   const { t } = useTranslation();
   const rules = useZodRules();
   const [form] = Form.useForm<Record<string, unknown>>();
@@ -36,6 +38,8 @@ export function SearchForm({ fields, formId, onSearch, onReset, loading }: Searc
   const foldable = fields.length > perRow;
   const reset = () => {
     form.resetFields();
+    // resetFields goes back to the opening values: an emptied form searches everything.
+    if (initialValues) form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.name, undefined])));
     onReset();
   };
   return (
@@ -43,6 +47,7 @@ export function SearchForm({ fields, formId, onSearch, onReset, loading }: Searc
       form={form}
       name={formId}
       layout="vertical"
+      initialValues={initialValues}
       className="search-form"
       role="search"
       aria-label={t('table.searchForm')}

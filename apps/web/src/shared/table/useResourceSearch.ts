@@ -23,10 +23,15 @@ export type PageFetcher<T> = (body: Record<string, unknown>, signal: AbortSignal
 export function useResourceSearch<T>(
   searchPath: string,
   fixedFilters: Record<string, unknown> | undefined,
-  initial: { size?: number; sort?: SortState },
+  initial: { size?: number; sort?: SortState; filters?: Record<string, unknown> },
   fetchPage?: PageFetcher<T>,
 ) {
-  const [state, setState] = useState<SearchState>({ current: 1, size: initial.size ?? DEFAULT_PAGE_SIZE, filters: {}, sort: initial.sort });
+  const [state, setState] = useState<SearchState>({
+    current: 1,
+    size: initial.size ?? DEFAULT_PAGE_SIZE,
+    filters: initial.filters ?? {},
+    sort: initial.sort,
+  });
   // TanStack Query hashes the key, so a fresh object per render is fine.
   const body = { ...fixedFilters, ...state.filters, current: state.current, size: state.size, ...(state.sort ? { sort: state.sort } : {}) };
   const query = useQuery({

@@ -1,31 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET, DEMO_PASSWORD, demoFleet } from '@swap/contracts';
+import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
-
-/** A signed-in call to the server's API (setup only; the test itself goes through the browser). */
-async function api<T>(token: string, url: string, body: unknown): Promise<T> {
-  const answer = await fetch(`${inject('baseURL')}/api/oms${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'auth-token': token },
-    body: JSON.stringify(body),
-  });
-  return ((await answer.json()) as { data: T }).data;
-}
-
-async function signIn(): Promise<string> {
-  const answer = await fetch(`${inject('baseURL')}/api/auth/oms/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
+import { apiGet, apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
 
 describe('remote commands', () => {
   let fleet: RunningFleet;
@@ -33,7 +13,7 @@ describe('remote commands', () => {
 
   beforeAll(async () => {
     // The server writes its demo cabinets for the simulator; the first one runs for this spec.
-    const demo = demoFleet.parse(JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'demo-fleet.json'), 'utf8')));
+    const demo = demoFleetOfServer();
     const number = demo.cabinets[0]!.number;
     fleet = await startFleet({
       url: inject('mqttUrl'),
@@ -46,13 +26,11 @@ describe('remote commands', () => {
       // Answers come after a short, realistic delay; an opened door stays open for the whole spec.
       commands: { delayMs: [50, 150], doorOpenMs: 600_000 },
     });
-    const token = await signIn();
-    const found = await api<{ records: { id: number; number: string }[] }>(token, '/cabinet/search', { number });
-    cabinetId = found.records.find((c) => c.number === number)!.id;
+    const token = await apiToken();
+    cabinetId = await cabinetIdOf(token, number);
     // Commands need the cabinet online: wait for its retained state to be persisted.
     for (let tries = 0; ; tries++) {
-      const detail = await fetch(`${inject('baseURL')}/api/oms/cabinet/detail?id=${cabinetId}`, { headers: { 'auth-token': token } });
-      if (((await detail.json()) as { data: { online: boolean } }).data.online) break;
+      if ((await apiGet<{ online: boolean }>(token, `/cabinet/detail?id=${cabinetId}`)).online) break;
       if (tries > 100) throw new Error('the simulated cabinet did not come online');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -1,39 +1,16 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET, DEMO_PASSWORD, cabinetTelemetry, demoFleet, type CabinetTelemetry } from '@swap/contracts';
+import { DEFAULT_DEVICE_DEMO_SECRET, cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
-
-/** The id of a cabinet by its number, asked of the API as the platform admin. */
-async function cabinetId(baseURL: string, number: string): Promise<number> {
-  const login = await fetch(`${baseURL}/api/auth/oms/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const search = await fetch(`${baseURL}/api/oms/cabinet/search`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'auth-token': data.token },
-    body: JSON.stringify({ number, page: 1, size: 1 }),
-  });
-  const found = (await search.json()) as { data: { records: { id: number; number: string }[] } };
-  const record = found.data.records.find((r) => r.number === number);
-  if (!record) throw new Error(`cabinet ${number} not found`);
-  return record.id;
-}
+import { apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
 
 describe('live cabinet detail', () => {
-  test('shows a simulated cabinet’s compartment and environment changes without reloading', async ({ page, baseURL }) => {
+  test('shows a simulated cabinet’s compartment and environment changes without reloading', async ({ page }) => {
     // The demo fleet the server wrote; the first cabinet (the demo merchant's) runs as a simulated device.
-    const fleetFile = path.join(inject('dataDir'), 'demo-fleet.json');
-    const cabinet = demoFleet
-      .parse(JSON.parse(fs.readFileSync(fleetFile, 'utf8')))
-      .cabinets.find((c) => c.compartments.some((slot) => slot.batteryNumber))!;
+    const cabinet = demoFleetOfServer().cabinets.find((c) => c.compartments.some((slot) => slot.batteryNumber))!;
     let fleet: RunningFleet | undefined;
     try {
       fleet = await startFleet({
@@ -49,7 +26,7 @@ describe('live cabinet detail', () => {
       await device.tick();
 
       await new Shell(page).signIn('admin');
-      const detail = new CabinetDetailPage(page, await cabinetId(baseURL, cabinet.number));
+      const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
       await detail.open();
       await detail.waitUntilLive();
       await page.evaluate(() => {

@@ -14,6 +14,7 @@ import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
+import { eventually } from '../test/eventually.js';
 
 const MASTER = 'gateway-test-master';
 const CABINET = 'CGW0001';
@@ -30,20 +31,6 @@ const BROKERS = [
   { name: 'the embedded broker', embedded: true, enabled: true },
   { name: 'Mosquitto', embedded: false, enabled: mosquittoWanted },
 ] as const;
-
-/** Polls until the check passes (messages cross a real socket and broker). */
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 for (const broker of BROKERS)
   describe.runIf(broker.enabled)(`device gateway with the simulator on ${broker.name}`, () => {

@@ -13,24 +13,12 @@ import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/index.js';
 import { deviceCommands } from './command.table.js';
 import { sweepOverdueCommands } from './command.lifecycle.js';
+import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'command-test-master';
 const ANSWERING = 'CCM0001';
 const SILENT = 'CCM0002';
 const UNPLUGGED = 'CCM0003';
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
-}
 
 describe('remote commands to simulated cabinets on the embedded broker', () => {
   let server: TestServer;

@@ -6,23 +6,11 @@ import { productCallers, productTypes, type ProductCallers } from '../../test/pr
 import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
 import { seedDemoDeviceCredentials } from '../../device/credentials.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'swap-failure-master';
 const CABINET = 'CSF0001';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('failed swaps from the simulator on the embedded broker', () => {
   let server: TestServer;

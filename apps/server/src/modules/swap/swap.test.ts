@@ -20,23 +20,11 @@ import type { DeviceChange } from '../../device/hub.js';
 import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';
+import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'swap-test-master';
 const CABINET = 'CSW0001';
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-
-async function eventually(check: () => Promise<void> | void, timeoutMs = 5000): Promise<void> {
-  const started = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return;
-    } catch (error) {
-      if (Date.now() - started > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('swaps, the battery rules and reservations with the simulator on the embedded broker', () => {
   let server: TestServer;

@@ -175,11 +175,10 @@ async function benchBroker(
     silentLog,
     hub,
   );
-  const app = await buildApp(
-    loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }),
-    database,
-    { logger: false, deviceHub: hub },
-  );
+  const app = await buildApp(loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }), database, {
+    logger: false,
+    deviceHub: hub,
+  });
   const url = loadUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
   let cabinet: Awaited<ReturnType<typeof startBenchCabinet>> | undefined;
   try {

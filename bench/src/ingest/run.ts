@@ -5,9 +5,12 @@
  *   BENCH_SECONDS (default 10) through the embedded broker and, when Mosquitto is installed,
  *   through a throwaway Mosquitto. The rate persisted is counted in the history tables (rows, not
  *   messages sent); latency runs from publish to the link's change notice after the batch commits.
- * - Command round trip: the server publishes a command on bss/v1/cabinet/{no}/cmd through the
- *   device hub, a simulated cabinet answers ACCEPTED then SUCCEEDED on /cmd-result, timed until the
- *   server has handled the final result; idle and under the telemetry load.
+ * - Command round trip, as an operator sees it: the platform admin's POST
+ *   /api/oms/cabinet/command/send (OPEN_DOOR) to a real HTTP listener of the app, which answers once
+ *   the cabinet's final result is recorded. The cabinet is the simulator's, online with its retained
+ *   state, answering ACCEPTED, its new state, then SUCCEEDED at once. Idle and under the telemetry
+ *   load. Beside it the device protocol alone (publish through the device hub to the final result
+ *   handled), which shows what the HTTP call adds.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
  * added beside whatever is there). Prints figures; asserts nothing (DESIGN §6).
  */
@@ -16,13 +19,25 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
+import { loadConfig } from '../../../apps/server/src/app/config.js';
+import { buildApp } from '../../../apps/server/src/app/build-app.js';
+import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
+import { seed } from '../../../apps/server/src/db/seed.js';
 import { DeviceHub } from '../../../apps/server/src/device/hub.js';
 import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device/gateway.js';
 import { setDeviceSecret } from '../../../apps/server/src/device/credentials.js';
 import type { LoadPlan, LoadReport } from './load.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
-import { measureRoundTrips, startCabinetResponder, type RoundTrips } from './round-trip.js';
+import {
+  commandCaller,
+  listen,
+  startBenchCabinet,
+  summarize,
+  timeCommandCalls,
+  timeLinkRoundTrips,
+  type RoundTrips,
+  type Timed,
+} from './round-trip.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rate = Number(process.env.BENCH_RATE ?? 12_000);
@@ -31,6 +46,9 @@ const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
 const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 200);
 const BATTERY_SHARE = 0.8;
 const CABINET = 'CBENCH01';
+/** The bench cabinet's slots: three hold bench batteries, one is empty. */
+const CABINET_SLOTS = ['BBN000001', 'BBN000002', 'BBN000003', null];
+const ADMIN = { username: 'benchadmin', password: 'Bench-admin-2026' };
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
 
@@ -56,7 +74,11 @@ async function prepareDevices(db: Db): Promise<LoadPlan['devices']> {
     from generate_series(1, ${batteries}) g on conflict do nothing`);
   await db.execute(sql`insert into vehicle (number, type_id) select 'VBN' || lpad(g::text, 6, '0'), ${vehicle}
     from generate_series(1, ${vehicles}) g on conflict do nothing`);
-  await db.execute(sql`insert into cabinet (number, type_id, compartment_count) values (${CABINET}, ${cabinet}, 4) on conflict do nothing`);
+  await db.execute(
+    sql`insert into cabinet (number, type_id, compartment_count) values (${CABINET}, ${cabinet}, ${CABINET_SLOTS.length}) on conflict do nothing`,
+  );
+  await db.execute(sql`insert into cabinet_compartment (cabinet_id, idx)
+    select c.id, g from cabinet c, generate_series(1, c.compartment_count) g where c.number = ${CABINET} on conflict do nothing`);
   const devices: LoadPlan['devices'] = [
     ...Array.from({ length: batteries }, (_, i) => ({
       kind: 'battery' as const,
@@ -95,6 +117,13 @@ function runLoad(plan: LoadPlan): Promise<LoadReport> {
   });
 }
 
+interface RoundTripFigures {
+  /** The operator's HTTP call. */
+  command: RoundTrips;
+  /** The device protocol alone. */
+  link: RoundTrips;
+}
+
 interface IngestFigure {
   broker: string;
   sent: number;
@@ -104,17 +133,41 @@ interface IngestFigure {
   p50: number;
   p99: number;
   max: number;
-  idle: RoundTrips;
-  loaded: RoundTrips;
+  idle: RoundTripFigures;
+  loaded: RoundTripFigures;
+}
+
+/** HTTP calls and protocol round trips by turns, `chunk` of each, so both see the same conditions. */
+async function roundTripsByTurns(
+  command: (n: number, enough: () => boolean) => Promise<Timed>,
+  link: (n: number, enough: () => boolean) => Promise<Timed>,
+  calls: number,
+  enough: () => boolean = () => false,
+): Promise<RoundTripFigures> {
+  const all = { command: { times: [] as number[] } as Timed, link: { times: [] as number[] } as Timed };
+  const chunk = 10;
+  for (let done = 0; done < calls && !enough() && !all.command.stopped && !all.link.stopped; done += chunk) {
+    for (const [name, run] of [
+      ['command', command],
+      ['link', link],
+    ] as const) {
+      if (all[name].stopped) continue;
+      const part = await run(Math.min(chunk, calls - done), enough);
+      all[name].times.push(...part.times);
+      all[name].stopped = part.stopped;
+    }
+  }
+  return { command: summarize(all.command), link: summarize(all.link) };
 }
 
 async function benchBroker(
-  db: Db,
+  database: Database,
   label: string,
   devices: LoadPlan['devices'],
   gatewayUrl: string | undefined,
   loadUrl?: string,
 ): Promise<IngestFigure> {
+  const db = database.db;
   const hub = new DeviceHub();
   const gateway: DeviceGateway = await startDeviceGateway(
     db,
@@ -122,10 +175,21 @@ async function benchBroker(
     silentLog,
     hub,
   );
+  const app = await buildApp(loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }), database, {
+    logger: false,
+    deviceHub: hub,
+  });
   const url = loadUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
-  const responder = await startCabinetResponder(url, CABINET, loadUrl ? null : `bench-secret-${CABINET}`);
+  let cabinet: Awaited<ReturnType<typeof startBenchCabinet>> | undefined;
   try {
-    const idle = await measureRoundTrips(hub, CABINET, roundTrips);
+    cabinet = await startBenchCabinet(hub, url, CABINET, `bench-secret-${CABINET}`, CABINET_SLOTS);
+    const [row] = rowsOf<{ id: number }>(await db.execute(sql`select id from cabinet where number = ${CABINET}`));
+    const call = await commandCaller(await listen(app), ADMIN.username, ADMIN.password, row!.id);
+    const command = (n: number, enough: () => boolean) => timeCommandCalls(call, n, enough);
+    const link = (n: number, enough: () => boolean) => timeLinkRoundTrips(hub, CABINET, n, enough);
+    // Warm-up: the first calls compile code paths and prepare statements.
+    await roundTripsByTurns(command, link, 10);
+    const idle = await roundTripsByTurns(command, link, roundTrips);
     const persistedAt = new Map<string, number[]>();
     hub.onChange(({ number, channel }) => {
       if (channel !== 'telemetry') return;
@@ -134,11 +198,14 @@ async function benchBroker(
       times.push(Date.now());
     });
     const before = await historyRows(db);
-    const load = runLoad({ url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, rate, seconds });
-    // Round trips while the telemetry flows (started once the devices are publishing).
+    let loading = true;
+    const load = runLoad({ url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, rate, seconds }).finally(
+      () => (loading = false),
+    );
+    // Round trips while the telemetry flows (started once the devices are publishing, stopped when they stop).
     const loaded = (async () => {
       await new Promise((resolve) => setTimeout(resolve, 3000));
-      return measureRoundTrips(hub, CABINET, Math.min(roundTrips, 100));
+      return roundTripsByTurns(command, link, Math.min(roundTrips, 100), () => !loading);
     })();
     const report = await load;
     const sent = Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
@@ -181,7 +248,8 @@ async function benchBroker(
       loaded: await loaded,
     };
   } finally {
-    await responder.close();
+    await cabinet?.close();
+    await app.close();
     await gateway.close();
   }
 }
@@ -190,6 +258,7 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
   await database.migrate();
+  await seed(database.db, { demo: false, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
   console.log(
     `ingest bench: ${deviceCount} devices, ${rate} messages/s for ${seconds} s, ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}; ` +
       `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg()[0]!.toFixed(1)}`,
@@ -198,9 +267,9 @@ async function main(): Promise<void> {
   let mosquitto: Mosquitto | undefined;
   try {
     const devices = await prepareDevices(database.db);
-    figures.push(await benchBroker(database.db, 'embedded broker', devices, undefined));
+    figures.push(await benchBroker(database, 'embedded broker', devices, undefined));
     mosquitto = await startMosquitto();
-    if (mosquitto) figures.push(await benchBroker(database.db, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
+    if (mosquitto) figures.push(await benchBroker(database, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
     else console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
   } finally {
     await mosquitto?.stop();
@@ -212,15 +281,19 @@ async function main(): Promise<void> {
     console.log(
       `${x.broker.padEnd(16)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}`,
     );
-  console.log('\ncommand round trip              calls  p50 ms  p99 ms  max ms');
+  console.log('\ncommand round trip                         calls  p50 ms  p99 ms  max ms');
   for (const x of figures)
     for (const [when, r] of [
       ['idle', x.idle],
       ['under load', x.loaded],
     ] as const)
-      console.log(
-        `${`${x.broker}, ${when}`.padEnd(32)}${String(r.calls).padStart(5)}  ${f(r.p50).padStart(6)}  ${f(r.p99).padStart(6)}  ${f(r.max).padStart(6)}${r.timedOut ? '  then a result later than 10 s' : ''}`,
-      );
+      for (const [what, t] of [
+        ['HTTP call', r.command],
+        ['protocol', r.link],
+      ] as const)
+        console.log(
+          `${`${x.broker}, ${when}, ${what}`.padEnd(43)}${String(t.calls).padStart(5)}  ${f(t.p50).padStart(6)}  ${f(t.p99).padStart(6)}  ${f(t.max).padStart(6)}${t.stopped ? `  then ${t.stopped}` : ''}`,
+        );
 }
 
 await main();

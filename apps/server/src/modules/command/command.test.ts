@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { DEVICE_FAILURE_CODES, DEVICE_FAILURE_MESSAGES, MESSAGES, cabinetTopic } from '@swap/contracts';
-import { startFleet, type RunningFleet, type VirtualCabinet } from '@swap/simulator';
+import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
-import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
-import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceGateway } from '../../device/gateway.js';
+import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device/hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/index.js';
@@ -57,35 +57,17 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       const added = await server.call('POST', '/api/oms/battery/add', { token: who.merchant, body: { number, typeId: types.battery } });
       ids[number] = added.data.id;
     }
-    await seedDemoDeviceCredentials(server.db, MASTER);
     server.app.deviceHub.onChange((change) => changes.push(change));
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      log,
-      server.app.deviceHub,
-    );
-    const slots = (first: string | null) => [
-      { index: 1, batteryNumber: first },
-      { index: 2, batteryNumber: null },
-      { index: 3, batteryNumber: null },
-      { index: 4, batteryNumber: null },
-    ];
-    fleet = await startFleet({
-      url: `mqtt://127.0.0.1:${gateway.port}`,
-      masterSecret: MASTER,
-      fleet: {
-        cabinets: [
-          { number: ANSWERING, compartments: slots('BCM000001') },
-          { number: SILENT, compartments: slots('BCM000002') },
-        ],
-      },
-      cabinets: 2,
-      intervalMs: 0,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, {
+      master: MASTER,
+      cabinets: [
+        { number: ANSWERING, slots: ['BCM000001', null, null, null] },
+        { number: SILENT, slots: ['BCM000002', null, null, null] },
+      ],
       batteries: true,
-      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      log,
       commands: { delayMs: [0, 0], restartMs: 300 },
-    });
+    }));
     answering = fleet.cabinets[0]!;
     fleet.cabinets[1]!.commands.silent = true;
     await eventually(async () => {

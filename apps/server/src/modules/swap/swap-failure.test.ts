@@ -1,16 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SwapEvent } from '@swap/contracts';
-import { newBattery, performSwap, seededRandom, startFleet, type RunningFleet } from '@swap/simulator';
+import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
-import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceGateway } from '../../device/gateway.js';
+import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'swap-failure-master';
 const CABINET = 'CSF0001';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('failed swaps from the simulator on the embedded broker', () => {
   let server: TestServer;
@@ -56,34 +55,11 @@ describe('failed swaps from the simulator on the embedded broker', () => {
       const added = await call(who.merchant, 'battery/add', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
       ids[number] = added.data.id;
     }
-    await seedDemoDeviceCredentials(server.db, MASTER);
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      silent,
-      server.app.deviceHub,
-    );
-    fleet = await startFleet({
-      url: `mqtt://127.0.0.1:${gateway.port}`,
-      masterSecret: MASTER,
-      fleet: {
-        cabinets: [
-          {
-            number: CABINET,
-            compartments: [
-              { index: 1, batteryNumber: 'BSF000001' },
-              { index: 2, batteryNumber: 'BSF000002' },
-              { index: 3, batteryNumber: null },
-              { index: 4, batteryNumber: null },
-            ],
-          },
-        ],
-      },
-      cabinets: 1,
-      intervalMs: 0,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, {
+      master: MASTER,
+      cabinets: [{ number: CABINET, slots: ['BSF000001', 'BSF000002', null, null] }],
       batteries: false,
-      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-    });
+    }));
     cab().slots[0]!.battery!.soc = 98;
     cab().slots[1]!.battery!.soc = 70;
     await fleet.tick();

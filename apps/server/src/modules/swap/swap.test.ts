@@ -7,15 +7,14 @@ import {
   newBattery,
   performSwap,
   seededRandom,
-  startFleet,
   type RunningFleet,
   type SwapRequest,
 } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
-import { startDeviceGateway, type DeviceGateway } from '../../device/gateway.js';
-import { seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceGateway } from '../../device/gateway.js';
+import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device/hub.js';
 import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
@@ -24,7 +23,6 @@ import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'swap-test-master';
 const CABINET = 'CSW0001';
-const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 describe('swaps, the battery rules and reservations with the simulator on the embedded broker', () => {
   let server: TestServer;
@@ -69,35 +67,12 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       const added = await call(who.merchant, 'battery/add', { number, typeId, distributionStatus: 'ASSIGNED' });
       ids[number] = added.data.id;
     }
-    await seedDemoDeviceCredentials(server.db, MASTER);
     server.app.deviceHub.onChange((change) => changes.push(change));
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      silent,
-      server.app.deviceHub,
-    );
-    fleet = await startFleet({
-      url: `mqtt://127.0.0.1:${gateway.port}`,
-      masterSecret: MASTER,
-      fleet: {
-        cabinets: [
-          {
-            number: CABINET,
-            compartments: [
-              { index: 1, batteryNumber: 'BSW000001' },
-              { index: 2, batteryNumber: 'BSW000002' },
-              { index: 3, batteryNumber: 'BSW000004' },
-              { index: 4, batteryNumber: null },
-            ],
-          },
-        ],
-      },
-      cabinets: 1,
-      intervalMs: 0,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, {
+      master: MASTER,
+      cabinets: [{ number: CABINET, slots: ['BSW000001', 'BSW000002', 'BSW000004', null] }],
       batteries: true,
-      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-    });
+    }));
     // The rider's pack is on the road: a device of its own, in no slot.
     const pack = new VirtualBattery(newBattery('BSW000003', seededRandom(3), { lat: -6.2, lng: 106.8 }), {
       url: `mqtt://127.0.0.1:${gateway.port}`,

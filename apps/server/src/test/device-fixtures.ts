@@ -1,0 +1,60 @@
+import { startFleet, type FleetOptions, type RunningFleet } from '@swap/simulator';
+import { seedDemoDeviceCredentials } from '../device/credentials.js';
+import { startDeviceGateway, type DeviceGateway } from '../device/gateway.js';
+import type { LinkLog } from '../device/link.js';
+import type { TestServer } from './harness.js';
+
+export const SILENT_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export interface SimulatedCabinets {
+  gateway: DeviceGateway;
+  fleet: RunningFleet;
+  close(): Promise<void>;
+}
+
+/**
+ * The device side of a test: the gateway on an embedded broker (free port) wired to the test
+ * server's hub, and simulated cabinets, one per entry, with their slots' batteries as given
+ * (null: an empty slot). Every registered device gets its credentials from `master`.
+ */
+export async function startSimulatedCabinets(
+  server: TestServer,
+  options: {
+    master: string;
+    cabinets: { number: string; slots: (string | null)[] }[];
+    /** Also run the slot batteries as their own devices. */
+    batteries: boolean;
+    log?: LinkLog;
+  } & Pick<FleetOptions, 'commands'>,
+): Promise<SimulatedCabinets> {
+  await seedDemoDeviceCredentials(server.db, options.master);
+  const gateway = await startDeviceGateway(
+    server.db,
+    { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+    options.log ?? SILENT_LOG,
+    server.app.deviceHub,
+  );
+  const fleet = await startFleet({
+    url: `mqtt://127.0.0.1:${gateway.port}`,
+    masterSecret: options.master,
+    fleet: {
+      cabinets: options.cabinets.map(({ number, slots }) => ({
+        number,
+        compartments: slots.map((batteryNumber, i) => ({ index: i + 1, batteryNumber })),
+      })),
+    },
+    cabinets: options.cabinets.length,
+    intervalMs: 0,
+    batteries: options.batteries,
+    faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+    ...(options.commands ? { commands: options.commands } : {}),
+  });
+  return {
+    gateway,
+    fleet,
+    close: async () => {
+      await fleet.stop();
+      await gateway.close();
+    },
+  };
+}

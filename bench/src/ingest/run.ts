@@ -11,6 +11,7 @@
  *   state, answering ACCEPTED, its new state, then SUCCEEDED at once. Idle and under the telemetry
  *   load. Beside it the device protocol alone (publish through the device hub to the final result
  *   handled), which shows what the HTTP call adds.
+ * BENCH_BROKERS=embedded or =mosquitto runs one of them only.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
  * added beside whatever is there). Prints figures; asserts nothing (DESIGN §6).
  */
@@ -44,6 +45,8 @@ const rate = Number(process.env.BENCH_RATE ?? 12_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
 const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 200);
+/** Which brokers to run: `embedded`, `mosquitto` or both (comma-separated). */
+const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
 const BATTERY_SHARE = 0.8;
 const CABINET = 'CBENCH01';
 /** The bench cabinet's slots: three hold bench batteries, one is empty. */
@@ -267,10 +270,12 @@ async function main(): Promise<void> {
   let mosquitto: Mosquitto | undefined;
   try {
     const devices = await prepareDevices(database.db);
-    figures.push(await benchBroker(database, 'embedded broker', devices, undefined));
-    mosquitto = await startMosquitto();
-    if (mosquitto) figures.push(await benchBroker(database, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
-    else console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+    if (brokers.includes('embedded')) figures.push(await benchBroker(database, 'embedded broker', devices, undefined));
+    if (brokers.includes('mosquitto')) {
+      mosquitto = await startMosquitto();
+      if (mosquitto) figures.push(await benchBroker(database, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
+      else console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+    }
   } finally {
     await mosquitto?.stop();
     await database.close();

@@ -19,19 +19,14 @@ interface Batch<T> {
  */
 export class Batcher<T> {
   private readonly waiting: Batch<T>[] = [];
-  private running = false;
+  /** The batch being persisted, if any. */
+  private running: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly run: (items: T[]) => Promise<void>,
     private readonly options: BatcherOptions,
   ) {}
-
-  /** The completion of the batch still taking items, if any. */
-  get open(): Promise<void> | undefined {
-    const last = this.waiting[this.waiting.length - 1];
-    return last && last.items.length < this.options.maxBatch ? last.done : undefined;
-  }
 
   get size(): number {
     return this.waiting.reduce((sum, batch) => sum + batch.items.length, 0);
@@ -52,11 +47,11 @@ export class Batcher<T> {
     return batch.done;
   }
 
-  /** Runs everything queued now (orderly shutdown); resolves when all of it ran. */
+  /** Runs everything queued now (orderly shutdown); resolves when all of it ran, the batch already running too. */
   async flush(): Promise<void> {
     const last = this.waiting[this.waiting.length - 1];
     this.kick();
-    await last?.done;
+    await Promise.all([this.running, last?.done]);
   }
 
   private kick(): void {
@@ -65,9 +60,8 @@ export class Batcher<T> {
     if (this.running) return;
     const batch = this.waiting.shift();
     if (!batch) return;
-    this.running = true;
-    void this.run(batch.items).finally(() => {
-      this.running = false;
+    this.running = this.run(batch.items).finally(() => {
+      this.running = undefined;
       batch.resolve();
       this.kick();
     });

@@ -1,13 +1,13 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
 import type { DeviceIdentity } from './credentials.js';
+import { uplinkFilters } from './handlers.js';
+import type { DeviceTransport } from './link.js';
 
-/** Who signs in: a device by its credentials, or the gateway itself with the broker's one-time secret. */
+/** Who signs in: a device, by its credentials. The gateway is in-process and does not sign in. */
 export interface BrokerAuth {
   verifyDevice(number: string, secret: string): Promise<DeviceIdentity | null | 'unknown'>;
-  gateway: { username: string; password: string };
 }
 
 export interface BrokerLog {
@@ -17,15 +17,14 @@ export interface BrokerLog {
 
 export interface EmbeddedBroker {
   port: number;
+  /** The gateway's way in: uplink messages handed over in-process, commands published in-process. */
+  transport: DeviceTransport;
   /** Ends the session of the client with this id (a device whose secret was replaced), if connected. */
   disconnect(clientId: string): void;
   close(): Promise<void>;
 }
 
-type Principal = DeviceIdentity | 'gateway';
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
-const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
-const principals = new WeakMap<Client, Principal>();
+const principals = new WeakMap<Client, DeviceIdentity>();
 
 function authError(message: string, returnCode: 4 | 5): AuthenticateError {
   // aedes declares the codes as an ambient const enum, which isolated modules cannot import.
@@ -33,9 +32,8 @@ function authError(message: string, returnCode: 4 | 5): AuthenticateError {
   return Object.assign(new Error(message), { returnCode });
 }
 
-/** May this client publish (uplink) or subscribe (downlink) on the topic? Devices only their own. */
-function allowed(principal: Principal | undefined, topic: string, direction: 'uplink' | 'downlink'): boolean {
-  if (principal === 'gateway') return true;
+/** May this device publish (uplink) or subscribe (downlink) on the topic? Only its own. */
+function allowed(principal: DeviceIdentity | undefined, topic: string, direction: 'uplink' | 'downlink'): boolean {
   if (!principal) return false;
   const parsed = parseDeviceTopic(topic);
   if (!parsed || parsed.kind !== principal.kind || parsed.number !== principal.number) return false;
@@ -44,7 +42,9 @@ function allowed(principal: Principal | undefined, topic: string, direction: 'up
 
 /**
  * The in-process MQTT broker of `npm start`: devices sign in with their own credentials (client id =
- * username = device number) and may publish and subscribe only their own topics.
+ * username = device number) and may publish and subscribe only their own topics. The gateway is no
+ * client of it: it takes the uplink messages straight from the broker's message bus and publishes
+ * onto it, which spares every message an encoding, a loopback socket and a decoding in this thread.
  */
 export async function startEmbeddedBroker(options: {
   host: string;
@@ -56,13 +56,6 @@ export async function startEmbeddedBroker(options: {
   const broker = await Aedes.createBroker({
     authenticate: (client, username, password, done) => {
       const secret = password?.toString('utf8') ?? '';
-      if (username === auth.gateway.username) {
-        if (sameSecret(secret, auth.gateway.password)) {
-          principals.set(client, 'gateway');
-          done(null, true);
-        } else done(authError('bad gateway credentials', 4), false);
-        return;
-      }
       if (!username || !DEVICE_NUMBER_PATTERN.test(username) || client.id !== username) {
         done(authError('client id must equal the device number', 4), false);
         return;
@@ -133,6 +126,7 @@ export async function startEmbeddedBroker(options: {
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     port,
+    transport: inProcessTransport(broker, port),
     disconnect: (clientId) => {
       const client = connected.get(clientId);
       if (client) {
@@ -145,6 +139,45 @@ export async function startEmbeddedBroker(options: {
       // Without this, server.close waits for every device to hang up.
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+/**
+ * The gateway's transport on the embedded broker. Each uplink message is handed over as the broker
+ * routes it, and the broker acknowledges the device once handed over, as it would after writing it
+ * to a subscriber's socket. Everything the broker routes is live (the gateway subscribes before any
+ * device connects), so nothing arrives from the retained store.
+ */
+function inProcessTransport(broker: Aedes, port: number): DeviceTransport {
+  const filters = [...uplinkFilters('control'), ...uplinkFilters('telemetry')];
+  let deliverFn: ((packet: AedesPublishPacket, callback: () => void) => void) | undefined;
+  const each = (run: (filter: string, done: () => void) => void) =>
+    Promise.all(filters.map((filter) => new Promise<void>((resolve) => run(filter, resolve))));
+  return {
+    description: `embedded broker, port ${port}`,
+    open: async (deliver) => {
+      const fn = (packet: AedesPublishPacket, callback: () => void) => {
+        deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), false);
+        callback();
+      };
+      deliverFn = fn;
+      await each((filter, done) => broker.subscribe(filter, fn, done));
+    },
+    publish: (topic, payload) =>
+      new Promise<void>((resolve, reject) => {
+        if (!deliverFn || broker.closed) {
+          reject(new Error('device link not connected'));
+          return;
+        }
+        broker.publish({ cmd: 'publish', topic, payload: Buffer.from(payload), qos: 1, retain: false, dup: false }, (error) =>
+          error ? reject(error) : resolve(),
+        );
+      }),
+    close: async () => {
+      const fn = deliverFn;
+      deliverFn = undefined;
+      if (fn && !broker.closed) await each((filter, done) => broker.unsubscribe(filter, fn, done));
     },
   };
 }

@@ -3,7 +3,8 @@ import { sql } from 'drizzle-orm';
 import type { CompartmentReport } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../test/product-fixtures.js';
-import { applyCabinetState } from './device-state.service.js';
+import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
+import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
 
 const HERE = 'CDS0001';
 const THERE = 'CDS0002';
@@ -109,5 +110,47 @@ describe('a cabinet’s reported state', () => {
     expect(await applyCabinetState(server.db, HERE, { online: false }, new Date())).toBe(true);
     expect((await detail(HERE)).online).toBe(false);
     expect(await packs(HERE)).toEqual(['BDS000002', null, null, null]);
+  });
+
+  it('keeps a cabinet that went away by its last will offline until its next state, while telemetry revives a silent one', async () => {
+    const online = async () => (await detail(THERE)).online as boolean;
+    const telemetry = (humidity: number): TelemetryItem => ({
+      kind: 'cabinet',
+      number: THERE,
+      at: receiveTime(),
+      payload: {
+        ts: new Date().toISOString(),
+        humidity,
+        signal: 20,
+        waterAlarm: false,
+        smokeAlarm: false,
+        temperature: 28,
+        lamp: 'ON',
+        radiator: 'AUTO',
+        supply: 'NORMAL',
+        power: { externalMax: 3, chargerTotal: 2.4 },
+        meters: [],
+        load: 1.5,
+      },
+    });
+    await report(THERE, [slot(1, null)]);
+    await applyCabinetState(server.db, THERE, { online: false }, new Date());
+    // Telemetry it sent before the will, read after it: the readings count, the cabinet stays offline.
+    await persistTelemetry(server.db, [telemetry(41)]);
+    expect(await online()).toBe(false);
+    expect((await detail(THERE)).humidity).toBe(41);
+    await report(THERE, [slot(1, null)]);
+    expect(await online()).toBe(true);
+
+    // Silent past the heartbeat timeout (no will): its next telemetry brings it back.
+    expect(await markSilentCabinetsOffline(server.db, 0)).toBeGreaterThan(0);
+    expect(await online()).toBe(false);
+    await persistTelemetry(server.db, [telemetry(42)]);
+    expect(await online()).toBe(true);
+
+    // A state heard earlier than the telemetry already handled (a retained one) keeps the later hearing.
+    const heard = (await detail(THERE)).lastReportAt as string;
+    await applyCabinetState(server.db, THERE, { online: true, compartments: [slot(1, null)] }, new Date(Date.now() - 3_600_000));
+    expect((await detail(THERE)).lastReportAt).toBe(heard);
   });
 });

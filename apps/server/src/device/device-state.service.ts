@@ -38,7 +38,8 @@ function reportedSlots(compartments: CompartmentReport[]): SQL {
 }
 
 /**
- * Online with its compartments, or offline (last will). `reportedAt` is when the server may say it
+ * Online with its compartments, or offline (last will): a cabinet offline by its own word stays so
+ * until its next state, whatever telemetry is still on its way (telemetry-ingest.ts). `reportedAt` is when the server may say it
  * last heard the cabinet. A state arrives on every change and before every command's success, so it
  * costs three statements whatever the number of slots, and rewrites only the slots that changed.
  */
@@ -46,7 +47,7 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
   if (!state.online) {
     const updated = await db
       .update(cabinets)
-      .set({ online: false, updatedAt: new Date() })
+      .set({ online: false, disconnected: true, updatedAt: new Date() })
       .where(eq(cabinets.number, number))
       .returning({ id: cabinets.id });
     return updated.length > 0;
@@ -54,7 +55,13 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
   return db.transaction(async (tx) => {
     const [cabinet] = await tx
       .update(cabinets)
-      .set({ online: true, lastReportAt: reportedAt, updatedAt: new Date() })
+      // Telemetry handled before this state may have heard the cabinet later: the latest hearing stays.
+      .set({
+        online: true,
+        disconnected: false,
+        lastReportAt: sql`greatest(${cabinets.lastReportAt}, ${reportedAt.toISOString()}::timestamptz)`,
+        updatedAt: new Date(),
+      })
       .where(eq(cabinets.number, number))
       .returning({ id: cabinets.id });
     if (!cabinet) return false;

@@ -1,12 +1,11 @@
-import { randomBytes } from 'node:crypto';
-import { TOPIC_ROOT } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
-import { MqttDeviceLink, type DeviceLink, type LinkLog } from './link.js';
+import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog } from './link.js';
+import { externalBrokerTransport } from './transport.js';
 import type { DeviceHub } from './hub.js';
 import { purgeTelemetry } from '../modules/telemetry/index.js';
 
@@ -27,19 +26,6 @@ export interface GatewayOptions {
   shareGroup?: string | undefined;
 }
 
-/**
- * What the gateway subscribes to. Alone on its embedded broker: every uplink topic. On an external
- * broker with a group: every uplink topic through `$share/<group>/…`, so each message reaches one
- * of the servers; plus the cabinets' state plainly, because brokers do not hand retained messages
- * to shared subscriptions and a starting server must learn the cabinets' last states (a state is a
- * whole snapshot, so applying it on several servers is harmless).
- */
-export function gatewaySubscriptions(shareGroup: string | undefined): string[] {
-  const all = `${TOPIC_ROOT}/+/+/+`;
-  if (!shareGroup) return [all];
-  return [`$share/${shareGroup}/${all}`, `${TOPIC_ROOT}/cabinet/+/state`];
-}
-
 export interface DeviceGateway {
   link: DeviceLink;
   /** The embedded broker's port; undefined on an external broker. */
@@ -55,25 +41,21 @@ export interface DeviceGateway {
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
-  let url = options.url;
-  let username = options.username ?? '';
-  let password = options.password ?? '';
-  if (!url) {
-    // The gateway's own sign-in to its own broker: a fresh secret per process, never stored.
-    username = '$gateway';
-    password = randomBytes(24).toString('base64url');
+  let transport: DeviceTransport;
+  if (options.url) {
+    const account = { url: options.url, username: options.username ?? '', password: options.password ?? '' };
+    transport = externalBrokerTransport({ ...account, shareGroup: options.shareGroup }, log);
+  } else {
     broker = await startEmbeddedBroker({
       host: options.host,
       port: options.port,
-      auth: { verifyDevice: (number, secret) => verifyDevice(db, number, secret), gateway: { username, password } },
+      auth: { verifyDevice: (number, secret) => verifyDevice(db, number, secret) },
       log,
     });
-    url = `mqtt://${options.host}:${broker.port}`;
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    transport = broker.transport;
   }
-  // The embedded broker serves this server alone: plain subscriptions.
-  const subscriptions = gatewaySubscriptions(broker ? undefined : options.shareGroup);
-  const link = new MqttDeviceLink({ url, username, password, db, log, hub, subscriptions });
+  const link = new GatewayDeviceLink({ transport, db, log, hub });
   try {
     await link.start();
   } catch (error) {

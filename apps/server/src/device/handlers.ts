@@ -8,6 +8,7 @@ import {
   cabinetTopic,
   commandResult,
   vehicleTelemetry,
+  TOPIC_ROOT,
   type DeviceKind,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
@@ -85,3 +86,13 @@ export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHand
   'cabinet/event': handler(cabinetEvent, recordSwap),
   'cabinet/authorize': handler(authorizeRequest, answerAuthorization),
 };
+
+/** Topic filters of the uplink channels the server handles, by lane: telemetry (batched) or control. */
+export function uplinkFilters(lane: 'telemetry' | 'control'): string[] {
+  return Object.entries(TOPIC_HANDLERS)
+    .filter(([, handler]) => handler && 'batched' in handler === (lane === 'telemetry'))
+    .map(([key]) => {
+      const [kind, channel] = key.split('/');
+      return `${TOPIC_ROOT}/${kind}/+/${channel}`;
+    });
+}

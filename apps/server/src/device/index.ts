@@ -13,4 +13,4 @@ export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
 export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';
 export { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuth, type MosquittoAccounts } from './mosquitto.js';
-export { gatewaySubscriptions } from './gateway.js';
+export { gatewaySubscriptions } from './transport.js';

@@ -1,5 +1,4 @@
-import mqtt, { type MqttClient } from 'mqtt';
-import { TOPIC_ROOT, parseDeviceTopic } from '@swap/contracts';
+import { parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from './hub.js';
@@ -20,71 +19,72 @@ export interface DeviceLink {
   idle(): Promise<void>;
 }
 
-export interface MqttLinkOptions {
-  url: string;
-  username: string;
-  password: string;
+/** Hands the link each uplink message as it arrives: topic, raw payload, and whether it came from the broker's retained store. */
+export type DeliverUplink = (topic: string, payload: Buffer, retained: boolean) => void;
+
+/**
+ * What carries the protocol between the link and the broker: the embedded broker in-process
+ * (broker.ts) or connections to an external one (transport.ts).
+ */
+export interface DeviceTransport {
+  /** Starts handing every uplink message the server handles to `deliver`. */
+  open(deliver: DeliverUplink): Promise<void>;
+  /** A downlink message (a command, an authorization answer), QoS 1. */
+  publish(topic: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+  /** Where it leads, for the log. */
+  readonly description: string;
+}
+
+export interface DeviceLinkOptions {
+  transport: DeviceTransport;
   db: Db;
   log: LinkLog;
   /** Told of every persisted message; given the link's sender while connected. */
   hub: DeviceHub;
-  /** Topic filters to subscribe; every uplink topic when absent (see gatewaySubscriptions). */
-  subscriptions?: string[];
   /** Telemetry batching; defaults to 500 reports or 20 ms. */
   batch?: Partial<BatcherOptions>;
 }
 
 /**
- * The MQTT transport: subscribes to every uplink topic, validates each payload with the
- * contracts' schema and hands it to the topic's handler. A bad message is logged and dropped;
- * nothing a device sends can stop the link. Messages of one device are applied in order.
- * Telemetry, the bulk of the traffic, is persisted in batches (latest state and history in one
- * transaction per batch); other channels one message at a time.
+ * The server's side of the device protocol: validates each payload with the contracts' schema and
+ * hands it to the topic's handler. A bad message is logged and dropped; nothing a device sends can
+ * stop the link.
+ *
+ * Two lanes, so a command's result never waits behind telemetry: telemetry, the bulk of the
+ * traffic, is persisted in batches (latest state and history in one transaction per batch, batches
+ * one after the other in arrival order); the control channels (state, command results, swap
+ * events, authorization) are handled at once, one message at a time per device, in arrival order.
+ * Between the lanes no order is kept nor needed: telemetry touches no compartment, and a cabinet
+ * that went offline by its last will comes back only with its next state (telemetry-ingest.ts).
  */
-export class MqttDeviceLink implements DeviceLink {
-  private client: MqttClient | undefined;
-  /** The tail of each device's queue; removed when it drains. */
+export class GatewayDeviceLink implements DeviceLink {
+  /** The tail of each device's control queue; removed when it drains. */
   private readonly queues = new Map<string, Promise<void>>();
   private readonly batcher: Batcher<TelemetryItem>;
 
-  constructor(private readonly options: MqttLinkOptions) {
+  constructor(private readonly options: DeviceLinkOptions) {
     this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 500, maxDelayMs: 20, ...options.batch });
   }
 
   async start(): Promise<void> {
-    const { url, username, password, log } = this.options;
-    const client = await mqtt.connectAsync(url, {
-      username,
-      password,
-      clientId: `gateway-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
-      reconnectPeriod: 2000,
-    });
-    this.client = client;
-    // Commands and their results are small: send each at once (no Nagle delay), on every reconnect too.
-    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
-    noDelay();
-    client.on('connect', noDelay);
-    client.on('message', (topic, payload, packet) => this.receive(topic, payload, packet.retain));
-    client.on('error', (error) => log.warn({ error: error.message }, 'device link error'));
-    for (const filter of this.options.subscriptions ?? [`${TOPIC_ROOT}/+/+/+`]) await client.subscribeAsync(filter, { qos: 1 });
-    this.options.hub.attachSender(async (topic, payload) => {
-      await client.publishAsync(topic, JSON.stringify(payload), { qos: 1 });
-    });
-    log.info({ url: new URL(url).host }, 'device link connected');
+    const { transport, hub, log } = this.options;
+    await transport.open((topic, payload, retained) => this.receive(topic, payload, retained));
+    hub.attachSender((topic, payload) => transport.publish(topic, JSON.stringify(payload)));
+    log.info({ broker: transport.description }, 'device link connected');
   }
 
   async stop(): Promise<void> {
     this.options.hub.attachSender(undefined);
-    await this.client?.endAsync(true);
-    this.client = undefined;
+    await this.options.transport.close();
     await this.idle();
   }
 
   async idle(): Promise<void> {
-    while (this.queues.size > 0) {
-      void this.batcher.flush();
-      await Promise.all(this.queues.values());
+    while (this.queues.size > 0 || this.batcher.size > 0) {
+      await Promise.all([this.batcher.flush(), ...this.queues.values()]);
     }
+    await this.batcher.flush();
   }
 
   private receive(topic: string, raw: Buffer, retained: boolean): void {
@@ -108,16 +108,11 @@ export class MqttDeviceLink implements DeviceLink {
       log.warn({ topic, issues }, 'device message dropped: invalid payload');
       return;
     }
-    const key = `${parsed.kind}/${parsed.number}`;
     if ('batched' in handler) {
-      this.enqueueTelemetry(key, {
-        kind: handler.batched,
-        number: parsed.number,
-        payload: checked.data,
-        at: receiveTime(),
-      } as TelemetryItem);
+      void this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
       return;
     }
+    const key = `${parsed.kind}/${parsed.number}`;
     const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const tail = (this.queues.get(key) ?? Promise.resolve())
       .then(() => handler.handle(db, message, hub))
@@ -132,21 +127,6 @@ export class MqttDeviceLink implements DeviceLink {
         if (this.queues.get(key) === tail) this.queues.delete(key);
       });
     this.queues.set(key, tail);
-  }
-
-  /**
-   * A device's telemetry joins the open batch unless something of the same device is still on its
-   * way (a state message, an earlier batch): then it waits for it, so each device's order holds.
-   */
-  private enqueueTelemetry(key: string, item: TelemetryItem): void {
-    const previous = this.queues.get(key);
-    const tail =
-      previous === undefined || previous === this.batcher.open ? this.batcher.add(item) : previous.then(() => this.batcher.add(item));
-    if (tail === previous) return;
-    this.queues.set(key, tail);
-    void tail.then(() => {
-      if (this.queues.get(key) === tail) this.queues.delete(key);
-    });
   }
 
   /** Persists a batch; when the batch fails as a whole, each report is tried alone so one bad row loses only itself. */

@@ -10,8 +10,11 @@ import { cabinets } from '../modules/cabinet/index.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { batteryTelemetry, cabinetTelemetry, purgeTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials } from './credentials.js';
-import type { DeviceChange } from './hub.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from './credentials.js';
+import { DeviceHub, type DeviceChange } from './hub.js';
+import { startEmbeddedBroker } from './broker.js';
+import { GatewayDeviceLink } from './link.js';
+import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from './telemetry-ingest.js';
 
 const MASTER = 'ingest-test-master';
@@ -164,38 +167,62 @@ describe('telemetry ingest in batches, with history and retention', () => {
     }
   });
 
-  it('keeps a cabinet’s order between its telemetry and its last will', async () => {
-    const client = await mqtt.connectAsync(url, {
+  it('handles a cabinet’s state at once while its telemetry waits for a batch, and a last will wins over late telemetry', async () => {
+    // A second link on its own embedded broker whose batches wait a minute: what the cabinet sends
+    // on its control channels must not wait for them.
+    const hub = new DeviceHub();
+    const broker = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      auth: { verifyDevice: (number, secret) => verifyDevice(server.db, number, secret) },
+      log,
+    });
+    const link = new GatewayDeviceLink({ transport: broker.transport, db: server.db, log, hub, batch: { maxDelayMs: 60_000 } });
+    await link.start();
+    const states: string[] = [];
+    hub.onChange((change) => states.push(change.channel));
+    const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
       clientId: cabinetNumber,
       username: cabinetNumber,
       password: demoDeviceSecret(MASTER, cabinetNumber),
       reconnectPeriod: 0,
     });
-    const telemetry = {
-      ts: new Date().toISOString(),
-      humidity: 40,
-      signal: 20,
-      waterAlarm: false,
-      smokeAlarm: false,
-      temperature: 28,
-      lamp: 'ON',
-      radiator: 'AUTO',
-      supply: 'NORMAL',
-      power: { externalMax: 3, chargerTotal: 2.4 },
-      meters: [{ index: 1, energyKwh: 10 }],
-      load: 1.5,
-    };
-    await client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 });
-    await client.publishAsync(cabinetTopic(cabinetNumber, 'state'), JSON.stringify({ online: false }), { qos: 1 });
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await gateway.link.idle();
-    await client.endAsync();
-    const [row] = await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber));
-    // The telemetry (online) came first; the offline state after it is what stays.
-    expect(row!.online).toBe(false);
-    expect(row!.humidity).toBe(40);
-    const env = await server.db.select().from(cabinetTelemetry).where(eq(cabinetTelemetry.cabinetId, row!.id));
-    expect(env).toMatchObject([{ temperature: 28, humidity: 40, load: 1.5 }]);
+    try {
+      const telemetry = {
+        ts: new Date().toISOString(),
+        humidity: 40,
+        signal: 20,
+        waterAlarm: false,
+        smokeAlarm: false,
+        temperature: 28,
+        lamp: 'ON',
+        radiator: 'AUTO',
+        supply: 'NORMAL',
+        power: { externalMax: 3, chargerTotal: 2.4 },
+        meters: [{ index: 1, energyKwh: 10 }],
+        load: 1.5,
+      };
+      await client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 });
+      await client.publishAsync(cabinetTopic(cabinetNumber, 'state'), JSON.stringify({ online: false }), { qos: 1 });
+      const row = async () => (await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber)))[0]!;
+      await eventually(() => expect(states).toContain('state'));
+      expect(states).not.toContain('telemetry');
+      expect((await row()).humidity).not.toBe(40);
+      // The telemetry was sent before the last will but persisted after it: its readings count, and
+      // the cabinet stays offline.
+      await link.idle();
+      expect(states).toContain('telemetry');
+      expect(await row()).toMatchObject({ online: false, humidity: 40 });
+      const env = await server.db
+        .select()
+        .from(cabinetTelemetry)
+        .where(eq(cabinetTelemetry.cabinetId, (await row()).id));
+      expect(env).toMatchObject([{ temperature: 28, humidity: 40, load: 1.5 }]);
+    } finally {
+      await client.endAsync();
+      await link.stop();
+      await broker.close();
+    }
   });
 
   it('purges history past the telemetry_retention setting, in chunks', async () => {

@@ -59,6 +59,11 @@ export const cabinets = pgTable(
     merchantId: integer('merchant_id').references(() => merchants.id),
     /** Device link: retained state, last will and heartbeat timeout keep it current. */
     online: boolean('online').notNull().default(false),
+    /**
+     * Offline by its own word or its last will (not by a heartbeat timeout): only its next state
+     * brings it back, so telemetry it sent before going away, read late, does not.
+     */
+    disconnected: boolean('disconnected').notNull().default(false),
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,0 +1,1 @@
+ALTER TABLE "cabinet" ADD COLUMN "disconnected" boolean DEFAULT false NOT NULL;

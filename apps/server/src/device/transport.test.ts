@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { gatewaySubscriptions } from './transport.js';
+
+describe('the gateway’s subscriptions on an external broker', () => {
+  it('reads telemetry and the control channels on separate connections', () => {
+    expect(gatewaySubscriptions(undefined)).toEqual({
+      telemetry: ['bss/v1/cabinet/+/telemetry', 'bss/v1/battery/+/telemetry', 'bss/v1/vehicle/+/telemetry'],
+      control: ['bss/v1/cabinet/+/state', 'bss/v1/cabinet/+/cmd-result', 'bss/v1/cabinet/+/event', 'bss/v1/cabinet/+/authorize'],
+    });
+  });
+
+  it('shares every channel in a group except the cabinets’ retained state, which every server reads', () => {
+    const { telemetry, control } = gatewaySubscriptions('swap');
+    expect(telemetry).toEqual([
+      '$share/swap/bss/v1/cabinet/+/telemetry',
+      '$share/swap/bss/v1/battery/+/telemetry',
+      '$share/swap/bss/v1/vehicle/+/telemetry',
+    ]);
+    expect(control).toContain('bss/v1/cabinet/+/state');
+    expect(control).toContain('$share/swap/bss/v1/cabinet/+/cmd-result');
+    expect(control.filter((filter) => filter.startsWith('$share/'))).toHaveLength(3);
+  });
+});

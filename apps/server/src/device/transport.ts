@@ -1,0 +1,71 @@
+import mqtt, { type MqttClient } from 'mqtt';
+import { TOPIC_ROOT } from '@swap/contracts';
+import { uplinkFilters } from './handlers.js';
+import type { DeliverUplink, DeviceTransport, LinkLog } from './link.js';
+
+/**
+ * What the gateway subscribes to on an external broker, per connection. Without a group: every
+ * uplink channel it handles. With a group: through `$share/<group>/…`, so each message reaches one
+ * of the servers; except the cabinets' state, subscribed plainly, because brokers do not hand
+ * retained messages to shared subscriptions and a starting server must learn the cabinets' last
+ * states (a state is a whole snapshot, so applying it on several servers is harmless).
+ */
+export function gatewaySubscriptions(shareGroup: string | undefined): { telemetry: string[]; control: string[] } {
+  const shared = (filter: string) => (shareGroup ? `$share/${shareGroup}/${filter}` : filter);
+  const state = `${TOPIC_ROOT}/cabinet/+/state`;
+  return {
+    telemetry: uplinkFilters('telemetry').map(shared),
+    control: uplinkFilters('control').map((filter) => (filter === state ? filter : shared(filter))),
+  };
+}
+
+export interface BrokerAccount {
+  url: string;
+  username: string;
+  password: string;
+  shareGroup: string | undefined;
+}
+
+/**
+ * The gateway on an external broker (Mosquitto, EMQX): two connections, one for telemetry and one
+ * for the control channels and every downlink message. A broker delivers a connection's messages in
+ * order, so on one connection a command's result would queue behind whatever telemetry the server
+ * has not read yet; on its own it arrives at once.
+ */
+export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): DeviceTransport {
+  const clients: MqttClient[] = [];
+  let control: MqttClient | undefined;
+  const connect = async (lane: string, filters: string[], deliver: DeliverUplink): Promise<MqttClient> => {
+    const client = await mqtt.connectAsync(account.url, {
+      username: account.username,
+      password: account.password,
+      clientId: `gateway-${lane}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
+      reconnectPeriod: 2000,
+    });
+    clients.push(client);
+    // Commands and their results are small: send each at once (no Nagle delay), on every reconnect too.
+    const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
+    noDelay();
+    client.on('connect', noDelay);
+    client.on('message', (topic, payload, packet) => deliver(topic, payload, packet.retain));
+    client.on('error', (error) => log.warn({ lane, error: error.message }, 'device link error'));
+    for (const filter of filters) await client.subscribeAsync(filter, { qos: 1 });
+    return client;
+  };
+  return {
+    description: new URL(account.url).host,
+    open: async (deliver) => {
+      const filters = gatewaySubscriptions(account.shareGroup);
+      control = await connect('control', filters.control, deliver);
+      await connect('telemetry', filters.telemetry, deliver);
+    },
+    publish: async (topic, payload) => {
+      if (!control) throw new Error('device link not connected');
+      await control.publishAsync(topic, payload, { qos: 1 });
+    },
+    close: async () => {
+      control = undefined;
+      await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
+    },
+  };
+}

@@ -15,6 +15,11 @@ export interface LoadPlan {
   seconds: number;
 }
 
+/** Sent once every device is connected and the publishing starts. */
+export interface LoadProgress {
+  type: 'publishing';
+}
+
 export interface LoadReport {
   type: 'done';
   /** Publish times (ms since the epoch) per device number, in order. */
@@ -63,6 +68,7 @@ async function run(plan: LoadPlan): Promise<LoadReport> {
     );
   }
   const connectMs = Date.now() - connectStart;
+  process.send!({ type: 'publishing' } satisfies LoadProgress);
   const topics = plan.devices.map((d) => (d.kind === 'battery' ? batteryTelemetryTopic(d.number) : vehicleTelemetryTopic(d.number)));
   const published: Record<string, number[]> = Object.fromEntries(plan.devices.map((d) => [d.number, []]));
   const total = Math.round(plan.rate * plan.seconds);

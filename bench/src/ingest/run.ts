@@ -8,8 +8,8 @@
  * - Command round trip, as an operator sees it: the platform admin's POST
  *   /api/oms/cabinet/command/send (OPEN_DOOR) to a real HTTP listener of the app, which answers once
  *   the cabinet's final result is recorded. The cabinet is the simulator's, online with its retained
- *   state, answering ACCEPTED, its new state, then SUCCEEDED at once. Idle and under the telemetry
- *   load. Beside it the device protocol alone (publish through the device hub to the final result
+ *   state, answering ACCEPTED, its new state, then SUCCEEDED at once. Idle, and under a steady
+ *   telemetry load of BENCH_LOADED_RATE messages/s (default 5,000, half the budget). Beside it the device protocol alone (publish through the device hub to the final result
  *   handled), which shows what the HTTP call adds.
  * BENCH_BROKERS=embedded or =mosquitto runs one of them only.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
@@ -27,7 +27,7 @@ import { seed } from '../../../apps/server/src/db/seed.js';
 import { DeviceHub } from '../../../apps/server/src/device/hub.js';
 import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device/gateway.js';
 import { setDeviceSecret } from '../../../apps/server/src/device/credentials.js';
-import type { LoadPlan, LoadReport } from './load.js';
+import type { LoadPlan, LoadProgress, LoadReport } from './load.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
 import {
   commandCaller,
@@ -42,6 +42,8 @@ import {
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const rate = Number(process.env.BENCH_RATE ?? 12_000);
+/** The steady telemetry load the command round trips are timed under (a load the link absorbs). */
+const loadedRate = Number(process.env.BENCH_LOADED_RATE ?? 5_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
 const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 200);
@@ -109,10 +111,14 @@ async function historyRows(db: Db): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function runLoad(plan: LoadPlan): Promise<LoadReport> {
+/** Runs the load generator; `onPublishing` once its devices are connected and publishing. */
+function runLoad(plan: LoadPlan, onPublishing: () => void = () => undefined): Promise<LoadReport> {
   const child = fork(path.join(here, 'load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   return new Promise((resolve, reject) => {
-    child.once('message', (report: LoadReport) => resolve(report));
+    child.on('message', (message: LoadReport | LoadProgress) => {
+      if (message.type === 'publishing') onPublishing();
+      else resolve(message);
+    });
     child.once('exit', (code) => {
       if (code !== 0) reject(new Error(`load generator exited with code ${code}`));
     });
@@ -200,16 +206,9 @@ async function benchBroker(
       if (!times) persistedAt.set(number, (times = []));
       times.push(Date.now());
     });
+    const plan = { url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, seconds };
     const before = await historyRows(db);
-    let loading = true;
-    const load = runLoad({ url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, rate, seconds }).finally(
-      () => (loading = false),
-    );
-    // Round trips while the telemetry flows (started once the devices are publishing, stopped when they stop).
-    const loaded = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 3000));
-      return roundTripsByTurns(command, link, Math.min(roundTrips, 100), () => !loading);
-    })();
+    const load = runLoad({ ...plan, rate });
     const report = await load;
     const sent = Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
     const publishStart = Math.min(...Object.values(report.published).map((t) => t[0] ?? Infinity));
@@ -238,6 +237,16 @@ async function benchBroker(
       }
     }
     latencies.sort((a, b) => a - b);
+    // Round trips while a steady load flows (started once the devices are publishing, stopped when they stop).
+    let loading = true;
+    let publishing!: () => void;
+    const started = new Promise<void>((resolve) => (publishing = resolve));
+    const steady = runLoad({ ...plan, rate: loadedRate }, publishing).finally(() => (loading = false));
+    await Promise.race([started, steady]);
+    // A second in, the link has settled into the steady load.
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const loaded = await roundTripsByTurns(command, link, Math.min(roundTrips, 100), () => !loading);
+    await steady;
     return {
       broker: label,
       sent,
@@ -248,7 +257,7 @@ async function benchBroker(
       p99: percentile(latencies, 99),
       max: latencies[latencies.length - 1] ?? Number.NaN,
       idle,
-      loaded: await loaded,
+      loaded,
     };
   } finally {
     await cabinet?.close();
@@ -290,7 +299,7 @@ async function main(): Promise<void> {
   for (const x of figures)
     for (const [when, r] of [
       ['idle', x.idle],
-      ['under load', x.loaded],
+      [`under ${loadedRate}/s`, x.loaded],
     ] as const)
       for (const [what, t] of [
         ['HTTP call', r.command],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batteryTrend, cabinetTrend, trendQuery } from './telemetry.js';
+import { batteryTrend, cabinetTrend, trendQuery } from './domains/telemetry.js';
 
 describe('device trends', () => {
   it('asks for a device id and one of the trend ranges, the last 24 hours by default', () => {

@@ -3,7 +3,7 @@ import { BasePage } from '../support/pages/base-page.js';
 
 /**
  * Cabinet detail (/product/cabinet/detail/:id): the compartment grid with its remote commands, the
- * environment, the live indicator and the command history.
+ * environment with its history chart and meter readings, the live indicator and the command history.
  */
 export class CabinetDetailPage extends BasePage {
   readonly path: string;
@@ -62,6 +62,13 @@ export class CabinetDetailPage extends BasePage {
   /** The card of the cabinet's swap records. */
   swapsCard(): Locator {
     return this.page.locator('.ant-card', { has: this.page.locator('.ant-card-head-title', { hasText: /^Swaps$/ }) });
+  }
+
+  /** The environment history card's chart, named by its summary ("{n} readings: Temperature (°C) … to …; …"). */
+  environmentChart(): Locator {
+    return this.page
+      .locator('.ant-card', { has: this.page.locator('.ant-card-head-title', { hasText: /^Environment history$/ }) })
+      .getByRole('img', { name: /^\d+ readings: / });
   }
 
   /** The value shown beside a field label of the detail cards. */

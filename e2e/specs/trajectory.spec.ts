@@ -1,6 +1,11 @@
 import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+import { DEFAULT_DEVICE_DEMO_SECRET, cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
+import { startFleet, type RunningFleet } from '@swap/simulator';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
+import { apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
+import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { TrajectoryPage } from '../pages/trajectory-page.js';
 
@@ -46,7 +51,7 @@ describe('trajectories', () => {
 
     // Back on the battery's detail: its charge and temperature of the last 24 hours from the same history.
     await page.goBack();
-    await page.getByRole('img', { name: /^\d+ readings: charge/ }).waitFor();
+    await page.getByRole('img', { name: /^\d+ readings: State of charge \(%\) \d+ to \d+; Temperature/ }).waitFor();
     await settled(page);
     await checkA11y(page);
 
@@ -57,5 +62,71 @@ describe('trajectories', () => {
     expect(await quiet.summary('Reports').textContent()).toBe('0');
     await settled(page);
     await checkA11y(page);
+  });
+
+  test('a cabinet’s detail charts its environment with the alarms raised, and shows each meter’s energy as it reports', async ({
+    page,
+  }) => {
+    const cabinet = demoFleetOfServer().cabinets[0]!;
+    let fleet: RunningFleet | undefined;
+    try {
+      fleet = await startFleet({
+        url: inject('mqttUrl'),
+        masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
+        fleet: { cabinets: [cabinet] },
+        cabinets: 1,
+        intervalMs: 0,
+        batteries: false,
+        faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      });
+      const device = fleet.cabinets[0]!;
+      await device.tick();
+      const report = (meters: CabinetTelemetry['meters'], waterAlarm: boolean): string =>
+        JSON.stringify(
+          cabinetTelemetry.parse({
+            ts: new Date().toISOString(),
+            humidity: 47,
+            signal: 21,
+            waterAlarm,
+            smokeAlarm: false,
+            temperature: 29.5,
+            lamp: 'ON',
+            radiator: 'AUTO',
+            supply: 'NORMAL',
+            power: { externalMax: 10, chargerTotal: 7.2 },
+            meters,
+            load: 1.25,
+          }),
+        );
+      await device.publishRaw(
+        'telemetry',
+        report(
+          [
+            { index: 1, energyKwh: 1234.5 },
+            { index: 2, energyKwh: 88.25 },
+          ],
+          true,
+        ),
+      );
+
+      await new Shell(page).signIn('admin');
+      const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
+      await detail.open();
+      await expect.poll(() => detail.field('Meter readings').innerText()).toBe('Meter 1: 1234.5 kWh\nMeter 2: 88.25 kWh');
+      const chart = detail.environmentChart();
+      await chart.waitFor();
+      const summary = (await chart.getAttribute('aria-label')) ?? '';
+      expect(summary).toMatch(/^\d+ readings: Temperature \(°C\) [\d.]+ to [\d.]+; Humidity \(%\) [\d.]+ to [\d.]+; Load \(kW\) /);
+      expect(summary).toContain('Water alarm raised at 1 readings');
+      await settled(page);
+      await checkA11y(page);
+
+      // The next report's meters replace the shown ones without reloading.
+      await detail.waitUntilLive();
+      await device.publishRaw('telemetry', report([{ index: 1, energyKwh: 1240 }], false));
+      await expect.poll(() => detail.field('Meter readings').innerText(), { timeout: 5000 }).toBe('Meter 1: 1240 kWh');
+    } finally {
+      await fleet?.stop();
+    }
   });
 });

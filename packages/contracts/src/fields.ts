@@ -148,6 +148,7 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   lamp: { en: 'Lamp', in: 'Lampu', th: 'ไฟ', zh: '灯' },
   radiatorSetting: { en: 'Radiator setting', in: 'Pengaturan radiator', th: 'การตั้งค่าระบบระบายความร้อน', zh: '散热设置' },
   meterCount: { en: 'Meters', in: 'Jumlah meteran', th: 'จำนวนมิเตอร์', zh: '电表数' },
+  meterReadings: { en: 'Meter readings', in: 'Pembacaan meteran', th: 'ค่ามิเตอร์', zh: '电表读数' },
   load: { en: 'Load (kW)', in: 'Beban (kW)', th: 'โหลด (kW)', zh: '负载 (kW)' },
   site: { en: 'Site', in: 'Lokasi stasiun', th: 'สถานี', zh: '站点' },
   seller: { en: 'Seller', in: 'Penjual', th: 'ผู้ขาย', zh: '销售方' },

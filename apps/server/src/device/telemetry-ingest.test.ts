@@ -48,6 +48,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
   let gateway: DeviceGateway;
   let url: string;
   let cabinetNumber: string;
+  let admin: string;
   const warnings: string[] = [];
   const changes: DeviceChange[] = [];
   const log = {
@@ -60,7 +61,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { admin } = await productCallers(server);
+    ({ admin } = await productCallers(server));
     const types = await productTypes(server, admin);
     for (const number of BATTERIES)
       await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number, typeId: types.battery } });
@@ -223,6 +224,48 @@ describe('telemetry ingest in batches, with history and retention', () => {
       await link.stop();
       await broker.close();
     }
+  });
+
+  it('keeps each meter’s latest reading on the cabinet and shows it in the cabinet detail', async () => {
+    const [row] = await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber));
+    const report = (at: string, meters: { index: number; energyKwh: number }[]) => ({
+      kind: 'cabinet' as const,
+      number: cabinetNumber,
+      at,
+      payload: {
+        ts: at,
+        humidity: 41,
+        signal: 18,
+        waterAlarm: false,
+        smokeAlarm: false,
+        temperature: 29,
+        lamp: 'ON' as const,
+        radiator: 'AUTO' as const,
+        supply: 'NORMAL' as const,
+        power: { externalMax: 3, chargerTotal: 2.4 },
+        meters,
+        load: 1.2,
+      },
+    });
+    // Two reports in one batch: the later one's meters are the cabinet's readings.
+    await persistTelemetry(server.db, [
+      report(new Date(Date.now() - 2000).toISOString(), [{ index: 1, energyKwh: 10 }]),
+      report(new Date(Date.now() - 1000).toISOString(), [
+        { index: 1, energyKwh: 12.5 },
+        { index: 2, energyKwh: 3.25 },
+      ]),
+    ]);
+    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(row!.id) } });
+    expect(detail.code).toBe(1);
+    expect(detail.data.meterReadings).toEqual([
+      { index: 1, energyKwh: 12.5 },
+      { index: 2, energyKwh: 3.25 },
+    ]);
+    expect(detail.data.meterCount).toBe(2);
+    // A report without meters clears the readings, as it clears the count.
+    await persistTelemetry(server.db, [report(new Date().toISOString(), [])]);
+    const after = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(row!.id) } });
+    expect(after.data).toMatchObject({ meterReadings: [], meterCount: 0 });
   });
 
   it('purges history past the telemetry_retention setting, in chunks', async () => {

@@ -130,6 +130,7 @@ async function persistCabinets(tx: Db, items: Extract<TelemetryItem, { kind: 'ca
     external_max: t.power.externalMax,
     charger_total: t.power.chargerTotal,
     meter_count: t.meters.length,
+    meter_readings: t.meters,
     load: t.load,
   }));
   // Telemetry is a heartbeat: the cabinet is alive, unless it went away by its last will since
@@ -137,11 +138,12 @@ async function persistCabinets(tx: Db, items: Extract<TelemetryItem, { kind: 'ca
   const updated = await tx.execute(sql`
     update cabinet b set humidity = v.humidity, signal = v.signal, water_alarm = v.water_alarm, smoke_alarm = v.smoke_alarm,
       temperature = v.temperature, lamp = v.lamp, radiator_setting = v.radiator, supply_status = v.supply,
-      external_max_power = v.external_max, charger_total_power = v.charger_total, meter_count = v.meter_count, load = v.load,
+      external_max_power = v.external_max, charger_total_power = v.charger_total, meter_count = v.meter_count,
+      meter_readings = v.meter_readings, load = v.load,
       online = not b.disconnected, last_report_at = greatest(b.last_report_at, v.at), updated_at = now()
     from ${recordset(
       latest,
-      'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, load float8',
+      'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, meter_readings jsonb, load float8',
     )}
     where b.number = v.number
     returning b.number`);

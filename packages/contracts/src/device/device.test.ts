@@ -118,6 +118,13 @@ describe('device payloads', () => {
     expect(cabinetTelemetry.safeParse({ ...telemetry, waterAlarm: 'no' }).success).toBe(false);
     const { load: _load, ...withoutLoad } = telemetry;
     expect(cabinetTelemetry.safeParse(withoutLoad).success).toBe(false);
+    // Meters: whole indexes 1 to 100, no negative energy; what reaches the cabinet is index and kWh only.
+    expect(cabinetTelemetry.safeParse({ ...telemetry, meters: [{ index: 0, energyKwh: 1 }] }).success).toBe(false);
+    expect(cabinetTelemetry.safeParse({ ...telemetry, meters: [{ index: 1.5, energyKwh: 1 }] }).success).toBe(false);
+    expect(cabinetTelemetry.safeParse({ ...telemetry, meters: [{ index: 1, energyKwh: -1 }] }).success).toBe(false);
+    expect(cabinetTelemetry.parse({ ...telemetry, meters: [{ index: 2, energyKwh: 5, phase: 'A' }] }).meters).toEqual([
+      { index: 2, energyKwh: 5 },
+    ]);
   });
   it('checks battery telemetry', () => {
     expect(batteryTelemetry.safeParse(battery).success).toBe(true);

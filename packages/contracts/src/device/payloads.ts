@@ -1,6 +1,14 @@
 import { z } from 'zod';
 import type { MessageKey } from '../messages.js';
-import { COMPARTMENT_STATES, INDICATOR_COLOURS, LOCK_STATES, ON_OFF, RADIATOR_SETTINGS, SUPPLY_STATUSES } from '../domains/cabinet.js';
+import {
+  COMPARTMENT_STATES,
+  INDICATOR_COLOURS,
+  LOCK_STATES,
+  ON_OFF,
+  RADIATOR_SETTINGS,
+  SUPPLY_STATUSES,
+  meterReading,
+} from '../domains/cabinet.js';
 import { SWITCH_PERMISSIONS } from '../domains/battery.js';
 import { ACC_STATES } from '../domains/vehicle.js';
 import { DEVICE_NUMBER_PATTERN } from '../domains/stock.js';
@@ -64,7 +72,7 @@ export const cabinetTelemetry = z.object({
   /** Configured limits, kW. */
   power: z.object({ externalMax: reading(0, 100000), chargerTotal: reading(0, 100000) }),
   /** Energy meters, cumulative kWh. */
-  meters: z.array(z.object({ index: z.number().int().min(1).max(100), energyKwh: reading(0, 1e9) })).max(100),
+  meters: z.array(meterReading).max(100),
   /** Power drawn now, kW. */
   load: reading(0, 100000),
 });

@@ -87,7 +87,12 @@ export const cabinetRecord = z.object({
   updatedAt: z.string(),
 });
 export type CabinetRecord = z.infer<typeof cabinetRecord>;
-export const cabinetDetail = cabinetRecord.extend({ compartments: z.array(compartmentRecord) });
+/** One energy meter of a cabinet as last reported: its index and cumulative kWh. */
+export const meterReading = z.object({ index: z.number().int().min(1).max(100), energyKwh: z.number().min(0).max(1e9) });
+export type MeterReading = z.infer<typeof meterReading>;
+
+/** The detail adds the compartments and the meters' latest readings (empty until the cabinet reports). */
+export const cabinetDetail = cabinetRecord.extend({ compartments: z.array(compartmentRecord), meterReadings: z.array(meterReading) });
 export type CabinetDetail = z.infer<typeof cabinetDetail>;
 
 export const cabinetSearch = deviceSearchBase.extend({

@@ -41,12 +41,27 @@ export type TrendRange = (typeof TREND_RANGES)[number];
 /** A trend answer carries at most this many readings, thinned evenly over time like a trajectory. */
 export const TREND_MAX_POINTS = 500;
 
-export const batteryTrendQuery = z.object({ id: idParam, range: z.enum(TREND_RANGES).default('DAY') });
-export type BatteryTrendQuery = z.infer<typeof batteryTrendQuery>;
+/** A device's recent readings over one of TREND_RANGES (battery and cabinet detail charts). */
+export const trendQuery = z.object({ id: idParam, range: z.enum(TREND_RANGES).default('DAY') });
+export type TrendQuery = z.infer<typeof trendQuery>;
 
-export const batteryTrend = z.object({
-  range: z.enum(TREND_RANGES),
-  total: z.number(),
-  points: z.array(z.object({ at: z.string(), soc: z.number(), temperature: z.number() })),
-});
+/** A trend answer: `total` readings in the range, `points` all of them or an even thinning, oldest first. */
+const trendOf = <Shape extends z.ZodRawShape>(reading: Shape) =>
+  z.object({
+    range: z.enum(TREND_RANGES),
+    total: z.number(),
+    points: z.array(z.object({ at: z.string(), ...reading })),
+  });
+
+export const batteryTrend = trendOf({ soc: z.number(), temperature: z.number() });
 export type BatteryTrend = z.infer<typeof batteryTrend>;
+
+/** A cabinet's environment: °C, percent, kW, and whether an alarm was raised at that reading. */
+export const cabinetTrend = trendOf({
+  temperature: z.number(),
+  humidity: z.number(),
+  load: z.number(),
+  waterAlarm: z.boolean(),
+  smokeAlarm: z.boolean(),
+});
+export type CabinetTrend = z.infer<typeof cabinetTrend>;

@@ -51,7 +51,8 @@ interface Row {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function present({ cabinet: c, ...joined }: Row): CabinetRecord {
+// The meter readings belong to the detail only: a list page does not carry them.
+function present({ cabinet: { meterReadings: _meters, ...c }, ...joined }: Row): CabinetRecord {
   return {
     ...c,
     ...joined,
@@ -110,6 +111,16 @@ export function exportCabinetChunks(ctx: Ctx, query: CabinetSearch): AsyncGenera
   });
 }
 
+/** The id and number of a cabinet the caller may see; another tenant's answers "cabinet does not exist". */
+export async function visibleCabinet(ctx: Ctx, id: number): Promise<{ id: number; number: string }> {
+  const [row] = await ctx.db
+    .select({ id: cabinets.id, number: cabinets.number })
+    .from(cabinets)
+    .where(and(eq(cabinets.id, id), cabinetScope(ctx)));
+  if (!row) throw new AppError('cabinetMissing');
+  return row;
+}
+
 /** One cabinet the caller may see, with its compartments; another tenant's answers "cabinet does not exist". */
 export async function cabinetDetail(ctx: Ctx, id: number): Promise<CabinetDetail> {
   const [row] = await joined(ctx).where(and(eq(cabinets.id, id), cabinetScope(ctx)));
@@ -124,6 +135,7 @@ export async function cabinetDetail(ctx: Ctx, id: number): Promise<CabinetDetail
   const held = await heldCompartments(ctx.db, id);
   return {
     ...present(row),
+    meterReadings: row.cabinet.meterReadings,
     compartments: compartments.map(({ compartment, batteryNumber }) => ({
       ...compartment,
       state: held.has(compartment.index) && compartment.batteryId !== null ? 'RESERVED' : compartment.state,

@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import {
   COMMUNICATION_TYPES,
@@ -11,6 +11,7 @@ import {
   SCRAP_STATUSES,
   STOCK_STATUSES,
   SUPPLY_STATUSES,
+  type MeterReading,
 } from '@swap/contracts';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
@@ -43,6 +44,8 @@ export const cabinets = pgTable(
     externalMaxPower: doublePrecision('external_max_power'),
     chargerTotalPower: doublePrecision('charger_total_power'),
     meterCount: integer('meter_count'),
+    /** Each energy meter's cumulative kWh from the last telemetry report. */
+    meterReadings: jsonb('meter_readings').$type<MeterReading[]>().notNull().default([]),
     load: doublePrecision('load'),
     imei: text('imei'),
     androidSerialNumber: text('android_serial_number'),

@@ -1,3 +1,4 @@
 export { registerCabinetRoutes } from './cabinet.routes.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';
+export { visibleCabinet } from './cabinet.query.js';

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { batteryTrendQuery, trajectoryQuery } from '@swap/contracts';
+import { trajectoryQuery, trendQuery } from '@swap/contracts';
 import { omsRoute } from '../../app/route.js';
-import { batteryTrajectory, batteryTrend, vehicleTrajectory } from './telemetry.service.js';
+import { batteryTrajectory, batteryTrend, cabinetTrend, vehicleTrajectory } from './telemetry.service.js';
 
-/** Trajectories from the telemetry history (/product/vehicle/trajectory/:id, /product/battery/trajectory/:id). */
+/** Trajectories and trends from the telemetry history (/product/vehicle/trajectory/:id, /product/battery/trajectory/:id, detail charts). */
 export function registerTelemetryRoutes(app: FastifyInstance): void {
   omsRoute(
     app,
@@ -17,7 +17,13 @@ export function registerTelemetryRoutes(app: FastifyInstance): void {
   );
   omsRoute(
     app,
-    { method: 'GET', url: '/battery/trend', access: { code: 'operation.battery.latestInfos' }, querystring: batteryTrendQuery },
+    { method: 'GET', url: '/battery/trend', access: { code: 'operation.battery.latestInfos' }, querystring: trendQuery },
     ({ query, ctx }) => batteryTrend(ctx, query),
+  );
+  // The cabinet detail's permission: the trend is part of that page.
+  omsRoute(
+    app,
+    { method: 'GET', url: '/cabinet/trend', access: { code: 'operation.cabinet.latestInfos' }, querystring: trendQuery },
+    ({ query, ctx }) => cabinetTrend(ctx, query),
   );
 }

@@ -3,18 +3,21 @@ import {
   TELEMETRY_RETENTION_SETTING,
   TREND_MAX_POINTS,
   type BatteryTrend,
-  type BatteryTrendQuery,
+  type CabinetTrend,
   TRAJECTORY_MAX_POINTS,
   TRAJECTORY_RANGE_MONTHS,
   type Trajectory,
   type TrajectoryPoint,
   type TrajectoryQuery,
   type TrajectoryRange,
+  type TrendQuery,
+  type TrendRange,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/battery.query.js';
 import { vehicleDetail } from '../vehicle/vehicle.query.js';
+import { visibleCabinet } from '../cabinet/index.js';
 import { commonSettings } from '../common-setting/common-setting.table.js';
 
 /** Where a range starts, counted back from `now` (calendar months for a month and a quarter). */
@@ -98,21 +101,64 @@ export async function batteryTrajectory(ctx: Ctx, query: TrajectoryQuery, now = 
   };
 }
 
-const TREND_MS = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000 } as const;
+const TREND_MS: Record<TrendRange, number> = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000 };
 
-/** A battery's state of charge and temperature over the range, for its detail chart. */
-export async function batteryTrend(ctx: Ctx, query: BatteryTrendQuery, now = new Date()): Promise<BatteryTrend> {
-  const battery = await batteryDetail(ctx, query.id);
-  const from = new Date(now.getTime() - TREND_MS[query.range]);
-  const history = sql`select at, soc, temperature from battery_telemetry where battery_id = ${battery.id} and at >= ${from.toISOString()}::timestamptz`;
-  type Row = { at: Date | string; soc: number | string; temperature: number | string; total: number | string };
-  const result = await ctx.db.execute<Row>(thinned(history, from, now, TREND_MAX_POINTS));
-  const rows = (result as { rows: Row[] }).rows;
+interface TrendRow extends Record<string, unknown> {
+  at: Date | string;
+  total: number | string;
+}
+
+/**
+ * A device's readings over a trend range, oldest first, thinned like a trajectory to at most
+ * TREND_MAX_POINTS. `history` selects `at` and the reading columns of one device from `from` on;
+ * `reading` turns a row into the answer's point.
+ */
+async function trend<Point>(
+  db: Db,
+  range: TrendRange,
+  now: Date,
+  history: (from: string) => SQL,
+  reading: (row: TrendRow) => Point,
+): Promise<{ range: TrendRange; total: number; points: ({ at: string } & Point)[] }> {
+  const from = new Date(now.getTime() - TREND_MS[range]);
+  const result = await db.execute<TrendRow>(thinned(history(from.toISOString()), from, now, TREND_MAX_POINTS));
+  const rows = (result as { rows: TrendRow[] }).rows;
   return {
-    range: query.range,
+    range,
     total: Number(rows[0]?.total ?? 0),
-    points: rows.map((r) => ({ at: new Date(r.at).toISOString(), soc: Number(r.soc), temperature: Number(r.temperature) })),
+    points: rows.map((row) => ({ at: new Date(row.at).toISOString(), ...reading(row) })),
   };
+}
+
+/** A battery's state of charge and temperature over the range, for its detail chart; the battery must be the caller's. */
+export async function batteryTrend(ctx: Ctx, query: TrendQuery, now = new Date()): Promise<BatteryTrend> {
+  const battery = await batteryDetail(ctx, query.id);
+  return trend(
+    ctx.db,
+    query.range,
+    now,
+    (from) => sql`select at, soc, temperature from battery_telemetry where battery_id = ${battery.id} and at >= ${from}::timestamptz`,
+    (row) => ({ soc: Number(row.soc), temperature: Number(row.temperature) }),
+  );
+}
+
+/** A cabinet's environment (temperature, humidity, load, alarms) over the range; the cabinet must be the caller's. */
+export async function cabinetTrend(ctx: Ctx, query: TrendQuery, now = new Date()): Promise<CabinetTrend> {
+  const cabinet = await visibleCabinet(ctx, query.id);
+  return trend(
+    ctx.db,
+    query.range,
+    now,
+    (from) =>
+      sql`select at, temperature, humidity, load, water_alarm, smoke_alarm from cabinet_telemetry where cabinet_id = ${cabinet.id} and at >= ${from}::timestamptz`,
+    (row) => ({
+      temperature: Number(row.temperature),
+      humidity: Number(row.humidity),
+      load: Number(row.load),
+      waterAlarm: row.water_alarm === true,
+      smokeAlarm: row.smoke_alarm === true,
+    }),
+  );
 }
 
 /** The retention setting in whole days; undefined when unset or not a positive whole number (nothing is purged then). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAJECTORY_MAX_POINTS } from '@swap/contracts';
+import { TRAJECTORY_MAX_POINTS, TREND_MAX_POINTS, type CabinetTelemetry } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
@@ -7,16 +7,40 @@ import { persistTelemetry, type TelemetryItem } from '../../device/telemetry-ing
 
 const DAY = 86_400_000;
 
-describe('trajectories from the telemetry history', () => {
+describe('trajectories and trends from the telemetry history', () => {
   let server: TestServer;
   let who: ProductCallers;
   let vehicleId: number;
   let batteryId: number;
   let siamVehicleId: number;
+  let cabinetId: number;
+  let siamCabinetId: number;
   const now = Date.now();
 
   const get = (token: string, kind: 'vehicle' | 'battery', id: number, range?: string) =>
     server.call('GET', `/api/oms/${kind}/trajectory`, { token, query: { id: String(id), ...(range ? { range } : {}) } });
+  const cabinetTrend = (token: string, id: number, range?: string) =>
+    server.call('GET', '/api/oms/cabinet/trend', { token, query: { id: String(id), ...(range ? { range } : {}) } });
+  const cabinetAt = (number: string, ageMs: number, reading: Partial<CabinetTelemetry> = {}): TelemetryItem => ({
+    kind: 'cabinet',
+    number,
+    at: new Date(now - ageMs).toISOString(),
+    payload: {
+      ts: new Date(now - ageMs).toISOString(),
+      humidity: 40,
+      signal: 20,
+      waterAlarm: false,
+      smokeAlarm: false,
+      temperature: 28,
+      lamp: 'ON',
+      radiator: 'AUTO',
+      supply: 'NORMAL',
+      power: { externalMax: 10, chargerTotal: 7.2 },
+      meters: [{ index: 1, energyKwh: 100 }],
+      load: 1.5,
+      ...reading,
+    },
+  });
   const vehicleAt = (number: string, ageMs: number, speed: number): TelemetryItem => ({
     kind: 'vehicle',
     number,
@@ -33,6 +57,15 @@ describe('trajectories from the telemetry history', () => {
     vehicleId = await add('vehicle', { number: 'VTR0001', typeId: types.vehicle1, merchantId: who.demoAgentId });
     siamVehicleId = await add('vehicle', { number: 'VTR0002', typeId: types.vehicle1, merchantId: who.siamId });
     batteryId = await add('battery', { number: 'BTR0001', typeId: types.battery, merchantId: who.demoAgentId });
+    cabinetId = await add('cabinet', { number: 'CTR0001', typeId: types.cabinet, merchantId: who.demoAgentId });
+    siamCabinetId = await add('cabinet', { number: 'CTR0002', typeId: types.cabinet, merchantId: who.siamId });
+    // The cabinet: one reading 20 days ago, one 3 days ago with a water alarm, two in the last day (the last with smoke).
+    await persistTelemetry(server.db, [
+      cabinetAt('CTR0001', 20 * DAY, { temperature: 20, humidity: 60, load: 0.5 }),
+      cabinetAt('CTR0001', 3 * DAY, { temperature: 25, humidity: 55, load: 1, waterAlarm: true }),
+      cabinetAt('CTR0001', 5 * 3_600_000, { temperature: 30, humidity: 50, load: 2 }),
+      cabinetAt('CTR0001', 3_600_000, { temperature: 35, humidity: 45, load: 2.5, smokeAlarm: true }),
+    ]);
     // One report 2 days ago, 20 days ago, 60 days ago and 120 days ago.
     await persistTelemetry(
       server.db,
@@ -135,5 +168,66 @@ describe('trajectories from the telemetry history', () => {
     const listOnly = await server.login('list-only');
     expect([2003, 2004, 2005]).toContain((await get(listOnly, 'vehicle', vehicleId)).code);
     expect([2003, 2004, 2005]).toContain((await get(listOnly, 'battery', batteryId)).code);
+  });
+
+  it('answers a cabinet’s temperature, humidity, load and alarms over the last day, week or month, oldest first', async () => {
+    const day = await cabinetTrend(who.admin, cabinetId, 'DAY');
+    expect(day.code).toBe(1);
+    expect(day.data).toEqual({
+      range: 'DAY',
+      total: 2,
+      points: [
+        { at: new Date(now - 5 * 3_600_000).toISOString(), temperature: 30, humidity: 50, load: 2, waterAlarm: false, smokeAlarm: false },
+        { at: new Date(now - 3_600_000).toISOString(), temperature: 35, humidity: 45, load: 2.5, waterAlarm: false, smokeAlarm: true },
+      ],
+    });
+    const week = await cabinetTrend(who.admin, cabinetId, 'WEEK');
+    expect(week.data.points.map((p: { temperature: number; waterAlarm: boolean }) => [p.temperature, p.waterAlarm])).toEqual([
+      [25, true],
+      [30, false],
+      [35, false],
+    ]);
+    const month = await cabinetTrend(who.admin, cabinetId, 'MONTH');
+    expect(month.data.points.map((p: { load: number }) => p.load)).toEqual([0.5, 1, 2, 2.5]);
+    // The last 24 hours are the default range; a cabinet without reports answers no readings.
+    expect((await cabinetTrend(who.admin, cabinetId)).data.total).toBe(2);
+    expect((await cabinetTrend(who.admin, siamCabinetId, 'MONTH')).data).toEqual({ range: 'MONTH', total: 0, points: [] });
+    expect((await cabinetTrend(who.admin, cabinetId, 'YEAR')).code).not.toBe(1);
+  });
+
+  it('thins a long cabinet history evenly to the trend cap, keeping its first and last reading', async () => {
+    const count = 1200;
+    const items = Array.from({ length: count }, (_, i) => cabinetAt('CTR0002', (count - i) * 60_000, { temperature: 20 + (i % 10) }));
+    await persistTelemetry(server.db, items);
+    const answer = await cabinetTrend(who.admin, siamCabinetId, 'DAY');
+    expect(answer.data.total).toBe(count);
+    const points = answer.data.points as { at: string }[];
+    expect(points.length).toBeLessThanOrEqual(TREND_MAX_POINTS);
+    expect(points.length).toBeGreaterThan(TREND_MAX_POINTS / 2);
+    expect(points[0]!.at).toBe(items[0]!.at);
+    expect(points[points.length - 1]!.at).toBe(items[count - 1]!.at);
+    const times = points.map((p) => Date.parse(p.at));
+    expect([...times].sort((a, b) => a - b)).toEqual(times);
+  });
+
+  it('keeps each merchant to its own cabinets’ trends, and answers an unknown cabinet as missing', async () => {
+    expect((await cabinetTrend(who.merchant, cabinetId)).data.total).toBe(2);
+    expect((await cabinetTrend(who.merchant, siamCabinetId)).code).toBe(3007);
+    const other = await cabinetTrend(who.siam, cabinetId);
+    expect(other.code).toBe(3007);
+    expect(other.message).toBe('Cabinet does not exist');
+    expect((await cabinetTrend(who.admin, 999_999)).code).toBe(3007);
+  });
+
+  it('asks for the cabinet detail permission for its trend', async () => {
+    await createAccountWithMenus(server.db, {
+      username: 'cabinet-list-only',
+      merchantId: null,
+      menuCodes: ['operation.cabinet'],
+      withResources: false,
+    });
+    const listOnly = await server.login('cabinet-list-only');
+    expect((await server.call('POST', '/api/oms/cabinet/search', { token: listOnly, body: {} })).code).toBe(1);
+    expect([2003, 2004, 2005]).toContain((await cabinetTrend(listOnly, cabinetId)).code);
   });
 });

@@ -16,10 +16,10 @@ import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { BatteryCommandsCard } from '../command';
-import { BATTERY_FORM, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
+import { BATTERY_FORM, BATTERY_TREND, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
 import { LiveIndicator } from '../device/LiveIndicator';
 import { useLiveDevice } from '../device/useLiveDevice';
-import { BatteryTrendCard } from '../trajectory/BatteryTrendCard';
+import { TrendCard } from '../device/TrendCard';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
@@ -168,7 +168,7 @@ export function BatteryDetailPage() {
           </Card>
           <BatteryCommandsCard battery={battery} />
           <DeviceSwapsCard kind="battery" device={battery} />
-          <BatteryTrendCard id={id} />
+          <TrendCard id={id} spec={BATTERY_TREND} />
         </Flex>
       )}
       <DeviceFormDrawer<BatteryRecord>

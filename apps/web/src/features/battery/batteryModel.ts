@@ -7,12 +7,14 @@ import {
   RETURN_STATUSES,
   SWITCH_PERMISSIONS,
   type BatteryRecord,
+  type BatteryTrend,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
 import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+import type { TrendSpec } from '../device/trendModel';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
@@ -122,4 +124,16 @@ export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = {
   editSchema: batteryEdit,
   fields: BATTERY_FIELDS,
   toValues: (record) => pickValues(record, BATTERY_EDIT_NAMES),
+};
+
+/** The battery detail's trend: state of charge (percent, left) and temperature (right). */
+export const BATTERY_TREND: TrendSpec<BatteryTrend['points'][number]> = {
+  path: '/battery/trend',
+  titleKey: 'trajectory.trend',
+  failedKey: 'trajectory.trendFailed',
+  axes: [{ unit: '%', min: 0, max: 100 }, { unit: '°C' }],
+  lines: [
+    { labelKey: 'trajectory.soc', axis: 0, meaning: 'processing', value: (p) => p.soc },
+    { labelKey: 'trajectory.temperature', axis: 1, meaning: 'warning', value: (p) => p.temperature },
+  ],
 };

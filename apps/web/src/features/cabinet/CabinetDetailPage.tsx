@@ -14,17 +14,18 @@ import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
 import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
-import { ALARM_FLAG_MAP, CABINET_FORM, SUPPLY_MAP } from './cabinetModel';
+import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
 import { LiveIndicator } from '../device/LiveIndicator';
 import { useLiveDevice } from '../device/useLiveDevice';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
+import { TrendCard } from '../device/TrendCard';
 
 const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
 
-function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
+function groups(t: (key: string, values?: Record<string, unknown>) => string): DetailGroup<CabinetDetail>[] {
   const word = (prefix: string) => (value: string) => t(`${prefix}.${value}`);
   return [
     {
@@ -65,6 +66,19 @@ function groups(t: (key: string) => string): DetailGroup<CabinetDetail>[] {
         { field: 'externalMaxPower' },
         { field: 'chargerTotalPower' },
         { field: 'meterCount' },
+        {
+          field: 'meterReadings',
+          render: (r) =>
+            r.meterReadings.length === 0 ? (
+              t('common.empty')
+            ) : (
+              <Flex vertical>
+                {meterLines(r.meterReadings).map((m) => (
+                  <span key={m.index}>{t('cabinet.meterReading', m)}</span>
+                ))}
+              </Flex>
+            ),
+        },
         { field: 'lastReportAt' },
       ],
     },
@@ -132,6 +146,7 @@ export function CabinetDetailPage() {
             )}
           </Card>
           <DetailCards record={cabinet} groups={groups(t)} />
+          <TrendCard id={id} spec={CABINET_TREND} />
           <CabinetCommandsCard cabinet={cabinet} />
           <DeviceSwapsCard kind="cabinet" device={cabinet} />
           <DeviceCredentialCard kind="cabinet" device={cabinet} />

@@ -6,12 +6,15 @@ import {
   RADIATOR_SETTINGS,
   SUPPLY_STATUSES,
   type CabinetRecord,
+  type CabinetTrend,
+  type MeterReading,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
 import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+import type { TrendSpec } from '../device/trendModel';
 
 export const SUPPLY_MAP: StatusMap = {
   NORMAL: { meaning: 'success', labelKey: 'cabinet.supply.NORMAL' },
@@ -110,3 +113,25 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   initialValues: { radiatorSetting: 'AUTO' },
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
+
+/** The cabinet detail's environment trend: temperature (left), humidity (percent) and load, alarms marked. */
+export const CABINET_TREND: TrendSpec<CabinetTrend['points'][number]> = {
+  path: '/cabinet/trend',
+  titleKey: 'cabinet.trend',
+  failedKey: 'cabinet.trendFailed',
+  axes: [{ unit: '°C' }, { unit: '%', min: 0, max: 100 }, { unit: 'kW' }],
+  lines: [
+    { labelKey: fieldKey('temperature'), axis: 0, meaning: 'warning', value: (p) => p.temperature },
+    { labelKey: fieldKey('humidity'), axis: 1, meaning: 'processing', value: (p) => p.humidity },
+    { labelKey: fieldKey('load'), axis: 2, meaning: 'success', value: (p) => p.load },
+  ],
+  flags: [
+    { labelKey: fieldKey('waterAlarm'), meaning: 'error', symbol: 'triangle', raised: (p) => p.waterAlarm },
+    { labelKey: fieldKey('smokeAlarm'), meaning: 'error', symbol: 'diamond', raised: (p) => p.smokeAlarm },
+  ],
+};
+
+/** Meters in index order, each with its cumulative energy as the cabinet last reported it. */
+export function meterLines(readings: MeterReading[]): { index: number; kwh: string }[] {
+  return [...readings].sort((a, b) => a.index - b.index).map((m) => ({ index: m.index, kwh: String(Math.round(m.energyKwh * 100) / 100) }));
+}

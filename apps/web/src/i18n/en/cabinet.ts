@@ -44,4 +44,7 @@ export const cabinet = {
   'cabinet.compartment.nfcSwitch': 'NFC switch',
   'cabinet.compartment.enabled': 'Compartment',
   'cabinet.doorOpen': 'Door open',
+  'cabinet.trend': 'Environment history',
+  'cabinet.trendFailed': 'The environment history could not be loaded.',
+  'cabinet.meterReading': 'Meter {index}: {kwh} kWh',
 };

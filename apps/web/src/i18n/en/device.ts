@@ -62,4 +62,12 @@ export const device = {
   'device.checkOnlyNew': 'Only the new numbers will be registered; correct the others and check again to include them.',
   'device.registerNew': 'Register {count} new',
   'device.registered': '{count} devices registered',
+  'device.trend.range': 'Range',
+  'device.trend.DAY': 'Last 24 hours',
+  'device.trend.WEEK': 'Last week',
+  'device.trend.MONTH': 'Last month',
+  'device.trend.empty': 'No readings in this range',
+  'device.trend.summary': '{count} readings: {figures}',
+  'device.trend.lineRange': '{name} {min} to {max}',
+  'device.trend.flagCount': '{name} raised at {count} readings',
 };

@@ -30,10 +30,5 @@ export const trajectory = {
   'trajectory.open': 'Trajectory',
   'trajectory.temperature': 'Temperature (°C)',
   'trajectory.trend': 'Charge and temperature',
-  'trajectory.trend.DAY': 'Last 24 hours',
-  'trajectory.trend.WEEK': 'Last week',
-  'trajectory.trend.MONTH': 'Last month',
-  'trajectory.trendSummary': '{count} readings: charge {minSoc} to {maxSoc} %, temperature {minTemp} to {maxTemp} °C',
   'trajectory.trendFailed': 'The charge and temperature history could not be loaded.',
-  'trajectory.noTrend': 'No readings in this range',
 };

@@ -46,4 +46,7 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.nfcSwitch': 'Sakelar NFC',
   'cabinet.compartment.enabled': 'Kompartemen',
   'cabinet.doorOpen': 'Pintu terbuka',
+  'cabinet.trend': 'Riwayat lingkungan',
+  'cabinet.trendFailed': 'Riwayat lingkungan tidak dapat dimuat.',
+  'cabinet.meterReading': 'Meteran {index}: {kwh} kWh',
 };

@@ -64,4 +64,12 @@ export const device: Record<keyof typeof en, string> = {
   'device.checkOnlyNew': 'Hanya nomor baru yang akan didaftarkan; perbaiki yang lain lalu periksa lagi untuk menyertakannya.',
   'device.registerNew': 'Daftarkan {count} baru',
   'device.registered': '{count} perangkat terdaftar',
+  'device.trend.range': 'Rentang',
+  'device.trend.DAY': '24 jam terakhir',
+  'device.trend.WEEK': 'Seminggu terakhir',
+  'device.trend.MONTH': 'Sebulan terakhir',
+  'device.trend.empty': 'Tidak ada pembacaan dalam rentang ini',
+  'device.trend.summary': '{count} pembacaan: {figures}',
+  'device.trend.lineRange': '{name} {min} sampai {max}',
+  'device.trend.flagCount': '{name} muncul pada {count} pembacaan',
 };

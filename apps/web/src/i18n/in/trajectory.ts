@@ -32,10 +32,5 @@ export const trajectory: Record<keyof typeof en, string> = {
   'trajectory.open': 'Lintasan',
   'trajectory.temperature': 'Suhu (°C)',
   'trajectory.trend': 'Daya dan suhu',
-  'trajectory.trend.DAY': '24 jam terakhir',
-  'trajectory.trend.WEEK': 'Seminggu terakhir',
-  'trajectory.trend.MONTH': 'Sebulan terakhir',
-  'trajectory.trendSummary': '{count} pembacaan: daya {minSoc} sampai {maxSoc} %, suhu {minTemp} sampai {maxTemp} °C',
   'trajectory.trendFailed': 'Riwayat daya dan suhu tidak dapat dimuat.',
-  'trajectory.noTrend': 'Tidak ada pembacaan dalam rentang ini',
 };

@@ -46,4 +46,7 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.nfcSwitch': 'สวิตช์ NFC',
   'cabinet.compartment.enabled': 'ช่อง',
   'cabinet.doorOpen': 'ประตูเปิดอยู่',
+  'cabinet.trend': 'ประวัติสภาพแวดล้อม',
+  'cabinet.trendFailed': 'ไม่สามารถโหลดประวัติสภาพแวดล้อมได้',
+  'cabinet.meterReading': 'มิเตอร์ {index}: {kwh} kWh',
 };

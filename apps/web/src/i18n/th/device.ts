@@ -62,4 +62,12 @@ export const device: Record<keyof typeof en, string> = {
   'device.checkOnlyNew': 'จะลงทะเบียนเฉพาะหมายเลขใหม่ แก้ไขรายการอื่นแล้วตรวจสอบอีกครั้งเพื่อรวมเข้าไป',
   'device.registerNew': 'ลงทะเบียนใหม่ {count} รายการ',
   'device.registered': 'ลงทะเบียนอุปกรณ์ {count} เครื่องแล้ว',
+  'device.trend.range': 'ช่วงเวลา',
+  'device.trend.DAY': '24 ชั่วโมงที่ผ่านมา',
+  'device.trend.WEEK': 'สัปดาห์ที่ผ่านมา',
+  'device.trend.MONTH': 'เดือนที่ผ่านมา',
+  'device.trend.empty': 'ไม่มีค่าที่อ่านได้ในช่วงเวลานี้',
+  'device.trend.summary': '{count} ค่าที่อ่านได้: {figures}',
+  'device.trend.lineRange': '{name} {min} ถึง {max}',
+  'device.trend.flagCount': '{name} เกิดขึ้นใน {count} ค่าที่อ่านได้',
 };

@@ -32,10 +32,5 @@ export const trajectory: Record<keyof typeof en, string> = {
   'trajectory.open': 'เส้นทาง',
   'trajectory.temperature': 'อุณหภูมิ (°C)',
   'trajectory.trend': 'ระดับประจุและอุณหภูมิ',
-  'trajectory.trend.DAY': '24 ชั่วโมงที่ผ่านมา',
-  'trajectory.trend.WEEK': 'สัปดาห์ที่ผ่านมา',
-  'trajectory.trend.MONTH': 'เดือนที่ผ่านมา',
-  'trajectory.trendSummary': '{count} ค่าที่อ่านได้: ประจุ {minSoc} ถึง {maxSoc} %, อุณหภูมิ {minTemp} ถึง {maxTemp} °C',
   'trajectory.trendFailed': 'ไม่สามารถโหลดประวัติระดับประจุและอุณหภูมิได้',
-  'trajectory.noTrend': 'ไม่มีค่าที่อ่านได้ในช่วงเวลานี้',
 };

@@ -46,4 +46,7 @@ export const cabinet: Record<keyof typeof en, string> = {
   'cabinet.compartment.nfcSwitch': 'NFC 开关',
   'cabinet.compartment.enabled': '仓位',
   'cabinet.doorOpen': '门已打开',
+  'cabinet.trend': '环境历史',
+  'cabinet.trendFailed': '环境历史加载失败。',
+  'cabinet.meterReading': '电表 {index}：{kwh} kWh',
 };

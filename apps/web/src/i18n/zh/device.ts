@@ -62,4 +62,12 @@ export const device: Record<keyof typeof en, string> = {
   'device.checkOnlyNew': '仅注册新编号；修正其他编号后重新检查即可一并注册。',
   'device.registerNew': '注册 {count} 个新编号',
   'device.registered': '已注册 {count} 台设备',
+  'device.trend.range': '时间范围',
+  'device.trend.DAY': '最近 24 小时',
+  'device.trend.WEEK': '最近一周',
+  'device.trend.MONTH': '最近一个月',
+  'device.trend.empty': '该时间范围内没有读数',
+  'device.trend.summary': '{count} 条读数：{figures}',
+  'device.trend.lineRange': '{name} {min} 至 {max}',
+  'device.trend.flagCount': '{name}出现于 {count} 条读数',
 };

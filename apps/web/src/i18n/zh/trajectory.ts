@@ -32,10 +32,5 @@ export const trajectory: Record<keyof typeof en, string> = {
   'trajectory.open': '轨迹',
   'trajectory.temperature': '温度 (°C)',
   'trajectory.trend': '电量与温度',
-  'trajectory.trend.DAY': '最近 24 小时',
-  'trajectory.trend.WEEK': '最近一周',
-  'trajectory.trend.MONTH': '最近一个月',
-  'trajectory.trendSummary': '{count} 条读数：电量 {minSoc} 至 {maxSoc} %，温度 {minTemp} 至 {maxTemp} °C',
   'trajectory.trendFailed': '电量与温度历史加载失败。',
-  'trajectory.noTrend': '该时间范围内没有读数',
 };

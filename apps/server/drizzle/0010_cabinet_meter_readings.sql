@@ -1,0 +1,1 @@
+ALTER TABLE "cabinet" ADD COLUMN "meter_readings" jsonb DEFAULT '[]'::jsonb NOT NULL;

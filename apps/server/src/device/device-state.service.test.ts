@@ -150,7 +150,8 @@ describe('a cabinet’s reported state', () => {
 
     // A state heard earlier than the telemetry already handled (a retained one) keeps the later hearing.
     const heard = (await detail(THERE)).lastReportAt as string;
-    await applyCabinetState(server.db, THERE, { online: true, compartments: [slot(1, null)] }, new Date(Date.now() - 3_600_000));
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await applyCabinetState(server.db, THERE, { online: true, ts: hourAgo.toISOString(), compartments: [slot(1, null)] }, hourAgo);
     expect((await detail(THERE)).lastReportAt).toBe(heard);
   });
 });

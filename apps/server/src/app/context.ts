@@ -16,6 +16,7 @@ export interface Principal {
 export interface Ctx {
   db: Db;
   principal: Principal;
+  /** The caller's button and menu codes; empty for a SUPER, who holds every code (see `holds`). */
   codes: ReadonlySet<string>;
   lang: Language;
   ip: string;

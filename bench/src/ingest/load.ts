@@ -26,6 +26,8 @@ export interface LoadReport {
   published: Record<string, number[]>;
   connectMs: number;
   publishMs: number;
+  /** CPU time this process spent while publishing, ms: on a shared machine it is taken from the server. */
+  publishCpuMs: number;
 }
 
 function payload(kind: 'battery' | 'vehicle', seq: number, now: number): string {
@@ -69,6 +71,7 @@ async function run(plan: LoadPlan): Promise<LoadReport> {
   }
   const connectMs = Date.now() - connectStart;
   process.send!({ type: 'publishing' } satisfies LoadProgress);
+  const cpuAtStart = process.cpuUsage();
   const topics = plan.devices.map((d) => (d.kind === 'battery' ? batteryTelemetryTopic(d.number) : vehicleTelemetryTopic(d.number)));
   const published: Record<string, number[]> = Object.fromEntries(plan.devices.map((d) => [d.number, []]));
   const total = Math.round(plan.rate * plan.seconds);
@@ -92,7 +95,8 @@ async function run(plan: LoadPlan): Promise<LoadReport> {
   });
   // Every QoS 1 publish acknowledged by the broker before the connections close.
   await Promise.all(clients.map((c) => c.endAsync()));
-  return { type: 'done', published, connectMs, publishMs: Date.now() - start };
+  const cpu = process.cpuUsage(cpuAtStart);
+  return { type: 'done', published, connectMs, publishMs: Date.now() - start, publishCpuMs: (cpu.user + cpu.system) / 1000 };
 }
 
 process.once('message', (plan: LoadPlan) => {

@@ -142,6 +142,8 @@ interface IngestFigure {
   p50: number;
   p99: number;
   max: number;
+  /** Share of one core the load generator used while publishing, %. */
+  generatorCpu: number;
   idle: RoundTripFigures;
   loaded: RoundTripFigures;
 }
@@ -256,6 +258,7 @@ async function benchBroker(
       p50: percentile(latencies, 50),
       p99: percentile(latencies, 99),
       max: latencies[latencies.length - 1] ?? Number.NaN,
+      generatorCpu: (report.publishCpuMs / report.publishMs) * 100,
       idle,
       loaded,
     };
@@ -290,10 +293,10 @@ async function main(): Promise<void> {
     await database.close();
   }
   const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-  console.log('\ntelemetry       sent     persisted  published/s  persisted/s  p50 ms  p99 ms  max ms');
+  console.log('\ntelemetry       sent     persisted  published/s  persisted/s  p50 ms  p99 ms  max ms  generator CPU');
   for (const x of figures)
     console.log(
-      `${x.broker.padEnd(16)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}`,
+      `${x.broker.padEnd(16)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}  ${f(x.generatorCpu, 0).padStart(12)}%`,
     );
   console.log('\ncommand round trip                         calls  p50 ms  p99 ms  max ms');
   for (const x of figures)

@@ -74,4 +74,16 @@ describe('demo product centre', () => {
     const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: merchant, query: { id: String(cabinet.id) } });
     expect(detail.data.compartments.some((c: { batteryNumber: string | null }) => c.batteryNumber !== null)).toBe(true);
   });
+
+  it('gives the first demo cabinets a week of environment history to chart, and leaves them offline', async () => {
+    const admin = await server.login('admin');
+    const first = (await server.db.select({ id: cabinets.id }).from(cabinets).orderBy(cabinets.id).limit(1))[0]!;
+    const trend = await server.call('GET', '/api/oms/cabinet/trend', { token: admin, query: { id: String(first.id), range: 'WEEK' } });
+    expect(trend.data.total).toBe(6 * 144);
+    const temperatures = trend.data.points.map((p: { temperature: number }) => p.temperature);
+    expect(Math.max(...temperatures) - Math.min(...temperatures)).toBeGreaterThan(5);
+    expect(trend.data.points.some((p: { waterAlarm: boolean }) => p.waterAlarm)).toBe(true);
+    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(first.id) } });
+    expect(detail.data.online).toBe(false);
+  });
 });

@@ -52,4 +52,31 @@ export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void>
     });
   }
   for (let i = 0; i < items.length; i += 2000) await persistTelemetry(db, items.slice(i, i + 2000));
+  await seedDemoCabinetHistory(db, now);
+}
+
+/**
+ * Six days of environment readings (every 10 minutes) for the first three demo cabinets: warm
+ * afternoons, humid nights, load following the day's swaps, and one water alarm two days ago. History
+ * only: the cabinets' latest state stays as seeded (offline until a device reports).
+ */
+async function seedDemoCabinetHistory(db: Db, now: number): Promise<void> {
+  const steps = (6 * DAY) / STEP_MS;
+  const first = new Date(now - steps * STEP_MS).toISOString();
+  // The alarm: an hour of readings two days ago, on the first cabinet.
+  const alarmFrom = steps - (2 * DAY) / STEP_MS;
+  await db.execute(sql`
+    insert into cabinet_telemetry (cabinet_id, at, temperature, humidity, load, signal, water_alarm, smoke_alarm)
+    select c.rank_id, r.at,
+      round((31 + 4 * sin(r.day_angle - pi() / 2) + c.rank * 0.7)::numeric, 1),
+      round((68 - 10 * sin(r.day_angle - pi() / 2) + c.rank * 2)::numeric, 1),
+      round((greatest(0.4, 2.5 + 2 * sin(r.day_angle - pi() * 0.75)) + c.rank * 0.3)::numeric, 2),
+      20 + ((r.step + c.rank) % 7),
+      c.rank = 1 and r.step between ${alarmFrom}::int and ${alarmFrom + 5}::int,
+      false
+    from (select id as rank_id, row_number() over (order by id) as rank from cabinet order by id limit 3) c,
+      lateral (
+        select g as step, t.at, extract(epoch from (t.at at time zone 'Asia/Jakarta')::time) / 86400 * 2 * pi() as day_angle
+        from generate_series(1, ${steps}::int) g, lateral (select ${first}::timestamptz + g * interval '10 minutes' as at) t
+      ) r`);
 }

@@ -19,6 +19,9 @@ export function TrendCard<P extends { at: string }>({ id, spec }: { id: string |
     queryFn: ({ signal }) => api.get<Trend<P>>(spec.path, { id, range }, { signal }),
     enabled: id !== undefined,
     retry: false,
+    // Devices report every few seconds to minutes: a minute's refresh keeps the chart current
+    // without reloading it at every live change of the page.
+    refetchInterval: 60_000,
   });
   const loading = (
     <Spin description={t('common.loading')}>

@@ -310,6 +310,21 @@ for (const broker of BROKERS)
         const telemetry = (list: DeviceChange[]) => list.filter((c) => c.channel === 'telemetry' && [CABINET, VEHICLE].includes(c.number));
         expect(telemetry(changes.slice(from)).length).toBeGreaterThan(0);
         expect(telemetry(otherChanges).length).toBeGreaterThan(0);
+
+        // Commands sent through one server end as soon as the cabinet answers, whichever server the
+        // broker hands the answer to: every server reads every command result.
+        for (const name of ['CHARGER_OFF', 'CHARGER_ON', 'CHARGER_OFF', 'CHARGER_ON']) {
+          const sent = await server.call('POST', '/api/oms/cabinet/command/send', {
+            token: admin,
+            body: { cabinetId, name, compartment: 1 },
+          });
+          expect(sent.data).toMatchObject({ name, status: 'SUCCEEDED' });
+        }
+        const results = (list: DeviceChange[]) => list.filter((c) => c.channel === 'cmd-result' && c.number === CABINET);
+        await eventually(() => {
+          expect(results(otherChanges).length).toBeGreaterThanOrEqual(8);
+          expect(results(changes.slice(from)).length).toBeGreaterThanOrEqual(8);
+        });
       } finally {
         await other.close();
       }

@@ -6,16 +6,19 @@ import type { DeliverUplink, DeviceTransport, LinkLog } from './link.js';
 /**
  * What the gateway subscribes to on an external broker, per connection. Without a group: every
  * uplink channel it handles. With a group: through `$share/<group>/…`, so each message reaches one
- * of the servers; except the cabinets' state, subscribed plainly, because brokers do not hand
- * retained messages to shared subscriptions and a starting server must learn the cabinets' last
- * states (a state is a whole snapshot, so applying it on several servers is harmless).
+ * of the servers; except two channels every server reads, subscribed plainly:
+ * - the cabinets' state, because brokers do not hand retained messages to shared subscriptions and
+ *   a starting server must learn the cabinets' last states (a state is a whole snapshot, so
+ *   applying it on several servers is harmless);
+ * - command results, because the request waiting for its command's end is held by the server
+ *   that sent it (a result is applied once; the other servers find it applied and wake their waiter).
  */
 export function gatewaySubscriptions(shareGroup: string | undefined): { telemetry: string[]; control: string[] } {
   const shared = (filter: string) => (shareGroup ? `$share/${shareGroup}/${filter}` : filter);
-  const state = `${TOPIC_ROOT}/cabinet/+/state`;
+  const everyServer = new Set(['state', 'cmd-result'].map((channel) => `${TOPIC_ROOT}/cabinet/+/${channel}`));
   return {
     telemetry: uplinkFilters('telemetry').map(shared),
-    control: uplinkFilters('control').map((filter) => (filter === state ? filter : shared(filter))),
+    control: uplinkFilters('control').map((filter) => (everyServer.has(filter) ? filter : shared(filter))),
   };
 }
 

@@ -52,7 +52,7 @@ export interface DeviceLinkOptions {
  * stop the link.
  *
  * Two lanes, so a command's result never waits behind telemetry: telemetry, the bulk of the
- * traffic, is persisted in batches (latest state and history in one transaction per batch, batches
+ * traffic, is persisted in batches (latest state and history in one statement per batch, batches
  * one after the other in arrival order); the control channels (state, command results, swap
  * events, authorization) are handled at once, one message at a time per device, in arrival order.
  * Between the lanes no order is kept nor needed: telemetry touches no compartment, and a cabinet
@@ -91,7 +91,7 @@ export class GatewayDeviceLink implements DeviceLink {
     const { log, db, hub } = this.options;
     const parsed = parseDeviceTopic(topic);
     const handler = parsed ? TOPIC_HANDLERS[`${parsed.kind}/${parsed.channel}`] : undefined;
-    // Downlink echoes and channels this slice does not persist yet.
+    // Downlink echoes, and channels the server does not act on (firmware status).
     if (!parsed || !handler) return;
     // An empty retained message clears the broker's store: nothing to persist.
     if (raw.length === 0) return;

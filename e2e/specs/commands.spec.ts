@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
-import { startFleet, type RunningFleet } from '@swap/simulator';
+import { afterAll, beforeAll } from 'vitest';
+import type { RunningFleet } from '@swap/simulator';
+import { startDemoCabinets } from '../support/fleet.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
@@ -15,17 +15,8 @@ describe('remote commands', () => {
     // The server writes its demo cabinets for the simulator; the first one runs for this spec.
     const demo = demoFleetOfServer();
     const number = demo.cabinets[0]!.number;
-    fleet = await startFleet({
-      url: inject('mqttUrl'),
-      masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
-      fleet: demo,
-      cabinets: 1,
-      intervalMs: 0,
-      batteries: false,
-      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-      // Answers come after a short, realistic delay; an opened door stays open for the whole spec.
-      commands: { delayMs: [50, 150], doorOpenMs: 600_000 },
-    });
+    // Answers come after a short, realistic delay; an opened door stays open for the whole spec.
+    fleet = await startDemoCabinets([demo.cabinets[0]!], { commands: { delayMs: [50, 150], doorOpenMs: 600_000 } });
     const token = await apiToken();
     cabinetId = await cabinetIdOf(token, number);
     // Commands need the cabinet online: wait for its retained state to be persisted.

@@ -1,6 +1,6 @@
-import { inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET, cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
-import { startFleet, type RunningFleet } from '@swap/simulator';
+import { cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
+import type { RunningFleet } from '@swap/simulator';
+import { startDemoCabinets } from '../support/fleet.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
@@ -13,15 +13,7 @@ describe('live cabinet detail', () => {
     const cabinet = demoFleetOfServer().cabinets.find((c) => c.compartments.some((slot) => slot.batteryNumber))!;
     let fleet: RunningFleet | undefined;
     try {
-      fleet = await startFleet({
-        url: inject('mqttUrl'),
-        masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
-        fleet: { cabinets: [cabinet] },
-        cabinets: 1,
-        intervalMs: 0,
-        batteries: false,
-        faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-      });
+      fleet = await startDemoCabinets([cabinet]);
       const device = fleet.cabinets[0]!;
       await device.tick();
 

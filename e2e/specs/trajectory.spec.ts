@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET, cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
-import { startFleet, type RunningFleet } from '@swap/simulator';
+import { cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
+import type { RunningFleet } from '@swap/simulator';
+import { startDemoCabinets } from '../support/fleet.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
@@ -70,15 +70,7 @@ describe('trajectories', () => {
     const cabinet = demoFleetOfServer().cabinets[0]!;
     let fleet: RunningFleet | undefined;
     try {
-      fleet = await startFleet({
-        url: inject('mqttUrl'),
-        masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
-        fleet: { cabinets: [cabinet] },
-        cabinets: 1,
-        intervalMs: 0,
-        batteries: false,
-        faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-      });
+      fleet = await startDemoCabinets([cabinet]);
       const device = fleet.cabinets[0]!;
       await device.tick();
       const report = (meters: CabinetTelemetry['meters'], waterAlarm: boolean): string =>

@@ -5,6 +5,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../test/product-fixtures.js';
 import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
+import { cabinetReport } from '../test/device-fixtures.js';
 
 const HERE = 'CDS0001';
 const THERE = 'CDS0002';
@@ -118,20 +119,7 @@ describe('a cabinet’s reported state', () => {
       kind: 'cabinet',
       number: THERE,
       at: receiveTime(),
-      payload: {
-        ts: new Date().toISOString(),
-        humidity,
-        signal: 20,
-        waterAlarm: false,
-        smokeAlarm: false,
-        temperature: 28,
-        lamp: 'ON',
-        radiator: 'AUTO',
-        supply: 'NORMAL',
-        power: { externalMax: 3, chargerTotal: 2.4 },
-        meters: [],
-        load: 1.5,
-      },
+      payload: cabinetReport({ humidity }),
     });
     await report(THERE, [slot(1, null)]);
     await applyCabinetState(server.db, THERE, { online: false }, new Date());

@@ -16,6 +16,7 @@ import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from './telemetry-ingest.js';
+import { cabinetReport } from '../test/device-fixtures.js';
 
 const MASTER = 'ingest-test-master';
 const BATTERIES = numbers('BIN', 40);
@@ -189,20 +190,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
       reconnectPeriod: 0,
     });
     try {
-      const telemetry = {
-        ts: new Date().toISOString(),
-        humidity: 40,
-        signal: 20,
-        waterAlarm: false,
-        smokeAlarm: false,
-        temperature: 28,
-        lamp: 'ON',
-        radiator: 'AUTO',
-        supply: 'NORMAL',
-        power: { externalMax: 3, chargerTotal: 2.4 },
-        meters: [{ index: 1, energyKwh: 10 }],
-        load: 1.5,
-      };
+      const telemetry = cabinetReport();
       await client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 });
       await client.publishAsync(cabinetTopic(cabinetNumber, 'state'), JSON.stringify({ online: false }), { qos: 1 });
       const row = async () => (await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber)))[0]!;
@@ -232,20 +220,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
       kind: 'cabinet' as const,
       number: cabinetNumber,
       at,
-      payload: {
-        ts: at,
-        humidity: 41,
-        signal: 18,
-        waterAlarm: false,
-        smokeAlarm: false,
-        temperature: 29,
-        lamp: 'ON' as const,
-        radiator: 'AUTO' as const,
-        supply: 'NORMAL' as const,
-        power: { externalMax: 3, chargerTotal: 2.4 },
-        meters,
-        load: 1.2,
-      },
+      payload: cabinetReport({ ts: at, meters }),
     });
     // Two reports in one batch: the later one's meters are the cabinet's readings.
     await persistTelemetry(server.db, [

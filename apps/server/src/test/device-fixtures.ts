@@ -1,3 +1,4 @@
+import type { CabinetTelemetry } from '@swap/contracts';
 import { startFleet, type FleetOptions, type RunningFleet } from '@swap/simulator';
 import { seedDemoDeviceCredentials } from '../device/credentials.js';
 import { startDeviceGateway, type DeviceGateway } from '../device/gateway.js';
@@ -5,6 +6,25 @@ import type { LinkLog } from '../device/link.js';
 import type { TestServer } from './harness.js';
 
 export const SILENT_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/** A cabinet's telemetry as it reports it: calm readings, one meter, unless told otherwise. */
+export function cabinetReport(fields: Partial<CabinetTelemetry> = {}): CabinetTelemetry {
+  return {
+    ts: new Date().toISOString(),
+    humidity: 40,
+    signal: 20,
+    waterAlarm: false,
+    smokeAlarm: false,
+    temperature: 28,
+    lamp: 'ON',
+    radiator: 'AUTO',
+    supply: 'NORMAL',
+    power: { externalMax: 3, chargerTotal: 2.4 },
+    meters: [{ index: 1, energyKwh: 10 }],
+    load: 1.5,
+    ...fields,
+  };
+}
 
 export interface SimulatedCabinets {
   gateway: DeviceGateway;

@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { persistTelemetry, type TelemetryItem } from '../../device/telemetry-ingest.js';
+import { cabinetReport } from '../../test/device-fixtures.js';
 
 const DAY = 86_400_000;
 
@@ -25,21 +26,7 @@ describe('trajectories and trends from the telemetry history', () => {
     kind: 'cabinet',
     number,
     at: new Date(now - ageMs).toISOString(),
-    payload: {
-      ts: new Date(now - ageMs).toISOString(),
-      humidity: 40,
-      signal: 20,
-      waterAlarm: false,
-      smokeAlarm: false,
-      temperature: 28,
-      lamp: 'ON',
-      radiator: 'AUTO',
-      supply: 'NORMAL',
-      power: { externalMax: 10, chargerTotal: 7.2 },
-      meters: [{ index: 1, energyKwh: 100 }],
-      load: 1.5,
-      ...reading,
-    },
+    payload: cabinetReport({ ts: new Date(now - ageMs).toISOString(), ...reading }),
   });
   const vehicleAt = (number: string, ageMs: number, speed: number): TelemetryItem => ({
     kind: 'vehicle',

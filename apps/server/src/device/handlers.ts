@@ -12,7 +12,7 @@ import {
   type DeviceKind,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { applyCommandResult, type ResultLog } from '../modules/command/index.js';
+import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { applyCabinetState } from './device-state.service.js';
 import type { DeviceHub } from './hub.js';
@@ -52,6 +52,15 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
   return new Date(Math.min(at, receivedAt.getTime()));
 }
 
+/** A cabinet's state; one going offline ends the command it can no longer answer. */
+async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
+  const registered = await applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m));
+  if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
+    hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
+  }
+  return registered;
+}
+
 /** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */
 async function recordSwap(db: Db, m: DeviceMessage<z.infer<typeof cabinetEvent>>, hub: DeviceHub): Promise<boolean> {
   const changed = await applySwapEvent(db, m.number, m.payload);
@@ -73,7 +82,7 @@ async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof autho
 
 /** The uplink channels the server persists or answers, by `kind/channel`. */
 export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler | BatchedHandler>> = {
-  'cabinet/state': handler(cabinetState, (db, m) => applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m))),
+  'cabinet/state': handler(cabinetState, applyState),
   // Telemetry is persisted in batches by the link (latest state and history), see telemetry-ingest.ts.
   'cabinet/telemetry': { schema: cabinetTelemetry, batched: 'cabinet' },
   // An ignored result (unknown or finished command) is logged by the lifecycle, not dropped as unregistered.

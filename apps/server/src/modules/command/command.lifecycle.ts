@@ -34,6 +34,8 @@ export function outcomeKey(row: Pick<CommandRow, 'status' | 'failureCode'>): Mes
     case 'TIMEOUT':
     case 'EXPIRED':
       return 'commandTimeout';
+    case 'CANCELLED':
+      return 'cabinetOffline';
     default:
       return null;
   }
@@ -126,6 +128,31 @@ export async function applyCommandResult(
     settle(current);
   }
   return 'ignored';
+}
+
+/**
+ * A cabinet that went offline (its last will, or its own word) cannot answer what it was sent: its
+ * outstanding command ends CANCELLED at once, and the operator hears "cabinet offline" instead of
+ * waiting for the timeout. Every server reads the cabinet's state: the one holding the waiting
+ * request wakes it, whichever server ended the command. Answers whether a command ended here.
+ */
+export async function cancelOutstandingCommands(db: Db, cabinetNumber: string): Promise<boolean> {
+  const ofCabinet = eq(deviceCommands.cabinetId, sql`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${cabinetNumber})`);
+  const ended = await db
+    .update(deviceCommands)
+    .set({ status: 'CANCELLED', finishedAt: new Date() })
+    .where(and(ofCabinet, inArray(deviceCommands.status, OUTSTANDING_STATUSES)))
+    .returning();
+  for (const row of ended) settle(row);
+  const waiting = [...waiters.keys()];
+  if (waiting.length > 0) {
+    const endedElsewhere = await db
+      .select()
+      .from(deviceCommands)
+      .where(and(ofCabinet, inArray(deviceCommands.id, waiting), eq(deviceCommands.status, 'CANCELLED')));
+    for (const row of endedElsewhere) settle(row);
+  }
+  return ended.length > 0;
 }
 
 /** Outstanding commands past their expiry end: TIMEOUT once sent, EXPIRED if never sent. */

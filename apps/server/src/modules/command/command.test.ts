@@ -284,6 +284,20 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(false), 2000);
     await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(true), 3000);
   });
+  it('ends the outstanding command as cancelled at once when the cabinet drops off, answering “cabinet offline”', async () => {
+    const silent = fleet.cabinets[1]!;
+    const pending = send(who.merchant, { cabinetId: ids[SILENT], name: 'CHARGER_ON', compartment: 2 }, 'th');
+    await eventually(async () =>
+      expect((await history(who.merchant, { cabinetId: ids[SILENT], size: 1 })).data.records[0].status).toBe('SENT'),
+    );
+    await silent.cutLink();
+    const answer = await pending;
+    expect(answer).toMatchObject({ code: 5013, message: MESSAGES.cabinetOffline.text.th });
+    expect(answer.data).toMatchObject({ status: 'CANCELLED', name: 'CHARGER_ON' });
+    expect((await row(answer.data.id)).finishedAt).not.toBeNull();
+    expect((await detail(ids[SILENT]!)).online).toBe(false);
+    expect(changes).toContainEqual({ kind: 'cabinet', number: SILENT, channel: 'command' });
+  });
   // Last: it takes the link's sender away.
   it('ends a command the link fails to publish as a sending failure, and refuses at once without a link', async () => {
     await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(true), 3000);

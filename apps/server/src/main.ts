@@ -7,6 +7,7 @@ import { seed } from './db/seed.js';
 import { useFastPasswordHashing } from './modules/auth/password.js';
 import { DeviceHub, startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
 import { startDemoSimulator } from './device/demo-simulator.js';
+import { startChangeRelay, type ChangeRelay } from './device/change-relay.js';
 
 /**
  * The device link must not take the back-office down: a taken port or an unreachable broker is
@@ -60,6 +61,11 @@ async function main(): Promise<void> {
   const fleetFile = path.join(config.dataDir, 'demo-fleet.json');
   if (config.demo && config.demoDevices) await writeDemoFleet(database.db, fleetFile);
   const gateway = await startGateway(config, database.db, app.log, deviceHub);
+  // Several servers on one broker and one database: live screens hear what any of them stored.
+  const relay: ChangeRelay | undefined =
+    config.databaseUrl && config.mqttUrl && config.mqttShareGroup
+      ? await startChangeRelay(config.databaseUrl, deviceHub, app.log)
+      : undefined;
   const simulator =
     config.demo && config.demoDevices && gateway?.port !== undefined && config.demoFleetCabinets + config.demoFleetVehicles > 0
       ? startDemoSimulator(
@@ -81,6 +87,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info({ signal }, 'shutting down');
     await simulator?.stop();
+    await relay?.close();
     await gateway?.close();
     await app.close();
     await database.close();

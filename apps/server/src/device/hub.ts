@@ -6,6 +6,8 @@ export interface DeviceChange {
   number: string;
   /** The uplink channel (state, telemetry, event, cmd-result, ...) or a server-side one (command). */
   channel: string;
+  /** Announced by another server of the same database (change-relay.ts), not by this one. */
+  relayed?: boolean;
 }
 
 export type DeviceSender = (topic: string, payload: unknown) => Promise<void>;

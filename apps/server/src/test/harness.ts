@@ -16,6 +16,8 @@ export interface TestServer {
   app: FastifyInstance;
   db: Db;
   config: Config;
+  /** The PostgreSQL database of this server (TEST_DATABASE_URL runs); undefined on PGlite. */
+  databaseUrl: string | undefined;
   close(): Promise<void>;
   /** Signs in and returns the token. */
   login(username: string, password?: string): Promise<string>;
@@ -101,6 +103,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     app,
     db: database.db,
     config,
+    databaseUrl: pgDb?.url,
     call,
     async login(username, password = DEMO_PASSWORD) {
       const answer = await call('POST', '/api/auth/oms/login', { body: { username, password } });

@@ -3,7 +3,9 @@ import type { LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { seedDemoDeviceCredentials, startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+import { DeviceHub, seedDemoDeviceCredentials, startChangeRelay, startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+import { buildApp } from '../../app/build-app.js';
+import { openDatabase } from '../../db/client.js';
 
 const MASTER = 'live-test-master';
 const CABINET = 'CLV0001';
@@ -166,6 +168,38 @@ describe('live device streams', () => {
     expect(envelope.code).toBe(missing.code);
     const anonymous = await fetch(`${base}/api/oms/cabinet/live?id=${cabinetId}`);
     expect(((await anonymous.json()) as { code: number }).code).not.toBe(1);
+  });
+
+  // Several servers behind a balancer share one PostgreSQL database; PGlite serves one server.
+  it.runIf(process.env.TEST_DATABASE_URL)('pushes to a stream on another server of the same database what this one stored', async () => {
+    const otherHub = new DeviceHub();
+    const otherDatabase = await openDatabase({ databaseUrl: server.databaseUrl, dataDir: 'memory://' });
+    const other = await buildApp(server.config, otherDatabase, { logger: false, deviceHub: otherHub });
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const relays = [
+      await startChangeRelay(server.databaseUrl!, server.app.deviceHub, log),
+      await startChangeRelay(server.databaseUrl!, otherHub, log),
+    ];
+    try {
+      await other.listen({ port: 0, host: '127.0.0.1' });
+      const address = other.server.address();
+      const otherBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const stream = await openStream(otherBase, callers.merchant, `/api/oms/cabinet/live?id=${cabinetId}`);
+      await stream.next('ready', 0);
+      const from = stream.events.length;
+      const sent = Date.now();
+      // The simulated cabinet reports to the first server's gateway only.
+      await fleet.tick();
+      const change = await stream.next('change', from);
+      expect(change.at - sent).toBeLessThan(1000);
+      expect(change.data).toMatchObject({ kind: 'cabinet', id: cabinetId, number: CABINET });
+      expect(change.data.channels).toContain('telemetry');
+      stream.close();
+    } finally {
+      for (const relay of relays) await relay.close();
+      await other.close();
+      await otherDatabase.close();
+    }
   });
 
   it('stops listening when the browser goes away', async () => {

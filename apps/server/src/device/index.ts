@@ -12,5 +12,12 @@ export {
 export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
 export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';
-export { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuth, type MosquittoAccounts } from './mosquitto.js';
+export {
+  mosquittoAcl,
+  mosquittoPasswordHash,
+  mosquittoPasswordLine,
+  writeMosquittoAuth,
+  writeMosquittoAuthFromDb,
+  type MosquittoAccounts,
+} from './mosquitto.js';
 export { gatewaySubscriptions } from './transport.js';

@@ -26,6 +26,7 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
         port: config.mqttPort,
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
         shareGroup: config.mqttShareGroup,
+        mosquittoAuth: config.mosquittoAuthDir ? { dir: config.mosquittoAuthDir, pidFile: config.mosquittoPidFile } : undefined,
       },
       log,
       hub,

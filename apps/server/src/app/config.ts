@@ -44,6 +44,13 @@ export interface Config {
    * split the devices' messages instead of each persisting all of them (MQTT_SHARE_GROUP; 0 = plain).
    */
   mqttShareGroup: string | undefined;
+  /**
+   * With MQTT_URL on Mosquitto: the folder of its password file and ACL, rewritten from the database
+   * at start and after every secret issue (MOSQUITTO_AUTH_DIR); MOSQUITTO_PID_FILE names the process
+   * to send SIGHUP so it reloads them.
+   */
+  mosquittoAuthDir: string | undefined;
+  mosquittoPidFile: string | undefined;
   /** With demo devices and the embedded broker: a simulated fleet runs beside the server (0 = none). */
   demoFleetCabinets: number;
   demoFleetVehicles: number;
@@ -64,6 +71,16 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   const value = Number(raw);
   if (!Number.isInteger(value) || value <= 0) throw new Error(`${name} must be a positive whole number`);
   return value;
+}
+
+/** Mosquitto's files are written with the gateway's own account, so that account must be known. */
+function mosquittoAuthDir(env: NodeJS.ProcessEnv): string | undefined {
+  if (!env.MOSQUITTO_AUTH_DIR) return undefined;
+  if (!env.MQTT_URL || !env.MQTT_USERNAME || !env.MQTT_PASSWORD)
+    throw new Error(
+      'MOSQUITTO_AUTH_DIR needs MQTT_URL, MQTT_USERNAME and MQTT_PASSWORD (the gateway account written to the password file)',
+    );
+  return path.resolve(env.MOSQUITTO_AUTH_DIR);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -94,6 +111,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
     deviceDemoSecret: env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
     mqttShareGroup: env.MQTT_SHARE_GROUP === '0' || env.MQTT_SHARE_GROUP === 'false' ? undefined : env.MQTT_SHARE_GROUP || 'swap-gateway',
+    mosquittoAuthDir: mosquittoAuthDir(env),
+    mosquittoPidFile: env.MOSQUITTO_PID_FILE ? path.resolve(env.MOSQUITTO_PID_FILE) : undefined,
     demoFleetCabinets: countEnv(env, 'DEMO_FLEET_CABINETS', 3),
     demoFleetVehicles: countEnv(env, 'DEMO_FLEET_VEHICLES', 6),
     demoFleetIntervalMs: intEnv(env, 'DEMO_FLEET_INTERVAL_MS', 3000),

@@ -1,11 +1,12 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { DeviceKind } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { deviceCredentials } from './device-credential.table.js';
+import { mosquittoPasswordHash } from './mosquitto.js';
 
 export interface DeviceIdentity {
   kind: DeviceKind;
@@ -25,13 +26,18 @@ export function demoDeviceSecret(master: string, number: string): string {
 /** The hub channel announcing that a device's secret was replaced: its broker session must end. */
 export const DEVICE_CREDENTIAL_CHANNEL = 'credential';
 
-/** Sets (or replaces) the secret of one device; answers when the secret took effect. */
+/**
+ * Sets (or replaces) the secret of one device; answers when the secret took effect. Besides the
+ * hash the embedded broker checks, it keeps the secret's Mosquitto hash for an external Mosquitto's
+ * password file (the plaintext is at hand only now).
+ */
 export async function setDeviceSecret(db: Db, device: DeviceIdentity, secret: string): Promise<Date> {
   const secretHash = hashOf(secret);
+  const brokerHash = mosquittoPasswordHash(secret);
   const [row] = await db
     .insert(deviceCredentials)
-    .values({ ...device, secretHash })
-    .onConflictDoUpdate({ target: deviceCredentials.number, set: { kind: device.kind, secretHash, updatedAt: new Date() } })
+    .values({ ...device, secretHash, brokerHash })
+    .onConflictDoUpdate({ target: deviceCredentials.number, set: { kind: device.kind, secretHash, brokerHash, updatedAt: new Date() } })
     .returning({ updatedAt: deviceCredentials.updatedAt });
   return row!.updatedAt;
 }
@@ -48,7 +54,11 @@ export async function verifyDevice(db: Db, number: string, secret: string): Prom
   return timingSafeEqual(expected, given) ? { kind: row.kind, number: row.number } : null;
 }
 
-/** Credentials of every demo device from the master secret: one upsert per kind, re-run safe. */
+/**
+ * Credentials of every demo device from the master secret: one upsert per 500 devices, re-run safe.
+ * A device whose credential already matches (same kind and secret, Mosquitto hash kept) is left as
+ * it is, so a restart spends no time on the Mosquitto hashes (about 0.1 ms each) and keeps issue times.
+ */
 export async function seedDemoDeviceCredentials(db: Db, master: string): Promise<void> {
   const kinds = [
     ['cabinet', cabinets],
@@ -58,13 +68,39 @@ export async function seedDemoDeviceCredentials(db: Db, master: string): Promise
   for (const [kind, table] of kinds) {
     const rows = await db.select({ number: table.number }).from(table);
     for (let i = 0; i < rows.length; i += 500) {
-      const values = rows.slice(i, i + 500).map(({ number }) => ({ kind, number, secretHash: hashOf(demoDeviceSecret(master, number)) }));
+      const wanted = rows.slice(i, i + 500).map(({ number }) => {
+        const secret = demoDeviceSecret(master, number);
+        return { number, secret, secretHash: hashOf(secret) };
+      });
+      const current = await db
+        .select({ number: deviceCredentials.number, secretHash: deviceCredentials.secretHash })
+        .from(deviceCredentials)
+        .where(
+          and(
+            inArray(
+              deviceCredentials.number,
+              wanted.map((w) => w.number),
+            ),
+            eq(deviceCredentials.kind, kind),
+            isNotNull(deviceCredentials.brokerHash),
+          ),
+        );
+      const upToDate = new Map(current.map((row) => [row.number, row.secretHash]));
+      const values = wanted
+        .filter((w) => upToDate.get(w.number) !== w.secretHash)
+        .map((w) => ({ kind, number: w.number, secretHash: w.secretHash, brokerHash: mosquittoPasswordHash(w.secret) }));
+      if (!values.length) continue;
       await db
         .insert(deviceCredentials)
         .values(values)
         .onConflictDoUpdate({
           target: deviceCredentials.number,
-          set: { kind: sql`excluded.kind`, secretHash: sql`excluded.secret_hash`, updatedAt: new Date() },
+          set: {
+            kind: sql`excluded.kind`,
+            secretHash: sql`excluded.secret_hash`,
+            brokerHash: sql`excluded.broker_hash`,
+            updatedAt: new Date(),
+          },
         });
     }
   }

@@ -6,6 +6,7 @@ import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
 import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog } from './link.js';
 import { externalBrokerTransport } from './transport.js';
+import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
 import type { DeviceHub } from './hub.js';
 import { purgeTelemetry } from '../modules/telemetry/index.js';
 
@@ -24,6 +25,8 @@ export interface GatewayOptions {
   purgeIntervalMs?: number;
   /** On an external broker: the shared-subscription group several servers split the messages in. */
   shareGroup?: string | undefined;
+  /** On an external Mosquitto: keep its password file and ACL written from the database. */
+  mosquittoAuth?: MosquittoAuthOptions | undefined;
 }
 
 export interface DeviceGateway {
@@ -42,8 +45,14 @@ export interface DeviceGateway {
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
   let broker: EmbeddedBroker | undefined;
   let transport: DeviceTransport;
+  let mosquittoAuth: MosquittoAuthSync | undefined;
   if (options.url) {
     const account = { url: options.url, username: options.username ?? '', password: options.password ?? '' };
+    if (options.mosquittoAuth) {
+      mosquittoAuth = mosquittoAuthSync(db, options.url, account, options.mosquittoAuth, log);
+      // Before the gateway connects: its own account may be new to the files.
+      await mosquittoAuth.refresh();
+    }
     transport = externalBrokerTransport({ ...account, shareGroup: options.shareGroup }, log);
   } else {
     broker = await startEmbeddedBroker({
@@ -63,9 +72,11 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     await broker?.close();
     throw error;
   }
-  // A replaced secret ends the device's session on our broker; an external broker keeps its own sessions.
+  // A replaced secret ends the device's session on our broker, or on a Mosquitto whose files we write.
   const stopKicking = hub.onChange((change) => {
-    if (change.channel === DEVICE_CREDENTIAL_CHANNEL) broker?.disconnect(change.number);
+    if (change.channel !== DEVICE_CREDENTIAL_CHANNEL) return;
+    broker?.disconnect(change.number);
+    void mosquittoAuth?.refresh(change.number);
   });
   const timeoutMs = options.heartbeatTimeoutSeconds * 1000;
   const sweep = setInterval(
@@ -120,6 +131,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     port: broker?.port,
     close: async () => {
       stopKicking();
+      await mosquittoAuth?.settled();
       clearInterval(sweep);
       clearInterval(commandSweep);
       clearInterval(purgeTimer);

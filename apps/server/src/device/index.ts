@@ -13,5 +13,12 @@ export { markSilentCabinetsOffline } from './device-state.service.js';
 export { writeDemoFleet } from './demo-fleet.js';
 export { DeviceHub, type DeviceChange, type DeviceSender } from './hub.js';
 export { startChangeRelay, type ChangeRelay } from './change-relay.js';
-export { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuth, type MosquittoAccounts } from './mosquitto.js';
+export {
+  mosquittoAcl,
+  mosquittoPasswordHash,
+  mosquittoPasswordLine,
+  writeMosquittoAuth,
+  writeMosquittoAuthFromDb,
+  type MosquittoAccounts,
+} from './mosquitto.js';
 export { gatewaySubscriptions } from './transport.js';

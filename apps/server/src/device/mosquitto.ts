@@ -1,13 +1,25 @@
 import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { and, asc, count, gt, isNotNull, isNull } from 'drizzle-orm';
 import { DEVICE_DOWNLINK, DEVICE_UPLINK, TOPIC_ROOT, type DeviceKind } from '@swap/contracts';
+import type { Db } from '../db/client.js';
+import { deviceCredentials } from './device-credential.table.js';
 
 /** Mosquitto 2's password hash ($7$): PBKDF2-HMAC-SHA512, 101 rounds, 12-byte salt, as mosquitto_passwd writes it. */
-export function mosquittoPasswordLine(username: string, password: string, salt: Buffer = randomBytes(12)): string {
-  if (username.includes(':') || /\s/.test(username)) throw new Error(`Not a Mosquitto username: ${username}`);
+export function mosquittoPasswordHash(password: string, salt: Buffer = randomBytes(12)): string {
   const hash = pbkdf2Sync(password, salt, 101, 64, 'sha512');
-  return `${username}:$7$101$${salt.toString('base64')}$${hash.toString('base64')}`;
+  return `$7$101$${salt.toString('base64')}$${hash.toString('base64')}`;
+}
+
+function checkUsername(username: string): string {
+  if (username === '' || username.includes(':') || /\s/.test(username)) throw new Error(`Not a Mosquitto username: ${username}`);
+  return username;
+}
+
+/** One line of Mosquitto's password file: `username:$7$…`. */
+export function mosquittoPasswordLine(username: string, password: string, salt?: Buffer): string {
+  return `${checkUsername(username)}:${mosquittoPasswordHash(password, salt)}`;
 }
 
 /**
@@ -26,21 +38,97 @@ export function mosquittoAcl(gatewayUsername: string): string {
   return lines.join('\n');
 }
 
+export interface MosquittoGateway {
+  username: string;
+  password: string;
+}
+
 export interface MosquittoAccounts {
-  gateway: { username: string; password: string };
+  gateway: MosquittoGateway;
   devices: { number: string; secret: string }[];
 }
 
+export interface MosquittoFiles {
+  passwordFile: string;
+  aclFile: string;
+}
+
+/**
+ * Writes a file whole or not at all: a temporary file beside it (mode 600), then a rename, so
+ * Mosquitto reloading at any moment reads either the old file or the new one.
+ */
+async function replaceFile(file: string, write: (handle: fs.FileHandle) => Promise<void>): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const handle = await fs.open(temporary, 'w', 0o600);
+  try {
+    await handle.chmod(0o600);
+    await write(handle);
+    await handle.sync();
+  } catch (error) {
+    await handle.close();
+    await fs.rm(temporary, { force: true });
+    throw error;
+  }
+  await handle.close();
+  await fs.rename(temporary, file);
+}
+
+function filesIn(dir: string): MosquittoFiles {
+  return { passwordFile: path.join(dir, 'passwords'), aclFile: path.join(dir, 'acl') };
+}
+
 /** Writes `passwords` and `acl` into dir (mode 600) for `password_file` and `acl_file` in mosquitto.conf. */
-export async function writeMosquittoAuth(dir: string, accounts: MosquittoAccounts): Promise<{ passwordFile: string; aclFile: string }> {
+export async function writeMosquittoAuth(dir: string, accounts: MosquittoAccounts): Promise<MosquittoFiles> {
   await fs.mkdir(dir, { recursive: true });
-  const passwordFile = path.join(dir, 'passwords');
-  const aclFile = path.join(dir, 'acl');
+  const files = filesIn(dir);
   const lines = [
     mosquittoPasswordLine(accounts.gateway.username, accounts.gateway.password),
     ...accounts.devices.map((d) => mosquittoPasswordLine(d.number, d.secret)),
   ];
-  await fs.writeFile(passwordFile, `${lines.join('\n')}\n`, { mode: 0o600 });
-  await fs.writeFile(aclFile, mosquittoAcl(accounts.gateway.username), { mode: 0o600 });
-  return { passwordFile, aclFile };
+  await replaceFile(files.passwordFile, (handle) => handle.writeFile(`${lines.join('\n')}\n`));
+  await replaceFile(files.aclFile, (handle) => handle.writeFile(mosquittoAcl(accounts.gateway.username)));
+  return files;
+}
+
+/** Rows read per query while writing the password file: memory stays flat however many devices there are. */
+const PAGE = 5000;
+
+export interface MosquittoAuthWritten extends MosquittoFiles {
+  /** Devices written to the password file. */
+  devices: number;
+  /** Devices with a secret but no Mosquitto hash (set before hashes were kept): they cannot sign in until issued again. */
+  withoutHash: number;
+}
+
+/**
+ * Writes `passwords` and `acl` into dir from the database: the gateway account first, then every
+ * device with a secret, from the Mosquitto hash stored when the secret was set. The ACL is written
+ * after the password file, each replaced whole.
+ */
+export async function writeMosquittoAuthFromDb(db: Db, dir: string, gateway: MosquittoGateway): Promise<MosquittoAuthWritten> {
+  await fs.mkdir(dir, { recursive: true });
+  const files = filesIn(dir);
+  const gatewayLine = mosquittoPasswordLine(gateway.username, gateway.password);
+  let devices = 0;
+  await replaceFile(files.passwordFile, async (handle) => {
+    await handle.write(`${gatewayLine}\n`);
+    let after = '';
+    for (;;) {
+      const rows = await db
+        .select({ number: deviceCredentials.number, brokerHash: deviceCredentials.brokerHash })
+        .from(deviceCredentials)
+        .where(and(isNotNull(deviceCredentials.brokerHash), gt(deviceCredentials.number, after)))
+        .orderBy(asc(deviceCredentials.number))
+        .limit(PAGE);
+      // The gateway's own account is never overwritten by a device of the same name.
+      const lines = rows.filter((row) => row.number !== gateway.username).map((row) => `${checkUsername(row.number)}:${row.brokerHash!}\n`);
+      if (lines.length) await handle.write(lines.join(''));
+      devices += lines.length;
+      if (rows.length < PAGE) break;
+      after = rows[rows.length - 1]!.number;
+    }
+  });
+  await replaceFile(files.aclFile, (handle) => handle.writeFile(mosquittoAcl(gateway.username)));
+  const [missing] = await db.select({ n: count() }).from(deviceCredentials).where(isNull(deviceCredentials.brokerHash));
+  return { ...files, devices, withoutHash: missing?.n ?? 0 };
 }

@@ -7,6 +7,8 @@ import { writeMosquittoAuth, type MosquittoAccounts } from '../device/mosquitto.
 
 export interface RunningMosquitto {
   url: string;
+  /** Its process id (what Mosquitto's pid_file would hold). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -47,12 +49,16 @@ async function waitForPort(port: number, exited: () => boolean, timeoutMs: numbe
 /**
  * A throwaway Mosquitto for one test file: a free port on 127.0.0.1, no anonymous clients, the
  * generated password file and ACL, nothing persisted. `max_queued_messages 0` lifts the per-client
- * queue limit, without which Mosquitto drops QoS 1 messages to a busy gateway.
+ * queue limit, without which Mosquitto drops QoS 1 messages to a busy gateway. Given `{ authDir }`,
+ * it reads `passwords` and `acl` already written there (and left in place on stop).
  */
-export async function startMosquitto(accounts: MosquittoAccounts): Promise<RunningMosquitto> {
+export async function startMosquitto(auth: MosquittoAccounts | { authDir: string }): Promise<RunningMosquitto> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-mosquitto-'));
   const port = await freePort();
-  const { passwordFile, aclFile } = await writeMosquittoAuth(dir, accounts);
+  const { passwordFile, aclFile } =
+    'authDir' in auth
+      ? { passwordFile: path.join(auth.authDir, 'passwords'), aclFile: path.join(auth.authDir, 'acl') }
+      : await writeMosquittoAuth(dir, auth);
   const config = [
     `listener ${port} 127.0.0.1`,
     'allow_anonymous false',
@@ -90,5 +96,5 @@ export async function startMosquitto(accounts: MosquittoAccounts): Promise<Runni
     await stop();
     throw error;
   }
-  return { url: `mqtt://127.0.0.1:${port}`, stop };
+  return { url: `mqtt://127.0.0.1:${port}`, pid: child.pid!, stop };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "device_credential" ADD COLUMN "broker_hash" text;

@@ -1,0 +1,119 @@
+/**
+ * `npm run bench:bundle`: gzipped JS a browser loads for the sign-in route and every page route of
+ * the web app, read from the production build's manifest (apps/web/dist/.vite/manifest.json; built
+ * here first when missing, `--build` rebuilds). Prints figures and marks those over the DESIGN §7
+ * budget (sign-in ≤ 200 KB, any route ≤ 400 KB); asserts nothing.
+ *
+ * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
+ * signed-in area: the shell, antd's texts) + the route's page chunk and its static imports,
+ * transitively, each file once. "+ lazy": what the route may still fetch later on demand (drawers,
+ * charts, dialogs, the tour), every dynamic import reachable from it except other languages.
+ */
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { DEFAULT_LANGUAGE } from '@swap/contracts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const web = path.join(repoRoot, 'apps/web');
+const dist = path.join(web, 'dist');
+const manifestFile = path.join(dist, '.vite/manifest.json');
+
+const SIGN_IN = '/session/login';
+const KB = 1024;
+const budgetOf = (route: string) => (route === SIGN_IN ? 200 * KB : 400 * KB);
+
+interface Chunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+type Manifest = Record<string, Chunk>;
+
+if (process.argv.includes('--build') || !fs.existsSync(manifestFile)) {
+  console.log('Building apps/web (npm run build -w apps/web)…');
+  const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
+
+const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+const gzCache = new Map<string, number>();
+const gz = (file: string) => {
+  let size = gzCache.get(file);
+  if (size === undefined) {
+    size = gzipSync(fs.readFileSync(path.join(dist, file))).length;
+    gzCache.set(file, size);
+  }
+  return size;
+};
+
+/** Manifest key of a source file imported from `fromFile` (a path under apps/web). */
+function keyOf(fromFile: string, specifier: string): string {
+  const base = path.relative(web, path.resolve(path.dirname(path.join(web, fromFile)), specifier)).replaceAll('\\', '/');
+  const key = ['.tsx', '.ts'].map((ext) => base + ext).find((candidate) => manifest[candidate]);
+  if (!key) throw new Error(`${specifier} (from ${fromFile}) is not in the build manifest: rebuild with --build`);
+  return key;
+}
+
+/** Route → page module, read from the router and the page table of apps/web. */
+function routes(): { route: string; key: string; signedIn: boolean }[] {
+  const router = fs.readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
+  const login = /const LoginPage = named\(\(\) => import\('([^']+)'\)/.exec(router);
+  if (!login?.[1]) throw new Error('LoginPage not found in src/app/router.tsx');
+  const pages = fs.readFileSync(path.join(web, 'src/app/pages.ts'), 'utf8');
+  const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false }];
+  for (const match of pages.matchAll(/'([^']+)': page\(\(\) =>\s*import\('([^']+)'\)/g)) {
+    const [, route, specifier] = match;
+    // The page table's doc comment shows an example line; a route counts once.
+    if (route && specifier && !rows.some((row) => row.route === route))
+      rows.push({ route, key: keyOf('src/app/pages.ts', specifier), signedIn: true });
+  }
+  return rows;
+}
+
+const LANGUAGE_CHUNK = /^src\/i18n\/(bundles|antd)\//;
+
+/**
+ * Files of `key` and what it imports, transitively. With `lazy`, its dynamic imports too, except
+ * other languages and other routes' pages (`skip`).
+ */
+function collect(key: string, files: Set<string>, lazy?: { skip: Set<string>; seen: Set<string> }): Set<string> {
+  const chunk = manifest[key];
+  const seen = lazy?.seen ?? files;
+  if (!chunk || seen.has(chunk.file)) return files;
+  seen.add(chunk.file);
+  files.add(chunk.file);
+  for (const dep of chunk.imports ?? []) collect(dep, files, lazy);
+  if (!lazy) return files;
+  for (const dep of chunk.dynamicImports ?? []) if (!LANGUAGE_CHUNK.test(dep) && !lazy.skip.has(dep)) collect(dep, files, lazy);
+  return files;
+}
+
+const sum = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
+const kb = (bytes: number) => (bytes / KB).toFixed(1);
+
+const entryKey = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
+if (!entryKey) throw new Error('No entry in the build manifest');
+const start = collect(`src/i18n/bundles/${DEFAULT_LANGUAGE}.ts`, collect(entryKey, new Set()));
+const shellKeys = ['src/app/AuthedLayout.tsx', `src/i18n/antd/${DEFAULT_LANGUAGE}.ts`];
+
+console.log(`Web bundle, gzipped JS per route (build of ${fs.statSync(manifestFile).mtime.toISOString()})`);
+console.log(`entry + ${DEFAULT_LANGUAGE} catalogue: ${kb(sum(start))} KB`);
+console.log(`${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'+ lazy'.padStart(8)}  budget`);
+const table = routes();
+const pageKeys = new Set([...table.map((row) => row.key), ...(manifest[entryKey]?.dynamicImports ?? [])]);
+for (const { route, key, signedIn } of table) {
+  const roots = signedIn ? [...shellKeys, key] : [key];
+  const atLoad = new Set(start);
+  for (const root of roots) collect(root, atLoad);
+  const withLazy = new Set(atLoad);
+  const lazy = { skip: pageKeys, seen: new Set<string>() };
+  for (const root of roots) collect(root, withLazy, lazy);
+  const load = sum(atLoad);
+  const budget = budgetOf(route);
+  const verdict = load > budget ? `OVER ${kb(budget)}` : `ok ≤ ${kb(budget)}`;
+  console.log(`${route.padEnd(44)} ${kb(load).padStart(8)} ${kb(sum(withLazy) - load).padStart(8)}  ${verdict}`);
+}

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -52,6 +53,13 @@ async function openStream(base: string, token: string, path: string) {
   return { response, events, next, close: () => controller.abort() };
 }
 
+/** Listens on a loopback port; answers the base URL a browser would use. */
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+}
+
 describe('live device streams', () => {
   let server: TestServer;
   let callers: ProductCallers;
@@ -60,6 +68,16 @@ describe('live device streams', () => {
   let base: string;
   let cabinetId: number;
   let batteryId: number;
+
+  /** The simulated devices report once; the stream's next change must follow within a second. */
+  const changeAfterTick = async (stream: Awaited<ReturnType<typeof openStream>>) => {
+    const from = stream.events.length;
+    const sent = Date.now();
+    await fleet.tick();
+    const change = await stream.next('change', from);
+    expect(change.at - sent).toBeLessThan(1000);
+    return change;
+  };
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -83,9 +101,7 @@ describe('live device streams', () => {
       log,
       server.app.deviceHub,
     );
-    await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const address = server.app.server.address();
-    base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    base = await listen(server.app);
     fleet = await startFleet({
       url: `mqtt://127.0.0.1:${gateway.port}`,
       masterSecret: MASTER,
@@ -118,11 +134,7 @@ describe('live device streams', () => {
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const ready = await stream.next('ready', 0);
     expect(ready.data).toEqual({ kind: 'cabinet', id: cabinetId, number: CABINET, channels: [] });
-    const from = stream.events.length;
-    const sent = Date.now();
-    await fleet.tick();
-    const change = await stream.next('change', from);
-    expect(change.at - sent).toBeLessThan(1000);
+    const change = await changeAfterTick(stream);
     expect(change.data.channels).toContain('telemetry');
     const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.merchant, query: { id: String(cabinetId) } });
     expect(detail.data.humidity).not.toBeNull();
@@ -132,11 +144,7 @@ describe('live device streams', () => {
   it('pushes a battery’s telemetry to its merchant and refuses it to another merchant', async () => {
     const stream = await openStream(base, callers.merchant, `/api/oms/battery/live?id=${batteryId}`);
     await stream.next('ready', 0);
-    const from = stream.events.length;
-    const sent = Date.now();
-    await fleet.tick();
-    const change = await stream.next('change', from);
-    expect(change.at - sent).toBeLessThan(1000);
+    const change = await changeAfterTick(stream);
     expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
     stream.close();
     const refused = await openStream(base, callers.siam, `/api/oms/battery/live?id=${batteryId}`);
@@ -181,17 +189,11 @@ describe('live device streams', () => {
       await startChangeRelay(server.databaseUrl!, otherHub, log),
     ];
     try {
-      await other.listen({ port: 0, host: '127.0.0.1' });
-      const address = other.server.address();
-      const otherBase = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+      const otherBase = await listen(other);
       const stream = await openStream(otherBase, callers.merchant, `/api/oms/cabinet/live?id=${cabinetId}`);
       await stream.next('ready', 0);
-      const from = stream.events.length;
-      const sent = Date.now();
       // The simulated cabinet reports to the first server's gateway only.
-      await fleet.tick();
-      const change = await stream.next('change', from);
-      expect(change.at - sent).toBeLessThan(1000);
+      const change = await changeAfterTick(stream);
       expect(change.data).toMatchObject({ kind: 'cabinet', id: cabinetId, number: CABINET });
       expect(change.data.channels).toContain('telemetry');
       stream.close();

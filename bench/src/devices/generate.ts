@@ -95,7 +95,7 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
     const bindable = `(g <= ${V} or (g <= ${2 * V} and ((g - 1) % ${V} + 1) % 4 = 0)) and g % 3 <> 0 and g % 97 <> 0 and ((g - 1) % ${V} + 1) % 10 <> 0`;
     const defs = new Map<string, string[]>();
     for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment']) defs.set(table, await dropIndexes(client, table));
-    // Row triggers keep stock_count; a bulk load disables them and recounts once at the end.
+    // Row triggers keep stock_count and device_number; a bulk load disables them and fills both once at the end.
     for (const table of ['battery', 'vehicle', 'cabinet']) await client.query(`alter table ${table} disable trigger user`);
     const lfpCells = `'[${Array.from({ length: 20 }, (_, i) => (3.3 + (i % 5) / 100).toFixed(3)).join(',')}]'::jsonb`;
 
@@ -193,6 +193,12 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
         await client.query(`insert into stock_count (kind, type_id, merchant_key, stock_status, scrap_status, n)
                             select '${table}', type_id, coalesce(merchant_id, 0), stock_status, scrap_status, count(*)::int from ${table} group by 2, 3, 4, 5`);
         await client.query(`alter table ${table} enable trigger user`);
+      }
+    });
+    // The disabled triggers also claim each number in the cross-kind registry: claim them in one go.
+    await timed('device numbers', async () => {
+      for (const table of ['battery', 'vehicle', 'cabinet']) {
+        await client.query(`insert into device_number (number, kind) select number, '${table}' from ${table} on conflict do nothing`);
       }
     });
     await timed('indexes rebuilt', async () => {

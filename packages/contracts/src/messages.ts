@@ -241,6 +241,15 @@ export const MESSAGES = {
     'ยานพาหนะนี้ไม่ได้มีไว้ขาย (เช่าเท่านั้นหรือไม่ทั้งสองอย่าง)',
     '该车辆不可销售（仅租赁或不可租售）',
   ),
+  // A number is a device's MQTT username: a battery, vehicle and cabinet never share one.
+  numberUsedByOtherDevice: m(
+    3014,
+    409,
+    'Number already used by another device',
+    'Nomor sudah digunakan oleh perangkat lain',
+    'หมายเลขนี้ถูกใช้โดยอุปกรณ์อื่นแล้ว',
+    '编号已被其他设备使用',
+  ),
 
   illegalDistribution: m(4000, 400, 'Illegal distribution', 'Distribusi tidak sah', 'การจัดสรรไม่ถูกต้อง', '非法分配'),
   priceNotConfigured: m(4001, 400, 'Price is not configured', 'Harga belum dikonfigurasi', 'ยังไม่ได้ตั้งราคา', '未配置价格'),

@@ -28,6 +28,19 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
+/** The constraint a unique violation names (driver error or its wrapper's cause), if any. */
+export function violatedConstraint(error: unknown): string | undefined {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23505') {
+      const constraint = (current as { constraint?: unknown }).constraint;
+      return typeof constraint === 'string' ? constraint : undefined;
+    }
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
 /**
  * An unexpected error as the log may hold it: a failed query keeps its SQL but never its
  * parameters (password and token hashes, personal data), and a cause keeps only its code and text.

@@ -12,6 +12,7 @@ export * from '../modules/device-type/device-type.table.js';
 export * from '../modules/battery/battery.table.js';
 export * from '../modules/vehicle/vehicle.table.js';
 export * from '../modules/cabinet/cabinet.table.js';
+export * from '../modules/device/device-number.table.js';
 export * from '../modules/stock/stock.table.js';
 export * from '../device/device-credential.table.js';
 export * from '../modules/command/command.table.js';

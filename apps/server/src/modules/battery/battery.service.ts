@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { BatteryAdd, BatteryEdit, BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { AppError } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
-import { lockStockCounters, placeOwner, typeOfKind } from '../device/index.js';
+import { lockStockCounters, numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device/index.js';
 import { batteries } from './battery.table.js';
 import { batteryDetail, batteryScope, isMidSwap } from './battery.query.js';
 import { batterySpecOf } from './battery.kind.js';
@@ -41,8 +41,7 @@ function statusesOf(body: BatteryAdd | BatteryEdit, current?: Pick<typeof batter
 export async function addBattery(ctx: Ctx, body: BatteryAdd): Promise<BatteryRecord> {
   const type = await typeOfKind(ctx.db, 'battery', body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
-  const [existing] = await ctx.db.select({ id: batteries.id }).from(batteries).where(eq(batteries.number, body.number)).limit(1);
-  if (existing) throw new AppError('batteryExists', undefined, { field: 'number' });
+  await refuseTakenNumber(ctx.db, 'battery', 'batteryExists', body.number);
   const fields = { ...fieldsOf(body, batterySpecOf(type)), ...statusesOf(body), number: body.number, merchantId };
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -52,8 +51,7 @@ export async function addBattery(ctx: Ctx, body: BatteryAdd): Promise<BatteryRec
     });
     return await batteryDetail(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('batteryExists', undefined, { field: 'number' });
-    throw error;
+    throw numberConflict(error, 'batteryExists', { field: 'number' }) ?? error;
   }
 }
 

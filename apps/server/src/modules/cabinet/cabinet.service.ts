@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
 import type { CabinetAdd, CabinetDetail, CabinetEdit } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { AppError } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
-import { placeOwner, typeOfKind } from '../device/index.js';
+import { numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device/index.js';
 import { cabinets } from './cabinet.table.js';
 import { cabinetDetail, cabinetScope } from './cabinet.query.js';
 import { cabinetSpecOf, createCompartments } from './cabinet.kind.js';
@@ -35,8 +35,7 @@ function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof c
 export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDetail> {
   const type = await typeOfKind(ctx.db, 'cabinet', body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
-  const [existing] = await ctx.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.number, body.number)).limit(1);
-  if (existing) throw new AppError('cabinetExists', undefined, { field: 'number' });
+  await refuseTakenNumber(ctx.db, 'cabinet', 'cabinetExists', body.number);
   const spec = cabinetSpecOf(type);
   const fields = { ...fieldsOf(body, spec), compartmentCount: spec.compartmentCount, typeId: type.id, number: body.number, merchantId };
   try {
@@ -48,8 +47,7 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
     });
     return await cabinetDetail(ctx, id);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('cabinetExists', undefined, { field: 'number' });
-    throw error;
+    throw numberConflict(error, 'cabinetExists', { field: 'number' }) ?? error;
   }
 }
 

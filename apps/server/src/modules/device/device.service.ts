@@ -9,55 +9,50 @@ import {
   type BatchCheckResult,
   type DeviceBatch,
   type DeviceScrap,
+  type MessageKey,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/audit.js';
-import { chunks, deviceScope, placeOwner, typeOfKind, type DeviceKindDef } from './device.kind.js';
+import { deviceScope, placeOwner, typeOfKind, type DeviceKindDef } from './device.kind.js';
 import { lockStockCounters } from './device.counters.js';
 import { refuseScrapped } from './device.guard.js';
-
-/** Numbers already registered, in one query (numbers are unique across all tenants: physical serials). */
-async function registeredNumbers(db: Db, def: DeviceKindDef, numbers: string[]): Promise<Set<string>> {
-  const found = new Set<string>();
-  for (const part of chunks(numbers, 1000)) {
-    if (part.length === 0) continue;
-    const rows = await db
-      .select({ number: sql<string>`${def.columns.number}` })
-      .from(def.table)
-      .where(inArray(def.columns.number, part));
-    for (const row of rows) found.add(row.number);
-  }
-  return found;
-}
+import { numberConflict, takenNumbers } from './device.numbers.js';
 
 /** Every number of the batch as NEW, EXISTS (registered, or repeated in the batch) or INVALID. */
-async function checkNumbers(ctx: Ctx, def: DeviceKindDef, numbers: string[]): Promise<BatchCheckResult> {
-  const registered = await registeredNumbers(
+async function checkNumbers(ctx: Ctx, def: DeviceKindDef, numbers: string[]): Promise<{ result: BatchCheckResult; refusal: MessageKey }> {
+  const taken = await takenNumbers(
     ctx.db,
-    def,
+    def.kind,
+    def.exists,
     numbers.filter((n) => DEVICE_NUMBER_PATTERN.test(n)),
   );
   const seen = new Set<string>();
-  const exists = messageText(def.exists, ctx.lang);
   const invalid = validationText('validation.invalid', ctx.lang, fieldLabel('number', ctx.lang));
+  // The batch's refusal: the kind's own "already exists" unless every clash is with another kind.
+  let refusal: MessageKey = 'numberUsedByOtherDevice';
   const items: BatchCheckItem[] = numbers.map((number) => {
     if (!DEVICE_NUMBER_PATTERN.test(number)) return { number, status: 'INVALID', reason: invalid };
     const repeated = seen.has(number);
     seen.add(number);
-    if (registered.has(number) || repeated) return { number, status: 'EXISTS', reason: exists };
-    return { number, status: 'NEW', reason: null };
+    const reason = repeated ? def.exists : taken.get(number);
+    if (!reason) return { number, status: 'NEW', reason: null };
+    if (reason === def.exists) refusal = def.exists;
+    return { number, status: 'EXISTS', reason: messageText(reason, ctx.lang) };
   });
   const count = (status: BatchCheckItem['status']) => items.filter((item) => item.status === status).length;
-  return { total: items.length, newCount: count('NEW'), existsCount: count('EXISTS'), invalidCount: count('INVALID'), items };
+  return {
+    result: { total: items.length, newCount: count('NEW'), existsCount: count('EXISTS'), invalidCount: count('INVALID'), items },
+    refusal,
+  };
 }
 
 /** POST /<kind>/batch/check: writes nothing; the type and owner are checked as add would. */
 export async function checkDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: DeviceBatch): Promise<BatchCheckResult> {
   await typeOfKind(ctx.db, def.kind, body.typeId);
   await placeOwner(ctx, body.merchantId);
-  return checkNumbers(ctx, def, body.numbers);
+  return (await checkNumbers(ctx, def, body.numbers)).result;
 }
 
 /**
@@ -67,9 +62,9 @@ export async function checkDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: Devic
 export async function addDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: DeviceBatch): Promise<BatchAddResult> {
   const type = await typeOfKind(ctx.db, def.kind, body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
-  const check = await checkNumbers(ctx, def, body.numbers);
+  const { result: check, refusal } = await checkNumbers(ctx, def, body.numbers);
   if (check.invalidCount > 0) throw new AppError('illegalParameter', undefined, check);
-  if (check.existsCount > 0) throw new AppError(def.exists, undefined, check);
+  if (check.existsCount > 0) throw new AppError(refusal, undefined, check);
   try {
     const ids = await ctx.db.transaction(async (tx) => {
       const created = await def.insertMany(tx, {
@@ -88,9 +83,8 @@ export async function addDeviceBatch(ctx: Ctx, def: DeviceKindDef, body: DeviceB
     });
     return { added: ids.length, ids };
   } catch (error) {
-    // Another operator registered one of the numbers since the check: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError(def.exists);
-    throw error;
+    // Another operator registered one of the numbers since the check: the unique indexes decide.
+    throw numberConflict(error, def.exists) ?? error;
   }
 }
 

@@ -14,3 +14,5 @@ export { refuseScrapped } from './device.guard.js';
 export { lockStockCounters, type CountedDevice } from './device.counters.js';
 export { deviceCsvColumns } from './device.csv.js';
 export { sendDeviceExport } from './device.export.js';
+export { numberConflict, refuseTakenNumber } from './device.numbers.js';
+export { deviceNumbers } from './device-number.table.js';

@@ -2,10 +2,19 @@ import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
 import type { VehicleAdd, VehicleEdit, VehicleRecord, VehicleSale } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError, isUniqueViolation } from '../../app/errors.js';
+import { AppError, isUniqueViolation, violatedConstraint } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
-import { deviceScope, lockStockCounters, lockUsableDevices, placeOwner, refuseScrapped, typeOfKind } from '../device/index.js';
+import {
+  deviceScope,
+  lockStockCounters,
+  lockUsableDevices,
+  numberConflict,
+  placeOwner,
+  refuseScrapped,
+  refuseTakenNumber,
+  typeOfKind,
+} from '../device/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';
@@ -94,20 +103,15 @@ async function syncBatteries(tx: Db, vehicleId: number, held: (number | null)[])
 }
 
 function conflict(error: unknown): never {
-  // A concurrent binding of the same battery, or the same number registered meanwhile.
-  if (isUniqueViolation(error)) {
-    const constraint =
-      (error as { cause?: { constraint?: string } }).cause?.constraint ?? (error as { constraint?: string }).constraint ?? '';
-    throw new AppError(constraint.includes('battery') ? 'batteryAlreadyBound' : 'vehicleExists');
-  }
-  throw error;
+  // A concurrent binding of the same battery, or the same number registered meanwhile (by any kind).
+  if (isUniqueViolation(error) && (violatedConstraint(error) ?? '').includes('battery')) throw new AppError('batteryAlreadyBound');
+  throw numberConflict(error, 'vehicleExists') ?? error;
 }
 
 export async function addVehicle(ctx: Ctx, body: VehicleAdd): Promise<VehicleRecord> {
   const type = await typeOfKind(ctx.db, 'vehicle', body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
-  const [existing] = await ctx.db.select({ id: vehicles.id }).from(vehicles).where(eq(vehicles.number, body.number)).limit(1);
-  if (existing) throw new AppError('vehicleExists', undefined, { field: 'number' });
+  await refuseTakenNumber(ctx.db, 'vehicle', 'vehicleExists', body.number);
   try {
     const id = await ctx.db.transaction(async (tx) => {
       const bound = await bindable(tx, ctx, { id: null, merchantId, type }, body);

@@ -15,6 +15,7 @@ import { markSilentCabinetsOffline } from './device-state.service.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
+import { collectingLog } from '../test/device-fixtures.js';
 
 const MASTER = 'gateway-test-master';
 const CABINET = 'CGW0001';
@@ -40,13 +41,8 @@ for (const broker of BROKERS)
     let gateway: DeviceGateway;
     let fleet: RunningFleet;
     let url: string;
-    const warnings: string[] = [];
+    const { log, messages: warnings } = collectingLog();
     const changes: DeviceChange[] = [];
-    const log = {
-      info: () => undefined,
-      warn: (_fields: object, message: string) => warnings.push(message),
-      error: (_fields: object, message: string) => warnings.push(message),
-    };
     const detail = async () =>
       (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data;
     let cabinetId = 0;

@@ -16,7 +16,7 @@ import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from './telemetry-ingest.js';
-import { cabinetReport } from '../test/device-fixtures.js';
+import { collectingLog, cabinetReport } from '../test/device-fixtures.js';
 
 const MASTER = 'ingest-test-master';
 const BATTERIES = numbers('BIN', 40);
@@ -50,13 +50,8 @@ describe('telemetry ingest in batches, with history and retention', () => {
   let url: string;
   let cabinetNumber: string;
   let admin: string;
-  const warnings: string[] = [];
+  const { log, messages: warnings } = collectingLog();
   const changes: DeviceChange[] = [];
-  const log = {
-    info: () => undefined,
-    warn: (_fields: object, message: string) => warnings.push(message),
-    error: (_fields: object, message: string) => warnings.push(message),
-  };
   const connect = (number: string): Promise<MqttClient> =>
     mqtt.connectAsync(url, { clientId: number, username: number, password: demoDeviceSecret(MASTER, number), reconnectPeriod: 0 });
 

@@ -7,6 +7,13 @@ import type { TestServer } from './harness.js';
 
 export const SILENT_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
+/** A link log that keeps the messages of its warnings and errors (and of its notes too, when asked). */
+export function collectingLog(options: { info?: boolean } = {}): { log: LinkLog; messages: string[] } {
+  const messages: string[] = [];
+  const keep = (_fields: object, message: string) => void messages.push(message);
+  return { log: { info: options.info ? keep : () => undefined, warn: keep, error: keep }, messages };
+}
+
 /** A cabinet's telemetry as it reports it: calm readings, one meter, unless told otherwise. */
 export function cabinetReport(fields: Partial<CabinetTelemetry> = {}): CabinetTelemetry {
   return {

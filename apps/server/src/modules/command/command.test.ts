@@ -7,7 +7,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import type { DeviceGateway } from '../../device/gateway.js';
-import { startSimulatedCabinets } from '../../test/device-fixtures.js';
+import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device/hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/index.js';
@@ -27,13 +27,8 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
   let fleet: RunningFleet;
   let answering: VirtualCabinet;
   const ids: Record<string, number> = {};
-  const logged: string[] = [];
+  const { log, messages: logged } = collectingLog({ info: true });
   const changes: DeviceChange[] = [];
-  const log = {
-    info: (_fields: object, message: string) => logged.push(message),
-    warn: (_fields: object, message: string) => logged.push(message),
-    error: (_fields: object, message: string) => logged.push(message),
-  };
 
   const send = (token: string, body: Record<string, unknown>, lang?: 'en' | 'th') =>
     server.call('POST', '/api/oms/cabinet/command/send', { token, body, ...(lang ? { lang } : {}) });

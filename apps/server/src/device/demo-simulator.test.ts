@@ -9,7 +9,8 @@ import { vehicles } from '../modules/vehicle/index.js';
 import { seedDemoDeviceCredentials } from './credentials.js';
 import { writeDemoFleet } from './demo-fleet.js';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';
-import { startDeviceGateway, type DeviceGateway } from './gateway.js';
+import type { DeviceGateway } from './gateway.js';
+import { startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const MASTER = 'demo-fleet-test-master';
 
@@ -29,12 +30,7 @@ describe('the demo fleet of npm start', () => {
     await server.db.update(vehicles).set({ activationStatus: 'ACTIVATED' }).where(eq(vehicles.number, 'VBK09001'));
     await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      log,
-      server.app.deviceHub,
-    );
+    ({ gateway } = await startEmbeddedGateway(server, log));
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-demo-fleet-'));
   });
   afterAll(async () => {

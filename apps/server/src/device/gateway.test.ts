@@ -15,7 +15,7 @@ import { markSilentCabinetsOffline } from './device-state.service.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
-import { collectingLog } from '../test/device-fixtures.js';
+import { collectingLog, startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const MASTER = 'gateway-test-master';
 const CABINET = 'CGW0001';
@@ -60,13 +60,7 @@ for (const broker of BROKERS)
       await seedDemoDeviceCredentials(server.db, MASTER);
       server.app.deviceHub.onChange((change) => changes.push(change));
       if (broker.embedded) {
-        gateway = await startDeviceGateway(
-          server.db,
-          { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-          log,
-          server.app.deviceHub,
-        );
-        url = `mqtt://127.0.0.1:${gateway.port}`;
+        ({ gateway, url } = await startEmbeddedGateway(server, log));
       } else {
         const account = { username: 'swap-gateway', password: 'gateway-secret-0123456789' };
         const demo = [CABINET, 'BGW000001', 'BGW000002', VEHICLE].map((number) => ({ number, secret: demoDeviceSecret(MASTER, number) }));

@@ -9,14 +9,14 @@ import { vehicles } from '../modules/vehicle/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { batteryTelemetry, cabinetTelemetry, purgeTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
-import { startDeviceGateway, type DeviceGateway } from './gateway.js';
+import type { DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from './credentials.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from './telemetry-ingest.js';
-import { collectingLog, cabinetReport } from '../test/device-fixtures.js';
+import { collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const MASTER = 'ingest-test-master';
 const BATTERIES = numbers('BIN', 40);
@@ -67,13 +67,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: cabinetNumber, typeId: types.cabinet } });
     await seedDemoDeviceCredentials(server.db, MASTER);
     server.app.deviceHub.onChange((change) => changes.push(change));
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      log,
-      server.app.deviceHub,
-    );
-    url = `mqtt://127.0.0.1:${gateway.port}`;
+    ({ gateway, url } = await startEmbeddedGateway(server, log));
   });
   afterAll(async () => {
     await gateway?.close();

@@ -33,6 +33,20 @@ export function cabinetReport(fields: Partial<CabinetTelemetry> = {}): CabinetTe
   };
 }
 
+/** The gateway on an embedded broker (a free port) wired to the test server's hub, and the URL devices connect to. */
+export async function startEmbeddedGateway(
+  server: TestServer,
+  log: LinkLog = SILENT_LOG,
+): Promise<{ gateway: DeviceGateway; url: string }> {
+  const gateway = await startDeviceGateway(
+    server.db,
+    { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+    log,
+    server.app.deviceHub,
+  );
+  return { gateway, url: `mqtt://127.0.0.1:${gateway.port}` };
+}
+
 export interface SimulatedCabinets {
   gateway: DeviceGateway;
   fleet: RunningFleet;
@@ -55,14 +69,9 @@ export async function startSimulatedCabinets(
   } & Pick<FleetOptions, 'commands'>,
 ): Promise<SimulatedCabinets> {
   await seedDemoDeviceCredentials(server.db, options.master);
-  const gateway = await startDeviceGateway(
-    server.db,
-    { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-    options.log ?? SILENT_LOG,
-    server.app.deviceHub,
-  );
+  const { gateway, url } = await startEmbeddedGateway(server, options.log);
   const fleet = await startFleet({
-    url: `mqtt://127.0.0.1:${gateway.port}`,
+    url,
     masterSecret: options.master,
     fleet: {
       cabinets: options.cabinets.map(({ number, slots }) => ({

@@ -4,8 +4,9 @@ import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+import type { DeviceGateway } from '../../device/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { startEmbeddedGateway } from '../../test/device-fixtures.js';
 
 /** Signs a device in on the broker; resolves the client, or rejects with the broker's refusal. */
 function signIn(url: string, number: string, password: string): Promise<mqtt.MqttClient> {
@@ -42,13 +43,7 @@ describe('device credentials issued in the back-office', () => {
     await createAccountWithMenus(server.db, { username: 'cabinet-viewer', merchantId: who.demoAgentId, menuCodes: ['operation.cabinet'] });
     viewer = await server.login('cabinet-viewer');
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      log,
-      server.app.deviceHub,
-    );
-    url = `mqtt://127.0.0.1:${gateway.port}`;
+    ({ gateway, url } = await startEmbeddedGateway(server, log));
   });
   afterAll(async () => {
     await gateway.close();

@@ -4,9 +4,10 @@ import type { LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { DeviceHub, seedDemoDeviceCredentials, startChangeRelay, startDeviceGateway, type DeviceGateway } from '../../device/index.js';
+import { DeviceHub, seedDemoDeviceCredentials, startChangeRelay, type DeviceGateway } from '../../device/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';
+import { startEmbeddedGateway } from '../../test/device-fixtures.js';
 
 const MASTER = 'live-test-master';
 const CABINET = 'CLV0001';
@@ -95,12 +96,7 @@ describe('live device streams', () => {
     batteryId = battery.data.id;
     await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
-    gateway = await startDeviceGateway(
-      server.db,
-      { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
-      log,
-      server.app.deviceHub,
-    );
+    ({ gateway } = await startEmbeddedGateway(server, log));
     base = await listen(server.app);
     fleet = await startFleet({
       url: `mqtt://127.0.0.1:${gateway.port}`,

@@ -7,11 +7,11 @@ import fastifySwaggerUi from '@fastify/swagger-ui';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { AUTH_BASE, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
+import { ALL_ENDPOINTS, AUTH_BASE, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
 import type { Config } from './config.js';
 import type { Database } from '../db/client.js';
 import { registerErrorHandling } from './error-handler.js';
-import { registerAccessControl } from './route.js';
+import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
 import { registerModules } from '../modules/index.js';
@@ -70,6 +70,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     version: VERSION,
   });
   registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
+  assertEndpointsServed(app, ALL_ENDPOINTS);
 
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
     try {

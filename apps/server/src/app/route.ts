@@ -1,6 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
-import { OMS_BASE, REQUEST_TIME_HEADER, SUCCESS_CODE, TOKEN_HEADER, TOKEN_HEADER_ALT, messageText } from '@swap/contracts';
+import {
+  OMS_BASE,
+  REQUEST_TIME_HEADER,
+  SUCCESS_CODE,
+  TOKEN_HEADER,
+  TOKEN_HEADER_ALT,
+  endpointUrl,
+  envelopeSchema,
+  messageText,
+  type Access,
+  type EndpointDef,
+  type HandlerAnswerOf,
+  type ParsedInputOf,
+} from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { authenticate, type SessionPolicy } from '../modules/auth/session.service.js';
 import { grantsOf } from '../modules/menu/permissions.js';
@@ -8,16 +21,6 @@ import { holds, type Ctx } from './context.js';
 import { AppError } from './errors.js';
 import { permissionDenied } from './policy.js';
 import { requestLanguage } from './language.js';
-
-/**
- * Who may call a route. `code` is the permission code ('' = any signed-in account);
- * `scope` narrows it further: 'platform' for platform staff only, 'super' for SUPER only.
- * Every /api/oms route must declare one: a route without it refuses to start (deny by default).
- */
-export interface Access {
-  code: string;
-  scope?: 'any' | 'platform' | 'super';
-}
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -97,7 +100,7 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
 }
 
 /** A reply the handler has already sent itself (files, CSV); the envelope is skipped. */
-export const SENT = Symbol('sent');
+export const SENT: unique symbol = Symbol('sent');
 
 export function ok<T>(req: FastifyRequest, data: T) {
   return { code: SUCCESS_CODE, message: messageText('success', requestLanguage(req)), data };
@@ -143,4 +146,63 @@ export function omsRoute<B extends z.ZodType | undefined = undefined, Q extends 
       return ok(req, result ?? null);
     },
   });
+}
+
+/** The endpoints an app serves through `serve`, to check them against the declarations at start-up. */
+const servedByApp = new WeakMap<FastifyInstance, Set<EndpointDef>>();
+
+type Handler<E extends EndpointDef> = (input: {
+  input: ParsedInputOf<E>;
+  ctx: Ctx;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<E['answer'] extends z.ZodType ? HandlerAnswerOf<E> : symbol>;
+
+/**
+ * Serves one declared /api/oms endpoint: access, input schema and answer schema come from the
+ * declaration. A JSON answer is serialised through its schema, so a field the declaration does not
+ * name never leaves the server, and an answer that does not match it fails instead of leaking.
+ */
+export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handler: Handler<E>): void {
+  if (def.access === 'public' || def.base === 'auth') throw new Error(`${def.path}: serve() is for signed-in /api/oms endpoints`);
+  let served = servedByApp.get(app);
+  if (!served) servedByApp.set(app, (served = new Set()));
+  if (served.has(def)) throw new Error(`${def.method} ${def.path} is served twice`);
+  served.add(def);
+  const answer = def.answer;
+  app.route({
+    method: def.method,
+    url: endpointUrl(def),
+    config: { access: def.access },
+    schema: {
+      ...(def.body ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(typeof answer === 'string' ? {} : { response: { 200: envelopeSchema(answer) } }),
+      ...(def.summary ? { summary: def.summary } : {}),
+      tags: [def.path.split('/')[1] ?? 'oms'],
+      security: [{ authToken: [] }],
+    },
+    handler: async (req, reply) => {
+      const ctx = req.ctx;
+      if (!ctx) throw new AppError('notLoggedIn');
+      const input = (def.body ? req.body : def.query ? req.query : undefined) as ParsedInputOf<E>;
+      const result = await handler({ input, ctx, req, reply });
+      if (result === SENT) return reply;
+      return ok(req, result ?? null);
+    },
+  });
+}
+
+/**
+ * Start-up check: every declared endpoint has exactly one handler and no handler serves an
+ * undeclared endpoint (an endpoint object that is not in the declarations).
+ */
+export function assertEndpointsServed(app: FastifyInstance, declared: readonly EndpointDef[]): void {
+  const served = servedByApp.get(app) ?? new Set<EndpointDef>();
+  const known = new Set(declared);
+  const missing = declared.filter((def) => def.access !== 'public' && def.base !== 'auth' && !served.has(def));
+  const unknown = [...served].filter((def) => !known.has(def));
+  const describe = (defs: EndpointDef[]) => defs.map((def) => `${def.method} ${endpointUrl(def)}`).join(', ');
+  if (missing.length) throw new Error(`Declared endpoints without a handler: ${describe(missing)}`);
+  if (unknown.length) throw new Error(`Handlers for undeclared endpoints: ${describe(unknown)}`);
 }

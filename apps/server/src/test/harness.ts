@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { DEMO_PASSWORD, type Language } from '@swap/contracts';
+import { DEMO_PASSWORD, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
 import { loadConfig, type Config } from '../app/config.js';
 import { buildApp } from '../app/build-app.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
@@ -32,6 +32,19 @@ export interface TestServer {
       headers?: Record<string, string>;
     },
   ): Promise<ApiAnswer>;
+  /** Calls a declared endpoint: the path comes from the declaration, the input and answer are typed. */
+  request<E extends EndpointDef>(endpoint: E, input: InputOf<E>, options?: RequestOptions): Promise<TypedAnswer<E>>;
+}
+
+export interface RequestOptions {
+  token?: string | undefined;
+  lang?: Language;
+  headers?: Record<string, string>;
+}
+
+/** An answer of a declared endpoint: `data` has the declared type when `code` is 1. */
+export interface TypedAnswer<E extends EndpointDef> extends Omit<ApiAnswer, 'data'> {
+  data: AnswerOf<E>;
 }
 
 export interface ApiAnswer {
@@ -99,12 +112,22 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
     return { status: raw.statusCode, code: parsed.code ?? -1, message: parsed.message ?? '', data: parsed.data, raw };
   };
 
+  const request: TestServer['request'] = async (endpoint, input, options = {}) => {
+    const url = endpointUrl(endpoint);
+    const answer =
+      endpoint.method === 'GET'
+        ? await call('GET', url, { ...options, query: queryOf(input) })
+        : await call('POST', url, { ...options, body: input ?? {} });
+    return answer;
+  };
+
   return {
     app,
     db: database.db,
     config,
     databaseUrl: pgDb?.url,
     call,
+    request,
     async login(username, password = DEMO_PASSWORD) {
       const answer = await call('POST', '/api/auth/oms/login', { body: { username, password } });
       if (answer.code !== 1) throw new Error(`login ${username} failed: ${answer.message}`);
@@ -116,4 +139,15 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
       await pgDb?.drop();
     },
   };
+}
+
+/** A GET endpoint's input as a query string (every value as text, absent ones left out). */
+function queryOf(input: unknown): Record<string, string> | undefined {
+  if (input === undefined || input === null) return undefined;
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(input as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') query[name] = String(value);
+    else if (value !== undefined && value !== null) query[name] = JSON.stringify(value);
+  }
+  return query;
 }

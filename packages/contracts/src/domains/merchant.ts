@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { nameField, phone, requiredText, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { idQuery, nameField, phone, requiredText, safeText } from '../validation.js';
 
 export const MERCHANT_TYPES = ['AGENT', 'DIRECT'] as const;
 export type MerchantType = (typeof MERCHANT_TYPES)[number];
@@ -52,3 +53,49 @@ export const MERCHANT_SELF_EDITABLE = ['personInCharge', 'contact', 'officeAddre
 /** Answer of POST /api/oms/file/upload; GET /api/oms/file/download?id= streams the file back. */
 export const uploadedFile = z.object({ id: z.number(), name: z.string(), mime: z.string(), size: z.number(), sha256: z.string() });
 export type UploadedFile = z.infer<typeof uploadedFile>;
+
+/** Merchants (System centre → Merchants); adding and removing is platform work. */
+export const merchantApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/merchant/search',
+    access: { code: 'admin.merchant' },
+    body: merchantSearch,
+    answer: pageSchema(merchantRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/merchant/detail',
+    access: { code: 'admin.merchant.detail' },
+    query: idQuery,
+    answer: merchantRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/merchant/add',
+    access: { code: 'admin.merchant.add', scope: 'platform' },
+    body: merchantAdd,
+    answer: merchantRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/merchant/edit',
+    access: { code: 'admin.merchant.edit' },
+    body: merchantEdit,
+    answer: merchantRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/admin/merchant/remove',
+    access: { code: 'admin.merchant.remove', scope: 'platform' },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/merchant/export',
+    access: { code: 'admin.merchant.export' },
+    body: merchantSearch,
+    answer: 'csv',
+  }),
+} as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { endpointUrl, merchantApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { PNG, multipart } from '../../test/upload.js';
@@ -22,10 +23,11 @@ describe('merchants', () => {
   let demoAgentId: number;
   let siamId: number;
 
+  // add and edit also take hostile bodies, so they go through the untyped caller at the declared path.
   const add = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', '/api/oms/admin/merchant/add', { token, body, ...(lang ? { lang } : {}) });
-  const edit = (token: string, body: Record<string, unknown>) => server.call('POST', '/api/oms/admin/merchant/edit', { token, body });
-  const detail = (token: string, id: number) => server.call('GET', '/api/oms/admin/merchant/detail', { token, query: { id: String(id) } });
+    server.call('POST', endpointUrl(merchantApi.add), { token, body, ...(lang ? { lang } : {}) });
+  const edit = (token: string, body: Record<string, unknown>) => server.call('POST', endpointUrl(merchantApi.edit), { token, body });
+  const detail = (token: string, id: number) => server.request(merchantApi.detail, { id }, { token });
   const upload = async (token: string) => {
     const { body, headers } = multipart('card.png', 'image/png', PNG);
     return (await server.call('POST', '/api/oms/file/upload', { token, body, headers })).data.id as number;
@@ -42,25 +44,20 @@ describe('merchants', () => {
 
   describe('search and detail', () => {
     it('lists every merchant to the platform with account counts, and only its own to a merchant', async () => {
-      const all = await server.call('POST', '/api/oms/admin/merchant/search', {
-        token: admin,
-        body: { sort: { field: 'name', order: 'ascend' } },
-      });
+      const all = await server.request(merchantApi.search, { sort: { field: 'name', order: 'ascend' } }, { token: admin });
       expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['Demo Agent', 'Siam Swap Direct']);
       expect(all.data.records[0]).toMatchObject({ type: 'AGENT', accountCount: 2, personInCharge: 'Budi Santoso' });
-      expect(all.data.records[1].accountCount).toBe(0);
-      const direct = await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { type: 'DIRECT' } });
+      expect(all.data.records[1]?.accountCount).toBe(0);
+      const direct = await server.request(merchantApi.search, { type: 'DIRECT' }, { token: admin });
       expect(direct.data.records.map((r: { name: string }) => r.name)).toEqual(['Siam Swap Direct']);
-      const byKeyword = await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { keyword: 'sukhumvit' } });
+      const byKeyword = await server.request(merchantApi.search, { keyword: 'sukhumvit' }, { token: admin });
       expect(byKeyword.data.total).toBe(1);
-      const own = await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: { keyword: 'Siam' } });
+      const own = await server.request(merchantApi.search, { keyword: 'Siam' }, { token: merchant });
       expect(own.data.total).toBe(0);
-      expect(
-        (await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: {} })).data.records.map(
-          (r: { id: number }) => r.id,
-        ),
-      ).toEqual([demoAgentId]);
-      expect((await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { type: 'SHOP' } })).status).toBe(400);
+      expect((await server.request(merchantApi.search, {}, { token: merchant })).data.records.map((r: { id: number }) => r.id)).toEqual([
+        demoAgentId,
+      ]);
+      expect((await server.call('POST', endpointUrl(merchantApi.search), { token: admin, body: { type: 'SHOP' } })).status).toBe(400);
     });
 
     it('shows a merchant its own detail and another merchant as not found', async () => {
@@ -176,17 +173,11 @@ describe('merchants', () => {
 
   describe('remove', () => {
     it('refuses a merchant that still has accounts', async () => {
-      const inUse = await server.call('GET', '/api/oms/admin/merchant/remove', {
-        token: admin,
-        query: { id: String(demoAgentId) },
-        lang: 'in',
-      });
+      const inUse = await server.request(merchantApi.remove, { id: demoAgentId }, { token: admin, lang: 'in' });
       expect(inUse.code).toBe(2020);
       expect(inUse.status).toBe(409);
       expect(inUse.message).toBe('Merchant masih memiliki akun dan tidak dapat dihapus');
-      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: merchant, query: { id: String(siamId) } })).code).toBe(
-        2003,
-      );
+      expect((await server.request(merchantApi.remove, { id: siamId }, { token: merchant })).code).toBe(2003);
     });
 
     it('removes an unused merchant with its roles, and then it is gone', async () => {
@@ -195,26 +186,24 @@ describe('merchants', () => {
         body: { name: 'Siam ops', description: 'Siam operators', merchantId: siamId },
       });
       expect(created.code).toBe(1);
-      const removed = await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(siamId) } });
+      const removed = await server.request(merchantApi.remove, { id: siamId }, { token: admin });
       expect(removed.code).toBe(1);
       expect((await detail(admin, siamId)).code).toBe(1017);
       expect(await server.db.select().from(roles).where(eq(roles.merchantId, siamId))).toEqual([]);
       expect((await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.remove'))).length).toBe(1);
-      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(siamId) } })).code).toBe(1017);
+      expect((await server.request(merchantApi.remove, { id: siamId }, { token: admin })).code).toBe(1017);
     });
 
     it('keeps a merchant whose accounts were added after its roles', async () => {
-      const bali = (await server.call('POST', '/api/oms/admin/merchant/search', { token: admin, body: { keyword: 'Bali' } })).data
-        .records[0];
+      const [bali] = (await server.request(merchantApi.search, { keyword: 'Bali' }, { token: admin })).data.records;
+      if (!bali) throw new Error('Bali Volt was not added');
       await createAccountWithMenus(server.db, { username: 'bali.boss', merchantId: bali.id, menuCodes: ['admin.merchant'] });
-      expect((await server.call('GET', '/api/oms/admin/merchant/remove', { token: admin, query: { id: String(bali.id) } })).code).toBe(
-        2020,
-      );
+      expect((await server.request(merchantApi.remove, { id: bali.id }, { token: admin })).code).toBe(2020);
     });
   });
 
   it('exports the filtered merchants as CSV within the tenant', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/merchant/export', { token: merchant, body: {}, lang: 'th' });
+    const answer = await server.request(merchantApi.export, {}, { token: merchant, lang: 'th' });
     expect(answer.raw.headers['content-type']).toContain('text/csv');
     const lines = answer.raw.body
       .replace(/^\uFEFF/, '')

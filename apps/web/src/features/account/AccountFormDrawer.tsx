@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountAdd, accountEdit, type AccountRecord, type MerchantRecord, type RoleRecord } from '@swap/contracts';
+import { accountAdd, accountEdit, merchantApi, type AccountRecord, type RoleRecord } from '@swap/contracts';
 import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { useAllRecords, useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import {
@@ -11,7 +11,6 @@ import {
   merchantAccountAdd,
   accountTypeOptions,
   identityOptions,
-  MERCHANT_SEARCH,
   ROLE_SEARCH,
   rolesOfTenant,
 } from './accountModel';
@@ -32,7 +31,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
   const [placement, setPlacement] = useState<Placement>({ accountType: 'MERCHANT' });
-  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, adding && platform);
+  const merchants = useAllRecordsOf(merchantApi.search, {}, adding && platform);
   const roles = useAllRecords<RoleRecord>(ROLE_SEARCH, {}, adding);
 
   // Merchant staff create inside their own merchant; the server scopes their role list already.

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { AccountRecord, MerchantRecord } from '@swap/contracts';
+import { merchantApi, type AccountRecord } from '@swap/contracts';
 import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { Can } from '../../shared/Can';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
-import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, MERCHANT_SEARCH, STATUS_MAP, statusOptions } from './accountModel';
+import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
 
 /** System centre → Accounts (/system/admin/list). */
 export function AccountListPage() {
@@ -19,7 +19,7 @@ export function AccountListPage() {
   const platform = isPlatformUser();
   // Nobody disables their own account from here: they would lock themselves out.
   const me = getUserInfo()?.username;
-  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, platform);
+  const merchants = useAllRecordsOf(merchantApi.search, {}, platform);
   const [editing, setEditing] = useState<AccountRecord | 'new' | null>(null);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
   const [assigning, setAssigning] = useState<AccountRecord | null>(null);

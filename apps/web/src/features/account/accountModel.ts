@@ -5,7 +5,6 @@ import type { SearchOption } from '../../shared/table';
 
 export const ACCOUNT_SEARCH = '/admin/account/search';
 export const ROLE_SEARCH = '/admin/role/search';
-export const MERCHANT_SEARCH = '/admin/merchant/search';
 
 export const STATUS_MAP: StatusMap = {
   ENABLED: { meaning: 'success', labelKey: 'account.status.ENABLED' },

@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import type { DeviceKind, DeviceTypeOption, MerchantRecord } from '@swap/contracts';
+import { merchantApi, type DeviceKind, type DeviceTypeOption } from '@swap/contracts';
 import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { isPlatformUser } from '../../shared/session';
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
 import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import type { SearchOption } from '../../shared/table';
 import { typePaths } from '../device-type/deviceTypeModel';
-
-const MERCHANT_SEARCH = '/admin/merchant/search';
 
 /** The types of a kind as choices (GET /<kind>-type/options); shares the type list's key so saving a type refreshes it. */
 export function useTypeOptions(kind: DeviceKind): SearchOption[] {
@@ -28,7 +26,7 @@ export function useTypeOptions(kind: DeviceKind): SearchOption[] {
  */
 export function useOwnerOptions(): { filter: SearchOption[]; merchants: SearchOption[] } | null {
   const platform = isPlatformUser();
-  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, platform);
+  const merchants = useAllRecordsOf(merchantApi.search, {}, platform);
   if (!platform) return null;
   const list = (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name }));
   return { filter: [{ value: 0, labelKey: 'device.platformStock' }, ...list], merchants: list };

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Empty, Flex, Image, Spin } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MerchantRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { merchantApi } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { formatDateTime } from '../../shared/format';
@@ -38,11 +37,7 @@ export function MerchantDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const [editing, setEditing] = useState(false);
-  const query = useQuery({
-    queryKey: ['merchant-detail', id],
-    queryFn: ({ signal }) => api.get<MerchantRecord>('/admin/merchant/detail', { id }, { signal }),
-    retry: false,
-  });
+  const query = useEndpointQuery(merchantApi.detail, { id });
   const merchant = query.data;
   // A server or network failure on a page's main record opens the server-error page (DESIGN §4).
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;

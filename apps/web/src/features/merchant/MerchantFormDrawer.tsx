@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { MERCHANT_SELF_EDITABLE, merchantAdd, merchantEdit, type MerchantRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { MERCHANT_SELF_EDITABLE, merchantAdd, merchantApi, merchantEdit, type MerchantRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField, type FormMode } from '../../shared/form';
 import { isPlatformUser } from '../../shared/session';
-import { DOWNLOAD_PATH, IMAGE_FIELDS, IMAGE_LABELS, MERCHANT_SEARCH, typeOptions, UPLOAD_PATH } from './merchantModel';
+import { DOWNLOAD_PATH, IMAGE_FIELDS, IMAGE_LABELS, typeOptions, UPLOAD_PATH } from './merchantModel';
 
 type Field = FormField<Exclude<keyof MerchantRecord, 'id' | 'accountCount' | 'createdAt'>>;
 
@@ -49,8 +49,8 @@ export function MerchantFormDrawer({
       fields={fields}
       initialValues={record ?? { type: 'AGENT' }}
       extraValues={record ? { id: record.id } : undefined}
-      submit={(body) => api.post(adding ? '/admin/merchant/add' : '/admin/merchant/edit', body)}
-      refreshPaths={[MERCHANT_SEARCH]}
+      submit={(body) => (adding ? request(merchantApi.add, body) : request(merchantApi.edit, body))}
+      refresh={[merchantApi.edit]}
       onSaved={onSaved}
       onClose={onClose}
     />

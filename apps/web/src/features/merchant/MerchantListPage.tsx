@@ -3,14 +3,14 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { MerchantRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { merchantApi, type MerchantRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
 import { MerchantFormDrawer } from './MerchantFormDrawer';
-import { MERCHANT_SEARCH, TYPE_MAP, typeOptions } from './merchantModel';
+import { TYPE_MAP, typeOptions } from './merchantModel';
 
 /** System centre → Merchants (/system/merchant/list). */
 export function MerchantListPage() {
@@ -33,9 +33,7 @@ export function MerchantListPage() {
         }
       />
       <ResourceTable<MerchantRecord>
-        searchPath={MERCHANT_SEARCH}
-        exportPath="/admin/merchant/export"
-        exportCode="admin.merchant.export"
+        endpoints={{ search: merchantApi.search, export: merchantApi.export }}
         exportFilename="merchants"
         rowKey="id"
         scrollX={1100}
@@ -67,7 +65,7 @@ export function MerchantListPage() {
             danger: true,
             confirmKey: 'merchant.confirmRemove',
             hidden: () => !platform,
-            onClick: (r) => api.get('/admin/merchant/remove', { id: r.id }),
+            onClick: (r) => request(merchantApi.remove, { id: r.id }),
             successKey: 'common.removed',
           },
         ]}

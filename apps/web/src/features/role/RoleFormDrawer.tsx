@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { ROLE_GRANT_CODE, roleAdd, roleEdit, type MerchantRecord, type RoleRecord } from '@swap/contracts';
+import { ROLE_GRANT_CODE, roleAdd, roleEdit, merchantApi, type RoleRecord } from '@swap/contracts';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { useCan } from '../../shared/permissions';
 import { isPlatformUser } from '../../shared/session';
@@ -10,7 +10,6 @@ import { GrantPicker, useGrantable } from './GrantPicker';
 import { grantsFromKeys, keysFromGrants, unseenGrants } from './grantTree';
 
 export const ROLE_SEARCH = '/admin/role/search';
-const MERCHANT_SEARCH = '/admin/merchant/search';
 
 /** Add or edit a role: its fields plus the menus and resources it grants. */
 export function RoleFormDrawer({ editing, onClose }: { editing: RoleRecord | 'new' | null; onClose: () => void }) {
@@ -19,7 +18,7 @@ export function RoleFormDrawer({ editing, onClose }: { editing: RoleRecord | 'ne
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
   const platform = isPlatformUser();
-  const merchants = useAllRecords<MerchantRecord>(MERCHANT_SEARCH, {}, editing !== null && adding && platform);
+  const merchants = useAllRecordsOf(merchantApi.search, {}, editing !== null && adding && platform);
   const grantable = useGrantable(editing !== null);
   const mayGrant = can(ROLE_GRANT_CODE);
   // Untouched, the tree shows the role's grants (once the grantable tree has arrived).

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type Page } from '@swap/contracts';
+import { MAX_PAGE_SIZE, type AnswerOf, type EndpointDef, type Page } from '@swap/contracts';
 import { resourceSearchKey } from '../table/useResourceSearch';
 import { api, type CallOptions } from './client';
 
@@ -28,4 +28,12 @@ export function useAllRecords<T>(path: string, filters: Record<string, unknown> 
     staleTime: 60_000,
     retry: false,
   });
+}
+
+/** The record type of a declared search endpoint (its answer is a Page of them). */
+export type RecordOf<E extends EndpointDef> = AnswerOf<E> extends Page<infer R> ? R : never;
+
+/** useAllRecords for a declared search endpoint: the records' type comes from its answer. */
+export function useAllRecordsOf<E extends EndpointDef>(search: E, filters: Record<string, unknown> = {}, enabled = true) {
+  return useAllRecords<RecordOf<E>>(search.path, filters, enabled);
 }

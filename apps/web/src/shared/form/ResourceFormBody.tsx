@@ -3,6 +3,8 @@ import { Button, Drawer, Flex, Form, Modal, Spin } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
+import type { EndpointDef } from '@swap/contracts';
+import { invalidateResources } from '../api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../api/errors';
 import { openDialog } from '../dialogs';
 import { ErrorState } from '../StateView';
@@ -35,6 +37,8 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   onSaved?: (result: unknown) => void;
   /** Lists (search paths) to reload after saving. */
   refreshPaths?: string[];
+  /** Declared endpoints whose resources' cached answers (lists, details, choices) reload after saving. */
+  refresh?: readonly EndpointDef[];
   successKey?: string;
   /** Follows the user's input, e.g. to offer fields that depend on another field's value. */
   onValuesChange?: (changed: Values, all: Values) => void;
@@ -108,6 +112,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     onClose,
     onSaved,
     refreshPaths = [],
+    refresh = [],
     successKey = 'common.saved',
     onValuesChange,
     children,
@@ -155,7 +160,10 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     try {
       const result = await mutation.mutateAsync(parsed.data);
       void message.success(t(successKey));
-      await Promise.all(refreshPaths.map((path) => queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) })));
+      await Promise.all([
+        ...refreshPaths.map((path) => queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) })),
+        invalidateResources(queryClient, refresh),
+      ]);
       onSaved?.(result);
       onClose();
     } catch (error) {

@@ -4,6 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import type { EndpointDef } from '@swap/contracts';
 import { api } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { Can } from '../Can';
@@ -18,8 +19,13 @@ import { useFocusableScroll } from './useFocusableScroll';
 import { useResourceSearch, type PageFetcher } from './useResourceSearch';
 
 export interface ResourceTableProps<T extends object> {
-  /** Path under /api/oms answering a Page, e.g. '/admin/resource/search'. */
-  searchPath: string;
+  /**
+   * The list's declared endpoints: search (answering a Page) and optionally the CSV export, whose
+   * permission code gates the Export button. Replaces searchPath / exportPath / exportCode.
+   */
+  endpoints?: { search: EndpointDef; export?: EndpointDef };
+  /** Path under /api/oms answering a Page, e.g. '/admin/resource/search' (lists not yet declared). */
+  searchPath?: string;
   columns: ResourceColumn<T>[];
   rowKey: Extract<keyof T, string> | ((record: T) => Key);
   searchFields?: SearchField[];
@@ -57,7 +63,7 @@ function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
 /** The one list of the product: search form, table, sorting, paging, selection, export. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const {
-    searchPath,
+    endpoints,
     columns,
     rowKey,
     searchFields = [],
@@ -65,8 +71,6 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     initialValues,
     defaultSort,
     pageSize,
-    exportPath,
-    exportCode,
     exportFilename,
     rowActions = [],
     batchActions = [],
@@ -75,6 +79,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     fetchPage,
     ref,
   } = props;
+  const searchPath = endpoints?.search.path ?? props.searchPath;
+  if (!searchPath) throw new Error('ResourceTable needs its search endpoint');
+  const exportPath = endpoints ? endpoints.export?.path : props.exportPath;
+  const exportAccess = endpoints?.export?.access;
+  const exportCode = exportAccess ? (exportAccess === 'public' ? undefined : exportAccess.code) : props.exportCode;
   const { t } = useTranslation();
   const can = useCan();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;

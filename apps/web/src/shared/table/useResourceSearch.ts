@@ -4,9 +4,12 @@ import { DEFAULT_PAGE_SIZE, type Page } from '@swap/contracts';
 import { api } from '../api/client';
 import type { SortState } from './types';
 
-/** Query key prefix of a list; invalidate it after a mutation to reload every page of that list. */
+/**
+ * Query key prefix of a list; invalidate it after a mutation to reload every page of that list.
+ * It starts with the path, like every key, so invalidating the list's resource reaches it too.
+ */
 export function resourceSearchKey(searchPath: string): readonly unknown[] {
-  return ['resource-search', searchPath];
+  return [searchPath];
 }
 
 export interface SearchState {

@@ -1,0 +1,55 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { resourceOf, type AnswerOf, type EndpointDef, type InputOf } from '@swap/contracts';
+import { api, authApi, type CallOptions, type QueryParams } from './client';
+
+/**
+ * Calls through the endpoint declarations of the contracts: the path, the method and the answer's
+ * type come from the declaration, so a screen writes neither a path nor an answer type.
+ */
+
+function clientOf(endpoint: EndpointDef) {
+  return endpoint.base === 'auth' ? authApi : api;
+}
+
+/** Calls a declared JSON endpoint and resolves its envelope's data. */
+export function request<E extends EndpointDef>(endpoint: E, input: InputOf<E>, options?: CallOptions): Promise<AnswerOf<E>> {
+  const client = clientOf(endpoint);
+  return endpoint.method === 'GET'
+    ? client.get<AnswerOf<E>>(endpoint.path, input as QueryParams | undefined, options)
+    : client.post<AnswerOf<E>>(endpoint.path, input ?? {}, options);
+}
+
+/** POSTs the filter to a declared CSV export and saves the file. */
+export function download<E extends EndpointDef>(endpoint: E, input: InputOf<E>, filename: string, options?: CallOptions): Promise<void> {
+  return clientOf(endpoint).download(endpoint.path, input ?? {}, filename, options);
+}
+
+/**
+ * The query key of a call: the endpoint's path first, then its input. Every key of the product
+ * starts with a path, so a change to a resource finds the cached answers to refresh by prefix.
+ */
+export function endpointKey<E extends EndpointDef>(endpoint: E, input?: InputOf<E>): readonly unknown[] {
+  return input === undefined ? [endpoint.path] : [endpoint.path, input];
+}
+
+/** True when a query key belongs to the resource of `endpoint` (its path shares the resource's base). */
+function keyOfResource(key: readonly unknown[], resource: string): boolean {
+  const head = key[0];
+  return typeof head === 'string' && head.startsWith(`${resource}/`);
+}
+
+/** Marks every cached answer of the endpoints' resources stale (lists, details, choices). */
+export function invalidateResources(queryClient: QueryClient, endpoints: readonly EndpointDef[]): Promise<void> {
+  const resources = [...new Set(endpoints.map((endpoint) => resourceOf(endpoint)))];
+  return queryClient.invalidateQueries({ predicate: (query) => resources.some((resource) => keyOfResource(query.queryKey, resource)) });
+}
+
+/** Reads a declared endpoint as a query keyed by its path and input. */
+export function useEndpointQuery<E extends EndpointDef>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: endpointKey(endpoint, input),
+    queryFn: ({ signal }) => request(endpoint, input, { signal }),
+    retry: false,
+    ...options,
+  });
+}

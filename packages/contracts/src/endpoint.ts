@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { AUTH_BASE, OMS_BASE } from './envelope.js';
+
+/**
+ * One declaration per endpoint: method, path, who may call it, what it takes and what it answers.
+ * The server registers its handler from it, the web calls it through a typed client, the API tests
+ * call it through a typed caller, and the OpenAPI document and docs/api.md's route tables are made
+ * from it. See docs/adding-a-resource.md.
+ */
+
+/**
+ * Who may call an endpoint: a permission code ('' = any signed-in account), narrowed by `scope`
+ * to platform staff or to SUPER; or 'public' (no sign-in: sign-in itself, the login page's config).
+ */
+export interface Access {
+  code: string;
+  scope?: 'any' | 'platform' | 'super';
+}
+
+/**
+ * What a successful call answers: a JSON value (a zod schema, wrapped in the envelope), or a
+ * file the server streams itself (a CSV export, a stored file, a live event stream).
+ */
+export type AnswerKind = z.ZodType | 'csv' | 'file' | 'stream';
+
+export interface EndpointDef {
+  method: 'GET' | 'POST';
+  /** Path under the base, e.g. `/admin/merchant/search`. */
+  path: string;
+  /** `oms` (/api/oms, the back-office) unless stated; `auth` (/api/auth) for the session calls. */
+  base?: 'oms' | 'auth';
+  access: Access | 'public';
+  /** Query string (GET) or body (POST) schema; an endpoint takes at most one of them. */
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** Multipart upload (the body is a file plus text fields, checked by the handler). */
+  multipart?: true;
+  answer: AnswerKind;
+  summary?: string;
+}
+
+/** Declares an endpoint; the literal types are kept so clients infer inputs and answers. */
+export function endpoint<const D extends EndpointDef>(def: D): D {
+  if (def.query && def.body) throw new Error(`${def.method} ${def.path}: declare a query or a body, not both`);
+  return def;
+}
+
+/** The full URL path of an endpoint, base included. */
+export function endpointUrl(def: Pick<EndpointDef, 'path' | 'base'>): string {
+  return `${def.base === 'auth' ? AUTH_BASE : OMS_BASE}${def.path}`;
+}
+
+/**
+ * The resource an endpoint belongs to: its path without the last segment (`/admin/merchant`).
+ * A change through any endpoint of a resource makes the cached answers of all of them stale.
+ */
+export function resourceOf(def: Pick<EndpointDef, 'path'>): string {
+  return def.path.slice(0, def.path.lastIndexOf('/')) || def.path;
+}
+
+/** What the caller sends: the body's or the query's input type, or nothing. */
+export type InputOf<E extends EndpointDef> = E['body'] extends z.ZodType
+  ? z.input<E['body']>
+  : E['query'] extends z.ZodType
+    ? z.input<E['query']>
+    : void;
+
+/** What the server's handler receives after validation (defaults applied). */
+export type ParsedInputOf<E extends EndpointDef> = E['body'] extends z.ZodType
+  ? z.output<E['body']>
+  : E['query'] extends z.ZodType
+    ? z.output<E['query']>
+    : undefined;
+
+/** The envelope's data of a successful JSON call. */
+export type AnswerOf<E extends EndpointDef> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;
+
+/** What a handler returns before serialisation (Dates allowed where the answer says ISO string). */
+export type HandlerAnswerOf<E extends EndpointDef> = E['answer'] extends z.ZodType ? z.input<E['answer']> : never;
+
+/** A group of endpoints, usually one resource's, by name. */
+export type EndpointGroup = Readonly<Record<string, EndpointDef>>;
+
+/** Every endpoint of every group, each once. */
+export function endpointsOf(groups: Readonly<Record<string, EndpointGroup>>): EndpointDef[] {
+  return Object.values(groups).flatMap((group) => Object.values(group));
+}
+
+/** The answer of an endpoint that only confirms (remove, status changes). */
+export const noAnswer = z.null();

@@ -16,6 +16,7 @@ import {
   money,
   nameField,
   newPassword,
+  phoneDigits,
   phone,
   positiveInt,
   safeText,
@@ -32,6 +33,13 @@ function rejection(schema: z.ZodType, value: unknown): string | null {
 }
 
 describe('spec §5 validation rules', () => {
+  it('login: a phone typed with spaces, dashes or brackets is a sign-in name; other spaces are not', () => {
+    expect(loginUsername.safeParse('+62 812-3456 (7890)').success).toBe(true);
+    expect(phoneDigits('+62 812-3456 (7890)')).toBe('+6281234567890');
+    expect(phoneDigits('merchant')).toBeUndefined();
+    expect(rejection(loginUsername, 'mer chant')).toBe('validation.illegalChars');
+  });
+
   it('login: username trimmed and required, password required, no illegal characters', () => {
     expect(loginUsername.parse('  admin  ')).toBe('admin');
     expect(rejection(loginUsername, '   ')).toBe('validation.usernameRequired');

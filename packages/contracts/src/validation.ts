@@ -91,12 +91,17 @@ export const deviceNumberList = z
 
 /** Sign-in: username trimmed and password required, neither with illegal characters. */
 const ILLEGAL_LOGIN_CHARS = /[<>"'`;\\\s]/;
+/** A phone as people type it: digits with spaces, dashes, dots or brackets, maybe a leading +. */
+const PHONE_AS_TYPED = /^\+?[\d\s().-]+$/;
+/** The digits (and leading +) of a phone typed as a sign-in name, or undefined when it is no phone. */
+export const phoneDigits = (value: string): string | undefined =>
+  PHONE_AS_TYPED.test(value) && /\d/.test(value) ? value.replace(/[^\d+]/g, '') : undefined;
 export const loginUsername = z
   .string()
   .trim()
   .min(1, { message: 'validation.usernameRequired' })
   .max(64, { message: 'validation.tooLong' })
-  .refine((v) => !ILLEGAL_LOGIN_CHARS.test(v), { message: 'validation.illegalChars' });
+  .refine((v) => phoneDigits(v) !== undefined || !ILLEGAL_LOGIN_CHARS.test(v), { message: 'validation.illegalChars' });
 export const loginPassword = z
   .string()
   .min(1, { message: 'validation.passwordRequired' })

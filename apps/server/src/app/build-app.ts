@@ -14,6 +14,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { configurePasswordHashing } from '../modules/auth/password.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from '../device/hub.js';
 
@@ -21,6 +22,23 @@ export const VERSION = '0.1.0';
 
 /** JSON bodies over 1 MB are refused with 413 (uploads go through multipart with their own limit). */
 export const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Only the app's own scripts run (no inline script, no eval); inline styles stay allowed because
+ * antd writes its CSS-in-JS into style tags. Same on API answers, so an answer opened as a page runs nothing.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
 
 export interface BuildOptions {
   logger?: boolean;
@@ -43,6 +61,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
@@ -58,6 +77,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  configurePasswordHashing({ concurrency: config.passwordHashConcurrency });
   registerAccessControl(app, {
     db: database.db,
     policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },

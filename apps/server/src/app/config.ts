@@ -15,9 +15,12 @@ export interface Config {
   adminPassword: string | undefined;
   tokenIdleMinutes: number;
   tokenAbsoluteHours: number;
-  /** Sign-in failures allowed per account and per address within the window before 429. */
+  /** Free sign-in failures of one account at one address (an account or an address alone: four times as many). */
   loginMaxFailures: number;
+  /** The longest wait between two sign-in tries once the free failures are used (docs/security.md). */
   loginWindowMinutes: number;
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY); by default one less than the cores, 1 to 3. */
+  passwordHashConcurrency: number | undefined;
   webDist: string | undefined;
   logLevel: string;
   /** Trust X-Forwarded-For from a load balancer in front (only then is the client address real). */
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenAbsoluteHours: intEnv(env, 'TOKEN_ABSOLUTE_HOURS', 12),
     loginMaxFailures: intEnv(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowMinutes: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15),
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ? intEnv(env, 'PASSWORD_HASH_CONCURRENCY', 1) : undefined,
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: env.TRUST_PROXY === '1',

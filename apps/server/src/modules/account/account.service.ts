@@ -6,6 +6,7 @@ import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
 import { hashPassword } from '../auth/password.js';
+import { assertStrongPassword } from '../auth/password-strength.js';
 import { revokeAccountSessions } from '../auth/session.service.js';
 import { grantsOf, withinGrants } from '../menu/permissions.js';
 import { merchants } from '../merchant/merchant.table.js';
@@ -103,6 +104,7 @@ export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRec
   const place = await placeNewAccount(ctx, body);
   await assertSignInNamesFree(ctx.db, { username: body.username, phone: body.phone ?? null });
   const roleIds = await checkRoles(ctx, place.merchantId, body.roleIds, []);
+  await assertStrongPassword(ctx.lang, body.password, body.username);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -188,6 +190,7 @@ export async function setAccountStatus(ctx: Ctx, body: AccountStatusBody): Promi
 export async function resetAccountPassword(ctx: Ctx, body: AccountResetPassword): Promise<AccountRecord> {
   const target = await loadTarget(ctx, body.id);
   assertOutranks(ctx, target);
+  await assertStrongPassword(ctx.lang, body.password, target.username);
   const passwordHash = await hashPassword(body.password);
   await ctx.db.transaction(async (tx) => {
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, target.id));

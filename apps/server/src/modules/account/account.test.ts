@@ -365,7 +365,7 @@ describe('accounts', () => {
       expect(disabled.data.status).toBe('DISABLED');
       const ended = await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk });
       expect(ended.code).toBe(405);
-      expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2015);
+      expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2002);
       await server.call('POST', '/api/oms/admin/account/status', { token: merchant, body: { id: clerkId, status: 'ENABLED' } });
       expect(await server.login('demo.clerk2', PASSWORD)).toBeTruthy();
 

@@ -66,10 +66,10 @@ async function refuseOtherOwners(
     reportedOtherOwners.delete(cabinet.number);
     return;
   }
-  reportedOtherOwners.set(cabinet.number, seen);
   const batteries = slots.map((s) => s.battery_number);
   log?.warn({ cabinet: cabinet.number, slots: seen }, 'cabinet state: battery of another owner not bound to its slot');
   await auditDeviceRefusal(db, cabinet, { channel: 'state', batteries, compartments: slots.map((s) => s.idx) });
+  reportedOtherOwners.set(cabinet.number, seen);
 }
 
 /**

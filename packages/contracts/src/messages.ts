@@ -409,6 +409,14 @@ export const MESSAGES = {
     '电池不在换电柜仓位中',
   ),
   commandRejected: m(5022, 409, 'The cabinet refused the command', 'Kabinet menolak perintah', 'ตู้ปฏิเสธคำสั่ง', '换电柜拒绝了该命令'),
+  batteryOtherOwner: m(
+    5023,
+    403,
+    'The battery and the cabinet have different owners',
+    'Baterai dan kabinet dimiliki oleh pemilik yang berbeda',
+    'แบตเตอรี่และตู้มีเจ้าของต่างกัน',
+    '电池与换电柜的所有者不同',
+  ),
 
   batteryReturning: m(
     6000,

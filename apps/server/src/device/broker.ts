@@ -2,6 +2,7 @@ import net from 'node:net';
 import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
 import type { DeviceIdentity } from './credentials.js';
+import { DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
 import { uplinkFilters } from './handlers.js';
 import type { DeviceTransport } from './link.js';
 
@@ -13,6 +14,22 @@ export interface BrokerAuth {
 export interface BrokerLog {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
+}
+
+/** A warning that a flood cannot turn into a flood of log lines: at most one per interval, with the count. */
+function throttledWarn(log: BrokerLog, message: string, intervalMs = 10_000): (fields: object) => void {
+  let last = 0;
+  let suppressed = 0;
+  return (fields) => {
+    const now = Date.now();
+    if (now - last < intervalMs) {
+      suppressed++;
+      return;
+    }
+    log.warn({ ...fields, ...(suppressed ? { alsoSinceLast: suppressed } : {}) }, message);
+    last = now;
+    suppressed = 0;
+  };
 }
 
 export interface EmbeddedBroker {
@@ -51,9 +68,12 @@ export async function startEmbeddedBroker(options: {
   port: number;
   auth: BrokerAuth;
   log: BrokerLog;
+  limits?: Partial<BrokerLimits> | undefined;
 }): Promise<EmbeddedBroker> {
   const { auth, log } = options;
+  const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
   const broker = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       const secret = password?.toString('utf8') ?? '';
       if (!username || !DEVICE_NUMBER_PATTERN.test(username) || client.id !== username) {
@@ -104,14 +124,31 @@ export async function startEmbeddedBroker(options: {
     if (connected.get(client.id) === client) connected.delete(client.id);
   });
   const sockets = new Set<net.Socket>();
+  const warnOversized = throttledWarn(log, 'MQTT connection closed: packet too large');
+  const warnLate = throttledWarn(log, 'MQTT connection closed: no CONNECT in time');
+  const warnFull = throttledWarn(log, 'MQTT connection refused: connection limit reached');
+  broker.on('connectionError', (_client, error) => {
+    if (error.message === 'connect did not arrive in time') warnLate({ timeoutMs: limits.connectTimeoutMs });
+  });
   const server = net.createServer((socket) => {
     // Small messages both ways (a command, its result): Nagle's delay would add tens of ms to each.
     socket.setNoDelay(true);
     sockets.add(socket);
-    socket.setNoDelay(true);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
+    // The broker reads the socket on 'readable'; a 'data' listener then sees each chunk it reads,
+    // just before its parser does, without switching the socket to flowing mode.
+    const gate = new PacketSizeGate(limits.maxPacketBytes);
+    socket.on('data', (chunk: Buffer) => {
+      const refused = gate.check(chunk);
+      if (refused && !socket.destroyed) {
+        warnOversized({ remote: socket.remoteAddress, reason: refused });
+        socket.destroy();
+      }
+    });
   });
+  server.maxConnections = limits.maxConnections;
+  server.on('drop', (data) => warnFull({ remote: data?.remoteAddress, maxConnections: limits.maxConnections }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {

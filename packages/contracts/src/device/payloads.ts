@@ -132,6 +132,17 @@ export const DEVICE_FAILURE_MESSAGES = {
 export type DeviceFailureCode = keyof typeof DEVICE_FAILURE_MESSAGES;
 export const DEVICE_FAILURE_CODES = Object.keys(DEVICE_FAILURE_MESSAGES) as [DeviceFailureCode, ...DeviceFailureCode[]];
 
+/**
+ * What a swap record shows as its failure: the cabinet's own code, or the server's refusal of the
+ * event (a cabinet never sends these; docs/device-protocol.md, "Batteries a cabinet may handle").
+ */
+export const SWAP_RECORD_FAILURE_MESSAGES = {
+  ...DEVICE_FAILURE_MESSAGES,
+  BATTERY_OTHER_OWNER: 'batteryOtherOwner',
+} as const satisfies Record<string, MessageKey>;
+export type SwapRecordFailureCode = keyof typeof SWAP_RECORD_FAILURE_MESSAGES;
+export const SWAP_RECORD_FAILURE_CODES = Object.keys(SWAP_RECORD_FAILURE_MESSAGES) as [SwapRecordFailureCode, ...SwapRecordFailureCode[]];
+
 export const SWAP_RESULTS = ['SUCCEEDED', 'FAILED', 'ABORTED'] as const;
 export type SwapResult = (typeof SWAP_RESULTS)[number];
 const customerRef = z.string().min(1).max(64);
@@ -185,6 +196,7 @@ export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 /** Why a hand-out is refused, each with the catalogue message the operator sees. */
 export const AUTHORIZE_REFUSALS = {
   BATTERY_UNKNOWN: 'batteryMissing',
+  BATTERY_OTHER_OWNER: 'batteryOtherOwner',
   BATTERY_RETURNING: 'batteryReturning',
   BATTERY_UNASSIGNED: 'batteryUnassigned',
   BATTERY_SCRAPPED: 'deviceScrapped',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { safeText } from '../validation.js';
-import { DEVICE_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
+import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
 
 /**
  * Swap records (/business/transfer/*): one per swap a cabinet reports. Reservations
@@ -25,7 +25,7 @@ export const swapRecord = z.object({
   /** Seconds from start to end. */
   durationSeconds: z.number(),
   result: z.enum(SWAP_RESULTS),
-  failureCode: z.enum(DEVICE_FAILURE_CODES).nullable(),
+  failureCode: z.enum(SWAP_RECORD_FAILURE_CODES).nullable(),
   /** The failure in the caller's language. */
   failureMessage: z.string().nullable(),
   /** The reservation this swap used, if any. */

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataFolder } from './data-lock.js';
 
 export type Schema = typeof schema;
 /** The one database type every module uses, whichever driver is underneath. */
@@ -51,8 +52,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const memory = options.dataDir.startsWith('memory://');
   if (!memory) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = memory ? new PGlite() : new PGlite(options.dataDir);
-  await client.waitReady;
+  // Two processes on one set of files each keep their own view and overwrite the other's writes.
+  const lock = memory ? undefined : lockDataFolder(path.dirname(options.dataDir));
+  let client: PGlite;
+  try {
+    client = memory ? new PGlite() : new PGlite(options.dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -61,6 +70,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

@@ -28,11 +28,21 @@ export interface BuildOptions {
   deviceHub?: DeviceHub;
 }
 
+/**
+ * Fastify's trust for X-Forwarded-For. A hop count trusts the nearest that many proxies, counted from
+ * the socket (Fastify itself refuses a bare number), so the client address is the entry the last of
+ * them appended, never one the client wrote.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
   });
   app.decorate('deviceHub', options.deviceHub ?? new DeviceHub());
   app.setValidatorCompiler(validatorCompiler);

@@ -81,12 +81,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
 
+  // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    const deviceLink = app.deviceHub.connected ? 'up' : 'down';
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind, version: VERSION };
+      return { status: 'ok', database: database.kind, databaseStatus: 'up', deviceLink, version: VERSION };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind, version: VERSION });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: database.kind, databaseStatus: 'down', deviceLink, version: VERSION });
     }
   });
 

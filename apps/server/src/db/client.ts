@@ -33,7 +33,8 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An unreachable database fails a request within seconds (answered 503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000, keepAlive: true });
     // An idle connection dropped by the server (restart, failover) must not bring the process down;
     // the pool replaces it and the next query reports any real outage.
     pool.on('error', (error) => {

@@ -112,6 +112,22 @@ export const MESSAGES = {
     '服务暂不可用',
   ),
   fieldInvalid: m(1021, 400, 'Invalid value for {field}', 'Nilai {field} tidak valid', 'ค่าของ {field} ไม่ถูกต้อง', '{field} 的值无效'),
+  databaseUnavailable: m(
+    1022,
+    503,
+    'Service temporarily unavailable, please try again shortly',
+    'Layanan sementara tidak tersedia, silakan coba lagi sebentar lagi',
+    'บริการไม่พร้อมใช้งานชั่วคราว โปรดลองอีกครั้งในอีกสักครู่',
+    '服务暂时不可用，请稍后重试',
+  ),
+  deviceLinkDown: m(
+    1023,
+    503,
+    'The device link is down, please try again shortly',
+    'Koneksi perangkat sedang terputus, silakan coba lagi sebentar lagi',
+    'การเชื่อมต่อกับอุปกรณ์ขัดข้อง โปรดลองอีกครั้งในอีกสักครู่',
+    '设备连接已中断，请稍后重试',
+  ),
 
   accountMissing: m(2000, 404, 'Account does not exist', 'Akun tidak ditemukan', 'ไม่พบบัญชี', '账号不存在'),
   accountNotActivated: m(2001, 403, 'Account is not activated', 'Akun belum diaktifkan', 'บัญชียังไม่เปิดใช้งาน', '账号未激活'),

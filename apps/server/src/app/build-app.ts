@@ -46,11 +46,21 @@ export interface BuildOptions {
   deviceHub?: DeviceHub;
 }
 
+/**
+ * Fastify's trust for X-Forwarded-For. A hop count trusts the nearest that many proxies, counted from
+ * the socket (Fastify itself refuses a bare number), so the client address is the entry the last of
+ * them appended, never one the client wrote.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
   });
   app.decorate('deviceHub', options.deviceHub ?? new DeviceHub());
   app.setValidatorCompiler(validatorCompiler);
@@ -91,12 +101,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
 
+  // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    const deviceLink = app.deviceHub.connected ? 'up' : 'down';
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind, version: VERSION };
+      return { status: 'ok', database: database.kind, databaseStatus: 'up', deviceLink, version: VERSION };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind, version: VERSION });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: database.kind, databaseStatus: 'down', deviceLink, version: VERSION });
     }
   });
 

@@ -1,3 +1,4 @@
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
 import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS } from '../device/broker-limits.js';
@@ -24,8 +25,12 @@ export interface Config {
   passwordHashConcurrency: number | undefined;
   webDist: string | undefined;
   logLevel: string;
-  /** Trust X-Forwarded-For from a load balancer in front (only then is the client address real). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: false (none), a hop count (the
+   * nearest N proxies), or a comma-separated list of addresses and CIDR ranges. Never `true`: that
+   * would believe the left-most entry, which the client writes itself.
+   */
+  trustProxy: false | number | string;
   rateLimitPerMinute: number;
   /** Lower scrypt cost for test suites only; never set in production. */
   fastPasswordHashing: boolean;
@@ -101,6 +106,30 @@ function packetBytesEnv(env: NodeJS.ProcessEnv): number {
   return value;
 }
 
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an address, a CIDR range (address/prefix), or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or 0 trusts no proxy; a whole number the nearest that many hops; else a list of addresses or ranges. */
+function trustProxyEnv(env: NodeJS.ProcessEnv): false | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !isProxyEntry(entry)))
+    throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges');
+  return entries.join(',');
+}
+
 /** Mosquitto's files are written with the gateway's own account, so that account must be known. */
 function mosquittoAuthDir(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.MOSQUITTO_AUTH_DIR) return undefined;
@@ -129,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ? intEnv(env, 'PASSWORD_HASH_CONCURRENCY', 1) : undefined,
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyEnv(env),
     rateLimitPerMinute: intEnv(env, 'RATE_LIMIT_PER_MINUTE', 3000),
     fastPasswordHashing: env.FAST_PASSWORD_HASHING === '1',
     mqttEnabled: env.MQTT_ENABLED !== '0' && env.MQTT_ENABLED !== 'false',

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { MESSAGES, containsScript, fieldLabel, messageText, validationText, type MessageKey } from '@swap/contracts';
-import { AppError, isUniqueViolation, loggableError } from './errors.js';
+import { AppError, isDatabaseUnavailable, isUniqueViolation, loggableError } from './errors.js';
 import { requestLanguage } from './language.js';
 
 export interface FieldError {
@@ -53,6 +53,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return send(reply, req, 'illegalParameter', { fields: errors }, undefined, first?.message);
     }
     if (isUniqueViolation(error)) return send(reply, req, 'recordExists');
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return send(reply, req, 'databaseUnavailable');
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, req, 'payloadTooLarge');

@@ -1,5 +1,13 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AccountAdd, AccountAssignRoles, AccountEdit, AccountRecord, AccountResetPassword, AccountStatusBody } from '@swap/contracts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  normaliseSignInName,
+  type AccountAdd,
+  type AccountAssignRoles,
+  type AccountEdit,
+  type AccountRecord,
+  type AccountResetPassword,
+  type AccountStatusBody,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
@@ -10,7 +18,7 @@ import { revokeAccountSessions } from '../auth/session.service.js';
 import { grantsOf, withinGrants } from '../menu/permissions.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';
-import { accountRoles, accounts } from './account.table.js';
+import { accountRoles, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
 
 type Target = typeof accounts.$inferSelect;
@@ -35,21 +43,34 @@ function assertOutranks(ctx: Ctx, target: Pick<Target, 'type'>): void {
 }
 
 /**
- * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may equal
- * another account's username (case-insensitively) or phone.
+ * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may be a
+ * name another account signs in with: the sign-in name registry (migration 0014) holds them all
+ * under one key, and its primary key settles a race this early answer cannot see.
  */
 async function assertSignInNamesFree(db: Db, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<void> {
-  const clash = (value: string): SQL | undefined =>
-    and(
-      or(sql`lower(${accounts.username}) = lower(${value})`, eq(accounts.phone, value)),
-      exceptId === undefined ? undefined : ne(accounts.id, exceptId),
-    );
   for (const field of ['username', 'phone'] as const) {
     const value = names[field];
     if (!value) continue;
-    const [found] = await db.select({ id: accounts.id }).from(accounts).where(clash(value)).limit(1);
+    const [found] = await db
+      .select({ id: signInNames.accountId })
+      .from(signInNames)
+      .where(
+        and(eq(signInNames.name, sql`sign_in_key(${value})`), exceptId === undefined ? undefined : ne(signInNames.accountId, exceptId)),
+      )
+      .limit(1);
     if (found) throw new AppError('userNameExists', undefined, { field });
   }
+}
+
+/** A write that lost a race for a sign-in name: answered as the early check would have, naming the field. */
+async function nameTaken(db: Db, error: unknown, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<unknown> {
+  if (!isUniqueViolation(error)) return error;
+  try {
+    await assertSignInNamesFree(db, names, exceptId);
+  } catch (taken) {
+    return taken;
+  }
+  return new AppError('userNameExists', undefined, { field: names.username === undefined ? 'phone' : 'username' });
 }
 
 /**
@@ -131,9 +152,8 @@ export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRec
     });
     return await accountDetail(ctx, id);
   } catch (error) {
-    // Two administrators adding the same name at once: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('userNameExists', undefined, { field: 'username' });
-    throw error;
+    // Two administrators adding the same name at once: the registry's key decides.
+    throw await nameTaken(ctx.db, error, { username: body.username, phone: body.phone ?? null });
   }
 }
 
@@ -149,18 +169,24 @@ export async function editAccount(ctx: Ctx, body: AccountEdit): Promise<AccountR
     type = body.type;
   }
   const phone = body.phone ?? null;
-  await assertSignInNamesFree(ctx.db, { phone }, target.id);
+  // Only a new sign-in name is checked: an account keeps the one it has.
+  const key = (value: string | null) => (value ? normaliseSignInName(value) : null);
+  if (key(phone) !== key(target.phone)) await assertSignInNamesFree(ctx.db, { phone }, target.id);
   const before = { name: target.name, phone: target.phone, type: target.type };
   const after = { name: body.name, phone, type };
   const changes = diff(before, after);
   if (Object.keys(changes).length > 0) {
-    await ctx.db.transaction(async (tx) => {
-      await tx
-        .update(accounts)
-        .set({ ...after, updatedAt: new Date() })
-        .where(eq(accounts.id, target.id));
-      await recordAudit(tx, ctx, { action: 'account.edit', objectType: 'account', objectId: target.id, changes });
-    });
+    try {
+      await ctx.db.transaction(async (tx) => {
+        await tx
+          .update(accounts)
+          .set({ ...after, updatedAt: new Date() })
+          .where(eq(accounts.id, target.id));
+        await recordAudit(tx, ctx, { action: 'account.edit', objectType: 'account', objectId: target.id, changes });
+      });
+    } catch (error) {
+      throw await nameTaken(ctx.db, error, { phone }, target.id);
+    }
   }
   return accountDetail(ctx, target.id);
 }

@@ -11,6 +11,3 @@ CREATE TABLE "login_throttle" (
 	"last_failure_at" timestamp with time zone,
 	"last_success_at" timestamp with time zone
 );
---> statement-breakpoint
--- A phone typed with spaces or dashes signs in: the lookup compares digits (and a leading +) only.
-CREATE INDEX "account_phone_digits_idx" ON "account" USING btree (regexp_replace("phone", '[^0-9+]', '', 'g'));

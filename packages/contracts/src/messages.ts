@@ -253,6 +253,15 @@ export const MESSAGES = {
     'รหัสผ่านต้องไม่มีชื่อผู้ใช้อยู่ในนั้น',
     '密码不能包含用户名',
   ),
+  // Nobody takes over an account holding permissions they lack (reset its password, demote it, ...).
+  cannotActOnStronger: m(
+    2030,
+    403,
+    'You cannot act on an account with permissions you do not hold',
+    'Anda tidak dapat mengubah akun dengan izin yang tidak Anda miliki',
+    'คุณไม่สามารถดำเนินการกับบัญชีที่มีสิทธิ์ซึ่งคุณไม่มีได้',
+    '不能操作拥有您未持有权限的账号',
+  ),
 
   typeMissing: m(3000, 404, 'Type does not exist', 'Tipe tidak ditemukan', 'ไม่พบประเภท', '类型不存在'),
   typeExists: m(3001, 409, 'Type already exists', 'Tipe sudah ada', 'มีประเภทนี้แล้ว', '类型已存在'),

@@ -126,6 +126,25 @@ export const accountUsername = z
   .max(64, { message: 'validation.usernameFormat' })
   .regex(/^[A-Za-z0-9._@+-]+$/, { message: 'validation.usernameFormat' });
 
+/** What sign-in ignores in a phone number: spaces (and other ASCII white space), hyphens, parentheses, dots. */
+const PHONE_SEPARATORS = /[\t\n\v\f\r ().-]/g;
+const PHONE_LIKE = /^[\d+\t\n\v\f\r ().-]+$/;
+
+/** A phone number as sign-in compares it: "+62 (812) 3456-7890" is "+6281234567890". */
+export function normalisePhone(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '');
+}
+
+/**
+ * The key under which a sign-in name (a username or a phone) is unique across all accounts. A name
+ * of digits, plus signs and separators reads as a phone and loses its separators; any other name
+ * is case-folded (ASCII, as usernames are). The database's sign_in_key() computes the same key.
+ */
+export function normaliseSignInName(value: string): string {
+  if (PHONE_LIKE.test(value) && /\d/.test(value)) return normalisePhone(value);
+  return value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
 /** Database ids travel as strings of digits (bigint-safe). */
 export const idParam = z.coerce.number().int().positive();
 export const idQuery = z.object({ id: idParam });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AUTH_BASE,
   DEMO_ACCOUNTS,
@@ -7,7 +7,7 @@ import {
   TOKEN_HEADER,
   TOKEN_HEADER_ALT,
   loginBody,
-  phoneDigits,
+  normaliseSignInName,
   toUserType,
   type LoginResult,
   type PublicConfig,
@@ -15,7 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { ok } from '../../app/route.js';
-import { accounts } from '../account/account.table.js';
+import { accounts, signInNames } from '../account/account.table.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { recordAnonymousAudit } from '../audit-log/audit.js';
 import { isTourEnabled } from '../common-setting/index.js';
@@ -31,10 +31,11 @@ export interface AuthDeps {
   version: string;
 }
 
-/** The account a sign-in name names: its username (any case) or its phone, spaces and dashes aside. */
+/**
+ * The account a sign-in name names, through the registry of sign-in names (a username in any case,
+ * or a phone however it is spaced): at most one account holds a name (docs/security.md).
+ */
 async function findSignInAccount(db: Db, name: string) {
-  const digits = phoneDigits(name);
-  const byUsername = sql`lower(${accounts.username}) = lower(${name})`;
   const [account] = await db
     .select({
       id: accounts.id,
@@ -47,11 +48,10 @@ async function findSignInAccount(db: Db, name: string) {
       merchantName: merchants.name,
       status: accounts.status,
     })
-    .from(accounts)
+    .from(signInNames)
+    .innerJoin(accounts, eq(accounts.id, signInNames.accountId))
     .leftJoin(merchants, eq(merchants.id, accounts.merchantId))
-    .where(or(byUsername, digits ? sql`regexp_replace(${accounts.phone}, '[^0-9+]', '', 'g') = ${digits}` : undefined))
-    .orderBy(desc(byUsername))
-    .limit(1);
+    .where(eq(signInNames.name, normaliseSignInName(name)));
   return account;
 }
 
@@ -62,7 +62,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
     const { username, password } = req.body as { username: string; password: string };
     const account = await findSignInAccount(db, username);
     // Username and phone of one account share its budget; an unknown name has its own.
-    const keys = throttleKeys(account ? `id:${account.id}` : `name:${phoneDigits(username) ?? username.toLowerCase()}`, req.ip);
+    const keys = throttleKeys(account ? `id:${account.id}` : `name:${normaliseSignInName(username)}`, req.ip);
     const reservation = await reserveAttempt(db, keys, deps.throttle);
     if (!reservation.ok) {
       await recordAnonymousAudit(

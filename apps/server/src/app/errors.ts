@@ -65,6 +65,32 @@ export function isDatabaseUnavailable(error: unknown): boolean {
   return false;
 }
 
+/**
+ * A field holding text the database cannot store (NUL, an unpaired surrogate), anywhere in a request:
+ * answered as illegalParameter with the field's message.
+ */
+export class IllegalTextError extends Error {
+  constructor(readonly field: string) {
+    super(`illegal text in ${field}`);
+  }
+}
+
+/**
+ * PostgreSQL data exceptions only bad input causes (untranslatable character, invalid byte sequence,
+ * numeric out of range, invalid text representation, too long, bad or out-of-range date/time).
+ * The contracts refuse such input first; these answer 400 should any still reach the database.
+ */
+const BAD_INPUT_STATES = new Set(['22P05', '22021', '22003', '22P02', '22001', '22007', '22008']);
+
+export function isBadInputError(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current === 'object' && 'code' in current && BAD_INPUT_STATES.has(String(current.code))) return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 /** The constraint a unique violation names (driver error or its wrapper's cause), if any. */
 export function violatedConstraint(error: unknown): string | undefined {
   let current: unknown = error;

@@ -1,4 +1,4 @@
-import { parseDeviceTopic } from '@swap/contracts';
+import { findIllegalText, parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from './hub.js';
@@ -116,6 +116,13 @@ export class GatewayDeviceLink implements DeviceLink {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
       log.warn({ topic, bytes: raw.length }, 'device message dropped: not JSON');
+      return DONE;
+    }
+    // The schemas refuse such text in every field they keep; this also covers keys and fields
+    // they drop, so no device's report can hold what a batch statement would fail on.
+    const illegal = findIllegalText(json);
+    if (illegal !== undefined) {
+      log.warn({ topic, issues: [`${illegal}: validation.illegalChars`] }, 'device message dropped: invalid payload');
       return DONE;
     }
     const checked = handler.schema.safeParse(json);

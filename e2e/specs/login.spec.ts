@@ -19,6 +19,20 @@ describe('sign-in', () => {
     expect(new URL(page.url()).pathname).toBe('/dashboard');
   });
 
+  test('the app runs under its Content-Security-Policy: nothing refused from sign-in to the dashboard', async ({ page }) => {
+    const refusals: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refusals.push(message.text());
+    });
+    const login = new LoginPage(page);
+    const first = await page.goto('/session/login');
+    expect(first?.headers()['content-security-policy']).toContain("script-src 'self'");
+    await login.waitUntilShown();
+    await login.signIn('admin', DEMO_PASSWORD);
+    await login.waitForPath('/dashboard');
+    expect(refusals).toEqual([]);
+  });
+
   test('the login page has no serious or critical accessibility violation', async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();

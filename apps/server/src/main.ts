@@ -24,6 +24,11 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
         password: config.mqttPassword,
         host: '127.0.0.1',
         port: config.mqttPort,
+        limits: {
+          maxPacketBytes: config.mqttMaxPacketBytes,
+          maxConnections: config.mqttMaxConnections,
+          connectTimeoutMs: config.mqttConnectTimeoutSeconds * 1000,
+        },
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
         shareGroup: config.mqttShareGroup,
         mosquittoAuth: config.mosquittoAuthDir ? { dir: config.mosquittoAuthDir, pidFile: config.mosquittoPidFile } : undefined,
@@ -68,7 +73,11 @@ async function main(): Promise<void> {
       ? await startChangeRelay(config.databaseUrl, deviceHub, app.log)
       : undefined;
   const simulator =
-    config.demo && config.demoDevices && gateway?.port !== undefined && config.demoFleetCabinets + config.demoFleetVehicles > 0
+    config.demo &&
+    config.demoDevices &&
+    config.deviceDemoSecret !== undefined &&
+    gateway?.port !== undefined &&
+    config.demoFleetCabinets + config.demoFleetVehicles > 0
       ? startDemoSimulator(
           {
             port: gateway.port,

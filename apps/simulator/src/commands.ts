@@ -147,8 +147,11 @@ export class CommandResponder {
     return full;
   }
 
+  /** The outcome is the device's once decided: a repeated id answers it even before the broker acknowledged it. */
   private async finish(id: string, result: Omit<CommandResult, 'id' | 'ts'>): Promise<void> {
-    this.remember(id, await this.answer(id, result));
+    const full: CommandResult = { id, ts: new Date().toISOString(), ...result };
+    this.remember(id, full);
+    await this.target.publishResult(full);
   }
 
   private pause(): Promise<void> {

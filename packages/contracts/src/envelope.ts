@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { INT32_MAX, cleanString } from './validation.js';
 
 /** Languages the product speaks. `zh` is the Chinese set; he/ar are only layout directions. */
 export const LANGUAGES = ['en', 'in', 'th', 'zh'] as const;
@@ -31,9 +32,9 @@ export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
 
 export const pageQuerySchema = z.object({
-  current: z.coerce.number().int().min(1).default(1),
+  current: z.coerce.number().int().min(1).max(INT32_MAX, { message: 'validation.tooLarge' }).default(1),
   size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-  sort: z.object({ field: z.string().max(40), order: z.enum(['ascend', 'descend']) }).optional(),
+  sort: z.object({ field: cleanString().max(40), order: z.enum(['ascend', 'descend']) }).optional(),
 });
 export type PageQuery = z.infer<typeof pageQuerySchema>;
 

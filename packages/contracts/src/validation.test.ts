@@ -16,6 +16,9 @@ import {
   money,
   nameField,
   newPassword,
+  normalisePhone,
+  normaliseSignInName,
+  phoneDigits,
   phone,
   positiveInt,
   safeText,
@@ -32,6 +35,13 @@ function rejection(schema: z.ZodType, value: unknown): string | null {
 }
 
 describe('spec §5 validation rules', () => {
+  it('login: a phone typed with spaces, dashes or brackets is a sign-in name; other spaces are not', () => {
+    expect(loginUsername.safeParse('+62 812-3456 (7890)').success).toBe(true);
+    expect(phoneDigits('+62 812-3456 (7890)')).toBe('+6281234567890');
+    expect(phoneDigits('merchant')).toBeUndefined();
+    expect(rejection(loginUsername, 'mer chant')).toBe('validation.illegalChars');
+  });
+
   it('login: username trimmed and required, password required, no illegal characters', () => {
     expect(loginUsername.parse('  admin  ')).toBe('admin');
     expect(rejection(loginUsername, '   ')).toBe('validation.usernameRequired');
@@ -128,6 +138,16 @@ describe('spec §5 validation rules', () => {
     expect(rejection(accountUsername, 'x'.repeat(65))).toBe('validation.usernameFormat');
     expect(rejection(accountUsername, 'name with space')).toBe('validation.usernameFormat');
     expect(rejection(accountUsername, 'ad<min')).toBe('validation.usernameFormat');
+  });
+
+  it('sign-in names: a phone however separated is one name, any other name case-folded', () => {
+    expect(normalisePhone('+62 (812) 3456-7890')).toBe('+6281234567890');
+    expect(normalisePhone('0812.3456\t7890')).toBe('081234567890');
+    expect(normaliseSignInName('+62 812-3456-7890')).toBe(normaliseSignInName('+6281234567890'));
+    expect(normaliseSignInName('Merchant.Admin')).toBe('merchant.admin');
+    // Dots and hyphens belong to a username that is not a phone.
+    expect(normaliseSignInName('john.doe')).not.toBe(normaliseSignInName('johndoe'));
+    expect(normaliseSignInName('---')).toBe('---');
   });
 
   it('ids: positive whole numbers, sent as digits', () => {

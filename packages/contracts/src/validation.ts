@@ -14,10 +14,43 @@ export function containsScript(value: string): boolean {
   return SCRIPT_PATTERN.test(value);
 }
 
+/**
+ * NUL and unpaired UTF-16 surrogates: PostgreSQL cannot store them (text refuses NUL, jsonb refuses
+ * both) and no keyboard types them. Every text field refuses them (docs/security.md).
+ */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+export function hasIllegalText(value: string): boolean {
+  return value.includes('\u0000') || LONE_SURROGATE.test(value);
+}
+
+/**
+ * The path (`a.b.0`) of the first string or key holding illegal text anywhere in a parsed JSON value,
+ * or undefined. Walks without recursion, so no nesting depth can overflow the stack.
+ */
+export function findIllegalText(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0) {
+    const [current, path] = stack.pop()!;
+    if (typeof current === 'string') {
+      if (hasIllegalText(current)) return path;
+    } else if (current !== null && typeof current === 'object') {
+      for (const [key, inner] of Object.entries(current)) {
+        const at = path ? `${path}.${key}` : key;
+        if (hasIllegalText(key)) return at;
+        stack.push([inner, at]);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The base of every text field: a string without NUL or unpaired surrogates. */
+export const cleanString = () => z.string().refine((v) => !hasIllegalText(v), { message: 'validation.illegalChars' });
+
 /** Any free text: trimmed, never a script. */
 export const safeText = (max = 500) =>
-  z
-    .string()
+  cleanString()
     .trim()
     .max(max, { message: 'validation.tooLong' })
     .refine((v) => !containsScript(v), { message: 'validation.script' });
@@ -25,16 +58,14 @@ export const safeText = (max = 500) =>
 export const requiredText = (max = 500) => safeText(max).min(1, { message: 'validation.required' });
 
 /** Type-ID style codes: letters and digits, 1 to 20. */
-export const typeCode = z
-  .string()
+export const typeCode = cleanString()
   .trim()
   .min(1, { message: 'validation.required' })
   .max(20, { message: 'validation.codeFormat' })
   .regex(/^[A-Za-z0-9]+$/, { message: 'validation.codeFormat' });
 
 /** Name fields: Chinese characters, letters (any script), digits, underscore, minus and spaces; 1 to 20. */
-export const nameField = z
-  .string()
+export const nameField = cleanString()
   .trim()
   .min(1, { message: 'validation.required' })
   .max(20, { message: 'validation.nameFormat' })
@@ -44,18 +75,30 @@ export const nameField = z
 export const description = requiredText(500);
 
 /** Phone fields: plus sign, space, hyphen and digits only. */
-export const phone = z
-  .string()
+export const phone = cleanString()
   .trim()
   .min(1, { message: 'validation.required' })
   .max(20, { message: 'validation.phoneFormat' })
   .regex(/^[+\d][\d +-]*$/, { message: 'validation.phoneFormat' });
 
 /** Numeric fields of up to 15 digits (IMEI, serials expressed as numbers). */
-export const digits15 = z
-  .string()
+export const digits15 = cleanString()
   .trim()
   .regex(/^\d{1,15}$/, { message: 'validation.digits15' });
+
+/** The largest value of PostgreSQL's integer, the type of every id and count column. */
+export const INT32_MAX = 2_147_483_647;
+
+/** A whole number an integer column holds, from `min` (0, 1 or -1 for "root") to `max`. */
+export const int32 = (min: number, max = INT32_MAX) =>
+  z
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.integer' })
+    .min(min, { message: min === 0 ? 'validation.min0' : min === 1 ? 'validation.min1' : 'validation.invalid' })
+    .max(max, { message: 'validation.tooLarge' });
+
+/** A row id in a body: every id column is an integer, so 1 to INT32_MAX. */
+export const id = int32(1);
 
 /** Money: required, numeric, at least 0, at most two decimals. Sent as a number. */
 export const money = z
@@ -65,10 +108,7 @@ export const money = z
   .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'validation.twoDecimals' });
 
 /** Cycle count and swap count: required, numeric, at least 1. */
-export const count = z
-  .number({ message: 'validation.number' })
-  .int({ message: 'validation.integer' })
-  .min(1, { message: 'validation.min1' });
+export const count = int32(1);
 
 /** Times: integer greater than 0. */
 export const positiveInt = count;
@@ -85,20 +125,23 @@ export const duration = z
 /** Device number batches hold up to 1000 numbers. */
 export const DEVICE_BATCH_MAX = 1000;
 export const deviceNumberList = z
-  .array(z.string().trim().min(1))
+  .array(cleanString().trim().min(1))
   .min(1, { message: 'validation.required' })
   .max(DEVICE_BATCH_MAX, { message: 'validation.batchMax' });
 
 /** Sign-in: username trimmed and password required, neither with illegal characters. */
 const ILLEGAL_LOGIN_CHARS = /[<>"'`;\\\s]/;
-export const loginUsername = z
-  .string()
+/** A phone as people type it: digits with spaces, dashes, dots or brackets, maybe a leading +. */
+const PHONE_AS_TYPED = /^\+?[\d\s().-]+$/;
+/** The digits (and leading +) of a phone typed as a sign-in name, or undefined when it is no phone. */
+export const phoneDigits = (value: string): string | undefined =>
+  PHONE_AS_TYPED.test(value) && /\d/.test(value) ? value.replace(/[^\d+]/g, '') : undefined;
+export const loginUsername = cleanString()
   .trim()
   .min(1, { message: 'validation.usernameRequired' })
   .max(64, { message: 'validation.tooLong' })
-  .refine((v) => !ILLEGAL_LOGIN_CHARS.test(v), { message: 'validation.illegalChars' });
-export const loginPassword = z
-  .string()
+  .refine((v) => phoneDigits(v) !== undefined || !ILLEGAL_LOGIN_CHARS.test(v), { message: 'validation.illegalChars' });
+export const loginPassword = cleanString()
   .min(1, { message: 'validation.passwordRequired' })
   .max(128, { message: 'validation.tooLong' })
   .refine((v) => !/[<>\s]/.test(v), { message: 'validation.illegalChars' });
@@ -106,23 +149,44 @@ export const loginPassword = z
 /** A new password: 8 to 64 characters with letters and digits (OWASP length; blocks the weakest). */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
-export const newPassword = z
-  .string()
+export const newPassword = cleanString()
   .min(PASSWORD_MIN, { message: 'validation.passwordWeak' })
   .max(PASSWORD_MAX, { message: 'validation.passwordWeak' })
   .refine((v) => /\p{L}/u.test(v) && /\d/.test(v), { message: 'validation.passwordWeak' })
   .refine((v) => !/^\s|\s$/.test(v), { message: 'validation.passwordWeak' });
 
 /** An account's username: letters, digits, dot, underscore, minus, @ (an email) or a phone. */
-export const accountUsername = z
-  .string()
+export const accountUsername = cleanString()
   .trim()
   .min(3, { message: 'validation.usernameFormat' })
   .max(64, { message: 'validation.usernameFormat' })
   .regex(/^[A-Za-z0-9._@+-]+$/, { message: 'validation.usernameFormat' });
 
-/** Database ids travel as strings of digits (bigint-safe). */
-export const idParam = z.coerce.number().int().positive();
+/** What sign-in ignores in a phone number: spaces (and other ASCII white space), hyphens, parentheses, dots. */
+const PHONE_SEPARATORS = /[\t\n\v\f\r ().-]/g;
+const PHONE_LIKE = /^[\d+\t\n\v\f\r ().-]+$/;
+
+/** A phone number as sign-in compares it: "+62 (812) 3456-7890" is "+6281234567890". */
+export function normalisePhone(value: string): string {
+  return value.replace(PHONE_SEPARATORS, '');
+}
+
+/**
+ * The key under which a sign-in name (a username or a phone) is unique across all accounts. A name
+ * of digits, plus signs and separators reads as a phone and loses its separators; any other name
+ * is case-folded (ASCII, as usernames are). The database's sign_in_key() computes the same key.
+ */
+export function normaliseSignInName(value: string): string {
+  if (PHONE_LIKE.test(value) && /\d/.test(value)) return normalisePhone(value);
+  return value.replace(/[A-Z]/g, (letter) => letter.toLowerCase());
+}
+
+/** Ids in a query string travel as digits; the same range as `id`. */
+export const idParam = z.coerce
+  .number({ message: 'validation.number' })
+  .int({ message: 'validation.integer' })
+  .min(1, { message: 'validation.min1' })
+  .max(INT32_MAX, { message: 'validation.tooLarge' });
 export const idQuery = z.object({ id: idParam });
 
 /** Notification texts: short message up to 100, long message up to 1000. */

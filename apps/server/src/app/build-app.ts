@@ -14,6 +14,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
 import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
+import { configurePasswordHashing } from '../modules/auth/password.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from '../device/hub.js';
 
@@ -22,17 +23,44 @@ export const VERSION = '0.1.0';
 /** JSON bodies over 1 MB are refused with 413 (uploads go through multipart with their own limit). */
 export const BODY_LIMIT = 1024 * 1024;
 
+/**
+ * Only the app's own scripts run (no inline script, no eval); inline styles stay allowed because
+ * antd writes its CSS-in-JS into style tags. Same on API answers, so an answer opened as a page runs nothing.
+ */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
 export interface BuildOptions {
   logger?: boolean;
   /** Shared with the device gateway; a fresh one (no link attached) when absent. */
   deviceHub?: DeviceHub;
 }
 
+/**
+ * Fastify's trust for X-Forwarded-For. A hop count trusts the nearest that many proxies, counted from
+ * the socket (Fastify itself refuses a bare number), so the client address is the entry the last of
+ * them appended, never one the client wrote.
+ */
+function proxyTrust(trust: Config['trustProxy']): false | string | ((address: string, hop: number) => boolean) {
+  if (typeof trust !== 'number') return trust;
+  return (_address, hop) => hop < trust;
+}
+
 export async function buildApp(config: Config, database: Database, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel, redact: ['req.headers["auth-token"]', 'req.headers.auth_token'] },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: proxyTrust(config.trustProxy),
   });
   app.decorate('deviceHub', options.deviceHub ?? new DeviceHub());
   app.setValidatorCompiler(validatorCompiler);
@@ -43,6 +71,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
+    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
@@ -58,6 +87,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
+  configurePasswordHashing({ concurrency: config.passwordHashConcurrency });
   registerAccessControl(app, {
     db: database.db,
     policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
@@ -72,12 +102,16 @@ export async function buildApp(config: Config, database: Database, options: Buil
   registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
   assertEndpointsServed(app, ALL_ENDPOINTS);
 
+  // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    const deviceLink = app.deviceHub.connected ? 'up' : 'down';
     try {
       await database.ping();
-      return { status: 'ok', database: database.kind, version: VERSION };
+      return { status: 'ok', database: database.kind, databaseStatus: 'up', deviceLink, version: VERSION };
     } catch {
-      return reply.status(503).send({ status: 'unavailable', database: database.kind, version: VERSION });
+      return reply
+        .status(503)
+        .send({ status: 'unavailable', database: database.kind, databaseStatus: 'down', deviceLink, version: VERSION });
     }
   });
 

@@ -1,5 +1,7 @@
+import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
+import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS } from '../device/broker-limits.js';
 
 /** Runtime configuration from the environment, with the embedded defaults of `npm start`. */
 export interface Config {
@@ -15,13 +17,20 @@ export interface Config {
   adminPassword: string | undefined;
   tokenIdleMinutes: number;
   tokenAbsoluteHours: number;
-  /** Sign-in failures allowed per account and per address within the window before 429. */
+  /** Free sign-in failures of one account at one address (an account or an address alone: four times as many). */
   loginMaxFailures: number;
+  /** The longest wait between two sign-in tries once the free failures are used (docs/security.md). */
   loginWindowMinutes: number;
+  /** Password hashes computed at once (PASSWORD_HASH_CONCURRENCY); by default one less than the cores, 1 to 3. */
+  passwordHashConcurrency: number | undefined;
   webDist: string | undefined;
   logLevel: string;
-  /** Trust X-Forwarded-For from a load balancer in front (only then is the client address real). */
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may name the client in X-Forwarded-For: false (none), a hop count (the
+   * nearest N proxies), or a comma-separated list of addresses and CIDR ranges. Never `true`: that
+   * would believe the left-most entry, which the client writes itself.
+   */
+  trustProxy: false | number | string;
   rateLimitPerMinute: number;
   /** Lower scrypt cost for test suites only; never set in production. */
   fastPasswordHashing: boolean;
@@ -30,6 +39,10 @@ export interface Config {
   /** External broker, e.g. mqtt://broker:1883; when absent an embedded broker listens on 127.0.0.1:mqttPort. */
   mqttUrl: string | undefined;
   mqttPort: number;
+  /** The embedded broker's limits: largest packet, connections at once, time to send CONNECT. */
+  mqttMaxPacketBytes: number;
+  mqttMaxConnections: number;
+  mqttConnectTimeoutSeconds: number;
   /** The gateway's sign-in on an external broker. */
   mqttUsername: string | undefined;
   mqttPassword: string | undefined;
@@ -37,8 +50,11 @@ export interface Config {
   deviceHeartbeatTimeoutSeconds: number;
   /** How long a remote command may take before it is marked TIMEOUT (also the device's expiry). */
   commandTimeoutSeconds: number;
-  /** Master secret the demo devices' secrets derive from (demo only; see docs/device-protocol.md). */
-  deviceDemoSecret: string;
+  /**
+   * Master secret the demo devices' secrets derive from (see docs/device-protocol.md). The public
+   * default only in demo mode; outside it, unset unless DEVICE_DEMO_SECRET names another key.
+   */
+  deviceDemoSecret: string | undefined;
   /**
    * On an external broker the gateway subscribes through `$share/<group>/…`, so several servers
    * split the devices' messages instead of each persisting all of them (MQTT_SHARE_GROUP; 0 = plain).
@@ -73,6 +89,47 @@ function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number 
   return value;
 }
 
+/** Device secrets derived from a public key are anyone's: that key is for demo mode only. */
+function deviceDemoSecret(env: NodeJS.ProcessEnv, demo: boolean): string | undefined {
+  const key = env.DEVICE_DEMO_SECRET || undefined;
+  if (demo) return key ?? DEFAULT_DEVICE_DEMO_SECRET;
+  if (key === DEFAULT_DEVICE_DEMO_SECRET)
+    throw new Error('DEVICE_DEMO_SECRET is the public demo key, which must not be used with DEMO=0: unset it, or set a secret of your own');
+  return key;
+}
+
+/** Between the size of a CONNECT and MQTT's own ceiling (256 MB). */
+function packetBytesEnv(env: NodeJS.ProcessEnv): number {
+  const value = intEnv(env, 'MQTT_MAX_PACKET_BYTES', DEFAULT_BROKER_LIMITS.maxPacketBytes);
+  if (value < CONNECT_MAX_BYTES || value > 268_435_455)
+    throw new Error(`MQTT_MAX_PACKET_BYTES must be between ${CONNECT_MAX_BYTES} and 268435455`);
+  return value;
+}
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** One trusted proxy: an address, a CIDR range (address/prefix), or one of proxy-addr's names. */
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_NAMES.has(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = net.isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  const bits = Number(prefix);
+  return /^\d+$/.test(prefix) && bits <= (family === 4 ? 32 : 128);
+}
+
+/** TRUST_PROXY: unset or 0 trusts no proxy; a whole number the nearest that many hops; else a list of addresses or ranges. */
+function trustProxyEnv(env: NodeJS.ProcessEnv): false | number | string {
+  const raw = env.TRUST_PROXY?.trim();
+  if (!raw || raw === '0' || raw === 'false') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  if (entries.some((entry) => !isProxyEntry(entry)))
+    throw new Error('TRUST_PROXY must be a hop count (e.g. 1) or a comma-separated list of proxy addresses or CIDR ranges');
+  return entries.join(',');
+}
+
 /** Mosquitto's files are written with the gateway's own account, so that account must be known. */
 function mosquittoAuthDir(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.MOSQUITTO_AUTH_DIR) return undefined;
@@ -84,12 +141,13 @@ function mosquittoAuthDir(env: NodeJS.ProcessEnv): string | undefined {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const demo = env.DEMO !== '0' && env.DEMO !== 'false';
   return {
     port: intEnv(env, 'PORT', 8080),
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
-    demo: env.DEMO !== '0' && env.DEMO !== 'false',
+    demo,
     demoDevices: env.DEMO_DEVICES !== '0' && env.DEMO_DEVICES !== 'false',
     adminUsername: env.ADMIN_USERNAME || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -97,19 +155,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenAbsoluteHours: intEnv(env, 'TOKEN_ABSOLUTE_HOURS', 12),
     loginMaxFailures: intEnv(env, 'LOGIN_MAX_FAILURES', 5),
     loginWindowMinutes: intEnv(env, 'LOGIN_WINDOW_MINUTES', 15),
+    passwordHashConcurrency: env.PASSWORD_HASH_CONCURRENCY ? intEnv(env, 'PASSWORD_HASH_CONCURRENCY', 1) : undefined,
     webDist: env.WEB_DIST,
     logLevel: env.LOG_LEVEL ?? 'info',
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: trustProxyEnv(env),
     rateLimitPerMinute: intEnv(env, 'RATE_LIMIT_PER_MINUTE', 3000),
     fastPasswordHashing: env.FAST_PASSWORD_HASHING === '1',
     mqttEnabled: env.MQTT_ENABLED !== '0' && env.MQTT_ENABLED !== 'false',
     mqttUrl: env.MQTT_URL || undefined,
     mqttPort: intEnv(env, 'MQTT_PORT', 1883),
+    mqttMaxPacketBytes: packetBytesEnv(env),
+    mqttMaxConnections: intEnv(env, 'MQTT_MAX_CONNECTIONS', DEFAULT_BROKER_LIMITS.maxConnections),
+    mqttConnectTimeoutSeconds: intEnv(env, 'MQTT_CONNECT_TIMEOUT_SECONDS', DEFAULT_BROKER_LIMITS.connectTimeoutMs / 1000),
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
-    deviceDemoSecret: env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
+    deviceDemoSecret: deviceDemoSecret(env, demo),
     mqttShareGroup: env.MQTT_SHARE_GROUP === '0' || env.MQTT_SHARE_GROUP === 'false' ? undefined : env.MQTT_SHARE_GROUP || 'swap-gateway',
     mosquittoAuthDir: mosquittoAuthDir(env),
     mosquittoPidFile: env.MOSQUITTO_PID_FILE ? path.resolve(env.MOSQUITTO_PID_FILE) : undefined,

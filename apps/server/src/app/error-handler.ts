@@ -1,7 +1,16 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, containsScript, fieldLabel, messageText, validationText, type MessageKey } from '@swap/contracts';
-import { AppError, isUniqueViolation, loggableError } from './errors.js';
+import {
+  MESSAGES,
+  containsScript,
+  fieldLabel,
+  findIllegalText,
+  hasIllegalText,
+  messageText,
+  validationText,
+  type MessageKey,
+} from '@swap/contracts';
+import { AppError, IllegalTextError, isBadInputError, isDatabaseUnavailable, isUniqueViolation, loggableError } from './errors.js';
 import { requestLanguage } from './language.js';
 
 export interface FieldError {
@@ -39,20 +48,59 @@ function hasScript(value: unknown, depth = 0): boolean {
   return false;
 }
 
+/** The first request header holding text the database cannot store (only NUL can reach a header). */
+function illegalHeader(req: FastifyRequest): string | undefined {
+  for (const [name, value] of Object.entries(req.headers)) {
+    if ([value].flat().some((v) => typeof v === 'string' && hasIllegalText(v))) return name;
+  }
+  return undefined;
+}
+
+/** Where the body, query or path parameters hold NUL or an unpaired surrogate, as a field path. */
+function illegalInput(req: FastifyRequest): string | undefined {
+  for (const part of [req.body, req.query, req.params]) {
+    const path = findIllegalText(part);
+    if (path !== undefined) return path || 'body';
+  }
+  return undefined;
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
+  // Text the database cannot store is refused on every route, schema or not (sign-in included),
+  // before the caller is even looked up: the contracts refuse it too, this is the safety net.
+  app.addHook('onRequest', (req, _reply, done) => {
+    const header = illegalHeader(req);
+    done(header === undefined ? undefined : new IllegalTextError(header));
+  });
   // Script input is refused before any schema or handler sees it, on every route.
   app.addHook('preValidation', (req, _reply, done) => {
+    const field = illegalInput(req);
+    if (field !== undefined) return done(new IllegalTextError(field));
     done(hasScript(req.body) || hasScript(req.query) ? new AppError('invalidInput') : undefined);
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
     if (error instanceof AppError) return send(reply, req, error.key, error.data, error.params);
+    if (error instanceof IllegalTextError) {
+      const lang = requestLanguage(req);
+      const message = validationText('validation.illegalChars', lang, fieldLabel(error.field, lang));
+      return send(reply, req, 'illegalParameter', { fields: [{ field: error.field, message }] }, undefined, message);
+    }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const errors = fieldErrors(req, error.validation as { instancePath: string; message: string }[]);
       const first = errors[0];
       return send(reply, req, 'illegalParameter', { fields: errors }, undefined, first?.message);
     }
     if (isUniqueViolation(error)) return send(reply, req, 'recordExists');
+    if (isDatabaseUnavailable(error)) {
+      req.log.warn({ err: loggableError(error) }, 'database unavailable');
+      return send(reply, req, 'databaseUnavailable');
+    }
+    if (isBadInputError(error)) {
+      // A contract that let bad input through: visible in the log, never a 500 for the caller.
+      req.log.warn({ err: loggableError(error) }, 'database refused the input');
+      return send(reply, req, 'illegalParameter');
+    }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':
         return send(reply, req, 'payloadTooLarge');

@@ -53,6 +53,9 @@ export interface DeclaredRoute {
   method: string;
   url: string;
   access: Access;
+  /** The route's zod schemas, if any (the input fuzz test feeds them). */
+  body?: unknown;
+  querystring?: unknown;
 }
 
 const declaredByApp = new WeakMap<FastifyInstance, DeclaredRoute[]>();
@@ -73,7 +76,8 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access`);
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') declared.push({ method, url: route.url, access });
+      if (method !== 'HEAD')
+        declared.push({ method, url: route.url, access, body: route.schema?.body, querystring: route.schema?.querystring });
     }
   });
   app.addHook('onRequest', async (req) => {

@@ -9,6 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataFolder } from './data-lock.js';
 
 export type Schema = typeof schema;
 /** The one database type every module uses, whichever driver is underneath. */
@@ -32,7 +33,8 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An unreachable database fails a request within seconds (answered 503) instead of holding it.
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, connectionTimeoutMillis: 5000, keepAlive: true });
     // An idle connection dropped by the server (restart, failover) must not bring the process down;
     // the pool replaces it and the next query reports any real outage.
     pool.on('error', (error) => {
@@ -51,8 +53,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
   const memory = options.dataDir.startsWith('memory://');
   if (!memory) fs.mkdirSync(path.dirname(options.dataDir), { recursive: true });
-  const client = memory ? new PGlite() : new PGlite(options.dataDir);
-  await client.waitReady;
+  // Two processes on one set of files each keep their own view and overwrite the other's writes.
+  const lock = memory ? undefined : lockDataFolder(path.dirname(options.dataDir));
+  let client: PGlite;
+  try {
+    client = memory ? new PGlite() : new PGlite(options.dataDir);
+    await client.waitReady;
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -61,6 +71,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     ping: async () => {
       await client.query('select 1');
     },
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        lock?.release();
+      }
+    },
   };
 }

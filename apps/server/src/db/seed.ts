@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_PASSWORD, newPassword } from '@swap/contracts';
+import { DEMO_PASSWORD, messageText, newPassword } from '@swap/contracts';
 import type { Db } from './client.js';
 import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
@@ -8,6 +8,7 @@ import { currencyConfigs } from '../modules/currency/currency.table.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/menu.seed.js';
 import { hashPassword } from '../modules/auth/password.js';
+import { passwordWeakness } from '../modules/auth/password-strength.js';
 import { seedDemoProducts } from './seed-products.js';
 import { seedDemoSwaps } from '../modules/swap/swap.seed.js';
 import { seedDemoTelemetry } from '../modules/telemetry/demo-telemetry.js';
@@ -113,6 +114,8 @@ async function ensureSuperAdmin(db: Db, username: string, password: string | und
   if (existing) return;
   const checked = newPassword.safeParse(password ?? '');
   if (!checked.success) throw new Error('ADMIN_PASSWORD is too weak: use 8 to 64 characters mixing letters and digits');
+  const weakness = await passwordWeakness(checked.data, username);
+  if (weakness) throw new Error(`ADMIN_PASSWORD is refused: ${messageText(weakness, 'en')}`);
   await db.insert(accounts).values({
     username,
     name: 'Administrator',

@@ -7,15 +7,19 @@ export interface BatcherOptions {
 
 interface Batch<T> {
   items: T[];
-  done: Promise<void>;
-  resolve: () => void;
+  /** Resolves once the batch ran, with the items it could not store. */
+  done: Promise<ReadonlySet<T>>;
+  resolve: (unstored: ReadonlySet<T>) => void;
 }
+
+const NONE: ReadonlySet<never> = new Set();
 
 /**
  * Collects items into batches and runs them one batch at a time, in order. A batch runs when it is
  * full, when its first item has waited `maxDelayMs`, or at once after the previous batch when items
  * piled up meanwhile (under load, batches grow by themselves). `run` must not throw: it owns its
- * retries and logging.
+ * retries and logging, and answers the items it could not store now (the database is away), so
+ * their senders are not told they were stored.
  */
 export class Batcher<T> {
   private readonly waiting: Batch<T>[] = [];
@@ -24,7 +28,7 @@ export class Batcher<T> {
   private timer: NodeJS.Timeout | undefined;
 
   constructor(
-    private readonly run: (items: T[]) => Promise<void>,
+    private readonly run: (items: T[]) => Promise<ReadonlySet<T> | void>,
     private readonly options: BatcherOptions,
   ) {}
 
@@ -32,19 +36,19 @@ export class Batcher<T> {
     return this.waiting.reduce((sum, batch) => sum + batch.items.length, 0);
   }
 
-  /** Queues an item; resolves once its batch ran. */
-  add(item: T): Promise<void> {
+  /** Queues an item; resolves once its batch ran: true unless the item could not be stored now. */
+  add(item: T): Promise<boolean> {
     let batch = this.waiting[this.waiting.length - 1];
     if (!batch || batch.items.length >= this.options.maxBatch) {
-      let resolve!: () => void;
-      const done = new Promise<void>((r) => (resolve = r));
+      let resolve!: (unstored: ReadonlySet<T>) => void;
+      const done = new Promise<ReadonlySet<T>>((r) => (resolve = r));
       batch = { items: [], done, resolve };
       this.waiting.push(batch);
     }
     batch.items.push(item);
     if (this.waiting.length > 1 || batch.items.length >= this.options.maxBatch) this.kick();
     else this.timer ??= setTimeout(() => this.kick(), this.options.maxDelayMs);
-    return batch.done;
+    return batch.done.then((unstored) => !unstored.has(item));
   }
 
   /** Runs everything queued now (orderly shutdown); resolves when all of it ran, the batch already running too. */
@@ -60,10 +64,15 @@ export class Batcher<T> {
     if (this.running) return;
     const batch = this.waiting.shift();
     if (!batch) return;
-    this.running = this.run(batch.items).finally(() => {
-      this.running = undefined;
-      batch.resolve();
-      this.kick();
-    });
+    this.running = this.run(batch.items)
+      .then(
+        (unstored) => unstored ?? NONE,
+        () => new Set(batch.items),
+      )
+      .then((unstored) => {
+        this.running = undefined;
+        batch.resolve(unstored);
+        this.kick();
+      });
   }
 }

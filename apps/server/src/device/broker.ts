@@ -1,9 +1,10 @@
 import net from 'node:net';
-import { Aedes, type AedesPublishPacket, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
 import type { DeviceIdentity } from './credentials.js';
+import { DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
 import { uplinkFilters } from './handlers.js';
-import type { DeviceTransport } from './link.js';
+import type { DeliverUplink, DeviceTransport } from './link.js';
 
 /** Who signs in: a device, by its credentials. The gateway is in-process and does not sign in. */
 export interface BrokerAuth {
@@ -13,6 +14,22 @@ export interface BrokerAuth {
 export interface BrokerLog {
   info(fields: object, message: string): void;
   warn(fields: object, message: string): void;
+}
+
+/** A warning that a flood cannot turn into a flood of log lines: at most one per interval, with the count. */
+function throttledWarn(log: BrokerLog, message: string, intervalMs = 10_000): (fields: object) => void {
+  let last = 0;
+  let suppressed = 0;
+  return (fields) => {
+    const now = Date.now();
+    if (now - last < intervalMs) {
+      suppressed++;
+      return;
+    }
+    log.warn({ ...fields, ...(suppressed ? { alsoSinceLast: suppressed } : {}) }, message);
+    last = now;
+    suppressed = 0;
+  };
 }
 
 export interface EmbeddedBroker {
@@ -26,9 +43,9 @@ export interface EmbeddedBroker {
 
 const principals = new WeakMap<Client, DeviceIdentity>();
 
-function authError(message: string, returnCode: 4 | 5): AuthenticateError {
+function authError(message: string, returnCode: 3 | 4 | 5): AuthenticateError {
   // aedes declares the codes as an ambient const enum, which isolated modules cannot import.
-  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- 4 and 5 are AuthErrorCode's values
+  // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- 3, 4 and 5 are AuthErrorCode's values
   return Object.assign(new Error(message), { returnCode });
 }
 
@@ -51,9 +68,14 @@ export async function startEmbeddedBroker(options: {
   port: number;
   auth: BrokerAuth;
   log: BrokerLog;
+  limits?: Partial<BrokerLimits> | undefined;
 }): Promise<EmbeddedBroker> {
   const { auth, log } = options;
+  const limits = { ...DEFAULT_BROKER_LIMITS, ...options.limits };
+  /** The gateway's intake while its link runs. */
+  let uplink: DeliverUplink | undefined;
   const broker = await Aedes.createBroker({
+    connectTimeout: limits.connectTimeoutMs,
     authenticate: (client, username, password, done) => {
       const secret = password?.toString('utf8') ?? '';
       if (!username || !DEVICE_NUMBER_PATTERN.test(username) || client.id !== username) {
@@ -75,17 +97,30 @@ export async function startEmbeddedBroker(options: {
         },
         (error: unknown) => {
           log.warn({ device: username, error: String(error) }, 'device sign-in failed');
-          done(authError('server unavailable', 5), false);
+          // "Server unavailable": the device may try again, unlike after "not authorized".
+          done(authError('server unavailable', 3), false);
         },
       );
     },
+    // aedes acknowledges a QoS 1 publish right after this check, so the gateway stores the message
+    // here first: one it could not store is refused, which ends the device's connection unacknowledged
+    // and the device sends it again once reconnected (docs/device-protocol.md).
     authorizePublish: (client, packet, callback) => {
-      if (client && allowed(principals.get(client), packet.topic, 'uplink')) {
-        callback(null);
+      if (!client || !allowed(principals.get(client), packet.topic, 'uplink')) {
+        log.warn({ client: client?.id, topic: packet.topic }, 'publish refused: not the device’s own topic');
+        callback(new Error('publish not allowed'));
         return;
       }
-      log.warn({ client: client?.id, topic: packet.topic }, 'publish refused: not the device’s own topic');
-      callback(new Error('publish not allowed'));
+      const deliver = uplink;
+      if (!deliver) {
+        callback(packet.qos > 0 ? new Error('gateway not running') : null);
+        return;
+      }
+      const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
+      deliver(packet.topic, payload, false).then(
+        (stored) => callback(stored || packet.qos === 0 ? null : new Error('message not stored')),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error))),
+      );
     },
     authorizeSubscribe: (client, subscription, callback) => {
       if (allowed(principals.get(client), subscription.topic, 'downlink')) {
@@ -104,14 +139,31 @@ export async function startEmbeddedBroker(options: {
     if (connected.get(client.id) === client) connected.delete(client.id);
   });
   const sockets = new Set<net.Socket>();
+  const warnOversized = throttledWarn(log, 'MQTT connection closed: packet too large');
+  const warnLate = throttledWarn(log, 'MQTT connection closed: no CONNECT in time');
+  const warnFull = throttledWarn(log, 'MQTT connection refused: connection limit reached');
+  broker.on('connectionError', (_client, error) => {
+    if (error.message === 'connect did not arrive in time') warnLate({ timeoutMs: limits.connectTimeoutMs });
+  });
   const server = net.createServer((socket) => {
     // Small messages both ways (a command, its result): Nagle's delay would add tens of ms to each.
     socket.setNoDelay(true);
     sockets.add(socket);
-    socket.setNoDelay(true);
     socket.once('close', () => sockets.delete(socket));
     broker.handle(socket);
+    // The broker reads the socket on 'readable'; a 'data' listener then sees each chunk it reads,
+    // just before its parser does, without switching the socket to flowing mode.
+    const gate = new PacketSizeGate(limits.maxPacketBytes);
+    socket.on('data', (chunk: Buffer) => {
+      const refused = gate.check(chunk);
+      if (refused && !socket.destroyed) {
+        warnOversized({ remote: socket.remoteAddress, reason: refused });
+        socket.destroy();
+      }
+    });
   });
+  server.maxConnections = limits.maxConnections;
+  server.on('drop', (data) => warnFull({ remote: data?.remoteAddress, maxConnections: limits.maxConnections }));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port, options.host, () => {
@@ -126,7 +178,7 @@ export async function startEmbeddedBroker(options: {
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     port,
-    transport: inProcessTransport(broker, port),
+    transport: inProcessTransport(broker, port, (deliver) => (uplink = deliver)),
     disconnect: (clientId) => {
       const client = connected.get(clientId);
       if (client) {
@@ -145,28 +197,24 @@ export async function startEmbeddedBroker(options: {
 
 /**
  * The gateway's transport on the embedded broker. Each uplink message is handed over as the broker
- * routes it, and the broker acknowledges the device once handed over, as it would after writing it
- * to a subscriber's socket. Everything the broker routes is live (the gateway subscribes before any
- * device connects), so nothing arrives from the retained store.
+ * checks it, before the device is acknowledged (see authorizePublish), so an acknowledged message
+ * is a stored one. Wills pass the same check when a device drops off.
  */
-function inProcessTransport(broker: Aedes, port: number): DeviceTransport {
-  const filters = [...uplinkFilters('control'), ...uplinkFilters('telemetry')];
-  let deliverFn: ((packet: AedesPublishPacket, callback: () => void) => void) | undefined;
-  const each = (run: (filter: string, done: () => void) => void) =>
-    Promise.all(filters.map((filter) => new Promise<void>((resolve) => run(filter, resolve))));
+function inProcessTransport(broker: Aedes, port: number, intake: (deliver: DeliverUplink | undefined) => void): DeviceTransport {
+  let open = false;
   return {
     description: `embedded broker, port ${port}`,
+    get connected() {
+      return open && !broker.closed;
+    },
     open: async (deliver) => {
-      const fn = (packet: AedesPublishPacket, callback: () => void) => {
-        deliver(packet.topic, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload), false);
-        callback();
-      };
-      deliverFn = fn;
-      await each((filter, done) => broker.subscribe(filter, fn, done));
+      intake(deliver);
+      open = true;
+      await Promise.resolve();
     },
     publish: (topic, payload) =>
       new Promise<void>((resolve, reject) => {
-        if (!deliverFn || broker.closed) {
+        if (!open || broker.closed) {
           reject(new Error('device link not connected'));
           return;
         }
@@ -175,9 +223,9 @@ function inProcessTransport(broker: Aedes, port: number): DeviceTransport {
         );
       }),
     close: async () => {
-      const fn = deliverFn;
-      deliverFn = undefined;
-      if (fn && !broker.closed) await each((filter, done) => broker.unsubscribe(filter, fn, done));
+      open = false;
+      intake(undefined);
+      await Promise.resolve();
     },
   };
 }

@@ -2,6 +2,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { CabinetState, CompartmentReport } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { cabinets } from '../modules/cabinet/index.js';
+import { auditDeviceRefusal } from '../modules/swap/index.js';
 
 /**
  * Persists the latest state a device reports (telemetry goes in batches: telemetry-ingest.ts). Each function answers whether the device is
@@ -13,8 +14,11 @@ const SLOT_COLUMNS =
   'idx int, state text, door_lock text, battery_lock text, in_place boolean, charger_switch text, voltage float8, current float8, ' +
   'temperature float8, preset float8, indicator text, fault text, nfc_switch text, enabled boolean, battery_number text';
 
-/** The reported slots with the id of the battery each holds (null when empty or not registered). */
-function reportedSlots(compartments: CompartmentReport[]): SQL {
+/**
+ * The reported slots with the id of the battery each holds: null when empty, not registered, or of
+ * another owner than the cabinet's (`other_owner`; such a pack is never bound to the slot).
+ */
+function reportedSlots(compartments: CompartmentReport[], merchantId: number | null): SQL {
   const rows = compartments.map((c) => ({
     idx: c.index,
     state: c.state,
@@ -32,9 +36,40 @@ function reportedSlots(compartments: CompartmentReport[]): SQL {
     enabled: c.enabled,
     battery_number: c.batteryNumber,
   }));
-  return sql`select v.*, b.id as battery_id
+  const owner = sql`${merchantId}::int`;
+  return sql`select v.*, case when b.merchant_id is not distinct from ${owner} then b.id end as battery_id,
+      (b.id is not null and b.merchant_id is distinct from ${owner}) as other_owner
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(SLOT_COLUMNS)})
     left join battery b on b.number = v.battery_number`;
+}
+
+export interface StateLog {
+  warn(fields: object, message: string): void;
+}
+
+/**
+ * The other owners' packs each cabinet last reported, by slot: a cabinet republishes its state on
+ * every change, so a pack left in a slot is logged and audited once, not with every state.
+ */
+const reportedOtherOwners = new Map<string, string>();
+
+async function refuseOtherOwners(
+  db: Db,
+  cabinet: { number: string; merchantId: number | null },
+  slots: { idx: number; battery_number: string }[],
+  log: StateLog | undefined,
+): Promise<void> {
+  const seen = slots.map((s) => `${s.idx}:${s.battery_number}`).join(',');
+  if ((reportedOtherOwners.get(cabinet.number) ?? '') === seen) return;
+  if (reportedOtherOwners.size >= 10_000) reportedOtherOwners.clear();
+  if (!seen) {
+    reportedOtherOwners.delete(cabinet.number);
+    return;
+  }
+  const batteries = slots.map((s) => s.battery_number);
+  log?.warn({ cabinet: cabinet.number, slots: seen }, 'cabinet state: battery of another owner not bound to its slot');
+  await auditDeviceRefusal(db, cabinet, { channel: 'state', batteries, compartments: slots.map((s) => s.idx) });
+  reportedOtherOwners.set(cabinet.number, seen);
 }
 
 /**
@@ -42,8 +77,9 @@ function reportedSlots(compartments: CompartmentReport[]): SQL {
  * until its next state, whatever telemetry is still on its way (telemetry-ingest.ts). `reportedAt` is when the server may say it
  * last heard the cabinet. A state arrives on every change and before every command's success, so it
  * costs three statements whatever the number of slots, and rewrites only the slots that changed.
+ * A pack of another owner than the cabinet's is not bound to its slot and stays where it was.
  */
-export async function applyCabinetState(db: Db, number: string, state: CabinetState, reportedAt: Date): Promise<boolean> {
+export async function applyCabinetState(db: Db, number: string, state: CabinetState, reportedAt: Date, log?: StateLog): Promise<boolean> {
   if (!state.online) {
     const updated = await db
       .update(cabinets)
@@ -63,17 +99,21 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
         updatedAt: new Date(),
       })
       .where(eq(cabinets.number, number))
-      .returning({ id: cabinets.id });
+      .returning({ id: cabinets.id, merchantId: cabinets.merchantId });
     if (!cabinet) return false;
-    const reported = reportedSlots(state.compartments);
+    const reported = reportedSlots(state.compartments, cabinet.merchantId);
     // Slots first emptied, then filled, so a pack moving between slots never collides: a reported
     // pack leaves the slot of another cabinet it was last seen in, and a slot of this cabinet whose
-    // pack changed (or that is not reported) empties.
-    await tx.execute(sql`with reported as (${reported})
+    // pack changed (or that is not reported) empties. The same statement names the other owners' packs.
+    const emptied = await tx.execute(sql`with reported as (${reported}), emptied as (
       update cabinet_compartment cc set battery_id = null
       where cc.battery_id is not null and (
         (cc.cabinet_id <> ${cabinet.id} and cc.battery_id in (select battery_id from reported where battery_id is not null))
-        or (cc.cabinet_id = ${cabinet.id} and cc.battery_id is distinct from (select r.battery_id from reported r where r.idx = cc.idx limit 1)))`);
+        or (cc.cabinet_id = ${cabinet.id} and cc.battery_id is distinct from (select r.battery_id from reported r where r.idx = cc.idx limit 1)))
+      returning 1)
+      select idx, battery_number from reported where other_owner order by idx`);
+    const otherOwners = (emptied as { rows: { idx: number; battery_number: string }[] }).rows;
+    await refuseOtherOwners(tx, { number, merchantId: cabinet.merchantId }, otherOwners, log);
     await tx.execute(sql`with reported as (${reported})
       update cabinet_compartment cc set state = r.state, door_lock = r.door_lock, battery_lock = r.battery_lock,
         in_place = r.in_place, charger_switch = r.charger_switch, voltage = r.voltage, current = r.current,

@@ -1,6 +1,7 @@
 import type { Db } from '../db/client.js';
 import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from './credentials.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
+import type { BrokerLimits } from './broker-limits.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
@@ -20,6 +21,8 @@ export interface GatewayOptions {
   host: string;
   /** 0 picks a free port (tests). */
   port: number;
+  /** The embedded broker's packet size, connection and CONNECT time limits; defaults when absent. */
+  limits?: Partial<BrokerLimits> | undefined;
   heartbeatTimeoutSeconds: number;
   /** How often history older than the telemetry_retention setting is purged; default hourly. */
   purgeIntervalMs?: number;
@@ -60,6 +63,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       port: options.port,
       auth: { verifyDevice: (number, secret) => verifyDevice(db, number, secret) },
       log,
+      limits: options.limits,
     });
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
     transport = broker.transport;

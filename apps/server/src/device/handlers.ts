@@ -54,7 +54,7 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
 
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
-  const registered = await applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m));
+  const registered = await applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m), m.log);
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }
@@ -63,9 +63,14 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
 
 /** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */
 async function recordSwap(db: Db, m: DeviceMessage<z.infer<typeof cabinetEvent>>, hub: DeviceHub): Promise<boolean> {
-  const changed = await applySwapEvent(db, m.number, m.payload);
-  if (changed === null) return false;
-  for (const number of changed) hub.emitChange({ kind: 'battery', number, channel: 'event' });
+  const outcome = await applySwapEvent(db, m.number, m.payload);
+  if (outcome === null) return false;
+  if (outcome.refused.length)
+    m.log.warn(
+      { cabinet: m.number, eventId: m.payload.eventId, batteries: outcome.refused },
+      'swap event refused: battery of another owner (recorded as failed, nothing moved)',
+    );
+  for (const number of outcome.changed) hub.emitChange({ kind: 'battery', number, channel: 'event' });
   return true;
 }
 
@@ -74,6 +79,11 @@ async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof autho
   if (m.retained) return true;
   const result = await authorizeHandout(db, m.number, m.payload);
   if (result === null) return false;
+  if (result.reason === 'BATTERY_OTHER_OWNER')
+    m.log.warn(
+      { cabinet: m.number, battery: m.payload.batteryNumber, batteryIn: m.payload.batteryInNumber },
+      'authorization refused: battery of another owner',
+    );
   // Offline link: the cabinet times out and aborts, which is the safe outcome.
   if (hub.connected) await hub.send(cabinetTopic(m.number, 'authorize-result'), result);
   if (result.allowed) hub.emitChange({ kind: 'battery', number: m.payload.batteryNumber, channel: 'authorize' });

@@ -20,6 +20,7 @@ export type DeviceSender = (topic: string, payload: unknown) => Promise<void>;
 export class DeviceHub {
   private readonly listeners = new Set<(change: DeviceChange) => void>();
   private sender: DeviceSender | undefined;
+  private linkUp: () => boolean = () => true;
 
   /** Registers a listener; returns the function that removes it. */
   onChange(listener: (change: DeviceChange) => void): () => void {
@@ -42,12 +43,14 @@ export class DeviceHub {
     return this.listeners.size;
   }
 
-  attachSender(sender: DeviceSender | undefined): void {
+  /** `up` tells whether the link reaches its broker right now (an external broker may be away for a while). */
+  attachSender(sender: DeviceSender | undefined, up: () => boolean = () => true): void {
     this.sender = sender;
+    this.linkUp = up;
   }
 
   get connected(): boolean {
-    return this.sender !== undefined;
+    return this.sender !== undefined && this.linkUp();
   }
 
   async send(topic: string, payload: unknown): Promise<void> {

@@ -1,9 +1,10 @@
-import { parseDeviceTopic } from '@swap/contracts';
+import { findIllegalText, parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from './hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
+import { isDatabaseUnavailable } from '../app/errors.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -19,8 +20,13 @@ export interface DeviceLink {
   idle(): Promise<void>;
 }
 
-/** Hands the link each uplink message as it arrives: topic, raw payload, and whether it came from the broker's retained store. */
-export type DeliverUplink = (topic: string, payload: Buffer, retained: boolean) => void;
+/**
+ * Hands the link each uplink message as it arrives: topic, raw payload, and whether it came from
+ * the broker's retained store. Resolves once the message is stored or dropped for good (invalid,
+ * unknown device): true; false when it could not be stored now (the database is away), so it must
+ * not be acknowledged and the sender sends it again.
+ */
+export type DeliverUplink = (topic: string, payload: Buffer, retained: boolean) => Promise<boolean>;
 
 /**
  * What carries the protocol between the link and the broker: the embedded broker in-process
@@ -34,6 +40,8 @@ export interface DeviceTransport {
   close(): Promise<void>;
   /** Where it leads, for the log. */
   readonly description: string;
+  /** Reaches the broker now; an external broker's connections come back by themselves. */
+  readonly connected: boolean;
 }
 
 export interface DeviceLinkOptions {
@@ -60,7 +68,7 @@ export interface DeviceLinkOptions {
  */
 export class GatewayDeviceLink implements DeviceLink {
   /** The tail of each device's control queue; removed when it drains. */
-  private readonly queues = new Map<string, Promise<void>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
   private readonly batcher: Batcher<TelemetryItem>;
 
   constructor(private readonly options: DeviceLinkOptions) {
@@ -70,7 +78,10 @@ export class GatewayDeviceLink implements DeviceLink {
   async start(): Promise<void> {
     const { transport, hub, log } = this.options;
     await transport.open((topic, payload, retained) => this.receive(topic, payload, retained));
-    hub.attachSender((topic, payload) => transport.publish(topic, JSON.stringify(payload)));
+    hub.attachSender(
+      (topic, payload) => transport.publish(topic, JSON.stringify(payload)),
+      () => transport.connected,
+    );
     log.info({ broker: transport.description }, 'device link connected');
   }
 
@@ -80,6 +91,11 @@ export class GatewayDeviceLink implements DeviceLink {
     await this.idle();
   }
 
+  /** Telemetry reports waiting for their batch. */
+  get pending(): number {
+    return this.batcher.size;
+  }
+
   async idle(): Promise<void> {
     while (this.queues.size > 0 || this.batcher.size > 0) {
       await Promise.all([this.batcher.flush(), ...this.queues.values()]);
@@ -87,76 +103,109 @@ export class GatewayDeviceLink implements DeviceLink {
     await this.batcher.flush();
   }
 
-  private receive(topic: string, raw: Buffer, retained: boolean): void {
+  private receive(topic: string, raw: Buffer, retained: boolean): Promise<boolean> {
     const { log, db, hub } = this.options;
     const parsed = parseDeviceTopic(topic);
     const handler = parsed ? TOPIC_HANDLERS[`${parsed.kind}/${parsed.channel}`] : undefined;
     // Downlink echoes, and channels the server does not act on (firmware status).
-    if (!parsed || !handler) return;
+    if (!parsed || !handler) return DONE;
     // An empty retained message clears the broker's store: nothing to persist.
-    if (raw.length === 0) return;
+    if (raw.length === 0) return DONE;
     let json: unknown;
     try {
       json = JSON.parse(raw.toString('utf8'));
     } catch {
       log.warn({ topic, bytes: raw.length }, 'device message dropped: not JSON');
-      return;
+      return DONE;
+    }
+    // The schemas refuse such text in every field they keep; this also covers keys and fields
+    // they drop, so no device's report can hold what a batch statement would fail on.
+    const illegal = findIllegalText(json);
+    if (illegal !== undefined) {
+      log.warn({ topic, issues: [`${illegal}: validation.illegalChars`] }, 'device message dropped: invalid payload');
+      return DONE;
     }
     const checked = handler.schema.safeParse(json);
     if (!checked.success) {
       const issues = checked.error.issues.slice(0, 5).map((i) => `${i.path.join('.')}: ${i.message}`);
       log.warn({ topic, issues }, 'device message dropped: invalid payload');
-      return;
+      return DONE;
     }
     if ('batched' in handler) {
-      void this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
-      return;
+      return this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
     }
     const key = `${parsed.kind}/${parsed.number}`;
     const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
-    const tail = (this.queues.get(key) ?? Promise.resolve())
+    const stored = (this.queues.get(key) ?? DONE)
       .then(() => handler.handle(db, message, hub))
       .then(
         (registered) => {
           if (!registered) log.warn({ topic }, `device message dropped: ${parsed.kind} not registered`);
           else hub.emitChange({ kind: parsed.kind, number: parsed.number, channel: parsed.channel });
+          return true;
         },
-        (error: unknown) => log.error({ topic, error: error instanceof Error ? error.message : String(error) }, 'device message failed'),
-      )
-      .finally(() => {
-        if (this.queues.get(key) === tail) this.queues.delete(key);
-      });
+        (error: unknown) => {
+          if (isDatabaseUnavailable(error)) {
+            log.warn({ topic, error: errorText(error) }, 'device message not stored: database unavailable');
+            return false;
+          }
+          log.error({ topic, error: errorText(error) }, 'device message failed');
+          return true;
+        },
+      );
+    const tail = stored.finally(() => {
+      if (this.queues.get(key) === tail) this.queues.delete(key);
+    });
     this.queues.set(key, tail);
+    return stored;
   }
 
-  /** Persists a batch; when the batch fails as a whole, each report is tried alone so one bad row loses only itself. */
-  private async persistBatch(items: TelemetryItem[]): Promise<void> {
+  /**
+   * Persists a batch; when the batch fails as a whole, each report is tried alone so one bad row
+   * loses only itself. Answers the reports not stored because the database is away.
+   */
+  private async persistBatch(items: TelemetryItem[]): Promise<ReadonlySet<TelemetryItem>> {
     const { db, log } = this.options;
     let registered: Set<string>;
     const failed = new Set<string>();
+    const unstored = new Set<TelemetryItem>();
     try {
       registered = await persistTelemetry(db, items);
     } catch (error) {
+      if (isDatabaseUnavailable(error)) {
+        log.warn({ reports: items.length, error: errorText(error) }, 'telemetry not stored: database unavailable');
+        return new Set(items);
+      }
       log.warn({ reports: items.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
       registered = new Set();
       for (const item of items) {
         try {
           for (const key of await persistTelemetry(db, [item])) registered.add(key);
         } catch (single) {
+          if (isDatabaseUnavailable(single)) {
+            unstored.add(item);
+            continue;
+          }
           failed.add(`${item.kind}/${item.number}`);
           log.error({ topic: `${item.kind}/${item.number}/telemetry`, error: errorText(single) }, 'device message failed');
         }
       }
     }
     const told = new Set<string>();
-    for (const { kind, number } of items) {
+    for (const item of items) {
+      const { kind, number } = item;
       const key = `${kind}/${number}`;
+      if (unstored.has(item)) continue;
       if (told.has(key)) continue;
       told.add(key);
       if (registered.has(key)) this.options.hub.emitChange({ kind, number, channel: 'telemetry' });
       else if (!failed.has(key)) log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
     }
+    return unstored;
   }
 }
+
+/** Stored or dropped for good: acknowledge. */
+const DONE = Promise.resolve(true);
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));

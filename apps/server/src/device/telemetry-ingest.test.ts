@@ -132,18 +132,23 @@ describe('telemetry ingest in batches, with history and retention', () => {
   it('loses only the report the database refuses when a batch fails', async () => {
     const senders = BATTERIES.slice(20, 24);
     const clients = await Promise.all(senders.map(connect));
-    // Valid for the protocol, too large for the database: the batch holding it fails as a whole
-    // (it is its device's last report, so it reaches the latest-state update).
-    const poisoned = { ...batteryReport(99, -6.5), cycles: 1e12 };
-    await Promise.all(
-      clients.map(async (client, d) => {
-        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(40, -6.4)), { qos: 1 });
-        await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(41, -6.41)), { qos: 1 });
-        if (d === 0) await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(poisoned), { qos: 1 });
-      }),
-    );
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    await gateway.link.idle();
+    // Valid for the protocol, refused by the database (a rule added for this test): the batch
+    // holding it fails as a whole (it is its device's last report, so it reaches the history insert).
+    await server.db.execute(sql`alter table battery_telemetry add constraint ingest_test_refuses check (soc <> 99)`);
+    const poisoned = batteryReport(99, -6.5);
+    try {
+      await Promise.all(
+        clients.map(async (client, d) => {
+          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(40, -6.4)), { qos: 1 });
+          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(41, -6.41)), { qos: 1 });
+          if (d === 0) await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(poisoned), { qos: 1 });
+        }),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      await gateway.link.idle();
+    } finally {
+      await server.db.execute(sql`alter table battery_telemetry drop constraint ingest_test_refuses`);
+    }
     await Promise.all(clients.map((client) => client.endAsync()));
     expect(warnings).toContain('device message failed');
     const rows = await server.db.select().from(batteries).where(inArray(batteries.number, senders));
@@ -156,6 +161,76 @@ describe('telemetry ingest in batches, with history and retention', () => {
         .orderBy(asc(batteryTelemetry.at));
       expect(socs.map((s) => s.soc).slice(-2)).toEqual([40, 41]);
     }
+  });
+
+  it('refuses a report with NUL, an unpaired surrogate or an out-of-range count at validation: the others of its batch are stored in one statement', async () => {
+    // A link of its own whose batch waits for idle(): every report below lands in one batch.
+    const hub = new DeviceHub();
+    const own = collectingLog();
+    const broker = await startEmbeddedBroker({
+      host: '127.0.0.1',
+      port: 0,
+      auth: { verifyDevice: (number, secret) => verifyDevice(server.db, number, secret) },
+      log: own.log,
+    });
+    const link = new GatewayDeviceLink({ transport: broker.transport, db: server.db, log: own.log, hub, batch: { maxDelayMs: 60_000 } });
+    await link.start();
+    const told: string[] = [];
+    hub.onChange((change) => told.push(change.number));
+    const good = BATTERIES.slice(30, 34);
+    const [nul, surrogate] = VEHICLES.slice(6, 8) as [string, string];
+    const counted = BATTERIES[34]!;
+    const clients = await Promise.all(
+      [...good, nul, surrogate, counted].map((number) =>
+        mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
+          clientId: number,
+          username: number,
+          password: demoDeviceSecret(MASTER, number),
+          reconnectPeriod: 0,
+        }),
+      ),
+    );
+    const [before] = await server.db.select().from(vehicles).where(eq(vehicles.number, nul));
+    try {
+      await Promise.all([
+        ...good.map(async (number, d) => {
+          await clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(70, -6.7)), { qos: 1 });
+          await clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(71, -6.71)), { qos: 1 });
+        }),
+        clients[4]!.publishAsync(vehicleTelemetryTopic(nul), JSON.stringify({ ...vehicleReport(77), fault: 'door\u0000open' }), { qos: 1 }),
+        clients[5]!.publishAsync(vehicleTelemetryTopic(surrogate), JSON.stringify({ ...vehicleReport(78), fault: 'x\ud800' }), { qos: 1 }),
+        clients[6]!.publishAsync(batteryTelemetryTopic(counted), JSON.stringify({ ...batteryReport(79, -6.79), cycles: 2 ** 31 }), {
+          qos: 1,
+        }),
+      ]);
+      await eventually(() => expect(own.messages.filter((m) => m === 'device message dropped: invalid payload')).toHaveLength(3));
+      await link.idle();
+    } finally {
+      await Promise.all(clients.map((client) => client.endAsync()));
+      await link.stop();
+      await broker.close();
+    }
+    // The batch statement never failed, so it was not retried report by report.
+    expect(own.messages).not.toContain('telemetry batch failed: persisting its reports one by one');
+    expect(own.messages).not.toContain('device message failed');
+    // Every good device was told once: its two reports were persisted together.
+    expect(told.sort()).toEqual([...good].sort());
+    for (const row of await server.db.select().from(batteries).where(inArray(batteries.number, good))) {
+      expect(row.soc).toBe(71);
+      const socs = await server.db
+        .select({ soc: batteryTelemetry.soc })
+        .from(batteryTelemetry)
+        .where(eq(batteryTelemetry.batteryId, row.id))
+        .orderBy(asc(batteryTelemetry.at));
+      expect(socs.map((h) => h.soc).filter((soc) => soc >= 70)).toEqual([70, 71]);
+    }
+    // The refused reports left no trace.
+    const [after] = await server.db.select().from(vehicles).where(eq(vehicles.number, nul));
+    expect(after).toEqual(before);
+    const [bad] = await server.db.select().from(batteries).where(eq(batteries.number, counted));
+    expect(bad!.soc).not.toBe(79);
+    const history = await server.db.select().from(batteryTelemetry).where(eq(batteryTelemetry.batteryId, bad!.id));
+    expect(history.map((h) => h.soc)).not.toContain(79);
   });
 
   it('handles a cabinet’s state at once while its telemetry waits for a batch, and a last will wins over late telemetry', async () => {
@@ -177,11 +252,14 @@ describe('telemetry ingest in batches, with history and retention', () => {
       username: cabinetNumber,
       password: demoDeviceSecret(MASTER, cabinetNumber),
       reconnectPeriod: 0,
+      will: { topic: cabinetTopic(cabinetNumber, 'state'), payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
     });
     try {
       const telemetry = cabinetReport();
-      await client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 });
-      await client.publishAsync(cabinetTopic(cabinetNumber, 'state'), JSON.stringify({ online: false }), { qos: 1 });
+      // Acknowledged only once stored, so not awaited: the link drops off before its batch runs.
+      client.publishAsync(cabinetTopic(cabinetNumber, 'telemetry'), JSON.stringify(telemetry), { qos: 1 }).catch(() => undefined);
+      await eventually(() => expect(link.pending).toBe(1));
+      client.stream.destroy();
       const row = async () => (await server.db.select().from(cabinets).where(eq(cabinets.number, cabinetNumber)))[0]!;
       await eventually(() => expect(states).toContain('state'));
       expect(states).not.toContain('telemetry');
@@ -197,7 +275,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
         .where(eq(cabinetTelemetry.cabinetId, (await row()).id));
       expect(env).toMatchObject([{ temperature: 28, humidity: 40, load: 1.5 }]);
     } finally {
-      await client.endAsync();
+      await client.endAsync(true);
       await link.stop();
       await broker.close();
     }

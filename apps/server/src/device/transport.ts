@@ -50,13 +50,18 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
     const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     noDelay();
     client.on('connect', noDelay);
-    client.on('message', (topic, payload, packet) => deliver(topic, payload, packet.retain));
+    // The external broker acknowledged the device on receipt; a message the database could not take
+    // now is logged by the link and lost (the gateway's sessions are not persistent).
+    client.on('message', (topic, payload, packet) => void deliver(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ lane, error: error.message }, 'device link error'));
     for (const filter of filters) await client.subscribeAsync(filter, { qos: 1 });
     return client;
   };
   return {
     description: new URL(account.url).host,
+    get connected() {
+      return clients.length > 0 && clients.every((client) => client.connected);
+    },
     open: async (deliver) => {
       const filters = gatewaySubscriptions(account.shareGroup);
       control = await connect('control', filters.control, deliver);

@@ -74,13 +74,19 @@ async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; d
   };
 }
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+export interface TestServerOptions {
+  /** The URL the server connects to, given its PostgreSQL database's (to route it through a relay the test cuts). */
+  connectVia?: (databaseUrl: string) => string;
+}
+
+export async function startTestServer(env: Record<string, string> = {}, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   useFastPasswordHashing(true);
   // Demo devices only for the files that ask (DEMO_DEVICES: '1'): the others keep a lean database.
   const config = loadConfig({ DEMO: '1', DEMO_DEVICES: '0', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...env });
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
-  const database: Database = await openDatabase({ databaseUrl: pgDb?.url, dataDir: 'memory://' });
+  const connectUrl = pgDb && serverOptions.connectVia ? serverOptions.connectVia(pgDb.url) : pgDb?.url;
+  const database: Database = await openDatabase({ databaseUrl: connectUrl, dataDir: 'memory://' });
   await database.migrate();
   await seed(database.db, {
     demo: config.demo,

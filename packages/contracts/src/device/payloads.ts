@@ -12,21 +12,28 @@ import {
 import { SWITCH_PERMISSIONS } from '../domains/battery.js';
 import { ACC_STATES } from '../domains/vehicle.js';
 import { DEVICE_NUMBER_PATTERN } from '../domains/stock.js';
+import { cleanString, hasIllegalText, int32 } from '../validation.js';
 
 /**
  * Payloads of the device protocol (docs/device-protocol.md), JSON over MQTT. Devices send their
  * own clock in `ts` (ISO-8601 UTC); the server keeps its own receive time for liveness.
  */
 const ts = z.iso.datetime({ offset: true });
-const number = z.string().regex(DEVICE_NUMBER_PATTERN);
+const number = cleanString().regex(DEVICE_NUMBER_PATTERN);
 const reading = (min: number, max: number) => z.number().min(min).max(max);
+/**
+ * Device text: refused with NUL or an unpaired surrogate at validation, so such a report never
+ * reaches a batch statement it would fail for every other device (docs/security.md).
+ */
+const deviceText = (max: number) => cleanString().max(max);
+const compartmentIndex = int32(1, 64);
 
 export const geoPosition = z.object({ lat: reading(-90, 90), lng: reading(-180, 180) });
 export type GeoPosition = z.infer<typeof geoPosition>;
 
 /** One compartment (slot) as the cabinet reports it, the per-compartment fields of spec §3. */
 export const compartmentState = z.object({
-  index: z.number().int().min(1).max(64),
+  index: compartmentIndex,
   state: z.enum(COMPARTMENT_STATES),
   doorLock: z.enum(LOCK_STATES),
   batteryLock: z.enum(LOCK_STATES),
@@ -38,7 +45,7 @@ export const compartmentState = z.object({
   /** Charge limit preset, percent. */
   preset: reading(0, 100).nullable(),
   indicator: z.enum(INDICATOR_COLOURS),
-  fault: z.string().max(200).nullable(),
+  fault: deviceText(200).nullable(),
   nfcSwitch: z.enum(ON_OFF),
   enabled: z.boolean(),
   /** The battery sensed in the slot (read over NFC/BMS), null when empty. */
@@ -50,7 +57,7 @@ export type CompartmentReport = z.infer<typeof compartmentState>;
 export const cabinetStateOnline = z.object({
   online: z.literal(true),
   ts,
-  firmwareVersion: z.string().max(40).optional(),
+  firmwareVersion: deviceText(40).optional(),
   compartments: z.array(compartmentState).min(1).max(64),
 });
 export const cabinetStateOffline = z.object({ online: z.literal(false), ts: ts.optional() });
@@ -62,7 +69,7 @@ export const cabinetTelemetry = z.object({
   ts,
   humidity: reading(0, 100),
   /** Cellular signal, CSQ 0–31. */
-  signal: z.number().int().min(0).max(31),
+  signal: int32(0, 31),
   waterAlarm: z.boolean(),
   smokeAlarm: z.boolean(),
   temperature: reading(-40, 100),
@@ -87,10 +94,10 @@ export const batteryTelemetry = z.object({
   current: reading(-1000, 1000),
   temperature: reading(-40, 150),
   cellVoltages: z.array(reading(0, 5)).min(1).max(300),
-  cycles: z.number().int().min(0),
-  gsmSignal: z.number().int().min(0).max(31),
+  cycles: int32(0),
+  gsmSignal: int32(0, 31),
   /** Satellites in view. */
-  gpsSignal: z.number().int().min(0).max(99),
+  gpsSignal: int32(0, 99),
   position: geoPosition.nullable(),
   chargeSwitch: z.enum(SWITCH_PERMISSIONS),
   dischargeSwitch: z.enum(SWITCH_PERMISSIONS),
@@ -103,7 +110,7 @@ export const vehicleTelemetry = z.object({
   /** km/h. */
   speed: reading(0, 300),
   acc: z.enum(ACC_STATES),
-  fault: z.string().max(200).nullable().optional(),
+  fault: deviceText(200).nullable().optional(),
 });
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;
 
@@ -132,18 +139,29 @@ export const DEVICE_FAILURE_MESSAGES = {
 export type DeviceFailureCode = keyof typeof DEVICE_FAILURE_MESSAGES;
 export const DEVICE_FAILURE_CODES = Object.keys(DEVICE_FAILURE_MESSAGES) as [DeviceFailureCode, ...DeviceFailureCode[]];
 
+/**
+ * What a swap record shows as its failure: the cabinet's own code, or the server's refusal of the
+ * event (a cabinet never sends these; docs/device-protocol.md, "Batteries a cabinet may handle").
+ */
+export const SWAP_RECORD_FAILURE_MESSAGES = {
+  ...DEVICE_FAILURE_MESSAGES,
+  BATTERY_OTHER_OWNER: 'batteryOtherOwner',
+} as const satisfies Record<string, MessageKey>;
+export type SwapRecordFailureCode = keyof typeof SWAP_RECORD_FAILURE_MESSAGES;
+export const SWAP_RECORD_FAILURE_CODES = Object.keys(SWAP_RECORD_FAILURE_MESSAGES) as [SwapRecordFailureCode, ...SwapRecordFailureCode[]];
+
 export const SWAP_RESULTS = ['SUCCEEDED', 'FAILED', 'ABORTED'] as const;
 export type SwapResult = (typeof SWAP_RESULTS)[number];
-const customerRef = z.string().min(1).max(64);
+const customerRef = deviceText(64).min(1);
 
 /** One swap, reported once by the cabinet when it ends; it becomes a swap record (not a charging session). */
 export const swapEvent = z
   .object({
     type: z.literal('SWAP'),
     /** Unique per cabinet: a repeated event (QoS 1 redelivery) is recorded once. */
-    eventId: z.string().min(1).max(64),
-    batteryIn: z.object({ number, compartment: z.number().int().min(1).max(64), soc: reading(0, 100) }).nullable(),
-    batteryOut: z.object({ number, compartment: z.number().int().min(1).max(64), soc: reading(0, 100) }).nullable(),
+    eventId: deviceText(64).min(1),
+    batteryIn: z.object({ number, compartment: compartmentIndex, soc: reading(0, 100) }).nullable(),
+    batteryOut: z.object({ number, compartment: compartmentIndex, soc: reading(0, 100) }).nullable(),
     startedAt: ts,
     endedAt: ts,
     result: z.enum(SWAP_RESULTS),
@@ -174,7 +192,7 @@ export const authorizeRequest = z.object({
   ts,
   /** The battery the cabinet would hand out and the compartment holding it. */
   batteryNumber: number,
-  compartment: z.number().int().min(1).max(64),
+  compartment: compartmentIndex,
   /** The customer or vehicle asking (customer id, phone or vehicle number). */
   customer: customerRef,
   /** The battery the customer brought back, when known before the hand-out. */
@@ -185,6 +203,7 @@ export type AuthorizeRequest = z.infer<typeof authorizeRequest>;
 /** Why a hand-out is refused, each with the catalogue message the operator sees. */
 export const AUTHORIZE_REFUSALS = {
   BATTERY_UNKNOWN: 'batteryMissing',
+  BATTERY_OTHER_OWNER: 'batteryOtherOwner',
   BATTERY_RETURNING: 'batteryReturning',
   BATTERY_UNASSIGNED: 'batteryUnassigned',
   BATTERY_SCRAPPED: 'deviceScrapped',
@@ -202,7 +221,7 @@ export const authorizeResult = z
     allowed: z.boolean(),
     reason: z.enum(AUTHORIZE_REFUSAL_CODES).optional(),
     /** Localized text of the reason (the cabinet's screen shows it), in the server's default language. */
-    message: z.string().max(200).optional(),
+    message: deviceText(200).optional(),
     /** Until when the hand-out stays authorized; the swap must be reported before. */
     expiresAt: ts.optional(),
   })
@@ -250,9 +269,9 @@ const commandBase = z.object({
   expiresAt: ts,
 });
 export const firmwareImage = z.object({
-  version: z.string().min(1).max(40),
-  url: z.url({ protocol: /^https$/ }),
-  size: z.number().int().positive(),
+  version: deviceText(40).min(1),
+  url: z.url({ protocol: /^https$/ }).refine((v) => !hasIllegalText(v), { message: 'validation.illegalChars' }),
+  size: int32(1),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });
 export type FirmwareImage = z.infer<typeof firmwareImage>;
@@ -260,7 +279,7 @@ export type FirmwareImage = z.infer<typeof firmwareImage>;
 /** Sent on bss/v1/cabinet/{no}/cmd. */
 export const deviceCommand = z
   .discriminatedUnion('name', [
-    commandBase.extend({ name: z.enum(COMPARTMENT_COMMANDS), compartment: z.number().int().min(1).max(64) }),
+    commandBase.extend({ name: z.enum(COMPARTMENT_COMMANDS), compartment: compartmentIndex }),
     commandBase.extend({ name: z.literal('RESTART') }),
     commandBase.extend({ name: z.literal('FIRMWARE_UPDATE'), firmware: firmwareImage }),
   ])
@@ -274,7 +293,7 @@ export const commandResult = z
     status: z.enum(DEVICE_COMMAND_STATUSES),
     ts,
     failureCode: z.enum(DEVICE_FAILURE_CODES).optional(),
-    detail: z.string().max(200).optional(),
+    detail: deviceText(200).optional(),
   })
   .refine((r) => r.status !== 'FAILED' || r.failureCode !== undefined, { path: ['failureCode'], message: 'validation.required' });
 export type CommandResult = z.infer<typeof commandResult>;
@@ -295,7 +314,7 @@ export type FirmwareStatus = (typeof FIRMWARE_STATUSES)[number];
 export const firmwareStatusReport = z.object({
   /** The FIRMWARE_UPDATE command this report belongs to. */
   commandId: z.uuid(),
-  version: z.string().min(1).max(40),
+  version: deviceText(40).min(1),
   status: z.enum(FIRMWARE_STATUSES),
   ts,
 });

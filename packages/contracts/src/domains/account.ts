@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { accountUsername, nameField, newPassword, phone, safeText } from '../validation.js';
+import { accountUsername, id, nameField, newPassword, phone, safeText } from '../validation.js';
 import { USER_TYPES } from './auth.js';
 
 /** Account type: platform staff or a merchant's staff (ownership = the merchant). */
@@ -29,7 +29,7 @@ export const accountSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(USER_TYPES).optional(),
   status: z.enum(ACCOUNT_STATUSES).optional(),
-  merchantId: z.number().int().positive().optional(),
+  merchantId: id.optional(),
 });
 export type AccountSearch = z.infer<typeof accountSearch>;
 
@@ -48,8 +48,8 @@ export const accountAdd = z.object({
    */
   accountType: z.enum(ACCOUNT_TYPES).optional(),
   /** Required when a platform admin creates a merchant account ("platform admin must choose an agent"). */
-  merchantId: z.number().int().positive().nullable().optional(),
-  roleIds: z.array(z.number().int().positive()).max(50).default([]),
+  merchantId: id.nullable().optional(),
+  roleIds: z.array(id).max(50).default([]),
 });
 export type AccountAdd = z.infer<typeof accountAdd>;
 
@@ -57,14 +57,12 @@ export type AccountAdd = z.infer<typeof accountAdd>;
  * Edit replaces the editable fields: name, phone (absent or empty clears it) and type (absent keeps
  * it). Username, tenant and account type never change; roles change through assignRoles.
  */
-export const accountEdit = accountAdd
-  .pick({ phone: true, name: true })
-  .extend({ id: z.number().int().positive(), type: z.enum(['NORMAL', 'SON']).optional() });
+export const accountEdit = accountAdd.pick({ phone: true, name: true }).extend({ id: id, type: z.enum(['NORMAL', 'SON']).optional() });
 export type AccountEdit = z.infer<typeof accountEdit>;
 
-export const accountStatusBody = z.object({ id: z.number().int().positive(), status: z.enum(ACCOUNT_STATUSES) });
+export const accountStatusBody = z.object({ id: id, status: z.enum(ACCOUNT_STATUSES) });
 export type AccountStatusBody = z.infer<typeof accountStatusBody>;
-export const accountResetPassword = z.object({ id: z.number().int().positive(), password: newPassword });
+export const accountResetPassword = z.object({ id: id, password: newPassword });
 export type AccountResetPassword = z.infer<typeof accountResetPassword>;
-export const accountAssignRoles = z.object({ id: z.number().int().positive(), roleIds: z.array(z.number().int().positive()).max(50) });
+export const accountAssignRoles = z.object({ id: id, roleIds: z.array(id).max(50) });
 export type AccountAssignRoles = z.infer<typeof accountAssignRoles>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits15, safeText } from '../validation.js';
+import { digits15, id, safeText } from '../validation.js';
 import { BATTERY_STRUCTURES, specCount, specNumber } from './device-type.js';
 import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
 
@@ -116,12 +116,12 @@ const batteryFields = z.object({
 
 export const batteryAdd = batteryFields.extend({
   number: deviceNumber,
-  typeId: z.number().int().positive(),
+  typeId: id,
   /** Owner; platform callers only (null or absent = platform stock). */
-  merchantId: z.number().int().positive().nullish(),
+  merchantId: id.nullish(),
 });
 export type BatteryAdd = z.infer<typeof batteryAdd>;
 
 /** Edit replaces the maintained fields and may change the type; number and owner stay. */
-export const batteryEdit = batteryFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
+export const batteryEdit = batteryFields.extend({ id: id, typeId: id });
 export type BatteryEdit = z.infer<typeof batteryEdit>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { digits15, safeText } from '../validation.js';
+import { digits15, id, int32, safeText } from '../validation.js';
 import { specCount, specNumber } from './device-type.js';
 import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
 
@@ -88,7 +88,7 @@ export const cabinetRecord = z.object({
 });
 export type CabinetRecord = z.infer<typeof cabinetRecord>;
 /** One energy meter of a cabinet as last reported: its index and cumulative kWh. */
-export const meterReading = z.object({ index: z.number().int().min(1).max(100), energyKwh: z.number().min(0).max(1e9) });
+export const meterReading = z.object({ index: int32(1, 100), energyKwh: z.number().min(0).max(1e9) });
 export type MeterReading = z.infer<typeof meterReading>;
 
 /** The detail adds the compartments and the meters' latest readings (empty until the cabinet reports). */
@@ -130,10 +130,10 @@ const cabinetFields = z.object({
 /** The compartment count comes from the type; its compartments are created with the cabinet. */
 export const cabinetAdd = cabinetFields.extend({
   number: deviceNumber,
-  typeId: z.number().int().positive(),
-  merchantId: z.number().int().positive().nullish(),
+  typeId: id,
+  merchantId: id.nullish(),
 });
 export type CabinetAdd = z.infer<typeof cabinetAdd>;
 /** The type of a cabinet is fixed once registered: its compartments were built from it. */
-export const cabinetEdit = cabinetFields.extend({ id: z.number().int().positive() });
+export const cabinetEdit = cabinetFields.extend({ id: id });
 export type CabinetEdit = z.infer<typeof cabinetEdit>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { idParam } from '../validation.js';
+import { idParam, int32 } from '../validation.js';
 import { COMMAND_STATUSES, COMPARTMENT_COMMANDS } from '../device/payloads.js';
 
 /** Commands an operator sends from the cabinet page: every compartment command and a restart (firmware has its own screen). */
@@ -17,7 +17,7 @@ export const BATTERY_COMMANDS = [
 ] as const;
 export type BatteryCommandName = (typeof BATTERY_COMMANDS)[number];
 
-const compartmentIndex = z.number().int().min(1).max(64);
+const compartmentIndex = int32(1, 64);
 
 /** POST /cabinet/command/send: a compartment command names its compartment, a restart none. */
 export const cabinetCommandSend = z

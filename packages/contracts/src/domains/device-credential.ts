@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { id } from '../validation.js';
 
 /** Whether a device has its own MQTT credentials, and since when the current secret is valid. */
 export const deviceCredentialStatus = z.object({
@@ -18,5 +19,5 @@ export const deviceSecretIssued = z.object({
 });
 export type DeviceSecretIssued = z.infer<typeof deviceSecretIssued>;
 
-export const deviceCredentialIssue = z.object({ id: z.number().int().positive() });
+export const deviceCredentialIssue = z.object({ id: id });
 export type DeviceCredentialIssue = z.infer<typeof deviceCredentialIssue>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { description, nameField, requiredText, safeText, typeCode } from '../validation.js';
+import { description, id, nameField, requiredText, safeText, typeCode } from '../validation.js';
 
 /** Device kinds, spec §3. Every kind has types, a registry, stock and scrap. */
 export const DEVICE_KINDS = ['vehicle', 'battery', 'cabinet'] as const;
@@ -55,7 +55,7 @@ export const cabinetTypeAdd = typeBase.extend({
 });
 export type CabinetTypeAdd = z.infer<typeof cabinetTypeAdd>;
 
-const withId = { id: z.number().int().positive() };
+const withId = { id: id };
 export const batteryTypeEdit = batteryTypeAdd.extend(withId);
 export type BatteryTypeEdit = z.infer<typeof batteryTypeEdit>;
 export const vehicleTypeEdit = vehicleTypeAdd.extend(withId);

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { requiredText, safeText } from '../validation.js';
+import { cleanString, id, int32, requiredText, safeText } from '../validation.js';
 
 export const RESOURCE_TYPES = ['BUTTON', 'LINK'] as const;
 
 /** Permission codes: letters, digits, dot, hyphen and underscore. */
-export const permissionCode = z
-  .string()
+export const permissionCode = cleanString()
   .trim()
   .min(1, { message: 'validation.required' })
   .max(80, { message: 'validation.tooLong' })
   .regex(/^[A-Za-z0-9._-]+$/, { message: 'validation.illegalChars' });
 
-export const urlPath = z
-  .string()
+export const urlPath = cleanString()
   .trim()
   .max(200, { message: 'validation.tooLong' })
   .regex(/^(\/[A-Za-z0-9_\-./:{}]*)?$/, { message: 'validation.url' });
@@ -41,7 +39,7 @@ export const resourceAdd = z.object({
   url: urlPath.default(''),
 });
 export type ResourceAdd = z.infer<typeof resourceAdd>;
-export const resourceEdit = resourceAdd.extend({ id: z.number().int().positive() });
+export const resourceEdit = resourceAdd.extend({ id: id });
 export type ResourceEdit = z.infer<typeof resourceEdit>;
 
 /** A node of the permission tree (spec §3): code, iconfont, id, name, url, children and resources. */
@@ -72,16 +70,16 @@ export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
 
 /** Menu create/edit (spec §3): parentId -1 at the root. */
 export const menuAdd = z.object({
-  parentId: z.number().int().min(-1),
+  parentId: int32(-1),
   name: requiredText(40),
   code: permissionCode,
   url: urlPath.default(''),
   iconfont: safeText(60).default(''),
   sort: z.number().int().min(0).max(9999).default(0),
-  resourceIds: z.array(z.number().int().positive()).max(500).default([]),
+  resourceIds: z.array(id).max(500).default([]),
 });
 export type MenuAdd = z.infer<typeof menuAdd>;
-export const menuEdit = menuAdd.extend({ id: z.number().int().positive() });
+export const menuEdit = menuAdd.extend({ id: id });
 export type MenuEdit = z.infer<typeof menuEdit>;
 
 /** A menu as stored (the answer of menu add/edit): the tree node without its nested parts. */
@@ -108,11 +106,11 @@ export const menuExportFile = z.object({
   menus: z.array(
     z.object({
       code: permissionCode,
-      parentCode: z.string().nullable(),
+      parentCode: permissionCode.nullable(),
       name: requiredText(40),
       url: urlPath,
       iconfont: safeText(60),
-      sort: z.number().int(),
+      sort: int32(0),
       resourceCodes: z.array(permissionCode),
     }),
   ),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint, noAnswer } from '../endpoint.js';
-import { idQuery, nameField, phone, requiredText, safeText } from '../validation.js';
+import { id, idQuery, nameField, phone, requiredText, safeText } from '../validation.js';
 
 export const MERCHANT_TYPES = ['AGENT', 'DIRECT'] as const;
 export type MerchantType = (typeof MERCHANT_TYPES)[number];
@@ -37,16 +37,16 @@ export const merchantAdd = z.object({
   personInCharge: nameField,
   contact: phone,
   officeAddress: requiredText(200),
-  idCardFrontFileId: z.number().int().positive().nullable().optional(),
-  idCardBackFileId: z.number().int().positive().nullable().optional(),
-  facePhotoFileId: z.number().int().positive().nullable().optional(),
+  idCardFrontFileId: id.nullable().optional(),
+  idCardBackFileId: id.nullable().optional(),
+  facePhotoFileId: id.nullable().optional(),
 });
 export type MerchantAdd = z.infer<typeof merchantAdd>;
 /**
  * Edit replaces every field. A merchant's own staff may change only the contact fields
  * (MERCHANT_SELF_EDITABLE); any other field must be sent unchanged.
  */
-export const merchantEdit = merchantAdd.extend({ id: z.number().int().positive() });
+export const merchantEdit = merchantAdd.extend({ id: id });
 export type MerchantEdit = z.infer<typeof merchantEdit>;
 export const MERCHANT_SELF_EDITABLE = ['personInCharge', 'contact', 'officeAddress'] as const;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { description, nameField, safeText } from '../validation.js';
+import { description, id, nameField, safeText } from '../validation.js';
 
 export const roleRecord = z.object({
   id: z.number(),
@@ -16,7 +16,7 @@ export const roleRecord = z.object({
 });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
-export const roleSearch = pageQuerySchema.extend({ keyword: safeText(64).optional(), merchantId: z.number().int().positive().optional() });
+export const roleSearch = pageQuerySchema.extend({ keyword: safeText(64).optional(), merchantId: id.optional() });
 export type RoleSearch = z.infer<typeof roleSearch>;
 
 export const roleAdd = z.object({
@@ -24,9 +24,9 @@ export const roleAdd = z.object({
   description,
   sort: z.number().int().min(0).max(9999).default(0),
   /** A platform admin may create a role for a merchant; merchant accounts create their own. */
-  merchantId: z.number().int().positive().nullable().optional(),
-  menuIds: z.array(z.number().int().positive()).max(1000).default([]),
-  resourceIds: z.array(z.number().int().positive()).max(5000).default([]),
+  merchantId: id.nullable().optional(),
+  menuIds: z.array(id).max(1000).default([]),
+  resourceIds: z.array(id).max(5000).default([]),
 });
 export type RoleAdd = z.infer<typeof roleAdd>;
 /**
@@ -34,9 +34,9 @@ export type RoleAdd = z.infer<typeof roleAdd>;
  * and keep them when absent (a text edit need not carry the tree). The tenant never changes.
  */
 export const roleEdit = roleAdd.extend({
-  id: z.number().int().positive(),
-  menuIds: z.array(z.number().int().positive()).max(1000).optional(),
-  resourceIds: z.array(z.number().int().positive()).max(5000).optional(),
+  id: id,
+  menuIds: z.array(id).max(1000).optional(),
+  resourceIds: z.array(id).max(5000).optional(),
 });
 export type RoleEdit = z.infer<typeof roleEdit>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { description, nameField, requiredText, safeText } from '../validation.js';
+import { description, id, idParam, nameField, requiredText, safeText } from '../validation.js';
 
 export const commonSettingRecord = z.object({
   id: z.number(),
@@ -21,7 +21,7 @@ export const commonSettingAdd = z.object({
   remark: safeText(500).default(''),
 });
 export type CommonSettingAdd = z.infer<typeof commonSettingAdd>;
-export const commonSettingEdit = commonSettingAdd.extend({ id: z.number().int().positive() });
+export const commonSettingEdit = commonSettingAdd.extend({ id: id });
 export type CommonSettingEdit = z.infer<typeof commonSettingEdit>;
 
 /** The seeded setting that switches the first-visit tour on or off (read by GET /api/auth/config). */
@@ -43,12 +43,12 @@ export type CurrencyConfig = z.infer<typeof currencyConfig>;
 export const currencyEdit = z.object({
   currency: z.enum(CURRENCIES),
   /** A platform admin may set a merchant's currency; omitted = the caller's own tenant. */
-  merchantId: z.number().int().positive().nullable().optional(),
+  merchantId: id.nullable().optional(),
 });
 export type CurrencyEdit = z.infer<typeof currencyEdit>;
 
 /** Currency detail: a platform caller may name a merchant; merchant accounts always get their own. */
-export const currencyDetailQuery = z.object({ merchantId: z.coerce.number().int().positive().optional() });
+export const currencyDetailQuery = z.object({ merchantId: idParam.optional() });
 
 /** "IDR 15000", "THB 12.50": currency followed by the number with that currency's decimals. */
 export function formatMoney(amount: number, currency: Currency): string {

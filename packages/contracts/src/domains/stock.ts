@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema, type Page } from '../envelope.js';
-import { deviceNumberList, requiredText, safeText } from '../validation.js';
+import { INT32_MAX, cleanString, deviceNumberList, id, idParam, int32, requiredText, safeText } from '../validation.js';
 import { DEVICE_KINDS } from './device-type.js';
 
 /** Inventory status and scrap status, spec §3 enumerations. */
@@ -11,18 +11,18 @@ export type ScrapStatus = (typeof SCRAP_STATUSES)[number];
 
 /** A device number (serial printed on the device): letters, digits, underscore and hyphen, 1 to 32. */
 export const DEVICE_NUMBER_PATTERN = /^[A-Za-z0-9_-]{1,32}$/;
-export const deviceNumber = z.string().trim().regex(DEVICE_NUMBER_PATTERN, { message: 'validation.invalid' });
+export const deviceNumber = cleanString().trim().regex(DEVICE_NUMBER_PATTERN, { message: 'validation.invalid' });
 
 /**
  * Owner filter of device lists: a merchant id, or 0 for the platform's own stock (merchantId null).
  * Merchant callers are always narrowed to their own merchant whatever they send.
  */
-export const ownerFilter = z.number().int().min(0).nullish();
+export const ownerFilter = int32(0).nullish();
 
 /** Filters every device list shares: number prefix, type, statuses, owner, creation range. */
 export const deviceSearchBase = pageQuerySchema.extend({
   number: safeText(32).nullish(),
-  typeId: z.number().int().positive().nullish(),
+  typeId: id.nullish(),
   brand: safeText(40).nullish(),
   model: safeText(40).nullish(),
   imei: safeText(20).nullish(),
@@ -42,10 +42,10 @@ export const DEVICE_SORT_FIELDS = ['id', 'number', 'createdAt'] as const;
  * transaction, or nothing when any number is invalid or exists (the web shows the check first).
  */
 export const deviceBatch = z.object({
-  typeId: z.number().int().positive(),
+  typeId: id,
   numbers: deviceNumberList,
   /** Owner; platform callers only (null or absent = platform stock). Merchant callers register for themselves. */
-  merchantId: z.number().int().positive().nullish(),
+  merchantId: id.nullish(),
   brand: safeText(40).nullish(),
   model: safeText(40).nullish(),
 });
@@ -74,7 +74,7 @@ export type BatchAddResult = z.infer<typeof batchAddResult>;
 /** Scrap by ids or by numbers (at least one), with the reason. */
 export const deviceScrap = z
   .object({
-    ids: z.array(z.number().int().positive()).max(1000, { message: 'validation.batchMax' }).optional(),
+    ids: z.array(id).max(1000, { message: 'validation.batchMax' }).optional(),
     numbers: deviceNumberList.optional(),
     reason: requiredText(200),
   })
@@ -112,7 +112,7 @@ export type StockBatchRecord = z.infer<typeof stockBatchRecord>;
 export const stockBatchSearch = pageQuerySchema.extend({
   number: safeText(20).nullish(),
   direction: z.enum(STOCK_DIRECTIONS).nullish(),
-  typeId: z.number().int().positive().nullish(),
+  typeId: id.nullish(),
   operatorName: safeText(64).nullish(),
   from: z.iso.datetime({ offset: true }).nullish(),
   to: z.iso.datetime({ offset: true }).nullish(),
@@ -121,8 +121,8 @@ export type StockBatchSearch = z.infer<typeof stockBatchSearch>;
 
 /** GET /stock/<kind>/record/detail?id=&current=&size=: the batch and one page of its devices. */
 export const stockBatchDetailQuery = z.object({
-  id: z.coerce.number().int().positive(),
-  current: z.coerce.number().int().min(1).default(1),
+  id: idParam,
+  current: z.coerce.number().int().min(1).max(INT32_MAX, { message: 'validation.tooLarge' }).default(1),
   size: z.coerce.number().int().min(1).max(500).default(20),
 });
 export type StockBatchDetailQuery = z.infer<typeof stockBatchDetailQuery>;
@@ -136,7 +136,7 @@ export const stockBatchItemRecord = z.object({
 export type StockBatchItemRecord = z.infer<typeof stockBatchItemRecord>;
 
 export const stockSummarySearch = pageQuerySchema.extend({
-  typeId: z.number().int().positive().nullish(),
+  typeId: id.nullish(),
   merchantId: ownerFilter,
 });
 export type StockSummarySearch = z.infer<typeof stockSummarySearch>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { safeText } from '../validation.js';
-import { DEVICE_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
+import { cleanString, id, int32, safeText } from '../validation.js';
+import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
 
 /**
  * Swap records (/business/transfer/*): one per swap a cabinet reports. Reservations
@@ -25,7 +25,7 @@ export const swapRecord = z.object({
   /** Seconds from start to end. */
   durationSeconds: z.number(),
   result: z.enum(SWAP_RESULTS),
-  failureCode: z.enum(DEVICE_FAILURE_CODES).nullable(),
+  failureCode: z.enum(SWAP_RECORD_FAILURE_CODES).nullable(),
   /** The failure in the caller's language. */
   failureMessage: z.string().nullable(),
   /** The reservation this swap used, if any. */
@@ -46,9 +46,9 @@ export const swapSearch = pageQuerySchema.extend({
   /** Matches the battery brought in or taken out. */
   batteryNumber: numberPrefix,
   /** One cabinet's swaps (its detail page). */
-  cabinetId: z.number().int().positive().nullish(),
+  cabinetId: id.nullish(),
   /** One battery's swaps, brought in or taken out (its detail page). */
-  batteryId: z.number().int().positive().nullish(),
+  batteryId: id.nullish(),
   customer: safeText(64).nullish(),
   result: z.enum(SWAP_RESULTS).nullish(),
   startedFrom: instant,
@@ -99,13 +99,12 @@ export type AppointmentSearch = z.infer<typeof appointmentSearch>;
 
 /** Holds one compartment of a cabinet for a customer; the compartment must hold a battery ready to swap. */
 export const appointmentAdd = z.object({
-  cabinetNumber: z
-    .string()
+  cabinetNumber: cleanString()
     .trim()
     .regex(/^[A-Za-z0-9_-]{1,32}$/, { message: 'validation.invalid' }),
-  compartment: z.number().int().min(1).max(64),
+  compartment: int32(1, 64),
   customer: safeText(64).min(1, { message: 'validation.required' }),
   /** Minutes the compartment is held. */
-  minutes: z.number().int().min(1).max(APPOINTMENT_MAX_MINUTES).nullish(),
+  minutes: int32(1, APPOINTMENT_MAX_MINUTES).nullish(),
 });
 export type AppointmentAdd = z.infer<typeof appointmentAdd>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { safeText } from '../validation.js';
+import { cleanString, id, safeText } from '../validation.js';
 import { specNumber } from './device-type.js';
 import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
 
@@ -13,8 +13,7 @@ export const ACTIVATION_STATUSES = ['ACTIVATED', 'NOT_ACTIVATED'] as const;
 export const ACC_STATES = ['ON', 'OFF'] as const;
 
 /** Vehicle identification number: 17 characters, no I, O or Q (ISO 3779). */
-export const vin = z
-  .string()
+export const vin = cleanString()
   .trim()
   .toUpperCase()
   .regex(/^[A-HJ-NPR-Z0-9]{17}$/, { message: 'validation.invalid' });
@@ -107,16 +106,16 @@ const vehicleFields = z.object({
 
 export const vehicleAdd = vehicleFields.extend({
   number: deviceNumber,
-  typeId: z.number().int().positive(),
-  merchantId: z.number().int().positive().nullish(),
+  typeId: id,
+  merchantId: id.nullish(),
 });
 export type VehicleAdd = z.infer<typeof vehicleAdd>;
-export const vehicleEdit = vehicleFields.extend({ id: z.number().int().positive(), typeId: z.number().int().positive() });
+export const vehicleEdit = vehicleFields.extend({ id: id, typeId: id });
 export type VehicleEdit = z.infer<typeof vehicleEdit>;
 
 /** Sold or unsold (spec §4), set by staff for one vehicle or a selection; a scrapped vehicle is refused. */
 export const vehicleSale = z.object({
-  ids: z.array(z.number().int().positive()).min(1, { message: 'validation.required' }).max(1000, { message: 'validation.batchMax' }),
+  ids: z.array(id).min(1, { message: 'validation.required' }).max(1000, { message: 'validation.batchMax' }),
   saleStatus: z.enum(SALE_STATUSES),
 });
 export type VehicleSale = z.infer<typeof vehicleSale>;

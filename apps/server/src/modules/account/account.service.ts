@@ -1,65 +1,95 @@
-import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { AccountAdd, AccountAssignRoles, AccountEdit, AccountRecord, AccountResetPassword, AccountStatusBody } from '@swap/contracts';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  normaliseSignInName,
+  type AccountAdd,
+  type AccountAssignRoles,
+  type AccountEdit,
+  type AccountRecord,
+  type AccountResetPassword,
+  type AccountStatusBody,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
 import { hashPassword } from '../auth/password.js';
+import { assertStrongPassword } from '../auth/password-strength.js';
 import { revokeAccountSessions } from '../auth/session.service.js';
-import { grantsOf, withinGrants } from '../menu/permissions.js';
+import { grantsOf, withinGrants, type Grants } from '../menu/permissions.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';
-import { accountRoles, accounts } from './account.table.js';
+import { accountRoles, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
+import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './account.rank.js';
 
 type Target = typeof accounts.$inferSelect;
 
-/** The account to change, if the caller's tenant holds it; otherwise it does not exist for them. */
-async function loadTarget(ctx: Ctx, id: number): Promise<Target> {
-  const [row] = await ctx.db
-    .select()
-    .from(accounts)
-    .where(and(eq(accounts.id, id), accountScope(ctx)));
-  if (!row) throw notFound();
-  return row;
-}
-
 /**
- * Who may change whom inside a tenant: only a SUPER changes a SUPER, and a sub-account changes
- * only sub-accounts (it could otherwise reset its administrator's password and take over).
+ * One action on another account: in one transaction, the target is locked (so a concurrent change
+ * of its roles waits), must belong to the caller's tenant (otherwise it does not exist for them)
+ * and must be one the caller may act on; `work` then changes it. A refusal on rank is audited.
  */
-function assertOutranks(ctx: Ctx, target: Pick<Target, 'type'>): void {
-  if (target.type === 'SUPER' && ctx.principal.type !== 'SUPER') throw new AppError('noAuthority');
-  if (ctx.principal.type === 'SON' && target.type !== 'SON') throw new AppError('subAccountNoPermission');
+async function actOn(
+  ctx: Ctx,
+  action: string,
+  id: number,
+  work: (tx: Db, target: Target, mine: Grants | null) => Promise<void>,
+): Promise<void> {
+  await auditRefusal(ctx, { action, objectType: 'account', objectId: id }, () =>
+    ctx.db.transaction(async (tx) => {
+      const [target] = await tx
+        .select()
+        .from(accounts)
+        .where(and(eq(accounts.id, id), accountScope(ctx)))
+        .for('update');
+      if (!target) throw notFound();
+      const mine = await callerGrants(tx, ctx);
+      await assertMayActOn(tx, ctx, target, mine);
+      await work(tx, target, mine);
+    }),
+  );
 }
 
 /**
- * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may equal
- * another account's username (case-insensitively) or phone.
+ * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may be a
+ * name another account signs in with: the sign-in name registry (migration 0014) holds them all
+ * under one key, and its primary key settles a race this early answer cannot see.
  */
 async function assertSignInNamesFree(db: Db, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<void> {
-  const clash = (value: string): SQL | undefined =>
-    and(
-      or(sql`lower(${accounts.username}) = lower(${value})`, eq(accounts.phone, value)),
-      exceptId === undefined ? undefined : ne(accounts.id, exceptId),
-    );
   for (const field of ['username', 'phone'] as const) {
     const value = names[field];
     if (!value) continue;
-    const [found] = await db.select({ id: accounts.id }).from(accounts).where(clash(value)).limit(1);
+    const [found] = await db
+      .select({ id: signInNames.accountId })
+      .from(signInNames)
+      .where(
+        and(eq(signInNames.name, sql`sign_in_key(${value})`), exceptId === undefined ? undefined : ne(signInNames.accountId, exceptId)),
+      )
+      .limit(1);
     if (found) throw new AppError('userNameExists', undefined, { field });
   }
+}
+
+/** A write that lost a race for a sign-in name: answered as the early check would have, naming the field. */
+async function nameTaken(db: Db, error: unknown, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<unknown> {
+  if (!isUniqueViolation(error)) return error;
+  try {
+    await assertSignInNamesFree(db, names, exceptId);
+  } catch (taken) {
+    return taken;
+  }
+  return new AppError('userNameExists', undefined, { field: names.username === undefined ? 'phone' : 'username' });
 }
 
 /**
  * Roles given to an account must be visible to the caller, belong to the account's tenant, and
  * (for roles newly given) grant nothing the caller does not hold.
  */
-async function checkRoles(ctx: Ctx, accountMerchantId: number | null, roleIds: number[], alreadyHeld: number[]): Promise<number[]> {
+async function checkRoles(ctx: Ctx, db: Db, accountMerchantId: number | null, roleIds: number[], alreadyHeld: number[]): Promise<number[]> {
   const wanted = [...new Set(roleIds)];
   if (wanted.length === 0) return wanted;
-  const found = await ctx.db.select({ id: roles.id, merchantId: roles.merchantId }).from(roles).where(inArray(roles.id, wanted));
+  const found = await db.select({ id: roles.id, merchantId: roles.merchantId }).from(roles).where(inArray(roles.id, wanted));
   const own = ctx.principal.merchantId;
   const visible = found.filter((role) => own === null || role.merchantId === own);
   if (visible.length !== wanted.length) throw notFound();
@@ -67,12 +97,9 @@ async function checkRoles(ctx: Ctx, accountMerchantId: number | null, roleIds: n
 
   const added = wanted.filter((id) => !alreadyHeld.includes(id));
   if (added.length === 0 || ctx.principal.type === 'SUPER') return wanted;
-  const menuRows = await ctx.db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, added));
-  const resourceRows = await ctx.db
-    .select({ id: roleResources.resourceId })
-    .from(roleResources)
-    .where(inArray(roleResources.roleId, added));
-  const grants = await grantsOf(ctx.db, ctx.principal);
+  const menuRows = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, added));
+  const resourceRows = await db.select({ id: roleResources.resourceId }).from(roleResources).where(inArray(roleResources.roleId, added));
+  const grants = await grantsOf(db, ctx.principal);
   const ok = withinGrants(
     grants,
     menuRows.map((row) => row.id),
@@ -102,7 +129,8 @@ async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountTyp
 export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRecord> {
   const place = await placeNewAccount(ctx, body);
   await assertSignInNamesFree(ctx.db, { username: body.username, phone: body.phone ?? null });
-  const roleIds = await checkRoles(ctx, place.merchantId, body.roleIds, []);
+  const roleIds = await checkRoles(ctx, ctx.db, place.merchantId, body.roleIds, []);
+  await assertStrongPassword(ctx.lang, body.password, body.username);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -131,86 +159,86 @@ export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRec
     });
     return await accountDetail(ctx, id);
   } catch (error) {
-    // Two administrators adding the same name at once: the unique index decides.
-    if (isUniqueViolation(error)) throw new AppError('userNameExists', undefined, { field: 'username' });
-    throw error;
+    // Two administrators adding the same name at once: the registry's key decides.
+    throw await nameTaken(ctx.db, error, { username: body.username, phone: body.phone ?? null });
   }
 }
 
 export async function editAccount(ctx: Ctx, body: AccountEdit): Promise<AccountRecord> {
-  const target = await loadTarget(ctx, body.id);
-  assertOutranks(ctx, target);
-  let type = target.type;
-  if (body.type !== undefined && body.type !== target.type) {
-    // SUPER and platform staff keep their identity type; only a merchant's staff move between NORMAL and SON.
-    if (target.accountType === 'PLATFORM') throw fieldInvalid(ctx, 'type');
-    if (target.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
-    if (ctx.principal.type === 'SON') throw new AppError('subAccountNoPermission');
-    type = body.type;
-  }
   const phone = body.phone ?? null;
-  await assertSignInNamesFree(ctx.db, { phone }, target.id);
-  const before = { name: target.name, phone: target.phone, type: target.type };
-  const after = { name: body.name, phone, type };
-  const changes = diff(before, after);
-  if (Object.keys(changes).length > 0) {
-    await ctx.db.transaction(async (tx) => {
+  try {
+    await actOn(ctx, 'account.edit', body.id, async (tx, target, mine) => {
+      let type = target.type;
+      if (body.type !== undefined && body.type !== target.type) {
+        // SUPER and platform staff keep their identity type; only a merchant's staff move between NORMAL and SON.
+        if (target.accountType === 'PLATFORM') throw fieldInvalid(ctx, 'type');
+        if (target.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
+        if (ctx.principal.type === 'SON') throw new RankRefusal('subAccountNoPermission');
+        type = body.type;
+      }
+      // Only a new sign-in name is checked: an account keeps the one it has.
+      const key = (value: string | null) => (value ? normaliseSignInName(value) : null);
+      if (key(phone) !== key(target.phone)) await assertSignInNamesFree(tx, { phone }, target.id);
+      const before = { name: target.name, phone: target.phone, type: target.type };
+      const after = { name: body.name, phone, type };
+      const changes = diff(before, after);
+      if (Object.keys(changes).length === 0) return;
       await tx
         .update(accounts)
         .set({ ...after, updatedAt: new Date() })
         .where(eq(accounts.id, target.id));
+      // A sub-account made general administrator loses its merchant's ceiling: what it then holds must still be within the caller's.
+      if (type !== target.type) await assertMayActOn(tx, ctx, { ...target, type }, mine);
       await recordAudit(tx, ctx, { action: 'account.edit', objectType: 'account', objectId: target.id, changes });
     });
+  } catch (error) {
+    throw await nameTaken(ctx.db, error, { phone }, body.id);
   }
-  return accountDetail(ctx, target.id);
+  return accountDetail(ctx, body.id);
 }
 
 export async function setAccountStatus(ctx: Ctx, body: AccountStatusBody): Promise<AccountRecord> {
-  const target = await loadTarget(ctx, body.id);
-  if (target.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
-  assertOutranks(ctx, target);
-  if (target.status !== body.status) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.update(accounts).set({ status: body.status, updatedAt: new Date() }).where(eq(accounts.id, target.id));
-      // A disabled account's open sessions end now, not at their expiry.
-      if (body.status === 'DISABLED') await revokeAccountSessions(tx, target.id);
-      await recordAudit(tx, ctx, {
-        action: 'account.status',
-        objectType: 'account',
-        objectId: target.id,
-        changes: diff({ status: target.status }, { status: body.status }),
-      });
+  if (body.id === ctx.principal.id) throw new AppError('cannotChangeSelf');
+  await actOn(ctx, 'account.status', body.id, async (tx, target) => {
+    if (target.status === body.status) return;
+    await tx.update(accounts).set({ status: body.status, updatedAt: new Date() }).where(eq(accounts.id, target.id));
+    // A disabled account's open sessions end now, not at their expiry.
+    if (body.status === 'DISABLED') await revokeAccountSessions(tx, target.id);
+    await recordAudit(tx, ctx, {
+      action: 'account.status',
+      objectType: 'account',
+      objectId: target.id,
+      changes: diff({ status: target.status }, { status: body.status }),
     });
-  }
-  return accountDetail(ctx, target.id);
+  });
+  return accountDetail(ctx, body.id);
 }
 
 export async function resetAccountPassword(ctx: Ctx, body: AccountResetPassword): Promise<AccountRecord> {
-  const target = await loadTarget(ctx, body.id);
-  assertOutranks(ctx, target);
   const passwordHash = await hashPassword(body.password);
-  await ctx.db.transaction(async (tx) => {
+  await actOn(ctx, 'account.resetPassword', body.id, async (tx, target) => {
+    // Judged only once the caller may act on the target: the reason must not reveal another tenant's username.
+    await assertStrongPassword(ctx.lang, body.password, target.username);
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, target.id));
     // Whoever held the old password is signed out everywhere.
     await revokeAccountSessions(tx, target.id);
     await recordAudit(tx, ctx, { action: 'account.resetPassword', objectType: 'account', objectId: target.id });
   });
-  return accountDetail(ctx, target.id);
+  return accountDetail(ctx, body.id);
 }
 
 export async function assignAccountRoles(ctx: Ctx, body: AccountAssignRoles): Promise<AccountRecord> {
-  const target = await loadTarget(ctx, body.id);
-  assertOutranks(ctx, target);
-  const held = await ctx.db.select({ roleId: accountRoles.roleId }).from(accountRoles).where(eq(accountRoles.accountId, target.id));
-  const before = held.map((row) => row.roleId).sort((a, b) => a - b);
-  const roleIds = (await checkRoles(ctx, target.merchantId, body.roleIds, before)).sort((a, b) => a - b);
-  const changes = diff({ roleIds: before }, { roleIds });
-  if (Object.keys(changes).length > 0) {
-    await ctx.db.transaction(async (tx) => {
-      await tx.delete(accountRoles).where(eq(accountRoles.accountId, target.id));
-      if (roleIds.length) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId: target.id, roleId })));
-      await recordAudit(tx, ctx, { action: 'account.assignRoles', objectType: 'account', objectId: target.id, changes });
-    });
-  }
-  return accountDetail(ctx, target.id);
+  await actOn(ctx, 'account.assignRoles', body.id, async (tx, target, mine) => {
+    const held = await tx.select({ roleId: accountRoles.roleId }).from(accountRoles).where(eq(accountRoles.accountId, target.id));
+    const before = held.map((row) => row.roleId).sort((a, b) => a - b);
+    const roleIds = (await checkRoles(ctx, tx, target.merchantId, body.roleIds, before)).sort((a, b) => a - b);
+    const changes = diff({ roleIds: before }, { roleIds });
+    if (Object.keys(changes).length === 0) return;
+    await tx.delete(accountRoles).where(eq(accountRoles.accountId, target.id));
+    if (roleIds.length) await tx.insert(accountRoles).values(roleIds.map((roleId) => ({ accountId: target.id, roleId })));
+    // What the account then holds, not only what was added, must lie within the caller's grants.
+    await assertMayActOn(tx, ctx, target, mine);
+    await recordAudit(tx, ctx, { action: 'account.assignRoles', objectType: 'account', objectId: target.id, changes });
+  });
+  return accountDetail(ctx, body.id);
 }

@@ -35,3 +35,19 @@ export const accountRoles = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.roleId] }), index('account_role_role_idx').on(t.roleId)],
 );
+
+/**
+ * Every sign-in name (username and phone, under normaliseSignInName's key) of every account, kept
+ * by triggers on account (migration 0014): the primary key refuses a name another account signs in
+ * with, even a concurrent claim.
+ */
+export const signInNames = pgTable(
+  'sign_in_name',
+  {
+    name: text('name').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [index('sign_in_name_account_idx').on(t.accountId)],
+);

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import {
   AUTH_BASE,
   DEMO_ACCOUNTS,
@@ -7,6 +7,7 @@ import {
   TOKEN_HEADER,
   TOKEN_HEADER_ALT,
   loginBody,
+  normaliseSignInName,
   toUserType,
   type LoginResult,
   type PublicConfig,
@@ -14,14 +15,13 @@ import {
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { ok } from '../../app/route.js';
-import { accounts } from '../account/account.table.js';
+import { accounts, signInNames } from '../account/account.table.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { recordAnonymousAudit } from '../audit-log/audit.js';
 import { isTourEnabled } from '../common-setting/index.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { authenticate, createSession, revokeSession, type SessionPolicy } from './session.service.js';
-import { clearFailures, isThrottled, recordFailure, throttleKeys, type ThrottlePolicy } from './throttle.js';
-import { eq } from 'drizzle-orm';
+import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 
 export interface AuthDeps {
   db: Db;
@@ -31,59 +31,76 @@ export interface AuthDeps {
   version: string;
 }
 
+/**
+ * The account a sign-in name names, through the registry of sign-in names (a username in any case,
+ * or a phone however it is spaced): at most one account holds a name (docs/security.md).
+ */
+async function findSignInAccount(db: Db, name: string) {
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      passwordHash: accounts.passwordHash,
+      type: accounts.type,
+      accountType: accounts.accountType,
+      merchantId: accounts.merchantId,
+      merchantName: merchants.name,
+      status: accounts.status,
+    })
+    .from(signInNames)
+    .innerJoin(accounts, eq(accounts.id, signInNames.accountId))
+    .leftJoin(merchants, eq(merchants.id, accounts.merchantId))
+    .where(eq(signInNames.name, normaliseSignInName(name)));
+  return account;
+}
+
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { db } = deps;
 
-  app.post(`${AUTH_BASE}/oms/login`, { schema: { body: loginBody, tags: ['auth'] } }, async (req) => {
+  app.post(`${AUTH_BASE}/oms/login`, { schema: { body: loginBody, tags: ['auth'] } }, async (req, reply) => {
     const { username, password } = req.body as { username: string; password: string };
-    const keys = throttleKeys(username, req.ip);
-    if (await isThrottled(db, keys, deps.throttle)) {
-      await recordAnonymousAudit(
-        db,
-        { username, accountId: null, merchantId: null, ip: req.ip },
-        { action: 'login.throttled', objectType: 'session', success: false },
-      );
-      throw new AppError('tooManyAttempts');
-    }
-
-    const [account] = await db
-      .select({
-        id: accounts.id,
-        username: accounts.username,
-        name: accounts.name,
-        passwordHash: accounts.passwordHash,
-        type: accounts.type,
-        accountType: accounts.accountType,
-        merchantId: accounts.merchantId,
-        merchantName: merchants.name,
-        status: accounts.status,
-      })
-      .from(accounts)
-      .leftJoin(merchants, eq(merchants.id, accounts.merchantId))
-      .where(sql`lower(${accounts.username}) = lower(${username}) or ${accounts.phone} = ${username}`)
-      .limit(1);
-
-    // The same work and the same answer whether the account is unknown or the password wrong.
-    const valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
-    if (!account || !valid) {
-      await recordFailure(db, keys, deps.throttle);
+    const account = await findSignInAccount(db, username);
+    // Username and phone of one account share its budget; an unknown name has its own.
+    const keys = throttleKeys(account ? `id:${account.id}` : `name:${normaliseSignInName(username)}`, req.ip);
+    const reservation = await reserveAttempt(db, keys, deps.throttle);
+    if (!reservation.ok) {
       await recordAnonymousAudit(
         db,
         { username, accountId: account?.id ?? null, merchantId: account?.merchantId ?? null, ip: req.ip },
-        { action: 'login', objectType: 'session', success: false },
+        { action: 'login.throttled', objectType: 'session', success: false },
+      );
+      reply.header('retry-after', String(reservation.retryAfterSeconds));
+      throw new AppError('tooManyAttempts', undefined, { retryAfterSeconds: reservation.retryAfterSeconds });
+    }
+
+    // The same work and the same answer whether the account is unknown, disabled or the password wrong.
+    let valid: boolean;
+    try {
+      valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
+    } catch (error) {
+      // Not checked (too many checks waiting): the try does not count.
+      await refundAttempt(db, reservation.reserved);
+      throw error;
+    }
+    if (!account || !valid || account.status !== 'ENABLED') {
+      const disabled = account !== undefined && valid;
+      await recordAnonymousAudit(
+        db,
+        {
+          username: disabled ? account.username : username,
+          accountId: account?.id ?? null,
+          merchantId: account?.merchantId ?? null,
+          ip: req.ip,
+        },
+        disabled
+          ? { action: 'login.disabled', objectType: 'session', objectId: account.id, success: false }
+          : { action: 'login', objectType: 'session', success: false },
       );
       throw new AppError('wrongCredentials');
     }
-    if (account.status !== 'ENABLED') {
-      await recordAnonymousAudit(
-        db,
-        { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },
-        { action: 'login.disabled', objectType: 'session', objectId: account.id, success: false },
-      );
-      throw new AppError('accountDisabled');
-    }
 
-    await clearFailures(db, keys[0]!);
+    await recordSuccess(db, keys, reservation.reserved);
     const session = await createSession(db, account.id, req.ip, deps.session);
     await db.update(accounts).set({ lastLoginAt: new Date() }).where(eq(accounts.id, account.id));
     await recordAnonymousAudit(

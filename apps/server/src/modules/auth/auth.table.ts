@@ -16,9 +16,17 @@ export const sessions = pgTable(
   (t) => [index('session_account_idx').on(t.accountId)],
 );
 
-/** Failed sign-ins per key (account name or address) inside the current window, for throttling. */
-export const loginFailures = pgTable('login_failure', {
+/**
+ * Sign-in throttling, one row per key (account and address, account, address): failures counted
+ * before the password is checked, the delay they impose, and when the key last succeeded
+ * (docs/security.md).
+ */
+export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),
-  failures: integer('failures').notNull(),
-  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  failures: integer('failures').notNull().default(0),
+  /** Failures this key may have before each further one delays the next try. */
+  allowance: integer('allowance').notNull(),
+  notBefore: timestamp('not_before', { withTimezone: true }),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
 });

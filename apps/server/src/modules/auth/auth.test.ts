@@ -102,10 +102,13 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
     expect((await loginFrom('198.51.100.9', 'merchant', 'Demo-Pass-2026')).code).toBe(1);
   });
 
-  it('throttles one account across addresses, even with the right password', async () => {
+  it("does not refuse the owner's right password because of failures from other addresses", async () => {
+    await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1');
     await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1');
     await loginFrom('198.51.100.21', 'subaccount', 'wrong-pass1');
-    expect((await loginFrom('198.51.100.22', 'subaccount', 'Demo-Pass-2026')).status).toBe(429);
+    await loginFrom('198.51.100.21', 'subaccount', 'wrong-pass1');
+    expect((await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1')).status).toBe(429);
+    expect((await loginFrom('198.51.100.22', 'subaccount', 'Demo-Pass-2026')).code).toBe(1);
     const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'subaccount'));
     expect(rows.some((row) => !row.success && row.action === 'login.throttled')).toBe(true);
   });
@@ -124,10 +127,12 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
     expect(after.code).toBe(405);
   });
 
-  it('refuses a disabled account and writes the refusal to the audit log', async () => {
+  it('answers a disabled account with the right password exactly as a wrong password, and audits it as disabled', async () => {
     await server.db.update(accounts).set({ status: 'DISABLED' }).where(eq(accounts.username, 'merchant'));
     const refused = await loginFrom('198.51.100.30', 'merchant', 'Demo-Pass-2026');
-    expect(refused.code).toBe(2015);
+    const wrong = await loginFrom('198.51.100.31', 'merchant', 'wrong-pass1');
+    expect(refused).toEqual(wrong);
+    expect(refused).toMatchObject({ status: 400, code: 2002, message: 'Incorrect username or password' });
     const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'merchant'));
     expect(rows.some((row) => !row.success && row.action === 'login.disabled')).toBe(true);
   });

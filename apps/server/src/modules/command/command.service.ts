@@ -62,7 +62,7 @@ async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, 
  * as its catalogue message with the command as data. Refusals (offline, busy) are audited too.
  */
 async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order): Promise<CommandRecord> {
-  const refused = async (key: 'cabinetOffline' | 'commandOutstanding') => {
+  const refused = async (key: 'cabinetOffline' | 'commandOutstanding' | 'deviceLinkDown') => {
     await recordAudit(ctx.db, ctx, {
       action: 'command.send',
       objectType: 'cabinet',
@@ -72,7 +72,9 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
     });
     return new AppError(key);
   };
-  if (!target.online || !deps.hub.connected) throw await refused('cabinetOffline');
+  // No link to the broker (disabled, or an external broker away): nothing can reach any cabinet now.
+  if (!deps.hub.connected) throw await refused('deviceLinkDown');
+  if (!target.online) throw await refused('cabinetOffline');
 
   const id = randomUUID();
   const issuedAt = new Date();

@@ -294,7 +294,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     expect(changes).toContainEqual({ kind: 'cabinet', number: SILENT, channel: 'command' });
   });
   // Last: it takes the link's sender away.
-  it('ends a command the link fails to publish as a sending failure, and refuses at once without a link', async () => {
+  it('ends a command the link fails to publish as a sending failure, and refuses at once without a link: the device link is down', async () => {
     await eventually(async () => expect((await detail(ids[ANSWERING]!)).online).toBe(true), 3000);
     server.app.deviceHub.attachSender(() => Promise.reject(new Error('broker gone')));
     const failed = await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 4 });
@@ -302,6 +302,8 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     const [last] = (await history(who.merchant, { cabinetId: ids[ANSWERING], size: 1 })).data.records;
     expect(last).toMatchObject({ status: 'FAILED', failureCode: 'SENDING_FAILED', compartment: 4 });
     server.app.deviceHub.attachSender(undefined);
-    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 4 })).code).toBe(5013);
+    expect((await send(who.merchant, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 4 })).code).toBe(
+      MESSAGES.deviceLinkDown.code,
+    );
   });
 });

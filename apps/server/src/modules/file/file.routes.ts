@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { IMAGE_MAX_BYTES, idQuery } from '@swap/contracts';
+import { IMAGE_MAX_BYTES, hasIllegalText, idQuery } from '@swap/contracts';
 import { SENT, omsRoute } from '../../app/route.js';
-import { AppError } from '../../app/errors.js';
+import { AppError, IllegalTextError } from '../../app/errors.js';
 import { fileForDownload, storeImage } from './file.service.js';
 
 /** Uploads (ID cards, face photos) for any signed-in account, and downloads within the tenant. */
@@ -18,6 +18,15 @@ export function registerFileRoutes(app: FastifyInstance): void {
     async ({ req, ctx }) => {
       const part = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
       if (!part) throw new AppError('noFileUploaded');
+      // Multipart parts have no schema: their names and texts get the same check as any JSON field.
+      const texts: [string, string][] = [
+        [part.fieldname, part.fieldname],
+        ['file', part.filename],
+        ['file', part.mimetype],
+        ...Object.keys(part.fields).map((name): [string, string] => [name, name]),
+      ];
+      const illegal = texts.find(([, value]) => hasIllegalText(value));
+      if (illegal) throw new IllegalTextError(illegal[0]);
       // toBuffer fails with "request file too large" (413) past the limit.
       const data = await part.toBuffer();
       return storeImage(ctx, { filename: part.filename, declaredType: part.mimetype, data });

@@ -12,7 +12,8 @@ export interface Grants {
   codes: Set<string>;
 }
 
-async function grantsOfAccounts(db: Db, accountIds: number[]): Promise<Grants> {
+/** What the given accounts' roles grant together, before any sub-account ceiling. */
+export async function grantsOfAccounts(db: Db, accountIds: number[]): Promise<Grants> {
   if (accountIds.length === 0) return { menuIds: new Set(), resourceIds: new Set(), codes: new Set() };
   const menuRows = await db
     .selectDistinct({ id: menus.id, code: menus.code })
@@ -80,4 +81,9 @@ export async function grantsOf(db: Db, principal: Principal): Promise<Grants> {
 /** Whether every given menu and resource id is within the grants (nobody grants what they lack). */
 export function withinGrants(grants: Grants, menuIds: number[], resourceIds: number[]): boolean {
   return menuIds.every((id) => grants.menuIds.has(id)) && resourceIds.every((id) => grants.resourceIds.has(id));
+}
+
+/** Whether everything `inner` grants, `outer` grants too. */
+export function grantsWithin(inner: Grants, outer: Grants): boolean {
+  return withinGrants(outer, [...inner.menuIds], [...inner.resourceIds]);
 }

@@ -6,6 +6,7 @@ import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid, permissionDenied } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/audit.js';
 import { accountRoles } from '../account/account.table.js';
+import { assertMayActOnHolders, auditRefusal } from '../account/account.rank.js';
 import { buildTree } from '../menu/levels.js';
 import { menus, resources } from '../menu/menu.table.js';
 import { grantsOf, withinGrants } from '../menu/permissions.js';
@@ -120,6 +121,12 @@ export async function editRole(ctx: Ctx, body: RoleEdit): Promise<RoleRecord> {
     { name: body.name, description: body.description, sort: body.sort, ...granted },
   );
   if (Object.keys(changes).length === 0) return current;
+  // Changing what a role grants changes every account holding it: nobody demotes one stronger than themselves.
+  if ('menuIds' in changes || 'resourceIds' in changes) {
+    await auditRefusal(ctx, { action: 'role.edit', objectType: 'role', objectId: current.id }, () =>
+      assertMayActOnHolders(ctx.db, ctx, current.id),
+    );
+  }
   try {
     await ctx.db.transaction(async (tx) => {
       await tx

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
   AUTHORIZE_REFUSALS,
   messageText,
@@ -11,7 +11,46 @@ import type { Db } from '../../db/client.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
+import { recordAnonymousAudit } from '../audit-log/audit.js';
 import { appointments, swapRecords } from './swap.table.js';
+
+/**
+ * A cabinet handles only batteries of its own owner: a merchant's cabinet its merchant's, a
+ * platform cabinet (no merchant) the platform's own stock (docs/device-protocol.md, "Batteries a
+ * cabinet may handle").
+ */
+function ownedBy(merchantId: number | null): SQL {
+  return merchantId === null ? isNull(batteries.merchantId) : eq(batteries.merchantId, merchantId);
+}
+
+/** A device message refused for naming batteries of another owner: kept in the audit log, under the cabinet's tenant. */
+export async function auditDeviceRefusal(
+  db: Db,
+  cabinet: { number: string; merchantId: number | null },
+  changes: { channel: string; batteries: string[] } & Record<string, unknown>,
+): Promise<void> {
+  await recordAnonymousAudit(
+    db,
+    { username: cabinet.number, accountId: null, merchantId: cabinet.merchantId, ip: '' },
+    { action: 'cabinet.refused', objectType: 'cabinet', objectId: cabinet.number, changes, success: false },
+  );
+}
+
+/** Registered batteries among the numbers that the cabinet's owner does not own. */
+async function otherOwners(db: Db, merchantId: number | null, numbers: string[]): Promise<string[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .select({ number: batteries.number, merchantId: batteries.merchantId })
+    .from(batteries)
+    .where(inArray(batteries.number, numbers));
+  return rows.filter((row) => row.merchantId !== merchantId).map((row) => row.number);
+}
+
+/** What a swap event did: the batteries whose records changed, and those refused as another owner's. */
+export interface SwapOutcome {
+  changed: string[];
+  refused: string[];
+}
 
 /** How long an authorized hand-out holds the battery (mid-swap) when the cabinet never reports the swap. */
 export const SWAP_AUTHORIZATION_SECONDS = 300;
@@ -22,15 +61,18 @@ const FULL_SOC = 95;
  * Records one swap event. A redelivered event (same cabinet and event id) changes nothing. On a
  * succeeded swap the battery out leaves its compartment, the battery in takes its compartment with
  * its charge, and the reservation of the compartment taken from is used; any other result moves
- * nothing. Answers the battery numbers that changed (null when the cabinet is not registered).
+ * nothing. An event naming a battery of another owner is recorded as failed (BATTERY_OTHER_OWNER),
+ * moves nothing and touches no battery of that owner. Null when the cabinet is not registered.
  */
-export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<string[] | null> {
+export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<SwapOutcome | null> {
   return db.transaction(async (tx) => {
     const [cabinet] = await tx
       .select({ id: cabinets.id, merchantId: cabinets.merchantId })
       .from(cabinets)
       .where(eq(cabinets.number, cabinetNumber));
     if (!cabinet) return null;
+    const named = [event.batteryIn?.number, event.batteryOut?.number].filter((n): n is string => n !== undefined);
+    const refused = await otherOwners(tx, cabinet.merchantId, named);
     const [record] = await tx
       .insert(swapRecords)
       .values({
@@ -46,16 +88,24 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
         customer: event.customer ?? null,
         startedAt: new Date(event.startedAt),
         endedAt: new Date(event.endedAt),
-        result: event.result,
-        failureCode: event.failureCode ?? null,
+        ...(refused.length
+          ? { result: 'FAILED' as const, failureCode: 'BATTERY_OTHER_OWNER' as const }
+          : { result: event.result, failureCode: event.failureCode ?? null }),
         merchantId: cabinet.merchantId,
       })
       .onConflictDoNothing({ target: [swapRecords.cabinetId, swapRecords.eventId] })
       .returning({ id: swapRecords.id });
-    if (!record) return [];
-    const numbers = [event.batteryIn?.number, event.batteryOut?.number].filter((n): n is string => n !== undefined);
+    if (!record) return { changed: [], refused: [] };
+    if (refused.length)
+      await auditDeviceRefusal(
+        tx,
+        { number: cabinetNumber, merchantId: cabinet.merchantId },
+        { channel: 'event', eventId: event.eventId, result: event.result, batteries: refused },
+      );
+    const numbers = named.filter((n) => !refused.includes(n));
     // Whatever the result, the swap is over: the batteries are no longer mid-swap, nor the one the
-    // authorization held (a failed swap may name no battery at all).
+    // authorization held (a failed swap may name no battery at all). Only the owner's own: another
+    // owner's battery may be mid-swap in its own cabinet.
     const held = [
       ...(numbers.length ? [inArray(batteries.number, numbers)] : []),
       ...(event.requestId ? [eq(batteries.swapRequestId, event.requestId)] : []),
@@ -64,13 +114,13 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
       ? await tx
           .update(batteries)
           .set({ swapLockedUntil: null, swapRequestId: null })
-          .where(or(...held))
+          .where(and(or(...held), ownedBy(cabinet.merchantId)))
           .returning({ number: batteries.number })
       : [];
     for (const { number } of released) if (!numbers.includes(number)) numbers.push(number);
     // A failed or aborted swap moves nothing here: the cabinet's next state report says where the
-    // packs are (a pack may have gone in before the hand-out failed).
-    if (event.result !== 'SUCCEEDED' || !event.batteryIn || !event.batteryOut) return numbers;
+    // packs are (a pack may have gone in before the hand-out failed). A refused one moves nothing at all.
+    if (refused.length || event.result !== 'SUCCEEDED' || !event.batteryIn || !event.batteryOut) return { changed: numbers, refused };
     const { batteryIn, batteryOut } = event;
     const slot = (index: number) => and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, index));
     const [outRow] = await tx
@@ -116,7 +166,7 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
       )
       .returning({ id: appointments.id });
     if (used) await tx.update(swapRecords).set({ appointmentId: used.id }).where(eq(swapRecords.id, record.id));
-    return numbers;
+    return { changed: numbers, refused };
   });
 }
 
@@ -133,12 +183,29 @@ function refusal(request: AuthorizeRequest, reason: AuthorizeRefusal): Authorize
 /**
  * Decides whether the cabinet may hand out the battery (spec §4: not while it is being returned,
  * not when unassigned, not scrapped, not mid-swap elsewhere, not from a compartment held for
- * another customer). Granting marks the battery mid-swap. Null when the cabinet is not registered.
+ * another customer; and only its owner's batteries, handed out or brought back). Granting marks
+ * the battery mid-swap. Null when the cabinet is not registered.
  */
 export async function authorizeHandout(db: Db, cabinetNumber: string, request: AuthorizeRequest): Promise<AuthorizeResult | null> {
   return db.transaction(async (tx) => {
-    const [cabinet] = await tx.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.number, cabinetNumber));
+    const [cabinet] = await tx
+      .select({ id: cabinets.id, merchantId: cabinets.merchantId })
+      .from(cabinets)
+      .where(eq(cabinets.number, cabinetNumber));
     if (!cabinet) return null;
+    // Before any other rule (and any lock), so nothing about another owner's battery is told or held.
+    const refused = await otherOwners(tx, cabinet.merchantId, [
+      request.batteryNumber,
+      ...(request.batteryInNumber ? [request.batteryInNumber] : []),
+    ]);
+    if (refused.length) {
+      await auditDeviceRefusal(
+        tx,
+        { number: cabinetNumber, merchantId: cabinet.merchantId },
+        { channel: 'authorize', requestId: request.requestId, batteries: refused },
+      );
+      return refusal(request, 'BATTERY_OTHER_OWNER');
+    }
     const [battery] = await tx.select().from(batteries).where(eq(batteries.number, request.batteryNumber)).for('update');
     if (!battery) return refusal(request, 'BATTERY_UNKNOWN');
     if (battery.scrapStatus === 'SCRAPPED') return refusal(request, 'BATTERY_SCRAPPED');

@@ -1,5 +1,5 @@
 import { and, desc, eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
-import { DEVICE_FAILURE_MESSAGES, messageText, type Page, type SwapRecord, type SwapSearch } from '@swap/contracts';
+import { SWAP_RECORD_FAILURE_MESSAGES, messageText, type Page, type SwapRecord, type SwapSearch } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { countAll, orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
@@ -57,7 +57,7 @@ function present(ctx: Ctx, { swap: s, ...joined }: Row): SwapRecord {
     startedAt: s.startedAt.toISOString(),
     endedAt: s.endedAt.toISOString(),
     durationSeconds: Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 1000),
-    failureMessage: s.failureCode ? messageText(DEVICE_FAILURE_MESSAGES[s.failureCode], ctx.lang) : null,
+    failureMessage: s.failureCode ? messageText(SWAP_RECORD_FAILURE_MESSAGES[s.failureCode], ctx.lang) : null,
     createdAt: s.createdAt.toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { appointmentAdd, appointmentSearch, idQuery, swapSearch } from '@swap/contracts';
+import { appointmentAdd, appointmentSearch, id, idQuery, swapSearch } from '@swap/contracts';
 import { z } from 'zod';
 import { SENT, omsRoute } from '../../app/route.js';
 import { sendCsv, toCsv } from '../../app/csv.js';
@@ -10,7 +10,7 @@ import { addAppointment, cancelAppointment } from './appointment.service.js';
 
 const SWAP_CSV = deviceCsvColumns(SWAP_CSV_FIELDS);
 const APPOINTMENT_CSV = deviceCsvColumns(APPOINTMENT_CSV_FIELDS);
-const appointmentId = z.object({ id: z.number().int().positive() });
+const appointmentId = z.object({ id });
 
 /** Swap records (/business/transfer/*) and reservations (/business/appointment/*). */
 export function registerSwapRoutes(app: FastifyInstance): void {

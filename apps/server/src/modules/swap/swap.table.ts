@@ -1,6 +1,6 @@
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { APPOINTMENT_STATUSES, DEVICE_FAILURE_CODES, SWAP_RESULTS } from '@swap/contracts';
+import { APPOINTMENT_STATUSES, SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '@swap/contracts';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 
@@ -28,7 +28,7 @@ export const swapRecords = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
     result: text('result', { enum: SWAP_RESULTS }).notNull(),
-    failureCode: text('failure_code', { enum: DEVICE_FAILURE_CODES }),
+    failureCode: text('failure_code', { enum: SWAP_RECORD_FAILURE_CODES }),
     appointmentId: integer('appointment_id'),
     merchantId: integer('merchant_id').references(() => merchants.id),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

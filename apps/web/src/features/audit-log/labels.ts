@@ -22,6 +22,7 @@ export const AUDIT_VERBS = [
   'export',
   'sale',
   'issue',
+  'refused',
 ] as const;
 
 /** The object types the server writes. */

@@ -29,6 +29,7 @@ export const auditLog = {
   'auditLog.verb.export': 'Export',
   'auditLog.verb.sale': 'Sale status',
   'auditLog.verb.issue': 'Issue device secret',
+  'auditLog.verb.refused': 'Device message refused: battery of another owner',
   'auditLog.verb.throttled': 'Sign-in refused: too many attempts',
   'auditLog.verb.disabled': 'Sign-in refused: account disabled',
   'auditLog.objectType.session': 'Session',

@@ -29,6 +29,7 @@ export const auditLog = {
   'auditLog.verb.export': 'Ekspor',
   'auditLog.verb.sale': 'Status penjualan',
   'auditLog.verb.issue': 'Terbitkan rahasia perangkat',
+  'auditLog.verb.refused': 'Pesan perangkat ditolak: baterai milik pemilik lain',
   'auditLog.verb.throttled': 'Masuk ditolak: terlalu banyak percobaan',
   'auditLog.verb.disabled': 'Masuk ditolak: akun dinonaktifkan',
   'auditLog.objectType.session': 'Sesi',

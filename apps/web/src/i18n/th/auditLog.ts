@@ -29,6 +29,7 @@ export const auditLog = {
   'auditLog.verb.export': 'ส่งออก',
   'auditLog.verb.sale': 'สถานะการขาย',
   'auditLog.verb.issue': 'ออกรหัสลับอุปกรณ์',
+  'auditLog.verb.refused': 'ปฏิเสธข้อความจากอุปกรณ์: แบตเตอรี่ของเจ้าของอื่น',
   'auditLog.verb.throttled': 'ปฏิเสธการเข้าสู่ระบบ: พยายามหลายครั้งเกินไป',
   'auditLog.verb.disabled': 'ปฏิเสธการเข้าสู่ระบบ: บัญชีถูกปิดใช้งาน',
   'auditLog.objectType.session': 'เซสชัน',

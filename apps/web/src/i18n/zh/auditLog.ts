@@ -29,6 +29,7 @@ export const auditLog = {
   'auditLog.verb.export': '导出',
   'auditLog.verb.sale': '销售状态',
   'auditLog.verb.issue': '签发设备密钥',
+  'auditLog.verb.refused': '设备消息被拒绝：电池属于其他所有者',
   'auditLog.verb.throttled': '登录被拒绝：尝试次数过多',
   'auditLog.verb.disabled': '登录被拒绝：账号已停用',
   'auditLog.objectType.session': '会话',

@@ -1,0 +1,87 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Ctx, Principal } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
+import { recordAudit } from '../audit-log/audit.js';
+import { grantsOf, grantsOfAccounts, grantsWithin, type Grants } from '../menu/permissions.js';
+import { accountRoles, accounts } from './account.table.js';
+
+/** An account as the rank rule reads it. */
+export type RankedAccount = Pick<typeof accounts.$inferSelect, 'id' | 'username' | 'name' | 'type' | 'accountType' | 'merchantId'>;
+
+export const rankedColumns = {
+  id: accounts.id,
+  username: accounts.username,
+  name: accounts.name,
+  type: accounts.type,
+  accountType: accounts.accountType,
+  merchantId: accounts.merchantId,
+};
+
+/** A refusal on rank; `auditRefusal` records it before it reaches the caller. */
+export class RankRefusal extends AppError {}
+
+function asPrincipal(account: RankedAccount): Principal {
+  return { ...account };
+}
+
+/** The caller's grants, once per action: the rule compares before and after a change against the same. */
+export async function callerGrants(db: Db, ctx: Pick<Ctx, 'principal'>): Promise<Grants | null> {
+  return ctx.principal.type === 'SUPER' ? null : grantsOf(db, ctx.principal);
+}
+
+/**
+ * Whether the caller may act on another account of its tenant (docs/security.md, "Account
+ * actions"): only a SUPER acts on a SUPER, a sub-account only on sub-accounts, and everyone else
+ * only on an account whose effective grants lie within their own, so no one resets the password
+ * of, signs in as, or demotes an account that holds more. `mine` is null for a SUPER. The tenant
+ * is settled before: another tenant's account is not found.
+ */
+export async function assertMayActOn(db: Db, ctx: Pick<Ctx, 'principal'>, target: RankedAccount, mine: Grants | null): Promise<void> {
+  if (target.id === ctx.principal.id) return;
+  if (target.type === 'SUPER' && ctx.principal.type !== 'SUPER') throw new RankRefusal('noAuthority');
+  if (ctx.principal.type === 'SON' && target.type !== 'SON') throw new RankRefusal('subAccountNoPermission');
+  if (mine === null) return;
+  if (!grantsWithin(await grantsOf(db, asPrincipal(target)), mine)) throw new RankRefusal('cannotActOnStronger');
+}
+
+/**
+ * Changing what a role grants acts on every account holding it: each (the caller aside) must be one
+ * the caller may act on. One query settles the usual case where all holders together hold no more
+ * than the caller; otherwise each holder is weighed as assertMayActOn does.
+ */
+export async function assertMayActOnHolders(db: Db, ctx: Pick<Ctx, 'principal'>, roleId: number): Promise<void> {
+  if (ctx.principal.type === 'SUPER') return;
+  const holders: RankedAccount[] = await db
+    .select(rankedColumns)
+    .from(accountRoles)
+    .innerJoin(accounts, eq(accounts.id, accountRoles.accountId))
+    .where(and(eq(accountRoles.roleId, roleId), ne(accounts.id, ctx.principal.id)));
+  if (holders.length === 0) return;
+  const mine = await grantsOf(db, ctx.principal);
+  const outranked = holders.some((holder) => holder.type === 'SUPER' || (ctx.principal.type === 'SON' && holder.type !== 'SON'));
+  if (!outranked) {
+    const together = await grantsOfAccounts(
+      db,
+      holders.map((holder) => holder.id),
+    );
+    if (grantsWithin(together, mine)) return;
+  }
+  for (const holder of holders) await assertMayActOn(db, ctx, holder, mine);
+}
+
+/** Runs an action; a refusal on rank is audited as refused (outside the action's rolled-back work) and rethrown. */
+export async function auditRefusal<T>(
+  ctx: Ctx,
+  entry: { action: string; objectType: string; objectId: number },
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof RankRefusal) {
+      await recordAudit(ctx.db, ctx, { ...entry, changes: { refused: error.key }, success: false });
+    }
+    throw error;
+  }
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import mqtt, { type MqttClient } from 'mqtt';
+import { authorizeResult, cabinetTopic, type AuthorizeResult, type CompartmentReport, type SwapEvent } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials } from '../../device/credentials.js';
+import type { DeviceGateway } from '../../device/gateway.js';
+
+const MASTER = 'swap-tenant-master';
+/** Demo Agent's cabinet and pack, Siam's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */
+const A_CABINET = 'CTA0001';
+const A_PACK = 'BTA000001';
+const B_CABINET = 'CTB0001';
+const B_SLOT_PACK = 'BTB000001';
+const B_RIDER_PACK = 'BTB000002';
+const B_VEHICLE = 'VTB0001';
+const P_CABINET = 'CTP0001';
+const P_PACK = 'BTP000001';
+
+const slot = (index: number, batteryNumber: string | null): CompartmentReport => ({
+  index,
+  state: batteryNumber ? 'FULL' : 'EMPTY',
+  doorLock: 'LOCKED',
+  batteryLock: batteryNumber ? 'LOCKED' : 'UNLOCKED',
+  inPlace: batteryNumber !== null,
+  chargerSwitch: 'OFF',
+  voltage: null,
+  current: null,
+  temperature: null,
+  preset: null,
+  indicator: 'OFF',
+  fault: null,
+  nfcSwitch: 'ON',
+  enabled: true,
+  batteryNumber,
+});
+
+describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients signed in as real cabinets)', () => {
+  let server: TestServer;
+  let who: ProductCallers;
+  let siamSwaps: string;
+  let gateway: DeviceGateway;
+  let url: string;
+  const { log, messages: warnings } = collectingLog();
+  const clients: MqttClient[] = [];
+  const ids: Record<string, number> = {};
+  let batteryType = 0;
+
+  const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const slots = async (token: string, number: string) =>
+    ((await get(token, 'cabinet/detail', ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
+      .sort((a, b) => a.index - b.index)
+      .map((c) => c.batteryNumber);
+  /** What Siam's staff see of their pack: owner, where it is, its vehicle, its charge. */
+  const siamPack = async (number: string) => {
+    const b = (await get(who.siam, 'battery/detail', ids[number]!)).data;
+    return { merchantId: b.merchantId, vehicleNumber: b.vehicleNumber, soc: b.soc };
+  };
+  const signIn = async (number: string) => {
+    const client = await mqtt.connectAsync(url, {
+      clientId: number,
+      username: number,
+      password: demoDeviceSecret(MASTER, number),
+      reconnectPeriod: 0,
+      connectTimeout: 2000,
+    });
+    clients.push(client);
+    return client;
+  };
+  /** Publishes as the cabinet and waits until the server has handled it. */
+  const send = async (client: MqttClient, number: string, channel: 'state' | 'event', payload: unknown) => {
+    await client.publishAsync(cabinetTopic(number, channel), JSON.stringify(payload), { qos: 1, retain: channel === 'state' });
+    await gateway.link.idle();
+  };
+  const authorize = async (client: MqttClient, number: string, request: Record<string, unknown>): Promise<AuthorizeResult> => {
+    const requestId = randomUUID();
+    const answer = new Promise<AuthorizeResult>((resolve) => {
+      client.on('message', (topic, payload) => {
+        const parsed = authorizeResult.parse(JSON.parse(payload.toString('utf8')));
+        if (topic === cabinetTopic(number, 'authorize-result') && parsed.requestId === requestId) resolve(parsed);
+      });
+    });
+    await client.subscribeAsync(cabinetTopic(number, 'authorize-result'), { qos: 1 });
+    await client.publishAsync(
+      cabinetTopic(number, 'authorize'),
+      JSON.stringify({ requestId, ts: new Date().toISOString(), customer: 'C10001', ...request }),
+      { qos: 1 },
+    );
+    return answer;
+  };
+  const swapEvent = (fields: Partial<SwapEvent>): SwapEvent => ({
+    type: 'SWAP',
+    eventId: randomUUID(),
+    batteryIn: null,
+    batteryOut: null,
+    startedAt: new Date(Date.now() - 40_000).toISOString(),
+    endedAt: new Date().toISOString(),
+    result: 'SUCCEEDED',
+    ...fields,
+  });
+  const refusals = async () =>
+    (await call(who.admin, 'admin/audit-log/search', { action: 'cabinet.refused', size: 100 })).data.records as {
+      username: string;
+      merchantId: number | null;
+      success: boolean;
+      changes: { channel: string; batteries: string[] };
+    }[];
+
+  beforeAll(async () => {
+    server = await startTestServer();
+    who = await productCallers(server);
+    await createAccountWithMenus(server.db, {
+      username: 'siam-tenant-swaps',
+      merchantId: who.siamId,
+      menuCodes: ['record.swap', 'operation.battery', 'operation.cabinet'],
+      withResources: true,
+    });
+    siamSwaps = await server.login('siam-tenant-swaps');
+    const types = await productTypes(server, who.admin);
+    batteryType = types.battery;
+    const add = async (token: string, kind: string, body: Record<string, unknown>) => {
+      const added = await call(token, `${kind}/add`, body);
+      if (added.code !== 1) throw new Error(`${kind} ${String(body.number)}: ${added.message}`);
+      ids[body.number as string] = added.data.id;
+    };
+    await add(who.merchant, 'cabinet', { number: A_CABINET, typeId: types.cabinet });
+    await add(who.merchant, 'battery', { number: A_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await add(who.siam, 'cabinet', { number: B_CABINET, typeId: types.cabinet });
+    for (const number of [B_SLOT_PACK, B_RIDER_PACK])
+      await add(who.siam, 'battery', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await add(who.siam, 'vehicle', { number: B_VEHICLE, typeId: types.vehicle1, battery1Number: B_RIDER_PACK });
+    await add(who.admin, 'cabinet', { number: P_CABINET, typeId: types.cabinet });
+    await add(who.admin, 'battery', { number: P_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await seedDemoDeviceCredentials(server.db, MASTER);
+    ({ gateway, url } = await startEmbeddedGateway(server, log));
+    // Siam's own cabinet holds its pack; the rider's pack is in Siam's vehicle, half charged.
+    const b = await signIn(B_CABINET);
+    await send(b, B_CABINET, 'state', { online: true, ts: new Date().toISOString(), compartments: [slot(1, B_SLOT_PACK), slot(2, null)] });
+    await server.db.execute(sql`update battery set soc = 50 where number in (${B_SLOT_PACK}, ${B_RIDER_PACK})`);
+    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+  });
+  afterAll(async () => {
+    for (const client of clients) await client.endAsync();
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('a state naming another merchant’s battery binds its own pack but leaves the other where it is', async () => {
+    const a = await signIn(A_CABINET);
+    await send(a, A_CABINET, 'state', {
+      online: true,
+      ts: new Date().toISOString(),
+      compartments: [slot(1, A_PACK), slot(2, B_SLOT_PACK), slot(3, B_RIDER_PACK)],
+    });
+    expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
+    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+    expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
+    expect(warnings).toContain('cabinet state: battery of another owner not bound to its slot');
+    // Republishing the same state is not audited again.
+    await send(a, A_CABINET, 'state', {
+      online: true,
+      ts: new Date().toISOString(),
+      compartments: [slot(1, A_PACK), slot(2, B_SLOT_PACK), slot(3, B_RIDER_PACK)],
+    });
+    const states = (await refusals()).filter((r) => r.changes.channel === 'state');
+    expect(states).toHaveLength(1);
+    expect(states[0]).toMatchObject({
+      username: A_CABINET,
+      merchantId: who.demoAgentId,
+      success: false,
+      changes: { batteries: [B_SLOT_PACK, B_RIDER_PACK] },
+    });
+  });
+
+  it('an authorization for another merchant’s battery is refused and does not hold that battery', async () => {
+    const a = clients.find((c) => c.options.clientId === A_CABINET)!;
+    const foreign = await authorize(a, A_CABINET, { batteryNumber: B_SLOT_PACK, compartment: 2 });
+    expect(foreign).toMatchObject({
+      allowed: false,
+      reason: 'BATTERY_OTHER_OWNER',
+      message: 'The battery and the cabinet have different owners',
+    });
+    // Handing out its own pack for another merchant's pack brought back is refused too.
+    const broughtBack = await authorize(a, A_CABINET, { batteryNumber: A_PACK, compartment: 1, batteryInNumber: B_RIDER_PACK });
+    expect(broughtBack).toMatchObject({ allowed: false, reason: 'BATTERY_OTHER_OWNER' });
+    expect(warnings).toContain('authorization refused: battery of another owner');
+    // Its owner can edit it at once: it is not mid-swap (6002).
+    const edited = await call(who.siam, 'battery/edit', { id: ids[B_SLOT_PACK], typeId: batteryType, name: 'Edited by its owner' });
+    expect(edited.code).toBe(1);
+    // Its own pack is still authorized as before.
+    expect(await authorize(a, A_CABINET, { batteryNumber: A_PACK, compartment: 1 })).toMatchObject({ allowed: true });
+    expect((await refusals()).filter((r) => r.changes.channel === 'authorize')).toHaveLength(2);
+  });
+
+  it('a swap event taking in another merchant’s battery is recorded as failed and moves nothing', async () => {
+    const a = clients.find((c) => c.options.clientId === A_CABINET)!;
+    const event = swapEvent({
+      batteryIn: { number: B_RIDER_PACK, compartment: 2, soc: 3 },
+      batteryOut: { number: A_PACK, compartment: 1, soc: 97 },
+    });
+    await send(a, A_CABINET, 'event', event);
+    // Siam's pack: same owner, still in its vehicle, charge not overwritten; its cabinet's pack untouched.
+    expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
+    expect(await siamPack(B_SLOT_PACK)).toMatchObject({ merchantId: who.siamId, soc: 50 });
+    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+    // Nothing moved in the reporting cabinet either.
+    expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
+    expect(warnings).toContain('swap event refused: battery of another owner (recorded as failed, nothing moved)');
+    // The merchant sees the swap as failed, with the reason in its language.
+    for (const [lang, text] of [
+      ['en', 'The battery and the cabinet have different owners'],
+      ['in', 'Baterai dan kabinet dimiliki oleh pemilik yang berbeda'],
+      ['th', 'แบตเตอรี่และตู้มีเจ้าของต่างกัน'],
+      ['zh', '电池与换电柜的所有者不同'],
+    ] as const) {
+      const page = (await call(who.merchant, 'swap-record/search', { cabinetNumber: A_CABINET }, lang)).data;
+      expect(page.records).toHaveLength(1);
+      expect(page.records[0]).toMatchObject({
+        eventId: event.eventId,
+        result: 'FAILED',
+        failureCode: 'BATTERY_OTHER_OWNER',
+        failureMessage: text,
+      });
+    }
+    // Siam's staff do not see the other merchant's record.
+    expect((await call(siamSwaps, 'swap-record/search', { cabinetNumber: A_CABINET })).data.total).toBe(0);
+    expect((await refusals()).filter((r) => r.changes.channel === 'event')).toMatchObject([{ changes: { batteries: [B_RIDER_PACK] } }]);
+  });
+
+  it('a platform cabinet handles the platform’s batteries and refuses a merchant’s', async () => {
+    const p = await signIn(P_CABINET);
+    await send(p, P_CABINET, 'state', { online: true, ts: new Date().toISOString(), compartments: [slot(1, P_PACK), slot(2, A_PACK)] });
+    expect(await slots(who.admin, P_CABINET)).toEqual([P_PACK, null, null, null]);
+    expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
+    expect(await authorize(p, P_CABINET, { batteryNumber: P_PACK, compartment: 1 })).toMatchObject({ allowed: true });
+    // And a merchant's cabinet refuses the platform's stock until it is the merchant's.
+    const a = clients.find((c) => c.options.clientId === A_CABINET)!;
+    expect(await authorize(a, A_CABINET, { batteryNumber: P_PACK, compartment: 1 })).toMatchObject({
+      allowed: false,
+      reason: 'BATTERY_OTHER_OWNER',
+    });
+  });
+});

@@ -192,11 +192,11 @@ describe('telemetry ingest in batches, with history and retention', () => {
     );
     const [before] = await server.db.select().from(vehicles).where(eq(vehicles.number, nul));
     try {
-      await Promise.all([
-        ...good.map(async (number, d) => {
-          await clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(70, -6.7)), { qos: 1 });
-          await clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(71, -6.71)), { qos: 1 });
-        }),
+      // A device's report is acknowledged once stored, so the publishes settle only after the batch is flushed.
+      const published = Promise.all([
+        ...good.map((number, d) =>
+          clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(71, -6.71)), { qos: 1 }),
+        ),
         clients[4]!.publishAsync(vehicleTelemetryTopic(nul), JSON.stringify({ ...vehicleReport(77), fault: 'door\u0000open' }), { qos: 1 }),
         clients[5]!.publishAsync(vehicleTelemetryTopic(surrogate), JSON.stringify({ ...vehicleReport(78), fault: 'x\ud800' }), { qos: 1 }),
         clients[6]!.publishAsync(batteryTelemetryTopic(counted), JSON.stringify({ ...batteryReport(79, -6.79), cycles: 2 ** 31 }), {
@@ -204,7 +204,9 @@ describe('telemetry ingest in batches, with history and retention', () => {
         }),
       ]);
       await eventually(() => expect(own.messages.filter((m) => m === 'device message dropped: invalid payload')).toHaveLength(3));
+      await eventually(() => expect(link.pending).toBe(good.length));
       await link.idle();
+      await published;
     } finally {
       await Promise.all(clients.map((client) => client.endAsync()));
       await link.stop();
@@ -213,7 +215,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     // The batch statement never failed, so it was not retried report by report.
     expect(own.messages).not.toContain('telemetry batch failed: persisting its reports one by one');
     expect(own.messages).not.toContain('device message failed');
-    // Every good device was told once: its two reports were persisted together.
+    // Every good device was told once: the good reports were persisted together.
     expect(told.sort()).toEqual([...good].sort());
     for (const row of await server.db.select().from(batteries).where(inArray(batteries.number, good))) {
       expect(row.soc).toBe(71);
@@ -222,7 +224,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
         .from(batteryTelemetry)
         .where(eq(batteryTelemetry.batteryId, row.id))
         .orderBy(asc(batteryTelemetry.at));
-      expect(socs.map((h) => h.soc).filter((soc) => soc >= 70)).toEqual([70, 71]);
+      expect(socs.map((h) => h.soc).filter((soc) => soc >= 70)).toEqual([71]);
     }
     // The refused reports left no trace.
     const [after] = await server.db.select().from(vehicles).where(eq(vehicles.number, nul));

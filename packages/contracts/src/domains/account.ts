@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { accountUsername, id, nameField, newPassword, phone, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint } from '../endpoint.js';
+import { accountUsername, id, idQuery, nameField, newPassword, phone, safeText } from '../validation.js';
 import { USER_TYPES } from './auth.js';
 
 /** Account type: platform staff or a merchant's staff (ownership = the merchant). */
@@ -66,3 +67,63 @@ export const accountResetPassword = z.object({ id: id, password: newPassword });
 export type AccountResetPassword = z.infer<typeof accountResetPassword>;
 export const accountAssignRoles = z.object({ id: id, roleIds: z.array(id).max(50) });
 export type AccountAssignRoles = z.infer<typeof accountAssignRoles>;
+
+/** Accounts (System centre → Accounts); every change answers the account as it now is. */
+export const accountApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/account/search',
+    access: { code: 'admin.admin' },
+    body: accountSearch,
+    answer: pageSchema(accountRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/account/detail',
+    access: { code: 'admin.admin' },
+    query: idQuery,
+    answer: accountRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/account/add',
+    access: { code: 'admin.admin.add' },
+    body: accountAdd,
+    answer: accountRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/account/edit',
+    access: { code: 'admin.admin.edit' },
+    body: accountEdit,
+    answer: accountRecord,
+  }),
+  status: endpoint({
+    method: 'POST',
+    path: '/admin/account/status',
+    access: { code: 'admin.admin.status' },
+    body: accountStatusBody,
+    answer: accountRecord,
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    path: '/admin/account/resetPassword',
+    access: { code: 'admin.admin.resetPassword' },
+    body: accountResetPassword,
+    answer: accountRecord,
+  }),
+  assignRoles: endpoint({
+    method: 'POST',
+    path: '/admin/account/assignRoles',
+    access: { code: 'admin.admin.assignRoles' },
+    body: accountAssignRoles,
+    answer: accountRecord,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/account/export',
+    access: { code: 'admin.admin.export' },
+    body: accountSearch,
+    answer: 'csv',
+  }),
+} as const;

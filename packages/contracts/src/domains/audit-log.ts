@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint } from '../endpoint.js';
 import { safeText } from '../validation.js';
 
 export const auditLogRecord = z.object({
@@ -13,7 +14,8 @@ export const auditLogRecord = z.object({
   action: z.string(),
   objectType: z.string(),
   objectId: z.string().nullable(),
-  changes: z.unknown(),
+  /** What changed (`{ field: [before, after] }`) or the object concerned: its shape is each action's own. */
+  changes: z.record(z.string(), z.unknown()).nullable(),
   ip: z.string(),
   success: z.boolean(),
 });
@@ -27,3 +29,21 @@ export const auditLogSearch = pageQuerySchema.extend({
   to: z.iso.datetime({ offset: true }).nullish(),
 });
 export type AuditLogSearch = z.infer<typeof auditLogSearch>;
+
+/** The audit trail spans every tenant, so only super administrators read it. */
+export const auditLogApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/audit-log/search',
+    access: { code: 'admin.auditLog', scope: 'super' },
+    body: auditLogSearch,
+    answer: pageSchema(auditLogRecord),
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/audit-log/export',
+    access: { code: 'admin.auditLog.export', scope: 'super' },
+    body: auditLogSearch,
+    answer: 'csv',
+  }),
+} as const;

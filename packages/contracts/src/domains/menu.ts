@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { cleanString, id, int32, requiredText, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { cleanString, id, idQuery, int32, requiredText, safeText } from '../validation.js';
 
 export const RESOURCE_TYPES = ['BUTTON', 'LINK'] as const;
 
@@ -125,3 +126,95 @@ export const menuImportResult = z.object({
   resourcesUpdated: z.number(),
 });
 export type MenuImportResult = z.infer<typeof menuImportResult>;
+
+/** Menus shape every account's permissions, so only platform staff change them. */
+export const menuApi = {
+  /** The signed-in account's permission tree and the codes it holds. */
+  levels: endpoint({
+    method: 'GET',
+    path: '/admin/menu/levels',
+    access: { code: '' },
+    answer: menuLevels,
+  }),
+  /** The whole tree with every resource, for the menu editor. */
+  tree: endpoint({
+    method: 'GET',
+    path: '/admin/menu/tree',
+    access: { code: 'admin.resource', scope: 'platform' },
+    answer: z.array(permissionNode),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/menu/add',
+    access: { code: 'admin.resource.add', scope: 'platform' },
+    body: menuAdd,
+    answer: menuRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/menu/edit',
+    access: { code: 'admin.resource.edit', scope: 'platform' },
+    body: menuEdit,
+    answer: menuRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/admin/menu/remove',
+    access: { code: 'admin.resource.remove', scope: 'platform' },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  /** A JSON file of every menu and resource (menuExportFile); import takes it back. */
+  export: endpoint({
+    method: 'GET',
+    path: '/admin/menu/export',
+    access: { code: 'admin.resource.export', scope: 'platform' },
+    answer: 'file',
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: '/admin/menu/import',
+    access: { code: 'admin.resource.import', scope: 'platform' },
+    body: menuExportFile,
+    answer: menuImportResult,
+  }),
+} as const;
+
+/** Resources (buttons and links a menu carries); platform staff only. */
+export const resourceApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/resource/search',
+    access: { code: 'admin.resource', scope: 'platform' },
+    body: resourceSearch,
+    answer: pageSchema(resourceRecord),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/resource/add',
+    access: { code: 'admin.resource.add', scope: 'platform' },
+    body: resourceAdd,
+    answer: resourceRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/resource/edit',
+    access: { code: 'admin.resource.edit', scope: 'platform' },
+    body: resourceEdit,
+    answer: resourceRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/admin/resource/remove',
+    access: { code: 'admin.resource.remove', scope: 'platform' },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/resource/export',
+    access: { code: 'admin.resource.export', scope: 'platform' },
+    body: resourceSearch,
+    answer: 'csv',
+  }),
+} as const;

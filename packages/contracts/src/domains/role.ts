@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { description, id, nameField, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { description, id, idQuery, nameField, safeText } from '../validation.js';
+import { permissionNode } from './menu.js';
 
 export const roleRecord = z.object({
   id: z.number(),
@@ -42,3 +44,56 @@ export type RoleEdit = z.infer<typeof roleEdit>;
 
 /** Changing a role's menus or resources needs this code on top of add or edit. */
 export const ROLE_GRANT_CODE = 'admin.role.grant';
+
+/** Roles (System centre → Roles); changing a role's grants also needs ROLE_GRANT_CODE. */
+export const roleApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/role/search',
+    access: { code: 'admin.role' },
+    body: roleSearch,
+    answer: pageSchema(roleRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/role/detail',
+    access: { code: 'admin.role' },
+    query: idQuery,
+    answer: roleRecord,
+  }),
+  /** The menus and resources the caller may grant, as a tree. */
+  grantable: endpoint({
+    method: 'GET',
+    path: '/admin/role/grantable',
+    access: { code: 'admin.role' },
+    answer: z.array(permissionNode),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/role/add',
+    access: { code: 'admin.role.add' },
+    body: roleAdd,
+    answer: roleRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/role/edit',
+    access: { code: 'admin.role.edit' },
+    body: roleEdit,
+    answer: roleRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/admin/role/remove',
+    access: { code: 'admin.role.remove' },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/role/export',
+    access: { code: 'admin.role.export' },
+    body: roleSearch,
+    answer: 'csv',
+  }),
+} as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { description, id, idParam, nameField, requiredText, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { description, id, idParam, idQuery, nameField, requiredText, safeText } from '../validation.js';
 
 export const commonSettingRecord = z.object({
   id: z.number(),
@@ -23,6 +24,52 @@ export const commonSettingAdd = z.object({
 export type CommonSettingAdd = z.infer<typeof commonSettingAdd>;
 export const commonSettingEdit = commonSettingAdd.extend({ id: id });
 export type CommonSettingEdit = z.infer<typeof commonSettingEdit>;
+
+/** Common settings: anyone granted the screen reads them, only platform staff change them. */
+export const commonSettingApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/admin/common-setting/search',
+    access: { code: 'admin.commonSetting' },
+    body: commonSettingSearch,
+    answer: pageSchema(commonSettingRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/admin/common-setting/detail',
+    access: { code: 'admin.commonSetting' },
+    query: idQuery,
+    answer: commonSettingRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/admin/common-setting/add',
+    access: { code: 'admin.commonSetting.add', scope: 'platform' },
+    body: commonSettingAdd,
+    answer: commonSettingRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/admin/common-setting/edit',
+    access: { code: 'admin.commonSetting.edit', scope: 'platform' },
+    body: commonSettingEdit,
+    answer: commonSettingRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/admin/common-setting/remove',
+    access: { code: 'admin.commonSetting.remove', scope: 'platform' },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/admin/common-setting/export',
+    access: { code: 'admin.commonSetting.export' },
+    body: commonSettingSearch,
+    answer: 'csv',
+  }),
+} as const;
 
 /** The seeded setting that switches the first-visit tour on or off (read by GET /api/auth/config). */
 export const TOUR_ENABLED_SETTING = 'tour_enabled';
@@ -49,6 +96,25 @@ export type CurrencyEdit = z.infer<typeof currencyEdit>;
 
 /** Currency detail: a platform caller may name a merchant; merchant accounts always get their own. */
 export const currencyDetailQuery = z.object({ merchantId: idParam.optional() });
+
+/** The currency of a tenant (platform or merchant). */
+export const currencyApi = {
+  /** Every signed-in account reads its currency: the sidebar and every amount label need it. */
+  detail: endpoint({
+    method: 'GET',
+    path: '/currency/config/detail',
+    access: { code: '' },
+    query: currencyDetailQuery,
+    answer: currencyConfig,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/currency/config/edit',
+    access: { code: 'system.international.currency.edit' },
+    body: currencyEdit,
+    answer: currencyConfig,
+  }),
+} as const;
 
 /** "IDR 15000", "THB 12.50": currency followed by the number with that currency's decimals. */
 export function formatMoney(amount: number, currency: Currency): string {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '@swap/contracts';
+import { DEMO_PASSWORD, accountApi, endpointUrl, roleApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { hashPassword } from '../auth/password.js';
@@ -136,7 +136,7 @@ describe('account actions across ranks', () => {
 
   async function perform(caller: Kind, target: Kind, action: Action): Promise<ApiAnswer> {
     const token = tokens.get(caller.username)!;
-    const account = (path: string, body: unknown) => server.call('POST', `/api/oms/admin/account/${path}`, { token, body });
+    const account = (path: keyof typeof accountApi, body: unknown) => server.call('POST', endpointUrl(accountApi[path]), { token, body });
     switch (action) {
       case 'edit':
         return account('edit', { id: id(target), name: 'Renamed' });
@@ -160,10 +160,11 @@ describe('account actions across ranks', () => {
         return account('assignRoles', { id: id(target), roleIds: [] });
       case 'roleEdit': {
         const roleId = roleIds.get(target.username)!;
-        return server.call('POST', '/api/oms/admin/role/edit', {
-          token,
-          body: { id: roleId, name: `rank-${roleId}`, description: 'test role', menuIds: [], resourceIds: [] },
-        });
+        return server.request(
+          roleApi.edit,
+          { id: roleId, name: `rank-${roleId}`, description: 'test role', menuIds: [], resourceIds: [] },
+          { token },
+        );
       }
     }
   }
@@ -292,11 +293,7 @@ describe('account actions across ranks', () => {
     const swaps = (as: string) => server.call('POST', '/api/oms/swap-record/search', { token: as, body: {} });
     expect((await swaps(token)).status).toBe(403);
 
-    const reset = await server.call('POST', '/api/oms/admin/account/resetPassword', {
-      token,
-      body: { id: id(strong), password: NEW_PASSWORD },
-      lang: 'in',
-    });
+    const reset = await server.request(accountApi.resetPassword, { id: id(strong), password: NEW_PASSWORD }, { token, lang: 'in' });
     expect(reset).toMatchObject({
       status: 403,
       code: 2030,
@@ -316,15 +313,16 @@ describe('account actions across ranks', () => {
     expect(audit).toMatchObject({ objectId: String(id(strong)), success: false, changes: { refused: 'cannotActOnStronger' } });
 
     const before = await snapshot(strong);
-    const account = (path: string, body: unknown) => server.call('POST', `/api/oms/admin/account/${path}`, { token, body });
+    const account = (path: keyof typeof accountApi, body: unknown) => server.call('POST', endpointUrl(accountApi[path]), { token, body });
     expect((await account('assignRoles', { id: id(strong), roleIds: [] })).code).toBe(2030);
     expect((await account('edit', { id: id(strong), name: 'Demoted', type: 'SON' })).code).toBe(2030);
     expect((await account('status', { id: id(strong), status: 'DISABLED' })).code).toBe(2030);
     const roleId = roleIds.get(strong.username)!;
-    const roleEdit = await server.call('POST', '/api/oms/admin/role/edit', {
-      token,
-      body: { id: roleId, name: `rank-${roleId}`, description: 'test role', menuIds: [] },
-    });
+    const roleEdit = await server.request(
+      roleApi.edit,
+      { id: roleId, name: `rank-${roleId}`, description: 'test role', menuIds: [] },
+      { token },
+    );
     expect(roleEdit.code).toBe(2030);
     expect(await snapshot(strong)).toEqual(before);
     expect((await swaps(own)).code).toBe(1);
@@ -342,7 +340,8 @@ describe('account actions across ranks', () => {
       withResources: true,
     });
     const token = tokens.get('rank.admin')!;
-    const account = (as: string, path: string, body: unknown) => server.call('POST', `/api/oms/admin/account/${path}`, { token: as, body });
+    const account = (as: string, path: keyof typeof accountApi, body: unknown) =>
+      server.call('POST', endpointUrl(accountApi[path]), { token: as, body });
     expect((await account(token, 'resetPassword', { id: beyond, password: NEW_PASSWORD })).code).toBe(1);
     const promote = await account(token, 'edit', { id: beyond, name: 'Beyond', type: 'NORMAL' });
     expect(promote.code).toBe(2030);

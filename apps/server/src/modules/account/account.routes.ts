@@ -1,21 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  accountAdd,
-  accountAssignRoles,
-  accountEdit,
-  accountResetPassword,
-  accountSearch,
-  accountStatusBody,
-  idQuery,
-  type AccountRecord,
-} from '@swap/contracts';
-import { SENT, omsRoute } from '../../app/route.js';
+import { accountApi, type AccountRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import { accountDetail, exportAccounts, searchAccounts } from './account.query.js';
 import { addAccount, assignAccountRoles, editAccount, resetAccountPassword, setAccountStatus } from './account.service.js';
-
-const BASE = '/admin/account';
 
 const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
   { header: columnHeader('id'), value: (row) => row.id },
@@ -33,40 +22,16 @@ const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
 
 /** Accounts (System centre → Accounts, /system/admin/list). */
 export function registerAccountRoutes(app: FastifyInstance): void {
-  omsRoute(app, { method: 'POST', url: `${BASE}/search`, access: { code: 'admin.admin' }, body: accountSearch }, ({ body, ctx }) =>
-    searchAccounts(ctx, body),
-  );
-  omsRoute(app, { method: 'GET', url: `${BASE}/detail`, access: { code: 'admin.admin' }, querystring: idQuery }, ({ query, ctx }) =>
-    accountDetail(ctx, query.id),
-  );
-  omsRoute(app, { method: 'POST', url: `${BASE}/add`, access: { code: 'admin.admin.add' }, body: accountAdd }, ({ body, ctx }) =>
-    addAccount(ctx, body),
-  );
-  omsRoute(app, { method: 'POST', url: `${BASE}/edit`, access: { code: 'admin.admin.edit' }, body: accountEdit }, ({ body, ctx }) =>
-    editAccount(ctx, body),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/status`, access: { code: 'admin.admin.status' }, body: accountStatusBody },
-    ({ body, ctx }) => setAccountStatus(ctx, body),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/resetPassword`, access: { code: 'admin.admin.resetPassword' }, body: accountResetPassword },
-    ({ body, ctx }) => resetAccountPassword(ctx, body),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/assignRoles`, access: { code: 'admin.admin.assignRoles' }, body: accountAssignRoles },
-    ({ body, ctx }) => assignAccountRoles(ctx, body),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/export`, access: { code: 'admin.admin.export' }, body: accountSearch },
-    async ({ body, ctx, reply }) => {
-      const rows = await exportAccounts(ctx, body);
-      sendCsv(reply, 'accounts.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
-    },
-  );
+  serve(app, accountApi.search, ({ input, ctx }) => searchAccounts(ctx, input));
+  serve(app, accountApi.detail, ({ input, ctx }) => accountDetail(ctx, input.id));
+  serve(app, accountApi.add, ({ input, ctx }) => addAccount(ctx, input));
+  serve(app, accountApi.edit, ({ input, ctx }) => editAccount(ctx, input));
+  serve(app, accountApi.status, ({ input, ctx }) => setAccountStatus(ctx, input));
+  serve(app, accountApi.resetPassword, ({ input, ctx }) => resetAccountPassword(ctx, input));
+  serve(app, accountApi.assignRoles, ({ input, ctx }) => assignAccountRoles(ctx, input));
+  serve(app, accountApi.export, async ({ input, ctx, reply }) => {
+    const rows = await exportAccounts(ctx, input);
+    sendCsv(reply, 'accounts.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    return SENT;
+  });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountApi, endpointUrl, menuApi, roleApi } from '@swap/contracts';
 import { eq, like } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
@@ -18,7 +19,7 @@ describe('accounts', () => {
   let merchantAdminRoleId: number;
 
   const add = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', '/api/oms/admin/account/add', { token, body, ...(lang ? { lang } : {}) });
+    server.call('POST', endpointUrl(accountApi.add), { token, body, ...(lang ? { lang } : {}) });
   const newAccount = (username: string, extra: Record<string, unknown> = {}) => ({
     username,
     name: username.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 20),
@@ -33,28 +34,25 @@ describe('accounts', () => {
     merchant = await server.login('merchant');
     demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
     siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
-    const roles = await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: {} });
-    clerkRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Station clerk').id;
-    merchantAdminRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Merchant admin').id;
+    const roles = await server.request(roleApi.search, {}, { token: merchant });
+    clerkRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Station clerk')!.id;
+    merchantAdminRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Merchant admin')!.id;
   });
   afterAll(() => server.close());
 
   describe('search and detail', () => {
     it('lists every account for the platform and only its merchant for a merchant, with roles and merchant names', async () => {
-      const all = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: {} });
+      const all = await server.request(accountApi.search, {}, { token: admin });
       expect(all.code).toBe(1);
       expect(all.data).toMatchObject({ current: 1, size: 20 });
       expect(all.data.records.map((r: { username: string }) => r.username)).toEqual(
         expect.arrayContaining(['admin', 'merchant', 'subaccount']),
       );
-      const own = await server.call('POST', '/api/oms/admin/account/search', { token: merchant, body: { merchantId: siamId } });
+      const own = await server.request(accountApi.search, { merchantId: siamId }, { token: merchant });
       expect(own.data.records).toEqual([]);
-      const mine = await server.call('POST', '/api/oms/admin/account/search', {
-        token: merchant,
-        body: { sort: { field: 'username', order: 'ascend' } },
-      });
+      const mine = await server.request(accountApi.search, { sort: { field: 'username', order: 'ascend' } }, { token: merchant });
       expect(mine.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant', 'subaccount']);
-      const sub = mine.data.records[1];
+      const sub = mine.data.records[1]!;
       expect(sub).toMatchObject({
         type: 'SON',
         merchantName: 'Demo Agent',
@@ -63,45 +61,42 @@ describe('accounts', () => {
         lastLoginAt: null,
       });
       expect(sub).not.toHaveProperty('passwordHash');
-      expect(mine.data.records[0].lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
+      expect(mine.data.records[0]!.lastLoginAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     });
 
     it('filters by keyword over username, phone and name, and by type and status', async () => {
-      const byPhone = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: '812-3456' } });
+      const byPhone = await server.request(accountApi.search, { keyword: '812-3456' }, { token: admin });
       expect(byPhone.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant']);
-      const byName = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: 'dewi' } });
+      const byName = await server.request(accountApi.search, { keyword: 'dewi' }, { token: admin });
       expect(byName.data.records.map((r: { username: string }) => r.username)).toEqual(['subaccount']);
-      const supers = await server.call('POST', '/api/oms/admin/account/search', {
-        token: admin,
-        body: { type: 'SUPER', status: 'ENABLED' },
-      });
+      const supers = await server.request(accountApi.search, { type: 'SUPER', status: 'ENABLED' }, { token: admin });
       expect(supers.data.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
-      const paged = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { size: 1, current: 2 } });
+      const paged = await server.request(accountApi.search, { size: 1, current: 2 }, { token: admin });
       expect(paged.data.records).toHaveLength(1);
       expect(paged.data.pages).toBe(paged.data.total);
     });
 
     it('refuses bad search input: page size, unknown enumeration, script', async () => {
-      expect((await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { size: 0 } })).status).toBe(400);
-      expect((await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { status: 'GONE' } })).status).toBe(400);
-      const script = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: '<script>x</script>' } });
+      expect((await server.call('POST', endpointUrl(accountApi.search), { token: admin, body: { size: 0 } })).status).toBe(400);
+      expect((await server.call('POST', endpointUrl(accountApi.search), { token: admin, body: { status: 'GONE' } })).status).toBe(400);
+      const script = await server.call('POST', endpointUrl(accountApi.search), { token: admin, body: { keyword: '<script>x</script>' } });
       expect(script.code).toBe(1014);
     });
 
     it('answers another tenant’s account as not found', async () => {
       const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
-      const hidden = await server.call('GET', '/api/oms/admin/account/detail', { token: merchant, query: { id: String(adminRow!.id) } });
+      const hidden = await server.request(accountApi.detail, { id: adminRow!.id }, { token: merchant });
       expect(hidden.status).toBe(404);
       expect(hidden.code).toBe(1017);
-      const seen = await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: String(adminRow!.id) } });
+      const seen = await server.request(accountApi.detail, { id: adminRow!.id }, { token: admin });
       expect(seen.data).toMatchObject({ username: 'admin', type: 'SUPER', accountType: 'PLATFORM', merchantId: null });
-      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: 'abc' } })).status).toBe(400);
-      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: '999999' } })).code).toBe(1017);
+      expect((await server.call('GET', endpointUrl(accountApi.detail), { token: admin, query: { id: 'abc' } })).status).toBe(400);
+      expect((await server.request(accountApi.detail, { id: '999999' }, { token: admin })).code).toBe(1017);
     });
 
     it('refuses a sub-account without the permission, in the asked language', async () => {
       const sub = await server.login('subaccount');
-      const answer = await server.call('POST', '/api/oms/admin/account/search', { token: sub, body: {}, lang: 'in' });
+      const answer = await server.request(accountApi.search, {}, { token: sub, lang: 'in' });
       expect(answer.status).toBe(403);
       expect(answer.code).toBe(2005);
       expect(answer.message).toBe('Sub-akun ini tidak memiliki izin');
@@ -207,18 +202,20 @@ describe('accounts', () => {
     it('gives only roles of the account’s tenant that the caller holds', async () => {
       // A Demo Agent role the merchant does not hold: the platform's menu and resource screen.
       const [resourceMenu] = await server.db.select().from(menus).where(eq(menus.code, 'admin.resource'));
-      const beyond = await server.call('POST', '/api/oms/admin/role/add', {
-        token: admin,
-        body: { name: 'Beyond', description: 'more than the merchant holds', merchantId: demoAgentId, menuIds: [resourceMenu!.id] },
-      });
+      const beyond = await server.request(
+        roleApi.add,
+        { name: 'Beyond', description: 'more than the merchant holds', merchantId: demoAgentId, menuIds: [resourceMenu!.id] },
+        { token: admin },
+      );
       expect(beyond.code).toBe(1);
       const refused = await add(merchant, newAccount('demo.beyond', { roleIds: [beyond.data.id] }), 'th');
       expect(refused.code).toBe(2018);
       expect(refused.message).toBe('คุณไม่สามารถมอบสิทธิ์ที่คุณไม่มีได้');
-      const siamRole = await server.call('POST', '/api/oms/admin/role/add', {
-        token: admin,
-        body: { name: 'Siam clerk', description: 'clerk of Siam', merchantId: siamId },
-      });
+      const siamRole = await server.request(
+        roleApi.add,
+        { name: 'Siam clerk', description: 'clerk of Siam', merchantId: siamId },
+        { token: admin },
+      );
       expect((await add(merchant, newAccount('demo.siamrole', { roleIds: [siamRole.data.id] }))).code).toBe(1017);
       const wrongTenant = await add(admin, newAccount('siam.wrongrole', { merchantId: siamId, roleIds: [clerkRoleId] }));
       expect(wrongTenant.code).toBe(1021);
@@ -231,18 +228,20 @@ describe('accounts', () => {
     let sub: string;
     beforeAll(async () => {
       const [accountMenu] = await server.db.select().from(menus).where(eq(menus.code, 'admin.admin'));
-      const tree = await server.call('GET', '/api/oms/admin/role/grantable', { token: merchant });
+      const tree = await server.request(roleApi.grantable, undefined, { token: merchant });
       const ids = collectResources(tree.data, ['admin.admin.add', 'admin.admin.edit', 'admin.admin.status', 'admin.admin.resetPassword']);
-      const role = await server.call('POST', '/api/oms/admin/role/add', {
-        token: merchant,
-        body: { name: 'Clerk lead', description: 'Manages clerks', menuIds: [accountMenu!.id], resourceIds: ids },
-      });
+      const role = await server.request(
+        roleApi.add,
+        { name: 'Clerk lead', description: 'Manages clerks', menuIds: [accountMenu!.id], resourceIds: ids },
+        { token: merchant },
+      );
       expect(role.code).toBe(1);
       const [subRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'subaccount'));
-      const assigned = await server.call('POST', '/api/oms/admin/account/assignRoles', {
-        token: merchant,
-        body: { id: subRow!.id, roleIds: [clerkRoleId, role.data.id] },
-      });
+      const assigned = await server.request(
+        accountApi.assignRoles,
+        { id: subRow!.id, roleIds: [clerkRoleId, role.data.id] },
+        { token: merchant },
+      );
       expect([...assigned.data.roleNames].sort()).toEqual(['Clerk lead', 'Station clerk']);
       sub = await server.login('subaccount');
     });
@@ -256,18 +255,11 @@ describe('accounts', () => {
     it('keeps a sub-account off its administrator: no edit, disable or password reset', async () => {
       const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
       const id = merchantRow!.id;
-      expect((await server.call('POST', '/api/oms/admin/account/edit', { token: sub, body: { id, name: 'Taken over' } })).code).toBe(2005);
-      expect((await server.call('POST', '/api/oms/admin/account/status', { token: sub, body: { id, status: 'DISABLED' } })).code).toBe(
-        2005,
-      );
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: sub, body: { id, password: PASSWORD } })).code,
-      ).toBe(2005);
+      expect((await server.request(accountApi.edit, { id, name: 'Taken over' }, { token: sub })).code).toBe(2005);
+      expect((await server.request(accountApi.status, { id, status: 'DISABLED' }, { token: sub })).code).toBe(2005);
+      expect((await server.request(accountApi.resetPassword, { id, password: PASSWORD }, { token: sub })).code).toBe(2005);
       const [made] = await server.db.select().from(accounts).where(eq(accounts.username, 'sub.made'));
-      const promote = await server.call('POST', '/api/oms/admin/account/edit', {
-        token: sub,
-        body: { id: made!.id, name: 'Made', type: 'NORMAL' },
-      });
+      const promote = await server.request(accountApi.edit, { id: made!.id, name: 'Made', type: 'NORMAL' }, { token: sub });
       expect(promote.code).toBe(2005);
     });
 
@@ -280,17 +272,10 @@ describe('accounts', () => {
         withResources: true,
       });
       const ops = await server.login('ops.manager');
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: ops, body: { id: adminRow!.id, password: PASSWORD } }))
-          .code,
-      ).toBe(2003);
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/status', { token: ops, body: { id: adminRow!.id, status: 'DISABLED' } })).code,
-      ).toBe(2003);
+      expect((await server.request(accountApi.resetPassword, { id: adminRow!.id, password: PASSWORD }, { token: ops })).code).toBe(2003);
+      expect((await server.request(accountApi.status, { id: adminRow!.id, status: 'DISABLED' }, { token: ops })).code).toBe(2003);
       const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: ops, query: { id: String(merchantRow!.id) } })).code).toBe(
-        1,
-      );
+      expect((await server.request(accountApi.detail, { id: merchantRow!.id }, { token: ops })).code).toBe(1);
     });
   });
 
@@ -302,32 +287,24 @@ describe('accounts', () => {
     });
 
     it('edits name, phone and type, auditing the difference', async () => {
-      const edited = await server.call('POST', '/api/oms/admin/account/edit', {
-        token: merchant,
-        body: { id: clerkId, name: 'Clerk Two', phone: '+62 811 222 333', type: 'NORMAL' },
-      });
+      const edited = await server.request(
+        accountApi.edit,
+        { id: clerkId, name: 'Clerk Two', phone: '+62 811 222 333', type: 'NORMAL' },
+        { token: merchant },
+      );
       expect(edited.data).toMatchObject({ name: 'Clerk Two', phone: '+62 811 222 333', type: 'NORMAL' });
-      const cleared = await server.call('POST', '/api/oms/admin/account/edit', {
-        token: merchant,
-        body: { id: clerkId, name: 'Clerk Two', phone: '', type: 'SON' },
-      });
+      const cleared = await server.request(
+        accountApi.edit,
+        { id: clerkId, name: 'Clerk Two', phone: '', type: 'SON' },
+        { token: merchant },
+      );
       expect(cleared.data).toMatchObject({ phone: null, type: 'SON' });
       const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'account.edit'));
       expect(audit.find((entry) => entry.objectId === String(clerkId))!.changes).toMatchObject({ name: ['demo_clerk2', 'Clerk Two'] });
+      expect((await server.request(accountApi.edit, { id: clerkId, name: 'bad name!' }, { token: merchant })).status).toBe(400);
+      expect((await server.request(accountApi.edit, { id: clerkId, name: 'Ok', phone: 'call me' }, { token: merchant })).status).toBe(400);
       expect(
-        (await server.call('POST', '/api/oms/admin/account/edit', { token: merchant, body: { id: clerkId, name: 'bad name!' } })).status,
-      ).toBe(400);
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/edit', { token: merchant, body: { id: clerkId, name: 'Ok', phone: 'call me' } }))
-          .status,
-      ).toBe(400);
-      expect(
-        (
-          await server.call('POST', '/api/oms/admin/account/edit', {
-            token: merchant,
-            body: { id: clerkId, name: 'Ok', phone: '+62 812-3456-7890' },
-          })
-        ).code,
+        (await server.request(accountApi.edit, { id: clerkId, name: 'Ok', phone: '+62 812-3456-7890' }, { token: merchant })).code,
       ).toBe(2006);
     });
 
@@ -335,67 +312,43 @@ describe('accounts', () => {
       const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
       const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
       expect(
-        (
-          await server.call('POST', '/api/oms/admin/account/edit', {
-            token: admin,
-            body: { id: adminRow!.id, name: 'Platform admin', type: 'NORMAL' },
-          })
-        ).code,
+        (await server.request(accountApi.edit, { id: adminRow!.id, name: 'Platform admin', type: 'NORMAL' }, { token: admin })).code,
       ).toBe(1021);
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/edit', { token: admin, body: { id: adminRow!.id, name: 'Platform chief' } }))
-          .data.name,
-      ).toBe('Platform chief');
-      expect(
-        (
-          await server.call('POST', '/api/oms/admin/account/edit', {
-            token: merchant,
-            body: { id: merchantRow!.id, name: 'Budi', type: 'SON' },
-          })
-        ).code,
-      ).toBe(2019);
+      expect((await server.request(accountApi.edit, { id: adminRow!.id, name: 'Platform chief' }, { token: admin })).data.name).toBe(
+        'Platform chief',
+      );
+      expect((await server.request(accountApi.edit, { id: merchantRow!.id, name: 'Budi', type: 'SON' }, { token: merchant })).code).toBe(
+        2019,
+      );
     });
 
     it('disables an account, ending its sessions at once, and nobody disables themselves', async () => {
-      await server.call('POST', '/api/oms/admin/account/resetPassword', { token: merchant, body: { id: clerkId, password: PASSWORD } });
+      await server.request(accountApi.resetPassword, { id: clerkId, password: PASSWORD }, { token: merchant });
       const clerk = await server.login('demo.clerk2', PASSWORD);
-      expect((await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk })).code).toBe(1);
-      const disabled = await server.call('POST', '/api/oms/admin/account/status', {
-        token: merchant,
-        body: { id: clerkId, status: 'DISABLED' },
-      });
+      expect((await server.request(menuApi.levels, undefined, { token: clerk })).code).toBe(1);
+      const disabled = await server.request(accountApi.status, { id: clerkId, status: 'DISABLED' }, { token: merchant });
       expect(disabled.data.status).toBe('DISABLED');
-      const ended = await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk });
+      const ended = await server.request(menuApi.levels, undefined, { token: clerk });
       expect(ended.code).toBe(405);
       expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2002);
-      await server.call('POST', '/api/oms/admin/account/status', { token: merchant, body: { id: clerkId, status: 'ENABLED' } });
+      await server.request(accountApi.status, { id: clerkId, status: 'ENABLED' }, { token: merchant });
       expect(await server.login('demo.clerk2', PASSWORD)).toBeTruthy();
 
       const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      const self = await server.call('POST', '/api/oms/admin/account/status', {
-        token: merchant,
-        body: { id: merchantRow!.id, status: 'DISABLED' },
-        lang: 'in',
-      });
+      const self = await server.request(accountApi.status, { id: merchantRow!.id, status: 'DISABLED' }, { token: merchant, lang: 'in' });
       expect(self.code).toBe(2019);
       expect(self.message).toBe('Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri');
       expect(
-        (await server.call('POST', '/api/oms/admin/account/status', { token: merchant, body: { id: clerkId, status: 'PAUSED' } })).status,
+        (await server.call('POST', endpointUrl(accountApi.status), { token: merchant, body: { id: clerkId, status: 'PAUSED' } })).status,
       ).toBe(400);
     });
 
     it('resets a password: old sessions end, the new password works, nothing is logged', async () => {
       const clerk = await server.login('demo.clerk2', PASSWORD);
-      expect(
-        (await server.call('POST', '/api/oms/admin/account/resetPassword', { token: merchant, body: { id: clerkId, password: 'weak' } }))
-          .status,
-      ).toBe(400);
-      const reset = await server.call('POST', '/api/oms/admin/account/resetPassword', {
-        token: merchant,
-        body: { id: clerkId, password: 'Another-Pass-7' },
-      });
+      expect((await server.request(accountApi.resetPassword, { id: clerkId, password: 'weak' }, { token: merchant })).status).toBe(400);
+      const reset = await server.request(accountApi.resetPassword, { id: clerkId, password: 'Another-Pass-7' }, { token: merchant });
       expect(reset.code).toBe(1);
-      expect((await server.call('GET', '/api/oms/admin/menu/levels', { token: clerk })).code).toBe(405);
+      expect((await server.request(menuApi.levels, undefined, { token: clerk })).code).toBe(405);
       expect((await server.call('POST', '/api/auth/oms/login', { body: { username: 'demo.clerk2', password: PASSWORD } })).code).toBe(2002);
       expect(await server.login('demo.clerk2', 'Another-Pass-7')).toBeTruthy();
       const audit = await server.db.select().from(auditLogs);
@@ -404,21 +357,21 @@ describe('accounts', () => {
     });
 
     it('assigns roles within the tenant and what the caller holds; removing an unheld role is allowed', async () => {
-      const assigned = await server.call('POST', '/api/oms/admin/account/assignRoles', {
-        token: merchant,
-        body: { id: clerkId, roleIds: [clerkRoleId, merchantAdminRoleId] },
-      });
+      const assigned = await server.request(
+        accountApi.assignRoles,
+        { id: clerkId, roleIds: [clerkRoleId, merchantAdminRoleId] },
+        { token: merchant },
+      );
       expect(assigned.data.roleIds.sort()).toEqual([clerkRoleId, merchantAdminRoleId].sort());
-      const beyond = (await server.call('POST', '/api/oms/admin/role/search', { token: admin, body: { keyword: 'Beyond' } })).data
-        .records[0];
+      const beyond = (await server.request(roleApi.search, { keyword: 'Beyond' }, { token: admin })).data.records[0]!;
       expect(
-        (await server.call('POST', '/api/oms/admin/account/assignRoles', { token: merchant, body: { id: clerkId, roleIds: [beyond.id] } }))
+        (await server.call('POST', endpointUrl(accountApi.assignRoles), { token: merchant, body: { id: clerkId, roleIds: [beyond.id] } }))
           .code,
       ).toBe(2018);
       // The platform grants it; the merchant may still take it away.
       expect(
         (
-          await server.call('POST', '/api/oms/admin/account/assignRoles', {
+          await server.call('POST', endpointUrl(accountApi.assignRoles), {
             token: admin,
             body: { id: clerkId, roleIds: [clerkRoleId, beyond.id] },
           })
@@ -426,23 +379,17 @@ describe('accounts', () => {
       ).toBe(1);
       expect(
         (
-          await server.call('POST', '/api/oms/admin/account/assignRoles', {
+          await server.call('POST', endpointUrl(accountApi.assignRoles), {
             token: merchant,
             body: { id: clerkId, roleIds: [clerkRoleId, beyond.id] },
           })
         ).code,
       ).toBe(1);
       expect(
-        (
-          await server.call('POST', '/api/oms/admin/account/assignRoles', {
-            token: merchant,
-            body: { id: clerkId, roleIds: [clerkRoleId] },
-          })
-        ).data.roleIds,
+        (await server.request(accountApi.assignRoles, { id: clerkId, roleIds: [clerkRoleId] }, { token: merchant })).data.roleIds,
       ).toEqual([clerkRoleId]);
       expect(
-        (await server.call('POST', '/api/oms/admin/account/assignRoles', { token: merchant, body: { id: clerkId, roleIds: ['x'] } }))
-          .status,
+        (await server.call('POST', endpointUrl(accountApi.assignRoles), { token: merchant, body: { id: clerkId, roleIds: ['x'] } })).status,
       ).toBe(400);
     });
   });
@@ -456,8 +403,8 @@ describe('accounts', () => {
         withResources: true,
       });
       const siam = await server.login('siam.boss');
-      const list = await server.call('POST', '/api/oms/admin/account/search', { token: siam, body: { size: 100 } });
-      expect(list.data.records.every((r: { merchantId: number }) => r.merchantId === siamId)).toBe(true);
+      const list = await server.request(accountApi.search, { size: 100 }, { token: siam });
+      expect(list.data.records.every((r: { merchantId: number | null }) => r.merchantId === siamId)).toBe(true);
       const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
       const id = merchantRow!.id;
       for (const [url, body] of [
@@ -466,11 +413,11 @@ describe('accounts', () => {
         ['resetPassword', { id, password: PASSWORD }],
         ['assignRoles', { id, roleIds: [] }],
       ] as const) {
-        const answer = await server.call('POST', `/api/oms/admin/account/${url}`, { token: siam, body });
+        const answer = await server.call('POST', endpointUrl(accountApi[url]), { token: siam, body });
         expect(answer.status, url).toBe(404);
         expect(answer.code).toBe(1017);
       }
-      expect((await server.call('GET', '/api/oms/admin/account/detail', { token: siam, query: { id: String(id) } })).code).toBe(1017);
+      expect((await server.request(accountApi.detail, { id: id }, { token: siam })).code).toBe(1017);
       const [after] = await server.db.select().from(accounts).where(eq(accounts.id, id));
       expect(after!.status).toBe('ENABLED');
     });
@@ -478,7 +425,7 @@ describe('accounts', () => {
 
   describe('export', () => {
     it('exports the current filter as CSV with localized headers, within the tenant', async () => {
-      const answer = await server.call('POST', '/api/oms/admin/account/export', { token: merchant, body: { type: 'NORMAL' }, lang: 'in' });
+      const answer = await server.request(accountApi.export, { type: 'NORMAL' }, { token: merchant, lang: 'in' });
       expect(answer.status).toBe(200);
       expect(answer.raw.headers['content-type']).toContain('text/csv');
       const lines = answer.raw.body
@@ -492,7 +439,7 @@ describe('accounts', () => {
       expect(usernames).not.toContain('subaccount');
       expect(lines.find((line) => line.includes(',merchant,'))).toContain('Merchant admin');
       expect(
-        (await server.call('POST', '/api/oms/admin/account/export', { token: merchant, body: { keyword: 'javascript:alert(1)' } })).code,
+        (await server.call('POST', endpointUrl(accountApi.export), { token: merchant, body: { keyword: 'javascript:alert(1)' } })).code,
       ).toBe(1014);
     });
   });

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
-import { normaliseSignInName } from '@swap/contracts';
+import { normaliseSignInName, accountApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
 import { merchantIdByName } from '../../test/grant-fixtures.js';
 import { accounts, signInNames } from './account.table.js';
@@ -15,12 +15,12 @@ describe('sign-in names are unique', () => {
   let merchantId: number;
 
   const add = (username: string, phone?: string) =>
-    server.call('POST', '/api/oms/admin/account/add', {
-      token: admin,
-      body: { username, name: 'Racer', password: PASSWORD, type: 'SON', merchantId, ...(phone ? { phone } : {}) },
-    });
-  const edit = (id: number, phone: string) =>
-    server.call('POST', '/api/oms/admin/account/edit', { token: admin, body: { id, name: 'Racer', phone } });
+    server.request(
+      accountApi.add,
+      { username, name: 'Racer', password: PASSWORD, type: 'SON', merchantId, ...(phone ? { phone } : {}) },
+      { token: admin },
+    );
+  const edit = (id: number, phone: string) => server.request(accountApi.edit, { id, name: 'Racer', phone }, { token: admin });
   /** Accounts whose username or phone is the sign-in name `key`, and the registry's holder of it. */
   const holders = async (key: string) => {
     const rows = await server.db

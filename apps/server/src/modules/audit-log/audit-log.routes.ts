@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { auditLogSearch, type AuditLogRecord } from '@swap/contracts';
-import { omsRoute, SENT } from '../../app/route.js';
+import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import { auditLogForExport, searchAuditLog } from './audit-log.service.js';
@@ -20,19 +20,10 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
 
 /** The audit trail spans every tenant, so only super administrators read it. */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/audit-log/search', access: { code: 'admin.auditLog', scope: 'super' }, body: auditLogSearch },
-    async ({ ctx, body }) => searchAuditLog(ctx.db, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/audit-log/export', access: { code: 'admin.auditLog.export', scope: 'super' }, body: auditLogSearch },
-    async ({ ctx, body, reply }) => {
-      const rows = await auditLogForExport(ctx.db, body);
-      void sendCsv(reply, 'audit-log.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
-    },
-  );
+  serve(app, auditLogApi.search, ({ ctx, input }) => searchAuditLog(ctx.db, input));
+  serve(app, auditLogApi.export, async ({ ctx, input, reply }) => {
+    const rows = await auditLogForExport(ctx.db, input);
+    void sendCsv(reply, 'audit-log.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    return SENT;
+  });
 }

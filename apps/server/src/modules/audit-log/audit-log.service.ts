@@ -18,7 +18,8 @@ function toRecord(row: AuditRow): AuditLogRecord {
     action: row.action,
     objectType: row.objectType,
     objectId: row.objectId,
-    changes: row.changes,
+    // recordAudit writes an object (a diff or the object concerned) or null, nothing else.
+    changes: row.changes as AuditLogRecord['changes'],
     ip: row.ip,
     success: row.success,
   };

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLogApi, commonSettingApi, endpointUrl } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { auditLogs } from './audit-log.table.js';
-
-const SEARCH = '/api/oms/admin/audit-log/search';
 
 describe('audit log', () => {
   let server: TestServer;
@@ -11,7 +10,7 @@ describe('audit log', () => {
     server = await startTestServer();
     admin = await server.login('admin');
     await server.login('merchant');
-    await server.call('POST', '/api/oms/admin/common-setting/add', {
+    await server.call('POST', endpointUrl(commonSettingApi.add), {
       token: admin,
       body: { name: 'audit_probe', value: '1', description: 'probe' },
       headers: { 'request-time': '1790000000000' },
@@ -23,7 +22,7 @@ describe('audit log', () => {
   afterAll(() => server.close());
 
   it('pages newest first with the request time the client sent', async () => {
-    const answer = await server.call('POST', SEARCH, { token: admin, body: {} });
+    const answer = await server.request(auditLogApi.search, {}, { token: admin });
     expect(answer.code).toBe(1);
     const records = answer.data.records as { at: string; action: string; requestTime: string | null; changes: unknown }[];
     expect(records.map((r) => r.at)).toEqual([...records.map((r) => r.at)].sort().reverse());
@@ -33,26 +32,28 @@ describe('audit log', () => {
   });
 
   it('filters by username, action, object type and time range', async () => {
-    const byUser = await server.call('POST', SEARCH, { token: admin, body: { username: 'MERCH' } });
+    const byUser = await server.request(auditLogApi.search, { username: 'MERCH' }, { token: admin });
     expect(byUser.data.records.length).toBeGreaterThan(0);
     expect(byUser.data.records.every((r: { username: string }) => r.username === 'merchant')).toBe(true);
-    const byAction = await server.call('POST', SEARCH, { token: admin, body: { action: 'commonSetting.', objectType: 'common_setting' } });
+    const byAction = await server.request(auditLogApi.search, { action: 'commonSetting.', objectType: 'common_setting' }, { token: admin });
     expect(byAction.data.total).toBe(1);
-    const range = await server.call('POST', SEARCH, {
-      token: admin,
-      body: { from: '2024-12-31T00:00:00Z', to: '2025-01-02T00:00:00+07:00' },
-    });
+    const range = await server.request(
+      auditLogApi.search,
+      { from: '2024-12-31T00:00:00Z', to: '2025-01-02T00:00:00+07:00' },
+      { token: admin },
+    );
     expect(range.data.records.map((r: { username: string }) => r.username)).toEqual(['old']);
-    const nulls = await server.call('POST', SEARCH, {
-      token: admin,
-      body: { username: null, action: null, objectType: null, from: null, to: null },
-    });
-    const everything = await server.call('POST', SEARCH, { token: admin, body: {} });
+    const nulls = await server.request(
+      auditLogApi.search,
+      { username: null, action: null, objectType: null, from: null, to: null },
+      { token: admin },
+    );
+    const everything = await server.request(auditLogApi.search, {}, { token: admin });
     expect(nulls.data.total).toBe(everything.data.total);
   });
 
   it('refuses a malformed date naming the field, in the caller language', async () => {
-    const answer = await server.call('POST', SEARCH, { token: admin, body: { from: 'yesterday' }, lang: 'zh' });
+    const answer = await server.call('POST', endpointUrl(auditLogApi.search), { token: admin, body: { from: 'yesterday' }, lang: 'zh' });
     expect(answer.status).toBe(400);
     expect(answer.data.fields[0].field).toBe('from');
     expect(answer.message).toBe('开始无效');
@@ -60,14 +61,13 @@ describe('audit log', () => {
 
   it('is for super administrators only', async () => {
     const merchant = await server.login('merchant');
-    const answer = await server.call('POST', SEARCH, { token: merchant, body: {} });
+    const answer = await server.request(auditLogApi.search, {}, { token: merchant });
     expect(answer.status).toBe(403);
     expect(answer.code).toBe(2003);
   });
 
   it('exports the filtered trail as CSV with the changes as JSON', async () => {
-    const raw = (await server.call('POST', '/api/oms/admin/audit-log/export', { token: admin, body: { objectType: 'common_setting' } }))
-      .raw;
+    const raw = (await server.request(auditLogApi.export, { objectType: 'common_setting' }, { token: admin })).raw;
     expect(raw.headers['content-type']).toContain('text/csv');
     const lines = raw.body
       .replace(/^\uFEFF/, '')

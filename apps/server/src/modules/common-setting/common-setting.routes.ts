@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { commonSettingAdd, commonSettingEdit, commonSettingSearch, idQuery, type CommonSettingRecord } from '@swap/contracts';
-import { omsRoute, SENT } from '../../app/route.js';
+import { commonSettingApi, type CommonSettingRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import { addSetting, editSetting, removeSetting, searchSettings, settingDetail, settingsForExport } from './common-setting.service.js';
-
-/** Settings are platform-wide: anyone granted the screen reads them, only platform staff change them. */
-const platform = (code: string) => ({ code, scope: 'platform' as const });
 
 const CSV_COLUMNS: CsvColumn<CommonSettingRecord>[] = [
   { header: columnHeader('id'), value: (row) => row.id },
@@ -17,49 +14,19 @@ const CSV_COLUMNS: CsvColumn<CommonSettingRecord>[] = [
   { header: columnHeader('updatedAt'), value: (row) => row.updatedAt },
 ];
 
-const BASE = '/admin/common-setting';
-
+/** Settings are platform-wide: anyone granted the screen reads them, only platform staff change them. */
 export function registerCommonSettingRoutes(app: FastifyInstance): void {
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/search`, access: { code: 'admin.commonSetting' }, body: commonSettingSearch },
-    async ({ ctx, body }) => searchSettings(ctx.db, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'GET', url: `${BASE}/detail`, access: { code: 'admin.commonSetting' }, querystring: idQuery },
-    async ({ ctx, query }) => settingDetail(ctx.db, query.id),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/add`, access: platform('admin.commonSetting.add'), body: commonSettingAdd },
-    async ({ ctx, body }) => addSetting(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/edit`, access: platform('admin.commonSetting.edit'), body: commonSettingEdit },
-    async ({ ctx, body }) => editSetting(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'GET', url: `${BASE}/remove`, access: platform('admin.commonSetting.remove'), querystring: idQuery },
-    async ({ ctx, query }) => {
-      await removeSetting(ctx, query.id);
-      return null;
-    },
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/export`, access: { code: 'admin.commonSetting.export' }, body: commonSettingSearch },
-    async ({ ctx, body, reply }) => {
-      const rows = await settingsForExport(ctx.db, body);
-      void sendCsv(reply, 'common-settings.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
-    },
-  );
+  serve(app, commonSettingApi.search, ({ ctx, input }) => searchSettings(ctx.db, input));
+  serve(app, commonSettingApi.detail, ({ ctx, input }) => settingDetail(ctx.db, input.id));
+  serve(app, commonSettingApi.add, ({ ctx, input }) => addSetting(ctx, input));
+  serve(app, commonSettingApi.edit, ({ ctx, input }) => editSetting(ctx, input));
+  serve(app, commonSettingApi.remove, async ({ ctx, input }) => {
+    await removeSetting(ctx, input.id);
+    return null;
+  });
+  serve(app, commonSettingApi.export, async ({ ctx, input, reply }) => {
+    const rows = await settingsForExport(ctx.db, input);
+    void sendCsv(reply, 'common-settings.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    return SENT;
+  });
 }

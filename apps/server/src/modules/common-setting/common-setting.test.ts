@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonSettingApi, endpointUrl } from '@swap/contracts';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { commonSettings } from './common-setting.table.js';
-
-const BASE = '/api/oms/admin/common-setting';
 
 describe('common settings', () => {
   let server: TestServer;
@@ -17,29 +16,31 @@ describe('common settings', () => {
   afterAll(() => server.close());
 
   it('lists the seeded settings by name and filters by keyword', async () => {
-    const all = await server.call('POST', `${BASE}/search`, { token, body: {} });
+    const all = await server.request(commonSettingApi.search, {}, { token });
     expect(all.code).toBe(1);
     expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['telemetry_retention', 'tour_enabled']);
-    const found = await server.call('POST', `${BASE}/search`, { token, body: { keyword: 'TOUR', name: null } });
+    const found = await server.request(commonSettingApi.search, { keyword: 'TOUR', name: null }, { token });
     expect(found.data.total).toBe(1);
     expect(found.data.records[0]).toMatchObject({ name: 'tour_enabled', value: 'true' });
-    expect(found.data.records[0].updatedAt).toMatch(/Z$/);
+    expect(found.data.records[0]?.updatedAt).toMatch(/Z$/);
   });
 
   it('adds, reads, edits and removes a setting, each audited', async () => {
-    const added = await server.call('POST', `${BASE}/add`, {
-      token,
-      body: { name: 'swap_grace', value: '15', description: 'Minutes a reservation is held' },
-    });
+    const added = await server.request(
+      commonSettingApi.add,
+      { name: 'swap_grace', value: '15', description: 'Minutes a reservation is held' },
+      { token },
+    );
     expect(added.code).toBe(1);
     expect(added.data).toMatchObject({ name: 'swap_grace', value: '15', remark: '' });
-    const id = added.data.id as number;
-    expect((await server.call('GET', `${BASE}/detail`, { token, query: { id: String(id) } })).data.name).toBe('swap_grace');
+    const id = added.data.id;
+    expect((await server.request(commonSettingApi.detail, { id: id }, { token })).data.name).toBe('swap_grace');
 
-    const edited = await server.call('POST', `${BASE}/edit`, {
-      token,
-      body: { id, name: 'swap_grace', value: '20', description: 'Minutes a reservation is held', remark: 'minutes' },
-    });
+    const edited = await server.request(
+      commonSettingApi.edit,
+      { id, name: 'swap_grace', value: '20', description: 'Minutes a reservation is held', remark: 'minutes' },
+      { token },
+    );
     expect(edited.data).toMatchObject({ value: '20', remark: 'minutes' });
     const [edit] = await server.db
       .select()
@@ -47,39 +48,33 @@ describe('common settings', () => {
       .where(and(eq(auditLogs.action, 'commonSetting.edit'), eq(auditLogs.objectId, String(id))));
     expect(edit?.changes).toEqual({ value: ['15', '20'], remark: ['', 'minutes'] });
 
-    expect((await server.call('GET', `${BASE}/remove`, { token, query: { id: String(id) } })).code).toBe(1);
-    const gone = await server.call('GET', `${BASE}/detail`, { token, query: { id: String(id) } });
+    expect((await server.request(commonSettingApi.remove, { id: id }, { token })).code).toBe(1);
+    const gone = await server.request(commonSettingApi.detail, { id: id }, { token });
     expect(gone.status).toBe(404);
     expect(gone.code).toBe(1017);
-    expect((await server.call('GET', `${BASE}/remove`, { token, query: { id: String(id) } })).code).toBe(1017);
+    expect((await server.request(commonSettingApi.remove, { id: id }, { token })).code).toBe(1017);
     const actions = (await server.db.select().from(auditLogs).where(eq(auditLogs.objectType, 'common_setting'))).map((row) => row.action);
     expect(actions).toEqual(expect.arrayContaining(['commonSetting.add', 'commonSetting.edit', 'commonSetting.remove']));
   });
 
   it('refuses a name already used, whatever its case, with the catalogue message', async () => {
-    const dup = await server.call('POST', `${BASE}/add`, {
-      token,
-      body: { name: 'Tour_Enabled', value: 'x', description: 'd' },
-      lang: 'th',
-    });
+    const dup = await server.request(commonSettingApi.add, { name: 'Tour_Enabled', value: 'x', description: 'd' }, { token, lang: 'th' });
     expect(dup.status).toBe(409);
     expect(dup.code).toBe(2021);
     expect(dup.message).toBe('มีชื่อการตั้งค่านี้แล้ว');
     const [other] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'telemetry_retention'));
-    const rename = await server.call('POST', `${BASE}/edit`, {
-      token,
-      body: { id: other!.id, name: 'tour_enabled', value: '1', description: 'd' },
-    });
+    const rename = await server.request(
+      commonSettingApi.edit,
+      { id: other!.id, name: 'tour_enabled', value: '1', description: 'd' },
+      { token },
+    );
     expect(rename.code).toBe(2021);
-    const unknown = await server.call('POST', `${BASE}/edit`, {
-      token,
-      body: { id: 999999, name: 'nothing', value: '1', description: 'd' },
-    });
+    const unknown = await server.request(commonSettingApi.edit, { id: 999999, name: 'nothing', value: '1', description: 'd' }, { token });
     expect(unknown.code).toBe(1017);
   });
 
   it('refuses bad input naming the fields, in the caller language', async () => {
-    const answer = await server.call('POST', `${BASE}/add`, {
+    const answer = await server.call('POST', endpointUrl(commonSettingApi.add), {
       token,
       body: { name: 'has.dot', value: '', description: 'x'.repeat(501) },
       lang: 'in',
@@ -89,17 +84,17 @@ describe('common settings', () => {
     expect(fields.map((f) => f.field).sort()).toEqual(['description', 'name', 'value']);
     expect(fields.find((f) => f.field === 'description')?.message).toBe('Deskripsi terlalu panjang');
     expect(answer.message).toBe(fields[0]!.message);
-    const script = await server.call('POST', `${BASE}/add`, {
+    const script = await server.call('POST', endpointUrl(commonSettingApi.add), {
       token,
       body: { name: 'ok', value: 'javascript:alert(1)', description: 'd' },
     });
     expect(script.code).toBe(1014);
-    const noId = await server.call('GET', `${BASE}/detail`, { token, query: { id: 'abc' } });
+    const noId = await server.call('GET', endpointUrl(commonSettingApi.detail), { token, query: { id: 'abc' } });
     expect(noId.status).toBe(400);
   });
 
   it('exports the filtered settings as CSV', async () => {
-    const raw = (await server.call('POST', `${BASE}/export`, { token, body: { keyword: 'telemetry' } })).raw;
+    const raw = (await server.request(commonSettingApi.export, { keyword: 'telemetry' }, { token })).raw;
     expect(raw.headers['content-type']).toContain('text/csv');
     const lines = raw.body
       .replace(/^\uFEFF/, '')
@@ -118,8 +113,8 @@ describe('common settings', () => {
       withResources: true,
     });
     const merchantToken = await server.login('merchant-settings');
-    expect((await server.call('POST', `${BASE}/search`, { token: merchantToken, body: {} })).code).toBe(1);
-    const add = await server.call('POST', `${BASE}/add`, { token: merchantToken, body: { name: 'sneaky', value: '1', description: 'd' } });
+    expect((await server.request(commonSettingApi.search, {}, { token: merchantToken })).code).toBe(1);
+    const add = await server.request(commonSettingApi.add, { name: 'sneaky', value: '1', description: 'd' }, { token: merchantToken });
     expect(add.status).toBe(403);
     expect(add.code).toBe(2003);
   });
@@ -127,10 +122,11 @@ describe('common settings', () => {
   it('tells the login page whether the tour runs, from the tour_enabled setting', async () => {
     expect((await server.call('GET', '/api/auth/config')).data.tourEnabled).toBe(true);
     const [tour] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'tour_enabled'));
-    await server.call('POST', `${BASE}/edit`, {
-      token,
-      body: { id: tour!.id, name: 'tour_enabled', value: 'false', description: tour!.description },
-    });
+    await server.request(
+      commonSettingApi.edit,
+      { id: tour!.id, name: 'tour_enabled', value: 'false', description: tour!.description },
+      { token },
+    );
     expect((await server.call('GET', '/api/auth/config')).data.tourEnabled).toBe(false);
   });
 });

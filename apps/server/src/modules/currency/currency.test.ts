@@ -1,11 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currencyApi, endpointUrl } from '@swap/contracts';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-
-const DETAIL = '/api/oms/currency/config/detail';
-const EDIT = '/api/oms/currency/config/edit';
 
 describe('currency config', () => {
   let server: TestServer;
@@ -25,31 +23,34 @@ describe('currency config', () => {
   afterAll(() => server.close());
 
   it('answers the platform default to platform staff and a merchant its own row', async () => {
-    const platform = await server.call('GET', DETAIL, { token: admin });
+    const platform = await server.request(currencyApi.detail, {}, { token: admin });
     expect(platform.data).toMatchObject({ currency: 'IDR', merchantId: null });
     expect(platform.data.updatedAt).toMatch(/Z$/);
-    expect((await server.call('GET', DETAIL, { token: merchant })).data).toMatchObject({ currency: 'IDR', merchantId: demoAgent });
+    expect((await server.request(currencyApi.detail, {}, { token: merchant })).data).toMatchObject({
+      currency: 'IDR',
+      merchantId: demoAgent,
+    });
     // Any signed-in account reads it, even one granted nothing about currencies.
-    expect((await server.call('GET', DETAIL, { token: sub })).data).toMatchObject({ merchantId: demoAgent });
+    expect((await server.request(currencyApi.detail, {}, { token: sub })).data).toMatchObject({ merchantId: demoAgent });
   });
 
   it('falls back to the platform row for a merchant without one; a merchant cannot read another', async () => {
-    const siamView = await server.call('GET', DETAIL, { token: admin, query: { merchantId: String(siam) } });
+    const siamView = await server.request(currencyApi.detail, { merchantId: siam }, { token: admin });
     expect(siamView.data).toMatchObject({ currency: 'IDR', merchantId: null });
-    const asMerchant = await server.call('GET', DETAIL, { token: merchant, query: { merchantId: String(siam) } });
+    const asMerchant = await server.request(currencyApi.detail, { merchantId: siam }, { token: merchant });
     expect(asMerchant.data.merchantId).toBe(demoAgent);
-    const unknown = await server.call('GET', DETAIL, { token: admin, query: { merchantId: '999999' } });
+    const unknown = await server.request(currencyApi.detail, { merchantId: '999999' }, { token: admin });
     expect(unknown.status).toBe(404);
     expect(unknown.code).toBe(2008);
   });
 
   it('lets the platform set a merchant currency and the default, audited', async () => {
-    const set = await server.call('POST', EDIT, { token: admin, body: { currency: 'THB', merchantId: siam } });
+    const set = await server.request(currencyApi.edit, { currency: 'THB', merchantId: siam }, { token: admin });
     expect(set.data).toMatchObject({ currency: 'THB', merchantId: siam });
-    expect((await server.call('GET', DETAIL, { token: admin, query: { merchantId: String(siam) } })).data.currency).toBe('THB');
-    const platform = await server.call('POST', EDIT, { token: admin, body: { currency: 'USD' } });
+    expect((await server.request(currencyApi.detail, { merchantId: siam }, { token: admin })).data.currency).toBe('THB');
+    const platform = await server.request(currencyApi.edit, { currency: 'USD' }, { token: admin });
     expect(platform.data).toMatchObject({ currency: 'USD', merchantId: null });
-    expect((await server.call('GET', DETAIL, { token: merchant })).data.currency).toBe('IDR');
+    expect((await server.request(currencyApi.detail, {}, { token: merchant })).data.currency).toBe('IDR');
     const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'currency.edit'));
     expect(rows.map((row) => [row.objectId, row.changes])).toEqual(
       expect.arrayContaining([
@@ -57,34 +58,34 @@ describe('currency config', () => {
         ['platform', { currency: ['IDR', 'USD'] }],
       ]),
     );
-    await server.call('POST', EDIT, { token: admin, body: { currency: 'IDR' } });
+    await server.request(currencyApi.edit, { currency: 'IDR' }, { token: admin });
   });
 
   it('lets a merchant edit only its own tenant', async () => {
-    const own = await server.call('POST', EDIT, { token: merchant, body: { currency: 'MYR' } });
+    const own = await server.request(currencyApi.edit, { currency: 'MYR' }, { token: merchant });
     expect(own.data).toMatchObject({ currency: 'MYR', merchantId: demoAgent });
-    const sameByName = await server.call('POST', EDIT, { token: merchant, body: { currency: 'VND', merchantId: demoAgent } });
+    const sameByName = await server.request(currencyApi.edit, { currency: 'VND', merchantId: demoAgent }, { token: merchant });
     expect(sameByName.data.currency).toBe('VND');
-    const other = await server.call('POST', EDIT, { token: merchant, body: { currency: 'KES', merchantId: siam } });
+    const other = await server.request(currencyApi.edit, { currency: 'KES', merchantId: siam }, { token: merchant });
     expect(other.code).toBe(2008);
-    expect((await server.call('GET', DETAIL, { token: admin, query: { merchantId: String(siam) } })).data.currency).toBe('THB');
+    expect((await server.request(currencyApi.detail, { merchantId: siam }, { token: admin })).data.currency).toBe('THB');
   });
 
   it('refuses the sub-account without the edit code', async () => {
-    const answer = await server.call('POST', EDIT, { token: sub, body: { currency: 'USD' }, lang: 'th' });
+    const answer = await server.request(currencyApi.edit, { currency: 'USD' }, { token: sub, lang: 'th' });
     expect(answer.status).toBe(403);
     expect(answer.code).toBe(2005);
     expect(answer.message).toBe('บัญชีย่อยนี้ไม่มีสิทธิ์');
   });
 
   it('refuses a currency outside the list naming the field, and an unknown merchant', async () => {
-    const answer = await server.call('POST', EDIT, { token: admin, body: { currency: 'EUR' }, lang: 'in' });
+    const answer = await server.call('POST', endpointUrl(currencyApi.edit), { token: admin, body: { currency: 'EUR' }, lang: 'in' });
     expect(answer.status).toBe(400);
     expect(answer.data.fields[0].field).toBe('currency');
     expect(answer.message).toBe('Mata uang tidak valid');
-    const missing = await server.call('POST', EDIT, { token: admin, body: {} });
+    const missing = await server.call('POST', endpointUrl(currencyApi.edit), { token: admin, body: {} });
     expect(missing.status).toBe(400);
-    const unknown = await server.call('POST', EDIT, { token: admin, body: { currency: 'USD', merchantId: 999999 } });
+    const unknown = await server.request(currencyApi.edit, { currency: 'USD', merchantId: 999999 }, { token: admin });
     expect(unknown.code).toBe(2008);
   });
 
@@ -96,11 +97,11 @@ describe('currency config', () => {
       withResources: true,
     });
     const token = await server.login('siam-admin');
-    expect((await server.call('GET', DETAIL, { token })).data).toMatchObject({ currency: 'THB', merchantId: siam });
-    expect((await server.call('POST', EDIT, { token, body: { currency: 'USD' } })).data).toMatchObject({
+    expect((await server.request(currencyApi.detail, {}, { token })).data).toMatchObject({ currency: 'THB', merchantId: siam });
+    expect((await server.request(currencyApi.edit, { currency: 'USD' }, { token })).data).toMatchObject({
       currency: 'USD',
       merchantId: siam,
     });
-    expect((await server.call('GET', DETAIL, { token: merchant })).data.merchantId).toBe(demoAgent);
+    expect((await server.request(currencyApi.detail, {}, { token: merchant })).data.merchantId).toBe(demoAgent);
   });
 });

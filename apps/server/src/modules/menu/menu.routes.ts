@@ -1,17 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { idQuery, menuAdd, menuEdit, menuExportFile, type MenuLevels } from '@swap/contracts';
-import { omsRoute, SENT } from '../../app/route.js';
+import { menuApi, type MenuLevels } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { grantsOf } from './permissions.js';
 import { buildTree } from './levels.js';
 import { addMenu, editMenu, removeMenu } from './menu.service.js';
 import { exportMenus, importMenus } from './menu-transfer.service.js';
 
 /** Menus shape every account's permissions, so only platform staff edit them. */
-const platform = (code: string) => ({ code, scope: 'platform' as const });
-
 export function registerMenuRoutes(app: FastifyInstance): void {
   /** The signed-in account's permission tree and the codes it holds (spec §6 permission source). */
-  omsRoute(app, { method: 'GET', url: '/admin/menu/levels', access: { code: '' } }, async ({ ctx }) => {
+  serve(app, menuApi.levels, async ({ ctx }) => {
     const grants = await grantsOf(ctx.db, ctx.principal);
     const tree = await buildTree(ctx.db, ctx.principal.type === 'SUPER' ? null : grants);
     const levels: MenuLevels = { tree, codes: [...grants.codes].sort() };
@@ -19,29 +17,16 @@ export function registerMenuRoutes(app: FastifyInstance): void {
   });
 
   /** The whole tree with every resource, for the menu editor. */
-  omsRoute(app, { method: 'GET', url: '/admin/menu/tree', access: platform('admin.resource') }, async ({ ctx }) => buildTree(ctx.db, null));
-
-  omsRoute(app, { method: 'POST', url: '/admin/menu/add', access: platform('admin.resource.add'), body: menuAdd }, async ({ ctx, body }) =>
-    addMenu(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/menu/edit', access: platform('admin.resource.edit'), body: menuEdit },
-    async ({ ctx, body }) => editMenu(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'GET', url: '/admin/menu/remove', access: platform('admin.resource.remove'), querystring: idQuery },
-    async ({ ctx, query }) => {
-      await removeMenu(ctx, query.id);
-      return null;
-    },
-  );
+  serve(app, menuApi.tree, ({ ctx }) => buildTree(ctx.db, null));
+  serve(app, menuApi.add, ({ ctx, input }) => addMenu(ctx, input));
+  serve(app, menuApi.edit, ({ ctx, input }) => editMenu(ctx, input));
+  serve(app, menuApi.remove, async ({ ctx, input }) => {
+    await removeMenu(ctx, input.id);
+    return null;
+  });
 
   /** A JSON file of every menu and resource (menuExportFile); POST /admin/menu/import takes it back. */
-  omsRoute(app, { method: 'GET', url: '/admin/menu/export', access: platform('admin.resource.export') }, async ({ ctx, reply }) => {
+  serve(app, menuApi.export, async ({ ctx, reply }) => {
     const file = await exportMenus(ctx.db);
     const stamp = new Date().toISOString().slice(0, 10);
     void reply
@@ -51,9 +36,5 @@ export function registerMenuRoutes(app: FastifyInstance): void {
     return SENT;
   });
 
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/menu/import', access: platform('admin.resource.import'), body: menuExportFile },
-    async ({ ctx, body }) => importMenus(ctx, body),
-  );
+  serve(app, menuApi.import, ({ ctx, input }) => importMenus(ctx, input));
 }

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { idQuery, resourceAdd, resourceEdit, resourceSearch, type ResourceRecord } from '@swap/contracts';
-import { omsRoute, SENT } from '../../app/route.js';
+import { resourceApi, type ResourceRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import { addResource, editResource, removeResource, resourcesForExport, searchResources } from './resource.service.js';
-
-const platform = (code: string) => ({ code, scope: 'platform' as const });
 
 const CSV_COLUMNS: CsvColumn<ResourceRecord>[] = [
   { header: columnHeader('id'), value: (row) => row.id },
@@ -15,41 +13,18 @@ const CSV_COLUMNS: CsvColumn<ResourceRecord>[] = [
   { header: columnHeader('url'), value: (row) => row.url },
 ];
 
+/** Resources (buttons and links of the menus); platform staff only. */
 export function registerResourceRoutes(app: FastifyInstance): void {
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/resource/search', access: platform('admin.resource'), body: resourceSearch },
-    async ({ ctx, body }) => searchResources(ctx.db, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/resource/add', access: platform('admin.resource.add'), body: resourceAdd },
-    async ({ ctx, body }) => addResource(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/resource/edit', access: platform('admin.resource.edit'), body: resourceEdit },
-    async ({ ctx, body }) => editResource(ctx, body),
-  );
-
-  omsRoute(
-    app,
-    { method: 'GET', url: '/admin/resource/remove', access: platform('admin.resource.remove'), querystring: idQuery },
-    async ({ ctx, query }) => {
-      await removeResource(ctx, query.id);
-      return null;
-    },
-  );
-
-  omsRoute(
-    app,
-    { method: 'POST', url: '/admin/resource/export', access: platform('admin.resource.export'), body: resourceSearch },
-    async ({ ctx, body, reply }) => {
-      const rows = await resourcesForExport(ctx.db, body);
-      void sendCsv(reply, 'resources.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
-    },
-  );
+  serve(app, resourceApi.search, ({ ctx, input }) => searchResources(ctx.db, input));
+  serve(app, resourceApi.add, ({ ctx, input }) => addResource(ctx, input));
+  serve(app, resourceApi.edit, ({ ctx, input }) => editResource(ctx, input));
+  serve(app, resourceApi.remove, async ({ ctx, input }) => {
+    await removeResource(ctx, input.id);
+    return null;
+  });
+  serve(app, resourceApi.export, async ({ ctx, input, reply }) => {
+    const rows = await resourcesForExport(ctx.db, input);
+    void sendCsv(reply, 'resources.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    return SENT;
+  });
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl, resourceApi } from '@swap/contracts';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -15,7 +16,7 @@ describe('resources', () => {
   afterAll(() => server.close());
 
   it('pages resources with defaults and ignores null filters', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/resource/search', { token, body: { name: null, code: null, type: null } });
+    const answer = await server.request(resourceApi.search, { name: null, code: null, type: null }, { token });
     expect(answer.code).toBe(1);
     expect(answer.data).toMatchObject({ current: 1, size: 20 });
     expect(answer.data.records).toHaveLength(20);
@@ -24,10 +25,7 @@ describe('resources', () => {
   });
 
   it('filters by code part, name part and type', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/resource/search', {
-      token,
-      body: { code: 'admin.resource', type: 'BUTTON', size: 50 },
-    });
+    const answer = await server.request(resourceApi.search, { code: 'admin.resource', type: 'BUTTON', size: 50 }, { token });
     const codes = answer.data.records.map((r: { code: string }) => r.code).sort();
     expect(codes).toEqual([
       'admin.resource.add',
@@ -36,30 +34,31 @@ describe('resources', () => {
       'admin.resource.import',
       'admin.resource.remove',
     ]);
-    const links = await server.call('POST', '/api/oms/admin/resource/search', { token, body: { type: 'LINK', name: 'detail' } });
+    const links = await server.request(resourceApi.search, { type: 'LINK', name: 'detail' }, { token });
     expect(links.data.records.length).toBeGreaterThan(0);
     expect(links.data.records.every((r: { type: string; name: string }) => r.type === 'LINK' && /detail/i.test(r.name))).toBe(true);
   });
 
   it('refuses an unknown type and a bad page naming the field', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/resource/search', { token, body: { type: 'MENU', current: 0 }, lang: 'th' });
+    const answer = await server.call('POST', endpointUrl(resourceApi.search), { token, body: { type: 'MENU', current: 0 }, lang: 'th' });
     expect(answer.status).toBe(400);
     expect(answer.code).toBe(1002);
     expect(answer.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['current', 'type']);
   });
 
   it('adds a resource, audits it, and refuses the same code again with the catalogue message', async () => {
-    const added = await server.call('POST', '/api/oms/admin/resource/add', {
-      token,
-      body: { name: 'Print label', code: 'operation.battery.print', type: 'BUTTON', url: '' },
-    });
+    const added = await server.request(
+      resourceApi.add,
+      { name: 'Print label', code: 'operation.battery.print', type: 'BUTTON', url: '' },
+      { token },
+    );
     expect(added.code).toBe(1);
     expect(added.data).toMatchObject({ name: 'Print label', code: 'operation.battery.print', type: 'BUTTON' });
-    const again = await server.call('POST', '/api/oms/admin/resource/add', {
-      token,
-      body: { name: 'Other', code: 'operation.battery.print', type: 'LINK' },
-      lang: 'in',
-    });
+    const again = await server.request(
+      resourceApi.add,
+      { name: 'Other', code: 'operation.battery.print', type: 'LINK' },
+      { token, lang: 'in' },
+    );
     expect(again.status).toBe(409);
     expect(again.code).toBe(2010);
     expect(again.message).toBe('Kode sumber daya sudah ada');
@@ -68,7 +67,7 @@ describe('resources', () => {
   });
 
   it('refuses bad input naming each field, in the caller language', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/resource/add', {
+    const answer = await server.call('POST', endpointUrl(resourceApi.add), {
       token,
       body: { name: '', code: 'bad code!', type: 'BUTTON', url: 'no-slash' },
       lang: 'in',
@@ -81,7 +80,7 @@ describe('resources', () => {
   });
 
   it('refuses script input with 1014', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/resource/add', {
+    const answer = await server.call('POST', endpointUrl(resourceApi.add), {
       token,
       body: { name: '<script>x</script>', code: 'x.y', type: 'BUTTON' },
     });
@@ -89,25 +88,17 @@ describe('resources', () => {
   });
 
   it('edits a resource, refuses a taken code and an unknown id', async () => {
-    const added = await server.call('POST', '/api/oms/admin/resource/add', {
-      token,
-      body: { name: 'Temp', code: 'temp.one', type: 'BUTTON' },
-    });
-    const id = added.data.id as number;
-    const edited = await server.call('POST', '/api/oms/admin/resource/edit', {
-      token,
-      body: { id, name: 'Temp link', code: 'temp.two', type: 'LINK', url: '/x/y' },
-    });
+    const added = await server.request(resourceApi.add, { name: 'Temp', code: 'temp.one', type: 'BUTTON' }, { token });
+    const id = added.data.id;
+    const edited = await server.request(
+      resourceApi.edit,
+      { id, name: 'Temp link', code: 'temp.two', type: 'LINK', url: '/x/y' },
+      { token },
+    );
     expect(edited.data).toEqual({ id, name: 'Temp link', code: 'temp.two', type: 'LINK', url: '/x/y' });
-    const taken = await server.call('POST', '/api/oms/admin/resource/edit', {
-      token,
-      body: { id, name: 'Temp', code: 'admin.resource.add', type: 'BUTTON' },
-    });
+    const taken = await server.request(resourceApi.edit, { id, name: 'Temp', code: 'admin.resource.add', type: 'BUTTON' }, { token });
     expect(taken.code).toBe(2010);
-    const unknown = await server.call('POST', '/api/oms/admin/resource/edit', {
-      token,
-      body: { id: 999999, name: 'X', code: 'x.z', type: 'BUTTON' },
-    });
+    const unknown = await server.request(resourceApi.edit, { id: 999999, name: 'X', code: 'x.z', type: 'BUTTON' }, { token });
     expect(unknown.status).toBe(404);
     expect(unknown.code).toBe(2011);
     const [audit] = await server.db
@@ -118,25 +109,22 @@ describe('resources', () => {
   });
 
   it('removes a resource together with every role grant of it', async () => {
-    const added = await server.call('POST', '/api/oms/admin/resource/add', {
-      token,
-      body: { name: 'Granted', code: 'temp.granted', type: 'BUTTON' },
-    });
-    const id = added.data.id as number;
+    const added = await server.request(resourceApi.add, { name: 'Granted', code: 'temp.granted', type: 'BUTTON' }, { token });
+    const id = added.data.id;
     const [role] = await server.db.select().from(roles).limit(1);
     await server.db.insert(roleResources).values({ roleId: role!.id, resourceId: id });
-    const removed = await server.call('GET', '/api/oms/admin/resource/remove', { token, query: { id: String(id) } });
+    const removed = await server.request(resourceApi.remove, { id: id }, { token });
     expect(removed.code).toBe(1);
     expect(await server.db.select().from(roleResources).where(eq(roleResources.resourceId, id))).toHaveLength(0);
     expect(await server.db.select().from(resources).where(eq(resources.id, id))).toHaveLength(0);
-    const again = await server.call('GET', '/api/oms/admin/resource/remove', { token, query: { id: String(id) } });
+    const again = await server.request(resourceApi.remove, { id: id }, { token });
     expect(again.code).toBe(2011);
-    const missing = await server.call('GET', '/api/oms/admin/resource/remove', { token });
+    const missing = await server.call('GET', endpointUrl(resourceApi.remove), { token });
     expect(missing.status).toBe(400);
   });
 
   it('exports the filtered resources as CSV with localized headers', async () => {
-    const raw = (await server.call('POST', '/api/oms/admin/resource/export', { token, body: { code: 'admin.role' }, lang: 'th' })).raw;
+    const raw = (await server.request(resourceApi.export, { code: 'admin.role' }, { token, lang: 'th' })).raw;
     expect(raw.statusCode).toBe(200);
     expect(raw.headers['content-type']).toContain('text/csv');
     const lines = raw.body

@@ -1,12 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { idQuery, roleAdd, roleEdit, roleSearch, type RoleRecord } from '@swap/contracts';
-import { SENT, omsRoute } from '../../app/route.js';
+import { roleApi, type RoleRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import { exportRoles, roleDetail, searchRoles } from './role.query.js';
 import { addRole, editRole, grantableTree, removeRole } from './role.service.js';
-
-const BASE = '/admin/role';
 
 const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
   { header: columnHeader('id'), value: (row) => row.id },
@@ -22,29 +20,15 @@ const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
 
 /** Roles (System centre → Roles, /system/role/list). Changing a role's grants also needs admin.role.grant. */
 export function registerRoleRoutes(app: FastifyInstance): void {
-  omsRoute(app, { method: 'POST', url: `${BASE}/search`, access: { code: 'admin.role' }, body: roleSearch }, ({ body, ctx }) =>
-    searchRoles(ctx, body),
-  );
-  omsRoute(app, { method: 'GET', url: `${BASE}/detail`, access: { code: 'admin.role' }, querystring: idQuery }, ({ query, ctx }) =>
-    roleDetail(ctx, query.id),
-  );
-  omsRoute(app, { method: 'GET', url: `${BASE}/grantable`, access: { code: 'admin.role' } }, ({ ctx }) => grantableTree(ctx));
-  omsRoute(app, { method: 'POST', url: `${BASE}/add`, access: { code: 'admin.role.add' }, body: roleAdd }, ({ body, ctx }) =>
-    addRole(ctx, body),
-  );
-  omsRoute(app, { method: 'POST', url: `${BASE}/edit`, access: { code: 'admin.role.edit' }, body: roleEdit }, ({ body, ctx }) =>
-    editRole(ctx, body),
-  );
-  omsRoute(app, { method: 'GET', url: `${BASE}/remove`, access: { code: 'admin.role.remove' }, querystring: idQuery }, ({ query, ctx }) =>
-    removeRole(ctx, query.id),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${BASE}/export`, access: { code: 'admin.role.export' }, body: roleSearch },
-    async ({ body, ctx, reply }) => {
-      const rows = await exportRoles(ctx, body);
-      sendCsv(reply, 'roles.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-      return SENT;
-    },
-  );
+  serve(app, roleApi.search, ({ input, ctx }) => searchRoles(ctx, input));
+  serve(app, roleApi.detail, ({ input, ctx }) => roleDetail(ctx, input.id));
+  serve(app, roleApi.grantable, ({ ctx }) => grantableTree(ctx));
+  serve(app, roleApi.add, ({ input, ctx }) => addRole(ctx, input));
+  serve(app, roleApi.edit, ({ input, ctx }) => editRole(ctx, input));
+  serve(app, roleApi.remove, ({ input, ctx }) => removeRole(ctx, input.id));
+  serve(app, roleApi.export, async ({ input, ctx, reply }) => {
+    const rows = await exportRoles(ctx, input);
+    sendCsv(reply, 'roles.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    return SENT;
+  });
 }

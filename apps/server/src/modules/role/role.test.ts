@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accountApi, endpointUrl, roleApi } from '@swap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
@@ -27,8 +28,8 @@ describe('roles', () => {
   const resourceId: Record<string, number> = {};
 
   const add = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', '/api/oms/admin/role/add', { token, body, ...(lang ? { lang } : {}) });
-  const edit = (token: string, body: Record<string, unknown>) => server.call('POST', '/api/oms/admin/role/edit', { token, body });
+    server.call('POST', endpointUrl(roleApi.add), { token, body, ...(lang ? { lang } : {}) });
+  const edit = (token: string, body: Record<string, unknown>) => server.call('POST', endpointUrl(roleApi.edit), { token, body });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -43,31 +44,28 @@ describe('roles', () => {
 
   describe('search, detail and the grantable tree', () => {
     it('lists a merchant’s roles only to that merchant, with grants and account counts', async () => {
-      const mine = await server.call('POST', '/api/oms/admin/role/search', {
-        token: merchant,
-        body: { sort: { field: 'sort', order: 'ascend' } },
-      });
+      const mine = await server.request(roleApi.search, { sort: { field: 'sort', order: 'ascend' } }, { token: merchant });
       expect(mine.data.records.map((r: { name: string }) => r.name)).toEqual(['Merchant admin', 'Station clerk']);
-      const clerk = mine.data.records[1];
+      const clerk = mine.data.records[1]!;
       expect(clerk).toMatchObject({ merchantId: demoAgentId, merchantName: 'Demo Agent', accountCount: 1 });
       expect(clerk.menuIds).toEqual(expect.arrayContaining([menuId['operation.battery'], menuId['record.swap']]));
-      const byKeyword = await server.call('POST', '/api/oms/admin/role/search', { token: admin, body: { keyword: 'clerk' } });
+      const byKeyword = await server.request(roleApi.search, { keyword: 'clerk' }, { token: admin });
       expect(byKeyword.data.records.map((r: { name: string }) => r.name)).toEqual(['Station clerk']);
-      const otherMerchant = await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: { merchantId: siamId } });
+      const otherMerchant = await server.request(roleApi.search, { merchantId: siamId }, { token: merchant });
       expect(otherMerchant.data.total).toBe(0);
-      expect((await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: { current: 0 } })).status).toBe(400);
+      expect((await server.call('POST', endpointUrl(roleApi.search), { token: merchant, body: { current: 0 } })).status).toBe(400);
     });
 
     it('answers the tree of what the caller may grant', async () => {
-      const mine = flatten((await server.call('GET', '/api/oms/admin/role/grantable', { token: merchant })).data);
+      const mine = flatten((await server.request(roleApi.grantable, undefined, { token: merchant })).data);
       const codes = mine.map((node) => node.code);
       expect(codes).toContain('admin.admin');
       expect(codes).not.toContain('admin.resource');
       expect(mine.find((node) => node.code === 'admin.role')!.resources.map((r) => r.code)).toContain('admin.role.grant');
-      const all = flatten((await server.call('GET', '/api/oms/admin/role/grantable', { token: admin })).data);
+      const all = flatten((await server.request(roleApi.grantable, undefined, { token: admin })).data);
       expect(all.map((node) => node.code)).toContain('admin.resource');
       const sub = await server.login('subaccount');
-      expect((await server.call('GET', '/api/oms/admin/role/grantable', { token: sub })).code).toBe(2005);
+      expect((await server.request(roleApi.grantable, undefined, { token: sub })).code).toBe(2005);
     });
   });
 
@@ -162,10 +160,10 @@ describe('roles', () => {
       });
       expect(role.code).toBe(1);
       await createAccountWithMenus(server.db, { username: 'role.editor', merchantId: demoAgentId, type: 'SON', menuCodes: [] });
-      const search = await server.call('POST', '/api/oms/admin/account/search', { token: merchant, body: { keyword: 'role.editor' } });
-      const assigned = await server.call('POST', '/api/oms/admin/account/assignRoles', {
+      const search = await server.request(accountApi.search, { keyword: 'role.editor' }, { token: merchant });
+      const assigned = await server.call('POST', endpointUrl(accountApi.assignRoles), {
         token: merchant,
-        body: { id: search.data.records[0].id, roleIds: [role.data.id] },
+        body: { id: search.data.records[0]!.id, roleIds: [role.data.id] },
       });
       expect(assigned.code).toBe(1);
       editor = await server.login('role.editor');
@@ -174,20 +172,18 @@ describe('roles', () => {
     it('needs admin.role.grant to change what a role grants, not to change its texts', async () => {
       expect((await add(editor, { name: 'Plain', description: 'No grants' })).code).toBe(1);
       expect((await add(editor, { name: 'Granting', description: 'x', menuIds: [menuId['admin.role']] })).code).toBe(2005);
-      const plain = (await server.call('POST', '/api/oms/admin/role/search', { token: editor, body: { keyword: 'Plain' } })).data
-        .records[0];
+      const plain = (await server.request(roleApi.search, { keyword: 'Plain' }, { token: editor })).data.records[0]!;
       expect((await edit(editor, { id: plain.id, name: 'Plain', description: 'Renamed text' })).data.description).toBe('Renamed text');
       expect((await edit(editor, { id: plain.id, name: 'Plain', description: 'Renamed text', menuIds: [menuId['admin.role']] })).code).toBe(
         2005,
       );
-      expect((await server.call('GET', '/api/oms/admin/role/remove', { token: editor, query: { id: String(plain.id) } })).code).toBe(2005);
+      expect((await server.call('GET', endpointUrl(roleApi.remove), { token: editor, query: { id: String(plain.id) } })).code).toBe(2005);
     });
   });
 
   describe('edit and remove', () => {
     it('edits within the tenant: adds only what the caller holds, may drop anything, audits the difference', async () => {
-      const night = (await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: { keyword: 'Night shift' } })).data
-        .records[0];
+      const night = (await server.request(roleApi.search, { keyword: 'Night shift' }, { token: merchant })).data.records[0]!;
       const grown = await edit(merchant, {
         id: night.id,
         name: 'Night crew',
@@ -233,24 +229,22 @@ describe('roles', () => {
     });
 
     it('hides other tenants’ roles', async () => {
-      const siamRole = (await server.call('POST', '/api/oms/admin/role/search', { token: admin, body: { merchantId: siamId } })).data
-        .records[0];
-      expect((await server.call('GET', '/api/oms/admin/role/detail', { token: merchant, query: { id: String(siamRole.id) } })).code).toBe(
+      const siamRole = (await server.request(roleApi.search, { merchantId: siamId }, { token: admin })).data.records[0]!;
+      expect((await server.call('GET', endpointUrl(roleApi.detail), { token: merchant, query: { id: String(siamRole.id) } })).code).toBe(
         1017,
       );
       expect((await edit(merchant, { id: siamRole.id, name: 'Taken', description: 'x' })).status).toBe(404);
-      expect((await server.call('GET', '/api/oms/admin/role/remove', { token: merchant, query: { id: String(siamRole.id) } })).code).toBe(
+      expect((await server.call('GET', endpointUrl(roleApi.remove), { token: merchant, query: { id: String(siamRole.id) } })).code).toBe(
         1017,
       );
-      expect((await server.call('GET', '/api/oms/admin/role/detail', { token: admin, query: { id: String(siamRole.id) } })).data.name).toBe(
+      expect((await server.call('GET', endpointUrl(roleApi.detail), { token: admin, query: { id: String(siamRole.id) } })).data.name).toBe(
         'Station clerk',
       );
     });
 
     it('refuses removing a role in use, removes an unused one with its grants', async () => {
-      const clerk = (await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: { keyword: 'Station clerk' } })).data
-        .records[0];
-      const inUse = await server.call('GET', '/api/oms/admin/role/remove', {
+      const clerk = (await server.request(roleApi.search, { keyword: 'Station clerk' }, { token: merchant })).data.records[0]!;
+      const inUse = await server.call('GET', endpointUrl(roleApi.remove), {
         token: merchant,
         query: { id: String(clerk.id) },
         lang: 'in',
@@ -258,19 +252,16 @@ describe('roles', () => {
       expect(inUse.code).toBe(2009);
       expect(inUse.status).toBe(409);
       expect(inUse.message).toBe('Peran sedang digunakan dan tidak dapat dihapus');
-      const night = (await server.call('POST', '/api/oms/admin/role/search', { token: merchant, body: { keyword: 'Night crew' } })).data
-        .records[0];
-      expect((await server.call('GET', '/api/oms/admin/role/remove', { token: merchant, query: { id: String(night.id) } })).code).toBe(1);
-      expect((await server.call('GET', '/api/oms/admin/role/detail', { token: merchant, query: { id: String(night.id) } })).code).toBe(
-        1017,
-      );
+      const night = (await server.request(roleApi.search, { keyword: 'Night crew' }, { token: merchant })).data.records[0]!;
+      expect((await server.call('GET', endpointUrl(roleApi.remove), { token: merchant, query: { id: String(night.id) } })).code).toBe(1);
+      expect((await server.call('GET', endpointUrl(roleApi.detail), { token: merchant, query: { id: String(night.id) } })).code).toBe(1017);
       expect(await server.db.select().from(roleMenus).where(eq(roleMenus.roleId, night.id))).toEqual([]);
       expect((await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'role.remove'))).length).toBe(1);
     });
   });
 
   it('exports the filtered roles as CSV', async () => {
-    const answer = await server.call('POST', '/api/oms/admin/role/export', { token: merchant, body: { keyword: 'clerk' } });
+    const answer = await server.request(roleApi.export, { keyword: 'clerk' }, { token: merchant });
     expect(answer.raw.headers['content-type']).toContain('text/csv');
     const lines = answer.raw.body
       .replace(/^\uFEFF/, '')

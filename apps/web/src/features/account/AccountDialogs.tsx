@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { accountAssignRoles, accountResetPassword, type AccountRecord, type RoleRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { accountApi, accountAssignRoles, accountResetPassword, roleApi, type AccountRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm } from '../../shared/form';
-import { ACCOUNT_SEARCH, ROLE_SEARCH, rolesOfTenant } from './accountModel';
+import { rolesOfTenant } from './accountModel';
 
 /** Sets a new password for an account (modal). */
 export function ResetPasswordDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountReco
       schema={accountResetPassword}
       fields={[{ name: 'password', labelKey: 'account.newPassword', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' }]}
       extraValues={account ? { id: account.id } : undefined}
-      submit={(body) => api.post('/admin/account/resetPassword', body)}
+      submit={(body) => request(accountApi.resetPassword, body)}
       successKey="account.passwordReset"
       onClose={onClose}
     />
@@ -27,7 +27,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountReco
 /** Replaces an account's roles with roles of the account's own tenant (modal). */
 export function AssignRolesDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const roles = useAllRecords<RoleRecord>(ROLE_SEARCH, {}, account !== null);
+  const roles = useAllRecordsOf(roleApi.search, {}, account !== null);
   const choices = account ? rolesOfTenant(roles.data ?? [], account.merchantId) : [];
   return (
     <ResourceForm
@@ -48,8 +48,8 @@ export function AssignRolesDialog({ account, onClose }: { account: AccountRecord
       ]}
       initialValues={account ? { roleIds: account.roleIds } : undefined}
       extraValues={account ? { id: account.id } : undefined}
-      submit={(body) => api.post('/admin/account/assignRoles', body)}
-      refreshPaths={[ACCOUNT_SEARCH]}
+      submit={(body) => request(accountApi.assignRoles, body)}
+      refresh={[accountApi.assignRoles]}
       onClose={onClose}
     />
   );

@@ -1,19 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { accountAdd, accountEdit, merchantApi, type AccountRecord, type RoleRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
-import { useAllRecords, useAllRecordsOf } from '../../shared/api/allRecords';
+import { accountAdd, accountApi, accountEdit, merchantApi, roleApi, type AccountRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
-import {
-  ACCOUNT_SEARCH,
-  accountTenant,
-  merchantAccountAdd,
-  accountTypeOptions,
-  identityOptions,
-  ROLE_SEARCH,
-  rolesOfTenant,
-} from './accountModel';
+import { accountTenant, merchantAccountAdd, accountTypeOptions, identityOptions, rolesOfTenant } from './accountModel';
 
 type AddField = FormField<'username' | 'phone' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
 type EditField = FormField<'phone' | 'name' | 'type'>;
@@ -32,7 +24,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
   const record = editing && editing !== 'new' ? editing : null;
   const [placement, setPlacement] = useState<Placement>({ accountType: 'MERCHANT' });
   const merchants = useAllRecordsOf(merchantApi.search, {}, adding && platform);
-  const roles = useAllRecords<RoleRecord>(ROLE_SEARCH, {}, adding);
+  const roles = useAllRecordsOf(roleApi.search, {}, adding);
 
   // Merchant staff create inside their own merchant; the server scopes their role list already.
   const tenant = platform ? accountTenant(placement.accountType, placement.merchantId) : user?.merchantId;
@@ -62,8 +54,8 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
           record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined
         }
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => api.post('/admin/account/edit', body)}
-        refreshPaths={[ACCOUNT_SEARCH]}
+        submit={(body) => request(accountApi.edit, body)}
+        refresh={[accountApi.edit]}
         onClose={close}
       />
     );
@@ -111,8 +103,8 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
           merchantId: typeof all.merchantId === 'number' ? all.merchantId : undefined,
         })
       }
-      submit={(body) => api.post('/admin/account/add', body)}
-      refreshPaths={[ACCOUNT_SEARCH]}
+      submit={(body) => request(accountApi.add, body)}
+      refresh={[accountApi.add]}
       onClose={close}
     />
   );

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { merchantApi, type AccountRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { accountApi, merchantApi, type AccountRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { Can } from '../../shared/Can';
 import { ResourceTable, type SearchField } from '../../shared/table';
@@ -11,7 +11,7 @@ import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
-import { ACCOUNT_SEARCH, IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
+import { IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
 
 /** System centre → Accounts (/system/admin/list). */
 export function AccountListPage() {
@@ -37,8 +37,7 @@ export function AccountListPage() {
       options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })),
     });
 
-  const setStatus = (record: AccountRecord, status: AccountRecord['status']) =>
-    api.post('/admin/account/status', { id: record.id, status });
+  const setStatus = (record: AccountRecord, status: AccountRecord['status']) => request(accountApi.status, { id: record.id, status });
 
   return (
     <>
@@ -53,9 +52,7 @@ export function AccountListPage() {
         }
       />
       <ResourceTable<AccountRecord>
-        searchPath={ACCOUNT_SEARCH}
-        exportPath="/admin/account/export"
-        exportCode="admin.admin.export"
+        endpoints={{ search: accountApi.search, export: accountApi.export }}
         exportFilename="accounts"
         rowKey="id"
         searchFields={searchFields}

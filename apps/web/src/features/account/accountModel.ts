@@ -3,9 +3,6 @@ import { ACCOUNT_STATUSES, ACCOUNT_TYPES, accountAdd, USER_TYPES, type RoleRecor
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchOption } from '../../shared/table';
 
-export const ACCOUNT_SEARCH = '/admin/account/search';
-export const ROLE_SEARCH = '/admin/role/search';
-
 export const STATUS_MAP: StatusMap = {
   ENABLED: { meaning: 'success', labelKey: 'account.status.ENABLED' },
   DISABLED: { meaning: 'default', labelKey: 'account.status.DISABLED' },

@@ -1,8 +1,8 @@
 import { Flex, Tag, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fieldLabel, type AuditLogRecord, type MerchantRecord } from '@swap/contracts';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { auditLogApi, fieldLabel, merchantApi, type AuditLogRecord } from '@swap/contracts';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
@@ -31,16 +31,14 @@ function Changes({ value }: { value: unknown }) {
 export function AuditLogPage() {
   const { t } = useTranslation();
   const superAdmin = getUserInfo()?.type === 'SUPER';
-  const merchants = useAllRecords<MerchantRecord>('/admin/merchant/search', {}, superAdmin);
+  const merchants = useAllRecordsOf(merchantApi.search, {}, superAdmin);
   if (!superAdmin) return <Navigate to="/error-page/401" replace />;
   const merchantName = new Map((merchants.data ?? []).map((m) => [m.id, m.name]));
   return (
     <>
       <TitleBar title={t('nav.admin.auditLog')} />
       <ResourceTable<AuditLogRecord>
-        searchPath="/admin/audit-log/search"
-        exportPath="/admin/audit-log/export"
-        exportCode="admin.auditLog.export"
+        endpoints={{ search: auditLogApi.search, export: auditLogApi.export }}
         exportFilename="audit-log"
         rowKey="id"
         scrollX={1500}

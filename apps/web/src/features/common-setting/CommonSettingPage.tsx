@@ -2,14 +2,12 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { commonSettingAdd, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { commonSettingAdd, commonSettingApi, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-
-const SEARCH = '/admin/common-setting/search';
 
 /** System centre → Common settings (/system/common/setting). */
 export function CommonSettingPage() {
@@ -30,9 +28,7 @@ export function CommonSettingPage() {
         }
       />
       <ResourceTable<CommonSettingRecord>
-        searchPath={SEARCH}
-        exportPath="/admin/common-setting/export"
-        exportCode="admin.commonSetting.export"
+        endpoints={{ search: commonSettingApi.search, export: commonSettingApi.export }}
         exportFilename="common-settings"
         rowKey="id"
         searchFields={[
@@ -53,7 +49,7 @@ export function CommonSettingPage() {
             labelKey: 'common.remove',
             code: 'admin.commonSetting.remove',
             danger: true,
-            onClick: (r) => api.get('/admin/common-setting/remove', { id: r.id }),
+            onClick: (r) => request(commonSettingApi.remove, { id: r.id }),
             successKey: 'common.removed',
           },
         ]}
@@ -71,8 +67,8 @@ export function CommonSettingPage() {
         ]}
         initialValues={record ?? undefined}
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => api.post(adding ? '/admin/common-setting/add' : '/admin/common-setting/edit', body)}
-        refreshPaths={[SEARCH]}
+        submit={(body) => (adding ? request(commonSettingApi.add, body) : request(commonSettingApi.edit, body))}
+        refresh={[commonSettingApi.edit]}
         onClose={() => setEditing(null)}
       />
     </>

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, currencyEdit, formatMoney, type Currency, type CurrencyConfig } from '@swap/contracts';
-import { CURRENCY_KEY, useCurrencyConfig } from '../../app/queries';
-import { api } from '../../shared/api/client';
+import { CURRENCIES, currencyApi, currencyEdit, formatMoney, type Currency } from '@swap/contracts';
+import { useCurrencyConfig } from '../../app/queries';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { useZodRules } from '../../shared/form';
@@ -27,7 +27,7 @@ export function CurrencyPage() {
   const config = useCurrencyConfig(true);
   const [form] = Form.useForm<{ currency: Currency }>();
   const [chosen, setChosen] = useState<Currency | null>(null);
-  const save = useMutation({ mutationFn: (body: { currency: Currency }) => api.post<CurrencyConfig>('/currency/config/edit', body) });
+  const save = useMutation({ mutationFn: (body: { currency: Currency }) => request(currencyApi.edit, body) });
   const current = config.data?.currency ?? null;
   const shown = chosen ?? current;
 
@@ -36,7 +36,7 @@ export function CurrencyPage() {
       await save.mutateAsync(currencyEdit.parse({ currency }));
       void message.success(t('currency.saved'));
       // Every amount label reads this query: they switch to the new currency at once.
-      await queryClient.invalidateQueries({ queryKey: CURRENCY_KEY });
+      await invalidateResources(queryClient, [currencyApi.edit]);
       setChosen(null);
     } catch (error) {
       const text = fieldErrorsOf(error).currency;

@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { menuAdd, menuEdit, type PermissionNode, type ResourceRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
-import { useAllRecords } from '../../shared/api/allRecords';
+import { menuAdd, menuApi, menuEdit, resourceApi, type PermissionNode } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
+import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm } from '../../shared/form';
-import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
 import { parentOptions } from './menuTree';
 
 /** What the drawer edits: a new menu under a parent, or an existing menu. */
@@ -23,7 +22,7 @@ export function MenuFormDrawer({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const resources = useAllRecords<ResourceRecord>(RESOURCE_SEARCH, {}, editing !== null);
+  const resources = useAllRecordsOf(resourceApi.search, {}, editing !== null);
   const node = editing?.kind === 'edit' ? editing.node : null;
   const adding = editing?.kind === 'add';
   const initialValues = node
@@ -62,8 +61,8 @@ export function MenuFormDrawer({
       ]}
       initialValues={initialValues}
       extraValues={node ? { id: node.id } : undefined}
-      submit={(body) => api.post(adding ? '/admin/menu/add' : '/admin/menu/edit', body)}
-      onSaved={() => void queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY })}
+      submit={(body) => (adding ? request(menuApi.add, body) : request(menuApi.edit, body))}
+      onSaved={() => void invalidateResources(queryClient, [menuApi.edit])}
       onClose={onClose}
     />
   );

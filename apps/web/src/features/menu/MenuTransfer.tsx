@@ -3,15 +3,14 @@ import { Button, Descriptions } from 'antd';
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { menuExportFile, type MenuExportFile, type MenuImportResult } from '@swap/contracts';
+import { menuApi, menuExportFile, resourceApi, type MenuExportFile } from '@swap/contracts';
 import { api, saveBlob } from '../../shared/api/client';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
-import { resourceSearchKey } from '../../shared/table';
 import { useConfirm } from '../../shared/confirm';
 import { openDialog } from '../../shared/dialogs';
 import { useUi } from '../../shared/ui';
-import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
 
 /** Reads a chosen file as JSON; null when it is not JSON at all. */
 async function readJson(file: File): Promise<unknown> {
@@ -35,7 +34,7 @@ export function MenuTransfer() {
   const runExport = async () => {
     setExporting(true);
     try {
-      const file = await api.getFile('/admin/menu/export');
+      const file = await api.getFile(menuApi.export.path);
       saveBlob(file.blob, file.filename ?? 'menus.json');
     } catch (error) {
       ignoreApiError(error);
@@ -62,11 +61,8 @@ export function MenuTransfer() {
   const sendImport = async (data: MenuExportFile) => {
     setImporting(true);
     try {
-      const result = await api.post<MenuImportResult>('/admin/menu/import', data);
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY }),
-        queryClient.invalidateQueries({ queryKey: resourceSearchKey(RESOURCE_SEARCH) }),
-      ]);
+      const result = await request(menuApi.import, data);
+      await invalidateResources(queryClient, [menuApi.import, resourceApi.search]);
       void openDialog('success', {
         title: t('menu.importDone'),
         okText: t('common.ok'),

@@ -3,14 +3,14 @@ import { Button, Empty, Flex, Spin, Tag, Tree, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PermissionNode } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { menuApi, type PermissionNode } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ErrorState, Panel } from '../../shared/StateView';
 import { useUi } from '../../shared/ui';
 import { MenuFormDrawer, type MenuEditing } from './MenuFormDrawer';
-import { MENU_TREE_KEY, useMenuTree } from './menuQueries';
+import { useMenuTree } from './menuQueries';
 import { ROOT_PARENT, sortedChildren } from './menuTree';
 
 interface TreeNode {
@@ -33,9 +33,9 @@ export function MenuTreePanel() {
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
 
   const remove = async (node: PermissionNode) => {
-    await api.get('/admin/menu/remove', { id: node.id });
+    await request(menuApi.remove, { id: node.id });
     void message.success(t('common.removed'));
-    await queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY });
+    await invalidateResources(queryClient, [menuApi.remove]);
   };
 
   const title = (item: TreeNode) => (

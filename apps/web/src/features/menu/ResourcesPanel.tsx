@@ -3,13 +3,12 @@ import { Button, Flex } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { RESOURCE_TYPES, resourceAdd, resourceEdit, type ResourceRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { menuApi, RESOURCE_TYPES, resourceAdd, resourceApi, resourceEdit, type ResourceRecord } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
-import { MENU_TREE_KEY, RESOURCE_SEARCH } from './menuQueries';
 
 const TYPE_MAP: StatusMap = {
   BUTTON: { meaning: 'processing', labelKey: 'menu.resourceType.BUTTON' },
@@ -25,15 +24,13 @@ export function ResourcesPanel() {
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
   // Resources show inside the menu tree too.
-  const refreshTree = () => void queryClient.invalidateQueries({ queryKey: MENU_TREE_KEY });
+  const refreshTree = () => void invalidateResources(queryClient, [menuApi.tree]);
 
   return (
     <Flex vertical gap={8}>
       <h2 className="section-title">{t('menu.resourcesTitle')}</h2>
       <ResourceTable<ResourceRecord>
-        searchPath={RESOURCE_SEARCH}
-        exportPath="/admin/resource/export"
-        exportCode="admin.resource.export"
+        endpoints={{ search: resourceApi.search, export: resourceApi.export }}
         exportFilename="resources"
         rowKey="id"
         searchFields={[
@@ -62,7 +59,7 @@ export function ResourcesPanel() {
             code: 'admin.resource.remove',
             danger: true,
             onClick: async (r) => {
-              await api.get('/admin/resource/remove', { id: r.id });
+              await request(resourceApi.remove, { id: r.id });
               refreshTree();
             },
             successKey: 'common.removed',
@@ -82,8 +79,8 @@ export function ResourcesPanel() {
         ]}
         initialValues={record ?? { type: 'BUTTON' }}
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => api.post(adding ? '/admin/resource/add' : '/admin/resource/edit', body)}
-        refreshPaths={[RESOURCE_SEARCH]}
+        submit={(body) => (adding ? request(resourceApi.add, body) : request(resourceApi.edit, body))}
+        refresh={[resourceApi.edit]}
         onSaved={refreshTree}
         onClose={() => setEditing(null)}
       />

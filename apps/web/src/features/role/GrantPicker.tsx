@@ -2,20 +2,18 @@ import { useMemo } from 'react';
 import { Form, Tree, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { PermissionNode } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { roleApi, type PermissionNode } from '@swap/contracts';
+import { endpointKey, request } from '../../shared/api/endpoints';
 import { ErrorState } from '../../shared/StateView';
 import { menuTitleKey } from '../menu/menuTitles';
 import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
-
-export const GRANTABLE_KEY = ['role-grantable'] as const;
 
 /** The menus and resources the signed-in account may grant (GET /admin/role/grantable). */
 export function useGrantable(enabled: boolean) {
   const { t } = useTranslation();
   const query = useQuery({
-    queryKey: GRANTABLE_KEY,
-    queryFn: ({ signal }) => api.get<PermissionNode[]>('/admin/role/grantable', undefined, { signal }),
+    queryKey: endpointKey(roleApi.grantable),
+    queryFn: ({ signal }) => request(roleApi.grantable, undefined, { signal }),
     staleTime: 60_000,
     retry: false,
     enabled,

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { RoleRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { roleApi, type RoleRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
-import { RoleFormDrawer, ROLE_SEARCH } from './RoleFormDrawer';
+import { RoleFormDrawer } from './RoleFormDrawer';
 
 /** System centre → Roles (/system/role/list). */
 export function RoleListPage() {
@@ -28,9 +28,7 @@ export function RoleListPage() {
         }
       />
       <ResourceTable<RoleRecord>
-        searchPath={ROLE_SEARCH}
-        exportPath="/admin/role/export"
-        exportCode="admin.role.export"
+        endpoints={{ search: roleApi.search, export: roleApi.export }}
         exportFilename="roles"
         rowKey="id"
         searchFields={[{ name: 'keyword', labelKey: 'role.keyword' }]}
@@ -59,7 +57,7 @@ export function RoleListPage() {
             code: 'admin.role.remove',
             danger: true,
             confirmKey: 'role.confirmRemove',
-            onClick: (r) => api.get('/admin/role/remove', { id: r.id }),
+            onClick: (r) => request(roleApi.remove, { id: r.id }),
             successKey: 'common.removed',
           },
         ]}

@@ -1,6 +1,7 @@
 import { endpointsOf } from './endpoint.js';
 import { merchantApi } from './domains/merchant.js';
 import { stockApi } from './domains/stock.js';
+import { appointmentApi, swapApi } from './domains/swap.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -11,6 +12,8 @@ export const API = {
   vehicleStock: stockApi.vehicle,
   batteryStock: stockApi.battery,
   cabinetStock: stockApi.cabinet,
+  swap: swapApi,
+  appointment: appointmentApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -1,4 +1,5 @@
 import { endpointsOf } from './endpoint.js';
+import { commandApi } from './domains/command.js';
 import { merchantApi } from './domains/merchant.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
@@ -14,6 +15,7 @@ export const API = {
   cabinetStock: stockApi.cabinet,
   swap: swapApi,
   appointment: appointmentApi,
+  command: commandApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

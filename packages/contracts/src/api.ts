@@ -1,5 +1,6 @@
 import { endpointsOf } from './endpoint.js';
 import { commandApi } from './domains/command.js';
+import { fileApi } from './domains/file.js';
 import { merchantApi } from './domains/merchant.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
@@ -16,6 +17,7 @@ export const API = {
   swap: swapApi,
   appointment: appointmentApi,
   command: commandApi,
+  file: fileApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

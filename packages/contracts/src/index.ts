@@ -7,6 +7,7 @@ export * from './validation.js';
 export * from './domains/auth.js';
 export * from './domains/account.js';
 export * from './domains/merchant.js';
+export * from './domains/file.js';
 export * from './domains/role.js';
 export * from './domains/menu.js';
 export * from './domains/settings.js';

@@ -1,7 +1,10 @@
 import { useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
+import type { fileApi } from '@swap/contracts';
 import { api } from './api/client';
+import { endpointKey } from './api/endpoints';
 
-const FILE_KEY = 'stored-file';
+/** Last part of a stored file's key (after the download path and the id): its data holds an object URL. */
+const OBJECT_URL = 'object-url';
 
 interface StoredFile {
   url: string;
@@ -16,7 +19,7 @@ function revokeWhenRemoved(cache: QueryCache): void {
   cache.subscribe((event) => {
     if (event.type !== 'removed') return;
     const key = event.query.queryKey as readonly unknown[];
-    if (key[0] !== FILE_KEY) return;
+    if (key.at(-1) !== OBJECT_URL) return;
     const data = event.query.state.data as StoredFile | undefined;
     if (data) URL.revokeObjectURL(data.url);
   });
@@ -27,14 +30,14 @@ function revokeWhenRemoved(cache: QueryCache): void {
  * send, so the file is fetched through the client and shown from memory; the URL lives as long
  * as the cached file. A stored file never changes, so it is never refetched.
  */
-export function useFileUrl(downloadPath: string | undefined, id: number | null | undefined) {
+export function useFileUrl(download: typeof fileApi.download | undefined, id: number | null | undefined) {
   const client = useQueryClient();
   revokeWhenRemoved(client.getQueryCache());
-  const enabled = !!downloadPath && typeof id === 'number';
+  const enabled = !!download && typeof id === 'number';
   const query = useQuery({
-    queryKey: [FILE_KEY, downloadPath, id],
+    queryKey: download ? [...endpointKey(download, { id }), OBJECT_URL] : [OBJECT_URL],
     queryFn: async ({ signal }): Promise<StoredFile> => {
-      const file = await api.getFile(downloadPath!, { id: id! }, { signal });
+      const file = await api.getFile(download!.path, { id: id! }, { signal });
       return { url: URL.createObjectURL(file.blob) };
     },
     enabled,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint } from '../endpoint.js';
 import { idParam, int32 } from '../validation.js';
 import { COMMAND_STATUSES, COMPARTMENT_COMMANDS } from '../device/payloads.js';
 
@@ -64,3 +65,45 @@ export type CabinetCommandSearch = z.infer<typeof cabinetCommandSearch>;
 /** The commands sent from a battery's page, newest first. */
 export const batteryCommandSearch = pageQuerySchema.extend({ batteryId: idParam, ...historyFilters });
 export type BatteryCommandSearch = z.infer<typeof batteryCommandSearch>;
+
+/**
+ * Remote commands from the cabinet and battery detail pages, and their history. The paths sit
+ * under /cabinet and /battery, so a command's resource is `/cabinet/command` or `/battery/command`.
+ */
+export const commandApi = {
+  cabinetSend: endpoint({
+    method: 'POST',
+    path: '/cabinet/command/send',
+    access: { code: 'operation.cabinet' },
+    body: cabinetCommandSend,
+    answer: commandRecord,
+  }),
+  batterySend: endpoint({
+    method: 'POST',
+    path: '/battery/command/send',
+    access: { code: 'operation.battery' },
+    body: batteryCommandSend,
+    answer: commandRecord,
+  }),
+  cabinetSearch: endpoint({
+    method: 'POST',
+    path: '/cabinet/command/search',
+    access: { code: 'operation.cabinet' },
+    body: cabinetCommandSearch,
+    answer: pageSchema(commandRecord),
+  }),
+  batterySearch: endpoint({
+    method: 'POST',
+    path: '/battery/command/search',
+    access: { code: 'operation.battery' },
+    body: batteryCommandSearch,
+    answer: pageSchema(commandRecord),
+  }),
+  cabinetExport: endpoint({
+    method: 'POST',
+    path: '/cabinet/command/export',
+    access: { code: 'operation.cabinet.export' },
+    body: cabinetCommandSearch,
+    answer: 'csv',
+  }),
+} as const;

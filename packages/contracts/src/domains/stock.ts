@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema, type Page } from '../envelope.js';
+import { endpoint } from '../endpoint.js';
 import { INT32_MAX, cleanString, deviceNumberList, id, idParam, int32, requiredText, safeText } from '../validation.js';
-import { DEVICE_KINDS } from './device-type.js';
+import { DEVICE_KINDS, type DeviceKind } from './device-type.js';
 
 /** Inventory status and scrap status, spec §3 enumerations. */
 export const STOCK_STATUSES = ['INSTOCK', 'OUTSTOCK'] as const;
@@ -168,3 +169,58 @@ export interface DevicePage<T> extends Page<T> {
 /** Answer of GET /stock/<kind>/record/detail: the batch and one page of its devices. */
 export const stockBatchDetail = z.object({ batch: stockBatchRecord, items: pageSchema(stockBatchItemRecord) });
 export type StockBatchDetail = z.infer<typeof stockBatchDetail>;
+
+/**
+ * The stock endpoints of one kind (POST /stock/<kind>/in, ...), gated by `stock.<kind>` codes.
+ * Named by the path after the kind: summary/export and record/export would both end in `export`.
+ */
+function stockEndpointsOf<const K extends DeviceKind>(kind: K) {
+  const base = `/stock/${kind}` as const;
+  const code = `stock.${kind}` as const;
+  return {
+    in: endpoint({ method: 'POST', path: `${base}/in`, access: { code: `${code}.add` }, body: stockMove, answer: stockBatchRecord }),
+    out: endpoint({ method: 'POST', path: `${base}/out`, access: { code: `${code}.add` }, body: stockMove, answer: stockBatchRecord }),
+    summary: endpoint({
+      method: 'POST',
+      path: `${base}/summary`,
+      access: { code },
+      body: stockSummarySearch,
+      answer: pageSchema(stockSummaryRecord),
+    }),
+    summaryExport: endpoint({
+      method: 'POST',
+      path: `${base}/summary/export`,
+      access: { code: `${code}.export` },
+      body: stockSummarySearch,
+      answer: 'csv',
+    }),
+    recordSearch: endpoint({
+      method: 'POST',
+      path: `${base}/record/search`,
+      access: { code },
+      body: stockBatchSearch,
+      answer: pageSchema(stockBatchRecord),
+    }),
+    recordDetail: endpoint({
+      method: 'GET',
+      path: `${base}/record/detail`,
+      access: { code },
+      query: stockBatchDetailQuery,
+      answer: stockBatchDetail,
+    }),
+    recordExport: endpoint({
+      method: 'POST',
+      path: `${base}/record/export`,
+      access: { code: `${code}.export` },
+      body: stockBatchSearch,
+      answer: 'csv',
+    }),
+  } as const;
+}
+
+/** Stock of vehicles, batteries and cabinets (Product centre → Stock), one group per kind. */
+export const stockApi = {
+  vehicle: stockEndpointsOf('vehicle'),
+  battery: stockEndpointsOf('battery'),
+  cabinet: stockEndpointsOf('cabinet'),
+} as const;

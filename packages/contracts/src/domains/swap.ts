@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { cleanString, id, int32, safeText } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint } from '../endpoint.js';
+import { cleanString, id, idQuery, int32, safeText } from '../validation.js';
 import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
 
 /**
@@ -108,3 +109,65 @@ export const appointmentAdd = z.object({
   minutes: int32(1, APPOINTMENT_MAX_MINUTES).nullish(),
 });
 export type AppointmentAdd = z.infer<typeof appointmentAdd>;
+
+/** POST /appointment/cancel: the reservation to release. */
+export const appointmentCancel = z.object({ id });
+export type AppointmentCancel = z.infer<typeof appointmentCancel>;
+
+/** Swap records (Business → Swap records, /business/transfer/list). */
+export const swapApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/swap-record/search',
+    access: { code: 'record.swap' },
+    body: swapSearch,
+    answer: pageSchema(swapRecord),
+  }),
+  detail: endpoint({ method: 'GET', path: '/swap-record/detail', access: { code: 'record.swap' }, query: idQuery, answer: swapRecord }),
+  export: endpoint({
+    method: 'POST',
+    path: '/swap-record/export',
+    access: { code: 'record.swap.export' },
+    body: swapSearch,
+    answer: 'csv',
+  }),
+} as const;
+
+/** Reservations (Business → Reservations, /business/appointment/list); add and cancel answer the reservation. */
+export const appointmentApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/appointment/search',
+    access: { code: 'record.appointment' },
+    body: appointmentSearch,
+    answer: pageSchema(appointmentRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/appointment/detail',
+    access: { code: 'record.appointment' },
+    query: idQuery,
+    answer: appointmentRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/appointment/add',
+    access: { code: 'record.appointment.add' },
+    body: appointmentAdd,
+    answer: appointmentRecord,
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/appointment/cancel',
+    access: { code: 'record.appointment.cancel' },
+    body: appointmentCancel,
+    answer: appointmentRecord,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/appointment/export',
+    access: { code: 'record.appointment.export' },
+    body: appointmentSearch,
+    answer: 'csv',
+  }),
+} as const;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { IMAGE_MAX_BYTES } from '@swap/contracts';
+import { IMAGE_MAX_BYTES, endpointUrl, fileApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -16,9 +16,10 @@ describe('files', () => {
 
   const upload = (token: string, filename: string, type: string, data: Buffer, lang?: 'en' | 'in' | 'th' | 'zh') => {
     const { body, headers } = multipart(filename, type, data);
-    return server.call('POST', '/api/oms/file/upload', { token, body, headers, ...(lang ? { lang } : {}) });
+    // A multipart body: the typed caller sends JSON, so uploads go through the untyped one.
+    return server.call('POST', endpointUrl(fileApi.upload), { token, body, headers, ...(lang ? { lang } : {}) });
   };
-  const download = (token: string, id: number) => server.call('GET', '/api/oms/file/download', { token, query: { id: String(id) } });
+  const download = (token: string, id: number) => server.request(fileApi.download, { id }, { token });
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -69,12 +70,12 @@ describe('files', () => {
     expect(tooBig.status).toBe(413);
     expect(tooBig.code).toBe(1015);
     const { body, headers } = multipart('', '', Buffer.alloc(0), 'just a field');
-    const none = await server.call('POST', '/api/oms/file/upload', { token: merchant, body, headers, lang: 'in' });
+    const none = await server.call('POST', endpointUrl(fileApi.upload), { token: merchant, body, headers, lang: 'in' });
     expect(none.code).toBe(1008);
     expect(none.message).toBe('Tidak ada berkas yang diunggah');
-    expect((await server.call('POST', '/api/oms/file/upload', { token: merchant, body: { file: 'x' } })).code).toBe(1008);
+    expect((await server.call('POST', endpointUrl(fileApi.upload), { token: merchant, body: { file: 'x' } })).code).toBe(1008);
     expect((await upload(merchant, 'empty.png', 'image/png', Buffer.alloc(0))).code).toBe(1008);
-    expect((await server.call('POST', '/api/oms/file/upload', { body, headers })).code).toBe(401);
+    expect((await server.call('POST', endpointUrl(fileApi.upload), { body, headers })).code).toBe(401);
   });
 
   it('streams a file back to its tenant only', async () => {
@@ -96,6 +97,6 @@ describe('files', () => {
     const platformFile = await upload(admin, 'platform.png', 'image/png', PNG);
     expect((await download(merchant, platformFile.data.id)).code).toBe(1017);
     expect((await download(merchant, 999999)).code).toBe(1017);
-    expect((await server.call('GET', '/api/oms/file/download', { token: merchant, query: { id: 'x' } })).status).toBe(400);
+    expect((await server.call('GET', endpointUrl(fileApi.download), { token: merchant, query: { id: 'x' } })).status).toBe(400);
   });
 });

@@ -1,13 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import {
-  stockBatchDetailQuery,
-  stockBatchSearch,
-  stockMove,
-  stockSummarySearch,
-  type StockBatchRecord,
-  type StockSummaryRecord,
-} from '@swap/contracts';
-import { SENT, omsRoute } from '../../app/route.js';
+import { stockApi, type StockBatchRecord, type StockSummaryRecord } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, sendCsvStream, toCsv } from '../../app/csv.js';
 import { recordAudit } from '../audit-log/audit.js';
 import { deviceCsvColumns, type DeviceKindDef } from '../device/index.js';
@@ -39,48 +32,29 @@ const BATCH_CSV = deviceCsvColumns<StockBatchRecord>([
 ]);
 
 function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
-  const base = `/stock/${def.kind}`;
-  const code = `stock.${def.kind}`;
-  omsRoute(app, { method: 'POST', url: `${base}/in`, access: { code: `${code}.add` }, body: stockMove }, ({ body, ctx }) =>
-    moveStock(ctx, def, 'INSTOCK', body),
-  );
-  omsRoute(app, { method: 'POST', url: `${base}/out`, access: { code: `${code}.add` }, body: stockMove }, ({ body, ctx }) =>
-    moveStock(ctx, def, 'OUTSTOCK', body),
-  );
-  omsRoute(app, { method: 'POST', url: `${base}/summary`, access: { code }, body: stockSummarySearch }, ({ body, ctx }) =>
-    stockSummary(ctx, def.kind, body),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${base}/summary/export`, access: { code: `${code}.export` }, body: stockSummarySearch },
-    async ({ body, ctx, reply }) => {
-      sendCsv(reply, `${def.kind}-stock.csv`, toCsv(await exportStockSummary(ctx, def.kind, body), SUMMARY_CSV, ctx.lang));
-      return SENT;
-    },
-  );
-  omsRoute(app, { method: 'POST', url: `${base}/record/search`, access: { code }, body: stockBatchSearch }, ({ body, ctx }) =>
-    searchStockBatches(ctx, def.kind, body),
-  );
-  omsRoute(app, { method: 'GET', url: `${base}/record/detail`, access: { code }, querystring: stockBatchDetailQuery }, ({ query, ctx }) =>
-    stockBatchDetail(ctx, def.kind, query),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${base}/record/export`, access: { code: `${code}.export` }, body: stockBatchSearch },
-    ({ body, ctx, reply }) => {
-      const { current: _current, size: _size, ...filter } = body;
-      sendCsvStream(
-        reply,
-        `${def.kind}-stock-records.csv`,
-        exportStockBatchChunks(ctx, def.kind, body),
-        BATCH_CSV,
-        ctx.lang,
-        (rows, complete) =>
-          recordAudit(ctx.db, ctx, { action: `stock.${def.kind}.export`, objectType: 'stockBatch', changes: { filter, rows, complete } }),
-      );
-      return Promise.resolve(SENT);
-    },
-  );
+  const api = stockApi[def.kind];
+  serve(app, api.in, ({ input, ctx }) => moveStock(ctx, def, 'INSTOCK', input));
+  serve(app, api.out, ({ input, ctx }) => moveStock(ctx, def, 'OUTSTOCK', input));
+  serve(app, api.summary, ({ input, ctx }) => stockSummary(ctx, def.kind, input));
+  serve(app, api.summaryExport, async ({ input, ctx, reply }) => {
+    sendCsv(reply, `${def.kind}-stock.csv`, toCsv(await exportStockSummary(ctx, def.kind, input), SUMMARY_CSV, ctx.lang));
+    return SENT;
+  });
+  serve(app, api.recordSearch, ({ input, ctx }) => searchStockBatches(ctx, def.kind, input));
+  serve(app, api.recordDetail, ({ input, ctx }) => stockBatchDetail(ctx, def.kind, input));
+  serve(app, api.recordExport, ({ input, ctx, reply }) => {
+    const { current: _current, size: _size, ...filter } = input;
+    sendCsvStream(
+      reply,
+      `${def.kind}-stock-records.csv`,
+      exportStockBatchChunks(ctx, def.kind, input),
+      BATCH_CSV,
+      ctx.lang,
+      (rows, complete) =>
+        recordAudit(ctx.db, ctx, { action: `stock.${def.kind}.export`, objectType: 'stockBatch', changes: { filter, rows, complete } }),
+    );
+    return Promise.resolve(SENT);
+  });
 }
 
 /** Stock of vehicles, batteries and cabinets (Product centre → Stock). */

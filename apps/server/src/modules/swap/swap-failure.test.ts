@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SwapEvent } from '@swap/contracts';
+import { swapApi, type EndpointDef, type InputOf, type Language, type SwapEvent } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
@@ -24,6 +24,8 @@ describe('failed swaps from the simulator on the embedded broker', () => {
   const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
     server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
   const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
+    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
   const slots = async () =>
     (
       (await get(who.merchant, 'cabinet/detail', cabinetId)).data.compartments as {
@@ -36,7 +38,7 @@ describe('failed swaps from the simulator on the embedded broker', () => {
       .map((c) => (c.inPlace ? (c.batteryNumber ?? '?') : null));
   const battery = async (number: string) => (await get(who.merchant, 'battery/detail', ids[number]!)).data;
   const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    (await call(token, 'swap-record/search', filter, lang)).data;
+    (await typed(token, swapApi.search, filter, lang)).data;
   const cab = () => fleet.cabinets[0]!;
 
   beforeAll(async () => {
@@ -76,7 +78,7 @@ describe('failed swaps from the simulator on the embedded broker', () => {
     const outcome = await performSwap(cab(), { customer: 'C40001', rider });
     expect(outcome).toMatchObject({ result: 'FAILED', failureCode: 'OPEN_DOOR_FAILURE', riderKeepsPack: true });
     await eventually(async () => expect((await swaps()).total).toBe(1));
-    const [record] = (await swaps()).records;
+    const record = (await swaps()).records[0] ?? expect.unreachable('no swap');
     expect(record).toMatchObject({
       cabinetNumber: CABINET,
       result: 'FAILED',
@@ -86,8 +88,8 @@ describe('failed swaps from the simulator on the embedded broker', () => {
       batteryInNumber: null,
       customer: 'C40001',
     });
-    expect((await swaps({}, who.merchant, 'th')).records[0].failureMessage).toBe('เปิดประตูไม่สำเร็จ');
-    expect((await get(who.merchant, 'swap-record/detail', record.id)).data.failureMessage).toBe('Failed to open the door');
+    expect((await swaps({}, who.merchant, 'th')).records[0]?.failureMessage).toBe('เปิดประตูไม่สำเร็จ');
+    expect((await typed(who.merchant, swapApi.detail, { id: record.id })).data.failureMessage).toBe('Failed to open the door');
     expect(await slots()).toEqual(['BSF000001', 'BSF000002', null, null]);
     // The authorization held the pack mid-swap; the failed swap ends the hold and keeps its charge as it was.
     expect(await battery('BSF000001')).toMatchObject({ midSwap: false, swapLockedUntil: null });
@@ -161,9 +163,9 @@ describe('failed swaps from the simulator on the embedded broker', () => {
   it('lists one cabinet’s and one battery’s swaps by id, newest first, only for their owner', async () => {
     const mine = await swaps({ cabinetId });
     expect(mine.total).toBe(4);
-    expect(mine.records.map((r: { customer: string }) => r.customer)).toEqual(['C40004', 'C40003', 'C40002', 'C40001']);
+    expect(mine.records.map((r) => r.customer)).toEqual(['C40004', 'C40003', 'C40002', 'C40001']);
     const ofBattery = await swaps({ batteryId: ids.BSF000003 });
-    expect(ofBattery.records.map((r: { customer: string }) => r.customer)).toEqual(['C40002']);
+    expect(ofBattery.records.map((r) => r.customer)).toEqual(['C40002']);
     // The fullest pack was the one each of the three swaps was to hand out.
     expect((await swaps({ batteryId: ids.BSF000001 })).total).toBe(3);
     expect((await swaps({ batteryId: ids.BSF000001, result: 'SUCCEEDED' })).total).toBe(0);

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
-import { authorizeResult, cabinetTopic, type AuthorizeResult, type CompartmentReport, type SwapEvent } from '@swap/contracts';
+import {
+  authorizeResult,
+  cabinetTopic,
+  swapApi,
+  type AuthorizeResult,
+  type EndpointDef,
+  type InputOf,
+  type Language,
+  type CompartmentReport,
+  type SwapEvent,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
@@ -53,6 +63,8 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
   const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
     server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
   const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
+    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
   const slots = async (token: string, number: string) =>
     ((await get(token, 'cabinet/detail', ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
       .sort((a, b) => a.index - b.index)
@@ -219,7 +231,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
       ['th', 'แบตเตอรี่และตู้มีเจ้าของต่างกัน'],
       ['zh', '电池与换电柜的所有者不同'],
     ] as const) {
-      const page = (await call(who.merchant, 'swap-record/search', { cabinetNumber: A_CABINET }, lang)).data;
+      const page = (await typed(who.merchant, swapApi.search, { cabinetNumber: A_CABINET }, lang)).data;
       expect(page.records).toHaveLength(1);
       expect(page.records[0]).toMatchObject({
         eventId: event.eventId,
@@ -229,7 +241,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
       });
     }
     // Siam's staff do not see the other merchant's record.
-    expect((await call(siamSwaps, 'swap-record/search', { cabinetNumber: A_CABINET })).data.total).toBe(0);
+    expect((await typed(siamSwaps, swapApi.search, { cabinetNumber: A_CABINET })).data.total).toBe(0);
     expect((await refusals()).filter((r) => r.changes.channel === 'event')).toMatchObject([{ changes: { batteries: [B_RIDER_PACK] } }]);
   });
 

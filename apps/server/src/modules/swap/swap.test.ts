@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import type { SwapEvent } from '@swap/contracts';
+import { appointmentApi, stockApi, swapApi, type EndpointDef, type InputOf, type Language, type SwapEvent } from '@swap/contracts';
 import {
   VirtualBattery,
   demoDeviceSecret,
@@ -39,6 +39,8 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in') =>
     server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
   const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
+    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
   const cabinet = async () => (await get(who.merchant, 'cabinet/detail', cabinetId)).data;
   const slotOf = async (index: number) => (await cabinet()).compartments.find((c: { index: number }) => c.index === index);
   const editBattery = (number: string, fields: Record<string, unknown>) =>
@@ -46,8 +48,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const rider = (number: string) => fleet.batteries.find((b) => b.model.number === number)!.model;
   const swap = (request: Omit<SwapRequest, 'rider'> & { rider: string }) =>
     performSwap(fleet.cabinets[0]!, { ...request, rider: rider(request.rider) });
-  const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) =>
-    (await call(token, 'swap-record/search', filter)).data;
+  const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) => (await typed(token, swapApi.search, filter)).data;
 
   beforeAll(async () => {
     server = await startTestServer();
@@ -98,7 +99,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     const outcome = await swap({ customer: 'C20001', rider: 'BSW000003' });
     expect(outcome).toMatchObject({ result: 'SUCCEEDED', batteryOut: 'BSW000001', batteryIn: 'BSW000003' });
     await eventually(async () => expect((await swaps()).total).toBe(1));
-    const [record] = (await swaps()).records;
+    const record = (await swaps()).records[0] ?? expect.unreachable('no swap');
     expect(record).toMatchObject({
       cabinetNumber: CABINET,
       batteryOutNumber: 'BSW000001',
@@ -112,7 +113,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       failureCode: null,
       merchantId: who.demoAgentId,
     });
-    expect((await get(who.merchant, 'swap-record/detail', record.id)).data.id).toBe(record.id);
+    expect((await typed(who.merchant, swapApi.detail, { id: record.id })).data.id).toBe(record.id);
     await eventually(async () => {
       expect(await slotOf(1)).toMatchObject({ batteryNumber: null, state: 'EMPTY' });
       expect(await slotOf(4)).toMatchObject({ batteryNumber: 'BSW000003', state: 'SWAPPABLE' });
@@ -142,7 +143,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     await eventually(async () => expect((await swaps()).total).toBe(2));
     await gateway.link.idle();
     expect((await swaps()).total).toBe(2);
-    const found = await call(who.merchant, 'swap-record/search', { result: 'FAILED' }, 'in');
+    const found = await typed(who.merchant, swapApi.search, { result: 'FAILED' }, 'in');
     expect(found.data.records).toHaveLength(1);
     expect(found.data.records[0]).toMatchObject({ durationSeconds: 70, failureMessage: 'Gagal membuka pintu' });
     // A failed swap moves nothing.
@@ -197,7 +198,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect(edit.code).toBe(6002);
     expect(edit.message).toBe('The battery is in the middle of a swap and cannot be changed now');
     expect((await call(who.merchant, 'battery/scrap', { numbers: ['BSW000002'], reason: 'Test' })).code).toBe(6002);
-    expect((await call(who.admin, 'stock/battery/in', { numbers: ['BSW000002'] })).code).toBe(6002);
+    expect((await typed(who.admin, stockApi.battery.in, { numbers: ['BSW000002'] })).code).toBe(6002);
     const bind = await call(who.merchant, 'vehicle/add', { number: 'VSW0001', typeId: vehicleType, battery1Number: 'BSW000002' });
     expect(bind.code).toBe(6002);
     // The same request redelivered is granted again; another one is refused.
@@ -216,14 +217,14 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   });
 
   it('holds a reserved compartment for its customer until a swap uses it', async () => {
-    const empty = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 1, customer: 'C30001' });
+    const empty = await typed(who.merchant, appointmentApi.add, { cabinetNumber: CABINET, compartment: 1, customer: 'C30001' });
     expect(empty.code).toBe(6005);
-    const held = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 2, customer: 'C30001', minutes: 15 });
+    const held = await typed(who.merchant, appointmentApi.add, { cabinetNumber: CABINET, compartment: 2, customer: 'C30001', minutes: 15 });
     expect(held.data).toMatchObject({ status: 'RESERVED', compartment: 2, batteryNumber: 'BSW000002', cabinetNumber: CABINET });
     expect(Date.parse(held.data.expiresAt) - Date.parse(held.data.createdAt)).toBe(15 * 60_000);
     expect((await slotOf(2)).state).toBe('RESERVED');
     expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'appointment' });
-    const twice = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 2, customer: 'C30002' });
+    const twice = await typed(who.merchant, appointmentApi.add, { cabinetNumber: CABINET, compartment: 2, customer: 'C30002' });
     expect(twice.code).toBe(6004);
     expect(await swap({ customer: 'C30002', rider: 'BSW000001', compartment: 2 })).toMatchObject({
       result: 'REFUSED',
@@ -231,9 +232,9 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     });
     const used = await swap({ customer: 'C30001', rider: 'BSW000001', compartment: 2 });
     expect(used).toMatchObject({ result: 'SUCCEEDED', batteryOut: 'BSW000002' });
-    await eventually(async () => expect((await get(who.merchant, 'appointment/detail', held.data.id)).data.status).toBe('USED'));
-    const detail = (await get(who.merchant, 'appointment/detail', held.data.id)).data;
-    const record = (await swaps({ customer: 'C30001' })).records[0];
+    await eventually(async () => expect((await typed(who.merchant, appointmentApi.detail, { id: held.data.id })).data.status).toBe('USED'));
+    const detail = (await typed(who.merchant, appointmentApi.detail, { id: held.data.id })).data;
+    const record = (await swaps({ customer: 'C30001' })).records[0] ?? expect.unreachable('no swap');
     expect(detail.swapId).toBe(record.id);
     expect(record.appointmentId).toBe(held.data.id);
     expect((await slotOf(2)).state).toBe('EMPTY');
@@ -241,21 +242,21 @@ describe('swaps, the battery rules and reservations with the simulator on the em
 
   it('expires a reservation past its time and cancels one on request', async () => {
     // Compartment 4 holds the rider's first pack (BSW000003), charging.
-    const held = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C30003' });
+    const held = await typed(who.merchant, appointmentApi.add, { cabinetNumber: CABINET, compartment: 4, customer: 'C30003' });
     expect(held.code).toBe(1);
     await server.db
       .update(appointments)
       .set({ expiresAt: sql`now() - interval '1 minute'` })
       .where(eq(appointments.id, held.data.id));
     expect(await expireAppointments(server.db)).toEqual([CABINET]);
-    expect((await get(who.merchant, 'appointment/detail', held.data.id)).data.status).toBe('EXPIRED');
+    expect((await typed(who.merchant, appointmentApi.detail, { id: held.data.id })).data.status).toBe('EXPIRED');
     expect((await slotOf(4)).state).not.toBe('RESERVED');
-    const again = await call(who.merchant, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C30004' });
+    const again = await typed(who.merchant, appointmentApi.add, { cabinetNumber: CABINET, compartment: 4, customer: 'C30004' });
     expect(again.data.status).toBe('RESERVED');
-    const cancelled = await call(who.merchant, 'appointment/cancel', { id: again.data.id });
+    const cancelled = await typed(who.merchant, appointmentApi.cancel, { id: again.data.id });
     expect(cancelled.data.status).toBe('CANCELLED');
-    expect((await call(who.merchant, 'appointment/cancel', { id: again.data.id })).code).toBe(6009);
-    expect((await call(who.merchant, 'appointment/search', { status: 'CANCELLED' })).data.total).toBe(1);
+    expect((await typed(who.merchant, appointmentApi.cancel, { id: again.data.id })).code).toBe(6009);
+    expect((await typed(who.merchant, appointmentApi.search, { status: 'CANCELLED' })).data.total).toBe(1);
   });
 
   it('filters, exports and keeps each merchant to its own swaps and reservations', async () => {
@@ -264,22 +265,22 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect((await swaps({ batteryNumber: 'BSW000003', result: 'SUCCEEDED' })).total).toBe(1);
     expect((await swaps({ startedFrom: '2026-11-20T07:00:00Z', startedTo: '2026-11-20T09:00:00Z' })).total).toBe(1);
     const sorted = (await swaps({ sort: { field: 'startedAt', order: 'ascend' } })).records;
-    expect(sorted[0].eventId).toBe('evt-failed-1');
-    const csv = await server.call('POST', '/api/oms/swap-record/export', { token: who.merchant, body: { result: 'FAILED' } });
+    expect(sorted[0]?.eventId).toBe('evt-failed-1');
+    const csv = await server.request(swapApi.export, { result: 'FAILED' }, { token: who.merchant });
     expect(csv.raw.headers['content-type']).toContain('text/csv');
     const lines = csv.raw.body.trim().split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Failed to open the door');
-    const reservations = await server.call('POST', '/api/oms/appointment/export', { token: who.merchant, body: {} });
+    const reservations = await server.request(appointmentApi.export, {}, { token: who.merchant });
     expect(reservations.raw.body.trim().split('\r\n')).toHaveLength(4);
 
     expect((await swaps({}, other)).total).toBe(0);
-    const theirs = (await swaps()).records[0];
-    expect((await get(other, 'swap-record/detail', theirs.id)).code).toBe(6007);
-    expect((await call(other, 'appointment/search', {})).data.total).toBe(0);
-    expect((await call(other, 'appointment/add', { cabinetNumber: CABINET, compartment: 4, customer: 'C1' })).code).toBe(3007);
+    const theirs = (await swaps()).records[0] ?? expect.unreachable('no swap');
+    expect((await typed(other, swapApi.detail, { id: theirs.id })).code).toBe(6007);
+    expect((await typed(other, appointmentApi.search, {})).data.total).toBe(0);
+    expect((await typed(other, appointmentApi.add, { cabinetNumber: CABINET, compartment: 4, customer: 'C1' })).code).toBe(3007);
     expect((await swaps({}, who.admin)).total).toBe((await swaps()).total);
     // Without the grant the list is refused.
-    expect((await call(who.siam, 'swap-record/search', {})).status).toBe(403);
+    expect((await typed(who.siam, swapApi.search, {})).status).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
-import type { CommandRecord } from '@swap/contracts';
+import { commandApi, type CommandRecord } from '@swap/contracts';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
-import { COMMAND_PATHS, COMMAND_STATUS_MAP, HISTORY_SEARCH_FIELDS, commandLabelKey } from './commandModel';
+import { COMMAND_STATUS_MAP, HISTORY_SEARCH_FIELDS, commandLabelKey } from './commandModel';
 import { useTranslation } from 'react-i18next';
 
 export type CommandHistoryProps = { cabinetId: number; batteryId?: never } | { batteryId: number; cabinetId?: never };
@@ -23,15 +23,13 @@ export function CommandHistory(props: CommandHistoryProps) {
   ];
   return (
     <ResourceTable<CommandRecord>
-      searchPath={forCabinet ? COMMAND_PATHS.cabinetSearch : COMMAND_PATHS.batterySearch}
+      endpoints={forCabinet ? { search: commandApi.cabinetSearch, export: commandApi.cabinetExport } : { search: commandApi.batterySearch }}
       filters={forCabinet ? { cabinetId: props.cabinetId } : { batteryId: props.batteryId }}
       searchFields={HISTORY_SEARCH_FIELDS}
       columns={columns}
       rowKey="id"
       scrollX={1300}
-      {...(forCabinet
-        ? { exportPath: COMMAND_PATHS.cabinetExport, exportCode: 'operation.cabinet.export', exportFilename: 'cabinet-commands' }
-        : {})}
+      {...(forCabinet ? { exportFilename: 'cabinet-commands' } : {})}
     />
   );
 }

@@ -2,14 +2,6 @@ import { CABINET_COMMANDS, COMMAND_STATUSES, type BatteryRecord, type CommandSta
 import type { StatusMap, StatusMeaning } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 
-export const COMMAND_PATHS = {
-  cabinetSend: '/cabinet/command/send',
-  batterySend: '/battery/command/send',
-  cabinetSearch: '/cabinet/command/search',
-  batterySearch: '/battery/command/search',
-  cabinetExport: '/cabinet/command/export',
-} as const;
-
 /** Fixed meaning per lifecycle status: running is processing, success green, device failures red, no answer amber. */
 const STATUS_MEANING: Record<CommandStatus, StatusMeaning> = {
   QUEUED: 'processing',

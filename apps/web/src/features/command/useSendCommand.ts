@@ -1,11 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { BatteryCommandName, CabinetCommandName, CommandRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { commandApi, type BatteryCommandName, type CabinetCommandName } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { useConfirm } from '../../shared/confirm';
-import { resourceSearchKey } from '../../shared/table';
 import { useUi } from '../../shared/ui';
-import { COMMAND_PATHS, commandLabelKey } from './commandModel';
+import { commandLabelKey } from './commandModel';
 
 export type CommandOrder =
   | { kind: 'cabinet'; cabinetId: number; cabinetNumber: string; name: CabinetCommandName; compartment?: number }
@@ -38,10 +37,9 @@ export function useSendCommand(): (order: CommandOrder) => void {
       danger: order.name === 'RESTART',
       onOk: async () => {
         try {
-          if (order.kind === 'battery')
-            await api.post<CommandRecord>(COMMAND_PATHS.batterySend, { batteryId: order.batteryId, name: order.name });
+          if (order.kind === 'battery') await request(commandApi.batterySend, { batteryId: order.batteryId, name: order.name });
           else
-            await api.post<CommandRecord>(COMMAND_PATHS.cabinetSend, {
+            await request(commandApi.cabinetSend, {
               cabinetId: order.cabinetId,
               name: order.name,
               compartment: order.compartment,
@@ -49,10 +47,10 @@ export function useSendCommand(): (order: CommandOrder) => void {
           void message.success(t(order.name === 'RESTART' ? 'command.restartTriggered' : 'command.succeeded', { command }));
         } finally {
           await Promise.all([
+            // The cabinet and battery details are another resource's endpoints, keyed by their paths.
             queryClient.invalidateQueries({ queryKey: ['/cabinet/detail'] }),
             queryClient.invalidateQueries({ queryKey: ['/battery/detail'] }),
-            queryClient.invalidateQueries({ queryKey: resourceSearchKey(COMMAND_PATHS.cabinetSearch) }),
-            queryClient.invalidateQueries({ queryKey: resourceSearchKey(COMMAND_PATHS.batterySearch) }),
+            invalidateResources(queryClient, [commandApi.cabinetSend, commandApi.batterySend]),
           ]);
         }
       },

@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Empty, Flex, Image, Spin } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { merchantApi } from '@swap/contracts';
+import { fileApi, merchantApi } from '@swap/contracts';
 import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
@@ -13,11 +13,11 @@ import { StatusTag } from '../../shared/StatusTag';
 import { TitleBar } from '../../shared/TitleBar';
 import { useFileUrl } from '../../shared/useFileUrl';
 import { MerchantFormDrawer } from './MerchantFormDrawer';
-import { DOWNLOAD_PATH, IMAGE_FIELDS, IMAGE_LABELS, TYPE_MAP } from './merchantModel';
+import { IMAGE_FIELDS, IMAGE_LABELS, TYPE_MAP } from './merchantModel';
 
 function StoredImage({ fileId, label }: { fileId: number | null; label: string }) {
   const { t } = useTranslation();
-  const file = useFileUrl(DOWNLOAD_PATH, fileId);
+  const file = useFileUrl(fileApi.download, fileId);
   let body;
   if (fileId === null) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('merchant.noImage')} />;
   else if (file.failed) body = <ErrorState title={t('merchant.imageFailed')} onRetry={file.retry} />;

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { MERCHANT_SELF_EDITABLE, merchantAdd, merchantApi, merchantEdit, type MerchantRecord } from '@swap/contracts';
+import { fileApi, MERCHANT_SELF_EDITABLE, merchantAdd, merchantApi, merchantEdit, type MerchantRecord } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField, type FormMode } from '../../shared/form';
 import { isPlatformUser } from '../../shared/session';
-import { DOWNLOAD_PATH, IMAGE_FIELDS, IMAGE_LABELS, typeOptions, UPLOAD_PATH } from './merchantModel';
+import { IMAGE_FIELDS, IMAGE_LABELS, typeOptions } from './merchantModel';
 
 type Field = FormField<Exclude<keyof MerchantRecord, 'id' | 'accountCount' | 'createdAt'>>;
 
@@ -32,8 +32,8 @@ export function MerchantFormDrawer({
       name,
       labelKey: IMAGE_LABELS[name],
       type: 'image',
-      uploadPath: UPLOAD_PATH,
-      downloadPath: DOWNLOAD_PATH,
+      upload: fileApi.upload,
+      download: fileApi.download,
       helpKey: 'merchant.imageHelp',
     })),
   ];

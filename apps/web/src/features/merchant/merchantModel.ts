@@ -3,8 +3,6 @@ import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchOption } from '../../shared/table';
 
 export const MERCHANT_SEARCH = '/admin/merchant/search';
-export const UPLOAD_PATH = '/file/upload';
-export const DOWNLOAD_PATH = '/file/download';
 
 export const TYPE_MAP: StatusMap = {
   AGENT: { meaning: 'processing', labelKey: 'merchant.type.AGENT' },

@@ -2,20 +2,20 @@ import { Button } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StockSummaryRecord } from '@swap/contracts';
+import { stockApi, type StockSummaryRecord } from '@swap/contracts';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../device/deviceModel';
 import { useOwnerOptions, useTypeOptions } from '../device/useDeviceOptions';
 import { StockActions } from './StockActions';
-import { stockCodes, stockPaths, stockRoutes, useStockKind } from './stockModel';
+import { stockRoutes, useStockKind } from './stockModel';
 
 /** Vehicle, battery or cabinet stock (/product/<kind>-inventory/list): in and out of stock per type and owner. */
 export function StockListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const kind = useStockKind();
-  const paths = stockPaths(kind);
+  const api = stockApi[kind];
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
   const searchFields: SearchField[] = [{ name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types }];
@@ -36,9 +36,7 @@ export function StockListPage() {
       />
       <ResourceTable<StockSummaryRecord>
         key={kind}
-        searchPath={paths.summary}
-        exportPath={paths.summaryExport}
-        exportCode={stockCodes(kind).export}
+        endpoints={{ search: api.summary, export: api.summaryExport }}
         exportFilename={`${kind}-stock`}
         rowKey={(r) => `${r.typeId}-${r.merchantId ?? 0}`}
         searchFields={searchFields}

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import { Button, Drawer, Flex, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { stockMove, type DeviceKind, type StockBatchRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { stockApi, stockMove, type DeviceKind } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
@@ -12,7 +12,6 @@ import { useUi } from '../../shared/ui';
 import { devicePaths, fieldKey } from '../device/deviceModel';
 import { NumbersInput } from '../device/NumbersInput';
 import { parsePastedNumbers, tooManyNumbers } from '../device/numbers';
-import { stockPaths } from './stockModel';
 
 export type StockDirection = 'in' | 'out';
 
@@ -31,7 +30,7 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
   const queryClient = useQueryClient();
   const [form] = Form.useForm<{ numbers?: string; remark?: string }>();
   const [busy, setBusy] = useState(false);
-  const paths = stockPaths(kind);
+  const api = stockApi[kind];
   const numbersLabel = t(fieldKey('numbers'));
   const remarkLabel = t('stock.remark');
 
@@ -54,16 +53,13 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
     }
     setBusy(true);
     try {
-      const batch = await api.post<StockBatchRecord>(direction === 'out' ? paths.stockOut : paths.stockIn, {
-        numbers,
-        remark: values.remark?.trim() ?? '',
-      });
+      const batch = await request(direction === 'out' ? api.out : api.in, { numbers, remark: values.remark?.trim() ?? '' });
       void message.success(t(direction === 'out' ? 'stock.outDone' : 'stock.inDone', { number: batch.number, count: batch.quantity }));
-      await Promise.all(
-        [paths.summary, paths.records, devicePaths(kind).search].map((path) =>
-          queryClient.invalidateQueries({ queryKey: resourceSearchKey(path) }),
-        ),
-      );
+      // The kind's stock (summary, batches) and its device list, whose stock statuses changed.
+      await Promise.all([
+        invalidateResources(queryClient, [api.in]),
+        queryClient.invalidateQueries({ queryKey: resourceSearchKey(devicePaths(kind).search) }),
+      ]);
       close();
     } catch (error) {
       // "Already out of stock" and the like belong to the list: show the server's words there too.

@@ -1,9 +1,8 @@
 import { Card, Descriptions, Flex } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StockBatchDetail, StockBatchItemRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { stockApi, type StockBatchItemRecord } from '@swap/contracts';
+import { request, useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
 import { StatusTag } from '../../shared/StatusTag';
@@ -11,7 +10,7 @@ import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../device/DetailCards';
 import { deviceDetailPath, fieldKey } from '../device/deviceModel';
-import { DIRECTION_MAP, stockPaths, stockRoutes, useStockKind } from './stockModel';
+import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
 
 /** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */
 export function StockRecordDetailPage() {
@@ -19,13 +18,9 @@ export function StockRecordDetailPage() {
   const kind = useStockKind();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const paths = stockPaths(kind);
+  const detail = stockApi[kind].recordDetail;
   // The batch's own fields: the first page of one device is enough.
-  const head = useQuery({
-    queryKey: [paths.recordDetail, id, 'head'],
-    queryFn: ({ signal }) => api.get<StockBatchDetail>(paths.recordDetail, { id, current: 1, size: 1 }, { signal }),
-    retry: false,
-  });
+  const head = useEndpointQuery(detail, { id, current: 1, size: 1 });
   if (head.isError && isServerFailure(head.error)) return <Navigate to="/error-page/500" replace />;
   const batch = head.data?.batch;
   const none = t('common.empty');
@@ -57,15 +52,10 @@ export function StockRecordDetailPage() {
             </Descriptions>
           </Card>
           <ResourceTable<StockBatchItemRecord>
-            searchPath={`${paths.recordDetail}?id=${id}`}
+            // Its own key (the batch in it), apart from the head's answer of the same endpoint.
+            searchPath={`${detail.path}?id=${id}`}
             fetchPage={async (body, signal) =>
-              (
-                await api.get<StockBatchDetail>(
-                  paths.recordDetail,
-                  { id, current: Number(body.current), size: Number(body.size) },
-                  { signal },
-                )
-              ).items
+              (await request(detail, { id, current: Number(body.current), size: Number(body.size) }, { signal })).items
             }
             rowKey="deviceId"
             columns={[

@@ -1,19 +1,19 @@
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { StockBatchRecord } from '@swap/contracts';
+import { stockApi, type StockBatchRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../device/deviceModel';
 import { useTypeOptions } from '../device/useDeviceOptions';
 import { StockActions } from './StockActions';
-import { DIRECTION_MAP, directionOptions, stockCodes, stockPaths, stockRoutes, useStockKind } from './stockModel';
+import { DIRECTION_MAP, directionOptions, stockRoutes, useStockKind } from './stockModel';
 
 /** Stock batches of a kind (/product/<kind>-inventory/record): number, direction, type, quantity, operator, time, remark. */
 export function StockRecordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const kind = useStockKind();
-  const paths = stockPaths(kind);
+  const api = stockApi[kind];
   const routes = stockRoutes(kind);
   const types = useTypeOptions(kind);
 
@@ -22,9 +22,7 @@ export function StockRecordPage() {
       <TitleBar title={`${t(`nav.stock.${kind}`)} · ${t('page.stockRecord')}`} back={routes.list} operate={<StockActions kind={kind} />} />
       <ResourceTable<StockBatchRecord>
         key={kind}
-        searchPath={paths.records}
-        exportPath={paths.recordsExport}
-        exportCode={stockCodes(kind).export}
+        endpoints={{ search: api.recordSearch, export: api.recordExport }}
         exportFilename={`${kind}-stock-records`}
         rowKey="id"
         scrollX={1300}

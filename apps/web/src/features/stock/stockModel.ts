@@ -3,23 +3,9 @@ import { useLocation } from 'react-router';
 import type { StatusMap } from '../../shared/StatusTag';
 import { optionsOf } from '../device/deviceModel';
 
-/** Calls of a kind's stock (server module stock, mounted at /stock/<kind>). */
-export function stockPaths(kind: DeviceKind) {
-  const base = `/stock/${kind}`;
-  return {
-    stockIn: `${base}/in`,
-    stockOut: `${base}/out`,
-    summary: `${base}/summary`,
-    summaryExport: `${base}/summary/export`,
-    records: `${base}/record/search`,
-    recordsExport: `${base}/record/export`,
-    recordDetail: `${base}/record/detail`,
-  };
-}
-
-/** Resource codes: stock.<kind>.add (stock in and out) and .export. */
+/** Resource code of stock in and out: stock.<kind>.add (the exports' codes come from their declarations). */
 export function stockCodes(kind: DeviceKind) {
-  return { move: `stock.${kind}.add`, export: `stock.${kind}.export` };
+  return { move: `stock.${kind}.add` };
 }
 
 /** Screen routes of a kind's stock. */

@@ -1,14 +1,14 @@
 import { StopOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { AppointmentRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { appointmentApi, type AppointmentRecord } from '@swap/contracts';
+import { invalidateResources, request, useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { ConfirmButton } from '../../shared/confirm';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
-import { APPOINTMENT_PATHS, APPOINTMENT_ROUTES, APPOINTMENT_STATUS_MAP, SWAP_ROUTES } from './swapModel';
+import { APPOINTMENT_ROUTES, APPOINTMENT_STATUS_MAP, SWAP_ROUTES } from './swapModel';
 
 function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
   return [
@@ -39,11 +39,8 @@ function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
 export function AppointmentDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const query = useQuery({
-    queryKey: [APPOINTMENT_PATHS.detail, id],
-    queryFn: ({ signal }) => api.get<AppointmentRecord>(APPOINTMENT_PATHS.detail, { id }, { signal }),
-    retry: false,
-  });
+  const queryClient = useQueryClient();
+  const query = useEndpointQuery(appointmentApi.detail, { id });
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const appointment = query.data;
   return (
@@ -62,8 +59,9 @@ export function AppointmentDetailPage() {
               size="middle"
               icon={<StopOutlined />}
               onConfirm={async () => {
-                await api.post(APPOINTMENT_PATHS.cancel, { id: appointment.id });
-                await query.refetch();
+                await request(appointmentApi.cancel, { id: appointment.id });
+                // This page and the reservation list both show its status.
+                await invalidateResources(queryClient, [appointmentApi.cancel]);
               }}
             />
           ) : null

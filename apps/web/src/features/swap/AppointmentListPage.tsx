@@ -3,14 +3,14 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appointmentAdd, APPOINTMENT_MAX_MINUTES, type AppointmentRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { appointmentAdd, appointmentApi, APPOINTMENT_MAX_MINUTES, type AppointmentRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../device/deviceModel';
-import { APPOINTMENT_PATHS, APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
+import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
 
 const held = (r: AppointmentRecord) => r.status === 'RESERVED';
 
@@ -32,9 +32,7 @@ export function AppointmentListPage() {
         }
       />
       <ResourceTable<AppointmentRecord>
-        searchPath={APPOINTMENT_PATHS.search}
-        exportPath={APPOINTMENT_PATHS.export}
-        exportCode="record.appointment.export"
+        endpoints={{ search: appointmentApi.search, export: appointmentApi.export }}
         exportFilename="reservations"
         rowKey="id"
         scrollX={1200}
@@ -65,7 +63,7 @@ export function AppointmentListPage() {
             danger: true,
             confirmKey: 'swap.confirmCancel',
             hidden: (r) => !held(r),
-            onClick: (r) => api.post(APPOINTMENT_PATHS.cancel, { id: r.id }),
+            onClick: (r) => request(appointmentApi.cancel, { id: r.id }),
             successKey: 'swap.cancelled',
           },
         ]}
@@ -89,8 +87,8 @@ export function AppointmentListPage() {
             helpKey: 'swap.minutesHelp',
           },
         ]}
-        submit={(body) => api.post(APPOINTMENT_PATHS.add, body)}
-        refreshPaths={[APPOINTMENT_PATHS.search]}
+        submit={(body) => request(appointmentApi.add, body)}
+        refresh={[appointmentApi.add]}
         onClose={() => setAdding(false)}
       />
     </>

@@ -1,10 +1,10 @@
 import { Card } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SwapRecord } from '@swap/contracts';
+import { swapApi, type SwapRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { ResourceTable } from '../../shared/table';
-import { SWAP_PATHS, SWAP_ROUTES } from './swapModel';
+import { SWAP_ROUTES } from './swapModel';
 import { useSwapColumns } from './swapColumns';
 
 export interface DeviceSwapsCardProps {
@@ -28,7 +28,7 @@ export function DeviceSwapsCard({ kind, device }: DeviceSwapsCardProps) {
         }
       >
         <ResourceTable<SwapRecord>
-          searchPath={SWAP_PATHS.search}
+          endpoints={{ search: swapApi.search }}
           filters={forCabinet ? { cabinetId: device.id } : { batteryId: device.id }}
           defaultSort={{ field: 'startedAt', order: 'descend' }}
           pageSize={10}

@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SwapRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { swapApi, type SwapRecord } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
-import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_PATHS, SWAP_ROUTES } from './swapModel';
+import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_ROUTES } from './swapModel';
 
 function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
   return [
@@ -45,11 +44,7 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
 export function SwapDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const query = useQuery({
-    queryKey: [SWAP_PATHS.detail, id],
-    queryFn: ({ signal }) => api.get<SwapRecord>(SWAP_PATHS.detail, { id }, { signal }),
-    retry: false,
-  });
+  const query = useEndpointQuery(swapApi.detail, { id });
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const swap = query.data;
   return (

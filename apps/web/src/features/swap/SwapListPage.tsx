@@ -1,9 +1,9 @@
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SwapRecord } from '@swap/contracts';
+import { swapApi, type SwapRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { SWAP_LINK_FILTERS, SWAP_PATHS, SWAP_ROUTES, SWAP_SEARCH_FIELDS } from './swapModel';
+import { SWAP_LINK_FILTERS, SWAP_ROUTES, SWAP_SEARCH_FIELDS } from './swapModel';
 import { useSwapColumns } from './swapColumns';
 
 /** Order centre → Swap records (/business/transfer/list): every swap the cabinets reported. */
@@ -19,9 +19,7 @@ export function SwapListPage() {
       <TitleBar title={t('nav.record.swap')} />
       <ResourceTable<SwapRecord>
         key={params.toString()}
-        searchPath={SWAP_PATHS.search}
-        exportPath={SWAP_PATHS.export}
-        exportCode="record.swap.export"
+        endpoints={{ search: swapApi.search, export: swapApi.export }}
         exportFilename="swap-records"
         rowKey="id"
         scrollX={1300}

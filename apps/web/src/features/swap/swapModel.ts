@@ -3,20 +3,6 @@ import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 import { fieldKey, optionsOf } from '../device/deviceModel';
 
-export const SWAP_PATHS = {
-  search: '/swap-record/search',
-  detail: '/swap-record/detail',
-  export: '/swap-record/export',
-} as const;
-
-export const APPOINTMENT_PATHS = {
-  search: '/appointment/search',
-  detail: '/appointment/detail',
-  add: '/appointment/add',
-  cancel: '/appointment/cancel',
-  export: '/appointment/export',
-} as const;
-
 /** Query parameters the swap list opens filtered by (links from device pages). */
 export const SWAP_LINK_FILTERS = ['cabinetNumber', 'batteryNumber'] as const;
 

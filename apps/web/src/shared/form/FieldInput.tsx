@@ -88,9 +88,9 @@ export function FieldInput({ field, label, readOnly, id, value, onChange }: Fiel
           id={id}
           value={typeof value === 'number' ? value : null}
           onChange={onChange}
-          uploadPath={field.uploadPath ?? ''}
+          upload={field.upload}
           fileUrl={field.fileUrl}
-          downloadPath={field.downloadPath}
+          download={field.download}
           label={label}
           disabled={readOnly}
         />

@@ -2,31 +2,36 @@ import { useEffect, useState } from 'react';
 import { Button, Flex, Image, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { IMAGE_MAX_BYTES, IMAGE_TYPES } from '@swap/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, fileApi, type AnswerOf } from '@swap/contracts';
 import { api } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { useUi } from '../ui';
 import { useFileUrl } from '../useFileUrl';
 
-interface UploadedFile {
-  id: number;
-  name: string;
-}
-
 export interface ImageUploadProps {
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
-  uploadPath: string;
+  /** The multipart upload answering the stored file; the product has one, fileApi.upload. */
+  upload?: typeof fileApi.upload;
   label: string;
   fileUrl?: (id: number) => string;
-  /** GET path (query `id`) that streams a stored file with the session's headers. */
-  downloadPath?: string;
+  /** The download (query `id`) that streams a stored file with the session's headers. */
+  download?: typeof fileApi.download;
   disabled?: boolean;
 }
 
 /** An image field: uploads at once and keeps the stored file's id as the value. */
-export function ImageUpload({ id, value, onChange, uploadPath, label, fileUrl, downloadPath, disabled }: ImageUploadProps) {
+export function ImageUpload({
+  id,
+  value,
+  onChange,
+  upload: uploadEndpoint = fileApi.upload,
+  label,
+  fileUrl,
+  download,
+  disabled,
+}: ImageUploadProps) {
   const { t } = useTranslation();
   const { message } = useUi();
   const [busy, setBusy] = useState(false);
@@ -50,7 +55,7 @@ export function ImageUpload({ id, value, onChange, uploadPath, label, fileUrl, d
     }
     setBusy(true);
     try {
-      const stored = await api.upload<UploadedFile>(uploadPath, file);
+      const stored = await api.upload<AnswerOf<typeof uploadEndpoint>>(uploadEndpoint.path, file);
       setPreview(URL.createObjectURL(file));
       onChange?.(stored.id);
     } catch (error) {
@@ -61,7 +66,7 @@ export function ImageUpload({ id, value, onChange, uploadPath, label, fileUrl, d
   };
 
   const hasValue = value !== null && value !== undefined;
-  const stored = useFileUrl(preview ? undefined : downloadPath, value);
+  const stored = useFileUrl(preview ? undefined : download, value);
   const src = preview ?? stored.url ?? (hasValue && fileUrl ? fileUrl(value) : null);
   return (
     <Flex gap={12} align="center" wrap>

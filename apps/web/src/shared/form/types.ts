@@ -1,3 +1,4 @@
+import type { fileApi } from '@swap/contracts';
 import type { SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
@@ -22,12 +23,12 @@ export interface FormField<N extends string = string> {
   /** textarea rows; text inputs show a counter when maxLength is set. */
   rows?: number;
   maxLength?: number;
-  /** image: upload path under /api/oms answering `{ id, name, mime, size }`; the field holds the id. */
-  uploadPath?: string;
+  /** image: the upload answering the stored file (fileApi.upload when not given); the field holds its id. */
+  upload?: typeof fileApi.upload;
   /** image: how to show an already stored file. */
   fileUrl?: (id: number) => string;
-  /** image: GET path (query `id`) streaming a stored file with the session's headers. */
-  downloadPath?: string;
+  /** image: the download (query `id`) streaming a stored file with the session's headers. */
+  download?: typeof fileApi.download;
   helpKey?: string;
   /** Shown only in these modes (e.g. a password only when adding). */
   modes?: FormMode[];

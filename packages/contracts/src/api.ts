@@ -1,5 +1,6 @@
 import { endpointsOf } from './endpoint.js';
 import { merchantApi } from './domains/merchant.js';
+import { deviceTypeApi } from './domains/device-type.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -7,6 +8,9 @@ import { merchantApi } from './domains/merchant.js';
  */
 export const API = {
   merchant: merchantApi,
+  vehicleType: deviceTypeApi.vehicle,
+  batteryType: deviceTypeApi.battery,
+  cabinetType: deviceTypeApi.cabinet,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -1,6 +1,9 @@
 import { endpointsOf } from './endpoint.js';
 import { merchantApi } from './domains/merchant.js';
 import { deviceTypeApi } from './domains/device-type.js';
+import { batteryApi } from './domains/battery.js';
+import { vehicleApi } from './domains/vehicle.js';
+import { cabinetApi } from './domains/cabinet.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -11,6 +14,9 @@ export const API = {
   vehicleType: deviceTypeApi.vehicle,
   batteryType: deviceTypeApi.battery,
   cabinetType: deviceTypeApi.cabinet,
+  battery: batteryApi,
+  vehicle: vehicleApi,
+  cabinet: cabinetApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

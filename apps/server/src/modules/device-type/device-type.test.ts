@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { deviceTypeApi, endpointUrl, merchantApi, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
+import { batteryApi, deviceTypeApi, endpointUrl, merchantApi, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -155,7 +155,7 @@ describe('device types', () => {
     expect((await remove(admin, 'cabinet', cabinetType.id)).code).toBe(1);
     expect((await detail(admin, 'cabinet', cabinetType.id)).code).toBe(3000);
     const batteryType = (await search(admin, 'battery', { code: 'LFP' })).data.records[0]!;
-    const added = await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number: 'BT000001', typeId: batteryType.id } });
+    const added = await server.request(batteryApi.add, { number: 'BT000001', typeId: batteryType.id }, { token: admin });
     expect(added.code).toBe(1);
     expect((await detail(admin, 'battery', batteryType.id)).data.inUse).toBe(true);
     const inUse = await remove(admin, 'battery', batteryType.id);

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { livePath, type LiveKind } from '@swap/contracts';
 import { readLiveStream, type LiveStatus } from '../../shared/api/liveStream';
-import { devicePaths } from './deviceModel';
+import { endpointKey } from '../../shared/api/endpoints';
+import { DEVICE_APIS } from './deviceModel';
 
 /**
  * Follows one device live: each change the server pushes reloads that device's detail query, and
@@ -13,7 +14,7 @@ export function useLiveDevice(kind: LiveKind, id: string | undefined): LiveStatu
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
     if (!id) return undefined;
-    const queryKey = [devicePaths(kind).detail, id];
+    const queryKey = endpointKey(DEVICE_APIS[kind].detail, { id });
     let readyBefore = false;
     return readLiveStream({
       path: `${livePath(kind)}?id=${encodeURIComponent(id)}`,

@@ -4,6 +4,7 @@ import { deviceTypeApi } from './domains/device-type.js';
 import { batteryApi } from './domains/battery.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { cabinetApi } from './domains/cabinet.js';
+import { deviceCredentialApi } from './domains/device-credential.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -17,6 +18,9 @@ export const API = {
   battery: batteryApi,
   vehicle: vehicleApi,
   cabinet: cabinetApi,
+  vehicleCredential: deviceCredentialApi.vehicle,
+  batteryCredential: deviceCredentialApi.battery,
+  cabinetCredential: deviceCredentialApi.cabinet,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

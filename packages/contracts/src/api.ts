@@ -5,6 +5,7 @@ import { batteryApi } from './domains/battery.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { cabinetApi } from './domains/cabinet.js';
 import { deviceCredentialApi } from './domains/device-credential.js';
+import { telemetryApi } from './domains/telemetry.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -21,6 +22,9 @@ export const API = {
   vehicleCredential: deviceCredentialApi.vehicle,
   batteryCredential: deviceCredentialApi.battery,
   cabinetCredential: deviceCredentialApi.cabinet,
+  vehicleTelemetry: telemetryApi.vehicle,
+  batteryTelemetry: telemetryApi.battery,
+  cabinetTelemetry: telemetryApi.cabinet,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -6,6 +6,7 @@ import { vehicleApi } from './domains/vehicle.js';
 import { cabinetApi } from './domains/cabinet.js';
 import { deviceCredentialApi } from './domains/device-credential.js';
 import { telemetryApi } from './domains/telemetry.js';
+import { liveApi } from './device/live.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -25,6 +26,8 @@ export const API = {
   vehicleTelemetry: telemetryApi.vehicle,
   batteryTelemetry: telemetryApi.battery,
   cabinetTelemetry: telemetryApi.cabinet,
+  cabinetLive: liveApi.cabinet,
+  batteryLive: liveApi.battery,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

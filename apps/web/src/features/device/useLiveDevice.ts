@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { livePath, type LiveKind } from '@swap/contracts';
+import { liveApi, type LiveKind } from '@swap/contracts';
 import { readLiveStream, type LiveStatus } from '../../shared/api/liveStream';
 import { endpointKey } from '../../shared/api/endpoints';
 import { DEVICE_APIS } from './deviceModel';
@@ -17,7 +17,7 @@ export function useLiveDevice(kind: LiveKind, id: string | undefined): LiveStatu
     const queryKey = endpointKey(DEVICE_APIS[kind].detail, { id });
     let readyBefore = false;
     return readLiveStream({
-      path: `${livePath(kind)}?id=${encodeURIComponent(id)}`,
+      path: `${liveApi[kind].live.path}?id=${encodeURIComponent(id)}`,
       onStatus: setStatus,
       onEvent: (name) => {
         if (name === 'change' || (name === 'ready' && readyBefore)) void queryClient.invalidateQueries({ queryKey });

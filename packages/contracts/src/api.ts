@@ -1,7 +1,12 @@
 import { endpointsOf } from './endpoint.js';
+import { liveApi } from './device/live.js';
 import { accountApi } from './domains/account.js';
 import { auditLogApi } from './domains/audit-log.js';
+import { batteryApi } from './domains/battery.js';
+import { cabinetApi } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
+import { deviceCredentialApi } from './domains/device-credential.js';
+import { deviceTypeApi } from './domains/device-type.js';
 import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
@@ -9,6 +14,8 @@ import { roleApi } from './domains/role.js';
 import { commonSettingApi, currencyApi } from './domains/settings.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
+import { telemetryApi } from './domains/telemetry.js';
+import { vehicleApi } from './domains/vehicle.js';
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
@@ -30,6 +37,20 @@ export const API = {
   appointment: appointmentApi,
   command: commandApi,
   file: fileApi,
+  vehicleType: deviceTypeApi.vehicle,
+  batteryType: deviceTypeApi.battery,
+  cabinetType: deviceTypeApi.cabinet,
+  battery: batteryApi,
+  vehicle: vehicleApi,
+  cabinet: cabinetApi,
+  vehicleCredential: deviceCredentialApi.vehicle,
+  batteryCredential: deviceCredentialApi.battery,
+  cabinetCredential: deviceCredentialApi.cabinet,
+  vehicleTelemetry: telemetryApi.vehicle,
+  batteryTelemetry: telemetryApi.battery,
+  cabinetTelemetry: telemetryApi.cabinet,
+  cabinetLive: liveApi.cabinet,
+  batteryLive: liveApi.battery,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -6,7 +6,7 @@ import { ALL_ENDPOINTS, endpoint, merchantApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { Ctx } from './context.js';
 import { registerErrorHandling } from './error-handler.js';
-import { assertEndpointsServed, serve } from './route.js';
+import { assertEndpointsServed, registerAccessControl, serve } from './route.js';
 
 const account = z.object({ id: z.number(), username: z.string() });
 const probe = {
@@ -59,6 +59,20 @@ describe('declared endpoints', () => {
     expect(() => assertEndpointsServed(app, [probe.detail, probe.wrong])).toThrow(/without a handler: GET \/api\/oms\/probe\/wrong/);
     expect(() => assertEndpointsServed(app, [])).toThrow(/undeclared endpoints: GET \/api\/oms\/probe\/detail/);
     expect(() => serve(app, probe.detail, () => Promise.resolve({ id: 1, username: 'x' }))).toThrow(/served twice/);
+    await app.close();
+  });
+
+  it('refuses a back-office route that serves no declared endpoint', async () => {
+    const app = Fastify({ logger: false });
+    registerAccessControl(app, { db: undefined as never, policy: { idleMinutes: 1, absoluteHours: 1 } });
+    expect(() =>
+      app.route({
+        method: 'GET',
+        url: '/api/oms/probe/undeclared',
+        config: { access: { code: '' } },
+        handler: () => Promise.resolve(null),
+      }),
+    ).toThrow(/serves no declared endpoint/);
     await app.close();
   });
 

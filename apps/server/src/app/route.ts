@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   OMS_BASE,
@@ -25,6 +25,8 @@ import { requestLanguage } from './language.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
+    /** The declaration a route serves (set by `serve`); every /api/oms route has one. */
+    endpoint?: EndpointDef;
   }
   interface FastifyRequest {
     ctx?: Ctx;
@@ -75,6 +77,9 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
     if (!route.url.startsWith(OMS_BASE)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access`);
+    // A handler without a declaration in the contracts is refused: nothing is served that the
+    // declarations (and so the web client, the tests and the docs) do not know.
+    if (!route.config?.endpoint) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} serves no declared endpoint`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
         declared.push({ method, url: route.url, access, body: route.schema?.body, querystring: route.schema?.querystring });
@@ -110,48 +115,6 @@ export function ok<T>(req: FastifyRequest, data: T) {
   return { code: SUCCESS_CODE, message: messageText('success', requestLanguage(req)), data };
 }
 
-interface OmsRouteDef<B extends z.ZodType | undefined, Q extends z.ZodType | undefined> {
-  method: HTTPMethods;
-  url: string;
-  access: Access;
-  body?: B;
-  querystring?: Q;
-  summary?: string;
-  tags?: string[];
-}
-
-type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
-
-/**
- * Declares one /api/oms route: access first, then the zod schemas, then the handler, whose return
- * value is wrapped in the success envelope. The handler gets the caller's Ctx.
- */
-export function omsRoute<B extends z.ZodType | undefined = undefined, Q extends z.ZodType | undefined = undefined>(
-  app: FastifyInstance,
-  def: OmsRouteDef<B, Q>,
-  handler: (input: { body: Infer<B>; query: Infer<Q>; ctx: Ctx; req: FastifyRequest; reply: FastifyReply }) => Promise<unknown>,
-): void {
-  app.route({
-    method: def.method,
-    url: `${OMS_BASE}${def.url}`,
-    config: { access: def.access },
-    schema: {
-      ...(def.body ? { body: def.body } : {}),
-      ...(def.querystring ? { querystring: def.querystring } : {}),
-      ...(def.summary ? { summary: def.summary } : {}),
-      tags: def.tags ?? [def.url.split('/')[1] ?? 'oms'],
-      security: [{ authToken: [] }],
-    },
-    handler: async (req, reply) => {
-      const ctx = req.ctx;
-      if (!ctx) throw new AppError('notLoggedIn');
-      const result = await handler({ body: req.body as Infer<B>, query: req.query as Infer<Q>, ctx, req, reply });
-      if (result === SENT) return reply;
-      return ok(req, result ?? null);
-    },
-  });
-}
-
 /** The endpoints an app serves through `serve`, to check them against the declarations at start-up. */
 const servedByApp = new WeakMap<FastifyInstance, Set<EndpointDef>>();
 
@@ -177,7 +140,7 @@ export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handl
   app.route({
     method: def.method,
     url: endpointUrl(def),
-    config: { access: def.access },
+    config: { access: def.access, endpoint: def },
     schema: {
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),

@@ -1,11 +1,28 @@
+import { endpoint } from '../endpoint.js';
+import { idQuery } from '../validation.js';
 import type { DeviceKind } from '../domains/device-type.js';
 
 /** Kinds whose detail screens follow their device live. */
 export const LIVE_KINDS = ['cabinet', 'battery'] as const satisfies readonly DeviceKind[];
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-/** GET path (under /api/oms) of a device's live stream: Server-Sent Events, `?id=` the device id. */
-export const livePath = (kind: LiveKind): string => `/${kind}/live`;
+/** A kind's live stream: Server-Sent Events, `?id=` the device id; the detail page's permission. */
+function liveEndpoint<K extends LiveKind>(kind: K, code: string) {
+  return endpoint({
+    method: 'GET',
+    path: `/${kind}/live`,
+    access: { code },
+    query: idQuery,
+    answer: 'stream',
+    summary: `Server-Sent Events: a \`change\` event (kind, id, number, channels) each time the ${kind} reports`,
+  });
+}
+
+/** Live streams of the detail screens, one group per kind. */
+export const liveApi = {
+  cabinet: { live: liveEndpoint('cabinet', 'operation.cabinet.latestInfos') },
+  battery: { live: liveEndpoint('battery', 'operation.battery.latestInfos') },
+} as const;
 
 /**
  * One `change` event of a live stream: what a device reported since the last event (bursts are

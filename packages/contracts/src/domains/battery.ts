@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { digits15, id, safeText } from '../validation.js';
+import { endpoint } from '../endpoint.js';
+import { digits15, id, idQuery, safeText } from '../validation.js';
 import { BATTERY_STRUCTURES, specCount, specNumber } from './device-type.js';
-import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+import {
+  batchAddResult,
+  batchCheckResult,
+  DEVICE_SORT_FIELDS,
+  deviceBatch,
+  deviceNumber,
+  devicePageSchema,
+  deviceScrap,
+  deviceSearchBase,
+  SCRAP_STATUSES,
+  scrapResult,
+  STOCK_STATUSES,
+} from './stock.js';
 
 /** Charge and discharge switches: allowed or forbidden (spec §4). */
 export const SWITCH_PERMISSIONS = ['ALLOWED', 'FORBIDDEN'] as const;
@@ -125,3 +138,63 @@ export type BatteryAdd = z.infer<typeof batteryAdd>;
 /** Edit replaces the maintained fields and may change the type; number and owner stay. */
 export const batteryEdit = batteryFields.extend({ id: id, typeId: id });
 export type BatteryEdit = z.infer<typeof batteryEdit>;
+
+/** Batteries (Product centre → Batteries, /product/battery/list). */
+export const batteryApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/battery/search',
+    access: { code: 'operation.battery' },
+    body: batterySearch,
+    answer: devicePageSchema(batteryRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/battery/detail',
+    access: { code: 'operation.battery.latestInfos' },
+    query: idQuery,
+    answer: batteryRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/battery/add',
+    access: { code: 'operation.battery.add' },
+    body: batteryAdd,
+    answer: batteryRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/battery/edit',
+    access: { code: 'operation.battery.edit' },
+    body: batteryEdit,
+    answer: batteryRecord,
+  }),
+  batchCheck: endpoint({
+    method: 'POST',
+    path: '/battery/batch/check',
+    access: { code: 'operation.battery.add' },
+    body: deviceBatch,
+    answer: batchCheckResult,
+  }),
+  batchAdd: endpoint({
+    method: 'POST',
+    path: '/battery/batch/add',
+    access: { code: 'operation.battery.add' },
+    body: deviceBatch,
+    answer: batchAddResult,
+  }),
+  scrap: endpoint({
+    method: 'POST',
+    path: '/battery/scrap',
+    access: { code: 'operation.battery.edit' },
+    body: deviceScrap,
+    answer: scrapResult,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/battery/export',
+    access: { code: 'operation.battery.export' },
+    body: batterySearch,
+    answer: 'csv',
+  }),
+} as const;

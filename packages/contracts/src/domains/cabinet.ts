@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { digits15, id, int32, safeText } from '../validation.js';
+import { endpoint } from '../endpoint.js';
+import { digits15, id, idQuery, int32, safeText } from '../validation.js';
 import { specCount, specNumber } from './device-type.js';
-import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+import {
+  batchAddResult,
+  batchCheckResult,
+  DEVICE_SORT_FIELDS,
+  deviceBatch,
+  deviceNumber,
+  devicePageSchema,
+  deviceScrap,
+  deviceSearchBase,
+  SCRAP_STATUSES,
+  scrapResult,
+  STOCK_STATUSES,
+} from './stock.js';
 
 /** Compartment states, spec §3. */
 export const COMPARTMENT_STATES = ['EMPTY', 'SWAPPABLE', 'RESERVED', 'FAULTY', 'FULL'] as const;
@@ -137,3 +150,63 @@ export type CabinetAdd = z.infer<typeof cabinetAdd>;
 /** The type of a cabinet is fixed once registered: its compartments were built from it. */
 export const cabinetEdit = cabinetFields.extend({ id: id });
 export type CabinetEdit = z.infer<typeof cabinetEdit>;
+
+/** Cabinets (Product centre → Cabinets, /product/cabinet/list); add and edit answer the detail with its compartments. */
+export const cabinetApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/cabinet/search',
+    access: { code: 'operation.cabinet' },
+    body: cabinetSearch,
+    answer: devicePageSchema(cabinetRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/cabinet/detail',
+    access: { code: 'operation.cabinet.latestInfos' },
+    query: idQuery,
+    answer: cabinetDetail,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/cabinet/add',
+    access: { code: 'operation.cabinet.add' },
+    body: cabinetAdd,
+    answer: cabinetDetail,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/cabinet/edit',
+    access: { code: 'operation.cabinet.edit' },
+    body: cabinetEdit,
+    answer: cabinetDetail,
+  }),
+  batchCheck: endpoint({
+    method: 'POST',
+    path: '/cabinet/batch/check',
+    access: { code: 'operation.cabinet.add' },
+    body: deviceBatch,
+    answer: batchCheckResult,
+  }),
+  batchAdd: endpoint({
+    method: 'POST',
+    path: '/cabinet/batch/add',
+    access: { code: 'operation.cabinet.add' },
+    body: deviceBatch,
+    answer: batchAddResult,
+  }),
+  scrap: endpoint({
+    method: 'POST',
+    path: '/cabinet/scrap',
+    access: { code: 'operation.cabinet.edit' },
+    body: deviceScrap,
+    answer: scrapResult,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/cabinet/export',
+    access: { code: 'operation.cabinet.export' },
+    body: cabinetSearch,
+    answer: 'csv',
+  }),
+} as const;

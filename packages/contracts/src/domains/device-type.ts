@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema } from '../envelope.js';
-import { description, id, nameField, requiredText, safeText, typeCode } from '../validation.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { description, id, idQuery, nameField, requiredText, safeText, typeCode } from '../validation.js';
 
 /** Device kinds, spec §3. Every kind has types, a registry, stock and scrap. */
 export const DEVICE_KINDS = ['vehicle', 'battery', 'cabinet'] as const;
@@ -108,3 +109,56 @@ export type DeviceTypeSearch = z.infer<typeof deviceTypeSearch>;
 /** A type choice for device forms and filters: GET /api/oms/<kind>-type/options. */
 export const deviceTypeOption = z.object({ id: z.number(), code: z.string(), name: z.string() });
 export type DeviceTypeOption = z.infer<typeof deviceTypeOption>;
+
+/**
+ * One kind's type endpoints, mounted at /<kind>-type. Platform-wide: merchants holding the codes
+ * read, only the platform writes.
+ */
+function typeEndpoints<K extends DeviceKind, A extends z.ZodType, E extends z.ZodType, R extends z.ZodType>(
+  kind: K,
+  schemas: { add: A; edit: E; record: R },
+) {
+  const base = `/${kind}-type` as const;
+  const code = `type.${kind}` as const;
+  return {
+    search: endpoint({
+      method: 'POST',
+      path: `${base}/search`,
+      access: { code },
+      body: deviceTypeSearch,
+      answer: pageSchema(schemas.record),
+    }),
+    detail: endpoint({ method: 'GET', path: `${base}/detail`, access: { code }, query: idQuery, answer: schemas.record }),
+    // Device forms and filters of every product screen need the choices, so any signed-in account may read them.
+    options: endpoint({ method: 'GET', path: `${base}/options`, access: { code: '' }, answer: z.array(deviceTypeOption) }),
+    add: endpoint({
+      method: 'POST',
+      path: `${base}/add`,
+      access: { code: `${code}.add`, scope: 'platform' },
+      body: schemas.add,
+      answer: schemas.record,
+    }),
+    edit: endpoint({
+      method: 'POST',
+      path: `${base}/edit`,
+      access: { code: `${code}.edit`, scope: 'platform' },
+      body: schemas.edit,
+      answer: schemas.record,
+    }),
+    remove: endpoint({
+      method: 'GET',
+      path: `${base}/remove`,
+      access: { code: `${code}.remove`, scope: 'platform' },
+      query: idQuery,
+      answer: noAnswer,
+    }),
+    export: endpoint({ method: 'POST', path: `${base}/export`, access: { code: `${code}.export` }, body: deviceTypeSearch, answer: 'csv' }),
+  } as const;
+}
+
+/** Vehicle, battery and cabinet types (Product centre → Types), one group per kind. */
+export const deviceTypeApi = {
+  vehicle: typeEndpoints('vehicle', { add: vehicleTypeAdd, edit: vehicleTypeEdit, record: vehicleTypeRecord }),
+  battery: typeEndpoints('battery', { add: batteryTypeAdd, edit: batteryTypeEdit, record: batteryTypeRecord }),
+  cabinet: typeEndpoints('cabinet', { add: cabinetTypeAdd, edit: cabinetTypeEdit, record: cabinetTypeRecord }),
+} as const;

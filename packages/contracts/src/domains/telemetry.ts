@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
 import { idParam } from '../validation.js';
 
 /** Trajectory ranges of spec §9: last week, last month, last three months. */
@@ -65,3 +66,44 @@ export const cabinetTrend = trendOf({
   smokeAlarm: z.boolean(),
 });
 export type CabinetTrend = z.infer<typeof cabinetTrend>;
+
+/**
+ * Trajectories and trends from the telemetry history, one group per kind; each is part of the
+ * kind's detail page and so takes its permission.
+ */
+export const telemetryApi = {
+  vehicle: {
+    trajectory: endpoint({
+      method: 'GET',
+      path: '/vehicle/trajectory',
+      access: { code: 'operation.vehicle.detail' },
+      query: trajectoryQuery,
+      answer: trajectory,
+    }),
+  },
+  battery: {
+    trajectory: endpoint({
+      method: 'GET',
+      path: '/battery/trajectory',
+      access: { code: 'operation.battery.latestInfos' },
+      query: trajectoryQuery,
+      answer: trajectory,
+    }),
+    trend: endpoint({
+      method: 'GET',
+      path: '/battery/trend',
+      access: { code: 'operation.battery.latestInfos' },
+      query: trendQuery,
+      answer: batteryTrend,
+    }),
+  },
+  cabinet: {
+    trend: endpoint({
+      method: 'GET',
+      path: '/cabinet/trend',
+      access: { code: 'operation.cabinet.latestInfos' },
+      query: trendQuery,
+      answer: cabinetTrend,
+    }),
+  },
+} as const;

@@ -1,7 +1,20 @@
 import { z } from 'zod';
-import { cleanString, id, safeText } from '../validation.js';
+import { endpoint } from '../endpoint.js';
+import { cleanString, id, idQuery, safeText } from '../validation.js';
 import { specNumber } from './device-type.js';
-import { DEVICE_SORT_FIELDS, SCRAP_STATUSES, STOCK_STATUSES, deviceNumber, deviceSearchBase } from './stock.js';
+import {
+  batchAddResult,
+  batchCheckResult,
+  DEVICE_SORT_FIELDS,
+  deviceBatch,
+  deviceNumber,
+  devicePageSchema,
+  deviceScrap,
+  deviceSearchBase,
+  SCRAP_STATUSES,
+  scrapResult,
+  STOCK_STATUSES,
+} from './stock.js';
 
 /** Sale and rental modes, spec §3. */
 export const SALE_MODES = ['SALE_ONLY', 'RENT_ONLY', 'RENT_OR_SALE', 'NEITHER'] as const;
@@ -120,3 +133,70 @@ export const vehicleSale = z.object({
 });
 export type VehicleSale = z.infer<typeof vehicleSale>;
 export const vehicleSaleResult = z.object({ changed: z.number() });
+
+/** Vehicles (Product centre → Vehicles, /product/vehicle/list). */
+export const vehicleApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/vehicle/search',
+    access: { code: 'operation.vehicle' },
+    body: vehicleSearch,
+    answer: devicePageSchema(vehicleRecord),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/vehicle/detail',
+    access: { code: 'operation.vehicle.detail' },
+    query: idQuery,
+    answer: vehicleRecord,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/vehicle/add',
+    access: { code: 'operation.vehicle.add' },
+    body: vehicleAdd,
+    answer: vehicleRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/vehicle/edit',
+    access: { code: 'operation.vehicle.edit' },
+    body: vehicleEdit,
+    answer: vehicleRecord,
+  }),
+  batchCheck: endpoint({
+    method: 'POST',
+    path: '/vehicle/batch/check',
+    access: { code: 'operation.vehicle.add' },
+    body: deviceBatch,
+    answer: batchCheckResult,
+  }),
+  batchAdd: endpoint({
+    method: 'POST',
+    path: '/vehicle/batch/add',
+    access: { code: 'operation.vehicle.add' },
+    body: deviceBatch,
+    answer: batchAddResult,
+  }),
+  sale: endpoint({
+    method: 'POST',
+    path: '/vehicle/sale',
+    access: { code: 'operation.vehicle.edit' },
+    body: vehicleSale,
+    answer: vehicleSaleResult,
+  }),
+  scrap: endpoint({
+    method: 'POST',
+    path: '/vehicle/scrap',
+    access: { code: 'operation.vehicle.edit' },
+    body: deviceScrap,
+    answer: scrapResult,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/vehicle/export',
+    access: { code: 'operation.vehicle.export' },
+    body: vehicleSearch,
+    answer: 'csv',
+  }),
+} as const;

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batteryApi, cabinetApi, deviceCredentialApi, vehicleApi, type DeviceKind } from '@swap/contracts';
 import { desc, like } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -21,25 +22,25 @@ describe('device credentials issued in the back-office', () => {
   let viewer: string;
   const ids = { cabinet: 0, battery: 0, vehicle: 0, scrapped: 0 };
 
-  const status = (token: string, kind: string, id: number) =>
-    server.call('GET', `/api/oms/${kind}/credential`, { token, query: { id: String(id) } });
-  const issue = (token: string, kind: string, id: number) =>
-    server.call('POST', `/api/oms/${kind}/credential/issue`, { token, body: { id } });
+  const status = (token: string, kind: DeviceKind, id: number) => server.request(deviceCredentialApi[kind].credential, { id }, { token });
+  const issue = (token: string, kind: DeviceKind, id: number) => server.request(deviceCredentialApi[kind].issue, { id }, { token });
+
+  const DEVICE_APIS = { battery: batteryApi, cabinet: cabinetApi, vehicle: vehicleApi } as const;
 
   beforeAll(async () => {
     server = await startTestServer();
     who = await productCallers(server);
     const types = await productTypes(server, who.admin);
-    const add = async (kind: string, body: Record<string, unknown>) => {
-      const answer = await server.call('POST', `/api/oms/${kind}/add`, { token: who.merchant, body });
+    const add = async (kind: DeviceKind, body: { number: string; typeId: number }) => {
+      const answer = await server.request(DEVICE_APIS[kind].add, body, { token: who.merchant });
       if (answer.code !== 1) throw new Error(`${kind}: ${answer.message}`);
-      return answer.data.id as number;
+      return answer.data.id;
     };
     ids.cabinet = await add('cabinet', { number: 'CCR0001', typeId: types.cabinet });
     ids.battery = await add('battery', { number: 'BCR0001', typeId: types.battery });
     ids.vehicle = await add('vehicle', { number: 'VCR0001', typeId: types.vehicle1 });
     ids.scrapped = await add('cabinet', { number: 'CCR0002', typeId: types.cabinet });
-    await server.call('POST', '/api/oms/cabinet/scrap', { token: who.merchant, body: { ids: [ids.scrapped], reason: 'Flooded' } });
+    await server.request(cabinetApi.scrap, { ids: [ids.scrapped], reason: 'Flooded' }, { token: who.merchant });
     await createAccountWithMenus(server.db, { username: 'cabinet-viewer', merchantId: who.demoAgentId, menuCodes: ['operation.cabinet'] });
     viewer = await server.login('cabinet-viewer');
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -62,21 +63,21 @@ describe('device credentials issued in the back-office', () => {
     expect(after).toEqual({ issued: true, issuedAt: issued.data.issuedAt });
     expect(JSON.stringify(after)).not.toContain(issued.data.secret);
 
-    const device = await signIn(url, 'CCR0001', issued.data.secret as string);
+    const device = await signIn(url, 'CCR0001', issued.data.secret);
     expect(device.connected).toBe(true);
     await device.endAsync();
-    await expect(signIn(url, 'CCR0001', `${issued.data.secret as string}x`)).rejects.toThrow(/Bad username or password/);
+    await expect(signIn(url, 'CCR0001', `${issued.data.secret}x`)).rejects.toThrow(/Bad username or password/);
   });
 
   it('replaces the secret on a new issue: the old one stops working and the connected device is sent away', async () => {
-    const first = (await issue(who.merchant, 'cabinet', ids.cabinet)).data.secret as string;
+    const first = (await issue(who.merchant, 'cabinet', ids.cabinet)).data.secret;
     const device = await signIn(url, 'CCR0001', first);
     const closed = new Promise<void>((resolve) => device.once('close', () => resolve()));
     const second = await issue(who.merchant, 'cabinet', ids.cabinet);
     expect(second.data.secret).not.toBe(first);
     await closed;
     await expect(signIn(url, 'CCR0001', first)).rejects.toThrow(/Bad username or password/);
-    const again = await signIn(url, 'CCR0001', second.data.secret as string);
+    const again = await signIn(url, 'CCR0001', second.data.secret);
     expect(again.connected).toBe(true);
     await again.endAsync();
   });
@@ -88,7 +89,7 @@ describe('device credentials issued in the back-office', () => {
     ] as const) {
       const issued = await issue(who.merchant, kind, id);
       expect(issued.data.number).toBe(number);
-      const device = await signIn(url, number, issued.data.secret as string);
+      const device = await signIn(url, number, issued.data.secret);
       expect(device.connected).toBe(true);
       await device.endAsync();
       expect((await status(who.merchant, kind, id)).data.issued).toBe(true);

@@ -1,17 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import {
-  batteryTypeAdd,
-  batteryTypeEdit,
-  cabinetTypeAdd,
-  cabinetTypeEdit,
-  deviceTypeSearch,
-  idQuery,
-  vehicleTypeAdd,
-  vehicleTypeEdit,
-  type DeviceKind,
-} from '@swap/contracts';
-import { SENT, omsRoute } from '../../app/route.js';
+import { deviceTypeApi, type DeviceKind, type HandlerAnswerOf } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
 import {
@@ -22,16 +11,11 @@ import {
   searchTypes,
   typeDetail,
   typeOptions,
-  type TypeAdd,
   type TypeRecord,
 } from './device-type.service.js';
 
-const SCHEMAS = {
-  battery: { add: batteryTypeAdd, edit: batteryTypeEdit },
-  vehicle: { add: vehicleTypeAdd, edit: vehicleTypeEdit },
-  cabinet: { add: cabinetTypeAdd, edit: cabinetTypeEdit },
-} as const;
-
+/** Any kind's group: the handlers are the same for every kind, the schemas differ. */
+type TypeGroup = (typeof deviceTypeApi)[DeviceKind];
 const SPEC_COLUMNS: Record<DeviceKind, string[]> = {
   battery: ['structure', 'ratedVoltage', 'ratedCapacity', 'ratedCurrent', 'cellCount', 'weight'],
   vehicle: ['batteryCompartments', 'compartmentType', 'ratedCapacity', 'ratedVoltage'],
@@ -44,39 +28,19 @@ function csvColumns(kind: DeviceKind): CsvColumn<Record<string, unknown>>[] {
 }
 
 function registerKind(app: FastifyInstance, kind: DeviceKind): void {
-  const base = `/${kind}-type`;
-  const code = `type.${kind}`;
-  // The kind picks its schema at run time; TypeScript cannot narrow the table by a generic key.
-  const add = SCHEMAS[kind].add as unknown as z.ZodType<TypeAdd<DeviceKind>>;
-  const edit = SCHEMAS[kind].edit as unknown as z.ZodType<TypeAdd<DeviceKind> & { id: number }>;
-  omsRoute(app, { method: 'POST', url: `${base}/search`, access: { code }, body: deviceTypeSearch }, ({ body, ctx }) =>
-    searchTypes(ctx, kind, body),
-  );
-  omsRoute(app, { method: 'GET', url: `${base}/detail`, access: { code }, querystring: idQuery }, ({ query, ctx }) =>
-    typeDetail(ctx, kind, query.id),
-  );
-  // Device forms and filters of every product screen need the choices, so any signed-in account may read them.
-  omsRoute(app, { method: 'GET', url: `${base}/options`, access: { code: '' } }, ({ ctx }) => typeOptions(ctx, kind));
-  omsRoute(app, { method: 'POST', url: `${base}/add`, access: { code: `${code}.add`, scope: 'platform' }, body: add }, ({ body, ctx }) =>
-    addType(ctx, kind, body),
-  );
-  omsRoute(app, { method: 'POST', url: `${base}/edit`, access: { code: `${code}.edit`, scope: 'platform' }, body: edit }, ({ body, ctx }) =>
-    editType(ctx, kind, body),
-  );
-  omsRoute(
-    app,
-    { method: 'GET', url: `${base}/remove`, access: { code: `${code}.remove`, scope: 'platform' }, querystring: idQuery },
-    ({ query, ctx }) => removeType(ctx, kind, query.id),
-  );
-  omsRoute(
-    app,
-    { method: 'POST', url: `${base}/export`, access: { code: `${code}.export` }, body: deviceTypeSearch },
-    async ({ body, ctx, reply }) => {
-      const rows: TypeRecord<DeviceKind>[] = await exportTypes(ctx, kind, body);
-      sendCsv(reply, `${kind}-types.csv`, toCsv(rows as unknown as Record<string, unknown>[], csvColumns(kind), ctx.lang));
-      return SENT;
-    },
-  );
+  const api: TypeGroup = deviceTypeApi[kind];
+  // A page of any kind's records is a page of that kind's: the kind is chosen at run time.
+  serve(app, api.search, async ({ input, ctx }) => (await searchTypes(ctx, kind, input)) as HandlerAnswerOf<TypeGroup['search']>);
+  serve(app, api.detail, ({ input, ctx }) => typeDetail(ctx, kind, input.id));
+  serve(app, api.options, ({ ctx }) => typeOptions(ctx, kind));
+  serve(app, api.add, ({ input, ctx }) => addType(ctx, kind, input));
+  serve(app, api.edit, ({ input, ctx }) => editType(ctx, kind, input));
+  serve(app, api.remove, ({ input, ctx }) => removeType(ctx, kind, input.id));
+  serve(app, api.export, async ({ input, ctx, reply }) => {
+    const rows: TypeRecord<DeviceKind>[] = await exportTypes(ctx, kind, input);
+    sendCsv(reply, `${kind}-types.csv`, toCsv(rows as unknown as Record<string, unknown>[], csvColumns(kind), ctx.lang));
+    return SENT;
+  });
 }
 
 /** Vehicle, battery and cabinet types (Product centre → Types). Platform-wide: merchants read, the platform writes. */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { batteryApi, deviceTypeApi, endpointUrl, merchantApi, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -39,17 +40,19 @@ describe('device types', () => {
   let merchant: string;
   let typeReader: string;
 
-  const call = (token: string, kind: string, action: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', `/api/oms/${kind}-type/${action}`, { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, kind: string, action: string, id: number) =>
-    server.call('GET', `/api/oms/${kind}-type/${action}`, { token, query: { id: String(id) } });
+  // add and edit also take hostile bodies, so they go through the untyped caller at the declared path.
+  const call = (token: string, kind: DeviceKind, action: 'add' | 'edit', body: unknown, lang?: Language) =>
+    server.call('POST', endpointUrl(deviceTypeApi[kind][action]), { token, body, ...(lang ? { lang } : {}) });
+  const search = (token: string, kind: DeviceKind, body: InputOf<(typeof deviceTypeApi)[DeviceKind]['search']>) =>
+    server.request(deviceTypeApi[kind].search, body, { token });
+  const detail = (token: string, kind: DeviceKind, id: number) => server.request(deviceTypeApi[kind].detail, { id }, { token });
+  const remove = (token: string, kind: DeviceKind, id: number) => server.request(deviceTypeApi[kind].remove, { id }, { token });
 
   beforeAll(async () => {
     server = await startTestServer();
     admin = await server.login('admin');
     merchant = await server.login('merchant');
-    const demoAgent = (await server.call('POST', '/api/oms/admin/merchant/search', { token: merchant, body: {} })).data.records[0]
-      .id as number;
+    const demoAgent = (await server.request(merchantApi.search, {}, { token: merchant })).data.records[0]!.id;
     await createAccountWithMenus(server.db, {
       username: 'type-reader',
       merchantId: demoAgent,
@@ -109,33 +112,33 @@ describe('device types', () => {
     );
     const script = await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'NEW1', description: '<script>alert(1)</script>' });
     expect(script.code).toBe(1014);
-    expect((await call(admin, 'battery', 'search', { code: 'NEW1' })).data.total).toBe(0);
+    expect((await search(admin, 'battery', { code: 'NEW1' })).data.total).toBe(0);
   });
 
   it('searches by code prefix, name and structure, sorts and pages', async () => {
     await call(admin, 'battery', 'add', { ...BATTERY_TYPE, code: 'NMC7232', name: 'NMC 72V', structure: 'TERNARY_LITHIUM' });
-    const all = await call(admin, 'battery', 'search', { sort: { field: 'code', order: 'descend' } });
+    const all = await search(admin, 'battery', { sort: { field: 'code', order: 'descend' } });
     expect(all.data.records.map((r: { code: string }) => r.code)).toEqual(['NMC7232', 'LFP6430']);
-    expect((await call(admin, 'battery', 'search', { code: 'nmc' })).data.total).toBe(1);
-    expect((await call(admin, 'battery', 'search', { code: '72' })).data.total).toBe(0);
-    expect((await call(admin, 'battery', 'search', { name: '64V' })).data.records[0].code).toBe('LFP6430');
-    expect((await call(admin, 'battery', 'search', { structure: 'LFP' })).data.total).toBe(1);
-    expect((await call(admin, 'battery', 'search', { current: 2, size: 1 })).data).toMatchObject({ total: 2, pages: 2, current: 2 });
+    expect((await search(admin, 'battery', { code: 'nmc' })).data.total).toBe(1);
+    expect((await search(admin, 'battery', { code: '72' })).data.total).toBe(0);
+    expect((await search(admin, 'battery', { name: '64V' })).data.records[0]?.code).toBe('LFP6430');
+    expect((await search(admin, 'battery', { structure: 'LFP' })).data.total).toBe(1);
+    expect((await search(admin, 'battery', { current: 2, size: 1 })).data).toMatchObject({ total: 2, pages: 2, current: 2 });
   });
 
   it('lets a merchant holding the codes read types, never write them', async () => {
-    const read = await call(typeReader, 'battery', 'search', {});
+    const read = await search(typeReader, 'battery', {});
     expect(read.data.total).toBe(2);
     const refused = await call(typeReader, 'battery', 'add', { ...BATTERY_TYPE, code: 'MINE' }, 'zh');
     expect(refused.status).toBe(403);
     expect(refused.message).toBe('无权限');
-    expect((await call(merchant, 'battery', 'search', {})).code).toBe(2003);
-    const options = await server.call('GET', '/api/oms/battery-type/options', { token: merchant });
+    expect((await search(merchant, 'battery', {})).code).toBe(2003);
+    const options = await server.request(deviceTypeApi.battery.options, undefined, { token: merchant });
     expect(options.data.map((o: { code: string }) => o.code)).toEqual(['LFP6430', 'NMC7232']);
   });
 
   it('edits a type and answers typeMissing for an unknown or other-kind id', async () => {
-    const [type] = (await call(admin, 'battery', 'search', { code: 'LFP' })).data.records;
+    const type = (await search(admin, 'battery', { code: 'LFP' })).data.records[0]!;
     const edited = await call(admin, 'battery', 'edit', { ...BATTERY_TYPE, id: type.id, name: 'LFP pack', weight: 12.8 });
     expect(edited.data).toMatchObject({ name: 'LFP pack', weight: 12.8 });
     expect((await call(admin, 'battery', 'edit', { ...BATTERY_TYPE, id: type.id, code: 'NMC7232' })).code).toBe(3001);
@@ -143,26 +146,26 @@ describe('device types', () => {
     expect(missing.code).toBe(3000);
     expect(missing.status).toBe(404);
     expect(missing.message).toBe('ไม่พบประเภท');
-    expect((await get(admin, 'vehicle', 'detail', type.id)).code).toBe(3000);
-    expect((await get(admin, 'battery', 'detail', type.id)).data.code).toBe('LFP6430');
+    expect((await detail(admin, 'vehicle', type.id)).code).toBe(3000);
+    expect((await detail(admin, 'battery', type.id)).data.code).toBe('LFP6430');
   });
 
   it('removes an unused type and refuses one in use', async () => {
-    const [cabinetType] = (await call(admin, 'cabinet', 'search', { code: 'LFP6430' })).data.records;
-    expect((await get(admin, 'cabinet', 'remove', cabinetType.id)).code).toBe(1);
-    expect((await get(admin, 'cabinet', 'detail', cabinetType.id)).code).toBe(3000);
-    const [batteryType] = (await call(admin, 'battery', 'search', { code: 'LFP' })).data.records;
-    const added = await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number: 'BT000001', typeId: batteryType.id } });
+    const cabinetType = (await search(admin, 'cabinet', { code: 'LFP6430' })).data.records[0]!;
+    expect((await remove(admin, 'cabinet', cabinetType.id)).code).toBe(1);
+    expect((await detail(admin, 'cabinet', cabinetType.id)).code).toBe(3000);
+    const batteryType = (await search(admin, 'battery', { code: 'LFP' })).data.records[0]!;
+    const added = await server.request(batteryApi.add, { number: 'BT000001', typeId: batteryType.id }, { token: admin });
     expect(added.code).toBe(1);
-    expect((await get(admin, 'battery', 'detail', batteryType.id)).data.inUse).toBe(true);
-    const inUse = await get(admin, 'battery', 'remove', batteryType.id);
+    expect((await detail(admin, 'battery', batteryType.id)).data.inUse).toBe(true);
+    const inUse = await remove(admin, 'battery', batteryType.id);
     expect(inUse.code).toBe(3009);
     expect(inUse.status).toBe(409);
-    expect((await get(merchant, 'battery', 'remove', batteryType.id)).status).toBe(403);
+    expect((await remove(merchant, 'battery', batteryType.id)).status).toBe(403);
   });
 
   it('exports the current filter as CSV with localized headers', async () => {
-    const answer = await server.call('POST', '/api/oms/battery-type/export', { token: admin, body: { structure: 'LFP' }, lang: 'in' });
+    const answer = await server.request(deviceTypeApi.battery.export, { structure: 'LFP' }, { token: admin, lang: 'in' });
     expect(answer.status).toBe(200);
     expect(answer.raw.headers['content-type']).toContain('text/csv');
     const lines = answer.raw.body.replace('\uFEFF', '').trim().split('\r\n');

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { idQuery, LIVE_MAX_RATE, livePath, type LiveEvent, type LiveKind } from '@swap/contracts';
-import { SENT, omsRoute } from '../../app/route.js';
+import { LIVE_MAX_RATE, liveApi, type LiveEvent, type LiveKind } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/battery.query.js';
 import { cabinetDetail } from '../cabinet/cabinet.query.js';
@@ -13,10 +13,10 @@ const GATHER_MS = 100;
 /** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
 const MAX_STREAM_MS = 10 * 60_000;
 
-/** Each kind: the permission of its detail page, and the tenant-checked lookup of its number. */
-const KINDS: Record<LiveKind, { code: string; numberOf: (ctx: Ctx, id: number) => Promise<string> }> = {
-  cabinet: { code: 'operation.cabinet.latestInfos', numberOf: async (ctx, id) => (await cabinetDetail(ctx, id)).number },
-  battery: { code: 'operation.battery.latestInfos', numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number },
+/** Each kind: the tenant-checked lookup of its number (the permission is its declaration's). */
+const KINDS: Record<LiveKind, { numberOf: (ctx: Ctx, id: number) => Promise<string> }> = {
+  cabinet: { numberOf: async (ctx, id) => (await cabinetDetail(ctx, id)).number },
+  battery: { numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number },
 };
 
 const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
@@ -89,21 +89,11 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     for (const close of [...streams]) close();
     done();
   });
-  for (const [kind, { code, numberOf }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
-    omsRoute(
-      app,
-      {
-        method: 'GET',
-        url: livePath(kind),
-        access: { code },
-        querystring: idQuery,
-        summary: `Server-Sent Events: a \`change\` event (kind, id, number, channels) each time the ${kind} reports`,
-      },
-      async ({ query, ctx, req, reply }) => {
-        const number = await numberOf(ctx, query.id);
-        openStream(app.deviceHub, streams, req, reply, { kind, id: query.id, number });
-        return SENT;
-      },
-    );
+  for (const [kind, { numberOf }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
+    serve(app, liveApi[kind].live, async ({ input, ctx, req, reply }) => {
+      const number = await numberOf(ctx, input.id);
+      openStream(app.deviceHub, streams, req, reply, { kind, id: input.id, number });
+      return SENT;
+    });
   }
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '@swap/contracts';
+import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
@@ -84,15 +84,17 @@ describe('live device streams', () => {
     server = await startTestServer();
     callers = await productCallers(server);
     const types = await productTypes(server, callers.admin);
-    const added = await server.call('POST', '/api/oms/cabinet/add', {
-      token: callers.admin,
-      body: { number: CABINET, typeId: types.cabinet, merchantId: callers.demoAgentId },
-    });
+    const added = await server.request(
+      cabinetApi.add,
+      { number: CABINET, typeId: types.cabinet, merchantId: callers.demoAgentId },
+      { token: callers.admin },
+    );
     cabinetId = added.data.id;
-    const battery = await server.call('POST', '/api/oms/battery/add', {
-      token: callers.admin,
-      body: { number: BATTERY, typeId: types.battery, merchantId: callers.demoAgentId },
-    });
+    const battery = await server.request(
+      batteryApi.add,
+      { number: BATTERY, typeId: types.battery, merchantId: callers.demoAgentId },
+      { token: callers.admin },
+    );
     batteryId = battery.data.id;
     await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -114,7 +116,7 @@ describe('live device streams', () => {
     // The cabinet's first state is in before any stream opens.
     const deadline = Date.now() + 5000;
     while (Date.now() < deadline) {
-      const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.admin, query: { id: String(cabinetId) } });
+      const detail = await server.request(cabinetApi.detail, { id: cabinetId }, { token: callers.admin });
       if (detail.data.online) break;
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
@@ -126,29 +128,29 @@ describe('live device streams', () => {
   });
 
   it('pushes a cabinet’s report to its merchant within a second', async () => {
-    const stream = await openStream(base, callers.merchant, `/api/oms/cabinet/live?id=${cabinetId}`);
+    const stream = await openStream(base, callers.merchant, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     expect(stream.response.headers.get('content-type')).toMatch(/^text\/event-stream/);
     const ready = await stream.next('ready', 0);
     expect(ready.data).toEqual({ kind: 'cabinet', id: cabinetId, number: CABINET, channels: [] });
     const change = await changeAfterTick(stream);
     expect(change.data.channels).toContain('telemetry');
-    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.merchant, query: { id: String(cabinetId) } });
+    const detail = await server.request(cabinetApi.detail, { id: cabinetId }, { token: callers.merchant });
     expect(detail.data.humidity).not.toBeNull();
     stream.close();
   });
 
   it('pushes a battery’s telemetry to its merchant and refuses it to another merchant', async () => {
-    const stream = await openStream(base, callers.merchant, `/api/oms/battery/live?id=${batteryId}`);
+    const stream = await openStream(base, callers.merchant, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     await stream.next('ready', 0);
     const change = await changeAfterTick(stream);
     expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
     stream.close();
-    const refused = await openStream(base, callers.siam, `/api/oms/battery/live?id=${batteryId}`);
+    const refused = await openStream(base, callers.siam, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
   });
 
   it('coalesces a burst of changes into a few events naming every channel', async () => {
-    const stream = await openStream(base, callers.admin, `/api/oms/cabinet/live?id=${cabinetId}`);
+    const stream = await openStream(base, callers.admin, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     await stream.next('ready', 0);
     for (let i = 0; i < 30; i++)
       server.app.deviceHub.emitChange({ kind: 'cabinet', number: CABINET, channel: i % 2 ? 'telemetry' : 'state' });
@@ -164,13 +166,13 @@ describe('live device streams', () => {
   });
 
   it('refuses another merchant’s cabinet before opening a stream', async () => {
-    const refused = await openStream(base, callers.siam, `/api/oms/cabinet/live?id=${cabinetId}`);
+    const refused = await openStream(base, callers.siam, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     expect(refused.response.headers.get('content-type')).toMatch(/application\/json/);
     const envelope = (await refused.response.json()) as { code: number };
-    const missing = await server.call('GET', '/api/oms/cabinet/detail', { token: callers.siam, query: { id: String(cabinetId) } });
+    const missing = await server.request(cabinetApi.detail, { id: cabinetId }, { token: callers.siam });
     expect(missing.code).not.toBe(1);
     expect(envelope.code).toBe(missing.code);
-    const anonymous = await fetch(`${base}/api/oms/cabinet/live?id=${cabinetId}`);
+    const anonymous = await fetch(`${base}${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     expect(((await anonymous.json()) as { code: number }).code).not.toBe(1);
   });
 
@@ -186,7 +188,7 @@ describe('live device streams', () => {
     ];
     try {
       const otherBase = await listen(other);
-      const stream = await openStream(otherBase, callers.merchant, `/api/oms/cabinet/live?id=${cabinetId}`);
+      const stream = await openStream(otherBase, callers.merchant, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
       await stream.next('ready', 0);
       // The simulated cabinet reports to the first server's gateway only.
       const change = await changeAfterTick(stream);
@@ -203,7 +205,7 @@ describe('live device streams', () => {
   it('stops listening when the browser goes away', async () => {
     const hub = server.app.deviceHub;
     const before = hub.listenerCount;
-    const stream = await openStream(base, callers.admin, `/api/oms/cabinet/live?id=${cabinetId}`);
+    const stream = await openStream(base, callers.admin, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     await stream.next('ready', 0);
     expect(hub.listenerCount).toBe(before + 1);
     stream.close();

@@ -1,5 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TRAJECTORY_MAX_POINTS, TREND_MAX_POINTS, type CabinetTelemetry } from '@swap/contracts';
+import {
+  TRAJECTORY_MAX_POINTS,
+  TREND_MAX_POINTS,
+  batteryApi,
+  cabinetApi,
+  endpointUrl,
+  telemetryApi,
+  vehicleApi,
+  type CabinetTelemetry,
+  type EndpointDef,
+  type TrajectoryRange,
+  type TrendRange,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
 import { createAccountWithMenus } from '../../test/grant-fixtures.js';
@@ -18,10 +30,13 @@ describe('trajectories and trends from the telemetry history', () => {
   let siamCabinetId: number;
   const now = Date.now();
 
-  const get = (token: string, kind: 'vehicle' | 'battery', id: number, range?: string) =>
-    server.call('GET', `/api/oms/${kind}/trajectory`, { token, query: { id: String(id), ...(range ? { range } : {}) } });
-  const cabinetTrend = (token: string, id: number, range?: string) =>
-    server.call('GET', '/api/oms/cabinet/trend', { token, query: { id: String(id), ...(range ? { range } : {}) } });
+  const get = (token: string, kind: 'vehicle' | 'battery', id: number, range?: TrajectoryRange) =>
+    server.request(telemetryApi[kind].trajectory, { id, ...(range ? { range } : {}) }, { token });
+  const cabinetTrend = (token: string, id: number, range?: TrendRange) =>
+    server.request(telemetryApi.cabinet.trend, { id, ...(range ? { range } : {}) }, { token });
+  // A range outside the declared ones, sent as is through the untyped caller.
+  const withRange = (endpoint: EndpointDef, id: number, range: string) =>
+    server.call('GET', endpointUrl(endpoint), { token: who.admin, query: { id: String(id), range } });
   const cabinetAt = (number: string, ageMs: number, reading: Partial<CabinetTelemetry> = {}): TelemetryItem => ({
     kind: 'cabinet',
     number,
@@ -39,8 +54,9 @@ describe('trajectories and trends from the telemetry history', () => {
     server = await startTestServer();
     who = await productCallers(server);
     const types = await productTypes(server, who.admin);
-    const add = async (kind: string, body: object) =>
-      (await server.call('POST', `/api/oms/${kind}/add`, { token: who.admin, body })).data.id as number;
+    const apis = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
+    const add = async (kind: keyof typeof apis, body: { number: string; typeId: number; merchantId: number }) =>
+      (await server.request(apis[kind].add, body, { token: who.admin })).data.id;
     vehicleId = await add('vehicle', { number: 'VTR0001', typeId: types.vehicle1, merchantId: who.demoAgentId });
     siamVehicleId = await add('vehicle', { number: 'VTR0002', typeId: types.vehicle1, merchantId: who.siamId });
     batteryId = await add('battery', { number: 'BTR0001', typeId: types.battery, merchantId: who.demoAgentId });
@@ -92,34 +108,34 @@ describe('trajectories and trends from the telemetry history', () => {
     expect(week.data).toMatchObject({ id: vehicleId, number: 'VTR0001', range: 'WEEK', total: 1 });
     expect(week.data.points).toEqual([{ at: new Date(now - 2 * DAY).toISOString(), lat: -6.187, lng: 106.8, speed: 13, soc: null }]);
     const month = await get(who.admin, 'vehicle', vehicleId, 'MONTH');
-    expect(month.data.points.map((p: { speed: number }) => p.speed)).toEqual([12, 13]);
+    expect(month.data.points.map((p) => p.speed)).toEqual([12, 13]);
     const quarter = await get(who.admin, 'vehicle', vehicleId, 'QUARTER');
-    expect(quarter.data.points.map((p: { speed: number }) => p.speed)).toEqual([11, 12, 13]);
+    expect(quarter.data.points.map((p) => p.speed)).toEqual([11, 12, 13]);
     // The week is the default range.
     expect((await get(who.admin, 'vehicle', vehicleId)).data.total).toBe(1);
-    expect((await get(who.admin, 'vehicle', vehicleId, 'YEAR')).code).not.toBe(1);
+    expect((await withRange(telemetryApi.vehicle.trajectory, vehicleId, 'YEAR')).code).not.toBe(1);
   });
 
   it('answers a battery’s positioned reports with their charge', async () => {
     const week = await get(who.admin, 'battery', batteryId, 'WEEK');
     expect(week.code).toBe(1);
-    expect(week.data.points.map((p: { soc: number; lat: number }) => [p.soc, p.lat])).toEqual([
+    expect(week.data.points.map((p) => [p.soc, p.lat])).toEqual([
       [90, -6.2],
       [70, -6.3],
     ]);
   });
 
   it('answers a battery’s charge and temperature over the last day, week or month, including reports without a fix', async () => {
-    const day = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'DAY' } });
+    const day = await server.request(telemetryApi.battery.trend, { id: batteryId, range: 'DAY' }, { token: who.admin });
     expect(day.code).toBe(1);
     expect(day.data).toEqual({ range: 'DAY', total: 0, points: [] });
-    const week = await server.call('GET', '/api/oms/battery/trend', { token: who.admin, query: { id: String(batteryId), range: 'WEEK' } });
+    const week = await server.request(telemetryApi.battery.trend, { id: batteryId, range: 'WEEK' }, { token: who.admin });
     expect(week.data.points.map((p: { soc: number; temperature: number }) => [p.soc, p.temperature])).toEqual([
       [90, 31],
       [80, 31],
       [70, 31],
     ]);
-    expect((await server.call('GET', '/api/oms/battery/trend', { token: who.siam, query: { id: String(batteryId) } })).code).toBe(3005);
+    expect((await server.request(telemetryApi.battery.trend, { id: batteryId }, { token: who.siam })).code).toBe(3005);
   });
 
   it('thins a long route evenly to the point cap, keeping its start and end', async () => {
@@ -179,7 +195,7 @@ describe('trajectories and trends from the telemetry history', () => {
     // The last 24 hours are the default range; a cabinet without reports answers no readings.
     expect((await cabinetTrend(who.admin, cabinetId)).data.total).toBe(2);
     expect((await cabinetTrend(who.admin, siamCabinetId, 'MONTH')).data).toEqual({ range: 'MONTH', total: 0, points: [] });
-    expect((await cabinetTrend(who.admin, cabinetId, 'YEAR')).code).not.toBe(1);
+    expect((await withRange(telemetryApi.cabinet.trend, cabinetId, 'YEAR')).code).not.toBe(1);
   });
 
   it('thins a long cabinet history evenly to the trend cap, keeping its first and last reading', async () => {
@@ -214,7 +230,7 @@ describe('trajectories and trends from the telemetry history', () => {
       withResources: false,
     });
     const listOnly = await server.login('cabinet-list-only');
-    expect((await server.call('POST', '/api/oms/cabinet/search', { token: listOnly, body: {} })).code).toBe(1);
+    expect((await server.request(cabinetApi.search, {}, { token: listOnly })).code).toBe(1);
     expect([2003, 2004, 2005]).toContain((await cabinetTrend(listOnly, cabinetId)).code);
   });
 });

@@ -1,11 +1,10 @@
 import { lazy, Suspense, useState } from 'react';
 import { Button, Card, Empty, Flex, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Link, Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { BatteryRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { batteryApi, type BatteryRecord } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { formatDateTime } from '../../shared/format';
@@ -13,7 +12,7 @@ import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { ALARM_MAP, deviceCodes, deviceDetailPath, devicePaths, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
+import { ALARM_MAP, deviceCodes, deviceDetailPath, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, BATTERY_TREND, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
@@ -25,7 +24,6 @@ import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
-const paths = devicePaths('battery');
 const codes = deviceCodes('battery');
 
 /** The fields of spec §3, grouped: identity, specification, live state, stock and location. */
@@ -108,11 +106,7 @@ export function BatteryDetailPage() {
   const { id } = useParams();
   const [editing, setEditing] = useState(false);
   const [scrapping, setScrapping] = useState(false);
-  const query = useQuery({
-    queryKey: [paths.detail, id],
-    queryFn: ({ signal }) => api.get<BatteryRecord>(paths.detail, { id }, { signal }),
-    retry: false,
-  });
+  const query = useEndpointQuery(batteryApi.detail, { id });
   const live = useLiveDevice('battery', id);
   const battery = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;

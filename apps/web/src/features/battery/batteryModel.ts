@@ -6,6 +6,7 @@ import {
   DISTRIBUTION_STATUSES,
   RETURN_STATUSES,
   SWITCH_PERMISSIONS,
+  telemetryApi,
   type BatteryRecord,
   type BatteryTrend,
 } from '@swap/contracts';
@@ -128,7 +129,7 @@ export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = {
 
 /** The battery detail's trend: state of charge (percent, left) and temperature (right). */
 export const BATTERY_TREND: TrendSpec<BatteryTrend['points'][number]> = {
-  path: '/battery/trend',
+  endpoint: telemetryApi.battery.trend,
   titleKey: 'trajectory.trend',
   failedKey: 'trajectory.trendFailed',
   axes: [{ unit: '%', min: 0, max: 100 }, { unit: '°C' }],

@@ -1,18 +1,17 @@
 import { useState } from 'react';
 import { Button, Card, Empty, Flex } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CabinetDetail, CabinetRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
+import { deviceCodes, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
 import { CompartmentGrid } from './CompartmentGrid';
@@ -22,7 +21,6 @@ import { useLiveDevice } from '../device/useLiveDevice';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 import { TrendCard } from '../device/TrendCard';
 
-const paths = devicePaths('cabinet');
 const codes = deviceCodes('cabinet');
 
 function groups(t: (key: string, values?: Record<string, unknown>) => string): DetailGroup<CabinetDetail>[] {
@@ -104,11 +102,7 @@ export function CabinetDetailPage() {
   const { id } = useParams();
   const [editing, setEditing] = useState(false);
   const [scrapping, setScrapping] = useState(false);
-  const query = useQuery({
-    queryKey: [paths.detail, id],
-    queryFn: ({ signal }) => api.get<CabinetDetail>(paths.detail, { id }, { signal }),
-    retry: false,
-  });
+  const query = useEndpointQuery(cabinetApi.detail, { id });
   const live = useLiveDevice('cabinet', id);
   const cabinet = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;

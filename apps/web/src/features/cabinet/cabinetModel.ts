@@ -5,6 +5,7 @@ import {
   NETWORK_TYPES,
   RADIATOR_SETTINGS,
   SUPPLY_STATUSES,
+  telemetryApi,
   type CabinetRecord,
   type CabinetTrend,
   type MeterReading,
@@ -116,7 +117,7 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
 
 /** The cabinet detail's environment trend: temperature (left), humidity (percent) and load, alarms marked. */
 export const CABINET_TREND: TrendSpec<CabinetTrend['points'][number]> = {
-  path: '/cabinet/trend',
+  endpoint: telemetryApi.cabinet.trend,
   titleKey: 'cabinet.trend',
   failedKey: 'cabinet.trendFailed',
   axes: [{ unit: '°C' }, { unit: '%', min: 0, max: 100 }, { unit: 'kW' }],

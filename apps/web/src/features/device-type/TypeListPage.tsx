@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { DeviceKind } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { deviceTypeApi, type DeviceKind, type InputOf } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { typeCodes, typePaths, TYPE_KINDS } from './deviceTypeModel';
+import { typeCodes, TYPE_KINDS } from './deviceTypeModel';
 
 type TypeRow = Record<string, unknown> & { id: number; code: string; name: string; inUse: boolean };
 
@@ -22,7 +22,7 @@ const BASE_FIELDS: FormField[] = [
 export function TypeListPage({ kind }: { kind: DeviceKind }) {
   const { t } = useTranslation();
   const def = TYPE_KINDS[kind];
-  const paths = typePaths(kind);
+  const api = deviceTypeApi[kind];
   const codes = typeCodes(kind);
   const [editing, setEditing] = useState<TypeRow | 'new' | null>(null);
   const record = editing !== null && editing !== 'new' ? editing : null;
@@ -49,9 +49,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
         }
       />
       <ResourceTable<TypeRow>
-        searchPath={paths.search}
-        exportPath={paths.export}
-        exportCode={codes.export}
+        endpoints={{ search: api.search, export: api.export }}
         exportFilename={`${kind}-types`}
         rowKey="id"
         scrollX="max-content"
@@ -66,7 +64,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
             danger: true,
             confirmKey: 'deviceType.confirmRemove',
             // The server refuses a type in use with "typeInUse"; the client shows that message.
-            onClick: (r) => api.get(paths.remove, { id: r.id }),
+            onClick: (r) => request(api.remove, { id: r.id }),
             successKey: 'common.removed',
           },
         ]}
@@ -79,8 +77,11 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
         fields={[...BASE_FIELDS, ...def.specFields]}
         initialValues={record ?? (kind === 'vehicle' ? { batteryCompartments: 1 } : undefined)}
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => api.post(record ? paths.edit : paths.add, body)}
-        refreshPaths={[paths.search]}
+        // The form parsed the body with this kind's own schema (TYPE_KINDS), which the model types loosely.
+        submit={(body) =>
+          record ? request(api.edit, body as InputOf<typeof api.edit>) : request(api.add, body as InputOf<typeof api.add>)
+        }
+        refresh={[api.edit]}
         onClose={() => setEditing(null)}
       />
     </>

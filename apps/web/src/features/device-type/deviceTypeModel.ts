@@ -13,20 +13,6 @@ import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { ResourceColumn, SearchField } from '../../shared/table';
 
-/** Calls of a kind's types (server module device-type, mounted at /<kind>-type). */
-export function typePaths(kind: DeviceKind) {
-  const base = `/${kind}-type`;
-  return {
-    search: `${base}/search`,
-    export: `${base}/export`,
-    detail: `${base}/detail`,
-    add: `${base}/add`,
-    edit: `${base}/edit`,
-    remove: `${base}/remove`,
-    options: `${base}/options`,
-  };
-}
-
 /** Resource codes: type.<kind>.<action>. */
 export function typeCodes(kind: DeviceKind) {
   return { add: `type.${kind}.add`, edit: `type.${kind}.edit`, remove: `type.${kind}.remove`, export: `type.${kind}.export` };

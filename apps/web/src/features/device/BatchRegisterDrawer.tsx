@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { Alert, Button, Drawer, Flex, Form, Input, Select, Table } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { deviceBatch, type BatchAddResult, type BatchCheckItem, type BatchCheckResult, type DeviceKind } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { deviceBatch, type BatchCheckItem, type BatchCheckResult, type DeviceKind } from '@swap/contracts';
+import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { STATUS_COLORS, StatusTag, type StatusMap } from '../../shared/StatusTag';
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
-import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
-import { devicePaths, fieldKey } from './deviceModel';
+import { DEVICE_APIS, fieldKey } from './deviceModel';
 import { NumbersInput } from './NumbersInput';
 import { parsePastedNumbers, tooManyNumbers } from './numbers';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
@@ -37,7 +36,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   const rules = useZodRules();
   const optionLabels = useOptionLabels();
   const queryClient = useQueryClient();
-  const paths = devicePaths(kind);
+  const api = DEVICE_APIS[kind];
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
   const [form] = Form.useForm<Values>();
@@ -45,8 +44,9 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   const [busy, setBusy] = useState<'check' | 'register' | null>(null);
   const numbersLabel = t(fieldKey('numbers'));
 
+  // validateFields has passed, so the type is chosen (the field's rule is deviceBatch's typeId).
   const bodyOf = (values: Values, numbers: string[]) => ({
-    typeId: values.typeId,
+    typeId: values.typeId!,
     numbers,
     merchantId: values.merchantId ?? null,
     brand: values.brand?.trim() || null,
@@ -68,7 +68,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     }
     setBusy('check');
     try {
-      const result = await api.post<BatchCheckResult>(paths.batchCheck, bodyOf(values, numbers));
+      const result = await request(api.batchCheck, bodyOf(values, numbers));
       setChecked({ body: values, result });
     } catch (error) {
       ignoreApiError(error);
@@ -83,9 +83,9 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     if (!checked || fresh.length === 0) return;
     setBusy('register');
     try {
-      const result = await api.post<BatchAddResult>(paths.batchAdd, bodyOf(checked.body, fresh));
+      const result = await request(api.batchAdd, bodyOf(checked.body, fresh));
       void message.success(t('device.registered', { count: result.added }));
-      await queryClient.invalidateQueries({ queryKey: resourceSearchKey(paths.search) });
+      await invalidateResources(queryClient, [api.batchAdd]);
       close();
     } catch (error) {
       ignoreApiError(error);

@@ -1,10 +1,9 @@
 import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { DeviceCredentialStatus, DeviceKind, DeviceSecretIssued } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { deviceCredentialApi, type DeviceKind, type DeviceSecretIssued } from '@swap/contracts';
+import { request, useEndpointQuery } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { useConfirm } from '../../shared/confirm';
 import { formatDateTime } from '../../shared/format';
@@ -23,12 +22,8 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [issued, setIssued] = useState<DeviceSecretIssued | null>(null);
-  const path = `/${kind}/credential`;
-  const status = useQuery({
-    queryKey: [path, device.id],
-    queryFn: ({ signal }) => api.get<DeviceCredentialStatus>(path, { id: device.id }, { signal }),
-    retry: false,
-  });
+  const api = deviceCredentialApi[kind];
+  const status = useEndpointQuery(api.credential, { id: device.id });
   const hasSecret = status.data?.issued === true;
 
   const issue = () =>
@@ -38,7 +33,7 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
       contentParams: { number: device.number },
       danger: hasSecret,
       onOk: async () => {
-        setIssued(await api.post<DeviceSecretIssued>(`${path}/issue`, { id: device.id }));
+        setIssued(await request(api.issue, { id: device.id }));
         void status.refetch();
       },
     });

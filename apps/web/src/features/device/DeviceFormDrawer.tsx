@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { DeviceKind } from '@swap/contracts';
+import type { DeviceKind, InputOf } from '@swap/contracts';
 import type { z } from 'zod';
-import { api } from '../../shared/api/client';
+import { endpointKey, request } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { devicePaths, fieldKey } from './deviceModel';
+import { DEVICE_APIS, fieldKey, type DeviceApi } from './deviceModel';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 export interface DeviceFormDrawerProps<R> {
@@ -30,7 +30,7 @@ export type DeviceFormSpec<R> = Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing
 export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
   const { kind, editing, addSchema, editSchema, fields, typeEditable = true, toValues, initialValues, onClose, onSaved } = props;
   const { t } = useTranslation();
-  const paths = devicePaths(kind);
+  const api: DeviceApi = DEVICE_APIS[kind];
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
   const record = editing !== null && editing !== 'new' ? editing : null;
@@ -60,12 +60,19 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       initialValues={record ? undefined : initialValues}
       load={
         record
-          ? { queryKey: [paths.detail, record.id], queryFn: async () => toValues(await api.get<R>(paths.detail, { id: record.id })) }
+          ? {
+              queryKey: endpointKey(api.detail, { id: record.id }),
+              // R is this kind's detail record: the page passes the kind and its record type together.
+              queryFn: async () => toValues((await request(api.detail, { id: record.id })) as R),
+            }
           : undefined
       }
       extraValues={record ? { id: record.id } : undefined}
-      submit={(body) => api.post(record ? paths.edit : paths.add, body)}
-      refreshPaths={[paths.search]}
+      // The form parsed the body with this kind's own schema (addSchema / editSchema), typed loosely here.
+      submit={(body) =>
+        record ? request(api.edit, body as InputOf<DeviceApi['edit']>) : request(api.add, body as InputOf<DeviceApi['add']>)
+      }
+      refresh={[api.edit]}
       onSaved={onSaved}
       onClose={onClose}
     />

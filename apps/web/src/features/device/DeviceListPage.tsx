@@ -5,7 +5,7 @@ import type { DeviceKind } from '@swap/contracts';
 import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DeviceFormDrawer, type DeviceFormDrawerProps } from './DeviceFormDrawer';
-import { deviceCodes, deviceDetailPath, devicePaths, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
+import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
 import { RegisterButtons } from './RegisterButtons';
 import { ScrapForm } from './ScrapForm';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
@@ -57,7 +57,7 @@ export function DeviceListPage<R extends DeviceRow>({
   const owners = useOwnerOptions();
   const [editing, setEditing] = useState<R | 'new' | null>(null);
   const [scrapping, setScrapping] = useState<R | null>(null);
-  const paths = devicePaths(kind);
+  const api = DEVICE_APIS[kind];
   const codes = deviceCodes(kind);
   const isScrapped = (r: R) => r.scrapStatus === 'SCRAPPED';
 
@@ -65,9 +65,7 @@ export function DeviceListPage<R extends DeviceRow>({
     <>
       <TitleBar title={t(`nav.operation.${kind}`)} operate={<RegisterButtons kind={kind} onAdd={() => setEditing('new')} />} />
       <ResourceTable<R>
-        searchPath={paths.search}
-        exportPath={paths.export}
-        exportCode={codes.export}
+        endpoints={{ search: api.search, export: api.export }}
         exportFilename={exportFilename}
         rowKey={(r) => r.id}
         scrollX={scrollX}

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { deviceScrap, type DeviceKind } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { request } from '../../shared/api/endpoints';
 import { ResourceForm } from '../../shared/form';
-import { devicePaths, fieldKey } from './deviceModel';
+import { DEVICE_APIS, fieldKey } from './deviceModel';
 
 /** Scrap one device: the reason is asked, then a confirm prompt, then POST <kind>/scrap. */
 export function ScrapForm({
@@ -17,7 +17,7 @@ export function ScrapForm({
   onSaved?: () => void;
 }) {
   const { t } = useTranslation();
-  const paths = devicePaths(kind);
+  const api = DEVICE_APIS[kind];
   return (
     <ResourceForm
       open={device !== null}
@@ -29,8 +29,8 @@ export function ScrapForm({
       extraValues={device ? { ids: [device.id] } : undefined}
       confirmKey="device.confirmScrap"
       successKey="device.scrapped"
-      submit={(body) => api.post(paths.scrap, body)}
-      refreshPaths={[paths.search]}
+      submit={(body) => request(api.scrap, body)}
+      refresh={[api.scrap]}
       onSaved={onSaved}
       onClose={onClose}
     />

@@ -3,9 +3,9 @@ import { Card, Empty, Segmented, Spin } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TREND_RANGES, type TrendRange } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { endpointKey, request } from '../../shared/api/endpoints';
 import { ErrorState } from '../../shared/StateView';
-import type { Trend, TrendSpec } from './trendModel';
+import type { TrendSpec } from './trendModel';
 
 // echarts is large: only a detail page that shows a trend loads it.
 const TrendChart = lazy(async () => ({ default: (await import('./TrendChart')).TrendChart }));
@@ -15,8 +15,8 @@ export function TrendCard<P extends { at: string }>({ id, spec }: { id: string |
   const { t } = useTranslation();
   const [range, setRange] = useState<TrendRange>('DAY');
   const query = useQuery({
-    queryKey: [spec.path, id, range],
-    queryFn: ({ signal }) => api.get<Trend<P>>(spec.path, { id, range }, { signal }),
+    queryKey: endpointKey(spec.endpoint, { id, range }),
+    queryFn: ({ signal }) => request(spec.endpoint, { id, range }, { signal }),
     enabled: id !== undefined,
     retry: false,
     // Devices report every few seconds to minutes: a minute's refresh keeps the chart current

@@ -1,20 +1,24 @@
-import { ALARM_STATUSES, SCRAP_STATUSES, STOCK_STATUSES, SWITCH_PERMISSIONS, type DeviceKind } from '@swap/contracts';
+import {
+  ALARM_STATUSES,
+  SCRAP_STATUSES,
+  STOCK_STATUSES,
+  SWITCH_PERMISSIONS,
+  batteryApi,
+  cabinetApi,
+  vehicleApi,
+  type DeviceKind,
+} from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 
-/** Calls of one device kind's registry (server module <kind>). */
+/** Each kind's declared registry endpoints (contracts batteryApi, vehicleApi, cabinetApi); the shared screens call these. */
+export const DEVICE_APIS = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
+/** Any kind's endpoints: the shared screens pick them by kind at run time. */
+export type DeviceApi = (typeof DEVICE_APIS)[DeviceKind];
+
+/** The list path of a kind, for screens that refresh that list by its path (stock moves). */
 export function devicePaths(kind: DeviceKind) {
-  const base = `/${kind}`;
-  return {
-    search: `${base}/search`,
-    export: `${base}/export`,
-    detail: `${base}/detail`,
-    add: `${base}/add`,
-    edit: `${base}/edit`,
-    batchCheck: `${base}/batch/check`,
-    batchAdd: `${base}/batch/add`,
-    scrap: `${base}/scrap`,
-  };
+  return { search: DEVICE_APIS[kind].search.path };
 }
 
 /** Resource codes of a kind's registry screens: operation.<kind>.<action>. */

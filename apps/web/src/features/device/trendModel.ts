@@ -1,4 +1,5 @@
-import type { TrendRange } from '@swap/contracts';
+import type { EndpointDef, TrendRange, trendQuery } from '@swap/contracts';
+import type { z } from 'zod';
 import type { StatusMeaning } from '../../shared/StatusTag';
 
 /** A trend answer of any device: the range, the readings before thinning, the readings shown. */
@@ -35,8 +36,8 @@ export interface TrendFlag<P> {
 
 /** What one device's trend card fetches and draws. */
 export interface TrendSpec<P extends { at: string }> {
-  /** API path of the trend (GET, `id` and `range`). */
-  path: string;
+  /** The declared trend endpoint (GET, `id` and `range`), answering this spec's points. */
+  endpoint: EndpointDef & { method: 'GET'; query: typeof trendQuery; answer: z.ZodType<Trend<P>> };
   titleKey: string;
   failedKey: string;
   axes: TrendAxis[];

@@ -1,19 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
-import { merchantApi, type DeviceKind, type DeviceTypeOption } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { deviceTypeApi, merchantApi, type DeviceKind } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
+import { endpointKey, request } from '../../shared/api/endpoints';
 import { isPlatformUser } from '../../shared/session';
-// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
-import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import type { SearchOption } from '../../shared/table';
-import { typePaths } from '../device-type/deviceTypeModel';
 
-/** The types of a kind as choices (GET /<kind>-type/options); shares the type list's key so saving a type refreshes it. */
+/** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. */
 export function useTypeOptions(kind: DeviceKind): SearchOption[] {
-  const path = typePaths(kind).options;
+  const options = deviceTypeApi[kind].options;
   const query = useQuery({
-    queryKey: [...resourceSearchKey(typePaths(kind).search), 'options'],
-    queryFn: ({ signal }) => api.get<DeviceTypeOption[]>(path, undefined, { signal }),
+    queryKey: endpointKey(options),
+    queryFn: ({ signal }) => request(options, undefined, { signal }),
     staleTime: 60_000,
     retry: false,
   });

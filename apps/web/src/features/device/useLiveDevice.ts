@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { livePath, type LiveKind } from '@swap/contracts';
+import { liveApi, type LiveKind } from '@swap/contracts';
 import { readLiveStream, type LiveStatus } from '../../shared/api/liveStream';
-import { devicePaths } from './deviceModel';
+import { endpointKey } from '../../shared/api/endpoints';
+import { DEVICE_APIS } from './deviceModel';
 
 /**
  * Follows one device live: each change the server pushes reloads that device's detail query, and
@@ -13,10 +14,10 @@ export function useLiveDevice(kind: LiveKind, id: string | undefined): LiveStatu
   const [status, setStatus] = useState<LiveStatus>('connecting');
   useEffect(() => {
     if (!id) return undefined;
-    const queryKey = [devicePaths(kind).detail, id];
+    const queryKey = endpointKey(DEVICE_APIS[kind].detail, { id });
     let readyBefore = false;
     return readLiveStream({
-      path: `${livePath(kind)}?id=${encodeURIComponent(id)}`,
+      path: `${liveApi[kind].live.path}?id=${encodeURIComponent(id)}`,
       onStatus: setStatus,
       onEvent: (name) => {
         if (name === 'change' || (name === 'ready' && readyBefore)) void queryClient.invalidateQueries({ queryKey });

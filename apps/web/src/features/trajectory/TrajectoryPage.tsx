@@ -3,8 +3,8 @@ import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRAJECTORY_RANGES, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { TRAJECTORY_RANGES, telemetryApi, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
+import { endpointKey, request } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
@@ -18,15 +18,15 @@ type TrackedKind = 'vehicle' | 'battery';
 
 function useTrajectory(kind: TrackedKind, id: string | undefined, range: TrajectoryRange) {
   const queryClient = useQueryClient();
-  const path = `/${kind}/trajectory`;
+  const endpoint = telemetryApi[kind].trajectory;
   const options = {
-    queryKey: [path, id, range],
-    queryFn: ({ signal }: { signal: AbortSignal }) => api.get<Trajectory>(path, { id, range }, { signal }),
+    queryKey: endpointKey(endpoint, { id, range }),
+    queryFn: ({ signal }: { signal: AbortSignal }) => request(endpoint, { id, range }, { signal }),
     retry: false,
     // The table pages through the answer already loaded.
     staleTime: 60_000,
   };
-  return { query: useQuery(options), path, fetch: () => queryClient.query(options) };
+  return { query: useQuery(options), path: endpoint.path, fetch: () => queryClient.query(options) };
 }
 
 function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKind }) {

@@ -3,16 +3,15 @@ import { Button, Card, Descriptions } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { vehicleEdit, type VehicleRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { vehicleApi, vehicleEdit, type VehicleRecord } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ResourceForm } from '../../shared/form';
 import { useUi } from '../../shared/ui';
-import { deviceCodes, deviceDetailPath, devicePaths, fieldKey } from '../device/deviceModel';
+import { deviceCodes, deviceDetailPath, fieldKey } from '../device/deviceModel';
 import { BATTERY_FIELDS, vehicleEditBody } from './vehicleModel';
 
-const paths = devicePaths('vehicle');
 const codes = deviceCodes('vehicle');
 const SLOTS = [
   { slot: 1, id: 'battery1Id', number: 'battery1Number' },
@@ -29,7 +28,7 @@ export function VehicleBatteries({ vehicle, onChanged }: { vehicle: VehicleRecor
   const capacityOf = (slot: number) => vehicle.batteryCapacities[slot - 1] ?? null;
 
   const unbind = async (number: 'battery1Number' | 'battery2Number') => {
-    await api.post(paths.edit, vehicleEditBody(vehicle, { [number]: null }));
+    await request(vehicleApi.edit, vehicleEditBody(vehicle, { [number]: null }));
     void message.success(t('vehicle.unbound'));
     onChanged();
   };
@@ -84,8 +83,8 @@ export function VehicleBatteries({ vehicle, onChanged }: { vehicle: VehicleRecor
         fields={BATTERY_FIELDS.filter((field) => slots.some((slot) => slot.number === field.name))}
         initialValues={{ battery1Number: vehicle.battery1Number ?? undefined, battery2Number: vehicle.battery2Number ?? undefined }}
         extraValues={vehicleEditBody(vehicle, {})}
-        submit={(body) => api.post(paths.edit, body)}
-        refreshPaths={[paths.search]}
+        submit={(body) => request(vehicleApi.edit, body)}
+        refresh={[vehicleApi.edit]}
         onSaved={onChanged}
         onClose={() => setBinding(false)}
       />

@@ -1,25 +1,23 @@
 import { useState } from 'react';
 import { Button, Flex } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { VehicleRecord } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { vehicleApi, type VehicleRecord } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
 import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { deviceCodes, devicePaths, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
+import { deviceCodes, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ScrapForm } from '../device/ScrapForm';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
 
-const paths = devicePaths('vehicle');
 const codes = deviceCodes('vehicle');
 
 function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
@@ -82,11 +80,7 @@ export function VehicleDetailPage() {
   const { id } = useParams();
   const [editing, setEditing] = useState(false);
   const [scrapping, setScrapping] = useState(false);
-  const query = useQuery({
-    queryKey: [paths.detail, id],
-    queryFn: ({ signal }) => api.get<VehicleRecord>(paths.detail, { id }, { signal }),
-    retry: false,
-  });
+  const query = useEndpointQuery(vehicleApi.detail, { id });
   const vehicle = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const refresh = () => void query.refetch();

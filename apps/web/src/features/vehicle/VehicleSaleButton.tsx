@@ -1,15 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { SaleStatus } from '@swap/contracts';
-import { api } from '../../shared/api/client';
+import { vehicleApi, type SaleStatus } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { ConfirmButton } from '../../shared/confirm';
 import { useUi } from '../../shared/ui';
 import { deviceCodes } from '../device/deviceModel';
 
-const SALE_PATH = '/vehicle/sale';
-
-/** POST /vehicle/sale: marks the vehicles sold or unsold (the server refuses scrapped or not-for-sale ones). */
-export function setVehicleSale(ids: number[], saleStatus: SaleStatus): Promise<{ changed: number }> {
-  return api.post<{ changed: number }>(SALE_PATH, { ids, saleStatus });
+/** Marks the vehicles sold or unsold (the server refuses scrapped or not-for-sale ones). */
+export function setVehicleSale(ids: number[], saleStatus: SaleStatus) {
+  return request(vehicleApi.sale, { ids, saleStatus });
 }
 
 /** The vehicle detail's "Mark sold" / "Mark unsold", after a confirm prompt. */

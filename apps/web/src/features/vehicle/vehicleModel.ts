@@ -4,7 +4,9 @@ import {
   SALE_MODES,
   SALE_STATUSES,
   vehicleAdd,
+  type vehicleApi,
   vehicleEdit,
+  type InputOf,
   type VehicleRecord,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
@@ -111,10 +113,14 @@ export const VEHICLE_EDIT_NAMES = [
 ] as const satisfies readonly (keyof VehicleRecord)[];
 
 /** The whole edit payload of a vehicle as it is, so one change (a battery) can be sent alone. */
-export function vehicleEditBody(record: VehicleRecord, change: Partial<Record<'battery1Number' | 'battery2Number', string | null>>) {
+export function vehicleEditBody(
+  record: VehicleRecord,
+  change: Partial<Record<'battery1Number' | 'battery2Number', string | null>>,
+): InputOf<typeof vehicleApi.edit> {
   const body: Record<string, unknown> = { id: record.id };
   for (const name of VEHICLE_EDIT_NAMES) body[name] = record[name];
-  return { ...body, ...change };
+  // The record's maintained fields (VEHICLE_EDIT_NAMES, typeId among them) are the edit body's.
+  return { ...body, ...change } as InputOf<typeof vehicleApi.edit>;
 }
 
 /** The vehicle form of the list and detail pages. */

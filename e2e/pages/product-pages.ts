@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { BasePage } from '../support/pages/base-page.js';
 import { chooseOption, openDrawer, saveDrawer } from './antd.js';
+import { settled } from './swap-pages.js';
 
 /** The table rows of the page's (only) list. */
 function rows(page: Page, text: string): Locator {
@@ -92,7 +93,11 @@ export class BatteryListPage extends BasePage {
     const form = this.page.getByRole('search');
     await form.getByLabel('Number', { exact: true }).fill(number);
     if (scrapStatus) await chooseOption(this.page, form, 'Scrap status', scrapStatus);
+    // The list keeps the previous rows while the new page loads: wait for the answer and its rendering.
+    const answered = this.page.waitForResponse((response) => response.url().endsWith('/search') && response.request().method() === 'POST');
     await form.getByRole('button', { name: 'Search' }).click();
+    await answered;
+    await settled(this.page);
   }
 
   /** Scrap from the row: reason, Save, then the confirm prompt. */

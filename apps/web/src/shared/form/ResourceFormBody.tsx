@@ -31,7 +31,7 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   load?: { queryKey: readonly unknown[]; queryFn: () => Promise<Partial<z.input<S>>> };
   /** Values sent but not edited, e.g. `{ id }` when editing. */
   extraValues?: Partial<z.input<S>>;
-  /** Sends the parsed payload, e.g. `(body) => api.post('/admin/role/add', body)`. */
+  /** Sends the parsed payload, e.g. `(body) => request(roleApi.add, body)`. */
   submit: (values: z.output<S>) => Promise<unknown>;
   onClose: () => void;
   onSaved?: (result: unknown) => void;

@@ -21,10 +21,10 @@ import { useResourceSearch, type PageFetcher } from './useResourceSearch';
 export interface ResourceTableProps<T extends object> {
   /**
    * The list's declared endpoints: search (answering a Page) and optionally the CSV export, whose
-   * permission code gates the Export button. Replaces searchPath / exportPath / exportCode.
+   * permission code gates the Export button.
    */
   endpoints?: { search: EndpointDef; export?: EndpointDef };
-  /** Path under /api/oms answering a Page, e.g. '/admin/resource/search' (lists not yet declared). */
+  /** For a list read by `fetchPage` (pages of an answer already loaded): the key its pages are cached under. */
   searchPath?: string;
   columns: ResourceColumn<T>[];
   rowKey: Extract<keyof T, string> | ((record: T) => Key);
@@ -35,9 +35,6 @@ export interface ResourceTableProps<T extends object> {
   initialValues?: Record<string, string>;
   defaultSort?: SortState;
   pageSize?: number;
-  /** Path under /api/oms answering a CSV of the current filter, e.g. '/admin/resource/export'. */
-  exportPath?: string;
-  exportCode?: string | readonly string[];
   /** File name used when the server names none. */
   exportFilename?: string;
   rowActions?: RowAction<T>[];
@@ -81,9 +78,9 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   } = props;
   const searchPath = endpoints?.search.path ?? props.searchPath;
   if (!searchPath) throw new Error('ResourceTable needs its search endpoint');
-  const exportPath = endpoints ? endpoints.export?.path : props.exportPath;
+  const exportPath = endpoints?.export?.path;
   const exportAccess = endpoints?.export?.access;
-  const exportCode = exportAccess ? (exportAccess === 'public' ? undefined : exportAccess.code) : props.exportCode;
+  const exportCode = exportAccess && exportAccess !== 'public' ? exportAccess.code : undefined;
   const { t } = useTranslation();
   const can = useCan();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;

@@ -3,7 +3,6 @@ import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
 import type { DeviceIdentity } from './credentials.js';
 import { DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
-import { uplinkFilters } from './handlers.js';
 import type { DeliverUplink, DeviceTransport } from './link.js';
 
 /** Who signs in: a device, by its credentials. The gateway is in-process and does not sign in. */

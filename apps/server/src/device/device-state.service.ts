@@ -1,5 +1,5 @@
 import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
-import type { CabinetState, CompartmentReport } from '@swap/contracts';
+import type { CabinetState, CompartmentReport, SwapRecordFailureCode } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
@@ -42,6 +42,12 @@ function reportedSlots(compartments: CompartmentReport[], merchantId: number | n
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(${sql.raw(SLOT_COLUMNS)})
     left join battery b on b.number = v.battery_number`;
 }
+
+/**
+ * A slot holding another owner's pack shows this fault (the refusal's code) in place of the
+ * device's own, so staff see on the cabinet's grid why the pack is not counted as the cabinet's.
+ */
+const OTHER_OWNER_FAULT: SwapRecordFailureCode = 'BATTERY_OTHER_OWNER';
 
 export interface StateLog {
   warn(fields: object, message: string): void;
@@ -117,14 +123,14 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
     await tx.execute(sql`with reported as (${reported})
       update cabinet_compartment cc set state = r.state, door_lock = r.door_lock, battery_lock = r.battery_lock,
         in_place = r.in_place, charger_switch = r.charger_switch, voltage = r.voltage, current = r.current,
-        temperature = r.temperature, preset = r.preset, indicator = r.indicator, fault = r.fault,
+        temperature = r.temperature, preset = r.preset, indicator = r.indicator, fault = r.shown_fault,
         nfc_switch = r.nfc_switch, enabled = r.enabled, battery_id = r.battery_id
-      from reported r
+      from (select *, case when other_owner then ${OTHER_OWNER_FAULT} else fault end as shown_fault from reported) r
       where cc.cabinet_id = ${cabinet.id} and cc.idx = r.idx
         and (cc.state, cc.door_lock, cc.battery_lock, cc.in_place, cc.charger_switch, cc.voltage, cc.current, cc.temperature,
           cc.preset, cc.indicator, cc.fault, cc.nfc_switch, cc.enabled, cc.battery_id)
         is distinct from (r.state, r.door_lock, r.battery_lock, r.in_place, r.charger_switch, r.voltage, r.current, r.temperature,
-          r.preset, r.indicator, r.fault, r.nfc_switch, r.enabled, r.battery_id)`);
+          r.preset, r.indicator, r.shown_fault, r.nfc_switch, r.enabled, r.battery_id)`);
     return true;
   });
 }

@@ -174,6 +174,12 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
     expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
     expect(warnings).toContain('cabinet state: battery of another owner not bound to its slot');
+    // The cabinet's grid shows why: the refused slots carry the refusal as their fault.
+    const grid = (await get(who.merchant, 'cabinet/detail', ids[A_CABINET]!)).data.compartments as {
+      index: number;
+      fault: string | null;
+    }[];
+    expect(grid.sort((x, y) => x.index - y.index).map((c) => c.fault)).toEqual([null, 'BATTERY_OTHER_OWNER', 'BATTERY_OTHER_OWNER', null]);
     // Republishing the same state is not audited again.
     await send(a, A_CABINET, 'state', {
       online: true,

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { commandApi, type BatteryCommandName, type CabinetCommandName } from '@swap/contracts';
+import { batteryApi, cabinetApi, commandApi, type BatteryCommandName, type CabinetCommandName } from '@swap/contracts';
 import { invalidateResources, request } from '../../shared/api/endpoints';
 import { useConfirm } from '../../shared/confirm';
 import { useUi } from '../../shared/ui';
@@ -46,12 +46,8 @@ export function useSendCommand(): (order: CommandOrder) => void {
             });
           void message.success(t(order.name === 'RESTART' ? 'command.restartTriggered' : 'command.succeeded', { command }));
         } finally {
-          await Promise.all([
-            // The cabinet and battery details are another resource's endpoints, keyed by their paths.
-            queryClient.invalidateQueries({ queryKey: ['/cabinet/detail'] }),
-            queryClient.invalidateQueries({ queryKey: ['/battery/detail'] }),
-            invalidateResources(queryClient, [commandApi.cabinetSend, commandApi.batterySend]),
-          ]);
+          // A command changes the device it acts on: its detail, lists and command history (all under its resource).
+          await invalidateResources(queryClient, [cabinetApi.detail, batteryApi.detail]);
         }
       },
     });

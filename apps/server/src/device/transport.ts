@@ -37,6 +37,8 @@ export interface BrokerAccount {
  */
 export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): DeviceTransport {
   const clients: MqttClient[] = [];
+  /** Connections whose subscriptions are in place: the link is up only once every lane hears again. */
+  const subscribed = new Set<MqttClient>();
   let control: MqttClient | undefined;
   const connect = async (lane: string, filters: string[], deliver: DeliverUplink): Promise<MqttClient> => {
     const client = await mqtt.connectAsync(account.url, {
@@ -44,8 +46,25 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
       password: account.password,
       clientId: `gateway-${lane}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`,
       reconnectPeriod: 2000,
+      // Subscribed again below after a reconnect, so "connected" waits for the broker's acknowledgement.
+      resubscribe: false,
     });
     clients.push(client);
+    const subscribe = async () => {
+      for (const filter of filters) await client.subscribeAsync(filter, { qos: 1 });
+      subscribed.add(client);
+    };
+    client.on('close', () => subscribed.delete(client));
+    client.on('connect', (connack) => {
+      if (subscribed.has(client)) return;
+      if (connack.sessionPresent) {
+        subscribed.add(client);
+        return;
+      }
+      subscribe().catch((error: unknown) =>
+        log.warn({ lane, error: error instanceof Error ? error.message : String(error) }, 'device link: subscribing again failed'),
+      );
+    });
     // Commands and their results are small: send each at once (no Nagle delay), on every reconnect too.
     const noDelay = () => (client.stream as { setNoDelay?: (on: boolean) => void } | undefined)?.setNoDelay?.(true);
     noDelay();
@@ -54,13 +73,13 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
     // now is logged by the link and lost (the gateway's sessions are not persistent).
     client.on('message', (topic, payload, packet) => void deliver(topic, payload, packet.retain));
     client.on('error', (error) => log.warn({ lane, error: error.message }, 'device link error'));
-    for (const filter of filters) await client.subscribeAsync(filter, { qos: 1 });
+    await subscribe();
     return client;
   };
   return {
     description: new URL(account.url).host,
     get connected() {
-      return clients.length > 0 && clients.every((client) => client.connected);
+      return clients.length > 0 && clients.every((client) => client.connected && subscribed.has(client));
     },
     open: async (deliver) => {
       const filters = gatewaySubscriptions(account.shareGroup);
@@ -73,6 +92,7 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
     },
     close: async () => {
       control = undefined;
+      subscribed.clear();
       await Promise.all(clients.splice(0).map((client) => client.endAsync(true)));
     },
   };

@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { writeMosquittoAuth, type MosquittoAccounts } from '../device/mosquitto.js';
+import { freePort } from './free-port.js';
 
 export interface RunningMosquitto {
   url: string;
@@ -16,17 +17,6 @@ export const MOSQUITTO_BIN = process.env.MOSQUITTO_BIN ?? '/usr/sbin/mosquitto';
 
 /** Mosquitto is installed (scripts/ensure-mosquitto.sh), or its tests are required anyway (REQUIRE_MOSQUITTO=1, npm test). */
 export const mosquittoWanted = fs.existsSync(MOSQUITTO_BIN) || process.env.REQUIRE_MOSQUITTO === '1';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 async function waitForPort(port: number, exited: () => boolean, timeoutMs: number): Promise<void> {
   const end = Date.now() + timeoutMs;

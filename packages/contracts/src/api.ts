@@ -10,6 +10,7 @@ import { deviceTypeApi } from './domains/device-type.js';
 import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
+import { notificationApi } from './domains/notification.js';
 import { roleApi } from './domains/role.js';
 import { commonSettingApi, currencyApi } from './domains/settings.js';
 import { stockApi } from './domains/stock.js';
@@ -49,6 +50,7 @@ export const API = {
   vehicleTelemetry: telemetryApi.vehicle,
   batteryTelemetry: telemetryApi.battery,
   cabinetTelemetry: telemetryApi.cabinet,
+  notification: notificationApi,
   cabinetLive: liveApi.cabinet,
   batteryLive: liveApi.battery,
 } as const;

@@ -20,6 +20,8 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   idCardBackFileId: { en: 'ID card back', in: 'KTP belakang', th: 'บัตรประชาชนด้านหลัง', zh: '身份证反面' },
   facePhotoFileId: { en: 'Face photo', in: 'Foto wajah', th: 'รูปถ่ายใบหน้า', zh: '人脸照片' },
   description: { en: 'Description', in: 'Deskripsi', th: 'คำอธิบาย', zh: '描述' },
+  title: { en: 'Title', in: 'Judul', th: 'หัวข้อ', zh: '标题' },
+  countryCode: { en: 'Country', in: 'Negara', th: 'ประเทศ', zh: '国家' },
   sort: { en: 'Sort', in: 'Urutan', th: 'ลำดับ', zh: '排序' },
   menuIds: { en: 'Menus', in: 'Menu', th: 'เมนู', zh: '菜单' },
   resourceIds: { en: 'Resources', in: 'Sumber daya', th: 'ทรัพยากร', zh: '资源' },

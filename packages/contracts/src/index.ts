@@ -23,3 +23,4 @@ export * from './device/index.js';
 export * from './domains/command.js';
 export * from './domains/telemetry.js';
 export * from './domains/device-credential.js';
+export * from './domains/notification.js';

@@ -173,12 +173,7 @@ export const MENU_TREE: CentreDef[] = [
         ),
       ]),
       group('message', 'Messages', 'NotificationOutlined', [
-        item(
-          'message.notification',
-          'Notifications',
-          '/operation/noti/notificati',
-          crud('message.notification', [button('message.updateMessage', 'Update message')]),
-        ),
+        item('message.updateMessage', 'Notifications', '/operation/noti/notificati', crud('message.updateMessage')),
       ]),
     ],
   },
@@ -401,7 +396,7 @@ export const ROUTES: RouteDef[] = [
   r('/distribution/battery', 'allocation.battery', 'nav.allocation.battery'),
   r('/distribution/cabinet', 'allocation.cabinet', 'nav.allocation.cabinet'),
   r('/distribution/external-system', 'allocation.externalSystem', 'nav.allocation.externalSystem'),
-  r('/operation/noti/notificati', 'message.notification', 'nav.message.notification'),
+  r('/operation/noti/notificati', 'message.updateMessage', 'nav.message.updateMessage'),
   r('/site/store-list', 'site.store', 'nav.site.store'),
   r('/site/store-add', 'site.store.add', 'page.storeAdd', undefined, 'site.store'),
   r('/site/store-edit/:id', 'site.store.edit', 'page.storeEdit', id, 'site.store'),

@@ -18,3 +18,4 @@ export * from '../device/device-credential.table.js';
 export * from '../modules/command/command.table.js';
 export * from '../modules/swap/swap.table.js';
 export * from '../modules/telemetry/telemetry.table.js';
+export * from '../modules/notification/notification.table.js';

@@ -13,6 +13,7 @@ import { seedDemoProducts } from './seed-products.js';
 import { seedDemoSwaps } from '../modules/swap/swap.seed.js';
 import { seedDemoTelemetry } from '../modules/telemetry/demo-telemetry.js';
 import { seedDemoDeviceCredentials } from '../device/credentials.js';
+import { seedDemoNotifications } from '../modules/notification/index.js';
 
 export interface SeedOptions {
   demo: boolean;
@@ -40,7 +41,7 @@ const MERCHANT_ADMIN_MENUS = [
   'site.store',
   'site.cabinet',
   'application.list',
-  'message.notification',
+  'message.updateMessage',
   'order.product',
   'order.vehicle',
   'order.battery',
@@ -128,6 +129,8 @@ async function ensureSuperAdmin(db: Db, username: string, password: string | und
 async function seedDemo(db: Db, withDevices: boolean): Promise<void> {
   const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, 'admin'));
   if (!existing) await seedDemoAccounts(db);
+  const demoMerchants = await db.select({ id: merchants.id, name: merchants.name }).from(merchants);
+  await seedDemoNotifications(db, Object.fromEntries(demoMerchants.map((row) => [row.name, row.id])));
   // Its own check: a demo database from before the product centre gains the devices too.
   if (withDevices) {
     await seedDemoProducts(db);

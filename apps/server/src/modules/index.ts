@@ -18,6 +18,7 @@ import { registerSwapRoutes } from './swap/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes } from './device-credential/index.js';
+import { registerNotificationRoutes } from './notification/index.js';
 
 /** Every module's /api/oms routes; each module registers its own. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {
@@ -40,4 +41,5 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   registerLiveRoutes(app);
   registerTelemetryRoutes(app);
   registerDeviceCredentialRoutes(app);
+  registerNotificationRoutes(app);
 }

@@ -49,6 +49,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/cabinet-inventory/record/detail': page(() =>
     import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage),
   ),
+  '/operation/noti/notificati': page(() => import('../features/notification/NotificationListPage').then((m) => m.NotificationListPage)),
   '/dashboard': page(() => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
 };
 

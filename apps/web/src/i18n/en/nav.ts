@@ -35,7 +35,7 @@ export const nav = {
   'nav.application': 'Applications',
   'nav.application.list': 'Asset applications',
   'nav.message': 'Messages',
-  'nav.message.notification': 'Notifications',
+  'nav.message.updateMessage': 'Notifications',
   'nav.order-center': 'Order centre',
   'nav.order': 'Orders',
   'nav.order.product': 'Product orders',

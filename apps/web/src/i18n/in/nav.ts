@@ -36,7 +36,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.application': 'Pengajuan',
   'nav.application.list': 'Pengajuan aset',
   'nav.message': 'Pesan',
-  'nav.message.notification': 'Notifikasi',
+  'nav.message.updateMessage': 'Notifikasi',
   'nav.order-center': 'Pusat pesanan',
   'nav.order': 'Pesanan',
   'nav.order.product': 'Pesanan produk',

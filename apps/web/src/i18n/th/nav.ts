@@ -36,7 +36,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.application': 'คำร้อง',
   'nav.application.list': 'คำร้องเกี่ยวกับทรัพย์สิน',
   'nav.message': 'ข้อความ',
-  'nav.message.notification': 'การแจ้งข่าว',
+  'nav.message.updateMessage': 'การแจ้งข่าว',
   'nav.order-center': 'ศูนย์คำสั่งซื้อ',
   'nav.order': 'คำสั่งซื้อ',
   'nav.order.product': 'คำสั่งซื้อผลิตภัณฑ์',

@@ -36,7 +36,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.application': '申请',
   'nav.application.list': '资产申请',
   'nav.message': '消息',
-  'nav.message.notification': '通知',
+  'nav.message.updateMessage': '通知',
   'nav.order-center': '订单中心',
   'nav.order': '订单',
   'nav.order.product': '产品订单',

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { endpoint, noAnswer } from '../endpoint.js';
+import { id, idQuery, longMessage, safeText, shortMessage } from '../validation.js';
+
+/**
+ * The markets a notification can be addressed to (ISO 3166-1 alpha-2). Screens name them with
+ * Intl.DisplayNames in the reader's language, so no country name needs a translation.
+ */
+export const COUNTRY_CODES = ['ID', 'TH', 'CN', 'MY', 'PH', 'VN', 'SG', 'KH', 'LA', 'MM'] as const;
+export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+export const notificationRecord = z.object({
+  id: z.number(),
+  title: z.string(),
+  description: z.string(),
+  countryCode: z.enum(COUNTRY_CODES),
+  /** The merchant that wrote it; none for the platform's own notifications. */
+  merchantId: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type NotificationRecord = z.infer<typeof notificationRecord>;
+
+/** title matches part of the title; createdFrom/createdTo bound the created date (ISO, inclusive). */
+export const notificationSearch = pageQuerySchema.extend({
+  title: safeText(100).optional(),
+  countryCode: z.enum(COUNTRY_CODES).optional(),
+  createdFrom: z.iso.datetime({ offset: true }).optional(),
+  createdTo: z.iso.datetime({ offset: true }).optional(),
+});
+export type NotificationSearch = z.infer<typeof notificationSearch>;
+
+export const notificationAdd = z.object({
+  title: shortMessage,
+  description: longMessage,
+  countryCode: z.enum(COUNTRY_CODES, { message: 'validation.required' }),
+});
+export type NotificationAdd = z.infer<typeof notificationAdd>;
+export const notificationEdit = notificationAdd.extend({ id });
+export type NotificationEdit = z.infer<typeof notificationEdit>;
+
+const CODE = 'message.updateMessage';
+
+/** Operation centre → Notifications: each tenant writes its own; platform staff see every tenant's. */
+export const notificationApi = {
+  search: endpoint({
+    method: 'POST',
+    path: '/message/notification/search',
+    access: { code: CODE },
+    body: notificationSearch,
+    sortable: ['title', 'countryCode', 'createdAt'],
+    answer: pageSchema(notificationRecord),
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: '/message/notification/add',
+    access: { code: `${CODE}.add` },
+    body: notificationAdd,
+    answer: notificationRecord,
+  }),
+  edit: endpoint({
+    method: 'POST',
+    path: '/message/notification/edit',
+    access: { code: `${CODE}.edit` },
+    body: notificationEdit,
+    answer: notificationRecord,
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/message/notification/remove',
+    access: { code: `${CODE}.remove` },
+    query: idQuery,
+    answer: noAnswer,
+  }),
+  export: endpoint({
+    method: 'POST',
+    path: '/message/notification/export',
+    access: { code: `${CODE}.export` },
+    body: notificationSearch,
+    answer: 'csv',
+  }),
+} as const;

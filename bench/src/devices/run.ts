@@ -12,9 +12,9 @@ import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 import type { Ctx } from '../../../apps/server/src/app/context.js';
 import { csvPieces } from '../../../apps/server/src/app/csv.js';
 import { deviceCsvColumns } from '../../../apps/server/src/modules/device/index.js';
-import { BATTERY_CSV_FIELDS, exportBatteryChunks, searchBatteries } from '../../../apps/server/src/modules/battery/battery.query.js';
-import { searchVehicles } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
-import { searchCabinets } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
+import { BATTERY_CSV_FIELDS, batteryList } from '../../../apps/server/src/modules/battery/battery.query.js';
+import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
+import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
 import { stockSummary } from '../../../apps/server/src/modules/stock/stock.query.js';
 import { fleetSize, generateFleet } from './generate.js';
 
@@ -101,7 +101,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const battery = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`battery ${name}`, iterations, async () => pageDetail(await searchBatteries(ctx, batterySearch.parse(input)))),
+      await measure(`battery ${name}`, iterations, async () => pageDetail(await batteryList.search(ctx, batterySearch.parse(input)))),
     );
   await battery('first page', {});
   await battery(`deep page (${deep(size.batteries)})`, { current: deep(size.batteries) });
@@ -123,7 +123,7 @@ async function main(): Promise<void> {
 
   const vehicle = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`vehicle ${name}`, iterations, async () => pageDetail(await searchVehicles(ctx, vehicleSearch.parse(input)))),
+      await measure(`vehicle ${name}`, iterations, async () => pageDetail(await vehicleList.search(ctx, vehicleSearch.parse(input)))),
     );
   await vehicle('first page', {});
   await vehicle(`deep page (${deep(size.vehicles)})`, { current: deep(size.vehicles) });
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
 
   const cabinet = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`cabinet ${name}`, iterations, async () => pageDetail(await searchCabinets(ctx, cabinetSearch.parse(input)))),
+      await measure(`cabinet ${name}`, iterations, async () => pageDetail(await cabinetList.search(ctx, cabinetSearch.parse(input)))),
     );
   await cabinet('first page', {});
   await cabinet(`deep page (${deep(size.cabinets)})`, { current: deep(size.cabinets) });
@@ -161,7 +161,7 @@ async function main(): Promise<void> {
       let bytes = 0;
       let peakHeap = 0;
       const baseHeap = process.memoryUsage().heapUsed;
-      for await (const piece of csvPieces(exportBatteryChunks(platform, batterySearch.parse({})), columns, 'en', (n) => (rows = n))) {
+      for await (const piece of csvPieces(batteryList.exportChunks(platform, batterySearch.parse({})), columns, 'en', (n) => (rows = n))) {
         bytes += Buffer.byteLength(piece);
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
       }

@@ -36,6 +36,11 @@ export interface EndpointDef {
   /** Multipart upload (the body is a file plus text fields, checked by the handler). */
   multipart?: true;
   answer: AnswerKind;
+  /**
+   * A list's search: the record fields its `sort` may name, in the declared order. The server
+   * orders by these and no other (docs/api.md, "Declaring a list").
+   */
+  sortable?: readonly string[];
   summary?: string;
 }
 

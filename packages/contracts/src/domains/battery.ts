@@ -147,6 +147,7 @@ export const batteryApi = {
     access: { code: 'operation.battery' },
     body: batterySearch,
     answer: devicePageSchema(batteryRecord),
+    sortable: DEVICE_SORT_FIELDS,
   }),
   detail: endpoint({
     method: 'GET',

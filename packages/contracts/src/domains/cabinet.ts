@@ -159,6 +159,7 @@ export const cabinetApi = {
     access: { code: 'operation.cabinet' },
     body: cabinetSearch,
     answer: devicePageSchema(cabinetRecord),
+    sortable: DEVICE_SORT_FIELDS,
   }),
   detail: endpoint({
     method: 'GET',

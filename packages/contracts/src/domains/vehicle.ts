@@ -142,6 +142,7 @@ export const vehicleApi = {
     access: { code: 'operation.vehicle' },
     body: vehicleSearch,
     answer: devicePageSchema(vehicleRecord),
+    sortable: DEVICE_SORT_FIELDS,
   }),
   detail: endpoint({
     method: 'GET',

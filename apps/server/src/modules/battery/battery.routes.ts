@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { batteryApi } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
-import { BATTERY_CSV_FIELDS, batteryDetail, exportBatteryChunks, searchBatteries } from './battery.query.js';
+import { serve } from '../../app/route.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { BATTERY_CSV_FIELDS, batteryList } from './battery.query.js';
 import { addBattery, editBattery } from './battery.service.js';
 import { BATTERY_KIND } from './battery.kind.js';
 
@@ -11,15 +11,12 @@ const CSV_COLUMNS = deviceCsvColumns(BATTERY_CSV_FIELDS);
 /** Batteries (Product centre → Batteries, /product/battery/list). */
 export function registerBatteryRoutes(app: FastifyInstance): void {
   const api = batteryApi;
-  serve(app, api.search, ({ input, ctx }) => searchBatteries(ctx, input));
-  serve(app, api.detail, ({ input, ctx }) => batteryDetail(ctx, input.id));
+  serve(app, api.search, ({ input, ctx }) => batteryList.search(ctx, input));
+  serve(app, api.detail, ({ input, ctx }) => batteryList.detail(ctx, input.id));
   serve(app, api.add, ({ input, ctx }) => addBattery(ctx, input));
   serve(app, api.edit, ({ input, ctx }) => editBattery(ctx, input));
   serve(app, api.batchCheck, ({ input, ctx }) => checkDeviceBatch(ctx, BATTERY_KIND, input));
   serve(app, api.batchAdd, ({ input, ctx }) => addDeviceBatch(ctx, BATTERY_KIND, input));
   serve(app, api.scrap, ({ input, ctx }) => scrapDevices(ctx, BATTERY_KIND, input));
-  serve(app, api.export, ({ input, ctx, reply }) => {
-    sendDeviceExport(reply, ctx, 'battery', input, exportBatteryChunks(ctx, input), CSV_COLUMNS);
-    return Promise.resolve(SENT);
-  });
+  serve(app, api.export, ({ input, ctx, reply }) => batteryList.sendExport(reply, ctx, input, deviceExport(ctx, 'battery', CSV_COLUMNS)));
 }

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { cabinetApi } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
-import { CABINET_CSV_FIELDS, cabinetDetail, exportCabinetChunks, searchCabinets } from './cabinet.query.js';
+import { serve } from '../../app/route.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { CABINET_CSV_FIELDS, cabinetDetail, cabinetList } from './cabinet.query.js';
 import { addCabinet, editCabinet } from './cabinet.service.js';
 import { CABINET_KIND } from './cabinet.kind.js';
 
@@ -11,15 +11,12 @@ const CSV_COLUMNS = deviceCsvColumns(CABINET_CSV_FIELDS);
 /** Cabinets (Product centre → Cabinets, /product/cabinet/list). */
 export function registerCabinetRoutes(app: FastifyInstance): void {
   const api = cabinetApi;
-  serve(app, api.search, ({ input, ctx }) => searchCabinets(ctx, input));
+  serve(app, api.search, ({ input, ctx }) => cabinetList.search(ctx, input));
   serve(app, api.detail, ({ input, ctx }) => cabinetDetail(ctx, input.id));
   serve(app, api.add, ({ input, ctx }) => addCabinet(ctx, input));
   serve(app, api.edit, ({ input, ctx }) => editCabinet(ctx, input));
   serve(app, api.batchCheck, ({ input, ctx }) => checkDeviceBatch(ctx, CABINET_KIND, input));
   serve(app, api.batchAdd, ({ input, ctx }) => addDeviceBatch(ctx, CABINET_KIND, input));
   serve(app, api.scrap, ({ input, ctx }) => scrapDevices(ctx, CABINET_KIND, input));
-  serve(app, api.export, ({ input, ctx, reply }) => {
-    sendDeviceExport(reply, ctx, 'cabinet', input, exportCabinetChunks(ctx, input), CSV_COLUMNS);
-    return Promise.resolve(SENT);
-  });
+  serve(app, api.export, ({ input, ctx, reply }) => cabinetList.sendExport(reply, ctx, input, deviceExport(ctx, 'cabinet', CSV_COLUMNS)));
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { COUNT_EXACT_LIMIT, type DeviceKind, type MessageKey } from '@swap/contracts';
+import type { DeviceKind, MessageKey } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -84,36 +84,4 @@ export async function typeOfKind(db: Db, kind: DeviceKind, typeId: number): Prom
     .where(and(eq(deviceTypes.id, typeId), eq(deviceTypes.kind, kind)));
   if (!type) throw new AppError('typeMissing');
   return type;
-}
-
-/** The planner's row estimate of `select 1 from table where …` (EXPLAIN, no execution). */
-async function estimatedRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number | null> {
-  const result: unknown = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  const plan = rows[0]?.['QUERY PLAN'];
-  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
-  const estimate = top?.Plan?.['Plan Rows'];
-  return typeof estimate === 'number' ? Math.round(estimate) : null;
-}
-
-/**
- * The total of a device list, in the count's one round trip or two. The planner's estimate comes
- * first (EXPLAIN, no execution): when it is far above COUNT_EXACT_LIMIT the estimate is the answer,
- * so a broad filter over 1 M rows never counts. Otherwise a capped count reads at most
- * COUNT_EXACT_LIMIT + 1 rows: exact below the cap, else the larger of estimate and cap.
- */
-export async function countDevices(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-  const estimate = await estimatedRows(db, table, where);
-  if (estimate !== null && estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(COUNT_EXACT_LIMIT + 1)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const n = row?.n ?? 0;
-  if (n <= COUNT_EXACT_LIMIT) return { total: n, exact: true };
-  return { total: Math.max(estimate ?? n, n), exact: false };
 }

@@ -1,6 +1,5 @@
 export {
   chunks,
-  countDevices,
   deviceScope,
   ownerCondition,
   placeOwner,
@@ -13,6 +12,6 @@ export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrap
 export { refuseScrapped } from './device.guard.js';
 export { lockStockCounters, type CountedDevice } from './device.counters.js';
 export { deviceCsvColumns } from './device.csv.js';
-export { sendDeviceExport } from './device.export.js';
+export { deviceExport } from './device.export.js';
 export { numberConflict, refuseTakenNumber } from './device.numbers.js';
 export { deviceNumbers } from './device-number.table.js';

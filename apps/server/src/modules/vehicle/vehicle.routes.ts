@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { vehicleApi } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, scrapDevices, sendDeviceExport } from '../device/index.js';
-import { VEHICLE_CSV_FIELDS, vehicleDetail, exportVehicleChunks, searchVehicles } from './vehicle.query.js';
+import { serve } from '../../app/route.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { VEHICLE_CSV_FIELDS, vehicleList } from './vehicle.query.js';
 import { addVehicle, editVehicle, setVehicleSale } from './vehicle.service.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';
 
@@ -11,16 +11,13 @@ const CSV_COLUMNS = deviceCsvColumns(VEHICLE_CSV_FIELDS);
 /** Vehicles (Product centre → Vehicles, /product/vehicle/list). */
 export function registerVehicleRoutes(app: FastifyInstance): void {
   const api = vehicleApi;
-  serve(app, api.search, ({ input, ctx }) => searchVehicles(ctx, input));
-  serve(app, api.detail, ({ input, ctx }) => vehicleDetail(ctx, input.id));
+  serve(app, api.search, ({ input, ctx }) => vehicleList.search(ctx, input));
+  serve(app, api.detail, ({ input, ctx }) => vehicleList.detail(ctx, input.id));
   serve(app, api.add, ({ input, ctx }) => addVehicle(ctx, input));
   serve(app, api.edit, ({ input, ctx }) => editVehicle(ctx, input));
   serve(app, api.batchCheck, ({ input, ctx }) => checkDeviceBatch(ctx, VEHICLE_KIND, input));
   serve(app, api.batchAdd, ({ input, ctx }) => addDeviceBatch(ctx, VEHICLE_KIND, input));
   serve(app, api.sale, ({ input, ctx }) => setVehicleSale(ctx, input));
   serve(app, api.scrap, ({ input, ctx }) => scrapDevices(ctx, VEHICLE_KIND, input));
-  serve(app, api.export, ({ input, ctx, reply }) => {
-    sendDeviceExport(reply, ctx, 'vehicle', input, exportVehicleChunks(ctx, input), CSV_COLUMNS);
-    return Promise.resolve(SENT);
-  });
+  serve(app, api.export, ({ input, ctx, reply }) => vehicleList.sendExport(reply, ctx, input, deviceExport(ctx, 'vehicle', CSV_COLUMNS)));
 }

@@ -1,0 +1,322 @@
+import { and, asc, Column, desc, eq, getTableColumns, inArray, is, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyReply } from 'fastify';
+import { COUNT_EXACT_LIMIT, type EndpointDef, type MessageKey, type Page, type ParsedInputOf } from '@swap/contracts';
+import type { Db } from '../db/client.js';
+import type { Ctx } from './context.js';
+import { EXPORT_MAX_ROWS, sendCsvStream, type CsvColumn } from './csv.js';
+import { AppError } from './errors.js';
+import { SENT } from './route.js';
+
+/**
+ * One list capability: a list is declared once (its table and joins, tenant scope, filters,
+ * sortable columns and presenter) and its search, streamed CSV export and detail read come from
+ * that declaration. See docs/api.md, "Declaring a list".
+ */
+
+/** Rows per chunk of a streamed export: one index range scan each, a few hundred kilobytes in memory. */
+export const EXPORT_CHUNK = 2000;
+
+/** A filter: the condition for the value the caller sent (absent, null and '' do not filter). */
+export type FilterWhere<V> = (value: V, ctx: Ctx) => SQL | undefined;
+
+export interface FilterSpec<V> {
+  where: FilterWhere<V>;
+  /**
+   * Why this filter may read rows no index narrows, for the whole filter or per value (an enum's
+   * common value found at once walking the list order, a small table). The index test accepts the
+   * filter, or those values, only with a reason written here.
+   */
+  unindexed?: string | Partial<Record<string, string>>;
+  /** Values the index test tries; by default each value of an enum, or one sample of the schema's type. */
+  examples?: readonly V[];
+}
+
+/** A filter, or 'parent' for a query field that names the parent record (the `parent` condition reads it). */
+export type Filter<V> = FilterWhere<V> | FilterSpec<V> | 'parent';
+
+type QueryOf<E extends EndpointDef> = ParsedInputOf<E>;
+type FilterKey<Q> = Exclude<keyof Q, 'current' | 'size' | 'sort'>;
+type SortQuery = { sort?: { field: string; order: 'ascend' | 'descend' } | undefined; current: number; size: number };
+
+/** A join of the list's rows: inner unless `left`. */
+export interface ListJoin {
+  table: PgTable;
+  on: SQL;
+  left?: boolean;
+}
+
+/** The column (or expression) a list is ordered by before its id (always last, descending). */
+export interface ListOrder {
+  column: PgColumn | SQL;
+  direction: 'asc' | 'desc';
+}
+
+type Selection = Record<string, unknown>;
+
+export interface ListDeclaration<E extends EndpointDef, Row, Rec, More, C extends 'exact' | 'capped'> {
+  /** The list's search endpoint: its filter schema and its sortable columns (`sortable`). */
+  endpoint: E;
+  table: PgTable;
+  id: PgColumn;
+  /** The row's selection (base table and joined columns) and its joins. */
+  select: Selection;
+  joins?: ListJoin[];
+  /** The caller's tenant: merchant staff see their merchant's rows only. Fixed conditions (a kind) go here too. */
+  scope: (ctx: Ctx) => SQL | undefined;
+  /**
+   * The parent record a list belongs to (a cabinet's command history): checked visible to the
+   * caller (throws its "does not exist" otherwise) and answered as the condition on the list.
+   */
+  parent?: (ctx: Ctx, query: QueryOf<E>) => Promise<SQL>;
+  /** One entry per filter of the query schema. */
+  filters: { [K in FilterKey<QueryOf<E>>]-?: Filter<NonNullable<QueryOf<E>[K]>> };
+  /** Sortable columns that are neither a column of the table nor a field of the selection, by name. */
+  sortColumns?: Record<string, PgColumn | SQL>;
+  /** The order without a (known) sort; id descending follows it, and alone it is the default. */
+  defaultOrder?: (query: QueryOf<E>) => ListOrder | undefined;
+  /** 'exact': count(*); 'capped': exact up to COUNT_EXACT_LIMIT, else an estimate (`totalExact` false). */
+  count: C;
+  /** Data for a page of rows read in one query more (an account's roles); the presenter receives it. */
+  more?: (ctx: Ctx, ids: number[]) => Promise<More>;
+  present: (row: Row, ctx: Ctx, more: More) => Rec;
+  /** The message of a detail read that finds nothing the caller may see (default: record does not exist). */
+  missing?: MessageKey;
+}
+
+export type ListPage<Rec, C extends 'exact' | 'capped'> = C extends 'capped' ? Page<Rec> & { totalExact: boolean } : Page<Rec>;
+
+export interface ExportOptions<Rec> {
+  filename: string;
+  columns: CsvColumn<Rec>[];
+  /** Hears the filter (paging left out), how many rows went out and whether the download ran to the end. */
+  done?: (filter: Record<string, unknown>, rows: number, complete: boolean) => Promise<void>;
+}
+
+export interface List<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capped'> {
+  declaration: ListDeclaration<E, Row, Rec, unknown, C>;
+  /** The filters' condition (scope and parent included), for the index test and callers that count. */
+  where: (ctx: Ctx, query: QueryOf<E>) => Promise<SQL | undefined>;
+  /** One page and the total (capped or exact, as declared). */
+  search: (ctx: Ctx, query: QueryOf<E>) => Promise<ListPage<Rec, C>>;
+  /** Every row of the filter in the list's order (at most EXPORT_MAX_ROWS), in keyset chunks. */
+  exportChunks: (ctx: Ctx, query: QueryOf<E>) => AsyncGenerator<Rec[]>;
+  /** Streams the filter as CSV; the first chunk is read before the answer starts, so a failure still answers as JSON. */
+  sendExport: (reply: FastifyReply, ctx: Ctx, query: QueryOf<E>, options: ExportOptions<Rec>) => Promise<typeof SENT>;
+  /** One record by id within the caller's scope; otherwise the declared "does not exist". */
+  detail: (ctx: Ctx, id: number) => Promise<Rec>;
+}
+
+/** Every declared list (the index test walks them). */
+export const declaredLists: List<EndpointDef, unknown, unknown, 'exact' | 'capped'>[] = [];
+
+const ROW_ID = '__listId';
+
+function isTableColumn(column: PgColumn | SQL, table: PgTable): column is PgColumn {
+  return is(column, Column) && column.table === table;
+}
+
+/** The planner's row estimate of `select 1 from table where …` (EXPLAIN, no execution). */
+async function estimatedRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number | null> {
+  const result: unknown = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
+  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
+  const plan = rows[0]?.['QUERY PLAN'];
+  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
+  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
+  const estimate = top?.Plan?.['Plan Rows'];
+  return typeof estimate === 'number' ? Math.round(estimate) : null;
+}
+
+/**
+ * The total of a large list in one round trip or two. The planner's estimate comes first (EXPLAIN,
+ * no execution): far above COUNT_EXACT_LIMIT the estimate is the answer, so a broad filter over
+ * 1 M rows never counts. Otherwise a capped count reads at most COUNT_EXACT_LIMIT + 1 rows: exact
+ * below the cap, else the larger of estimate and cap.
+ */
+export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+  const estimate = await estimatedRows(db, table, where);
+  if (estimate !== null && estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
+  const capped = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_EXACT_LIMIT + 1)
+    .as('capped');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
+  const n = row?.n ?? 0;
+  if (n <= COUNT_EXACT_LIMIT) return { total: n, exact: true };
+  return { total: Math.max(estimate ?? n, n), exact: false };
+}
+
+function filterWhere<V>(filter: Filter<V>): FilterWhere<V> | undefined {
+  if (filter === 'parent') return undefined;
+  return typeof filter === 'function' ? filter : filter.where;
+}
+
+/**
+ * Keyset condition "after the last row" for order (column, id desc). The last row's sort value is
+ * read back by id inside the query, which keeps its full precision (timestamps have microseconds a
+ * JavaScript Date loses). A nullable or joined column is compared null-aware (PostgreSQL puts nulls
+ * first descending and last ascending).
+ */
+function afterLast(order: ListOrder | undefined, id: PgColumn, lastId: number, last: SQL, notNull: boolean): SQL | undefined {
+  if (!order) return lt(id, lastId);
+  const col = order.column;
+  const tie = sql`(${col} = ${last} and ${id} < ${lastId})`;
+  if (notNull) return order.direction === 'desc' ? sql`(${col}, ${id}) < (${last}, ${lastId})` : sql`(${col} > ${last} or ${tie})`;
+  if (order.direction === 'desc')
+    return sql`((${last}) is null and (${col} is not null or (${col} is null and ${id} < ${lastId}))) or ((${last}) is not null and (${col} < ${last} or ${tie}))`;
+  return sql`((${last}) is null and ${col} is null and ${id} < ${lastId}) or ((${last}) is not null and (${col} > ${last} or ${tie} or ${col} is null))`;
+}
+
+/** Declares a list; see ListDeclaration. */
+export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capped', More = undefined>(
+  decl: ListDeclaration<E, Row, Rec, More, C>,
+): List<E, Row, Rec, C> {
+  const { table, id } = decl;
+  const tableColumns = getTableColumns(table) as Record<string, PgColumn>;
+  const sortable = new Map<string, PgColumn | SQL>();
+  for (const name of decl.endpoint.sortable ?? []) {
+    const column = decl.sortColumns?.[name] ?? tableColumns[name] ?? (decl.select[name] as PgColumn | SQL | undefined);
+    if (!column) throw new Error(`${decl.endpoint.path}: sortable "${name}" is no column of the list`);
+    sortable.set(name, column);
+  }
+  const selection = { ...decl.select, [ROW_ID]: id };
+
+  function joined<Q>(query: Q & { leftJoin: unknown }) {
+    let q = query as unknown as {
+      leftJoin(t: PgTable, on: SQL): typeof q;
+      innerJoin(t: PgTable, on: SQL): typeof q;
+    };
+    for (const join of decl.joins ?? []) q = join.left ? q.leftJoin(join.table, join.on) : q.innerJoin(join.table, join.on);
+    return q as unknown as Q;
+  }
+  const rowsQuery = (ctx: Ctx) => joined(ctx.db.select(selection).from(table).$dynamic());
+
+  async function where(ctx: Ctx, query: QueryOf<E>): Promise<SQL | undefined> {
+    const conditions: (SQL | undefined)[] = [decl.scope(ctx)];
+    if (decl.parent) conditions.push(await decl.parent(ctx, query));
+    const values = query as Record<string, unknown>;
+    for (const [name, filter] of Object.entries(decl.filters) as [string, Filter<unknown>][]) {
+      const value = values[name];
+      const condition = filterWhere(filter);
+      if (condition && value !== undefined && value !== null && value !== '') conditions.push(condition(value, ctx));
+    }
+    return and(...conditions);
+  }
+
+  function orderOf(query: QueryOf<E>): ListOrder | undefined {
+    const sort = (query as SortQuery).sort;
+    const column = sort ? sortable.get(sort.field) : undefined;
+    if (column) return { column, direction: sort?.order === 'ascend' ? 'asc' : 'desc' };
+    return decl.defaultOrder?.(query);
+  }
+
+  const orderSql = (order: ListOrder | undefined): SQL[] =>
+    order ? [order.direction === 'asc' ? asc(order.column) : desc(order.column), desc(id)] : [desc(id)];
+
+  async function presentAll(ctx: Ctx, raw: Record<string, unknown>[]): Promise<Rec[]> {
+    const rows = raw.map(({ [ROW_ID]: _id, ...row }) => row as Row);
+    const more = decl.more
+      ? await decl.more(
+          ctx,
+          raw.map((row) => row[ROW_ID] as number),
+        )
+      : (undefined as More);
+    return rows.map((row) => decl.present(row, ctx, more));
+  }
+
+  async function count(ctx: Ctx, condition: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+    if (decl.count === 'capped') return cappedCount(ctx.db, table, condition);
+    const [row] = await ctx.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(table)
+      .where(condition);
+    return { total: row?.n ?? 0, exact: true };
+  }
+
+  const list: List<E, Row, Rec, C> = {
+    declaration: decl as unknown as ListDeclaration<E, Row, Rec, unknown, C>,
+    where,
+
+    // The page's ids are picked first (on the list's table alone unless the order is a joined
+    // column: an index walk however deep the offset), then only those rows are joined.
+    async search(ctx, query) {
+      const condition = await where(ctx, query);
+      const order = orderOf(query);
+      const orderBy = orderSql(order);
+      const { current, size } = query as SortQuery;
+      const byJoined = order !== undefined && is(order.column, Column) && !isTableColumn(order.column, table);
+      const ids = (byJoined ? joined(ctx.db.select({ id }).from(table).$dynamic()) : ctx.db.select({ id }).from(table).$dynamic())
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(size)
+        .offset((current - 1) * size);
+      const raw = (await rowsQuery(ctx)
+        .where(inArray(id, ids))
+        .orderBy(...orderBy)) as Record<string, unknown>[];
+      const [records, counted] = await Promise.all([presentAll(ctx, raw), count(ctx, condition)]);
+      const page: Page<Rec> = { records, total: counted.total, current, size, pages: Math.ceil(counted.total / size) };
+      return (decl.count === 'capped' ? { ...page, totalExact: counted.exact } : page) as ListPage<Rec, C>;
+    },
+
+    // Keyset chunks: the next chunk starts after the last row's sort value and id, so each chunk
+    // costs the same however deep the export is, and no statement holds a snapshot for the whole download.
+    async *exportChunks(ctx, query) {
+      const condition = await where(ctx, query);
+      const order = orderOf(query);
+      const orderBy = orderSql(order);
+      const notNull = order ? isTableColumn(order.column, table) && order.column.notNull : true;
+      let sent = 0;
+      let lastId: number | undefined;
+      while (sent < EXPORT_MAX_ROWS) {
+        let after: SQL | undefined;
+        if (lastId !== undefined) {
+          const last = order
+            ? sql`(${joined(
+                ctx.db
+                  .select({ v: order.column as PgColumn })
+                  .from(table)
+                  .$dynamic(),
+              ).where(eq(id, lastId))})`
+            : sql``;
+          after = afterLast(order, id, lastId, last, notNull);
+        }
+        const limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - sent);
+        const raw = (await rowsQuery(ctx)
+          .where(and(condition, after))
+          .orderBy(...orderBy)
+          .limit(limit)) as Record<string, unknown>[];
+        if (raw.length === 0) return;
+        yield await presentAll(ctx, raw);
+        sent += raw.length;
+        if (raw.length < limit) return;
+        lastId = raw[raw.length - 1]![ROW_ID] as number;
+      }
+    },
+
+    async sendExport(reply, ctx, query, options) {
+      const chunks = list.exportChunks(ctx, query);
+      const first = await chunks.next();
+      async function* all(): AsyncGenerator<Rec[]> {
+        if (first.done) return;
+        yield first.value;
+        yield* chunks;
+      }
+      const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;
+      sendCsvStream(reply, options.filename, all(), options.columns, ctx.lang, (rows, complete) =>
+        options.done ? options.done(filter, rows, complete) : Promise.resolve(),
+      );
+      return SENT;
+    },
+
+    async detail(ctx, recordId) {
+      const raw = (await rowsQuery(ctx).where(and(eq(id, recordId), decl.scope(ctx)))) as Record<string, unknown>[];
+      if (raw.length === 0) throw new AppError(decl.missing ?? 'recordNotFound');
+      const [record] = await presentAll(ctx, raw);
+      return record!;
+    },
+  };
+  declaredLists.push(list as unknown as (typeof declaredLists)[number]);
+  return list;
+}

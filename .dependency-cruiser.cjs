@@ -1,0 +1,60 @@
+/**
+ * Module boundaries, checked in the lint tier (docs/architecture.md, "Boundaries"). Imports that
+ * broke a rule before the rule existed are listed in .dependency-cruiser-known-violations.json;
+ * that list may only shrink (a new breach fails, a fixed one is dropped with `npm run boundaries:baseline`).
+ */
+const TEST = '(\\.test\\.tsx?$|/src/test/)';
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'server-module-entry',
+      comment: 'A server module reaches another module through its index.ts only, never its tables, queries or services.',
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: TEST },
+      to: { path: '^apps/server/src/modules/', pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'server-core-entry',
+      comment: 'app/, db/ and the device link reach a module through its index.ts only (db/schema.ts lists every table for the client).',
+      severity: 'error',
+      from: { path: '^apps/server/src/(app|db|device)/', pathNot: [TEST, '^apps/server/src/db/schema\\.ts$'] },
+      to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'server-schema-private',
+      comment:
+        "The list of every table is the database client's: a module reads its own tables, and other modules' data through their functions.",
+      severity: 'error',
+      from: { path: '^apps/server/src/', pathNot: [TEST, '^apps/server/src/db/'] },
+      to: { path: '^apps/server/src/db/schema\\.ts$' },
+    },
+    {
+      name: 'web-feature-not-app',
+      comment: 'Web features never import app/ (the shell, router and start-up); what several features need lives in shared/.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/app/' },
+    },
+    {
+      name: 'web-feature-entry',
+      comment: 'A web feature reaches another feature through its index.ts only.',
+      severity: 'error',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'] },
+    },
+    {
+      name: 'web-shared-no-domain',
+      comment: 'shared/ holds no domain code: it never imports a feature.',
+      severity: 'error',
+      from: { path: '^apps/web/src/shared/' },
+      to: { path: '^apps/web/src/features/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: '(^|/)(node_modules|dist)/' },
+    tsPreCompilationDeps: true,
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

@@ -1,0 +1,54 @@
+/**
+ * Module boundaries (docs/architecture.md, "Boundaries"): runs dependency-cruiser with the rules of
+ * .dependency-cruiser.cjs and compares the breaches with scripts/boundary-breaches.txt, the imports
+ * that broke a rule before it was enforced. A new breach fails; so does a listed one that is gone
+ * (the list only shrinks: `npm run boundaries -- --update` rewrites it after a fix, never to add).
+ *   tsx scripts/check-boundaries.ts [--update]
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const listFile = path.join(root, 'scripts/boundary-breaches.txt');
+const HEADER = '# Imports that broke a boundary rule before it was enforced (rule: from -> to). Only ever shrinks.\n';
+
+interface Violation {
+  from: string;
+  to: string;
+  rule: { name: string };
+}
+
+const bin = path.join(root, 'node_modules/.bin/depcruise');
+const output = execFileSync(bin, ['apps/server/src', 'apps/web/src', '-c', '.dependency-cruiser.cjs', '--output-type', 'json'], {
+  cwd: root,
+  maxBuffer: 256 * 1024 * 1024,
+}).toString();
+const violations = (JSON.parse(output) as { summary: { violations: Violation[] } }).summary.violations;
+const found = new Set(violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`));
+const listed = new Set(
+  fs.existsSync(listFile)
+    ? fs
+        .readFileSync(listFile, 'utf8')
+        .split('\n')
+        .filter((line) => line && !line.startsWith('#'))
+    : [],
+);
+
+const added = [...found].filter((line) => !listed.has(line)).sort();
+const fixed = [...listed].filter((line) => !found.has(line)).sort();
+
+if (process.argv.includes('--update')) {
+  if (added.length) {
+    console.error(`Refusing to list new breaches; fix them instead:\n  ${added.join('\n  ')}`);
+    process.exit(1);
+  }
+  fs.writeFileSync(listFile, HEADER + [...found].sort().join('\n') + '\n');
+  console.log(`boundaries: ${found.size} listed breaches remain (${fixed.length} fixed)`);
+  process.exit(0);
+}
+if (added.length) console.error(`New imports across a module boundary (docs/architecture.md, "Boundaries"):\n  ${added.join('\n  ')}`);
+if (fixed.length) console.error(`Fixed breaches still listed: run \`npm run boundaries -- --update\`:\n  ${fixed.join('\n  ')}`);
+if (added.length || fixed.length) process.exit(1);
+console.log(`boundaries: no new breach (${found.size} listed ones left to fix)`);

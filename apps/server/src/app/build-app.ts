@@ -13,8 +13,8 @@ import type { Database } from '../db/client.js';
 import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
-import { registerAuthRoutes } from '../modules/auth/auth.routes.js';
-import { configurePasswordHashing } from '../modules/auth/password.js';
+import { registerAuthRoutes } from '../modules/auth/index.js';
+import { configurePasswordHashing } from '../modules/auth/index.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from '../device/hub.js';
 

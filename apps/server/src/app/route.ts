@@ -15,8 +15,8 @@ import {
   type ParsedInputOf,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { authenticate, type SessionPolicy } from '../modules/auth/session.service.js';
-import { grantsOf } from '../modules/menu/permissions.js';
+import { authenticate, type SessionPolicy } from '../modules/auth/index.js';
+import { grantsOf } from '../modules/menu/index.js';
 import { holds, type Ctx } from './context.js';
 import { AppError } from './errors.js';
 import { permissionDenied } from './policy.js';

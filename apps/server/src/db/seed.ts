@@ -6,12 +6,12 @@ import { merchants } from '../modules/merchant/merchant.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { currencyConfigs } from '../modules/currency/currency.table.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
-import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/menu.seed.js';
-import { hashPassword } from '../modules/auth/password.js';
-import { passwordWeakness } from '../modules/auth/password-strength.js';
+import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu/index.js';
+import { hashPassword } from '../modules/auth/index.js';
+import { passwordWeakness } from '../modules/auth/index.js';
 import { seedDemoProducts } from './seed-products.js';
-import { seedDemoSwaps } from '../modules/swap/swap.seed.js';
-import { seedDemoTelemetry } from '../modules/telemetry/demo-telemetry.js';
+import { seedDemoSwaps } from '../modules/swap/index.js';
+import { seedDemoTelemetry } from '../modules/telemetry/index.js';
 import { seedDemoDeviceCredentials } from '../device/credentials.js';
 import { seedDemoNotifications } from '../modules/notification/index.js';
 

@@ -2,8 +2,8 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx, Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { recordAudit } from '../audit-log/audit.js';
-import { grantsOf, grantsOfAccounts, grantsWithin, type Grants } from '../menu/permissions.js';
+import { recordAudit } from '../audit-log/index.js';
+import { grantsOf, grantsOfAccounts, grantsWithin, type Grants } from '../menu/index.js';
 import { accountRoles, accounts } from './account.table.js';
 
 /** An account as the rank rule reads it. */

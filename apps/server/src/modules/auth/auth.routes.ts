@@ -17,7 +17,7 @@ import { AppError } from '../../app/errors.js';
 import { ok } from '../../app/route.js';
 import { accounts, signInNames } from '../account/account.table.js';
 import { merchants } from '../merchant/merchant.table.js';
-import { recordAnonymousAudit } from '../audit-log/audit.js';
+import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled } from '../common-setting/index.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
 import { authenticate, createSession, revokeSession, type SessionPolicy } from './session.service.js';

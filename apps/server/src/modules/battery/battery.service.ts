@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { BatteryAdd, BatteryEdit, BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import { lockStockCounters, numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device/index.js';
 import { batteries } from './battery.table.js';
 import { batteryDetail, batteryScope, isMidSwap } from './battery.query.js';

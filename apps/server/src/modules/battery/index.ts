@@ -1,3 +1,4 @@
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';
+export { batteryDetail, batteryScope } from './battery.query.js';

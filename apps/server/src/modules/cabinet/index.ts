@@ -2,3 +2,4 @@ export { registerCabinetRoutes } from './cabinet.routes.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';
 export { visibleCabinet } from './cabinet.query.js';
+export { cabinetDetail, cabinetScope } from './cabinet.query.js';

@@ -12,9 +12,9 @@ import { AppError } from '../../app/errors.js';
 import { countAll, pageWindow, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS, type CsvColumn } from '../../app/csv.js';
 import { batteries } from '../battery/index.js';
-import { batteryScope } from '../battery/battery.query.js';
+import { batteryScope } from '../battery/index.js';
 import { cabinets } from '../cabinet/index.js';
-import { cabinetScope } from '../cabinet/cabinet.query.js';
+import { cabinetScope } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
 import { outcomeKey, type CommandRow } from './command.lifecycle.js';
 

@@ -12,7 +12,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import { commonSettings } from './common-setting.table.js';
 
 type SettingRow = typeof commonSettings.$inferSelect;

@@ -3,7 +3,7 @@ import type { CurrencyConfig, CurrencyEdit } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx, Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { currencyConfigs } from './currency.table.js';
 

@@ -5,7 +5,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { DEVICE_CREDENTIAL_CHANNEL, deviceCredentials, setDeviceSecret } from '../../device/index.js';
 import type { DeviceHub } from '../../device/index.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { deviceScope, lockDevices, refuseScrapped, type DeviceKindDef } from '../device/index.js';
 
 /** 32 random bytes, base64url: 43 characters a device keeps in its configuration. */

@@ -16,7 +16,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';

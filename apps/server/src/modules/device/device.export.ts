@@ -2,7 +2,7 @@ import type { DeviceKind } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import type { CsvColumn } from '../../app/csv.js';
 import type { ExportOptions } from '../../app/list.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 
 /**
  * A device list's CSV export, written to the audit log: who exported, with which filter, how many

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { deviceScope, placeOwner, typeOfKind, type DeviceKindDef } from './device.kind.js';
 import { lockStockCounters } from './device.counters.js';
 import { refuseScrapped } from './device.guard.js';

@@ -4,7 +4,7 @@ import { IMAGE_TYPES, containsScript, type UploadedFile } from '@swap/contracts'
 import type { Ctx } from '../../app/context.js';
 import { AppError, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { storedFiles } from './file.table.js';
 

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LIVE_MAX_RATE, liveApi, type LiveEvent, type LiveKind } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
-import { batteryDetail } from '../battery/battery.query.js';
-import { cabinetDetail } from '../cabinet/cabinet.query.js';
+import { batteryDetail } from '../battery/index.js';
+import { cabinetDetail } from '../cabinet/index.js';
 import type { DeviceHub } from '../../device/hub.js';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { menuResources, menus, resources } from './menu.table.js';
 
 /** Every menu and resource as one file; menus parent-first so the file reads top-down. */

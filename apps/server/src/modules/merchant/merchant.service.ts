@@ -3,9 +3,9 @@ import { MERCHANT_SELF_EDITABLE, type MerchantAdd, type MerchantEdit, type Merch
 import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import { accounts } from '../account/account.table.js';
-import { assertFilesOfTenants } from '../file/file.service.js';
+import { assertFilesOfTenants } from '../file/index.js';
 import { roles } from '../role/role.table.js';
 import { merchants } from './merchant.table.js';
 import { merchantDetail } from './merchant.query.js';

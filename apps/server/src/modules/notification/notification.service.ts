@@ -2,7 +2,7 @@ import { and, eq, type SQL } from 'drizzle-orm';
 import type { NotificationAdd, NotificationEdit, NotificationRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { notFound } from '../../app/errors.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import { notifications } from './notification.table.js';
 
 type Row = typeof notifications.$inferSelect;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { stockApi, type StockBatchRecord, type StockSummaryRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import { sendCsv, sendCsvStream, toCsv } from '../../app/csv.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { deviceCsvColumns, type DeviceKindDef } from '../device/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';

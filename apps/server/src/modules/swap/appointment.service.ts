@@ -3,7 +3,7 @@ import { APPOINTMENT_DEFAULT_MINUTES, type AppointmentAdd, type AppointmentRecor
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import type { DeviceHub } from '../../device/hub.js';
-import { recordAudit } from '../audit-log/audit.js';
+import { recordAudit } from '../audit-log/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
 import { deviceScope } from '../device/index.js';

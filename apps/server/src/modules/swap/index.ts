@@ -9,3 +9,4 @@ export {
   type SwapOutcome,
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
+export { seedDemoSwaps } from './swap.seed.js';

@@ -11,7 +11,7 @@ import type { Db } from '../../db/client.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
-import { recordAnonymousAudit } from '../audit-log/audit.js';
+import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
 
 /**

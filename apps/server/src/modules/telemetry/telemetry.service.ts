@@ -15,8 +15,8 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { batteryDetail } from '../battery/battery.query.js';
-import { vehicleDetail } from '../vehicle/vehicle.query.js';
+import { batteryDetail } from '../battery/index.js';
+import { vehicleDetail } from '../vehicle/index.js';
 import { visibleCabinet } from '../cabinet/index.js';
 import { commonSettings } from '../common-setting/common-setting.table.js';
 

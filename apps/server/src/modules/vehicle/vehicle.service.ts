@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
-import { diff, recordAudit } from '../audit-log/audit.js';
+import { diff, recordAudit } from '../audit-log/index.js';
 import {
   deviceScope,
   lockStockCounters,

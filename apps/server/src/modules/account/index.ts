@@ -1,0 +1,1 @@
+export { assertMayActOnHolders, auditRefusal } from './account.rank.js';

@@ -1,0 +1,1 @@
+export { diff, recordAnonymousAudit, recordAudit } from './audit.js';

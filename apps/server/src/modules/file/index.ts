@@ -1,0 +1,1 @@
+export { assertFilesOfTenants } from './file.service.js';

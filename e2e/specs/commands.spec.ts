@@ -5,7 +5,8 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
-import { apiGet, apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
+import { cabinetApi } from '@swap/contracts';
+import { apiRequest, apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
 
 describe('remote commands', () => {
   let fleet: RunningFleet;
@@ -21,7 +22,7 @@ describe('remote commands', () => {
     cabinetId = await cabinetIdOf(token, number);
     // Commands need the cabinet online: wait for its retained state to be persisted.
     for (let tries = 0; ; tries++) {
-      if ((await apiGet<{ online: boolean }>(token, `/cabinet/detail?id=${cabinetId}`)).online) break;
+      if ((await apiRequest(token, cabinetApi.detail, { id: cabinetId })).online) break;
       if (tries > 100) throw new Error('the simulated cabinet did not come online');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

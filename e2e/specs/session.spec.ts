@@ -1,5 +1,7 @@
 import { describe, expect, test } from '../support/fixtures.js';
+import { authApi, menuApi } from '@swap/contracts';
 import { Shell } from '../pages/shell.js';
+import { apiAnswer } from '../support/api.js';
 
 describe('session and language', () => {
   test('the chosen language is kept after a reload', async ({ page }) => {
@@ -30,15 +32,14 @@ describe('session and language', () => {
     }
   });
 
-  test('a token revoked on the server opens the Tip dialog, which signs the user out', async ({ page, baseURL }) => {
+  test('a token revoked on the server opens the Tip dialog, which signs the user out', async ({ page }) => {
     const shell = new Shell(page);
     await shell.signIn('merchant');
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toBeTruthy();
 
     // Sign the same session out from elsewhere: the browser's token is now revoked.
-    const answer = await fetch(`${baseURL}/api/auth/oms/logout`, { headers: { 'auth-token': token ?? '' } });
-    expect(((await answer.json()) as { code: number }).code).toBe(1);
+    expect((await apiAnswer(token, authApi.signOut, undefined)).code).toBe(1);
 
     await page.goto('/system/admin/list');
     const dialog = page.getByRole('dialog');
@@ -54,14 +55,13 @@ describe('session and language', () => {
     ]);
   });
 
-  test('signing out from the user menu ends the session on the server', async ({ page, baseURL }) => {
+  test('signing out from the user menu ends the session on the server', async ({ page }) => {
     const shell = new Shell(page);
     await shell.signIn('admin');
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     await page.getByTitle('User menu').click();
     await page.getByRole('menuitem', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/session/login');
-    const answer = await fetch(`${baseURL}/api/oms/admin/menu/levels`, { headers: { 'auth-token': token ?? '' } });
-    expect(((await answer.json()) as { code: number }).code).toBe(405);
+    expect((await apiAnswer(token, menuApi.levels, undefined)).code).toBe(405);
   });
 });

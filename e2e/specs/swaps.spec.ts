@@ -3,13 +3,10 @@ import { describe, expect, test } from '../support/fixtures.js';
 import { AppointmentListPage, settled, SwapListPage } from '../pages/swap-pages.js';
 import { Shell } from '../pages/shell.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
-import { apiPost, apiToken } from '../support/api.js';
+import { swapApi, type AnswerOf } from '@swap/contracts';
+import { apiRequest, apiToken } from '../support/api.js';
 
-interface Swap {
-  id: number;
-  cabinetId: number;
-  cabinetNumber: string;
-}
+type Swaps = AnswerOf<typeof swapApi.search>;
 
 describe('swap records and reservations', () => {
   test('the swap list finds failed swaps and shows a swap’s batteries, charge and failure', async ({ page }) => {
@@ -65,12 +62,12 @@ describe('swap records and reservations', () => {
   test('a cabinet’s detail shows its swaps, newest first, with the failure and a link to its full list', async ({ page }) => {
     // A seeded failed swap and its cabinet (setup through the API; the check goes through the browser).
     const token = await apiToken();
-    const failures = (await apiPost<{ records: Swap[] }>(token, '/swap-record/search', { result: 'FAILED', size: 50 })).records;
-    let failed: Swap | undefined;
-    let ofCabinet: { records: Swap[]; total: number } | undefined;
+    const failures = (await apiRequest(token, swapApi.search, { result: 'FAILED', size: 50 })).records;
+    let failed: Swaps['records'][number] | undefined;
+    let ofCabinet: Swaps | undefined;
     // One whose cabinet's first page (10 rows on the card) holds it.
     for (const candidate of failures) {
-      const listed = await apiPost<{ records: Swap[]; total: number }>(token, '/swap-record/search', {
+      const listed = await apiRequest(token, swapApi.search, {
         cabinetId: candidate.cabinetId,
         size: 10,
       });

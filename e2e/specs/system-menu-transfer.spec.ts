@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, test } from '../support/fixtures.js';
+import { auditLogApi } from '@swap/contracts';
 import { Shell } from '../pages/shell.js';
+import { apiRequest } from '../support/api.js';
 
 describe('menu export and import', () => {
-  test('an import asks first; cancelling changes nothing and confirming reports the counts', async ({ page, baseURL }) => {
+  test('an import asks first; cancelling changes nothing and confirming reports the counts', async ({ page }) => {
     const shell = new Shell(page);
     await shell.signIn('admin');
     await page.goto('/system/menu/index');
@@ -12,14 +14,7 @@ describe('menu export and import', () => {
     const exported = JSON.parse(fs.readFileSync(file, 'utf8')) as { menus: unknown[]; resources: unknown[] };
 
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
-    const auditCount = async () => {
-      const answer = await fetch(`${baseURL}/api/oms/admin/audit-log/search`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'auth-token': token ?? '' },
-        body: JSON.stringify({ action: 'menu.import' }),
-      });
-      return ((await answer.json()) as { data: { total: number } }).data.total;
-    };
+    const auditCount = async () => (await apiRequest(token, auditLogApi.search, { action: 'menu.import' })).total;
     const before = await auditCount();
 
     await page.locator('input[type=file]').setInputFiles(file);

@@ -1,37 +1,68 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { DEMO_PASSWORD, demoFleet, type DemoFleet } from '@swap/contracts';
+import {
+  DEMO_PASSWORD,
+  SUCCESS_CODE,
+  TOKEN_HEADER,
+  authApi,
+  cabinetApi,
+  demoFleet,
+  endpointUrl,
+  type AnswerOf,
+  type DemoFleet,
+  type EndpointDef,
+  type InputOf,
+} from '@swap/contracts';
+
+/** A declared endpoint's envelope as the server sent it: `data` has the declared type when `code` is 1. */
+export interface ApiAnswer<E extends EndpointDef> {
+  status: number;
+  code: number;
+  message: string;
+  data: AnswerOf<E>;
+}
+
+/**
+ * Calls a declared endpoint of the server under test (setup and server-side checks; what a user
+ * does goes through the browser). The path and method come from the declaration, the input and the
+ * answer are typed by it. A GET sends its input as the query string.
+ */
+export async function apiAnswer<E extends EndpointDef>(token: string | null, endpoint: E, input: InputOf<E>): Promise<ApiAnswer<E>> {
+  const url = new URL(endpointUrl(endpoint), inject('baseURL'));
+  const headers: Record<string, string> = token ? { [TOKEN_HEADER]: token } : {};
+  if (endpoint.method === 'GET') {
+    for (const [name, value] of Object.entries(input ?? {})) {
+      if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') url.searchParams.set(name, String(value));
+      else if (value !== undefined && value !== null) url.searchParams.set(name, JSON.stringify(value));
+    }
+  } else {
+    headers['content-type'] = 'application/json';
+  }
+  const answer = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    ...(endpoint.method === 'POST' ? { body: JSON.stringify(input ?? {}) } : {}),
+  });
+  const envelope = (await answer.json()) as { code: number; message: string; data: AnswerOf<E> };
+  return { status: answer.status, ...envelope };
+}
+
+/** Calls a declared endpoint and answers its data; a refused call fails the test with the server's message. */
+export async function apiRequest<E extends EndpointDef>(token: string | null, endpoint: E, input: InputOf<E>): Promise<AnswerOf<E>> {
+  const answer = await apiAnswer(token, endpoint, input);
+  if (answer.code !== SUCCESS_CODE) throw new Error(`${endpoint.method} ${endpoint.path}: ${answer.code} ${answer.message}`);
+  return answer.data;
+}
 
 /** Signs in through the API as a demo account (setup only; tests go through the browser). */
 export async function apiToken(username = 'admin'): Promise<string> {
-  const answer = await fetch(`${inject('baseURL')}/api/auth/oms/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
-
-/** A signed-in POST to /api/oms answering its data. */
-export async function apiPost<T>(token: string, url: string, body: unknown): Promise<T> {
-  const answer = await fetch(`${inject('baseURL')}/api/oms${url}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'auth-token': token },
-    body: JSON.stringify(body),
-  });
-  return ((await answer.json()) as { data: T }).data;
-}
-
-/** A signed-in GET of /api/oms answering its data. */
-export async function apiGet<T>(token: string, url: string): Promise<T> {
-  const answer = await fetch(`${inject('baseURL')}/api/oms${url}`, { headers: { 'auth-token': token } });
-  return ((await answer.json()) as { data: T }).data;
+  return (await apiRequest(null, authApi.signIn, { username, password: DEMO_PASSWORD })).token;
 }
 
 /** The id of a cabinet by its number. */
 export async function cabinetIdOf(token: string, number: string): Promise<number> {
-  const found = await apiPost<{ records: { id: number; number: string }[] }>(token, '/cabinet/search', { number, page: 1, size: 20 });
+  const found = await apiRequest(token, cabinetApi.search, { number, current: 1, size: 20 });
   const record = found.records.find((r) => r.number === number);
   if (!record) throw new Error(`cabinet ${number} not found`);
   return record.id;

@@ -1,6 +1,7 @@
 import { endpointsOf } from './endpoint.js';
 import { liveApi } from './device/live.js';
 import { accountApi } from './domains/account.js';
+import { authApi } from './domains/auth.js';
 import { auditLogApi } from './domains/audit-log.js';
 import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
@@ -23,6 +24,7 @@ import { vehicleApi } from './domains/vehicle.js';
  * no handler or a handler serves an endpoint missing here.
  */
 export const API = {
+  auth: authApi,
   merchant: merchantApi,
   account: accountApi,
   role: roleApi,

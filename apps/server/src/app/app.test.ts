@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ROUTES } from '@swap/contracts';
+import { authApi, endpointUrl, menuApi, resourceApi, ROUTES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { openDatabase } from '../db/client.js';
 import { seed } from '../db/seed.js';
@@ -50,14 +50,14 @@ describe('serving the web app', () => {
       'referrer-policy': 'same-origin',
     });
     expect(page.headers['cache-control']).not.toBe('no-store');
-    const api = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: 'Demo-Pass-2026' } });
+    const api = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
     expect(api.raw.headers).toMatchObject({ 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
   });
 
   it('serves built assets as files and unknown API paths as interface missing', async () => {
     const asset = await server.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
-    const api = await server.app.inject({ method: 'GET', url: '/api/oms/unknown' });
+    const api = await server.app.inject({ method: 'GET', url: endpointUrl({ path: '/unknown' }) });
     expect(api.statusCode).toBe(404);
     expect(api.json().code).toBe(1001);
   });
@@ -66,9 +66,7 @@ describe('serving the web app', () => {
     const answer = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(answer.statusCode).toBe(200);
     const spec = answer.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(spec.paths)).toContain('/api/auth/oms/login');
-    expect(Object.keys(spec.paths)).toContain('/api/oms/admin/menu/levels');
-    expect(Object.keys(spec.paths)).toContain('/api/oms/admin/resource/search');
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining([authApi.signIn, menuApi.levels, resourceApi.search].map(endpointUrl)));
   });
 });
 
@@ -102,9 +100,9 @@ describe('start-up without demo data', () => {
 
   it('hides the demo accounts from the login page when demo mode is off', async () => {
     const server = await startTestServer({ DEMO: '0', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Strong-Pass-42' });
-    const config = await server.call('GET', '/api/auth/config');
+    const config = await server.request(authApi.config, undefined);
     expect(config.data).toMatchObject({ demo: false, demoAccounts: [], demoPassword: null });
-    const demoLogin = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: 'Demo-Pass-2026' } });
+    const demoLogin = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
     expect(demoLogin.code).toBe(2002);
     await server.close();
   });

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { PNG, multipart } from '../test/upload.js';
 import { registerErrorHandling } from './error-handler.js';
+import { accountApi, authApi, batteryApi, commonSettingApi, endpointUrl, fileApi, roleApi } from '@swap/contracts';
 
 /**
  * The three causes of 500s found by fuzzing: numbers past the database's integer, NUL bytes and
@@ -25,38 +26,38 @@ describe('bad input', () => {
   afterAll(() => server.close());
 
   it('refuses ids and numbers past the integer columns, naming the field', async () => {
-    const detail = await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: '2147483648' } });
+    const detail = await server.request(accountApi.detail, { id: 2147483648 }, { token: admin });
     expect(detail).toMatchObject({ status: 400, code: 1002, message: 'ID is too large' });
-    const status = await server.call('POST', '/api/oms/admin/account/status', { token: admin, body: { id: 2 ** 31, status: 'DISABLED' } });
+    const status = await server.request(accountApi.status, { id: 2 ** 31, status: 'DISABLED' }, { token: admin });
     expect(status).toMatchObject({ status: 400, code: 1002, message: 'ID is too large' });
-    const owner = await server.call('POST', '/api/oms/battery/search', { token: admin, body: { merchantId: 2 ** 31 }, lang: 'zh' });
+    const owner = await server.request(batteryApi.search, { merchantId: 2 ** 31 }, { token: admin, lang: 'zh' });
     expect(owner).toMatchObject({ status: 400, code: 1002, message: '商户过大' });
-    const page = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { current: 1e15 } });
+    const page = await server.request(accountApi.search, { current: 1e15 }, { token: admin });
     expect(page).toMatchObject({ status: 400, code: 1002, message: 'Page is too large' });
     // The largest integer still answers as any id that names no row.
-    const largest = await server.call('GET', '/api/oms/admin/account/detail', { token: admin, query: { id: '2147483647' } });
+    const largest = await server.request(accountApi.detail, { id: 2147483647 }, { token: admin });
     expect(largest.status).toBe(404);
   });
 
   it('refuses NUL bytes in any text, on the sign-in route too, and writes nothing', async () => {
     const audits = await count('audit_log');
-    const signIn = await server.call('POST', '/api/auth/oms/login', { body: { username: 'ad\u0000min', password: 'x' } });
+    const signIn = await server.request(authApi.signIn, { username: 'ad\u0000min', password: 'x' });
     expect(signIn).toMatchObject({ status: 400, code: 1002, message: 'Username contains illegal characters' });
     expect(signIn.data).toEqual({ fields: [{ field: 'username', message: 'Username contains illegal characters' }] });
-    const setting = await server.call('POST', '/api/oms/admin/common-setting/add', {
-      token: admin,
-      body: { name: 'nul_test', value: 'a\u0000b', description: 'd' },
-      lang: 'in',
-    });
+    const setting = await server.request(
+      commonSettingApi.add,
+      { name: 'nul_test', value: 'a\u0000b', description: 'd' },
+      { token: admin, lang: 'in' },
+    );
     expect(setting).toMatchObject({ status: 400, code: 1002, message: 'Nilai berisi karakter tidak sah' });
-    const search = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { keyword: '\u0000' } });
+    const search = await server.request(accountApi.search, { keyword: '\u0000' }, { token: admin });
     expect(search).toMatchObject({ status: 400, code: 1002, message: 'Keyword contains illegal characters' });
     // A field no schema names is refused all the same.
-    const stray = await server.call('POST', '/api/oms/admin/account/search', { token: admin, body: { extra: { deep: ['\u0000'] } } });
+    const stray = await server.call('POST', endpointUrl(accountApi.search), { token: admin, body: { extra: { deep: ['\u0000'] } } });
     expect(stray).toMatchObject({ status: 400, code: 1002, data: { fields: [{ field: 'extra.deep.0' }] } });
     const query = await server.app.inject({
       method: 'GET',
-      url: '/api/oms/admin/account/detail?id=1%00',
+      url: `${endpointUrl(accountApi.detail)}?id=1%00`,
       headers: { 'auth-token': admin },
     });
     expect(query.statusCode).toBe(400);
@@ -67,14 +68,14 @@ describe('bad input', () => {
   it('refuses unpaired surrogates, which the audit trail cannot store', async () => {
     const roles = await count('role');
     for (const description of ['a\ud800', '\udc00b', 'x\udc00\ud800y']) {
-      const answer = await server.call('POST', '/api/oms/admin/role/add', { token: admin, body: { name: 'surrogates', description } });
+      const answer = await server.request(roleApi.add, { name: 'surrogates', description }, { token: admin });
       expect(answer).toMatchObject({ status: 400, code: 1002, message: 'Description contains illegal characters' });
     }
-    const login = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: 'Demo-Pass-2026\ud83d' } });
+    const login = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026\ud83d' });
     expect(login).toMatchObject({ status: 400, code: 1002, message: 'Password contains illegal characters' });
     expect(await count('role')).toBe(roles);
     // A well-formed pair (an emoji) is ordinary text.
-    const emoji = await server.call('POST', '/api/oms/admin/role/add', { token: admin, body: { name: 'emoji', description: 'ok 🔋' } });
+    const emoji = await server.request(roleApi.add, { name: 'emoji', description: 'ok 🔋' }, { token: admin });
     expect(emoji.code).toBe(1);
   });
 
@@ -83,7 +84,7 @@ describe('bad input', () => {
     const body = Buffer.from(named.body.toString('latin1').replace('name="note"', 'name="no\u0000te"'), 'latin1');
     const field = await server.app.inject({
       method: 'POST',
-      url: '/api/oms/file/upload',
+      url: endpointUrl(fileApi.upload),
       headers: { 'auth-token': admin, ...named.headers },
       payload: body,
     });
@@ -92,7 +93,7 @@ describe('bad input', () => {
     const file = multipart('a\u0000.png', 'image/png', PNG);
     const answer = await server.app.inject({
       method: 'POST',
-      url: '/api/oms/file/upload',
+      url: endpointUrl(fileApi.upload),
       headers: { 'auth-token': admin, ...file.headers },
       payload: file.body,
     });

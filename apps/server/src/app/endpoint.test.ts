@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALL_ENDPOINTS, endpoint, merchantApi } from '@swap/contracts';
+import { ALL_ENDPOINTS, authApi, endpoint, endpointUrl, merchantApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { Ctx } from './context.js';
 import { registerErrorHandling } from './error-handler.js';
-import { assertEndpointsServed, registerAccessControl, serve } from './route.js';
+import { assertEndpointsServed, registerAccessControl, serve, servePublic } from './route.js';
 
 const account = z.object({ id: z.number(), username: z.string() });
 const probe = {
@@ -37,7 +37,7 @@ describe('declared endpoints', () => {
         Promise.resolve({ id: 7, username: 'ops', passwordHash: 'scrypt$secret' } as { id: number; username: string }),
       );
     });
-    const answer = await app.inject({ method: 'GET', url: '/api/oms/probe/detail' });
+    const answer = await app.inject({ method: 'GET', url: endpointUrl(probe.detail) });
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ code: 1, message: 'Success', data: { id: 7, username: 'ops' } });
     expect(answer.body).not.toContain('secret');
@@ -48,7 +48,7 @@ describe('declared endpoints', () => {
     const app = await probeApp((a) => {
       serve(a, probe.wrong, () => Promise.resolve({ id: 'seven', username: 'ops' } as unknown as { id: number; username: string }));
     });
-    const answer = await app.inject({ method: 'GET', url: '/api/oms/probe/wrong' });
+    const answer = await app.inject({ method: 'GET', url: endpointUrl(probe.wrong) });
     expect(answer.statusCode).toBe(500);
     expect(answer.body).not.toContain('seven');
     await app.close();
@@ -68,11 +68,21 @@ describe('declared endpoints', () => {
     expect(() =>
       app.route({
         method: 'GET',
-        url: '/api/oms/probe/undeclared',
+        url: endpointUrl({ path: '/probe/undeclared' }),
         config: { access: { code: '' } },
         handler: () => Promise.resolve(null),
       }),
     ).toThrow(/serves no declared endpoint/);
+    expect(() => app.get(endpointUrl({ base: 'auth', path: '/probe' }), () => Promise.resolve(null))).toThrow(
+      /serves no declared endpoint/,
+    );
+    await app.close();
+  });
+
+  it('serves a public endpoint only through servePublic, and one that needs a session only through serve', async () => {
+    const app = Fastify({ logger: false });
+    expect(() => serve(app, authApi.config as never, () => Promise.resolve(null as never))).toThrow(/servePublic/);
+    expect(() => servePublic(app, authApi.signOut as never, () => Promise.resolve(null as never))).toThrow(/serve\(\)/);
     await app.close();
   });
 
@@ -88,7 +98,7 @@ describe('declared endpoints', () => {
         paths: Record<string, Record<string, { responses?: Record<string, { content?: unknown }> }>>;
       }>();
       for (const declared of ALL_ENDPOINTS) {
-        const operation = document.paths[`/api/oms${declared.path}`]?.[declared.method.toLowerCase()];
+        const operation = document.paths[endpointUrl(declared)]?.[declared.method.toLowerCase()];
         expect(operation, declared.path).toBeDefined();
         if (typeof declared.answer !== 'string') expect(operation?.responses?.['200']?.content, declared.path).toBeDefined();
       }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { DEMO_PASSWORD, MESSAGES, cabinetTopic, type Language } from '@swap/contracts';
+import { authApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/product-fixtures.js';
 import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
@@ -41,9 +41,9 @@ async function storedReports(server: TestServer, humidity: number): Promise<numb
 async function addCabinet(server: TestServer): Promise<{ admin: string; cabinetId: number }> {
   const admin = (await productCallers(server)).admin;
   const types = await productTypes(server, admin);
-  const added = await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: CABINET, typeId: types.cabinet } });
+  const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });
   await seedDemoDeviceCredentials(server.db, MASTER);
-  return { admin, cabinetId: added.data.id as number };
+  return { admin, cabinetId: added.data.id };
 }
 
 const health = async (server: TestServer) => {
@@ -77,7 +77,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
   });
 
   it('answers 503 in the caller’s language while it is out, keeps device reports unacknowledged, and recovers without a restart', async () => {
-    const search = (lang: Language) => server.call('POST', '/api/oms/cabinet/search', { token: admin, body: {}, lang });
+    const search = (lang: Language) => server.request(cabinetApi.search, {}, { token: admin, lang });
     expect((await search('en')).code).toBe(1);
 
     proxy.cut();
@@ -89,7 +89,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
         message: MESSAGES.databaseUnavailable.text[lang],
       });
     }
-    const login = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: DEMO_PASSWORD }, lang: 'in' });
+    const login = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD }, { lang: 'in' });
     expect(login).toMatchObject({ status: 503, message: MESSAGES.databaseUnavailable.text.in });
     expect(await health(server)).toMatchObject({ http: 503, databaseStatus: 'down' });
 
@@ -110,7 +110,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
     expect(await storedReports(server, 77)).toBeGreaterThanOrEqual(1);
     expect((await search('th')).code).toBe(1);
     expect(await health(server)).toMatchObject({ http: 200, databaseStatus: 'up' });
-    const again = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: DEMO_PASSWORD } });
+    const again = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
     expect(again.code).toBe(1);
   }, 60_000);
 });
@@ -152,13 +152,9 @@ describe.runIf(mosquittoWanted)('an external broker outage', () => {
   it('keeps the back-office answering, refuses commands as “device link down”, and stores telemetry again once the broker is back', async () => {
     proxy.cut();
     await eventually(async () => expect(await health(server)).toMatchObject({ http: 200, databaseStatus: 'up', deviceLink: 'down' }));
-    expect((await server.call('POST', '/api/oms/cabinet/search', { token: admin, body: {} })).code).toBe(1);
+    expect((await server.request(cabinetApi.search, {}, { token: admin })).code).toBe(1);
     for (const lang of ['en', 'zh'] as const) {
-      const command = await server.call('POST', '/api/oms/cabinet/command/send', {
-        token: admin,
-        body: { cabinetId, name: 'RESTART' },
-        lang,
-      });
+      const command = await server.request(commandApi.cabinetSend, { cabinetId, name: 'RESTART' }, { token: admin, lang });
       expect(command).toMatchObject({ status: 503, code: MESSAGES.deviceLinkDown.code, message: MESSAGES.deviceLinkDown.text[lang] });
     }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  AUTH_BASE,
   OMS_BASE,
   REQUEST_TIME_HEADER,
   SUCCESS_CODE,
@@ -25,7 +26,7 @@ import { requestLanguage } from './language.js';
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
-    /** The declaration a route serves (set by `serve`); every /api/oms route has one. */
+    /** The declaration a route serves (set by `serve`/`servePublic`); every /api route but health has one. */
     endpoint?: EndpointDef;
   }
   interface FastifyRequest {
@@ -74,12 +75,14 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
   const declared: DeclaredRoute[] = [];
   declaredByApp.set(app, declared);
   app.addHook('onRoute', (route) => {
+    const name = `Route ${[route.method].flat().join(',')} ${route.url}`;
+    if (route.url.startsWith(AUTH_BASE) && !route.config?.endpoint) throw new Error(`${name} serves no declared endpoint`);
     if (!route.url.startsWith(OMS_BASE)) return;
     const access = route.config?.access;
-    if (!access) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} declares no access`);
+    if (!access) throw new Error(`${name} declares no access`);
     // A handler without a declaration in the contracts is refused: nothing is served that the
     // declarations (and so the web client, the tests and the docs) do not know.
-    if (!route.config?.endpoint) throw new Error(`Route ${[route.method].flat().join(',')} ${route.url} serves no declared endpoint`);
+    if (!route.config?.endpoint) throw new Error(`${name} serves no declared endpoint`);
     for (const method of [route.method].flat()) {
       if (method !== 'HEAD')
         declared.push({ method, url: route.url, access, body: route.schema?.body, querystring: route.schema?.querystring });
@@ -125,13 +128,18 @@ type Handler<E extends EndpointDef> = (input: {
   reply: FastifyReply;
 }) => Promise<E['answer'] extends z.ZodType ? HandlerAnswerOf<E> : symbol>;
 
-/**
- * Serves one declared /api/oms endpoint: access, input schema and answer schema come from the
- * declaration. A JSON answer is serialised through its schema, so a field the declaration does not
- * name never leaves the server, and an answer that does not match it fails instead of leaking.
- */
-export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handler: Handler<E>): void {
-  if (def.access === 'public' || def.base === 'auth') throw new Error(`${def.path}: serve() is for signed-in /api/oms endpoints`);
+type PublicHandler<E extends EndpointDef> = (input: {
+  input: ParsedInputOf<E>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}) => Promise<E['answer'] extends z.ZodType ? HandlerAnswerOf<E> : symbol>;
+
+/** Registers a declared endpoint's route: input and answer schemas from the declaration. */
+function register<E extends EndpointDef>(
+  app: FastifyInstance,
+  def: E,
+  handler: (req: FastifyRequest, reply: FastifyReply, input: ParsedInputOf<E>) => Promise<unknown>,
+): void {
   let served = servedByApp.get(app);
   if (!served) servedByApp.set(app, (served = new Set()));
   if (served.has(def)) throw new Error(`${def.method} ${def.path} is served twice`);
@@ -140,24 +148,42 @@ export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handl
   app.route({
     method: def.method,
     url: endpointUrl(def),
-    config: { access: def.access, endpoint: def },
+    config: { ...(def.access === 'public' ? {} : { access: def.access }), endpoint: def },
     schema: {
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(typeof answer === 'string' ? {} : { response: { 200: envelopeSchema(answer) } }),
       ...(def.summary ? { summary: def.summary } : {}),
-      tags: [def.path.split('/')[1] ?? 'oms'],
-      security: [{ authToken: [] }],
+      tags: [def.base === 'auth' ? 'auth' : (def.path.split('/')[1] ?? 'oms')],
+      security: def.access === 'public' ? [] : [{ authToken: [] }],
     },
     handler: async (req, reply) => {
-      const ctx = req.ctx;
-      if (!ctx) throw new AppError('notLoggedIn');
       const input = (def.body ? req.body : def.query ? req.query : undefined) as ParsedInputOf<E>;
-      const result = await handler({ input, ctx, req, reply });
+      const result = await handler(req, reply, input);
       if (result === SENT) return reply;
       return ok(req, result ?? null);
     },
   });
+}
+
+/**
+ * Serves one declared endpoint that needs a session: access, input schema and answer schema come
+ * from the declaration. A JSON answer is serialised through its schema, so a field the declaration
+ * does not name never leaves the server, and an answer that does not match it fails instead of leaking.
+ */
+export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handler: Handler<E>): void {
+  if (def.access === 'public') throw new Error(`${def.path}: a public endpoint is served by servePublic()`);
+  register(app, def, async (req, reply, input) => {
+    const ctx = req.ctx;
+    if (!ctx) throw new AppError('notLoggedIn');
+    return handler({ input, ctx, req, reply });
+  });
+}
+
+/** Serves one declared public endpoint (sign-in, the login page's settings): no session is read. */
+export function servePublic<E extends EndpointDef>(app: FastifyInstance, def: E, handler: PublicHandler<E>): void {
+  if (def.access !== 'public') throw new Error(`${def.path}: an endpoint that needs a session is served by serve()`);
+  register(app, def, async (req, reply, input) => handler({ input, req, reply }));
 }
 
 /**
@@ -167,7 +193,7 @@ export function serve<E extends EndpointDef>(app: FastifyInstance, def: E, handl
 export function assertEndpointsServed(app: FastifyInstance, declared: readonly EndpointDef[]): void {
   const served = servedByApp.get(app) ?? new Set<EndpointDef>();
   const known = new Set(declared);
-  const missing = declared.filter((def) => def.access !== 'public' && def.base !== 'auth' && !served.has(def));
+  const missing = declared.filter((def) => !served.has(def));
   const unknown = [...served].filter((def) => !known.has(def));
   const describe = (defs: EndpointDef[]) => defs.map((def) => `${def.method} ${endpointUrl(def)}`).join(', ');
   if (missing.length) throw new Error(`Declared endpoints without a handler: ${describe(missing)}`);

@@ -6,6 +6,7 @@ import { batteries } from '../modules/battery/battery.table.js';
 import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
+import { batteryApi, cabinetApi, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
 
 describe('demo product centre', () => {
   let server: TestServer;
@@ -63,27 +64,27 @@ describe('demo product centre', () => {
   it('serves the lists per tenant', async () => {
     const admin = await server.login('admin');
     const merchant = await server.login('merchant');
-    const all = await server.call('POST', '/api/oms/battery/search', { token: admin, body: {} });
+    const all = await server.request(batteryApi.search, {}, { token: admin });
     expect(all.data).toMatchObject({ total: 2000, totalExact: true });
-    const own = await server.call('POST', '/api/oms/vehicle/search', { token: merchant, body: { size: 5 } });
+    const own = await server.request(vehicleApi.search, { size: 5 }, { token: merchant });
     expect(own.data.total).toBe(360);
-    expect(own.data.records.every((r: { merchantName: string }) => r.merchantName === 'Demo Agent')).toBe(true);
-    const summary = await server.call('POST', '/api/oms/stock/cabinet/summary', { token: admin, body: {} });
+    expect(own.data.records.every((r) => r.merchantName === 'Demo Agent')).toBe(true);
+    const summary = await server.request(stockApi.cabinet.summary, {}, { token: admin });
     expect(summary.data.records.length).toBeGreaterThan(2);
-    const cabinet = (await server.call('POST', '/api/oms/cabinet/search', { token: merchant, body: { size: 1 } })).data.records[0];
-    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: merchant, query: { id: String(cabinet.id) } });
+    const cabinet = (await server.request(cabinetApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
+    const detail = await server.request(cabinetApi.detail, { id: cabinet.id }, { token: merchant });
     expect(detail.data.compartments.some((c: { batteryNumber: string | null }) => c.batteryNumber !== null)).toBe(true);
   });
 
   it('gives the first demo cabinets a week of environment history to chart, and leaves them offline', async () => {
     const admin = await server.login('admin');
     const first = (await server.db.select({ id: cabinets.id }).from(cabinets).orderBy(cabinets.id).limit(1))[0]!;
-    const trend = await server.call('GET', '/api/oms/cabinet/trend', { token: admin, query: { id: String(first.id), range: 'WEEK' } });
+    const trend = await server.request(telemetryApi.cabinet.trend, { id: first.id, range: 'WEEK' }, { token: admin });
     expect(trend.data.total).toBe(6 * 144);
     const temperatures = trend.data.points.map((p: { temperature: number }) => p.temperature);
     expect(Math.max(...temperatures) - Math.min(...temperatures)).toBeGreaterThan(5);
     expect(trend.data.points.some((p: { waterAlarm: boolean }) => p.waterAlarm)).toBe(true);
-    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(first.id) } });
+    const detail = await server.request(cabinetApi.detail, { id: first.id }, { token: admin });
     expect(detail.data.online).toBe(false);
   });
 });

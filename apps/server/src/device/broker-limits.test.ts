@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
-import { cabinetState, cabinetTopic, type CabinetState } from '@swap/contracts';
+import { cabinetApi, cabinetState, type CabinetState, cabinetTopic } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/product-fixtures.js';
 import { collectingLog } from '../test/device-fixtures.js';
@@ -155,7 +155,7 @@ describe('the embedded broker limits what it accepts (raw sockets on loopback)',
     server = await startTestServer();
     const { admin } = await productCallers(server);
     const types = await productTypes(server, admin);
-    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: CABINET.number, typeId: types.cabinet } });
+    await server.request(cabinetApi.add, { number: CABINET.number, typeId: types.cabinet }, { token: admin });
     await setDeviceSecret(server.db, { kind: 'cabinet', number: CABINET.number }, CABINET.secret);
   });
   afterAll(async () => {
@@ -188,8 +188,8 @@ describe('the embedded broker limits what it accepts (raw sockets on loopback)',
       await client.publishAsync(cabinetTopic(CABINET.number, 'state'), JSON.stringify(largestState()), { qos: 1, retain: true });
       const admin = await server.login('admin');
       await eventually(async () => {
-        const found = await server.call('POST', '/api/oms/cabinet/search', { token: admin, body: { number: CABINET.number } });
-        expect(found.data.records[0].online).toBe(true);
+        const found = await server.request(cabinetApi.search, { number: CABINET.number }, { token: admin });
+        expect(found.data.records[0]!.online).toBe(true);
       });
       expect(client.connected).toBe(true);
     } finally {

@@ -11,6 +11,7 @@ import { writeDemoFleet } from './demo-fleet.js';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';
 import type { DeviceGateway } from './gateway.js';
 import { startEmbeddedGateway } from '../test/device-fixtures.js';
+import { cabinetApi, vehicleApi } from '@swap/contracts';
 
 const MASTER = 'demo-fleet-test-master';
 
@@ -25,8 +26,8 @@ describe('the demo fleet of npm start', () => {
     server = await startTestServer();
     admin = (await productCallers(server)).admin;
     const types = await productTypes(server, admin);
-    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: 'CDF0001', typeId: types.cabinet } });
-    await server.call('POST', '/api/oms/vehicle/add', { token: admin, body: { number: 'VBK09001', typeId: types.vehicle1 } });
+    await server.request(cabinetApi.add, { number: 'CDF0001', typeId: types.cabinet }, { token: admin });
+    await server.request(vehicleApi.add, { number: 'VBK09001', typeId: types.vehicle1 }, { token: admin });
     await server.db.update(vehicles).set({ activationStatus: 'ACTIVATED' }).where(eq(vehicles.number, 'VBK09001'));
     await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -54,13 +55,12 @@ describe('the demo fleet of npm start', () => {
       log,
     );
     expect(simulator).toBeDefined();
-    const cabinetId = (await server.call('POST', '/api/oms/cabinet/search', { token: admin, body: { number: 'CDF0001' } })).data.records[0]
-      .id;
+    const cabinetId = (await server.request(cabinetApi.search, { number: 'CDF0001' }, { token: admin })).data.records[0]!.id;
     const deadline = Date.now() + 20_000;
     let online = false;
     let vehicle: { latitude: number | null; accState: string } | undefined;
     while (Date.now() < deadline && !(online && vehicle?.latitude)) {
-      online = (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data.online;
+      online = (await server.request(cabinetApi.detail, { id: cabinetId }, { token: admin })).data.online;
       [vehicle] = await server.db.select().from(vehicles).where(eq(vehicles.number, 'VBK09001'));
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
@@ -75,7 +75,7 @@ describe('the demo fleet of npm start', () => {
     // A clean stop says goodbye: the cabinet reports itself offline.
     const until = Date.now() + 5000;
     while (Date.now() < until && online) {
-      online = (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data.online;
+      online = (await server.request(cabinetApi.detail, { id: cabinetId }, { token: admin })).data.online;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(online).toBe(false);

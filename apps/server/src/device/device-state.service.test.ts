@@ -6,6 +6,7 @@ import { productCallers, productTypes, type ProductCallers } from '../test/produ
 import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
 import { cabinetReport } from '../test/device-fixtures.js';
+import { batteryApi, cabinetApi } from '@swap/contracts';
 
 const HERE = 'CDS0001';
 const THERE = 'CDS0002';
@@ -39,8 +40,7 @@ describe('a cabinet’s reported state', () => {
 
   const report = (number: string, compartments: CompartmentReport[]) =>
     applyCabinetState(server.db, number, { online: true, ts: new Date().toISOString(), compartments }, new Date());
-  const detail = async (number: string) =>
-    (await server.call('GET', '/api/oms/cabinet/detail', { token: who.admin, query: { id: String(ids[number]) } })).data;
+  const detail = async (number: string) => (await server.request(cabinetApi.detail, { id: ids[number] }, { token: who.admin })).data;
   const packs = async (number: string) => (await detail(number)).compartments.map((c: { batteryNumber: string | null }) => c.batteryNumber);
   /** Each slot row's version: it changes only when the row is written. */
   const versions = async (number: string) => {
@@ -55,11 +55,11 @@ describe('a cabinet’s reported state', () => {
     who = await productCallers(server);
     const types = await productTypes(server, who.admin);
     for (const number of [HERE, THERE]) {
-      const added = await server.call('POST', '/api/oms/cabinet/add', { token: who.admin, body: { number, typeId: types.cabinet } });
+      const added = await server.request(cabinetApi.add, { number, typeId: types.cabinet }, { token: who.admin });
       ids[number] = added.data.id;
     }
     for (const number of ['BDS000001', 'BDS000002', 'BDS000003'])
-      await server.call('POST', '/api/oms/battery/add', { token: who.admin, body: { number, typeId: types.battery } });
+      await server.request(batteryApi.add, { number, typeId: types.battery }, { token: who.admin });
   });
   afterAll(async () => {
     await server?.close();
@@ -86,7 +86,7 @@ describe('a cabinet’s reported state', () => {
     const after = await versions(HERE);
     expect(after[0]).not.toBe(before[0]);
     expect(after.slice(1)).toEqual(before.slice(1));
-    expect((await detail(HERE)).compartments[0].doorLock).toBe('UNLOCKED');
+    expect((await detail(HERE)).compartments[0]!.doorLock).toBe('UNLOCKED');
   });
 
   it('follows packs that swapped slots within the cabinet', async () => {
@@ -114,7 +114,7 @@ describe('a cabinet’s reported state', () => {
   });
 
   it('keeps a cabinet that went away by its last will offline until its next state, while telemetry revives a silent one', async () => {
-    const online = async () => (await detail(THERE)).online as boolean;
+    const online = async () => (await detail(THERE)).online;
     const telemetry = (humidity: number): TelemetryItem => ({
       kind: 'cabinet',
       number: THERE,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { batteryTelemetryTopic, cabinetTopic } from '@swap/contracts';
+import { batteryApi, batteryTelemetryTopic, cabinetApi, cabinetTopic, commandApi, vehicleApi } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/product-fixtures.js';
@@ -43,8 +43,7 @@ for (const broker of BROKERS)
     let url: string;
     const { log, messages: warnings } = collectingLog();
     const changes: DeviceChange[] = [];
-    const detail = async () =>
-      (await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(cabinetId) } })).data;
+    const detail = async () => (await server.request(cabinetApi.detail, { id: cabinetId }, { token: admin })).data;
     let cabinetId = 0;
     const battery = async (number: string) => (await server.db.select().from(batteries).where(eq(batteries.number, number)))[0]!;
 
@@ -52,11 +51,11 @@ for (const broker of BROKERS)
       server = await startTestServer();
       admin = (await productCallers(server)).admin;
       const types = await productTypes(server, admin);
-      const added = await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: CABINET, typeId: types.cabinet } });
+      const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });
       cabinetId = added.data.id;
       for (const number of ['BGW000001', 'BGW000002'])
-        await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number, typeId: types.battery } });
-      await server.call('POST', '/api/oms/vehicle/add', { token: admin, body: { number: VEHICLE, typeId: types.vehicle1 } });
+        await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });
+      await server.request(vehicleApi.add, { number: VEHICLE, typeId: types.vehicle1 }, { token: admin });
       await seedDemoDeviceCredentials(server.db, MASTER);
       server.app.deviceHub.onChange((change) => changes.push(change));
       if (broker.embedded) {
@@ -118,9 +117,9 @@ for (const broker of BROKERS)
           null,
           null,
         ]);
-        expect(cabinet.compartments[0].inPlace).toBe(true);
-        expect(cabinet.compartments[0].preset).toBe(95);
-        expect(cabinet.compartments[2].state).toBe('EMPTY');
+        expect(cabinet.compartments[0]!.inPlace).toBe(true);
+        expect(cabinet.compartments[0]!.preset).toBe(95);
+        expect(cabinet.compartments[2]!.state).toBe('EMPTY');
       });
     });
 
@@ -140,8 +139,8 @@ for (const broker of BROKERS)
       await fleet.tick();
       const model = fleet.vehicles[0]!.model;
       await eventually(async () => {
-        const found = await server.call('POST', '/api/oms/vehicle/search', { token: admin, body: { number: VEHICLE, size: 1 } });
-        const row = found.data.records[0];
+        const found = await server.request(vehicleApi.search, { number: VEHICLE, size: 1 }, { token: admin });
+        const row = found.data.records[0]!;
         expect(row.latitude).toBe(model.position.lat);
         expect(row.longitude).toBe(model.position.lng);
         expect(row.accState).toBe(model.acc);
@@ -164,7 +163,7 @@ for (const broker of BROKERS)
       await eventually(async () => {
         const after = await detail();
         expect(after.online).toBe(true);
-        expect(Date.parse(after.lastReportAt)).toBeGreaterThan(Date.parse(before));
+        expect(Date.parse(after.lastReportAt!)).toBeGreaterThan(Date.parse(before));
       });
     });
 
@@ -303,11 +302,8 @@ for (const broker of BROKERS)
 
         // Commands sent through one server end as soon as the cabinet answers, whichever server the
         // broker hands the answer to: every server reads every command result.
-        for (const name of ['CHARGER_OFF', 'CHARGER_ON', 'CHARGER_OFF', 'CHARGER_ON']) {
-          const sent = await server.call('POST', '/api/oms/cabinet/command/send', {
-            token: admin,
-            body: { cabinetId, name, compartment: 1 },
-          });
+        for (const name of ['CHARGER_OFF', 'CHARGER_ON', 'CHARGER_OFF', 'CHARGER_ON'] as const) {
+          const sent = await server.request(commandApi.cabinetSend, { cabinetId, name, compartment: 1 }, { token: admin });
           expect(sent.data).toMatchObject({ name, status: 'SUCCEEDED' });
         }
         const results = (list: DeviceChange[]) => list.filter((c) => c.channel === 'cmd-result' && c.number === CABINET);

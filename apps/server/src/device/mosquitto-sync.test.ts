@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import mqtt from 'mqtt';
-import { cabinetTopic } from '@swap/contracts';
+import { cabinetApi, cabinetTopic, deviceCredentialApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/product-fixtures.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
@@ -79,12 +79,11 @@ describe.runIf(mosquittoWanted)('device secrets issued in the back-office on Mos
   const { log } = recordingLog();
 
   const issue = async () => {
-    const answer = await server.call('POST', '/api/oms/cabinet/credential/issue', { token: merchant, body: { id: cabinetId } });
+    const answer = await server.request(deviceCredentialApi.cabinet.issue, { id: cabinetId }, { token: merchant });
     expect(answer.code).toBe(1);
-    return answer.data.secret as string;
+    return answer.data.secret;
   };
-  const detail = async () =>
-    (await server.call('GET', '/api/oms/cabinet/detail', { token: merchant, query: { id: String(cabinetId) } })).data;
+  const detail = async () => (await server.request(cabinetApi.detail, { id: cabinetId }, { token: merchant })).data;
   /** Signs the cabinet in as a device does: client id = username = number, a last will marking it offline. */
   const signIn = (password: string) =>
     mqtt.connectAsync(mosquitto.url, {
@@ -137,8 +136,8 @@ describe.runIf(mosquittoWanted)('device secrets issued in the back-office on Mos
     const who = await productCallers(server);
     merchant = who.merchant;
     const types = await productTypes(server, who.admin);
-    const added = await server.call('POST', '/api/oms/cabinet/add', { token: merchant, body: { number: CABINET, typeId: types.cabinet } });
-    cabinetId = added.data.id as number;
+    const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: merchant });
+    cabinetId = added.data.id;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-mosquitto-issue-'));
     // Mosquitto needs its files to start; the gateway rewrites them as it starts.
     await writeMosquittoAuthFromDb(server.db, dir, GATEWAY);
@@ -175,7 +174,7 @@ describe.runIf(mosquittoWanted)('device secrets issued in the back-office on Mos
       const cabinet = await detail();
       expect(cabinet.online).toBe(true);
       expect(cabinet.lastReportAt).not.toBeNull();
-      expect(cabinet.compartments[0].state).toBe('EMPTY');
+      expect(cabinet.compartments[0]!.state).toBe('EMPTY');
     });
     await device.endAsync();
   });

@@ -11,6 +11,7 @@ import { mosquittoWanted, startMosquitto } from '../test/mosquitto.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
 import { deviceCredentials } from './device-credential.table.js';
 import { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuthFromDb } from './mosquitto.js';
+import { cabinetApi } from '@swap/contracts';
 
 const GATEWAY = { username: 'swap-gateway', password: 'gateway-secret-0123456789' };
 const CABINET = { number: 'CMA0001', secret: 'cabinet-secret-0123456789' };
@@ -86,7 +87,7 @@ describe('Mosquitto password file and ACL from the database', () => {
   it('gives demo devices their Mosquitto hashes and leaves them alone on a re-run', async () => {
     const admin = (await productCallers(server)).admin;
     const types = await productTypes(server, admin);
-    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: DEMO_CABINET, typeId: types.cabinet } });
+    await server.request(cabinetApi.add, { number: DEMO_CABINET, typeId: types.cabinet }, { token: admin });
     const credential = async () => (await server.db.select().from(deviceCredentials).where(eq(deviceCredentials.number, DEMO_CABINET)))[0]!;
     await seedDemoDeviceCredentials(server.db, 'first-master');
     const seeded = await credential();

@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { batteryTelemetryTopic, cabinetTopic, vehicleTelemetryTopic, type BatteryTelemetry, type VehicleTelemetry } from '@swap/contracts';
+import {
+  batteryApi,
+  type BatteryTelemetry,
+  batteryTelemetryTopic,
+  cabinetApi,
+  cabinetTopic,
+  vehicleApi,
+  type VehicleTelemetry,
+  vehicleTelemetryTopic,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { numbers, productCallers, productTypes } from '../test/product-fixtures.js';
 import { batteries } from '../modules/battery/index.js';
@@ -59,12 +68,10 @@ describe('telemetry ingest in batches, with history and retention', () => {
     server = await startTestServer();
     ({ admin } = await productCallers(server));
     const types = await productTypes(server, admin);
-    for (const number of BATTERIES)
-      await server.call('POST', '/api/oms/battery/add', { token: admin, body: { number, typeId: types.battery } });
-    for (const number of VEHICLES)
-      await server.call('POST', '/api/oms/vehicle/add', { token: admin, body: { number, typeId: types.vehicle1 } });
+    for (const number of BATTERIES) await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });
+    for (const number of VEHICLES) await server.request(vehicleApi.add, { number, typeId: types.vehicle1 }, { token: admin });
     cabinetNumber = 'CIN0001';
-    await server.call('POST', '/api/oms/cabinet/add', { token: admin, body: { number: cabinetNumber, typeId: types.cabinet } });
+    await server.request(cabinetApi.add, { number: cabinetNumber, typeId: types.cabinet }, { token: admin });
     await seedDemoDeviceCredentials(server.db, MASTER);
     server.app.deviceHub.onChange((change) => changes.push(change));
     ({ gateway, url } = await startEmbeddedGateway(server, log));
@@ -299,7 +306,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
         { index: 2, energyKwh: 3.25 },
       ]),
     ]);
-    const detail = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(row!.id) } });
+    const detail = await server.request(cabinetApi.detail, { id: row!.id }, { token: admin });
     expect(detail.code).toBe(1);
     expect(detail.data.meterReadings).toEqual([
       { index: 1, energyKwh: 12.5 },
@@ -308,7 +315,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     expect(detail.data.meterCount).toBe(2);
     // A report without meters clears the readings, as it clears the count.
     await persistTelemetry(server.db, [report(new Date().toISOString(), [])]);
-    const after = await server.call('GET', '/api/oms/cabinet/detail', { token: admin, query: { id: String(row!.id) } });
+    const after = await server.request(cabinetApi.detail, { id: row!.id }, { token: admin });
     expect(after.data).toMatchObject({ meterReadings: [], meterCount: 0 });
   });
 

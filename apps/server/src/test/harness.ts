@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { DEMO_PASSWORD, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
+import { DEMO_PASSWORD, authApi, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
 import { loadConfig, type Config } from '../app/config.js';
 import { buildApp } from '../app/build-app.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
@@ -135,9 +135,9 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
     call,
     request,
     async login(username, password = DEMO_PASSWORD) {
-      const answer = await call('POST', '/api/auth/oms/login', { body: { username, password } });
+      const answer = await request(authApi.signIn, { username, password });
       if (answer.code !== 1) throw new Error(`login ${username} failed: ${answer.message}`);
-      return answer.data.token as string;
+      return answer.data.token;
     },
     async close() {
       await app.close();

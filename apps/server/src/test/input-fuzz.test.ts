@@ -2,7 +2,18 @@ import { afterAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DEMO_PASSWORD, SESSION_ENDING_CODES, loginBody } from '@swap/contracts';
+import {
+  authApi,
+  batteryApi,
+  cabinetApi,
+  DEMO_PASSWORD,
+  endpointUrl,
+  fileApi,
+  loginBody,
+  menuApi,
+  SESSION_ENDING_CODES,
+  vehicleApi,
+} from '@swap/contracts';
 import { declaredRoutes } from '../app/route.js';
 import { startTestServer } from './harness.js';
 import { PNG, multipart } from './upload.js';
@@ -39,8 +50,8 @@ const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000' });
 afterAll(() => server.close());
 
 const login = async () => {
-  const answer = await server.call('POST', '/api/auth/oms/login', { body: { username: 'admin', password: DEMO_PASSWORD } });
-  return { token: answer.data.token as string, id: answer.data.admin.id as number };
+  const answer = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
+  return { token: answer.data.token, id: answer.data.admin.id };
 };
 let caller = await login();
 // A few devices of each kind, so generated ids reach real rows (a small database keeps each check cheap).
@@ -52,7 +63,11 @@ let caller = await login();
     ['cabinet', types.cabinet],
   ] as const) {
     for (const number of numbers(`FZ${kind[0]!.toUpperCase()}`, 3)) {
-      const added = await server.call('POST', `/api/oms/${kind}/add`, { token: caller.token, body: { number, typeId } });
+      const added = await server.request(
+        { battery: batteryApi, vehicle: vehicleApi, cabinet: cabinetApi }[kind].add,
+        { number, typeId },
+        { token: caller.token },
+      );
       expect(added.code).toBe(1);
     }
   }
@@ -242,7 +257,7 @@ describe('input fuzzing through the API', () => {
           address++;
           const raw = await server.app.inject({
             method: 'POST',
-            url: '/api/auth/oms/login',
+            url: endpointUrl(authApi.signIn),
             remoteAddress: `10.77.${address >> 8}.${address & 255}`,
             headers: { 'content-type': 'application/json' },
             payload: JSON.stringify(body),
@@ -268,7 +283,7 @@ describe('input fuzzing through the API', () => {
     await fc.assert(
       fc.asyncProperty(fc.constantFrom('auth-token', 'language', 'request-time', 'x-forwarded-for'), hostileString, async (name, value) =>
         check(`header ${name}: ${JSON.stringify(value).slice(0, 80)}`, () =>
-          send('GET', '/api/oms/admin/menu/levels', undefined, { [name]: value }).catch((error: unknown) => {
+          send('GET', endpointUrl(menuApi.levels), undefined, { [name]: value }).catch((error: unknown) => {
             // A header Node itself cannot carry never reaches any server.
             if (error instanceof TypeError) return { status: 400, code: -1, text: error.message };
             throw error;
@@ -296,7 +311,7 @@ describe('input fuzzing through the API', () => {
         await check(`upload ${where} ${JSON.stringify(text).slice(0, 80)}`, async () => {
           const raw = await server.app.inject({
             method: 'POST',
-            url: '/api/oms/file/upload',
+            url: endpointUrl(fileApi.upload),
             headers: { 'auth-token': caller.token, ...upload.headers },
             payload: body,
           });

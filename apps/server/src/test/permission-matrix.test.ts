@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import type { UserType } from '@swap/contracts';
 import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../app/route.js';
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
 import { createAccountWithMenus, merchantIdByName } from './grant-fixtures.js';
+import { auditLogApi, authApi, currencyApi, endpointUrl, menuApi, OMS_BASE, resourceApi, type UserType } from '@swap/contracts';
 
 /**
  * Every declared /api/oms route against every kind of caller. "Holds" is derived from the route's
@@ -53,10 +53,10 @@ describe('permission matrix', () => {
 
   async function signIn(label: string, username: string): Promise<Caller> {
     const token = await server.login(username);
-    const me = await server.call('POST', '/api/auth/oms/login', { body: { username, password: 'Demo-Pass-2026' } });
-    const levels = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+    const me = await server.request(authApi.signIn, { username, password: 'Demo-Pass-2026' });
+    const levels = await server.request(menuApi.levels, undefined, { token });
     expect(levels.code).toBe(1);
-    return { label, token, type: me.data.admin.type, merchantId: me.data.admin.merchantId, codes: new Set(levels.data.codes as string[]) };
+    return { label, token, type: me.data.admin.type, merchantId: me.data.admin.merchantId, codes: new Set(levels.data.codes) };
   }
 
   beforeAll(async () => {
@@ -86,24 +86,21 @@ describe('permission matrix', () => {
   it('collects every /api/oms route, each with a declared access', () => {
     expect(routes.length).toBeGreaterThanOrEqual(20);
     for (const route of routes) {
-      expect(route.url.startsWith('/api/oms/')).toBe(true);
+      expect(route.url.startsWith(`${OMS_BASE}/`)).toBe(true);
       expect(server.app.hasRoute({ method: route.method, url: route.url })).toBe(true);
     }
     const urls = routes.map((r) => `${r.method} ${r.url}`);
     expect(urls).toEqual(
-      expect.arrayContaining([
-        'POST /api/oms/admin/resource/search',
-        'GET /api/oms/admin/menu/remove',
-        'POST /api/oms/currency/config/edit',
-        'POST /api/oms/admin/audit-log/export',
-      ]),
+      expect.arrayContaining(
+        [resourceApi.search, menuApi.remove, currencyApi.edit, auditLogApi.export].map((def) => `${def.method} ${endpointUrl(def)}`),
+      ),
     );
   });
 
   it('refuses to start with an /api/oms route that declares no access', async () => {
     const app = Fastify({ logger: false });
     registerAccessControl(app, { db: server.db, policy: { idleMinutes: 1, absoluteHours: 1 } });
-    expect(() => app.get('/api/oms/forgotten', () => 'open')).toThrow(/declares no access/);
+    expect(() => app.get(endpointUrl({ path: '/forgotten' }), () => 'open')).toThrow(/declares no access/);
     await app.close();
   });
 

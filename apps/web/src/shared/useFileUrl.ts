@@ -1,7 +1,6 @@
 import { useQuery, useQueryClient, type QueryCache } from '@tanstack/react-query';
 import type { fileApi } from '@swap/contracts';
-import { api } from './api/client';
-import { endpointKey } from './api/endpoints';
+import { endpointKey, fetchFile } from './api/endpoints';
 
 /** Last part of a stored file's key (after the download path and the id): its data holds an object URL. */
 const OBJECT_URL = 'object-url';
@@ -37,7 +36,7 @@ export function useFileUrl(download: typeof fileApi.download | undefined, id: nu
   const query = useQuery({
     queryKey: download ? [...endpointKey(download, { id }), OBJECT_URL] : [OBJECT_URL],
     queryFn: async ({ signal }): Promise<StoredFile> => {
-      const file = await api.getFile(download!.path, { id: id! }, { signal });
+      const file = await fetchFile(download!, { id: id! }, { signal });
       return { url: URL.createObjectURL(file.blob) };
     },
     enabled,

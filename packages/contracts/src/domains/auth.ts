@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint, noAnswer } from '../endpoint.js';
 import { loginPassword, loginUsername } from '../validation.js';
 
 export const USER_TYPES = ['SUPER', 'NORMAL', 'SON'] as const;
@@ -50,3 +51,35 @@ export const publicConfig = z.object({
   tourEnabled: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+/**
+ * The session calls under /api/auth: sign-in and the login page's settings are public (nothing to
+ * sign in with yet); sign-out needs the session it ends.
+ */
+export const authApi = {
+  signIn: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/oms/login',
+    access: 'public',
+    body: loginBody,
+    answer: loginResult,
+    summary: 'Sign in; `data.token` is the session token',
+  }),
+  signOut: endpoint({
+    method: 'GET',
+    base: 'auth',
+    path: '/oms/logout',
+    access: { code: '' },
+    answer: noAnswer,
+    summary: 'Sign out: revokes the token sent in the header',
+  }),
+  config: endpoint({
+    method: 'GET',
+    base: 'auth',
+    path: '/config',
+    access: 'public',
+    answer: publicConfig,
+    summary: 'What the login page may know before sign-in (demo mode and accounts, version, tour)',
+  }),
+} as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, accountApi, endpointUrl, roleApi } from '@swap/contracts';
+import { accountApi, authApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { hashPassword } from '../auth/password.js';
@@ -290,7 +290,7 @@ describe('account actions across ranks', () => {
   it('a merchant administrator cannot take over a colleague holding more: no reset, no sign-in as them, no demotion', async () => {
     const [admin, strong] = [KINDS[3]!, KINDS[4]!];
     const token = tokens.get(admin.username)!;
-    const swaps = (as: string) => server.call('POST', '/api/oms/swap-record/search', { token: as, body: {} });
+    const swaps = (as: string) => server.request(swapApi.search, {}, { token: as });
     expect((await swaps(token)).status).toBe(403);
 
     const reset = await server.request(accountApi.resetPassword, { id: id(strong), password: NEW_PASSWORD }, { token, lang: 'in' });
@@ -299,9 +299,7 @@ describe('account actions across ranks', () => {
       code: 2030,
       message: 'Anda tidak dapat mengubah akun dengan izin yang tidak Anda miliki',
     });
-    expect((await server.call('POST', '/api/auth/oms/login', { body: { username: strong.username, password: NEW_PASSWORD } })).code).toBe(
-      2002,
-    );
+    expect((await server.request(authApi.signIn, { username: strong.username, password: NEW_PASSWORD })).code).toBe(2002);
     const own = await server.login(strong.username, DEMO_PASSWORD);
     expect((await swaps(own)).code).toBe(1);
     const [audit] = await server.db

@@ -1,26 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import {
-  AUTH_BASE,
-  DEMO_ACCOUNTS,
-  DEMO_PASSWORD,
-  TOKEN_HEADER,
-  TOKEN_HEADER_ALT,
-  loginBody,
-  normaliseSignInName,
-  toUserType,
-  type LoginResult,
-  type PublicConfig,
-} from '@swap/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, authApi, normaliseSignInName, toUserType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
-import { ok } from '../../app/route.js';
+import { serve, servePublic } from '../../app/route.js';
 import { accounts, signInNames } from '../account/account.table.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled } from '../common-setting/index.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
-import { authenticate, createSession, revokeSession, type SessionPolicy } from './session.service.js';
+import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 
 export interface AuthDeps {
@@ -58,8 +47,8 @@ async function findSignInAccount(db: Db, name: string) {
 export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const { db } = deps;
 
-  app.post(`${AUTH_BASE}/oms/login`, { schema: { body: loginBody, tags: ['auth'] } }, async (req, reply) => {
-    const { username, password } = req.body as { username: string; password: string };
+  servePublic(app, authApi.signIn, async ({ input, req, reply }) => {
+    const { username, password } = input;
     const account = await findSignInAccount(db, username);
     // Username and phone of one account share its budget; an unknown name has its own.
     const keys = throttleKeys(account ? `id:${account.id}` : `name:${normaliseSignInName(username)}`, req.ip);
@@ -109,7 +98,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
       { action: 'login', objectType: 'session', objectId: account.id },
     );
     const type = toUserType(account.type);
-    const result: LoginResult = {
+    return {
       token: session.token,
       username: account.username,
       type,
@@ -124,32 +113,26 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
         merchantName: account.merchantName,
       },
     };
-    return ok(req, result);
   });
 
-  app.get(`${AUTH_BASE}/oms/logout`, { schema: { tags: ['auth'] } }, async (req) => {
-    const raw = req.headers[TOKEN_HEADER] ?? req.headers[TOKEN_HEADER_ALT.toLowerCase()];
-    const token = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!token) throw new AppError('notLoggedIn');
-    const { principal } = await authenticate(db, token, deps.session);
-    await revokeSession(db, token);
+  // Access control has signed the caller in from the token (a missing or ended one is refused there).
+  serve(app, authApi.signOut, async ({ ctx, req }) => {
+    const { principal } = ctx;
+    await revokeSessionById(db, ctx.sessionId);
     await recordAnonymousAudit(
       db,
       { username: principal.username, accountId: principal.id, merchantId: principal.merchantId, ip: req.ip },
       { action: 'logout', objectType: 'session', objectId: principal.id },
     );
-    return ok(req, null);
+    return null;
   });
 
   /** What the login page may know before sign-in: demo mode and its accounts, and whether the tour runs. */
-  app.get(`${AUTH_BASE}/config`, { schema: { tags: ['auth'] } }, async (req) => {
-    const config: PublicConfig = {
-      demo: deps.demo,
-      demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
-      demoPassword: deps.demo ? DEMO_PASSWORD : null,
-      version: deps.version,
-      tourEnabled: await isTourEnabled(db),
-    };
-    return ok(req, config);
-  });
+  servePublic(app, authApi.config, async () => ({
+    demo: deps.demo,
+    demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
+    demoPassword: deps.demo ? DEMO_PASSWORD : null,
+    version: deps.version,
+    tourEnabled: await isTourEnabled(db),
+  }));
 }

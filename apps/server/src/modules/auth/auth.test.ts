@@ -4,6 +4,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { sessions } from './auth.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts } from '../account/account.table.js';
+import { authApi, endpointUrl, menuApi } from '@swap/contracts';
 
 describe('sign-in and sessions', () => {
   let server: TestServer;
@@ -13,7 +14,7 @@ describe('sign-in and sessions', () => {
   afterAll(() => server.close());
 
   it('signs in with a trimmed username and answers token and user info', async () => {
-    const answer = await server.call('POST', '/api/auth/oms/login', { body: { username: '  merchant ', password: 'Demo-Pass-2026' } });
+    const answer = await server.request(authApi.signIn, { username: '  merchant ', password: 'Demo-Pass-2026' });
     expect(answer.code).toBe(1);
     expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(answer.data.admin).toMatchObject({ username: 'merchant', type: 'NORMAL', merchantName: 'Demo Agent' });
@@ -28,49 +29,54 @@ describe('sign-in and sessions', () => {
   });
 
   it('gives the same message for an unknown account and a wrong password, in the asked language', async () => {
-    const unknown = await server.call('POST', '/api/auth/oms/login', { body: { username: 'nobody', password: 'whatever1' }, lang: 'in' });
-    const wrong = await server.call('POST', '/api/auth/oms/login', { body: { username: 'subaccount', password: 'whatever1' }, lang: 'in' });
+    const unknown = await server.request(authApi.signIn, { username: 'nobody', password: 'whatever1' }, { lang: 'in' });
+    const wrong = await server.request(authApi.signIn, { username: 'subaccount', password: 'whatever1' }, { lang: 'in' });
     expect(unknown.code).toBe(wrong.code);
     expect(unknown.message).toBe(wrong.message);
     expect(unknown.message).toBe('Nama pengguna atau kata sandi salah');
   });
 
   it('refuses empty fields and illegal characters naming the field', async () => {
-    const empty = await server.call('POST', '/api/auth/oms/login', { body: { username: '   ', password: '' } });
+    const empty = await server.request(authApi.signIn, { username: '   ', password: '' });
     expect(empty.status).toBe(400);
-    expect(empty.data.fields.map((f: { field: string }) => f.field).sort()).toEqual(['password', 'username']);
-    const illegal = await server.call('POST', '/api/auth/oms/login', { body: { username: "ad'min", password: 'x' } });
+    expect(
+      empty.raw
+        .json()
+        .data.fields.map((f: { field: string }) => f.field)
+        .sort(),
+    ).toEqual(['password', 'username']);
+    const illegal = await server.request(authApi.signIn, { username: "ad'min", password: 'x' });
     expect(illegal.message).toBe('Username contains illegal characters');
   });
 
   it('throttles repeated failures per account with 429', async () => {
     for (let i = 0; i < 3; i++) {
-      await server.call('POST', '/api/auth/oms/login', { body: { username: 'throttled', password: 'wrong-pass1' } });
+      await server.request(authApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
     }
-    const blocked = await server.call('POST', '/api/auth/oms/login', { body: { username: 'throttled', password: 'wrong-pass1' } });
+    const blocked = await server.request(authApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
     expect(blocked.status).toBe(429);
     expect(blocked.message).toBe('Too many attempts, please try again later');
   });
 
   it('ends the session on logout: the token then answers 405', async () => {
     const token = await server.login('merchant');
-    expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(1);
-    expect((await server.call('GET', '/api/auth/oms/logout', { token })).code).toBe(1);
-    const after = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+    expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(1);
+    expect((await server.request(authApi.signOut, undefined, { token })).code).toBe(1);
+    const after = await server.request(menuApi.levels, undefined, { token });
     expect(after.code).toBe(405);
     expect(after.message).toBe('Login expired, please login again');
   });
 
   it('answers 401 without a token and 406 for a token it never issued', async () => {
-    expect((await server.call('GET', '/api/oms/admin/menu/levels')).code).toBe(401);
-    expect((await server.call('GET', '/api/oms/admin/menu/levels', { token: 'forged-token' })).code).toBe(406);
+    expect((await server.request(menuApi.levels, undefined)).code).toBe(401);
+    expect((await server.request(menuApi.levels, undefined, { token: 'forged-token' })).code).toBe(406);
   });
 
   it('expires a session after the idle time', async () => {
     const token = await server.login('admin');
     const past = new Date(Date.now() - 3 * 3_600_000);
     await server.db.update(sessions).set({ lastSeenAt: past });
-    expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(405);
+    expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(405);
   });
 
   it('writes sign-ins and failed sign-ins to the audit log without the password', async () => {
@@ -89,7 +95,12 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
   afterAll(() => server.close());
 
   const loginFrom = async (remoteAddress: string, username: string, password: string) => {
-    const raw = await server.app.inject({ method: 'POST', url: '/api/auth/oms/login', remoteAddress, payload: { username, password } });
+    const raw = await server.app.inject({
+      method: 'POST',
+      url: endpointUrl(authApi.signIn),
+      remoteAddress,
+      payload: { username, password },
+    });
     return { status: raw.statusCode, ...raw.json<{ code: number; message: string }>() };
   };
 
@@ -115,14 +126,14 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
 
   it('ends a session at its absolute expiry even while it is in use', async () => {
     const token = await server.login('admin');
-    expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(1);
+    expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(1);
     const [row] = await server.db.select().from(sessions).orderBy(desc(sessions.id)).limit(1);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBeGreaterThan(11.9 * 3_600_000);
     await server.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000), lastSeenAt: new Date() })
       .where(eq(sessions.id, row!.id));
-    const after = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+    const after = await server.request(menuApi.levels, undefined, { token });
     expect(after.status).toBe(401);
     expect(after.code).toBe(405);
   });
@@ -152,22 +163,19 @@ describe('envelope and platform behaviour', () => {
 
   it('refuses JSON bodies over 1 MB with 413', async () => {
     const big = { username: 'a'.repeat(1_100_000), password: 'x' };
-    const answer = await server.call('POST', '/api/auth/oms/login', { body: big });
+    const answer = await server.request(authApi.signIn, big);
     expect(answer.status).toBe(413);
     expect(answer.code).toBe(1015);
   });
 
   it('refuses script input with the invalid-input message', async () => {
-    const answer = await server.call('POST', '/api/auth/oms/login', {
-      body: { username: 'x', password: '<script>alert(1)</script>' },
-      lang: 'zh',
-    });
+    const answer = await server.request(authApi.signIn, { username: 'x', password: '<script>alert(1)</script>' }, { lang: 'zh' });
     expect(answer.code).toBe(1014);
     expect(answer.message).toBe('输入无效：不允许包含脚本');
   });
 
   it('answers an unknown API path with interface missing', async () => {
-    const answer = await server.call('GET', '/api/oms/nothing/here');
+    const answer = await server.call('GET', endpointUrl({ path: '/nothing/here' }));
     expect(answer.status).toBe(404);
     expect(answer.code).toBe(1001);
   });
@@ -175,7 +183,7 @@ describe('envelope and platform behaviour', () => {
   it('answers malformed JSON with the parse error', async () => {
     const raw = await server.app.inject({
       method: 'POST',
-      url: '/api/auth/oms/login',
+      url: endpointUrl(authApi.signIn),
       headers: { 'content-type': 'application/json' },
       payload: '{"username":',
     });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { DEMO_PASSWORD, messageText } from '@swap/contracts';
+import { accountApi, DEMO_PASSWORD, messageText } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openDatabase } from '../../db/client.js';
 import { seed } from '../../db/seed.js';
@@ -15,27 +15,28 @@ describe('password strength wherever a password is set', () => {
     server = await startTestServer();
     admin = await server.login('admin');
     const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-    const added = await server.call('POST', '/api/oms/admin/account/add', {
-      token: admin,
-      body: {
+    const added = await server.request(
+      accountApi.add,
+      {
         username: 'strength.clerk',
         name: 'Strength clerk',
         password: 'Strong-Pass-42',
         type: 'SON',
         merchantId: merchantRow!.merchantId,
       },
-    });
+      { token: admin },
+    );
     expect(added.code).toBe(1);
-    clerkId = added.data.id as number;
+    clerkId = added.data.id;
   });
   afterAll(() => server.close());
 
   const addWith = (username: string, password: string, lang: 'en' | 'in' | 'th' | 'zh' = 'en') =>
-    server.call('POST', '/api/oms/admin/account/add', {
-      token: admin,
-      body: { username, name: 'Weak one', password, type: 'NORMAL', accountType: 'PLATFORM' },
-      lang,
-    });
+    server.request(
+      accountApi.add,
+      { username, name: 'Weak one', password, type: 'NORMAL', accountType: 'PLATFORM' },
+      { token: admin, lang },
+    );
 
   it('refuses common, patterned, guessable passwords and ones holding the username, with the reason at the field in four languages', async () => {
     const cases = [
@@ -49,7 +50,7 @@ describe('password strength wherever a password is set', () => {
         const answer = await addWith('weak.typist', password, lang);
         expect(answer.status).toBe(400);
         expect(answer.code).toBe(code);
-        expect(answer.data.fields).toEqual([{ field: 'password', message: answer.message }]);
+        expect(answer.raw.json().data.fields).toEqual([{ field: 'password', message: answer.message }]);
       }
     }
     expect((await addWith('weak.typist', 'Zq8x7k2m', 'th')).message).toBe(messageText('passwordGuessable', 'th'));
@@ -59,8 +60,7 @@ describe('password strength wherever a password is set', () => {
   });
 
   it('refuses a weak password on reset, leaving the old one in place', async () => {
-    const reset = (password: string) =>
-      server.call('POST', '/api/oms/admin/account/resetPassword', { token: admin, body: { id: clerkId, password }, lang: 'zh' });
+    const reset = (password: string) => server.request(accountApi.resetPassword, { id: clerkId, password }, { token: admin, lang: 'zh' });
     const refused = await reset('STRENGTH.clerk99');
     expect(refused.code).toBe(2025);
     expect(refused.message).toBe('密码不能包含用户名');

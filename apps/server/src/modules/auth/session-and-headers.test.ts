@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { sessions } from './auth.table.js';
+import { authApi, endpointUrl, menuApi } from '@swap/contracts';
 
 describe('idle clock and browser protections', () => {
   let server: TestServer;
@@ -27,7 +28,7 @@ describe('idle clock and browser protections', () => {
       .set({ lastSeenAt: sql`now() - make_interval(secs => ${seconds})` })
       .where(eq(sessions.id, row!.id));
   };
-  const menu = (token: string) => server.call('GET', '/api/oms/admin/menu/levels', { token });
+  const menu = (token: string) => server.request(menuApi.levels, undefined, { token });
 
   it('ends a session idle for exactly the idle time and keeps one used a minute before it', async () => {
     const token = await server.login('admin');
@@ -56,8 +57,8 @@ describe('idle clock and browser protections', () => {
   it('sends a Content-Security-Policy without inline script on the app page and on API answers', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/' });
     const deepLink = await server.app.inject({ method: 'GET', url: '/dashboard' });
-    const api = await server.app.inject({ method: 'GET', url: '/api/auth/config' });
-    const refused = await server.app.inject({ method: 'GET', url: '/api/oms/admin/menu/levels' });
+    const api = await server.app.inject({ method: 'GET', url: endpointUrl(authApi.config) });
+    const refused = await server.app.inject({ method: 'GET', url: endpointUrl(menuApi.levels) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     for (const answer of [page, deepLink, api, refused]) {

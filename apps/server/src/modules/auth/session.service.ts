@@ -74,13 +74,12 @@ export async function authenticate(
   };
 }
 
-export async function revokeSession(db: Db, token: string): Promise<boolean> {
-  const revoked = await db
+/** Ends one session (sign-out). */
+export async function revokeSessionById(db: Db, sessionId: number): Promise<void> {
+  await db
     .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)))
-    .returning({ id: sessions.id });
-  return revoked.length > 0;
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Ends every open session of an account (disabled, password reset). */

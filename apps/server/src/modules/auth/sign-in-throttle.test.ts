@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { DEMO_PASSWORD } from '@swap/contracts';
+import { authApi, DEMO_PASSWORD, endpointUrl, menuApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
 import { accounts } from '../account/account.table.js';
@@ -37,7 +37,12 @@ describe('sign-in budget', () => {
   });
 
   const loginFrom = async (remoteAddress: string, username: string, password: string): Promise<Answer> => {
-    const raw = await server.app.inject({ method: 'POST', url: '/api/auth/oms/login', remoteAddress, payload: { username, password } });
+    const raw = await server.app.inject({
+      method: 'POST',
+      url: endpointUrl(authApi.signIn),
+      remoteAddress,
+      payload: { username, password },
+    });
     const retryAfter = raw.headers['retry-after'];
     return { status: raw.statusCode, ...raw.json<Omit<Answer, 'status' | 'retryAfter'>>(), retryAfter: retryAfter?.toString() };
   };
@@ -114,7 +119,7 @@ describe('sign-in budget', () => {
     try {
       // Everything beyond the address budget is refused while the admitted checks are still held.
       await eventually(() => expect(settled).toBe(300 - WIDE), 20_000);
-      const menu = await server.call('GET', '/api/oms/admin/menu/levels', { token });
+      const menu = await server.request(menuApi.levels, undefined, { token });
       expect(menu.code).toBe(1);
     } finally {
       release();
@@ -139,7 +144,7 @@ describe('sign-in budget', () => {
     try {
       await eventually(() => expect(settled).toBe(300 - 18), 20_000);
       expect(passwordHashStats()).toMatchObject({ running: 2, waiting: 16 });
-      expect((await server.call('GET', '/api/oms/admin/menu/levels', { token })).code).toBe(1);
+      expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(1);
     } finally {
       release();
     }

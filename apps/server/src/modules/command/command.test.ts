@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import {
-  DEVICE_FAILURE_CODES,
-  DEVICE_FAILURE_MESSAGES,
-  MESSAGES,
+  batteryApi,
+  cabinetApi,
   cabinetTopic,
   commandApi,
-  endpointUrl,
+  DEVICE_FAILURE_CODES,
+  DEVICE_FAILURE_MESSAGES,
   type EndpointDef,
+  endpointUrl,
   type InputOf,
+  MESSAGES,
 } from '@swap/contracts';
 import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -48,8 +50,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     server.request(commandApi.batterySend, body, { token, ...(lang ? { lang } : {}) });
   const history = (token: string, body: InputOf<typeof commandApi.cabinetSearch>, lang?: 'en' | 'th') =>
     server.request(commandApi.cabinetSearch, body, { token, ...(lang ? { lang } : {}) });
-  const detail = async (id: number) =>
-    (await server.call('GET', '/api/oms/cabinet/detail', { token: who.admin, query: { id: String(id) } })).data;
+  const detail = async (id: number) => (await server.request(cabinetApi.detail, { id: id }, { token: who.admin })).data;
   const row = async (id: string) => (await server.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!;
 
   beforeAll(async () => {
@@ -57,11 +58,11 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     who = await productCallers(server);
     const types = await productTypes(server, who.admin);
     for (const number of [ANSWERING, SILENT, UNPLUGGED]) {
-      const added = await server.call('POST', '/api/oms/cabinet/add', { token: who.merchant, body: { number, typeId: types.cabinet } });
+      const added = await server.request(cabinetApi.add, { number, typeId: types.cabinet }, { token: who.merchant });
       ids[number] = added.data.id;
     }
     for (const number of ['BCM000001', 'BCM000002', 'BCM000009']) {
-      const added = await server.call('POST', '/api/oms/battery/add', { token: who.merchant, body: { number, typeId: types.battery } });
+      const added = await server.request(batteryApi.add, { number, typeId: types.battery }, { token: who.merchant });
       ids[number] = added.data.id;
     }
     server.app.deviceHub.onChange((change) => changes.push(change));
@@ -78,7 +79,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     answering = fleet.cabinets[0]!;
     fleet.cabinets[1]!.commands.silent = true;
     await eventually(async () => {
-      expect((await detail(ids[ANSWERING]!)).compartments[0].batteryNumber).toBe('BCM000001');
+      expect((await detail(ids[ANSWERING]!)).compartments[0]!.batteryNumber).toBe('BCM000001');
       expect((await detail(ids[SILENT]!)).online).toBe(true);
     });
   });
@@ -102,7 +103,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     expect(sent.data.acceptedAt).not.toBeNull();
     expect(Date.parse(sent.data.expiresAt) - Date.parse(sent.data.issuedAt)).toBe(1000);
     // The cabinet's new state is persisted before its result: no wait.
-    expect((await detail(ids[ANSWERING]!)).compartments[0].doorLock).toBe('UNLOCKED');
+    expect((await detail(ids[ANSWERING]!)).compartments[0]!.doorLock).toBe('UNLOCKED');
     const listed = await history(who.merchant, { cabinetId: ids[ANSWERING] });
     expect(listed.data.total).toBe(1);
     expect(listed.data.records[0]).toMatchObject({ id: sent.data.id, status: 'SUCCEEDED', issuedByName: expect.any(String) });
@@ -127,8 +128,8 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       'SUCCEEDED',
     );
     const cabinet = await detail(ids[ANSWERING]!);
-    expect(cabinet.compartments[0].chargerSwitch).toBe('OFF');
-    expect(cabinet.compartments[2].enabled).toBe(false);
+    expect(cabinet.compartments[0]!.chargerSwitch).toBe('OFF');
+    expect(cabinet.compartments[2]!.enabled).toBe(false);
   });
 
   it('sends a battery’s command to the compartment holding it; a battery outside a cabinet is refused', async () => {

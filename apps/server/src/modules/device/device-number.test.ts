@@ -8,6 +8,7 @@ import { batteries } from '../battery/index.js';
 import { cabinetCompartments, cabinets } from '../cabinet/index.js';
 import { vehicles } from '../vehicle/index.js';
 import { deviceNumbers, numberConflict } from './index.js';
+import { batteryApi, cabinetApi, endpointUrl, type EndpointDef, vehicleApi } from '@swap/contracts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -17,11 +18,11 @@ describe('device numbers are unique across kinds', () => {
   let who: ProductCallers;
   let types: Awaited<ReturnType<typeof productTypes>>;
 
-  const post = (path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', `/api/oms/${path}`, { token: who.admin, body, ...(lang ? { lang } : {}) });
-  const addBattery = (number: string, lang?: 'en' | 'zh') => post('battery/add', { number, typeId: types.battery }, lang);
-  const addCabinet = (number: string, lang?: 'en' | 'zh') => post('cabinet/add', { number, typeId: types.cabinet }, lang);
-  const addVehicle = (number: string, lang?: 'en' | 'zh') => post('vehicle/add', { number, typeId: types.vehicle1 }, lang);
+  const post = (endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', endpointUrl(endpoint), { token: who.admin, body, ...(lang ? { lang } : {}) });
+  const addBattery = (number: string, lang?: 'en' | 'zh') => post(batteryApi.add, { number, typeId: types.battery }, lang);
+  const addCabinet = (number: string, lang?: 'en' | 'zh') => post(cabinetApi.add, { number, typeId: types.cabinet }, lang);
+  const addVehicle = (number: string, lang?: 'en' | 'zh') => post(vehicleApi.add, { number, typeId: types.vehicle1 }, lang);
   /** Which tables hold the number, and the kind the registry gives it. */
   const holders = async (number: string) => {
     const [battery] = await server.db.select({ id: batteries.id }).from(batteries).where(eq(batteries.number, number));
@@ -71,11 +72,11 @@ describe('device numbers are unique across kinds', () => {
   });
 
   it('batch check marks a number of another kind EXISTS with its reason; batch add refuses the whole batch', async () => {
-    await post('battery/batch/add', { typeId: types.battery, numbers: ['UQB0101', 'UQB0102'] });
-    await post('cabinet/batch/add', { typeId: types.cabinet, numbers: ['UQC0101'] });
+    await post(batteryApi.batchAdd, { typeId: types.battery, numbers: ['UQB0101', 'UQB0102'] });
+    await post(cabinetApi.batchAdd, { typeId: types.cabinet, numbers: ['UQC0101'] });
     const batch = { typeId: types.cabinet, numbers: ['UQB0101', 'UQC0101', 'UQC0102'] };
 
-    const check = await post('cabinet/batch/check', batch);
+    const check = await post(cabinetApi.batchCheck, batch);
     expect(check.code).toBe(1);
     expect(check.data).toMatchObject({ total: 3, newCount: 1, existsCount: 2, invalidCount: 0 });
     expect(check.data.items).toEqual([
@@ -83,13 +84,13 @@ describe('device numbers are unique across kinds', () => {
       { number: 'UQC0101', status: 'EXISTS', reason: 'Cabinet already exists' },
       { number: 'UQC0102', status: 'NEW', reason: null },
     ]);
-    const inIndonesian = await post('cabinet/batch/check', batch, 'in');
+    const inIndonesian = await post(cabinetApi.batchCheck, batch, 'in');
     expect(inIndonesian.data.items[0].reason).toBe('Nomor sudah digunakan oleh perangkat lain');
 
     // Only other kinds' numbers in the way: the batch is refused with the cross-kind message.
-    const refused = await post('cabinet/batch/add', { typeId: types.cabinet, numbers: ['UQB0102', 'UQC0103'] });
+    const refused = await post(cabinetApi.batchAdd, { typeId: types.cabinet, numbers: ['UQB0102', 'UQC0103'] });
     expect(refused).toMatchObject({ status: 409, code: 3014, data: { existsCount: 1, newCount: 1 } });
-    expect((await post('cabinet/batch/add', batch)).code).toBe(3006);
+    expect((await post(cabinetApi.batchAdd, batch)).code).toBe(3006);
     const written = await server.db
       .select({ number: cabinets.number })
       .from(cabinets)
@@ -100,7 +101,7 @@ describe('device numbers are unique across kinds', () => {
 
   it('keeps a scrapped device’s number taken: the row stays, and so does its claim', async () => {
     expect((await addBattery('UQB0201')).code).toBe(1);
-    expect((await post('battery/scrap', { numbers: ['UQB0201'], reason: 'Swollen cells' })).code).toBe(1);
+    expect((await post(batteryApi.scrap, { numbers: ['UQB0201'], reason: 'Swollen cells' })).code).toBe(1);
     expect((await addCabinet('UQB0201')).code).toBe(3014);
     expect(await holders('UQB0201')).toEqual({ tables: ['battery'], registry: 'battery' });
   });
@@ -152,7 +153,7 @@ describe('device numbers are unique across kinds', () => {
       const answers = await Promise.all([
         addBattery(number),
         addCabinet(number),
-        post('vehicle/batch/add', { typeId: types.vehicle1, numbers: [number] }),
+        post(vehicleApi.batchAdd, { typeId: types.vehicle1, numbers: [number] }),
       ]);
       const codes = answers.map((answer) => answer.code);
       expect(codes.filter((code) => code === 1)).toHaveLength(1);

@@ -8,6 +8,7 @@ import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries, BATTERY_KIND } from '../battery/index.js';
 import { stockCounts } from '../stock/stock.table.js';
 import { lockUsableDevices, refuseScrapped } from './index.js';
+import { batteryApi, endpointUrl, stockApi, type EndpointDef, vehicleApi } from '@swap/contracts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;
 
@@ -16,7 +17,7 @@ describe('device rules shared by every kind', () => {
   let who: ProductCallers;
   let types: Awaited<ReturnType<typeof productTypes>>;
 
-  const post = (token: string, path: string, body: unknown) => server.call('POST', `/api/oms/${path}`, { token, body });
+  const post = (token: string, endpoint: EndpointDef, body: unknown) => server.call('POST', endpointUrl(endpoint), { token, body });
   /** The caller context of the demo merchant's staff, as a service sees it. */
   const merchantCtx = (): Ctx => ({
     db: server.db,
@@ -41,9 +42,9 @@ describe('device rules shared by every kind', () => {
     server = await startTestServer();
     who = await productCallers(server);
     types = await productTypes(server, who.admin);
-    await post(who.merchant, 'battery/batch/add', { typeId: types.battery, numbers: numbers('GB', 4) });
-    await post(who.admin, 'battery/batch/add', { typeId: types.battery, numbers: ['GSIAM01'], merchantId: who.siamId });
-    await post(who.merchant, 'battery/scrap', { numbers: ['GB0003'], reason: 'Swollen cells' });
+    await post(who.merchant, batteryApi.batchAdd, { typeId: types.battery, numbers: numbers('GB', 4) });
+    await post(who.admin, batteryApi.batchAdd, { typeId: types.battery, numbers: ['GSIAM01'], merchantId: who.siamId });
+    await post(who.merchant, batteryApi.scrap, { numbers: ['GB0003'], reason: 'Swollen cells' });
   });
   afterAll(() => server.close());
 
@@ -82,9 +83,9 @@ describe('device rules shared by every kind', () => {
     });
 
     it('refuses stocking out and binding a scrapped battery through the API', async () => {
-      const out = await post(who.merchant, 'stock/battery/out', { numbers: ['GB0003'] });
+      const out = await post(who.merchant, stockApi.battery.out, { numbers: ['GB0003'] });
       expect(out).toMatchObject({ code: 3010, data: { numbers: ['GB0003'] } });
-      const bind = await post(who.merchant, 'vehicle/add', { number: 'GV0001', typeId: types.vehicle1, battery1Number: 'GB0003' });
+      const bind = await post(who.merchant, vehicleApi.add, { number: 'GV0001', typeId: types.vehicle1, battery1Number: 'GB0003' });
       expect(bind.code).toBe(3010);
     });
   });
@@ -100,7 +101,7 @@ describe('device rules shared by every kind', () => {
     });
 
     const exportRows = async (body: Record<string, unknown>) => {
-      const answer = await post(who.merchant, 'battery/export', body);
+      const answer = await post(who.merchant, batteryApi.export, body);
       expect(answer.status).toBe(200);
       expect(answer.raw.headers['content-type']).toContain('text/csv');
       expect(answer.raw.body.startsWith('\uFEFF')).toBe(true);
@@ -142,14 +143,14 @@ describe('device rules shared by every kind', () => {
   describe.runIf(onPostgres)('concurrent stock moves on PostgreSQL', () => {
     it('runs many opposing batches at once without a deadlock and keeps the counters right', async () => {
       const groups = ['DA', 'DB', 'DC', 'DD'].map((prefix) => numbers(prefix, 30));
-      for (const group of groups) await post(who.merchant, 'battery/batch/add', { typeId: types.battery, numbers: group });
+      for (const group of groups) await post(who.merchant, batteryApi.batchAdd, { typeId: types.battery, numbers: group });
       // Half the groups start out of stock, so every round moves some in while others move out.
       for (const group of [groups[1]!, groups[3]!])
-        expect((await post(who.merchant, 'stock/battery/out', { numbers: group })).code).toBe(1);
+        expect((await post(who.merchant, stockApi.battery.out, { numbers: group })).code).toBe(1);
       const inStock = [true, false, true, false];
       for (let round = 0; round < 12; round++) {
         const answers = await Promise.all(
-          groups.map((group, i) => post(who.merchant, `stock/battery/${inStock[i] ? 'out' : 'in'}`, { numbers: [...group].reverse() })),
+          groups.map((group, i) => post(who.merchant, stockApi.battery[inStock[i] ? 'out' : 'in'], { numbers: [...group].reverse() })),
         );
         expect(answers.map((answer) => `${answer.code} ${answer.message}`)).toEqual(groups.map(() => '1 Success'));
         for (let i = 0; i < inStock.length; i++) inStock[i] = !inStock[i];

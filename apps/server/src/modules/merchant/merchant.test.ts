@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { endpointUrl, merchantApi } from '@swap/contracts';
+import { endpointUrl, fileApi, merchantApi, roleApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
 import { PNG, multipart } from '../../test/upload.js';
@@ -30,7 +30,7 @@ describe('merchants', () => {
   const detail = (token: string, id: number) => server.request(merchantApi.detail, { id }, { token });
   const upload = async (token: string) => {
     const { body, headers } = multipart('card.png', 'image/png', PNG);
-    return (await server.call('POST', '/api/oms/file/upload', { token, body, headers })).data.id as number;
+    return (await server.call('POST', endpointUrl(fileApi.upload), { token, body, headers })).data.id as number;
   };
 
   beforeAll(async () => {
@@ -162,10 +162,7 @@ describe('merchants', () => {
 
     it('lets a merchant read the documents its record points at, even when the platform uploaded them', async () => {
       const current = (await detail(admin, demoAgentId)).data;
-      const answer = await server.call('GET', '/api/oms/file/download', {
-        token: merchant,
-        query: { id: String(current.facePhotoFileId) },
-      });
+      const answer = await server.request(fileApi.download, { id: current.facePhotoFileId }, { token: merchant });
       expect(answer.status).toBe(200);
       expect(answer.raw.headers['content-type']).toBe('image/png');
     });
@@ -181,10 +178,11 @@ describe('merchants', () => {
     });
 
     it('removes an unused merchant with its roles, and then it is gone', async () => {
-      const created = await server.call('POST', '/api/oms/admin/role/add', {
-        token: admin,
-        body: { name: 'Siam ops', description: 'Siam operators', merchantId: siamId },
-      });
+      const created = await server.request(
+        roleApi.add,
+        { name: 'Siam ops', description: 'Siam operators', merchantId: siamId },
+        { token: admin },
+      );
       expect(created.code).toBe(1);
       const removed = await server.request(merchantApi.remove, { id: siamId }, { token: admin });
       expect(removed.code).toBe(1);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, inArray } from 'drizzle-orm';
-import { endpointUrl, stockApi, type EndpointDef, type InputOf } from '@swap/contracts';
+import { batteryApi, cabinetApi, type EndpointDef, endpointUrl, type InputOf, stockApi, vehicleApi } from '@swap/contracts';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
@@ -31,8 +31,12 @@ describe('stock', () => {
     server = await startTestServer();
     who = await productCallers(server);
     types = await productTypes(server, who.admin);
-    const register = (token: string, kind: string, typeId: number, list: string[], merchantId?: number) =>
-      server.call('POST', `/api/oms/${kind}/batch/add`, { token, body: { typeId, numbers: list, ...(merchantId ? { merchantId } : {}) } });
+    const register = (token: string, kind: 'battery' | 'vehicle' | 'cabinet', typeId: number, list: string[], merchantId?: number) =>
+      server.request(
+        { battery: batteryApi, vehicle: vehicleApi, cabinet: cabinetApi }[kind].batchAdd,
+        { typeId, numbers: list, ...(merchantId ? { merchantId } : {}) },
+        { token },
+      );
     await register(who.merchant, 'battery', types.battery, numbers('AB', 1000));
     await register(who.admin, 'battery', types.battery, numbers('SB', 5), who.siamId);
     await register(who.admin, 'battery', types.battery, numbers('PB', 5));
@@ -71,7 +75,7 @@ describe('stock', () => {
   });
 
   it('never takes a scrapped device out', async () => {
-    await server.call('POST', '/api/oms/battery/scrap', { token: who.merchant, body: { numbers: ['AB0002'], reason: 'Cracked case' } });
+    await server.request(batteryApi.scrap, { numbers: ['AB0002'], reason: 'Cracked case' }, { token: who.merchant });
     const refused = await post(who.merchant, stockApi.battery.out, { numbers: ['AB0001', 'AB0002'] }, 'zh');
     expect(refused).toMatchObject({ code: 3010, message: '设备已报废' });
     expect(await statusOf(['AB0001', 'AB0002'])).toEqual({ AB0001: 'INSTOCK', AB0002: 'INSTOCK' });

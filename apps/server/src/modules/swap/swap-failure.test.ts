@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { swapApi, type EndpointDef, type InputOf, type Language, type SwapEvent } from '@swap/contracts';
+import {
+  batteryApi,
+  cabinetApi,
+  type EndpointDef,
+  endpointUrl,
+  type InputOf,
+  type Language,
+  swapApi,
+  type SwapEvent,
+} from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
@@ -21,14 +30,15 @@ describe('failed swaps from the simulator on the embedded broker', () => {
   const ids: Record<string, number> = {};
   const rider = newBattery('BSF000003', seededRandom(7), { lat: -6.2, lng: 106.8 });
 
-  const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, endpoint: EndpointDef, id: number) =>
+    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
   const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
     server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
   const slots = async () =>
     (
-      (await get(who.merchant, 'cabinet/detail', cabinetId)).data.compartments as {
+      (await get(who.merchant, cabinetApi.detail, cabinetId)).data.compartments as {
         index: number;
         batteryNumber: string | null;
         inPlace: boolean;
@@ -36,7 +46,7 @@ describe('failed swaps from the simulator on the embedded broker', () => {
     )
       .sort((a, b) => a.index - b.index)
       .map((c) => (c.inPlace ? (c.batteryNumber ?? '?') : null));
-  const battery = async (number: string) => (await get(who.merchant, 'battery/detail', ids[number]!)).data;
+  const battery = async (number: string) => (await get(who.merchant, batteryApi.detail, ids[number]!)).data;
   const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant, lang?: 'en' | 'in' | 'th' | 'zh') =>
     (await typed(token, swapApi.search, filter, lang)).data;
   const cab = () => fleet.cabinets[0]!;
@@ -52,9 +62,9 @@ describe('failed swaps from the simulator on the embedded broker', () => {
     });
     other = await server.login('siam-swaps');
     const types = await productTypes(server, who.admin);
-    cabinetId = (await call(who.merchant, 'cabinet/add', { number: CABINET, typeId: types.cabinet })).data.id;
+    cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
     for (const number of ['BSF000001', 'BSF000002', 'BSF000003']) {
-      const added = await call(who.merchant, 'battery/add', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+      const added = await call(who.merchant, batteryApi.add, { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
       ids[number] = added.data.id;
     }
     ({ gateway, fleet } = await startSimulatedCabinets(server, {

@@ -3,15 +3,20 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
+  auditLogApi,
   authorizeResult,
-  cabinetTopic,
-  swapApi,
   type AuthorizeResult,
+  batteryApi,
+  cabinetApi,
+  cabinetTopic,
+  type CompartmentReport,
   type EndpointDef,
+  endpointUrl,
   type InputOf,
   type Language,
-  type CompartmentReport,
+  swapApi,
   type SwapEvent,
+  vehicleApi,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
@@ -60,18 +65,19 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
   const ids: Record<string, number> = {};
   let batteryType = 0;
 
-  const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
+    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, endpoint: EndpointDef, id: number) =>
+    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
   const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
     server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
   const slots = async (token: string, number: string) =>
-    ((await get(token, 'cabinet/detail', ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
+    ((await get(token, cabinetApi.detail, ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
       .sort((a, b) => a.index - b.index)
       .map((c) => c.batteryNumber);
   /** What Siam's staff see of their pack: owner, where it is, its vehicle, its charge. */
   const siamPack = async (number: string) => {
-    const b = (await get(who.siam, 'battery/detail', ids[number]!)).data;
+    const b = (await get(who.siam, batteryApi.detail, ids[number]!)).data;
     return { merchantId: b.merchantId, vehicleNumber: b.vehicleNumber, soc: b.soc };
   };
   const signIn = async (number: string) => {
@@ -117,7 +123,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     ...fields,
   });
   const refusals = async () =>
-    (await call(who.admin, 'admin/audit-log/search', { action: 'cabinet.refused', size: 100 })).data.records as {
+    (await call(who.admin, auditLogApi.search, { action: 'cabinet.refused', size: 100 })).data.records as {
       username: string;
       merchantId: number | null;
       success: boolean;
@@ -136,8 +142,8 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     siamSwaps = await server.login('siam-tenant-swaps');
     const types = await productTypes(server, who.admin);
     batteryType = types.battery;
-    const add = async (token: string, kind: string, body: Record<string, unknown>) => {
-      const added = await call(token, `${kind}/add`, body);
+    const add = async (token: string, kind: 'battery' | 'cabinet' | 'vehicle', body: Record<string, unknown>) => {
+      const added = await call(token, { battery: batteryApi, cabinet: cabinetApi, vehicle: vehicleApi }[kind].add, body);
       if (added.code !== 1) throw new Error(`${kind} ${String(body.number)}: ${added.message}`);
       ids[body.number as string] = added.data.id;
     };
@@ -175,7 +181,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
     expect(warnings).toContain('cabinet state: battery of another owner not bound to its slot');
     // The cabinet's grid shows why: the refused slots carry the refusal as their fault.
-    const grid = (await get(who.merchant, 'cabinet/detail', ids[A_CABINET]!)).data.compartments as {
+    const grid = (await get(who.merchant, cabinetApi.detail, ids[A_CABINET]!)).data.compartments as {
       index: number;
       fault: string | null;
     }[];
@@ -209,7 +215,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     expect(broughtBack).toMatchObject({ allowed: false, reason: 'BATTERY_OTHER_OWNER' });
     expect(warnings).toContain('authorization refused: battery of another owner');
     // Its owner can edit it at once: it is not mid-swap (6002).
-    const edited = await call(who.siam, 'battery/edit', { id: ids[B_SLOT_PACK], typeId: batteryType, name: 'Edited by its owner' });
+    const edited = await call(who.siam, batteryApi.edit, { id: ids[B_SLOT_PACK], typeId: batteryType, name: 'Edited by its owner' });
     expect(edited.code).toBe(1);
     // Its own pack is still authorized as before.
     expect(await authorize(a, A_CABINET, { batteryNumber: A_PACK, compartment: 1 })).toMatchObject({ allowed: true });

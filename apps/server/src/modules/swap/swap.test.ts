@@ -1,6 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { appointmentApi, stockApi, swapApi, type EndpointDef, type InputOf, type Language, type SwapEvent } from '@swap/contracts';
+import {
+  appointmentApi,
+  batteryApi,
+  cabinetApi,
+  type EndpointDef,
+  endpointUrl,
+  type InputOf,
+  type Language,
+  stockApi,
+  swapApi,
+  type SwapEvent,
+  vehicleApi,
+} from '@swap/contracts';
 import {
   VirtualBattery,
   demoDeviceSecret,
@@ -36,15 +48,16 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   let vehicleType = 0;
   const changes: DeviceChange[] = [];
 
-  const call = (token: string, path: string, body: unknown, lang?: 'en' | 'in') =>
-    server.call('POST', `/api/oms/${path}`, { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, path: string, id: number) => server.call('GET', `/api/oms/${path}`, { token, query: { id: String(id) } });
+  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in') =>
+    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
+  const get = (token: string, endpoint: EndpointDef, id: number) =>
+    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
   const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
     server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
-  const cabinet = async () => (await get(who.merchant, 'cabinet/detail', cabinetId)).data;
+  const cabinet = async () => (await get(who.merchant, cabinetApi.detail, cabinetId)).data;
   const slotOf = async (index: number) => (await cabinet()).compartments.find((c: { index: number }) => c.index === index);
   const editBattery = (number: string, fields: Record<string, unknown>) =>
-    call(who.merchant, 'battery/edit', { id: ids[number], typeId, ...fields });
+    call(who.merchant, batteryApi.edit, { id: ids[number], typeId, ...fields });
   const rider = (number: string) => fleet.batteries.find((b) => b.model.number === number)!.model;
   const swap = (request: Omit<SwapRequest, 'rider'> & { rider: string }) =>
     performSwap(fleet.cabinets[0]!, { ...request, rider: rider(request.rider) });
@@ -63,9 +76,9 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     const types = await productTypes(server, who.admin);
     typeId = types.battery;
     vehicleType = types.vehicle1;
-    cabinetId = (await call(who.merchant, 'cabinet/add', { number: CABINET, typeId: types.cabinet })).data.id;
+    cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
     for (const number of ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004']) {
-      const added = await call(who.merchant, 'battery/add', { number, typeId, distributionStatus: 'ASSIGNED' });
+      const added = await call(who.merchant, batteryApi.add, { number, typeId, distributionStatus: 'ASSIGNED' });
       ids[number] = added.data.id;
     }
     server.app.deviceHub.onChange((change) => changes.push(change));
@@ -122,7 +135,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect(changes).toContainEqual({ kind: 'cabinet', number: CABINET, channel: 'event' });
     expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000001', channel: 'event' });
     expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000003', channel: 'event' });
-    const out = (await get(who.merchant, 'battery/detail', ids.BSW000001!)).data;
+    const out = (await get(who.merchant, batteryApi.detail, ids.BSW000001!)).data;
     expect(out).toMatchObject({ soc: 97, midSwap: false, swapLockedUntil: null });
   });
 
@@ -162,7 +175,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       reason: 'BATTERY_UNASSIGNED',
     });
     await editBattery('BSW000004', { distributionStatus: 'ASSIGNED' });
-    expect((await call(who.merchant, 'battery/scrap', { numbers: ['BSW000004'], reason: 'Swollen cells' })).code).toBe(1);
+    expect((await call(who.merchant, batteryApi.scrap, { numbers: ['BSW000004'], reason: 'Swollen cells' })).code).toBe(1);
     expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
       result: 'REFUSED',
       reason: 'BATTERY_SCRAPPED',
@@ -170,7 +183,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     // Each refusal is an aborted swap on record; the pack stays in its slot.
     await eventually(async () => expect((await swaps({ result: 'ABORTED' })).total).toBe(3));
     expect((await slotOf(3)).batteryNumber).toBe('BSW000004');
-    const listed = (await call(who.merchant, 'battery/search', { returnStatus: 'NONE', distributionStatus: 'ASSIGNED' })).data;
+    const listed = (await call(who.merchant, batteryApi.search, { returnStatus: 'NONE', distributionStatus: 'ASSIGNED' })).data;
     expect(listed.records.map((b: { number: string }) => b.number)).toContain('BSW000004');
   });
 
@@ -193,13 +206,13 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       return (await answered()) as { allowed: boolean; reason?: string; message?: string };
     };
     expect(await ask(requestId)).toMatchObject({ allowed: true });
-    await eventually(async () => expect((await get(who.merchant, 'battery/detail', ids.BSW000002!)).data.midSwap).toBe(true));
+    await eventually(async () => expect((await get(who.merchant, batteryApi.detail, ids.BSW000002!)).data.midSwap).toBe(true));
     const edit = await editBattery('BSW000002', { name: 'Renamed' });
     expect(edit.code).toBe(6002);
     expect(edit.message).toBe('The battery is in the middle of a swap and cannot be changed now');
-    expect((await call(who.merchant, 'battery/scrap', { numbers: ['BSW000002'], reason: 'Test' })).code).toBe(6002);
+    expect((await call(who.merchant, batteryApi.scrap, { numbers: ['BSW000002'], reason: 'Test' })).code).toBe(6002);
     expect((await typed(who.admin, stockApi.battery.in, { numbers: ['BSW000002'] })).code).toBe(6002);
-    const bind = await call(who.merchant, 'vehicle/add', { number: 'VSW0001', typeId: vehicleType, battery1Number: 'BSW000002' });
+    const bind = await call(who.merchant, vehicleApi.add, { number: 'VSW0001', typeId: vehicleType, battery1Number: 'BSW000002' });
     expect(bind.code).toBe(6002);
     // The same request redelivered is granted again; another one is refused.
     expect(await ask(requestId)).toMatchObject({ allowed: true });

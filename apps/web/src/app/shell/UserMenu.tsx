@@ -4,7 +4,8 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../shared/api/client';
+import { authApi } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
 import { clearSession, getUserInfo } from '../../shared/session';
 
 /** Username and type, and sign-out: the server revokes the token, the browser forgets it either way. */
@@ -15,7 +16,7 @@ export function UserMenu() {
   const [user] = useState(getUserInfo);
   const signOut = async () => {
     try {
-      await authApi.get('/oms/logout');
+      await request(authApi.signOut, undefined);
     } catch {
       // Already reported by the client; the local session ends regardless.
     } finally {

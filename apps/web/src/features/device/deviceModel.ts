@@ -16,11 +16,6 @@ export const DEVICE_APIS = { vehicle: vehicleApi, battery: batteryApi, cabinet: 
 /** Any kind's endpoints: the shared screens pick them by kind at run time. */
 export type DeviceApi = (typeof DEVICE_APIS)[DeviceKind];
 
-/** The list path of a kind, for screens that refresh that list by its path (stock moves). */
-export function devicePaths(kind: DeviceKind) {
-  return { search: DEVICE_APIS[kind].search.path };
-}
-
 /** Resource codes of a kind's registry screens: operation.<kind>.<action>. */
 export function deviceCodes(kind: DeviceKind) {
   const item = `operation.${kind}`;

@@ -4,8 +4,7 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuApi, menuExportFile, resourceApi, type MenuExportFile } from '@swap/contracts';
-import { api, saveBlob } from '../../shared/api/client';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources, request, saveFile } from '../../shared/api/endpoints';
 import { ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { useConfirm } from '../../shared/confirm';
@@ -34,8 +33,7 @@ export function MenuTransfer() {
   const runExport = async () => {
     setExporting(true);
     try {
-      const file = await api.getFile(menuApi.export.path);
-      saveBlob(file.blob, file.filename ?? 'menus.json');
+      await saveFile(menuApi.export, undefined, 'menus.json');
     } catch (error) {
       ignoreApiError(error);
     } finally {

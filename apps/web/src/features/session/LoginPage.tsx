@@ -2,7 +2,7 @@ import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody, toUserType } from '@swap/contracts';
+import { loginBody } from '@swap/contracts';
 import { safeRedirect } from '../../app/menuModel';
 import { LOGIN_SUCCESS_DELAY_MS } from '../../app/settings';
 import { resetSessionEnding } from '../../shared/api/client';
@@ -46,17 +46,8 @@ export function LoginPage() {
     if (!parsed.success || busy) return;
     setResult(null);
     try {
-      const envelope = await login.mutateAsync(parsed.data);
-      const data = envelope.data;
-      if (!data?.token) {
-        setResult({ kind: 'error', text: envelope.message });
-        return;
-      }
-      saveSession(data.token, {
-        username: data.admin?.username ?? data.username ?? parsed.data.username,
-        type: toUserType(data.admin?.type),
-        merchantId: data.admin?.merchantId,
-      });
+      const data = await login.mutateAsync(parsed.data);
+      saveSession(data.token, { username: data.admin.username, type: data.admin.type, merchantId: data.admin.merchantId });
       queryClient.clear();
       resetSessionEnding();
       setResult({ kind: 'success', text: t('session.success') });

@@ -1,18 +1,18 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { LoginBody, LoginResult, PublicConfig } from '@swap/contracts';
-import { authApi } from '../../shared/api/client';
+import { authApi, type LoginBody } from '@swap/contracts';
+import { endpointKey, request } from '../../shared/api/endpoints';
 
-/** GET /api/auth/config: demo mode, its accounts and the server version. */
+/** The login page's settings (authApi.config): demo mode, its accounts and the server version. */
 export function usePublicConfig() {
   return useQuery({
-    queryKey: ['auth-config'],
-    queryFn: ({ signal }) => authApi.get<PublicConfig>('/config', undefined, { signal }),
+    queryKey: endpointKey(authApi.config),
+    queryFn: ({ signal }) => request(authApi.config, undefined, { signal }),
     staleTime: Infinity,
     retry: false,
   });
 }
 
-/** POST /api/auth/oms/login; resolves the whole envelope because its message is shown when no token comes back. */
+/** Sign-in (authApi.signIn): answers the session token and the account. */
 export function useLogin() {
-  return useMutation({ mutationFn: (body: LoginBody) => authApi.postEnvelope<Partial<LoginResult> | null>('/oms/login', body) });
+  return useMutation({ mutationFn: (body: LoginBody) => request(authApi.signIn, body) });
 }

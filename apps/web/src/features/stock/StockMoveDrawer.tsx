@@ -6,10 +6,8 @@ import { stockApi, stockMove, type DeviceKind } from '@swap/contracts';
 import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
-// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
-import { resourceSearchKey } from '../../shared/table/useResourceSearch';
 import { useUi } from '../../shared/ui';
-import { devicePaths, fieldKey } from '../device/deviceModel';
+import { DEVICE_APIS, fieldKey } from '../device/deviceModel';
 import { NumbersInput } from '../device/NumbersInput';
 import { parsePastedNumbers, tooManyNumbers } from '../device/numbers';
 
@@ -56,10 +54,7 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
       const batch = await request(direction === 'out' ? api.out : api.in, { numbers, remark: values.remark?.trim() ?? '' });
       void message.success(t(direction === 'out' ? 'stock.outDone' : 'stock.inDone', { number: batch.number, count: batch.quantity }));
       // The kind's stock (summary, batches) and its device list, whose stock statuses changed.
-      await Promise.all([
-        invalidateResources(queryClient, [api.in]),
-        queryClient.invalidateQueries({ queryKey: resourceSearchKey(devicePaths(kind).search) }),
-      ]);
+      await invalidateResources(queryClient, [api.in, DEVICE_APIS[kind].search]);
       close();
     } catch (error) {
       // "Already out of stock" and the like belong to the list: show the server's words there too.

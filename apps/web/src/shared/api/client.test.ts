@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerSessionEnder, registerUiPort } from './bridge';
-import { api, authApi, resetSessionEnding } from './client';
+import { api, authClient, resetSessionEnding } from './client';
 import { ApiError, fieldErrorsOf, isServerFailure } from './errors';
 
 const storage = new Map<string, string>();
@@ -60,7 +60,7 @@ describe('api client', () => {
   it('sends no request-time header on auth calls', async () => {
     const fetchMock = vi.fn(() => Promise.resolve(answer({ code: 1, message: 'ok', data: null })));
     vi.stubGlobal('fetch', fetchMock);
-    await authApi.post('/oms/login', { username: 'a', password: 'b' });
+    await authClient.post('/oms/login', { username: 'a', password: 'b' });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/auth/oms/login');
     expect(new Headers(init.headers).has('request-time')).toBe(false);

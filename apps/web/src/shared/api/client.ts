@@ -158,8 +158,6 @@ export function saveBlob(blob: Blob, filename: string): void {
 export interface ApiClient {
   get<T>(path: string, query?: QueryParams, options?: CallOptions): Promise<T>;
   post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
-  /** Like post, but resolves the whole success envelope (when its message matters, e.g. sign-in). */
-  postEnvelope<T>(path: string, body?: unknown, options?: CallOptions): Promise<Envelope<T>>;
   /** Multipart upload of one file (field `file`) plus optional text fields; answers the envelope data. */
   upload<T>(path: string, file: Blob, fields?: Record<string, string>, options?: CallOptions): Promise<T>;
   /** POSTs the body and saves the answer (CSV export) under the server's file name or `filename`. */
@@ -174,10 +172,6 @@ function createClient(base: string, admin: boolean): ApiClient {
       call<T>({ method: 'GET', url: buildUrl(base, path, query), body: { kind: 'none' }, admin, signal: options?.signal }),
     post: <T>(path: string, body: unknown = {}, options?: CallOptions) =>
       call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
-    postEnvelope: async <T>(path: string, body: unknown = {}, options?: CallOptions) =>
-      readWholeEnvelope<T>(
-        await send({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
-      ),
     upload: <T>(path: string, file: Blob, fields: Record<string, string> = {}, options?: CallOptions) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);
@@ -224,4 +218,4 @@ function createClient(base: string, admin: boolean): ApiClient {
 export const api: ApiClient = createClient(OMS_BASE, true);
 
 /** Calls under /api/auth: sign-in, sign-out and the public config. */
-export const authApi: ApiClient = createClient(AUTH_BASE, false);
+export const authClient: ApiClient = createClient(AUTH_BASE, false);

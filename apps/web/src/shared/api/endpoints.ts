@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { resourceOf, type AnswerOf, type EndpointDef, type InputOf } from '@swap/contracts';
-import { api, authApi, type CallOptions, type QueryParams } from './client';
+import { api, authClient, saveBlob, type CallOptions, type QueryParams } from './client';
 
 /**
  * Calls through the endpoint declarations of the contracts: the path, the method and the answer's
@@ -8,7 +8,7 @@ import { api, authApi, type CallOptions, type QueryParams } from './client';
  */
 
 function clientOf(endpoint: EndpointDef) {
-  return endpoint.base === 'auth' ? authApi : api;
+  return endpoint.base === 'auth' ? authClient : api;
 }
 
 /** Calls a declared JSON endpoint and resolves its envelope's data. */
@@ -22,6 +22,20 @@ export function request<E extends EndpointDef>(endpoint: E, input: InputOf<E>, o
 /** POSTs the filter to a declared CSV export and saves the file. */
 export function download<E extends EndpointDef>(endpoint: E, input: InputOf<E>, filename: string, options?: CallOptions): Promise<void> {
   return clientOf(endpoint).download(endpoint.path, input ?? {}, filename, options);
+}
+
+/** A declared endpoint that answers a file (a stored image, the menu export). */
+type FileEndpoint = EndpointDef & { method: 'GET'; answer: 'file' };
+
+/** GETs a declared file endpoint with the session's headers; a failure envelope is reported and thrown. */
+export function fetchFile<E extends FileEndpoint>(endpoint: E, input: InputOf<E>, options?: CallOptions) {
+  return clientOf(endpoint).getFile(endpoint.path, input as QueryParams | undefined, options);
+}
+
+/** GETs a declared file endpoint and offers it to the user, under the server's file name or `filename`. */
+export async function saveFile<E extends FileEndpoint>(endpoint: E, input: InputOf<E>, filename: string): Promise<void> {
+  const file = await fetchFile(endpoint, input);
+  saveBlob(file.blob, file.filename ?? filename);
 }
 
 /**

@@ -55,6 +55,25 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    // Screens call the server through their feature's data hooks (docs/web-kits.md), never the HTTP client.
+    files: ['apps/web/src/features/{battery,cabinet,vehicle,device,merchant,swap,command}/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/shared/api/client'], message: 'Screens call the server through their feature’s data hooks.' },
+            {
+              group: ['**/shared/api/endpoints'],
+              importNames: ['request', 'download'],
+              message: 'Screens call the server through their feature’s data hooks.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'e2e/**/*.ts', 'packages/contracts/**/*.ts'],
     languageOptions: { globals: globals.node },
   },

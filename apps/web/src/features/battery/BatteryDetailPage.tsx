@@ -1,28 +1,27 @@
-import { lazy, Suspense, useState } from 'react';
-import { Button, Card, Empty, Flex, Spin, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Card, Empty, Flex, Spin, Typography } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { batteryApi, type BatteryRecord } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
-import { Can } from '../../shared/Can';
+import type { BatteryRecord } from '@swap/contracts';
 import { formatDateTime } from '../../shared/format';
-import { TitleBar } from '../../shared/TitleBar';
-import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { ALARM_MAP, deviceCodes, deviceDetailPath, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
-import { ScrapForm } from '../device/ScrapForm';
+import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
+import { ALARM_MAP, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
 import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, BATTERY_TREND, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
-import { LiveIndicator } from '../device/LiveIndicator';
-import { useLiveDevice } from '../device/useLiveDevice';
+import { useBatteryDetail } from './useBatteryDetail';
 import { TrendCard } from '../device/TrendCard';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
+
+const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<BatteryRecord>>(() =>
+  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<BatteryRecord>),
+);
+const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('battery');
 
@@ -104,43 +103,31 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
 export function BatteryDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const [editing, setEditing] = useState(false);
-  const [scrapping, setScrapping] = useState(false);
-  const query = useEndpointQuery(batteryApi.detail, { id });
-  const live = useLiveDevice('battery', id);
-  const battery = query.data;
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
-  const active = battery?.scrapStatus === 'NORMAL';
+  const detail = useBatteryDetail(id);
+  const active = (battery: BatteryRecord) => battery.scrapStatus === 'NORMAL';
 
   return (
-    <>
-      <TitleBar
-        title={battery ? t('battery.detailTitle', { number: battery.number }) : t('page.batteryDetail')}
-        back="/product/battery/list"
-        operate={
-          <>
-            <TrajectoryButton kind="battery" id={id} />
-            {active ? (
-              <Can code={codes.edit}>
-                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                  {t('common.edit')}
-                </Button>
-                <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                  {t('device.scrap')}
-                </Button>
-              </Can>
-            ) : null}
-          </>
-        }
-      />
-      {!battery ? (
-        <DetailState failed={query.isError} titleKey="battery.loadFailed" onRetry={() => void query.refetch()} />
-      ) : (
+    <DetailFrame
+      detail={detail}
+      title={(battery) => t('battery.detailTitle', { number: battery.number })}
+      pageTitleKey="page.batteryDetail"
+      back="/product/battery/list"
+      loadFailedKey="battery.loadFailed"
+      actions={[
+        { key: 'trajectory', render: (battery) => <TrajectoryButton kind="battery" id={String(battery.id)} /> },
+        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
+        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+      ]}
+      drawers={{
+        edit: ({ record, open, close }) => (
+          <DeviceFormDrawer kind="battery" editing={open ? record : null} {...BATTERY_FORM} onClose={close} />
+        ),
+        scrap: ({ record, open, close }) => <ScrapForm kind="battery" device={open ? record : null} onClose={close} />,
+      }}
+    >
+      {(battery) => (
         <Flex vertical gap={16}>
-          <Flex justify="flex-end">
-            <LiveIndicator status={live} />
-          </Flex>
-          <DetailCards record={battery} groups={groups(t)} />
+          <DetailCards record={battery} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="battery" device={battery} />
           <Card
             title={t('device.field.cellVoltages')}
@@ -165,19 +152,6 @@ export function BatteryDetailPage() {
           <TrendCard id={id} spec={BATTERY_TREND} />
         </Flex>
       )}
-      <DeviceFormDrawer<BatteryRecord>
-        kind="battery"
-        editing={editing && battery ? battery : null}
-        {...BATTERY_FORM}
-        onClose={() => setEditing(false)}
-        onSaved={() => void query.refetch()}
-      />
-      <ScrapForm
-        kind="battery"
-        device={scrapping && battery ? battery : null}
-        onClose={() => setScrapping(false)}
-        onSaved={() => void query.refetch()}
-      />
-    </>
+    </DetailFrame>
   );
 }

@@ -13,8 +13,8 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import { pickValues, type DeviceFormSpec } from '../device/DeviceFormDrawer';
-import { baseSearchFields, fieldKey, optionsOf } from '../device/deviceModel';
+import type { DeviceFormSpec } from '../device/DeviceFormDrawer';
+import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device/deviceModel';
 import type { TrendSpec } from '../device/trendModel';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(

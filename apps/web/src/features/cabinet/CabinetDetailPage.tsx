@@ -1,25 +1,23 @@
-import { useState } from 'react';
-import { Button, Card, Empty, Flex } from 'antd';
+import { Card, Empty, Flex } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
-import { Can } from '../../shared/Can';
-import { TitleBar } from '../../shared/TitleBar';
-import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import type { CabinetDetail, CabinetRecord } from '@swap/contracts';
+import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { deviceCodes, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
-import { ScrapForm } from '../device/ScrapForm';
+import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
+import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
+import { useCabinetDetail } from './useCabinetDetail';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
-import { LiveIndicator } from '../device/LiveIndicator';
-import { useLiveDevice } from '../device/useLiveDevice';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 import { TrendCard } from '../device/TrendCard';
+
+const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<CabinetRecord>>(() =>
+  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<CabinetRecord>),
+);
+const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('cabinet');
 
@@ -100,36 +98,30 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
 export function CabinetDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const [editing, setEditing] = useState(false);
-  const [scrapping, setScrapping] = useState(false);
-  const query = useEndpointQuery(cabinetApi.detail, { id });
-  const live = useLiveDevice('cabinet', id);
-  const cabinet = query.data;
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
+  const detail = useCabinetDetail(id);
+  const active = (cabinet: CabinetDetail) => cabinet.scrapStatus === 'NORMAL';
 
   return (
-    <>
-      <TitleBar
-        title={cabinet ? t('cabinet.detailTitle', { number: cabinet.number }) : t('page.cabinetDetail')}
-        back="/product/cabinet/list"
-        operate={
-          cabinet?.scrapStatus === 'NORMAL' ? (
-            <Can code={codes.edit}>
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-              <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                {t('device.scrap')}
-              </Button>
-            </Can>
-          ) : null
-        }
-      />
-      {!cabinet ? (
-        <DetailState failed={query.isError} titleKey="cabinet.loadFailed" onRetry={() => void query.refetch()} />
-      ) : (
+    <DetailFrame
+      detail={detail}
+      title={(cabinet) => t('cabinet.detailTitle', { number: cabinet.number })}
+      pageTitleKey="page.cabinetDetail"
+      back="/product/cabinet/list"
+      loadFailedKey="cabinet.loadFailed"
+      actions={[
+        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
+        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+      ]}
+      drawers={{
+        edit: ({ record, open, close }) => (
+          <DeviceFormDrawer kind="cabinet" editing={open ? record : null} {...CABINET_FORM} onClose={close} />
+        ),
+        scrap: ({ record, open, close }) => <ScrapForm kind="cabinet" device={open ? record : null} onClose={close} />,
+      }}
+    >
+      {(cabinet) => (
         <Flex vertical gap={16}>
-          <Card title={t('device.field.compartments')} extra={<LiveIndicator status={live} />}>
+          <Card title={t('device.field.compartments')}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (
@@ -139,26 +131,13 @@ export function CabinetDetailPage() {
               />
             )}
           </Card>
-          <DetailCards record={cabinet} groups={groups(t)} />
+          <DetailCards record={cabinet} groups={groups(t)} fieldLabel={fieldKey} />
           <TrendCard id={id} spec={CABINET_TREND} />
           <CabinetCommandsCard cabinet={cabinet} />
           <DeviceSwapsCard kind="cabinet" device={cabinet} />
           <DeviceCredentialCard kind="cabinet" device={cabinet} />
         </Flex>
       )}
-      <DeviceFormDrawer<CabinetRecord>
-        kind="cabinet"
-        editing={editing && cabinet ? cabinet : null}
-        {...CABINET_FORM}
-        onClose={() => setEditing(false)}
-        onSaved={() => void query.refetch()}
-      />
-      <ScrapForm
-        kind="cabinet"
-        device={scrapping && cabinet ? cabinet : null}
-        onClose={() => setScrapping(false)}
-        onSaved={() => void query.refetch()}
-      />
-    </>
+    </DetailFrame>
   );
 }

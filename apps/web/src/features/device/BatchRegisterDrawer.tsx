@@ -1,16 +1,15 @@
 import { useState } from 'react';
 import { Alert, Button, Drawer, Flex, Form, Input, Select, Table } from 'antd';
-import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { deviceBatch, type BatchCheckItem, type BatchCheckResult, type DeviceKind } from '@swap/contracts';
-import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { STATUS_COLORS, StatusTag, type StatusMap } from '../../shared/StatusTag';
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
 import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
-import { DEVICE_APIS, fieldKey } from './deviceModel';
+import { fieldKey } from './deviceModel';
+import { useDeviceChanges } from './deviceQueries';
 import { NumbersInput } from './NumbersInput';
 import { parsePastedNumbers, tooManyNumbers } from './numbers';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
@@ -35,8 +34,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   const { message } = useUi();
   const rules = useZodRules();
   const optionLabels = useOptionLabels();
-  const queryClient = useQueryClient();
-  const api = DEVICE_APIS[kind];
+  const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
   const [form] = Form.useForm<Values>();
@@ -68,7 +66,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     }
     setBusy('check');
     try {
-      const result = await request(api.batchCheck, bodyOf(values, numbers));
+      const result = await changes.batchCheck(bodyOf(values, numbers));
       setChecked({ body: values, result });
     } catch (error) {
       ignoreApiError(error);
@@ -83,9 +81,8 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     if (!checked || fresh.length === 0) return;
     setBusy('register');
     try {
-      const result = await request(api.batchAdd, bodyOf(checked.body, fresh));
+      const result = await changes.batchAdd(bodyOf(checked.body, fresh));
       void message.success(t('device.registered', { count: result.added }));
-      await invalidateResources(queryClient, [api.batchAdd]);
       close();
     } catch (error) {
       ignoreApiError(error);

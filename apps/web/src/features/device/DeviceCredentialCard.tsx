@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { deviceCredentialApi, type DeviceKind, type DeviceSecretIssued } from '@swap/contracts';
-import { request, useEndpointQuery } from '../../shared/api/endpoints';
+import type { DeviceKind, DeviceSecretIssued } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { useConfirm } from '../../shared/confirm';
 import { formatDateTime } from '../../shared/format';
 import { StatusTag, type StatusMap } from '../../shared/StatusTag';
+import { useDeviceCredential } from './deviceQueries';
 
 const ISSUED_MAP: StatusMap = {
   true: { meaning: 'success', labelKey: 'device.credential.issued' },
@@ -22,8 +22,8 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
   const { t } = useTranslation();
   const confirm = useConfirm();
   const [issued, setIssued] = useState<DeviceSecretIssued | null>(null);
-  const api = deviceCredentialApi[kind];
-  const status = useEndpointQuery(api.credential, { id: device.id });
+  const credential = useDeviceCredential(kind, device.id);
+  const { status } = credential;
   const hasSecret = status.data?.issued === true;
 
   const issue = () =>
@@ -33,8 +33,8 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
       contentParams: { number: device.number },
       danger: hasSecret,
       onOk: async () => {
-        setIssued(await request(api.issue, { id: device.id }));
-        void status.refetch();
+        // Issuing marks the credential status stale: it reloads.
+        setIssued(await credential.issue());
       },
     });
 

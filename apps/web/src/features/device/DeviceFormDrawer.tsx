@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import type { DeviceKind, InputOf } from '@swap/contracts';
+import type { DeviceKind } from '@swap/contracts';
 import type { z } from 'zod';
-import { endpointKey, request } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { DEVICE_APIS, fieldKey, type DeviceApi } from './deviceModel';
+import { fieldKey } from './deviceModel';
+import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 export interface DeviceFormDrawerProps<R> {
@@ -30,7 +30,7 @@ export type DeviceFormSpec<R> = Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing
 export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
   const { kind, editing, addSchema, editSchema, fields, typeEditable = true, toValues, initialValues, onClose, onSaved } = props;
   const { t } = useTranslation();
-  const api: DeviceApi = DEVICE_APIS[kind];
+  const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
   const record = editing !== null && editing !== 'new' ? editing : null;
@@ -58,30 +58,13 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       schema={record ? editSchema : addSchema}
       fields={[...head, ...fields]}
       initialValues={record ? undefined : initialValues}
-      load={
-        record
-          ? {
-              queryKey: endpointKey(api.detail, { id: record.id }),
-              // R is this kind's detail record: the page passes the kind and its record type together.
-              queryFn: async () => toValues((await request(api.detail, { id: record.id })) as R),
-            }
-          : undefined
-      }
+      // R is this kind's detail record: the page passes the kind and its record type together.
+      load={record ? deviceFormLoad(kind, record.id, (detail) => toValues(detail as R)) : undefined}
       extraValues={record ? { id: record.id } : undefined}
-      // The form parsed the body with this kind's own schema (addSchema / editSchema), typed loosely here.
-      submit={(body) =>
-        record ? request(api.edit, body as InputOf<DeviceApi['edit']>) : request(api.add, body as InputOf<DeviceApi['add']>)
-      }
-      refresh={[api.edit]}
+      // The form parsed the body with this kind's own schema (addSchema / editSchema).
+      submit={record ? changes.edit : changes.add}
       onSaved={onSaved}
       onClose={onClose}
     />
   );
-}
-
-/** The form values of a loaded record: the named fields, with null (none) left empty. */
-export function pickValues<R extends object>(record: R, names: readonly Extract<keyof R, string>[]): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const name of names) if (record[name] !== null) out[name] = record[name];
-  return out;
 }

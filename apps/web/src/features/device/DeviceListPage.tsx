@@ -1,16 +1,19 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
 import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { DeviceFormDrawer, type DeviceFormDrawerProps } from './DeviceFormDrawer';
+import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
 import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
 import { RegisterButtons } from './RegisterButtons';
-import { ScrapForm } from './ScrapForm';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 /** What every device kind's list shows around its own columns. */
+// The forms load the first time one opens: a list shows no form until asked.
+const LazyDeviceFormDrawer = lazy(async () => ({ default: (await import('./DeviceFormDrawer')).DeviceFormDrawer }));
+const ScrapForm = lazy(async () => ({ default: (await import('./ScrapForm')).ScrapForm }));
+
 export interface DeviceRow {
   id: number;
   number: string;
@@ -55,8 +58,20 @@ export function DeviceListPage<R extends DeviceRow>({
   const navigate = useNavigate();
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
-  const [editing, setEditing] = useState<R | 'new' | null>(null);
-  const [scrapping, setScrapping] = useState<R | null>(null);
+  const [editing, setEditingState] = useState<R | 'new' | null>(null);
+  const [scrapping, setScrappingState] = useState<R | null>(null);
+  // A form stays mounted once opened, so it closes with its animation.
+  const [used, setUsed] = useState({ form: false, scrap: false });
+  const setEditing = (value: R | 'new' | null) => {
+    if (value !== null) setUsed((u) => ({ ...u, form: true }));
+    setEditingState(value);
+  };
+  const setScrapping = (value: R | null) => {
+    if (value !== null) setUsed((u) => ({ ...u, scrap: true }));
+    setScrappingState(value);
+  };
+  // The lazy form of this page's record type.
+  const DeviceFormDrawer = LazyDeviceFormDrawer as ComponentType<DeviceFormDrawerProps<R>>;
   const api = DEVICE_APIS[kind];
   const codes = deviceCodes(kind);
   const isScrapped = (r: R) => r.scrapStatus === 'SCRAPPED';
@@ -105,8 +120,10 @@ export function DeviceListPage<R extends DeviceRow>({
           },
         ]}
       />
-      <DeviceFormDrawer<R> {...form} kind={kind} editing={editing} onClose={() => setEditing(null)} />
-      <ScrapForm kind={kind} device={scrapping} onClose={() => setScrapping(null)} />
+      <Suspense fallback={null}>
+        {used.form ? <DeviceFormDrawer {...form} kind={kind} editing={editing} onClose={() => setEditing(null)} /> : null}
+        {used.scrap ? <ScrapForm kind={kind} device={scrapping} onClose={() => setScrapping(null)} /> : null}
+      </Suspense>
     </>
   );
 }

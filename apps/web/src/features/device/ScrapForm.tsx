@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { deviceScrap, type DeviceKind } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { ResourceForm } from '../../shared/form';
-import { DEVICE_APIS, fieldKey } from './deviceModel';
+import { fieldKey } from './deviceModel';
+import { useDeviceChanges } from './deviceQueries';
 
 /** Scrap one device: the reason is asked, then a confirm prompt, then POST <kind>/scrap. */
 export function ScrapForm({
@@ -17,7 +17,7 @@ export function ScrapForm({
   onSaved?: () => void;
 }) {
   const { t } = useTranslation();
-  const api = DEVICE_APIS[kind];
+  const changes = useDeviceChanges(kind);
   return (
     <ResourceForm
       open={device !== null}
@@ -29,8 +29,7 @@ export function ScrapForm({
       extraValues={device ? { ids: [device.id] } : undefined}
       confirmKey="device.confirmScrap"
       successKey="device.scrapped"
-      submit={(body) => request(api.scrap, body)}
-      refresh={[api.scrap]}
+      submit={changes.scrap}
       onSaved={onSaved}
       onClose={onClose}
     />

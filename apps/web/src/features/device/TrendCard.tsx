@@ -1,9 +1,8 @@
 import { lazy, Suspense, useState } from 'react';
 import { Card, Empty, Segmented, Spin } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { TREND_RANGES, type TrendRange } from '@swap/contracts';
-import { endpointKey, request } from '../../shared/api/endpoints';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { ErrorState } from '../../shared/StateView';
 import type { TrendSpec } from './trendModel';
 
@@ -14,15 +13,16 @@ const TrendChart = lazy(async () => ({ default: (await import('./TrendChart')).T
 export function TrendCard<P extends { at: string }>({ id, spec }: { id: string | undefined; spec: TrendSpec<P> }) {
   const { t } = useTranslation();
   const [range, setRange] = useState<TrendRange>('DAY');
-  const query = useQuery({
-    queryKey: endpointKey(spec.endpoint, { id, range }),
-    queryFn: ({ signal }) => request(spec.endpoint, { id, range }, { signal }),
-    enabled: id !== undefined,
-    retry: false,
-    // Devices report every few seconds to minutes: a minute's refresh keeps the chart current
-    // without reloading it at every live change of the page.
-    refetchInterval: 60_000,
-  });
+  const query = useEndpointQuery(
+    spec.endpoint,
+    { id, range },
+    {
+      enabled: id !== undefined,
+      // Devices report every few seconds to minutes: a minute's refresh keeps the chart current
+      // without reloading it at every live change of the page.
+      refetchInterval: 60_000,
+    },
+  );
   const loading = (
     <Spin description={t('common.loading')}>
       <div style={{ height: 280 }} />

@@ -65,3 +65,10 @@ export function baseSearchFields(types: SearchOption[], owners: SearchOption[] |
   fields.push({ name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange', rangeKeys: ['createdFrom', 'createdTo'] });
   return fields;
 }
+
+/** The form values of a loaded record: the named fields, with null (none) left empty. */
+export function pickValues<R extends object>(record: R, names: readonly Extract<keyof R, string>[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of names) if (record[name] !== null) out[name] = record[name];
+  return out;
+}

@@ -1,19 +1,15 @@
-import { useState } from 'react';
-import { Button, Card, Descriptions, Empty, Flex, Image, Spin } from 'antd';
+import { Card, Empty, Flex, Image, Spin } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fileApi, merchantApi } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
-import { Can } from '../../shared/Can';
-import { formatDateTime } from '../../shared/format';
+import { fileApi, type MerchantRecord } from '@swap/contracts';
+import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { ErrorState } from '../../shared/StateView';
-import { StatusTag } from '../../shared/StatusTag';
-import { TitleBar } from '../../shared/TitleBar';
 import { useFileUrl } from '../../shared/useFileUrl';
-import { MerchantFormDrawer } from './MerchantFormDrawer';
 import { IMAGE_FIELDS, IMAGE_LABELS, TYPE_MAP } from './merchantModel';
+import { useMerchantDetail } from './useMerchantDetail';
+
+const MerchantFormDrawer = lazyDrawer(() => import('./MerchantFormDrawer').then((m) => m.MerchantFormDrawer));
 
 function StoredImage({ fileId, label }: { fileId: number | null; label: string }) {
   const { t } = useTranslation();
@@ -32,59 +28,41 @@ function StoredImage({ fileId, label }: { fileId: number | null; label: string }
   );
 }
 
+const GROUPS: DetailGroup<MerchantRecord>[] = [
+  {
+    titleKey: 'merchant.basics',
+    items: [
+      { field: 'id' },
+      { field: 'name' },
+      { field: 'type', labelKey: 'merchant.typeLabel', map: TYPE_MAP },
+      { field: 'accountCount', labelKey: 'merchant.accounts' },
+      { field: 'personInCharge' },
+      { field: 'contact' },
+      { field: 'officeAddress', span: 2 },
+      { field: 'createdAt' },
+    ],
+  },
+];
+
+const merchantLabel = (field: string) => `merchant.${field}`;
+
 /** Merchant detail (/system/merchant/detail/:id): its fields and identity images. */
 export function MerchantDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const [editing, setEditing] = useState(false);
-  const query = useEndpointQuery(merchantApi.detail, { id });
-  const merchant = query.data;
-  // A server or network failure on a page's main record opens the server-error page (DESIGN §4).
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
-
   return (
-    <>
-      <TitleBar
-        title={merchant ? t('merchant.detailTitle', { name: merchant.name }) : t('page.merchantDetail')}
-        back="/system/merchant/list"
-        operate={
-          merchant ? (
-            <Can code="admin.merchant.edit">
-              <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                {t('common.edit')}
-              </Button>
-            </Can>
-          ) : null
-        }
-      />
-      {query.isError ? (
-        <Card>
-          <ErrorState title={t('merchant.loadFailed')} onRetry={() => void query.refetch()} />
-        </Card>
-      ) : !merchant ? (
-        <Card>
-          <Spin description={t('common.loading')}>
-            <div style={{ minHeight: 160 }} />
-          </Spin>
-        </Card>
-      ) : (
+    <DetailFrame
+      detail={useMerchantDetail(id)}
+      title={(merchant) => t('merchant.detailTitle', { name: merchant.name })}
+      pageTitleKey="page.merchantDetail"
+      back="/system/merchant/list"
+      loadFailedKey="merchant.loadFailed"
+      actions={[{ key: 'edit', code: 'admin.merchant.edit', labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' }]}
+      drawers={{ edit: ({ record, open, close }) => <MerchantFormDrawer editing={open ? record : null} onClose={close} /> }}
+    >
+      {(merchant) => (
         <Flex vertical gap={16}>
-          <Card title={t('merchant.basics')}>
-            <Descriptions column={{ xs: 1, md: 2 }} bordered size="middle">
-              <Descriptions.Item label={t('merchant.id')}>{merchant.id}</Descriptions.Item>
-              <Descriptions.Item label={t('merchant.name')}>{merchant.name}</Descriptions.Item>
-              <Descriptions.Item label={t('merchant.typeLabel')}>
-                <StatusTag value={merchant.type} map={TYPE_MAP} />
-              </Descriptions.Item>
-              <Descriptions.Item label={t('merchant.accounts')}>{merchant.accountCount}</Descriptions.Item>
-              <Descriptions.Item label={t('merchant.personInCharge')}>{merchant.personInCharge}</Descriptions.Item>
-              <Descriptions.Item label={t('merchant.contact')}>{merchant.contact}</Descriptions.Item>
-              <Descriptions.Item label={t('merchant.officeAddress')} span={2}>
-                {merchant.officeAddress}
-              </Descriptions.Item>
-              <Descriptions.Item label={t('merchant.createdAt')}>{formatDateTime(merchant.createdAt)}</Descriptions.Item>
-            </Descriptions>
-          </Card>
+          <DetailCards record={merchant} groups={GROUPS} fieldLabel={merchantLabel} />
           <Card title={t('merchant.identity')}>
             <Flex gap={16} wrap>
               {IMAGE_FIELDS.map((field) => (
@@ -94,11 +72,6 @@ export function MerchantDetailPage() {
           </Card>
         </Flex>
       )}
-      <MerchantFormDrawer
-        editing={editing && merchant ? merchant : null}
-        onClose={() => setEditing(false)}
-        onSaved={() => void query.refetch()}
-      />
-    </>
+    </DetailFrame>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { fileApi, MERCHANT_SELF_EDITABLE, merchantAdd, merchantApi, merchantEdit, type MerchantRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
+import { fileApi, MERCHANT_SELF_EDITABLE, merchantAdd, merchantEdit, type MerchantRecord } from '@swap/contracts';
 import { ResourceForm, type FormField, type FormMode } from '../../shared/form';
 import { isPlatformUser } from '../../shared/session';
 import { IMAGE_FIELDS, IMAGE_LABELS, typeOptions } from './merchantModel';
+import { useMerchantChanges } from './merchantQueries';
 
 type Field = FormField<Exclude<keyof MerchantRecord, 'id' | 'accountCount' | 'createdAt'>>;
 
@@ -18,6 +18,7 @@ export function MerchantFormDrawer({
   onSaved?: () => void;
 }) {
   const { t } = useTranslation();
+  const changes = useMerchantChanges();
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
   const locked: FormMode[] = isPlatformUser() ? [] : ['edit'];
@@ -49,8 +50,7 @@ export function MerchantFormDrawer({
       fields={fields}
       initialValues={record ?? { type: 'AGENT' }}
       extraValues={record ? { id: record.id } : undefined}
-      submit={(body) => (adding ? request(merchantApi.add, body) : request(merchantApi.edit, body))}
-      refresh={[merchantApi.edit]}
+      submit={adding ? changes.add : changes.edit}
       onSaved={onSaved}
       onClose={onClose}
     />

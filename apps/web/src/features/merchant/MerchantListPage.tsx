@@ -4,12 +4,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
 import { MerchantFormDrawer } from './MerchantFormDrawer';
+import { removeMerchant } from './merchantQueries';
 import { TYPE_MAP, typeOptions } from './merchantModel';
 
 /** System centre → Merchants (/system/merchant/list). */
@@ -65,7 +65,7 @@ export function MerchantListPage() {
             danger: true,
             confirmKey: 'merchant.confirmRemove',
             hidden: () => !platform,
-            onClick: (r) => request(merchantApi.remove, { id: r.id }),
+            onClick: (r) => removeMerchant(r.id),
             successKey: 'common.removed',
           },
         ]}

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../shared/format';
 import { StatusTag } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { DetailState } from '../device/DetailCards';
+import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath, fieldKey } from '../device/deviceModel';
 import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
 

@@ -1,14 +1,12 @@
 import { StopOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { appointmentApi, type AppointmentRecord } from '@swap/contracts';
-import { invalidateResources, request, useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
+import type { AppointmentRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
-import { TitleBar } from '../../shared/TitleBar';
-import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { fieldKey } from '../device/deviceModel';
 import { APPOINTMENT_ROUTES, APPOINTMENT_STATUS_MAP, SWAP_ROUTES } from './swapModel';
+import { useAppointmentDetail, useCancelAppointment } from './useAppointmentDetail';
 
 function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
   return [
@@ -39,17 +37,20 @@ function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
 export function AppointmentDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const queryClient = useQueryClient();
-  const query = useEndpointQuery(appointmentApi.detail, { id });
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
-  const appointment = query.data;
+  const cancel = useCancelAppointment();
   return (
-    <>
-      <TitleBar
-        title={appointment ? t('swap.appointmentTitle', { id: appointment.id }) : t('page.appointmentDetail')}
-        back={APPOINTMENT_ROUTES.list}
-        operate={
-          appointment?.status === 'RESERVED' ? (
+    <DetailFrame
+      detail={useAppointmentDetail(id)}
+      title={(appointment) => t('swap.appointmentTitle', { id: appointment.id })}
+      pageTitleKey="page.appointmentDetail"
+      back={APPOINTMENT_ROUTES.list}
+      loadFailedKey="swap.appointmentLoadFailed"
+      actions={[
+        {
+          key: 'cancel',
+          code: 'record.appointment.cancel',
+          when: (appointment) => appointment.status === 'RESERVED',
+          render: (appointment) => (
             <ConfirmButton
               labelKey="swap.cancel"
               confirmKey="swap.confirmCancel"
@@ -58,20 +59,14 @@ export function AppointmentDetailPage() {
               type="default"
               size="middle"
               icon={<StopOutlined />}
-              onConfirm={async () => {
-                await request(appointmentApi.cancel, { id: appointment.id });
-                // This page and the reservation list both show its status.
-                await invalidateResources(queryClient, [appointmentApi.cancel]);
-              }}
+              // This page and the reservation list both show its status: the cancel refreshes them.
+              onConfirm={() => cancel(appointment.id)}
             />
-          ) : null
-        }
-      />
-      {!appointment ? (
-        <DetailState failed={query.isError} titleKey="swap.appointmentLoadFailed" onRetry={() => void query.refetch()} />
-      ) : (
-        <DetailCards record={appointment} groups={groups(t)} />
-      )}
-    </>
+          ),
+        },
+      ]}
+    >
+      {(appointment) => <DetailCards record={appointment} groups={groups(t)} fieldLabel={fieldKey} />}
+    </DetailFrame>
   );
 }

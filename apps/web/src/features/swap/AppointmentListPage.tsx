@@ -4,13 +4,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appointmentAdd, appointmentApi, APPOINTMENT_MAX_MINUTES, type AppointmentRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../device/deviceModel';
 import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
+import { cancelAppointment, useAddAppointment } from './swapQueries';
 
 const held = (r: AppointmentRecord) => r.status === 'RESERVED';
 
@@ -19,6 +19,7 @@ export function AppointmentListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
+  const addAppointment = useAddAppointment();
   return (
     <>
       <TitleBar
@@ -63,7 +64,7 @@ export function AppointmentListPage() {
             danger: true,
             confirmKey: 'swap.confirmCancel',
             hidden: (r) => !held(r),
-            onClick: (r) => request(appointmentApi.cancel, { id: r.id }),
+            onClick: (r) => cancelAppointment(r.id),
             successKey: 'swap.cancelled',
           },
         ]}
@@ -87,8 +88,7 @@ export function AppointmentListPage() {
             helpKey: 'swap.minutesHelp',
           },
         ]}
-        submit={(body) => request(appointmentApi.add, body)}
-        refresh={[appointmentApi.add]}
+        submit={addAppointment}
         onClose={() => setAdding(false)}
       />
     </>

@@ -1,11 +1,10 @@
-import { Link, Navigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { swapApi, type SwapRecord } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
-import { TitleBar } from '../../shared/TitleBar';
-import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import type { SwapRecord } from '@swap/contracts';
+import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { fieldKey } from '../device/deviceModel';
 import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_ROUTES } from './swapModel';
+import { useSwapDetail } from './useSwapDetail';
 
 function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
   return [
@@ -44,17 +43,15 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
 export function SwapDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const query = useEndpointQuery(swapApi.detail, { id });
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
-  const swap = query.data;
   return (
-    <>
-      <TitleBar title={swap ? t('swap.detailTitle', { id: swap.id }) : t('page.swapDetail')} back={SWAP_ROUTES.list} />
-      {!swap ? (
-        <DetailState failed={query.isError} titleKey="swap.loadFailed" onRetry={() => void query.refetch()} />
-      ) : (
-        <DetailCards record={swap} groups={groups(t)} />
-      )}
-    </>
+    <DetailFrame
+      detail={useSwapDetail(id)}
+      title={(swap) => t('swap.detailTitle', { id: swap.id })}
+      pageTitleKey="page.swapDetail"
+      back={SWAP_ROUTES.list}
+      loadFailedKey="swap.loadFailed"
+    >
+      {(swap) => <DetailCards record={swap} groups={groups(t)} fieldLabel={fieldKey} />}
+    </DetailFrame>
   );
 }

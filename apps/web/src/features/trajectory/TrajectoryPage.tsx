@@ -9,7 +9,7 @@ import { isServerFailure } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { DetailState } from '../device/DetailCards';
+import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath } from '../device/deviceModel';
 import { RouteMap } from './RouteMap';
 import { pageOf, summarize } from './trajectoryModel';

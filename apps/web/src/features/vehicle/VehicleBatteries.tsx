@@ -3,14 +3,14 @@ import { Button, Card, Descriptions } from 'antd';
 import { LinkOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { vehicleApi, vehicleEdit, type VehicleRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
+import { vehicleEdit, type VehicleRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ResourceForm } from '../../shared/form';
 import { useUi } from '../../shared/ui';
 import { deviceCodes, deviceDetailPath, fieldKey } from '../device/deviceModel';
 import { BATTERY_FIELDS, vehicleEditBody } from './vehicleModel';
+import { useVehicleChanges } from './vehicleQueries';
 
 const codes = deviceCodes('vehicle');
 const SLOTS = [
@@ -19,8 +19,9 @@ const SLOTS = [
 ] as const;
 
 /** Battery 1 and 2 of a vehicle, linking to their detail; bind through the edit call, unbind one with a confirm. */
-export function VehicleBatteries({ vehicle, onChanged }: { vehicle: VehicleRecord; onChanged: () => void }) {
+export function VehicleBatteries({ vehicle }: { vehicle: VehicleRecord }) {
   const { t } = useTranslation();
+  const changes = useVehicleChanges();
   const { message } = useUi();
   const [binding, setBinding] = useState(false);
   const slots = SLOTS.slice(0, Math.max(1, vehicle.batteryCompartments));
@@ -28,9 +29,8 @@ export function VehicleBatteries({ vehicle, onChanged }: { vehicle: VehicleRecor
   const capacityOf = (slot: number) => vehicle.batteryCapacities[slot - 1] ?? null;
 
   const unbind = async (number: 'battery1Number' | 'battery2Number') => {
-    await request(vehicleApi.edit, vehicleEditBody(vehicle, { [number]: null }));
+    await changes.edit(vehicleEditBody(vehicle, { [number]: null }));
     void message.success(t('vehicle.unbound'));
-    onChanged();
   };
 
   return (
@@ -83,9 +83,7 @@ export function VehicleBatteries({ vehicle, onChanged }: { vehicle: VehicleRecor
         fields={BATTERY_FIELDS.filter((field) => slots.some((slot) => slot.number === field.name))}
         initialValues={{ battery1Number: vehicle.battery1Number ?? undefined, battery2Number: vehicle.battery2Number ?? undefined }}
         extraValues={vehicleEditBody(vehicle, {})}
-        submit={(body) => request(vehicleApi.edit, body)}
-        refresh={[vehicleApi.edit]}
-        onSaved={onChanged}
+        submit={changes.edit}
         onClose={() => setBinding(false)}
       />
     </Card>

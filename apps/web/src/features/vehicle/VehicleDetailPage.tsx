@@ -1,22 +1,22 @@
-import { useState } from 'react';
-import { Button, Flex } from 'antd';
+import { Flex } from 'antd';
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { vehicleApi, type VehicleRecord } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { isServerFailure } from '../../shared/api/errors';
-import { Can } from '../../shared/Can';
-import { TitleBar } from '../../shared/TitleBar';
-import { DetailCards, DetailState, type DetailGroup } from '../device/DetailCards';
+import type { VehicleRecord } from '@swap/contracts';
+import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import { DeviceFormDrawer } from '../device/DeviceFormDrawer';
-import { deviceCodes, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
-import { ScrapForm } from '../device/ScrapForm';
+import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
+import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
 import { TrajectoryButton } from '../trajectory/TrajectoryButton';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
+import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
+
+const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<VehicleRecord>>(() =>
+  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<VehicleRecord>),
+);
+const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('vehicle');
 
@@ -78,52 +78,36 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
 export function VehicleDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
-  const [editing, setEditing] = useState(false);
-  const [scrapping, setScrapping] = useState(false);
-  const query = useEndpointQuery(vehicleApi.detail, { id });
-  const vehicle = query.data;
-  if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
-  const refresh = () => void query.refetch();
+  const detail = useVehicleDetail(id);
+  const active = (vehicle: VehicleRecord) => vehicle.scrapStatus === 'NORMAL';
 
   return (
-    <>
-      <TitleBar
-        title={vehicle ? t('vehicle.detailTitle', { number: vehicle.number }) : t('page.vehicleDetail')}
-        back="/product/vehicle/list"
-        operate={
-          <>
-            <TrajectoryButton kind="vehicle" id={id} />
-            {vehicle?.scrapStatus === 'NORMAL' ? (
-              <Can code={codes.edit}>
-                <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
-                  {t('common.edit')}
-                </Button>
-                <VehicleSaleButton vehicle={vehicle} onChanged={refresh} />
-                <Button danger icon={<DeleteOutlined />} onClick={() => setScrapping(true)}>
-                  {t('device.scrap')}
-                </Button>
-              </Can>
-            ) : null}
-          </>
-        }
-      />
-      {!vehicle ? (
-        <DetailState failed={query.isError} titleKey="vehicle.loadFailed" onRetry={refresh} />
-      ) : (
+    <DetailFrame
+      detail={detail}
+      title={(vehicle) => t('vehicle.detailTitle', { number: vehicle.number })}
+      pageTitleKey="page.vehicleDetail"
+      back="/product/vehicle/list"
+      loadFailedKey="vehicle.loadFailed"
+      actions={[
+        { key: 'trajectory', render: (vehicle) => <TrajectoryButton kind="vehicle" id={String(vehicle.id)} /> },
+        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
+        { key: 'sale', code: codes.edit, when: active, render: (vehicle) => <VehicleSaleButton vehicle={vehicle} /> },
+        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+      ]}
+      drawers={{
+        edit: ({ record, open, close }) => (
+          <DeviceFormDrawer kind="vehicle" editing={open ? record : null} {...VEHICLE_FORM} onClose={close} />
+        ),
+        scrap: ({ record, open, close }) => <ScrapForm kind="vehicle" device={open ? record : null} onClose={close} />,
+      }}
+    >
+      {(vehicle) => (
         <Flex vertical gap={16}>
-          <VehicleBatteries vehicle={vehicle} onChanged={refresh} />
-          <DetailCards record={vehicle} groups={groups(t)} />
+          <VehicleBatteries vehicle={vehicle} />
+          <DetailCards record={vehicle} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="vehicle" device={vehicle} />
         </Flex>
       )}
-      <DeviceFormDrawer<VehicleRecord>
-        kind="vehicle"
-        editing={editing && vehicle ? vehicle : null}
-        {...VEHICLE_FORM}
-        onClose={() => setEditing(false)}
-        onSaved={refresh}
-      />
-      <ScrapForm kind="vehicle" device={scrapping && vehicle ? vehicle : null} onClose={() => setScrapping(false)} onSaved={refresh} />
-    </>
+    </DetailFrame>
   );
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device/DeviceListPage';
 import { deviceCodes, deviceDetailPath, fieldKey } from '../device/deviceModel';
-import { setVehicleSale } from './VehicleSaleButton';
+import { setVehicleSale } from './vehicleQueries';
 import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM, vehicleSearchFields } from './vehicleModel';
 
 function BatteryLinks({ record }: { record: VehicleRecord }) {

@@ -1,24 +1,14 @@
 import { useTranslation } from 'react-i18next';
-import { vehicleApi, type SaleStatus } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
+import type { SaleStatus } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { useUi } from '../../shared/ui';
 import { deviceCodes } from '../device/deviceModel';
+import { useVehicleChanges } from './vehicleQueries';
 
-/** Marks the vehicles sold or unsold (the server refuses scrapped or not-for-sale ones). */
-export function setVehicleSale(ids: number[], saleStatus: SaleStatus) {
-  return request(vehicleApi.sale, { ids, saleStatus });
-}
-
-/** The vehicle detail's "Mark sold" / "Mark unsold", after a confirm prompt. */
-export function VehicleSaleButton({
-  vehicle,
-  onChanged,
-}: {
-  vehicle: { id: number; number: string; saleStatus: SaleStatus };
-  onChanged: () => void;
-}) {
+/** The vehicle detail's "Mark sold" / "Mark unsold", after a confirm prompt (the server refuses scrapped or not-for-sale ones). */
+export function VehicleSaleButton({ vehicle }: { vehicle: { id: number; number: string; saleStatus: SaleStatus } }) {
   const { t } = useTranslation();
+  const changes = useVehicleChanges();
   const { message } = useUi();
   const next: SaleStatus = vehicle.saleStatus === 'SOLD' ? 'UNSOLD' : 'SOLD';
   return (
@@ -30,9 +20,8 @@ export function VehicleSaleButton({
       confirmKey={`vehicle.confirmMark.${next}`}
       confirmParams={{ number: vehicle.number }}
       onConfirm={async () => {
-        await setVehicleSale([vehicle.id], next);
+        await changes.markSale(vehicle.id, next);
         void message.success(t('vehicle.saleChanged'));
-        onChanged();
       }}
     />
   );

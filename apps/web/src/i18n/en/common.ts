@@ -27,4 +27,9 @@ export const common = {
   'common.startDate': 'Start',
   'common.endDate': 'End',
   'common.empty': '—',
+  'common.live': 'Live',
+  'common.liveConnecting': 'Connecting…',
+  'common.liveOpen': 'Live',
+  'common.liveReconnecting': 'Reconnecting…',
+  'common.liveOff': 'Not live',
 };

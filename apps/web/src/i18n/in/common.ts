@@ -28,4 +28,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.startDate': 'Mulai',
   'common.endDate': 'Selesai',
   'common.empty': '—',
+  'common.live': 'Langsung',
+  'common.liveConnecting': 'Menghubungkan…',
+  'common.liveOpen': 'Terhubung langsung',
+  'common.liveReconnecting': 'Menghubungkan ulang…',
+  'common.liveOff': 'Tidak langsung',
 };

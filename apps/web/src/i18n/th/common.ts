@@ -28,4 +28,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.startDate': 'เริ่มต้น',
   'common.endDate': 'สิ้นสุด',
   'common.empty': '—',
+  'common.live': 'สด',
+  'common.liveConnecting': 'กำลังเชื่อมต่อ…',
+  'common.liveOpen': 'สด',
+  'common.liveReconnecting': 'กำลังเชื่อมต่อใหม่…',
+  'common.liveOff': 'ไม่สด',
 };

@@ -28,4 +28,9 @@ export const common: Record<keyof typeof en, string> = {
   'common.startDate': '开始',
   'common.endDate': '结束',
   'common.empty': '—',
+  'common.live': '实时',
+  'common.liveConnecting': '正在连接…',
+  'common.liveOpen': '实时',
+  'common.liveReconnecting': '正在重新连接…',
+  'common.liveOff': '非实时',
 };

@@ -21,6 +21,8 @@ export type QueryParams = Record<string, QueryValue>;
 export interface CallOptions {
   /** Cancels the call, e.g. TanStack Query's signal when a query is dropped. */
   signal?: AbortSignal;
+  /** Failures the caller shows itself (a detail page's not-found state): no error notification for them. */
+  quiet?: (error: ApiError) => boolean;
 }
 
 type Body = { kind: 'json'; value: unknown } | { kind: 'form'; value: FormData } | { kind: 'none' };
@@ -31,6 +33,7 @@ interface Request {
   body: Body;
   admin: boolean;
   signal?: AbortSignal;
+  quiet?: (error: ApiError) => boolean;
 }
 
 function buildUrl(base: string, path: string, query?: QueryParams): string {
@@ -61,8 +64,8 @@ export function omsHeaders(): Headers {
 
 let sessionEnding = false;
 
-function fail(error: ApiError): never {
-  notifyError(error.message);
+function fail(error: ApiError, quiet?: (error: ApiError) => boolean): never {
+  if (!quiet?.(error)) notifyError(error.message);
   if ((SESSION_ENDING_CODES as readonly number[]).includes(error.code) && !sessionEnding) {
     sessionEnding = true;
     openSessionDialog();
@@ -117,11 +120,11 @@ function isEnvelope(value: unknown): value is { code: number; message: string; d
   return typeof value === 'object' && value !== null && typeof (value as { code?: unknown }).code === 'number';
 }
 
-async function readEnvelope<T>(response: Response): Promise<T> {
-  return (await readWholeEnvelope<T>(response)).data;
+async function readEnvelope<T>(response: Response, quiet?: (error: ApiError) => boolean): Promise<T> {
+  return (await readWholeEnvelope<T>(response, quiet)).data;
 }
 
-async function readWholeEnvelope<T>(response: Response): Promise<Envelope<T>> {
+async function readWholeEnvelope<T>(response: Response, quiet?: (error: ApiError) => boolean): Promise<Envelope<T>> {
   const payload: unknown = await response.json().catch(() => null);
   if (!isEnvelope(payload)) {
     const language = readLanguage();
@@ -129,11 +132,11 @@ async function readWholeEnvelope<T>(response: Response): Promise<Envelope<T>> {
   }
   if (payload.code === SUCCESS_CODE) return { code: payload.code, message: payload.message, data: payload.data as T };
   const message = typeof payload.message === 'string' && payload.message ? payload.message : messageText('unknownError', readLanguage());
-  return fail(new ApiError(payload.code, message, payload.data ?? null, response.status));
+  return fail(new ApiError(payload.code, message, payload.data ?? null, response.status), quiet);
 }
 
 async function call<T>(request: Request): Promise<T> {
-  return readEnvelope<T>(await send(request));
+  return readEnvelope<T>(await send(request), request.quiet);
 }
 
 function fileNameFrom(response: Response, fallback: string): string {
@@ -169,9 +172,9 @@ export interface ApiClient {
 function createClient(base: string, admin: boolean): ApiClient {
   return {
     get: <T>(path: string, query?: QueryParams, options?: CallOptions) =>
-      call<T>({ method: 'GET', url: buildUrl(base, path, query), body: { kind: 'none' }, admin, signal: options?.signal }),
+      call<T>({ method: 'GET', url: buildUrl(base, path, query), body: { kind: 'none' }, admin, ...options }),
     post: <T>(path: string, body: unknown = {}, options?: CallOptions) =>
-      call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, signal: options?.signal }),
+      call<T>({ method: 'POST', url: buildUrl(base, path), body: { kind: 'json', value: body }, admin, ...options }),
     upload: <T>(path: string, file: Blob, fields: Record<string, string> = {}, options?: CallOptions) => {
       const form = new FormData();
       for (const [name, value] of Object.entries(fields)) form.append(name, value);

@@ -1,4 +1,4 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { resourceOf, type AnswerOf, type EndpointDef, type InputOf } from '@swap/contracts';
 import { api, authClient, saveBlob, type CallOptions, type QueryParams } from './client';
 
@@ -59,11 +59,32 @@ export function invalidateResources(queryClient: QueryClient, endpoints: readonl
 }
 
 /** Reads a declared endpoint as a query keyed by its path and input. */
-export function useEndpointQuery<E extends EndpointDef>(endpoint: E, input: InputOf<E>, options: { enabled?: boolean } = {}) {
+export function useEndpointQuery<E extends EndpointDef>(
+  endpoint: E,
+  input: InputOf<E>,
+  options: { enabled?: boolean; refetchInterval?: number; staleTime?: number } = {},
+) {
   return useQuery({
     queryKey: endpointKey(endpoint, input),
     queryFn: ({ signal }) => request(endpoint, input, { signal }),
     retry: false,
     ...options,
   });
+}
+
+/**
+ * A change through a declared endpoint, for forms and buttons: resolves the answer once the cached
+ * answers of the endpoint's resource (and of `alsoRefresh`) are marked stale, so every list and
+ * detail showing the record reloads without a literal key.
+ */
+export function useEndpointMutation<E extends EndpointDef>(
+  endpoint: E,
+  alsoRefresh: readonly EndpointDef[] = [],
+): (input: InputOf<E>) => Promise<AnswerOf<E>> {
+  const queryClient = useQueryClient();
+  return async (input) => {
+    const answer = await request(endpoint, input);
+    await invalidateResources(queryClient, [endpoint, ...alsoRefresh]);
+    return answer;
+  };
 }

@@ -1,35 +1,45 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../shared/format';
-import { ErrorState } from '../../shared/StateView';
-import { StatusTag, type StatusMap } from '../../shared/StatusTag';
-import { fieldKey } from './deviceModel';
+import { formatDateTime } from '../format';
+import { ErrorState } from '../StateView';
+import { StatusTag, type StatusMap } from '../StatusTag';
 
-/** One shown field: a record field with its contracts label, a status map, or a custom rendering. */
+/** One shown field: a record field with its label, a status map, or a custom rendering. */
 export interface DetailItem<T> {
   field: Extract<keyof T, string>;
+  /** The label's key when it is not the page's `fieldLabel(field)`. */
+  labelKey?: string;
   map?: StatusMap;
   render?: (record: T) => ReactNode;
   span?: number;
 }
 
+/** One card of fields. */
 export interface DetailGroup<T> {
   titleKey: string;
-  /** Marks telemetry written by the device link (DESIGN §9: live values marked as such). */
+  /** Marks values the device link writes (live values are marked as such, see docs/web-kits.md). */
   live?: boolean;
   items: DetailItem<T>[];
   extra?: ReactNode;
 }
 
-const LIVE_MAP: StatusMap = { live: { meaning: 'processing', labelKey: 'device.live' } };
+const LIVE_MAP: StatusMap = { live: { meaning: 'processing', labelKey: 'common.live' } };
 
 function isDateTime(field: string): boolean {
   return field.endsWith('At') || field === 'purchaseTime';
 }
 
-/** The cards of a device detail page, grouped as spec §3 groups the fields. */
-export function DetailCards<T extends object>({ record, groups }: { record: T; groups: DetailGroup<T>[] }) {
+/** The cards of a detail page, one per group of fields; `fieldLabel` names a field's label key. */
+export function DetailCards<T extends object>({
+  record,
+  groups,
+  fieldLabel,
+}: {
+  record: T;
+  groups: DetailGroup<T>[];
+  fieldLabel: (field: string) => string;
+}) {
   const { t } = useTranslation();
   const show = (item: DetailItem<T>): ReactNode => {
     if (item.render) return item.render(record);
@@ -56,7 +66,7 @@ export function DetailCards<T extends object>({ record, groups }: { record: T; g
         >
           <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
             {group.items.map((item) => (
-              <Descriptions.Item key={item.field} label={t(fieldKey(item.field))} span={item.span}>
+              <Descriptions.Item key={item.field} label={t(item.labelKey ?? fieldLabel(item.field))} span={item.span}>
                 {show(item)}
               </Descriptions.Item>
             ))}
@@ -67,7 +77,7 @@ export function DetailCards<T extends object>({ record, groups }: { record: T; g
   );
 }
 
-/** Loading and error states of a detail page: never a blank area. */
+/** Loading and error states of a record's page: never a blank area, never "No data" under the spinner. */
 export function DetailState({ failed, titleKey, onRetry }: { failed: boolean; titleKey: string; onRetry: () => void }) {
   const { t } = useTranslation();
   return (

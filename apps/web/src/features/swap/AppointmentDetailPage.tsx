@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { AppointmentRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
-import { fieldKey } from '../device/deviceModel';
-import { APPOINTMENT_ROUTES, APPOINTMENT_STATUS_MAP, SWAP_ROUTES } from './swapModel';
+import { APPOINTMENT_ROUTES, APPOINTMENT_STATUS_MAP, SWAP_ROUTES, swapFieldLabel } from './swapModel';
 import { useAppointmentDetail, useCancelAppointment } from './useAppointmentDetail';
 
 function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
@@ -66,7 +65,7 @@ export function AppointmentDetailPage() {
         },
       ]}
     >
-      {(appointment) => <DetailCards record={appointment} groups={groups(t)} fieldLabel={fieldKey} />}
+      {(appointment) => <DetailCards record={appointment} groups={groups(t)} fieldLabel={swapFieldLabel} />}
     </DetailFrame>
   );
 }

@@ -2,8 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SwapRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
-import { fieldKey } from '../device/deviceModel';
-import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_ROUTES } from './swapModel';
+import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_ROUTES, swapFieldLabel } from './swapModel';
 import { useSwapDetail } from './useSwapDetail';
 
 function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
@@ -51,7 +50,7 @@ export function SwapDetailPage() {
       back={SWAP_ROUTES.list}
       loadFailedKey="swap.loadFailed"
     >
-      {(swap) => <DetailCards record={swap} groups={groups(t)} fieldLabel={fieldKey} />}
+      {(swap) => <DetailCards record={swap} groups={groups(t)} fieldLabel={swapFieldLabel} />}
     </DetailFrame>
   );
 }

@@ -6,6 +6,9 @@ import { fieldKey, optionsOf } from '../device/deviceModel';
 /** Query parameters the swap list opens filtered by (links from device pages). */
 export const SWAP_LINK_FILTERS = ['cabinetNumber', 'batteryNumber'] as const;
 
+/** Swap and reservation fields are labelled with the device field words (cabinet, battery, compartment…). */
+export const swapFieldLabel = fieldKey;
+
 export const SWAP_ROUTES = {
   list: '/business/transfer/list',
   detail: (id: number) => `/business/transfer/detail/${id}`,

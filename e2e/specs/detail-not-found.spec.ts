@@ -2,7 +2,8 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
-import { apiPost, apiToken } from '../support/api.js';
+import { batteryApi, deviceTypeApi } from '@swap/contracts';
+import { apiRequest, apiToken } from '../support/api.js';
 
 /** Larger than any id the server hands out, still a valid id. */
 const MISSING_ID = 2_000_000_000;
@@ -40,7 +41,7 @@ describe('detail page of a record that does not exist', () => {
   test('another merchant’s record is shown as not existing to a merchant’s staff', async ({ page }) => {
     // A battery in the platform's own stock: the platform sees it, the demo merchant's staff do not.
     const admin = await apiToken('admin');
-    const type = await apiPost<{ id: number }>(admin, '/battery-type/add', {
+    const type = await apiRequest(admin, deviceTypeApi.battery.add, {
       code: 'NF4820',
       name: 'Not-found check pack',
       description: 'Pack of the not-found check',
@@ -51,7 +52,7 @@ describe('detail page of a record that does not exist', () => {
       cellCount: 16,
       weight: 9,
     });
-    const battery = await apiPost<{ id: number }>(admin, '/battery/add', { number: 'BNF4820001', typeId: type.id });
+    const battery = await apiRequest(admin, batteryApi.add, { number: 'BNF4820001', typeId: type.id });
 
     await new Shell(page).signIn('merchant');
     const detail = new RecordDetailPage(page, `/product/battery/detail/${battery.id}`);

@@ -1,4 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
+import type { AuditAction } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx, Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -73,7 +74,7 @@ export async function assertMayActOnHolders(db: Db, ctx: Pick<Ctx, 'principal'>,
 /** Runs an action; a refusal on rank is audited as refused (outside the action's rolled-back work) and rethrown. */
 export async function auditRefusal<T>(
   ctx: Ctx,
-  entry: { action: string; objectType: string; objectId: number },
+  entry: { action: AuditAction; objectType: string; objectId: number },
   work: () => Promise<T>,
 ): Promise<T> {
   try {

@@ -7,6 +7,7 @@ import {
   type AccountRecord,
   type AccountResetPassword,
   type AccountStatusBody,
+  type AuditAction,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
@@ -32,7 +33,7 @@ type Target = typeof accounts.$inferSelect;
  */
 async function actOn(
   ctx: Ctx,
-  action: string,
+  action: AuditAction,
   id: number,
   work: (tx: Db, target: Target, mine: Grants | null) => Promise<void>,
 ): Promise<void> {

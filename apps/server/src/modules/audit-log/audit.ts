@@ -1,9 +1,11 @@
+import { isAuditAction, type AuditAction } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { auditLogs } from './audit-log.table.js';
 
 export interface AuditEntry {
-  action: string;
+  /** One of AUDIT_ACTIONS (packages/contracts), which the audit log screen words in every language. */
+  action: AuditAction;
   objectType: string;
   objectId?: string | number | null;
   /** What changed: `{ field: [before, after] }`, or the created object. Never credentials. */
@@ -35,14 +37,21 @@ export function diff(before: Record<string, unknown>, after: Record<string, unkn
   return changes;
 }
 
+/** An action outside AUDIT_ACTIONS is a programming error: the audit log could not word it. */
+function checked(action: string): AuditAction {
+  if (!isAuditAction(action)) throw new Error(`Audit action "${action}" is not in AUDIT_ACTIONS (packages/contracts)`);
+  return action;
+}
+
 /** Writes one audit row with the caller's identity and tenant; use the mutation's transaction as db. */
 export async function recordAudit(db: Db, ctx: Pick<Ctx, 'principal' | 'ip' | 'requestTime'>, entry: AuditEntry): Promise<void> {
+  const action = checked(entry.action);
   await db.insert(auditLogs).values({
     accountId: ctx.principal.id,
     username: ctx.principal.username,
     merchantId: ctx.principal.merchantId,
     requestTime: ctx.requestTime,
-    action: entry.action,
+    action,
     objectType: entry.objectType,
     objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
     changes: entry.changes === undefined ? null : redact(entry.changes),
@@ -57,11 +66,12 @@ export async function recordAnonymousAudit(
   who: { username: string; accountId: number | null; merchantId: number | null; ip: string },
   entry: AuditEntry,
 ): Promise<void> {
+  const action = checked(entry.action);
   await db.insert(auditLogs).values({
     accountId: who.accountId,
     username: who.username,
     merchantId: who.merchantId,
-    action: entry.action,
+    action,
     objectType: entry.objectType,
     objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
     changes: entry.changes === undefined ? null : redact(entry.changes),

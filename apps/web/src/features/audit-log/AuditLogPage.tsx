@@ -1,25 +1,24 @@
-import { Flex, Tag, Typography } from 'antd';
+import { Flex, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { auditLogApi, fieldLabel, merchantApi, type AuditLogRecord } from '@swap/contracts';
+import { AUDIT_OBJECTS, auditLogApi, merchantApi, type AuditLogRecord } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
 import { describeChanges } from './changes';
-import { AUDIT_OBJECTS, actionLabel, objectLabel } from './labels';
+import { actionSummary } from './labels';
 
 function Changes({ value }: { value: unknown }) {
   const { t } = useTranslation();
-  const lines = describeChanges(value);
+  const lines = describeChanges(t, currentLanguage(), value);
   if (lines.length === 0) return <>{t('common.empty')}</>;
-  const language = currentLanguage();
   return (
     <Flex vertical gap={2}>
       {lines.map((line) => (
         <span key={line.field || 'value'}>
-          {line.field ? <Typography.Text type="secondary">{fieldLabel(line.field, language)}: </Typography.Text> : null}
+          {line.field ? <Typography.Text type="secondary">{line.field}: </Typography.Text> : null}
           {line.edited ? t('auditLog.changed', { before: line.before, after: line.after }) : line.after}
         </span>
       ))}
@@ -62,11 +61,14 @@ export function AuditLogPage() {
             width: 160,
             render: (r) => (r.merchantId === null ? t('auditLog.platform') : (merchantName.get(r.merchantId) ?? `#${r.merchantId}`)),
           },
-          { key: 'action', titleKey: 'auditLog.action', width: 160, render: (r) => <Tag title={r.action}>{actionLabel(t, r.action)}</Tag> },
-          { key: 'objectType', titleKey: 'auditLog.object', width: 140, render: (r) => objectLabel(t, r.objectType) },
-          { key: 'objectId', titleKey: 'auditLog.objectId', width: 100 },
+          {
+            key: 'action',
+            titleKey: 'auditLog.action',
+            width: 260,
+            render: (r) => <span title={r.action}>{actionSummary(t, currentLanguage(), r)}</span>,
+          },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
-          { key: 'changes', titleKey: 'auditLog.changes', width: 380, render: (r) => <Changes value={r.changes} /> },
+          { key: 'changes', titleKey: 'auditLog.changes', width: 420, render: (r) => <Changes value={r.changes} /> },
         ]}
       />
     </>

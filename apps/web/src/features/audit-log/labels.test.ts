@@ -1,12 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { TFunction } from 'i18next';
-import { LANGUAGES } from '@swap/contracts';
+import i18next, { type TFunction } from 'i18next';
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, AUDIT_VERBS, LANGUAGES, type Language } from '@swap/contracts';
 import { RESOURCES } from '../../i18n/resources';
-import { AUDIT_OBJECTS, AUDIT_VERBS, actionLabel, objectLabel } from './labels';
+import { describeChanges } from './changes';
+import { actionSummary } from './labels';
 
-const t = ((key: string) => RESOURCES.th[key] ?? key) as unknown as TFunction;
+/** The app's i18next settings with every catalogue loaded, fixed to one language. */
+async function tIn(language: Language): Promise<TFunction> {
+  const instance = i18next.createInstance();
+  await instance.init({
+    resources: { [language]: { translation: RESOURCES[language] } },
+    lng: language,
+    keySeparator: false,
+    nsSeparator: false,
+    interpolation: { prefix: '{', suffix: '}', escapeValue: false },
+  });
+  return instance.t;
+}
 
-describe('audit log labels', () => {
+describe('audit log wording', () => {
   it('has every verb and object type in every language', () => {
     for (const language of LANGUAGES) {
       for (const verb of AUDIT_VERBS) expect(RESOURCES[language][`auditLog.verb.${verb}`], `${language} ${verb}`).toBeTruthy();
@@ -15,12 +27,67 @@ describe('audit log labels', () => {
     }
   });
 
-  it('names an action by its last part and keeps an unknown one as written', () => {
-    expect(actionLabel(t, 'role.add')).toBe('เพิ่ม');
-    expect(actionLabel(t, 'stock.battery.out')).toBe('จ่ายออกจากคลัง');
-    expect(actionLabel(t, 'login')).toBe('เข้าสู่ระบบ');
-    expect(actionLabel(t, 'firmware.rollout')).toBe('firmware.rollout');
-    expect(objectLabel(t, 'common_setting')).toBe('การตั้งค่าทั่วไป');
-    expect(objectLabel(t, 'alarmRule')).toBe('alarmRule');
+  it('words every registered action without a key or placeholder showing', async () => {
+    for (const [action, { verb }] of Object.entries(AUDIT_ACTIONS)) expect(action.endsWith(verb), action).toBe(true);
+    for (const language of LANGUAGES) {
+      const t = await tIn(language);
+      for (const [action, { object }] of Object.entries(AUDIT_ACTIONS)) {
+        const text = actionSummary(t, language, { action, objectType: object, objectId: '7' });
+        expect(text, `${language} ${action}`).not.toMatch(/auditLog\.|\{|\}/);
+        expect(text.endsWith(' #7'), `${language} ${action}`).toBe(true);
+      }
+    }
+  });
+
+  it('says what was done to which object, in the reader language', async () => {
+    const en = await tIn('en');
+    expect(actionSummary(en, 'en', { action: 'notification.edit', objectType: 'notification', objectId: '12' })).toBe(
+      'Edited notification #12',
+    );
+    expect(actionSummary(en, 'en', { action: 'battery.scrap', objectType: 'battery', objectId: null })).toBe('Scrapped battery');
+    expect(actionSummary(await tIn('in'), 'in', { action: 'merchant.add', objectType: 'merchant', objectId: '3' })).toBe(
+      'Menambahkan merchant #3',
+    );
+    expect(actionSummary(await tIn('th'), 'th', { action: 'role.remove', objectType: 'role', objectId: '5' })).toBe('ลบบทบาท #5');
+    expect(actionSummary(await tIn('zh'), 'zh', { action: 'login', objectType: 'session', objectId: null })).toBe('登录');
+    // A row written before its verb was registered keeps its raw name.
+    expect(actionSummary(en, 'en', { action: 'firmware.rollout', objectType: 'firmware', objectId: '1' })).toBe('firmware.rollout #1');
+  });
+
+  it('shows an edit as field labels with before and after, texts quoted', async () => {
+    const t = await tIn('en');
+    expect(describeChanges(t, 'en', { title: ['Station maintenance', 'Station closed'], sort: [0, 3] })).toEqual([
+      { field: 'Title', before: '“Station maintenance”', after: '“Station closed”', edited: true },
+      { field: 'Sort', before: '0', after: '3', edited: true },
+    ]);
+    expect(t('auditLog.changed', { before: '“a”', after: '“b”' })).toBe('“a” → “b”');
+  });
+
+  it('words enumeration values and yes/no as the screens do', async () => {
+    const t = await tIn('in');
+    expect(describeChanges(t, 'in', { status: ['ENABLED', 'DISABLED'] })).toEqual([
+      { field: 'Status', before: t('account.status.ENABLED'), after: t('account.status.DISABLED'), edited: true },
+    ]);
+    expect(t('account.status.DISABLED')).not.toBe('DISABLED');
+    expect(describeChanges(t, 'in', { number: 'B1', inUse: true })).toEqual([
+      { field: 'Nomor', after: '“B1”', edited: false },
+      { field: 'Digunakan', after: 'Ya', edited: false },
+    ]);
+    expect(describeChanges(t, 'in', { stockStatus: ['INSTOCK', 'OUTSTOCK'] })[0]).toMatchObject({
+      before: 'Di stok',
+      after: 'Keluar stok',
+    });
+    // A value the product has no word for stays as written.
+    expect(describeChanges(t, 'in', { status: ['ENABLED', 'LOCKED'] })[0]).toMatchObject({ after: 'LOCKED' });
+  });
+
+  it('shows a created object field by field, lists joined and empties marked', async () => {
+    const t = await tIn('zh');
+    expect(describeChanges(t, 'zh', { menuIds: [1, 2], merchantId: null, password: '***' })).toEqual([
+      { field: '菜单', after: '1, 2', edited: false },
+      { field: '商户', after: '∅', edited: false },
+      { field: '密码', after: '“***”', edited: false },
+    ]);
+    expect(describeChanges(t, 'zh', null)).toEqual([]);
   });
 });

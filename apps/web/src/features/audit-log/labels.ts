@@ -1,58 +1,18 @@
 import type { TFunction } from 'i18next';
+import type { Language } from '@swap/contracts';
 
-/** The verbs the server writes as the last part of an audit action (`role.add`, `stock.battery.in`). */
-export const AUDIT_VERBS = [
-  'add',
-  'edit',
-  'remove',
-  'status',
-  'resetPassword',
-  'assignRoles',
-  'import',
-  'upload',
-  'login',
-  'logout',
-  'throttled',
-  'disabled',
-  'batchAdd',
-  'scrap',
-  'in',
-  'out',
-  'send',
-  'export',
-  'sale',
-  'issue',
-  'refused',
-] as const;
-
-/** The object types the server writes. */
-export const AUDIT_OBJECTS = [
-  'session',
-  'account',
-  'merchant',
-  'role',
-  'menu',
-  'resource',
-  'file',
-  'common_setting',
-  'currency_config',
-  'vehicle',
-  'battery',
-  'cabinet',
-  'vehicleType',
-  'batteryType',
-  'cabinetType',
-  'stockBatch',
-] as const;
-
-const verbOf = (action: string) => action.slice(action.lastIndexOf('.') + 1);
-
-/** An action in the reader's language; one the catalogue does not know yet shows as written. */
-export function actionLabel(t: TFunction, action: string): string {
-  const verb = verbOf(action);
-  return (AUDIT_VERBS as readonly string[]).includes(verb) ? t(`auditLog.verb.${verb}`) : action;
-}
-
-export function objectLabel(t: TFunction, objectType: string): string {
-  return (AUDIT_OBJECTS as readonly string[]).includes(objectType) ? t(`auditLog.objectType.${objectType}`) : objectType;
+/**
+ * An entry in the reader's language, e.g. "Edited notification #12": the verb (the last part of
+ * the action, see AUDIT_ACTIONS) worded around the object's name. A verb or object the catalogues
+ * do not know (an old row) shows as written.
+ */
+export function actionSummary(
+  t: TFunction,
+  language: Language,
+  entry: { action: string; objectType: string; objectId: string | null },
+): string {
+  const { action, objectType, objectId } = entry;
+  const object = t(`auditLog.objectType.${objectType}`, { defaultValue: objectType }).toLocaleLowerCase(language);
+  const what = t(`auditLog.verb.${action.slice(action.lastIndexOf('.') + 1)}`, { defaultValue: action, object });
+  return objectId === null ? what : `${what} #${objectId}`;
 }

@@ -76,6 +76,7 @@ export const accountApi = {
     access: { code: 'admin.admin' },
     body: accountSearch,
     answer: pageSchema(accountRecord),
+    sortable: ['username', 'name', 'type', 'status', 'accountType', 'merchantName', 'lastLoginAt', 'createdAt'],
   }),
   detail: endpoint({
     method: 'GET',

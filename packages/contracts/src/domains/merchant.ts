@@ -62,6 +62,7 @@ export const merchantApi = {
     access: { code: 'admin.merchant' },
     body: merchantSearch,
     answer: pageSchema(merchantRecord),
+    sortable: ['name', 'type', 'personInCharge', 'accountCount', 'createdAt'],
   }),
   detail: endpoint({
     method: 'GET',

@@ -53,6 +53,7 @@ export const roleApi = {
     access: { code: 'admin.role' },
     body: roleSearch,
     answer: pageSchema(roleRecord),
+    sortable: ['name', 'sort', 'merchantName', 'accountCount', 'createdAt'],
   }),
   detail: endpoint({
     method: 'GET',

@@ -200,6 +200,7 @@ function stockEndpointsOf<const K extends DeviceKind>(kind: K) {
       access: { code },
       body: stockBatchSearch,
       answer: pageSchema(stockBatchRecord),
+      sortable: ['number', 'createdAt', 'quantity'],
     }),
     recordDetail: endpoint({
       method: 'GET',

@@ -122,6 +122,7 @@ export const swapApi = {
     access: { code: 'record.swap' },
     body: swapSearch,
     answer: pageSchema(swapRecord),
+    sortable: SWAP_SORT_FIELDS,
   }),
   detail: endpoint({ method: 'GET', path: '/swap-record/detail', access: { code: 'record.swap' }, query: idQuery, answer: swapRecord }),
   export: endpoint({
@@ -141,6 +142,7 @@ export const appointmentApi = {
     access: { code: 'record.appointment' },
     body: appointmentSearch,
     answer: pageSchema(appointmentRecord),
+    sortable: APPOINTMENT_SORT_FIELDS,
   }),
   detail: endpoint({
     method: 'GET',

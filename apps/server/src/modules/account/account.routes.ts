@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { accountApi, type AccountRecord } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import type { CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
-import { accountDetail, exportAccounts, searchAccounts } from './account.query.js';
+import { accountList } from './account.query.js';
 import { addAccount, assignAccountRoles, editAccount, resetAccountPassword, setAccountStatus } from './account.service.js';
 
 const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
@@ -22,16 +22,14 @@ const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
 
 /** Accounts (System centre → Accounts, /system/admin/list). */
 export function registerAccountRoutes(app: FastifyInstance): void {
-  serve(app, accountApi.search, ({ input, ctx }) => searchAccounts(ctx, input));
-  serve(app, accountApi.detail, ({ input, ctx }) => accountDetail(ctx, input.id));
+  serve(app, accountApi.search, ({ input, ctx }) => accountList.search(ctx, input));
+  serve(app, accountApi.detail, ({ input, ctx }) => accountList.detail(ctx, input.id));
   serve(app, accountApi.add, ({ input, ctx }) => addAccount(ctx, input));
   serve(app, accountApi.edit, ({ input, ctx }) => editAccount(ctx, input));
   serve(app, accountApi.status, ({ input, ctx }) => setAccountStatus(ctx, input));
   serve(app, accountApi.resetPassword, ({ input, ctx }) => resetAccountPassword(ctx, input));
   serve(app, accountApi.assignRoles, ({ input, ctx }) => assignAccountRoles(ctx, input));
-  serve(app, accountApi.export, async ({ input, ctx, reply }) => {
-    const rows = await exportAccounts(ctx, input);
-    sendCsv(reply, 'accounts.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-    return SENT;
-  });
+  serve(app, accountApi.export, ({ input, ctx, reply }) =>
+    accountList.sendExport(reply, ctx, input, { filename: 'accounts.csv', columns: CSV_COLUMNS }),
+  );
 }

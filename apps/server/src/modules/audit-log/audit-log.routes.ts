@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import type { CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
-import { auditLogForExport, searchAuditLog } from './audit-log.service.js';
+import { auditLogList } from './audit-log.service.js';
 
 const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
   { header: columnHeader('at'), value: (row) => row.at },
@@ -20,10 +20,8 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
 
 /** The audit trail spans every tenant, so only super administrators read it. */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  serve(app, auditLogApi.search, ({ ctx, input }) => searchAuditLog(ctx.db, input));
-  serve(app, auditLogApi.export, async ({ ctx, input, reply }) => {
-    const rows = await auditLogForExport(ctx.db, input);
-    void sendCsv(reply, 'audit-log.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-    return SENT;
-  });
+  serve(app, auditLogApi.search, ({ ctx, input }) => auditLogList.search(ctx, input));
+  serve(app, auditLogApi.export, ({ ctx, input, reply }) =>
+    auditLogList.sendExport(reply, ctx, input, { filename: 'audit-log.csv', columns: CSV_COLUMNS }),
+  );
 }

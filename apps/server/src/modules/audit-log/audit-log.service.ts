@@ -1,8 +1,7 @@
-import { and, desc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
-import type { AuditLogRecord, AuditLogSearch, Page } from '@swap/contracts';
-import type { Db } from '../../db/client.js';
-import { countAll, likePattern, pageWindow, toPage } from '../../app/pagination.js';
-import { EXPORT_MAX_ROWS } from '../../app/csv.js';
+import { eq, gte, ilike, lte } from 'drizzle-orm';
+import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
+import { likePattern } from '../../app/pagination.js';
+import { defineList } from '../../app/list.js';
 import { auditLogs } from './audit-log.table.js';
 
 type AuditRow = typeof auditLogs.$inferSelect;
@@ -25,39 +24,30 @@ function toRecord(row: AuditRow): AuditLogRecord {
   };
 }
 
-function filterOf(query: AuditLogSearch): SQL | undefined {
-  return and(
-    query.username ? ilike(auditLogs.username, likePattern(query.username)) : undefined,
-    query.action ? ilike(auditLogs.action, likePattern(query.action)) : undefined,
-    query.objectType ? eq(auditLogs.objectType, query.objectType) : undefined,
-    query.from ? gte(auditLogs.at, new Date(query.from)) : undefined,
-    query.to ? lte(auditLogs.at, new Date(query.to)) : undefined,
-  );
-}
-
-/** Newest first always: an audit trail is read backwards from now. */
-const NEWEST_FIRST = [desc(auditLogs.at), desc(auditLogs.id)];
-
-export async function searchAuditLog(db: Db, query: AuditLogSearch): Promise<Page<AuditLogRecord>> {
-  const where = filterOf(query);
-  const { limit, offset } = pageWindow(query);
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(limit)
-    .offset(offset);
-  const [total] = await db.select({ n: countAll }).from(auditLogs).where(where);
-  return toPage(rows.map(toRecord), total?.n ?? 0, query);
-}
-
-export async function auditLogForExport(db: Db, query: AuditLogSearch): Promise<AuditLogRecord[]> {
-  const rows = await db
-    .select()
-    .from(auditLogs)
-    .where(filterOf(query))
-    .orderBy(...NEWEST_FIRST)
-    .limit(EXPORT_MAX_ROWS);
-  return rows.map(toRecord);
-}
+/** The audit trail (System centre → Audit log), newest first always: an audit trail is read backwards from now. */
+export const auditLogList = defineList({
+  endpoint: auditLogApi.search,
+  table: auditLogs,
+  id: auditLogs.id,
+  select: { log: auditLogs },
+  // Only super administrators read it (the endpoint's access): it spans every tenant.
+  scope: () => undefined,
+  filters: {
+    username: {
+      where: (username) => ilike(auditLogs.username, likePattern(username)),
+      unindexed:
+        'Part of a name, in any case: no btree serves it. Read by super administrators only, usually within a period (from, to), which the at index serves.',
+    },
+    action: {
+      where: (action) => ilike(auditLogs.action, likePattern(action)),
+      unindexed:
+        'Part of an action, in any case: no btree serves it. Read by super administrators only, usually within a period (from, to), which the at index serves.',
+    },
+    objectType: (objectType) => eq(auditLogs.objectType, objectType),
+    from: (from) => gte(auditLogs.at, new Date(from)),
+    to: (to) => lte(auditLogs.at, new Date(to)),
+  },
+  defaultOrder: () => ({ column: auditLogs.at, direction: 'desc' }),
+  count: 'exact',
+  present: ({ log }: { log: AuditRow }) => toRecord(log),
+});

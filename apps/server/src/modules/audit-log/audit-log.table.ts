@@ -21,5 +21,6 @@ export const auditLogs = pgTable(
     index('audit_log_at_idx').on(t.at),
     index('audit_log_username_idx').on(t.username, t.at),
     index('audit_log_merchant_idx').on(t.merchantId, t.at),
+    index('audit_log_object_type_idx').on(t.objectType, t.at),
   ],
 );

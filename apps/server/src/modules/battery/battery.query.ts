@@ -58,7 +58,10 @@ export const batteryList = defineList({
       where: (status) => eq(batteries.scrapStatus, status),
       unindexed: { NORMAL: 'Nearly every battery is in use: a page is found at once walking the list order.' },
     },
-    alarmStatus: (status) => eq(batteries.alarmStatus, status),
+    alarmStatus: {
+      where: (status) => eq(batteries.alarmStatus, status),
+      unindexed: { NORMAL: 'Nearly every battery is without alarm: a page is found at once walking the list order.' },
+    },
     chargeSwitch: {
       where: (state) => eq(batteries.chargeSwitch, state),
       unindexed: { ALLOWED: 'Nearly every battery may charge: a page is found at once walking the list order.' },

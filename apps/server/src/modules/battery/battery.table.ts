@@ -88,6 +88,11 @@ export const batteries = pgTable(
     index('battery_model_idx').on(t.model, t.id),
     index('battery_brand_idx').on(t.brand, t.id),
     index('battery_imei_idx').on(t.imei),
+    index('battery_structure_idx').on(t.structure, t.id),
+    // An alarm is the exception: a partial index finds those few in list order.
+    index('battery_alarm_idx')
+      .on(t.id)
+      .where(sql`${t.alarmStatus} = 'ALARM'`),
     // Forbidding charge or discharge is the exception: partial indexes find those few in list order.
     index('battery_charge_forbidden_idx')
       .on(t.id)

@@ -80,6 +80,10 @@ export const cabinets = pgTable(
     index('cabinet_created_idx').on(t.createdAt, t.id),
     index('cabinet_model_idx').on(t.model, t.id),
     index('cabinet_site_idx').on(t.site, t.id),
+    index('cabinet_imei_idx').on(t.imei),
+    index('cabinet_brand_idx').on(t.brand, t.id),
+    index('cabinet_network_idx').on(t.networkType, t.id),
+    index('cabinet_supply_idx').on(t.supplyStatus, t.id),
     // The heartbeat sweep walks only the cabinets that are online.
     index('cabinet_online_report_idx')
       .on(t.lastReportAt)

@@ -1,16 +1,9 @@
-import { and, desc, eq, type SQL } from 'drizzle-orm';
-import {
-  messageText,
-  type BatteryCommandSearch,
-  type CabinetCommandSearch,
-  type CommandRecord,
-  type Language,
-  type Page,
-} from '@swap/contracts';
+import { and, eq, type SQL } from 'drizzle-orm';
+import { commandApi, messageText, type CommandRecord, type Language } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { countAll, pageWindow, toPage } from '../../app/pagination.js';
-import { EXPORT_MAX_ROWS, type CsvColumn } from '../../app/csv.js';
+import { type CsvColumn } from '../../app/csv.js';
+import { defineList } from '../../app/list.js';
 import { batteries } from '../battery/index.js';
 import { batteryScope } from '../battery/index.js';
 import { cabinets } from '../cabinet/index.js';
@@ -41,18 +34,18 @@ export function presentCommand({ command: c, cabinetNumber, batteryNumber }: Joi
   };
 }
 
-type HistorySearch = Pick<CabinetCommandSearch, 'current' | 'size' | 'status' | 'name'>;
+/** The caller must see the cabinet whose history it asks for; another tenant's answers "cabinet does not exist". */
+async function cabinetOwner(ctx: Ctx, query: { cabinetId: number }): Promise<SQL> {
+  const [found] = await ctx.db
+    .select({ id: cabinets.id })
+    .from(cabinets)
+    .where(and(eq(cabinets.id, query.cabinetId), cabinetScope(ctx)));
+  if (!found) throw new AppError('cabinetMissing');
+  return eq(deviceCommands.cabinetId, found.id);
+}
 
-/** The caller must see the cabinet (or battery) whose history it asks for; another tenant's answers "does not exist". */
-async function historyOwner(ctx: Ctx, query: { cabinetId: number } | { batteryId: number }): Promise<SQL> {
-  if ('cabinetId' in query) {
-    const [found] = await ctx.db
-      .select({ id: cabinets.id })
-      .from(cabinets)
-      .where(and(eq(cabinets.id, query.cabinetId), cabinetScope(ctx)));
-    if (!found) throw new AppError('cabinetMissing');
-    return eq(deviceCommands.cabinetId, found.id);
-  }
+/** The caller must see the battery whose history it asks for; another tenant's answers "battery does not exist". */
+async function batteryOwner(ctx: Ctx, query: { batteryId: number }): Promise<SQL> {
   const [found] = await ctx.db
     .select({ id: batteries.id })
     .from(batteries)
@@ -61,42 +54,40 @@ async function historyOwner(ctx: Ctx, query: { cabinetId: number } | { batteryId
   return eq(deviceCommands.batteryId, found.id);
 }
 
-function conditions(owner: SQL, query: HistorySearch): SQL | undefined {
-  return and(
-    owner,
-    query.status ? eq(deviceCommands.status, query.status) : undefined,
-    query.name ? eq(deviceCommands.name, query.name) : undefined,
-  );
-}
+/** A cabinet's or battery's command history, newest first; the parent's visibility is its tenant scope. */
+const history = {
+  table: deviceCommands,
+  id: deviceCommands.id,
+  select: { command: deviceCommands, cabinetNumber: cabinets.number, batteryNumber: batteries.number },
+  joins: [
+    { table: cabinets, on: eq(cabinets.id, deviceCommands.cabinetId) },
+    { table: batteries, on: eq(batteries.id, deviceCommands.batteryId), left: true },
+  ],
+  scope: () => undefined,
+  defaultOrder: () => ({ column: deviceCommands.issuedAt, direction: 'desc' as const }),
+  count: 'exact' as const,
+  present: (row: Joined, ctx: Ctx) => presentCommand(row, ctx.lang),
+};
+const WITHIN_PARENT =
+  'Always within one cabinet’s or battery’s history (the parent), which its (cabinet_id, issued_at) or (battery_id, issued_at) index serves.';
+const historyFilters = {
+  status: { where: (status: CommandRecord['status']) => eq(deviceCommands.status, status), unindexed: WITHIN_PARENT },
+  name: { where: (name: CommandRecord['name']) => eq(deviceCommands.name, name), unindexed: WITHIN_PARENT },
+};
 
-function joined(ctx: Ctx) {
-  return ctx.db
-    .select({ command: deviceCommands, cabinetNumber: cabinets.number, batteryNumber: batteries.number })
-    .from(deviceCommands)
-    .innerJoin(cabinets, eq(cabinets.id, deviceCommands.cabinetId))
-    .leftJoin(batteries, eq(batteries.id, deviceCommands.batteryId));
-}
+export const cabinetCommandList = defineList({
+  ...history,
+  endpoint: commandApi.cabinetSearch,
+  parent: cabinetOwner,
+  filters: { cabinetId: 'parent', ...historyFilters },
+});
 
-/** Newest first; one query for the page and one for the total. */
-export async function searchCommands(ctx: Ctx, query: CabinetCommandSearch | BatteryCommandSearch): Promise<Page<CommandRecord>> {
-  const where = conditions(await historyOwner(ctx, query), query);
-  const { limit, offset } = pageWindow(query);
-  const rows = await joined(ctx).where(where).orderBy(desc(deviceCommands.issuedAt), desc(deviceCommands.id)).limit(limit).offset(offset);
-  const [count] = await ctx.db.select({ total: countAll }).from(deviceCommands).where(where);
-  return toPage(
-    rows.map((row) => presentCommand(row, ctx.lang)),
-    count?.total ?? 0,
-    query,
-  );
-}
-
-export async function exportCommands(ctx: Ctx, query: CabinetCommandSearch | BatteryCommandSearch): Promise<CommandRecord[]> {
-  const rows = await joined(ctx)
-    .where(conditions(await historyOwner(ctx, query), query))
-    .orderBy(desc(deviceCommands.issuedAt), desc(deviceCommands.id))
-    .limit(EXPORT_MAX_ROWS);
-  return rows.map((row) => presentCommand(row, ctx.lang));
-}
+export const batteryCommandList = defineList({
+  ...history,
+  endpoint: commandApi.batterySearch,
+  parent: batteryOwner,
+  filters: { batteryId: 'parent', ...historyFilters },
+});
 
 const header = (en: string, id: string, th: string, zh: string) => ({ en, in: id, th, zh });
 const time = (value: string | null) => value ?? '';

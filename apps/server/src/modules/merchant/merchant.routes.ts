@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import type { CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
-import { exportMerchants, merchantDetail, searchMerchants } from './merchant.query.js';
+import { merchantList } from './merchant.query.js';
 import { addMerchant, editMerchant, removeMerchant } from './merchant.service.js';
 
 const CSV_COLUMNS: CsvColumn<MerchantRecord>[] = [
@@ -19,14 +19,12 @@ const CSV_COLUMNS: CsvColumn<MerchantRecord>[] = [
 
 /** Merchants (System centre → Merchants, /system/merchant/list); adding and removing is platform work. */
 export function registerMerchantRoutes(app: FastifyInstance): void {
-  serve(app, merchantApi.search, ({ input, ctx }) => searchMerchants(ctx, input));
-  serve(app, merchantApi.detail, ({ input, ctx }) => merchantDetail(ctx, input.id));
+  serve(app, merchantApi.search, ({ input, ctx }) => merchantList.search(ctx, input));
+  serve(app, merchantApi.detail, ({ input, ctx }) => merchantList.detail(ctx, input.id));
   serve(app, merchantApi.add, ({ input, ctx }) => addMerchant(ctx, input));
   serve(app, merchantApi.edit, ({ input, ctx }) => editMerchant(ctx, input));
   serve(app, merchantApi.remove, ({ input, ctx }) => removeMerchant(ctx, input.id));
-  serve(app, merchantApi.export, async ({ input, ctx, reply }) => {
-    const rows = await exportMerchants(ctx, input);
-    sendCsv(reply, 'merchants.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-    return SENT;
-  });
+  serve(app, merchantApi.export, ({ input, ctx, reply }) =>
+    merchantList.sendExport(reply, ctx, input, { filename: 'merchants.csv', columns: CSV_COLUMNS }),
+  );
 }

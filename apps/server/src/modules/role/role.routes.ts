@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { roleApi, type RoleRecord } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import type { CsvColumn } from '../../app/csv.js';
 import { columnHeader } from '../../app/policy.js';
-import { exportRoles, roleDetail, searchRoles } from './role.query.js';
+import { roleList } from './role.query.js';
 import { addRole, editRole, grantableTree, removeRole } from './role.service.js';
 
 const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
@@ -20,15 +20,13 @@ const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
 
 /** Roles (System centre → Roles, /system/role/list). Changing a role's grants also needs admin.role.grant. */
 export function registerRoleRoutes(app: FastifyInstance): void {
-  serve(app, roleApi.search, ({ input, ctx }) => searchRoles(ctx, input));
-  serve(app, roleApi.detail, ({ input, ctx }) => roleDetail(ctx, input.id));
+  serve(app, roleApi.search, ({ input, ctx }) => roleList.search(ctx, input));
+  serve(app, roleApi.detail, ({ input, ctx }) => roleList.detail(ctx, input.id));
   serve(app, roleApi.grantable, ({ ctx }) => grantableTree(ctx));
   serve(app, roleApi.add, ({ input, ctx }) => addRole(ctx, input));
   serve(app, roleApi.edit, ({ input, ctx }) => editRole(ctx, input));
   serve(app, roleApi.remove, ({ input, ctx }) => removeRole(ctx, input.id));
-  serve(app, roleApi.export, async ({ input, ctx, reply }) => {
-    const rows = await exportRoles(ctx, input);
-    sendCsv(reply, 'roles.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
-    return SENT;
-  });
+  serve(app, roleApi.export, ({ input, ctx, reply }) =>
+    roleList.sendExport(reply, ctx, input, { filename: 'roles.csv', columns: CSV_COLUMNS }),
+  );
 }

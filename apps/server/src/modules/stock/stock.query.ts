@@ -1,19 +1,18 @@
 import { and, asc, desc, eq, gte, ilike, like, lte, sql, type SQL } from 'drizzle-orm';
-import type {
-  DeviceKind,
-  Page,
-  StockBatchDetail,
-  StockBatchDetailQuery,
-  StockBatchRecord,
-  StockBatchSearch,
-  StockSummaryRecord,
-  StockSummarySearch,
+import {
+  stockApi,
+  type DeviceKind,
+  type Page,
+  type StockBatchDetail,
+  type StockBatchDetailQuery,
+  type StockBatchRecord,
+  type StockSummaryRecord,
+  type StockSummarySearch,
 } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { notFound } from '../../app/errors.js';
-import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
+import { countAll, likePattern, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
-import { keysetChunks, keysetOrder } from '../../app/keyset.js';
+import { defineList } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { stockBatchItems, stockBatches, stockCounts } from './stock.table.js';
@@ -24,24 +23,6 @@ function batchScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return own === null ? undefined : eq(stockBatches.merchantId, own);
 }
 
-function batchFilters(ctx: Ctx, kind: DeviceKind, query: Omit<StockBatchSearch, 'current' | 'size' | 'sort'>): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [eq(stockBatches.kind, kind), batchScope(ctx)];
-  if (query.number) conditions.push(like(stockBatches.number, prefixPattern(query.number)));
-  if (query.direction) conditions.push(eq(stockBatches.direction, query.direction));
-  if (query.typeId) conditions.push(eq(stockBatches.typeId, query.typeId));
-  if (query.operatorName) conditions.push(ilike(stockBatches.operatorName, likePattern(query.operatorName)));
-  if (query.from) conditions.push(gte(stockBatches.createdAt, new Date(query.from)));
-  if (query.to) conditions.push(lte(stockBatches.createdAt, new Date(query.to)));
-  return and(...conditions);
-}
-
-const batchColumns = {
-  batch: stockBatches,
-  typeCode: deviceTypes.code,
-  typeName: deviceTypes.name,
-  merchantName: merchants.name,
-};
-
 interface BatchRow {
   batch: typeof stockBatches.$inferSelect;
   typeCode: string | null;
@@ -49,56 +30,44 @@ interface BatchRow {
   merchantName: string | null;
 }
 
-function presentBatch({ batch, ...joined }: BatchRow): StockBatchRecord {
-  return { ...batch, ...joined, createdAt: batch.createdAt.toISOString() };
-}
-
-function batchesJoined(ctx: Ctx) {
-  return ctx.db
-    .select(batchColumns)
-    .from(stockBatches)
-    .leftJoin(deviceTypes, eq(deviceTypes.id, stockBatches.typeId))
-    .leftJoin(merchants, eq(merchants.id, stockBatches.merchantId));
-}
-
-const BATCH_SORTABLE = { number: stockBatches.number, createdAt: stockBatches.createdAt, quantity: stockBatches.quantity };
-
-export async function searchStockBatches(ctx: Ctx, kind: DeviceKind, query: StockBatchSearch): Promise<Page<StockBatchRecord>> {
-  const where = batchFilters(ctx, kind, query);
-  const { limit, offset } = pageWindow(query);
-  const rows: BatchRow[] = await batchesJoined(ctx)
-    .where(where)
-    .orderBy(...orderBy(query.sort, BATCH_SORTABLE, [], stockBatches.id))
-    .limit(limit)
-    .offset(offset);
-  const [count] = await ctx.db.select({ n: countAll }).from(stockBatches).where(where);
-  return toPage(rows.map(presentBatch), count?.n ?? 0, query);
-}
-
-/** Every batch of the filter in the list's order, in keyset chunks (streamed to the CSV). */
-export function exportStockBatchChunks(ctx: Ctx, kind: DeviceKind, query: StockBatchSearch): AsyncGenerator<StockBatchRecord[]> {
-  return keysetChunks({
+/** The stock records (batches) of one device kind. */
+function stockRecordList(kind: DeviceKind) {
+  return defineList({
+    endpoint: stockApi[kind].recordSearch,
     table: stockBatches,
     id: stockBatches.id,
-    order: keysetOrder(query.sort, BATCH_SORTABLE),
-    where: batchFilters(ctx, kind, query),
-    max: EXPORT_MAX_ROWS,
-    fetch: async (where, order, limit) =>
-      (
-        (await batchesJoined(ctx)
-          .where(where)
-          .orderBy(...order)
-          .limit(limit)) as BatchRow[]
-      ).map(presentBatch),
-    idOf: (row) => row.id,
+    select: { batch: stockBatches, typeCode: deviceTypes.code, typeName: deviceTypes.name, merchantName: merchants.name },
+    joins: [
+      { table: deviceTypes, on: eq(deviceTypes.id, stockBatches.typeId), left: true },
+      { table: merchants, on: eq(merchants.id, stockBatches.merchantId), left: true },
+    ],
+    scope: (ctx) => and(eq(stockBatches.kind, kind), batchScope(ctx)),
+    filters: {
+      number: (number) => like(stockBatches.number, prefixPattern(number)),
+      direction: (direction) => eq(stockBatches.direction, direction),
+      typeId: (typeId) => eq(stockBatches.typeId, typeId),
+      operatorName: {
+        where: (name) => ilike(stockBatches.operatorName, likePattern(name)),
+        unindexed:
+          'Part of a name, in any case: no btree serves it. One batch is one stock move of up to 1,000 devices, so batches are few; the scan stops after a page.',
+      },
+      from: (from) => gte(stockBatches.createdAt, new Date(from)),
+      to: (to) => lte(stockBatches.createdAt, new Date(to)),
+    },
+    count: 'exact',
+    present: ({ batch, ...joined }: BatchRow): StockBatchRecord => ({ ...batch, ...joined, createdAt: batch.createdAt.toISOString() }),
   });
 }
 
+export const stockRecordLists = {
+  vehicle: stockRecordList('vehicle'),
+  battery: stockRecordList('battery'),
+  cabinet: stockRecordList('cabinet'),
+};
+
 /** A batch of the kind the caller may see, or "record does not exist". */
-export async function stockBatchById(ctx: Ctx, kind: DeviceKind, id: number): Promise<StockBatchRecord> {
-  const [row] = await batchesJoined(ctx).where(and(eq(stockBatches.id, id), eq(stockBatches.kind, kind), batchScope(ctx)));
-  if (!row) throw notFound();
-  return presentBatch(row);
+export function stockBatchById(ctx: Ctx, kind: DeviceKind, id: number): Promise<StockBatchRecord> {
+  return stockRecordLists[kind].detail(ctx, id);
 }
 
 /** The batch and one page of its devices (a batch holds up to 1,000). */

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { stockApi, type StockBatchRecord, type StockSummaryRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { sendCsv, sendCsvStream, toCsv } from '../../app/csv.js';
+import { sendCsv, toCsv } from '../../app/csv.js';
 import { recordAudit } from '../audit-log/index.js';
 import { deviceCsvColumns, type DeviceKindDef } from '../device/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { moveStock } from './stock.service.js';
-import { exportStockBatchChunks, exportStockSummary, searchStockBatches, stockBatchDetail, stockSummary } from './stock.query.js';
+import { exportStockSummary, stockBatchDetail, stockRecordLists, stockSummary } from './stock.query.js';
 
 const SUMMARY_CSV = deviceCsvColumns<StockSummaryRecord>([
   'typeCode',
@@ -40,21 +40,17 @@ function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
     sendCsv(reply, `${def.kind}-stock.csv`, toCsv(await exportStockSummary(ctx, def.kind, input), SUMMARY_CSV, ctx.lang));
     return SENT;
   });
-  serve(app, api.recordSearch, ({ input, ctx }) => searchStockBatches(ctx, def.kind, input));
+  const records = stockRecordLists[def.kind];
+  serve(app, api.recordSearch, ({ input, ctx }) => records.search(ctx, input));
   serve(app, api.recordDetail, ({ input, ctx }) => stockBatchDetail(ctx, def.kind, input));
-  serve(app, api.recordExport, ({ input, ctx, reply }) => {
-    const { current: _current, size: _size, ...filter } = input;
-    sendCsvStream(
-      reply,
-      `${def.kind}-stock-records.csv`,
-      exportStockBatchChunks(ctx, def.kind, input),
-      BATCH_CSV,
-      ctx.lang,
-      (rows, complete) =>
+  serve(app, api.recordExport, ({ input, ctx, reply }) =>
+    records.sendExport(reply, ctx, input, {
+      filename: `${def.kind}-stock-records.csv`,
+      columns: BATCH_CSV,
+      done: (filter, rows, complete) =>
         recordAudit(ctx.db, ctx, { action: `stock.${def.kind}.export`, objectType: 'stockBatch', changes: { filter, rows, complete } }),
-    );
-    return Promise.resolve(SENT);
-  });
+    }),
+  );
 }
 
 /** Stock of vehicles, batteries and cabinets (Product centre → Stock). */

@@ -26,6 +26,11 @@ export const stockBatches = pgTable(
     uniqueIndex('stock_batch_number_key').on(t.number),
     index('stock_batch_kind_idx').on(t.kind, t.id),
     index('stock_batch_merchant_idx').on(t.merchantId, t.kind, t.id),
+    // Prefix search (number LIKE 'SB2026%') under any database collation.
+    index('stock_batch_number_prefix_idx').on(t.number.op('text_pattern_ops')),
+    index('stock_batch_direction_idx').on(t.kind, t.direction, t.id),
+    index('stock_batch_type_idx').on(t.kind, t.typeId, t.id),
+    index('stock_batch_created_idx').on(t.kind, t.createdAt, t.id),
   ],
 );
 

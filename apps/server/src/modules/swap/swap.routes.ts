@@ -1,10 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { appointmentApi, swapApi } from '@swap/contracts';
-import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
 import { deviceCsvColumns } from '../device/index.js';
-import { SWAP_CSV_FIELDS, exportSwaps, searchSwaps, swapDetail } from './swap.query.js';
-import { APPOINTMENT_CSV_FIELDS, appointmentDetail, exportAppointments, searchAppointments } from './appointment.query.js';
+import { SWAP_CSV_FIELDS, swapList } from './swap.query.js';
+import { APPOINTMENT_CSV_FIELDS, appointmentList } from './appointment.query.js';
 import { addAppointment, cancelAppointment } from './appointment.service.js';
 
 const SWAP_CSV = deviceCsvColumns(SWAP_CSV_FIELDS);
@@ -12,19 +11,17 @@ const APPOINTMENT_CSV = deviceCsvColumns(APPOINTMENT_CSV_FIELDS);
 
 /** Swap records (/business/transfer/*) and reservations (/business/appointment/*). */
 export function registerSwapRoutes(app: FastifyInstance): void {
-  serve(app, swapApi.search, ({ input, ctx }) => searchSwaps(ctx, input));
-  serve(app, swapApi.detail, ({ input, ctx }) => swapDetail(ctx, input.id));
-  serve(app, swapApi.export, async ({ input, ctx, reply }) => {
-    sendCsv(reply, 'swap-records.csv', toCsv(await exportSwaps(ctx, input), SWAP_CSV, ctx.lang));
-    return SENT;
-  });
+  serve(app, swapApi.search, ({ input, ctx }) => swapList.search(ctx, input));
+  serve(app, swapApi.detail, ({ input, ctx }) => swapList.detail(ctx, input.id));
+  serve(app, swapApi.export, ({ input, ctx, reply }) =>
+    swapList.sendExport(reply, ctx, input, { filename: 'swap-records.csv', columns: SWAP_CSV }),
+  );
 
-  serve(app, appointmentApi.search, ({ input, ctx }) => searchAppointments(ctx, input));
-  serve(app, appointmentApi.detail, ({ input, ctx }) => appointmentDetail(ctx, input.id));
+  serve(app, appointmentApi.search, ({ input, ctx }) => appointmentList.search(ctx, input));
+  serve(app, appointmentApi.detail, ({ input, ctx }) => appointmentList.detail(ctx, input.id));
   serve(app, appointmentApi.add, ({ input, ctx }) => addAppointment(ctx, app.deviceHub, input));
   serve(app, appointmentApi.cancel, ({ input, ctx }) => cancelAppointment(ctx, app.deviceHub, input.id));
-  serve(app, appointmentApi.export, async ({ input, ctx, reply }) => {
-    sendCsv(reply, 'reservations.csv', toCsv(await exportAppointments(ctx, input), APPOINTMENT_CSV, ctx.lang));
-    return SENT;
-  });
+  serve(app, appointmentApi.export, ({ input, ctx, reply }) =>
+    appointmentList.sendExport(reply, ctx, input, { filename: 'reservations.csv', columns: APPOINTMENT_CSV }),
+  );
 }

@@ -79,5 +79,6 @@ export const appointments = pgTable(
     index('appointment_cabinet_idx').on(t.cabinetId, t.id),
     index('appointment_status_idx').on(t.status, t.id),
     index('appointment_customer_idx').on(t.customer, t.id),
+    index('appointment_battery_prefix_idx').on(t.batteryNumber.op('text_pattern_ops')),
   ],
 );

@@ -66,6 +66,10 @@ export const vehicles = pgTable(
     index('vehicle_model_idx').on(t.model, t.id),
     index('vehicle_brand_idx').on(t.brand, t.id),
     index('vehicle_vin_idx').on(t.vin),
+    index('vehicle_sale_idx').on(t.saleStatus, t.id),
+    index('vehicle_availability_idx').on(t.availability, t.id),
+    index('vehicle_sale_mode_idx').on(t.saleMode, t.id),
+    index('vehicle_activation_idx').on(t.activationStatus, t.id),
     index('vehicle_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),

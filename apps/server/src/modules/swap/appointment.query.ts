@@ -5,7 +5,7 @@ import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
-import { atCabinet } from './at-cabinet.js';
+import { atCabinet } from './swap.query.js';
 import { appointments } from './swap.table.js';
 
 const at = atCabinet(appointments);

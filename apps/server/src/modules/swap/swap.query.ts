@@ -1,12 +1,36 @@
-import { eq, gte, like, lte, or, sql } from 'drizzle-orm';
+import { eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapRecord } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
-import { defineList } from '../../app/list.js';
+import { defineList, type ListJoin } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { batteries } from '../battery/battery.table.js';
-import { atCabinet } from './at-cabinet.js';
+import { deviceScope } from '../device/index.js';
 import { swapRecords } from './swap.table.js';
+
+/**
+ * What the lists of swap records and reservations share: rows at a cabinet (joined for its number)
+ * of an owner (joined for its name), scoped to the caller's tenant, found by the cabinet's number prefix.
+ */
+export function atCabinet(columns: { cabinetId: PgColumn; merchantId: PgColumn }) {
+  return {
+    joins: [
+      { table: cabinets, on: eq(cabinets.id, columns.cabinetId) },
+      { table: merchants, on: eq(merchants.id, columns.merchantId), left: true },
+    ] satisfies ListJoin[],
+    scope: (ctx: Ctx): SQL | undefined => deviceScope(ctx, columns.merchantId),
+    cabinetNumber: (number: string, ctx: Ctx): SQL =>
+      inArray(
+        columns.cabinetId,
+        ctx.db
+          .select({ id: cabinets.id })
+          .from(cabinets)
+          .where(like(cabinets.number, prefixPattern(number))),
+      ),
+  };
+}
 
 const at = atCabinet(swapRecords);
 

@@ -16,3 +16,17 @@ export async function saveDrawer(page: Page, drawer: Locator): Promise<void> {
   await drawer.getByRole('button', { name: 'Save', exact: true }).click();
   await drawer.waitFor({ state: 'hidden' });
 }
+
+/**
+ * Runs a row action of a list: the first one is a button in the row, the others are items of the
+ * row's "More actions" menu.
+ */
+export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
+  const button = row.getByRole('button', { name, exact: true });
+  if ((await button.count()) > 0) {
+    await button.click();
+    return;
+  }
+  await row.getByRole('button', { name: 'More actions' }).click();
+  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
+}

@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { BasePage } from '../support/pages/base-page.js';
-import { chooseOption, openDrawer, saveDrawer } from './antd.js';
+import { chooseOption, openDrawer, rowAction, saveDrawer } from './antd.js';
 import { settled } from './swap-pages.js';
 
 /** The table rows of the page's (only) list. */
@@ -102,7 +102,7 @@ export class BatteryListPage extends BasePage {
 
   /** Scrap from the row: reason, Save, then the confirm prompt. */
   async scrap(number: string, reason: string): Promise<void> {
-    await this.row(number).getByRole('button', { name: 'Scrap' }).click();
+    await rowAction(this.page, this.row(number), 'Scrap');
     const dialog = this.page.getByRole('dialog', { name: `Scrap ${number}` });
     await dialog.getByLabel('Reason', { exact: true }).fill(reason);
     await dialog.getByRole('button', { name: 'Save' }).click();

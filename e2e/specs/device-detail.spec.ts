@@ -19,8 +19,11 @@ describe('device detail', () => {
     await cabinet.pickDate(drawer, 'Purchase time', '2026-03-09 14:30:00');
     expect(await drawer.getByLabel('Purchase time', { exact: true }).inputValue()).toBe('2026-03-09 14:30:00');
     await cabinet.save(drawer);
-    // Shown back in the browser's zone exactly as picked: it went to the API as UTC and returned.
-    await cabinet.value('Purchase time').getByText('2026-03-09 14:30:00', { exact: true }).waitFor();
+    // Shown back in the browser's zone exactly as picked (it went to the API as UTC and returned), written the English way with its zone.
+    await cabinet
+      .value('Purchase time')
+      .getByText(/^09\/03\/2026, 14:30:00 UTC/)
+      .waitFor();
     await cabinet.value('Factory date').getByText('2024-07-15', { exact: true }).waitFor();
 
     // Opening the form again shows the stored values in the pickers.
@@ -75,10 +78,10 @@ describe('device detail', () => {
     await page.getByText(`Mark vehicle ${number} as sold?`).waitFor();
     await settled(page);
     await checkA11y(page);
-    await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await vehicle.value('Sold').getByText('Sold', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Mark unsold' }).click();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await vehicle.value('Sold').getByText('Unsold', { exact: true }).waitFor();
   });
 
@@ -98,7 +101,7 @@ describe('device detail', () => {
     await page.getByText('2 selected', { exact: false }).waitFor();
     await page.getByRole('button', { name: 'Mark sold' }).click();
     await page.getByText('Mark the selected vehicles as sold?').waitFor();
-    await page.locator('.ant-popover:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('Sale status updated').first().waitFor();
     for (const number of numbers) await page.locator('.ant-table-row', { hasText: number }).getByText('Sold', { exact: true }).waitFor();
   });

@@ -29,6 +29,8 @@ export interface ContextOptions {
   /** Let the first-visit tour run (it is marked finished by default so it does not cover the page). */
   tour?: boolean;
   locale?: string;
+  /** The browser's time zone (IANA name); the machine's when not given. */
+  timezoneId?: string;
 }
 
 /** A fresh context (no cookies, no storage) per test. */
@@ -36,6 +38,7 @@ export async function newContext(browser: Browser, options: ContextOptions): Pro
   const context = await browser.newContext({
     baseURL: options.baseURL,
     locale: options.locale ?? 'en-US',
+    timezoneId: options.timezoneId,
     viewport: { width: 1440, height: 900 },
   });
   if (!options.tour) {

@@ -1,5 +1,5 @@
 import { useCallback, type ReactNode } from 'react';
-import { Button, Popconfirm, type ButtonProps } from 'antd';
+import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ignoreApiError } from './api/errors';
 import { Can } from './Can';
@@ -52,7 +52,10 @@ export interface ConfirmButtonProps {
   disabled?: boolean;
 }
 
-/** A button that asks first (Popconfirm) and shows progress while the action runs. */
+/**
+ * A button that asks first (the confirm dialog, whose OK spins while the action runs). A dialog
+ * rather than a popover: list pages then carry no popover confirm code.
+ */
 export function ConfirmButton({
   labelKey,
   confirmKey,
@@ -66,23 +69,20 @@ export function ConfirmButton({
   disabled,
 }: ConfirmButtonProps) {
   const { t } = useTranslation();
+  const confirm = useConfirm();
   const question = confirmKey ?? (danger ? 'common.confirmRemove' : 'common.confirmAction');
   return (
     <Can code={code}>
-      <Popconfirm
-        title={t(question, confirmParams)}
-        okText={t('common.confirm')}
-        cancelText={t('common.cancel')}
-        okButtonProps={{ danger }}
-        onConfirm={async () => {
-          await Promise.resolve(onConfirm()).catch(ignoreApiError);
-        }}
+      <Button
+        type={type}
+        size={size}
+        danger={danger}
+        icon={icon}
         disabled={disabled}
+        onClick={() => confirm({ contentKey: question, contentParams: confirmParams, danger, onOk: onConfirm })}
       >
-        <Button type={type} size={size} danger={danger} icon={icon} disabled={disabled}>
-          {t(labelKey)}
-        </Button>
-      </Popconfirm>
+        {t(labelKey)}
+      </Button>
     </Can>
   );
 }

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, type ReactNode } from 'react';
-import { formatMoney, type Currency } from '@swap/contracts';
+import { useTranslation } from 'react-i18next';
+import { CURRENCY_DECIMALS, isLanguage, type Currency } from '@swap/contracts';
+import { formatAmount, formatNumber } from './format';
 
 const CurrencyContext = createContext<Currency | null>(null);
 
@@ -12,16 +14,19 @@ export function useCurrency(): Currency | null {
 }
 
 /**
- * Formats an amount as "IDR 15,000" / "THB 12.50" with the configured currency.
- * Until the currency is known the bare number is shown, never a guessed code.
+ * Formats an amount in the configured currency the user's language's way ("Rp 1.234.568" in
+ * Bahasa, "IDR 1,234,568" in English). Until the currency is known the bare number is shown,
+ * never a guessed currency.
  */
 export function useMoney(): (amount: number | null | undefined) => string {
   const currency = useContext(CurrencyContext);
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : undefined;
   return useCallback(
     (amount) => {
       if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
-      return currency ? formatMoney(amount, currency) : amount.toLocaleString('en-US');
+      return currency ? formatAmount(amount, currency, CURRENCY_DECIMALS[currency], language) : formatNumber(amount, language);
     },
-    [currency],
+    [currency, language],
   );
 }

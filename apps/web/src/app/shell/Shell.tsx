@@ -10,6 +10,8 @@ const Tour = lazy(async () => ({ default: (await import('./Tour')).Tour }));
 
 export const SIDEBAR_WIDTH = 250;
 export const SIDEBAR_COLLAPSED_WIDTH = 70;
+/** Below this width (antd's xl breakpoint) the sidebar folds by itself, leaving room for wide lists. */
+const NARROW = '(max-width: 1199.98px)';
 
 /** Starts the first-visit tour 1 s after the loading screen, unless switched off or already done. */
 function useTourStart(): boolean {
@@ -24,7 +26,7 @@ function useTourStart(): boolean {
 }
 
 export function Shell() {
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(() => window.matchMedia(NARROW).matches);
   const location = useLocation();
   const mainRef = useRef<HTMLElement>(null);
   const runTour = useTourStart();
@@ -45,6 +47,8 @@ export function Shell() {
         width={SIDEBAR_WIDTH}
         collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
         collapsed={collapsed}
+        breakpoint="xl"
+        onBreakpoint={setCollapsed}
         trigger={null}
         collapsible
       >

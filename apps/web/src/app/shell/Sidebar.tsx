@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Menu, type MenuProps } from 'antd';
 import { DashboardOutlined } from '@ant-design/icons';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../shared/permissions';
 import { MenuIcon } from '../icons';
@@ -27,16 +27,23 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
     if (selection.group && !openKeys.includes(selection.group)) setOpenKeys([...openKeys, selection.group]);
   }
 
+  // Real links: middle-click or Ctrl+click opens a tab, a plain click stays in the app.
+  const link = (url: string, text: string) => (
+    <Link to={url} tabIndex={-1}>
+      <TruncatedLabel text={text} />
+    </Link>
+  );
+
   const groupsOf = (centre: (typeof nav)[number]): Item[] =>
     centre.groups.map((group) => ({
       key: group.code,
       icon: <MenuIcon name={group.iconfont} />,
       label: <TruncatedLabel text={t(group.titleKey)} />,
-      children: group.items.map((item) => ({ key: item.url, label: <TruncatedLabel text={t(item.titleKey)} /> })),
+      children: group.items.map((item) => ({ key: item.url, label: link(item.url, t(item.titleKey)) })),
     }));
 
   const items: Item[] = [
-    { key: '/dashboard', icon: <DashboardOutlined />, label: <TruncatedLabel text={t('nav.dashboard')} /> },
+    { key: '/dashboard', icon: <DashboardOutlined />, label: link('/dashboard', t('nav.dashboard')) },
     // Collapsed, the centre headings have no room: the groups follow one another.
     ...nav.flatMap((centre): Item[] =>
       collapsed
@@ -57,7 +64,10 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
         selectedKeys={selection.item ? [selection.item] : []}
         openKeys={collapsed ? undefined : openKeys}
         onOpenChange={(keys) => setOpenKeys(keys)}
-        onClick={({ key }) => void navigate(key)}
+        // The link follows a click; Enter on the focused item lands here.
+        onClick={({ key, domEvent }) => {
+          if (domEvent.type === 'keydown') void navigate(key);
+        }}
       />
     </nav>
   );

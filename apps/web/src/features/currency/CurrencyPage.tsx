@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { CURRENCIES, currencyApi, currencyEdit, formatMoney, type Currency } from '@swap/contracts';
+import { CURRENCIES, CURRENCY_DECIMALS, currencyApi, currencyEdit, type Currency } from '@swap/contracts';
 import { useCurrencyConfig } from '../../app/queries';
 import { invalidateResources, request } from '../../shared/api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { useZodRules } from '../../shared/form';
-import { formatDateTime } from '../../shared/format';
+import { formatAmount, formatDateTime } from '../../shared/format';
 import { useCan } from '../../shared/permissions';
 import { ErrorState } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
@@ -81,7 +81,7 @@ export function CurrencyPage() {
           </Form.Item>
           <Form.Item label={t('currency.example')}>
             <Typography.Text strong className="currency-example" aria-live="polite">
-              {shown ? formatMoney(EXAMPLE_AMOUNT, shown) : ''}
+              {shown ? formatAmount(EXAMPLE_AMOUNT, shown, CURRENCY_DECIMALS[shown]) : ''}
             </Typography.Text>
           </Form.Item>
           <Can code="system.international.currency.edit">

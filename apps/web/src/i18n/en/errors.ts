@@ -9,4 +9,8 @@ export const errors = {
   'errors.notFoundMessage': 'The page does not exist or the link is not valid.',
   'errors.home': 'Go to the dashboard',
   'errors.signIn': 'Sign in',
+  'errors.offline': 'The server could not be reached. Check the network connection and try again.',
+  'errors.timeout': 'The server did not answer in time. Please try again.',
+  'errors.unavailable': 'The server is unavailable right now (HTTP {status}). Please try again in a moment.',
+  'errors.unreadable': "The server's answer could not be read (HTTP {status}).",
 };

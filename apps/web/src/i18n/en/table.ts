@@ -15,4 +15,11 @@ export const table = {
   'table.searchForm': 'Search filters',
   'table.exportFile': 'export',
   'table.scrollRegion': 'Scrollable table',
+  'table.view': 'Columns and density',
+  'table.columns': 'Columns',
+  'table.density': 'Row density',
+  'table.density.large': 'Comfortable',
+  'table.density.middle': 'Standard',
+  'table.density.small': 'Compact',
+  'table.moreActions': 'More actions',
 };

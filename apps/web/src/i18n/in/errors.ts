@@ -10,4 +10,8 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundMessage': 'Halaman tidak ada atau tautan tidak valid.',
   'errors.home': 'Ke dasbor',
   'errors.signIn': 'Masuk',
+  'errors.offline': 'Server tidak dapat dihubungi. Periksa koneksi jaringan lalu coba lagi.',
+  'errors.timeout': 'Server tidak menjawab tepat waktu. Silakan coba lagi.',
+  'errors.unavailable': 'Server sedang tidak tersedia (HTTP {status}). Silakan coba lagi sebentar lagi.',
+  'errors.unreadable': 'Jawaban server tidak dapat dibaca (HTTP {status}).',
 };

@@ -16,4 +16,11 @@ export const table: Record<keyof typeof en, string> = {
   'table.searchForm': 'Filter pencarian',
   'table.exportFile': 'ekspor',
   'table.scrollRegion': 'Tabel yang dapat digulir',
+  'table.view': 'Kolom dan kerapatan',
+  'table.columns': 'Kolom',
+  'table.density': 'Kerapatan baris',
+  'table.density.large': 'Longgar',
+  'table.density.middle': 'Standar',
+  'table.density.small': 'Rapat',
+  'table.moreActions': 'Tindakan lainnya',
 };

@@ -10,4 +10,8 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundMessage': 'ไม่มีหน้านี้ หรือลิงก์ไม่ถูกต้อง',
   'errors.home': 'ไปที่แดชบอร์ด',
   'errors.signIn': 'เข้าสู่ระบบ',
+  'errors.offline': 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อเครือข่ายแล้วลองอีกครั้ง',
+  'errors.timeout': 'เซิร์ฟเวอร์ไม่ตอบกลับภายในเวลาที่กำหนด โปรดลองอีกครั้ง',
+  'errors.unavailable': 'เซิร์ฟเวอร์ไม่พร้อมให้บริการในขณะนี้ (HTTP {status}) โปรดลองอีกครั้งในอีกสักครู่',
+  'errors.unreadable': 'ไม่สามารถอ่านคำตอบจากเซิร์ฟเวอร์ได้ (HTTP {status})',
 };

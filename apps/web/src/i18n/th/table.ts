@@ -16,4 +16,11 @@ export const table: Record<keyof typeof en, string> = {
   'table.searchForm': 'ตัวกรองการค้นหา',
   'table.exportFile': 'ส่งออก',
   'table.scrollRegion': 'ตารางที่เลื่อนได้',
+  'table.view': 'คอลัมน์และความหนาแน่น',
+  'table.columns': 'คอลัมน์',
+  'table.density': 'ความหนาแน่นของแถว',
+  'table.density.large': 'กว้าง',
+  'table.density.middle': 'มาตรฐาน',
+  'table.density.small': 'กะทัดรัด',
+  'table.moreActions': 'การดำเนินการเพิ่มเติม',
 };

@@ -10,4 +10,8 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundMessage': '页面不存在或链接无效。',
   'errors.home': '前往仪表盘',
   'errors.signIn': '登录',
+  'errors.offline': '无法连接服务器，请检查网络连接后重试。',
+  'errors.timeout': '服务器未及时响应，请重试。',
+  'errors.unavailable': '服务器暂时不可用（HTTP {status}），请稍后重试。',
+  'errors.unreadable': '无法读取服务器的响应（HTTP {status}）。',
 };

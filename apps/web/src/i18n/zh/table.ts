@@ -16,4 +16,11 @@ export const table: Record<keyof typeof en, string> = {
   'table.searchForm': '查询条件',
   'table.exportFile': '导出',
   'table.scrollRegion': '可滚动的表格',
+  'table.view': '列与密度',
+  'table.columns': '列',
+  'table.density': '行密度',
+  'table.density.large': '宽松',
+  'table.density.middle': '标准',
+  'table.density.small': '紧凑',
+  'table.moreActions': '更多操作',
 };

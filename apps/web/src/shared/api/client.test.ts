@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { registerSessionEnder, registerUiPort } from './bridge';
+import { errors as thaiErrors } from '../../i18n/th/errors';
+import { registerSessionEnder, registerTranslator, registerUiPort } from './bridge';
 import { api, authClient, resetSessionEnding } from './client';
 import { ApiError, fieldErrorsOf, isServerFailure } from './errors';
 
@@ -99,21 +100,40 @@ describe('api client', () => {
     expect(ended).toBe(1);
   });
 
-  it('reports transport and non-envelope failures as server failures', async () => {
+  it("reports transport and non-envelope failures as server failures, in the user's language", async () => {
+    // Before the interface texts load, the contracts' words stand in.
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
     );
+    const early = await api.get('/x').catch((e: unknown) => e);
+    expect(early).toMatchObject({ code: 1012, message: 'คำขอล้มเหลว', transport: true });
+    registerTranslator((key, params) =>
+      (thaiErrors as Record<string, string>)[key]!.replace('{status}', String((params as { status: number }).status)),
+    );
     const transport = await api.get('/x').catch((e: unknown) => e);
     expect(isServerFailure(transport)).toBe(true);
+    expect(transport).toMatchObject({ message: thaiErrors['errors.offline'] });
+    for (const status of [502, 503, 504]) {
+      vi.stubGlobal(
+        'fetch',
+        vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status }))),
+      );
+      const gateway = await api.get('/x').catch((e: unknown) => e);
+      expect(gateway).toMatchObject({
+        status,
+        transport: true,
+        message: thaiErrors['errors.unavailable'].replace('{status}', String(status)),
+      });
+    }
     vi.stubGlobal(
       'fetch',
-      vi.fn(() => Promise.resolve(new Response('<html>Bad gateway</html>', { status: 502 }))),
+      vi.fn(() => Promise.resolve(new Response('not json', { status: 200 }))),
     );
-    const gateway = await api.get('/x').catch((e: unknown) => e);
-    expect(gateway).toMatchObject({ status: 502, transport: true });
+    const unreadable = await api.get('/x').catch((e: unknown) => e);
+    expect(unreadable).toMatchObject({ status: 200, message: 'ไม่สามารถอ่านคำตอบจากเซิร์ฟเวอร์ได้ (HTTP 200)' });
     await flush();
-    expect(notices[0]).toBe('Failed to fetch');
-    expect(notices[1]).toContain('502');
+    expect(notices).toContain('ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อเครือข่ายแล้วลองอีกครั้ง');
+    expect(notices.some((notice) => notice.includes('Failed to fetch'))).toBe(false);
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@swap/contracts';
 import { readLanguage } from '../language';
 import { getToken } from '../session';
-import { notifyError, openSessionDialog } from './bridge';
+import { notifyError, openSessionDialog, translate } from './bridge';
 import { ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -62,6 +62,17 @@ export function omsHeaders(): Headers {
   return headersFor({ method: 'GET', url: '', body: { kind: 'none' }, admin: true });
 }
 
+/**
+ * What a user reads when no answer came back, in their language (docs/web-kits.md): the network
+ * (the browser's "Failed to fetch"), our timeout, a proxy's 502/503/504 page, an unreadable answer.
+ */
+function transportFailure(kind: 'offline' | 'timeout' | 'unreadable', status = 0): ApiError {
+  const key = kind === 'unreadable' && status >= 502 && status <= 504 ? 'unavailable' : kind;
+  const fallback = messageText(kind === 'timeout' ? 'requestAborted' : 'requestFailed', readLanguage());
+  const text = translate(`errors.${key}`, { status }) ?? (status ? `${fallback} (HTTP ${status})` : fallback);
+  return new ApiError(kind === 'timeout' ? 1011 : 1012, text, null, status, true);
+}
+
 let sessionEnding = false;
 
 function fail(error: ApiError, quiet?: (error: ApiError) => boolean): never {
@@ -88,7 +99,6 @@ async function send(request: Request): Promise<Response> {
   }, REQUEST_TIMEOUT_MS);
   const relay = () => controller.abort();
   request.signal?.addEventListener('abort', relay, { once: true });
-  const language = readLanguage();
   try {
     const body =
       request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'form' ? request.body.value : undefined;
@@ -102,14 +112,9 @@ async function send(request: Request): Promise<Response> {
   } catch (cause) {
     if (request.signal?.aborted && !timedOut) {
       // The caller dropped the call (navigation, refetch): no notification.
-      throw new ApiError(1011, messageText('requestAborted', language), null, 0, true);
+      throw new ApiError(1011, messageText('requestAborted', readLanguage()), null, 0, true);
     }
-    const message = timedOut
-      ? messageText('requestAborted', language)
-      : cause instanceof Error && cause.message
-        ? cause.message
-        : messageText('requestFailed', language);
-    return fail(new ApiError(timedOut ? 1011 : 1012, message, null, 0, true));
+    return fail(transportFailure(timedOut ? 'timeout' : 'offline'));
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', relay);
@@ -126,10 +131,7 @@ async function readEnvelope<T>(response: Response, quiet?: (error: ApiError) => 
 
 async function readWholeEnvelope<T>(response: Response, quiet?: (error: ApiError) => boolean): Promise<Envelope<T>> {
   const payload: unknown = await response.json().catch(() => null);
-  if (!isEnvelope(payload)) {
-    const language = readLanguage();
-    return fail(new ApiError(1012, `${messageText('requestFailed', language)} (HTTP ${response.status})`, null, response.status, true));
-  }
+  if (!isEnvelope(payload)) return fail(transportFailure('unreadable', response.status));
   if (payload.code === SUCCESS_CODE) return { code: payload.code, message: payload.message, data: payload.data as T };
   const message = typeof payload.message === 'string' && payload.message ? payload.message : messageText('unknownError', readLanguage());
   return fail(new ApiError(payload.code, message, payload.data ?? null, response.status), quiet);
@@ -209,7 +211,7 @@ function createClient(base: string, admin: boolean): ApiClient {
       // Failures come back as an envelope; a JSON file export carries a Content-Disposition.
       if (!response.ok || (type.includes('application/json') && !response.headers.has('Content-Disposition'))) {
         await readEnvelope<unknown>(response);
-        throw new ApiError(1012, messageText('requestFailed', readLanguage()), null, response.status, true);
+        throw transportFailure('unreadable', response.status);
       }
       const name = fileNameFrom(response, '');
       return { blob: await response.blob(), filename: name || null };

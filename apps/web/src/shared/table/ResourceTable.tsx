@@ -1,4 +1,4 @@
-import { useContext, useId, useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, useCallback, useContext, useId, useImperativeHandle, useState, type Key, type ReactNode, type Ref } from 'react';
 import { Button, Empty, Flex, Table, type TablePaginationConfig } from 'antd';
 import type { SorterResult } from 'antd/es/table/interface';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
@@ -11,12 +11,14 @@ import { Can } from '../Can';
 import { useCan } from '../permissions';
 import { ErrorState, Panel } from '../StateView';
 import { useTableColumns } from './columns';
-import { toFilters } from './filters';
 import { ActionButton, RowActions } from './RowActions';
 import { SearchForm } from './SearchForm';
+import { useTablePrefs, type TablePrefs } from './tablePrefs';
 import type { BatchAction, ResourceColumn, ResourceTableHandle, RowAction, SearchField, SortState } from './types';
 import { useFocusableScroll } from './useFocusableScroll';
 import { useResourceSearch, type PageFetcher } from './useResourceSearch';
+
+const ViewSettings = lazy(() => import('./ViewSettings'));
 
 export interface ResourceTableProps<T extends object> {
   /**
@@ -31,8 +33,11 @@ export interface ResourceTableProps<T extends object> {
   searchFields?: SearchField[];
   /** Filters always sent (e.g. the parent record), merged under the form's filters. */
   filters?: Record<string, unknown>;
-  /** Search form values the list opens with (e.g. from a link's query), cleared by Reset. */
-  initialValues?: Record<string, string>;
+  /**
+   * Keep page, sort and filters in the address, so Back and a shared link show the same view.
+   * Default: on, except for a list inside another record (`filters` or `fetchPage` given).
+   */
+  inUrl?: boolean;
   defaultSort?: SortState;
   pageSize?: number;
   /** File name used when the server names none. */
@@ -57,6 +62,25 @@ function SelectAllTitle({ checkbox }: { checkbox: ReactNode }) {
   return useContext(TableMeasureRowContext) ? null : checkbox;
 }
 
+/** The toolbar button of the column chooser and density; the panel's code loads on the first press. */
+function ViewButton(props: { columns: { key: string; title: string }[]; prefs: TablePrefs; onChange: (prefs: TablePrefs) => void }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <span className="view-settings-anchor">
+      <Button title={t('table.view')} aria-expanded={open} aria-haspopup="dialog" onClick={() => setOpen(!open)}>
+        {t('table.columns')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <ViewSettings {...props} onClose={close} />
+        </Suspense>
+      ) : null}
+    </span>
+  );
+}
+
 /** The one list of the product: search form, table, sorting, paging, selection, export. */
 export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const {
@@ -65,7 +89,6 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
     rowKey,
     searchFields = [],
     filters,
-    initialValues,
     defaultSort,
     pageSize,
     exportFilename,
@@ -85,15 +108,19 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   const can = useCan();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const scrollRef = useFocusableScroll(scrollX !== undefined, t('table.scrollRegion'));
-  const { state, setState, body, query } = useResourceSearch<T>(
-    searchPath,
-    filters,
-    { size: pageSize, sort: defaultSort, filters: initialValues ? toFilters(searchFields, initialValues) : undefined },
+  const { state, setState, body, query, formKey } = useResourceSearch<T>(searchPath, {
+    fields: searchFields,
+    fixedFilters: filters,
+    size: pageSize,
+    sort: defaultSort,
+    inUrl: props.inUrl ?? (!filters && !fetchPage),
     fetchPage,
-  );
+  });
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [exporting, setExporting] = useState(false);
-  const tableColumns = useTableColumns(columns, state.sort);
+  const [prefs, setPrefs] = useTablePrefs(searchPath);
+  const allColumns = useTableColumns(columns, state.sort);
+  const tableColumns = allColumns.filter((column) => !prefs.hidden.includes(String(column.key)));
   const refresh = () => void query.refetch();
   const clearSelection = () => setSelected({ keys: [], rows: [] });
   const exportQuery = () => {
@@ -135,8 +162,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
 
   const failed = query.isError && !query.data;
   const estimated = (query.data as { totalExact?: boolean } | undefined)?.totalExact === false;
+  // While a page loads the spinner speaks alone: "No data" only once an answer said so.
   const emptyText = failed ? (
     <ErrorState title={t('table.loadFailed')} onRetry={refresh} />
+  ) : query.isFetching ? (
+    <div className="table-pending" />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('table.empty')} />
   );
@@ -147,11 +177,12 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
         <Panel>
           <SearchForm
             fields={searchFields}
+            key={formKey}
             formId={formId}
-            initialValues={initialValues}
+            initialValues={state.values}
             loading={query.isFetching}
-            onSearch={(values) => setState((s) => ({ ...s, current: 1, filters: toFilters(searchFields, values) }))}
-            onReset={() => setState((s) => ({ ...s, current: 1, filters: {}, sort: defaultSort }))}
+            onSearch={(values) => setState((s) => ({ ...s, current: 1, values }))}
+            onReset={() => setState((s) => ({ ...s, current: 1, values: {}, sort: defaultSort }))}
           />
         </Panel>
       ) : null}
@@ -191,6 +222,11 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
                 </Button>
               </Can>
             ) : null}
+            <ViewButton
+              columns={allColumns.map((column) => ({ key: String(column.key), title: column.title as string }))}
+              prefs={prefs}
+              onChange={setPrefs}
+            />
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('table.refresh')}
@@ -206,6 +242,8 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
             columns={tableColumns}
             dataSource={failed ? [] : (query.data?.records ?? [])}
             loading={query.isFetching}
+            size={prefs.density}
+            tableLayout="auto"
             onChange={onChange}
             scroll={scrollX !== undefined ? { x: scrollX } : undefined}
             locale={{ emptyText }}

@@ -1,7 +1,8 @@
-import { Button, Flex } from 'antd';
+import { Button, Dropdown, Flex } from 'antd';
+import { EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { ignoreApiError } from '../api/errors';
-import { ConfirmButton } from '../confirm';
+import { ConfirmButton, useConfirm } from '../confirm';
 import { useCan } from '../permissions';
 import { useUi } from '../ui';
 import type { BatchAction, RowAction } from './types';
@@ -70,20 +71,42 @@ export function ActionButton<T>({
   );
 }
 
+/**
+ * A record's actions in one compact cell: the first one as a link, the others in a "More actions"
+ * menu (docs/web-kits.md, "List pages").
+ */
 export function RowActions<T>({ record, actions, refresh }: { record: T; actions: RowAction<T>[]; refresh: () => void }) {
+  const { t } = useTranslation();
   const can = useCan();
-  const visible = actions.filter((action) => can(action.code) && !action.hidden?.(record));
+  const confirm = useConfirm();
+  const runAction = useRunAction(refresh);
+  const [first, ...more] = actions.filter((action) => can(action.code) && !action.hidden?.(record));
+  if (!first) return null;
+  const run = (action: RowAction<T>) => runAction(() => action.onClick(record), action.successKey);
   return (
-    <Flex wrap>
-      {visible.map((action) => (
-        <ActionButton
-          key={action.key}
-          action={action}
-          target={() => action.onClick(record)}
-          disabled={action.disabled?.(record)}
-          refresh={refresh}
-        />
-      ))}
+    <Flex align="center" wrap={false}>
+      <ActionButton action={first} target={() => first.onClick(record)} disabled={first.disabled?.(record)} refresh={refresh} />
+      {more.length > 0 ? (
+        <Dropdown
+          trigger={['click']}
+          menu={{
+            items: more.map((action) => ({
+              key: action.key,
+              label: t(action.labelKey),
+              danger: action.danger,
+              disabled: action.disabled?.(record),
+            })),
+            onClick: ({ key }) => {
+              const action = more.find((candidate) => candidate.key === key)!;
+              const contentKey = confirmOf(action);
+              if (contentKey) confirm({ contentKey, danger: action.danger, onOk: () => run(action) });
+              else void run(action).catch(ignoreApiError);
+            },
+          }}
+        >
+          <Button type="link" size="small" icon={<EllipsisOutlined />} aria-label={t('table.moreActions')} title={t('table.moreActions')} />
+        </Dropdown>
+      ) : null}
     </Flex>
   );
 }

@@ -24,8 +24,8 @@ export interface SearchFormProps {
   onSearch: (values: Record<string, unknown>) => void;
   onReset: () => void;
   loading?: boolean;
-  /** Values the form opens with; Reset clears them too. */
-  initialValues?: Record<string, string>;
+  /** Values the form opens with (the list's address); Reset clears them too. */
+  initialValues?: Record<string, unknown>;
 }
 
 export function SearchForm({ fields, formId, onSearch, onReset, loading, initialValues }: SearchFormProps) {
@@ -39,7 +39,7 @@ export function SearchForm({ fields, formId, onSearch, onReset, loading, initial
   const reset = () => {
     form.resetFields();
     // resetFields goes back to the opening values: an emptied form searches everything.
-    if (initialValues) form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.name, undefined])));
+    form.setFieldsValue(Object.fromEntries(fields.map((field) => [field.name, undefined])));
     onReset();
   };
   return (

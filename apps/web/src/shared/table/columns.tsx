@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../format';
+import { formatDateTime, formatNumber } from '../format';
 import { useMoney } from '../money';
 import { useCan } from '../permissions';
 import { StatusTag } from '../StatusTag';
@@ -18,7 +18,11 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
-/** Declared columns → antd columns, with the shared renderings of dates, money, statuses and flags. */
+/**
+ * Declared columns → antd columns, with the shared renderings of dates, numbers, money, statuses
+ * and flags. Lists lay out automatically (a column is at least as wide as its heading's longest
+ * word), so an ellipsis cell keeps to its declared width itself.
+ */
 export function useTableColumns<T extends object>(columns: ResourceColumn<T>[], sort: SortState | undefined): TableColumnType<T>[] {
   const { t } = useTranslation();
   const money = useMoney();
@@ -31,6 +35,8 @@ export function useTableColumns<T extends object>(columns: ResourceColumn<T>[], 
         return formatDateTime(value as string | null);
       case 'money':
         return typeof value === 'number' ? money(value) : '';
+      case 'number':
+        return typeof value === 'number' ? formatNumber(value) : textOf(value);
       case 'status':
         return <StatusTag value={value === null || value === undefined ? null : textOf(value)} map={column.statusMap ?? {}} />;
       case 'boolean':
@@ -45,11 +51,18 @@ export function useTableColumns<T extends object>(columns: ResourceColumn<T>[], 
       key: column.key,
       title: t(column.titleKey),
       width: column.width,
-      ellipsis: column.ellipsis,
       fixed: column.fixed,
       align: column.align ?? (column.kind === 'money' || column.kind === 'number' ? 'right' : undefined),
       sorter: column.sortable ? true : undefined,
       sortOrder: column.sortable ? (sort?.field === column.key ? sort.order : null) : undefined,
-      render: (_value: unknown, record: T) => show(column, record),
+      render: (_value: unknown, record: T) => {
+        const shown = show(column, record);
+        if (!column.ellipsis) return shown;
+        return (
+          <span className="cell-ellipsis" style={{ maxWidth: column.width ?? 240 }} title={typeof shown === 'string' ? shown : undefined}>
+            {shown}
+          </span>
+        );
+      },
     }));
 }

@@ -1,8 +1,11 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { DEFAULT_PAGE_SIZE, type Page } from '@swap/contracts';
 import { api } from '../api/client';
-import type { SortState } from './types';
+import { toFilters } from './filters';
+import type { SearchField, SortState } from './types';
+import { readListView, writeListView, type ListView } from './urlState';
 
 /**
  * Query key prefix of a list; invalidate it after a mutation to reload every page of that list.
@@ -12,31 +15,45 @@ export function resourceSearchKey(searchPath: string): readonly unknown[] {
   return [searchPath];
 }
 
-export interface SearchState {
-  current: number;
-  size: number;
-  filters: Record<string, unknown>;
-  sort?: SortState;
-}
+export type SearchState = ListView;
 
 /** Reads one page; the default is `POST <searchPath>`, a list answered otherwise (a GET detail) passes its own. */
 export type PageFetcher<T> = (body: Record<string, unknown>, signal: AbortSignal) => Promise<Page<T>>;
 
-/** POST <searchPath> with `{ current, size, ...filters, sort }` answering a Page (DESIGN §4). */
-export function useResourceSearch<T>(
-  searchPath: string,
-  fixedFilters: Record<string, unknown> | undefined,
-  initial: { size?: number; sort?: SortState; filters?: Record<string, unknown> },
-  fetchPage?: PageFetcher<T>,
-) {
-  const [state, setState] = useState<SearchState>({
-    current: 1,
-    size: initial.size ?? DEFAULT_PAGE_SIZE,
-    filters: initial.filters ?? {},
-    sort: initial.sort,
-  });
+export interface SearchOptions<T> {
+  fields: SearchField[];
+  /** Filters always sent (the parent record), under the form's. */
+  fixedFilters?: Record<string, unknown>;
+  size?: number;
+  sort?: SortState;
+  /** Keep page, sort and filters in the address (replacing the history entry, so Back leaves the list at once). */
+  inUrl: boolean;
+  fetchPage?: PageFetcher<T>;
+}
+
+/** POST <searchPath> with `{ current, size, ...filters, sort }` answering a Page (docs/api.md). */
+export function useResourceSearch<T>(searchPath: string, options: SearchOptions<T>) {
+  const { fields, fixedFilters, inUrl, fetchPage } = options;
+  const defaults = { size: options.size ?? DEFAULT_PAGE_SIZE, sort: options.sort };
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState<ListView>({ current: 1, size: defaults.size, sort: defaults.sort, values: {} });
+  const state = inUrl ? readListView(params, fields, defaults) : local;
+
+  // An address this list did not write (a link, Back, the sidebar) opens the search form afresh.
+  const search = params.toString();
+  const [form, setForm] = useState({ search, written: search, key: 0 });
+  if (inUrl && search !== form.search) setForm({ search, written: form.written, key: search === form.written ? form.key : form.key + 1 });
+
+  const writeUrl = (view: ListView) => {
+    const next = writeListView(params, view, fields, defaults);
+    setForm((current) => ({ ...current, written: next.toString() }));
+    setParams(next, { replace: true });
+  };
+  const setState = (update: (view: ListView) => ListView) => (inUrl ? writeUrl(update(state)) : setLocal(update));
+
+  const filters = toFilters(fields, state.values);
   // TanStack Query hashes the key, so a fresh object per render is fine.
-  const body = { ...fixedFilters, ...state.filters, current: state.current, size: state.size, ...(state.sort ? { sort: state.sort } : {}) };
+  const body = { ...fixedFilters, ...filters, current: state.current, size: state.size, ...(state.sort ? { sort: state.sort } : {}) };
   const query = useQuery({
     queryKey: [...resourceSearchKey(searchPath), body],
     queryFn: ({ signal }) => (fetchPage ? fetchPage(body, signal) : api.post<Page<T>>(searchPath, body, { signal })),
@@ -46,7 +63,11 @@ export function useResourceSearch<T>(
 
   // After deleting the last rows of the last page, step back to the page that now exists.
   const pages = query.data?.pages;
-  if (pages !== undefined && pages > 0 && state.current > pages && !query.isPlaceholderData) setState({ ...state, current: pages });
+  const beyond = pages !== undefined && pages > 0 && state.current > pages && !query.isPlaceholderData;
+  if (beyond && !inUrl) setLocal({ ...local, current: pages });
+  useEffect(() => {
+    if (beyond && inUrl) setParams(writeListView(params, { ...state, current: pages }, fields, defaults), { replace: true });
+  });
 
-  return { state, setState, body, query };
+  return { state, setState, body, query, formKey: form.key };
 }

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatAmount, formatDateTime, formatNumber, zoneLabel } from './format';
+
+const NBSP = /\u00a0|\u202f/g;
+const plain = (text: string) => text.replace(NBSP, ' ');
+
+describe('formats that follow the language', () => {
+  it("writes money the language's way with the currency's decimals", () => {
+    expect(plain(formatAmount(1234567.8, 'IDR', 0, 'in'))).toBe('Rp 1.234.568');
+    expect(plain(formatAmount(1234567.8, 'IDR', 0, 'en'))).toBe('IDR 1,234,568');
+    expect(plain(formatAmount(12.5, 'THB', 2, 'th'))).toBe('฿12.50');
+    expect(plain(formatAmount(12.5, 'USD', 2, 'zh'))).toBe('US$12.50');
+  });
+
+  it("groups numbers the language's way", () => {
+    expect(formatNumber(1234567.25, 'in')).toBe('1.234.567,25');
+    expect(formatNumber(1234567.25, 'en')).toBe('1,234,567.25');
+  });
+
+  it("shows a time in the language's order with its zone", () => {
+    const instant = '2026-03-09T07:30:05Z';
+    const zone = zoneLabel(new Date(instant));
+    expect(formatDateTime(instant, 'en')).toBe(`09/03/2026, ${localTime(instant)} ${zone}`);
+    expect(formatDateTime(instant, 'zh')).toMatch(new RegExp(`^2026/03/09 \\d\\d:30:05 ${zone.replace('+', '\\+')}$`));
+    // Thai dates count years like the pickers do (Gregorian), not the Buddhist era.
+    expect(formatDateTime(instant, 'th')).toContain('2026');
+    expect(formatDateTime(null, 'en')).toBe('');
+    expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+
+  it('names the zone as an offset from UTC', () => {
+    const date = { getTimezoneOffset: () => -420 } as Date;
+    expect(zoneLabel(date)).toBe('UTC+7');
+    expect(zoneLabel({ getTimezoneOffset: () => -330 } as Date)).toBe('UTC+5:30');
+    expect(zoneLabel({ getTimezoneOffset: () => 180 } as Date)).toBe('UTC-3');
+    expect(zoneLabel({ getTimezoneOffset: () => 0 } as Date)).toBe('UTC');
+  });
+});
+
+function localTime(instant: string): string {
+  const date = new Date(instant);
+  return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
+}

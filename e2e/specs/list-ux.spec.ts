@@ -26,7 +26,8 @@ describe('what every list offers', () => {
     const batteries = new BatteryListPage(page);
     await batteries.open();
     await batteries.search('', 'Normal');
-    await page.getByRole('columnheader', { name: 'Number' }).click();
+    await page.getByRole('columnheader', { name: 'Number', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('sort') === 'number', { timeout: 5000 });
     await settled(page);
     await page.locator('.ant-pagination-item-3').click();
     await page.waitForURL((url) => url.searchParams.get('page') === '3');
@@ -123,7 +124,7 @@ describe('what every list offers', () => {
       await page.getByRole('heading', { name: 'Baterai', level: 1 }).waitFor();
       await page.locator('.ant-table-row').first().waitFor();
       const created = page.locator('.ant-table-row').first().locator('td').filter({ hasText: /UTC/ });
-      expect((await created.innerText()).trim()).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}\.\d{2}\.\d{2} UTC\+7$/);
+      expect((await created.innerText()).trim()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}\.\d{2}\.\d{2} UTC\+7$/);
 
       // While a search is on its way the spinner shows alone, never "No data" under it.
       let release = () => {};
@@ -131,9 +132,9 @@ describe('what every list offers', () => {
         await new Promise<void>((resolve) => (release = resolve));
         await route.fulfill({ status: 502, contentType: 'text/html', body: '<html><body>Bad Gateway</body></html>' });
       });
-      await page.getByRole('search').getByRole('button', { name: 'Cari' }).click();
-      await page.locator('.ant-table .ant-spin-spinning').waitFor();
-      expect(await page.locator('.ant-table .ant-empty').count()).toBe(0);
+      await page.reload();
+      await page.locator('.ant-table-wrapper .ant-spin-spinning').waitFor();
+      expect(await page.locator('.ant-table-wrapper .ant-empty').count()).toBe(0);
       release();
       await page.getByText('Server sedang tidak tersedia (HTTP 502). Silakan coba lagi sebentar lagi.').first().waitFor();
 

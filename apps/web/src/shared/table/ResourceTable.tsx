@@ -143,11 +143,21 @@ export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
   }
   const visibleBatch = batchActions.filter((action) => can(action.code));
 
-  const onChange = (pagination: TablePaginationConfig, _filters: unknown, sorter: SorterResult<T> | SorterResult<T>[]) => {
+  const onChange = (
+    pagination: TablePaginationConfig,
+    _filters: unknown,
+    sorter: SorterResult<T> | SorterResult<T>[],
+    extra: { action: 'paginate' | 'sort' | 'filter' },
+  ) => {
+    // Paging keeps the order shown: antd may hand back its own idea of the order on a page change.
+    if (extra.action !== 'sort') {
+      setState((s) => ({ ...s, current: pagination.current ?? 1, size: pagination.pageSize ?? s.size }));
+      return;
+    }
     const single = Array.isArray(sorter) ? sorter[0] : sorter;
     const field = single?.columnKey !== undefined ? String(single.columnKey) : undefined;
     const sort = field && single?.order ? { field, order: single.order } : undefined;
-    setState((s) => ({ ...s, current: pagination.current ?? 1, size: pagination.pageSize ?? s.size, sort }));
+    setState((s) => ({ ...s, current: 1, sort }));
   };
 
   const runExport = async () => {

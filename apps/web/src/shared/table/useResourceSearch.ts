@@ -44,12 +44,14 @@ export function useResourceSearch<T>(searchPath: string, options: SearchOptions<
   const [form, setForm] = useState({ search, written: search, key: 0 });
   if (inUrl && search !== form.search) setForm({ search, written: form.written, key: search === form.written ? form.key : form.key + 1 });
 
-  const writeUrl = (view: ListView) => {
-    const next = writeListView(params, view, fields, defaults);
-    setForm((current) => ({ ...current, written: next.toString() }));
+  // Read from the address itself: antd's table may call back through a handler of an earlier render.
+  const setState = (update: (view: ListView) => ListView) => {
+    if (!inUrl) return setLocal(update);
+    const current = new URLSearchParams(window.location.search);
+    const next = writeListView(current, update(readListView(current, fields, defaults)), fields, defaults);
+    setForm((form) => ({ ...form, written: next.toString() }));
     setParams(next, { replace: true });
   };
-  const setState = (update: (view: ListView) => ListView) => (inUrl ? writeUrl(update(state)) : setLocal(update));
 
   const filters = toFilters(fields, state.values);
   // TanStack Query hashes the key, so a fresh object per render is fine.

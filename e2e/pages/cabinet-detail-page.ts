@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BasePage } from '../support/pages/base-page.js';
+import { BasePage } from './base-page.js';
 
 /**
  * Cabinet detail (/product/cabinet/detail/:id): the compartment grid with its remote commands, the

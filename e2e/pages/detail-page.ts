@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BasePage } from '../support/pages/base-page.js';
+import { BasePage } from './base-page.js';
 
 /** Any record's detail page, as the detail kit frames it (title bar, states, cards). */
 export class RecordDetailPage extends BasePage {

@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { BasePage } from '../support/pages/base-page.js';
+import { BasePage } from './base-page.js';
 import { openDrawer } from './antd.js';
 
 export interface NotificationInput {

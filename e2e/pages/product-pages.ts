@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BasePage } from '../support/pages/base-page.js';
+import { BasePage } from './base-page.js';
 import { chooseOption, openDrawer, rowAction, saveDrawer } from './antd.js';
 import { settled } from './swap-pages.js';
 

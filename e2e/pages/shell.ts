@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { DEMO_PASSWORD } from '@swap/contracts';
-import { LoginPage } from '../support/pages/login-page.js';
+import { LoginPage } from './login-page.js';
 
 /** The signed-in frame: the sidebar and what it offers. */
 export class Shell {

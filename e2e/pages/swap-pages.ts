@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { BasePage } from '../support/pages/base-page.js';
+import { BasePage } from './base-page.js';
 import { chooseOption, openDrawer } from './antd.js';
 
 /** Waits until no list or button is still loading (axe would judge a half-faded spinner). */

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '@swap/contracts';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
-import { LoginPage } from '../support/pages/login-page.js';
+import { LoginPage } from '../pages/login-page.js';
 
 describe('sign-in', () => {
   test('an unauthenticated visit to /dashboard goes to the login page and remembers where to return', async ({ page }) => {

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { authApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { cabinetApi, cabinetState, type CabinetState, cabinetTopic } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { collectingLog } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { setDeviceSecret } from './credentials.js';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { seedDemoDeviceCredentials } from './credentials.js';
 import { writeDemoFleet } from './demo-fleet.js';

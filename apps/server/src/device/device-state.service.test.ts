@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CompartmentReport } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../test/product-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from '../test/factories.js';
 import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
 import { cabinetReport } from '../test/device-fixtures.js';

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import { batteryApi, batteryTelemetryTopic, cabinetApi, cabinetTopic, commandApi, vehicleApi } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { vehicles } from '../modules/vehicle/index.js';

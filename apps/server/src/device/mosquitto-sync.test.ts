@@ -5,7 +5,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { cabinetApi, cabinetTopic, deviceCredentialApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
 import { setDeviceSecret } from './credentials.js';

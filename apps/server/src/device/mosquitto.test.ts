@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/product-fixtures.js';
+import { productCallers, productTypes } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto } from '../test/mosquitto.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
 import { deviceCredentials } from './device-credential.table.js';

@@ -12,7 +12,7 @@ import {
   vehicleTelemetryTopic,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { numbers, productCallers, productTypes } from '../test/product-fixtures.js';
+import { numbers, productCallers, productTypes } from '../test/factories.js';
 import { batteries } from '../modules/battery/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { cabinets } from '../modules/cabinet/index.js';

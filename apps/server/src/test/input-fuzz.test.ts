@@ -17,7 +17,7 @@ import {
 import { declaredRoutes } from '../app/route.js';
 import { startTestServer } from './harness.js';
 import { PNG, multipart } from './upload.js';
-import { numbers, productTypes } from './product-fixtures.js';
+import { numbers, productTypes } from './factories.js';
 import {
   branchesOf,
   hostileNumber,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../app/route.js';
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
-import { createAccountWithMenus, merchantIdByName } from './grant-fixtures.js';
+import { createAccountWithMenus, merchantIdByName } from './factories.js';
 import { auditLogApi, authApi, currencyApi, endpointUrl, menuApi, OMS_BASE, resourceApi, type UserType } from '@swap/contracts';
 
 /**

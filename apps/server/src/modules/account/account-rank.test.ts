@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { accountApi, authApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
 import { hashPassword } from '../auth/password.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { normaliseSignInName, accountApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { merchantIdByName } from '../../test/grant-fixtures.js';
+import { merchantIdByName } from '../../test/factories.js';
 import { accounts, signInNames } from './account.table.js';
 
 const PASSWORD = 'Strong-Pass-42';

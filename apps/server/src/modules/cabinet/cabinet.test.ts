@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 describe('cabinets', () => {

@@ -15,8 +15,7 @@ import {
 } from '@swap/contracts';
 import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device/gateway.js';
 import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device/hub.js';

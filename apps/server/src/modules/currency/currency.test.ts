@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyApi, endpointUrl } from '@swap/contracts';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 
 describe('currency config', () => {

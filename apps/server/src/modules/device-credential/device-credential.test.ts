@@ -3,8 +3,7 @@ import { batteryApi, cabinetApi, deviceCredentialApi, vehicleApi, type DeviceKin
 import { desc, like } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';

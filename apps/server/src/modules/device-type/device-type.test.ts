@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { batteryApi, deviceTypeApi, endpointUrl, merchantApi, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 
 const BATTERY_TYPE = {

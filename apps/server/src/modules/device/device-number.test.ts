@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
 import { batteries } from '../battery/index.js';
 import { cabinetCompartments, cabinets } from '../cabinet/index.js';
 import { vehicles } from '../vehicle/index.js';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES, endpointUrl, fileApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { JPEG, PNG, WEBP, multipart } from '../../test/upload.js';
 import { storedFiles } from './file.table.js';

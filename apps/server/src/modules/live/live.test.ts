@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
 import { DeviceHub, seedDemoDeviceCredentials, startChangeRelay, type DeviceGateway } from '../../device/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpointUrl, fileApi, merchantApi, roleApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
 import { PNG, multipart } from '../../test/upload.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roles } from '../role/role.table.js';

@@ -3,7 +3,7 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { batteryApi, cabinetApi, type EndpointDef, endpointUrl, type InputOf, stockApi, vehicleApi } from '@swap/contracts';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
 import { batteries } from '../battery/battery.table.js';
 import { stockBatchItems, stockBatches } from './stock.table.js';
 

@@ -11,10 +11,9 @@ import {
 } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 
 const MASTER = 'swap-failure-master';

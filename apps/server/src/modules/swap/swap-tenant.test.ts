@@ -19,8 +19,7 @@ import {
   vehicleApi,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials } from '../../device/credentials.js';
 import type { DeviceGateway } from '../../device/gateway.js';

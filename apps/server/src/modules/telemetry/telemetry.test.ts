@@ -13,8 +13,7 @@ import {
   type TrendRange,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
-import { createAccountWithMenus } from '../../test/grant-fixtures.js';
+import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import { persistTelemetry, type TelemetryItem } from '../../device/telemetry-ingest.js';
 import { cabinetReport } from '../../test/device-fixtures.js';
 

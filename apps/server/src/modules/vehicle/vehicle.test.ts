@@ -3,7 +3,7 @@ import { batteryApi, vehicleApi, endpointUrl, type InputOf, type Language } from
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/product-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 

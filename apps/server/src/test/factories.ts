@@ -1,0 +1,438 @@
+import {
+  DEMO_PASSWORD,
+  accountApi,
+  batteryApi,
+  cabinetApi,
+  deviceTypeApi,
+  merchantApi,
+  roleApi,
+  vehicleApi,
+  type AnswerOf,
+  type CompartmentReport,
+  type DeviceKind,
+  type EndpointDef,
+  type InputOf,
+  type MerchantRecord,
+  type PermissionNode,
+  type UserType,
+} from '@swap/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { applyCabinetState } from '../device/device-state.service.js';
+import { accountRoles, accounts } from '../modules/account/account.table.js';
+import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
+import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
+import { merchants } from '../modules/merchant/merchant.table.js';
+import { hashPassword } from '../modules/auth/index.js';
+import type { TestServer } from './harness.js';
+
+/**
+ * Test data made through the product's own API, the way an administrator would make it: each test
+ * file builds the merchants, accounts, roles and devices it needs and names them itself, instead of
+ * leaning on the demo seed (docs/testing.md). Every factory fails the test at once, with the
+ * server's message, when the product refuses what it asks.
+ */
+
+/** The password of every account a factory creates. */
+export const FACTORY_PASSWORD = 'Quartz-Lantern-8431';
+
+/** The menus a merchant administrator holds: the merchant's whole business and its staff. */
+export const MERCHANT_ADMIN_MENUS = [
+  'operation.vehicle',
+  'operation.battery',
+  'operation.cabinet',
+  'stock.vehicle',
+  'stock.battery',
+  'stock.cabinet',
+  'record.swap',
+  'record.appointment',
+  'admin.admin',
+  'admin.role',
+  'admin.merchant',
+  'system.international.currency',
+];
+
+/** The menus of the product centre: the device registries, their stock and their types. */
+export const DEVICE_MENUS = [
+  'operation.vehicle',
+  'operation.battery',
+  'operation.cabinet',
+  'stock.vehicle',
+  'stock.battery',
+  'stock.cabinet',
+  'type.vehicle',
+  'type.battery',
+  'type.cabinet',
+];
+
+let made = 0;
+/** A name no other factory call of this test file has used: `prefix` and a counter. */
+export function unique(prefix: string): string {
+  made += 1;
+  return `${prefix}${made}`;
+}
+
+/** Calls a declared endpoint and answers its data; a refusal fails the test with the server's words. */
+export async function succeed<E extends EndpointDef>(
+  server: TestServer,
+  endpoint: E,
+  input: InputOf<E>,
+  token: string,
+): Promise<AnswerOf<E>> {
+  const answer = await server.request(endpoint, input, { token });
+  if (answer.code !== 1) throw new Error(`${endpoint.method} ${endpoint.path} refused (${answer.code}): ${answer.message}`);
+  return answer.data;
+}
+
+/** A signed-in account: who it is and its session token. */
+export interface Caller {
+  id: number;
+  username: string;
+  merchantId: number | null;
+  token: string;
+}
+
+/** The platform's super administrator the server starts with (ADMIN_USERNAME, `admin` in tests). */
+export async function platformAdmin(server: TestServer): Promise<Caller> {
+  const username = server.config.adminUsername ?? 'admin';
+  const token = await server.login(username);
+  return { id: 0, username, merchantId: null, token };
+}
+
+/** Menu ids and their resources' ids the caller may grant, for the given menu codes. */
+async function grantsOf(server: TestServer, token: string, menuCodes: readonly string[], withResources: boolean) {
+  const tree = await succeed(server, roleApi.grantable, undefined, token);
+  const menuIds: number[] = [];
+  const resourceIds: number[] = [];
+  const walk = (nodes: PermissionNode[]) => {
+    for (const node of nodes) {
+      if (menuCodes.includes(node.code)) {
+        menuIds.push(node.id);
+        if (withResources) resourceIds.push(...node.resources.map((resource) => resource.id));
+      }
+      walk(node.children);
+    }
+  };
+  walk(tree);
+  const missing = menuCodes.length - menuIds.length;
+  if (missing > 0) throw new Error(`the caller may not grant ${missing} of the menus ${menuCodes.join(', ')}`);
+  return { menuIds, resourceIds };
+}
+
+export interface RoleOptions {
+  /** Menu codes the role grants (with their buttons and links unless `menusOnly`). */
+  menuCodes: readonly string[];
+  menusOnly?: boolean;
+  /** The merchant the role belongs to, when the platform creates it for one; else the caller's tenant. */
+  merchantId?: number | null;
+  name?: string;
+}
+
+/** A role granting the given menus, created by `token`'s account (which must hold what it grants). */
+export async function createRole(server: TestServer, token: string, options: RoleOptions) {
+  const { menuIds, resourceIds } = await grantsOf(server, token, options.menuCodes, !options.menusOnly);
+  return succeed(
+    server,
+    roleApi.add,
+    {
+      name: options.name ?? unique('Role '),
+      description: 'made by a test factory',
+      menuIds,
+      resourceIds,
+      ...(options.merchantId !== undefined ? { merchantId: options.merchantId } : {}),
+    },
+    token,
+  );
+}
+
+export interface AccountOptions {
+  /** NORMAL (an administrator of its tenant) unless SON. */
+  type?: 'NORMAL' | 'SON';
+  /** The merchant the account works for; absent: the caller's tenant (a platform caller then makes platform staff). */
+  merchantId?: number | null;
+  roleIds?: number[];
+  /** Or a new role of the account's tenant granting these menus. */
+  menuCodes?: readonly string[];
+  username?: string;
+  phone?: string;
+}
+
+/** An account's display name from its username (names take letters, digits, spaces, _ and -). */
+function displayName(username: string): string {
+  return username.replace(/[^\p{L}\p{N}_ -]/gu, ' ').slice(0, 20);
+}
+
+/** An account created by `token`'s account, signed in. */
+export async function createAccount(server: TestServer, token: string, options: AccountOptions = {}): Promise<Caller> {
+  const username = options.username ?? unique('user.');
+  const merchantId = options.merchantId ?? null;
+  const roleIds = [...(options.roleIds ?? [])];
+  if (options.menuCodes) roleIds.push((await createRole(server, token, { menuCodes: options.menuCodes, merchantId })).id);
+  const account = await succeed(
+    server,
+    accountApi.add,
+    {
+      username,
+      name: displayName(username),
+      password: FACTORY_PASSWORD,
+      type: options.type ?? 'NORMAL',
+      ...(options.phone ? { phone: options.phone } : {}),
+      ...(merchantId === null ? {} : { merchantId }),
+      roleIds,
+    },
+    token,
+  );
+  return { id: account.id, username, merchantId: account.merchantId, token: await server.login(username, FACTORY_PASSWORD) };
+}
+
+/** Platform staff (no merchant) granted the given menus, created by the platform's administrator. */
+export async function createPlatformAccount(server: TestServer, platformToken: string, menuCodes: readonly string[]): Promise<Caller> {
+  const role = await createRole(server, platformToken, { menuCodes, merchantId: null });
+  const username = unique('staff.');
+  const account = await succeed(
+    server,
+    accountApi.add,
+    { username, name: displayName(username), password: FACTORY_PASSWORD, type: 'NORMAL', accountType: 'PLATFORM', roleIds: [role.id] },
+    platformToken,
+  );
+  return { id: account.id, username, merchantId: null, token: await server.login(username, FACTORY_PASSWORD) };
+}
+
+/** A merchant with its administrator (a NORMAL account whose role grants `menuCodes`). */
+export interface MerchantFixture {
+  id: number;
+  name: string;
+  record: MerchantRecord;
+  roleId: number;
+  admin: Caller;
+}
+
+/** A merchant, its administrator's role and its administrator, created by the platform. */
+export async function createMerchant(
+  server: TestServer,
+  platformToken: string,
+  options: { name?: string; type?: 'AGENT' | 'DIRECT'; menuCodes?: readonly string[] } = {},
+): Promise<MerchantFixture> {
+  const name = options.name ?? unique('Merchant ');
+  const record = await succeed(
+    server,
+    merchantApi.add,
+    { name, type: options.type ?? 'AGENT', personInCharge: 'Ayu Lestari', contact: '+62 812 0000 0000', officeAddress: 'Jl. Test 1' },
+    platformToken,
+  );
+  const role = await createRole(server, platformToken, { menuCodes: options.menuCodes ?? MERCHANT_ADMIN_MENUS, merchantId: record.id });
+  const admin = await createAccount(server, platformToken, { merchantId: record.id, roleIds: [role.id], username: unique('admin.m') });
+  return { id: record.id, name, record, roleId: role.id, admin };
+}
+
+/** A SON account of a merchant, made by its administrator with a role of the merchant granting `menuCodes`. */
+export async function createSubAccount(server: TestServer, merchant: MerchantFixture, menuCodes: readonly string[]): Promise<Caller> {
+  return createAccount(server, merchant.admin.token, { type: 'SON', menuCodes });
+}
+
+/** One type of each kind (codes LFP6430, ES1, EM2, SC4), added by the platform once per server: ids by kind. */
+export async function createDeviceTypes(
+  server: TestServer,
+  platformToken: string,
+): Promise<{ battery: number; vehicle1: number; vehicle2: number; cabinet: number }> {
+  const add = <E extends EndpointDef>(endpoint: E, input: InputOf<E>) =>
+    succeed(server, endpoint, input, platformToken).then((record) => (record as { id: number }).id);
+  return {
+    battery: await add(deviceTypeApi.battery.add, {
+      code: 'LFP6430',
+      name: 'LFP 64V 30Ah',
+      description: 'Scooter pack',
+      structure: 'LFP',
+      ratedVoltage: 64,
+      ratedCapacity: 30,
+      ratedCurrent: 30,
+      cellCount: 20,
+      weight: 12.5,
+    }),
+    vehicle1: await add(deviceTypeApi.vehicle.add, {
+      code: 'ES1',
+      name: 'Scooter',
+      description: 'One pack',
+      batteryCompartments: 1,
+      compartmentType: 'Single 64V',
+      ratedCapacity: 30,
+      ratedVoltage: 64,
+    }),
+    vehicle2: await add(deviceTypeApi.vehicle.add, {
+      code: 'EM2',
+      name: 'Moto',
+      description: 'Two packs',
+      batteryCompartments: 2,
+      compartmentType: 'Dual 64V',
+      ratedCapacity: 60,
+      ratedVoltage: 64,
+    }),
+    cabinet: await add(deviceTypeApi.cabinet.add, {
+      code: 'SC4',
+      name: 'Cabinet 4',
+      description: 'Four slots',
+      compartmentCount: 4,
+      chargerTotalPower: 2.4,
+      externalMaxPower: 3,
+    }),
+  };
+}
+
+/** Numbers PREFIX0001 … in order. */
+export function numbers(prefix: string, count: number, from = 1): string[] {
+  return Array.from({ length: count }, (_, i) => `${prefix}${String(from + i).padStart(4, '0')}`);
+}
+
+const REGISTRIES = { battery: batteryApi, vehicle: vehicleApi, cabinet: cabinetApi } as const;
+
+/**
+ * `count` devices of a kind registered in one batch by `token`'s account, numbered PREFIX0001 …;
+ * `merchantId` names the owner when the platform registers them for a merchant.
+ */
+export async function createDevices(
+  server: TestServer,
+  token: string,
+  kind: DeviceKind,
+  count: number,
+  options: { typeId: number; prefix: string; merchantId?: number },
+): Promise<{ ids: number[]; numbers: string[] }> {
+  const list = numbers(options.prefix, count);
+  const added = await succeed(
+    server,
+    REGISTRIES[kind].batchAdd,
+    { typeId: options.typeId, numbers: list, ...(options.merchantId ? { merchantId: options.merchantId } : {}) },
+    token,
+  );
+  return { ids: added.ids, numbers: list };
+}
+
+/** A compartment as a cabinet reports it: full with the battery, or empty. */
+export function compartment(index: number, batteryNumber: string | null): CompartmentReport {
+  return {
+    index,
+    state: batteryNumber ? 'FULL' : 'EMPTY',
+    doorLock: 'LOCKED',
+    batteryLock: batteryNumber ? 'LOCKED' : 'UNLOCKED',
+    inPlace: batteryNumber !== null,
+    chargerSwitch: 'ON',
+    voltage: null,
+    current: null,
+    temperature: null,
+    preset: null,
+    indicator: batteryNumber ? 'GREEN' : 'OFF',
+    fault: null,
+    nfcSwitch: 'ON',
+    enabled: true,
+    batteryNumber,
+  };
+}
+
+/**
+ * A cabinet of a four-slot type holding `batteries` packs in its first slots, online: the cabinet
+ * and the packs are registered by `token`'s account, and the cabinet's state is taken in as the
+ * device link takes a cabinet's report.
+ */
+export async function createCabinetWithBatteries(
+  server: TestServer,
+  token: string,
+  options: { types: { cabinet: number; battery: number }; prefix: string; batteries: number; merchantId?: number },
+): Promise<{ cabinetId: number; cabinetNumber: string; batteryIds: number[]; batteryNumbers: string[] }> {
+  const owner = options.merchantId ? { merchantId: options.merchantId } : {};
+  const cabinetNumber = `${options.prefix}C0001`;
+  const cabinet = await succeed(server, cabinetApi.add, { number: cabinetNumber, typeId: options.types.cabinet, ...owner }, token);
+  const packs = await createDevices(server, token, 'battery', options.batteries, {
+    typeId: options.types.battery,
+    prefix: `${options.prefix}B`,
+    ...owner,
+  });
+  const slots = Array.from({ length: 4 }, (_, i) => compartment(i + 1, packs.numbers[i] ?? null));
+  const state = { online: true as const, ts: new Date().toISOString(), compartments: slots };
+  if (!(await applyCabinetState(server.db, cabinetNumber, state, new Date()))) throw new Error(`cabinet ${cabinetNumber} took no state`);
+  return { cabinetId: cabinet.id, cabinetNumber, batteryIds: packs.ids, batteryNumbers: packs.numbers };
+}
+
+export interface AccountFixture {
+  username: string;
+  merchantId: number | null;
+  type?: Exclude<UserType, 'SUPER'>;
+  /** Menu codes the account's role grants. */
+  menuCodes: string[];
+  /** Also grant every resource (button, link) of those menus; otherwise the menus alone. */
+  withResources?: boolean;
+}
+
+/**
+ * An account (password DEMO_PASSWORD) with its own role, written straight in the database: for
+ * callers the API would refuse to make (a grant set no administrator holds, the permission matrix's
+ * odd callers). Prefer createAccount, which goes through the product.
+ */
+export async function createAccountWithMenus(db: Db, fixture: AccountFixture): Promise<number> {
+  const menuRows = fixture.menuCodes.length
+    ? await db.select({ id: menus.id }).from(menus).where(inArray(menus.code, fixture.menuCodes))
+    : [];
+  const resourceRows =
+    fixture.withResources && menuRows.length
+      ? await db
+          .select({ id: resources.id })
+          .from(resources)
+          .innerJoin(menuResources, eq(menuResources.resourceId, resources.id))
+          .where(
+            inArray(
+              menuResources.menuId,
+              menuRows.map((row) => row.id),
+            ),
+          )
+      : [];
+  const [role] = await db
+    .insert(roles)
+    .values({ name: `role of ${fixture.username}`, description: 'test role', merchantId: fixture.merchantId })
+    .returning();
+  if (menuRows.length) await db.insert(roleMenus).values(menuRows.map((row) => ({ roleId: role!.id, menuId: row.id })));
+  if (resourceRows.length) await db.insert(roleResources).values(resourceRows.map((row) => ({ roleId: role!.id, resourceId: row.id })));
+  const [account] = await db
+    .insert(accounts)
+    .values({
+      username: fixture.username,
+      name: fixture.username,
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      accountType: fixture.merchantId === null ? 'PLATFORM' : 'MERCHANT',
+      type: fixture.type ?? 'NORMAL',
+      merchantId: fixture.merchantId,
+    })
+    .returning();
+  await db.insert(accountRoles).values({ accountId: account!.id, roleId: role!.id });
+  return account!.id;
+}
+
+export async function merchantIdByName(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.name, name));
+  if (!row) throw new Error(`merchant ${name} is not seeded`);
+  return row.id;
+}
+
+/**
+ * The product-centre callers of the device suites: the platform, the demo merchant's administrator
+ * and staff of another seeded merchant. Suites moving to factory-made merchants use createMerchant.
+ */
+export interface ProductCallers {
+  admin: string;
+  merchant: string;
+  siam: string;
+  demoAgentId: number;
+  siamId: number;
+}
+
+export async function productCallers(server: TestServer): Promise<ProductCallers> {
+  const siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
+  await createAccountWithMenus(server.db, { username: 'siam-ops', merchantId: siamId, menuCodes: DEVICE_MENUS, withResources: true });
+  return {
+    admin: await server.login('admin'),
+    merchant: await server.login('merchant'),
+    siam: await server.login('siam-ops'),
+    demoAgentId: await merchantIdByName(server.db, 'Demo Agent'),
+    siamId,
+  };
+}
+
+/** One type of each kind, added through the API as the platform: ids by kind. */
+export const productTypes = createDeviceTypes;

@@ -12,7 +12,7 @@ import {
 } from '@swap/contracts';
 import { appointments, swapRecords } from '../modules/swap/index.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { productCallers, productTypes, type ProductCallers } from './product-fixtures.js';
+import { productCallers, productTypes, type ProductCallers } from './factories.js';
 
 /** Larger than any id this database hands out, still a valid id. */
 const MISSING_ID = 2_000_000_000;

@@ -45,7 +45,8 @@ function inputFields(def: EndpointDef): string {
   if (!schema) return '';
   const where = def.body ? 'body' : 'query';
   const fields = schema instanceof z.ZodObject ? Object.keys(schema.shape).map((name) => `\`${name}\``) : [];
-  return fields.length ? `${where}: ${fields.join(', ')}` : where;
+  const sort = def.sortable?.length ? `; sorts by ${def.sortable.map((name) => `\`${name}\``).join(', ')}` : '';
+  return fields.length ? `${where}: ${fields.join(', ')}${sort}` : where;
 }
 
 function answerKind(def: EndpointDef): string {

@@ -37,8 +37,10 @@ export interface EndpointDef {
   multipart?: true;
   answer: AnswerKind;
   /**
-   * A list's search: the record fields its `sort` may name, in the declared order. The server
-   * orders by these and no other (docs/api.md, "Declaring a list").
+   * A list's search and export: the record fields its `sort` may name, in the declared order. The
+   * server orders by these and no other (docs/api.md, "Declaring a list") and refuses a sort by any
+   * other column, as it refuses any field, filter or query parameter the input schema does not
+   * name (docs/api.md, "Strict input").
    */
   sortable?: readonly string[];
   summary?: string;
@@ -76,6 +78,28 @@ export type ParsedInputOf<E extends EndpointDef> = E['body'] extends z.ZodType
   : E['query'] extends z.ZodType
     ? z.output<E['query']>
     : undefined;
+
+/**
+ * The columns a list may be sorted by, as declared (of a union of lists: those of any of them;
+ * any name for an endpoint whose type is not known).
+ */
+export type SortColumnOf<E extends EndpointDef> = E extends EndpointDef
+  ? string extends E['path']
+    ? string
+    : E['sortable'] extends readonly (infer C extends string)[]
+      ? C
+      : never
+  : never;
+
+/**
+ * The filters a list takes: its input's fields other than paging and sort (of a union of lists:
+ * those of any of them; any name for an endpoint whose type is not known).
+ */
+export type FilterOf<E extends EndpointDef> = E extends EndpointDef
+  ? string extends E['path']
+    ? string
+    : Exclude<Extract<keyof NonNullable<InputOf<E>>, string>, 'current' | 'size' | 'sort'>
+  : never;
 
 /** The envelope's data of a successful JSON call. */
 export type AnswerOf<E extends EndpointDef> = E['answer'] extends z.ZodType ? z.output<E['answer']> : never;

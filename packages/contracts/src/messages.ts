@@ -128,6 +128,17 @@ export const MESSAGES = {
     'การเชื่อมต่อกับอุปกรณ์ขัดข้อง โปรดลองอีกครั้งในอีกสักครู่',
     '设备连接已中断，请稍后重试',
   ),
+  // Strict input: what an endpoint does not declare is refused by name, never silently dropped.
+  unknownField: m(1024, 400, 'Unknown field: {field}', 'Kolom tidak dikenal: {field}', 'ไม่รู้จักฟิลด์: {field}', '未知字段：{field}'),
+  unknownFilter: m(1025, 400, 'Unknown filter: {field}', 'Filter tidak dikenal: {field}', 'ไม่รู้จักตัวกรอง: {field}', '未知筛选条件：{field}'),
+  unsortableColumn: m(
+    1026,
+    400,
+    'This list cannot be sorted by {field}',
+    'Daftar ini tidak dapat diurutkan berdasarkan {field}',
+    'ไม่สามารถเรียงรายการนี้ตาม {field} ได้',
+    '此列表不能按 {field} 排序',
+  ),
 
   accountMissing: m(2000, 404, 'Account does not exist', 'Akun tidak ditemukan', 'ไม่พบบัญชี', '账号不存在'),
   accountNotActivated: m(2001, 403, 'Account is not activated', 'Akun belum diaktifkan', 'บัญชียังไม่เปิดใช้งาน', '账号未激活'),

@@ -1,6 +1,6 @@
 import { asc, desc, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type { Page, PageQuery } from '@swap/contracts';
+import type { EndpointDef, Page, PageQuery, SortColumnOf } from '@swap/contracts';
 
 /** limit/offset of a page query. */
 export function pageWindow(query: Pick<PageQuery, 'current' | 'size'>): { limit: number; offset: number } {
@@ -10,6 +10,12 @@ export function pageWindow(query: Pick<PageQuery, 'current' | 'size'>): { limit:
 export function toPage<T>(records: T[], total: number, query: Pick<PageQuery, 'current' | 'size'>): Page<T> {
   return { records, total, current: query.current, size: query.size, pages: Math.ceil(total / query.size) };
 }
+
+/**
+ * The columns behind a list's declared sort columns: exactly those (a column the declaration does
+ * not name is refused before the query runs, see docs/api.md "Strict input").
+ */
+export type SortColumns<E extends EndpointDef> = Record<SortColumnOf<E>, PgColumn | SQL>;
 
 /**
  * ORDER BY from the client's sort, limited to the columns a list allows (never raw input into SQL),

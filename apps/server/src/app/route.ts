@@ -22,6 +22,7 @@ import { holds, type Ctx } from './context.js';
 import { AppError } from './errors.js';
 import { permissionDenied } from './policy.js';
 import { requestLanguage } from './language.js';
+import { checkStrictInput } from './strict-input.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -134,7 +135,10 @@ type PublicHandler<E extends EndpointDef> = (input: {
   reply: FastifyReply;
 }) => Promise<E['answer'] extends z.ZodType ? HandlerAnswerOf<E> : symbol>;
 
-/** Registers a declared endpoint's route: input and answer schemas from the declaration. */
+/**
+ * Registers a declared endpoint's route: input and answer schemas from the declaration; input it
+ * does not declare is refused by name (./strict-input.ts).
+ */
 function register<E extends EndpointDef>(
   app: FastifyInstance,
   def: E,
@@ -156,6 +160,15 @@ function register<E extends EndpointDef>(
       ...(def.summary ? { summary: def.summary } : {}),
       tags: [def.base === 'auth' ? 'auth' : (def.path.split('/')[1] ?? 'oms')],
       security: def.access === 'public' ? [] : [{ authToken: [] }],
+    },
+    // After sign-in and access (a caller who may not call the endpoint learns nothing of its input).
+    preValidation: (req, _reply, done) => {
+      try {
+        checkStrictInput(def, req);
+        done();
+      } catch (error) {
+        done(error as Error);
+      }
     },
     handler: async (req, reply) => {
       const input = (def.body ? req.body : def.query ? req.query : undefined) as ParsedInputOf<E>;

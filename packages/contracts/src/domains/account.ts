@@ -26,6 +26,8 @@ export const accountRecord = z.object({
 });
 export type AccountRecord = z.infer<typeof accountRecord>;
 
+/** The columns the list sorts by. */
+export const ACCOUNT_SORTABLE = ['username', 'name', 'type', 'status', 'accountType', 'merchantName', 'lastLoginAt', 'createdAt'] as const;
 export const accountSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(USER_TYPES).optional(),
@@ -125,6 +127,7 @@ export const accountApi = {
     path: '/admin/account/export',
     access: { code: 'admin.admin.export' },
     body: accountSearch,
+    sortable: ACCOUNT_SORTABLE,
     answer: 'csv',
   }),
 } as const;

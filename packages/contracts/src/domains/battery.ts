@@ -196,6 +196,7 @@ export const batteryApi = {
     path: '/battery/export',
     access: { code: 'operation.battery.export' },
     body: batterySearch,
+    sortable: DEVICE_SORT_FIELDS,
     answer: 'csv',
   }),
 } as const;

@@ -208,6 +208,7 @@ export const cabinetApi = {
     path: '/cabinet/export',
     access: { code: 'operation.cabinet.export' },
     body: cabinetSearch,
+    sortable: DEVICE_SORT_FIELDS,
     answer: 'csv',
   }),
 } as const;

@@ -98,6 +98,8 @@ export const cabinetTypeRecord = typeRecordBase.extend({
 export type CabinetTypeRecord = z.infer<typeof cabinetTypeRecord>;
 
 /** code matches from the start (type codes are short identifiers), name anywhere; null = unset. */
+/** The columns the list sorts by. */
+export const DEVICE_TYPE_SORTABLE = ['code', 'name', 'createdAt'] as const;
 export const deviceTypeSearch = pageQuerySchema.extend({
   code: safeText(20).nullish(),
   name: safeText(20).nullish(),
@@ -126,6 +128,7 @@ function typeEndpoints<K extends DeviceKind, A extends z.ZodType, E extends z.Zo
       path: `${base}/search`,
       access: { code },
       body: deviceTypeSearch,
+      sortable: DEVICE_TYPE_SORTABLE,
       answer: pageSchema(schemas.record),
     }),
     detail: endpoint({ method: 'GET', path: `${base}/detail`, access: { code }, query: idQuery, answer: schemas.record }),
@@ -152,7 +155,14 @@ function typeEndpoints<K extends DeviceKind, A extends z.ZodType, E extends z.Zo
       query: idQuery,
       answer: noAnswer,
     }),
-    export: endpoint({ method: 'POST', path: `${base}/export`, access: { code: `${code}.export` }, body: deviceTypeSearch, answer: 'csv' }),
+    export: endpoint({
+      method: 'POST',
+      path: `${base}/export`,
+      access: { code: `${code}.export` },
+      body: deviceTypeSearch,
+      sortable: DEVICE_TYPE_SORTABLE,
+      answer: 'csv',
+    }),
   } as const;
 }
 

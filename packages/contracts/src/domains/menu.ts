@@ -27,6 +27,8 @@ export const resourceRecord = z.object({
 export type ResourceRecord = z.infer<typeof resourceRecord>;
 
 /** Resource list filters: the web sends every filter field, null when unset (spec §7). */
+/** The columns the list sorts by. */
+export const RESOURCE_SORTABLE = ['id', 'name', 'code', 'type'] as const;
 export const resourceSearch = pageQuerySchema.extend({
   name: safeText(64).nullish(),
   code: safeText(80).nullish(),
@@ -187,6 +189,7 @@ export const resourceApi = {
     path: '/admin/resource/search',
     access: { code: 'admin.resource', scope: 'platform' },
     body: resourceSearch,
+    sortable: RESOURCE_SORTABLE,
     answer: pageSchema(resourceRecord),
   }),
   add: endpoint({
@@ -215,6 +218,7 @@ export const resourceApi = {
     path: '/admin/resource/export',
     access: { code: 'admin.resource.export', scope: 'platform' },
     body: resourceSearch,
+    sortable: RESOURCE_SORTABLE,
     answer: 'csv',
   }),
 } as const;

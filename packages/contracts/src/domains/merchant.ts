@@ -25,6 +25,8 @@ export const merchantRecord = z.object({
 });
 export type MerchantRecord = z.infer<typeof merchantRecord>;
 
+/** The columns the list sorts by. */
+export const MERCHANT_SORTABLE = ['name', 'type', 'personInCharge', 'accountCount', 'createdAt'] as const;
 export const merchantSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(MERCHANT_TYPES).optional(),
@@ -97,6 +99,7 @@ export const merchantApi = {
     path: '/admin/merchant/export',
     access: { code: 'admin.merchant.export' },
     body: merchantSearch,
+    sortable: MERCHANT_SORTABLE,
     answer: 'csv',
   }),
 } as const;

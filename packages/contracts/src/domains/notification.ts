@@ -40,6 +40,8 @@ export const notificationEdit = notificationAdd.extend({ id });
 export type NotificationEdit = z.infer<typeof notificationEdit>;
 
 const CODE = 'message.updateMessage';
+/** The columns the list sorts by. */
+export const NOTIFICATION_SORTABLE = ['title', 'countryCode', 'createdAt'] as const;
 
 /** Operation centre → Notifications: each tenant writes its own; platform staff see every tenant's. */
 export const notificationApi = {
@@ -48,7 +50,7 @@ export const notificationApi = {
     path: '/message/notification/search',
     access: { code: CODE },
     body: notificationSearch,
-    sortable: ['title', 'countryCode', 'createdAt'],
+    sortable: NOTIFICATION_SORTABLE,
     answer: pageSchema(notificationRecord),
   }),
   add: endpoint({
@@ -77,6 +79,7 @@ export const notificationApi = {
     path: '/message/notification/export',
     access: { code: `${CODE}.export` },
     body: notificationSearch,
+    sortable: NOTIFICATION_SORTABLE,
     answer: 'csv',
   }),
 } as const;

@@ -18,6 +18,8 @@ export const roleRecord = z.object({
 });
 export type RoleRecord = z.infer<typeof roleRecord>;
 
+/** The columns the list sorts by. */
+export const ROLE_SORTABLE = ['name', 'sort', 'merchantName', 'accountCount', 'createdAt'] as const;
 export const roleSearch = pageQuerySchema.extend({ keyword: safeText(64).optional(), merchantId: id.optional() });
 export type RoleSearch = z.infer<typeof roleSearch>;
 
@@ -95,6 +97,7 @@ export const roleApi = {
     path: '/admin/role/export',
     access: { code: 'admin.role.export' },
     body: roleSearch,
+    sortable: ROLE_SORTABLE,
     answer: 'csv',
   }),
 } as const;

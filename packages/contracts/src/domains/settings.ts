@@ -13,6 +13,8 @@ export const commonSettingRecord = z.object({
 });
 export type CommonSettingRecord = z.infer<typeof commonSettingRecord>;
 /** keyword matches name, value and description; name matches the name only. Null = unset. */
+/** The columns the list sorts by. */
+export const COMMON_SETTING_SORTABLE = ['id', 'name', 'updatedAt'] as const;
 export const commonSettingSearch = pageQuerySchema.extend({ keyword: safeText(64).nullish(), name: safeText(64).nullish() });
 export type CommonSettingSearch = z.infer<typeof commonSettingSearch>;
 export const commonSettingAdd = z.object({
@@ -32,6 +34,7 @@ export const commonSettingApi = {
     path: '/admin/common-setting/search',
     access: { code: 'admin.commonSetting' },
     body: commonSettingSearch,
+    sortable: COMMON_SETTING_SORTABLE,
     answer: pageSchema(commonSettingRecord),
   }),
   detail: endpoint({
@@ -67,6 +70,7 @@ export const commonSettingApi = {
     path: '/admin/common-setting/export',
     access: { code: 'admin.commonSetting.export' },
     body: commonSettingSearch,
+    sortable: COMMON_SETTING_SORTABLE,
     answer: 'csv',
   }),
 } as const;

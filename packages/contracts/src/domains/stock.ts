@@ -110,6 +110,8 @@ export const stockBatchRecord = z.object({
 });
 export type StockBatchRecord = z.infer<typeof stockBatchRecord>;
 
+/** The columns the stock record list sorts by (the summary keeps its own order). */
+export const STOCK_RECORD_SORTABLE = ['number', 'createdAt', 'quantity'] as const;
 export const stockBatchSearch = pageQuerySchema.extend({
   number: safeText(20).nullish(),
   direction: z.enum(STOCK_DIRECTIONS).nullish(),
@@ -214,6 +216,7 @@ function stockEndpointsOf<const K extends DeviceKind>(kind: K) {
       path: `${base}/record/export`,
       access: { code: `${code}.export` },
       body: stockBatchSearch,
+      sortable: STOCK_RECORD_SORTABLE,
       answer: 'csv',
     }),
   } as const;

@@ -130,6 +130,7 @@ export const swapApi = {
     path: '/swap-record/export',
     access: { code: 'record.swap.export' },
     body: swapSearch,
+    sortable: SWAP_SORT_FIELDS,
     answer: 'csv',
   }),
 } as const;
@@ -170,6 +171,7 @@ export const appointmentApi = {
     path: '/appointment/export',
     access: { code: 'record.appointment.export' },
     body: appointmentSearch,
+    sortable: APPOINTMENT_SORT_FIELDS,
     answer: 'csv',
   }),
 } as const;

@@ -198,6 +198,7 @@ export const vehicleApi = {
     path: '/vehicle/export',
     access: { code: 'operation.vehicle.export' },
     body: vehicleSearch,
+    sortable: DEVICE_SORT_FIELDS,
     answer: 'csv',
   }),
 } as const;

@@ -6,11 +6,12 @@ import {
   type CommonSettingRecord,
   type CommonSettingSearch,
   type Page,
+  type commonSettingApi,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import { countAll, likePattern, orderBy, pageWindow, toPage } from '../../app/pagination.js';
+import { countAll, likePattern, orderBy, pageWindow, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { commonSettings } from './common-setting.table.js';
@@ -38,7 +39,9 @@ function filterOf(query: Pick<CommonSettingSearch, 'keyword' | 'name'>): SQL | u
   );
 }
 
-const SORTABLE = { id: commonSettings.id, name: commonSettings.name, updatedAt: commonSettings.updatedAt };
+const SORTABLE = { id: commonSettings.id, name: commonSettings.name, updatedAt: commonSettings.updatedAt } satisfies SortColumns<
+  typeof commonSettingApi.search
+>;
 
 export async function searchSettings(db: Db, query: CommonSettingSearch): Promise<Page<CommonSettingRecord>> {
   const where = filterOf(query);

@@ -10,11 +10,12 @@ import type {
   Page,
   VehicleTypeAdd,
   VehicleTypeRecord,
+  deviceTypeApi,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
+import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { batteries } from '../battery/battery.table.js';
@@ -88,7 +89,9 @@ function filters(kind: DeviceKind, query: DeviceTypeSearch): SQL | undefined {
   return and(...conditions);
 }
 
-const SORTABLE = { code: deviceTypes.code, name: deviceTypes.name, createdAt: deviceTypes.createdAt };
+const SORTABLE = { code: deviceTypes.code, name: deviceTypes.name, createdAt: deviceTypes.createdAt } satisfies SortColumns<
+  typeof deviceTypeApi.battery.search
+>;
 
 export async function searchTypes<K extends DeviceKind>(ctx: Ctx, kind: K, query: DeviceTypeSearch): Promise<Page<TypeRecord<K>>> {
   const where = filters(kind, query);

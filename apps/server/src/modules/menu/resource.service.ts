@@ -1,9 +1,9 @@
 import { and, asc, eq, ilike, ne, type SQL } from 'drizzle-orm';
-import type { Page, ResourceAdd, ResourceEdit, ResourceRecord, ResourceSearch } from '@swap/contracts';
+import type { Page, ResourceAdd, ResourceEdit, ResourceRecord, ResourceSearch, resourceApi } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import { countAll, likePattern, orderBy, pageWindow, toPage } from '../../app/pagination.js';
+import { countAll, likePattern, orderBy, pageWindow, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { roleResources } from '../role/role.table.js';
@@ -23,7 +23,9 @@ function filterOf(query: Pick<ResourceSearch, 'name' | 'code' | 'type'>): SQL | 
   );
 }
 
-const SORTABLE = { id: resources.id, name: resources.name, code: resources.code, type: resources.type };
+const SORTABLE = { id: resources.id, name: resources.name, code: resources.code, type: resources.type } satisfies SortColumns<
+  typeof resourceApi.search
+>;
 
 export async function searchResources(db: Db, query: ResourceSearch): Promise<Page<ResourceRecord>> {
   const where = filterOf(query);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { accountApi, merchantApi, type AccountRecord } from '@swap/contracts';
+import { accountApi, merchantApi, type AccountRecord, type FilterOf } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { Can } from '../../shared/Can';
@@ -24,7 +24,7 @@ export function AccountListPage() {
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
   const [assigning, setAssigning] = useState<AccountRecord | null>(null);
 
-  const searchFields: SearchField[] = [
+  const searchFields: SearchField<FilterOf<typeof accountApi.search>>[] = [
     { name: 'keyword', labelKey: 'account.keyword' },
     { name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions() },
     { name: 'status', labelKey: 'account.statusLabel', type: 'select', options: statusOptions },
@@ -51,7 +51,7 @@ export function AccountListPage() {
           </Can>
         }
       />
-      <ResourceTable<AccountRecord>
+      <ResourceTable<AccountRecord, typeof accountApi.search>
         endpoints={{ search: accountApi.search, export: accountApi.export }}
         exportFilename="accounts"
         rowKey="id"

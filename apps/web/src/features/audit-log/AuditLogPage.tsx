@@ -36,7 +36,7 @@ export function AuditLogPage() {
   return (
     <>
       <TitleBar title={t('nav.admin.auditLog')} />
-      <ResourceTable<AuditLogRecord>
+      <ResourceTable<AuditLogRecord, typeof auditLogApi.search>
         endpoints={{ search: auditLogApi.search, export: auditLogApi.export }}
         exportFilename="audit-log"
         rowKey="id"

@@ -9,6 +9,8 @@ import {
   telemetryApi,
   type BatteryRecord,
   type BatteryTrend,
+  type FilterOf,
+  type batteryApi,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
@@ -35,8 +37,11 @@ export const MID_SWAP_MAP: StatusMap = {
   false: { meaning: 'default', labelKey: 'swap.midSwap.false' },
 };
 
-export function batterySearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
-  const fields = baseSearchFields(types, owners);
+export function batterySearchFields(
+  types: SearchOption[],
+  owners: SearchOption[] | null,
+): SearchField<FilterOf<typeof batteryApi.search>>[] {
+  const fields = baseSearchFields<FilterOf<typeof batteryApi.search>>(types, owners);
   fields.splice(
     4,
     0,
@@ -65,6 +70,7 @@ export function batterySearchFields(types: SearchOption[], owners: SearchOption[
         { value: false, labelKey: 'battery.free' },
       ],
     },
+    { name: 'imei', labelKey: fieldKey('imei') },
   );
   return fields;
 }

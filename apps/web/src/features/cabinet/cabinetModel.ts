@@ -9,6 +9,8 @@ import {
   type CabinetRecord,
   type CabinetTrend,
   type MeterReading,
+  type FilterOf,
+  type cabinetApi,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
@@ -26,8 +28,11 @@ export const ALARM_FLAG_MAP: StatusMap = {
   true: { meaning: 'error', labelKey: 'cabinet.alarmFlag.true' },
 };
 
-export function cabinetSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
-  const fields = baseSearchFields(types, owners);
+export function cabinetSearchFields(
+  types: SearchOption[],
+  owners: SearchOption[] | null,
+): SearchField<FilterOf<typeof cabinetApi.search>>[] {
+  const fields = baseSearchFields<FilterOf<typeof cabinetApi.search>>(types, owners);
   fields.splice(
     4,
     0,
@@ -39,6 +44,7 @@ export function cabinetSearchFields(types: SearchOption[], owners: SearchOption[
       options: NETWORK_TYPES.map((value) => ({ value, label: value })),
     },
     { name: 'supplyStatus', labelKey: fieldKey('supplyStatus'), type: 'select', options: optionsOf(SUPPLY_STATUSES, 'cabinet.supply') },
+    { name: 'imei', labelKey: fieldKey('imei') },
   );
   return fields;
 }

@@ -1,4 +1,4 @@
-import { commandApi, type CommandRecord } from '@swap/contracts';
+import { commandApi, type CommandRecord, type SortColumnOf } from '@swap/contracts';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { COMMAND_STATUS_MAP, HISTORY_SEARCH_FIELDS, commandLabelKey } from './commandModel';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ export type CommandHistoryProps = { cabinetId: number; batteryId?: never } | { b
 export function CommandHistory(props: CommandHistoryProps) {
   const { t } = useTranslation();
   const forCabinet = props.cabinetId !== undefined;
-  const columns: ResourceColumn<CommandRecord>[] = [
+  const columns: ResourceColumn<CommandRecord, SortColumnOf<typeof commandApi.cabinetSearch>>[] = [
     { key: 'issuedAt', titleKey: 'command.field.issuedAt', kind: 'datetime', width: 180 },
     { key: 'name', titleKey: 'command.field.name', width: 170, render: (r) => t(commandLabelKey(r.name)) },
     { key: 'compartment', titleKey: 'command.field.compartment', width: 110, render: (r) => r.compartment ?? t('common.empty') },
@@ -22,7 +22,7 @@ export function CommandHistory(props: CommandHistoryProps) {
     { key: 'finishedAt', titleKey: 'command.field.finishedAt', kind: 'datetime', width: 180 },
   ];
   return (
-    <ResourceTable<CommandRecord>
+    <ResourceTable<CommandRecord, typeof commandApi.cabinetSearch | typeof commandApi.batterySearch>
       endpoints={forCabinet ? { search: commandApi.cabinetSearch, export: commandApi.cabinetExport } : { search: commandApi.batterySearch }}
       filters={forCabinet ? { cabinetId: props.cabinetId } : { batteryId: props.batteryId }}
       searchFields={HISTORY_SEARCH_FIELDS}

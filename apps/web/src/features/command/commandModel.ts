@@ -1,4 +1,12 @@
-import { CABINET_COMMANDS, COMMAND_STATUSES, type BatteryRecord, type CommandStatus, type CompartmentRecord } from '@swap/contracts';
+import {
+  CABINET_COMMANDS,
+  COMMAND_STATUSES,
+  type BatteryRecord,
+  type CommandStatus,
+  type CompartmentRecord,
+  type FilterOf,
+  type commandApi,
+} from '@swap/contracts';
 import type { StatusMap, StatusMeaning } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 
@@ -21,7 +29,10 @@ export const COMMAND_STATUS_MAP: StatusMap = Object.fromEntries(
 
 export const commandLabelKey = (name: string) => `command.name.${name}`;
 
-export const HISTORY_SEARCH_FIELDS: SearchField[] = [
+/** The filters both command histories take. */
+type HistoryFilter = FilterOf<typeof commandApi.cabinetSearch> & FilterOf<typeof commandApi.batterySearch>;
+
+export const HISTORY_SEARCH_FIELDS: SearchField<HistoryFilter>[] = [
   {
     name: 'name',
     labelKey: 'command.field.name',

@@ -27,7 +27,7 @@ export function CommonSettingPage() {
           </Can>
         }
       />
-      <ResourceTable<CommonSettingRecord>
+      <ResourceTable<CommonSettingRecord, typeof commonSettingApi.search>
         endpoints={{ search: commonSettingApi.search, export: commonSettingApi.export }}
         exportFilename="common-settings"
         rowKey="id"

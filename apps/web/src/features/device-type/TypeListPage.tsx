@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeApi, type DeviceKind, type InputOf } from '@swap/contracts';
+import { deviceTypeApi, type DeviceKind, type InputOf, type SortColumnOf } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
@@ -27,11 +27,11 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
   const [editing, setEditing] = useState<TypeRow | 'new' | null>(null);
   const record = editing !== null && editing !== 'new' ? editing : null;
 
-  const columns: ResourceColumn<TypeRow>[] = [
+  const columns: ResourceColumn<TypeRow, SortColumnOf<typeof api.search>>[] = [
     { key: 'code', titleKey: 'deviceType.code', sortable: true, width: 140 },
     { key: 'name', titleKey: 'deviceType.name', sortable: true, width: 160 },
     { key: 'description', titleKey: 'deviceType.description', ellipsis: true, width: 240 },
-    ...(def.specColumns as ResourceColumn<TypeRow>[]),
+    ...(def.specColumns as ResourceColumn<TypeRow, never>[]),
     { key: 'inUse', titleKey: 'device.field.inUse', kind: 'boolean', width: 100 },
     { key: 'createdAt', titleKey: 'device.field.createdAt', kind: 'datetime', sortable: true, width: 180 },
   ];
@@ -48,7 +48,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
           </Can>
         }
       />
-      <ResourceTable<TypeRow>
+      <ResourceTable<TypeRow, typeof api.search>
         endpoints={{ search: api.search, export: api.export }}
         exportFilename={`${kind}-types`}
         rowKey="id"

@@ -7,6 +7,8 @@ import {
   vehicleTypeAdd,
   vehicleTypeEdit,
   type DeviceKind,
+  type FilterOf,
+  type deviceTypeApi,
 } from '@swap/contracts';
 import type { z } from 'zod';
 import type { FormField } from '../../shared/form';
@@ -20,14 +22,18 @@ export function typeCodes(kind: DeviceKind) {
 
 const label = (field: string) => `device.field.${field}`;
 
+/** The filters of a type list (every kind's search takes the same). */
+type TypeFilter = FilterOf<(typeof deviceTypeApi)[DeviceKind]['search']>;
+
 export interface TypeKindDef {
   titleKey: string;
   addSchema: z.ZodObject;
   editSchema: z.ZodObject;
   /** The kind's specification fields, after code, name and description. */
   specFields: FormField[];
-  specColumns: ResourceColumn<Record<string, unknown>>[];
-  searchFields: SearchField[];
+  /** Columns of the kind's specification (the list sorts by none of them). */
+  specColumns: ResourceColumn<Record<string, unknown>, never>[];
+  searchFields: SearchField<TypeFilter>[];
 }
 
 const STRUCTURE_MAP: StatusMap = Object.fromEntries(
@@ -36,9 +42,14 @@ const STRUCTURE_MAP: StatusMap = Object.fromEntries(
 const structureOptions = BATTERY_STRUCTURES.map((value) => ({ value, labelKey: `deviceType.structure.${value}` }));
 const decimal = (name: string): FormField => ({ name, labelKey: label(name), type: 'number', min: 0, precision: 2 });
 const whole = (name: string, max: number): FormField => ({ name, labelKey: label(name), type: 'number', min: 1, max, precision: 0 });
-const numberColumn = (key: string): ResourceColumn<Record<string, unknown>> => ({ key, titleKey: label(key), kind: 'number', width: 130 });
+const numberColumn = (key: string): ResourceColumn<Record<string, unknown>, never> => ({
+  key,
+  titleKey: label(key),
+  kind: 'number',
+  width: 130,
+});
 
-const baseSearch: SearchField[] = [
+const baseSearch: SearchField<TypeFilter>[] = [
   { name: 'code', labelKey: 'deviceType.code' },
   { name: 'name', labelKey: 'deviceType.name' },
 ];

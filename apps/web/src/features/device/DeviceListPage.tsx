@@ -1,11 +1,11 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DeviceKind } from '@swap/contracts';
+import type { DeviceKind, FilterOf, SortColumnOf } from '@swap/contracts';
 import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
-import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
+import { DEVICE_APIS, deviceCodes, type DeviceApi, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
 import { RegisterButtons } from './RegisterButtons';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
@@ -30,11 +30,11 @@ export interface DeviceListPageProps<R extends DeviceRow> {
   kind: DeviceKind;
   exportFilename: string;
   scrollX: number;
-  searchFields: (types: SearchOption[], owners: SearchOption[] | null) => SearchField[];
+  searchFields: (types: SearchOption[], owners: SearchOption[] | null) => SearchField<FilterOf<DeviceApi['search']>>[];
   /** The kind's own columns, shown after number, type, brand and model. */
-  kindColumns: ResourceColumn<R>[];
+  kindColumns: ResourceColumn<R, SortColumnOf<DeviceApi['search']>>[];
   /** Columns after the stock, scrap and owner columns (e.g. last report). */
-  trailingColumns?: ResourceColumn<R>[];
+  trailingColumns?: ResourceColumn<R, SortColumnOf<DeviceApi['search']>>[];
   form: Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing' | 'onClose'>;
   /** The kind's actions on the selected rows (e.g. marking vehicles sold). */
   batchActions?: BatchAction<R>[];
@@ -79,7 +79,7 @@ export function DeviceListPage<R extends DeviceRow>({
   return (
     <>
       <TitleBar title={t(`nav.operation.${kind}`)} operate={<RegisterButtons kind={kind} onAdd={() => setEditing('new')} />} />
-      <ResourceTable<R>
+      <ResourceTable<R, typeof api.search>
         endpoints={{ search: api.search, export: api.export }}
         exportFilename={exportFilename}
         rowKey={(r) => r.id}

@@ -7,6 +7,7 @@ import {
   cabinetApi,
   vehicleApi,
   type DeviceKind,
+  type FilterOf,
 } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
@@ -15,6 +16,9 @@ import type { SearchField, SearchOption } from '../../shared/table';
 export const DEVICE_APIS = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
 /** Any kind's endpoints: the shared screens pick them by kind at run time. */
 export type DeviceApi = (typeof DEVICE_APIS)[DeviceKind];
+
+/** The filters every device list takes (deviceSearchBase of the contracts). */
+export type DeviceBaseFilter = FilterOf<typeof batteryApi.search> & FilterOf<typeof vehicleApi.search> & FilterOf<typeof cabinetApi.search>;
 
 /** Resource codes of a kind's registry screens: operation.<kind>.<action>. */
 export function deviceCodes(kind: DeviceKind) {
@@ -48,16 +52,19 @@ export function optionsOf(values: readonly string[], prefix: string): SearchOpti
 }
 
 /**
- * The filters every device list shares (deviceSearchBase of the contracts): number, IMEI, type,
- * brand, model, stock and scrap status, owner (platform staff only) and the creation range.
+ * The filters every device list shares (deviceSearchBase of the contracts): number, type, brand,
+ * model, stock and scrap status, owner (platform staff only) and the creation range. Batteries and
+ * cabinets add their IMEI (vehicles have none).
  */
-export function baseSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
-  const fields: SearchField[] = [
+export function baseSearchFields<F extends string = DeviceBaseFilter>(
+  types: SearchOption[],
+  owners: SearchOption[] | null,
+): SearchField<DeviceBaseFilter | F>[] {
+  const fields: SearchField<DeviceBaseFilter | F>[] = [
     { name: 'number', labelKey: fieldKey('number') },
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
     { name: 'stockStatus', labelKey: fieldKey('stockStatus'), type: 'select', options: optionsOf(STOCK_STATUSES, 'device.stock') },
     { name: 'scrapStatus', labelKey: fieldKey('scrapStatus'), type: 'select', options: optionsOf(SCRAP_STATUSES, 'device.scrap') },
-    { name: 'imei', labelKey: fieldKey('imei') },
     { name: 'brand', labelKey: fieldKey('brand') },
     { name: 'model', labelKey: fieldKey('model') },
   ];

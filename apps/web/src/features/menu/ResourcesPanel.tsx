@@ -29,7 +29,7 @@ export function ResourcesPanel() {
   return (
     <Flex vertical gap={8}>
       <h2 className="section-title">{t('menu.resourcesTitle')}</h2>
-      <ResourceTable<ResourceRecord>
+      <ResourceTable<ResourceRecord, typeof resourceApi.search>
         endpoints={{ search: resourceApi.search, export: resourceApi.export }}
         exportFilename="resources"
         rowKey="id"

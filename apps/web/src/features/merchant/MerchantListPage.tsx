@@ -32,7 +32,7 @@ export function MerchantListPage() {
           ) : null
         }
       />
-      <ResourceTable<MerchantRecord>
+      <ResourceTable<MerchantRecord, typeof merchantApi.search>
         endpoints={{ search: merchantApi.search, export: merchantApi.export }}
         exportFilename="merchants"
         rowKey="id"

@@ -27,7 +27,7 @@ export function RoleListPage() {
           </Can>
         }
       />
-      <ResourceTable<RoleRecord>
+      <ResourceTable<RoleRecord, typeof roleApi.search>
         endpoints={{ search: roleApi.search, export: roleApi.export }}
         exportFilename="roles"
         rowKey="id"
@@ -38,9 +38,9 @@ export function RoleListPage() {
           ...(platform
             ? [
                 {
-                  key: 'merchantName',
+                  key: 'merchantName' as const,
                   titleKey: 'role.merchant',
-                  sortable: true,
+                  sortable: true as const,
                   render: (r: RoleRecord) => r.merchantName ?? t('role.platform'),
                 },
               ]

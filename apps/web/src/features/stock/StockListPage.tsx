@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { HistoryOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { stockApi, type StockSummaryRecord } from '@swap/contracts';
+import { stockApi, type FilterOf, type StockSummaryRecord } from '@swap/contracts';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../device/deviceModel';
@@ -18,7 +18,9 @@ export function StockListPage() {
   const api = stockApi[kind];
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
-  const searchFields: SearchField[] = [{ name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types }];
+  const searchFields: SearchField<FilterOf<typeof api.summary>>[] = [
+    { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
+  ];
   if (owners) searchFields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.filter });
 
   return (
@@ -34,7 +36,7 @@ export function StockListPage() {
           </>
         }
       />
-      <ResourceTable<StockSummaryRecord>
+      <ResourceTable<StockSummaryRecord, typeof api.summary>
         key={kind}
         endpoints={{ search: api.summary, export: api.summaryExport }}
         exportFilename={`${kind}-stock`}

@@ -20,7 +20,7 @@ export function StockRecordPage() {
   return (
     <>
       <TitleBar title={`${t(`nav.stock.${kind}`)} · ${t('page.stockRecord')}`} back={routes.list} operate={<StockActions kind={kind} />} />
-      <ResourceTable<StockBatchRecord>
+      <ResourceTable<StockBatchRecord, typeof api.recordSearch>
         key={kind}
         endpoints={{ search: api.recordSearch, export: api.recordExport }}
         exportFilename={`${kind}-stock-records`}

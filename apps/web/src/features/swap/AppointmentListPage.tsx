@@ -32,7 +32,7 @@ export function AppointmentListPage() {
           </Can>
         }
       />
-      <ResourceTable<AppointmentRecord>
+      <ResourceTable<AppointmentRecord, typeof appointmentApi.search>
         endpoints={{ search: appointmentApi.search, export: appointmentApi.export }}
         exportFilename="reservations"
         rowKey="id"

@@ -27,7 +27,7 @@ export function DeviceSwapsCard({ kind, device }: DeviceSwapsCardProps) {
           </Link>
         }
       >
-        <ResourceTable<SwapRecord>
+        <ResourceTable<SwapRecord, typeof swapApi.search>
           endpoints={{ search: swapApi.search }}
           filters={forCabinet ? { cabinetId: device.id } : { batteryId: device.id }}
           defaultSort={{ field: 'startedAt', order: 'descend' }}

@@ -14,7 +14,7 @@ export function SwapListPage() {
   return (
     <>
       <TitleBar title={t('nav.record.swap')} />
-      <ResourceTable<SwapRecord>
+      <ResourceTable<SwapRecord, typeof swapApi.search>
         endpoints={{ search: swapApi.search, export: swapApi.export }}
         exportFilename="swap-records"
         rowKey="id"

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { SwapRecord } from '@swap/contracts';
+import type { SortColumnOf, SwapRecord, swapApi } from '@swap/contracts';
 import type { ResourceColumn } from '../../shared/table';
 import { fieldKey } from '../device/deviceModel';
 import { RESULT_MAP, SWAP_ROUTES } from './swapModel';
@@ -19,7 +19,7 @@ export type SwapColumnKey =
   | 'durationSeconds';
 
 /** The swap list's columns, for the full list and the swaps cards of device pages alike. */
-export function useSwapColumns(): Record<SwapColumnKey, ResourceColumn<SwapRecord>> {
+export function useSwapColumns(): Record<SwapColumnKey, ResourceColumn<SwapRecord, SortColumnOf<typeof swapApi.search>>> {
   const { t } = useTranslation();
   const battery = (number: string | null, compartment: number | null, soc: number | null) =>
     number === null ? t('common.empty') : t('swap.batteryCell', { number, compartment: compartment ?? '-', soc: charge(soc) ?? '-' });

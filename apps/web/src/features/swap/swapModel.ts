@@ -1,4 +1,4 @@
-import { APPOINTMENT_STATUSES, SWAP_RESULTS } from '@swap/contracts';
+import { APPOINTMENT_STATUSES, SWAP_RESULTS, type FilterOf, type appointmentApi, type swapApi } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 import { fieldKey, optionsOf } from '../device/deviceModel';
@@ -35,7 +35,7 @@ export const APPOINTMENT_STATUS_MAP: StatusMap = {
   CANCELLED: { meaning: 'warning', labelKey: 'swap.appointmentStatus.CANCELLED' },
 };
 
-export const SWAP_SEARCH_FIELDS: SearchField[] = [
+export const SWAP_SEARCH_FIELDS: SearchField<FilterOf<typeof swapApi.search>>[] = [
   { name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') },
   { name: 'batteryNumber', labelKey: 'swap.anyBattery' },
   { name: 'result', labelKey: fieldKey('result'), type: 'select', options: optionsOf(SWAP_RESULTS, 'swap.result') },
@@ -43,7 +43,7 @@ export const SWAP_SEARCH_FIELDS: SearchField[] = [
   { name: 'started', labelKey: fieldKey('startedAt'), type: 'dateRange' },
 ];
 
-export const APPOINTMENT_SEARCH_FIELDS: SearchField[] = [
+export const APPOINTMENT_SEARCH_FIELDS: SearchField<FilterOf<typeof appointmentApi.search>>[] = [
   { name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') },
   { name: 'batteryNumber', labelKey: fieldKey('batteryNumber') },
   { name: 'status', labelKey: fieldKey('status'), type: 'select', options: optionsOf(APPOINTMENT_STATUSES, 'swap.appointmentStatus') },

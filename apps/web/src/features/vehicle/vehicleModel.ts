@@ -8,6 +8,7 @@ import {
   vehicleEdit,
   type InputOf,
   type VehicleRecord,
+  type FilterOf,
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
@@ -35,8 +36,11 @@ export const ACC_MAP: StatusMap = {
   OFF: { meaning: 'default', labelKey: 'vehicle.acc.OFF' },
 };
 
-export function vehicleSearchFields(types: SearchOption[], owners: SearchOption[] | null): SearchField[] {
-  const fields = baseSearchFields(types, owners);
+export function vehicleSearchFields(
+  types: SearchOption[],
+  owners: SearchOption[] | null,
+): SearchField<FilterOf<typeof vehicleApi.search>>[] {
+  const fields = baseSearchFields<FilterOf<typeof vehicleApi.search>>(types, owners);
   fields.splice(
     4,
     0,

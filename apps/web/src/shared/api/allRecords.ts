@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MAX_PAGE_SIZE, type AnswerOf, type EndpointDef, type Page } from '@swap/contracts';
+import { MAX_PAGE_SIZE, type AnswerOf, type EndpointDef, type FilterOf, type Page } from '@swap/contracts';
 import { resourceSearchKey } from '../table/useResourceSearch';
 import { api, type CallOptions } from './client';
 
@@ -34,6 +34,6 @@ export function useAllRecords<T>(path: string, filters: Record<string, unknown> 
 export type RecordOf<E extends EndpointDef> = AnswerOf<E> extends Page<infer R> ? R : never;
 
 /** useAllRecords for a declared search endpoint: the records' type comes from its answer. */
-export function useAllRecordsOf<E extends EndpointDef>(search: E, filters: Record<string, unknown> = {}, enabled = true) {
+export function useAllRecordsOf<E extends EndpointDef>(search: E, filters: Partial<Record<FilterOf<E>, unknown>> = {}, enabled = true) {
   return useAllRecords<RecordOf<E>>(search.path, filters, enabled);
 }

@@ -4,7 +4,7 @@ import type { SorterResult } from 'antd/es/table/interface';
 import TableMeasureRowContext from 'antd/es/table/TableMeasureRowContext';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import type { EndpointDef } from '@swap/contracts';
+import type { EndpointDef, FilterOf, SortColumnOf } from '@swap/contracts';
 import { api } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { Can } from '../Can';
@@ -20,25 +20,29 @@ import { useResourceSearch, type PageFetcher } from './useResourceSearch';
 
 const ViewSettings = lazy(() => import('./ViewSettings'));
 
-export interface ResourceTableProps<T extends object> {
+/**
+ * `E` is the list's search endpoint: the filters the search form and `filters` send and the
+ * columns it sorts by are checked against its declaration when the code is type-checked.
+ */
+export interface ResourceTableProps<T extends object, E extends EndpointDef = EndpointDef> {
   /**
    * The list's declared endpoints: search (answering a Page) and optionally the CSV export, whose
    * permission code gates the Export button.
    */
-  endpoints?: { search: EndpointDef; export?: EndpointDef };
+  endpoints?: { search: E; export?: EndpointDef };
   /** For a list read by `fetchPage` (pages of an answer already loaded): the key its pages are cached under. */
   searchPath?: string;
-  columns: ResourceColumn<T>[];
+  columns: ResourceColumn<T, SortColumnOf<E>>[];
   rowKey: Extract<keyof T, string> | ((record: T) => Key);
-  searchFields?: SearchField[];
+  searchFields?: SearchField<FilterOf<E>>[];
   /** Filters always sent (e.g. the parent record), merged under the form's filters. */
-  filters?: Record<string, unknown>;
+  filters?: Partial<Record<FilterOf<E>, unknown>>;
   /**
    * Keep page, sort and filters in the address, so Back and a shared link show the same view.
    * Default: on, except for a list inside another record (`filters` or `fetchPage` given).
    */
   inUrl?: boolean;
-  defaultSort?: SortState;
+  defaultSort?: SortState<SortColumnOf<E>>;
   pageSize?: number;
   /** File name used when the server names none. */
   exportFilename?: string;
@@ -82,7 +86,7 @@ function ViewButton(props: { columns: { key: string; title: string }[]; prefs: T
 }
 
 /** The one list of the product: search form, table, sorting, paging, selection, export. */
-export function ResourceTable<T extends object>(props: ResourceTableProps<T>) {
+export function ResourceTable<T extends object, E extends EndpointDef = EndpointDef>(props: ResourceTableProps<T, E>) {
   const {
     endpoints,
     columns,

@@ -3,17 +3,23 @@ import type { z } from 'zod';
 import type { StatusMap } from '../StatusTag';
 
 export type SortOrder = 'ascend' | 'descend';
-export interface SortState {
-  field: string;
+/** A list's sort; `S` is the columns its endpoint declares sortable. */
+export interface SortState<S extends string = string> {
+  field: S;
   order: SortOrder;
 }
 
 /** How a cell shows its value when no `render` is given. */
 export type ColumnKind = 'text' | 'number' | 'datetime' | 'money' | 'status' | 'boolean';
 
-export interface ResourceColumn<T> {
-  /** Record field shown (and sort field sent to the server). */
-  key: string;
+/**
+ * A column of a list: `key` is the record field shown and, for a sortable column, the sort field
+ * sent. `S` is the columns its endpoint declares sortable: a sortable column's key must be one of
+ * them (the server refuses a sort by any other, docs/api.md "Strict input").
+ */
+export type ResourceColumn<T, S extends string = string> = ColumnBase<T> & ({ sortable: true; key: S } | { sortable?: false; key: string });
+
+interface ColumnBase<T> {
   titleKey: string;
   /** Field read when it differs from `key`. */
   dataIndex?: string;
@@ -21,7 +27,6 @@ export interface ResourceColumn<T> {
   /** For kind 'status': value → meaning and label. */
   statusMap?: StatusMap;
   render?: (record: T) => ReactNode;
-  sortable?: boolean;
   width?: number | string;
   ellipsis?: boolean;
   align?: 'left' | 'right' | 'center';
@@ -45,15 +50,30 @@ export interface TreeOption {
   children?: TreeOption[];
 }
 
-export interface SearchField {
-  name: string;
+/**
+ * A field of a list's search form. `F` is the filters its endpoint declares: the filter a field
+ * sends must be one of them — its name, or a date range's two keys (`rangeKeys`, sent as ISO-8601
+ * UTC; by default `<name>From` and `<name>To`).
+ */
+export type SearchField<F extends string = string> =
+  | (SearchFieldBase & { name: F; type?: Exclude<SearchFieldType, 'dateRange'>; rangeKeys?: undefined })
+  | (SearchFieldBase & { name: string; type: 'dateRange'; rangeKeys: [F, F] })
+  | (SearchFieldBase & { name: RangeName<F>; type: 'dateRange'; rangeKeys?: undefined });
+
+/** The names N whose `<N>From` and `<N>To` are both filters (a date range's default keys). */
+type RangeName<F extends string, All extends string = F> = string extends F
+  ? string
+  : F extends `${infer N}From`
+    ? `${N}To` extends All
+      ? N
+      : never
+    : never;
+
+interface SearchFieldBase {
   labelKey: string;
-  type?: SearchFieldType;
   options?: SearchOption[];
   treeData?: TreeOption[];
   multiple?: boolean;
-  /** dateRange: the two filter names sent (ISO-8601 UTC); default `<name>From` / `<name>To`. */
-  rangeKeys?: [string, string];
   /** Validation of the input; text fields default to the contracts' safe text. */
   schema?: z.ZodType;
 }

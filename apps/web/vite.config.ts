@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
@@ -47,8 +47,88 @@ function slimTable(): Plugin {
   };
 }
 
+interface Node {
+  type: string;
+  start: number;
+  end: number;
+  [key: string]: unknown;
+}
+
+const isNode = (value: unknown): value is Node => typeof value === 'object' && value !== null && typeof (value as Node).type === 'string';
+
+/** Every node under `node`, depth first. */
+function* nodesOf(node: unknown): Generator<Node> {
+  if (Array.isArray(node)) {
+    for (const item of node) yield* nodesOf(item);
+    return;
+  }
+  if (!isNode(node)) return;
+  yield node;
+  for (const [key, value] of Object.entries(node)) if (key !== 'type' && typeof value === 'object') yield* nodesOf(value);
+}
+
+/**
+ * Keeps the answer schemas of the endpoint declarations (packages/contracts) out of the web build:
+ * the web calls endpoints by their declarations but never parses an answer, so in the build
+ * - `answer: <schema>` in each `endpoint({...})` becomes `answer: null` (a file, CSV or stream
+ *   answer keeps its string, which the web reads);
+ * - each top-level constant of the contracts is built by a call marked pure, so a schema or a
+ *   declaration no screen uses any more (a record schema only answers used) is dropped. The
+ *   package declares no side effects (`"sideEffects": false`); its constants only build values.
+ * The server, the tests and the docs generator read the contracts unchanged.
+ */
+function dropAnswerSchemas(): Plugin {
+  const contracts = fileURLToPath(new URL('../../packages/contracts/', import.meta.url)).replaceAll('\\', '/');
+  return {
+    name: 'drop-answer-schemas',
+    apply: 'build',
+    transform(code, id) {
+      const file = id.replaceAll('\\', '/');
+      if (!file.startsWith(contracts) || !/\.[cm]?js$/.test(file) || file.includes('/node_modules/')) return null;
+      const program = parseSync(id, code).program as unknown as { body: Node[] };
+      const edits: { start: number; end: number; text: string }[] = [];
+      for (const node of nodesOf(program.body)) {
+        const callee = node.callee as Node | undefined;
+        const [def] = (node.arguments as Node[] | undefined) ?? [];
+        if (
+          node.type !== 'CallExpression' ||
+          callee?.type !== 'Identifier' ||
+          callee.name !== 'endpoint' ||
+          def?.type !== 'ObjectExpression'
+        )
+          continue;
+        for (const property of def.properties as Node[]) {
+          const key = property.key as Node | undefined;
+          const value = property.value as Node | undefined;
+          const named = key?.type === 'Identifier' && key.name === 'answer';
+          if (named && value && !(value.type === 'Literal' && typeof value.value === 'string'))
+            edits.push({ start: value.start, end: value.end, text: 'null' });
+        }
+      }
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : statement;
+        if (declaration?.type !== 'VariableDeclaration') continue;
+        for (const declarator of declaration.declarations as Node[]) {
+          const init = declarator.init as Node | null;
+          if (!init || init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression') continue;
+          if (![...nodesOf(init)].some((inner) => inner.type === 'CallExpression' || inner.type === 'NewExpression')) continue;
+          edits.push(
+            { start: init.start, end: init.start, text: '/* @__PURE__ */ (() => (' },
+            { start: init.end, end: init.end, text: '))()' },
+          );
+        }
+      }
+      if (edits.length === 0) return null;
+      let out = code;
+      for (const edit of edits.sort((a, b) => b.start - a.start || b.end - a.end))
+        out = out.slice(0, edit.start) + edit.text + out.slice(edit.end);
+      return { code: out, map: null };
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [slimTable(), react()],
+  plugins: [slimTable(), dropAnswerSchemas(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

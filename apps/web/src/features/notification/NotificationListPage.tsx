@@ -41,7 +41,7 @@ export function NotificationListPage() {
           </Can>
         }
       />
-      <ResourceTable<NotificationRecord>
+      <ResourceTable<NotificationRecord, typeof notificationApi.search>
         endpoints={{ search: notificationApi.search, export: notificationApi.export }}
         exportFilename="notifications"
         rowKey="id"

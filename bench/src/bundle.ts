@@ -1,7 +1,7 @@
 /**
  * `npm run bench:bundle`: gzipped JS a browser loads for the sign-in route and every page route of
  * the web app, read from the production build's manifest (apps/web/dist/.vite/manifest.json; built
- * here first when missing, `--build` rebuilds). Prints figures and marks those over the DESIGN §7
+ * here first when missing, `--build` rebuilds). Prints figures and marks those over the
  * budget (sign-in ≤ 200 KB, any route ≤ 400 KB); asserts nothing.
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the

@@ -5,7 +5,7 @@ import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-/** Flags that work on these machines (DESIGN §2). Never download a browser. */
+/** Flags Chromium needs to run headless in a container or CI. Never download a browser. */
 export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',

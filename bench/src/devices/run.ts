@@ -2,7 +2,7 @@
  * `npm run bench:devices -w bench`: the product-centre lists at a large operator's scale.
  * Loads the fleet into DATABASE_URL when it is not there yet (generate.ts; BENCH_SCALE, default 1 =
  * 1 M batteries, 300 k vehicles, 20 k cabinets), then times the real service code — the same
- * functions the routes call — and prints p50/p95 per call. Asserts nothing (DESIGN §6).
+ * functions the routes call — and prints p50/p95 per call. Asserts nothing (figures only; docs/scaling.md).
  * BENCH_ITERATIONS sets the timed calls per figure (default 50).
  */
 import os from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:ingest -w bench`: the device link's budgets (DESIGN §7).
+ * `npm run bench:ingest -w bench`: the device link's budgets (docs/scaling.md).
  * - Telemetry persisted per second: a load generator (its own process, one MQTT connection per
  *   device) publishes battery and vehicle telemetry at BENCH_RATE messages/s (default 12,000) for
  *   BENCH_SECONDS (default 10) through the embedded broker and, when Mosquitto is installed,
@@ -13,7 +13,7 @@
  *   handled), which shows what the HTTP call adds.
  * BENCH_BROKERS=embedded or =mosquitto runs one of them only.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
- * added beside whatever is there). Prints figures; asserts nothing (DESIGN §6).
+ * added beside whatever is there). Prints figures; asserts nothing.
  */
 import { fork } from 'node:child_process';
 import os from 'node:os';

@@ -34,7 +34,7 @@ describe('message catalogue', () => {
 });
 
 describe('route table and permission codes', () => {
-  it('holds every permission code of spec §6', () => {
+  it('holds every permission code of the product', () => {
     const codes = new Set(allPermissionCodes());
     const spec = [
       'product-center',

@@ -27,7 +27,7 @@ export function envelopeSchema<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), data });
 }
 
-/** Paging, spec §9: page size 20 and first page 1 by default. */
+/** Paging (docs/api.md): page size 20 and first page 1 by default. */
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
 
@@ -56,15 +56,15 @@ export function pageSchema<T extends z.ZodType>(record: T) {
   });
 }
 
-/** Request timeout of every call, spec §9. */
+/** Request timeout of every call. */
 export const REQUEST_TIMEOUT_MS = 120_000;
 
-/** Header names, DESIGN §4. */
+/** Header names (docs/api.md, "Headers"). */
 export const TOKEN_HEADER = 'auth-token';
 export const TOKEN_HEADER_ALT = 'AUTH_TOKEN';
 export const LANGUAGE_HEADER = 'Language';
 export const REQUEST_TIME_HEADER = 'request-time';
 
-/** Base paths, DESIGN §4. */
+/** Base paths (docs/api.md, "Base paths"). */
 export const AUTH_BASE = '/api/auth';
 export const OMS_BASE = '/api/oms';

@@ -1,7 +1,7 @@
 import type { Language } from './envelope.js';
 
 /**
- * The server message catalogue of spec §8: every message has a stable numeric envelope code,
+ * The server message catalogue (docs/api.md, "Message codes"): every message has a stable numeric envelope code,
  * the HTTP status that tells its class, and its text in every language. Codes never change
  * once published (clients and operators' scripts rely on them); add new ones at the end of a range.
  *
@@ -21,7 +21,7 @@ function m(code: number, http: number, en: string, id: string, th: string, zh: s
 export const MESSAGES = {
   success: m(1, 200, 'Success', 'Berhasil', 'สำเร็จ', '成功'),
 
-  // Session-ending codes (spec §8: 401, 405, 406, 407 open the logout dialog).
+  // Session-ending codes: 401, 405, 406 and 407 open the sign-in-again dialog (docs/api.md, "Envelope").
   notLoggedIn: m(401, 401, 'Not logged in', 'Belum masuk', 'ยังไม่ได้เข้าสู่ระบบ', '未登录'),
   loginExpired: m(
     405,

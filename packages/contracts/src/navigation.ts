@@ -1,5 +1,5 @@
 /**
- * The route table of spec §2 and the permission codes of spec §6, in one place.
+ * The route table of the web app and the permission codes, in one place.
  * It drives the web router (which page, which code guards it), the sidebar, and the server's
  * menu seed (centres → menu groups → menu items → resources). Paths keep the spec's spelling.
  */
@@ -7,7 +7,7 @@
 export const CENTRES = ['product-center', 'operation-center', 'order-center', 'user-center', 'system-center', 'statistics-center'] as const;
 export type CentreCode = (typeof CENTRES)[number];
 
-/** Id parameter patterns, spec §2: letters/digits/_/- unless stated; user ids digits; order types upper. */
+/** Id parameter patterns: letters/digits/_/- unless stated; user ids digits; order types upper. */
 export const ID_PATTERNS = {
   word: '^[A-Za-z0-9_-]+$',
   digits: '^[0-9]+$',
@@ -123,7 +123,7 @@ export const MENU_TREE: CentreDef[] = [
         item('alarm.battery', 'Battery alarms', '/product/device/battery/list', crud('alarm.battery', [], ['edit', 'export'])),
         item('alarm.cabinet', 'Cabinet alarms', '/product/device/cabinet/list', crud('alarm.cabinet', [], ['edit', 'export'])),
         item('alarm.records', 'Alarm records', '/product/device/alarmRecord/list', crud('alarm.records', [], ['export'])),
-        // Spec §6 names the code; §2 gives vehicle alarms no screen of their own (they show on the vehicle).
+        // The code exists, but vehicle alarms have no screen of their own (they show on the vehicle).
         { ...item('alarm.vehicle', 'Vehicle alarms', '', crud('alarm.vehicle', [], ['edit', 'export'])), hidden: true },
       ]),
       group('stock', 'Stock', 'InboxOutlined', [
@@ -315,7 +315,7 @@ export const MENU_TREE: CentreDef[] = [
   },
 ];
 
-/** A page route of spec §2. `code` is the permission that opens it ('' = sign-in only). */
+/** A page route of the web app. `code` is the permission that opens it ('' = sign-in only). */
 export interface RouteDef {
   path: string;
   titleKey: string;
@@ -362,7 +362,7 @@ const r = (path: string, code: string, titleKey: string, params?: Record<string,
 });
 const id = { id: 'word' } as const;
 
-/** Every signed-in route of spec §2 with the code that guards it. */
+/** Every signed-in route with the code that guards it. */
 export const ROUTES: RouteDef[] = [
   r('/dashboard', '', 'nav.dashboard'),
   // Product centre

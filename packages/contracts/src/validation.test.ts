@@ -34,7 +34,7 @@ function rejection(schema: z.ZodType, value: unknown): string | null {
   return result.success ? null : (result.error.issues[0]?.message ?? 'unknown');
 }
 
-describe('spec §5 validation rules', () => {
+describe('validation rules', () => {
   it('login: a phone typed with spaces, dashes or brackets is a sign-in name; other spaces are not', () => {
     expect(loginUsername.safeParse('+62 812-3456 (7890)').success).toBe(true);
     expect(phoneDigits('+62 812-3456 (7890)')).toBe('+6281234567890');

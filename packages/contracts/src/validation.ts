@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Language } from './envelope.js';
 
 /**
- * The validation rules of spec §5 as reusable zod pieces. Every error message is an i18n key
+ * The validation rules of the product as reusable zod pieces. Every error message is an i18n key
  * (`validation.*`) that the web translates and the server maps to a localized catalogue text,
  * so a form and its route reject the same input with the same words.
  */
@@ -115,7 +115,7 @@ export const positiveInt = count;
 
 export const DURATION_UNITS = ['DAY', 'MONTH', 'YEAR'] as const;
 export type DurationUnit = (typeof DURATION_UNITS)[number];
-/** Duration caps, spec §9: 365 days, 12 months or 1 year. */
+/** Duration caps: 365 days, 12 months or 1 year. */
 export const DURATION_CAPS: Record<DurationUnit, number> = { DAY: 365, MONTH: 12, YEAR: 1 };
 
 export const duration = z

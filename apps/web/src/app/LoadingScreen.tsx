@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useStartupDone } from './startup';
 
-/** The start-up screen of spec §9: covers the app for its first 2 s while it loads underneath. */
+/** The start-up screen: covers the app for its first 2 s while it loads underneath. */
 export function LoadingScreen() {
   const { t } = useTranslation();
   const done = useStartupDone();

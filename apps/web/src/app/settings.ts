@@ -1,8 +1,8 @@
-/** Client settings kept in localStorage (spec §3: the tour-finished flag). */
+/** Client settings kept in localStorage (the tour-finished flag). */
 export const TOUR_FINISHED_KEY = 'tourFinished';
 export const TOUR_ENABLED_KEY = 'tourEnabled';
 
-/** Spec §9 timings. */
+/** Client timings: the start-up screen, the tour, the scroll reset and the pause after sign-in. */
 export const LOADING_SCREEN_MS = 2000;
 export const TOUR_DELAY_MS = 1000;
 export const SCROLL_RESET_MS = 200;

@@ -9,7 +9,7 @@ export interface CanProps {
   children: ReactNode;
 }
 
-/** Permission gate, spec §6: action elements are removed unless the user holds one of the codes. */
+/** Permission gate: action elements are removed unless the user holds one of the codes. */
 export function Can({ code, fallback = null, children }: CanProps) {
   const can = useCan();
   return <>{can(code) ? children : fallback}</>;

@@ -1,7 +1,7 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** The five meanings a status can have; each has one colour on every screen (DESIGN §9). */
+/** The five meanings a status can have; each has one colour on every screen. */
 export type StatusMeaning = 'success' | 'processing' | 'warning' | 'error' | 'default';
 
 export interface StatusColor {

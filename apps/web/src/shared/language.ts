@@ -13,7 +13,7 @@ export function storeLanguage(language: Language): void {
   writeCookie(LANGUAGE_COOKIE, language);
 }
 
-/** he and ar lay the page out right to left (spec §9), whatever text set is shown. */
+/** he and ar lay the page out right to left, whatever text set is shown. */
 export function readDirection(): 'ltr' | 'rtl' {
   const value = readCookie(LANGUAGE_COOKIE);
   return (RTL_LANGUAGES as readonly string[]).includes(value ?? '') ? 'rtl' : 'ltr';

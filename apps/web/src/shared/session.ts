@@ -1,6 +1,6 @@
 import { toUserType, type UserType } from '@swap/contracts';
 
-/** Browser storage of the signed-in session (spec §3: token, user info, tour flag, language cookie). */
+/** Browser storage of the signed-in session (token, user info, tour flag, language cookie). */
 export const TOKEN_KEY = 'token';
 export const USER_INFO_KEY = 'userInfo';
 

@@ -31,7 +31,7 @@ const compartmentIndex = int32(1, 64);
 export const geoPosition = z.object({ lat: reading(-90, 90), lng: reading(-180, 180) });
 export type GeoPosition = z.infer<typeof geoPosition>;
 
-/** One compartment (slot) as the cabinet reports it, the per-compartment fields of spec §3. */
+/** One compartment (slot) as the cabinet reports it, with its per-compartment fields. */
 export const compartmentState = z.object({
   index: compartmentIndex,
   state: z.enum(COMPARTMENT_STATES),
@@ -116,7 +116,7 @@ export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;
 
 /**
  * Device failure codes a cabinet reports in a command result or a failed swap, each mapped to
- * the catalogue's device message (spec §8) so the operator sees the same text everywhere.
+ * the catalogue's device message so the operator sees the same text everywhere.
  */
 export const DEVICE_FAILURE_MESSAGES = {
   DOOR_FAILURE: 'doorFailure',

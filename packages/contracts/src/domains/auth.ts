@@ -5,7 +5,7 @@ import { loginPassword, loginUsername } from '../validation.js';
 export const USER_TYPES = ['SUPER', 'NORMAL', 'SON'] as const;
 export type UserType = (typeof USER_TYPES)[number];
 
-/** Spec §3: an unknown type falls back to NORMAL. */
+/** An unknown account type falls back to NORMAL. */
 export function toUserType(value: unknown): UserType {
   return (USER_TYPES as readonly unknown[]).includes(value) ? (value as UserType) : 'NORMAL';
 }

@@ -16,10 +16,10 @@ import {
   STOCK_STATUSES,
 } from './stock.js';
 
-/** Charge and discharge switches: allowed or forbidden (spec §4). */
+/** Charge and discharge switches: allowed or forbidden. */
 export const SWITCH_PERMISSIONS = ['ALLOWED', 'FORBIDDEN'] as const;
 export const ALARM_STATUSES = ['NORMAL', 'ALARM'] as const;
-/** Distribution (spec §4): assigned to a site or not. Only an assigned battery may be handed out by a cabinet. */
+/** Distribution: assigned to a site or not. Only an assigned battery may be handed out by a cabinet. */
 export const DISTRIBUTION_STATUSES = ['ASSIGNED', 'UNASSIGNED'] as const;
 export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 /** Asset return: RETURNING while a return application is in progress; such a battery cannot be handed out. */
@@ -27,7 +27,7 @@ export const RETURN_STATUSES = ['NONE', 'RETURNING'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
 /**
- * A battery, every field of spec §3. Telemetry (soc, cycles, temperature, cell voltages, signals,
+ * A battery, every field the back-office keeps. Telemetry (soc, cycles, temperature, cell voltages, signals,
  * switches, alarm, location) is written by the device link and read-only here.
  */
 export const batteryRecord = z.object({

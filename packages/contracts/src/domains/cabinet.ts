@@ -16,7 +16,7 @@ import {
   STOCK_STATUSES,
 } from './stock.js';
 
-/** Compartment states, spec §3. */
+/** Compartment states. */
 export const COMPARTMENT_STATES = ['EMPTY', 'SWAPPABLE', 'RESERVED', 'FAULTY', 'FULL'] as const;
 export type CompartmentState = (typeof COMPARTMENT_STATES)[number];
 export const LOCK_STATES = ['LOCKED', 'UNLOCKED'] as const;
@@ -51,7 +51,7 @@ export const compartmentRecord = z.object({
 });
 export type CompartmentRecord = z.infer<typeof compartmentRecord>;
 
-/** A cabinet, every field of spec §3. Environment readings come from the device link. */
+/** A cabinet, every field the back-office keeps. Environment readings come from the device link. */
 export const cabinetRecord = z.object({
   id: z.number(),
   number: z.string(),

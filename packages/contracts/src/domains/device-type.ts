@@ -3,7 +3,7 @@ import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint, noAnswer } from '../endpoint.js';
 import { description, id, idQuery, nameField, requiredText, safeText, typeCode } from '../validation.js';
 
-/** Device kinds, spec §3. Every kind has types, a registry, stock and scrap. */
+/** Device kinds. Every kind has types, a registry, stock and scrap. */
 export const DEVICE_KINDS = ['vehicle', 'battery', 'cabinet'] as const;
 export type DeviceKind = (typeof DEVICE_KINDS)[number];
 
@@ -39,7 +39,7 @@ export const batteryTypeAdd = typeBase.extend({
 });
 export type BatteryTypeAdd = z.infer<typeof batteryTypeAdd>;
 
-/** A vehicle holds one or two batteries (spec §9). */
+/** A vehicle holds one or two batteries. */
 export const VEHICLE_MAX_BATTERIES = 2;
 export const vehicleTypeAdd = typeBase.extend({
   batteryCompartments: specCount(VEHICLE_MAX_BATTERIES),

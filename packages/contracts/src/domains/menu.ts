@@ -26,7 +26,7 @@ export const resourceRecord = z.object({
 });
 export type ResourceRecord = z.infer<typeof resourceRecord>;
 
-/** Resource list filters: the web sends every filter field, null when unset (spec §7). */
+/** Resource list filters: the web sends every filter field, null when unset. */
 /** The columns the list sorts by. */
 export const RESOURCE_SORTABLE = ['id', 'name', 'code', 'type'] as const;
 export const resourceSearch = pageQuerySchema.extend({
@@ -45,7 +45,7 @@ export type ResourceAdd = z.infer<typeof resourceAdd>;
 export const resourceEdit = resourceAdd.extend({ id: id });
 export type ResourceEdit = z.infer<typeof resourceEdit>;
 
-/** A node of the permission tree (spec §3): code, iconfont, id, name, url, children and resources. */
+/** A node of the permission tree: code, iconfont, id, name, url, children and resources. */
 export interface PermissionNode {
   id: number;
   parentId: number;
@@ -71,7 +71,7 @@ export const permissionNode: z.ZodType<PermissionNode> = z.lazy(() =>
   }),
 );
 
-/** Menu create/edit (spec §3): parentId -1 at the root. */
+/** Menu create/edit: parentId -1 at the root. */
 export const menuAdd = z.object({
   parentId: int32(-1),
   name: requiredText(40),

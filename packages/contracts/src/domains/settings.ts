@@ -80,7 +80,7 @@ export const TOUR_ENABLED_SETTING = 'tour_enabled';
 /** The seeded setting holding the days of telemetry history kept (trajectories, charts); older history is purged. */
 export const TELEMETRY_RETENTION_SETTING = 'telemetry_retention';
 
-/** Currencies of spec §3 and their decimals (DESIGN §9: IDR and VND none, others two). */
+/** The currencies and their decimals (IDR and VND none, the others two). */
 export const CURRENCIES = ['IDR', 'KES', 'THB', 'MYR', 'VND', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const CURRENCY_DECIMALS: Record<Currency, number> = { IDR: 0, KES: 2, THB: 2, MYR: 2, VND: 0, USD: 2 };

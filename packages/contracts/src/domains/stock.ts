@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import { INT32_MAX, cleanString, deviceNumberList, id, idParam, int32, requiredText, safeText } from '../validation.js';
 import { DEVICE_KINDS, type DeviceKind } from './device-type.js';
 
-/** Inventory status and scrap status, spec §3 enumerations. */
+/** Inventory status and scrap status. */
 export const STOCK_STATUSES = ['INSTOCK', 'OUTSTOCK'] as const;
 export type StockStatus = (typeof STOCK_STATUSES)[number];
 export const SCRAP_STATUSES = ['NORMAL', 'SCRAPPED'] as const;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { idParam } from '../validation.js';
 
-/** Trajectory ranges of spec §9: last week, last month, last three months. */
+/** Trajectory ranges: last week, last month, last three months. */
 export const TRAJECTORY_RANGES = ['WEEK', 'MONTH', 'QUARTER'] as const;
 export type TrajectoryRange = (typeof TRAJECTORY_RANGES)[number];
 /** Months back for each range (a week is counted in days). */
@@ -36,7 +36,7 @@ export const trajectory = z.object({
 });
 export type Trajectory = z.infer<typeof trajectory>;
 
-/** Trend ranges of spec §9 for a device's recent readings: the last 24 hours, week and month. */
+/** Trend ranges for a device's recent readings: the last 24 hours, week and month. */
 export const TREND_RANGES = ['DAY', 'WEEK', 'MONTH'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
 /** A trend answer carries at most this many readings, thinned evenly over time like a trajectory. */

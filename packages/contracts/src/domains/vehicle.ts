@@ -16,7 +16,7 @@ import {
   STOCK_STATUSES,
 } from './stock.js';
 
-/** Sale and rental modes, spec §3. */
+/** Sale and rental modes. */
 export const SALE_MODES = ['SALE_ONLY', 'RENT_ONLY', 'RENT_OR_SALE', 'NEITHER'] as const;
 export type SaleMode = (typeof SALE_MODES)[number];
 export const SALE_STATUSES = ['SOLD', 'UNSOLD'] as const;
@@ -32,7 +32,7 @@ export const vin = cleanString()
   .regex(/^[A-HJ-NPR-Z0-9]{17}$/, { message: 'validation.invalid' });
 
 /**
- * A vehicle, every field of spec §3. ACC state and fault come from the device link; sold/unsold
+ * A vehicle, every field the back-office keeps. ACC state and fault come from the device link; sold/unsold
  * and the bound user from orders. Ownership is the owner merchant (merchantId, null = platform).
  */
 export const vehicleRecord = z.object({
@@ -126,7 +126,7 @@ export type VehicleAdd = z.infer<typeof vehicleAdd>;
 export const vehicleEdit = vehicleFields.extend({ id: id, typeId: id });
 export type VehicleEdit = z.infer<typeof vehicleEdit>;
 
-/** Sold or unsold (spec §4), set by staff for one vehicle or a selection; a scrapped vehicle is refused. */
+/** Sold or unsold, set by staff for one vehicle or a selection; a scrapped vehicle is refused. */
 export const vehicleSale = z.object({
   ids: z.array(id).min(1, { message: 'validation.required' }).max(1000, { message: 'validation.batchMax' }),
   saleStatus: z.enum(SALE_STATUSES),

@@ -53,7 +53,7 @@ async function actOn(
 }
 
 /**
- * Username and phone are both sign-in names (spec §3 "username or phone"), so neither may be a
+ * Username and phone are both sign-in names (one signs in with either), so neither may be a
  * name another account signs in with: the sign-in name registry (migration 0014) holds them all
  * under one key, and its primary key settles a race this early answer cannot see.
  */
@@ -110,7 +110,7 @@ async function checkRoles(ctx: Ctx, db: Db, accountMerchantId: number | null, ro
   return wanted;
 }
 
-/** Tenant and account type of a new account, following who creates it (spec §5, §6). */
+/** Tenant and account type of a new account, following who creates it (docs/accounts-merchants-roles.md). */
 async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountType: Target['accountType']; merchantId: number | null }> {
   if (ctx.principal.type === 'SON' && body.type === 'NORMAL') throw new AppError('subAccountNoPermission');
   if (body.accountType === 'PLATFORM') {

@@ -55,7 +55,7 @@ export const batteries = pgTable(
     scrapReason: text('scrap_reason'),
     scrappedAt: timestamp('scrapped_at', { withTimezone: true }),
     stockStatus: text('stock_status', { enum: STOCK_STATUSES }).notNull().default('INSTOCK'),
-    /** Only an assigned battery that is not being returned may be handed out by a cabinet (spec §4). */
+    /** Only an assigned battery that is not being returned may be handed out by a cabinet. */
     distributionStatus: text('distribution_status', { enum: DISTRIBUTION_STATUSES }).notNull().default('UNASSIGNED'),
     returnStatus: text('return_status', { enum: RETURN_STATUSES }).notNull().default('NONE'),
     /** Mid-swap until then: set when a cabinet's hand-out is authorized, cleared by the swap event. */

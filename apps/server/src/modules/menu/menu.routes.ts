@@ -8,7 +8,7 @@ import { exportMenus, importMenus } from './menu-transfer.service.js';
 
 /** Menus shape every account's permissions, so only platform staff edit them. */
 export function registerMenuRoutes(app: FastifyInstance): void {
-  /** The signed-in account's permission tree and the codes it holds (spec §6 permission source). */
+  /** The signed-in account's permission tree and the codes it holds (what the web shows and hides by). */
   serve(app, menuApi.levels, async ({ ctx }) => {
     const grants = await grantsOf(ctx.db, ctx.principal);
     const tree = await buildTree(ctx.db, ctx.principal.type === 'SUPER' ? null : grants);

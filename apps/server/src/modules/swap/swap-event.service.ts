@@ -181,7 +181,7 @@ function refusal(request: AuthorizeRequest, reason: AuthorizeRefusal): Authorize
 }
 
 /**
- * Decides whether the cabinet may hand out the battery (spec §4: not while it is being returned,
+ * Decides whether the cabinet may hand out the battery (not while it is being returned,
  * not when unassigned, not scrapped, not mid-swap elsewhere, not from a compartment held for
  * another customer; and only its owner's batteries, handed out or brought back). Granting marks
  * the battery mid-swap. Null when the cabinet is not registered.

@@ -34,5 +34,5 @@ export function rolesOfTenant(roles: readonly RoleRecord[], tenant: number | nul
   return roles.filter((role) => role.merchantId === tenant);
 }
 
-/** A platform admin creating a merchant's account must choose the merchant (spec §5), checked at the field. */
+/** A platform admin creating a merchant's account must choose the merchant, checked at the field. */
 export const merchantAccountAdd = accountAdd.extend({ merchantId: z.number().int().positive() });

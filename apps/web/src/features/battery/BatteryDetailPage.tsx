@@ -25,7 +25,7 @@ const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.S
 
 const codes = deviceCodes('battery');
 
-/** The fields of spec §3, grouped: identity, specification, live state, stock and location. */
+/** A battery's fields, grouped: identity, specification, live state, stock and location. */
 function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
   return [
     {

@@ -23,7 +23,7 @@ export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
 );
 
-/** Swap rules (spec §4): only an assigned battery that is not being returned may be handed out. */
+/** Swap rules: only an assigned battery that is not being returned may be handed out. */
 export const DISTRIBUTION_MAP: StatusMap = {
   ASSIGNED: { meaning: 'success', labelKey: 'swap.distribution.ASSIGNED' },
   UNASSIGNED: { meaning: 'warning', labelKey: 'swap.distribution.UNASSIGNED' },

@@ -59,7 +59,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
       return;
     }
     const numbers = parsePastedNumbers(values.numbers ?? '');
-    // Refused here, in the user's language, before anything is sent (spec §5: at most 1000).
+    // Refused here, in the user's language, before anything is sent (at most 1,000 numbers).
     if (tooManyNumbers(numbers)) {
       form.setFields([{ name: 'numbers', errors: [t('validation.batchMax', { field: numbersLabel })] }]);
       return;

@@ -36,7 +36,7 @@ export function parseCsvNumbers(text: string): string[] {
   return rows;
 }
 
-/** Whether a list is too long to send (spec §5: device number lists hold up to 1000). */
+/** Whether a list is too long to send (device number lists hold up to 1,000). */
 export function tooManyNumbers(numbers: readonly string[]): boolean {
   return numbers.length > DEVICE_BATCH_MAX;
 }

@@ -20,7 +20,7 @@ export interface RouteSummary {
   chargeUsed: number | null;
 }
 
-/** Start, end, distance, duration and charge used of a route (spec §3 trajectories). */
+/** Start, end, distance, duration and charge used of a route. */
 export function summarize(points: TrajectoryPoint[]): RouteSummary | null {
   const first = points[0];
   const last = points[points.length - 1];

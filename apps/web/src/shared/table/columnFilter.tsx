@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 /**
  * Stands in for antd Table's column-filter dropdown: the `slimTable` plugin in vite.config.ts
  * resolves antd's `./FilterDropdown` to this file. Lists filter through the search form above the
- * table (DESIGN §9), and the real dropdown (antd Tree, Menu, Checkbox group) adds about 7 KB
+ * table, and the real dropdown (antd Tree, Menu, Checkbox group) adds about 7 KB
  * gzipped to every list page.
  */
 interface ColumnFilterProps {

@@ -102,12 +102,10 @@ describe('cabinets', () => {
 
   it('edits the maintained fields; type, owner and compartments stay', async () => {
     const [cabinet] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
-    const edited = await post(who.merchant, 'edit', {
-      id: cabinet!.id,
-      site: 'Tebet station',
-      radiatorSetting: 'ON',
-      typeId: types.battery,
-    });
+    // The type is fixed once registered: an edit naming it is refused by name and changes nothing.
+    const retyped = await post(who.merchant, 'edit', { id: cabinet!.id, site: 'Elsewhere', typeId: types.battery });
+    expect(retyped).toMatchObject({ status: 400, code: 1024, message: 'Unknown field: typeId' });
+    const edited = await post(who.merchant, 'edit', { id: cabinet!.id, site: 'Tebet station', radiatorSetting: 'ON' });
     expect(edited.data).toMatchObject({ site: 'Tebet station', radiatorSetting: 'ON', brand: null, typeCode: 'SC4', compartmentCount: 4 });
     expect(edited.data.compartments).toHaveLength(4);
     expect((await post(who.siam, 'edit', { id: cabinet!.id, site: 'Mine' })).code).toBe(3007);

@@ -95,7 +95,8 @@ describe('product centre accessibility', () => {
       page,
       KINDS.flatMap((kind) => [`/product/${kind}-type/list`, `/product/${kind}/list`]),
     );
-  });
+    // Six lists, each loaded and checked: more than one test's usual time on a busy machine.
+  }, 150_000);
 
   test('stock lists and records have no serious or critical axe violation', async ({ page }) => {
     await new Shell(page).signIn('admin');

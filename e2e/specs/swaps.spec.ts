@@ -13,7 +13,7 @@ describe('swap records and reservations', () => {
     await new Shell(page).signIn('admin');
     const swaps = new SwapListPage(page);
     await swaps.open();
-    expect(await swaps.rows().count()).toBe(20);
+    await expect.poll(() => swaps.rows().count()).toBe(20);
 
     // axe runs after the search: its check freezes the dropdown animations the filters use.
     await swaps.search({ select: { Result: 'Failed' } });

@@ -13,15 +13,17 @@ describe('swap records and reservations', () => {
     await new Shell(page).signIn('admin');
     const swaps = new SwapListPage(page);
     await swaps.open();
-    await expect.poll(() => swaps.rows().count()).toBe(20);
+    await expect.poll(() => swaps.rows().count(), { timeout: 15_000 }).toBe(20);
 
     // axe runs after the search: its check freezes the dropdown animations the filters use.
     await swaps.search({ select: { Result: 'Failed' } });
     const failed = swaps.rows();
-    await failed.first().waitFor();
-    const count = await failed.count();
-    expect(count).toBeGreaterThan(0);
-    expect(await failed.getByText('Failed', { exact: true }).count()).toBe(count);
+    // The page shows the search's answer once every row it lists is a failed swap.
+    const allFailed = async () => {
+      const count = await failed.count();
+      return count > 0 && (await failed.getByText('Failed', { exact: true }).count()) === count;
+    };
+    await expect.poll(allFailed, { timeout: 15_000 }).toBe(true);
     await checkA11y(page);
 
     await swaps.viewFirst();

@@ -1,6 +1,6 @@
 import type { Locator } from 'playwright-core';
 import { BasePage } from './base-page.js';
-import { openDrawer } from './antd.js';
+import { openDrawer, rowAction } from './antd.js';
 
 export interface NotificationInput {
   title: string;
@@ -48,7 +48,7 @@ export class NotificationListPage extends BasePage {
   }
 
   async edit(title: string, input: Partial<NotificationInput>): Promise<void> {
-    await this.row(title).getByRole('button', { name: 'Edit' }).click();
+    await rowAction(this.page, this.row(title), 'Edit');
     const drawer = openDrawer(this.page);
     await this.fill(drawer, input);
     await this.save(drawer);
@@ -64,7 +64,7 @@ export class NotificationListPage extends BasePage {
 
   /** Delete → the prompt; answers it with Confirm or Cancel. */
   async remove(title: string, answer: 'Confirm' | 'Cancel'): Promise<void> {
-    await this.row(title).getByRole('button', { name: 'Delete' }).click();
+    await rowAction(this.page, this.row(title), 'Delete');
     await this.page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: answer }).click();
   }
 }

@@ -1,39 +1,39 @@
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
-import { NotificationListPage } from '../pages/notification-list-page.js';
+import { ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
 
 const stamp = Date.now().toString(36).toUpperCase();
+const PATH = '/operation/noti/notificati';
 
 describe('notifications', () => {
   test('add with the form’s checks, find, edit and remove with a confirmation', async ({ page }) => {
     await new Shell(page).signIn('admin');
-    const list = new NotificationListPage(page);
+    const list = new ListPage(page, PATH);
     await list.open();
     // The demo's notifications are listed newest first.
     await list.row('New app version').waitFor();
 
     const title = `E2E notice ${stamp}`;
     // Nothing filled: both texts are required; the fields stop at 100 and 1000 characters.
-    const drawer = await list.startAdd({});
-    await list.save(drawer);
-    await drawer.getByText('Title is required').waitFor();
-    await drawer.getByText('Description is required').waitFor();
-    await list.fill(drawer, { title: 'x'.repeat(120) });
-    expect(await drawer.getByLabel('Title', { exact: true }).inputValue()).toHaveLength(100);
-    await list.fill(drawer, { title, description: 'Cabinets in Bandung restart at 03:00.', country: 'Indonesia (ID)' });
-    await list.save(drawer);
-    await drawer.waitFor({ state: 'hidden' });
+    const drawer = await list.startAdd('Add notification');
+    await drawer.save();
+    await drawer.shows('Title is required');
+    await drawer.shows('Description is required');
+    await drawer.fill({ Title: 'x'.repeat(120) });
+    expect(await drawer.field('Title').inputValue()).toHaveLength(100);
+    await drawer.fill({ Title: title, Description: 'Cabinets in Bandung restart at 03:00.', Country: 'Indonesia (ID)' });
+    await drawer.saveAndClose();
     await list.row(title).waitFor();
 
-    await list.search({ title: stamp });
-    await expect.poll(() => page.locator('.ant-table-row').count()).toBe(1);
-    await list.search({ title: '', country: 'Thailand (TH)' });
+    await list.search({ Title: stamp });
+    await expect.poll(() => list.rows().count(), { timeout: 15_000 }).toBe(1);
+    await list.search({ Title: '', Country: 'Thailand (TH)' });
     await list.row('Songkran hours').waitFor();
     expect(await list.row(title).count()).toBe(0);
     await list.open();
 
-    await list.edit(title, { title: `${title} (moved)`, country: 'Malaysia (MY)' });
+    await list.edit(title, { Title: `${title} (moved)`, Country: 'Malaysia (MY)' });
     await list.row(`${title} (moved)`).getByText('Malaysia (MY)').waitFor();
 
     await list.remove(`${title} (moved)`, 'Cancel');
@@ -47,10 +47,10 @@ describe('notifications', () => {
   test('a merchant sees only its own notifications, in Bahasa', async ({ page, baseURL }) => {
     await new Shell(page).signIn('merchant');
     await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
-    const list = new NotificationListPage(page);
+    const list = new ListPage(page, PATH);
     await list.open();
     await list.row('Ramadan opening hours').waitFor();
-    await page.getByRole('columnheader', { name: 'Judul' }).waitFor();
+    await list.columnHeader('Judul').waitFor();
     await list.row('Ramadan opening hours').getByText('Indonesia (ID)').waitFor();
     expect(await list.row('Songkran hours').count()).toBe(0);
     expect(await list.row('New app version').count()).toBe(0);

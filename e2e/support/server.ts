@@ -92,7 +92,7 @@ export async function startServer(options: { logFile: string; env?: Record<strin
 
   const baseURL = `http://127.0.0.1:${port}`;
   try {
-    await waitForHealth(`${baseURL}/api/health`, child, 60_000);
+    await waitForHealth(`${baseURL}/api/health`, child, 180_000); // migrations and the demo seed take long on a loaded machine
   } catch (error) {
     await stop();
     const tail = fs.readFileSync(options.logFile, 'utf8').split('\n').slice(-30).join('\n');

@@ -1,0 +1,121 @@
+import type { Locator, Page } from 'playwright-core';
+import { BasePage } from './base-page.js';
+import { openDrawer, rowAction } from './antd.js';
+
+/**
+ * Values for a search form or a drawer, by the field's visible label. A text goes into an input or
+ * text area; for a select it is the option's text (a searchable select is typed into first).
+ */
+export type FieldValues = Record<string, string>;
+
+/** Fills the labelled fields of `scope` (a search form or a drawer). */
+async function fillFields(page: Page, scope: Locator, values: FieldValues): Promise<void> {
+  for (const [label, value] of Object.entries(values)) {
+    const field = scope.getByLabel(label, { exact: true });
+    if ((await field.getAttribute('role')) !== 'combobox') {
+      await field.fill(value);
+      continue;
+    }
+    // An antd select: its search input takes the start of the option (before any "(code)").
+    if ((await field.getAttribute('readonly')) === null) await field.fill(value.split(' (')[0]!);
+    else await field.click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+  }
+}
+
+/** An add or edit drawer of a list (ResourceForm): fill, save, read its errors. */
+export class FormDrawer {
+  readonly locator: Locator;
+
+  constructor(readonly page: Page) {
+    this.locator = openDrawer(page);
+  }
+
+  async fill(values: FieldValues): Promise<void> {
+    await fillFields(this.page, this.locator, values);
+  }
+
+  field(label: string): Locator {
+    return this.locator.getByLabel(label, { exact: true });
+  }
+
+  /** Presses Save; the caller waits for the drawer to close or for an error. */
+  async save(): Promise<void> {
+    await this.locator.getByRole('button', { name: 'Save', exact: true }).click();
+  }
+
+  async saveAndClose(): Promise<void> {
+    await this.save();
+    await this.locator.waitFor({ state: 'hidden' });
+  }
+
+  /** Waits for a message shown in the drawer (a field's error, say). */
+  async shows(text: string): Promise<void> {
+    await this.locator.getByText(text, { exact: true }).waitFor();
+  }
+}
+
+/**
+ * Any list screen built on the list kit (ResourceTable and its search form, row actions, add and
+ * edit drawers): a screen with nothing more needs no page object of its own.
+ */
+export class ListPage extends BasePage {
+  constructor(
+    page: Page,
+    readonly path: string,
+  ) {
+    super(page);
+  }
+
+  /** Waits until the table shows (rows or its empty state). */
+  override async waitUntilShown(): Promise<void> {
+    await super.waitUntilShown();
+    await this.page.locator('.ant-table-row, .ant-empty').first().waitFor();
+  }
+
+  row(text: string): Locator {
+    return this.page.locator('.ant-table-row', { hasText: text });
+  }
+
+  rows(): Locator {
+    return this.page.locator('.ant-table-row');
+  }
+
+  columnHeader(name: string): Locator {
+    return this.page.getByRole('columnheader', { name });
+  }
+
+  /** Fills the search form's labelled fields and presses Search. */
+  async search(values: FieldValues): Promise<void> {
+    const form = this.page.locator('form').first();
+    await fillFields(this.page, form, values);
+    await form.getByRole('button', { name: 'Search' }).click();
+  }
+
+  /** Presses the title bar's add button (`name`) and fills what is given; the caller saves. */
+  async startAdd(name: string, values: FieldValues = {}): Promise<FormDrawer> {
+    await this.page.getByRole('button', { name }).click();
+    const drawer = new FormDrawer(this.page);
+    await drawer.fill(values);
+    return drawer;
+  }
+
+  /** Runs a row action (a button in the row or an item of its "More actions" menu). */
+  async action(rowText: string, name: string): Promise<void> {
+    await rowAction(this.page, this.row(rowText), name);
+  }
+
+  /** Edit → fill → Save, waiting for the drawer to close. */
+  async edit(rowText: string, values: FieldValues): Promise<void> {
+    await this.action(rowText, 'Edit');
+    const drawer = new FormDrawer(this.page);
+    await drawer.fill(values);
+    await drawer.saveAndClose();
+  }
+
+  /** Delete → the prompt, answered with Confirm or Cancel. */
+  async remove(rowText: string, answer: 'Confirm' | 'Cancel'): Promise<void> {
+    await this.action(rowText, 'Delete');
+    await this.page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: answer }).click();
+  }
+}

@@ -32,8 +32,8 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/business/appointment/detail/:id': page(() => import('../features/swap/AppointmentDetailPage').then((m) => m.AppointmentDetailPage)),
   '/product/vehicle/list': page(() => import('../features/vehicle/VehicleListPage').then((m) => m.VehicleListPage)),
   '/product/vehicle/detail/:id': page(() => import('../features/vehicle/VehicleDetailPage').then((m) => m.VehicleDetailPage)),
-  '/product/vehicle/trajectory/:id': page(() => import('../features/trajectory/TrajectoryPage').then((m) => m.VehicleTrajectoryPage)),
-  '/product/battery/trajectory/:id': page(() => import('../features/trajectory/TrajectoryPage').then((m) => m.BatteryTrajectoryPage)),
+  '/product/vehicle/trajectory/:id': page(() => import('../features/telemetry/TrajectoryPage').then((m) => m.VehicleTrajectoryPage)),
+  '/product/battery/trajectory/:id': page(() => import('../features/telemetry/TrajectoryPage').then((m) => m.BatteryTrajectoryPage)),
   '/product/vehicle-inventory/list': page(() => import('../features/stock/StockListPage').then((m) => m.StockListPage)),
   '/product/vehicle-inventory/record': page(() => import('../features/stock/StockRecordPage').then((m) => m.StockRecordPage)),
   '/product/vehicle-inventory/record/detail': page(() =>

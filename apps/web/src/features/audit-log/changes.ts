@@ -14,8 +14,8 @@ export interface ChangeLine {
 const ENUM_WORDS: Record<string, string> = {
   status: 'account.status.',
   saleStatus: 'vehicle.sale.',
-  stockStatus: 'device.stock.',
-  scrapStatus: 'device.scrap.',
+  stockStatus: 'deviceRegistry.stock.',
+  scrapStatus: 'deviceRegistry.scrap.',
 };
 
 /** Words a value the way the screens do: texts quoted, yes/no, enumeration values by name, ∅ for nothing. */

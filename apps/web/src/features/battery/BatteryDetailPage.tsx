@@ -6,22 +6,22 @@ import { useTranslation } from 'react-i18next';
 import type { BatteryRecord } from '@swap/contracts';
 import { formatDateTime } from '../../shared/format';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
-import { ALARM_MAP, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device/deviceModel';
+import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
+import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
+import { ALARM_MAP, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device-registry/deviceModel';
 import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, BATTERY_TREND, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
 import { useBatteryDetail } from './useBatteryDetail';
-import { TrendCard } from '../device/TrendCard';
-import { TrajectoryButton } from '../trajectory/TrajectoryButton';
+import { TrendCard } from '../telemetry/TrendCard';
+import { TrajectoryButton } from '../telemetry/TrajectoryButton';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
 const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<BatteryRecord>>(() =>
-  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<BatteryRecord>),
+  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<BatteryRecord>),
 );
-const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
+const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('battery');
 
@@ -29,7 +29,7 @@ const codes = deviceCodes('battery');
 function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
   return [
     {
-      titleKey: 'device.group.identity',
+      titleKey: 'deviceRegistry.group.identity',
       items: [
         { field: 'number' },
         { field: 'name' },
@@ -40,12 +40,12 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
         { field: 'androidSerialNumber' },
         { field: 'softwareVersion' },
         { field: 'hardwareVersion' },
-        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
         { field: 'createdAt' },
       ],
     },
     {
-      titleKey: 'device.group.specification',
+      titleKey: 'deviceRegistry.group.specification',
       items: [
         { field: 'structure', map: STRUCTURE_MAP },
         { field: 'ratedVoltage' },
@@ -58,7 +58,7 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
       ],
     },
     {
-      titleKey: 'device.group.state',
+      titleKey: 'deviceRegistry.group.state',
       live: true,
       items: [
         { field: 'soc' },
@@ -74,7 +74,7 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
       ],
     },
     {
-      titleKey: 'device.group.stock',
+      titleKey: 'deviceRegistry.group.stock',
       items: [
         { field: 'stockStatus', map: STOCK_MAP },
         { field: 'scrapStatus', map: SCRAP_MAP },
@@ -92,7 +92,7 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
       ],
     },
     {
-      titleKey: 'device.group.location',
+      titleKey: 'deviceRegistry.group.location',
       live: true,
       items: [{ field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
     },
@@ -116,7 +116,15 @@ export function BatteryDetailPage() {
       actions={[
         { key: 'trajectory', render: (battery) => <TrajectoryButton kind="battery" id={String(battery.id)} /> },
         { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
-        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+        {
+          key: 'scrap',
+          code: codes.edit,
+          when: active,
+          labelKey: 'deviceRegistry.scrap',
+          icon: <DeleteOutlined />,
+          danger: true,
+          opens: 'scrap',
+        },
       ]}
       drawers={{
         edit: ({ record, open, close }) => (
@@ -130,7 +138,7 @@ export function BatteryDetailPage() {
           <DetailCards record={battery} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="battery" device={battery} />
           <Card
-            title={t('device.field.cellVoltages')}
+            title={t('deviceRegistry.field.cellVoltages')}
             extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}
           >
             {battery.cellVoltages.length === 0 ? (

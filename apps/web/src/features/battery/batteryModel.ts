@@ -15,9 +15,9 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device/DeviceFormDrawer';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device/deviceModel';
-import type { TrendSpec } from '../device/trendModel';
+import type { DeviceFormSpec } from '../device-registry/DeviceFormDrawer';
+import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device-registry/deviceModel';
+import type { TrendSpec } from '../telemetry/trendModel';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
@@ -45,13 +45,18 @@ export function batterySearchFields(
   fields.splice(
     4,
     0,
-    { name: 'alarmStatus', labelKey: fieldKey('alarmStatus'), type: 'select', options: optionsOf(ALARM_STATUSES, 'device.alarm') },
-    { name: 'chargeSwitch', labelKey: fieldKey('chargeSwitch'), type: 'select', options: optionsOf(SWITCH_PERMISSIONS, 'device.switch') },
+    { name: 'alarmStatus', labelKey: fieldKey('alarmStatus'), type: 'select', options: optionsOf(ALARM_STATUSES, 'deviceRegistry.alarm') },
+    {
+      name: 'chargeSwitch',
+      labelKey: fieldKey('chargeSwitch'),
+      type: 'select',
+      options: optionsOf(SWITCH_PERMISSIONS, 'deviceRegistry.switch'),
+    },
     {
       name: 'dischargeSwitch',
       labelKey: fieldKey('dischargeSwitch'),
       type: 'select',
-      options: optionsOf(SWITCH_PERMISSIONS, 'device.switch'),
+      options: optionsOf(SWITCH_PERMISSIONS, 'deviceRegistry.switch'),
     },
     { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
     {
@@ -136,11 +141,11 @@ export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = {
 /** The battery detail's trend: state of charge (percent, left) and temperature (right). */
 export const BATTERY_TREND: TrendSpec<BatteryTrend['points'][number]> = {
   endpoint: telemetryApi.battery.trend,
-  titleKey: 'trajectory.trend',
-  failedKey: 'trajectory.trendFailed',
+  titleKey: 'telemetry.trend',
+  failedKey: 'telemetry.trendFailed',
   axes: [{ unit: '%', min: 0, max: 100 }, { unit: '°C' }],
   lines: [
-    { labelKey: 'trajectory.soc', axis: 0, meaning: 'processing', value: (p) => p.soc },
-    { labelKey: 'trajectory.temperature', axis: 1, meaning: 'warning', value: (p) => p.temperature },
+    { labelKey: 'telemetry.soc', axis: 0, meaning: 'processing', value: (p) => p.soc },
+    { labelKey: 'telemetry.temperature', axis: 1, meaning: 'warning', value: (p) => p.temperature },
   ],
 };

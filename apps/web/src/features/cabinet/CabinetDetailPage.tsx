@@ -4,20 +4,20 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CabinetDetail, CabinetRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
-import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
+import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
+import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
+import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device-registry/deviceModel';
 import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
 import { useCabinetDetail } from './useCabinetDetail';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
 import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
-import { TrendCard } from '../device/TrendCard';
+import { TrendCard } from '../telemetry/TrendCard';
 
 const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<CabinetRecord>>(() =>
-  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<CabinetRecord>),
+  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<CabinetRecord>),
 );
-const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
+const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('cabinet');
 
@@ -25,7 +25,7 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
   const word = (prefix: string) => (value: string) => t(`${prefix}.${value}`);
   return [
     {
-      titleKey: 'device.group.identity',
+      titleKey: 'deviceRegistry.group.identity',
       items: [
         { field: 'number' },
         { field: 'typeName' },
@@ -35,18 +35,18 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
         { field: 'imei' },
         { field: 'androidSerialNumber' },
         { field: 'factoryDate' },
-        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
         { field: 'seller' },
         { field: 'purchaseTime' },
         { field: 'createdAt' },
       ],
     },
     {
-      titleKey: 'device.group.specification',
+      titleKey: 'deviceRegistry.group.specification',
       items: [{ field: 'compartmentCount' }, { field: 'networkType' }, { field: 'communicationType' }],
     },
     {
-      titleKey: 'device.group.state',
+      titleKey: 'deviceRegistry.group.state',
       live: true,
       items: [
         { field: 'supplyStatus', map: SUPPLY_MAP },
@@ -79,7 +79,7 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
       ],
     },
     {
-      titleKey: 'device.group.stock',
+      titleKey: 'deviceRegistry.group.stock',
       items: [
         { field: 'stockStatus', map: STOCK_MAP },
         { field: 'scrapStatus', map: SCRAP_MAP },
@@ -88,7 +88,7 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
       ],
     },
     {
-      titleKey: 'device.group.location',
+      titleKey: 'deviceRegistry.group.location',
       items: [{ field: 'site' }, { field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
     },
   ];
@@ -110,7 +110,15 @@ export function CabinetDetailPage() {
       loadFailedKey="cabinet.loadFailed"
       actions={[
         { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
-        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+        {
+          key: 'scrap',
+          code: codes.edit,
+          when: active,
+          labelKey: 'deviceRegistry.scrap',
+          icon: <DeleteOutlined />,
+          danger: true,
+          opens: 'scrap',
+        },
       ]}
       drawers={{
         edit: ({ record, open, close }) => (
@@ -121,7 +129,7 @@ export function CabinetDetailPage() {
     >
       {(cabinet) => (
         <Flex vertical gap={16}>
-          <Card title={t('device.field.compartments')}>
+          <Card title={t('deviceRegistry.field.compartments')}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (

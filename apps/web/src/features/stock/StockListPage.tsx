@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { stockApi, type FilterOf, type StockSummaryRecord } from '@swap/contracts';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { fieldKey } from '../device/deviceModel';
-import { useOwnerOptions, useTypeOptions } from '../device/useDeviceOptions';
+import { fieldKey } from '../device-registry/deviceModel';
+import { useOwnerOptions, useTypeOptions } from '../device-registry/useDeviceOptions';
 import { StockActions } from './StockActions';
 import { stockRoutes, useStockKind } from './stockModel';
 
@@ -45,7 +45,7 @@ export function StockListPage() {
         columns={[
           { key: 'typeCode', titleKey: fieldKey('typeCode') },
           { key: 'typeName', titleKey: fieldKey('typeName') },
-          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('device.platformStock') },
+          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
           { key: 'inStock', titleKey: fieldKey('inStock'), kind: 'number' },
           { key: 'outStock', titleKey: fieldKey('outStock'), kind: 'number' },
           { key: 'scrapped', titleKey: fieldKey('scrapped'), kind: 'number' },

@@ -7,9 +7,9 @@ import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { useUi } from '../../shared/ui';
-import { DEVICE_APIS, fieldKey } from '../device/deviceModel';
-import { NumbersInput } from '../device/NumbersInput';
-import { parsePastedNumbers, tooManyNumbers } from '../device/numbers';
+import { DEVICE_APIS, fieldKey } from '../device-registry/deviceModel';
+import { NumbersInput } from '../device-registry/NumbersInput';
+import { parsePastedNumbers, tooManyNumbers } from '../device-registry/numbers';
 
 export type StockDirection = 'in' | 'out';
 
@@ -87,7 +87,7 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
           name="numbers"
           label={numbersLabel}
           rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]}
-          extra={t('device.numbersHelp')}
+          extra={t('deviceRegistry.numbersHelp')}
         >
           <NumbersInput />
         </Form.Item>

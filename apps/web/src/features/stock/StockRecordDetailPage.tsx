@@ -9,7 +9,7 @@ import { StatusTag } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
-import { deviceDetailPath, fieldKey } from '../device/deviceModel';
+import { deviceDetailPath, fieldKey } from '../device-registry/deviceModel';
 import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
 
 /** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */
@@ -44,7 +44,9 @@ export function StockRecordDetailPage() {
               <Descriptions.Item label={t(fieldKey('typeId'))}>{batch.typeName ?? t('stock.mixedTypes')}</Descriptions.Item>
               <Descriptions.Item label={t(fieldKey('quantity'))}>{batch.quantity}</Descriptions.Item>
               <Descriptions.Item label={t(fieldKey('operatorName'))}>{batch.operatorName}</Descriptions.Item>
-              <Descriptions.Item label={t(fieldKey('merchantName'))}>{batch.merchantName ?? t('device.platformStock')}</Descriptions.Item>
+              <Descriptions.Item label={t(fieldKey('merchantName'))}>
+                {batch.merchantName ?? t('deviceRegistry.platformStock')}
+              </Descriptions.Item>
               <Descriptions.Item label={t('stock.time')}>{formatDateTime(batch.createdAt)}</Descriptions.Item>
               <Descriptions.Item label={t('stock.remark')} span={2}>
                 {batch.remark || none}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { stockApi, type StockBatchRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { fieldKey } from '../device/deviceModel';
-import { useTypeOptions } from '../device/useDeviceOptions';
+import { fieldKey } from '../device-registry/deviceModel';
+import { useTypeOptions } from '../device-registry/useDeviceOptions';
 import { StockActions } from './StockActions';
 import { DIRECTION_MAP, directionOptions, stockRoutes, useStockKind } from './stockModel';
 
@@ -46,7 +46,7 @@ export function StockRecordPage() {
           { key: 'typeName', titleKey: fieldKey('typeId'), render: (r) => r.typeName ?? t('stock.mixedTypes') },
           { key: 'quantity', titleKey: fieldKey('quantity'), kind: 'number', sortable: true },
           { key: 'operatorName', titleKey: fieldKey('operatorName') },
-          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('device.platformStock') },
+          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
           { key: 'remark', titleKey: 'stock.remark', ellipsis: true, width: 220 },
           { key: 'createdAt', titleKey: 'stock.time', kind: 'datetime', sortable: true, width: 180 },
         ]}

@@ -22,7 +22,7 @@ function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
           field: 'swapId',
           render: (r) => (r.swapId === null ? t('common.empty') : <Link to={SWAP_ROUTES.detail(r.swapId)}>{r.swapId}</Link>),
         },
-        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
       ],
     },
     {

@@ -24,7 +24,7 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
           render: (r) =>
             r.appointmentId === null ? t('common.empty') : <Link to={APPOINTMENT_ROUTES.detail(r.appointmentId)}>{r.appointmentId}</Link>,
         },
-        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
       ],
     },
     {

@@ -4,26 +4,26 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VehicleRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device/DeviceFormDrawer';
-import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device/deviceModel';
-import { TrajectoryButton } from '../trajectory/TrajectoryButton';
+import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
+import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
+import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device-registry/deviceModel';
+import { TrajectoryButton } from '../telemetry/TrajectoryButton';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
 
 const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<VehicleRecord>>(() =>
-  import('../device/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<VehicleRecord>),
+  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<VehicleRecord>),
 );
-const ScrapForm = lazyDrawer(() => import('../device/ScrapForm').then((m) => m.ScrapForm));
+const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
 
 const codes = deviceCodes('vehicle');
 
 function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
   return [
     {
-      titleKey: 'device.group.identity',
+      titleKey: 'deviceRegistry.group.identity',
       items: [
         { field: 'number' },
         { field: 'name' },
@@ -33,13 +33,13 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
         { field: 'vin' },
         { field: 'motorNumber' },
         { field: 'engineNumber' },
-        { field: 'merchantName', render: (r) => r.merchantName ?? t('device.platformStock') },
+        { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
         { field: 'dealer' },
         { field: 'createdAt' },
       ],
     },
     {
-      titleKey: 'device.group.specification',
+      titleKey: 'deviceRegistry.group.specification',
       items: [{ field: 'compartmentType' }, { field: 'batteryCompartments' }, { field: 'rateCapacity' }, { field: 'rateVoltage' }],
     },
     {
@@ -53,12 +53,12 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
       ],
     },
     {
-      titleKey: 'device.group.state',
+      titleKey: 'deviceRegistry.group.state',
       live: true,
       items: [{ field: 'accState', map: ACC_MAP }, { field: 'fault' }, { field: 'updatedAt' }],
     },
     {
-      titleKey: 'device.group.stock',
+      titleKey: 'deviceRegistry.group.stock',
       items: [
         { field: 'stockStatus', map: STOCK_MAP },
         { field: 'scrapStatus', map: SCRAP_MAP },
@@ -67,7 +67,7 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
       ],
     },
     {
-      titleKey: 'device.group.location',
+      titleKey: 'deviceRegistry.group.location',
       live: true,
       items: [{ field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
     },
@@ -92,7 +92,15 @@ export function VehicleDetailPage() {
         { key: 'trajectory', render: (vehicle) => <TrajectoryButton kind="vehicle" id={String(vehicle.id)} /> },
         { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
         { key: 'sale', code: codes.edit, when: active, render: (vehicle) => <VehicleSaleButton vehicle={vehicle} /> },
-        { key: 'scrap', code: codes.edit, when: active, labelKey: 'device.scrap', icon: <DeleteOutlined />, danger: true, opens: 'scrap' },
+        {
+          key: 'scrap',
+          code: codes.edit,
+          when: active,
+          labelKey: 'deviceRegistry.scrap',
+          icon: <DeleteOutlined />,
+          danger: true,
+          opens: 'scrap',
+        },
       ]}
       drawers={{
         edit: ({ record, open, close }) => (

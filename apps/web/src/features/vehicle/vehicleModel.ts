@@ -13,8 +13,8 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device/DeviceFormDrawer';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device/deviceModel';
+import type { DeviceFormSpec } from '../device-registry/DeviceFormDrawer';
+import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device-registry/deviceModel';
 
 export const SALE_MAP: StatusMap = {
   SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },

@@ -33,10 +33,10 @@ export function TrendCard<P extends { at: string }>({ id, spec }: { id: string |
       title={t(spec.titleKey)}
       extra={
         <Segmented<TrendRange>
-          aria-label={t('device.trend.range')}
+          aria-label={t('telemetry.trend.range')}
           value={range}
           onChange={setRange}
-          options={TREND_RANGES.map((value) => ({ value, label: t(`device.trend.${value}`) }))}
+          options={TREND_RANGES.map((value) => ({ value, label: t(`telemetry.trend.${value}`) }))}
         />
       }
     >
@@ -45,7 +45,7 @@ export function TrendCard<P extends { at: string }>({ id, spec }: { id: string |
       ) : !query.data ? (
         loading
       ) : query.data.points.length === 0 ? (
-        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('device.trend.empty')} />
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.trend.empty')} />
       ) : (
         <Suspense fallback={loading}>
           <TrendChart trend={query.data} spec={spec} />

@@ -23,10 +23,10 @@ export function RegisterButtons({ kind, onAdd }: { kind: DeviceKind; onAdd: () =
           setBatch(true);
         }}
       >
-        {t('device.batchRegister')}
+        {t('deviceRegistry.batchRegister')}
       </Button>
       <Button type="primary" icon={<PlusOutlined />} onClick={onAdd}>
-        {t('device.add')}
+        {t('deviceRegistry.add')}
       </Button>
       {used ? (
         <Suspense fallback={null}>

@@ -33,15 +33,15 @@ export function NumbersInput({ id, value = '', onChange, disabled }: NumbersInpu
         onChange={(event) => onChange?.(event.target.value)}
         rows={8}
         disabled={disabled}
-        placeholder={t('device.numbersPlaceholder')}
+        placeholder={t('deviceRegistry.numbersPlaceholder')}
         spellCheck={false}
       />
       <Flex justify="space-between" align="center" gap={8} wrap>
         <Button icon={<UploadOutlined />} onClick={() => file.current?.click()} disabled={disabled}>
-          {t('device.pickCsv')}
+          {t('deviceRegistry.pickCsv')}
         </Button>
         <Typography.Text type="secondary" aria-live="polite">
-          {t('device.numberCount', { count })}
+          {t('deviceRegistry.numberCount', { count })}
         </Typography.Text>
       </Flex>
       <input
@@ -49,7 +49,7 @@ export function NumbersInput({ id, value = '', onChange, disabled }: NumbersInpu
         type="file"
         accept=".csv,.txt,text/csv,text/plain"
         style={{ display: 'none' }}
-        aria-label={t('device.pickCsv')}
+        aria-label={t('deviceRegistry.pickCsv')}
         onChange={(event) => void readFile(event.target.files?.[0])}
       />
     </Flex>

@@ -33,7 +33,7 @@ export function deviceDetailPath(kind: DeviceKind, id: number): string {
 
 /** Label key of a record field; the words are the contracts' FIELD_LABELS (see i18n/<lang>/device.ts). */
 export function fieldKey(field: string): string {
-  return `device.field.${field}`;
+  return `deviceRegistry.field.${field}`;
 }
 
 function statusMap(values: readonly string[], prefix: string, meanings: StatusMap[string]['meaning'][]): StatusMap {
@@ -42,10 +42,10 @@ function statusMap(values: readonly string[], prefix: string, meanings: StatusMa
   );
 }
 
-export const STOCK_MAP = statusMap(STOCK_STATUSES, 'device.stock', ['success', 'processing']);
-export const SCRAP_MAP = statusMap(SCRAP_STATUSES, 'device.scrap', ['success', 'error']);
-export const ALARM_MAP = statusMap(ALARM_STATUSES, 'device.alarm', ['success', 'error']);
-export const SWITCH_MAP = statusMap(SWITCH_PERMISSIONS, 'device.switch', ['success', 'error']);
+export const STOCK_MAP = statusMap(STOCK_STATUSES, 'deviceRegistry.stock', ['success', 'processing']);
+export const SCRAP_MAP = statusMap(SCRAP_STATUSES, 'deviceRegistry.scrap', ['success', 'error']);
+export const ALARM_MAP = statusMap(ALARM_STATUSES, 'deviceRegistry.alarm', ['success', 'error']);
+export const SWITCH_MAP = statusMap(SWITCH_PERMISSIONS, 'deviceRegistry.switch', ['success', 'error']);
 
 export function optionsOf(values: readonly string[], prefix: string): SearchOption[] {
   return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
@@ -63,8 +63,8 @@ export function baseSearchFields<F extends string = DeviceBaseFilter>(
   const fields: SearchField<DeviceBaseFilter | F>[] = [
     { name: 'number', labelKey: fieldKey('number') },
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
-    { name: 'stockStatus', labelKey: fieldKey('stockStatus'), type: 'select', options: optionsOf(STOCK_STATUSES, 'device.stock') },
-    { name: 'scrapStatus', labelKey: fieldKey('scrapStatus'), type: 'select', options: optionsOf(SCRAP_STATUSES, 'device.scrap') },
+    { name: 'stockStatus', labelKey: fieldKey('stockStatus'), type: 'select', options: optionsOf(STOCK_STATUSES, 'deviceRegistry.stock') },
+    { name: 'scrapStatus', labelKey: fieldKey('scrapStatus'), type: 'select', options: optionsOf(SCRAP_STATUSES, 'deviceRegistry.scrap') },
     { name: 'brand', labelKey: fieldKey('brand') },
     { name: 'model', labelKey: fieldKey('model') },
   ];

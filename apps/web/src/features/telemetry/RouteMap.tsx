@@ -31,7 +31,7 @@ export function RouteMap({ points }: { points: TrajectoryPoint[] }) {
       <svg
         viewBox={`0 0 ${width.toFixed(1)} ${height.toFixed(1)}`}
         role="img"
-        aria-label={t('trajectory.routeLabel', { count: points.length, start, end })}
+        aria-label={t('telemetry.routeLabel', { count: points.length, start, end })}
         data-testid="route-map"
         style={{ width: '100%', maxHeight: 480, background: token.colorFillQuaternary, borderRadius: token.borderRadius }}
       >
@@ -44,15 +44,15 @@ export function RouteMap({ points }: { points: TrajectoryPoint[] }) {
           strokeLinecap="round"
         />
         <circle cx={sx} cy={sy} r={8} fill={token.colorSuccess} stroke={token.colorBgContainer} strokeWidth={2}>
-          <title>{`${t('trajectory.start')}: ${start}`}</title>
+          <title>{`${t('telemetry.start')}: ${start}`}</title>
         </circle>
         <circle cx={ex} cy={ey} r={8} fill={token.colorError} stroke={token.colorBgContainer} strokeWidth={2}>
-          <title>{`${t('trajectory.end')}: ${end}`}</title>
+          <title>{`${t('telemetry.end')}: ${end}`}</title>
         </circle>
       </svg>
       <Flex gap={16}>
-        {marker(token.colorSuccess, `${t('trajectory.start')}: ${start}`)}
-        {marker(token.colorError, `${t('trajectory.end')}: ${end}`)}
+        {marker(token.colorSuccess, `${t('telemetry.start')}: ${start}`)}
+        {marker(token.colorError, `${t('telemetry.end')}: ${end}`)}
       </Flex>
     </Flex>
   );

@@ -102,7 +102,7 @@ export function DeviceListPage<R extends DeviceRow>({
           ...kindColumns,
           { key: 'stockStatus', titleKey: fieldKey('stockStatus'), kind: 'status', statusMap: STOCK_MAP },
           { key: 'scrapStatus', titleKey: fieldKey('scrapStatus'), kind: 'status', statusMap: SCRAP_MAP },
-          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('device.platformStock') },
+          { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
           ...trailingColumns,
           { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
         ]}
@@ -111,7 +111,7 @@ export function DeviceListPage<R extends DeviceRow>({
           { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: isScrapped, onClick: (r) => setEditing(r) },
           {
             key: 'scrap',
-            labelKey: 'device.scrap',
+            labelKey: 'deviceRegistry.scrap',
             code: codes.edit,
             danger: true,
             confirmKey: false,

@@ -10,7 +10,7 @@ export function TrajectoryButton({ kind, id }: { kind: 'vehicle' | 'battery'; id
   if (!id) return null;
   return (
     <Button icon={<NodeIndexOutlined />} onClick={() => void navigate(`/product/${kind}/trajectory/${id}`)}>
-      {t('trajectory.open')}
+      {t('telemetry.open')}
     </Button>
   );
 }

@@ -25,12 +25,12 @@ describe('device trends', () => {
     expect(trendSummary(points, CABINET_TREND)).toEqual({
       count: 3,
       lines: [
-        { labelKey: 'device.field.temperature', min: 28.46, max: 33.1 },
-        { labelKey: 'device.field.humidity', min: 44, max: 61 },
-        { labelKey: 'device.field.load', min: 0.5, max: 2.25 },
+        { labelKey: 'deviceRegistry.field.temperature', min: 28.46, max: 33.1 },
+        { labelKey: 'deviceRegistry.field.humidity', min: 44, max: 61 },
+        { labelKey: 'deviceRegistry.field.load', min: 0.5, max: 2.25 },
       ],
       // The smoke alarm was never raised: it is left out.
-      flags: [{ labelKey: 'device.field.waterAlarm', count: 2 }],
+      flags: [{ labelKey: 'deviceRegistry.field.waterAlarm', count: 2 }],
     });
   });
 

@@ -46,7 +46,7 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       type: 'select',
       options: owners.merchants,
       modes: ['add'],
-      helpKey: 'device.ownerHelp',
+      helpKey: 'deviceRegistry.ownerHelp',
     });
 
   return (
@@ -54,7 +54,7 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       open={editing !== null}
       mode={record ? 'edit' : 'add'}
       width={640}
-      title={record ? t('device.editTitle', { number: record.number }) : t(`device.addTitle.${kind}`)}
+      title={record ? t('deviceRegistry.editTitle', { number: record.number }) : t(`deviceRegistry.addTitle.${kind}`)}
       schema={record ? editSchema : addSchema}
       fields={[...head, ...fields]}
       initialValues={record ? undefined : initialValues}

@@ -23,12 +23,12 @@ export function ScrapForm({
       open={device !== null}
       mode="edit"
       container="modal"
-      title={t('device.scrapTitle', { number: device?.number ?? '' })}
+      title={t('deviceRegistry.scrapTitle', { number: device?.number ?? '' })}
       schema={deviceScrap}
       fields={[{ name: 'reason', labelKey: fieldKey('reason'), type: 'textarea', maxLength: 200, rows: 3 }]}
       extraValues={device ? { ids: [device.id] } : undefined}
-      confirmKey="device.confirmScrap"
-      successKey="device.scrapped"
+      confirmKey="deviceRegistry.confirmScrap"
+      successKey="deviceRegistry.scrapped"
       submit={changes.scrap}
       onSaved={onSaved}
       onClose={onClose}

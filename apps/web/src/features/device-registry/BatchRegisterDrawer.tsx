@@ -15,9 +15,9 @@ import { parsePastedNumbers, tooManyNumbers } from './numbers';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 const CHECK_MAP: StatusMap = {
-  NEW: { meaning: 'success', labelKey: 'device.check.NEW' },
-  EXISTS: { meaning: 'warning', labelKey: 'device.check.EXISTS' },
-  INVALID: { meaning: 'error', labelKey: 'device.check.INVALID' },
+  NEW: { meaning: 'success', labelKey: 'deviceRegistry.check.NEW' },
+  EXISTS: { meaning: 'warning', labelKey: 'deviceRegistry.check.EXISTS' },
+  INVALID: { meaning: 'error', labelKey: 'deviceRegistry.check.INVALID' },
 };
 
 interface Values {
@@ -82,7 +82,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     setBusy('register');
     try {
       const result = await changes.batchAdd(bodyOf(checked.body, fresh));
-      void message.success(t('device.registered', { count: result.added }));
+      void message.success(t('deviceRegistry.registered', { count: result.added }));
       close();
     } catch (error) {
       ignoreApiError(error);
@@ -101,10 +101,10 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
     <Flex justify="flex-end" gap={8}>
       <Button onClick={close}>{t('common.cancel')}</Button>
       <Button onClick={() => void check()} loading={busy === 'check'} disabled={busy !== null}>
-        {t('device.check')}
+        {t('deviceRegistry.check')}
       </Button>
       <Button type="primary" onClick={() => void register()} loading={busy === 'register'} disabled={busy !== null || fresh.length === 0}>
-        {t('device.registerNew', { count: fresh.length })}
+        {t('deviceRegistry.registerNew', { count: fresh.length })}
       </Button>
     </Flex>
   );
@@ -112,7 +112,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   return (
     <Drawer
       open={open}
-      title={t('device.batchTitle')}
+      title={t('deviceRegistry.batchTitle')}
       onClose={close}
       footer={footer}
       size={640}
@@ -128,12 +128,12 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
           />
         </Form.Item>
         {owners ? (
-          <Form.Item name="merchantId" label={t(fieldKey('merchantName'))} extra={t('device.ownerHelp')}>
+          <Form.Item name="merchantId" label={t(fieldKey('merchantName'))} extra={t('deviceRegistry.ownerHelp')}>
             <Select
               allowClear
               options={optionLabels(owners.merchants) as never}
               showSearch={{ optionFilterProp: 'label' }}
-              placeholder={t('device.platformStock')}
+              placeholder={t('deviceRegistry.platformStock')}
             />
           </Form.Item>
         ) : null}
@@ -159,7 +159,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
           name="numbers"
           label={numbersLabel}
           rules={[{ required: true, message: t('validation.required', { field: numbersLabel }) }]}
-          extra={t('device.numbersHelp')}
+          extra={t('deviceRegistry.numbersHelp')}
         >
           <NumbersInput />
         </Form.Item>
@@ -182,13 +182,13 @@ function CheckResult({ result }: { result: BatchCheckResult }) {
           borderColor: STATUS_COLORS[clean ? 'success' : 'warning'].border,
         }}
         showIcon
-        title={t('device.checkSummary', {
+        title={t('deviceRegistry.checkSummary', {
           total: result.total,
           fresh: result.newCount,
           exists: result.existsCount,
           invalid: result.invalidCount,
         })}
-        description={clean ? undefined : t('device.checkOnlyNew')}
+        description={clean ? undefined : t('deviceRegistry.checkOnlyNew')}
       />
       <Table<BatchCheckItem & { row: number }>
         size="small"
@@ -197,7 +197,11 @@ function CheckResult({ result }: { result: BatchCheckResult }) {
         pagination={{ pageSize: 20, showTotal: (total) => t('table.total', { total }), showSizeChanger: false }}
         columns={[
           { key: 'number', title: t(fieldKey('number')), dataIndex: 'number' },
-          { key: 'status', title: t('device.checkStatus'), render: (_v, item) => <StatusTag value={item.status} map={CHECK_MAP} /> },
+          {
+            key: 'status',
+            title: t('deviceRegistry.checkStatus'),
+            render: (_v, item) => <StatusTag value={item.status} map={CHECK_MAP} />,
+          },
           { key: 'reason', title: t(fieldKey('reason')), render: (_v, item) => item.reason ?? '' },
         ]}
       />

@@ -10,8 +10,8 @@ import { StatusTag, type StatusMap } from '../../shared/StatusTag';
 import { useDeviceCredential } from './deviceQueries';
 
 const ISSUED_MAP: StatusMap = {
-  true: { meaning: 'success', labelKey: 'device.credential.issued' },
-  false: { meaning: 'warning', labelKey: 'device.credential.none' },
+  true: { meaning: 'success', labelKey: 'deviceRegistry.credential.issued' },
+  false: { meaning: 'warning', labelKey: 'deviceRegistry.credential.none' },
 };
 
 /**
@@ -28,8 +28,8 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
 
   const issue = () =>
     confirm({
-      titleKey: 'device.credential.issue',
-      contentKey: hasSecret ? 'device.credential.confirmReplace' : 'device.credential.confirmIssue',
+      titleKey: 'deviceRegistry.credential.issue',
+      contentKey: hasSecret ? 'deviceRegistry.credential.confirmReplace' : 'deviceRegistry.credential.confirmIssue',
       contentParams: { number: device.number },
       danger: hasSecret,
       onOk: async () => {
@@ -40,12 +40,12 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
 
   return (
     <Card
-      title={t('device.credential.title')}
+      title={t('deviceRegistry.credential.title')}
       extra={
         device.scrapStatus === 'NORMAL' ? (
           <Can code={`operation.${kind}.credential`}>
             <Button icon={<KeyOutlined />} onClick={issue} disabled={!status.data}>
-              {t('device.credential.issue')}
+              {t('deviceRegistry.credential.issue')}
             </Button>
           </Can>
         ) : null
@@ -55,25 +55,25 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
         <Alert
           type="error"
           showIcon
-          title={t('device.credential.loadFailed')}
+          title={t('deviceRegistry.credential.loadFailed')}
           action={<Button onClick={() => void status.refetch()}>{t('common.retry')}</Button>}
         />
       ) : (
         <Descriptions size="small" column={{ xs: 1, md: 3 }}>
-          <Descriptions.Item label={t('device.credential.status')}>
+          <Descriptions.Item label={t('deviceRegistry.credential.status')}>
             {status.data ? <StatusTag value={String(status.data.issued)} map={ISSUED_MAP} /> : t('common.loading')}
           </Descriptions.Item>
-          <Descriptions.Item label={t('device.credential.issuedAt')}>{formatDateTime(status.data?.issuedAt)}</Descriptions.Item>
-          <Descriptions.Item label={t('device.credential.username')}>{device.number}</Descriptions.Item>
+          <Descriptions.Item label={t('deviceRegistry.credential.issuedAt')}>{formatDateTime(status.data?.issuedAt)}</Descriptions.Item>
+          <Descriptions.Item label={t('deviceRegistry.credential.username')}>{device.number}</Descriptions.Item>
         </Descriptions>
       )}
       <Modal
         open={issued !== null}
-        title={t('device.credential.issuedTitle', { number: issued?.number ?? '' })}
+        title={t('deviceRegistry.credential.issuedTitle', { number: issued?.number ?? '' })}
         onCancel={() => setIssued(null)}
         footer={
           <Button type="primary" onClick={() => setIssued(null)}>
-            {t('device.credential.done')}
+            {t('deviceRegistry.credential.done')}
           </Button>
         }
         mask={{ closable: false }}
@@ -81,17 +81,17 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
       >
         {issued ? (
           <Flex vertical gap={12}>
-            <Alert type="warning" showIcon title={t('device.credential.onceWarning')} />
+            <Alert type="warning" showIcon title={t('deviceRegistry.credential.onceWarning')} />
             <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label={t('device.credential.username')}>
+              <Descriptions.Item label={t('deviceRegistry.credential.username')}>
                 <Typography.Text copyable>{issued.username}</Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label={t('device.credential.secret')}>
+              <Descriptions.Item label={t('deviceRegistry.credential.secret')}>
                 <Typography.Text code copyable={{ text: issued.secret }} data-testid="device-secret">
                   {issued.secret}
                 </Typography.Text>
               </Descriptions.Item>
-              <Descriptions.Item label={t('device.credential.issuedAt')}>{formatDateTime(issued.issuedAt)}</Descriptions.Item>
+              <Descriptions.Item label={t('deviceRegistry.credential.issuedAt')}>{formatDateTime(issued.issuedAt)}</Descriptions.Item>
             </Descriptions>
           </Flex>
         ) : null}

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/format';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
-import { deviceDetailPath } from '../device/deviceModel';
+import { deviceDetailPath } from '../device-registry/deviceModel';
 import { RouteMap } from './RouteMap';
 import { pageOf, summarize } from './trajectoryModel';
 
@@ -36,20 +36,20 @@ function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKi
   const minutes = summary ? Math.round(summary.durationMs / 60_000) : 0;
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
-      <Descriptions.Item label={t('trajectory.startTime')}>{summary ? formatDateTime(summary.start) : none}</Descriptions.Item>
-      <Descriptions.Item label={t('trajectory.endTime')}>{summary ? formatDateTime(summary.end) : none}</Descriptions.Item>
-      <Descriptions.Item label={t('trajectory.duration')}>
-        {summary ? t('trajectory.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : none}
+      <Descriptions.Item label={t('telemetry.startTime')}>{summary ? formatDateTime(summary.start) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.endTime')}>{summary ? formatDateTime(summary.end) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.duration')}>
+        {summary ? t('telemetry.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : none}
       </Descriptions.Item>
-      <Descriptions.Item label={t('trajectory.distance')}>
-        {summary ? t('trajectory.distanceValue', { km: summary.km.toFixed(2) }) : none}
+      <Descriptions.Item label={t('telemetry.distance')}>
+        {summary ? t('telemetry.distanceValue', { km: summary.km.toFixed(2) }) : none}
       </Descriptions.Item>
       {kind === 'battery' ? (
-        <Descriptions.Item label={t('trajectory.chargeUsed')}>
-          {summary?.chargeUsed != null ? t('trajectory.chargeUsedValue', { percent: summary.chargeUsed.toFixed(1) }) : none}
+        <Descriptions.Item label={t('telemetry.chargeUsed')}>
+          {summary?.chargeUsed != null ? t('telemetry.chargeUsedValue', { percent: summary.chargeUsed.toFixed(1) }) : none}
         </Descriptions.Item>
       ) : null}
-      <Descriptions.Item label={t('trajectory.reports')}>{trajectory.total}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.reports')}>{trajectory.total}</Descriptions.Item>
     </Descriptions>
   );
 }
@@ -62,12 +62,12 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
   const trajectory = query.data;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const columns: ResourceColumn<TrajectoryPoint>[] = [
-    { key: 'at', titleKey: 'trajectory.time', kind: 'datetime' },
+    { key: 'at', titleKey: 'telemetry.time', kind: 'datetime' },
     kind === 'vehicle'
-      ? { key: 'speed', titleKey: 'trajectory.speed', kind: 'number' }
-      : { key: 'soc', titleKey: 'trajectory.soc', kind: 'number' },
-    { key: 'lat', titleKey: 'trajectory.latitude', kind: 'number' },
-    { key: 'lng', titleKey: 'trajectory.longitude', kind: 'number' },
+      ? { key: 'speed', titleKey: 'telemetry.speed', kind: 'number' }
+      : { key: 'soc', titleKey: 'telemetry.soc', kind: 'number' },
+    { key: 'lat', titleKey: 'telemetry.latitude', kind: 'number' },
+    { key: 'lng', titleKey: 'telemetry.longitude', kind: 'number' },
   ];
   const points = trajectory?.points ?? [];
 
@@ -76,34 +76,34 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
       <TitleBar
         title={
           trajectory
-            ? t('trajectory.title', { number: trajectory.number })
+            ? t('telemetry.title', { number: trajectory.number })
             : t(kind === 'vehicle' ? 'page.vehicleTrajectory' : 'page.batteryTrajectory')
         }
         back={id ? deviceDetailPath(kind, Number(id)) : true}
         operate={
           <Segmented<TrajectoryRange>
-            aria-label={t('trajectory.range')}
+            aria-label={t('telemetry.range')}
             value={range}
             onChange={setRange}
-            options={TRAJECTORY_RANGES.map((value) => ({ value, label: t(`trajectory.range.${value}`) }))}
+            options={TRAJECTORY_RANGES.map((value) => ({ value, label: t(`telemetry.range.${value}`) }))}
           />
         }
       />
       {!trajectory ? (
-        <DetailState failed={query.isError} titleKey="trajectory.loadFailed" onRetry={() => void query.refetch()} />
+        <DetailState failed={query.isError} titleKey="telemetry.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
-          <Card title={t('trajectory.route')}>
+          <Card title={t('telemetry.route')}>
             <Flex vertical gap={16}>
               <Summary trajectory={trajectory} kind={kind} />
               {points.length < 2 ? (
-                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('trajectory.unableToDraw')} />
+                <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.unableToDraw')} />
               ) : (
                 <RouteMap points={points} />
               )}
               {trajectory.total > points.length ? (
                 <Typography.Text type="secondary">
-                  {t('trajectory.thinned', { shown: points.length, total: trajectory.total })}
+                  {t('telemetry.thinned', { shown: points.length, total: trajectory.total })}
                 </Typography.Text>
               ) : null}
             </Flex>

@@ -26,5 +26,5 @@ export function useOwnerOptions(): { filter: SearchOption[]; merchants: SearchOp
   const merchants = useAllRecordsOf(merchantApi.search, {}, platform);
   if (!platform) return null;
   const list = (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name }));
-  return { filter: [{ value: 0, labelKey: 'device.platformStock' }, ...list], merchants: list };
+  return { filter: [{ value: 0, labelKey: 'deviceRegistry.platformStock' }, ...list], merchants: list };
 }

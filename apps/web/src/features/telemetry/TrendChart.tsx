@@ -70,14 +70,14 @@ export function TrendChart<P extends { at: string }>({ trend, spec }: { trend: T
   }, [trend, spec, t]);
 
   const parts = [
-    ...summary.lines.map((line) => t('device.trend.lineRange', { name: t(line.labelKey), min: line.min, max: line.max })),
-    ...summary.flags.map((flag) => t('device.trend.flagCount', { name: t(flag.labelKey), count: flag.count })),
+    ...summary.lines.map((line) => t('telemetry.trend.lineRange', { name: t(line.labelKey), min: line.min, max: line.max })),
+    ...summary.flags.map((flag) => t('telemetry.trend.flagCount', { name: t(flag.labelKey), count: flag.count })),
   ];
   return (
     <div
       ref={box}
       role="img"
-      aria-label={t('device.trend.summary', { count: summary.count, figures: parts.join('; ') })}
+      aria-label={t('telemetry.trend.summary', { count: summary.count, figures: parts.join('; ') })}
       style={{ width: '100%', height: 280 }}
     />
   );

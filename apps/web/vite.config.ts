@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, parseSync, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -127,8 +128,39 @@ function dropAnswerSchemas(): Plugin {
   };
 }
 
+/**
+ * A feature keeps its texts beside it in one file, `<namespace>.texts.ts`, every language side by
+ * side (`export const texts = { en: {…}, in: {…}, th: {…}, zh: {…} }`; docs/i18n.md). Each
+ * language's bundle imports the file as `….texts.ts?lang=<language>`, and this answers that with
+ * the one language's object only, so a language's chunk never carries another language's texts.
+ */
+function featureTextsByLanguage(): Plugin {
+  return {
+    name: 'feature-texts-by-language',
+    enforce: 'pre',
+    async load(id) {
+      const match = /^(.+\.texts\.ts)\?lang=([a-z]+)$/.exec(id);
+      if (!match) return null;
+      const [, file, language] = match as unknown as [string, string, string];
+      const source = await readFile(file, 'utf8');
+      const program = parseSync(file, source).program as unknown as { body: Node[] };
+      for (const node of nodesOf(program.body)) {
+        if (node.type !== 'VariableDeclarator' || (node.id as Node).name !== 'texts') continue;
+        let init = node.init as Node;
+        while (init.type === 'TSSatisfiesExpression' || init.type === 'TSAsExpression') init = init.expression as Node;
+        for (const property of (init.properties as Node[] | undefined) ?? []) {
+          const key = property.key as Node;
+          if (key.name === language || key.value === language)
+            return `export default ${source.slice((property.value as Node).start, (property.value as Node).end)};`;
+        }
+      }
+      this.error(`${file} has no texts for the language "${language}"`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [slimTable(), dropAnswerSchemas(), react()],
+  plugins: [featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

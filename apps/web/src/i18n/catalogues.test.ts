@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
 import { listSourceFiles, readSource, withoutComments } from '../test/sourceFiles';
+import type { Catalogue, FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -34,12 +35,19 @@ describe('catalogues', () => {
     for (const language of LANGUAGES) expect(namespacesOf(language), language).toEqual(namespacesOf('en'));
   });
 
-  it('keeps one export per file, named after the namespace, with keys of that namespace', () => {
+  it('keeps one export per file, named after the namespace (texts in a feature file), with keys of that namespace', () => {
     for (const file of CATALOGUE_FILES) {
-      expect(file.exports, `${file.language}/${file.namespace}`).toEqual([file.namespace]);
+      expect(file.exports, `${file.language}/${file.namespace}`).toEqual([file.kind === 'feature' ? 'texts' : file.namespace]);
       for (const key of Object.keys(file.entries))
         expect(key.startsWith(`${file.namespace}.`), `${file.language}/${file.namespace}: ${key}`).toBe(true);
     }
+  });
+
+  it('hands a language bundle only its own language of a feature texts file', () => {
+    const whole = import.meta.glob<FeatureTexts>('../features/*/*.texts.ts', { eager: true, import: 'texts' });
+    const thai = import.meta.glob<Catalogue>('../features/*/*.texts.ts', { eager: true, query: '?lang=th', import: 'default' });
+    expect(Object.keys(thai).length).toBeGreaterThan(0);
+    for (const [path, texts] of Object.entries(whole)) expect(thai[`${path}?lang=th`] ?? thai[path], path).toEqual(texts.th);
   });
 
   it('has every key in every language, with text and the same placeholders', () => {

@@ -79,7 +79,7 @@ export function NotificationListPage() {
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
-        title={t(adding ? 'notification.addTitle' : 'notification.editTitle')}
+        title={t(adding ? 'notification.add' : 'notification.editTitle')}
         schema={(adding ? notificationAdd : notificationEdit) as typeof notificationEdit}
         width={600}
         fields={fields}

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # npm test: every tier, in order, stopping at the first failing tier.
 #   typecheck  tsc for contracts, server, simulator, web, e2e, bench, scripts
-#   lint       prettier --check, eslint, docs/api.md freshness, module boundaries (dependency-cruiser)
+#   lint       prettier --check, eslint, docs/api.md freshness, migration journal, module boundaries (dependency-cruiser)
 #   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web (PGlite in memory;
 #              device tests on the embedded broker and on Mosquitto, installed when missing)
 #   postgres   the apps/server suite again on a throwaway real PostgreSQL
@@ -51,6 +51,7 @@ tier_lint() {
   log "eslint"
   "$BIN/eslint" . --max-warnings 0
   "$BIN/tsx" scripts/gen-api-doc.ts --check
+  "$BIN/tsx" scripts/migration-journal.ts --check
   log "module boundaries"
   "$BIN/tsx" scripts/check-boundaries.ts
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '../support/fixtures.js';
-import { authApi, menuApi } from '@swap/contracts';
+import { sessionApi, menuApi } from '@swap/contracts';
 import { Shell } from '../pages/shell.js';
 import { apiAnswer } from '../support/api.js';
 
@@ -39,7 +39,7 @@ describe('session and language', () => {
     expect(token).toBeTruthy();
 
     // Sign the same session out from elsewhere: the browser's token is now revoked.
-    expect((await apiAnswer(token, authApi.signOut, undefined)).code).toBe(1);
+    expect((await apiAnswer(token, sessionApi.signOut, undefined)).code).toBe(1);
 
     await page.goto('/system/admin/list');
     const dialog = page.getByRole('dialog');

@@ -5,7 +5,7 @@ import {
   DEMO_PASSWORD,
   SUCCESS_CODE,
   TOKEN_HEADER,
-  authApi,
+  sessionApi,
   cabinetApi,
   demoFleet,
   endpointUrl,
@@ -57,7 +57,7 @@ export async function apiRequest<E extends EndpointDef>(token: string | null, en
 
 /** Signs in through the API as a demo account (setup only; tests go through the browser). */
 export async function apiToken(username = 'admin'): Promise<string> {
-  return (await apiRequest(null, authApi.signIn, { username, password: DEMO_PASSWORD })).token;
+  return (await apiRequest(null, sessionApi.signIn, { username, password: DEMO_PASSWORD })).token;
 }
 
 /** The id of a cabinet by its number. */

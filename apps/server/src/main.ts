@@ -4,7 +4,7 @@ import { loadConfig, type Config } from './app/config.js';
 import { buildApp } from './app/build-app.js';
 import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
-import { useFastPasswordHashing } from './modules/auth/password.js';
+import { useFastPasswordHashing } from './modules/session/password.js';
 import { DeviceHub, startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device/index.js';
 import { startDemoSimulator } from './device/demo-simulator.js';
 import { startChangeRelay, type ChangeRelay } from './device/change-relay.js';

@@ -1,7 +1,7 @@
 import { endpointsOf } from './endpoint.js';
 import { liveApi } from './device/live.js';
 import { accountApi } from './domains/account.js';
-import { authApi } from './domains/auth.js';
+import { sessionApi } from './domains/session.js';
 import { auditLogApi } from './domains/audit-log.js';
 import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
@@ -13,7 +13,8 @@ import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
 import { notificationApi } from './domains/notification.js';
 import { roleApi } from './domains/role.js';
-import { commonSettingApi, currencyApi } from './domains/settings.js';
+import { commonSettingApi } from './domains/common-setting.js';
+import { currencyApi } from './domains/currency.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
@@ -24,7 +25,7 @@ import { vehicleApi } from './domains/vehicle.js';
  * no handler or a handler serves an endpoint missing here.
  */
 export const API = {
-  auth: authApi,
+  session: sessionApi,
   merchant: merchantApi,
   account: accountApi,
   role: roleApi,

@@ -3,12 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { authApi, endpointUrl, menuApi, resourceApi, ROUTES } from '@swap/contracts';
+import { sessionApi, endpointUrl, menuApi, resourceApi, ROUTES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { openDatabase } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { accounts } from '../modules/account/account.table.js';
-import { useFastPasswordHashing } from '../modules/auth/password.js';
+import { useFastPasswordHashing } from '../modules/session/password.js';
 
 describe('serving the web app', () => {
   let server: TestServer;
@@ -50,7 +50,7 @@ describe('serving the web app', () => {
       'referrer-policy': 'same-origin',
     });
     expect(page.headers['cache-control']).not.toBe('no-store');
-    const api = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
+    const api = await server.request(sessionApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
     expect(api.raw.headers).toMatchObject({ 'cache-control': 'no-store', 'x-frame-options': 'DENY' });
   });
 
@@ -66,7 +66,9 @@ describe('serving the web app', () => {
     const answer = await server.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(answer.statusCode).toBe(200);
     const spec = answer.json<{ paths: Record<string, unknown> }>();
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining([authApi.signIn, menuApi.levels, resourceApi.search].map(endpointUrl)));
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining([sessionApi.signIn, menuApi.levels, resourceApi.search].map(endpointUrl)),
+    );
   });
 });
 
@@ -100,9 +102,9 @@ describe('start-up without demo data', () => {
 
   it('hides the demo accounts from the login page when demo mode is off', async () => {
     const server = await startTestServer({ DEMO: '0', ADMIN_USERNAME: 'owner', ADMIN_PASSWORD: 'Strong-Pass-42' });
-    const config = await server.request(authApi.config, undefined);
+    const config = await server.request(sessionApi.config, undefined);
     expect(config.data).toMatchObject({ demo: false, demoAccounts: [], demoPassword: null });
-    const demoLogin = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
+    const demoLogin = await server.request(sessionApi.signIn, { username: 'admin', password: 'Demo-Pass-2026' });
     expect(demoLogin.code).toBe(2002);
     await server.close();
   });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { PNG, multipart } from '../test/upload.js';
 import { registerErrorHandling } from './error-handler.js';
-import { accountApi, authApi, batteryApi, commonSettingApi, endpointUrl, fileApi, roleApi } from '@swap/contracts';
+import { accountApi, sessionApi, batteryApi, commonSettingApi, endpointUrl, fileApi, roleApi } from '@swap/contracts';
 
 /**
  * The three causes of 500s found by fuzzing: numbers past the database's integer, NUL bytes and
@@ -41,7 +41,7 @@ describe('bad input', () => {
 
   it('refuses NUL bytes in any text, on the sign-in route too, and writes nothing', async () => {
     const audits = await count('audit_log');
-    const signIn = await server.request(authApi.signIn, { username: 'ad\u0000min', password: 'x' });
+    const signIn = await server.request(sessionApi.signIn, { username: 'ad\u0000min', password: 'x' });
     expect(signIn).toMatchObject({ status: 400, code: 1002, message: 'Username contains illegal characters' });
     expect(signIn.data).toEqual({ fields: [{ field: 'username', message: 'Username contains illegal characters' }] });
     const setting = await server.request(
@@ -71,7 +71,7 @@ describe('bad input', () => {
       const answer = await server.request(roleApi.add, { name: 'surrogates', description }, { token: admin });
       expect(answer).toMatchObject({ status: 400, code: 1002, message: 'Description contains illegal characters' });
     }
-    const login = await server.request(authApi.signIn, { username: 'admin', password: 'Demo-Pass-2026\ud83d' });
+    const login = await server.request(sessionApi.signIn, { username: 'admin', password: 'Demo-Pass-2026\ud83d' });
     expect(login).toMatchObject({ status: 400, code: 1002, message: 'Password contains illegal characters' });
     expect(await count('role')).toBe(roles);
     // A well-formed pair (an emoji) is ordinary text.

@@ -13,8 +13,8 @@ import type { Database } from '../db/client.js';
 import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
-import { registerAuthRoutes } from '../modules/auth/index.js';
-import { configurePasswordHashing } from '../modules/auth/index.js';
+import { registerSessionRoutes } from '../modules/session/index.js';
+import { configurePasswordHashing } from '../modules/session/index.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from '../device/hub.js';
 
@@ -92,7 +92,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     db: database.db,
     policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
   });
-  registerAuthRoutes(app, {
+  registerSessionRoutes(app, {
     db: database.db,
     session: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
     throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ALL_ENDPOINTS, authApi, endpoint, endpointUrl, merchantApi } from '@swap/contracts';
+import { ALL_ENDPOINTS, sessionApi, endpoint, endpointUrl, merchantApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { Ctx } from './context.js';
 import { registerErrorHandling } from './error-handler.js';
@@ -81,8 +81,8 @@ describe('declared endpoints', () => {
 
   it('serves a public endpoint only through servePublic, and one that needs a session only through serve', async () => {
     const app = Fastify({ logger: false });
-    expect(() => serve(app, authApi.config as never, () => Promise.resolve(null as never))).toThrow(/servePublic/);
-    expect(() => servePublic(app, authApi.signOut as never, () => Promise.resolve(null as never))).toThrow(/serve\(\)/);
+    expect(() => serve(app, sessionApi.config as never, () => Promise.resolve(null as never))).toThrow(/servePublic/);
+    expect(() => servePublic(app, sessionApi.signOut as never, () => Promise.resolve(null as never))).toThrow(/serve\(\)/);
     await app.close();
   });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { authApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
+import { sessionApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/factories.js';
 import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
@@ -89,7 +89,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
         message: MESSAGES.databaseUnavailable.text[lang],
       });
     }
-    const login = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD }, { lang: 'in' });
+    const login = await server.request(sessionApi.signIn, { username: 'admin', password: DEMO_PASSWORD }, { lang: 'in' });
     expect(login).toMatchObject({ status: 503, message: MESSAGES.databaseUnavailable.text.in });
     expect(await health(server)).toMatchObject({ http: 503, databaseStatus: 'down' });
 
@@ -110,7 +110,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
     expect(await storedReports(server, 77)).toBeGreaterThanOrEqual(1);
     expect((await search('th')).code).toBe(1);
     expect(await health(server)).toMatchObject({ http: 200, databaseStatus: 'up' });
-    const again = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
+    const again = await server.request(sessionApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
     expect(again.code).toBe(1);
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc } from 'drizzle-orm';
-import { authApi, DEMO_PASSWORD, endpointUrl } from '@swap/contracts';
+import { sessionApi, DEMO_PASSWORD, endpointUrl } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { auditLogs } from '../modules/audit-log/audit-log.table.js';
 import { loadConfig } from './config.js';
@@ -9,7 +9,7 @@ import { loadConfig } from './config.js';
 async function auditedAddress(server: TestServer, remoteAddress: string, forwardedFor?: string): Promise<string> {
   const answer = await server.app.inject({
     method: 'POST',
-    url: endpointUrl(authApi.signIn),
+    url: endpointUrl(sessionApi.signIn),
     remoteAddress,
     headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
     payload: { username: 'admin', password: DEMO_PASSWORD },
@@ -37,7 +37,7 @@ describe('TRUST_PROXY=1: one proxy in front', () => {
     for (let i = 0; i < 8; i++) {
       const answer = await server.app.inject({
         method: 'GET',
-        url: endpointUrl(authApi.config),
+        url: endpointUrl(sessionApi.config),
         remoteAddress: '127.0.0.1',
         headers: { 'x-forwarded-for': `6.6.6.${i}, 9.8.7.6` },
       });
@@ -47,7 +47,7 @@ describe('TRUST_PROXY=1: one proxy in front', () => {
     // Another real client is not held back by it.
     const other = await server.app.inject({
       method: 'GET',
-      url: endpointUrl(authApi.config),
+      url: endpointUrl(sessionApi.config),
       remoteAddress: '127.0.0.1',
       headers: { 'x-forwarded-for': '9.8.7.5' },
     });

@@ -16,7 +16,7 @@ import {
   type ParsedInputOf,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { authenticate, type SessionPolicy } from '../modules/auth/index.js';
+import { authenticate, type SessionPolicy } from '../modules/session/index.js';
 import { grantsOf } from '../modules/menu/index.js';
 import { holds, type Ctx } from './context.js';
 import { AppError } from './errors.js';

@@ -4,7 +4,7 @@ export * from '../modules/file/file.table.js';
 export * from '../modules/account/account.table.js';
 export * from '../modules/role/role.table.js';
 export * from '../modules/menu/menu.table.js';
-export * from '../modules/auth/auth.table.js';
+export * from '../modules/session/session.table.js';
 export * from '../modules/audit-log/audit-log.table.js';
 export * from '../modules/common-setting/common-setting.table.js';
 export * from '../modules/currency/currency.table.js';

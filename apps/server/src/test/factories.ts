@@ -23,7 +23,7 @@ import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
-import { hashPassword } from '../modules/auth/index.js';
+import { hashPassword } from '../modules/session/index.js';
 import type { TestServer } from './harness.js';
 
 /**

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { DEMO_PASSWORD, authApi, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
+import { DEMO_PASSWORD, sessionApi, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
 import { loadConfig, type Config } from '../app/config.js';
 import { buildApp } from '../app/build-app.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { seed } from '../db/seed.js';
-import { useFastPasswordHashing } from '../modules/auth/password.js';
+import { useFastPasswordHashing } from '../modules/session/password.js';
 
 /**
  * A real server on a fresh database for one test file: in-memory PGlite by default, or a new
@@ -135,7 +135,7 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
     call,
     request,
     async login(username, password = DEMO_PASSWORD) {
-      const answer = await request(authApi.signIn, { username, password });
+      const answer = await request(sessionApi.signIn, { username, password });
       if (answer.code !== 1) throw new Error(`login ${username} failed: ${answer.message}`);
       return answer.data.token;
     },

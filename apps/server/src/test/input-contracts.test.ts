@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { z } from 'zod';
-import { INT32_MAX, authApi, endpointUrl } from '@swap/contracts';
+import { INT32_MAX, sessionApi, endpointUrl } from '@swap/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOPIC_HANDLERS } from '../device/handlers.js';
@@ -16,8 +16,8 @@ import { HOSTILE_NUMBERS, branchesOf, illegalString, jsonSchemaOf, leavesOf, val
  */
 const SEED = Number(process.env.FUZZ_SEED ?? 20_260_501);
 
-const SIGN_IN = `${authApi.signIn.method} ${endpointUrl(authApi.signIn)} body`;
-const inputs = new Map<z.ZodType, string>([[authApi.signIn.body, SIGN_IN]]);
+const SIGN_IN = `${sessionApi.signIn.method} ${endpointUrl(sessionApi.signIn)} body`;
+const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
 {
   // The modules' routes as they register, on a bare app: no database needed to read their schemas.
   const app = Fastify({ logger: false });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
-  authApi,
+  sessionApi,
   batteryApi,
   cabinetApi,
   DEMO_PASSWORD,
@@ -50,7 +50,7 @@ const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000' });
 afterAll(() => server.close());
 
 const login = async () => {
-  const answer = await server.request(authApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
+  const answer = await server.request(sessionApi.signIn, { username: 'admin', password: DEMO_PASSWORD });
   return { token: answer.data.token, id: answer.data.admin.id };
 };
 let caller = await login();
@@ -257,7 +257,7 @@ describe('input fuzzing through the API', () => {
           address++;
           const raw = await server.app.inject({
             method: 'POST',
-            url: endpointUrl(authApi.signIn),
+            url: endpointUrl(sessionApi.signIn),
             remoteAddress: `10.77.${address >> 8}.${address & 255}`,
             headers: { 'content-type': 'application/json' },
             payload: JSON.stringify(body),

@@ -3,7 +3,7 @@ import Fastify from 'fastify';
 import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../app/route.js';
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
 import { createAccountWithMenus, merchantIdByName } from './factories.js';
-import { auditLogApi, authApi, currencyApi, endpointUrl, menuApi, OMS_BASE, resourceApi, type UserType } from '@swap/contracts';
+import { auditLogApi, sessionApi, currencyApi, endpointUrl, menuApi, OMS_BASE, resourceApi, type UserType } from '@swap/contracts';
 
 /**
  * Every declared /api/oms route against every kind of caller. "Holds" is derived from the route's
@@ -53,7 +53,7 @@ describe('permission matrix', () => {
 
   async function signIn(label: string, username: string): Promise<Caller> {
     const token = await server.login(username);
-    const me = await server.request(authApi.signIn, { username, password: 'Demo-Pass-2026' });
+    const me = await server.request(sessionApi.signIn, { username, password: 'Demo-Pass-2026' });
     const levels = await server.request(menuApi.levels, undefined, { token });
     expect(levels.code).toBe(1);
     return { label, token, type: me.data.admin.type, merchantId: me.data.admin.merchantId, codes: new Set(levels.data.codes) };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { accountUsername, id, idQuery, nameField, newPassword, phone, safeText } from '../validation.js';
-import { USER_TYPES } from './auth.js';
+import { USER_TYPES } from './session.js';
 
 /** Account type: platform staff or a merchant's staff (ownership = the merchant). */
 export const ACCOUNT_TYPES = ['PLATFORM', 'MERCHANT'] as const;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
-import { accountApi, authApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
+import { accountApi, sessionApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
-import { hashPassword } from '../auth/password.js';
+import { hashPassword } from '../session/password.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';
 import { accountRoles, accounts } from './account.table.js';
@@ -299,7 +299,7 @@ describe('account actions across ranks', () => {
       code: 2030,
       message: 'Anda tidak dapat mengubah akun dengan izin yang tidak Anda miliki',
     });
-    expect((await server.request(authApi.signIn, { username: strong.username, password: NEW_PASSWORD })).code).toBe(2002);
+    expect((await server.request(sessionApi.signIn, { username: strong.username, password: NEW_PASSWORD })).code).toBe(2002);
     const own = await server.login(strong.username, DEMO_PASSWORD);
     expect((await swaps(own)).code).toBe(1);
     const [audit] = await server.db

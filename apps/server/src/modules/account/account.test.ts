@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountApi, authApi, endpointUrl, menuApi, roleApi } from '@swap/contracts';
+import { accountApi, sessionApi, endpointUrl, menuApi, roleApi } from '@swap/contracts';
 import { eq, like } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
@@ -330,7 +330,7 @@ describe('accounts', () => {
       expect(disabled.data.status).toBe('DISABLED');
       const ended = await server.request(menuApi.levels, undefined, { token: clerk });
       expect(ended.code).toBe(405);
-      expect((await server.request(authApi.signIn, { username: 'demo.clerk2', password: PASSWORD })).code).toBe(2002);
+      expect((await server.request(sessionApi.signIn, { username: 'demo.clerk2', password: PASSWORD })).code).toBe(2002);
       await server.request(accountApi.status, { id: clerkId, status: 'ENABLED' }, { token: merchant });
       expect(await server.login('demo.clerk2', PASSWORD)).toBeTruthy();
 
@@ -349,7 +349,7 @@ describe('accounts', () => {
       const reset = await server.request(accountApi.resetPassword, { id: clerkId, password: 'Another-Pass-7' }, { token: merchant });
       expect(reset.code).toBe(1);
       expect((await server.request(menuApi.levels, undefined, { token: clerk })).code).toBe(405);
-      expect((await server.request(authApi.signIn, { username: 'demo.clerk2', password: PASSWORD })).code).toBe(2002);
+      expect((await server.request(sessionApi.signIn, { username: 'demo.clerk2', password: PASSWORD })).code).toBe(2002);
       expect(await server.login('demo.clerk2', 'Another-Pass-7')).toBeTruthy();
       const audit = await server.db.select().from(auditLogs);
       expect(JSON.stringify(audit)).not.toContain('Another-Pass-7');

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authApi, commonSettingApi, endpointUrl } from '@swap/contracts';
+import { sessionApi, commonSettingApi, endpointUrl } from '@swap/contracts';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
@@ -120,13 +120,13 @@ describe('common settings', () => {
   });
 
   it('tells the login page whether the tour runs, from the tour_enabled setting', async () => {
-    expect((await server.request(authApi.config, undefined)).data.tourEnabled).toBe(true);
+    expect((await server.request(sessionApi.config, undefined)).data.tourEnabled).toBe(true);
     const [tour] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'tour_enabled'));
     await server.request(
       commonSettingApi.edit,
       { id: tour!.id, name: 'tour_enabled', value: 'false', description: tour!.description },
       { token },
     );
-    expect((await server.request(authApi.config, undefined)).data.tourEnabled).toBe(false);
+    expect((await server.request(sessionApi.config, undefined)).data.tourEnabled).toBe(false);
   });
 });

@@ -4,7 +4,7 @@ import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '@swap/contracts';
+import { sessionApi } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { clearSession, getUserInfo } from '../../shared/session';
 
@@ -16,7 +16,7 @@ export function UserMenu() {
   const [user] = useState(getUserInfo);
   const signOut = async () => {
     try {
-      await request(authApi.signOut, undefined);
+      await request(sessionApi.signOut, undefined);
     } catch {
       // Already reported by the client; the local session ends regardless.
     } finally {

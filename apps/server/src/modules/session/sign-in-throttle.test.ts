@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { authApi, DEMO_PASSWORD, endpointUrl, menuApi } from '@swap/contracts';
+import { sessionApi, DEMO_PASSWORD, endpointUrl, menuApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
 import { accounts } from '../account/account.table.js';
-import { loginThrottle } from './auth.table.js';
+import { loginThrottle } from './session.table.js';
 import { holdPasswordHashing, passwordHashStats, resetPasswordHashStats } from './password.js';
 
 /**
@@ -39,7 +39,7 @@ describe('sign-in budget', () => {
   const loginFrom = async (remoteAddress: string, username: string, password: string): Promise<Answer> => {
     const raw = await server.app.inject({
       method: 'POST',
-      url: endpointUrl(authApi.signIn),
+      url: endpointUrl(sessionApi.signIn),
       remoteAddress,
       payload: { username, password },
     });

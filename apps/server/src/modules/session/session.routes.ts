@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, authApi, normaliseSignInName, toUserType } from '@swap/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, sessionApi, normaliseSignInName, toUserType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { serve, servePublic } from '../../app/route.js';
@@ -12,7 +12,7 @@ import { dummyPasswordHash, verifyPassword } from './password.js';
 import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 
-export interface AuthDeps {
+export interface SessionDeps {
   db: Db;
   session: SessionPolicy;
   throttle: ThrottlePolicy;
@@ -44,10 +44,10 @@ async function findSignInAccount(db: Db, name: string) {
   return account;
 }
 
-export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
+export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): void {
   const { db } = deps;
 
-  servePublic(app, authApi.signIn, async ({ input, req, reply }) => {
+  servePublic(app, sessionApi.signIn, async ({ input, req, reply }) => {
     const { username, password } = input;
     const account = await findSignInAccount(db, username);
     // Username and phone of one account share its budget; an unknown name has its own.
@@ -116,7 +116,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   // Access control has signed the caller in from the token (a missing or ended one is refused there).
-  serve(app, authApi.signOut, async ({ ctx, req }) => {
+  serve(app, sessionApi.signOut, async ({ ctx, req }) => {
     const { principal } = ctx;
     await revokeSessionById(db, ctx.sessionId);
     await recordAnonymousAudit(
@@ -128,7 +128,7 @@ export function registerAuthRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   /** What the login page may know before sign-in: demo mode and its accounts, and whether the tour runs. */
-  servePublic(app, authApi.config, async () => ({
+  servePublic(app, sessionApi.config, async () => ({
     demo: deps.demo,
     demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
     demoPassword: deps.demo ? DEMO_PASSWORD : null,

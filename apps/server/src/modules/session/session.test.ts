@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { sessions } from './auth.table.js';
+import { sessions } from './session.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts } from '../account/account.table.js';
-import { authApi, endpointUrl, menuApi } from '@swap/contracts';
+import { sessionApi, endpointUrl, menuApi } from '@swap/contracts';
 
 describe('sign-in and sessions', () => {
   let server: TestServer;
@@ -14,7 +14,7 @@ describe('sign-in and sessions', () => {
   afterAll(() => server.close());
 
   it('signs in with a trimmed username and answers token and user info', async () => {
-    const answer = await server.request(authApi.signIn, { username: '  merchant ', password: 'Demo-Pass-2026' });
+    const answer = await server.request(sessionApi.signIn, { username: '  merchant ', password: 'Demo-Pass-2026' });
     expect(answer.code).toBe(1);
     expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
     expect(answer.data.admin).toMatchObject({ username: 'merchant', type: 'NORMAL', merchantName: 'Demo Agent' });
@@ -29,15 +29,15 @@ describe('sign-in and sessions', () => {
   });
 
   it('gives the same message for an unknown account and a wrong password, in the asked language', async () => {
-    const unknown = await server.request(authApi.signIn, { username: 'nobody', password: 'whatever1' }, { lang: 'in' });
-    const wrong = await server.request(authApi.signIn, { username: 'subaccount', password: 'whatever1' }, { lang: 'in' });
+    const unknown = await server.request(sessionApi.signIn, { username: 'nobody', password: 'whatever1' }, { lang: 'in' });
+    const wrong = await server.request(sessionApi.signIn, { username: 'subaccount', password: 'whatever1' }, { lang: 'in' });
     expect(unknown.code).toBe(wrong.code);
     expect(unknown.message).toBe(wrong.message);
     expect(unknown.message).toBe('Nama pengguna atau kata sandi salah');
   });
 
   it('refuses empty fields and illegal characters naming the field', async () => {
-    const empty = await server.request(authApi.signIn, { username: '   ', password: '' });
+    const empty = await server.request(sessionApi.signIn, { username: '   ', password: '' });
     expect(empty.status).toBe(400);
     expect(
       empty.raw
@@ -45,15 +45,15 @@ describe('sign-in and sessions', () => {
         .data.fields.map((f: { field: string }) => f.field)
         .sort(),
     ).toEqual(['password', 'username']);
-    const illegal = await server.request(authApi.signIn, { username: "ad'min", password: 'x' });
+    const illegal = await server.request(sessionApi.signIn, { username: "ad'min", password: 'x' });
     expect(illegal.message).toBe('Username contains illegal characters');
   });
 
   it('throttles repeated failures per account with 429', async () => {
     for (let i = 0; i < 3; i++) {
-      await server.request(authApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
+      await server.request(sessionApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
     }
-    const blocked = await server.request(authApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
+    const blocked = await server.request(sessionApi.signIn, { username: 'throttled', password: 'wrong-pass1' });
     expect(blocked.status).toBe(429);
     expect(blocked.message).toBe('Too many attempts, please try again later');
   });
@@ -61,7 +61,7 @@ describe('sign-in and sessions', () => {
   it('ends the session on logout: the token then answers 405', async () => {
     const token = await server.login('merchant');
     expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(1);
-    expect((await server.request(authApi.signOut, undefined, { token })).code).toBe(1);
+    expect((await server.request(sessionApi.signOut, undefined, { token })).code).toBe(1);
     const after = await server.request(menuApi.levels, undefined, { token });
     expect(after.code).toBe(405);
     expect(after.message).toBe('Login expired, please login again');
@@ -97,7 +97,7 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
   const loginFrom = async (remoteAddress: string, username: string, password: string) => {
     const raw = await server.app.inject({
       method: 'POST',
-      url: endpointUrl(authApi.signIn),
+      url: endpointUrl(sessionApi.signIn),
       remoteAddress,
       payload: { username, password },
     });
@@ -163,13 +163,13 @@ describe('envelope and platform behaviour', () => {
 
   it('refuses JSON bodies over 1 MB with 413', async () => {
     const big = { username: 'a'.repeat(1_100_000), password: 'x' };
-    const answer = await server.request(authApi.signIn, big);
+    const answer = await server.request(sessionApi.signIn, big);
     expect(answer.status).toBe(413);
     expect(answer.code).toBe(1015);
   });
 
   it('refuses script input with the invalid-input message', async () => {
-    const answer = await server.request(authApi.signIn, { username: 'x', password: '<script>alert(1)</script>' }, { lang: 'zh' });
+    const answer = await server.request(sessionApi.signIn, { username: 'x', password: '<script>alert(1)</script>' }, { lang: 'zh' });
     expect(answer.code).toBe(1014);
     expect(answer.message).toBe('输入无效：不允许包含脚本');
   });
@@ -183,7 +183,7 @@ describe('envelope and platform behaviour', () => {
   it('answers malformed JSON with the parse error', async () => {
     const raw = await server.app.inject({
       method: 'POST',
-      url: endpointUrl(authApi.signIn),
+      url: endpointUrl(sessionApi.signIn),
       headers: { 'content-type': 'application/json' },
       payload: '{"username":',
     });

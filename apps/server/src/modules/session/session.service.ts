@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { accounts } from '../account/account.table.js';
-import { sessions } from './auth.table.js';
+import { sessions } from './session.table.js';
 
 export interface SessionPolicy {
   idleMinutes: number;

@@ -56,7 +56,7 @@ export type PublicConfig = z.infer<typeof publicConfig>;
  * The session calls under /api/auth: sign-in and the login page's settings are public (nothing to
  * sign in with yet); sign-out needs the session it ends.
  */
-export const authApi = {
+export const sessionApi = {
   signIn: endpoint({
     method: 'POST',
     base: 'auth',

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { sessions } from './auth.table.js';
-import { authApi, endpointUrl, menuApi } from '@swap/contracts';
+import { sessions } from './session.table.js';
+import { sessionApi, endpointUrl, menuApi } from '@swap/contracts';
 
 describe('idle clock and browser protections', () => {
   let server: TestServer;
@@ -57,7 +57,7 @@ describe('idle clock and browser protections', () => {
   it('sends a Content-Security-Policy without inline script on the app page and on API answers', async () => {
     const page = await server.app.inject({ method: 'GET', url: '/' });
     const deepLink = await server.app.inject({ method: 'GET', url: '/dashboard' });
-    const api = await server.app.inject({ method: 'GET', url: endpointUrl(authApi.config) });
+    const api = await server.app.inject({ method: 'GET', url: endpointUrl(sessionApi.config) });
     const refused = await server.app.inject({ method: 'GET', url: endpointUrl(menuApi.levels) });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { loginThrottle } from './auth.table.js';
+import { loginThrottle } from './session.table.js';
 
 /**
  * Sign-in throttling (docs/security.md). Every try is reserved in the database before the password

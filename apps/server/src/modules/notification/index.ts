@@ -1,14 +1,32 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, getTableColumns, gte, ilike, lte } from 'drizzle-orm';
-import { notificationApi, type NotificationRecord } from '@swap/contracts';
+import { notificationApi, type NotificationAdd, type NotificationRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { CsvColumn } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { columnHeader } from '../../app/policy.js';
+import { ownedRecords } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
 import { notifications } from './notification.table.js';
-import { addNotification, editNotification, notificationScope, presentNotification, removeNotification } from './notification.service.js';
+
+/** Each tenant's notifications: add, edit and remove with their audit rows, and the tenant scope. */
+const records = ownedRecords({
+  table: notifications,
+  id: notifications.id,
+  merchantId: notifications.merchantId,
+  updatedAt: notifications.updatedAt,
+  objectType: 'notification',
+  fields: ({ title, description, countryCode }: NotificationAdd) => ({ title, description, countryCode }),
+  present: (row): NotificationRecord => ({
+    id: row.id,
+    title: row.title,
+    description: row.description,
+    countryCode: row.countryCode,
+    merchantId: row.merchantId,
+    createdAt: row.createdAt.toISOString(),
+  }),
+});
 
 /** Operation centre → Notifications, newest first. */
 export const notificationList = defineList({
@@ -16,7 +34,7 @@ export const notificationList = defineList({
   table: notifications,
   id: notifications.id,
   select: getTableColumns(notifications),
-  scope: notificationScope,
+  scope: records.scope,
   filters: {
     title: {
       where: (title) => ilike(notifications.title, likePattern(title)),
@@ -28,7 +46,7 @@ export const notificationList = defineList({
   },
   defaultOrder: () => ({ column: notifications.createdAt, direction: 'desc' }),
   count: 'exact',
-  present: presentNotification,
+  present: records.present,
 });
 
 const CSV_COLUMNS: CsvColumn<NotificationRecord>[] = (['id', 'title', 'description', 'countryCode', 'createdAt'] as const).map((field) => ({
@@ -39,9 +57,9 @@ const CSV_COLUMNS: CsvColumn<NotificationRecord>[] = (['id', 'title', 'descripti
 /** Operation centre → Notifications (/operation/noti/notificati). */
 export function registerNotificationRoutes(app: FastifyInstance): void {
   serve(app, notificationApi.search, ({ input, ctx }) => notificationList.search(ctx, input));
-  serve(app, notificationApi.add, ({ input, ctx }) => addNotification(ctx, input));
-  serve(app, notificationApi.edit, ({ input, ctx }) => editNotification(ctx, input));
-  serve(app, notificationApi.remove, ({ input, ctx }) => removeNotification(ctx, input.id));
+  serve(app, notificationApi.add, ({ input, ctx }) => records.add(ctx, input));
+  serve(app, notificationApi.edit, ({ input, ctx }) => records.edit(ctx, input));
+  serve(app, notificationApi.remove, ({ input, ctx }) => records.remove(ctx, input.id));
   serve(app, notificationApi.export, ({ input, ctx, reply }) =>
     notificationList.sendExport(reply, ctx, input, { filename: 'notifications.csv', columns: CSV_COLUMNS }),
   );

@@ -20,6 +20,28 @@ import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
 import { vehicleApi } from './domains/vehicle.js';
 
+// The domains' schemas, types and declarations, published with the package from here, so a new
+// domain is added in this one file (docs/adding-a-resource.md).
+export * from './domains/account.js';
+export * from './domains/audit-log.js';
+export * from './domains/battery.js';
+export * from './domains/cabinet.js';
+export * from './domains/command.js';
+export * from './domains/common-setting.js';
+export * from './domains/currency.js';
+export * from './domains/device-credential.js';
+export * from './domains/device-type.js';
+export * from './domains/file.js';
+export * from './domains/menu.js';
+export * from './domains/merchant.js';
+export * from './domains/notification.js';
+export * from './domains/role.js';
+export * from './domains/session.js';
+export * from './domains/stock.js';
+export * from './domains/swap.js';
+export * from './domains/telemetry.js';
+export * from './domains/vehicle.js';
+
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has
  * no handler or a handler serves an endpoint missing here.

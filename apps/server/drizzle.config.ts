@@ -2,6 +2,7 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: './src/db/schema.ts',
+  // Every table file of every module (and of the device link).
+  schema: './src/**/*.table.ts',
   out: './drizzle',
 });

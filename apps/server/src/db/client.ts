@@ -8,12 +8,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import * as schema from './schema.js';
 import { lockDataFolder } from './data-lock.js';
 
-export type Schema = typeof schema;
-/** The one database type every module uses, whichever driver is underneath. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The one database type every module uses, whichever driver is underneath. Queries are written with
+ * the query builder on each module's own tables, so the client needs no list of every table (and
+ * adding a table registers it nowhere; migrations are SQL files, docs/adding-a-resource.md).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
@@ -40,7 +42,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       console.error(`database connection lost: ${error.message}`);
     });
-    const db = drizzlePg(pool, { schema });
+    const db = drizzlePg(pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',
@@ -63,7 +65,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     lock?.release();
     throw error;
   }
-  const db = drizzlePglite(client, { schema });
+  const db = drizzlePglite(client);
   return {
     db: db as unknown as Db,
     kind: 'pglite',

@@ -139,6 +139,11 @@ describe('what every list offers', () => {
       await page.getByText('Server sedang tidak tersedia (HTTP 502). Silakan coba lagi sebentar lagi.').first().waitFor();
 
       await page.unroute('**/api/oms/**/search');
+      await page.route('**/api/oms/**/search', (route) => route.abort('failed'));
+      await page.getByRole('button', { name: 'Muat ulang' }).click();
+      await page.getByText('Server tidak dapat dihubungi. Periksa koneksi jaringan lalu coba lagi.').first().waitFor();
+      expect(await page.getByText('Failed to fetch').count()).toBe(0);
+      await page.unroute('**/api/oms/**/search');
 
       // The platform's currency (IDR) in an amount written the Indonesian way.
       await page.goto('/system/international/currency');

@@ -159,8 +159,24 @@ function featureTextsByLanguage(): Plugin {
   };
 }
 
+/**
+ * A feature's index.ts only re-exports (docs/architecture.md, "Boundaries"): marked free of side
+ * effects, an import through it binds to the module that defines the name, so a page loads what it
+ * uses of another feature and not everything the entry lists.
+ */
+function featureEntries(): Plugin {
+  const entry = /\/src\/features\/[^/]+\/index\.tsx?$/;
+  return {
+    name: 'feature-entries',
+    apply: 'build',
+    transform(_code, id) {
+      return entry.test(id.replaceAll('\\', '/')) ? { moduleSideEffects: false } : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), react()],
+  plugins: [featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -2,11 +2,14 @@ import { CENTRES, SESSION_ENDING_CODES } from '@swap/contracts';
 import { Navigate, useLocation } from 'react-router';
 import { isApiError, isServerFailure } from '../shared/api/errors';
 import { AntdProvider } from '../shared/AntdProvider';
+import { HasPageContext } from '../shared/menuModel';
 import { CurrencyProvider } from '../shared/money';
 import { PermissionsProvider } from '../shared/permissions';
 import { getToken } from '../shared/session';
+import { useCurrencyConfig, useMenuLevels } from '../shared/sessionData';
+import { hasPage } from './pages';
 import { PageLoading } from './PageLoading';
-import { useCurrencyConfig, useMenuLevels } from './queries';
+
 import { Shell } from './shell/Shell';
 
 /** Signed-in area: token → grants → (no centre: 401) → shell with the currency. */
@@ -34,7 +37,9 @@ export function AuthedLayout() {
     <AntdProvider>
       <PermissionsProvider codes={codes} tree={tree}>
         <CurrencyProvider currency={currency.data?.currency ?? null}>
-          <Shell />
+          <HasPageContext value={hasPage}>
+            <Shell />
+          </HasPageContext>
         </CurrencyProvider>
       </PermissionsProvider>
     </AntdProvider>

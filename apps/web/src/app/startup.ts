@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { LOADING_SCREEN_MS } from './settings';
+import { LOADING_SCREEN_MS } from '../shared/settings';
 
 /** Whether the start-up loading screen has finished: it runs once per page load. */
 let done = false;

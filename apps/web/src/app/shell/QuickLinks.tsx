@@ -4,8 +4,8 @@ import { AppstoreOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../shared/permissions';
-import { MenuIcon } from '../icons';
-import { grantedCentres } from '../menuModel';
+import { MenuIcon } from '../../shared/MenuIcon';
+import { grantedCentres } from '../../shared/menuModel';
 import { hasPage } from '../pages';
 
 /** Quick links to the granted centres, each opening its first permitted page. */

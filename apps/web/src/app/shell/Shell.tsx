@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourEnabled, tourFinished } from '../settings';
+import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourEnabled, tourFinished } from '../../shared/settings';
 import { useStartupDone } from '../startup';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';

@@ -4,8 +4,8 @@ import { DashboardOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../shared/permissions';
-import { MenuIcon } from '../icons';
-import { menuSelection, visibleNav } from '../menuModel';
+import { MenuIcon } from '../../shared/MenuIcon';
+import { menuSelection, visibleNav } from '../../shared/menuModel';
 import { hasPage } from '../pages';
 import { TruncatedLabel } from './TruncatedLabel';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { EVENTS, Joyride, STATUS, type EventData, type Step } from 'react-joyride';
 import { useTranslation } from 'react-i18next';
-import { markTourFinished } from '../settings';
+import { markTourFinished } from '../../shared/settings';
 import { TOUR_TARGETS } from './Header';
 
 /** The three-step first-visit tour: sidebar toggle, quick links, language. */

@@ -1,29 +1,21 @@
 import { lazy, Suspense } from 'react';
 import { Card, Empty, Flex, Spin, Typography } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatteryRecord } from '@swap/contracts';
 import { formatDateTime } from '../../shared/format';
-import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
-import { ALARM_MAP, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../device-registry/deviceModel';
+import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
+import { ALARM_MAP, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, SWITCH_MAP } from '../../shared/devices';
 import { BatteryCommandsCard } from '../command';
 import { BATTERY_FORM, BATTERY_TREND, DISTRIBUTION_MAP, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } from './batteryModel';
 import { useBatteryDetail } from './useBatteryDetail';
-import { TrendCard } from '../telemetry/TrendCard';
-import { TrajectoryButton } from '../telemetry/TrajectoryButton';
-import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
+import { TrajectoryButton, TrendCard } from '../telemetry';
+import { DeviceSwapsCard } from '../swap';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
-const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<BatteryRecord>>(() =>
-  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<BatteryRecord>),
-);
-const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
-
-const codes = deviceCodes('battery');
+const device = deviceDetailActions<BatteryRecord>('battery', BATTERY_FORM);
 
 /** A battery's fields, grouped: identity, specification, live state, stock and location. */
 function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
@@ -104,7 +96,6 @@ export function BatteryDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const detail = useBatteryDetail(id);
-  const active = (battery: BatteryRecord) => battery.scrapStatus === 'NORMAL';
 
   return (
     <DetailFrame
@@ -115,23 +106,10 @@ export function BatteryDetailPage() {
       loadFailedKey="battery.loadFailed"
       actions={[
         { key: 'trajectory', render: (battery) => <TrajectoryButton kind="battery" id={String(battery.id)} /> },
-        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
-        {
-          key: 'scrap',
-          code: codes.edit,
-          when: active,
-          labelKey: 'deviceRegistry.scrap',
-          icon: <DeleteOutlined />,
-          danger: true,
-          opens: 'scrap',
-        },
+        device.edit,
+        device.scrap,
       ]}
-      drawers={{
-        edit: ({ record, open, close }) => (
-          <DeviceFormDrawer kind="battery" editing={open ? record : null} {...BATTERY_FORM} onClose={close} />
-        ),
-        scrap: ({ record, open, close }) => <ScrapForm kind="battery" device={open ? record : null} onClose={close} />,
-      }}
+      drawers={device.drawers}
     >
       {(battery) => (
         <Flex vertical gap={16}>

@@ -1,6 +1,6 @@
 import type { BatteryRecord } from '@swap/contracts';
-import { DeviceListPage } from '../device-registry/DeviceListPage';
-import { ALARM_MAP, fieldKey, SWITCH_MAP } from '../device-registry/deviceModel';
+import { DeviceListPage } from '../device-registry';
+import { ALARM_MAP, fieldKey, SWITCH_MAP } from '../../shared/devices';
 import { BATTERY_FORM, batterySearchFields, DISTRIBUTION_MAP, RETURN_MAP } from './batteryModel';
 
 /** Product centre → Batteries (/product/battery/list). */

@@ -15,9 +15,9 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device-registry/DeviceFormDrawer';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device-registry/deviceModel';
-import type { TrendSpec } from '../telemetry/trendModel';
+import type { DeviceFormSpec } from '../device-registry';
+import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
+import type { TrendSpec } from '../telemetry';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),

@@ -1,25 +1,18 @@
 import { Card, Empty, Flex } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CabinetDetail, CabinetRecord } from '@swap/contracts';
-import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
-import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device-registry/deviceModel';
+import type { CabinetDetail } from '@swap/contracts';
+import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
+import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
 import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
 import { useCabinetDetail } from './useCabinetDetail';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
-import { DeviceSwapsCard } from '../swap/DeviceSwapsCard';
-import { TrendCard } from '../telemetry/TrendCard';
+import { DeviceSwapsCard } from '../swap';
+import { TrendCard } from '../telemetry';
 
-const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<CabinetRecord>>(() =>
-  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<CabinetRecord>),
-);
-const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
-
-const codes = deviceCodes('cabinet');
+const device = deviceDetailActions<CabinetDetail>('cabinet', CABINET_FORM);
 
 function groups(t: (key: string, values?: Record<string, unknown>) => string): DetailGroup<CabinetDetail>[] {
   const word = (prefix: string) => (value: string) => t(`${prefix}.${value}`);
@@ -99,7 +92,6 @@ export function CabinetDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const detail = useCabinetDetail(id);
-  const active = (cabinet: CabinetDetail) => cabinet.scrapStatus === 'NORMAL';
 
   return (
     <DetailFrame
@@ -108,24 +100,8 @@ export function CabinetDetailPage() {
       pageTitleKey="page.cabinetDetail"
       back="/product/cabinet/list"
       loadFailedKey="cabinet.loadFailed"
-      actions={[
-        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
-        {
-          key: 'scrap',
-          code: codes.edit,
-          when: active,
-          labelKey: 'deviceRegistry.scrap',
-          icon: <DeleteOutlined />,
-          danger: true,
-          opens: 'scrap',
-        },
-      ]}
-      drawers={{
-        edit: ({ record, open, close }) => (
-          <DeviceFormDrawer kind="cabinet" editing={open ? record : null} {...CABINET_FORM} onClose={close} />
-        ),
-        scrap: ({ record, open, close }) => <ScrapForm kind="cabinet" device={open ? record : null} onClose={close} />,
-      }}
+      actions={[device.edit, device.scrap]}
+      drawers={device.drawers}
     >
       {(cabinet) => (
         <Flex vertical gap={16}>

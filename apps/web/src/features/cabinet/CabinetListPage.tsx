@@ -1,6 +1,6 @@
 import type { CabinetRecord } from '@swap/contracts';
-import { DeviceListPage } from '../device-registry/DeviceListPage';
-import { fieldKey } from '../device-registry/deviceModel';
+import { DeviceListPage } from '../device-registry';
+import { fieldKey } from '../../shared/devices';
 import { CABINET_FORM, cabinetSearchFields, SUPPLY_MAP } from './cabinetModel';
 
 /** Product centre → Cabinets (/product/cabinet/list). */

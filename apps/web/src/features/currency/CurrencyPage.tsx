@@ -3,7 +3,7 @@ import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, CURRENCY_DECIMALS, currencyApi, currencyEdit, type Currency } from '@swap/contracts';
-import { useCurrencyConfig } from '../../app/queries';
+import { useCurrencyConfig } from '../../shared/sessionData';
 import { invalidateResources, request } from '../../shared/api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';

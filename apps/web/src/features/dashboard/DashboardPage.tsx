@@ -1,11 +1,10 @@
-import { useMemo } from 'react';
+import { useContext, useMemo } from 'react';
 import { Col, Empty, Row } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../app/icons';
-import { grantedCentres } from '../../app/menuModel';
-import { hasPage } from '../../app/pages';
+import { MenuIcon } from '../../shared/MenuIcon';
+import { grantedCentres, HasPageContext } from '../../shared/menuModel';
 import { usePermissions } from '../../shared/permissions';
 import { getUserInfo } from '../../shared/session';
 import { Panel } from '../../shared/StateView';
@@ -15,7 +14,8 @@ import { TitleBar } from '../../shared/TitleBar';
 export function DashboardPage() {
   const { t } = useTranslation();
   const permissions = usePermissions();
-  const centres = useMemo(() => grantedCentres(permissions.has, hasPage), [permissions]);
+  const hasPage = useContext(HasPageContext);
+  const centres = useMemo(() => grantedCentres(permissions.has, hasPage), [permissions, hasPage]);
   const user = getUserInfo();
   return (
     <>

@@ -8,7 +8,7 @@ import { STATUS_COLORS, StatusTag, type StatusMap } from '../../shared/StatusTag
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
 import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
-import { fieldKey } from './deviceModel';
+import { fieldKey } from '../../shared/devices';
 import { useDeviceChanges } from './deviceQueries';
 import { NumbersInput } from './NumbersInput';
 import { parsePastedNumbers, tooManyNumbers } from './numbers';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
 import type { z } from 'zod';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { fieldKey } from './deviceModel';
+import { fieldKey } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 

@@ -5,7 +5,7 @@ import type { DeviceKind, FilterOf, SortColumnOf } from '@swap/contracts';
 import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
-import { DEVICE_APIS, deviceCodes, type DeviceApi, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP } from './deviceModel';
+import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, type DeviceApi } from '../../shared/devices';
 import { RegisterButtons } from './RegisterButtons';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 

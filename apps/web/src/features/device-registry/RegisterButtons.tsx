@@ -4,7 +4,7 @@ import { PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { deviceCodes } from './deviceModel';
+import { deviceCodes } from '../../shared/devices';
 
 // The batch drawer (result table, file reading) loads the first time it opens.
 const BatchRegisterDrawer = lazy(async () => ({ default: (await import('./BatchRegisterDrawer')).BatchRegisterDrawer }));

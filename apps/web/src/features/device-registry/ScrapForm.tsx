@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { deviceScrap, type DeviceKind } from '@swap/contracts';
 import { ResourceForm } from '../../shared/form';
-import { fieldKey } from './deviceModel';
+import { fieldKey } from '../../shared/devices';
 import { useDeviceChanges } from './deviceQueries';
 
 /** Scrap one device: the reason is asked, then a confirm prompt, then POST <kind>/scrap. */

@@ -1,6 +1,6 @@
 import { deviceCredentialApi, type AnswerOf, type DeviceKind, type InputOf } from '@swap/contracts';
 import { endpointKey, request, useEndpointMutation, useEndpointQuery } from '../../shared/api/endpoints';
-import { DEVICE_APIS, type DeviceApi } from './deviceModel';
+import { DEVICE_APIS, type DeviceApi } from '../../shared/devices';
 
 /**
  * The device screens' reads and changes, through each kind's declared endpoints: the forms and

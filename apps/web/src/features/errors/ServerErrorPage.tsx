@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { safeRedirect } from '../../app/menuModel';
+import { safeRedirect } from '../../shared/menuModel';
 import { ErrorView } from './ErrorView';
 
 /** /error-page/500: SYSTEM ERROR, "Server in error", and a refresh that reloads the page the user wanted. */

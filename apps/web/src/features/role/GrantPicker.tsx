@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { roleApi, type PermissionNode } from '@swap/contracts';
 import { endpointKey, request } from '../../shared/api/endpoints';
 import { ErrorState } from '../../shared/StateView';
-import { menuTitleKey } from '../menu/menuTitles';
+import { menuTitleKey } from '../menu';
 import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
 
 /** The menus and resources the signed-in account may grant (GET /admin/role/grantable). */

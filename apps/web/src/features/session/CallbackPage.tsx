@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { safeRedirect } from '../../app/menuModel';
+import { safeRedirect } from '../../shared/menuModel';
 import { getToken } from '../../shared/session';
 
 /** /callback: returns a signed-in user to where they were going, anyone else to sign-in. */

@@ -5,8 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { stockApi, type FilterOf, type StockSummaryRecord } from '@swap/contracts';
 import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { fieldKey } from '../device-registry/deviceModel';
-import { useOwnerOptions, useTypeOptions } from '../device-registry/useDeviceOptions';
+import { fieldKey } from '../../shared/devices';
+import { useOwnerOptions, useTypeOptions } from '../device-registry';
 import { StockActions } from './StockActions';
 import { stockRoutes, useStockKind } from './stockModel';
 

@@ -7,9 +7,8 @@ import { invalidateResources, request } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { useUi } from '../../shared/ui';
-import { DEVICE_APIS, fieldKey } from '../device-registry/deviceModel';
-import { NumbersInput } from '../device-registry/NumbersInput';
-import { parsePastedNumbers, tooManyNumbers } from '../device-registry/numbers';
+import { DEVICE_APIS, fieldKey } from '../../shared/devices';
+import { NumbersInput, parsePastedNumbers, tooManyNumbers } from '../device-registry';
 
 export type StockDirection = 'in' | 'out';
 

@@ -9,7 +9,7 @@ import { StatusTag } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
-import { deviceDetailPath, fieldKey } from '../device-registry/deviceModel';
+import { deviceDetailPath, fieldKey } from '../../shared/devices';
 import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
 
 /** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */

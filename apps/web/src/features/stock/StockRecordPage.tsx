@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { stockApi, type StockBatchRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { fieldKey } from '../device-registry/deviceModel';
-import { useTypeOptions } from '../device-registry/useDeviceOptions';
+import { fieldKey } from '../../shared/devices';
+import { useTypeOptions } from '../device-registry';
 import { StockActions } from './StockActions';
 import { DIRECTION_MAP, directionOptions, stockRoutes, useStockKind } from './stockModel';
 

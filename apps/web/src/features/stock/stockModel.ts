@@ -1,7 +1,7 @@
 import { DEVICE_KINDS, STOCK_DIRECTIONS, type DeviceKind } from '@swap/contracts';
 import { useLocation } from 'react-router';
 import type { StatusMap } from '../../shared/StatusTag';
-import { optionsOf } from '../device-registry/deviceModel';
+import { optionsOf } from '../../shared/devices';
 
 /** Resource code of stock in and out: stock.<kind>.add (the exports' codes come from their declarations). */
 export function stockCodes(kind: DeviceKind) {

@@ -8,7 +8,7 @@ import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { fieldKey } from '../device-registry/deviceModel';
+import { fieldKey } from '../../shared/devices';
 import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
 import { cancelAppointment, useAddAppointment } from './swapQueries';
 

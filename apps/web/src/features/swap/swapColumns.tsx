@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { SortColumnOf, SwapRecord, swapApi } from '@swap/contracts';
 import type { ResourceColumn } from '../../shared/table';
-import { fieldKey } from '../device-registry/deviceModel';
+import { fieldKey } from '../../shared/devices';
 import { RESULT_MAP, SWAP_ROUTES } from './swapModel';
 
 const charge = (soc: number | null) => (soc === null ? null : `${soc}%`);

@@ -1,7 +1,7 @@
 import { APPOINTMENT_STATUSES, SWAP_RESULTS, type FilterOf, type appointmentApi, type swapApi } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
-import { fieldKey, optionsOf } from '../device-registry/deviceModel';
+import { fieldKey, optionsOf } from '../../shared/devices';
 
 /** Query parameters the swap list opens filtered by (links from device pages). */
 export const SWAP_LINK_FILTERS = ['cabinetNumber', 'batteryNumber'] as const;

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../shared/format';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
-import { deviceDetailPath } from '../device-registry/deviceModel';
+import { deviceDetailPath } from '../../shared/devices';
 import { RouteMap } from './RouteMap';
 import { pageOf, summarize } from './trajectoryModel';
 

@@ -8,7 +8,7 @@ import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ResourceForm } from '../../shared/form';
 import { useUi } from '../../shared/ui';
-import { deviceCodes, deviceDetailPath, fieldKey } from '../device-registry/deviceModel';
+import { deviceCodes, deviceDetailPath, fieldKey } from '../../shared/devices';
 import { BATTERY_FIELDS, vehicleEditBody } from './vehicleModel';
 import { useVehicleChanges } from './vehicleQueries';
 

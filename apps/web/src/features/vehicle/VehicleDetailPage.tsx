@@ -1,24 +1,17 @@
 import { Flex } from 'antd';
-import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { VehicleRecord } from '@swap/contracts';
-import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { DeviceCredentialCard } from '../device-registry/DeviceCredentialCard';
-import type { DeviceFormDrawerProps } from '../device-registry/DeviceFormDrawer';
-import { deviceCodes, fieldKey, SCRAP_MAP, STOCK_MAP } from '../device-registry/deviceModel';
-import { TrajectoryButton } from '../telemetry/TrajectoryButton';
+import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
+import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
+import { TrajectoryButton } from '../telemetry';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
 
-const DeviceFormDrawer = lazyDrawer<DeviceFormDrawerProps<VehicleRecord>>(() =>
-  import('../device-registry/DeviceFormDrawer').then((m) => m.DeviceFormDrawer<VehicleRecord>),
-);
-const ScrapForm = lazyDrawer(() => import('../device-registry/ScrapForm').then((m) => m.ScrapForm));
-
-const codes = deviceCodes('vehicle');
+const device = deviceDetailActions<VehicleRecord>('vehicle', VEHICLE_FORM);
 
 function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
   return [
@@ -79,7 +72,6 @@ export function VehicleDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();
   const detail = useVehicleDetail(id);
-  const active = (vehicle: VehicleRecord) => vehicle.scrapStatus === 'NORMAL';
 
   return (
     <DetailFrame
@@ -90,24 +82,11 @@ export function VehicleDetailPage() {
       loadFailedKey="vehicle.loadFailed"
       actions={[
         { key: 'trajectory', render: (vehicle) => <TrajectoryButton kind="vehicle" id={String(vehicle.id)} /> },
-        { key: 'edit', code: codes.edit, when: active, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit' },
-        { key: 'sale', code: codes.edit, when: active, render: (vehicle) => <VehicleSaleButton vehicle={vehicle} /> },
-        {
-          key: 'scrap',
-          code: codes.edit,
-          when: active,
-          labelKey: 'deviceRegistry.scrap',
-          icon: <DeleteOutlined />,
-          danger: true,
-          opens: 'scrap',
-        },
+        device.edit,
+        { key: 'sale', code: device.code, when: device.active, render: (vehicle) => <VehicleSaleButton vehicle={vehicle} /> },
+        device.scrap,
       ]}
-      drawers={{
-        edit: ({ record, open, close }) => (
-          <DeviceFormDrawer kind="vehicle" editing={open ? record : null} {...VEHICLE_FORM} onClose={close} />
-        ),
-        scrap: ({ record, open, close }) => <ScrapForm kind="vehicle" device={open ? record : null} onClose={close} />,
-      }}
+      drawers={device.drawers}
     >
       {(vehicle) => (
         <Flex vertical gap={16}>

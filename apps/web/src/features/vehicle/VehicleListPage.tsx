@@ -1,8 +1,8 @@
 import { Flex } from 'antd';
 import { Link } from 'react-router';
 import { SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
-import { DeviceListPage } from '../device-registry/DeviceListPage';
-import { deviceCodes, deviceDetailPath, fieldKey } from '../device-registry/deviceModel';
+import { DeviceListPage } from '../device-registry';
+import { deviceCodes, deviceDetailPath, fieldKey } from '../../shared/devices';
 import { setVehicleSale } from './vehicleQueries';
 import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM, vehicleSearchFields } from './vehicleModel';
 

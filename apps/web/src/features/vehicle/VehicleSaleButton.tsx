@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { SaleStatus } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { useUi } from '../../shared/ui';
-import { deviceCodes } from '../device-registry/deviceModel';
+import { deviceCodes } from '../../shared/devices';
 import { useVehicleChanges } from './vehicleQueries';
 
 /** The vehicle detail's "Mark sold" / "Mark unsold", after a confirm prompt (the server refuses scrapped or not-for-sale ones). */

@@ -13,8 +13,8 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device-registry/DeviceFormDrawer';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../device-registry/deviceModel';
+import type { DeviceFormSpec } from '../device-registry';
+import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 
 export const SALE_MAP: StatusMap = {
   SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },

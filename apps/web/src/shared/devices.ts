@@ -9,16 +9,14 @@ import {
   type DeviceKind,
   type FilterOf,
 } from '@swap/contracts';
-import type { StatusMap } from '../../shared/StatusTag';
-import type { SearchField, SearchOption } from '../../shared/table';
+import type { StatusMap } from './StatusTag';
+import type { SearchField, SearchOption } from './table';
 
-/** Each kind's declared registry endpoints (contracts batteryApi, vehicleApi, cabinetApi); the shared screens call these. */
-export const DEVICE_APIS = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
-/** Any kind's endpoints: the shared screens pick them by kind at run time. */
-export type DeviceApi = (typeof DEVICE_APIS)[DeviceKind];
-
-/** The filters every device list takes (deviceSearchBase of the contracts). */
-export type DeviceBaseFilter = FilterOf<typeof batteryApi.search> & FilterOf<typeof vehicleApi.search> & FilterOf<typeof cabinetApi.search>;
+/**
+ * What every screen showing a device uses, whichever feature it belongs to (registry, battery,
+ * cabinet, vehicle, stock, swaps, telemetry): each kind's endpoints, field labels, status maps, a
+ * kind's permission codes and detail route, the filters every device list shares.
+ */
 
 /** Resource codes of a kind's registry screens: operation.<kind>.<action>. */
 export function deviceCodes(kind: DeviceKind) {
@@ -31,7 +29,7 @@ export function deviceDetailPath(kind: DeviceKind, id: number): string {
   return `/product/${kind}/detail/${id}`;
 }
 
-/** Label key of a record field; the words are the contracts' FIELD_LABELS (see i18n/<lang>/device.ts). */
+/** Label key of a record field; the words are the contracts' FIELD_LABELS (see i18n/<lang>/deviceRegistry.ts). */
 export function fieldKey(field: string): string {
   return `deviceRegistry.field.${field}`;
 }
@@ -47,9 +45,18 @@ export const SCRAP_MAP = statusMap(SCRAP_STATUSES, 'deviceRegistry.scrap', ['suc
 export const ALARM_MAP = statusMap(ALARM_STATUSES, 'deviceRegistry.alarm', ['success', 'error']);
 export const SWITCH_MAP = statusMap(SWITCH_PERMISSIONS, 'deviceRegistry.switch', ['success', 'error']);
 
+/** Search-select choices of an enumeration, labelled `<prefix>.<value>`. */
 export function optionsOf(values: readonly string[], prefix: string): SearchOption[] {
   return values.map((value) => ({ value, labelKey: `${prefix}.${value}` }));
 }
+
+/** Each kind's declared registry endpoints (contracts batteryApi, vehicleApi, cabinetApi); the shared screens call these. */
+export const DEVICE_APIS = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
+/** Any kind's endpoints: the shared screens pick them by kind at run time. */
+export type DeviceApi = (typeof DEVICE_APIS)[DeviceKind];
+
+/** The filters every device list takes (deviceSearchBase of the contracts). */
+export type DeviceBaseFilter = FilterOf<typeof batteryApi.search> & FilterOf<typeof vehicleApi.search> & FilterOf<typeof cabinetApi.search>;
 
 /**
  * The filters every device list shares (deviceSearchBase of the contracts): number, type, brand,

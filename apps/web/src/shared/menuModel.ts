@@ -1,3 +1,4 @@
+import { createContext } from 'react';
 import { findRoute, MENU_TREE, type CentreCode } from '@swap/contracts';
 
 /** The part of MENU_TREE a user sees: held codes only, and only items whose page exists. */
@@ -21,6 +22,9 @@ export interface NavCentre {
 
 export type HasCode = (code: string) => boolean;
 export type HasPage = (url: string) => boolean;
+
+/** Whether this build has a page for a route: the shell provides it from its page table (app/pages.ts). */
+export const HasPageContext = createContext<HasPage>(() => false);
 
 /** Sidebar tree: a centre, group or item shows only if its code is held; hidden items never show. */
 export function visibleNav(has: HasCode, hasPage: HasPage): NavCentre[] {

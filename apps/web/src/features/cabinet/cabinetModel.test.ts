@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CabinetTrend } from '@swap/contracts';
-import { CABINET_TREND, meterLines } from '../cabinet/cabinetModel';
-import { BATTERY_TREND } from '../battery/batteryModel';
-import { trendSummary } from './trendModel';
+import { trendSummary } from '../telemetry';
+import { CABINET_TREND, meterLines } from './cabinetModel';
 
 type Reading = CabinetTrend['points'][number];
 const reading = (at: string, values: Partial<Reading> = {}): Reading => ({
@@ -15,7 +14,7 @@ const reading = (at: string, values: Partial<Reading> = {}): Reading => ({
   ...values,
 });
 
-describe('device trends', () => {
+describe('cabinet trend', () => {
   it('sums up a cabinet’s readings: each quantity’s range and how often each alarm was raised', () => {
     const points = [
       reading('2026-11-21T10:00:00Z', { temperature: 28.456, humidity: 61, load: 0.5 }),
@@ -32,21 +31,6 @@ describe('device trends', () => {
       // The smoke alarm was never raised: it is left out.
       flags: [{ labelKey: 'deviceRegistry.field.waterAlarm', count: 2 }],
     });
-  });
-
-  it('sums up a battery’s charge and temperature, which has no flags', () => {
-    const summary = trendSummary(
-      [
-        { at: '2026-11-21T10:00:00Z', soc: 90, temperature: 31 },
-        { at: '2026-11-21T10:10:00Z', soc: 70, temperature: 34 },
-      ],
-      BATTERY_TREND,
-    );
-    expect(summary.lines.map((l) => [l.min, l.max])).toEqual([
-      [70, 90],
-      [31, 34],
-    ]);
-    expect(summary.flags).toEqual([]);
   });
 
   it('lists a cabinet’s meters in index order with their energy to two decimals', () => {

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { currencyApi, menuApi } from '@swap/contracts';
-import { endpointKey, request } from '../shared/api/endpoints';
+import { endpointKey, request } from './api/endpoints';
 
 /** The signed-in user's permission tree and held codes; read once per session. */
 export function useMenuLevels(enabled: boolean) {

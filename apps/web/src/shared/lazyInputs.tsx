@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentProps, type ComponentType } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import Input from 'antd/es/input/Input';
 import type { DatePicker as DatePickerType, InputNumber as InputNumberType, TreeSelect as TreeSelectType } from 'antd';
 import type { ImageUpload as ImageUploadType } from './form/ImageUpload';
@@ -23,10 +23,24 @@ const ImageUploadLazy = lazy(async () => ({ default: (await import('./form/Image
 
 const placeholder = <Input disabled aria-hidden="true" tabIndex={-1} />;
 
+/**
+ * The picker's hour, minute and second columns scroll but take no keyboard focus of their own; this
+ * makes each one a tab stop, so a keyboard user can scroll it with the arrow keys (docs/web-kits.md).
+ */
+function KeyboardScrollable({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    for (const column of ref.current?.querySelectorAll<HTMLElement>('.ant-picker-time-panel-column') ?? []) column.tabIndex = 0;
+  });
+  return <div ref={ref}>{children}</div>;
+}
+
+const panelRender = (panel: ReactNode) => <KeyboardScrollable>{panel}</KeyboardScrollable>;
+
 export function LazyDatePicker(props: ComponentProps<typeof DatePickerType>) {
   return (
     <Suspense fallback={placeholder}>
-      <DatePickerLazy {...props} />
+      <DatePickerLazy panelRender={panelRender} {...props} />
     </Suspense>
   );
 }
@@ -34,7 +48,7 @@ export function LazyDatePicker(props: ComponentProps<typeof DatePickerType>) {
 export function LazyRangePicker(props: ComponentProps<typeof DatePickerType.RangePicker>) {
   return (
     <Suspense fallback={placeholder}>
-      <RangePickerLazy {...props} />
+      <RangePickerLazy panelRender={panelRender} {...props} />
     </Suspense>
   );
 }

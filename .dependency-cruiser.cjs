@@ -19,7 +19,7 @@ module.exports = {
       name: 'server-core-entry',
       comment: 'app/, db/ and the device link reach a module through its index.ts only.',
       severity: 'error',
-      from: { path: '^apps/server/src/(app|db|device)/', pathNot: TEST },
+      from: { path: '^apps/server/src/(app|db|device-link)/', pathNot: TEST },
       to: { path: '^apps/server/src/modules/[^/]+/', pathNot: '^apps/server/src/modules/[^/]+/index\\.ts$' },
     },
     {

@@ -17,7 +17,7 @@ export default defineConfig(
       parserOptions: {
         projectService: {
           // Test files a package's tsconfig leaves out of its build.
-          allowDefaultProject: ['packages/contracts/src/*.test.ts', 'packages/contracts/src/device/*.test.ts'],
+          allowDefaultProject: ['packages/contracts/src/*.test.ts', 'packages/contracts/src/device-link/*.test.ts'],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

@@ -11,7 +11,7 @@ import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from 
 import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 import type { Ctx } from '../../../apps/server/src/app/context.js';
 import { csvPieces } from '../../../apps/server/src/app/csv.js';
-import { deviceCsvColumns } from '../../../apps/server/src/modules/device/index.js';
+import { deviceCsvColumns } from '../../../apps/server/src/modules/device-registry/index.js';
 import { BATTERY_CSV_FIELDS, batteryList } from '../../../apps/server/src/modules/battery/battery.query.js';
 import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
 import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';

@@ -1,5 +1,5 @@
 import { endpointsOf } from './endpoint.js';
-import { liveApi } from './device/live.js';
+import { liveApi } from './device-link/live.js';
 import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
 import { auditLogApi } from './domains/audit-log.js';

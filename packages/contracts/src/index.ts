@@ -5,4 +5,4 @@ export * from './messages.js';
 export * from './navigation.js';
 export * from './validation.js';
 export * from './fields.js';
-export * from './device/index.js';
+export * from './device-link/index.js';

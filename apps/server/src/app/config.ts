@@ -1,7 +1,7 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
-import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS } from '../device/broker-limits.js';
+import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS } from '../device-link/broker-limits.js';
 
 /** Runtime configuration from the environment, with the embedded defaults of `npm start`. */
 export interface Config {

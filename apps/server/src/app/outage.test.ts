@@ -8,8 +8,8 @@ import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js'
 import { eventually } from '../test/eventually.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials } from '../device/credentials.js';
-import { startDeviceGateway, type DeviceGateway } from '../device/gateway.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
+import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
 import { cabinetTelemetry } from '../modules/telemetry/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 

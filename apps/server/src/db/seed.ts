@@ -12,7 +12,7 @@ import { passwordWeakness } from '../modules/session/index.js';
 import { seedDemoProducts } from './seed-products.js';
 import { seedDemoSwaps } from '../modules/swap/index.js';
 import { seedDemoTelemetry } from '../modules/telemetry/index.js';
-import { seedDemoDeviceCredentials } from '../device/credentials.js';
+import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { seedDemoNotifications } from '../modules/notification/index.js';
 
 export interface SeedOptions {

@@ -20,7 +20,7 @@ const KNOWN_TABLE_EXPORTS: Record<string, string[]> = {
   battery: ['batteries'],
   cabinet: ['cabinets', 'cabinetCompartments'],
   command: ['deviceCommands'],
-  device: ['deviceNumbers'],
+  'device-registry': ['deviceNumbers'],
   swap: ['swapRecords', 'appointments'],
   telemetry: ['batteryTelemetry', 'cabinetTelemetry', 'vehicleTelemetry'],
   vehicle: ['vehicles'],

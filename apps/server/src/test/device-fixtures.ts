@@ -1,8 +1,8 @@
 import type { CabinetTelemetry } from '@swap/contracts';
 import { startFleet, type FleetOptions, type RunningFleet } from '@swap/simulator';
-import { seedDemoDeviceCredentials } from '../device/credentials.js';
-import { startDeviceGateway, type DeviceGateway } from '../device/gateway.js';
-import type { LinkLog } from '../device/link.js';
+import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
+import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
+import type { LinkLog } from '../device-link/link.js';
 import type { TestServer } from './harness.js';
 
 export const SILENT_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };

@@ -18,7 +18,7 @@ import {
 } from '@swap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { applyCabinetState } from '../device/device-state.service.js';
+import { applyCabinetState } from '../device-link/device-state.service.js';
 import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';

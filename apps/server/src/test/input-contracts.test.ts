@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { INT32_MAX, sessionApi, endpointUrl } from '@swap/contracts';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { TOPIC_HANDLERS } from '../device/handlers.js';
+import { TOPIC_HANDLERS } from '../device-link/handlers.js';
 import { registerModules } from '../modules/index.js';
 import { HOSTILE_NUMBERS, branchesOf, illegalString, jsonSchemaOf, leavesOf, valuesOf, withValueAt, type Leaf } from './arbitrary.js';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { writeMosquittoAuth, type MosquittoAccounts } from '../device/mosquitto.js';
+import { writeMosquittoAuth, type MosquittoAccounts } from '../device-link/mosquitto.js';
 import { freePort } from './free-port.js';
 
 export interface RunningMosquitto {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { idParam, int32 } from '../validation.js';
-import { COMMAND_STATUSES, COMPARTMENT_COMMANDS } from '../device/payloads.js';
+import { COMMAND_STATUSES, COMPARTMENT_COMMANDS } from '../device-link/payloads.js';
 
 /** Commands an operator sends from the cabinet page: every compartment command and a restart (firmware has its own screen). */
 export const CABINET_COMMANDS = [...COMPARTMENT_COMMANDS, 'RESTART'] as const;

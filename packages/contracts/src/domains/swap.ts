@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { cleanString, id, idQuery, int32, safeText } from '../validation.js';
-import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device/payloads.js';
+import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device-link/payloads.js';
 
 /**
  * Swap records (/business/transfer/*): one per swap a cabinet reports. Reservations

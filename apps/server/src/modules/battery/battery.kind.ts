@@ -1,7 +1,7 @@
 import { and, gt, inArray } from 'drizzle-orm';
 import { AppError } from '../../app/errors.js';
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
 import { batteries } from './battery.table.js';
 

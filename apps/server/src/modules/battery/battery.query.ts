@@ -6,7 +6,7 @@ import { defineList } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
-import { deviceScope, ownerCondition } from '../device/index.js';
+import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 
 export function batteryScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { batteryApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { BATTERY_CSV_FIELDS, batteryList } from './battery.query.js';
 import { addBattery, editBattery } from './battery.service.js';
 import { BATTERY_KIND } from './battery.kind.js';

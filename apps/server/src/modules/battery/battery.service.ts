@@ -3,7 +3,7 @@ import type { BatteryAdd, BatteryEdit, BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { lockStockCounters, numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device/index.js';
+import { lockStockCounters, numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 import { batteryDetail, batteryScope, isMidSwap } from './battery.query.js';
 import { batterySpecOf } from './battery.kind.js';

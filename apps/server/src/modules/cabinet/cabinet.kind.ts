@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /** A new cabinet's compartment count and power ratings are its type's. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cabinetApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { CABINET_CSV_FIELDS, cabinetDetail, cabinetList } from './cabinet.query.js';
 import { addCabinet, editCabinet } from './cabinet.service.js';
 import { CABINET_KIND } from './cabinet.kind.js';

@@ -3,7 +3,7 @@ import type { CabinetAdd, CabinetDetail, CabinetEdit } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device/index.js';
+import { numberConflict, placeOwner, refuseTakenNumber, typeOfKind } from '../device-registry/index.js';
 import { cabinets } from './cabinet.table.js';
 import { cabinetDetail, cabinetScope } from './cabinet.query.js';
 import { cabinetSpecOf, createCompartments } from './cabinet.kind.js';

@@ -16,9 +16,9 @@ import {
 import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
-import type { DeviceGateway } from '../../device/gateway.js';
+import type { DeviceGateway } from '../../device-link/gateway.js';
 import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
-import type { DeviceChange } from '../../device/hub.js';
+import type { DeviceChange } from '../../device-link/hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/index.js';
 import { deviceCommands } from './command.table.js';

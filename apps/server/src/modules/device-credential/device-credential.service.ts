@@ -3,10 +3,11 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeviceCredentialStatus, DeviceSecretIssued } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { DEVICE_CREDENTIAL_CHANNEL, deviceCredentials, setDeviceSecret } from '../../device/index.js';
-import type { DeviceHub } from '../../device/index.js';
+import type { DeviceHub } from '../../device-link/index.js';
+import { DEVICE_CREDENTIAL_CHANNEL, setDeviceSecret } from './device-credential.secret.js';
+import { deviceCredentials } from './device-credential.table.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceScope, lockDevices, refuseScrapped, type DeviceKindDef } from '../device/index.js';
+import { deviceScope, lockDevices, refuseScrapped, type DeviceKindDef } from '../device-registry/index.js';
 
 /** 32 random bytes, base64url: 43 characters a device keeps in its configuration. */
 const newSecret = () => randomBytes(32).toString('base64url');

@@ -4,7 +4,7 @@ import { desc, like } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
-import type { DeviceGateway } from '../../device/index.js';
+import type { DeviceGateway } from '../../device-link/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';
 

@@ -3,7 +3,7 @@ import { stockApi, type StockBatchRecord, type StockSummaryRecord } from '@swap/
 import { SENT, serve } from '../../app/route.js';
 import { sendCsv, toCsv } from '../../app/csv.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceCsvColumns, type DeviceKindDef } from '../device/index.js';
+import { deviceCsvColumns, type DeviceKindDef } from '../device-registry/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';

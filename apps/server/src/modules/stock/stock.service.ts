@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
-import { chunks, lockDevices, lockStockCounters, refuseScrapped, type DeviceKindDef } from '../device/index.js';
+import { chunks, lockDevices, lockStockCounters, refuseScrapped, type DeviceKindDef } from '../device-registry/index.js';
 import { stockBatchItems, stockBatches } from './stock.table.js';
 import { stockBatchById } from './stock.query.js';
 

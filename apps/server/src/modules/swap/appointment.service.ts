@@ -2,11 +2,11 @@ import { and, eq, lte } from 'drizzle-orm';
 import { APPOINTMENT_DEFAULT_MINUTES, type AppointmentAdd, type AppointmentRecord, type MessageKey } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import type { DeviceHub } from '../../device/hub.js';
+import type { DeviceHub } from '../../device-link/hub.js';
 import { recordAudit } from '../audit-log/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
-import { deviceScope } from '../device/index.js';
+import { deviceScope } from '../device-registry/index.js';
 import { appointments } from './swap.table.js';
 import { appointmentDetail } from './appointment.query.js';
 

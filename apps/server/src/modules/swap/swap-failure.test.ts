@@ -12,7 +12,7 @@ import {
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
-import type { DeviceGateway } from '../../device/gateway.js';
+import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 

@@ -21,8 +21,8 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials } from '../../device/credentials.js';
-import type { DeviceGateway } from '../../device/gateway.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials } from '../device-credential/index.js';
+import type { DeviceGateway } from '../../device-link/gateway.js';
 
 const MASTER = 'swap-tenant-master';
 /** Demo Agent's cabinet and pack, Siam's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */

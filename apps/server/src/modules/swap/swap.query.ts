@@ -7,7 +7,7 @@ import { defineList, type ListJoin } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { batteries } from '../battery/battery.table.js';
-import { deviceScope } from '../device/index.js';
+import { deviceScope } from '../device-registry/index.js';
 import { swapRecords } from './swap.table.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { appointmentApi, swapApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { deviceCsvColumns } from '../device/index.js';
+import { deviceCsvColumns } from '../device-registry/index.js';
 import { SWAP_CSV_FIELDS, swapList } from './swap.query.js';
 import { APPOINTMENT_CSV_FIELDS, appointmentList } from './appointment.query.js';
 import { addAppointment, cancelAppointment } from './appointment.service.js';

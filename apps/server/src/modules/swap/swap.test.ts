@@ -24,9 +24,9 @@ import {
 } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
-import type { DeviceGateway } from '../../device/gateway.js';
+import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
-import type { DeviceChange } from '../../device/hub.js';
+import type { DeviceChange } from '../../device-link/hub.js';
 import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device/index.js';
+import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 

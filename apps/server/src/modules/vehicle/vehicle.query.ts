@@ -7,7 +7,7 @@ import { defineList } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { batteries } from '../battery/battery.table.js';
-import { deviceScope, ownerCondition } from '../device/index.js';
+import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { vehicles } from './vehicle.table.js';
 
 export function vehicleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { vehicleApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device/index.js';
+import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { VEHICLE_CSV_FIELDS, vehicleList } from './vehicle.query.js';
 import { addVehicle, editVehicle, setVehicleSale } from './vehicle.service.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';

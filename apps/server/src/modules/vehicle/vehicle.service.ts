@@ -14,7 +14,7 @@ import {
   refuseScrapped,
   refuseTakenNumber,
   typeOfKind,
-} from '../device/index.js';
+} from '../device-registry/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';

@@ -1,16 +1,8 @@
-import { pbkdf2Sync, randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, count, gt, isNotNull, isNull } from 'drizzle-orm';
 import { DEVICE_DOWNLINK, DEVICE_UPLINK, TOPIC_ROOT, type DeviceKind } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { deviceCredentials } from './device-credential.table.js';
-
-/** Mosquitto 2's password hash ($7$): PBKDF2-HMAC-SHA512, 101 rounds, 12-byte salt, as mosquitto_passwd writes it. */
-export function mosquittoPasswordHash(password: string, salt: Buffer = randomBytes(12)): string {
-  const hash = pbkdf2Sync(password, salt, 101, 64, 'sha512');
-  return `$7$101$${salt.toString('base64')}$${hash.toString('base64')}`;
-}
+import { brokerHashesAfter, countWithoutBrokerHash, mosquittoPasswordHash } from '../modules/device-credential/index.js';
 
 function checkUsername(username: string): string {
   if (username === '' || username.includes(':') || /\s/.test(username)) throw new Error(`Not a Mosquitto username: ${username}`);
@@ -114,14 +106,9 @@ export async function writeMosquittoAuthFromDb(db: Db, dir: string, gateway: Mos
     await handle.write(`${gatewayLine}\n`);
     let after = '';
     for (;;) {
-      const rows = await db
-        .select({ number: deviceCredentials.number, brokerHash: deviceCredentials.brokerHash })
-        .from(deviceCredentials)
-        .where(and(isNotNull(deviceCredentials.brokerHash), gt(deviceCredentials.number, after)))
-        .orderBy(asc(deviceCredentials.number))
-        .limit(PAGE);
+      const rows = await brokerHashesAfter(db, after, PAGE);
       // The gateway's own account is never overwritten by a device of the same name.
-      const lines = rows.filter((row) => row.number !== gateway.username).map((row) => `${checkUsername(row.number)}:${row.brokerHash!}\n`);
+      const lines = rows.filter((row) => row.number !== gateway.username).map((row) => `${checkUsername(row.number)}:${row.brokerHash}\n`);
       if (lines.length) await handle.write(lines.join(''));
       devices += lines.length;
       if (rows.length < PAGE) break;
@@ -129,6 +116,5 @@ export async function writeMosquittoAuthFromDb(db: Db, dir: string, gateway: Mos
     }
   });
   await replaceFile(files.aclFile, (handle) => handle.writeFile(mosquittoAcl(gateway.username)));
-  const [missing] = await db.select({ n: count() }).from(deviceCredentials).where(isNull(deviceCredentials.brokerHash));
-  return { ...files, devices, withoutHash: missing?.n ?? 0 };
+  return { ...files, devices, withoutHash: await countWithoutBrokerHash(db) };
 }

@@ -19,7 +19,7 @@ import { cabinets } from '../modules/cabinet/index.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { batteryTelemetry, cabinetTelemetry, purgeTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
 import type { DeviceGateway } from './gateway.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from './credentials.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from '../modules/device-credential/index.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';

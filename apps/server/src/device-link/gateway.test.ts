@@ -10,7 +10,7 @@ import { cabinets } from '../modules/cabinet/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { DeviceHub, type DeviceChange } from './hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/factories.js';
 import { vehicles } from '../modules/vehicle/index.js';
-import { seedDemoDeviceCredentials } from './credentials.js';
+import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { writeDemoFleet } from './demo-fleet.js';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';
 import type { DeviceGateway } from './gateway.js';

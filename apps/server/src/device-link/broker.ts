@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
-import type { DeviceIdentity } from './credentials.js';
+import type { DeviceIdentity } from '../modules/device-credential/index.js';
 import { DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
 import type { DeliverUplink, DeviceTransport } from './link.js';
 

@@ -8,8 +8,8 @@ import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto } from '../test/mosquitto.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from './credentials.js';
-import { deviceCredentials } from './device-credential.table.js';
+import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
+import { deviceCredentials } from '../modules/device-credential/device-credential.table.js';
 import { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuthFromDb } from './mosquitto.js';
 import { cabinetApi } from '@swap/contracts';
 

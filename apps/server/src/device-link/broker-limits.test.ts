@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/factories.js';
 import { collectingLog } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
-import { setDeviceSecret } from './credentials.js';
+import { setDeviceSecret } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
 

@@ -1,5 +1,5 @@
 import type { Db } from '../db/client.js';
-import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from './credentials.js';
+import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from '../modules/device-credential/index.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
 import type { BrokerLimits } from './broker-limits.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';

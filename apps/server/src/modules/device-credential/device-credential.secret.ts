@@ -1,16 +1,21 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeviceKind } from '@swap/contracts';
-import type { Db } from '../db/client.js';
-import { batteries } from '../modules/battery/index.js';
-import { cabinets } from '../modules/cabinet/index.js';
-import { vehicles } from '../modules/vehicle/index.js';
+import type { Db } from '../../db/client.js';
+import { batteries } from '../battery/index.js';
+import { cabinets } from '../cabinet/index.js';
+import { vehicles } from '../vehicle/index.js';
 import { deviceCredentials } from './device-credential.table.js';
-import { mosquittoPasswordHash } from './mosquitto.js';
 
 export interface DeviceIdentity {
   kind: DeviceKind;
   number: string;
+}
+
+/** Mosquitto 2's password hash ($7$): PBKDF2-HMAC-SHA512, 101 rounds, 12-byte salt, as mosquitto_passwd writes it. */
+export function mosquittoPasswordHash(password: string, salt: Buffer = randomBytes(12)): string {
+  const hash = pbkdf2Sync(password, salt, 101, 64, 'sha512');
+  return `$7$101$${salt.toString('base64')}$${hash.toString('base64')}`;
 }
 
 const hashOf = (secret: string) => createHash('sha256').update(secret, 'utf8').digest('hex');
@@ -104,4 +109,21 @@ export async function seedDemoDeviceCredentials(db: Db, master: string): Promise
         });
     }
   }
+}
+
+/** One page of stored Mosquitto hashes, by number after `after`, for an external Mosquitto's password file. */
+export async function brokerHashesAfter(db: Db, after: string, limit: number): Promise<{ number: string; brokerHash: string }[]> {
+  const rows = await db
+    .select({ number: deviceCredentials.number, brokerHash: deviceCredentials.brokerHash })
+    .from(deviceCredentials)
+    .where(and(isNotNull(deviceCredentials.brokerHash), gt(deviceCredentials.number, after)))
+    .orderBy(asc(deviceCredentials.number))
+    .limit(limit);
+  return rows.map((row) => ({ number: row.number, brokerHash: row.brokerHash! }));
+}
+
+/** How many secrets were set before their Mosquitto hash was kept (those devices cannot sign in to an external Mosquitto). */
+export async function countWithoutBrokerHash(db: Db): Promise<number> {
+  const [missing] = await db.select({ n: count() }).from(deviceCredentials).where(isNull(deviceCredentials.brokerHash));
+  return missing?.n ?? 0;
 }

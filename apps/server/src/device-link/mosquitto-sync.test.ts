@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { productCallers, productTypes } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
-import { setDeviceSecret } from './credentials.js';
+import { setDeviceSecret } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { writeMosquittoAuthFromDb } from './mosquitto.js';
 import { mosquittoAuthSync } from './mosquitto-sync.js';

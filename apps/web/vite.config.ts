@@ -72,7 +72,8 @@ function* nodesOf(node: unknown): Generator<Node> {
  * Keeps the answer schemas of the endpoint declarations (packages/contracts) out of the web build:
  * the web calls endpoints by their declarations but never parses an answer, so in the build
  * - `answer: <schema>` in each `endpoint({...})` becomes `answer: null` (a file, CSV or stream
- *   answer keeps its string, which the web reads);
+ *   answer keeps its string, which the web reads), and so does `record: <schema>` in each
+ *   `resourceEndpoints({...})`;
  * - each top-level constant of the contracts is built by a call marked pure, so a schema or a
  *   declaration no screen uses any more (a record schema only answers used) is dropped. The
  *   package declares no side effects (`"sideEffects": false`); its constants only build values.
@@ -91,17 +92,14 @@ function dropAnswerSchemas(): Plugin {
       for (const node of nodesOf(program.body)) {
         const callee = node.callee as Node | undefined;
         const [def] = (node.arguments as Node[] | undefined) ?? [];
-        if (
-          node.type !== 'CallExpression' ||
-          callee?.type !== 'Identifier' ||
-          callee.name !== 'endpoint' ||
-          def?.type !== 'ObjectExpression'
-        )
-          continue;
+        if (node.type !== 'CallExpression' || callee?.type !== 'Identifier' || def?.type !== 'ObjectExpression') continue;
+        // endpoint({ answer }), and resourceEndpoints({ record }), whose record only makes answers.
+        const dropped = callee.name === 'endpoint' ? 'answer' : callee.name === 'resourceEndpoints' ? 'record' : null;
+        if (!dropped) continue;
         for (const property of def.properties as Node[]) {
           const key = property.key as Node | undefined;
           const value = property.value as Node | undefined;
-          const named = key?.type === 'Identifier' && key.name === 'answer';
+          const named = key?.type === 'Identifier' && key.name === dropped;
           if (named && value && !(value.type === 'Literal' && typeof value.value === 'string'))
             edits.push({ start: value.start, end: value.end, text: 'null' });
         }

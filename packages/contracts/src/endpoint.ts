@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AUTH_BASE, OMS_BASE } from './envelope.js';
+import { AUTH_BASE, OMS_BASE, pageSchema } from './envelope.js';
+import { idQuery } from './validation.js';
 
 /**
  * One declaration per endpoint: method, path, who may call it, what it takes and what it answers.
@@ -117,3 +118,40 @@ export function endpointsOf(groups: Readonly<Record<string, EndpointGroup>>): En
 
 /** The answer of an endpoint that only confirms (remove, status changes). */
 export const noAnswer = z.null();
+
+/**
+ * The five endpoints of a plain resource list, as most back-office resources have them: under one
+ * path, `search`, `add`, `edit`, `remove` (`?id=`) and `export` (CSV of the search); under one menu
+ * code, the code itself to search and `<code>.add|edit|remove|export` for the rest
+ * (docs/adding-a-resource.md). A resource with other calls declares those beside these.
+ */
+export function resourceEndpoints<
+  const Rec extends z.ZodType,
+  const Search extends z.ZodType,
+  const Add extends z.ZodType,
+  const Edit extends z.ZodType,
+  const Sortable extends readonly string[],
+>(def: { path: string; code: string; record: Rec; search: Search; add: Add; edit: Edit; sortable: Sortable }) {
+  const { path, code } = def;
+  return {
+    search: endpoint({
+      method: 'POST',
+      path: `${path}/search`,
+      access: { code },
+      body: def.search,
+      sortable: def.sortable,
+      answer: pageSchema(def.record),
+    }),
+    add: endpoint({ method: 'POST', path: `${path}/add`, access: { code: `${code}.add` }, body: def.add, answer: def.record }),
+    edit: endpoint({ method: 'POST', path: `${path}/edit`, access: { code: `${code}.edit` }, body: def.edit, answer: def.record }),
+    remove: endpoint({ method: 'GET', path: `${path}/remove`, access: { code: `${code}.remove` }, query: idQuery, answer: noAnswer }),
+    export: endpoint({
+      method: 'POST',
+      path: `${path}/export`,
+      access: { code: `${code}.export` },
+      body: def.search,
+      sortable: def.sortable,
+      answer: 'csv',
+    }),
+  } as const;
+}

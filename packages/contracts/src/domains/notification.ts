@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
-import { endpoint, noAnswer } from '../endpoint.js';
-import { id, idQuery, longMessage, safeText, shortMessage } from '../validation.js';
+import { pageQuerySchema } from '../envelope.js';
+import { resourceEndpoints } from '../endpoint.js';
+import { id, longMessage, safeText, shortMessage } from '../validation.js';
 
 /**
  * The markets a notification can be addressed to (ISO 3166-1 alpha-2). Screens name them with
@@ -39,47 +39,13 @@ export type NotificationAdd = z.infer<typeof notificationAdd>;
 export const notificationEdit = notificationAdd.extend({ id });
 export type NotificationEdit = z.infer<typeof notificationEdit>;
 
-const CODE = 'message.updateMessage';
-/** The columns the list sorts by. */
-export const NOTIFICATION_SORTABLE = ['title', 'countryCode', 'createdAt'] as const;
-
 /** Operation centre → Notifications: each tenant writes its own; platform staff see every tenant's. */
-export const notificationApi = {
-  search: endpoint({
-    method: 'POST',
-    path: '/message/notification/search',
-    access: { code: CODE },
-    body: notificationSearch,
-    sortable: NOTIFICATION_SORTABLE,
-    answer: pageSchema(notificationRecord),
-  }),
-  add: endpoint({
-    method: 'POST',
-    path: '/message/notification/add',
-    access: { code: `${CODE}.add` },
-    body: notificationAdd,
-    answer: notificationRecord,
-  }),
-  edit: endpoint({
-    method: 'POST',
-    path: '/message/notification/edit',
-    access: { code: `${CODE}.edit` },
-    body: notificationEdit,
-    answer: notificationRecord,
-  }),
-  remove: endpoint({
-    method: 'GET',
-    path: '/message/notification/remove',
-    access: { code: `${CODE}.remove` },
-    query: idQuery,
-    answer: noAnswer,
-  }),
-  export: endpoint({
-    method: 'POST',
-    path: '/message/notification/export',
-    access: { code: `${CODE}.export` },
-    body: notificationSearch,
-    sortable: NOTIFICATION_SORTABLE,
-    answer: 'csv',
-  }),
-} as const;
+export const notificationApi = resourceEndpoints({
+  path: '/message/notification',
+  code: 'message.updateMessage',
+  record: notificationRecord,
+  search: notificationSearch,
+  add: notificationAdd,
+  edit: notificationEdit,
+  sortable: ['title', 'countryCode', 'createdAt'],
+});

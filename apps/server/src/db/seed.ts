@@ -10,10 +10,8 @@ import { menuIdsByCode, resourceIdsOfMenus, syncMenuTree } from '../modules/menu
 import { hashPassword } from '../modules/session/index.js';
 import { passwordWeakness } from '../modules/session/index.js';
 import { seedDemoProducts } from './seed-products.js';
-import { seedDemoSwaps } from '../modules/swap/index.js';
-import { seedDemoTelemetry } from '../modules/telemetry/index.js';
 import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
-import { seedDemoNotifications } from '../modules/notification/index.js';
+import { seedModuleDemos } from '../modules/index.js';
 
 export interface SeedOptions {
   demo: boolean;
@@ -130,13 +128,9 @@ async function seedDemo(db: Db, withDevices: boolean): Promise<void> {
   const [existing] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, 'admin'));
   if (!existing) await seedDemoAccounts(db);
   const demoMerchants = await db.select({ id: merchants.id, name: merchants.name }).from(merchants);
-  await seedDemoNotifications(db, Object.fromEntries(demoMerchants.map((row) => [row.name, row.id])));
   // Its own check: a demo database from before the product centre gains the devices too.
-  if (withDevices) {
-    await seedDemoProducts(db);
-    await seedDemoSwaps(db);
-    await seedDemoTelemetry(db);
-  }
+  if (withDevices) await seedDemoProducts(db);
+  await seedModuleDemos(db, { merchantIds: Object.fromEntries(demoMerchants.map((row) => [row.name, row.id])), withDevices });
 }
 
 async function seedDemoAccounts(db: Db): Promise<void> {

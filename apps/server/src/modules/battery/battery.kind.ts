@@ -2,7 +2,7 @@ import { and, gt, inArray } from 'drizzle-orm';
 import { AppError } from '../../app/errors.js';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
-import { vehicles } from '../vehicle/vehicle.table.js';
+import { dropBatteriesFromVehicles } from '../vehicle/index.js';
 import { batteries } from './battery.table.js';
 
 /** A new battery's specification starts as its type's. */
@@ -38,8 +38,7 @@ async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
 
 /** A scrapped battery leaves the vehicle that held it: it can no longer be used. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
-  await tx.update(vehicles).set({ battery1Id: null, updatedAt: new Date() }).where(inArray(vehicles.battery1Id, ids));
-  await tx.update(vehicles).set({ battery2Id: null, updatedAt: new Date() }).where(inArray(vehicles.battery2Id, ids));
+  await dropBatteriesFromVehicles(tx, ids);
   await tx.update(batteries).set({ vehicleId: null }).where(inArray(batteries.id, ids));
 }
 

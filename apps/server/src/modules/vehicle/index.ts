@@ -2,3 +2,4 @@ export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
 export { vehicles } from './vehicle.table.js';
 export { vehicleDetail } from './vehicle.query.js';
+export { dropBatteriesFromVehicles } from './vehicle.binding.js';

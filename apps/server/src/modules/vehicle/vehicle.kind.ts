@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
-import { batteries } from '../battery/battery.table.js';
+import { releaseBatteriesOf } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 
 /** A new vehicle's compartment type and ratings start as its type's. */
@@ -30,7 +30,7 @@ async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
 
 /** A scrapped vehicle gives its batteries back: they may serve another vehicle. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
-  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(inArray(batteries.vehicleId, ids));
+  await releaseBatteriesOf(tx, ids);
   await tx.update(vehicles).set({ battery1Id: null, battery2Id: null }).where(inArray(vehicles.id, ids));
 }
 

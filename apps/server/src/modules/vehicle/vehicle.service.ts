@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { VehicleAdd, VehicleEdit, VehicleRecord, VehicleSale } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -6,7 +6,6 @@ import { AppError, isUniqueViolation, violatedConstraint } from '../../app/error
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import {
-  deviceScope,
   lockStockCounters,
   lockUsableDevices,
   numberConflict,
@@ -15,7 +14,7 @@ import {
   refuseTakenNumber,
   typeOfKind,
 } from '../device-registry/index.js';
-import { batteries } from '../battery/battery.table.js';
+import { holdBatteries, lockBatteriesByNumber } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';
 import { VEHICLE_KIND, vehicleSpecOf } from './vehicle.kind.js';
@@ -60,18 +59,7 @@ async function bindable(
   if (wanted.length > compartments || (n2 !== null && compartments < 2)) throw new AppError('batteryCountExceeded');
   if (n1 !== null && n1 === n2) throw fieldInvalid(ctx, 'battery2Number');
   if (wanted.length === 0) return { battery1Id: null, battery2Id: null };
-  const rows = await tx
-    .select({
-      id: batteries.id,
-      number: batteries.number,
-      merchantId: batteries.merchantId,
-      scrapStatus: batteries.scrapStatus,
-      vehicleId: batteries.vehicleId,
-      swapLockedUntil: batteries.swapLockedUntil,
-    })
-    .from(batteries)
-    .where(and(inArray(batteries.number, wanted), deviceScope(ctx, batteries.merchantId)))
-    .for('update');
+  const rows = await lockBatteriesByNumber(tx, ctx, wanted);
   const idOf = (number: string | null, field: 'battery1Number' | 'battery2Number'): number | null => {
     if (number === null) return null;
     const battery = rows.find((row) => row.number === number);
@@ -92,14 +80,7 @@ async function bindable(
 /** Points the batteries at the vehicle and releases the ones it no longer holds. */
 async function syncBatteries(tx: Db, vehicleId: number, held: (number | null)[]): Promise<void> {
   const ids = held.filter((id): id is number => id !== null);
-  const released = ids.length ? and(eq(batteries.vehicleId, vehicleId), notInArray(batteries.id, ids)) : eq(batteries.vehicleId, vehicleId);
-  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(released);
-  if (ids.length) {
-    await tx
-      .update(batteries)
-      .set({ vehicleId, updatedAt: new Date() })
-      .where(and(inArray(batteries.id, ids), or(isNull(batteries.vehicleId), eq(batteries.vehicleId, vehicleId))));
-  }
+  await holdBatteries(tx, vehicleId, ids);
 }
 
 function conflict(error: unknown): never {

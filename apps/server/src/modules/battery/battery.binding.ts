@@ -1,0 +1,41 @@
+import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { deviceScope } from '../device-registry/index.js';
+import { batteries } from './battery.table.js';
+
+/**
+ * The batteries with these numbers the caller sees, locked for the rest of the transaction: what a
+ * vehicle needs to decide whether it may hold them.
+ */
+export function lockBatteriesByNumber(tx: Db, ctx: Ctx, numbers: string[]) {
+  return tx
+    .select({
+      id: batteries.id,
+      number: batteries.number,
+      merchantId: batteries.merchantId,
+      scrapStatus: batteries.scrapStatus,
+      vehicleId: batteries.vehicleId,
+      swapLockedUntil: batteries.swapLockedUntil,
+    })
+    .from(batteries)
+    .where(and(inArray(batteries.number, numbers), deviceScope(ctx, batteries.merchantId)))
+    .for('update');
+}
+
+/** Points the batteries at the vehicle and releases the ones it no longer holds. */
+export async function holdBatteries(tx: Db, vehicleId: number, ids: number[]): Promise<void> {
+  const released = ids.length ? and(eq(batteries.vehicleId, vehicleId), notInArray(batteries.id, ids)) : eq(batteries.vehicleId, vehicleId);
+  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(released);
+  if (ids.length) {
+    await tx
+      .update(batteries)
+      .set({ vehicleId, updatedAt: new Date() })
+      .where(and(inArray(batteries.id, ids), or(isNull(batteries.vehicleId), eq(batteries.vehicleId, vehicleId))));
+  }
+}
+
+/** The batteries of these vehicles are free again (the vehicles are scrapped). */
+export async function releaseBatteriesOf(tx: Db, vehicleIds: number[]): Promise<void> {
+  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(inArray(batteries.vehicleId, vehicleIds));
+}

@@ -37,6 +37,14 @@ module.exports = {
       to: { path: '^apps/web/src/features/', pathNot: ['^apps/web/src/features/$1/', '^apps/web/src/features/[^/]+/index\\.tsx?$'] },
     },
     {
+      name: 'web-feature-no-http-client',
+      comment:
+        "Features call the server through declared endpoints and their data hooks, never the HTTP client (docs/web-kits.md, 'Changes go through hooks').",
+      severity: 'error',
+      from: { path: '^apps/web/src/features/' },
+      to: { path: '^apps/web/src/shared/api/client\\.ts$' },
+    },
+    {
       name: 'web-shared-no-domain',
       comment: 'shared/ holds no domain code: it never imports a feature.',
       severity: 'error',

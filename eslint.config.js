@@ -56,7 +56,7 @@ export default defineConfig(
   },
   {
     // Screens call the server through their feature's data hooks (docs/web-kits.md), never the HTTP client.
-    files: ['apps/web/src/features/{battery,cabinet,vehicle,device-registry,merchant,swap,command}/**/*.tsx'],
+    files: ['apps/web/src/features/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { accountApi, accountAssignRoles, accountResetPassword, roleApi, type AccountRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm } from '../../shared/form';
 import { rolesOfTenant } from './accountModel';
+import { accountChanges } from './accountQueries';
 
 /** Sets a new password for an account (modal). */
 export function ResetPasswordDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
@@ -17,7 +17,7 @@ export function ResetPasswordDialog({ account, onClose }: { account: AccountReco
       schema={accountResetPassword}
       fields={[{ name: 'password', labelKey: 'account.newPassword', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' }]}
       extraValues={account ? { id: account.id } : undefined}
-      submit={(body) => request(accountApi.resetPassword, body)}
+      submit={accountChanges.resetPassword}
       successKey="account.passwordReset"
       onClose={onClose}
     />
@@ -48,7 +48,7 @@ export function AssignRolesDialog({ account, onClose }: { account: AccountRecord
       ]}
       initialValues={account ? { roleIds: account.roleIds } : undefined}
       extraValues={account ? { id: account.id } : undefined}
-      submit={(body) => request(accountApi.assignRoles, body)}
+      submit={accountChanges.assignRoles}
       refresh={[accountApi.assignRoles]}
       onClose={onClose}
     />

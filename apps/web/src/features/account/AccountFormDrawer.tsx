@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { accountAdd, accountApi, accountEdit, merchantApi, roleApi, type AccountRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { accountTenant, merchantAccountAdd, accountTypeOptions, identityOptions, rolesOfTenant } from './accountModel';
+import { accountChanges } from './accountQueries';
 
 type AddField = FormField<'username' | 'phone' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
 type EditField = FormField<'phone' | 'name' | 'type'>;
@@ -54,7 +54,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
           record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined
         }
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => request(accountApi.edit, body)}
+        submit={accountChanges.edit}
         refresh={[accountApi.edit]}
         onClose={close}
       />
@@ -103,7 +103,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
           merchantId: typeof all.merchantId === 'number' ? all.merchantId : undefined,
         })
       }
-      submit={(body) => request(accountApi.add, body)}
+      submit={accountChanges.add}
       refresh={[accountApi.add]}
       onClose={close}
     />

@@ -3,7 +3,6 @@ import { Button, Flex, Tag, Typography } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { accountApi, merchantApi, type AccountRecord, type FilterOf } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { Can } from '../../shared/Can';
 import { ResourceTable, type SearchField } from '../../shared/table';
@@ -12,6 +11,7 @@ import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
 import { IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
+import { accountChanges } from './accountQueries';
 
 /** System centre → Accounts (/system/admin/list). */
 export function AccountListPage() {
@@ -37,7 +37,7 @@ export function AccountListPage() {
       options: (merchants.data ?? []).map((m) => ({ value: m.id, label: m.name })),
     });
 
-  const setStatus = (record: AccountRecord, status: AccountRecord['status']) => request(accountApi.status, { id: record.id, status });
+  const setStatus = (record: AccountRecord, status: AccountRecord['status']) => accountChanges.setStatus({ id: record.id, status });
 
   return (
     <>

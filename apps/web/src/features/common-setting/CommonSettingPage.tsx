@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { commonSettingAdd, commonSettingApi, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
+import { commonSettingChanges } from './commonSettingQueries';
 
 /** System centre → Common settings (/system/common/setting). */
 export function CommonSettingPage() {
@@ -49,7 +49,7 @@ export function CommonSettingPage() {
             labelKey: 'common.remove',
             code: 'admin.commonSetting.remove',
             danger: true,
-            onClick: (r) => request(commonSettingApi.remove, { id: r.id }),
+            onClick: (r) => commonSettingChanges.remove(r.id),
             successKey: 'common.removed',
           },
         ]}
@@ -67,7 +67,7 @@ export function CommonSettingPage() {
         ]}
         initialValues={record ?? undefined}
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => (adding ? request(commonSettingApi.add, body) : request(commonSettingApi.edit, body))}
+        submit={adding ? commonSettingChanges.add : commonSettingChanges.edit}
         refresh={[commonSettingApi.edit]}
         onClose={() => setEditing(null)}
       />

@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, CURRENCY_DECIMALS, currencyApi, currencyEdit, type Currency } from '@swap/contracts';
 import { useCurrencyConfig } from '../../shared/sessionData';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { useZodRules } from '../../shared/form';
@@ -13,6 +13,7 @@ import { useCan } from '../../shared/permissions';
 import { ErrorState } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
 import { useUi } from '../../shared/ui';
+import { useSaveCurrency } from './currencyQueries';
 
 /** The amount the live example shows in the chosen currency. */
 const EXAMPLE_AMOUNT = 1234567.891;
@@ -27,7 +28,7 @@ export function CurrencyPage() {
   const config = useCurrencyConfig(true);
   const [form] = Form.useForm<{ currency: Currency }>();
   const [chosen, setChosen] = useState<Currency | null>(null);
-  const save = useMutation({ mutationFn: (body: { currency: Currency }) => request(currencyApi.edit, body) });
+  const save = useSaveCurrency();
   const current = config.data?.currency ?? null;
   const shown = chosen ?? current;
 

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { deviceTypeApi, type DeviceKind, type InputOf, type SortColumnOf } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
+import { deviceTypeApi, type DeviceKind, type SortColumnOf } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { typeCodes, TYPE_KINDS } from './deviceTypeModel';
+import { typeChanges } from './deviceTypeQueries';
 
 type TypeRow = Record<string, unknown> & { id: number; code: string; name: string; inUse: boolean };
 
@@ -24,6 +24,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
   const def = TYPE_KINDS[kind];
   const api = deviceTypeApi[kind];
   const codes = typeCodes(kind);
+  const changes = typeChanges(kind);
   const [editing, setEditing] = useState<TypeRow | 'new' | null>(null);
   const record = editing !== null && editing !== 'new' ? editing : null;
 
@@ -64,7 +65,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
             danger: true,
             confirmKey: 'deviceType.confirmRemove',
             // The server refuses a type in use with "typeInUse"; the client shows that message.
-            onClick: (r) => request(api.remove, { id: r.id }),
+            onClick: (r) => changes.remove(r.id),
             successKey: 'common.removed',
           },
         ]}
@@ -77,10 +78,7 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
         fields={[...BASE_FIELDS, ...def.specFields]}
         initialValues={record ?? (kind === 'vehicle' ? { batteryCompartments: 1 } : undefined)}
         extraValues={record ? { id: record.id } : undefined}
-        // The form parsed the body with this kind's own schema (TYPE_KINDS), which the model types loosely.
-        submit={(body) =>
-          record ? request(api.edit, body as InputOf<typeof api.edit>) : request(api.add, body as InputOf<typeof api.add>)
-        }
+        submit={record ? changes.edit : changes.add}
         refresh={[api.edit]}
         onClose={() => setEditing(null)}
       />

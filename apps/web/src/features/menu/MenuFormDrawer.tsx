@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuAdd, menuApi, menuEdit, resourceApi, type PermissionNode } from '@swap/contracts';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm } from '../../shared/form';
 import { parentOptions } from './menuTree';
+import { menuChanges } from './menuQueries';
 
 /** What the drawer edits: a new menu under a parent, or an existing menu. */
 export type MenuEditing = { kind: 'add'; parentId: number } | { kind: 'edit'; node: PermissionNode } | null;
@@ -61,7 +62,7 @@ export function MenuFormDrawer({
       ]}
       initialValues={initialValues}
       extraValues={node ? { id: node.id } : undefined}
-      submit={(body) => (adding ? request(menuApi.add, body) : request(menuApi.edit, body))}
+      submit={adding ? menuChanges.add : menuChanges.edit}
       onSaved={() => void invalidateResources(queryClient, [menuApi.edit])}
       onClose={onClose}
     />

@@ -4,12 +4,13 @@ import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuApi, menuExportFile, resourceApi, type MenuExportFile } from '@swap/contracts';
-import { invalidateResources, request, saveFile } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { ignoreApiError } from '../../shared/api/errors';
 import { Can } from '../../shared/Can';
 import { useConfirm } from '../../shared/confirm';
 import { openDialog } from '../../shared/dialogs';
 import { useUi } from '../../shared/ui';
+import { menuChanges } from './menuQueries';
 
 /** Reads a chosen file as JSON; null when it is not JSON at all. */
 async function readJson(file: File): Promise<unknown> {
@@ -33,7 +34,7 @@ export function MenuTransfer() {
   const runExport = async () => {
     setExporting(true);
     try {
-      await saveFile(menuApi.export, undefined, 'menus.json');
+      await menuChanges.export('menus.json');
     } catch (error) {
       ignoreApiError(error);
     } finally {
@@ -59,7 +60,7 @@ export function MenuTransfer() {
   const sendImport = async (data: MenuExportFile) => {
     setImporting(true);
     try {
-      const result = await request(menuApi.import, data);
+      const result = await menuChanges.import(data);
       await invalidateResources(queryClient, [menuApi.import, resourceApi.search]);
       void openDialog('success', {
         title: t('menu.importDone'),

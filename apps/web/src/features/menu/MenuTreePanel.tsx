@@ -4,13 +4,13 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuApi, type PermissionNode } from '@swap/contracts';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ConfirmButton } from '../../shared/confirm';
 import { ErrorState, Panel } from '../../shared/StateView';
 import { useUi } from '../../shared/ui';
 import { MenuFormDrawer, type MenuEditing } from './MenuFormDrawer';
-import { useMenuTree } from './menuQueries';
+import { menuChanges, useMenuTree } from './menuQueries';
 import { ROOT_PARENT, sortedChildren } from './menuTree';
 
 interface TreeNode {
@@ -33,7 +33,7 @@ export function MenuTreePanel() {
   const treeData = useMemo(() => toTreeData(tree.data ?? []), [tree.data]);
 
   const remove = async (node: PermissionNode) => {
-    await request(menuApi.remove, { id: node.id });
+    await menuChanges.remove(node.id);
     void message.success(t('common.removed'));
     await invalidateResources(queryClient, [menuApi.remove]);
   };

@@ -4,11 +4,12 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { menuApi, RESOURCE_TYPES, resourceAdd, resourceApi, resourceEdit, type ResourceRecord } from '@swap/contracts';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
+import { resourceChanges } from './menuQueries';
 
 const TYPE_MAP: StatusMap = {
   BUTTON: { meaning: 'processing', labelKey: 'menu.resourceType.BUTTON' },
@@ -59,7 +60,7 @@ export function ResourcesPanel() {
             code: 'admin.resource.remove',
             danger: true,
             onClick: async (r) => {
-              await request(resourceApi.remove, { id: r.id });
+              await resourceChanges.remove(r.id);
               refreshTree();
             },
             successKey: 'common.removed',
@@ -79,7 +80,7 @@ export function ResourcesPanel() {
         ]}
         initialValues={record ?? { type: 'BUTTON' }}
         extraValues={record ? { id: record.id } : undefined}
-        submit={(body) => (adding ? request(resourceApi.add, body) : request(resourceApi.edit, body))}
+        submit={adding ? resourceChanges.add : resourceChanges.edit}
         refresh={[resourceApi.edit]}
         onSaved={refreshTree}
         onClose={() => setEditing(null)}

@@ -3,11 +3,11 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, notificationAdd, notificationApi, notificationEdit, type NotificationRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
+import { notificationChanges } from './notificationQueries';
 
 const CODE = 'message.updateMessage';
 
@@ -71,7 +71,7 @@ export function NotificationListPage() {
             code: `${CODE}.remove`,
             danger: true,
             confirmKey: 'notification.confirmRemove',
-            onClick: (r) => request(notificationApi.remove, { id: r.id }),
+            onClick: (r) => notificationChanges.remove(r.id),
             successKey: 'common.removed',
           },
         ]}
@@ -85,7 +85,7 @@ export function NotificationListPage() {
         fields={fields}
         initialValues={editing && editing !== 'new' ? editing : {}}
         extraValues={editing && editing !== 'new' ? { id: editing.id } : undefined}
-        submit={(body) => (adding ? request(notificationApi.add, body) : request(notificationApi.edit, body))}
+        submit={adding ? notificationChanges.add : notificationChanges.edit}
         refresh={[notificationApi.edit]}
         onClose={() => setEditing(null)}
       />

@@ -1,23 +1,16 @@
 import { useMemo } from 'react';
 import { Form, Tree, Typography } from 'antd';
-import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { roleApi, type PermissionNode } from '@swap/contracts';
-import { endpointKey, request } from '../../shared/api/endpoints';
+import type { PermissionNode } from '@swap/contracts';
 import { ErrorState } from '../../shared/StateView';
 import { menuTitleKey } from '../menu';
+import { useGrantableQuery } from './roleQueries';
 import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
 
 /** The menus and resources the signed-in account may grant (GET /admin/role/grantable). */
 export function useGrantable(enabled: boolean) {
   const { t } = useTranslation();
-  const query = useQuery({
-    queryKey: endpointKey(roleApi.grantable),
-    queryFn: ({ signal }) => request(roleApi.grantable, undefined, { signal }),
-    staleTime: 60_000,
-    retry: false,
-    enabled,
-  });
+  const query = useGrantableQuery(enabled);
   const built = useMemo(() => {
     const labels = {
       menu: (node: PermissionNode) => {

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { ROLE_GRANT_CODE, roleAdd, roleApi, roleEdit, merchantApi, type RoleRecord } from '@swap/contracts';
 import { useTranslation } from 'react-i18next';
-import { request } from '../../shared/api/endpoints';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { useCan } from '../../shared/permissions';
 import { isPlatformUser } from '../../shared/session';
 import { GrantPicker, useGrantable } from './GrantPicker';
 import { grantsFromKeys, keysFromGrants, unseenGrants } from './grantTree';
+import { roleChanges } from './roleQueries';
 
 /** Add or edit a role: its fields plus the menus and resources it grants. */
 export function RoleFormDrawer({ editing, onClose }: { editing: RoleRecord | 'new' | null; onClose: () => void }) {
@@ -54,7 +54,7 @@ export function RoleFormDrawer({ editing, onClose }: { editing: RoleRecord | 'ne
       fields={fields}
       initialValues={record ?? { sort: 0 }}
       extraValues={{ ...(record ? { id: record.id } : {}), ...grants }}
-      submit={(body) => (adding ? request(roleApi.add, body) : request(roleApi.edit, body))}
+      submit={adding ? roleChanges.add : roleChanges.edit}
       refresh={[roleApi.edit]}
       onClose={() => {
         setChecked(null);

@@ -3,12 +3,12 @@ import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type RoleRecord } from '@swap/contracts';
-import { request } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
 import { RoleFormDrawer } from './RoleFormDrawer';
+import { roleChanges } from './roleQueries';
 
 /** System centre → Roles (/system/role/list). */
 export function RoleListPage() {
@@ -57,7 +57,7 @@ export function RoleListPage() {
             code: 'admin.role.remove',
             danger: true,
             confirmKey: 'role.confirmRemove',
-            onClick: (r) => request(roleApi.remove, { id: r.id }),
+            onClick: (r) => roleChanges.remove(r.id),
             successKey: 'common.removed',
           },
         ]}

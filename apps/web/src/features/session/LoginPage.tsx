@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { loginBody } from '@swap/contracts';
 import { safeRedirect } from '../../shared/menuModel';
 import { LOGIN_SUCCESS_DELAY_MS } from '../../shared/settings';
-import { resetSessionEnding } from '../../shared/api/client';
+import { resetSessionEnding } from '../../shared/api/bridge';
 import { isApiError } from '../../shared/api/errors';
 import { validateValue } from '../../shared/form/zodRules';
 import { saveSession } from '../../shared/session';

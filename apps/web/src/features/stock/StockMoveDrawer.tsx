@@ -3,12 +3,13 @@ import { Button, Drawer, Flex, Form, Input } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { stockApi, stockMove, type DeviceKind } from '@swap/contracts';
-import { invalidateResources, request } from '../../shared/api/endpoints';
+import { invalidateResources } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
 import { NumbersInput, parsePastedNumbers, tooManyNumbers } from '../device-registry';
+import { moveStock } from './stockQueries';
 
 export type StockDirection = 'in' | 'out';
 
@@ -50,7 +51,7 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
     }
     setBusy(true);
     try {
-      const batch = await request(direction === 'out' ? api.out : api.in, { numbers, remark: values.remark?.trim() ?? '' });
+      const batch = await moveStock(kind, direction === 'out' ? 'out' : 'in', { numbers, remark: values.remark?.trim() ?? '' });
       void message.success(t(direction === 'out' ? 'stock.outDone' : 'stock.inDone', { number: batch.number, count: batch.quantity }));
       // The kind's stock (summary, batches) and its device list, whose stock statuses changed.
       await invalidateResources(queryClient, [api.in, DEVICE_APIS[kind].search]);

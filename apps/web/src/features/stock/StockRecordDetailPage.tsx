@@ -2,7 +2,7 @@ import { Card, Descriptions, Flex } from 'antd';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { stockApi, type StockBatchItemRecord } from '@swap/contracts';
-import { request, useEndpointQuery } from '../../shared/api/endpoints';
+import { useEndpointQuery } from '../../shared/api/endpoints';
 import { isServerFailure } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
 import { StatusTag } from '../../shared/StatusTag';
@@ -11,6 +11,7 @@ import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath, fieldKey } from '../../shared/devices';
 import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
+import { batchItemsPage } from './stockQueries';
 
 /** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */
 export function StockRecordDetailPage() {
@@ -56,9 +57,7 @@ export function StockRecordDetailPage() {
           <ResourceTable<StockBatchItemRecord>
             // Its own key (the batch in it), apart from the head's answer of the same endpoint.
             searchPath={`${detail.path}?id=${id}`}
-            fetchPage={async (body, signal) =>
-              (await request(detail, { id, current: Number(body.current), size: Number(body.size) }, { signal })).items
-            }
+            fetchPage={(body, signal) => batchItemsPage(kind, id, Number(body.current), Number(body.size), signal)}
             rowKey="deviceId"
             columns={[
               {

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { TRAJECTORY_RANGES, telemetryApi, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
-import { endpointKey, request } from '../../shared/api/endpoints';
+import { TRAJECTORY_RANGES, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
 import { isServerFailure } from '../../shared/api/errors';
 import { formatDateTime } from '../../shared/format';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
@@ -13,21 +11,7 @@ import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath } from '../../shared/devices';
 import { RouteMap } from './RouteMap';
 import { pageOf, summarize } from './trajectoryModel';
-
-type TrackedKind = 'vehicle' | 'battery';
-
-function useTrajectory(kind: TrackedKind, id: string | undefined, range: TrajectoryRange) {
-  const queryClient = useQueryClient();
-  const endpoint = telemetryApi[kind].trajectory;
-  const options = {
-    queryKey: endpointKey(endpoint, { id, range }),
-    queryFn: ({ signal }: { signal: AbortSignal }) => request(endpoint, { id, range }, { signal }),
-    retry: false,
-    // The table pages through the answer already loaded.
-    staleTime: 60_000,
-  };
-  return { query: useQuery(options), path: endpoint.path, fetch: () => queryClient.query(options) };
-}
+import { useTrajectory, type TrackedKind } from './telemetryQueries';
 
 function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKind }) {
   const { t } = useTranslation();

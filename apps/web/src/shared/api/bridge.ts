@@ -56,3 +56,17 @@ export function notifyError(message: string): void {
 export function openSessionDialog(): void {
   void currentPort().then((port) => port.sessionDialog(() => sessionEnder?.()));
 }
+
+let sessionEnding = false;
+
+/** Opens the session dialog once: later session-ending answers add none until resetSessionEnding. */
+export function openSessionDialogOnce(): void {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  openSessionDialog();
+}
+
+/** Called once the user is signed in again, so a later expiry opens the dialog again. */
+export function resetSessionEnding(): void {
+  sessionEnding = false;
+}

@@ -12,7 +12,7 @@ import {
 } from '@swap/contracts';
 import { readLanguage } from '../language';
 import { getToken } from '../session';
-import { notifyError, openSessionDialog, translate } from './bridge';
+import { notifyError, openSessionDialogOnce, translate } from './bridge';
 import { ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -73,21 +73,13 @@ function transportFailure(kind: 'offline' | 'timeout' | 'unreadable', status = 0
   return new ApiError(kind === 'timeout' ? 1011 : 1012, text, null, status, true);
 }
 
-let sessionEnding = false;
-
 function fail(error: ApiError, quiet?: (error: ApiError) => boolean): never {
   if (!quiet?.(error)) notifyError(error.message);
-  if ((SESSION_ENDING_CODES as readonly number[]).includes(error.code) && !sessionEnding) {
-    sessionEnding = true;
-    openSessionDialog();
-  }
+  if ((SESSION_ENDING_CODES as readonly number[]).includes(error.code)) openSessionDialogOnce();
   throw error;
 }
 
-/** Called once the user is signed in again, so a later expiry opens the dialog again. */
-export function resetSessionEnding(): void {
-  sessionEnding = false;
-}
+export { resetSessionEnding } from './bridge';
 
 /** Sends one request with the 120 s timeout; resolves the raw response or throws a transport ApiError. */
 async function send(request: Request): Promise<Response> {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, notInArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { deviceScope } from '../device-registry/index.js';
@@ -38,4 +38,9 @@ export async function holdBatteries(tx: Db, vehicleId: number, ids: number[]): P
 /** The batteries of these vehicles are free again (the vehicles are scrapped). */
 export async function releaseBatteriesOf(tx: Db, vehicleIds: number[]): Promise<void> {
   await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(inArray(batteries.vehicleId, vehicleIds));
+}
+
+/** The current number of a battery as a subquery, for another module's filter (one query, no round trip). */
+export function batteryNumberOf(batteryId: number): SQL {
+  return sql`(select ${batteries.number} from ${batteries} where ${batteries.id} = ${batteryId})`;
 }

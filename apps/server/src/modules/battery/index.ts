@@ -2,4 +2,4 @@ export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';
 export { batteryDetail, batteryScope } from './battery.query.js';
-export { holdBatteries, lockBatteriesByNumber, releaseBatteriesOf } from './battery.binding.js';
+export { batteryNumberOf, holdBatteries, lockBatteriesByNumber, releaseBatteriesOf } from './battery.binding.js';

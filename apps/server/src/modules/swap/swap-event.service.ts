@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
-import { vehicles } from '../vehicle/vehicle.table.js';
+import { dropBatteriesFromVehicles } from '../vehicle/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
 
@@ -141,8 +141,7 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
     if (inRow) {
       // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
       await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.batteryId, inRow.id));
-      await tx.update(vehicles).set({ battery1Id: null, updatedAt: new Date() }).where(eq(vehicles.battery1Id, inRow.id));
-      await tx.update(vehicles).set({ battery2Id: null, updatedAt: new Date() }).where(eq(vehicles.battery2Id, inRow.id));
+      await dropBatteriesFromVehicles(tx, [inRow.id]);
     }
     await tx
       .update(cabinetCompartments)

@@ -1,4 +1,4 @@
-import { eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
@@ -6,7 +6,7 @@ import { prefixPattern } from '../../app/pagination.js';
 import { defineList, type ListJoin } from '../../app/list.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
-import { batteries } from '../battery/battery.table.js';
+import { batteryNumberOf } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
 import { swapRecords } from './swap.table.js';
 
@@ -58,7 +58,7 @@ export const swapList = defineList({
     // Records keep the numbers as reported: the battery's current number finds them (one number
     // read once, then the two number indexes).
     batteryId: (batteryId) => {
-      const number = sql`(select ${batteries.number} from ${batteries} where ${batteries.id} = ${batteryId})`;
+      const number = batteryNumberOf(batteryId);
       return or(eq(swapRecords.batteryInNumber, number), eq(swapRecords.batteryOutNumber, number));
     },
     customer: (customer) => eq(swapRecords.customer, customer),

@@ -4,8 +4,8 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { roles } from '../role/role.table.js';
+import { merchantNameOf } from '../merchant/index.js';
+import { roleSummaries } from '../role/index.js';
 import { accountRoles, accounts } from './account.table.js';
 
 /** Only the caller's merchant for merchant staff; platform staff see every account. */
@@ -32,6 +32,7 @@ interface Row {
 async function rolesOf(db: Db, ids: number[]): Promise<Map<number, { id: number; name: string }[]>> {
   const byAccount = new Map<number, { id: number; name: string }[]>();
   if (ids.length === 0) return byAccount;
+  const roles = roleSummaries(db);
   const rows = await db
     .select({ accountId: accountRoles.accountId, id: roles.id, name: roles.name })
     .from(accountRoles)
@@ -70,11 +71,10 @@ export const accountList = defineList({
     type: accounts.type,
     status: accounts.status,
     merchantId: accounts.merchantId,
-    merchantName: merchants.name,
+    merchantName: merchantNameOf(accounts.merchantId),
     lastLoginAt: accounts.lastLoginAt,
     createdAt: accounts.createdAt,
   },
-  joins: [{ table: merchants, on: eq(merchants.id, accounts.merchantId), left: true }],
   scope: accountScope,
   filters: {
     keyword: {

@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import {
   normaliseSignInName,
   type AccountAdd,
@@ -18,8 +18,8 @@ import { hashPassword } from '../session/index.js';
 import { assertStrongPassword } from '../session/index.js';
 import { revokeAccountSessions } from '../session/index.js';
 import { grantsOf, withinGrants, type Grants } from '../menu/index.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { roleMenus, roleResources, roles } from '../role/role.table.js';
+import { merchantExists } from '../merchant/index.js';
+import { grantedByRoles, rolesByIds } from '../role/index.js';
 import { accountRoles, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
 import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './account.rank.js';
@@ -90,7 +90,7 @@ async function nameTaken(db: Db, error: unknown, names: { username?: string; pho
 async function checkRoles(ctx: Ctx, db: Db, accountMerchantId: number | null, roleIds: number[], alreadyHeld: number[]): Promise<number[]> {
   const wanted = [...new Set(roleIds)];
   if (wanted.length === 0) return wanted;
-  const found = await db.select({ id: roles.id, merchantId: roles.merchantId }).from(roles).where(inArray(roles.id, wanted));
+  const found = await rolesByIds(db, wanted);
   const own = ctx.principal.merchantId;
   const visible = found.filter((role) => own === null || role.merchantId === own);
   if (visible.length !== wanted.length) throw notFound();
@@ -98,14 +98,9 @@ async function checkRoles(ctx: Ctx, db: Db, accountMerchantId: number | null, ro
 
   const added = wanted.filter((id) => !alreadyHeld.includes(id));
   if (added.length === 0 || ctx.principal.type === 'SUPER') return wanted;
-  const menuRows = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, added));
-  const resourceRows = await db.select({ id: roleResources.resourceId }).from(roleResources).where(inArray(roleResources.roleId, added));
+  const granted = await grantedByRoles(db, added);
   const grants = await grantsOf(db, ctx.principal);
-  const ok = withinGrants(
-    grants,
-    menuRows.map((row) => row.id),
-    resourceRows.map((row) => row.id),
-  );
+  const ok = withinGrants(grants, granted.menuIds, granted.resourceIds);
   if (!ok) throw new AppError('cannotGrantUnheld');
   return wanted;
 }
@@ -122,9 +117,8 @@ async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountTyp
   // Merchant staff always create inside their own merchant, whatever the body says.
   if (!isPlatform(ctx.principal)) return { accountType: 'MERCHANT', merchantId: ctx.principal.merchantId };
   if (body.merchantId === undefined || body.merchantId === null) throw new AppError('platformMustChooseAgent');
-  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, body.merchantId));
-  if (!merchant) throw new AppError('agentMissing');
-  return { accountType: 'MERCHANT', merchantId: merchant.id };
+  if (!(await merchantExists(ctx.db, body.merchantId))) throw new AppError('agentMissing');
+  return { accountType: 'MERCHANT', merchantId: body.merchantId };
 }
 
 export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRecord> {

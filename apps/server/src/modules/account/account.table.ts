@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantIdColumn } from '../merchant/index.js';
 
 export const accounts = pgTable(
   'account',
@@ -15,7 +15,7 @@ export const accounts = pgTable(
     status: text('status', { enum: ['ENABLED', 'DISABLED'] })
       .notNull()
       .default('ENABLED'),
-    merchantId: integer('merchant_id').references(() => merchants.id),
+    merchantId: merchantIdColumn(),
     /** Who created the account; a SON belongs to the merchant of its creator. */
     createdBy: integer('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),

@@ -1,7 +1,7 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { COMMAND_STATUSES } from '@swap/contracts';
-import { accounts } from '../account/account.table.js';
+import { accountIdColumn } from '../account/index.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 
@@ -21,7 +21,7 @@ export const deviceCommands = pgTable(
     status: text('status', { enum: COMMAND_STATUSES }).notNull(),
     failureCode: text('failure_code'),
     detail: text('detail'),
-    issuedById: integer('issued_by_id').references(() => accounts.id, { onDelete: 'set null' }),
+    issuedById: accountIdColumn('issued_by_id'),
     issuedByName: text('issued_by_name').notNull(),
     issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),

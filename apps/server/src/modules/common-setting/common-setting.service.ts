@@ -142,6 +142,12 @@ const TRUE_VALUES = new Set(['true', '1', 'yes', 'on']);
 
 /** The first-visit tour runs unless the `tour_enabled` setting says otherwise (absent = on, as seeded). */
 export async function isTourEnabled(db: Db): Promise<boolean> {
-  const [row] = await db.select({ value: commonSettings.value }).from(commonSettings).where(eq(commonSettings.name, TOUR_ENABLED_SETTING));
-  return row ? TRUE_VALUES.has(row.value.trim().toLowerCase()) : true;
+  const value = await settingValue(db, TOUR_ENABLED_SETTING);
+  return value === undefined ? true : TRUE_VALUES.has(value.trim().toLowerCase());
+}
+
+/** The value of a setting by name; undefined when it is not set. */
+export async function settingValue(db: Db, name: string): Promise<string | undefined> {
+  const [row] = await db.select({ value: commonSettings.value }).from(commonSettings).where(eq(commonSettings.name, name));
+  return row?.value;
 }

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx, Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantExists } from '../merchant/index.js';
 import { currencyConfigs } from './currency.table.js';
 
 type CurrencyRow = typeof currencyConfigs.$inferSelect;
@@ -25,8 +25,7 @@ async function rowOf(db: Db, merchantId: number | null): Promise<CurrencyRow | u
 }
 
 async function assertMerchantExists(db: Db, merchantId: number): Promise<void> {
-  const [found] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!found) throw new AppError('agentMissing');
+  if (!(await merchantExists(db, merchantId))) throw new AppError('agentMissing');
 }
 
 /**

@@ -5,7 +5,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantDocumentIds } from '../merchant/index.js';
 import { storedFiles } from './file.table.js';
 
 type ImageType = (typeof IMAGE_TYPES)[number];
@@ -69,13 +69,7 @@ export async function storeImage(ctx: Ctx, upload: Upload): Promise<UploadedFile
 function readableBy(ctx: Pick<Ctx, 'db' | 'principal'>): SQL | undefined {
   const own = ctx.principal.merchantId;
   if (own === null) return undefined;
-  const referenced = ctx.db
-    .select({ id: merchants.idCardFrontFileId })
-    .from(merchants)
-    .where(eq(merchants.id, own))
-    .union(ctx.db.select({ id: merchants.idCardBackFileId }).from(merchants).where(eq(merchants.id, own)))
-    .union(ctx.db.select({ id: merchants.facePhotoFileId }).from(merchants).where(eq(merchants.id, own)));
-  return or(eq(storedFiles.merchantId, own), inArray(storedFiles.id, referenced));
+  return or(eq(storedFiles.merchantId, own), inArray(storedFiles.id, merchantDocumentIds(ctx.db, own)));
 }
 
 export async function fileForDownload(ctx: Pick<Ctx, 'db' | 'principal'>, id: number) {

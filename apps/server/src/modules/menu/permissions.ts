@@ -1,8 +1,8 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
-import { accountRoles, accounts } from '../account/account.table.js';
-import { roleMenus, roleResources } from '../role/role.table.js';
+import { enabledAdminsOfMerchant, roleIdsOfAccounts } from '../account/index.js';
+import { menuIdsOfRoles, resourceIdsOfRoles } from '../role/index.js';
 import { menus, resources } from './menu.table.js';
 
 /** Menu ids and resource ids an account holds: SUPER everything, others what their roles grant. */
@@ -15,18 +15,15 @@ export interface Grants {
 /** What the given accounts' roles grant together, before any sub-account ceiling. */
 export async function grantsOfAccounts(db: Db, accountIds: number[]): Promise<Grants> {
   if (accountIds.length === 0) return { menuIds: new Set(), resourceIds: new Set(), codes: new Set() };
+  // One query each: the accounts' roles and what they grant are subqueries of the owning modules.
   const menuRows = await db
-    .selectDistinct({ id: menus.id, code: menus.code })
-    .from(accountRoles)
-    .innerJoin(roleMenus, eq(roleMenus.roleId, accountRoles.roleId))
-    .innerJoin(menus, eq(menus.id, roleMenus.menuId))
-    .where(inArray(accountRoles.accountId, accountIds));
+    .select({ id: menus.id, code: menus.code })
+    .from(menus)
+    .where(inArray(menus.id, menuIdsOfRoles(db, roleIdsOfAccounts(db, accountIds))));
   const resourceRows = await db
-    .selectDistinct({ id: resources.id, code: resources.code })
-    .from(accountRoles)
-    .innerJoin(roleResources, eq(roleResources.roleId, accountRoles.roleId))
-    .innerJoin(resources, eq(resources.id, roleResources.resourceId))
-    .where(inArray(accountRoles.accountId, accountIds));
+    .select({ id: resources.id, code: resources.code })
+    .from(resources)
+    .where(inArray(resources.id, resourceIdsOfRoles(db, roleIdsOfAccounts(db, accountIds))));
   // A granted item implies its group and centre, so the tree and the sidebar can reach it.
   const all = await db.select({ id: menus.id, parentId: menus.parentId, code: menus.code }).from(menus);
   const byId = new Map(all.map((row) => [row.id, row]));
@@ -67,14 +64,7 @@ export async function grantsOf(db: Db, principal: Principal): Promise<Grants> {
   if (principal.type === 'SUPER') return allGrants(db);
   const own = await grantsOfAccounts(db, [principal.id]);
   if (principal.type !== 'SON' || principal.merchantId === null) return own;
-  const admins = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(and(eq(accounts.merchantId, principal.merchantId), eq(accounts.type, 'NORMAL'), eq(accounts.status, 'ENABLED')));
-  const ceiling = await grantsOfAccounts(
-    db,
-    admins.map((row) => row.id),
-  );
+  const ceiling = await grantsOfAccounts(db, await enabledAdminsOfMerchant(db, principal.merchantId));
   return intersect(own, ceiling);
 }
 

@@ -1,9 +1,9 @@
-import { eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { eq, ilike, or, type SQL } from 'drizzle-orm';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { accounts } from '../account/account.table.js';
+import { accountCountOfMerchant } from '../account/index.js';
 import { merchants } from './merchant.table.js';
 
 /** Merchant staff see only their own merchant; platform staff see all. */
@@ -13,9 +13,7 @@ export function merchantScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
 }
 
 // Counted inside the page query (one round trip), not per merchant.
-// Columns are qualified by hand: drizzle drops table names in single-table selects, which would
-// make the subquery compare the account table with itself.
-const accountCount = sql<number>`(select count(*)::int from ${accounts} where ${accounts}.${sql.identifier('merchant_id')} = ${merchants}.${sql.identifier('id')})`;
+const accountCount = accountCountOfMerchant(merchants.id);
 
 type Row = Omit<MerchantRecord, 'createdAt'> & { createdAt: Date };
 

@@ -4,9 +4,9 @@ import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { accounts } from '../account/account.table.js';
+import { merchantHasAccounts } from '../account/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
-import { roles } from '../role/role.table.js';
+import { removeRolesOfMerchant } from '../role/index.js';
 import { merchants } from './merchant.table.js';
 import { merchantDetail } from './merchant.query.js';
 
@@ -109,9 +109,8 @@ export async function removeMerchant(ctx: Ctx, id: number): Promise<null> {
   const current = await merchantDetail(ctx, id);
   try {
     await ctx.db.transaction(async (tx) => {
-      const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.merchantId, current.id)).limit(1);
-      if (account) throw new AppError('merchantInUse');
-      await tx.delete(roles).where(eq(roles.merchantId, current.id));
+      if (await merchantHasAccounts(tx, current.id)) throw new AppError('merchantInUse');
+      await removeRolesOfMerchant(tx, current.id);
       await tx.delete(merchants).where(eq(merchants.id, current.id));
       await recordAudit(tx, ctx, {
         action: 'merchant.remove',

@@ -1,11 +1,11 @@
-import { asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import { roleApi, type RoleRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { accountRoles } from '../account/account.table.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { holderCountOfRole } from '../account/index.js';
+import { merchantNameOf } from '../merchant/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
 
 /** Merchant staff see their merchant's roles; platform staff see platform and merchant roles. */
@@ -15,8 +15,7 @@ export function roleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
 }
 
 // A correlated count inside the page query: one round trip, not one per role.
-// Columns are qualified by hand: drizzle drops table names in single-table selects.
-const accountCount = sql<number>`(select count(*)::int from ${accountRoles} where ${accountRoles}.${sql.identifier('role_id')} = ${roles}.${sql.identifier('id')})`;
+const accountCount = holderCountOfRole(roles.id);
 
 interface Row {
   id: number;
@@ -69,11 +68,10 @@ export const roleList = defineList({
     description: roles.description,
     sort: roles.sort,
     merchantId: roles.merchantId,
-    merchantName: merchants.name,
+    merchantName: merchantNameOf(roles.merchantId),
     accountCount,
     createdAt: roles.createdAt,
   },
-  joins: [{ table: merchants, on: eq(merchants.id, roles.merchantId), left: true }],
   scope: roleScope,
   filters: {
     keyword: {

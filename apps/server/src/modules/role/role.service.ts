@@ -1,16 +1,14 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { ROLE_GRANT_CODE, type PermissionNode, type RoleAdd, type RoleEdit, type RoleRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid, permissionDenied } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { accountRoles } from '../account/account.table.js';
-import { assertMayActOnHolders, auditRefusal } from '../account/index.js';
+import { assertMayActOnHolders, auditRefusal, roleHasHolders } from '../account/index.js';
 import { buildTree } from '../menu/index.js';
-import { menus, resources } from '../menu/menu.table.js';
-import { grantsOf, withinGrants } from '../menu/index.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { grantsOf, knownMenuIds, knownResourceIds, withinGrants } from '../menu/index.js';
+import { merchantExists } from '../merchant/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
 import { roleDetail, roleScope } from './role.query.js';
 
@@ -25,9 +23,8 @@ const sorted = (ids: number[]) => [...new Set(ids)].sort((a, b) => a - b);
 async function tenantOfNewRole(ctx: Ctx, merchantId: number | null | undefined): Promise<number | null> {
   if (!isPlatform(ctx.principal)) return ctx.principal.merchantId;
   if (merchantId === undefined || merchantId === null) return null;
-  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!merchant) throw new AppError('agentMissing');
-  return merchant.id;
+  if (!(await merchantExists(ctx.db, merchantId))) throw new AppError('agentMissing');
+  return merchantId;
 }
 
 async function assertNameFree(db: Db, merchantId: number | null, name: string, exceptId?: number): Promise<void> {
@@ -60,11 +57,11 @@ async function checkGrant(ctx: Ctx, next: Granted, before: Granted): Promise<voi
   if (!changed) return;
   if (!holds(ctx, ROLE_GRANT_CODE)) throw permissionDenied(ctx);
   if (addedMenus.length > 0) {
-    const found = await ctx.db.select({ id: menus.id }).from(menus).where(inArray(menus.id, addedMenus));
+    const found = await knownMenuIds(ctx.db, addedMenus);
     if (found.length !== addedMenus.length) throw fieldInvalid(ctx, 'menuIds');
   }
   if (addedResources.length > 0) {
-    const found = await ctx.db.select({ id: resources.id }).from(resources).where(inArray(resources.id, addedResources));
+    const found = await knownResourceIds(ctx.db, addedResources);
     if (found.length !== addedResources.length) throw new AppError('resourceNotFound');
   }
   const grants = await grantsOf(ctx.db, ctx.principal);
@@ -150,8 +147,7 @@ export async function removeRole(ctx: Ctx, id: number): Promise<null> {
   if (!role) throw notFound();
   await ctx.db.transaction(async (tx) => {
     // Checked inside the transaction so an assignment racing the delete is not left dangling.
-    const [inUse] = await tx.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, role.id)).limit(1);
-    if (inUse) throw new AppError('roleInUse');
+    if (await roleHasHolders(tx, role.id)) throw new AppError('roleInUse');
     await tx.delete(roles).where(eq(roles.id, role.id));
     await recordAudit(tx, ctx, {
       action: 'role.remove',

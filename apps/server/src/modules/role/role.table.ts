@@ -1,6 +1,6 @@
 import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantIdColumn } from '../merchant/index.js';
 
 export const roles = pgTable(
   'role',
@@ -10,7 +10,7 @@ export const roles = pgTable(
     description: text('description').notNull(),
     sort: integer('sort').notNull().default(0),
     /** Tenant of the role: null for platform roles. */
-    merchantId: integer('merchant_id').references(() => merchants.id),
+    merchantId: merchantIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

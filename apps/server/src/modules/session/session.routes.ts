@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, sessionApi, normaliseSignInName, toUserType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { serve, servePublic } from '../../app/route.js';
-import { accounts, signInNames } from '../account/account.table.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { findSignInAccount, recordSignIn } from '../account/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled } from '../common-setting/index.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
@@ -18,30 +16,6 @@ export interface SessionDeps {
   throttle: ThrottlePolicy;
   demo: boolean;
   version: string;
-}
-
-/**
- * The account a sign-in name names, through the registry of sign-in names (a username in any case,
- * or a phone however it is spaced): at most one account holds a name (docs/security.md).
- */
-async function findSignInAccount(db: Db, name: string) {
-  const [account] = await db
-    .select({
-      id: accounts.id,
-      username: accounts.username,
-      name: accounts.name,
-      passwordHash: accounts.passwordHash,
-      type: accounts.type,
-      accountType: accounts.accountType,
-      merchantId: accounts.merchantId,
-      merchantName: merchants.name,
-      status: accounts.status,
-    })
-    .from(signInNames)
-    .innerJoin(accounts, eq(accounts.id, signInNames.accountId))
-    .leftJoin(merchants, eq(merchants.id, accounts.merchantId))
-    .where(eq(signInNames.name, normaliseSignInName(name)));
-  return account;
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): void {
@@ -91,7 +65,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
 
     await recordSuccess(db, keys, reservation.reserved);
     const session = await createSession(db, account.id, req.ip, deps.session);
-    await db.update(accounts).set({ lastLoginAt: new Date() }).where(eq(accounts.id, account.id));
+    await recordSignIn(db, account.id);
     await recordAnonymousAudit(
       db,
       { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },

@@ -4,7 +4,7 @@ import { toUserType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { accounts } from '../account/account.table.js';
+import { enabledAccounts } from '../account/index.js';
 import { sessions } from './session.table.js';
 
 export interface SessionPolicy {
@@ -34,6 +34,7 @@ export async function authenticate(
   const tokenHash = hashToken(token);
   // Check and touch in one statement on the database's clock: every call moves the idle clock,
   // so a session ends exactly TOKEN_IDLE_MINUTES after its last call, not up to a minute early.
+  const accounts = enabledAccounts(db);
   const [row] = await db
     .update(sessions)
     .set({ lastSeenAt: sql`now()` })
@@ -43,7 +44,6 @@ export async function authenticate(
         eq(sessions.tokenHash, tokenHash),
         eq(accounts.id, sessions.accountId),
         isNull(sessions.revokedAt),
-        eq(accounts.status, 'ENABLED'),
         sql`${sessions.expiresAt} > now()`,
         sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${policy.idleMinutes})`,
       ),

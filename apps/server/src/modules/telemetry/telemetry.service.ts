@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   TELEMETRY_RETENTION_SETTING,
   TREND_MAX_POINTS,
@@ -18,7 +18,7 @@ import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/index.js';
 import { vehicleDetail } from '../vehicle/index.js';
 import { visibleCabinet } from '../cabinet/index.js';
-import { commonSettings } from '../common-setting/common-setting.table.js';
+import { settingValue } from '../common-setting/index.js';
 
 /** Where a range starts, counted back from `now` (calendar months for a month and a quarter). */
 export function rangeStart(range: TrajectoryRange, now: Date): Date {
@@ -163,11 +163,8 @@ export async function cabinetTrend(ctx: Ctx, query: TrendQuery, now = new Date()
 
 /** The retention setting in whole days; undefined when unset or not a positive whole number (nothing is purged then). */
 export async function retentionDays(db: Db): Promise<number | undefined> {
-  const [row] = await db
-    .select({ value: commonSettings.value })
-    .from(commonSettings)
-    .where(eq(commonSettings.name, TELEMETRY_RETENTION_SETTING));
-  const days = row ? Number(row.value.trim()) : Number.NaN;
+  const value = await settingValue(db, TELEMETRY_RETENTION_SETTING);
+  const days = value === undefined ? Number.NaN : Number(value.trim());
   return Number.isInteger(days) && days > 0 ? days : undefined;
 }
 

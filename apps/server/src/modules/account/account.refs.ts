@@ -1,0 +1,97 @@
+import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { integer } from 'drizzle-orm/pg-core';
+import { normaliseSignInName } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { qualified } from '../../app/sql.js';
+import { merchantNameOf } from '../merchant/index.js';
+import { accountRoles, accounts, signInNames } from './account.table.js';
+
+/**
+ * What other modules use to refer to accounts without reading their tables (docs/architecture.md,
+ * "Boundaries"): a foreign key column, counts and ids read inside the caller's own query.
+ */
+
+/** A column naming an account, with its foreign key (cleared when the account goes). */
+export function accountIdColumn(name: string) {
+  return integer(name).references(() => accounts.id, { onDelete: 'set null' });
+}
+
+/** How many accounts a merchant has, beside the caller's rows in the same query. */
+export function accountCountOfMerchant(merchantId: Column | SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from ${accounts} where ${accounts}.${sql.identifier('merchant_id')} = ${qualified(merchantId)})`;
+}
+
+/** How many accounts hold a role, beside the caller's rows in the same query. */
+export function holderCountOfRole(roleId: Column | SQL): SQL<number> {
+  return sql<number>`(select count(*)::int from ${accountRoles} where ${accountRoles}.${sql.identifier('role_id')} = ${qualified(roleId)})`;
+}
+
+/** Whether a merchant still has an account. */
+export async function merchantHasAccounts(db: Db, merchantId: number): Promise<boolean> {
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.merchantId, merchantId)).limit(1);
+  return account !== undefined;
+}
+
+/** Whether an account holds the role. */
+export async function roleHasHolders(db: Db, roleId: number): Promise<boolean> {
+  const [held] = await db.select({ id: accountRoles.accountId }).from(accountRoles).where(eq(accountRoles.roleId, roleId)).limit(1);
+  return held !== undefined;
+}
+
+/** The ids of the roles the given accounts hold, as a subquery for the caller's query. */
+export function roleIdsOfAccounts(db: Db, accountIds: number[]) {
+  return db.select({ id: accountRoles.roleId }).from(accountRoles).where(inArray(accountRoles.accountId, accountIds));
+}
+
+/** A merchant's enabled general administrators (NORMAL): what they hold is the ceiling of its sub-accounts. */
+export async function enabledAdminsOfMerchant(db: Db, merchantId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(eq(accounts.merchantId, merchantId), eq(accounts.type, 'NORMAL'), eq(accounts.status, 'ENABLED')));
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The account a sign-in name names, through the registry of sign-in names (a username in any case,
+ * or a phone however it is spaced): at most one account holds a name (docs/security.md).
+ */
+export async function findSignInAccount(db: Db, name: string) {
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      passwordHash: accounts.passwordHash,
+      type: accounts.type,
+      accountType: accounts.accountType,
+      merchantId: accounts.merchantId,
+      merchantName: merchantNameOf(accounts.merchantId),
+      status: accounts.status,
+    })
+    .from(signInNames)
+    .innerJoin(accounts, eq(accounts.id, signInNames.accountId))
+    .where(eq(signInNames.name, normaliseSignInName(name)));
+  return account;
+}
+
+/** Notes a successful sign-in on the account. */
+export async function recordSignIn(db: Db, accountId: number): Promise<void> {
+  await db.update(accounts).set({ lastLoginAt: new Date() }).where(eq(accounts.id, accountId));
+}
+
+/** The enabled accounts, as a subquery a session check joins in its own statement. */
+export function enabledAccounts(db: Db) {
+  return db
+    .select({
+      id: accounts.id,
+      username: accounts.username,
+      name: accounts.name,
+      type: accounts.type,
+      accountType: accounts.accountType,
+      merchantId: accounts.merchantId,
+    })
+    .from(accounts)
+    .where(eq(accounts.status, 'ENABLED'))
+    .as('enabled_account');
+}

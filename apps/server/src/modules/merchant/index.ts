@@ -1,0 +1,1 @@
+export { merchantDocumentIds, merchantExists, merchantIdColumn, merchantNameOf } from './merchant.refs.js';

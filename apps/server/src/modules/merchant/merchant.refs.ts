@@ -1,0 +1,38 @@
+import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { integer } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import { qualified } from '../../app/sql.js';
+import { merchants } from './merchant.table.js';
+
+/**
+ * What other modules use to refer to a merchant without reading its table (docs/architecture.md,
+ * "Boundaries"): a foreign key column, the name read inside the caller's own query, existence.
+ */
+
+/** A column naming a merchant (`merchant_id` unless named otherwise), with its foreign key. */
+export function merchantIdColumn(name = 'merchant_id') {
+  return integer(name).references(() => merchants.id);
+}
+
+/** The merchant's name beside the caller's rows, in the same query (null without a merchant). */
+export function merchantNameOf(merchantId: Column | SQL | SQL.Aliased): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${merchants}.${sql.identifier('name')} from ${merchants} where ${merchants}.${sql.identifier('id')} = ${qualified(merchantId)})`;
+}
+
+/** Whether a merchant with this id exists. */
+export async function merchantExists(db: Db, id: number): Promise<boolean> {
+  const [found] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id));
+  return found !== undefined;
+}
+
+/** The files a merchant's record points at (its documents), as a subquery of ids for the caller's query. */
+export function merchantDocumentIds(db: Db, merchantId: number) {
+  return db
+    .select({ id: merchants.idCardFrontFileId })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .union(db.select({ id: merchants.idCardBackFileId }).from(merchants).where(eq(merchants.id, merchantId)))
+    .union(db.select({ id: merchants.facePhotoFileId }).from(merchants).where(eq(merchants.id, merchantId)));
+}

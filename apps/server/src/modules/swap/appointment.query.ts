@@ -3,7 +3,6 @@ import { appointmentApi, type AppointmentRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { atCabinet } from './swap.query.js';
 import { appointments } from './swap.table.js';
@@ -23,7 +22,7 @@ export const appointmentList = defineList({
   endpoint: appointmentApi.search,
   table: appointments,
   id: appointments.id,
-  select: { appointment: appointments, cabinetNumber: cabinets.number, merchantName: merchants.name },
+  select: { appointment: appointments, cabinetNumber: cabinets.number, merchantName: at.merchantName },
   joins: at.joins,
   scope: at.scope,
   filters: {

@@ -4,7 +4,7 @@ import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapRecord } f
 import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList, type ListJoin } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantNameOf } from '../merchant/index.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { batteryNumberOf } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
@@ -12,14 +12,13 @@ import { swapRecords } from './swap.table.js';
 
 /**
  * What the lists of swap records and reservations share: rows at a cabinet (joined for its number)
- * of an owner (joined for its name), scoped to the caller's tenant, found by the cabinet's number prefix.
+ * of an owner (its name read in the same query), scoped to the caller's tenant, found by the cabinet's number prefix.
  */
 export function atCabinet(columns: { cabinetId: PgColumn; merchantId: PgColumn }) {
   return {
-    joins: [
-      { table: cabinets, on: eq(cabinets.id, columns.cabinetId) },
-      { table: merchants, on: eq(merchants.id, columns.merchantId), left: true },
-    ] satisfies ListJoin[],
+    joins: [{ table: cabinets, on: eq(cabinets.id, columns.cabinetId) }] satisfies ListJoin[],
+    /** The owner's name, read in the same query. */
+    merchantName: merchantNameOf(columns.merchantId),
     scope: (ctx: Ctx): SQL | undefined => deviceScope(ctx, columns.merchantId),
     cabinetNumber: (number: string, ctx: Ctx): SQL =>
       inArray(
@@ -45,7 +44,7 @@ export const swapList = defineList({
   endpoint: swapApi.search,
   table: swapRecords,
   id: swapRecords.id,
-  select: { swap: swapRecords, cabinetNumber: cabinets.number, merchantName: merchants.name },
+  select: { swap: swapRecords, cabinetNumber: cabinets.number, merchantName: at.merchantName },
   joins: at.joins,
   scope: at.scope,
   filters: {

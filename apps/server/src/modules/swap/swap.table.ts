@@ -1,7 +1,7 @@
 import { doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '@swap/contracts';
-import { merchants } from '../merchant/merchant.table.js';
+import { merchantIdColumn } from '../merchant/index.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 
 /**
@@ -30,7 +30,7 @@ export const swapRecords = pgTable(
     result: text('result', { enum: SWAP_RESULTS }).notNull(),
     failureCode: text('failure_code', { enum: SWAP_RECORD_FAILURE_CODES }),
     appointmentId: integer('appointment_id'),
-    merchantId: integer('merchant_id').references(() => merchants.id),
+    merchantId: merchantIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -62,7 +62,7 @@ export const appointments = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     swapId: integer('swap_id'),
-    merchantId: integer('merchant_id').references(() => merchants.id),
+    merchantId: merchantIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

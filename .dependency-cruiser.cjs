@@ -12,8 +12,23 @@ module.exports = {
       name: 'server-module-entry',
       comment: 'A server module reaches another module through its index.ts only, never its tables, queries or services.',
       severity: 'error',
-      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: TEST },
+      from: { path: '^apps/server/src/modules/([^/]+)/', pathNot: [TEST, '\\.table\\.ts$'] },
       to: { path: '^apps/server/src/modules/', pathNot: ['^apps/server/src/modules/$1/', '^apps/server/src/modules/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'server-table-foreign-keys',
+      comment:
+        "A table file may name another module's table for a foreign key (it reads and writes no rows), or take a column from that module's entry; nothing else.",
+      severity: 'error',
+      from: { path: '^apps/server/src/modules/([^/]+)/[^/]+\\.table\\.ts$' },
+      to: {
+        path: '^apps/server/src/modules/',
+        pathNot: [
+          '^apps/server/src/modules/$1/',
+          '^apps/server/src/modules/[^/]+/[^/]+\\.table\\.ts$',
+          '^apps/server/src/modules/[^/]+/index\\.ts$',
+        ],
+      },
     },
     {
       name: 'server-core-entry',

@@ -10,8 +10,7 @@ import { sql } from 'drizzle-orm';
 import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from '@swap/contracts';
 import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 import type { Ctx } from '../../../apps/server/src/app/context.js';
-import { csvPieces } from '../../../apps/server/src/app/csv.js';
-import { deviceCsvColumns } from '../../../apps/server/src/modules/device-registry/index.js';
+import { csvPieces, fieldColumns } from '../../../apps/server/src/app/csv.js';
 import { BATTERY_CSV_FIELDS, batteryList } from '../../../apps/server/src/modules/battery/battery.query.js';
 import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
 import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
@@ -61,6 +60,7 @@ function ctxOf(db: Db, merchantId: number | null): Ctx {
     lang: 'en',
     ip: '127.0.0.1',
     requestTime: null,
+    timeZone: 'Asia/Jakarta',
     sessionId: 0,
   };
 }
@@ -153,7 +153,7 @@ async function main(): Promise<void> {
       return `${page.records.length} groups of ${page.total}`;
     }),
   );
-  const columns = deviceCsvColumns(BATTERY_CSV_FIELDS);
+  const columns = fieldColumns(BATTERY_CSV_FIELDS);
   figures.push(
     await measure('battery export, 100 k rows streamed as CSV', 3, async () => {
       // As the route writes it: keyset chunks turned into CSV pieces, none kept after it is written.
@@ -161,7 +161,12 @@ async function main(): Promise<void> {
       let bytes = 0;
       let peakHeap = 0;
       const baseHeap = process.memoryUsage().heapUsed;
-      for await (const piece of csvPieces(batteryList.exportChunks(platform, batterySearch.parse({})), columns, 'en', (n) => (rows = n))) {
+      for await (const piece of csvPieces(
+        batteryList.exportChunks(platform, batterySearch.parse({})),
+        columns,
+        platform,
+        (n) => (rows = n),
+      )) {
         bytes += Buffer.byteLength(piece);
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
       }

@@ -64,6 +64,8 @@ export const TOKEN_HEADER = 'auth-token';
 export const TOKEN_HEADER_ALT = 'AUTH_TOKEN';
 export const LANGUAGE_HEADER = 'Language';
 export const REQUEST_TIME_HEADER = 'request-time';
+/** The caller's IANA time zone (`Asia/Jakarta`): a CSV export writes its times in it (UTC without it). */
+export const TIME_ZONE_HEADER = 'Time-Zone';
 
 /** Base paths (docs/api.md, "Base paths"). */
 export const AUTH_BASE = '/api/auth';

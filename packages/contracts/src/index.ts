@@ -6,3 +6,5 @@ export * from './navigation.js';
 export * from './validation.js';
 export * from './fields.js';
 export * from './device-link/index.js';
+export * from './format.js';
+export * from './words/index.js';

@@ -139,6 +139,14 @@ export const MESSAGES = {
     'ไม่สามารถเรียงรายการนี้ตาม {field} ได้',
     '此列表不能按 {field} 排序',
   ),
+  unknownTimeZone: m(
+    1027,
+    400,
+    'Unknown time zone: {field}',
+    'Zona waktu tidak dikenal: {field}',
+    'ไม่รู้จักเขตเวลา: {field}',
+    '未知时区：{field}',
+  ),
 
   accountMissing: m(2000, 404, 'Account does not exist', 'Akun tidak ditemukan', 'ไม่พบบัญชี', '账号不存在'),
   accountNotActivated: m(2001, 403, 'Account is not activated', 'Akun belum diaktifkan', 'บัญชียังไม่เปิดใช้งาน', '账号未激活'),

@@ -19,6 +19,8 @@ export interface Ctx {
   /** The caller's button and menu codes; empty for a SUPER, who holds every code (see `holds`). */
   codes: ReadonlySet<string>;
   lang: Language;
+  /** The IANA zone a CSV export writes its times in: the caller's `Time-Zone` header, UTC without one. */
+  timeZone: string;
   ip: string;
   requestTime: Date | null;
   sessionId: number;

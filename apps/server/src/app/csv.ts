@@ -1,35 +1,96 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import type { Language } from '@swap/contracts';
+import { FIELD_WORDS, enumWord, fieldLabel, formatDateTime, type EnumGroup, type Language } from '@swap/contracts';
+
+/**
+ * An export is written for its reader: headed by the fields' labels, enumeration values in words
+ * and times in the reader's zone, as the screen shows them (docs/api.md, "CSV exports").
+ */
+export interface CsvLocale {
+  lang: Language;
+  /** An IANA zone the caller sent (checked by `serve`), UTC without one. */
+  timeZone: string;
+}
+
+type Cell = string | number | boolean | null | undefined;
 
 export interface CsvColumn<T> {
-  /** Header per language. */
-  header: Record<Language, string>;
-  value: (row: T) => string | number | boolean | null | undefined;
+  /** The record field the column shows; its header is the field's label (FIELD_LABELS) in the reader's language. */
+  field: string;
+  /** The cell; the record's own field by default (a list is joined with "; "). */
+  value?: (row: T) => Cell | readonly Cell[];
+  /**
+   * How the value reads: an enumeration's words (a group of ENUM_WORDS; by default the field's
+   * FIELD_WORDS group), or 'time', an instant in the reader's zone. Booleans read yes/no, text and
+   * numbers as they are.
+   */
+  show?: EnumGroup | 'time';
+}
+
+/** The columns of the named record fields, each read as its field reads everywhere (FIELD_WORDS, times ending in `At`). */
+export function fieldColumns<T extends object>(
+  fields: readonly (keyof T & string)[],
+  show: Partial<Record<NoInfer<keyof T & string>, EnumGroup | 'time'>> = {},
+): CsvColumn<T>[] {
+  return fields.map((field) => ({ field, ...(show[field] ? { show: show[field] } : {}) }));
 }
 
 /** Quotes a cell and defuses spreadsheet formulas (a cell starting with = + - @ is prefixed). */
-function cell(value: string | number | boolean | null | undefined): string {
+function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
   let text = String(value);
   if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
+function showOf<T>(column: CsvColumn<T>): EnumGroup | 'time' | undefined {
+  if (column.show) return column.show;
+  if (column.value) return undefined;
+  return FIELD_WORDS[column.field] ?? (column.field.endsWith('At') ? 'time' : undefined);
+}
+
+/** Writes one column's value for the reader. */
+function written(value: Cell, show: EnumGroup | 'time' | undefined, locale: CsvLocale): Cell {
+  if (value === null || value === undefined || value === '') return value;
+  if (typeof value === 'boolean') return enumWord('common', value ? 'yes' : 'no', locale.lang);
+  if (show === 'time') return formatDateTime(value, locale.lang, locale.timeZone);
+  if (show) return enumWord(show, String(value), locale.lang);
+  return value;
+}
+
+interface Prepared<T> {
+  read: (row: T) => unknown;
+  show: EnumGroup | 'time' | undefined;
+}
+
+function prepare<T>(columns: CsvColumn<T>[]): Prepared<T>[] {
+  return columns.map((column) => ({
+    read: column.value ?? ((row: T) => (row as Record<string, unknown>)[column.field]),
+    show: showOf(column),
+  }));
+}
+
 // The byte-order mark lets spreadsheet programs read Thai and Chinese text correctly.
 const BOM = '\uFEFF';
 
 function headerLine<T>(columns: CsvColumn<T>[], lang: Language): string {
-  return columns.map((c) => cell(c.header[lang])).join(',');
+  return columns.map((c) => cell(fieldLabel(c.field, lang))).join(',');
 }
 
-function rowLine<T>(row: T, columns: CsvColumn<T>[]): string {
-  return columns.map((c) => cell(c.value(row))).join(',');
+function rowLine<T>(row: T, columns: Prepared<T>[], locale: CsvLocale): string {
+  return columns
+    .map((c) => {
+      const value = c.read(row);
+      if (Array.isArray(value)) return cell(value.map((v: Cell) => written(v, c.show, locale)).join('; '));
+      return cell(written(value as Cell, c.show, locale));
+    })
+    .join(',');
 }
 
-export function toCsv<T>(rows: T[], columns: CsvColumn<T>[], lang: Language): string {
-  const lines = [headerLine(columns, lang)];
-  for (const row of rows) lines.push(rowLine(row, columns));
+export function toCsv<T>(rows: T[], columns: CsvColumn<T>[], locale: CsvLocale): string {
+  const prepared = prepare(columns);
+  const lines = [headerLine(columns, locale.lang)];
+  for (const row of rows) lines.push(rowLine(row, prepared, locale));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
@@ -45,14 +106,15 @@ export function sendCsv(reply: FastifyReply, filename: string, body: string): Fa
 export async function* csvPieces<T>(
   chunks: AsyncIterable<T[]>,
   columns: CsvColumn<T>[],
-  lang: Language,
+  locale: CsvLocale,
   counted: (rows: number) => void = () => undefined,
 ): AsyncGenerator<string> {
-  yield `${BOM}${headerLine(columns, lang)}\r\n`;
+  const prepared = prepare(columns);
+  yield `${BOM}${headerLine(columns, locale.lang)}\r\n`;
   let rows = 0;
   for await (const chunk of chunks) {
     let text = '';
-    for (const row of chunk) text += `${rowLine(row, columns)}\r\n`;
+    for (const row of chunk) text += `${rowLine(row, prepared, locale)}\r\n`;
     rows += chunk.length;
     counted(rows);
     yield text;
@@ -69,14 +131,14 @@ export function sendCsvStream<T>(
   filename: string,
   chunks: AsyncIterable<T[]>,
   columns: CsvColumn<T>[],
-  lang: Language,
+  locale: CsvLocale,
   done: (rows: number, complete: boolean) => Promise<void>,
 ): FastifyReply {
   async function* pieces(): AsyncGenerator<string> {
     let rows = 0;
     let complete = false;
     try {
-      yield* csvPieces(chunks, columns, lang, (n) => (rows = n));
+      yield* csvPieces(chunks, columns, locale, (n) => (rows = n));
       complete = true;
     } finally {
       await done(rows, complete);

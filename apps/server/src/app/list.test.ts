@@ -69,6 +69,7 @@ const platformCtx = (server: TestServer): Ctx => ({
   lang: 'en',
   ip: '127.0.0.1',
   requestTime: null,
+  timeZone: 'UTC',
   sessionId: 0,
 });
 

@@ -304,7 +304,7 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
         yield* chunks;
       }
       const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;
-      sendCsvStream(reply, options.filename, all(), options.columns, ctx.lang, (rows, complete) =>
+      sendCsvStream(reply, options.filename, all(), options.columns, ctx, (rows, complete) =>
         options.done ? options.done(filter, rows, complete) : Promise.resolve(),
       );
       return SENT;

@@ -1,4 +1,4 @@
-import { FIELD_LABELS, fieldLabel, validationText, type Language } from '@swap/contracts';
+import { fieldLabel, validationText } from '@swap/contracts';
 import type { Ctx } from './context.js';
 import { AppError } from './errors.js';
 
@@ -19,9 +19,4 @@ export function fieldInvalid(ctx: Pick<Ctx, 'lang'>, field: string): AppError {
 export function permissionDenied(ctx: Pick<Ctx, 'principal' | 'codes'>): AppError {
   if (ctx.codes.size === 0 && ctx.principal.type !== 'SUPER') return new AppError('noPermissionGranted');
   return new AppError(ctx.principal.type === 'SON' ? 'subAccountNoPermission' : 'noAuthority');
-}
-
-/** A CSV header in every language from the shared field labels. */
-export function columnHeader(field: string): Record<Language, string> {
-  return FIELD_LABELS[field] ?? { en: field, in: field, th: field, zh: field };
 }

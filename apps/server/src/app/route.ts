@@ -5,10 +5,12 @@ import {
   OMS_BASE,
   REQUEST_TIME_HEADER,
   SUCCESS_CODE,
+  TIME_ZONE_HEADER,
   TOKEN_HEADER,
   TOKEN_HEADER_ALT,
   endpointUrl,
   envelopeSchema,
+  isTimeZone,
   messageText,
   type Access,
   type EndpointDef,
@@ -50,6 +52,18 @@ function requestTimeOf(req: FastifyRequest): Date | null {
   const raw = req.headers[REQUEST_TIME_HEADER];
   const ms = Number(Array.isArray(raw) ? raw[0] : raw);
   return Number.isFinite(ms) && ms > 0 ? new Date(ms) : null;
+}
+
+/**
+ * The zone a CSV export writes its times in: the `Time-Zone` header (the web sends the browser's),
+ * UTC without one; a zone the runtime does not know is refused by name (1027).
+ */
+function exportTimeZone(req: FastifyRequest): string {
+  const raw = req.headers[TIME_ZONE_HEADER.toLowerCase()];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  if (!value) return 'UTC';
+  if (!isTimeZone(value)) throw new AppError('unknownTimeZone', { field: value.slice(0, 64) });
+  return value;
 }
 
 /** A /api/oms route as declared: method, full path and access (HEAD twins of GET routes left out). */
@@ -100,6 +114,7 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
       principal,
       codes,
       lang: requestLanguage(req),
+      timeZone: 'UTC',
       ip: req.ip,
       requestTime: requestTimeOf(req),
       sessionId,
@@ -165,6 +180,7 @@ function register<E extends EndpointDef>(
     preValidation: (req, _reply, done) => {
       try {
         checkStrictInput(def, req);
+        if (def.answer === 'csv' && req.ctx) req.ctx.timeZone = exportTimeZone(req);
         done();
       } catch (error) {
         done(error as Error);

@@ -1,13 +1,9 @@
-import type { Language } from '@swap/contracts';
+import { LOCALES, formatDateTime as formatInstant, type Language } from '@swap/contracts';
+
+export { LOCALES, zoneLabel } from '@swap/contracts';
 
 /** The format of date inputs (pickers); shown dates follow the language, see formatDateTime. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
-
-/**
- * The Intl locale of each interface language (docs/web-kits.md, "List pages"): day-first English,
- * and the Gregorian calendar in Thai, like the date pickers.
- */
-export const LOCALES: Record<Language, string> = { en: 'en-GB', in: 'id-ID', th: 'th-TH-u-ca-gregory', zh: 'zh-CN' };
 
 /** The language in use, read from the page's lang attribute (set with the language, see shared/language.ts). */
 function pageLanguage(): Language {
@@ -15,42 +11,20 @@ function pageLanguage(): Language {
   return lang === 'id' ? 'in' : lang === 'th' ? 'th' : lang.startsWith('zh') ? 'zh' : 'en';
 }
 
-const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+const formats = new Map<string, Intl.NumberFormat>();
 
-function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+function cached<F extends Intl.NumberFormat>(key: string, make: () => F): F {
   let format = formats.get(key) as F | undefined;
   if (!format) formats.set(key, (format = make()));
   return format;
 }
 
-/** "UTC+7", "UTC+5:30", "UTC-3": the browser's offset from UTC at that moment. */
-export function zoneLabel(date: Date): string {
-  const offset = -date.getTimezoneOffset();
-  if (offset === 0) return 'UTC';
-  const hours = Math.floor(Math.abs(offset) / 60);
-  const minutes = Math.abs(offset) % 60;
-  return `UTC${offset < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
-}
-
-/** An instant from the API in the browser's time zone, written the language's way, with the zone. */
+/**
+ * An instant from the API in the browser's time zone, written the language's way, with the zone;
+ * a CSV export writes it alike in the zone the browser sends (contracts format.ts).
+ */
 export function formatDateTime(value: string | number | Date | null | undefined, language: Language = pageLanguage()): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  const format = cached(
-    `d${language}`,
-    () =>
-      new Intl.DateTimeFormat(LOCALES[language], {
-        year: 'numeric',
-        month: '2-digit',
-        day: '2-digit',
-        hour: '2-digit',
-        minute: '2-digit',
-        second: '2-digit',
-        hourCycle: 'h23',
-      }),
-  );
-  return `${format.format(date)} ${zoneLabel(date)}`;
+  return formatInstant(value, language);
 }
 
 /** A count or measure with the language's digit grouping and decimal mark. */

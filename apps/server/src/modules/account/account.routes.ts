@@ -2,22 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import { accountApi, type AccountRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
 import { accountList } from './account.query.js';
 import { addAccount, assignAccountRoles, editAccount, resetAccountPassword, setAccountStatus } from './account.service.js';
 
 const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
-  { header: columnHeader('id'), value: (row) => row.id },
-  { header: columnHeader('username'), value: (row) => row.username },
-  { header: columnHeader('name'), value: (row) => row.name },
-  { header: columnHeader('phone'), value: (row) => row.phone },
-  { header: columnHeader('accountType'), value: (row) => row.accountType },
-  { header: columnHeader('type'), value: (row) => row.type },
-  { header: columnHeader('status'), value: (row) => row.status },
-  { header: columnHeader('merchantId'), value: (row) => row.merchantName },
-  { header: columnHeader('roleIds'), value: (row) => row.roleNames.join('; ') },
-  { header: columnHeader('lastLoginAt'), value: (row) => row.lastLoginAt },
-  { header: columnHeader('createdAt'), value: (row) => row.createdAt },
+  { field: 'id' },
+  { field: 'username' },
+  { field: 'name' },
+  { field: 'phone' },
+  { field: 'accountType' },
+  { field: 'type', show: 'shell.userType' },
+  { field: 'status' },
+  { field: 'merchantId', value: (row) => row.merchantName },
+  { field: 'roleIds', value: (row) => row.roleNames },
+  { field: 'lastLoginAt' },
+  { field: 'createdAt' },
 ];
 
 /** Accounts (System centre → Accounts, /system/admin/list). */

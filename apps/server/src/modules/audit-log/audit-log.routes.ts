@@ -2,20 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
 import { auditLogList } from './audit-log.service.js';
 
 const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
-  { header: columnHeader('at'), value: (row) => row.at },
-  { header: columnHeader('requestTime'), value: (row) => row.requestTime },
-  { header: columnHeader('username'), value: (row) => row.username },
-  { header: columnHeader('merchantId'), value: (row) => row.merchantId },
-  { header: columnHeader('action'), value: (row) => row.action },
-  { header: columnHeader('objectType'), value: (row) => row.objectType },
-  { header: columnHeader('objectId'), value: (row) => row.objectId },
-  { header: columnHeader('changes'), value: (row) => (row.changes === null ? '' : JSON.stringify(row.changes)) },
-  { header: columnHeader('ip'), value: (row) => row.ip },
-  { header: columnHeader('success'), value: (row) => row.success },
+  { field: 'at', show: 'time' },
+  { field: 'requestTime', show: 'time' },
+  { field: 'username' },
+  { field: 'merchantId' },
+  { field: 'action' },
+  { field: 'objectType' },
+  { field: 'objectId' },
+  { field: 'changes', value: (row) => (row.changes === null ? '' : JSON.stringify(row.changes)) },
+  { field: 'ip' },
+  { field: 'success' },
 ];
 
 /** The audit trail spans every tenant, so only super administrators read it. */

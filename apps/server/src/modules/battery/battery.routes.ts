@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { batteryApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
+import { fieldColumns } from '../../app/csv.js';
+import { addDeviceBatch, checkDeviceBatch, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { BATTERY_CSV_FIELDS, batteryList } from './battery.query.js';
 import { addBattery, editBattery } from './battery.service.js';
 import { BATTERY_KIND } from './battery.kind.js';
 
-const CSV_COLUMNS = deviceCsvColumns(BATTERY_CSV_FIELDS);
+const CSV_COLUMNS = fieldColumns(BATTERY_CSV_FIELDS);
 
 /** Batteries (Product centre → Batteries, /product/battery/list). */
 export function registerBatteryRoutes(app: FastifyInstance): void {

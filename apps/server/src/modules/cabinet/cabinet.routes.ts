@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { cabinetApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
+import { fieldColumns } from '../../app/csv.js';
+import { addDeviceBatch, checkDeviceBatch, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { CABINET_CSV_FIELDS, cabinetDetail, cabinetList } from './cabinet.query.js';
 import { addCabinet, editCabinet } from './cabinet.service.js';
 import { CABINET_KIND } from './cabinet.kind.js';
 
-const CSV_COLUMNS = deviceCsvColumns(CABINET_CSV_FIELDS);
+const CSV_COLUMNS = fieldColumns(CABINET_CSV_FIELDS);
 
 /** Cabinets (Product centre → Cabinets, /product/cabinet/list). */
 export function registerCabinetRoutes(app: FastifyInstance): void {

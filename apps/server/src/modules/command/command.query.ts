@@ -89,19 +89,17 @@ export const batteryCommandList = defineList({
   filters: { batteryId: 'parent', ...historyFilters },
 });
 
-const header = (en: string, id: string, th: string, zh: string) => ({ en, in: id, th, zh });
-const time = (value: string | null) => value ?? '';
-
+/** The command history's columns, headed and worded as the history on screen. */
 export const COMMAND_CSV_COLUMNS: CsvColumn<CommandRecord>[] = [
-  { header: header('Issued at', 'Dikirim pada', 'ส่งเมื่อ', '下发时间'), value: (r) => r.issuedAt },
-  { header: header('Cabinet', 'Kabinet', 'ตู้', '换电柜'), value: (r) => r.cabinetNumber },
-  { header: header('Compartment', 'Kompartemen', 'ช่อง', '仓位'), value: (r) => r.compartment },
-  { header: header('Battery', 'Baterai', 'แบตเตอรี่', '电池'), value: (r) => r.batteryNumber },
-  { header: header('Command', 'Perintah', 'คำสั่ง', '命令'), value: (r) => r.name },
-  { header: header('Status', 'Status', 'สถานะ', '状态'), value: (r) => r.status },
-  { header: header('Failure', 'Kegagalan', 'ความล้มเหลว', '失败原因'), value: (r) => r.failureMessage },
-  { header: header('Failure code', 'Kode kegagalan', 'รหัสความล้มเหลว', '失败代码'), value: (r) => r.failureCode },
-  { header: header('Sent by', 'Dikirim oleh', 'ส่งโดย', '下发人'), value: (r) => r.issuedByName },
-  { header: header('Finished at', 'Selesai pada', 'เสร็จเมื่อ', '完成时间'), value: (r) => time(r.finishedAt) },
-  { header: header('Command ID', 'ID perintah', 'รหัสคำสั่ง', '命令 ID'), value: (r) => r.id },
+  { field: 'issuedAt' },
+  { field: 'cabinetId', value: (r) => r.cabinetNumber },
+  { field: 'compartment' },
+  { field: 'batteryId', value: (r) => r.batteryNumber },
+  { field: 'command', value: (r) => r.name, show: 'command.name' },
+  { field: 'status', show: 'command.status' },
+  { field: 'failureMessage' },
+  { field: 'failureCode' },
+  { field: 'issuedByName' },
+  { field: 'finishedAt' },
+  { field: 'id' },
 ];

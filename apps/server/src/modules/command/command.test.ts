@@ -14,6 +14,7 @@ import {
   MESSAGES,
 } from '@swap/contracts';
 import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
+import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
@@ -281,6 +282,29 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     const lines = csv.raw.body.trim().split('\r\n');
     expect(lines[0]).toContain('คำสั่ง');
     expect(lines).toHaveLength(DEVICE_FAILURE_CODES.length + 1);
+    // As the history shows it: the command and its status in words, times in the reader's zone.
+    const opened = await exportRows(
+      server,
+      commandApi.cabinetExport,
+      { cabinetId: ids[ANSWERING]!, name: 'OPEN_DOOR' },
+      { token: who.merchant, lang: 'th', timeZone: 'Asia/Bangkok' },
+    );
+    expect(opened.header).toEqual([
+      'ส่งเมื่อ',
+      'ตู้',
+      'ช่อง',
+      'แบตเตอรี่',
+      'คำสั่ง',
+      'สถานะ',
+      'ความล้มเหลว',
+      'รหัสความล้มเหลว',
+      'ส่งโดย',
+      'เสร็จเมื่อ',
+      'ID',
+    ]);
+    expect(opened.rows[0]).toMatchObject({ คำสั่ง: 'เปิดประตู', ตู้: ANSWERING });
+    expect(opened.rows[0]?.ส่งเมื่อ).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC\+7$/);
+    expect(opened.rows.map((row) => row.สถานะ)).toContain('สำเร็จ');
   });
 
   it('restarts a cabinet: it goes offline briefly and comes back', async () => {

@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { commonSettingApi, type CommonSettingRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
+import { fieldColumns, sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { addSetting, editSetting, removeSetting, searchSettings, settingDetail, settingsForExport } from './common-setting.service.js';
 
-const CSV_COLUMNS: CsvColumn<CommonSettingRecord>[] = [
-  { header: columnHeader('id'), value: (row) => row.id },
-  { header: columnHeader('name'), value: (row) => row.name },
-  { header: columnHeader('value'), value: (row) => row.value },
-  { header: columnHeader('description'), value: (row) => row.description },
-  { header: columnHeader('remark'), value: (row) => row.remark },
-  { header: columnHeader('updatedAt'), value: (row) => row.updatedAt },
-];
+const CSV_COLUMNS: CsvColumn<CommonSettingRecord>[] = fieldColumns(['id', 'name', 'value', 'description', 'remark', 'updatedAt']);
 
 /** Settings are platform-wide: anyone granted the screen reads them, only platform staff change them. */
 export function registerCommonSettingRoutes(app: FastifyInstance): void {
@@ -26,7 +18,7 @@ export function registerCommonSettingRoutes(app: FastifyInstance): void {
   });
   serve(app, commonSettingApi.export, async ({ ctx, input, reply }) => {
     const rows = await settingsForExport(ctx.db, input);
-    void sendCsv(reply, 'common-settings.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    void sendCsv(reply, 'common-settings.csv', toCsv(rows, CSV_COLUMNS, ctx));
     return SENT;
   });
 }

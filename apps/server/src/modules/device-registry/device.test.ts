@@ -26,6 +26,7 @@ describe('device rules shared by every kind', () => {
     codes: new Set(),
     ip: '127.0.0.1',
     requestTime: null,
+    timeZone: 'UTC',
     sessionId: 0,
   });
   const refusal = async (run: () => Promise<unknown>): Promise<AppError> => {

@@ -11,7 +11,6 @@ export {
 export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device.service.js';
 export { refuseScrapped } from './device.guard.js';
 export { lockStockCounters, type CountedDevice } from './device.counters.js';
-export { deviceCsvColumns } from './device.csv.js';
 export { deviceExport } from './device.export.js';
 export { numberConflict, refuseTakenNumber } from './device.numbers.js';
 export { deviceNumbers } from './device-number.table.js';

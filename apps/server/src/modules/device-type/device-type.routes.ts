@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { deviceTypeApi, type DeviceKind, type HandlerAnswerOf } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
+import { fieldColumns, sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import {
   addType,
   editType,
@@ -24,7 +23,7 @@ const SPEC_COLUMNS: Record<DeviceKind, string[]> = {
 
 function csvColumns(kind: DeviceKind): CsvColumn<Record<string, unknown>>[] {
   const fields = ['id', 'code', 'name', 'description', ...SPEC_COLUMNS[kind], 'inUse', 'createdAt'];
-  return fields.map((field) => ({ header: columnHeader(field), value: (row) => row[field] as string | number | boolean | null }));
+  return fieldColumns(fields);
 }
 
 function registerKind(app: FastifyInstance, kind: DeviceKind): void {
@@ -38,7 +37,7 @@ function registerKind(app: FastifyInstance, kind: DeviceKind): void {
   serve(app, api.remove, ({ input, ctx }) => removeType(ctx, kind, input.id));
   serve(app, api.export, async ({ input, ctx, reply }) => {
     const rows: TypeRecord<DeviceKind>[] = await exportTypes(ctx, kind, input);
-    sendCsv(reply, `${kind}-types.csv`, toCsv(rows as unknown as Record<string, unknown>[], csvColumns(kind), ctx.lang));
+    sendCsv(reply, `${kind}-types.csv`, toCsv(rows as unknown as Record<string, unknown>[], csvColumns(kind), ctx));
     return SENT;
   });
 }

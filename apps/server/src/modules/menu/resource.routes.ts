@@ -1,17 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { resourceApi, type ResourceRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
+import { fieldColumns, sendCsv, toCsv, type CsvColumn } from '../../app/csv.js';
 import { addResource, editResource, removeResource, resourcesForExport, searchResources } from './resource.service.js';
 
-const CSV_COLUMNS: CsvColumn<ResourceRecord>[] = [
-  { header: columnHeader('id'), value: (row) => row.id },
-  { header: columnHeader('name'), value: (row) => row.name },
-  { header: columnHeader('code'), value: (row) => row.code },
-  { header: columnHeader('type'), value: (row) => row.type },
-  { header: columnHeader('url'), value: (row) => row.url },
-];
+const CSV_COLUMNS: CsvColumn<ResourceRecord>[] = fieldColumns(['id', 'name', 'code', 'type', 'url'], { type: 'menu.resourceType' });
 
 /** Resources (buttons and links of the menus); platform staff only. */
 export function registerResourceRoutes(app: FastifyInstance): void {
@@ -24,7 +17,7 @@ export function registerResourceRoutes(app: FastifyInstance): void {
   });
   serve(app, resourceApi.export, async ({ ctx, input, reply }) => {
     const rows = await resourcesForExport(ctx.db, input);
-    void sendCsv(reply, 'resources.csv', toCsv(rows, CSV_COLUMNS, ctx.lang));
+    void sendCsv(reply, 'resources.csv', toCsv(rows, CSV_COLUMNS, ctx));
     return SENT;
   });
 }

@@ -2,19 +2,18 @@ import type { FastifyInstance } from 'fastify';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
 import { merchantList } from './merchant.query.js';
 import { addMerchant, editMerchant, removeMerchant } from './merchant.service.js';
 
 const CSV_COLUMNS: CsvColumn<MerchantRecord>[] = [
-  { header: columnHeader('id'), value: (row) => row.id },
-  { header: columnHeader('name'), value: (row) => row.name },
-  { header: columnHeader('type'), value: (row) => row.type },
-  { header: columnHeader('personInCharge'), value: (row) => row.personInCharge },
-  { header: columnHeader('contact'), value: (row) => row.contact },
-  { header: columnHeader('officeAddress'), value: (row) => row.officeAddress },
-  { header: columnHeader('accountCount'), value: (row) => row.accountCount },
-  { header: columnHeader('createdAt'), value: (row) => row.createdAt },
+  { field: 'id' },
+  { field: 'name' },
+  { field: 'type', show: 'merchant.type' },
+  { field: 'personInCharge' },
+  { field: 'contact' },
+  { field: 'officeAddress' },
+  { field: 'accountCount' },
+  { field: 'createdAt' },
 ];
 
 /** Merchants (System centre → Merchants, /system/merchant/list); adding and removing is platform work. */

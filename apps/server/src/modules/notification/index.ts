@@ -2,10 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import { eq, getTableColumns, gte, ilike, lte } from 'drizzle-orm';
 import { notificationApi, type NotificationAdd, type NotificationRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { CsvColumn } from '../../app/csv.js';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
-import { columnHeader } from '../../app/policy.js';
 import { ownedRecords } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
 import { notifications } from './notification.table.js';
@@ -49,10 +48,7 @@ export const notificationList = defineList({
   present: records.present,
 });
 
-const CSV_COLUMNS: CsvColumn<NotificationRecord>[] = (['id', 'title', 'description', 'countryCode', 'createdAt'] as const).map((field) => ({
-  header: columnHeader(field),
-  value: (row) => row[field],
-}));
+const CSV_COLUMNS: CsvColumn<NotificationRecord>[] = fieldColumns(['id', 'title', 'description', 'countryCode', 'createdAt']);
 
 /** Operation centre → Notifications (/operation/noti/notificati). */
 export function registerNotificationRoutes(app: FastifyInstance): void {

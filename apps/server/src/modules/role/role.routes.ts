@@ -2,20 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import { roleApi, type RoleRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
-import { columnHeader } from '../../app/policy.js';
 import { roleList } from './role.query.js';
 import { addRole, editRole, grantableTree, removeRole } from './role.service.js';
 
 const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
-  { header: columnHeader('id'), value: (row) => row.id },
-  { header: columnHeader('name'), value: (row) => row.name },
-  { header: columnHeader('description'), value: (row) => row.description },
-  { header: columnHeader('sort'), value: (row) => row.sort },
-  { header: columnHeader('merchantId'), value: (row) => row.merchantName },
-  { header: columnHeader('menuIds'), value: (row) => row.menuIds.length },
-  { header: columnHeader('resourceIds'), value: (row) => row.resourceIds.length },
-  { header: columnHeader('accountCount'), value: (row) => row.accountCount },
-  { header: columnHeader('createdAt'), value: (row) => row.createdAt },
+  { field: 'id' },
+  { field: 'name' },
+  { field: 'description' },
+  { field: 'sort' },
+  { field: 'merchantId', value: (row) => row.merchantName },
+  { field: 'menuIds', value: (row) => row.menuIds.length },
+  { field: 'resourceIds', value: (row) => row.resourceIds.length },
+  { field: 'accountCount' },
+  { field: 'createdAt' },
 ];
 
 /** Roles (System centre → Roles, /system/role/list). Changing a role's grants also needs admin.role.grant. */

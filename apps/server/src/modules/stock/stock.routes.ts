@@ -1,25 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { stockApi, type StockBatchRecord, type StockSummaryRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { sendCsv, toCsv } from '../../app/csv.js';
+import { fieldColumns, sendCsv, toCsv } from '../../app/csv.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceCsvColumns, type DeviceKindDef } from '../device-registry/index.js';
+import type { DeviceKindDef } from '../device-registry/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { moveStock } from './stock.service.js';
 import { exportStockSummary, stockBatchDetail, stockRecordLists, stockSummary } from './stock.query.js';
 
-const SUMMARY_CSV = deviceCsvColumns<StockSummaryRecord>([
-  'typeCode',
-  'typeName',
-  'merchantName',
-  'inStock',
-  'outStock',
-  'scrapped',
-  'total',
-]);
-const BATCH_CSV = deviceCsvColumns<StockBatchRecord>([
+const SUMMARY_CSV = fieldColumns<StockSummaryRecord>(['typeCode', 'typeName', 'merchantName', 'inStock', 'outStock', 'scrapped', 'total']);
+const BATCH_CSV = fieldColumns<StockBatchRecord>([
   'number',
   'direction',
   'typeCode',
@@ -37,7 +29,7 @@ function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
   serve(app, api.out, ({ input, ctx }) => moveStock(ctx, def, 'OUTSTOCK', input));
   serve(app, api.summary, ({ input, ctx }) => stockSummary(ctx, def.kind, input));
   serve(app, api.summaryExport, async ({ input, ctx, reply }) => {
-    sendCsv(reply, `${def.kind}-stock.csv`, toCsv(await exportStockSummary(ctx, def.kind, input), SUMMARY_CSV, ctx.lang));
+    sendCsv(reply, `${def.kind}-stock.csv`, toCsv(await exportStockSummary(ctx, def.kind, input), SUMMARY_CSV, ctx));
     return SENT;
   });
   const records = stockRecordLists[def.kind];

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { appointmentApi, swapApi } from '@swap/contracts';
+import { appointmentApi, swapApi, type AppointmentRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { deviceCsvColumns } from '../device-registry/index.js';
+import { fieldColumns } from '../../app/csv.js';
 import { SWAP_CSV_FIELDS, swapList } from './swap.query.js';
 import { APPOINTMENT_CSV_FIELDS, appointmentList } from './appointment.query.js';
 import { addAppointment, cancelAppointment } from './appointment.service.js';
 
-const SWAP_CSV = deviceCsvColumns(SWAP_CSV_FIELDS);
-const APPOINTMENT_CSV = deviceCsvColumns(APPOINTMENT_CSV_FIELDS);
+const SWAP_CSV = fieldColumns(SWAP_CSV_FIELDS);
+const APPOINTMENT_CSV = fieldColumns<AppointmentRecord>(APPOINTMENT_CSV_FIELDS, { status: 'swap.appointmentStatus' });
 
 /** Swap records (/business/transfer/*) and reservations (/business/appointment/*). */
 export function registerSwapRoutes(app: FastifyInstance): void {

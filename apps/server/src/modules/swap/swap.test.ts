@@ -22,6 +22,7 @@ import {
   type RunningFleet,
   type SwapRequest,
 } from '@swap/simulator';
+import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
@@ -285,6 +286,19 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect(lines[1]).toContain('Failed to open the door');
     const reservations = await server.request(appointmentApi.export, {}, { token: who.merchant });
     expect(reservations.raw.body.trim().split('\r\n')).toHaveLength(4);
+    // As the screens show them: results and reservation states in words, times in the reader's zone.
+    const failed = await exportRows(
+      server,
+      swapApi.export,
+      { result: 'FAILED' },
+      { token: who.merchant, lang: 'th', timeZone: 'Asia/Jakarta' },
+    );
+    expect(failed.rows[0]).toMatchObject({ ผลลัพธ์: 'ล้มเหลว' });
+    expect(failed.rows[0]?.เริ่ม).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2} UTC\+7$/);
+    const held = await exportRows(server, appointmentApi.export, {}, { token: who.merchant, lang: 'en', timeZone: 'Asia/Jakarta' });
+    expect(held.header).toContain('Expires');
+    expect(held.rows.map((row) => row.Status)).toContain('Cancelled');
+    expect(held.rows[0]?.Expires).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}:\d{2} UTC\+7$/);
 
     expect((await swaps({}, other)).total).toBe(0);
     const theirs = (await swaps()).records[0] ?? expect.unreachable('no swap');

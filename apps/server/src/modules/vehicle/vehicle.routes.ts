@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { vehicleApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
-import { addDeviceBatch, checkDeviceBatch, deviceCsvColumns, deviceExport, scrapDevices } from '../device-registry/index.js';
+import { fieldColumns } from '../../app/csv.js';
+import { addDeviceBatch, checkDeviceBatch, deviceExport, scrapDevices } from '../device-registry/index.js';
 import { VEHICLE_CSV_FIELDS, vehicleList } from './vehicle.query.js';
 import { addVehicle, editVehicle, setVehicleSale } from './vehicle.service.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';
 
-const CSV_COLUMNS = deviceCsvColumns(VEHICLE_CSV_FIELDS);
+const CSV_COLUMNS = fieldColumns(VEHICLE_CSV_FIELDS);
 
 /** Vehicles (Product centre → Vehicles, /product/vehicle/list). */
 export function registerVehicleRoutes(app: FastifyInstance): void {

@@ -1,8 +1,10 @@
+import { ENUM_WORDS_ZH, enumCatalogue } from '@swap/contracts';
 import { collect, validationCatalogue, type Catalogue, type CatalogueModules, type FeatureTextModules } from '../catalogue';
 
 /** Every text of this language in one chunk, loaded only when the language is in use. */
 export const catalogue: Catalogue = {
   ...validationCatalogue('zh'),
+  ...enumCatalogue(ENUM_WORDS_ZH),
   ...collect(
     import.meta.glob<CatalogueModules[string]>('../zh/*.ts', { eager: true }),
     // Only this language's part of each file (vite.config.ts, featureTextsByLanguage).

@@ -13,8 +13,6 @@ export const common = {
   'common.close': 'Close',
   'common.retry': 'Retry',
   'common.loading': 'Loading…',
-  'common.yes': 'Yes',
-  'common.no': 'No',
   'common.actions': 'Actions',
   'common.saved': 'Saved',
   'common.removed': 'Deleted',

@@ -7,6 +7,4 @@ export const deviceType = {
   'deviceType.name': 'Name',
   'deviceType.description': 'Description',
   'deviceType.confirmRemove': 'Delete this type? A type in use cannot be deleted.',
-  'deviceType.structure.TERNARY_LITHIUM': 'Ternary lithium',
-  'deviceType.structure.LFP': 'Lithium iron phosphate',
 };

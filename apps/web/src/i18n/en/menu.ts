@@ -22,8 +22,6 @@ export const menu = {
   'menu.resourcesTitle': 'Resources',
   'menu.resourceName': 'Name',
   'menu.resourceTypeLabel': 'Type',
-  'menu.resourceType.BUTTON': 'Button',
-  'menu.resourceType.LINK': 'Link',
   'menu.addResource': 'Add resource',
   'menu.addResourceTitle': 'Add resource',
   'menu.editResourceTitle': 'Edit resource',

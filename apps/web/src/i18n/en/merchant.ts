@@ -8,8 +8,6 @@ export const merchant = {
   'merchant.id': 'ID',
   'merchant.name': 'Name',
   'merchant.typeLabel': 'Type',
-  'merchant.type.AGENT': 'Agent',
-  'merchant.type.DIRECT': 'Direct',
   'merchant.personInCharge': 'Person in charge',
   'merchant.contact': 'Contact',
   'merchant.contactHelp': 'Phone number: digits, +, spaces and hyphens',

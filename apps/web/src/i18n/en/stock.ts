@@ -13,6 +13,4 @@ export const stock = {
   'stock.mixedTypes': 'Several types',
   'stock.detailTitle': 'Batch {number}',
   'stock.loadFailed': 'The batch could not be loaded.',
-  'stock.direction.INSTOCK': 'Stock in',
-  'stock.direction.OUTSTOCK': 'Stock out',
 };

@@ -1,16 +1,5 @@
 /** Swap records, reservations and the battery rules of swaps. */
 export const swap = {
-  'swap.result.SUCCEEDED': 'Succeeded',
-  'swap.result.FAILED': 'Failed',
-  'swap.result.ABORTED': 'Aborted',
-  'swap.appointmentStatus.RESERVED': 'Reserved',
-  'swap.appointmentStatus.USED': 'Used',
-  'swap.appointmentStatus.EXPIRED': 'Expired',
-  'swap.appointmentStatus.CANCELLED': 'Cancelled',
-  'swap.distribution.ASSIGNED': 'Assigned',
-  'swap.distribution.UNASSIGNED': 'Unassigned',
-  'swap.return.NONE': 'Not returning',
-  'swap.return.RETURNING': 'Being returned',
   'swap.midSwap.true': 'Mid-swap',
   'swap.midSwap.false': 'Not in a swap',
   'swap.anyBattery': 'Battery in or out',

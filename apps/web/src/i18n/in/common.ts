@@ -14,8 +14,6 @@ export const common: Record<keyof typeof en, string> = {
   'common.close': 'Tutup',
   'common.retry': 'Coba lagi',
   'common.loading': 'Memuat…',
-  'common.yes': 'Ya',
-  'common.no': 'Tidak',
   'common.actions': 'Aksi',
   'common.saved': 'Tersimpan',
   'common.removed': 'Terhapus',

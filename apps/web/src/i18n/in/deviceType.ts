@@ -9,6 +9,4 @@ export const deviceType: Record<keyof typeof en, string> = {
   'deviceType.name': 'Nama',
   'deviceType.description': 'Deskripsi',
   'deviceType.confirmRemove': 'Hapus tipe ini? Tipe yang sedang digunakan tidak dapat dihapus.',
-  'deviceType.structure.TERNARY_LITHIUM': 'Litium terner',
-  'deviceType.structure.LFP': 'Litium besi fosfat',
 };

@@ -22,8 +22,6 @@ export const menu = {
   'menu.resourcesTitle': 'Sumber daya',
   'menu.resourceName': 'Nama',
   'menu.resourceTypeLabel': 'Tipe',
-  'menu.resourceType.BUTTON': 'Tombol',
-  'menu.resourceType.LINK': 'Tautan',
   'menu.addResource': 'Tambah sumber daya',
   'menu.addResourceTitle': 'Tambah sumber daya',
   'menu.editResourceTitle': 'Ubah sumber daya',

@@ -8,8 +8,6 @@ export const merchant = {
   'merchant.id': 'ID',
   'merchant.name': 'Nama',
   'merchant.typeLabel': 'Tipe',
-  'merchant.type.AGENT': 'Agen',
-  'merchant.type.DIRECT': 'Langsung',
   'merchant.personInCharge': 'Penanggung jawab',
   'merchant.contact': 'Kontak',
   'merchant.contactHelp': 'Nomor telepon: angka, +, spasi dan tanda hubung',

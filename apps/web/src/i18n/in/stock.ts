@@ -15,6 +15,4 @@ export const stock: Record<keyof typeof en, string> = {
   'stock.mixedTypes': 'Beberapa tipe',
   'stock.detailTitle': 'Batch {number}',
   'stock.loadFailed': 'Batch tidak dapat dimuat.',
-  'stock.direction.INSTOCK': 'Masuk stok',
-  'stock.direction.OUTSTOCK': 'Keluar stok',
 };

@@ -1,16 +1,5 @@
 /** Swap records, reservations and the battery rules of swaps. */
 export const swap = {
-  'swap.result.SUCCEEDED': 'Berhasil',
-  'swap.result.FAILED': 'Gagal',
-  'swap.result.ABORTED': 'Dibatalkan',
-  'swap.appointmentStatus.RESERVED': 'Dipesan',
-  'swap.appointmentStatus.USED': 'Digunakan',
-  'swap.appointmentStatus.EXPIRED': 'Kedaluwarsa',
-  'swap.appointmentStatus.CANCELLED': 'Dibatalkan',
-  'swap.distribution.ASSIGNED': 'Ditugaskan',
-  'swap.distribution.UNASSIGNED': 'Belum ditugaskan',
-  'swap.return.NONE': 'Tidak dikembalikan',
-  'swap.return.RETURNING': 'Sedang dikembalikan',
   'swap.midSwap.true': 'Sedang ditukar',
   'swap.midSwap.false': 'Tidak sedang ditukar',
   'swap.anyBattery': 'Baterai masuk atau keluar',

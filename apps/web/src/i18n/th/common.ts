@@ -14,8 +14,6 @@ export const common: Record<keyof typeof en, string> = {
   'common.close': 'ปิด',
   'common.retry': 'ลองอีกครั้ง',
   'common.loading': 'กำลังโหลด…',
-  'common.yes': 'ใช่',
-  'common.no': 'ไม่',
   'common.actions': 'การดำเนินการ',
   'common.saved': 'บันทึกแล้ว',
   'common.removed': 'ลบแล้ว',

@@ -9,6 +9,4 @@ export const deviceType: Record<keyof typeof en, string> = {
   'deviceType.name': 'ชื่อ',
   'deviceType.description': 'คำอธิบาย',
   'deviceType.confirmRemove': 'ลบประเภทนี้หรือไม่ ประเภทที่กำลังใช้งานไม่สามารถลบได้',
-  'deviceType.structure.TERNARY_LITHIUM': 'ลิเธียมเทอร์นารี',
-  'deviceType.structure.LFP': 'ลิเธียมไอรอนฟอสเฟต',
 };

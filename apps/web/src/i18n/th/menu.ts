@@ -22,8 +22,6 @@ export const menu = {
   'menu.resourcesTitle': 'ทรัพยากร',
   'menu.resourceName': 'ชื่อ',
   'menu.resourceTypeLabel': 'ประเภท',
-  'menu.resourceType.BUTTON': 'ปุ่ม',
-  'menu.resourceType.LINK': 'ลิงก์',
   'menu.addResource': 'เพิ่มทรัพยากร',
   'menu.addResourceTitle': 'เพิ่มทรัพยากร',
   'menu.editResourceTitle': 'แก้ไขทรัพยากร',

@@ -8,8 +8,6 @@ export const merchant = {
   'merchant.id': 'ID',
   'merchant.name': 'ชื่อ',
   'merchant.typeLabel': 'ประเภท',
-  'merchant.type.AGENT': 'ตัวแทน',
-  'merchant.type.DIRECT': 'ดำเนินการเอง',
   'merchant.personInCharge': 'ผู้รับผิดชอบ',
   'merchant.contact': 'ผู้ติดต่อ',
   'merchant.contactHelp': 'หมายเลขโทรศัพท์: ตัวเลข + ช่องว่าง และขีดกลาง',

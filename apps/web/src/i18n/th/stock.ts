@@ -15,6 +15,4 @@ export const stock: Record<keyof typeof en, string> = {
   'stock.mixedTypes': 'หลายประเภท',
   'stock.detailTitle': 'ชุด {number}',
   'stock.loadFailed': 'ไม่สามารถโหลดชุดได้',
-  'stock.direction.INSTOCK': 'รับเข้า',
-  'stock.direction.OUTSTOCK': 'เบิกออก',
 };

@@ -1,16 +1,5 @@
 /** Swap records, reservations and the battery rules of swaps. */
 export const swap = {
-  'swap.result.SUCCEEDED': 'สำเร็จ',
-  'swap.result.FAILED': 'ล้มเหลว',
-  'swap.result.ABORTED': 'ยกเลิกกลางคัน',
-  'swap.appointmentStatus.RESERVED': 'จองแล้ว',
-  'swap.appointmentStatus.USED': 'ใช้แล้ว',
-  'swap.appointmentStatus.EXPIRED': 'หมดอายุ',
-  'swap.appointmentStatus.CANCELLED': 'ยกเลิกแล้ว',
-  'swap.distribution.ASSIGNED': 'จัดสรรแล้ว',
-  'swap.distribution.UNASSIGNED': 'ยังไม่จัดสรร',
-  'swap.return.NONE': 'ไม่ได้คืน',
-  'swap.return.RETURNING': 'กำลังคืน',
   'swap.midSwap.true': 'กำลังสลับ',
   'swap.midSwap.false': 'ไม่ได้อยู่ระหว่างสลับ',
   'swap.anyBattery': 'แบตเตอรี่ขาเข้าหรือขาออก',

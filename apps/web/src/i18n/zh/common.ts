@@ -14,8 +14,6 @@ export const common: Record<keyof typeof en, string> = {
   'common.close': '关闭',
   'common.retry': '重试',
   'common.loading': '加载中…',
-  'common.yes': '是',
-  'common.no': '否',
   'common.actions': '操作',
   'common.saved': '已保存',
   'common.removed': '已删除',

@@ -9,6 +9,4 @@ export const deviceType: Record<keyof typeof en, string> = {
   'deviceType.name': '名称',
   'deviceType.description': '描述',
   'deviceType.confirmRemove': '确定删除该类型？使用中的类型不能删除。',
-  'deviceType.structure.TERNARY_LITHIUM': '三元锂',
-  'deviceType.structure.LFP': '磷酸铁锂',
 };

@@ -22,8 +22,6 @@ export const menu = {
   'menu.resourcesTitle': '资源',
   'menu.resourceName': '名称',
   'menu.resourceTypeLabel': '类型',
-  'menu.resourceType.BUTTON': '按钮',
-  'menu.resourceType.LINK': '链接',
   'menu.addResource': '新增资源',
   'menu.addResourceTitle': '新增资源',
   'menu.editResourceTitle': '编辑资源',

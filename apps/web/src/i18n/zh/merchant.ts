@@ -8,8 +8,6 @@ export const merchant = {
   'merchant.id': 'ID',
   'merchant.name': '名称',
   'merchant.typeLabel': '类型',
-  'merchant.type.AGENT': '代理商',
-  'merchant.type.DIRECT': '直营',
   'merchant.personInCharge': '负责人',
   'merchant.contact': '联系方式',
   'merchant.contactHelp': '电话号码：数字、加号、空格和连字符',

@@ -15,6 +15,4 @@ export const stock: Record<keyof typeof en, string> = {
   'stock.mixedTypes': '多种类型',
   'stock.detailTitle': '批次 {number}',
   'stock.loadFailed': '批次加载失败。',
-  'stock.direction.INSTOCK': '入库',
-  'stock.direction.OUTSTOCK': '出库',
 };

@@ -1,16 +1,5 @@
 /** Swap records, reservations and the battery rules of swaps. */
 export const swap = {
-  'swap.result.SUCCEEDED': '成功',
-  'swap.result.FAILED': '失败',
-  'swap.result.ABORTED': '已中止',
-  'swap.appointmentStatus.RESERVED': '已预约',
-  'swap.appointmentStatus.USED': '已使用',
-  'swap.appointmentStatus.EXPIRED': '已过期',
-  'swap.appointmentStatus.CANCELLED': '已取消',
-  'swap.distribution.ASSIGNED': '已分配',
-  'swap.distribution.UNASSIGNED': '未分配',
-  'swap.return.NONE': '未退还',
-  'swap.return.RETURNING': '退还中',
   'swap.midSwap.true': '换电中',
   'swap.midSwap.false': '未在换电',
   'swap.anyBattery': '放入或取出电池',

@@ -7,6 +7,7 @@ import {
   REQUEST_TIMEOUT_MS,
   SESSION_ENDING_CODES,
   SUCCESS_CODE,
+  TIME_ZONE_HEADER,
   TOKEN_HEADER,
   type Envelope,
 } from '@swap/contracts';
@@ -34,6 +35,8 @@ interface Request {
   admin: boolean;
   signal?: AbortSignal;
   quiet?: (error: ApiError) => boolean;
+  /** A CSV export: written in the browser's time zone (and the language), as the screens show times. */
+  export?: boolean;
 }
 
 function buildUrl(base: string, path: string, query?: QueryParams): string {
@@ -54,6 +57,7 @@ function headersFor(request: Request): Headers {
   const token = getToken();
   if (token) headers.set(TOKEN_HEADER, token);
   if (request.admin) headers.set(REQUEST_TIME_HEADER, String(Date.now()));
+  if (request.export) headers.set(TIME_ZONE_HEADER, Intl.DateTimeFormat().resolvedOptions().timeZone);
   return headers;
 }
 
@@ -182,6 +186,7 @@ function createClient(base: string, admin: boolean): ApiClient {
         body: { kind: 'json', value: body },
         admin,
         signal: options?.signal,
+        export: true,
       });
       const type = response.headers.get('Content-Type') ?? '';
       // A JSON answer to an export is an envelope: a failure (or an empty success) to report.

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { Page } from 'playwright-core';
 
 /** What every page object shares: its path, opening it, and waiting to be on it. */
@@ -26,21 +25,5 @@ export abstract class BasePage {
 
   async waitForPath(pathname: string): Promise<void> {
     await this.page.waitForURL((url) => url.pathname === pathname);
-  }
-
-  /** A list page's CSV export as the user saves it: the cells of each line, header first (byte-order mark dropped). */
-  async downloadCsv(buttonName = 'Export'): Promise<string[][]> {
-    const [download] = await Promise.all([
-      this.page.waitForEvent('download'),
-      this.page.getByRole('button', { name: buttonName }).click(),
-    ]);
-    const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
-    // The cells this product writes: quoted when they hold a comma, a quote or a line break.
-    return text
-      .trim()
-      .split('\r\n')
-      .map((line) =>
-        [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')),
-      );
   }
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { BasePage } from './base-page.js';
 import { openDrawer, rowAction } from './antd.js';
@@ -117,5 +118,18 @@ export class ListPage extends BasePage {
   async remove(rowText: string, answer: 'Confirm' | 'Cancel'): Promise<void> {
     await this.action(rowText, 'Delete');
     await this.page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: answer }).click();
+  }
+
+  /** A list page's CSV export as the user saves it: the cells of each line, header first (byte-order mark dropped). */
+  async downloadCsv(buttonName = 'Export'): Promise<string[][]> {
+    const [download] = await Promise.all([this.page.waitForEvent('download'), this.page.getByRole('button', { name: buttonName }).click()]);
+    const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    // The cells this product writes: quoted when they hold a comma, a quote or a line break.
+    return text
+      .trim()
+      .split('\r\n')
+      .map((line) =>
+        [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map((m) => m[1]!.replace(/^"|"$/g, '').replaceAll('""', '"')),
+      );
   }
 }

@@ -1,6 +1,6 @@
 import { newContext } from '../support/browser.js';
 import { describe, expect, test } from '../support/fixtures.js';
-import { NotificationListPage } from '../pages/notification-list-page.js';
+import { ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
 
 describe('CSV export', () => {
@@ -10,9 +10,9 @@ describe('CSV export', () => {
     try {
       const page = await context.newPage();
       await new Shell(page).signIn('admin');
-      const list = new NotificationListPage(page);
+      const list = new ListPage(page, '/operation/noti/notificati');
       await list.open();
-      await list.search({ title: 'New app version' });
+      await list.search({ Title: 'New app version' });
       const row = list.row('New app version');
       await row.waitFor();
       const shown = await row.innerText();

@@ -8,25 +8,29 @@ import type { Language } from './envelope.js';
 /** The Intl locale of each interface language: day-first English, and the Gregorian calendar in Thai, like the date pickers. */
 export const LOCALES: Record<Language, string> = { en: 'en-GB', in: 'id-ID', th: 'th-TH-u-ca-gregory', zh: 'zh-CN' };
 
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
+};
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-function dateTimeFormat(language: Language, timeZone: string | undefined): Intl.DateTimeFormat {
+function dateTimeFormat(language: Language, timeZone?: string): Intl.DateTimeFormat {
   const key = `${language}|${timeZone ?? ''}`;
   let format = formats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALES[language], {
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      ...(timeZone ? { timeZone } : {}),
-    });
-    formats.set(key, format);
-  }
+  if (!format) formats.set(key, (format = new Intl.DateTimeFormat(LOCALES[language], timeZone ? { ...DATE_TIME, timeZone } : DATE_TIME)));
   return format;
+}
+
+function toDate(value: string | number | Date | null | undefined): Date | undefined {
+  if (value === null || value === undefined || value === '') return undefined;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? undefined : date;
 }
 
 /** "UTC+7", "UTC+5:30", "UTC-3" from an offset east of UTC in minutes. */
@@ -39,9 +43,8 @@ function offsetLabel(offset: number): string {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The offset from UTC of a time zone (the runtime's own without one) at that moment, e.g. "UTC+7". */
-export function zoneLabel(date: Date, timeZone?: string): string {
-  if (!timeZone) return offsetLabel(-date.getTimezoneOffset());
+/** The offset from UTC of an IANA time zone at that moment, e.g. "UTC+5:30". */
+function zoneLabelIn(date: Date, timeZone: string): string {
   let format = offsetFormats.get(timeZone);
   if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
   const name = format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
@@ -49,6 +52,15 @@ export function zoneLabel(date: Date, timeZone?: string): string {
   if (!match) return 'UTC';
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
   return offsetLabel(match[1] === '-' ? -minutes : minutes);
+}
+
+/**
+ * An instant written as the screens write it (apps/web/src/shared/format.ts, formatDateTime) but in
+ * a given IANA time zone, for a CSV export in its reader's zone: "25/11/2026, 14:05:09 UTC+7".
+ */
+export function formatDateTimeIn(value: string | number | Date | null | undefined, language: Language, timeZone: string): string {
+  const date = toDate(value);
+  return date ? `${dateTimeFormat(language, timeZone).format(date)} ${zoneLabelIn(date, timeZone)}` : '';
 }
 
 /** True when the runtime knows the IANA time zone (`Asia/Jakarta`, `UTC`). */
@@ -60,15 +72,4 @@ export function isTimeZone(value: string): boolean {
   } catch {
     return false;
   }
-}
-
-/**
- * An instant written the language's way in a time zone (the runtime's own without one), followed by
- * its offset: "25/11/2026, 14:05:09 UTC+7".
- */
-export function formatDateTime(value: string | number | Date | null | undefined, language: Language, timeZone?: string): string {
-  if (value === null || value === undefined || value === '') return '';
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return '';
-  return `${dateTimeFormat(language, timeZone).format(date)} ${zoneLabel(date, timeZone)}`;
 }

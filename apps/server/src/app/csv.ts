@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
-import { FIELD_WORDS, enumWord, fieldLabel, formatDateTime, type EnumGroup, type Language } from '@swap/contracts';
+import { FIELD_WORDS, enumWord, fieldLabel, formatDateTimeIn, type EnumGroup, type Language } from '@swap/contracts';
 
 /**
  * An export is written for its reader: headed by the fields' labels, enumeration values in words
@@ -53,7 +53,7 @@ function showOf<T>(column: CsvColumn<T>): EnumGroup | 'time' | undefined {
 function written(value: Cell, show: EnumGroup | 'time' | undefined, locale: CsvLocale): Cell {
   if (value === null || value === undefined || value === '') return value;
   if (typeof value === 'boolean') return enumWord('common', value ? 'yes' : 'no', locale.lang);
-  if (show === 'time') return formatDateTime(value, locale.lang, locale.timeZone);
+  if (show === 'time') return formatDateTimeIn(value, locale.lang, locale.timeZone);
   if (show) return enumWord(show, String(value), locale.lang);
   return value;
 }

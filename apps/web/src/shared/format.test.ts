@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LANGUAGES, formatDateTimeIn } from '@swap/contracts';
 import { formatAmount, formatDateTime, formatNumber, zoneLabel } from './format';
 
 const NBSP = /\u00a0|\u202f/g;
@@ -41,3 +42,14 @@ function localTime(instant: string): string {
   const date = new Date(instant);
   return [date.getHours(), date.getMinutes(), date.getSeconds()].map((n) => String(n).padStart(2, '0')).join(':');
 }
+
+describe('the CSV exports’ times', () => {
+  it('read as the screens write them, in every language (contracts formatDateTimeIn, server side)', () => {
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    for (const language of LANGUAGES) {
+      for (const instant of ['2026-03-09T07:30:05Z', '2026-11-25T23:59:59.999Z']) {
+        expect(formatDateTimeIn(instant, language, zone)).toBe(formatDateTime(instant, language));
+      }
+    }
+  });
+});

@@ -1,6 +1,6 @@
-import { LOCALES, formatDateTime as formatInstant, type Language } from '@swap/contracts';
+import { LOCALES, type Language } from '@swap/contracts';
 
-export { LOCALES, zoneLabel } from '@swap/contracts';
+export { LOCALES };
 
 /** The format of date inputs (pickers); shown dates follow the language, see formatDateTime. */
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
@@ -11,20 +11,46 @@ function pageLanguage(): Language {
   return lang === 'id' ? 'in' : lang === 'th' ? 'th' : lang.startsWith('zh') ? 'zh' : 'en';
 }
 
-const formats = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
 
-function cached<F extends Intl.NumberFormat>(key: string, make: () => F): F {
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
   let format = formats.get(key) as F | undefined;
   if (!format) formats.set(key, (format = make()));
   return format;
 }
 
+/** "UTC+7", "UTC+5:30", "UTC-3": the browser's offset from UTC at that moment. */
+export function zoneLabel(date: Date): string {
+  const offset = -date.getTimezoneOffset();
+  if (offset === 0) return 'UTC';
+  const hours = Math.floor(Math.abs(offset) / 60);
+  const minutes = Math.abs(offset) % 60;
+  return `UTC${offset < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
+}
+
 /**
- * An instant from the API in the browser's time zone, written the language's way, with the zone;
- * a CSV export writes it alike in the zone the browser sends (contracts format.ts).
+ * An instant from the API in the browser's time zone, written the language's way, with the zone.
+ * CSV exports write times the same way on the server (contracts `formatDateTimeIn`, kept out of
+ * the bundle); format.test.ts holds the two to the same text.
  */
 export function formatDateTime(value: string | number | Date | null | undefined, language: Language = pageLanguage()): string {
-  return formatInstant(value, language);
+  if (value === null || value === undefined || value === '') return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const format = cached(
+    `d${language}`,
+    () =>
+      new Intl.DateTimeFormat(LOCALES[language], {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        hourCycle: 'h23',
+      }),
+  );
+  return `${format.format(date)} ${zoneLabel(date)}`;
 }
 
 /** A count or measure with the language's digit grouping and decimal mark. */

@@ -7,7 +7,6 @@ import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { notificationChanges } from './notificationQueries';
 
 const CODE = 'message.updateMessage';
 
@@ -71,7 +70,7 @@ export function NotificationListPage() {
             code: `${CODE}.remove`,
             danger: true,
             confirmKey: 'notification.confirmRemove',
-            onClick: (r) => notificationChanges.remove(r.id),
+            call: { endpoint: notificationApi.remove, input: (r) => ({ id: r.id }) },
             successKey: 'common.removed',
           },
         ]}
@@ -85,7 +84,7 @@ export function NotificationListPage() {
         fields={fields}
         initialValues={editing && editing !== 'new' ? editing : {}}
         extraValues={editing && editing !== 'new' ? { id: editing.id } : undefined}
-        submit={adding ? notificationChanges.add : notificationChanges.edit}
+        submit={adding ? notificationApi.add : notificationApi.edit}
         refresh={[notificationApi.edit]}
         onClose={() => setEditing(null)}
       />

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { EndpointDef } from '@swap/contracts';
-import { invalidateResources } from '../api/endpoints';
+import { invalidateResources, request } from '../api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../api/errors';
 import { openDialog } from '../dialogs';
 import { ErrorState } from '../StateView';
@@ -31,8 +31,8 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   load?: { queryKey: readonly unknown[]; queryFn: () => Promise<Partial<z.input<S>>> };
   /** Values sent but not edited, e.g. `{ id }` when editing. */
   extraValues?: Partial<z.input<S>>;
-  /** Sends the parsed payload, e.g. `(body) => request(roleApi.add, body)`. */
-  submit: (values: z.output<S>) => Promise<unknown>;
+  /** Where the parsed payload goes: a declared endpoint (`notificationApi.add`), or a function. */
+  submit: EndpointDef | ((values: z.output<S>) => Promise<unknown>);
   onClose: () => void;
   onSaved?: (result: unknown) => void;
   /** Lists (search paths) to reload after saving. */
@@ -140,7 +140,9 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     if (open && loaded.data) form.setFieldsValue(loaded.data);
   }, [open, loaded.data, form]);
 
-  const mutation = useMutation({ mutationFn: (payload: z.output<S>) => submit(payload) });
+  const mutation = useMutation({
+    mutationFn: (payload: z.output<S>) => (typeof submit === 'function' ? submit(payload) : request(submit, payload as never)),
+  });
 
   const save = async () => {
     let values: Values;

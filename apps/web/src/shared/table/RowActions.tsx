@@ -1,6 +1,7 @@
 import { Button, Dropdown, Flex } from 'antd';
 import { EllipsisOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { request } from '../api/endpoints';
 import { ignoreApiError } from '../api/errors';
 import { ConfirmButton, useConfirm } from '../confirm';
 import { useCan } from '../permissions';
@@ -8,6 +9,11 @@ import { useUi } from '../ui';
 import type { BatchAction, RowAction } from './types';
 
 type AnyAction<T> = RowAction<T> | BatchAction<T>;
+
+/** Runs a row action on its record: its own click handler, or the endpoint it declares. */
+function act<T>(action: RowAction<T>, record: T): Promise<unknown> | void {
+  return action.call ? request(action.call.endpoint, action.call.input(record) as never) : action.onClick(record);
+}
 
 function confirmOf<T>(action: AnyAction<T>): string | undefined {
   if (action.confirmKey === false) return undefined;
@@ -82,10 +88,10 @@ export function RowActions<T>({ record, actions, refresh }: { record: T; actions
   const runAction = useRunAction(refresh);
   const [first, ...more] = actions.filter((action) => can(action.code) && !action.hidden?.(record));
   if (!first) return null;
-  const run = (action: RowAction<T>) => runAction(() => action.onClick(record), action.successKey);
+  const run = (action: RowAction<T>) => runAction(() => act(action, record), action.successKey);
   return (
     <Flex align="center" wrap={false}>
-      <ActionButton action={first} target={() => first.onClick(record)} disabled={first.disabled?.(record)} refresh={refresh} />
+      <ActionButton action={first} target={() => act(first, record)} disabled={first.disabled?.(record)} refresh={refresh} />
       {more.length > 0 ? (
         <Dropdown
           trigger={['click']}

@@ -1,3 +1,4 @@
+import type { EndpointDef } from '@swap/contracts';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { StatusMap } from '../StatusTag';
@@ -78,7 +79,7 @@ interface SearchFieldBase {
   schema?: z.ZodType;
 }
 
-export interface RowAction<T> {
+interface RowActionBase<T> {
   key: string;
   labelKey: string;
   code?: string | readonly string[];
@@ -87,10 +88,20 @@ export interface RowAction<T> {
   confirmKey?: string | false;
   hidden?: (record: T) => boolean;
   disabled?: (record: T) => boolean;
-  onClick: (record: T) => Promise<unknown> | void;
   /** Message shown after the returned promise resolved. */
   successKey?: string;
 }
+
+/**
+ * A row's action: what it does on click (open a drawer, say), or the declared endpoint it calls
+ * with the record's input (`call: { endpoint: notificationApi.remove, input: (r) => ({ id: r.id }) }`),
+ * so a screen calls no client itself.
+ */
+export type RowAction<T> = RowActionBase<T> &
+  (
+    | { onClick: (record: T) => Promise<unknown> | void; call?: never }
+    | { call: { endpoint: EndpointDef; input: (record: T) => unknown }; onClick?: never }
+  );
 
 export interface BatchAction<T> {
   key: string;

@@ -192,6 +192,16 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   closedAt: { en: 'Closed', in: 'Ditutup', th: 'ปิดเมื่อ', zh: '关闭时间' },
   swapId: { en: 'Swap record', in: 'Catatan penukaran', th: 'บันทึกการสลับ', zh: '换电记录' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
+  // Keys of the audit log's changes (what a command, an import or an export recorded).
+  commandId: { en: 'Command ID', in: 'ID perintah', th: 'รหัสคำสั่ง', zh: '指令编号' },
+  refused: { en: 'Refused because', in: 'Ditolak karena', th: 'ปฏิเสธเพราะ', zh: '拒绝原因' },
+  replaced: { en: 'Replaced', in: 'Diganti', th: 'แทนที่', zh: '已替换' },
+  count: { en: 'Count', in: 'Jumlah', th: 'จำนวน', zh: '数量' },
+  rows: { en: 'Rows', in: 'Baris', th: 'แถว', zh: '行数' },
+  complete: { en: 'Complete', in: 'Lengkap', th: 'ครบถ้วน', zh: '完整' },
+  filter: { en: 'Filter', in: 'Filter', th: 'ตัวกรอง', zh: '筛选条件' },
+  createdMenus: { en: 'Menus created', in: 'Menu dibuat', th: 'เมนูที่สร้าง', zh: '新建菜单' },
+  createdResources: { en: 'Actions created', in: 'Aksi dibuat', th: 'การกระทำที่สร้าง', zh: '新建操作' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

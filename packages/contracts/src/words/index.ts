@@ -60,3 +60,17 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   direction: 'stock.direction',
   result: 'swap.result',
 };
+
+/**
+ * Where a field's name means something else for one kind of object (a merchant's `type` is agent or
+ * direct, an account's `type` its user type): the audit log words those values by their object.
+ */
+const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string, EnumGroup>>>>> = {
+  merchant: { type: 'merchant.type' },
+  account: { type: 'shell.userType' },
+};
+
+/** The words group of a field of an object of the audit log (its object type), if any. */
+export function fieldWordsOf(objectType: string | null | undefined, field: string): EnumGroup | undefined {
+  return (objectType ? OBJECT_FIELD_WORDS[objectType]?.[field] : undefined) ?? FIELD_WORDS[field];
+}

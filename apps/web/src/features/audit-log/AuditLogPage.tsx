@@ -10,9 +10,9 @@ import { getUserInfo } from '../../shared/session';
 import { describeChanges } from './changes';
 import { actionSummary } from './labels';
 
-function Changes({ value }: { value: unknown }) {
+function Changes({ value, objectType }: { value: unknown; objectType: string }) {
   const { t } = useTranslation();
-  const lines = describeChanges(t, currentLanguage(), value);
+  const lines = describeChanges(t, currentLanguage(), value, objectType);
   if (lines.length === 0) return <>{t('common.empty')}</>;
   return (
     <Flex vertical gap={2}>
@@ -68,7 +68,12 @@ export function AuditLogPage() {
             render: (r) => <span title={r.action}>{actionSummary(t, currentLanguage(), r)}</span>,
           },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
-          { key: 'changes', titleKey: 'auditLog.changes', width: 420, render: (r) => <Changes value={r.changes} /> },
+          {
+            key: 'changes',
+            titleKey: 'auditLog.changes',
+            width: 420,
+            render: (r) => <Changes value={r.changes} objectType={r.objectType} />,
+          },
         ]}
       />
     </>

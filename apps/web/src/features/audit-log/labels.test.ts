@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import i18next, { type TFunction } from 'i18next';
-import { AUDIT_ACTIONS, AUDIT_OBJECTS, AUDIT_VERBS, LANGUAGES, type Language } from '@swap/contracts';
+import { AUDIT_ACTIONS, AUDIT_OBJECTS, AUDIT_VERBS, LANGUAGES, messageText, type Language } from '@swap/contracts';
 import { RESOURCES } from '../../i18n/resources';
 import { describeChanges } from './changes';
 import { actionSummary } from './labels';
@@ -61,6 +61,28 @@ describe('audit log wording', () => {
       { field: 'Sort', before: '0', after: '3', edited: true },
     ]);
     expect(t('auditLog.changed', { before: '“a”', after: '“b”' })).toBe('“a” → “b”');
+  });
+
+  it('words a merchant type, a vehicle state and a refusal, and names the keys of commands and imports', async () => {
+    const t = await tIn('in');
+    expect(describeChanges(t, 'in', { type: ['AGENT', 'DIRECT'] }, 'merchant')[0]).toMatchObject({
+      before: t('merchant.type.AGENT'),
+      after: t('merchant.type.DIRECT'),
+    });
+    expect(t('merchant.type.AGENT')).not.toBe('AGENT');
+    const vehicle = describeChanges(t, 'in', {
+      availability: ['AVAILABLE', 'UNAVAILABLE'],
+      activationStatus: ['ACTIVATED', 'NOT_ACTIVATED'],
+    });
+    for (const line of vehicle) expect(`${line.before} ${line.after}`).not.toMatch(/[A-Z]{4,}/);
+    const refusal = describeChanges(t, 'in', { refused: 'noAuthority' }, 'account')[0]!;
+    expect(refusal.field).toBe('Ditolak karena');
+    expect(refusal.after).toBe(messageText('noAuthority', 'in'));
+    const keys = ['commandId', 'refused', 'replaced', 'count', 'rows', 'complete', 'filter', 'createdMenus', 'createdResources'];
+    for (const language of LANGUAGES) {
+      const lines = describeChanges(await tIn(language), language, Object.fromEntries(keys.map((key) => [key, 1])));
+      for (const [i, line] of lines.entries()) expect(line.field, `${language} ${keys[i]}`).not.toBe(keys[i]);
+    }
   });
 
   it('words enumeration values and yes/no as the screens do', async () => {

@@ -19,6 +19,12 @@ export class DeviceDetailPage {
     await this.page.getByText('Identity', { exact: true }).waitFor();
   }
 
+  /** Opens the detail page of the device with this id. */
+  async openById(id: number): Promise<void> {
+    await this.page.goto(`/product/${this.kind}/detail/${id}`);
+    await this.page.getByText('Identity', { exact: true }).waitFor();
+  }
+
   /** The value shown beside a label of the detail cards. */
   value(label: string): Locator {
     const exact = new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

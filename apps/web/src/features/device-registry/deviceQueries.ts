@@ -35,6 +35,7 @@ export function deviceFormLoad(kind: DeviceKind, id: number, toValues: (record: 
 export function useDeviceCredential(kind: DeviceKind, id: number) {
   const api = deviceCredentialApi[kind];
   const status = useEndpointQuery(api.credential, { id });
-  const issue = useEndpointMutation(api.issue);
+  // The status lives under the device's resource (/<kind>), the issue call under /<kind>/credential.
+  const issue = useEndpointMutation(api.issue, [api.credential]);
   return { status, issue: () => issue({ id }) };
 }

@@ -43,15 +43,82 @@ function offsetLabel(offset: number): string {
 
 const offsetFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The offset from UTC of an IANA time zone at that moment, e.g. "UTC+5:30". */
-function zoneLabelIn(date: Date, timeZone: string): string {
+/** The offset east of UTC in minutes of an IANA time zone at that moment (Intl's longOffset, e.g. "GMT+05:30"). */
+function offsetMinutesIn(date: Date, timeZone: string): number {
   let format = offsetFormats.get(timeZone);
   if (!format) offsetFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })));
   const name = format.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value;
   const match = /([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
-  if (!match) return 'UTC';
+  if (!match) return 0;
   const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
-  return offsetLabel(match[1] === '-' ? -minutes : minutes);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
+/*
+ * A 100 k-row export writes several hundred thousand times, and Intl formats one in about 9 µs. So a
+ * zone's offset is looked up once per quarter hour (every real zone changes its offset only on a
+ * quarter hour), and the digits are put into the language's pattern, which is read from Intl once.
+ * A language whose pattern cannot be read that way (other digits, a calendar) keeps the Intl path.
+ */
+const QUARTER_HOUR = 15 * 60_000;
+const offsetCache = new Map<string, number>();
+
+function cachedOffsetMinutes(date: Date, timeZone: string): number {
+  const key = `${timeZone}|${Math.floor(date.getTime() / QUARTER_HOUR)}`;
+  let offset = offsetCache.get(key);
+  if (offset === undefined) {
+    if (offsetCache.size > 50_000) offsetCache.clear();
+    offsetCache.set(key, (offset = offsetMinutesIn(date, timeZone)));
+  }
+  return offset;
+}
+
+type PatternPart = { field: 'year' | 'month' | 'day' | 'hour' | 'minute' | 'second' } | { literal: string };
+
+const FIELDS = ['year', 'month', 'day', 'hour', 'minute', 'second'] as const;
+const patterns = new Map<Language, PatternPart[] | null>();
+
+/** The digits of a wall-clock time (a UTC date shifted by the offset) in the language's pattern. */
+function fillPattern(pattern: PatternPart[], wall: Date): string {
+  let text = '';
+  for (const part of pattern) {
+    if ('literal' in part) text += part.literal;
+    else if (part.field === 'year') text += String(wall.getUTCFullYear()).padStart(4, '0');
+    else {
+      const value =
+        part.field === 'month'
+          ? wall.getUTCMonth() + 1
+          : part.field === 'day'
+            ? wall.getUTCDate()
+            : part.field === 'hour'
+              ? wall.getUTCHours()
+              : part.field === 'minute'
+                ? wall.getUTCMinutes()
+                : wall.getUTCSeconds();
+      text += value < 10 ? `0${value}` : String(value);
+    }
+  }
+  return text;
+}
+
+/** The language's date-time pattern read from Intl, or null when filling it would not give Intl's text. */
+function patternOf(language: Language): PatternPart[] | null {
+  if (patterns.has(language)) return patterns.get(language)!;
+  const utc = dateTimeFormat(language, 'UTC');
+  const pattern: PatternPart[] = [];
+  for (const part of utc.formatToParts(new Date(Date.UTC(2026, 10, 25, 14, 5, 9)))) {
+    if ((FIELDS as readonly string[]).includes(part.type))
+      pattern.push({ field: part.type as PatternPart extends { field: infer F } ? F : never });
+    else if (part.type === 'literal') pattern.push({ literal: part.value });
+    else {
+      patterns.set(language, null);
+      return null;
+    }
+  }
+  const samples = [Date.UTC(2026, 0, 2, 3, 4, 5), Date.UTC(1999, 11, 31, 23, 59, 59), Date.UTC(2030, 6, 15, 0, 0, 0)];
+  const faithful = samples.every((ms) => fillPattern(pattern, new Date(ms)) === utc.format(new Date(ms)));
+  patterns.set(language, faithful ? pattern : null);
+  return faithful ? pattern : null;
 }
 
 /**
@@ -60,7 +127,11 @@ function zoneLabelIn(date: Date, timeZone: string): string {
  */
 export function formatDateTimeIn(value: string | number | Date | null | undefined, language: Language, timeZone: string): string {
   const date = toDate(value);
-  return date ? `${dateTimeFormat(language, timeZone).format(date)} ${zoneLabelIn(date, timeZone)}` : '';
+  if (!date) return '';
+  const offset = cachedOffsetMinutes(date, timeZone);
+  const pattern = patternOf(language);
+  const text = pattern ? fillPattern(pattern, new Date(date.getTime() + offset * 60_000)) : dateTimeFormat(language, timeZone).format(date);
+  return `${text} ${offsetLabel(offset)}`;
 }
 
 /** True when the runtime knows the IANA time zone (`Asia/Jakarta`, `UTC`). */

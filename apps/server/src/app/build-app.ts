@@ -27,18 +27,32 @@ export const BODY_LIMIT = 1024 * 1024;
  * Only the app's own scripts run (no inline script, no eval); inline styles stay allowed because
  * antd writes its CSS-in-JS into style tags. Same on API answers, so an answer opened as a page runs nothing.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const CONTENT_SECURITY_POLICY = contentSecurityPolicy(undefined);
+
+/**
+ * The policy, letting images come from the map tile server as well when MAP_TILE_URL names one
+ * (its origin; a `{s}` subdomain becomes `*`).
+ */
+export function contentSecurityPolicy(mapTileUrl: string | undefined): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${mapTileUrl ? ` ${tileOrigin(mapTileUrl)}` : ''}`,
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+/** `https://{s}.tile.example.org/{z}/{x}/{y}.png` → `https://*.tile.example.org`. */
+export function tileOrigin(mapTileUrl: string): string {
+  const origin = new URL(mapTileUrl.replaceAll('{s}', 'subdomain-placeholder')).origin;
+  return origin.replace('subdomain-placeholder', '*');
+}
 
 export interface BuildOptions {
   logger?: boolean;
@@ -66,12 +80,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const policy = contentSecurityPolicy(config.mapTileUrl);
   // Baseline browser protections on every answer; API answers (tokens, personal data) are never cached.
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('x-frame-options', 'DENY');
     reply.header('referrer-policy', 'same-origin');
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+    reply.header('content-security-policy', policy);
     if (req.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
   });
 
@@ -98,6 +113,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
     demo: config.demo,
     version: VERSION,
+    map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
   });
   registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
   assertEndpointsServed(app, ALL_ENDPOINTS);

@@ -44,4 +44,23 @@ describe('configuration', () => {
       );
     });
   });
+
+  describe('map tiles', () => {
+    it('are off unless MAP_TILE_URL names a template with {z}, {x} and {y}', () => {
+      expect(loadConfig({}).mapTileUrl).toBeUndefined();
+      const config = loadConfig({ MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png', MAP_TILE_ATTRIBUTION: '© Example' });
+      expect(config.mapTileUrl).toBe('https://{s}.tile.example.org/{z}/{x}/{y}.png');
+      expect(config.mapTileAttribution).toBe('© Example');
+    });
+
+    it('refuse a URL that is not an http(s) tile template', () => {
+      for (const bad of [
+        'https://tile.example.org/tiles.png',
+        'javascript:alert(1)//{z}/{x}/{y}',
+        'ftp://tile.example.org/{z}/{x}/{y}.png',
+        '{z}/{x}/{y}',
+      ])
+        expect(() => loadConfig({ MAP_TILE_URL: bad })).toThrow('MAP_TILE_URL must be an http(s) URL template');
+    });
+  });
 });

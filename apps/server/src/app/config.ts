@@ -71,6 +71,13 @@ export interface Config {
   demoFleetCabinets: number;
   demoFleetVehicles: number;
   demoFleetIntervalMs: number;
+  /**
+   * Map tiles (MAP_TILE_URL, an http(s) template with {z}, {x} and {y}; {s} for subdomains), and
+   * the credit the tile provider asks for (MAP_TILE_ATTRIBUTION). Unset: maps draw on the bundled
+   * outline base layer only (docs/stations-and-maps.md).
+   */
+  mapTileUrl: string | undefined;
+  mapTileAttribution: string | undefined;
 }
 
 function countEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -130,6 +137,23 @@ function trustProxyEnv(env: NodeJS.ProcessEnv): false | number | string {
   return entries.join(',');
 }
 
+/** MAP_TILE_URL: an http(s) URL template holding {z}, {x} and {y}. */
+function mapTileUrlEnv(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.MAP_TILE_URL?.trim();
+  if (!raw) return undefined;
+  const fail = () => {
+    throw new Error('MAP_TILE_URL must be an http(s) URL template with {z}, {x} and {y}, e.g. https://tile.example.org/{z}/{x}/{y}.png');
+  };
+  if (!['{z}', '{x}', '{y}'].every((part) => raw.includes(part))) fail();
+  try {
+    const url = new URL(raw.replaceAll('{s}', 'a'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') fail();
+  } catch {
+    fail();
+  }
+  return raw;
+}
+
 /** Mosquitto's files are written with the gateway's own account, so that account must be known. */
 function mosquittoAuthDir(env: NodeJS.ProcessEnv): string | undefined {
   if (!env.MOSQUITTO_AUTH_DIR) return undefined;
@@ -178,5 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoFleetCabinets: countEnv(env, 'DEMO_FLEET_CABINETS', 3),
     demoFleetVehicles: countEnv(env, 'DEMO_FLEET_VEHICLES', 6),
     demoFleetIntervalMs: intEnv(env, 'DEMO_FLEET_INTERVAL_MS', 3000),
+    mapTileUrl: mapTileUrlEnv(env),
+    mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || undefined,
   };
 }

@@ -49,6 +49,10 @@ export const publicConfig = z.object({
   version: z.string(),
   /** Whether the first-visit tour runs (common setting `tour_enabled`). */
   tourEnabled: z.boolean().optional(),
+  /** The map tile URL template (MAP_TILE_URL); null: maps draw on the bundled outline base layer only. */
+  mapTileUrl: z.string().nullable().optional(),
+  /** The tile provider's credit, shown in the map's corner (MAP_TILE_ATTRIBUTION). */
+  mapTileAttribution: z.string().nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
@@ -80,6 +84,6 @@ export const sessionApi = {
     path: '/config',
     access: 'public',
     answer: publicConfig,
-    summary: 'What the login page may know before sign-in (demo mode and accounts, version, tour)',
+    summary: 'What the web may know before sign-in (demo mode and accounts, version, tour, map tiles)',
   }),
 } as const;

@@ -70,4 +70,31 @@ describe('idle clock and browser protections', () => {
       expect(policy).not.toContain('unsafe-eval');
     }
   });
+
+  it('names no tile server without MAP_TILE_URL, so the web draws the outline base layer', async () => {
+    const config = await server.request(sessionApi.config, undefined);
+    expect(config.data.mapTileUrl).toBeNull();
+    const page = await server.app.inject({ method: 'GET', url: '/' });
+    expect(String(page.headers['content-security-policy'])).toContain("img-src 'self' data: blob:;");
+  });
+});
+
+describe('map tiles from MAP_TILE_URL', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({
+      MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+      MAP_TILE_ATTRIBUTION: '© Example maps',
+    });
+  });
+  afterAll(() => server.close());
+
+  it('reach the web through the public settings, and images may come from the tile server only', async () => {
+    const config = await server.request(sessionApi.config, undefined);
+    expect(config.data.mapTileUrl).toBe('https://{s}.tile.example.org/{z}/{x}/{y}.png');
+    expect(config.data.mapTileAttribution).toBe('© Example maps');
+    const policy = String(config.raw.headers['content-security-policy']);
+    expect(policy).toContain("img-src 'self' data: blob: https://*.tile.example.org;");
+    expect(policy).toContain("connect-src 'self';");
+  });
 });

@@ -16,6 +16,8 @@ export interface SessionDeps {
   throttle: ThrottlePolicy;
   demo: boolean;
   version: string;
+  /** Map tiles for the web's maps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); null: the outline base layer only. */
+  map: { tileUrl: string | null; tileAttribution: string | null };
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): void {
@@ -101,12 +103,14 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     return null;
   });
 
-  /** What the login page may know before sign-in: demo mode and its accounts, and whether the tour runs. */
+  /** What the web may know before sign-in: demo mode and its accounts, whether the tour runs, the map tiles. */
   servePublic(app, sessionApi.config, async () => ({
     demo: deps.demo,
     demoAccounts: deps.demo ? DEMO_ACCOUNTS.map((a) => ({ username: a.username, type: a.type })) : [],
     demoPassword: deps.demo ? DEMO_PASSWORD : null,
     version: deps.version,
     tourEnabled: await isTourEnabled(db),
+    mapTileUrl: deps.map.tileUrl,
+    mapTileAttribution: deps.map.tileAttribution,
   }));
 }

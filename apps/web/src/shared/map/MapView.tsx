@@ -1,0 +1,171 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { clusterIndex, type MapMarker } from './clusters';
+import { useMapTiles } from './mapConfig';
+import { loadOutline } from './outline';
+import type { MapPolygon, MapViewProps } from './types';
+import './map.css';
+
+/** Where a map without anything to show opens: Indonesia and Thailand. */
+const DEFAULT_CENTER: [number, number] = [5, 110];
+const DEFAULT_ZOOM = 4;
+const OUTLINE_PANE = 'outline';
+
+/**
+ * The map of the product (docs/stations-and-maps.md): Leaflet with the configured tiles, the bundled
+ * country outline beneath them (drawn at once without tiles, or as soon as a tile fails), a scale,
+ * the given polygons and the given markers, grouped when they crowd. Loaded lazily through `MapView`
+ * of `./index`, so only screens that show a map load Leaflet.
+ */
+export default function MapView({
+  label,
+  height = 420,
+  polygons = [],
+  markers = [],
+  center = DEFAULT_CENTER,
+  zoom = DEFAULT_ZOOM,
+  fitTo,
+  onMapClick,
+  onMarkerClick,
+  onPolygonClick,
+  onReady,
+}: MapViewProps) {
+  const { t } = useTranslation();
+  const element = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<L.Map | null>(null);
+  const { tiles, known } = useMapTiles();
+  const [base, setBase] = useState<'tiles' | 'outline' | 'loading'>('loading');
+  const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick });
+  useEffect(() => {
+    handlers.current = { onMapClick, onMarkerClick, onPolygonClick };
+  });
+
+  // The map itself, once per mount.
+  useEffect(() => {
+    if (!element.current) return;
+    const created = L.map(element.current, { center, zoom, minZoom: 2, maxZoom: 18, worldCopyJump: true, zoomControl: true });
+    created.attributionControl.setPrefix(false);
+    created.createPane(OUTLINE_PANE).style.zIndex = '150'; // below the tiles (200)
+    L.control.scale({ imperial: false }).addTo(created);
+    created.on('click', (event: L.LeafletMouseEvent) => handlers.current.onMapClick?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
+    setMap(created);
+    return () => {
+      created.remove();
+      setMap(null);
+    };
+    // The first view only; later views come from fitTo.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  // The base layers: the tiles when configured, the outline when there are none or one fails.
+  useEffect(() => {
+    if (!map || !known) return;
+    let outline: L.GeoJSON | undefined;
+    let cancelled = false;
+    const drawOutline = () => {
+      if (outline || cancelled) return;
+      outline = L.geoJSON(undefined, {
+        pane: OUTLINE_PANE,
+        interactive: false,
+        style: { color: '#8c8c8c', weight: 1, fillColor: '#f0f0eb', fillOpacity: 1 },
+      });
+      outline.addTo(map);
+      loadOutline()
+        .then((countries) => {
+          if (cancelled) return;
+          outline?.addData(countries);
+          setBase((current) => (current === 'tiles' ? current : 'outline'));
+        })
+        .catch(() => undefined);
+    };
+    let tileLayer: L.TileLayer | undefined;
+    if (tiles.url) {
+      tileLayer = L.tileLayer(tiles.url, { attribution: tiles.attribution ?? undefined, maxZoom: 19, crossOrigin: false });
+      tileLayer.on('tileerror', drawOutline);
+      tileLayer.once('load', () => setBase('tiles'));
+      tileLayer.addTo(map);
+    } else drawOutline();
+    return () => {
+      cancelled = true;
+      tileLayer?.remove();
+      outline?.remove();
+    };
+  }, [map, known, tiles.url, tiles.attribution]);
+
+  // Polygons.
+  useEffect(() => {
+    if (!map) return;
+    const layer = L.featureGroup();
+    for (const polygon of polygons) polygonLayer(polygon, () => handlers.current.onPolygonClick?.(polygon.id)).addTo(layer);
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, polygons]);
+
+  // Markers, grouped by the view.
+  useEffect(() => {
+    if (!map) return;
+    const index = clusterIndex(markers);
+    const layer = L.layerGroup().addTo(map);
+    const draw = () => {
+      layer.clearLayers();
+      const bounds = map.getBounds();
+      const items = index.itemsIn([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
+      for (const item of items) {
+        if (item.kind === 'cluster') {
+          const name = t('map.cluster', { count: item.count });
+          const icon = L.divIcon({ className: 'map-cluster', html: `<span>${item.count}</span>`, iconSize: [36, 36] });
+          const marker = L.marker([item.lat, item.lng], { icon, title: name, keyboard: true });
+          marker.on('click', () => map.setView([item.lat, item.lng], item.expansionZoom));
+          marker.addTo(layer);
+          marker.getElement()?.setAttribute('aria-label', name);
+        } else addMarker(item.marker, layer, () => handlers.current.onMarkerClick?.(item.marker.id));
+      }
+    };
+    draw();
+    map.on('moveend', draw);
+    return () => {
+      map.off('moveend', draw);
+      layer.remove();
+    };
+  }, [map, markers, t]);
+
+  // The view: fitted to what fitTo names whenever it changes.
+  useEffect(() => {
+    if (!map || !fitTo) return;
+    const points: L.LatLngExpression[] = [];
+    for (const polygon of fitTo.polygons ?? []) for (const [lng, lat] of polygon.ring) points.push([lat, lng]);
+    for (const marker of fitTo.markers ?? []) points.push([marker.lat, marker.lng]);
+    if (points.length === 0) return;
+    map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 14 });
+  }, [map, fitTo]);
+
+  useEffect(() => {
+    if (!map || !onReady) return;
+    return onReady(map) ?? undefined;
+  }, [map, onReady]);
+
+  return (
+    <div ref={element} className="map-view" role="region" aria-label={label} data-base-layer={base} style={{ height, width: '100%' }} />
+  );
+}
+
+function polygonLayer(polygon: MapPolygon, onClick: () => void): L.Polygon {
+  const layer = L.polygon(
+    polygon.ring.map(([lng, lat]) => [lat, lng] as L.LatLngTuple),
+    { color: polygon.color ?? '#1677ff', weight: polygon.selected ? 3 : 2, fillOpacity: polygon.selected ? 0.3 : 0.15 },
+  );
+  layer.bindTooltip(polygon.label, { sticky: true });
+  layer.on('click', onClick);
+  return layer;
+}
+
+function addMarker(marker: MapMarker, layer: L.LayerGroup, onClick: () => void): void {
+  const icon = L.divIcon({ className: 'map-marker', html: '<span></span>', iconSize: [18, 18] });
+  const added = L.marker([marker.lat, marker.lng], { icon, title: marker.label, keyboard: true }).addTo(layer);
+  added.on('click', onClick);
+  added.getElement()?.setAttribute('aria-label', marker.label);
+}

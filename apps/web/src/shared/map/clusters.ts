@@ -1,0 +1,54 @@
+import Supercluster from 'supercluster';
+
+/** A place on a map: latitude and longitude in degrees (WGS 84). */
+export interface MapMarker {
+  id: string | number;
+  lat: number;
+  lng: number;
+  /** What the marker is called: its tooltip and its name for assistive technology. */
+  label: string;
+}
+
+/** What the map draws for the current view: single markers, and groups of nearby ones. */
+export type ClusterItem =
+  { kind: 'marker'; marker: MapMarker } | { kind: 'cluster'; id: number; lat: number; lng: number; count: number; expansionZoom: number };
+
+/** Markers nearer than this many pixels at a zoom are drawn as one group. */
+export const CLUSTER_RADIUS_PX = 60;
+/** From this zoom on every marker is drawn on its own. */
+export const CLUSTER_MAX_ZOOM = 16;
+
+/**
+ * Groups markers for drawing (supercluster): `itemsIn(bounds, zoom)` answers what to draw for a view,
+ * where a group carries its count and the zoom at which it splits.
+ */
+export function clusterIndex(markers: readonly MapMarker[]) {
+  const valid = markers.filter((m) => Number.isFinite(m.lat) && Number.isFinite(m.lng) && Math.abs(m.lat) <= 90 && Math.abs(m.lng) <= 180);
+  const index = new Supercluster<{ marker: MapMarker }>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+  index.load(
+    valid.map((marker) => ({
+      type: 'Feature',
+      properties: { marker },
+      geometry: { type: 'Point', coordinates: [marker.lng, marker.lat] },
+    })),
+  );
+  return {
+    /** What to draw within [west, south, east, north] at a whole zoom. */
+    itemsIn(bounds: [number, number, number, number], zoom: number): ClusterItem[] {
+      return index.getClusters(bounds, Math.round(zoom)).map((feature): ClusterItem => {
+        const [lng, lat] = feature.geometry.coordinates as [number, number];
+        const props = feature.properties as { marker?: MapMarker; cluster?: boolean; cluster_id?: number; point_count?: number };
+        if (props.cluster && props.cluster_id !== undefined)
+          return {
+            kind: 'cluster',
+            id: props.cluster_id,
+            lat,
+            lng,
+            count: props.point_count ?? 0,
+            expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
+          };
+        return { kind: 'marker', marker: props.marker! };
+      });
+    },
+  };
+}

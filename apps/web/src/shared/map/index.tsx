@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import type { MapViewProps } from './types';
+
+export type { MapMarker, MapPolygon, MapViewProps } from './types';
+
+const LazyMapView = lazy(() => import('./MapView'));
+
+/**
+ * The product's map (docs/stations-and-maps.md). Leaflet and its styles are loaded the first time a
+ * map is shown, so a screen without a map does not carry them; until then the map's place is kept.
+ */
+export function MapView(props: MapViewProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="map-view" role="region" aria-label={props.label} aria-busy="true" style={{ height: props.height ?? 420 }} />
+      }
+    >
+      <LazyMapView {...props} />
+    </Suspense>
+  );
+}

@@ -1,0 +1,32 @@
+import type { Map as LeafletMap } from 'leaflet';
+import type { MapMarker } from './clusters';
+
+export type { MapMarker } from './clusters';
+
+/** An outline on the map: one closed ring of [longitude, latitude] points (GeoJSON order). */
+export interface MapPolygon {
+  id: string | number;
+  ring: readonly (readonly [number, number])[];
+  label: string;
+  /** Drawn bolder (the record being looked at). */
+  selected?: boolean;
+  color?: string;
+}
+
+export interface MapViewProps {
+  /** The map's name for assistive technology ("Map of the areas"). */
+  label: string;
+  height?: number | string;
+  polygons?: readonly MapPolygon[];
+  markers?: readonly MapMarker[];
+  /** [latitude, longitude] and zoom of the first view, when fitTo names nothing. */
+  center?: [number, number];
+  zoom?: number;
+  /** The view is fitted to these whenever this object changes. */
+  fitTo?: { polygons?: readonly MapPolygon[]; markers?: readonly MapMarker[] } | undefined;
+  onMapClick?: (point: { lat: number; lng: number }) => void;
+  onMarkerClick?: (id: MapMarker['id']) => void;
+  onPolygonClick?: (id: MapPolygon['id']) => void;
+  /** Extends the map once it exists (a drawing tool); answers its own clean-up. */
+  onReady?: (map: LeafletMap) => void | (() => void);
+}

@@ -3,3 +3,4 @@ export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';
 export { batteryDetail, batteryScope } from './battery.query.js';
 export { batteryNumberOf, holdBatteries, lockBatteriesByNumber, releaseBatteriesOf } from './battery.binding.js';
+export { batteriesByIds } from './battery.refs.js';

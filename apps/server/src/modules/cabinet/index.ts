@@ -3,3 +3,4 @@ export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope } from './cabinet.query.js';
+export { occupiedCompartments } from './cabinet.refs.js';

@@ -2,9 +2,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes, timingSafeEqual } from
 import { and, asc, count, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { DeviceKind } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { batteries } from '../battery/index.js';
-import { cabinets } from '../cabinet/index.js';
-import { vehicles } from '../vehicle/index.js';
+import { deviceNumbersOfKind } from '../device-registry/index.js';
 import { deviceCredentials } from './device-credential.table.js';
 
 export interface DeviceIdentity {
@@ -65,15 +63,10 @@ export async function verifyDevice(db: Db, number: string, secret: string): Prom
  * it is, so a restart spends no time on the Mosquitto hashes (about 0.1 ms each) and keeps issue times.
  */
 export async function seedDemoDeviceCredentials(db: Db, master: string): Promise<void> {
-  const kinds = [
-    ['cabinet', cabinets],
-    ['battery', batteries],
-    ['vehicle', vehicles],
-  ] as const;
-  for (const [kind, table] of kinds) {
-    const rows = await db.select({ number: table.number }).from(table);
-    for (let i = 0; i < rows.length; i += 500) {
-      const wanted = rows.slice(i, i + 500).map(({ number }) => {
+  for (const kind of ['cabinet', 'battery', 'vehicle'] as const) {
+    const numbers = await deviceNumbersOfKind(db, kind);
+    for (let i = 0; i < numbers.length; i += 500) {
+      const wanted = numbers.slice(i, i + 500).map((number) => {
         const secret = demoDeviceSecret(master, number);
         return { number, secret, secretHash: hashOf(secret) };
       });

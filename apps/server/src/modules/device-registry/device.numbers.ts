@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DeviceKind, MessageKey } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../app/errors.js';
@@ -39,4 +39,14 @@ export async function refuseTakenNumber(db: Db, kind: DeviceKind, exists: Messag
 export function numberConflict(error: unknown, exists: MessageKey, data: unknown = null): AppError | null {
   if (!isUniqueViolation(error)) return null;
   return new AppError(violatedConstraint(error) === REGISTRY_KEY ? 'numberUsedByOtherDevice' : exists, undefined, data);
+}
+
+/** The numbers of every device of a kind, in order (the registry holds each number once, with its kind). */
+export async function deviceNumbersOfKind(db: Db, kind: DeviceKind): Promise<string[]> {
+  const rows = await db
+    .select({ number: deviceNumbers.number })
+    .from(deviceNumbers)
+    .where(eq(deviceNumbers.kind, kind))
+    .orderBy(asc(deviceNumbers.number));
+  return rows.map((row) => row.number);
 }

@@ -12,5 +12,5 @@ export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrap
 export { refuseScrapped } from './device.guard.js';
 export { lockStockCounters, type CountedDevice } from './device.counters.js';
 export { deviceExport } from './device.export.js';
-export { numberConflict, refuseTakenNumber } from './device.numbers.js';
+export { deviceNumbersOfKind, numberConflict, refuseTakenNumber } from './device.numbers.js';
 export { deviceNumbers } from './device-number.table.js';

@@ -1,8 +1,7 @@
-import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { DeviceFailureCode, SwapResult } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { batteries } from '../battery/battery.table.js';
-import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { batteriesByIds } from '../battery/index.js';
+import { occupiedCompartments } from '../cabinet/index.js';
 import { appointments, swapRecords } from './swap.table.js';
 
 const DAY = 86_400_000;
@@ -14,21 +13,24 @@ const DAY = 86_400_000;
 export async function seedDemoSwaps(db: Db): Promise<void> {
   const [existing] = await db.select({ id: swapRecords.id }).from(swapRecords).limit(1);
   if (existing) return;
-  const slots = await db
-    .select({
-      cabinetId: cabinets.id,
-      merchantId: cabinets.merchantId,
-      index: cabinetCompartments.index,
-      state: cabinetCompartments.state,
-      batteryNumber: batteries.number,
-      soc: batteries.soc,
+  // The first 120 compartments holding a battery the cabinet may hand out (assigned), in cabinet order.
+  const occupied = await occupiedCompartments(db);
+  const held = new Map(
+    (
+      await batteriesByIds(
+        db,
+        occupied.map((slot) => slot.batteryId!),
+      )
+    ).map((battery) => [battery.id, battery]),
+  );
+  const slots = occupied
+    .flatMap((slot) => {
+      const battery = held.get(slot.batteryId!);
+      if (battery?.distributionStatus !== 'ASSIGNED') return [];
+      const { cabinetId, merchantId, index, state } = slot;
+      return [{ cabinetId, merchantId, index, state, batteryNumber: battery.number, soc: battery.soc }];
     })
-    .from(cabinetCompartments)
-    .innerJoin(cabinets, eq(cabinets.id, cabinetCompartments.cabinetId))
-    .innerJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
-    .where(and(isNotNull(cabinetCompartments.batteryId), eq(batteries.distributionStatus, 'ASSIGNED')))
-    .orderBy(asc(cabinets.id), asc(cabinetCompartments.index))
-    .limit(120);
+    .slice(0, 120);
   if (slots.length < 4) return;
   const now = Date.now();
   const failures: DeviceFailureCode[] = ['OPEN_DOOR_FAILURE', 'BATTERY_DETECT_FAILURE', 'READ_BATTERY_ID_FAILURE'];

@@ -23,7 +23,7 @@ describe('test factories', () => {
   let second: MerchantFixture;
   let types: Awaited<ReturnType<typeof createDeviceTypes>>;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     platform = await platformAdmin(server);
     first = await createMerchant(server, platform.token);
     second = await createMerchant(server, platform.token, { type: 'DIRECT' });

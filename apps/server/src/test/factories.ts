@@ -126,6 +126,8 @@ export interface RoleOptions {
   /** The merchant the role belongs to, when the platform creates it for one; else the caller's tenant. */
   merchantId?: number | null;
   name?: string;
+  /** Its place in the role list (0 unless given). */
+  sort?: number;
 }
 
 /** A role granting the given menus, created by `token`'s account (which must hold what it grants). */
@@ -139,6 +141,7 @@ export async function createRole(server: TestServer, token: string, options: Rol
       description: 'made by a test factory',
       menuIds,
       resourceIds,
+      ...(options.sort !== undefined ? { sort: options.sort } : {}),
       ...(options.merchantId !== undefined ? { merchantId: options.merchantId } : {}),
     },
     token,
@@ -154,6 +157,8 @@ export interface AccountOptions {
   /** Or a new role of the account's tenant granting these menus. */
   menuCodes?: readonly string[];
   username?: string;
+  /** The account's name; from its username when absent. */
+  name?: string;
   phone?: string;
 }
 
@@ -173,7 +178,7 @@ export async function createAccount(server: TestServer, token: string, options: 
     accountApi.add,
     {
       username,
-      name: displayName(username),
+      name: options.name ?? displayName(username),
       password: FACTORY_PASSWORD,
       type: options.type ?? 'NORMAL',
       ...(options.phone ? { phone: options.phone } : {}),
@@ -204,6 +209,7 @@ export interface MerchantFixture {
   name: string;
   record: MerchantRecord;
   roleId: number;
+  roleName: string;
   admin: Caller;
 }
 
@@ -211,7 +217,13 @@ export interface MerchantFixture {
 export async function createMerchant(
   server: TestServer,
   platformToken: string,
-  options: { name?: string; type?: 'AGENT' | 'DIRECT'; menuCodes?: readonly string[] } = {},
+  options: {
+    name?: string;
+    type?: 'AGENT' | 'DIRECT';
+    menuCodes?: readonly string[];
+    /** The administrator's phone, a second name it signs in with. */
+    phone?: string;
+  } = {},
 ): Promise<MerchantFixture> {
   const name = options.name ?? unique('Merchant ');
   const record = await succeed(
@@ -221,8 +233,13 @@ export async function createMerchant(
     platformToken,
   );
   const role = await createRole(server, platformToken, { menuCodes: options.menuCodes ?? MERCHANT_ADMIN_MENUS, merchantId: record.id });
-  const admin = await createAccount(server, platformToken, { merchantId: record.id, roleIds: [role.id], username: unique('admin.m') });
-  return { id: record.id, name, record, roleId: role.id, admin };
+  const admin = await createAccount(server, platformToken, {
+    merchantId: record.id,
+    roleIds: [role.id],
+    username: unique('admin.m'),
+    ...(options.phone ? { phone: options.phone } : {}),
+  });
+  return { id: record.id, name, record, roleId: role.id, roleName: role.name, admin };
 }
 
 /** A SON account of a merchant, made by its administrator with a role of the merchant granting `menuCodes`. */

@@ -82,7 +82,10 @@ export interface TestServerOptions {
 export async function startTestServer(env: Record<string, string> = {}, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   useFastPasswordHashing(true);
   // Demo devices only for the files that ask (DEMO_DEVICES: '1'): the others keep a lean database.
-  const config = loadConfig({ DEMO: '1', DEMO_DEVICES: '0', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...env });
+  // DEMO: '0' leaves out the demo merchants and accounts too: the super administrator `admin`
+  // (password DEMO_PASSWORD) is then the only account (docs/testing.md).
+  const withoutDemo = env.DEMO === '0' ? { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_PASSWORD } : {};
+  const config = loadConfig({ DEMO: '1', DEMO_DEVICES: '0', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...withoutDemo, ...env });
   const baseUrl = process.env.TEST_DATABASE_URL;
   const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
   const connectUrl = pgDb && serverOptions.connectVia ? serverOptions.connectVia(pgDb.url) : pgDb?.url;

@@ -2,18 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountApi, sessionApi, endpointUrl, menuApi, roleApi } from '@swap/contracts';
 import { eq, like } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createMerchant, createPlatformAccount, createRole, platformAdmin, type MerchantFixture } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { menus } from '../menu/menu.table.js';
 import { accounts } from './account.table.js';
 
 const PASSWORD = 'Strong-Pass-42';
+/** The agent's station clerk, a sub-account whose name is not in its username. */
+const CLERK = 'station.clerk';
+const CLERK_MENUS = ['operation.battery', 'operation.cabinet', 'record.swap', 'record.appointment'];
 
 describe('accounts', () => {
   let server: TestServer;
   let admin: string;
+  let agent: MerchantFixture;
+  let siam: MerchantFixture;
   let merchant: string;
-  let demoAgentId: number;
+  let agentId: number;
   let siamId: number;
   let clerkRoleId: number;
   let merchantAdminRoleId: number;
@@ -29,14 +34,16 @@ describe('accounts', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
-    siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
-    const roles = await server.request(roleApi.search, {}, { token: merchant });
-    clerkRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Station clerk')!.id;
-    merchantAdminRoleId = roles.data.records.find((role: { name: string }) => role.name === 'Merchant admin')!.id;
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    agent = await createMerchant(server, admin, { phone: '+62 812-3456-7890' });
+    siam = await createMerchant(server, admin, { type: 'DIRECT', menuCodes: ['admin.admin'] });
+    merchant = agent.admin.token;
+    agentId = agent.id;
+    siamId = siam.id;
+    merchantAdminRoleId = agent.roleId;
+    clerkRoleId = (await createRole(server, merchant, { menuCodes: CLERK_MENUS, name: 'Station clerk' })).id;
+    expect((await add(merchant, newAccount(CLERK, { name: 'Dewi Lestari', roleIds: [clerkRoleId] }))).code).toBe(1);
   });
   afterAll(() => server.close());
 
@@ -46,16 +53,16 @@ describe('accounts', () => {
       expect(all.code).toBe(1);
       expect(all.data).toMatchObject({ current: 1, size: 20 });
       expect(all.data.records.map((r: { username: string }) => r.username)).toEqual(
-        expect.arrayContaining(['admin', 'merchant', 'subaccount']),
+        expect.arrayContaining(['admin', agent.admin.username, CLERK]),
       );
       const own = await server.request(accountApi.search, { merchantId: siamId }, { token: merchant });
       expect(own.data.records).toEqual([]);
       const mine = await server.request(accountApi.search, { sort: { field: 'username', order: 'ascend' } }, { token: merchant });
-      expect(mine.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant', 'subaccount']);
+      expect(mine.data.records.map((r: { username: string }) => r.username)).toEqual([agent.admin.username, CLERK]);
       const sub = mine.data.records[1]!;
       expect(sub).toMatchObject({
         type: 'SON',
-        merchantName: 'Demo Agent',
+        merchantName: agent.name,
         roleNames: ['Station clerk'],
         roleIds: [clerkRoleId],
         lastLoginAt: null,
@@ -66,9 +73,9 @@ describe('accounts', () => {
 
     it('filters by keyword over username, phone and name, and by type and status', async () => {
       const byPhone = await server.request(accountApi.search, { keyword: '812-3456' }, { token: admin });
-      expect(byPhone.data.records.map((r: { username: string }) => r.username)).toEqual(['merchant']);
+      expect(byPhone.data.records.map((r: { username: string }) => r.username)).toEqual([agent.admin.username]);
       const byName = await server.request(accountApi.search, { keyword: 'dewi' }, { token: admin });
-      expect(byName.data.records.map((r: { username: string }) => r.username)).toEqual(['subaccount']);
+      expect(byName.data.records.map((r: { username: string }) => r.username)).toEqual([CLERK]);
       const supers = await server.request(accountApi.search, { type: 'SUPER', status: 'ENABLED' }, { token: admin });
       expect(supers.data.records.map((r: { username: string }) => r.username)).toEqual(['admin']);
       const paged = await server.request(accountApi.search, { size: 1, current: 2 }, { token: admin });
@@ -95,7 +102,7 @@ describe('accounts', () => {
     });
 
     it('refuses a sub-account without the permission, in the asked language', async () => {
-      const sub = await server.login('subaccount');
+      const sub = await server.login(CLERK, PASSWORD);
       const answer = await server.request(accountApi.search, {}, { token: sub, lang: 'in' });
       expect(answer.status).toBe(403);
       expect(answer.code).toBe(2005);
@@ -121,7 +128,7 @@ describe('accounts', () => {
         type: 'NORMAL',
         accountType: 'MERCHANT',
         merchantId: siamId,
-        merchantName: 'Siam Swap Direct',
+        merchantName: siam.name,
         status: 'ENABLED',
         roleIds: [],
       });
@@ -141,28 +148,25 @@ describe('accounts', () => {
       const son = await add(admin, newAccount('ops.son', { type: 'SON', accountType: 'PLATFORM' }));
       expect(son.code).toBe(1021);
       expect(son.data.fields[0].field).toBe('type');
-      const withMerchant = await add(
-        admin,
-        newAccount('ops.merchant', { type: 'NORMAL', accountType: 'PLATFORM', merchantId: demoAgentId }),
-      );
+      const withMerchant = await add(admin, newAccount('ops.merchant', { type: 'NORMAL', accountType: 'PLATFORM', merchantId: agentId }));
       expect(withMerchant.code).toBe(1021);
       expect((await add(merchant, newAccount('ops.bymerchant', { type: 'NORMAL', accountType: 'PLATFORM' }))).code).toBe(2003);
       expect((await add(admin, newAccount('ops.super', { type: 'SUPER', accountType: 'PLATFORM' }))).status).toBe(400);
     });
 
     it('refuses a username taken in any case, and a phone or username that is another account’s sign-in name', async () => {
-      const upper = await add(admin, newAccount('MERCHANT', { merchantId: demoAgentId }), 'zh');
+      const upper = await add(admin, newAccount(agent.admin.username.toUpperCase(), { merchantId: agentId }), 'zh');
       expect(upper.code).toBe(2006);
       expect(upper.status).toBe(409);
       expect(upper.message).toBe('用户名已存在');
-      const phoneTaken = await add(admin, newAccount('phone.taken', { merchantId: demoAgentId, phone: '+62 812-3456-7890' }));
+      const phoneTaken = await add(admin, newAccount('phone.taken', { merchantId: agentId, phone: '+62 812-3456-7890' }));
       expect(phoneTaken.code).toBe(2006);
       expect(phoneTaken.data).toEqual({ field: 'phone' });
       // siam.admin signs in with +66 81 000 0001 however it is typed, so nobody takes it as a username.
-      const usernameIsPhone = await add(admin, newAccount('+66810000001', { merchantId: demoAgentId }));
+      const usernameIsPhone = await add(admin, newAccount('+66810000001', { merchantId: agentId }));
       expect(usernameIsPhone).toMatchObject({ code: 2006, data: { field: 'username' } });
-      expect((await add(admin, newAccount('+66810000009', { merchantId: demoAgentId }))).code).toBe(1);
-      const phoneIsUsername = await add(admin, newAccount('phone.clash', { merchantId: demoAgentId, phone: '+66 81-000-0009' }));
+      expect((await add(admin, newAccount('+66810000009', { merchantId: agentId }))).code).toBe(1);
+      const phoneIsUsername = await add(admin, newAccount('phone.clash', { merchantId: agentId, phone: '+66 81-000-0009' }));
       expect(phoneIsUsername).toMatchObject({ code: 2006, data: { field: 'phone' } });
     });
 
@@ -179,32 +183,32 @@ describe('accounts', () => {
         [{ username: 'has space' }, 'username'],
       ];
       for (const [patch, field] of cases) {
-        const answer = await add(admin, { ...newAccount('valid.user', { merchantId: demoAgentId }), ...patch });
+        const answer = await add(admin, { ...newAccount('valid.user', { merchantId: agentId }), ...patch });
         expect(answer.status, JSON.stringify(patch)).toBe(400);
         expect(answer.data.fields.map((f: { field: string }) => f.field)).toContain(field);
       }
-      const weak = await add(admin, { ...newAccount('weak.user', { merchantId: demoAgentId }), password: 'abc' }, 'in');
+      const weak = await add(admin, { ...newAccount('weak.user', { merchantId: agentId }), password: 'abc' }, 'in');
       expect(weak.message).toBe('Kata sandi harus 8 sampai 64 karakter dan berisi huruf serta angka');
-      const name = await add(admin, { ...newAccount('name.user', { merchantId: demoAgentId }), name: 'x'.repeat(21) });
+      const name = await add(admin, { ...newAccount('name.user', { merchantId: agentId }), name: 'x'.repeat(21) });
       expect(name.message).toBe('Name must be 1 to 20 letters, digits, underscores or hyphens');
-      const script = await add(admin, { ...newAccount('script.user', { merchantId: demoAgentId }), name: '<img src=x onerror=alert(1)>' });
+      const script = await add(admin, { ...newAccount('script.user', { merchantId: agentId }), name: '<img src=x onerror=alert(1)>' });
       expect(script.code).toBe(1014);
       expect(await server.db.select().from(accounts).where(like(accounts.username, '%.user'))).toEqual([]);
     });
 
     it('keeps a merchant inside its own merchant whatever merchantId it sends', async () => {
       const created = await add(merchant, newAccount('demo.clerk2', { merchantId: siamId, roleIds: [clerkRoleId] }));
-      expect(created.data).toMatchObject({ merchantId: demoAgentId, type: 'SON', roleNames: ['Station clerk'] });
+      expect(created.data).toMatchObject({ merchantId: agentId, type: 'SON', roleNames: ['Station clerk'] });
       const normal = await add(merchant, newAccount('demo.manager', { type: 'NORMAL' }));
-      expect(normal.data).toMatchObject({ merchantId: demoAgentId, type: 'NORMAL' });
+      expect(normal.data).toMatchObject({ merchantId: agentId, type: 'NORMAL' });
     });
 
     it('gives only roles of the account’s tenant that the caller holds', async () => {
-      // A Demo Agent role the merchant does not hold: the platform's menu and resource screen.
+      // A role of the agent that its administrator does not hold: the platform's menu and resource screen.
       const [resourceMenu] = await server.db.select().from(menus).where(eq(menus.code, 'admin.resource'));
       const beyond = await server.request(
         roleApi.add,
-        { name: 'Beyond', description: 'more than the merchant holds', merchantId: demoAgentId, menuIds: [resourceMenu!.id] },
+        { name: 'Beyond', description: 'more than the merchant holds', merchantId: agentId, menuIds: [resourceMenu!.id] },
         { token: admin },
       );
       expect(beyond.code).toBe(1);
@@ -236,25 +240,24 @@ describe('accounts', () => {
         { token: merchant },
       );
       expect(role.code).toBe(1);
-      const [subRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'subaccount'));
+      const [subRow] = await server.db.select().from(accounts).where(eq(accounts.username, CLERK));
       const assigned = await server.request(
         accountApi.assignRoles,
         { id: subRow!.id, roleIds: [clerkRoleId, role.data.id] },
         { token: merchant },
       );
       expect([...assigned.data.roleNames].sort()).toEqual(['Clerk lead', 'Station clerk']);
-      sub = await server.login('subaccount');
+      sub = await server.login(CLERK, PASSWORD);
     });
 
     it('lets a sub-account create sub-accounts but never a general administrator', async () => {
-      expect((await add(sub, newAccount('sub.made'))).data).toMatchObject({ type: 'SON', merchantId: demoAgentId });
+      expect((await add(sub, newAccount('sub.made'))).data).toMatchObject({ type: 'SON', merchantId: agentId });
       const normal = await add(sub, newAccount('sub.normal', { type: 'NORMAL' }));
       expect(normal.code).toBe(2005);
     });
 
     it('keeps a sub-account off its administrator: no edit, disable or password reset', async () => {
-      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      const id = merchantRow!.id;
+      const id = agent.admin.id;
       expect((await server.request(accountApi.edit, { id, name: 'Taken over' }, { token: sub })).code).toBe(2005);
       expect((await server.request(accountApi.status, { id, status: 'DISABLED' }, { token: sub })).code).toBe(2005);
       expect((await server.request(accountApi.resetPassword, { id, password: PASSWORD }, { token: sub })).code).toBe(2005);
@@ -265,17 +268,10 @@ describe('accounts', () => {
 
     it('lets only a SUPER change a SUPER', async () => {
       const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
-      await createAccountWithMenus(server.db, {
-        username: 'ops.manager',
-        merchantId: null,
-        menuCodes: ['admin.admin'],
-        withResources: true,
-      });
-      const ops = await server.login('ops.manager');
+      const ops = (await createPlatformAccount(server, admin, ['admin.admin'])).token;
       expect((await server.request(accountApi.resetPassword, { id: adminRow!.id, password: PASSWORD }, { token: ops })).code).toBe(2003);
       expect((await server.request(accountApi.status, { id: adminRow!.id, status: 'DISABLED' }, { token: ops })).code).toBe(2003);
-      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      expect((await server.request(accountApi.detail, { id: merchantRow!.id }, { token: ops })).code).toBe(1);
+      expect((await server.request(accountApi.detail, { id: agent.admin.id }, { token: ops })).code).toBe(1);
     });
   });
 
@@ -310,14 +306,13 @@ describe('accounts', () => {
 
     it('keeps platform and SUPER identity types and refuses changing one’s own type', async () => {
       const [adminRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'admin'));
-      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
       expect(
         (await server.request(accountApi.edit, { id: adminRow!.id, name: 'Platform admin', type: 'NORMAL' }, { token: admin })).code,
       ).toBe(1021);
       expect((await server.request(accountApi.edit, { id: adminRow!.id, name: 'Platform chief' }, { token: admin })).data.name).toBe(
         'Platform chief',
       );
-      expect((await server.request(accountApi.edit, { id: merchantRow!.id, name: 'Budi', type: 'SON' }, { token: merchant })).code).toBe(
+      expect((await server.request(accountApi.edit, { id: agent.admin.id, name: 'Budi', type: 'SON' }, { token: merchant })).code).toBe(
         2019,
       );
     });
@@ -334,8 +329,7 @@ describe('accounts', () => {
       await server.request(accountApi.status, { id: clerkId, status: 'ENABLED' }, { token: merchant });
       expect(await server.login('demo.clerk2', PASSWORD)).toBeTruthy();
 
-      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      const self = await server.request(accountApi.status, { id: merchantRow!.id, status: 'DISABLED' }, { token: merchant, lang: 'in' });
+      const self = await server.request(accountApi.status, { id: agent.admin.id, status: 'DISABLED' }, { token: merchant, lang: 'in' });
       expect(self.code).toBe(2019);
       expect(self.message).toBe('Anda tidak dapat menonaktifkan atau menghapus akun Anda sendiri');
       expect(
@@ -396,28 +390,20 @@ describe('accounts', () => {
 
   describe('tenant isolation', () => {
     it('lets another merchant’s administrator see and change only its own accounts', async () => {
-      await createAccountWithMenus(server.db, {
-        username: 'siam.boss',
-        merchantId: siamId,
-        menuCodes: ['admin.admin'],
-        withResources: true,
-      });
-      const siam = await server.login('siam.boss');
-      const list = await server.request(accountApi.search, { size: 100 }, { token: siam });
+      const list = await server.request(accountApi.search, { size: 100 }, { token: siam.admin.token });
       expect(list.data.records.every((r: { merchantId: number | null }) => r.merchantId === siamId)).toBe(true);
-      const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
-      const id = merchantRow!.id;
+      const id = agent.admin.id;
       for (const [url, body] of [
         ['edit', { id, name: 'Hijack' }],
         ['status', { id, status: 'DISABLED' }],
         ['resetPassword', { id, password: PASSWORD }],
         ['assignRoles', { id, roleIds: [] }],
       ] as const) {
-        const answer = await server.call('POST', endpointUrl(accountApi[url]), { token: siam, body });
+        const answer = await server.call('POST', endpointUrl(accountApi[url]), { token: siam.admin.token, body });
         expect(answer.status, url).toBe(404);
         expect(answer.code).toBe(1017);
       }
-      expect((await server.request(accountApi.detail, { id: id }, { token: siam })).code).toBe(1017);
+      expect((await server.request(accountApi.detail, { id: id }, { token: siam.admin.token })).code).toBe(1017);
       const [after] = await server.db.select().from(accounts).where(eq(accounts.id, id));
       expect(after!.status).toBe('ENABLED');
     });
@@ -434,10 +420,10 @@ describe('accounts', () => {
         .split('\r\n');
       expect(lines[0]).toContain('Nama pengguna');
       const usernames = lines.slice(1).map((line) => line.split(',')[1]);
-      expect(usernames).toContain('merchant');
+      expect(usernames).toContain(agent.admin.username);
       expect(usernames).not.toContain('admin');
-      expect(usernames).not.toContain('subaccount');
-      expect(lines.find((line) => line.includes(',merchant,'))).toContain('Merchant admin');
+      expect(usernames).not.toContain(CLERK);
+      expect(lines.find((line) => line.includes(`,${agent.admin.username},`))).toContain(agent.roleName);
       expect(
         (await server.call('POST', endpointUrl(accountApi.export), { token: merchant, body: { keyword: 'javascript:alert(1)' } })).code,
       ).toBe(1014);

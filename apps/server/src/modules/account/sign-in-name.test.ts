@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import { normaliseSignInName, accountApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { merchantIdByName } from '../../test/factories.js';
+import { createMerchant, platformAdmin } from '../../test/factories.js';
 import { accounts, signInNames } from './account.table.js';
 
 const PASSWORD = 'Strong-Pass-42';
@@ -39,9 +39,9 @@ describe('sign-in names are unique', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    admin = await server.login('admin');
-    merchantId = await merchantIdByName(server.db, 'Demo Agent');
+    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    merchantId = (await createMerchant(server, admin)).id;
   });
   afterAll(() => server.close());
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { endpointUrl, menuApi, type MenuExportFile, type PermissionNode } from '@swap/contracts';
+import { endpointUrl, menuApi, roleApi, type MenuExportFile, type PermissionNode } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { roleMenus, roles } from '../role/role.table.js';
+import { roleMenus } from '../role/role.table.js';
+import { succeed } from '../../test/factories.js';
 import { menus, resources } from './menu.table.js';
 
 function findNode(tree: PermissionNode[], code: string): PermissionNode | undefined {
@@ -24,7 +25,7 @@ describe('menus', () => {
   let token: string;
   let adminGroupId: number;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     token = await server.login('admin');
     const [group] = await server.db.select().from(menus).where(eq(menus.code, 'admin'));
     adminGroupId = group!.id;
@@ -165,8 +166,10 @@ describe('menus', () => {
     expect(blocked.code).toBe(2016);
     expect(blocked.message).toBe('Menu memiliki sub-menu dan tidak dapat dihapus');
 
-    const [role] = await server.db.select().from(roles).limit(1);
-    await server.db.insert(roleMenus).values({ roleId: role!.id, menuId: leaf.data.id });
+    const role = await succeed(server, roleApi.add, { name: 'Leaf keeper', description: 'holds the leaf', menuIds: [leaf.data.id] }, token);
+    expect(await server.db.select().from(roleMenus).where(eq(roleMenus.roleId, role.id))).toEqual([
+      { roleId: role.id, menuId: leaf.data.id },
+    ]);
     expect((await server.request(menuApi.remove, { id: leaf.data.id }, { token })).code).toBe(1);
     expect(await server.db.select().from(roleMenus).where(eq(roleMenus.menuId, leaf.data.id))).toHaveLength(0);
     expect((await server.request(menuApi.remove, { id: parent.data.id }, { token })).code).toBe(1);
@@ -174,7 +177,7 @@ describe('menus', () => {
     const removal = await auditActions(server, 'menu.remove');
     expect(removal.find((row) => row.objectId === String(leaf.data.id))?.changes).toMatchObject({
       code: 'rm.leaf',
-      revokedFromRoles: [role!.id],
+      revokedFromRoles: [role.id],
     });
   });
 });
@@ -183,7 +186,7 @@ describe('menu export and import', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     token = await server.login('admin');
   });
   afterAll(() => server.close());

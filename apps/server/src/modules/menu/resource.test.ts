@@ -1,16 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointUrl, resourceApi } from '@swap/contracts';
+import { endpointUrl, resourceApi, roleApi } from '@swap/contracts';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { roleResources, roles } from '../role/role.table.js';
+import { roleResources } from '../role/role.table.js';
+import { succeed } from '../../test/factories.js';
 import { resources } from './menu.table.js';
 
 describe('resources', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     token = await server.login('admin');
   });
   afterAll(() => server.close());
@@ -111,8 +112,10 @@ describe('resources', () => {
   it('removes a resource together with every role grant of it', async () => {
     const added = await server.request(resourceApi.add, { name: 'Granted', code: 'temp.granted', type: 'BUTTON' }, { token });
     const id = added.data.id;
-    const [role] = await server.db.select().from(roles).limit(1);
-    await server.db.insert(roleResources).values({ roleId: role!.id, resourceId: id });
+    const role = await succeed(server, roleApi.add, { name: 'Granter', description: 'holds the button', resourceIds: [id] }, token);
+    expect(await server.db.select().from(roleResources).where(eq(roleResources.roleId, role.id))).toEqual([
+      { roleId: role.id, resourceId: id },
+    ]);
     const removed = await server.request(resourceApi.remove, { id: id }, { token });
     expect(removed.code).toBe(1);
     expect(await server.db.select().from(roleResources).where(eq(roleResources.resourceId, id))).toHaveLength(0);

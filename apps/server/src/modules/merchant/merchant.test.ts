@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { endpointUrl, fileApi, merchantApi, merchantEdit, roleApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createAccount, createMerchant, createSubAccount, platformAdmin, succeed, type MerchantFixture } from '../../test/factories.js';
 import { PNG, multipart } from '../../test/upload.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roles } from '../role/role.table.js';
@@ -15,12 +15,22 @@ const NEW_MERCHANT = {
   contact: '+62 361 123 456',
   officeAddress: 'Jl. Raya Kuta 8, Bali',
 };
+/** A merchant without accounts or roles. */
+const SIAM = {
+  name: 'Siam Swap Direct',
+  type: 'DIRECT',
+  personInCharge: 'Somchai Wong',
+  contact: '+66 81 234 5678',
+  officeAddress: '88 Sukhumvit Rd, Bangkok',
+} as const;
 
 describe('merchants', () => {
   let server: TestServer;
   let admin: string;
+  let agent: MerchantFixture;
   let merchant: string;
-  let demoAgentId: number;
+  let sub: string;
+  let agentId: number;
   let siamId: number;
 
   // add and edit also take hostile bodies, so they go through the untyped caller at the declared path.
@@ -37,40 +47,42 @@ describe('merchants', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
-    siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    // The agent has two accounts: its administrator and a clerk who may not see merchants.
+    agent = await createMerchant(server, admin);
+    merchant = agent.admin.token;
+    sub = (await createSubAccount(server, agent, ['operation.battery'])).token;
+    agentId = agent.id;
+    siamId = (await succeed(server, merchantApi.add, SIAM, admin)).id;
   });
   afterAll(() => server.close());
 
   describe('search and detail', () => {
     it('lists every merchant to the platform with account counts, and only its own to a merchant', async () => {
       const all = await server.request(merchantApi.search, { sort: { field: 'name', order: 'ascend' } }, { token: admin });
-      expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['Demo Agent', 'Siam Swap Direct']);
-      expect(all.data.records[0]).toMatchObject({ type: 'AGENT', accountCount: 2, personInCharge: 'Budi Santoso' });
+      expect(all.data.records.map((r: { name: string }) => r.name)).toEqual([agent.name, SIAM.name]);
+      expect(all.data.records[0]).toMatchObject({ type: 'AGENT', accountCount: 2, personInCharge: agent.record.personInCharge });
       expect(all.data.records[1]?.accountCount).toBe(0);
       const direct = await server.request(merchantApi.search, { type: 'DIRECT' }, { token: admin });
-      expect(direct.data.records.map((r: { name: string }) => r.name)).toEqual(['Siam Swap Direct']);
+      expect(direct.data.records.map((r: { name: string }) => r.name)).toEqual([SIAM.name]);
       const byKeyword = await server.request(merchantApi.search, { keyword: 'sukhumvit' }, { token: admin });
       expect(byKeyword.data.total).toBe(1);
       const own = await server.request(merchantApi.search, { keyword: 'Siam' }, { token: merchant });
       expect(own.data.total).toBe(0);
       expect((await server.request(merchantApi.search, {}, { token: merchant })).data.records.map((r: { id: number }) => r.id)).toEqual([
-        demoAgentId,
+        agentId,
       ]);
       expect((await server.call('POST', endpointUrl(merchantApi.search), { token: admin, body: { type: 'SHOP' } })).status).toBe(400);
     });
 
     it('shows a merchant its own detail and another merchant as not found', async () => {
-      expect((await detail(merchant, demoAgentId)).data.name).toBe('Demo Agent');
+      expect((await detail(merchant, agentId)).data.name).toBe(agent.name);
       const hidden = await detail(merchant, siamId);
       expect(hidden.status).toBe(404);
       expect(hidden.code).toBe(1017);
-      expect((await detail(admin, siamId)).data.name).toBe('Siam Swap Direct');
-      const sub = await server.login('subaccount');
-      expect((await detail(sub, demoAgentId)).code).toBe(2005);
+      expect((await detail(admin, siamId)).data.name).toBe(SIAM.name);
+      expect((await detail(sub, agentId)).code).toBe(2005);
     });
   });
 
@@ -88,11 +100,11 @@ describe('merchants', () => {
       expect(created.code).toBe(1);
       expect(created.data).toMatchObject({ ...NEW_MERCHANT, idCardFrontFileId: front, idCardBackFileId: null, accountCount: 0 });
       const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.add'));
-      expect(audit[0]!.changes).toMatchObject({ name: 'Bali Volt' });
+      expect(audit.find((entry) => entry.objectId === String(created.data.id))!.changes).toMatchObject({ name: 'Bali Volt' });
     });
 
     it('refuses a name already taken in any case', async () => {
-      const duplicate = await add(admin, { ...NEW_MERCHANT, name: 'demo agent' }, 'th');
+      const duplicate = await add(admin, { ...NEW_MERCHANT, name: agent.name.toLowerCase() }, 'th');
       expect(duplicate.code).toBe(1018);
       expect(duplicate.status).toBe(409);
       expect(duplicate.message).toBe('มีข้อมูลนี้อยู่แล้ว');
@@ -134,17 +146,17 @@ describe('merchants', () => {
   describe('edit', () => {
     it('lets the platform change everything, documents of the merchant itself included', async () => {
       const merchantsFile = await upload(merchant);
-      const current = editable((await detail(admin, demoAgentId)).data);
+      const current = editable((await detail(admin, agentId)).data);
       const edited = await edit(admin, { ...current, type: 'DIRECT', idCardFrontFileId: merchantsFile });
       expect(edited.data).toMatchObject({ type: 'DIRECT', idCardFrontFileId: merchantsFile });
       const siamFile = await upload(admin);
       expect((await edit(admin, { ...current, facePhotoFileId: siamFile })).code).toBe(1);
-      expect((await edit(admin, { ...current, name: 'Siam Swap Direct' })).code).toBe(1018);
+      expect((await edit(admin, { ...current, name: SIAM.name })).code).toBe(1018);
       expect((await edit(admin, { ...current, id: 999999 })).code).toBe(1017);
     });
 
     it('lets a merchant change only its own contact fields', async () => {
-      const current = editable((await detail(merchant, demoAgentId)).data);
+      const current = editable((await detail(merchant, agentId)).data);
       const edited = await edit(merchant, {
         ...current,
         personInCharge: 'Siti Rahma',
@@ -152,7 +164,7 @@ describe('merchants', () => {
         officeAddress: 'Jl. Thamrin 1, Jakarta',
       });
       expect(edited.data).toMatchObject({ personInCharge: 'Siti Rahma', contact: '+62 811 000 111', name: current.name });
-      const renamed = await edit(merchant, { ...editable(edited.data), name: 'Demo Agent Plus' });
+      const renamed = await edit(merchant, { ...editable(edited.data), name: `${agent.name} Plus` });
       expect(renamed.code).toBe(2003);
       expect((await edit(merchant, { ...editable(edited.data), type: edited.data.type === 'AGENT' ? 'DIRECT' : 'AGENT' })).code).toBe(2003);
       expect(edited.data.facePhotoFileId).not.toBeNull();
@@ -160,11 +172,13 @@ describe('merchants', () => {
       const siam = editable((await detail(admin, siamId)).data);
       expect((await edit(merchant, { ...siam, contact: '+66 1' })).code).toBe(1017);
       const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'merchant.edit'));
-      expect(audit.some((entry) => entry.username === 'merchant' && JSON.stringify(entry.changes).includes('Siti Rahma'))).toBe(true);
+      expect(audit.some((entry) => entry.username === agent.admin.username && JSON.stringify(entry.changes).includes('Siti Rahma'))).toBe(
+        true,
+      );
     });
 
     it('lets a merchant read the documents its record points at, even when the platform uploaded them', async () => {
-      const current = (await detail(admin, demoAgentId)).data;
+      const current = (await detail(admin, agentId)).data;
       const answer = await server.request(fileApi.download, { id: current.facePhotoFileId }, { token: merchant });
       expect(answer.status).toBe(200);
       expect(answer.raw.headers['content-type']).toBe('image/png');
@@ -173,7 +187,7 @@ describe('merchants', () => {
 
   describe('remove', () => {
     it('refuses a merchant that still has accounts', async () => {
-      const inUse = await server.request(merchantApi.remove, { id: demoAgentId }, { token: admin, lang: 'in' });
+      const inUse = await server.request(merchantApi.remove, { id: agentId }, { token: admin, lang: 'in' });
       expect(inUse.code).toBe(2020);
       expect(inUse.status).toBe(409);
       expect(inUse.message).toBe('Merchant masih memiliki akun dan tidak dapat dihapus');
@@ -198,7 +212,7 @@ describe('merchants', () => {
     it('keeps a merchant whose accounts were added after its roles', async () => {
       const [bali] = (await server.request(merchantApi.search, { keyword: 'Bali' }, { token: admin })).data.records;
       if (!bali) throw new Error('Bali Volt was not added');
-      await createAccountWithMenus(server.db, { username: 'bali.boss', merchantId: bali.id, menuCodes: ['admin.merchant'] });
+      await createAccount(server, admin, { merchantId: bali.id, menuCodes: ['admin.merchant'] });
       expect((await server.request(merchantApi.remove, { id: bali.id }, { token: admin })).code).toBe(2020);
     });
   });
@@ -212,6 +226,6 @@ describe('merchants', () => {
       .split('\r\n');
     expect(lines[0]).toContain('ผู้รับผิดชอบ');
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain('Demo Agent');
+    expect(lines[1]).toContain(agent.name);
   });
 });

@@ -1,8 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountApi, endpointUrl, roleApi } from '@swap/contracts';
+import { accountApi, endpointUrl, merchantApi, roleApi } from '@swap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import {
+  FACTORY_PASSWORD,
+  createAccount,
+  createMerchant,
+  createRole,
+  platformAdmin,
+  succeed,
+  type Caller,
+  type MerchantFixture,
+} from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { menus, resources } from '../menu/menu.table.js';
 import { roleMenus, roles } from './role.table.js';
@@ -21,9 +30,12 @@ function flatten(nodes: Node[]): Node[] {
 describe('roles', () => {
   let server: TestServer;
   let admin: string;
+  let agent: MerchantFixture;
   let merchant: string;
-  let demoAgentId: number;
+  let clerk: Caller;
+  let agentId: number;
   let siamId: number;
+  let siamName: string;
   const menuId: Record<string, number> = {};
   const resourceId: Record<string, number> = {};
 
@@ -32,11 +44,26 @@ describe('roles', () => {
   const edit = (token: string, body: Record<string, unknown>) => server.call('POST', endpointUrl(roleApi.edit), { token, body });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    demoAgentId = await merchantIdByName(server.db, 'Demo Agent');
-    siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    agent = await createMerchant(server, admin);
+    merchant = agent.admin.token;
+    agentId = agent.id;
+    // The agent's second role, held by one clerk; the other merchant has no role at all.
+    const clerkRole = await createRole(server, merchant, {
+      name: 'Station clerk',
+      sort: 2,
+      menuCodes: ['operation.battery', 'operation.cabinet', 'record.swap', 'record.appointment'],
+    });
+    clerk = await createAccount(server, merchant, { type: 'SON', roleIds: [clerkRole.id] });
+    const siam = await succeed(
+      server,
+      merchantApi.add,
+      { name: 'Siam Swap Direct', type: 'DIRECT', personInCharge: 'Somchai Wong', contact: '+66 81 234 5678', officeAddress: 'Bangkok' },
+      admin,
+    );
+    siamId = siam.id;
+    siamName = siam.name;
     for (const row of await server.db.select().from(menus)) menuId[row.code] = row.id;
     for (const row of await server.db.select().from(resources)) resourceId[row.code] = row.id;
   });
@@ -45,10 +72,10 @@ describe('roles', () => {
   describe('search, detail and the grantable tree', () => {
     it('lists a merchant’s roles only to that merchant, with grants and account counts', async () => {
       const mine = await server.request(roleApi.search, { sort: { field: 'sort', order: 'ascend' } }, { token: merchant });
-      expect(mine.data.records.map((r: { name: string }) => r.name)).toEqual(['Merchant admin', 'Station clerk']);
-      const clerk = mine.data.records[1]!;
-      expect(clerk).toMatchObject({ merchantId: demoAgentId, merchantName: 'Demo Agent', accountCount: 1 });
-      expect(clerk.menuIds).toEqual(expect.arrayContaining([menuId['operation.battery'], menuId['record.swap']]));
+      expect(mine.data.records.map((r: { name: string }) => r.name)).toEqual([agent.roleName, 'Station clerk']);
+      const clerkRole = mine.data.records[1]!;
+      expect(clerkRole).toMatchObject({ merchantId: agentId, merchantName: agent.name, accountCount: 1 });
+      expect(clerkRole.menuIds).toEqual(expect.arrayContaining([menuId['operation.battery'], menuId['record.swap']]));
       const byKeyword = await server.request(roleApi.search, { keyword: 'clerk' }, { token: admin });
       expect(byKeyword.data.records.map((r: { name: string }) => r.name)).toEqual(['Station clerk']);
       const otherMerchant = await server.request(roleApi.search, { merchantId: siamId }, { token: merchant });
@@ -64,8 +91,7 @@ describe('roles', () => {
       expect(mine.find((node) => node.code === 'admin.role')!.resources.map((r) => r.code)).toContain('admin.role.grant');
       const all = flatten((await server.request(roleApi.grantable, undefined, { token: admin })).data);
       expect(all.map((node) => node.code)).toContain('admin.resource');
-      const sub = await server.login('subaccount');
-      expect((await server.request(roleApi.grantable, undefined, { token: sub })).code).toBe(2005);
+      expect((await server.request(roleApi.grantable, undefined, { token: clerk.token })).code).toBe(2005);
     });
   });
 
@@ -82,7 +108,7 @@ describe('roles', () => {
       expect(created.code).toBe(1);
       expect(created.data).toMatchObject({
         name: 'Night shift',
-        merchantId: demoAgentId,
+        merchantId: agentId,
         sort: 3,
         menuIds: [menuId['operation.cabinet']],
         accountCount: 0,
@@ -116,7 +142,7 @@ describe('roles', () => {
       expect(duplicate.code).toBe(1018);
       expect(duplicate.status).toBe(409);
       const elsewhere = await add(admin, { name: 'Station clerk', description: 'Siam clerk', merchantId: siamId });
-      expect(elsewhere.data).toMatchObject({ merchantId: siamId, merchantName: 'Siam Swap Direct' });
+      expect(elsewhere.data).toMatchObject({ merchantId: siamId, merchantName: siamName });
       const platform = await add(admin, { name: 'Station clerk', description: 'Platform clerk' });
       expect(platform.data).toMatchObject({ merchantId: null, merchantName: null });
       expect((await add(admin, { name: 'Station Clerk', description: 'twice' })).code).toBe(1018);
@@ -159,14 +185,14 @@ describe('roles', () => {
         resourceIds: [resourceId['admin.role.add'], resourceId['admin.role.edit']],
       });
       expect(role.code).toBe(1);
-      await createAccountWithMenus(server.db, { username: 'role.editor', merchantId: demoAgentId, type: 'SON', menuCodes: [] });
+      await createAccount(server, merchant, { type: 'SON', username: 'role.editor' });
       const search = await server.request(accountApi.search, { keyword: 'role.editor' }, { token: merchant });
       const assigned = await server.call('POST', endpointUrl(accountApi.assignRoles), {
         token: merchant,
         body: { id: search.data.records[0]!.id, roleIds: [role.data.id] },
       });
       expect(assigned.code).toBe(1);
-      editor = await server.login('role.editor');
+      editor = await server.login('role.editor', FACTORY_PASSWORD);
     });
 
     it('needs admin.role.grant to change what a role grants, not to change its texts', async () => {
@@ -201,7 +227,7 @@ describe('roles', () => {
       // A text-only edit keeps the grants.
       const textOnly = await edit(merchant, { id: night.id, name: 'Night crew', description: 'Only the text' });
       expect(textOnly.data.menuIds).toEqual(crewMenus);
-      expect((await edit(merchant, { id: night.id, name: 'Merchant admin', description: 'x' })).code).toBe(1018);
+      expect((await edit(merchant, { id: night.id, name: agent.roleName, description: 'x' })).code).toBe(1018);
       const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'role.edit'));
       expect(audit.find((entry) => entry.objectId === String(night.id))!.changes).toMatchObject({ name: ['Night shift', 'Night crew'] });
 
@@ -209,7 +235,7 @@ describe('roles', () => {
       const big = await add(admin, {
         name: 'Big',
         description: 'x',
-        merchantId: demoAgentId,
+        merchantId: agentId,
         menuIds: [menuId['admin.resource'], menuId['record.swap']],
       });
       expect(
@@ -269,6 +295,6 @@ describe('roles', () => {
       .split('\r\n');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Station clerk');
-    expect(lines[1]).toContain('Demo Agent');
+    expect(lines[1]).toContain(agent.name);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { accountApi, DEMO_PASSWORD, messageText } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createMerchant, platformAdmin } from '../../test/factories.js';
 import { openDatabase } from '../../db/client.js';
 import { seed } from '../../db/seed.js';
 import { accounts } from '../account/account.table.js';
@@ -12,9 +13,9 @@ describe('password strength wherever a password is set', () => {
   let admin: string;
   let clerkId: number;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    const [merchantRow] = await server.db.select().from(accounts).where(eq(accounts.username, 'merchant'));
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    const merchant = await createMerchant(server, admin);
     const added = await server.request(
       accountApi.add,
       {
@@ -22,7 +23,7 @@ describe('password strength wherever a password is set', () => {
         name: 'Strength clerk',
         password: 'Strong-Pass-42',
         type: 'SON',
-        merchantId: merchantRow!.merchantId,
+        merchantId: merchant.id,
       },
       { token: admin },
     );

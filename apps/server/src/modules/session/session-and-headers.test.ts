@@ -13,7 +13,7 @@ describe('idle clock and browser protections', () => {
   beforeAll(async () => {
     webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-web-'));
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html><body><div id="root"></div></body></html>');
-    server = await startTestServer({ TOKEN_IDLE_MINUTES: '30', WEB_DIST: webDist });
+    server = await startTestServer({ TOKEN_IDLE_MINUTES: '30', WEB_DIST: webDist, DEMO: '0' });
   });
   afterAll(async () => {
     await server.close();

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  FACTORY_PASSWORD,
+  createMerchant,
+  createSubAccount,
+  platformAdmin,
+  type Caller,
+  type MerchantFixture,
+} from '../../test/factories.js';
 import { sessions } from './session.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts } from '../account/account.table.js';
@@ -8,16 +16,18 @@ import { sessionApi, endpointUrl, menuApi } from '@swap/contracts';
 
 describe('sign-in and sessions', () => {
   let server: TestServer;
+  let merchant: MerchantFixture;
   beforeAll(async () => {
-    server = await startTestServer({ LOGIN_MAX_FAILURES: '3' });
+    server = await startTestServer({ LOGIN_MAX_FAILURES: '3', DEMO: '0' });
+    merchant = await createMerchant(server, (await platformAdmin(server)).token);
   });
   afterAll(() => server.close());
 
   it('signs in with a trimmed username and answers token and user info', async () => {
-    const answer = await server.request(sessionApi.signIn, { username: '  merchant ', password: 'Demo-Pass-2026' });
+    const answer = await server.request(sessionApi.signIn, { username: `  ${merchant.admin.username} `, password: FACTORY_PASSWORD });
     expect(answer.code).toBe(1);
     expect(answer.data.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
-    expect(answer.data.admin).toMatchObject({ username: 'merchant', type: 'NORMAL', merchantName: 'Demo Agent' });
+    expect(answer.data.admin).toMatchObject({ username: merchant.admin.username, type: 'NORMAL', merchantName: merchant.name });
     expect(answer.data.type).toBe('NORMAL');
   });
 
@@ -30,7 +40,7 @@ describe('sign-in and sessions', () => {
 
   it('gives the same message for an unknown account and a wrong password, in the asked language', async () => {
     const unknown = await server.request(sessionApi.signIn, { username: 'nobody', password: 'whatever1' }, { lang: 'in' });
-    const wrong = await server.request(sessionApi.signIn, { username: 'subaccount', password: 'whatever1' }, { lang: 'in' });
+    const wrong = await server.request(sessionApi.signIn, { username: merchant.admin.username, password: 'whatever1' }, { lang: 'in' });
     expect(unknown.code).toBe(wrong.code);
     expect(unknown.message).toBe(wrong.message);
     expect(unknown.message).toBe('Nama pengguna atau kata sandi salah');
@@ -59,7 +69,7 @@ describe('sign-in and sessions', () => {
   });
 
   it('ends the session on logout: the token then answers 405', async () => {
-    const token = await server.login('merchant');
+    const token = await server.login(merchant.admin.username, FACTORY_PASSWORD);
     expect((await server.request(menuApi.levels, undefined, { token })).code).toBe(1);
     expect((await server.request(sessionApi.signOut, undefined, { token })).code).toBe(1);
     const after = await server.request(menuApi.levels, undefined, { token });
@@ -82,15 +92,20 @@ describe('sign-in and sessions', () => {
   it('writes sign-ins and failed sign-ins to the audit log without the password', async () => {
     const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'login'));
     expect(rows.some((row) => !row.success && row.username === 'nobody')).toBe(true);
-    expect(rows.some((row) => row.success && row.username === 'merchant')).toBe(true);
+    expect(rows.some((row) => row.success && row.username === merchant.admin.username)).toBe(true);
     expect(JSON.stringify(rows)).not.toContain('whatever1');
   });
 });
 
 describe('sign-in throttling per address, absolute expiry and refused accounts', () => {
   let server: TestServer;
+  let owner: Caller;
+  let clerk: Caller;
   beforeAll(async () => {
-    server = await startTestServer({ LOGIN_MAX_FAILURES: '2', TOKEN_ABSOLUTE_HOURS: '12' });
+    server = await startTestServer({ LOGIN_MAX_FAILURES: '2', TOKEN_ABSOLUTE_HOURS: '12', DEMO: '0' });
+    const merchant = await createMerchant(server, (await platformAdmin(server)).token);
+    owner = merchant.admin;
+    clerk = await createSubAccount(server, merchant, ['record.swap']);
   });
   afterAll(() => server.close());
 
@@ -107,20 +122,20 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
   it('throttles one address trying many accounts, while other addresses still sign in', async () => {
     // Per account 2 failures; per address four times that, so 8 different names exhaust the address.
     for (let i = 0; i < 8; i++) expect((await loginFrom('203.0.113.7', `guess${i}`, 'wrong-pass1')).status).toBe(400);
-    const blocked = await loginFrom('203.0.113.7', 'merchant', 'Demo-Pass-2026');
+    const blocked = await loginFrom('203.0.113.7', owner.username, FACTORY_PASSWORD);
     expect(blocked.status).toBe(429);
     expect(blocked.code).toBe(1016);
-    expect((await loginFrom('198.51.100.9', 'merchant', 'Demo-Pass-2026')).code).toBe(1);
+    expect((await loginFrom('198.51.100.9', owner.username, FACTORY_PASSWORD)).code).toBe(1);
   });
 
   it("does not refuse the owner's right password because of failures from other addresses", async () => {
-    await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1');
-    await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1');
-    await loginFrom('198.51.100.21', 'subaccount', 'wrong-pass1');
-    await loginFrom('198.51.100.21', 'subaccount', 'wrong-pass1');
-    expect((await loginFrom('198.51.100.20', 'subaccount', 'wrong-pass1')).status).toBe(429);
-    expect((await loginFrom('198.51.100.22', 'subaccount', 'Demo-Pass-2026')).code).toBe(1);
-    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'subaccount'));
+    await loginFrom('198.51.100.20', clerk.username, 'wrong-pass1');
+    await loginFrom('198.51.100.20', clerk.username, 'wrong-pass1');
+    await loginFrom('198.51.100.21', clerk.username, 'wrong-pass1');
+    await loginFrom('198.51.100.21', clerk.username, 'wrong-pass1');
+    expect((await loginFrom('198.51.100.20', clerk.username, 'wrong-pass1')).status).toBe(429);
+    expect((await loginFrom('198.51.100.22', clerk.username, FACTORY_PASSWORD)).code).toBe(1);
+    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, clerk.username));
     expect(rows.some((row) => !row.success && row.action === 'login.throttled')).toBe(true);
   });
 
@@ -139,12 +154,12 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
   });
 
   it('answers a disabled account with the right password exactly as a wrong password, and audits it as disabled', async () => {
-    await server.db.update(accounts).set({ status: 'DISABLED' }).where(eq(accounts.username, 'merchant'));
-    const refused = await loginFrom('198.51.100.30', 'merchant', 'Demo-Pass-2026');
-    const wrong = await loginFrom('198.51.100.31', 'merchant', 'wrong-pass1');
+    await server.db.update(accounts).set({ status: 'DISABLED' }).where(eq(accounts.id, owner.id));
+    const refused = await loginFrom('198.51.100.30', owner.username, FACTORY_PASSWORD);
+    const wrong = await loginFrom('198.51.100.31', owner.username, 'wrong-pass1');
     expect(refused).toEqual(wrong);
     expect(refused).toMatchObject({ status: 400, code: 2002, message: 'Incorrect username or password' });
-    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, 'merchant'));
+    const rows = await server.db.select().from(auditLogs).where(eq(auditLogs.username, owner.username));
     expect(rows.some((row) => !row.success && row.action === 'login.disabled')).toBe(true);
   });
 });
@@ -152,7 +167,7 @@ describe('sign-in throttling per address, absolute expiry and refused accounts',
 describe('envelope and platform behaviour', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
   });
   afterAll(() => server.close());
 

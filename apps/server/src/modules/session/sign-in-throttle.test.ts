@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { sessionApi, DEMO_PASSWORD, endpointUrl, menuApi } from '@swap/contracts';
+import { sessionApi, endpointUrl, menuApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
+import { FACTORY_PASSWORD, createMerchant, createSubAccount, platformAdmin, type Caller } from '../../test/factories.js';
 import { accounts } from '../account/account.table.js';
 import { loginThrottle } from './session.table.js';
 import { holdPasswordHashing, passwordHashStats, resetPasswordHashStats } from './password.js';
@@ -27,8 +28,18 @@ interface Answer {
 
 describe('sign-in budget', () => {
   let server: TestServer;
+  let owner: Caller;
+  let clerk: Caller;
   beforeAll(async () => {
-    server = await startTestServer({ LOGIN_MAX_FAILURES: String(FREE), LOGIN_WINDOW_MINUTES: '15', PASSWORD_HASH_CONCURRENCY: '2' });
+    server = await startTestServer({
+      LOGIN_MAX_FAILURES: String(FREE),
+      LOGIN_WINDOW_MINUTES: '15',
+      PASSWORD_HASH_CONCURRENCY: '2',
+      DEMO: '0',
+    });
+    const merchant = await createMerchant(server, (await platformAdmin(server)).token, { phone: '+62 812-3456-7890' });
+    owner = merchant.admin;
+    clerk = await createSubAccount(server, merchant, ['record.swap']);
   });
   afterAll(() => server.close());
   beforeEach(async () => {
@@ -78,12 +89,12 @@ describe('sign-in budget', () => {
   };
 
   it('gives one address on one account its free failures, then waits doubling to 15 minutes: measured over an hour', async () => {
-    const checks = await attackForAnHour(() => loginFrom('203.0.113.10', 'merchant', 'wrong-pass1'));
+    const checks = await attackForAnHour(() => loginFrom('203.0.113.10', owner.username, 'wrong-pass1'));
     expect(checks).toBe(perHour(FREE));
   });
 
   it('gives one account, tried from a new address each time, at most its account budget per hour', async () => {
-    const checks = await attackForAnHour((i) => loginFrom(`10.1.${Math.floor(i / 250)}.${i % 250}`, 'merchant', 'wrong-pass1'));
+    const checks = await attackForAnHour((i) => loginFrom(`10.1.${Math.floor(i / 250)}.${i % 250}`, owner.username, 'wrong-pass1'));
     expect(checks).toBe(perHour(WIDE));
   });
 
@@ -94,7 +105,7 @@ describe('sign-in budget', () => {
 
   it('checks no more than the free failures of 40 parallel sign-ins on one account, the right password among them', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => loginFrom('203.0.113.12', 'subaccount', i === 39 ? DEMO_PASSWORD : `wrong-pass${i}`)),
+      Array.from({ length: 40 }, (_, i) => loginFrom('203.0.113.12', clerk.username, i === 39 ? FACTORY_PASSWORD : `wrong-pass${i}`)),
     );
     expect(passwordHashStats().checks).toBeLessThanOrEqual(FREE);
     expect(answers.filter((a) => a.status !== 429)).toHaveLength(passwordHashStats().checks);
@@ -102,7 +113,7 @@ describe('sign-in budget', () => {
   });
 
   it('checks no more than the account budget of 40 parallel sign-ins on one account from 40 addresses', async () => {
-    await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom(`10.2.0.${i}`, 'subaccount', `wrong-pass${i}`)));
+    await Promise.all(Array.from({ length: 40 }, (_, i) => loginFrom(`10.2.0.${i}`, clerk.username, `wrong-pass${i}`)));
     expect(passwordHashStats().checks).toBeLessThanOrEqual(WIDE);
   });
 
@@ -160,38 +171,38 @@ describe('sign-in budget', () => {
 
   it('lets the owner in from another address while a stranger is held, and from a known address while the account waits', async () => {
     // A stranger at one address exhausts what it may try on the account.
-    for (let i = 0; i < 6; i++) await loginFrom('203.0.113.14', 'merchant', 'wrong-pass1');
-    expect((await loginFrom('203.0.113.14', 'merchant', DEMO_PASSWORD)).status).toBe(429);
-    expect((await loginFrom('198.51.100.40', 'merchant', DEMO_PASSWORD)).code).toBe(1);
+    for (let i = 0; i < 6; i++) await loginFrom('203.0.113.14', owner.username, 'wrong-pass1');
+    expect((await loginFrom('203.0.113.14', owner.username, FACTORY_PASSWORD)).status).toBe(429);
+    expect((await loginFrom('198.51.100.40', owner.username, FACTORY_PASSWORD)).code).toBe(1);
 
     // Strangers from many addresses put the whole account in a wait.
-    for (let i = 0; i < WIDE + 2; i++) await loginFrom(`10.4.0.${i}`, 'merchant', 'wrong-pass1');
-    expect((await loginFrom('10.4.1.1', 'merchant', 'wrong-pass1')).status).toBe(429);
+    for (let i = 0; i < WIDE + 2; i++) await loginFrom(`10.4.0.${i}`, owner.username, 'wrong-pass1');
+    expect((await loginFrom('10.4.1.1', owner.username, 'wrong-pass1')).status).toBe(429);
     // The owner's own address (signed in there before) is not held by the others' failures...
-    expect((await loginFrom('198.51.100.40', 'merchant', DEMO_PASSWORD)).code).toBe(1);
+    expect((await loginFrom('198.51.100.40', owner.username, FACTORY_PASSWORD)).code).toBe(1);
     // ...and a new address only waits, at most the longest wait, then signs in.
-    const held = await loginFrom('198.51.100.41', 'merchant', DEMO_PASSWORD);
+    const held = await loginFrom('198.51.100.41', owner.username, FACTORY_PASSWORD);
     expect(held.status).toBe(429);
     expect(held.data?.retryAfterSeconds).toBeLessThanOrEqual(15 * 60);
     await pass(held.data?.retryAfterSeconds ?? 0);
-    expect((await loginFrom('198.51.100.41', 'merchant', DEMO_PASSWORD)).code).toBe(1);
+    expect((await loginFrom('198.51.100.41', owner.username, FACTORY_PASSWORD)).code).toBe(1);
   });
 
   it('counts sign-ins by phone and by username against one budget for the account', async () => {
-    await server.db.update(accounts).set({ phone: '+66 81-234-5678' }).where(eq(accounts.username, 'subaccount'));
-    const names = ['subaccount', '+66812345678', 'SubAccount', '+66 81 234 5678'];
+    await server.db.update(accounts).set({ phone: '+66 81-234-5678' }).where(eq(accounts.username, clerk.username));
+    const names = [clerk.username, '+66812345678', clerk.username.toUpperCase(), '+66 81 234 5678'];
     for (let i = 0; i < FREE; i++) expect((await loginFrom('203.0.113.15', names[i % names.length]!, 'wrong-pass1')).code).toBe(2002);
-    for (const name of names) expect((await loginFrom('203.0.113.15', name, DEMO_PASSWORD)).status).toBe(429);
+    for (const name of names) expect((await loginFrom('203.0.113.15', name, FACTORY_PASSWORD)).status).toBe(429);
   });
 
   it('signs in with a phone typed with spaces or dashes, however it was stored', async () => {
-    // The demo merchant's phone is stored as +62 812-3456-7890.
+    // The merchant administrator's phone is stored as +62 812-3456-7890.
     for (const typed of ['+62 812 3456 7890', '+62-812-3456-7890', ' +6281234567890 ', '+62 (812) 3456.7890']) {
-      const answer = await loginFrom('198.51.100.50', typed, DEMO_PASSWORD);
+      const answer = await loginFrom('198.51.100.50', typed, FACTORY_PASSWORD);
       expect(answer.code).toBe(1);
-      expect(answer.data).toMatchObject({ username: 'merchant' });
+      expect(answer.data).toMatchObject({ username: owner.username });
     }
-    await server.db.update(accounts).set({ phone: '081298765432' }).where(eq(accounts.username, 'subaccount'));
-    expect((await loginFrom('198.51.100.50', '0812 9876 5432', DEMO_PASSWORD)).data).toMatchObject({ username: 'subaccount' });
+    await server.db.update(accounts).set({ phone: '081298765432' }).where(eq(accounts.username, clerk.username));
+    expect((await loginFrom('198.51.100.50', '0812 9876 5432', FACTORY_PASSWORD)).data).toMatchObject({ username: clerk.username });
   });
 });

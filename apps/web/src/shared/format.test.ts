@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, formatDateTimeIn } from '@swap/contracts';
-import { formatAmount, formatDateTime, formatNumber, zoneLabel } from './format';
+import { formatAmount, formatDate, formatDateTime, formatNumber, isCalendarDate, zoneLabel } from './format';
 
 const NBSP = /\u00a0|\u202f/g;
 const plain = (text: string) => text.replace(NBSP, ' ');
@@ -27,6 +27,16 @@ describe('formats that follow the language', () => {
     expect(formatDateTime(instant, 'th')).toContain('2026');
     expect(formatDateTime(null, 'en')).toBe('');
     expect(formatDateTime('not a date', 'en')).toBe('');
+  });
+
+  it("writes a calendar date the language's way, the same day in every zone", () => {
+    expect(formatDate('2026-01-15', 'en')).toBe('15/01/2026');
+    expect(formatDate('2026-01-15', 'in')).toBe('15/01/2026');
+    expect(formatDate('2026-01-15', 'zh')).toBe('2026/01/15');
+    expect(formatDate('2026-01-15', 'th')).toBe('15/01/2026');
+    expect(isCalendarDate('2026-01-15')).toBe(true);
+    expect(isCalendarDate('2026-01-15T00:00:00Z')).toBe(false);
+    expect(formatDate('soon', 'en')).toBe('soon');
   });
 
   it('names the zone as an offset from UTC', () => {

@@ -53,6 +53,24 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   return `${format.format(date)} ${zoneLabel(date)}`;
 }
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** True for a calendar date from the API ("2026-01-15": a day, no time of day, no zone). */
+export function isCalendarDate(value: unknown): value is string {
+  return typeof value === 'string' && CALENDAR_DATE.test(value);
+}
+
+/** A calendar date written the language's way ("15/01/2026", "2026/01/15"); it names a day, so no zone is shown or applied. */
+export function formatDate(value: string, language: Language = pageLanguage()): string {
+  const match = CALENDAR_DATE.exec(value);
+  if (!match) return value;
+  const format = cached(
+    `D${language}`,
+    () => new Intl.DateTimeFormat(LOCALES[language], { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }),
+  );
+  return format.format(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+}
+
 /** A count or measure with the language's digit grouping and decimal mark. */
 export function formatNumber(value: number, language: Language = pageLanguage()): string {
   return cached(`n${language}`, () => new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 3 })).format(value);

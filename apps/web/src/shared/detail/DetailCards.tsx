@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Card, Descriptions, Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime, formatNumber, isCalendarDate } from '../format';
 import { ErrorState } from '../StateView';
 import { StatusTag, type StatusMap } from '../StatusTag';
 
@@ -26,6 +26,10 @@ export interface DetailGroup<T> {
 
 const LIVE_MAP: StatusMap = { live: { meaning: 'processing', labelKey: 'common.live' } };
 
+function isIdField(field: string): boolean {
+  return field === 'id' || field.endsWith('Id');
+}
+
 function isDateTime(field: string): boolean {
   return field.endsWith('At') || field === 'purchaseTime';
 }
@@ -48,7 +52,10 @@ export function DetailCards<T extends object>({
     if (item.map && (typeof value === 'string' || typeof value === 'boolean')) return <StatusTag value={String(value)} map={item.map} />;
     if (typeof value === 'boolean') return t(value ? 'common.yes' : 'common.no');
     if (typeof value === 'string' && isDateTime(item.field)) return formatDateTime(value);
-    if (typeof value === 'string' || typeof value === 'number') return value;
+    if (isCalendarDate(value)) return formatDate(value);
+    // Measures and counts in the language's digits; an id is a name, not an amount.
+    if (typeof value === 'number') return isIdField(item.field) ? value : formatNumber(value);
+    if (typeof value === 'string') return value;
     return JSON.stringify(value);
   };
   return (

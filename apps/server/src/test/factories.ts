@@ -247,7 +247,48 @@ export async function createSubAccount(server: TestServer, merchant: MerchantFix
   return createAccount(server, merchant.admin.token, { type: 'SON', menuCodes });
 }
 
-/** One type of each kind (codes LFP6430, ES1, EM2, SC4), added by the platform once per server: ids by kind. */
+/** The types createDeviceTypes adds: one battery, two vehicle and one cabinet type. */
+export const DEVICE_TYPES = {
+  battery: {
+    code: 'LFP6430',
+    name: 'LFP 64V 30Ah',
+    description: 'Scooter pack',
+    structure: 'LFP',
+    ratedVoltage: 64,
+    ratedCapacity: 30,
+    ratedCurrent: 30,
+    cellCount: 20,
+    weight: 12.5,
+  },
+  vehicle1: {
+    code: 'ES1',
+    name: 'Scooter',
+    description: 'One pack',
+    batteryCompartments: 1,
+    compartmentType: 'Single 64V',
+    ratedCapacity: 30,
+    ratedVoltage: 64,
+  },
+  vehicle2: {
+    code: 'EM2',
+    name: 'Moto',
+    description: 'Two packs',
+    batteryCompartments: 2,
+    compartmentType: 'Dual 64V',
+    ratedCapacity: 60,
+    ratedVoltage: 64,
+  },
+  cabinet: {
+    code: 'SC4',
+    name: 'Cabinet 4',
+    description: 'Four slots',
+    compartmentCount: 4,
+    chargerTotalPower: 2.4,
+    externalMaxPower: 3,
+  },
+} as const;
+
+/** One type of each kind (DEVICE_TYPES: codes LFP6430, ES1, EM2, SC4), added by the platform once per server: ids by kind. */
 export async function createDeviceTypes(
   server: TestServer,
   platformToken: string,
@@ -255,43 +296,10 @@ export async function createDeviceTypes(
   const add = <E extends EndpointDef>(endpoint: E, input: InputOf<E>) =>
     succeed(server, endpoint, input, platformToken).then((record) => (record as { id: number }).id);
   return {
-    battery: await add(deviceTypeApi.battery.add, {
-      code: 'LFP6430',
-      name: 'LFP 64V 30Ah',
-      description: 'Scooter pack',
-      structure: 'LFP',
-      ratedVoltage: 64,
-      ratedCapacity: 30,
-      ratedCurrent: 30,
-      cellCount: 20,
-      weight: 12.5,
-    }),
-    vehicle1: await add(deviceTypeApi.vehicle.add, {
-      code: 'ES1',
-      name: 'Scooter',
-      description: 'One pack',
-      batteryCompartments: 1,
-      compartmentType: 'Single 64V',
-      ratedCapacity: 30,
-      ratedVoltage: 64,
-    }),
-    vehicle2: await add(deviceTypeApi.vehicle.add, {
-      code: 'EM2',
-      name: 'Moto',
-      description: 'Two packs',
-      batteryCompartments: 2,
-      compartmentType: 'Dual 64V',
-      ratedCapacity: 60,
-      ratedVoltage: 64,
-    }),
-    cabinet: await add(deviceTypeApi.cabinet.add, {
-      code: 'SC4',
-      name: 'Cabinet 4',
-      description: 'Four slots',
-      compartmentCount: 4,
-      chargerTotalPower: 2.4,
-      externalMaxPower: 3,
-    }),
+    battery: await add(deviceTypeApi.battery.add, DEVICE_TYPES.battery),
+    vehicle1: await add(deviceTypeApi.vehicle.add, DEVICE_TYPES.vehicle1),
+    vehicle2: await add(deviceTypeApi.vehicle.add, DEVICE_TYPES.vehicle2),
+    cabinet: await add(deviceTypeApi.cabinet.add, DEVICE_TYPES.cabinet),
   };
 }
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionApi, commonSettingApi, endpointUrl } from '@swap/contracts';
 import { and, eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createMerchant, platformAdmin } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { commonSettings } from './common-setting.table.js';
 
@@ -10,8 +10,8 @@ describe('common settings', () => {
   let server: TestServer;
   let token: string;
   beforeAll(async () => {
-    server = await startTestServer();
-    token = await server.login('admin');
+    server = await startTestServer({ DEMO: '0' });
+    token = (await platformAdmin(server)).token;
   });
   afterAll(() => server.close());
 
@@ -106,13 +106,7 @@ describe('common settings', () => {
   });
 
   it('lets a merchant holding the screen read settings but never change them', async () => {
-    await createAccountWithMenus(server.db, {
-      username: 'merchant-settings',
-      merchantId: await merchantIdByName(server.db, 'Demo Agent'),
-      menuCodes: ['admin.commonSetting'],
-      withResources: true,
-    });
-    const merchantToken = await server.login('merchant-settings');
+    const merchantToken = (await createMerchant(server, token, { menuCodes: ['admin.commonSetting'] })).admin.token;
     expect((await server.request(commonSettingApi.search, {}, { token: merchantToken })).code).toBe(1);
     const add = await server.request(commonSettingApi.add, { name: 'sneaky', value: '1', description: 'd' }, { token: merchantToken });
     expect(add.status).toBe(403);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currencyApi, endpointUrl } from '@swap/contracts';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createMerchant, createSubAccount, platformAdmin, succeed, type MerchantFixture } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 
 describe('currency config', () => {
@@ -10,15 +10,20 @@ describe('currency config', () => {
   let admin: string;
   let merchant: string;
   let sub: string;
-  let demoAgent: number;
+  let agent: number;
   let siam: number;
+  let siamMerchant: MerchantFixture;
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    sub = await server.login('subaccount');
-    demoAgent = await merchantIdByName(server.db, 'Demo Agent');
-    siam = await merchantIdByName(server.db, 'Siam Swap Direct');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    // The agent has a currency row of its own; the other merchant has none and may set its own.
+    const agentMerchant = await createMerchant(server, admin);
+    agent = agentMerchant.id;
+    merchant = agentMerchant.admin.token;
+    sub = (await createSubAccount(server, agentMerchant, ['operation.battery'])).token;
+    await succeed(server, currencyApi.edit, { currency: 'IDR', merchantId: agent }, admin);
+    siamMerchant = await createMerchant(server, admin, { menuCodes: ['system.international.currency'] });
+    siam = siamMerchant.id;
   });
   afterAll(() => server.close());
 
@@ -28,17 +33,17 @@ describe('currency config', () => {
     expect(platform.data.updatedAt).toMatch(/Z$/);
     expect((await server.request(currencyApi.detail, {}, { token: merchant })).data).toMatchObject({
       currency: 'IDR',
-      merchantId: demoAgent,
+      merchantId: agent,
     });
     // Any signed-in account reads it, even one granted nothing about currencies.
-    expect((await server.request(currencyApi.detail, {}, { token: sub })).data).toMatchObject({ merchantId: demoAgent });
+    expect((await server.request(currencyApi.detail, {}, { token: sub })).data).toMatchObject({ merchantId: agent });
   });
 
   it('falls back to the platform row for a merchant without one; a merchant cannot read another', async () => {
     const siamView = await server.request(currencyApi.detail, { merchantId: siam }, { token: admin });
     expect(siamView.data).toMatchObject({ currency: 'IDR', merchantId: null });
     const asMerchant = await server.request(currencyApi.detail, { merchantId: siam }, { token: merchant });
-    expect(asMerchant.data.merchantId).toBe(demoAgent);
+    expect(asMerchant.data.merchantId).toBe(agent);
     const unknown = await server.request(currencyApi.detail, { merchantId: '999999' }, { token: admin });
     expect(unknown.status).toBe(404);
     expect(unknown.code).toBe(2008);
@@ -63,8 +68,8 @@ describe('currency config', () => {
 
   it('lets a merchant edit only its own tenant', async () => {
     const own = await server.request(currencyApi.edit, { currency: 'MYR' }, { token: merchant });
-    expect(own.data).toMatchObject({ currency: 'MYR', merchantId: demoAgent });
-    const sameByName = await server.request(currencyApi.edit, { currency: 'VND', merchantId: demoAgent }, { token: merchant });
+    expect(own.data).toMatchObject({ currency: 'MYR', merchantId: agent });
+    const sameByName = await server.request(currencyApi.edit, { currency: 'VND', merchantId: agent }, { token: merchant });
     expect(sameByName.data.currency).toBe('VND');
     const other = await server.request(currencyApi.edit, { currency: 'KES', merchantId: siam }, { token: merchant });
     expect(other.code).toBe(2008);
@@ -90,18 +95,12 @@ describe('currency config', () => {
   });
 
   it('lets another merchant granted the screen set its own currency', async () => {
-    await createAccountWithMenus(server.db, {
-      username: 'siam-admin',
-      merchantId: siam,
-      menuCodes: ['system.international.currency'],
-      withResources: true,
-    });
-    const token = await server.login('siam-admin');
+    const { token } = siamMerchant.admin;
     expect((await server.request(currencyApi.detail, {}, { token })).data).toMatchObject({ currency: 'THB', merchantId: siam });
     expect((await server.request(currencyApi.edit, { currency: 'USD' }, { token })).data).toMatchObject({
       currency: 'USD',
       merchantId: siam,
     });
-    expect((await server.request(currencyApi.detail, {}, { token: merchant })).data.merchantId).toBe(demoAgent);
+    expect((await server.request(currencyApi.detail, {}, { token: merchant })).data.merchantId).toBe(agent);
   });
 });

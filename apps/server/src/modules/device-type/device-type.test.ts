@@ -1,38 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { batteryApi, deviceTypeApi, endpointUrl, merchantApi, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
+import { batteryApi, deviceTypeApi, endpointUrl, type DeviceKind, type InputOf, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus } from '../../test/factories.js';
+import { DEVICE_TYPES, createDeviceTypes, createMerchant, platformAdmin } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 
-const BATTERY_TYPE = {
-  code: 'LFP6430',
-  name: 'LFP 64V 30Ah',
-  description: 'Scooter pack',
-  structure: 'LFP',
-  ratedVoltage: 64,
-  ratedCapacity: 30,
-  ratedCurrent: 30,
-  cellCount: 20,
-  weight: 12.5,
-};
-const VEHICLE_TYPE = {
-  code: 'EM2',
-  name: 'E-Moto Dual',
-  description: 'Two packs',
-  batteryCompartments: 2,
-  compartmentType: 'Dual 72V',
-  ratedCapacity: 64,
-  ratedVoltage: 72,
-};
-const CABINET_TYPE = {
-  code: 'SC12',
-  name: 'Swap Cabinet 12',
-  description: 'Twelve slots',
-  compartmentCount: 12,
-  chargerTotalPower: 7.2,
-  externalMaxPower: 10,
-};
+const BATTERY_TYPE = DEVICE_TYPES.battery;
+const VEHICLE_TYPE = DEVICE_TYPES.vehicle2;
+const CABINET_TYPE = DEVICE_TYPES.cabinet;
 
 describe('device types', () => {
   let server: TestServer;
@@ -49,29 +24,22 @@ describe('device types', () => {
   const remove = (token: string, kind: DeviceKind, id: number) => server.request(deviceTypeApi[kind].remove, { id }, { token });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    const demoAgent = (await server.request(merchantApi.search, {}, { token: merchant })).data.records[0]!.id;
-    await createAccountWithMenus(server.db, {
-      username: 'type-reader',
-      merchantId: demoAgent,
-      menuCodes: ['type.battery', 'type.vehicle'],
-      withResources: true,
-    });
-    typeReader = await server.login('type-reader');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    // A merchant's administrator without the type screens, and one holding two of them.
+    merchant = (await createMerchant(server, admin)).admin.token;
+    typeReader = (await createMerchant(server, admin, { menuCodes: ['type.battery', 'type.vehicle'] })).admin.token;
   });
   afterAll(() => server.close());
 
   it('adds a type of each kind with its specification, audited', async () => {
-    const battery = await call(admin, 'battery', 'add', BATTERY_TYPE);
-    expect(battery.code).toBe(1);
-    expect(battery.data).toMatchObject({ ...BATTERY_TYPE, inUse: false });
-    const vehicle = await call(admin, 'vehicle', 'add', VEHICLE_TYPE);
+    // Each add is refused unless the product takes it.
+    const types = await createDeviceTypes(server, admin);
+    expect((await detail(admin, 'battery', types.battery)).data).toMatchObject({ ...BATTERY_TYPE, inUse: false });
+    const vehicle = await detail(admin, 'vehicle', types.vehicle2);
     expect(vehicle.data).toMatchObject(VEHICLE_TYPE);
-    expect(vehicle.data.structure).toBeUndefined();
-    const cabinet = await call(admin, 'cabinet', 'add', CABINET_TYPE);
-    expect(cabinet.data).toMatchObject(CABINET_TYPE);
+    expect(vehicle.data).not.toHaveProperty('structure');
+    expect((await detail(admin, 'cabinet', types.cabinet)).data).toMatchObject(CABINET_TYPE);
     const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'batteryType.add'));
     expect(audit).toHaveLength(1);
   });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { IMAGE_MAX_BYTES, endpointUrl, fileApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createMerchant, createSubAccount, platformAdmin, type MerchantFixture } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { JPEG, PNG, WEBP, multipart } from '../../test/upload.js';
 import { storedFiles } from './file.table.js';
@@ -11,6 +11,7 @@ import { storedFiles } from './file.table.js';
 describe('files', () => {
   let server: TestServer;
   let admin: string;
+  let agent: MerchantFixture;
   let merchant: string;
   let sub: string;
 
@@ -22,10 +23,12 @@ describe('files', () => {
   const download = (token: string, id: number) => server.request(fileApi.download, { id }, { token });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    admin = await server.login('admin');
-    merchant = await server.login('merchant');
-    sub = await server.login('subaccount');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    agent = await createMerchant(server, admin);
+    merchant = agent.admin.token;
+    // A clerk of the agent who does not manage merchants.
+    sub = (await createSubAccount(server, agent, ['operation.battery'])).token;
   });
   afterAll(() => server.close());
 
@@ -39,7 +42,7 @@ describe('files', () => {
       sha256: createHash('sha256').update(PNG).digest('hex'),
     });
     const [row] = await server.db.select().from(storedFiles).where(eq(storedFiles.id, png.data.id));
-    expect(row!.merchantId).toBe(await merchantIdByName(server.db, 'Demo Agent'));
+    expect(row!.merchantId).toBe(agent.id);
     // The bytes decide the type, not the claim.
     expect((await upload(merchant, 'photo.png', 'image/png', JPEG)).data.mime).toBe('image/jpeg');
     expect((await upload(admin, 'face.webp', 'image/webp', WEBP)).data.mime).toBe('image/webp');
@@ -88,9 +91,7 @@ describe('files', () => {
     expect((await download(sub, mine.data.id)).status).toBe(200);
     expect((await download(admin, mine.data.id)).status).toBe(200);
 
-    const siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
-    await createAccountWithMenus(server.db, { username: 'siam.clerk', merchantId: siamId, menuCodes: [] });
-    const siam = await server.login('siam.clerk');
+    const siam = (await createMerchant(server, admin, { menuCodes: [] })).admin.token;
     const hidden = await download(siam, mine.data.id);
     expect(hidden.status).toBe(404);
     expect(hidden.code).toBe(1017);

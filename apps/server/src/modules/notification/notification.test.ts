@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { endpointUrl, notificationApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createAccount, createMerchant, createRole, platformAdmin } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { notifications } from './notification.table.js';
 
@@ -22,18 +22,14 @@ describe('notifications', () => {
   const rowOf = async (id: number) => (await server.db.select().from(notifications).where(eq(notifications.id, id)))[0];
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO_DEVICES: '0' });
-    admin = await server.login('admin');
-    await server.db.delete(notifications); // the demo's own; this suite builds its data
-    const grant = { menuCodes: ['message.updateMessage'], withResources: true };
-    const demo = await merchantIdByName(server.db, 'Demo Agent');
-    const siam = await merchantIdByName(server.db, 'Siam Swap Direct');
-    await createAccountWithMenus(server.db, { username: 'noti_agent', merchantId: demo, ...grant });
-    await createAccountWithMenus(server.db, { username: 'noti_rival', merchantId: siam, ...grant });
-    await createAccountWithMenus(server.db, { username: 'noti_reader', merchantId: demo, menuCodes: ['message.updateMessage'] });
-    agent = await server.login('noti_agent');
-    rival = await server.login('noti_rival');
-    reader = await server.login('noti_reader');
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    const menuCodes = ['message.updateMessage'];
+    const agentMerchant = await createMerchant(server, admin, { menuCodes });
+    agent = agentMerchant.admin.token;
+    rival = (await createMerchant(server, admin, { menuCodes })).admin.token;
+    const listOnly = await createRole(server, admin, { menuCodes, menusOnly: true, merchantId: agentMerchant.id });
+    reader = (await createAccount(server, admin, { merchantId: agentMerchant.id, roleIds: [listOnly.id] })).token;
   });
   afterAll(() => server.close());
 

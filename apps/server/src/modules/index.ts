@@ -9,13 +9,13 @@ import { registerAccountRoutes } from './account/account.routes.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { registerFileRoutes } from './file/file.routes.js';
-import { registerDeviceTypeRoutes } from './device-type/index.js';
+import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { registerBatteryRoutes } from './battery/index.js';
 import { registerVehicleRoutes } from './vehicle/index.js';
-import { registerCabinetRoutes } from './cabinet/index.js';
+import { readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
 import { registerStockRoutes } from './stock/index.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
-import { registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
+import { heldCompartments, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes } from './device-credential/index.js';
@@ -63,6 +63,9 @@ const MODULES: ServerModule[] = [
   { routes: registerDeviceCredentialRoutes },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
 ];
+
+// A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
+readCompartmentHoldsFrom(heldCompartments);
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {

@@ -3,9 +3,9 @@ import { batteryApi, type BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { deviceTypes } from '../device-type/device-type.table.js';
-import { vehicles } from '../vehicle/vehicle.table.js';
+import { merchantJoin } from '../merchant/index.js';
+import { deviceTypeJoin } from '../device-type/index.js';
+import { vehicleJoin } from '../vehicle/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 
@@ -28,6 +28,11 @@ interface Row {
   vehicleNumber: string | null;
 }
 
+// Type, owner and vehicle come from their own modules as joins: the page stays one statement.
+const type = deviceTypeJoin(batteries.typeId);
+const merchant = merchantJoin(batteries.merchantId);
+const vehicle = vehicleJoin(batteries.vehicleId);
+
 /** Batteries (Product centre → Batteries): every filter is an equality, a range or a prefix one of the battery indexes serves. */
 export const batteryList = defineList({
   endpoint: batteryApi.search,
@@ -35,16 +40,12 @@ export const batteryList = defineList({
   id: batteries.id,
   select: {
     battery: batteries,
-    typeCode: deviceTypes.code,
-    typeName: deviceTypes.name,
-    merchantName: merchants.name,
-    vehicleNumber: vehicles.number,
+    typeCode: type.code,
+    typeName: type.name,
+    merchantName: merchant.name,
+    vehicleNumber: vehicle.number,
   },
-  joins: [
-    { table: deviceTypes, on: eq(deviceTypes.id, batteries.typeId) },
-    { table: merchants, on: eq(merchants.id, batteries.merchantId), left: true },
-    { table: vehicles, on: eq(vehicles.id, batteries.vehicleId), left: true },
-  ],
+  joins: [type.join, merchant.join, vehicle.join],
   scope: batteryScope,
   filters: {
     merchantId: (owner) => ownerCondition(batteries.merchantId, owner),

@@ -1,11 +1,37 @@
-import { inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { ListJoin } from '../../app/list.js';
+import { qualified } from '../../app/sql.js';
 import { batteries } from './battery.table.js';
 
 /**
- * What other modules read of batteries without reading the table (docs/architecture.md,
- * "Boundaries").
+ * What other modules use to refer to a battery without reading its table (docs/architecture.md,
+ * "What an entry exports instead of its tables"): joins and subqueries inside the caller's query.
  */
+
+/**
+ * The battery a row names, joined to it (left: the row may name none), with the columns the caller
+ * selects. `as` names the join when one query joins several batteries (a vehicle's two).
+ */
+export function batteryJoin(batteryId: PgColumn, as?: string) {
+  const table = as ? alias(batteries, as) : batteries;
+  return {
+    join: { table, on: eq(table.id, batteryId), left: true } satisfies ListJoin,
+    number: table.number,
+    ratedCapacity: table.ratedCapacity,
+  };
+}
+
+/** The ids of the vehicles holding the battery with this number, for an `in (…)` condition (one unique-index probe). */
+export function vehicleIdsOfBattery(db: Db, number: string) {
+  return db.select({ id: batteries.vehicleId }).from(batteries).where(eq(batteries.number, number));
+}
+
+/** Whether a battery is of this type, read inside the caller's query (a type in use stays). */
+export function batteriesOfTypeExist(typeId: Column | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${batteries} where ${qualified(batteries.typeId)} = ${qualified(typeId)})`;
+}
 
 /** Number, charge and distribution status of the batteries with these ids (one query). */
 export async function batteriesByIds(db: Db, ids: number[]) {

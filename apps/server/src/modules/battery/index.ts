@@ -1,3 +1,4 @@
+export { batteriesOfTypeExist, batteryJoin, vehicleIdsOfBattery } from './battery.refs.js';
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';

@@ -1,14 +1,14 @@
 import { and, asc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
 import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { deviceTypes } from '../device-type/device-type.table.js';
-import { batteries } from '../battery/battery.table.js';
+import { merchantJoin } from '../merchant/index.js';
+import { deviceTypeJoin } from '../device-type/index.js';
+import { batteryJoin } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
-import { heldCompartments } from '../swap/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 export function cabinetScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
@@ -24,16 +24,17 @@ interface Row {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
+// Type and owner come from their own modules as joins: the page stays one statement.
+const type = deviceTypeJoin(cabinets.typeId);
+const merchant = merchantJoin(cabinets.merchantId);
+
 /** Cabinets (Product centre → Cabinets). */
 export const cabinetList = defineList({
   endpoint: cabinetApi.search,
   table: cabinets,
   id: cabinets.id,
-  select: { cabinet: cabinets, typeCode: deviceTypes.code, typeName: deviceTypes.name, merchantName: merchants.name },
-  joins: [
-    { table: deviceTypes, on: eq(deviceTypes.id, cabinets.typeId) },
-    { table: merchants, on: eq(merchants.id, cabinets.merchantId), left: true },
-  ],
+  select: { cabinet: cabinets, typeCode: type.code, typeName: type.name, merchantName: merchant.name },
+  joins: [type.join, merchant.join],
   scope: cabinetScope,
   filters: {
     merchantId: (owner) => ownerCondition(cabinets.merchantId, owner),
@@ -79,18 +80,32 @@ export async function visibleCabinet(ctx: Ctx, id: number): Promise<{ id: number
   return row;
 }
 
+/** The compartment indexes of a cabinet held for someone (a live reservation); none until the holder says. */
+type CompartmentHolds = (db: Db, cabinetId: number) => Promise<Set<number>>;
+let compartmentHolds: CompartmentHolds = () => Promise.resolve(new Set());
+
+/**
+ * Who holds compartments (the swap module's reservations), named once by the module registry: the
+ * swap module refers to cabinets, so the cabinet module does not import it back
+ * (docs/architecture.md, "Boundaries").
+ */
+export function readCompartmentHoldsFrom(holds: CompartmentHolds): void {
+  compartmentHolds = holds;
+}
+
 /** One cabinet the caller may see, with its meter readings and compartments; another tenant's answers "cabinet does not exist". */
 export async function cabinetDetail(ctx: Ctx, id: number): Promise<CabinetDetail> {
   const record = await cabinetList.detail(ctx, id);
   const [meters] = await ctx.db.select({ meterReadings: cabinets.meterReadings }).from(cabinets).where(eq(cabinets.id, id));
+  const battery = batteryJoin(cabinetCompartments.batteryId);
   const compartments = await ctx.db
-    .select({ compartment: cabinetCompartments, batteryNumber: batteries.number })
+    .select({ compartment: cabinetCompartments, batteryNumber: battery.number })
     .from(cabinetCompartments)
-    .leftJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
+    .leftJoin(battery.join.table, battery.join.on)
     .where(eq(cabinetCompartments.cabinetId, id))
     .orderBy(asc(cabinetCompartments.index));
   // A live reservation holds the compartment: the cabinet still reports it ready, the server shows it reserved.
-  const held = await heldCompartments(ctx.db, id);
+  const held = await compartmentHolds(ctx.db, id);
   return {
     ...record,
     meterReadings: meters!.meterReadings,

@@ -1,6 +1,7 @@
+export { atCabinetNumberPrefix, cabinetJoin, cabinetsOfTypeExist } from './cabinet.refs.js';
 export { registerCabinetRoutes } from './cabinet.routes.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';
 export { visibleCabinet } from './cabinet.query.js';
-export { cabinetDetail, cabinetScope } from './cabinet.query.js';
+export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
 export { occupiedCompartments } from './cabinet.refs.js';

@@ -1,13 +1,11 @@
-import { and, eq, isNull, type SQL } from 'drizzle-orm';
+import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DeviceKind, MessageKey } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { deviceTypes } from '../device-type/device-type.table.js';
-
-type DeviceType = typeof deviceTypes.$inferSelect;
+import { merchantExists } from '../merchant/index.js';
+import type { DeviceTypeRow as DeviceType } from '../device-type/index.js';
 
 /** What registration writes for one batch: numbers of one type for one owner, plus shared fields. */
 export interface NewDevices {
@@ -71,17 +69,6 @@ export function ownerCondition(merchantId: PgColumn, owner: number | null | unde
 export async function placeOwner(ctx: Ctx, merchantId: number | null | undefined): Promise<number | null> {
   if (ctx.principal.merchantId !== null) return ctx.principal.merchantId;
   if (merchantId === undefined || merchantId === null) return null;
-  const [merchant] = await ctx.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId));
-  if (!merchant) throw new AppError('agentMissing');
-  return merchant.id;
-}
-
-/** A type of the given kind, or "type does not exist". */
-export async function typeOfKind(db: Db, kind: DeviceKind, typeId: number): Promise<DeviceType> {
-  const [type] = await db
-    .select()
-    .from(deviceTypes)
-    .where(and(eq(deviceTypes.id, typeId), eq(deviceTypes.kind, kind)));
-  if (!type) throw new AppError('typeMissing');
-  return type;
+  if (!(await merchantExists(ctx.db, merchantId))) throw new AppError('agentMissing');
+  return merchantId;
 }

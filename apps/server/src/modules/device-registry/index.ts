@@ -1,13 +1,4 @@
-export {
-  chunks,
-  deviceScope,
-  ownerCondition,
-  placeOwner,
-  typeOfKind,
-  INSERT_CHUNK,
-  type DeviceKindDef,
-  type NewDevices,
-} from './device.kind.js';
+export { chunks, deviceScope, ownerCondition, placeOwner, INSERT_CHUNK, type DeviceKindDef, type NewDevices } from './device.kind.js';
 export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device.service.js';
 export { refuseScrapped } from './device.guard.js';
 export { lockStockCounters, type CountedDevice } from './device.counters.js';

@@ -18,10 +18,10 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { batteries } from '../battery/battery.table.js';
-import { vehicles } from '../vehicle/vehicle.table.js';
-import { cabinets } from '../cabinet/cabinet.table.js';
-import { stockBatches, stockCounts } from '../stock/stock.table.js';
+import { batteriesOfTypeExist } from '../battery/index.js';
+import { typeHasVehicleWithTwoBatteries, vehiclesOfTypeExist } from '../vehicle/index.js';
+import { cabinetsOfTypeExist } from '../cabinet/index.js';
+import { removeStockCountsOfType, typeHasStockHistory } from '../stock/index.js';
 import { deviceTypes } from './device-type.table.js';
 
 export type TypeAdd<K extends DeviceKind> = K extends 'battery' ? BatteryTypeAdd : K extends 'vehicle' ? VehicleTypeAdd : CabinetTypeAdd;
@@ -33,16 +33,16 @@ export type TypeRecord<K extends DeviceKind> = K extends 'battery'
 
 type Row = typeof deviceTypes.$inferSelect;
 
-const DEVICE_TABLES = {
-  battery: { table: batteries, typeId: batteries.typeId },
-  vehicle: { table: vehicles, typeId: vehicles.typeId },
-  cabinet: { table: cabinets, typeId: cabinets.typeId },
+/** Whether devices of the type exist, asked of the kind's own module. */
+const DEVICES_OF_TYPE = {
+  battery: batteriesOfTypeExist,
+  vehicle: vehiclesOfTypeExist,
+  cabinet: cabinetsOfTypeExist,
 } as const;
 
 /** EXISTS per row (an index probe on the kind's (type_id, id) index), never a count of devices. */
 function inUse(kind: DeviceKind): SQL<boolean> {
-  const { table } = DEVICE_TABLES[kind];
-  return sql<boolean>`exists (select 1 from ${table} where ${table}.${sql.identifier('type_id')} = ${deviceTypes}.${sql.identifier('id')})`;
+  return DEVICES_OF_TYPE[kind](deviceTypes.id);
 }
 
 /** The kind's specification columns of a row, as the kind's record carries them. */
@@ -210,12 +210,7 @@ export async function editType<K extends DeviceKind>(ctx: Ctx, kind: K, body: Ty
   if ('code' in changes) await assertCodeFree(ctx.db, kind, body.code, body.id);
   if (current.inUse && kind === 'cabinet' && 'compartmentCount' in changes) throw new AppError('typeInUse');
   if (current.inUse && kind === 'vehicle' && after.batteryCompartments === 1) {
-    const [twoBatteries] = await ctx.db
-      .select({ id: vehicles.id })
-      .from(vehicles)
-      .where(and(eq(vehicles.typeId, body.id), sql`${vehicles.battery2Id} is not null`))
-      .limit(1);
-    if (twoBatteries) throw new AppError('batteryCountExceeded');
+    if (await typeHasVehicleWithTwoBatteries(ctx.db, body.id)) throw new AppError('batteryCountExceeded');
   }
   try {
     await ctx.db.transaction(async (tx) => {
@@ -237,18 +232,16 @@ export async function removeType(ctx: Ctx, kind: DeviceKind, id: number): Promis
   const current = await typeDetail(ctx, kind, id);
   if (current.inUse) throw new AppError('typeInUse');
   await ctx.db.transaction(async (tx) => {
-    const [batch] = await tx.select({ id: stockBatches.id }).from(stockBatches).where(eq(stockBatches.typeId, id)).limit(1);
-    if (batch) throw new AppError('typeInUse');
+    if (await typeHasStockHistory(tx, id)) throw new AppError('typeInUse');
     // Lock the type so a device registered meanwhile either sees it gone or blocks this removal.
     await tx.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.id, id)).for('update');
-    const [device] = await tx
-      .select({ one: sql`1` })
-      .from(DEVICE_TABLES[kind].table)
-      .where(eq(DEVICE_TABLES[kind].typeId, id))
-      .limit(1);
-    if (device) throw new AppError('typeInUse');
+    const [type] = await tx
+      .select({ used: inUse(kind) })
+      .from(deviceTypes)
+      .where(eq(deviceTypes.id, id));
+    if (type?.used) throw new AppError('typeInUse');
     // Counter rows of a type without devices all hold 0.
-    await tx.delete(stockCounts).where(eq(stockCounts.typeId, id));
+    await removeStockCountsOfType(tx, id);
     await tx.delete(deviceTypes).where(eq(deviceTypes.id, id));
     await recordAudit(tx, ctx, {
       action: `${kind}Type.remove`,

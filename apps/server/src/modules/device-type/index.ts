@@ -1,1 +1,3 @@
-export { registerDeviceTypeRoutes } from './device-type.routes.js';
+// The type module's routes are registered by the module registry (modules/index.ts); its entry
+// hands out only what other modules need to refer to a type (docs/architecture.md).
+export { deviceTypeJoin, typeOfKind, type DeviceTypeRow } from './device-type.refs.js';

@@ -1,1 +1,1 @@
-export { merchantDocumentIds, merchantExists, merchantIdColumn, merchantNameOf } from './merchant.refs.js';
+export { merchantDocumentIds, merchantExists, merchantIdColumn, merchantJoin, merchantNameOf } from './merchant.refs.js';

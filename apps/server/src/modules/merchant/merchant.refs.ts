@@ -1,6 +1,7 @@
-import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { eq, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { ListJoin } from '../../app/list.js';
 import { qualified } from '../../app/sql.js';
 import { merchants } from './merchant.table.js';
 
@@ -19,6 +20,14 @@ export function merchantNameOf(merchantId: Column | SQL | SQL.Aliased): SQL<stri
   return sql<
     string | null
   >`(select ${merchants}.${sql.identifier('name')} from ${merchants} where ${merchants}.${sql.identifier('id')} = ${qualified(merchantId)})`;
+}
+
+/**
+ * The owner joined to the caller's rows (left: a row without an owner keeps a null name), for a
+ * list that selects or sorts by the name; where the name is only shown, `merchantNameOf` does.
+ */
+export function merchantJoin(merchantId: SQLWrapper) {
+  return { join: { table: merchants, on: eq(merchants.id, merchantId), left: true } satisfies ListJoin, name: merchants.name };
 }
 
 /** Whether a merchant with this id exists. */

@@ -1,1 +1,2 @@
+export { typeHasStockHistory, removeStockCountsOfType } from './stock.refs.js';
 export { registerStockRoutes } from './stock.routes.js';

@@ -13,8 +13,8 @@ import type { Ctx } from '../../app/context.js';
 import { countAll, likePattern, pageWindow, prefixPattern, toPage } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { deviceTypes } from '../device-type/device-type.table.js';
+import { merchantJoin } from '../merchant/index.js';
+import { deviceTypeJoin } from '../device-type/index.js';
 import { stockBatchItems, stockBatches, stockCounts } from './stock.table.js';
 
 /** Merchant staff see the batches of their own devices; platform staff see all. */
@@ -30,17 +30,18 @@ interface BatchRow {
   merchantName: string | null;
 }
 
+// A batch's type (a removed type leaves none) and owner, joined from their own modules.
+const type = deviceTypeJoin(stockBatches.typeId, { left: true });
+const merchant = merchantJoin(stockBatches.merchantId);
+
 /** The stock records (batches) of one device kind. */
 function stockRecordList(kind: DeviceKind) {
   return defineList({
     endpoint: stockApi[kind].recordSearch,
     table: stockBatches,
     id: stockBatches.id,
-    select: { batch: stockBatches, typeCode: deviceTypes.code, typeName: deviceTypes.name, merchantName: merchants.name },
-    joins: [
-      { table: deviceTypes, on: eq(deviceTypes.id, stockBatches.typeId), left: true },
-      { table: merchants, on: eq(merchants.id, stockBatches.merchantId), left: true },
-    ],
+    select: { batch: stockBatches, typeCode: type.code, typeName: type.name, merchantName: merchant.name },
+    joins: [type.join, merchant.join],
     scope: (ctx) => and(eq(stockBatches.kind, kind), batchScope(ctx)),
     filters: {
       number: (number) => like(stockBatches.number, prefixPattern(number)),
@@ -74,16 +75,17 @@ export function stockBatchById(ctx: Ctx, kind: DeviceKind, id: number): Promise<
 export async function stockBatchDetail(ctx: Ctx, kind: DeviceKind, query: StockBatchDetailQuery): Promise<StockBatchDetail> {
   const batch = await stockBatchById(ctx, kind, query.id);
   const { limit, offset } = pageWindow(query);
+  const itemType = deviceTypeJoin(stockBatchItems.typeId);
   const items = await ctx.db
     .select({
       deviceId: stockBatchItems.deviceId,
       number: stockBatchItems.deviceNumber,
       typeId: stockBatchItems.typeId,
-      typeCode: deviceTypes.code,
-      typeName: deviceTypes.name,
+      typeCode: itemType.code,
+      typeName: itemType.name,
     })
     .from(stockBatchItems)
-    .innerJoin(deviceTypes, eq(deviceTypes.id, stockBatchItems.typeId))
+    .innerJoin(itemType.join.table, itemType.join.on)
     .where(eq(stockBatchItems.batchId, batch.id))
     .orderBy(asc(stockBatchItems.deviceNumber))
     .limit(limit)
@@ -127,22 +129,24 @@ async function summaryRows(
   window: { limit: number; offset: number },
 ): Promise<StockSummaryRecord[]> {
   const groups = summaryGroups(ctx, kind, query);
+  const groupType = deviceTypeJoin(groups.typeId);
+  const owner = merchantJoin(groups.merchantKey);
   const rows = await ctx.db
     .select({
       typeId: groups.typeId,
-      typeCode: deviceTypes.code,
-      typeName: deviceTypes.name,
+      typeCode: groupType.code,
+      typeName: groupType.name,
       merchantKey: groups.merchantKey,
-      merchantName: merchants.name,
+      merchantName: owner.name,
       inStock: groups.inStock,
       outStock: groups.outStock,
       scrapped: groups.scrapped,
       total: groups.total,
     })
     .from(groups)
-    .innerJoin(deviceTypes, eq(deviceTypes.id, groups.typeId))
-    .leftJoin(merchants, eq(merchants.id, groups.merchantKey))
-    .orderBy(asc(deviceTypes.code), sql`${merchants.name} nulls first`, desc(groups.total))
+    .innerJoin(groupType.join.table, groupType.join.on)
+    .leftJoin(owner.join.table, owner.join.on)
+    .orderBy(asc(groupType.code), sql`${owner.name} nulls first`, desc(groups.total))
     .limit(window.limit)
     .offset(window.offset);
   return rows.map(({ merchantKey, ...row }) => ({ ...row, merchantId: merchantKey === 0 ? null : merchantKey }));

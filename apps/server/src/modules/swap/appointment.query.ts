@@ -3,7 +3,6 @@ import { appointmentApi, type AppointmentRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { cabinets } from '../cabinet/cabinet.table.js';
 import { atCabinet } from './swap.query.js';
 import { appointments } from './swap.table.js';
 
@@ -22,7 +21,7 @@ export const appointmentList = defineList({
   endpoint: appointmentApi.search,
   table: appointments,
   id: appointments.id,
-  select: { appointment: appointments, cabinetNumber: cabinets.number, merchantName: at.merchantName },
+  select: { appointment: appointments, cabinetNumber: at.cabinetNumberColumn, merchantName: at.merchantName },
   joins: at.joins,
   scope: at.scope,
   filters: {

@@ -1,11 +1,11 @@
-import { eq, gte, inArray, like, lte, or, type SQL } from 'drizzle-orm';
+import { eq, gte, like, lte, or, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList, type ListJoin } from '../../app/list.js';
 import { merchantNameOf } from '../merchant/index.js';
-import { cabinets } from '../cabinet/cabinet.table.js';
+import { atCabinetNumberPrefix, cabinetJoin } from '../cabinet/index.js';
 import { batteryNumberOf } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
 import { swapRecords } from './swap.table.js';
@@ -15,19 +15,14 @@ import { swapRecords } from './swap.table.js';
  * of an owner (its name read in the same query), scoped to the caller's tenant, found by the cabinet's number prefix.
  */
 export function atCabinet(columns: { cabinetId: PgColumn; merchantId: PgColumn }) {
+  const cabinet = cabinetJoin(columns.cabinetId);
   return {
-    joins: [{ table: cabinets, on: eq(cabinets.id, columns.cabinetId) }] satisfies ListJoin[],
+    joins: [cabinet.join] satisfies ListJoin[],
+    cabinetNumberColumn: cabinet.number,
     /** The owner's name, read in the same query. */
     merchantName: merchantNameOf(columns.merchantId),
     scope: (ctx: Ctx): SQL | undefined => deviceScope(ctx, columns.merchantId),
-    cabinetNumber: (number: string, ctx: Ctx): SQL =>
-      inArray(
-        columns.cabinetId,
-        ctx.db
-          .select({ id: cabinets.id })
-          .from(cabinets)
-          .where(like(cabinets.number, prefixPattern(number))),
-      ),
+    cabinetNumber: (number: string, ctx: Ctx): SQL => atCabinetNumberPrefix(ctx.db, columns.cabinetId, number),
   };
 }
 
@@ -44,7 +39,7 @@ export const swapList = defineList({
   endpoint: swapApi.search,
   table: swapRecords,
   id: swapRecords.id,
-  select: { swap: swapRecords, cabinetNumber: cabinets.number, merchantName: at.merchantName },
+  select: { swap: swapRecords, cabinetNumber: at.cabinetNumberColumn, merchantName: at.merchantName },
   joins: at.joins,
   scope: at.scope,
   filters: {

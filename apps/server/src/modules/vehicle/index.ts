@@ -1,3 +1,4 @@
+export { typeHasVehicleWithTwoBatteries, vehicleJoin, vehiclesOfTypeExist } from './vehicle.refs.js';
 export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
 export { vehicles } from './vehicle.table.js';

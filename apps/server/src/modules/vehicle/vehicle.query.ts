@@ -1,12 +1,11 @@
 import { eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { vehicleApi, type VehicleRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchants } from '../merchant/merchant.table.js';
-import { deviceTypes } from '../device-type/device-type.table.js';
-import { batteries } from '../battery/battery.table.js';
+import { merchantJoin } from '../merchant/index.js';
+import { deviceTypeJoin } from '../device-type/index.js';
+import { batteryJoin, vehicleIdsOfBattery } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { vehicles } from './vehicle.table.js';
 
@@ -14,8 +13,11 @@ export function vehicleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, vehicles.merchantId);
 }
 
-const battery1 = alias(batteries, 'battery1');
-const battery2 = alias(batteries, 'battery2');
+// Type, owner and the two bound batteries come from their own modules as joins: the page stays one statement.
+const type = deviceTypeJoin(vehicles.typeId);
+const merchant = merchantJoin(vehicles.merchantId);
+const battery1 = batteryJoin(vehicles.battery1Id, 'battery1');
+const battery2 = batteryJoin(vehicles.battery2Id, 'battery2');
 
 interface Row {
   vehicle: typeof vehicles.$inferSelect;
@@ -58,21 +60,16 @@ export const vehicleList = defineList({
   id: vehicles.id,
   select: {
     vehicle: vehicles,
-    typeCode: deviceTypes.code,
-    typeName: deviceTypes.name,
-    batteryCompartments: deviceTypes.batteryCompartments,
-    merchantName: merchants.name,
+    typeCode: type.code,
+    typeName: type.name,
+    batteryCompartments: type.batteryCompartments,
+    merchantName: merchant.name,
     battery1Number: battery1.number,
     battery1Capacity: battery1.ratedCapacity,
     battery2Number: battery2.number,
     battery2Capacity: battery2.ratedCapacity,
   },
-  joins: [
-    { table: deviceTypes, on: eq(deviceTypes.id, vehicles.typeId) },
-    { table: merchants, on: eq(merchants.id, vehicles.merchantId), left: true },
-    { table: battery1, on: eq(battery1.id, vehicles.battery1Id), left: true },
-    { table: battery2, on: eq(battery2.id, vehicles.battery2Id), left: true },
-  ],
+  joins: [type.join, merchant.join, battery1.join, battery2.join],
   scope: vehicleScope,
   filters: {
     merchantId: (owner) => ownerCondition(vehicles.merchantId, owner),
@@ -91,8 +88,7 @@ export const vehicleList = defineList({
     saleMode: (mode) => eq(vehicles.saleMode, mode),
     activationStatus: (status) => eq(vehicles.activationStatus, status),
     // Through the battery's own vehicle_id: one unique-index probe, not an OR over two columns.
-    batteryNumber: (number, ctx) =>
-      inArray(vehicles.id, ctx.db.select({ id: batteries.vehicleId }).from(batteries).where(eq(batteries.number, number))),
+    batteryNumber: (number, ctx) => inArray(vehicles.id, vehicleIdsOfBattery(ctx.db, number)),
     createdFrom: (from) => gte(vehicles.createdAt, new Date(from)),
     createdTo: (to) => lte(vehicles.createdAt, new Date(to)),
   },

@@ -12,8 +12,8 @@ import {
   placeOwner,
   refuseScrapped,
   refuseTakenNumber,
-  typeOfKind,
 } from '../device-registry/index.js';
+import { typeOfKind } from '../device-type/index.js';
 import { holdBatteries, lockBatteriesByNumber } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';

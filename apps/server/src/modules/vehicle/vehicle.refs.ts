@@ -1,0 +1,31 @@
+import { and, eq, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/client.js';
+import type { ListJoin } from '../../app/list.js';
+import { qualified } from '../../app/sql.js';
+import { vehicles } from './vehicle.table.js';
+
+/**
+ * What other modules use to refer to a vehicle without reading its table (docs/architecture.md,
+ * "What an entry exports instead of its tables").
+ */
+
+/** The vehicle a row names, joined to it (left: the row may name none), with the columns the caller selects. */
+export function vehicleJoin(vehicleId: PgColumn) {
+  return { join: { table: vehicles, on: eq(vehicles.id, vehicleId), left: true } satisfies ListJoin, number: vehicles.number };
+}
+
+/** Whether a vehicle is of this type, read inside the caller's query (a type in use stays). */
+export function vehiclesOfTypeExist(typeId: Column | SQL): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${vehicles} where ${qualified(vehicles.typeId)} = ${qualified(typeId)})`;
+}
+
+/** Whether a vehicle of this type holds a second battery (its type may not drop to one compartment). */
+export async function typeHasVehicleWithTwoBatteries(db: Db, typeId: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.typeId, typeId), isNotNull(vehicles.battery2Id)))
+    .limit(1);
+  return found !== undefined;
+}

@@ -11,7 +11,7 @@ import { useUi } from '../../shared/ui';
 import { fieldKey } from '../../shared/devices';
 import { useDeviceChanges } from './deviceQueries';
 import { NumbersInput } from './NumbersInput';
-import { parsePastedNumbers, tooManyNumbers } from './numbers';
+import { validatedNumbers } from './validatedNumbers';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 const CHECK_MAP: StatusMap = {
@@ -52,18 +52,9 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
   });
 
   const check = async () => {
-    let values: Values;
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const numbers = parsePastedNumbers(values.numbers ?? '');
-    // Refused here, in the user's language, before anything is sent (at most 1,000 numbers).
-    if (tooManyNumbers(numbers)) {
-      form.setFields([{ name: 'numbers', errors: [t('validation.batchMax', { field: numbersLabel })] }]);
-      return;
-    }
+    const read = await validatedNumbers(form, t, numbersLabel);
+    if (!read) return;
+    const { values, numbers } = read;
     setBusy('check');
     try {
       const result = await changes.batchCheck(bodyOf(values, numbers));

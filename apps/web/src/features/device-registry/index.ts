@@ -9,5 +9,5 @@ export { deviceDetailActions } from './deviceDetailActions';
 export type { DeviceFormDrawerProps, DeviceFormSpec } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
 export { NumbersInput } from './NumbersInput';
-export { parsePastedNumbers, tooManyNumbers } from './numbers';
+export { validatedNumbers } from './validatedNumbers';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';

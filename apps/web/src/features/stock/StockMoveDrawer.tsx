@@ -8,7 +8,7 @@ import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
-import { NumbersInput, parsePastedNumbers, tooManyNumbers } from '../device-registry';
+import { NumbersInput, validatedNumbers } from '../device-registry';
 import { moveStock } from './stockQueries';
 
 export type StockDirection = 'in' | 'out';
@@ -38,17 +38,9 @@ export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind
   };
 
   const save = async () => {
-    let values: { numbers?: string; remark?: string };
-    try {
-      values = await form.validateFields();
-    } catch {
-      return;
-    }
-    const numbers = parsePastedNumbers(values.numbers ?? '');
-    if (tooManyNumbers(numbers)) {
-      form.setFields([{ name: 'numbers', errors: [t('validation.batchMax', { field: numbersLabel })] }]);
-      return;
-    }
+    const read = await validatedNumbers(form, t, numbersLabel);
+    if (!read) return;
+    const { values, numbers } = read;
     setBusy(true);
     try {
       const batch = await moveStock(kind, direction === 'out' ? 'out' : 'in', { numbers, remark: values.remark?.trim() ?? '' });

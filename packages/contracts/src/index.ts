@@ -8,3 +8,4 @@ export * from './fields.js';
 export * from './device-link/index.js';
 export * from './format.js';
 export * from './words/index.js';
+export * from './words/audit.js';

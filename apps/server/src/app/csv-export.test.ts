@@ -110,10 +110,14 @@ describe('CSV exports in the reader’s words and time zone', () => {
     expect(th[0]?.[label('createdAt', 'th')]).toMatch(TH_TIME);
   });
 
-  it('audit log: success as yes/no, the entry’s time', async () => {
+  it('audit log: action and object in words, success as yes/no, the entry’s time', async () => {
     const { en, th } = await both(auditLogApi.export, { action: 'merchant.add' });
-    expect(en[0]).toMatchObject({ Succeeded: 'Yes' });
-    expect(th[0]).toMatchObject({ สำเร็จ: 'ใช่' });
+    expect(en[0]).toMatchObject({ Action: 'Added merchant', Object: 'Merchant', Succeeded: 'Yes' });
+    expect(th[0]).toMatchObject({ การกระทำ: 'เพิ่มผู้ค้า', ออบเจ็กต์: 'ผู้ค้า', สำเร็จ: 'ใช่' });
+    // What changed, as the screen words it: labels and the merchant's type in words.
+    expect(en[0]?.Changes).toContain(`Name: “${merchant.name}”`);
+    expect(en[0]?.Changes).toContain('Type: Direct');
+    expect(th[0]?.[label('changes', 'th')]).toContain('ประเภท: ดำเนินการเอง');
     expect(en[0]?.Time).toMatch(EN_TIME);
   });
 

@@ -17,8 +17,8 @@ type Cell = string | number | boolean | null | undefined;
 export interface CsvColumn<T> {
   /** The record field the column shows; its header is the field's label (FIELD_LABELS) in the reader's language. */
   field: string;
-  /** The cell; the record's own field by default (a list is joined with "; "). */
-  value?: (row: T) => Cell | readonly Cell[];
+  /** The cell, worded for the reader if need be; the record's own field by default (a list is joined with "; "). */
+  value?: (row: T, locale: CsvLocale) => Cell | readonly Cell[];
   /**
    * How the value reads: an enumeration's words (a group of ENUM_WORDS; by default the field's
    * FIELD_WORDS group), or 'time', an instant in the reader's zone. Booleans read yes/no, text and
@@ -59,7 +59,7 @@ function written(value: Cell, show: EnumGroup | 'time' | undefined, locale: CsvL
 }
 
 interface Prepared<T> {
-  read: (row: T) => unknown;
+  read: (row: T, locale: CsvLocale) => unknown;
   show: EnumGroup | 'time' | undefined;
 }
 
@@ -80,7 +80,7 @@ function headerLine<T>(columns: CsvColumn<T>[], lang: Language): string {
 function rowLine<T>(row: T, columns: Prepared<T>[], locale: CsvLocale): string {
   return columns
     .map((c) => {
-      const value = c.read(row);
+      const value = c.read(row, locale);
       if (Array.isArray(value)) return cell(value.map((v: Cell) => written(v, c.show, locale)).join('; '));
       return cell(written(value as Cell, c.show, locale));
     })

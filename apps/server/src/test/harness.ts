@@ -1,12 +1,22 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { DEMO_PASSWORD, sessionApi, endpointUrl, type AnswerOf, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
+import {
+  DEMO_PASSWORD,
+  FIELD_LABELS,
+  sessionApi,
+  endpointUrl,
+  type AnswerOf,
+  type EndpointDef,
+  type InputOf,
+  type Language,
+} from '@swap/contracts';
 import { loadConfig, type Config } from '../app/config.js';
 import { buildApp } from '../app/build-app.js';
 import { openDatabase, type Database, type Db } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { useFastPasswordHashing } from '../modules/session/password.js';
+import { auditChangeKeys } from '../modules/audit-log/index.js';
 
 /**
  * A real server on a fresh database for one test file: in-memory PGlite by default, or a new
@@ -143,9 +153,15 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
       return answer.data.token;
     },
     async close() {
+      const keys = await auditChangeKeys(database.db);
       await app.close();
       await database.close();
       await pgDb?.drop();
+      // The audit log names each key of what changed in the reader's language (FIELD_LABELS, four
+      // languages by its type): whatever a test made the server write must have its label.
+      const unlabelled = keys.filter((key) => !Object.hasOwn(FIELD_LABELS, key.split('.')[0]!));
+      if (unlabelled.length > 0)
+        throw new Error(`Audit rows hold keys without a label in FIELD_LABELS (packages/contracts): ${unlabelled.join(', ')}`);
     },
   };
 }

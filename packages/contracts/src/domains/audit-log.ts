@@ -75,28 +75,43 @@ export const AUDIT_VERBS = [
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];
 
-/** The object types audit entries are written about (the audit log's object filter). */
-export const AUDIT_OBJECTS = [
-  'session',
-  'account',
-  'merchant',
-  'role',
-  'menu',
-  'resource',
-  'file',
-  'common_setting',
-  'currency_config',
-  'notification',
-  'appointment',
-  'vehicle',
-  'battery',
-  'cabinet',
-  'vehicleType',
-  'batteryType',
-  'cabinetType',
-  'stockBatch',
-] as const;
-export type AuditObject = (typeof AUDIT_OBJECTS)[number];
+type PlainVerb = 'add' | 'edit' | 'remove';
+const ADD_EDIT_REMOVE = ['add', 'edit', 'remove'] as const;
+const ADD_EDIT = ['add', 'edit'] as const;
+
+/**
+ * The object types audit entries are written about (the audit log's object filter), each with the
+ * plain changes its screens make: each is the action `<prefix>.<verb>` (add, edit, remove), the
+ * prefix being the object type unless the entry names another. A new resource adds its object
+ * here with its verbs, and its object's name to the four word tables (packages/contracts/src/words/).
+ */
+const AUDITED = {
+  session: { plain: [] },
+  account: { plain: ADD_EDIT },
+  merchant: { plain: ADD_EDIT_REMOVE },
+  role: { plain: ADD_EDIT_REMOVE },
+  menu: { plain: ADD_EDIT_REMOVE },
+  resource: { plain: ADD_EDIT_REMOVE },
+  file: { plain: [] },
+  common_setting: { plain: ADD_EDIT_REMOVE, prefix: 'commonSetting' },
+  currency_config: { plain: ['edit'], prefix: 'currency' },
+  notification: { plain: ADD_EDIT_REMOVE },
+  appointment: { plain: ['add'] },
+  vehicle: { plain: ADD_EDIT },
+  battery: { plain: ADD_EDIT },
+  cabinet: { plain: ADD_EDIT },
+  vehicleType: { plain: ADD_EDIT_REMOVE },
+  batteryType: { plain: ADD_EDIT_REMOVE },
+  cabinetType: { plain: ADD_EDIT_REMOVE },
+  stockBatch: { plain: [] },
+} as const satisfies Record<string, { plain: readonly PlainVerb[]; prefix?: string }>;
+type Audited = typeof AUDITED;
+export type AuditObject = keyof Audited;
+export const AUDIT_OBJECTS = /* @__PURE__ */ (() => Object.keys(AUDITED) as AuditObject[])();
+
+type PrefixOf<O extends AuditObject> = Audited[O] extends { prefix: infer P extends string } ? P : O;
+/** The plain actions the list above declares, e.g. `notification.add`, `commonSetting.edit`. */
+type PlainAction = { [O in AuditObject]: `${PrefixOf<O>}.${Audited[O]['plain'][number]}` }[AuditObject];
 
 type Kind = 'vehicle' | 'battery' | 'cabinet';
 const KINDS: readonly Kind[] = ['vehicle', 'battery', 'cabinet'];
@@ -106,6 +121,12 @@ const perKind = <A extends string>(action: (kind: Kind) => A, verb: AuditVerb, o
     A,
     { verb: AuditVerb; object: AuditObject }
   >;
+const plainActions = () =>
+  Object.fromEntries(
+    Object.entries(AUDITED).flatMap(([object, def]) =>
+      def.plain.map((verb) => [`${'prefix' in def ? def.prefix : object}.${verb}`, entry(verb, object as AuditObject)]),
+    ),
+  ) as Record<PlainAction, { verb: AuditVerb; object: AuditObject }>;
 
 /**
  * Every action the server writes to the audit log, with its verb (the action's last part) and the
@@ -116,62 +137,20 @@ const perKind = <A extends string>(action: (kind: Kind) => A, verb: AuditVerb, o
 // Built in a function so that a bundle which does not read the registry drops it whole.
 export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
   ({
+    ...plainActions(),
     login: entry('login', 'session'),
     'login.throttled': entry('throttled', 'session'),
     'login.disabled': entry('disabled', 'session'),
     logout: entry('logout', 'session'),
-    'account.add': entry('add', 'account'),
-    'account.edit': entry('edit', 'account'),
     'account.status': entry('status', 'account'),
     'account.resetPassword': entry('resetPassword', 'account'),
     'account.assignRoles': entry('assignRoles', 'account'),
-    'merchant.add': entry('add', 'merchant'),
-    'merchant.edit': entry('edit', 'merchant'),
-    'merchant.remove': entry('remove', 'merchant'),
-    'role.add': entry('add', 'role'),
-    'role.edit': entry('edit', 'role'),
-    'role.remove': entry('remove', 'role'),
-    'menu.add': entry('add', 'menu'),
-    'menu.edit': entry('edit', 'menu'),
-    'menu.remove': entry('remove', 'menu'),
     'menu.import': entry('import', 'menu'),
-    'resource.add': entry('add', 'resource'),
-    'resource.edit': entry('edit', 'resource'),
-    'resource.remove': entry('remove', 'resource'),
     'file.upload': entry('upload', 'file'),
-    'commonSetting.add': entry('add', 'common_setting'),
-    'commonSetting.edit': entry('edit', 'common_setting'),
-    'commonSetting.remove': entry('remove', 'common_setting'),
-    'currency.edit': entry('edit', 'currency_config'),
-    'notification.add': entry('add', 'notification'),
-    'notification.edit': entry('edit', 'notification'),
-    'notification.remove': entry('remove', 'notification'),
-    'appointment.add': entry('add', 'appointment'),
     'appointment.cancel': entry('cancel', 'appointment'),
-    'battery.add': entry('add', 'battery'),
-    'battery.edit': entry('edit', 'battery'),
-    'cabinet.add': entry('add', 'cabinet'),
-    'cabinet.edit': entry('edit', 'cabinet'),
     'cabinet.refused': entry('refused', 'cabinet'),
-    'vehicle.add': entry('add', 'vehicle'),
-    'vehicle.edit': entry('edit', 'vehicle'),
     'vehicle.sale': entry('sale', 'vehicle'),
     'command.send': entry('send', 'cabinet'),
-    ...perKind(
-      (kind) => `${kind}Type.add` as const,
-      'add',
-      (kind) => `${kind}Type` as const,
-    ),
-    ...perKind(
-      (kind) => `${kind}Type.edit` as const,
-      'edit',
-      (kind) => `${kind}Type` as const,
-    ),
-    ...perKind(
-      (kind) => `${kind}Type.remove` as const,
-      'remove',
-      (kind) => `${kind}Type` as const,
-    ),
     ...perKind((kind) => `${kind}.batchAdd` as const, 'batchAdd'),
     ...perKind((kind) => `${kind}.scrap` as const, 'scrap'),
     ...perKind((kind) => `${kind}.credential.issue` as const, 'issue'),

@@ -1,3 +1,5 @@
+import type { AuditObject, AuditVerb } from '../domains/audit-log.js';
+
 /**
  * English words of the enumeration values (and yes/no) the product shows, by group: the screens read
  * them as catalogue keys `<group>.<VALUE>`, the CSV exports and the audit log by group and value.
@@ -132,6 +134,50 @@ export const ENUM_WORDS_EN = {
     ON: 'Always on',
     OFF: 'Off',
   },
+  'auditLog.objectType': {
+    session: 'Session',
+    account: 'Account',
+    merchant: 'Merchant',
+    role: 'Role',
+    menu: 'Menu',
+    resource: 'Resource',
+    file: 'File',
+    common_setting: 'Common setting',
+    currency_config: 'Currency',
+    vehicle: 'Vehicle',
+    battery: 'Battery',
+    cabinet: 'Cabinet',
+    vehicleType: 'Vehicle type',
+    batteryType: 'Battery type',
+    cabinetType: 'Cabinet type',
+    stockBatch: 'Stock batch',
+    notification: 'Notification',
+    appointment: 'Reservation',
+  } satisfies Record<AuditObject, string>,
+  'auditLog.verb': {
+    add: 'Added {object}',
+    edit: 'Edited {object}',
+    remove: 'Removed {object}',
+    status: 'Changed {object} status',
+    resetPassword: 'Reset {object} password',
+    assignRoles: 'Assigned roles to {object}',
+    import: 'Imported {object}',
+    upload: 'Uploaded {object}',
+    login: 'Sign-in',
+    logout: 'Sign-out',
+    throttled: 'Sign-in refused: too many attempts',
+    disabled: 'Sign-in refused: account disabled',
+    batchAdd: 'Batch-registered {object}',
+    scrap: 'Scrapped {object}',
+    in: 'Stock in: {object}',
+    out: 'Stock out: {object}',
+    send: 'Sent a command to {object}',
+    export: 'Exported {object} list',
+    sale: 'Changed {object} sale status',
+    issue: 'Issued {object} secret',
+    refused: 'Refused {object} message: battery of another owner',
+    cancel: 'Cancelled {object}',
+  } satisfies Record<AuditVerb, string>,
 } as const;
 
 /** The groups and values every language words. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
+import { auditActionWords, auditLogApi, changeText, describeChanges, wordsIn, type AuditLogRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
 import { auditLogList } from './audit-log.service.js';
@@ -9,10 +9,18 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
   { field: 'requestTime', show: 'time' },
   { field: 'username' },
   { field: 'merchantId' },
-  { field: 'action' },
-  { field: 'objectType' },
+  // What was done to which object, in the words the screen shows (without the id: the next column).
+  { field: 'action', value: (row, { lang }) => auditActionWords({ ...row, objectId: null }, lang, wordsIn(lang)) },
+  { field: 'objectType', show: 'auditLog.objectType' },
   { field: 'objectId' },
-  { field: 'changes', value: (row) => (row.changes === null ? '' : JSON.stringify(row.changes)) },
+  // What changed, line by line as the screen shows it (joined with "; ").
+  {
+    field: 'changes',
+    value: (row, { lang }) =>
+      describeChanges(row.changes, row.objectType, lang, wordsIn(lang)).map((line) =>
+        line.field ? `${line.field}: ${changeText(line)}` : changeText(line),
+      ),
+  },
   { field: 'ip' },
   { field: 'success' },
 ];

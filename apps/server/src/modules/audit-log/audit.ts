@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { isAuditAction, type AuditAction } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -78,4 +79,13 @@ export async function recordAnonymousAudit(
     ip: who.ip,
     success: entry.success ?? true,
   });
+}
+
+/** Every top-level key written into an audit row's changes so far (the test harness checks each has a label). */
+export async function auditChangeKeys(db: Db): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ key: sql<string>`jsonb_object_keys(${auditLogs.changes})` })
+    .from(auditLogs)
+    .where(sql`jsonb_typeof(${auditLogs.changes}) = 'object'`);
+  return rows.map((row) => row.key);
 }

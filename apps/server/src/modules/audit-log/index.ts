@@ -1,1 +1,1 @@
-export { diff, recordAnonymousAudit, recordAudit } from './audit.js';
+export { auditChangeKeys, diff, recordAnonymousAudit, recordAudit } from './audit.js';

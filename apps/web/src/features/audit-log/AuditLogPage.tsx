@@ -1,25 +1,25 @@
 import { Flex, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_OBJECTS, auditLogApi, merchantApi, type AuditLogRecord } from '@swap/contracts';
+import { AUDIT_OBJECTS, auditLogApi, changeText, describeChanges, merchantApi, type AuditLogRecord } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
-import { describeChanges } from './changes';
-import { actionSummary } from './labels';
+import { actionSummary, catalogueWords } from './labels';
 
 function Changes({ value, objectType }: { value: unknown; objectType: string }) {
-  const { t } = useTranslation();
-  const lines = describeChanges(t, currentLanguage(), value, objectType);
+  const { t, i18n } = useTranslation();
+  const language = currentLanguage();
+  const lines = describeChanges(value, objectType, language, catalogueWords(i18n, language));
   if (lines.length === 0) return <>{t('common.empty')}</>;
   return (
     <Flex vertical gap={2}>
       {lines.map((line) => (
         <span key={line.field || 'value'}>
           {line.field ? <Typography.Text type="secondary">{line.field}: </Typography.Text> : null}
-          {line.edited ? t('auditLog.changed', { before: line.before, after: line.after }) : line.after}
+          {changeText(line)}
         </span>
       ))}
     </Flex>
@@ -28,7 +28,7 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
 
 /** System centre → Audit log (/system/audit-log): every tenant's changes, for super administrators only. */
 export function AuditLogPage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const superAdmin = getUserInfo()?.type === 'SUPER';
   const merchants = useAllRecordsOf(merchantApi.search, {}, superAdmin);
   if (!superAdmin) return <Navigate to="/error-page/401" replace />;
@@ -65,7 +65,7 @@ export function AuditLogPage() {
             key: 'action',
             titleKey: 'auditLog.action',
             width: 260,
-            render: (r) => <span title={r.action}>{actionSummary(t, currentLanguage(), r)}</span>,
+            render: (r) => <span title={r.action}>{actionSummary(i18n, currentLanguage(), r)}</span>,
           },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
           {

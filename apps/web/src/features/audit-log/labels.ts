@@ -1,18 +1,16 @@
-import type { TFunction } from 'i18next';
-import type { Language } from '@swap/contracts';
+import type { i18n as I18n } from 'i18next';
+import { auditActionWords, type Language, type WordsOf } from '@swap/contracts';
 
-/**
- * An entry in the reader's language, e.g. "Edited notification #12": the verb (the last part of
- * the action, see AUDIT_ACTIONS) worded around the object's name. A verb or object the catalogues
- * do not know (an old row) shows as written.
- */
+/** The words of the loaded catalogue (ENUM_WORDS of the contracts, keys `<group>.<value>`), as the export reads them. */
+export function catalogueWords(i18n: I18n, language: Language): WordsOf {
+  return (group, value) => i18n.getResource(language, 'translation', `${group}.${value}`) as string | undefined;
+}
+
+/** An entry in the reader's language, e.g. "Edited notification #12" (the CSV export writes the same). */
 export function actionSummary(
-  t: TFunction,
+  i18n: I18n,
   language: Language,
   entry: { action: string; objectType: string; objectId: string | null },
 ): string {
-  const { action, objectType, objectId } = entry;
-  const object = t(`auditLog.objectType.${objectType}`, { defaultValue: objectType }).toLocaleLowerCase(language);
-  const what = t(`auditLog.verb.${action.slice(action.lastIndexOf('.') + 1)}`, { defaultValue: action, object });
-  return objectId === null ? what : `${what} #${objectId}`;
+  return auditActionWords(entry, language, catalogueWords(i18n, language));
 }

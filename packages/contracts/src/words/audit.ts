@@ -1,0 +1,83 @@
+import type { Language } from '../envelope.js';
+import { fieldLabel } from '../fields.js';
+import { MESSAGES, messageText, type MessageKey } from '../messages.js';
+import { fieldWordsOf, type EnumGroup } from './index.js';
+
+/**
+ * A value's words in one language, or undefined when the product has none: the screens read their
+ * loaded catalogue (keys `<group>.<value>`), the server ENUM_WORDS (wordsIn of ./index.ts), so both say the same.
+ */
+export type WordsOf = (group: EnumGroup, value: string) => string | undefined;
+
+/**
+ * What an audit entry did, in the reader's language, e.g. "Edited notification #12": the verb (the
+ * action's last part, see AUDIT_ACTIONS) worded around the object's name. A verb or object without
+ * words (an old row) shows as written. The audit log screen and its CSV export both write it.
+ */
+export function auditActionWords(
+  entry: { action: string; objectType: string; objectId: string | null },
+  language: Language,
+  words: WordsOf,
+): string {
+  const { action, objectType, objectId } = entry;
+  const object = (words('auditLog.objectType', objectType) ?? objectType).toLocaleLowerCase(language);
+  const verb = words('auditLog.verb', action.slice(action.lastIndexOf('.') + 1));
+  const what = verb === undefined ? action : verb.replaceAll('{object}', object);
+  return objectId === null ? what : `${what} #${objectId}`;
+}
+
+/** One readable line of an audit entry's changes. */
+export interface ChangeLine {
+  /** The field's label in the reader's language ('' for a bare value). */
+  field: string;
+  /** Present for an edit ([before, after]); a created object has only `after`. */
+  before?: string;
+  after: string;
+  edited: boolean;
+}
+
+/** Words a value the way the screens do: texts quoted, yes/no, enumeration values by name, ∅ for nothing. */
+function show(words: WordsOf, language: Language, field: string, value: unknown, objectType?: string | null): string {
+  if (value === null || value === undefined || value === '') return '∅';
+  // Why a change was refused: the message the caller was shown, in the reader's language.
+  if (field === 'refused' && typeof value === 'string' && Object.hasOwn(MESSAGES, value)) return messageText(value as MessageKey, language);
+  if (typeof value === 'boolean') return words('common', value ? 'yes' : 'no') ?? String(value);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') {
+    const group = fieldWordsOf(objectType, field);
+    return group ? (words(group, value) ?? value) : `“${value}”`;
+  }
+  if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
+    return value.map((v) => (typeof v === 'string' ? v : show(words, language, field, v, objectType))).join(', ');
+  return JSON.stringify(value);
+}
+
+/**
+ * An audit entry's changes line by line, fields named in the reader's language: the server logs
+ * `{ field: [before, after] }` for an edit and the object itself for a creation; anything else is
+ * shown as it is. The audit log screen and its CSV export both write these lines.
+ */
+export function describeChanges(changes: unknown, objectType: string | null | undefined, language: Language, words: WordsOf): ChangeLine[] {
+  if (changes === null || changes === undefined) return [];
+  if (typeof changes !== 'object' || Array.isArray(changes))
+    return [{ field: '', after: show(words, language, '', changes), edited: false }];
+  const entries = Object.entries(changes as Record<string, unknown>);
+  // A diff pairs every field; a created object merely may hold a two-item list.
+  const isDiff = entries.length > 0 && entries.every(([, value]) => Array.isArray(value) && value.length === 2);
+  return entries.map(([field, value]) => {
+    const label = fieldLabel(field, language);
+    return isDiff && Array.isArray(value)
+      ? {
+          field: label,
+          before: show(words, language, field, value[0], objectType),
+          after: show(words, language, field, value[1], objectType),
+          edited: true,
+        }
+      : { field: label, after: show(words, language, field, value, objectType), edited: false };
+  });
+}
+
+/** A line's value as the screen shows it: `before → after` for an edit. */
+export function changeText(line: ChangeLine): string {
+  return line.edited ? `${line.before} → ${line.after}` : line.after;
+}

@@ -11,6 +11,8 @@ import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from 
 import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 import type { Ctx } from '../../../apps/server/src/app/context.js';
 import { csvPieces, fieldColumns } from '../../../apps/server/src/app/csv.js';
+// The modules load in the server's order first (their entries import one another).
+import '../../../apps/server/src/modules/index.js';
 import { BATTERY_CSV_FIELDS, batteryList } from '../../../apps/server/src/modules/battery/battery.query.js';
 import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.query.js';
 import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';

@@ -38,10 +38,10 @@ export function validationCatalogue(language: Language): Catalogue {
 
 /**
  * The contracts' record-field labels (FIELD_LABELS, also the server's CSV headers and field
- * errors) under `<prefix>.<field>`, so a screen and its export name a field alike.
+ * errors) as catalogue keys `field.<name>`, so a screen and its export name a field alike.
  */
-export function fieldCatalogue(prefix: string, language: Language): Catalogue {
+export function fieldCatalogue(language: Language): Catalogue {
   const out: Catalogue = {};
-  for (const [field, labels] of Object.entries(FIELD_LABELS)) out[`${prefix}.${field}`] = labels[language];
+  for (const [field, labels] of Object.entries(FIELD_LABELS)) out[`field.${field}`] = labels[language];
   return out;
 }

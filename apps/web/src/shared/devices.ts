@@ -29,9 +29,9 @@ export function deviceDetailPath(kind: DeviceKind, id: number): string {
   return `/product/${kind}/detail/${id}`;
 }
 
-/** Label key of a record field; the words are the contracts' FIELD_LABELS (see i18n/<lang>/deviceRegistry.ts). */
+/** Label key of a record field, `field.<name>`: the words are the contracts' FIELD_LABELS, in every language bundle (i18n/catalogue.ts). */
 export function fieldKey(field: string): string {
-  return `deviceRegistry.field.${field}`;
+  return `field.${field}`;
 }
 
 function statusMap(values: readonly string[], prefix: string, meanings: StatusMap[string]['meaning'][]): StatusMap {

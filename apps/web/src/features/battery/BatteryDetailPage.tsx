@@ -116,7 +116,7 @@ export function BatteryDetailPage() {
           <DetailCards record={battery} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="battery" device={battery} />
           <Card
-            title={t('deviceRegistry.field.cellVoltages')}
+            title={t('field.cellVoltages')}
             extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}
           >
             {battery.cellVoltages.length === 0 ? (

@@ -28,7 +28,7 @@ export function CellVoltageChart({ voltages }: { voltages: number[] }) {
       series: [
         {
           type: 'bar',
-          name: t('deviceRegistry.field.cellVoltages'),
+          name: t('field.cellVoltages'),
           data: voltages.map((value) => ({
             value,
             // Extremes stand out: the spread between them is what a technician looks at.

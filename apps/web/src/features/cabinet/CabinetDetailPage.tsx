@@ -105,7 +105,7 @@ export function CabinetDetailPage() {
     >
       {(cabinet) => (
         <Flex vertical gap={16}>
-          <Card title={t('deviceRegistry.field.compartments')}>
+          <Card title={t('field.compartments')}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (

@@ -24,12 +24,12 @@ describe('cabinet trend', () => {
     expect(trendSummary(points, CABINET_TREND)).toEqual({
       count: 3,
       lines: [
-        { labelKey: 'deviceRegistry.field.temperature', min: 28.46, max: 33.1 },
-        { labelKey: 'deviceRegistry.field.humidity', min: 44, max: 61 },
-        { labelKey: 'deviceRegistry.field.load', min: 0.5, max: 2.25 },
+        { labelKey: 'field.temperature', min: 28.46, max: 33.1 },
+        { labelKey: 'field.humidity', min: 44, max: 61 },
+        { labelKey: 'field.load', min: 0.5, max: 2.25 },
       ],
       // The smoke alarm was never raised: it is left out.
-      flags: [{ labelKey: 'deviceRegistry.field.waterAlarm', count: 2 }],
+      flags: [{ labelKey: 'field.waterAlarm', count: 2 }],
     });
   });
 

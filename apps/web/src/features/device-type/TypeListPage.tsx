@@ -33,8 +33,8 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
     { key: 'name', titleKey: 'deviceType.name', sortable: true, width: 160 },
     { key: 'description', titleKey: 'deviceType.description', ellipsis: true, width: 240 },
     ...(def.specColumns as ResourceColumn<TypeRow, never>[]),
-    { key: 'inUse', titleKey: 'deviceRegistry.field.inUse', kind: 'boolean', width: 100 },
-    { key: 'createdAt', titleKey: 'deviceRegistry.field.createdAt', kind: 'datetime', sortable: true, width: 180 },
+    { key: 'inUse', titleKey: 'field.inUse', kind: 'boolean', width: 100 },
+    { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 180 },
   ];
 
   return (

@@ -20,7 +20,7 @@ export function typeCodes(kind: DeviceKind) {
   return { add: `type.${kind}.add`, edit: `type.${kind}.edit`, remove: `type.${kind}.remove`, export: `type.${kind}.export` };
 }
 
-const label = (field: string) => `deviceRegistry.field.${field}`;
+const label = (field: string) => `field.${field}`;
 
 /** The filters of a type list (every kind's search takes the same). */
 type TypeFilter = FilterOf<(typeof deviceTypeApi)[DeviceKind]['search']>;

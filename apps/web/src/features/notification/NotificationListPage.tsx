@@ -24,9 +24,9 @@ export function NotificationListPage() {
   const [editing, setEditing] = useState<NotificationRecord | 'new' | null>(null);
   const adding = editing === 'new';
   const fields: FormField<'title' | 'description' | 'countryCode'>[] = [
-    { name: 'title', labelKey: 'notification.title', maxLength: 100 },
-    { name: 'description', labelKey: 'notification.description', type: 'textarea', rows: 6, maxLength: 1000 },
-    { name: 'countryCode', labelKey: 'notification.country', type: 'select', options: countries },
+    { name: 'title', labelKey: 'field.title', maxLength: 100 },
+    { name: 'description', labelKey: 'field.description', type: 'textarea', rows: 6, maxLength: 1000 },
+    { name: 'countryCode', labelKey: 'field.countryCode', type: 'select', options: countries },
   ];
   return (
     <>
@@ -46,21 +46,21 @@ export function NotificationListPage() {
         rowKey="id"
         scrollX={900}
         searchFields={[
-          { name: 'title', labelKey: 'notification.title' },
-          { name: 'countryCode', labelKey: 'notification.country', type: 'select', options: countries },
-          { name: 'created', labelKey: 'notification.createdAt', type: 'dateRange' },
+          { name: 'title', labelKey: 'field.title' },
+          { name: 'countryCode', labelKey: 'field.countryCode', type: 'select', options: countries },
+          { name: 'created', labelKey: 'field.createdAt', type: 'dateRange' },
         ]}
         columns={[
-          { key: 'title', titleKey: 'notification.title', sortable: true, width: 240 },
-          { key: 'description', titleKey: 'notification.description', ellipsis: true },
+          { key: 'title', titleKey: 'field.title', sortable: true, width: 240 },
+          { key: 'description', titleKey: 'field.description', ellipsis: true },
           {
             key: 'countryCode',
-            titleKey: 'notification.country',
+            titleKey: 'field.countryCode',
             sortable: true,
             width: 180,
             render: (r) => countries.find((c) => c.value === r.countryCode)?.label ?? r.countryCode,
           },
-          { key: 'createdAt', titleKey: 'notification.createdAt', kind: 'datetime', sortable: true, width: 190 },
+          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
         ]}
         rowActions={[
           { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, onClick: (r) => setEditing(r) },

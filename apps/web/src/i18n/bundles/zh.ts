@@ -1,9 +1,10 @@
 import { ENUM_WORDS_ZH, enumCatalogue } from '@swap/contracts';
-import { collect, validationCatalogue, type Catalogue, type CatalogueModules, type FeatureTextModules } from '../catalogue';
+import { collect, fieldCatalogue, validationCatalogue, type Catalogue, type CatalogueModules, type FeatureTextModules } from '../catalogue';
 
 /** Every text of this language in one chunk, loaded only when the language is in use. */
 export const catalogue: Catalogue = {
   ...validationCatalogue('zh'),
+  ...fieldCatalogue('zh'),
   ...enumCatalogue(ENUM_WORDS_ZH),
   ...collect(
     import.meta.glob<CatalogueModules[string]>('../zh/*.ts', { eager: true }),

@@ -1,8 +1,5 @@
-import { fieldCatalogue } from '../catalogue';
-
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const deviceRegistry = {
-  ...fieldCatalogue('deviceRegistry.field', 'en'),
   'deviceRegistry.credential.title': 'Device credentials',
   'deviceRegistry.credential.issue': 'Issue device secret',
   'deviceRegistry.credential.issued': 'Issued',

@@ -1,9 +1,7 @@
-import { fieldCatalogue } from '../catalogue';
 import type { deviceRegistry as en } from '../en/deviceRegistry';
 
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const deviceRegistry: Record<keyof typeof en, string> = {
-  ...fieldCatalogue('deviceRegistry.field', 'in'),
   'deviceRegistry.credential.title': 'Kredensial perangkat',
   'deviceRegistry.credential.issue': 'Terbitkan rahasia perangkat',
   'deviceRegistry.credential.issued': 'Diterbitkan',

@@ -1,9 +1,7 @@
-import { fieldCatalogue } from '../catalogue';
 import type { deviceRegistry as en } from '../en/deviceRegistry';
 
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const deviceRegistry: Record<keyof typeof en, string> = {
-  ...fieldCatalogue('deviceRegistry.field', 'zh'),
   'deviceRegistry.credential.title': '设备凭据',
   'deviceRegistry.credential.issue': '签发设备密钥',
   'deviceRegistry.credential.issued': '已签发',

@@ -1,4 +1,13 @@
 export { batteriesOfTypeExist, batteryJoin, vehicleIdsOfBattery } from './battery.refs.js';
+export {
+  batteryOwners,
+  endSwapHolds,
+  holdForSwap,
+  lockSwapBattery,
+  recordSwappedBattery,
+  swapBatteryById,
+  type SwapBattery,
+} from './battery.swap.js';
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';

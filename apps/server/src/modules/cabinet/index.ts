@@ -1,4 +1,15 @@
-export { atCabinetNumberPrefix, cabinetJoin, cabinetsOfTypeExist } from './cabinet.refs.js';
+export {
+  atCabinetNumberPrefix,
+  cabinetByNumber,
+  cabinetJoin,
+  cabinetNumbers,
+  cabinetsOfTypeExist,
+  compartmentBatteryId,
+  lockCompartment,
+  putIntoCompartment,
+  takeOutOfCompartment,
+  visibleCabinetByNumber,
+} from './cabinet.refs.js';
 export { registerCabinetRoutes } from './cabinet.routes.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';

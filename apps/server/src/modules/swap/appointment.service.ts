@@ -4,14 +4,14 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import type { DeviceHub } from '../../device-link/hub.js';
 import { recordAudit } from '../audit-log/index.js';
-import { batteries } from '../battery/battery.table.js';
-import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { swapBatteryById, type SwapBattery } from '../battery/index.js';
+import { cabinetJoin, lockCompartment, visibleCabinetByNumber } from '../cabinet/index.js';
 import { deviceScope } from '../device-registry/index.js';
 import { appointments } from './swap.table.js';
 import { appointmentDetail } from './appointment.query.js';
 
 /** Why a battery in the compartment cannot be reserved: the same rules as a cabinet's hand-out. */
-function unusable(battery: typeof batteries.$inferSelect): MessageKey | null {
+function unusable(battery: SwapBattery): MessageKey | null {
   if (battery.scrapStatus === 'SCRAPPED') return 'deviceScrapped';
   if (battery.returnStatus === 'RETURNING') return 'batteryReturning';
   if (battery.distributionStatus !== 'ASSIGNED') return 'batteryUnassigned';
@@ -27,23 +27,16 @@ export async function addAppointment(ctx: Ctx, hub: DeviceHub, body: Appointment
   let cabinetNumber = '';
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      const [cabinet] = await tx
-        .select({ id: cabinets.id, number: cabinets.number, merchantId: cabinets.merchantId, scrapStatus: cabinets.scrapStatus })
-        .from(cabinets)
-        .where(and(eq(cabinets.number, body.cabinetNumber), deviceScope(ctx, cabinets.merchantId)));
+      const cabinet = await visibleCabinetByNumber(tx, ctx, body.cabinetNumber);
       if (!cabinet) throw new AppError('cabinetMissing', undefined, { field: 'cabinetNumber' });
       if (cabinet.scrapStatus === 'SCRAPPED') throw new AppError('deviceScrapped', undefined, { field: 'cabinetNumber' });
       cabinetNumber = cabinet.number;
-      const [slot] = await tx
-        .select({ compartment: cabinetCompartments, battery: batteries })
-        .from(cabinetCompartments)
-        .leftJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
-        .where(and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, body.compartment)))
-        .for('update', { of: cabinetCompartments });
-      if (!slot) throw new AppError('compartmentMissing', undefined, { field: 'compartment' });
-      const ready = slot.compartment.enabled && (slot.compartment.state === 'SWAPPABLE' || slot.compartment.state === 'FULL');
-      if (!ready || !slot.battery) throw new AppError('compartmentNotSwappable', undefined, { field: 'compartment' });
-      const refused = unusable(slot.battery);
+      const compartment = await lockCompartment(tx, cabinet.id, body.compartment);
+      if (!compartment) throw new AppError('compartmentMissing', undefined, { field: 'compartment' });
+      const ready = compartment.enabled && (compartment.state === 'SWAPPABLE' || compartment.state === 'FULL');
+      const battery = ready && compartment.batteryId !== null ? await swapBatteryById(tx, compartment.batteryId) : undefined;
+      if (!battery) throw new AppError('compartmentNotSwappable', undefined, { field: 'compartment' });
+      const refused = unusable(battery);
       if (refused) throw new AppError(refused, undefined, { field: 'compartment' });
       const now = new Date();
       // A reservation past its time no longer holds the compartment, swept or not.
@@ -61,8 +54,8 @@ export async function addAppointment(ctx: Ctx, hub: DeviceHub, body: Appointment
       const fields = {
         cabinetId: cabinet.id,
         compartment: body.compartment,
-        batteryNumber: slot.battery.number,
-        batterySoc: slot.battery.soc,
+        batteryNumber: battery.number,
+        batterySoc: battery.soc,
         customer: body.customer,
         createdAt: now,
         expiresAt: new Date(now.getTime() + minutes * 60_000),
@@ -88,11 +81,12 @@ export async function addAppointment(ctx: Ctx, hub: DeviceHub, body: Appointment
 
 /** Releases a live reservation; a used, expired or cancelled one stays as it is. */
 export async function cancelAppointment(ctx: Ctx, hub: DeviceHub, id: number): Promise<AppointmentRecord> {
+  const cabinet = cabinetJoin(appointments.cabinetId);
   const cabinetNumber = await ctx.db.transaction(async (tx) => {
     const [row] = await tx
-      .select({ appointment: appointments, cabinetNumber: cabinets.number })
+      .select({ appointment: appointments, cabinetNumber: cabinet.number })
       .from(appointments)
-      .innerJoin(cabinets, eq(cabinets.id, appointments.cabinetId))
+      .innerJoin(cabinet.join.table, cabinet.join.on)
       .where(and(eq(appointments.id, id), deviceScope(ctx, appointments.merchantId)))
       .for('update', { of: appointments });
     if (!row) throw new AppError('appointmentMissing');

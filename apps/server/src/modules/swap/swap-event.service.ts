@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, ne, sql } from 'drizzle-orm';
 import {
   AUTHORIZE_REFUSALS,
   messageText,
@@ -8,20 +8,11 @@ import {
   type SwapEvent,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { batteries } from '../battery/battery.table.js';
-import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { batteryOwners, endSwapHolds, holdForSwap, lockSwapBattery, recordSwappedBattery } from '../battery/index.js';
+import { cabinetByNumber, cabinetNumbers, compartmentBatteryId, putIntoCompartment, takeOutOfCompartment } from '../cabinet/index.js';
 import { dropBatteriesFromVehicles } from '../vehicle/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
-
-/**
- * A cabinet handles only batteries of its own owner: a merchant's cabinet its merchant's, a
- * platform cabinet (no merchant) the platform's own stock (docs/device-protocol.md, "Batteries a
- * cabinet may handle").
- */
-function ownedBy(merchantId: number | null): SQL {
-  return merchantId === null ? isNull(batteries.merchantId) : eq(batteries.merchantId, merchantId);
-}
 
 /** A device message refused for naming batteries of another owner: kept in the audit log, under the cabinet's tenant. */
 export async function auditDeviceRefusal(
@@ -36,13 +27,13 @@ export async function auditDeviceRefusal(
   );
 }
 
-/** Registered batteries among the numbers that the cabinet's owner does not own. */
+/**
+ * Registered batteries among the numbers that the cabinet's owner does not own: a cabinet handles
+ * only batteries of its own owner, a merchant's cabinet its merchant's, a platform cabinet (no
+ * merchant) the platform's own stock (docs/device-protocol.md, "Batteries a cabinet may handle").
+ */
 async function otherOwners(db: Db, merchantId: number | null, numbers: string[]): Promise<string[]> {
-  if (numbers.length === 0) return [];
-  const rows = await db
-    .select({ number: batteries.number, merchantId: batteries.merchantId })
-    .from(batteries)
-    .where(inArray(batteries.number, numbers));
+  const rows = await batteryOwners(db, numbers);
   return rows.filter((row) => row.merchantId !== merchantId).map((row) => row.number);
 }
 
@@ -66,10 +57,7 @@ const FULL_SOC = 95;
  */
 export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<SwapOutcome | null> {
   return db.transaction(async (tx) => {
-    const [cabinet] = await tx
-      .select({ id: cabinets.id, merchantId: cabinets.merchantId })
-      .from(cabinets)
-      .where(eq(cabinets.number, cabinetNumber));
+    const cabinet = await cabinetByNumber(tx, cabinetNumber);
     if (!cabinet) return null;
     const named = [event.batteryIn?.number, event.batteryOut?.number].filter((n): n is string => n !== undefined);
     const refused = await otherOwners(tx, cabinet.merchantId, named);
@@ -106,53 +94,18 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
     // Whatever the result, the swap is over: the batteries are no longer mid-swap, nor the one the
     // authorization held (a failed swap may name no battery at all). Only the owner's own: another
     // owner's battery may be mid-swap in its own cabinet.
-    const held = [
-      ...(numbers.length ? [inArray(batteries.number, numbers)] : []),
-      ...(event.requestId ? [eq(batteries.swapRequestId, event.requestId)] : []),
-    ];
-    const released = held.length
-      ? await tx
-          .update(batteries)
-          .set({ swapLockedUntil: null, swapRequestId: null })
-          .where(and(or(...held), ownedBy(cabinet.merchantId)))
-          .returning({ number: batteries.number })
-      : [];
-    for (const { number } of released) if (!numbers.includes(number)) numbers.push(number);
+    const released = await endSwapHolds(tx, cabinet.merchantId, numbers, event.requestId);
+    for (const number of released) if (!numbers.includes(number)) numbers.push(number);
     // A failed or aborted swap moves nothing here: the cabinet's next state report says where the
     // packs are (a pack may have gone in before the hand-out failed). A refused one moves nothing at all.
     if (refused.length || event.result !== 'SUCCEEDED' || !event.batteryIn || !event.batteryOut) return { changed: numbers, refused };
     const { batteryIn, batteryOut } = event;
-    const slot = (index: number) => and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, index));
-    const [outRow] = await tx
-      .update(batteries)
-      .set({ soc: batteryOut.soc, updatedAt: new Date() })
-      .where(eq(batteries.number, batteryOut.number))
-      .returning({ id: batteries.id });
-    if (outRow) await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.batteryId, outRow.id));
-    await tx
-      .update(cabinetCompartments)
-      .set({ batteryId: null, state: 'EMPTY', inPlace: false, batteryLock: 'UNLOCKED', chargerSwitch: 'OFF' })
-      .where(slot(batteryOut.compartment));
-    const [inRow] = await tx
-      .update(batteries)
-      .set({ soc: batteryIn.soc, vehicleId: null, updatedAt: new Date() })
-      .where(eq(batteries.number, batteryIn.number))
-      .returning({ id: batteries.id });
-    if (inRow) {
-      // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
-      await tx.update(cabinetCompartments).set({ batteryId: null }).where(eq(cabinetCompartments.batteryId, inRow.id));
-      await dropBatteriesFromVehicles(tx, [inRow.id]);
-    }
-    await tx
-      .update(cabinetCompartments)
-      .set({
-        batteryId: inRow?.id ?? null,
-        state: batteryIn.soc >= FULL_SOC ? 'FULL' : 'SWAPPABLE',
-        inPlace: true,
-        batteryLock: 'LOCKED',
-        chargerSwitch: batteryIn.soc >= FULL_SOC ? 'OFF' : 'ON',
-      })
-      .where(slot(batteryIn.compartment));
+    const outId = await recordSwappedBattery(tx, batteryOut.number, batteryOut.soc, false);
+    await takeOutOfCompartment(tx, cabinet.id, batteryOut.compartment, outId);
+    const inId = await recordSwappedBattery(tx, batteryIn.number, batteryIn.soc, true);
+    // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
+    if (inId !== undefined) await dropBatteriesFromVehicles(tx, [inId]);
+    await putIntoCompartment(tx, cabinet.id, batteryIn.compartment, inId ?? null, batteryIn.soc >= FULL_SOC);
     const [used] = await tx
       .update(appointments)
       .set({ status: 'USED', closedAt: new Date(event.endedAt), swapId: record.id })
@@ -187,10 +140,7 @@ function refusal(request: AuthorizeRequest, reason: AuthorizeRefusal): Authorize
  */
 export async function authorizeHandout(db: Db, cabinetNumber: string, request: AuthorizeRequest): Promise<AuthorizeResult | null> {
   return db.transaction(async (tx) => {
-    const [cabinet] = await tx
-      .select({ id: cabinets.id, merchantId: cabinets.merchantId })
-      .from(cabinets)
-      .where(eq(cabinets.number, cabinetNumber));
+    const cabinet = await cabinetByNumber(tx, cabinetNumber);
     if (!cabinet) return null;
     // Before any other rule (and any lock), so nothing about another owner's battery is told or held.
     const refused = await otherOwners(tx, cabinet.merchantId, [
@@ -205,7 +155,7 @@ export async function authorizeHandout(db: Db, cabinetNumber: string, request: A
       );
       return refusal(request, 'BATTERY_OTHER_OWNER');
     }
-    const [battery] = await tx.select().from(batteries).where(eq(batteries.number, request.batteryNumber)).for('update');
+    const battery = await lockSwapBattery(tx, request.batteryNumber);
     if (!battery) return refusal(request, 'BATTERY_UNKNOWN');
     if (battery.scrapStatus === 'SCRAPPED') return refusal(request, 'BATTERY_SCRAPPED');
     if (battery.returnStatus === 'RETURNING') return refusal(request, 'BATTERY_RETURNING');
@@ -213,11 +163,8 @@ export async function authorizeHandout(db: Db, cabinetNumber: string, request: A
     const now = new Date();
     const midSwap = battery.swapLockedUntil !== null && battery.swapLockedUntil > now;
     if (midSwap && battery.swapRequestId !== request.requestId) return refusal(request, 'BATTERY_MID_SWAP');
-    const [slot] = await tx
-      .select({ batteryId: cabinetCompartments.batteryId })
-      .from(cabinetCompartments)
-      .where(and(eq(cabinetCompartments.cabinetId, cabinet.id), eq(cabinetCompartments.index, request.compartment)));
-    if (!slot || slot.batteryId !== battery.id) return refusal(request, 'BATTERY_NOT_IN_COMPARTMENT');
+    const inCompartment = await compartmentBatteryId(tx, cabinet.id, request.compartment);
+    if (inCompartment !== battery.id) return refusal(request, 'BATTERY_NOT_IN_COMPARTMENT');
     const [heldForOther] = await tx
       .select({ id: appointments.id })
       .from(appointments)
@@ -232,7 +179,7 @@ export async function authorizeHandout(db: Db, cabinetNumber: string, request: A
       );
     if (heldForOther) return refusal(request, 'COMPARTMENT_RESERVED');
     const expiresAt = midSwap ? battery.swapLockedUntil! : new Date(now.getTime() + SWAP_AUTHORIZATION_SECONDS * 1000);
-    await tx.update(batteries).set({ swapLockedUntil: expiresAt, swapRequestId: request.requestId }).where(eq(batteries.id, battery.id));
+    await holdForSwap(tx, battery.id, expiresAt, request.requestId);
     return { requestId: request.requestId, ts: now.toISOString(), allowed: true, expiresAt: expiresAt.toISOString() };
   });
 }
@@ -244,8 +191,5 @@ export async function expireAppointments(db: Db, now = new Date()): Promise<stri
     .set({ status: 'EXPIRED', closedAt: sql`${appointments.expiresAt}` })
     .where(and(eq(appointments.status, 'RESERVED'), lte(appointments.expiresAt, now)))
     .returning({ cabinetId: appointments.cabinetId });
-  const ids = [...new Set(expired.map((row) => row.cabinetId))];
-  if (ids.length === 0) return [];
-  const rows = await db.select({ number: cabinets.number }).from(cabinets).where(inArray(cabinets.id, ids));
-  return rows.map((row) => row.number);
+  return cabinetNumbers(db, [...new Set(expired.map((row) => row.cabinetId))]);
 }

@@ -15,11 +15,11 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceScope, placeOwner, type DeviceKindDef } from './device.kind.js';
+import { deviceScope, placeOwner, type DeviceKindDef } from './device-registry.kind.js';
 import { typeOfKind } from '../device-type/index.js';
-import { lockStockCounters } from './device.counters.js';
-import { refuseScrapped } from './device.guard.js';
-import { numberConflict, takenNumbers } from './device.numbers.js';
+import { lockStockCounters } from './device-registry.counters.js';
+import { refuseScrapped } from './device-registry.guard.js';
+import { numberConflict, takenNumbers } from './device-registry.numbers.js';
 
 /** Every number of the batch as NEW, EXISTS (registered, or repeated in the batch) or INVALID. */
 async function checkNumbers(ctx: Ctx, def: DeviceKindDef, numbers: string[]): Promise<{ result: BatchCheckResult; refusal: MessageKey }> {

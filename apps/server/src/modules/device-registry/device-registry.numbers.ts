@@ -2,7 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { DeviceKind, MessageKey } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation, violatedConstraint } from '../../app/errors.js';
-import { chunks } from './device.kind.js';
+import { chunks } from './device-registry.kind.js';
 import { deviceNumbers } from './device-number.table.js';
 
 /** The registry's primary key: a number claimed by a device of any kind. */

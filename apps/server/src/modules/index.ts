@@ -1,68 +1,90 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import type { DemoContext } from '../db/demo.js';
 import { registerMenuRoutes } from './menu/menu.routes.js';
 import { registerResourceRoutes } from './menu/resource.routes.js';
+import { syncMenuTree } from './menu/index.js';
 import { registerCommonSettingRoutes } from './common-setting/index.js';
+import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
+import { seedDemoCurrency, seedPlatformCurrency } from './currency/currency.seed.js';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
 import { registerAccountRoutes } from './account/account.routes.js';
+import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
 import { registerRoleRoutes } from './role/role.routes.js';
+import { seedDemoRoles } from './role/role.seed.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
+import { seedDemoMerchants } from './merchant/merchant.seed.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
+import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { registerBatteryRoutes } from './battery/index.js';
+import { seedDemoBatteries } from './battery/battery.seed.js';
 import { registerVehicleRoutes } from './vehicle/index.js';
+import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
 import { readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
+import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
 import { registerStockRoutes } from './stock/index.js';
+import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { heldCompartments, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
-import { registerDeviceCredentialRoutes } from './device-credential/index.js';
+import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
-
-/** What the demo seed knows when it calls a module's demo rows. */
-export interface DemoContext {
-  /** The demo merchants' ids by name. */
-  merchantIds: Record<string, number>;
-  /** Whether the demo has devices (off for a database that wants accounts only). */
-  withDevices: boolean;
-}
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
   /** Registers the module's /api/oms routes. */
   routes: (app: FastifyInstance, options: CommandOptions) => void;
-  /** Adds the module's demo rows when demo data is on (once: it checks for its own rows first). */
+  /** Adds the rows every database needs, demo or not (an existing row is kept). */
+  setup?: (db: Db) => Promise<void>;
+  /**
+   * Adds the module's demo rows when demo data is on, once: it checks for its own rows first (or the
+   * context says it: docs/architecture.md, "Who owns demo rows").
+   */
   demo?: (db: Db, demo: DemoContext) => Promise<void>;
 }
 
+const withDevices =
+  (seedDemo: (db: Db) => Promise<void>): ServerModule['demo'] =>
+  (db, demo) =>
+    demo.withDevices ? seedDemo(db) : Promise.resolve();
+
 /**
- * Every module, registered here once: its routes, and its demo rows in this order (devices before
- * the swaps and telemetry that name them).
+ * Every module, registered here once: its routes, its set-up rows, and its demo rows in this order
+ * (an owner before what names it: merchants before their roles and accounts, types before devices,
+ * packs before the cabinets and vehicles holding them, devices before their stock history, swaps,
+ * telemetry and credentials).
  */
 const MODULES: ServerModule[] = [
-  { routes: registerMenuRoutes },
+  { routes: registerMenuRoutes, setup: syncMenuTree },
   { routes: registerResourceRoutes },
-  { routes: registerCommonSettingRoutes },
-  { routes: registerCurrencyRoutes },
+  { routes: registerCommonSettingRoutes, setup: seedDefaultSettings },
   { routes: registerAuditLogRoutes },
-  { routes: registerAccountRoutes },
-  { routes: registerRoleRoutes },
-  { routes: registerMerchantRoutes },
+  { routes: registerMerchantRoutes, demo: seedDemoMerchants },
+  { routes: registerCurrencyRoutes, setup: seedPlatformCurrency, demo: seedDemoCurrency },
+  { routes: registerRoleRoutes, demo: seedDemoRoles },
+  { routes: registerAccountRoutes, demo: seedDemoAccounts },
   { routes: registerFileRoutes },
-  { routes: registerDeviceTypeRoutes },
-  { routes: registerBatteryRoutes },
-  { routes: registerVehicleRoutes },
-  { routes: registerCabinetRoutes },
-  { routes: registerStockRoutes },
+  { routes: registerDeviceTypeRoutes, demo: seedDemoTypes },
+  { routes: registerBatteryRoutes, demo: seedDemoBatteries },
+  { routes: registerCabinetRoutes, demo: seedDemoCabinets },
+  { routes: registerVehicleRoutes, demo: seedDemoVehicles },
+  { routes: registerStockRoutes, demo: seedDemoStock },
   { routes: registerCommandRoutes },
-  { routes: registerSwapRoutes, demo: (db, demo) => (demo.withDevices ? seedDemoSwaps(db) : Promise.resolve()) },
+  { routes: registerSwapRoutes, demo: withDevices(seedDemoSwaps) },
   { routes: registerLiveRoutes },
-  { routes: registerTelemetryRoutes, demo: (db, demo) => (demo.withDevices ? seedDemoTelemetry(db) : Promise.resolve()) },
-  { routes: registerDeviceCredentialRoutes },
+  { routes: registerTelemetryRoutes, demo: withDevices((db) => seedDemoTelemetry(db)) },
+  {
+    routes: registerDeviceCredentialRoutes,
+    demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
+  },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
 ];
+
+// A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
+readCompartmentHoldsFrom(heldCompartments);
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
@@ -72,7 +94,23 @@ export function registerModules(app: FastifyInstance, options: CommandOptions): 
   for (const module of MODULES) module.routes(app, options);
 }
 
-/** Every module's demo rows, in the registry's order. */
-export async function seedModuleDemos(db: Db, demo: DemoContext): Promise<void> {
-  for (const module of MODULES) await module.demo?.(db, demo);
+/** Every module's set-up rows, in the registry's order. */
+export async function setUpModules(db: Db): Promise<void> {
+  for (const module of MODULES) await module.setup?.(db);
+}
+
+/**
+ * Every module's demo rows, in the registry's order, in one transaction: a start that fails half-way
+ * leaves no half demo behind, and the next start adds it whole.
+ */
+export async function seedModuleDemos(db: Db, options: { withDevices: boolean; deviceSecret?: string | undefined }): Promise<void> {
+  await db.transaction(async (tx) => {
+    const demo: DemoContext = {
+      ...options,
+      addOrganisation: !(await demoAdminExists(tx)),
+      merchantIds: {},
+      roleIds: {},
+    };
+    for (const module of MODULES) await module.demo?.(tx, demo);
+  });
 }

@@ -95,3 +95,29 @@ export function enabledAccounts(db: Db) {
     .where(eq(accounts.status, 'ENABLED'))
     .as('enabled_account');
 }
+
+/** The id of the account with exactly this username, or null. */
+export async function accountIdOfUsername(db: Db, username: string): Promise<number | null> {
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.username, username));
+  return account?.id ?? null;
+}
+
+/** Whether an account has this username in any case. */
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`lower(${accounts.username}) = lower(${username})`);
+  return account !== undefined;
+}
+
+/** Whether the platform has a super administrator. */
+export async function superAdminExists(db: Db): Promise<boolean> {
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.type, 'SUPER')).limit(1);
+  return account !== undefined;
+}
+
+/** Adds the platform's super administrator (the start-up's ADMIN_USERNAME, password already checked and hashed). */
+export async function addSuperAdmin(db: Db, username: string, passwordHash: string): Promise<void> {
+  await db.insert(accounts).values({ username, name: 'Administrator', passwordHash, accountType: 'PLATFORM', type: 'SUPER' });
+}

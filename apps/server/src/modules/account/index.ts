@@ -1,6 +1,8 @@
 export {
   accountCountOfMerchant,
   accountIdColumn,
+  accountIdOfUsername,
+  addSuperAdmin,
   enabledAccounts,
   enabledAdminsOfMerchant,
   findSignInAccount,
@@ -9,5 +11,7 @@ export {
   recordSignIn,
   roleHasHolders,
   roleIdsOfAccounts,
+  superAdminExists,
+  usernameExists,
 } from './account.refs.js';
 export { assertMayActOnHolders, auditRefusal } from './account.rank.js';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { deviceScope } from '../device-registry/index.js';
+import { chunks, deviceScope } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 
 /**
@@ -43,4 +43,22 @@ export async function releaseBatteriesOf(tx: Db, vehicleIds: number[]): Promise<
 /** The current number of a battery as a subquery, for another module's filter (one query, no round trip). */
 export function batteryNumberOf(batteryId: number): SQL {
   return sql`(select ${batteries.number} from ${batteries} where ${batteries.id} = ${batteryId})`;
+}
+
+/** The batteries are in service at a site (assigned): a cabinet holding them may hand them out. */
+export async function assignBatteries(tx: Db, ids: number[]): Promise<void> {
+  for (const part of chunks(ids)) await tx.update(batteries).set({ distributionStatus: 'ASSIGNED' }).where(inArray(batteries.id, part));
+}
+
+/** Points each battery at its vehicle, for many pairs [battery id, vehicle id]: one statement per 500 pairs. */
+export async function pointBatteriesAtVehicles(tx: Db, pairs: [number, number][]): Promise<void> {
+  for (const part of chunks(pairs)) {
+    const values = sql.join(
+      part.map(([batteryId, vehicleId]) => sql`(${batteryId}::int, ${vehicleId}::int)`),
+      sql`, `,
+    );
+    await tx.execute(
+      sql`update ${batteries} set vehicle_id = v.vehicle_id from (values ${values}) as v(battery_id, vehicle_id) where ${batteries}.id = v.battery_id`,
+    );
+  }
 }

@@ -1,4 +1,4 @@
-export { batteriesOfTypeExist, batteryJoin, vehicleIdsOfBattery } from './battery.refs.js';
+export { batteriesByIds, batteriesOfTypeExist, batteryJoin, vehicleIdsOfBattery } from './battery.refs.js';
 export {
   batteryOwners,
   endSwapHolds,
@@ -12,5 +12,11 @@ export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { batteries } from './battery.table.js';
 export { batteryDetail, batteryScope } from './battery.query.js';
-export { batteryNumberOf, holdBatteries, lockBatteriesByNumber, releaseBatteriesOf } from './battery.binding.js';
-export { batteriesByIds } from './battery.refs.js';
+export {
+  assignBatteries,
+  batteryNumberOf,
+  holdBatteries,
+  lockBatteriesByNumber,
+  pointBatteriesAtVehicles,
+  releaseBatteriesOf,
+} from './battery.binding.js';

@@ -6,6 +6,7 @@ export {
   cabinetsOfTypeExist,
   compartmentBatteryId,
   lockCompartment,
+  occupiedCompartments,
   putIntoCompartment,
   takeOutOfCompartment,
   visibleCabinetByNumber,
@@ -15,4 +16,3 @@ export { CABINET_KIND } from './cabinet.kind.js';
 export { cabinets, cabinetCompartments } from './cabinet.table.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
-export { occupiedCompartments } from './cabinet.refs.js';

@@ -1,14 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { seedDemoProducts } from './seed-products.js';
+import { seed } from './seed.js';
 import { batteries } from '../modules/battery/battery.table.js';
 import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
+import { merchants } from '../modules/merchant/merchant.table.js';
 import { batteryApi, cabinetApi, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
 
-describe('demo product centre', () => {
+describe('demo seed', () => {
   let server: TestServer;
   const total = async (table: typeof batteries | typeof vehicles | typeof cabinets | typeof cabinetCompartments | typeof stockBatches) =>
     (await server.db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n;
@@ -24,8 +25,9 @@ describe('demo product centre', () => {
     expect(await total(cabinets)).toBe(50);
     expect(await total(cabinetCompartments)).toBeGreaterThan(400);
     expect(await total(stockBatches)).toBeGreaterThan(5);
-    await seedDemoProducts(server.db);
+    await seed(server.db, { demo: true, demoDevices: true });
     expect(await total(batteries)).toBe(2000);
+    expect(await total(stockBatches)).toBe(8);
   });
 
   it('lets cabinets hand out the packs they hold and keeps a swap history with a live reservation', async () => {
@@ -86,5 +88,20 @@ describe('demo product centre', () => {
     expect(trend.data.points.some((p: { waterAlarm: boolean }) => p.waterAlarm)).toBe(true);
     const detail = await server.request(cabinetApi.detail, { id: first.id }, { token: admin });
     expect(detail.data.online).toBe(false);
+  });
+
+  it('adds the demo organisation once: a restart after a demo merchant was renamed adds no merchant, role or account', async () => {
+    const rows = async (table: string) => {
+      const result: unknown = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    const before = { merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') };
+    expect(before).toEqual({ merchant: 2, role: 2, account: 3 });
+    await server.db.update(merchants).set({ name: 'Siam Swap' }).where(eq(merchants.name, 'Siam Swap Direct'));
+    await seed(server.db, { demo: true, demoDevices: true });
+    expect({ merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') }).toEqual(before);
+    expect(await rows('swap_record')).toBe(60);
+    expect(await rows('notification')).toBe(6);
+    expect(await total(vehicles)).toBe(800);
   });
 });

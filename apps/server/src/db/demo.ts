@@ -1,0 +1,156 @@
+/**
+ * What the modules' demo rows share (docs/architecture.md, "Who owns demo rows"): the context the
+ * seed hands each module's demo in the registry's order, and the generator of the demo fleet.
+ */
+
+/** What the seed knows when it calls a module's demo rows; earlier demos fill in what later ones name. */
+export interface DemoContext {
+  /** Whether the demo has devices (off for a database that wants accounts only). */
+  withDevices: boolean;
+  /**
+   * Whether the demo organisation (merchants, their currency, roles, accounts) is still to be added:
+   * the demo administrator does not exist yet. Once it does, a restart adds none of it again, even
+   * when a user renamed or removed some of it.
+   */
+  addOrganisation: boolean;
+  /** The merchants' ids by name (every merchant, demo or not), filled by the merchant module. */
+  merchantIds: Record<string, number>;
+  /** The demo roles' ids by name, filled by the role module when it adds them. */
+  roleIds: Record<string, number>;
+  /** With demo devices: the master secret their MQTT credentials derive from. */
+  deviceSecret?: string | undefined;
+  /**
+   * The demo fleet being added: set by the device-type module when it adds the demo types (so never
+   * on a database that has types already), then filled in by the battery, cabinet and vehicle modules.
+   */
+  fleet?: DemoFleet;
+}
+
+export interface DemoCity {
+  code: 'JK' | 'BK';
+  name: 'Jakarta' | 'Bangkok';
+  lat: number;
+  lng: number;
+  districts: string[];
+  wmi: string;
+}
+
+export const JAKARTA: DemoCity = {
+  code: 'JK',
+  name: 'Jakarta',
+  lat: -6.2,
+  lng: 106.82,
+  districts: ['Menteng', 'Kemang', 'Kelapa Gading', 'Tebet', 'Senayan', 'Grogol', 'Cempaka Putih', 'Pluit'],
+  wmi: 'MH1',
+};
+
+export const BANGKOK: DemoCity = {
+  code: 'BK',
+  name: 'Bangkok',
+  lat: 13.75,
+  lng: 100.52,
+  districts: ['Sukhumvit', 'Silom', 'Ratchada', 'Bang Na', 'Chatuchak', 'Thonburi', 'Lat Phrao', 'Sathorn'],
+  wmi: 'MLH',
+};
+
+/** A demo type as the device modules fill their specification columns from it. */
+export interface DemoType {
+  id: number;
+  code: string;
+  name: string;
+  structure: 'LFP' | 'TERNARY_LITHIUM' | null;
+  cellCount: number | null;
+  weight: number | null;
+  ratedVoltage: number | null;
+  ratedCapacity: number | null;
+  ratedCurrent: number | null;
+  batteryCompartments: number | null;
+  compartmentType: string | null;
+  compartmentCount: number | null;
+  chargerTotalPower: number | null;
+  externalMaxPower: number | null;
+}
+
+/** A demo device as the stock history names it. */
+export interface DemoDevice {
+  id: number;
+  number: string;
+  merchantId: number | null;
+  typeId: number;
+}
+
+export type DemoBattery = DemoDevice & { scrapStatus: string };
+
+/**
+ * The demo fleet of an operator in Indonesia and Thailand while it is added: one deterministic
+ * random sequence the modules draw from in the registry's order (so every demo database looks the
+ * same), the devices added so far, the packs still free to place, and what went out to the owners.
+ */
+export interface DemoFleet {
+  random: () => number;
+  types: DemoType[];
+  /** Demo Agent (Jakarta) and Siam Swap Direct (Bangkok); null when that merchant is missing. */
+  agent: number | null;
+  siam: number | null;
+  batteries: DemoBattery[];
+  cabinets: (DemoDevice & { compartmentCount: number })[];
+  vehicles: (DemoDevice & { battery1Id: number | null; battery2Id: number | null })[];
+  /** Packs not scrapped and not placed yet, by owner. */
+  freeBatteries: Map<number | null, DemoBattery[]>;
+  /** Devices handed out to a merchant (their stock status is OUTSTOCK). */
+  deployed: { battery: Set<number>; cabinet: Set<number>; vehicle: Set<number> };
+}
+
+/** A new fleet drawing from a small deterministic generator (mulberry32). */
+export function newDemoFleet(types: DemoType[], agent: number | null, siam: number | null): DemoFleet {
+  let state = 20261121;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    random,
+    types,
+    agent,
+    siam,
+    batteries: [],
+    cabinets: [],
+    vehicles: [],
+    freeBatteries: new Map(),
+    deployed: { battery: new Set(), cabinet: new Set(), vehicle: new Set() },
+  };
+}
+
+export const pick = <T>(fleet: DemoFleet, items: readonly T[]): T => items[Math.floor(fleet.random() * items.length)]!;
+
+/** A coordinate near the centre, rounded to six decimals. */
+export const near = (fleet: DemoFleet, centre: number, spread: number) =>
+  Math.round((centre + (fleet.random() - 0.5) * spread) * 1e6) / 1e6;
+
+export const demoType = (fleet: DemoFleet, code: string): DemoType => fleet.types.find((t) => t.code === code)!;
+
+/** Owners per city: Demo Agent and platform stock in Jakarta, Siam Swap Direct and platform stock in Bangkok. */
+export function demoOwner(fleet: DemoFleet, i: number, total: number): { merchantId: number | null; city: DemoCity } {
+  const share = i / total;
+  if (share < 0.45) return { merchantId: fleet.agent, city: JAKARTA };
+  if (share < 0.8) return { merchantId: fleet.siam, city: BANGKOK };
+  return { merchantId: null, city: share < 0.9 ? JAKARTA : BANGKOK };
+}
+
+/** A free pack of the owner to place in a compartment or a vehicle, or null when it has none left. */
+export const takeDemoBattery = (fleet: DemoFleet, owner: number | null): DemoBattery | null =>
+  fleet.freeBatteries.get(owner)?.shift() ?? null;
+
+/** A time the given days before the demo's reference day (2026-11-20). */
+export const demoDaysAgo = (days: number) => new Date(Date.UTC(2026, 10, 20) - days * 86_400_000);
+
+export const pad = (n: number, width: number) => String(n).padStart(width, '0');
+
+/** Rows per multi-row insert of the demo. */
+const CHUNK = 500;
+
+export async function insertChunks<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+}

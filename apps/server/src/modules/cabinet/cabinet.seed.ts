@@ -1,0 +1,96 @@
+import type { Db } from '../../db/client.js';
+import {
+  demoDaysAgo,
+  demoOwner,
+  demoType,
+  insertChunks,
+  JAKARTA,
+  near,
+  pad,
+  pick,
+  takeDemoBattery,
+  type DemoContext,
+} from '../../db/demo.js';
+import { assignBatteries } from '../battery/index.js';
+import { cabinetCompartments, cabinets } from './cabinet.table.js';
+
+/**
+ * The demo fleet's 50 cabinets and their compartments, about two thirds of them holding one of the
+ * owner's free packs (only while the fleet is added). Packs in cabinets are in service at a site:
+ * assigned, so cabinets may hand them out.
+ */
+export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void> {
+  const fleet = demo.fleet;
+  if (!fleet) return;
+  const rnd = fleet.random;
+  const rows = Array.from({ length: 50 }, (_, i) => {
+    const { merchantId, city } = demoOwner(fleet, i, 50);
+    const t = i % 3 === 2 ? demoType(fleet, 'SC8') : demoType(fleet, 'SC12');
+    return {
+      number: `C${city.code}${pad(i + 1, 4)}`,
+      brand: pick(fleet, ['Volta', 'SwapPro']),
+      model: t.code,
+      typeId: t.id,
+      productNumber: `PN-${t.code}-${pad(i + 1, 5)}`,
+      networkType: pick(fleet, ['4G', '4G', 'WIFI'] as const),
+      communicationType: 'MQTT' as const,
+      compartmentCount: t.compartmentCount ?? 12,
+      factoryDate: `2026-0${1 + (i % 9)}-15`,
+      humidity: Math.round(55 + rnd() * 30),
+      signal: 15 + Math.floor(rnd() * 16),
+      temperature: Math.round((29 + rnd() * 8) * 10) / 10,
+      lamp: 'ON' as const,
+      externalMaxPower: t.externalMaxPower,
+      chargerTotalPower: t.chargerTotalPower,
+      meterCount: 1,
+      load: Math.round(rnd() * (t.chargerTotalPower ?? 7) * 10) / 10,
+      imei: `86${pad(Math.floor(rnd() * 1e13), 13)}`,
+      androidSerialNumber: `AS${pad(Math.floor(rnd() * 1e10), 10)}`,
+      site: `${pick(fleet, city.districts)} station`,
+      seller: city === JAKARTA ? 'PT Volta Energi' : 'Siam EV Supply Co.',
+      purchaseTime: demoDaysAgo(200 + i),
+      latitude: near(fleet, city.lat, 0.2),
+      longitude: near(fleet, city.lng, 0.25),
+      location: `${pick(fleet, city.districts)}, ${city.name}`,
+      merchantId,
+      lastReportAt: demoDaysAgo(rnd() / 24),
+      createdAt: demoDaysAgo(180 + i),
+    };
+  });
+  fleet.cabinets = await db.insert(cabinets).values(rows).returning({
+    id: cabinets.id,
+    merchantId: cabinets.merchantId,
+    compartmentCount: cabinets.compartmentCount,
+    typeId: cabinets.typeId,
+    number: cabinets.number,
+  });
+
+  const compartmentRows = fleet.cabinets.flatMap((c) =>
+    Array.from({ length: c.compartmentCount }, (_, i) => {
+      const filled = rnd() < 0.65 ? takeDemoBattery(fleet, c.merchantId) : null;
+      if (filled) fleet.deployed.battery.add(filled.id);
+      const faulty = !filled && rnd() < 0.04;
+      return {
+        cabinetId: c.id,
+        index: i + 1,
+        state: filled ? (rnd() < 0.7 ? ('FULL' as const) : ('SWAPPABLE' as const)) : faulty ? ('FAULTY' as const) : ('EMPTY' as const),
+        inPlace: Boolean(filled),
+        chargerSwitch: filled ? ('ON' as const) : ('OFF' as const),
+        voltage: filled ? Math.round((64 + rnd() * 10) * 10) / 10 : null,
+        current: filled ? Math.round(rnd() * 8 * 10) / 10 : null,
+        temperature: Math.round((28 + rnd() * 8) * 10) / 10,
+        preset: 95,
+        indicator: filled ? ('GREEN' as const) : faulty ? ('RED' as const) : ('OFF' as const),
+        fault: faulty ? 'Charger fault' : null,
+        enabled: !faulty,
+        batteryId: filled?.id ?? null,
+      };
+    }),
+  );
+  for (const c of fleet.cabinets) if (c.merchantId !== null) fleet.deployed.cabinet.add(c.id);
+  await insertChunks(compartmentRows, (part) => db.insert(cabinetCompartments).values(part));
+  await assignBatteries(
+    db,
+    compartmentRows.flatMap((row) => (row.batteryId === null ? [] : [row.batteryId])),
+  );
+}

@@ -1,0 +1,17 @@
+import type { Db } from '../../db/client.js';
+import { commonSettings } from './common-setting.table.js';
+
+const DEFAULT_SETTINGS = [
+  { name: 'tour_enabled', value: 'true', description: 'Show the first-visit tour to new users', remark: '' },
+  {
+    name: 'telemetry_retention',
+    value: '90',
+    description: 'Days of device telemetry history kept for trajectories and charts',
+    remark: 'days',
+  },
+];
+
+/** Every database: the settings the product reads, with their defaults (an existing one is kept). */
+export async function seedDefaultSettings(db: Db): Promise<void> {
+  await db.insert(commonSettings).values(DEFAULT_SETTINGS).onConflictDoNothing();
+}

@@ -10,7 +10,7 @@ import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
-import { cabinetTelemetry } from '../modules/telemetry/index.js';
+import { cabinetTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { cabinets } from '../modules/cabinet/index.js';
 
 const MASTER = 'outage-test-master';

@@ -8,7 +8,7 @@ import { productCallers, productTypes } from '../test/factories.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
-import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/index.js';
+import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';

@@ -19,10 +19,6 @@ const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 const KNOWN_TABLE_EXPORTS: Record<string, string[]> = {
   battery: ['batteries'],
   cabinet: ['cabinets', 'cabinetCompartments'],
-  command: ['deviceCommands'],
-  'device-registry': ['deviceNumbers'],
-  swap: ['swapRecords', 'appointments'],
-  telemetry: ['batteryTelemetry', 'cabinetTelemetry', 'vehicleTelemetry'],
   vehicle: ['vehicles'],
 };
 

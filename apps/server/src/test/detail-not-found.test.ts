@@ -10,7 +10,7 @@ import {
   vehicleApi,
   type MessageKey,
 } from '@swap/contracts';
-import { appointments, swapRecords } from '../modules/swap/index.js';
+import { appointments, swapRecords } from '../modules/swap/swap.table.js';
 import { startTestServer, type TestServer } from './harness.js';
 import { productCallers, productTypes, type ProductCallers } from './factories.js';
 

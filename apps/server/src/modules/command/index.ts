@@ -1,3 +1,2 @@
 export { registerCommandRoutes, type CommandOptions } from './command.routes.js';
-export { deviceCommands } from './command.table.js';
 export { applyCommandResult, cancelOutstandingCommands, sweepOverdueCommands, type ResultLog } from './command.lifecycle.js';

@@ -7,7 +7,8 @@ import { productCallers, productTypes, type ProductCallers } from '../../test/fa
 import { batteries } from '../battery/index.js';
 import { cabinetCompartments, cabinets } from '../cabinet/index.js';
 import { vehicles } from '../vehicle/index.js';
-import { deviceNumbers, numberConflict } from './index.js';
+import { numberConflict } from './index.js';
+import { deviceNumbers } from './device-number.table.js';
 import { batteryApi, cabinetApi, endpointUrl, type EndpointDef, vehicleApi } from '@swap/contracts';
 
 const onPostgres = !!process.env.TEST_DATABASE_URL;

@@ -12,4 +12,3 @@ export { refuseScrapped } from './device-registry.guard.js';
 export { lockStockCounters, type CountedDevice } from './device-registry.counters.js';
 export { deviceExport } from './device-registry.export.js';
 export { deviceNumbersOfKind, numberConflict, refuseTakenNumber } from './device-registry.numbers.js';
-export { deviceNumbers } from './device-number.table.js';

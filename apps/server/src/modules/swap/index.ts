@@ -1,5 +1,4 @@
 export { registerSwapRoutes } from './swap.routes.js';
-export { swapRecords, appointments } from './swap.table.js';
 export {
   applySwapEvent,
   auditDeviceRefusal,

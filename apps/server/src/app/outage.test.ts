@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { sessionApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
@@ -39,8 +39,8 @@ async function storedReports(server: TestServer, humidity: number): Promise<numb
 }
 
 async function addCabinet(server: TestServer): Promise<{ admin: string; cabinetId: number }> {
-  const admin = (await productCallers(server)).admin;
-  const types = await productTypes(server, admin);
+  const admin = (await platformAdmin(server)).token;
+  const types = await createDeviceTypes(server, admin);
   const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });
   await seedDemoDeviceCredentials(server.db, MASTER);
   return { admin, cabinetId: added.data.id };

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import mqtt from 'mqtt';
 import { cabinetApi, cabinetState, type CabinetState, cabinetTopic } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { collectingLog } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { setDeviceSecret } from '../modules/device-credential/index.js';
@@ -153,8 +153,8 @@ describe('the embedded broker limits what it accepts (raw sockets on loopback)',
 
   beforeAll(async () => {
     server = await startTestServer();
-    const { admin } = await productCallers(server);
-    const types = await productTypes(server, admin);
+    const admin = (await platformAdmin(server)).token;
+    const types = await createDeviceTypes(server, admin);
     await server.request(cabinetApi.add, { number: CABINET.number, typeId: types.cabinet }, { token: admin });
     await setDeviceSecret(server.db, { kind: 'cabinet', number: CABINET.number }, CABINET.secret);
   });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { writeDemoFleet } from './demo-fleet.js';
@@ -24,8 +24,8 @@ describe('the demo fleet of npm start', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    admin = (await productCallers(server)).admin;
-    const types = await productTypes(server, admin);
+    admin = (await platformAdmin(server)).token;
+    const types = await createDeviceTypes(server, admin);
     await server.request(cabinetApi.add, { number: 'CDF0001', typeId: types.cabinet }, { token: admin });
     await server.request(vehicleApi.add, { number: 'VBK09001', typeId: types.vehicle1 }, { token: admin });
     await server.db.update(vehicles).set({ activationStatus: 'ACTIVATED' }).where(eq(vehicles.number, 'VBK09001'));

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CompartmentReport } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../test/factories.js';
+import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../test/factories.js';
 import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
 import { cabinetReport } from '../test/device-fixtures.js';
@@ -35,7 +35,7 @@ function slot(index: number, batteryNumber: string | null, fields: Partial<Compa
 
 describe('a cabinet’s reported state', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   const ids: Record<string, number> = {};
 
   const report = (number: string, compartments: CompartmentReport[]) =>
@@ -51,9 +51,9 @@ describe('a cabinet’s reported state', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    const types = await createDeviceTypes(server, who.admin);
     for (const number of [HERE, THERE]) {
       const added = await server.request(cabinetApi.add, { number, typeId: types.cabinet }, { token: who.admin });
       ids[number] = added.data.id;

@@ -4,7 +4,7 @@ import mqtt from 'mqtt';
 import { batteryApi, batteryTelemetryTopic, cabinetApi, cabinetTopic, commandApi, vehicleApi } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { batteries } from '../modules/battery/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
@@ -49,8 +49,8 @@ for (const broker of BROKERS)
 
     beforeAll(async () => {
       server = await startTestServer();
-      admin = (await productCallers(server)).admin;
-      const types = await productTypes(server, admin);
+      admin = (await platformAdmin(server)).token;
+      const types = await createDeviceTypes(server, admin);
       const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });
       cabinetId = added.data.id;
       for (const number of ['BGW000001', 'BGW000002'])

@@ -5,7 +5,7 @@ import path from 'node:path';
 import mqtt from 'mqtt';
 import { cabinetApi, cabinetTopic, deviceCredentialApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { deviceCallers, createDeviceTypes } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
 import { setDeviceSecret } from '../modules/device-credential/index.js';
@@ -133,9 +133,9 @@ describe.runIf(mosquittoWanted)('device secrets issued in the back-office on Mos
     );
 
   beforeAll(async () => {
-    const who = await productCallers(server);
+    const who = await deviceCallers(server);
     merchant = who.merchant;
-    const types = await productTypes(server, who.admin);
+    const types = await createDeviceTypes(server, who.admin);
     const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: merchant });
     cabinetId = added.data.id;
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-mosquitto-issue-'));

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { productCallers, productTypes } from '../test/factories.js';
+import { createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto } from '../test/mosquitto.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
 import { deviceCredentials } from '../modules/device-credential/device-credential.table.js';
@@ -85,8 +85,8 @@ describe('Mosquitto password file and ACL from the database', () => {
   });
 
   it('gives demo devices their Mosquitto hashes and leaves them alone on a re-run', async () => {
-    const admin = (await productCallers(server)).admin;
-    const types = await productTypes(server, admin);
+    const admin = (await platformAdmin(server)).token;
+    const types = await createDeviceTypes(server, admin);
     await server.request(cabinetApi.add, { number: DEMO_CABINET, typeId: types.cabinet }, { token: admin });
     const credential = async () => (await server.db.select().from(deviceCredentials).where(eq(deviceCredentials.number, DEMO_CABINET)))[0]!;
     await seedDemoDeviceCredentials(server.db, 'first-master');

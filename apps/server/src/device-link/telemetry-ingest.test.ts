@@ -12,7 +12,7 @@ import {
   vehicleTelemetryTopic,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { numbers, productCallers, productTypes } from '../test/factories.js';
+import { numbers, createDeviceTypes, platformAdmin } from '../test/factories.js';
 import { batteries } from '../modules/battery/index.js';
 import { vehicles } from '../modules/vehicle/index.js';
 import { cabinets } from '../modules/cabinet/index.js';
@@ -67,8 +67,8 @@ describe('telemetry ingest in batches, with history and retention', () => {
 
   beforeAll(async () => {
     server = await startTestServer();
-    ({ admin } = await productCallers(server));
-    const types = await productTypes(server, admin);
+    admin = (await platformAdmin(server)).token;
+    const types = await createDeviceTypes(server, admin);
     for (const number of BATTERIES) await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });
     for (const number of VEHICLES) await server.request(vehicleApi.add, { number, typeId: types.vehicle1 }, { token: admin });
     cabinetNumber = 'CIN0001';

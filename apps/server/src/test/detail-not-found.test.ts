@@ -12,7 +12,7 @@ import {
 } from '@swap/contracts';
 import { appointments, swapRecords } from '../modules/swap/swap.table.js';
 import { startTestServer, type TestServer } from './harness.js';
-import { productCallers, productTypes, type ProductCallers } from './factories.js';
+import { deviceCallers, createDeviceTypes, type DeviceCallers } from './factories.js';
 
 /** Larger than any id this database hands out, still a valid id. */
 const MISSING_ID = 2_000_000_000;
@@ -24,8 +24,8 @@ const MISSING_ID = 2_000_000_000;
  */
 describe('detail endpoints: a missing id and another tenant’s record answer not found', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  /** Records of the merchant Siam Swap Direct, which the demo merchant's staff must not see. */
+  let who: DeviceCallers;
+  /** Records of the second merchant, which the first merchant's staff must not see. */
   const siam: Record<'battery' | 'cabinet' | 'vehicle' | 'swap' | 'appointment', number> = {
     battery: 0,
     cabinet: 0,
@@ -35,10 +35,10 @@ describe('detail endpoints: a missing id and another tenant’s record answer no
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    const types = await productTypes(server, who.admin);
-    const owned = { merchantId: who.siamId };
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    const types = await createDeviceTypes(server, who.admin);
+    const owned = { merchantId: who.rivalId };
     const added = async (answer: Promise<{ code: number; message: string; data: { id: number } }>) => {
       const { code, message, data } = await answer;
       if (code !== 1) throw new Error(message);
@@ -52,7 +52,7 @@ describe('detail endpoints: a missing id and another tenant’s record answer no
     const now = new Date();
     const [swap] = await server.db
       .insert(swapRecords)
-      .values({ cabinetId: siam.cabinet, eventId: 'nf-1', startedAt: now, endedAt: now, result: 'SUCCEEDED', merchantId: who.siamId })
+      .values({ cabinetId: siam.cabinet, eventId: 'nf-1', startedAt: now, endedAt: now, result: 'SUCCEEDED', merchantId: who.rivalId })
       .returning({ id: swapRecords.id });
     siam.swap = swap!.id;
     const [appointment] = await server.db
@@ -62,7 +62,7 @@ describe('detail endpoints: a missing id and another tenant’s record answer no
         compartment: 1,
         customer: 'C-NF',
         expiresAt: new Date(now.getTime() + 600_000),
-        merchantId: who.siamId,
+        merchantId: who.rivalId,
       })
       .returning({ id: appointments.id });
     siam.appointment = appointment!.id;
@@ -76,7 +76,7 @@ describe('detail endpoints: a missing id and another tenant’s record answer no
     { name: 'battery', endpoint: batteryApi.detail, missing: 'batteryMissing', foreign: () => siam.battery },
     { name: 'cabinet', endpoint: cabinetApi.detail, missing: 'cabinetMissing', foreign: () => siam.cabinet },
     { name: 'vehicle', endpoint: vehicleApi.detail, missing: 'vehicleMissing', foreign: () => siam.vehicle },
-    { name: 'merchant', endpoint: merchantApi.detail, missing: 'recordNotFound', foreign: () => who.siamId },
+    { name: 'merchant', endpoint: merchantApi.detail, missing: 'recordNotFound', foreign: () => who.rivalId },
     { name: 'swap record', endpoint: swapApi.detail, missing: 'swapMissing', foreign: () => siam.swap },
     { name: 'reservation', endpoint: appointmentApi.detail, missing: 'appointmentMissing', foreign: () => siam.appointment },
   ];

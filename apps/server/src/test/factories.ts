@@ -22,7 +22,6 @@ import { applyCabinetState } from '../device-link/device-state.service.js';
 import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
-import { merchants } from '../modules/merchant/merchant.table.js';
 import { hashPassword } from '../modules/session/index.js';
 import type { TestServer } from './harness.js';
 
@@ -213,6 +212,26 @@ export interface MerchantFixture {
   admin: Caller;
 }
 
+/** A merchant alone, without roles or accounts, created by the platform. */
+export async function createMerchantRecord(
+  server: TestServer,
+  platformToken: string,
+  options: { name?: string; type?: 'AGENT' | 'DIRECT' } = {},
+): Promise<MerchantRecord> {
+  return succeed(
+    server,
+    merchantApi.add,
+    {
+      name: options.name ?? unique('Merchant '),
+      type: options.type ?? 'AGENT',
+      personInCharge: 'Ayu Lestari',
+      contact: '+62 812 0000 0000',
+      officeAddress: 'Jl. Test 1',
+    },
+    platformToken,
+  );
+}
+
 /** A merchant, its administrator's role and its administrator, created by the platform. */
 export async function createMerchant(
   server: TestServer,
@@ -225,13 +244,7 @@ export async function createMerchant(
     phone?: string;
   } = {},
 ): Promise<MerchantFixture> {
-  const name = options.name ?? unique('Merchant ');
-  const record = await succeed(
-    server,
-    merchantApi.add,
-    { name, type: options.type ?? 'AGENT', personInCharge: 'Ayu Lestari', contact: '+62 812 0000 0000', officeAddress: 'Jl. Test 1' },
-    platformToken,
-  );
+  const record = await createMerchantRecord(server, platformToken, options);
   const role = await createRole(server, platformToken, { menuCodes: options.menuCodes ?? MERCHANT_ADMIN_MENUS, merchantId: record.id });
   const admin = await createAccount(server, platformToken, {
     merchantId: record.id,
@@ -239,7 +252,7 @@ export async function createMerchant(
     username: unique('admin.m'),
     ...(options.phone ? { phone: options.phone } : {}),
   });
-  return { id: record.id, name, record, roleId: role.id, roleName: role.name, admin };
+  return { id: record.id, name: record.name, record, roleId: role.id, roleName: role.name, admin };
 }
 
 /** A SON account of a merchant, made by its administrator with a role of the merchant granting `menuCodes`. */
@@ -429,35 +442,30 @@ export async function createAccountWithMenus(db: Db, fixture: AccountFixture): P
   return account!.id;
 }
 
-export async function merchantIdByName(db: Db, name: string): Promise<number> {
-  const [row] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.name, name));
-  if (!row) throw new Error(`merchant ${name} is not seeded`);
-  return row.id;
-}
-
 /**
- * The product-centre callers of the device suites: the platform, the demo merchant's administrator
- * and staff of another seeded merchant. Suites moving to factory-made merchants use createMerchant.
+ * The callers of the device suites: the platform's administrator, the administrator of a merchant
+ * (MERCHANT_ADMIN_MENUS) and the device staff of a second merchant (DEVICE_MENUS), all signed in.
  */
-export interface ProductCallers {
+export interface DeviceCallers {
   admin: string;
   merchant: string;
-  siam: string;
-  demoAgentId: number;
-  siamId: number;
+  rival: string;
+  merchantId: number;
+  rivalId: number;
+  /** The two merchants with their administrators: names, ids and usernames for what a test compares. */
+  fixtures: { merchant: MerchantFixture; rival: MerchantFixture };
 }
 
-export async function productCallers(server: TestServer): Promise<ProductCallers> {
-  const siamId = await merchantIdByName(server.db, 'Siam Swap Direct');
-  await createAccountWithMenus(server.db, { username: 'siam-ops', merchantId: siamId, menuCodes: DEVICE_MENUS, withResources: true });
+export async function deviceCallers(server: TestServer): Promise<DeviceCallers> {
+  const admin = (await platformAdmin(server)).token;
+  const merchant = await createMerchant(server, admin);
+  const rival = await createMerchant(server, admin, { type: 'DIRECT', menuCodes: DEVICE_MENUS });
   return {
-    admin: await server.login('admin'),
-    merchant: await server.login('merchant'),
-    siam: await server.login('siam-ops'),
-    demoAgentId: await merchantIdByName(server.db, 'Demo Agent'),
-    siamId,
+    admin,
+    merchant: merchant.admin.token,
+    rival: rival.admin.token,
+    merchantId: merchant.id,
+    rivalId: rival.id,
+    fixtures: { merchant, rival },
   };
 }
-
-/** One type of each kind, added through the API as the platform: ids by kind. */
-export const productTypes = createDeviceTypes;

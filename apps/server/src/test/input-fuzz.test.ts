@@ -17,7 +17,7 @@ import {
 import { declaredRoutes } from '../app/route.js';
 import { startTestServer } from './harness.js';
 import { PNG, multipart } from './upload.js';
-import { numbers, productTypes } from './factories.js';
+import { numbers, createDeviceTypes } from './factories.js';
 import {
   branchesOf,
   hostileNumber,
@@ -56,7 +56,7 @@ const login = async () => {
 let caller = await login();
 // A few devices of each kind, so generated ids reach real rows (a small database keeps each check cheap).
 {
-  const types = await productTypes(server, caller.token);
+  const types = await createDeviceTypes(server, caller.token);
   for (const [kind, typeId] of [
     ['battery', types.battery],
     ['vehicle', types.vehicle1],

@@ -2,8 +2,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../app/route.js';
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
-import { createAccountWithMenus, merchantIdByName } from './factories.js';
-import { auditLogApi, sessionApi, currencyApi, endpointUrl, menuApi, OMS_BASE, resourceApi, type UserType } from '@swap/contracts';
+import { FACTORY_PASSWORD, createAccountWithMenus, createMerchant, createSubAccount, platformAdmin } from './factories.js';
+import {
+  auditLogApi,
+  sessionApi,
+  currencyApi,
+  DEMO_PASSWORD,
+  endpointUrl,
+  menuApi,
+  OMS_BASE,
+  resourceApi,
+  type UserType,
+} from '@swap/contracts';
 
 /**
  * Every declared /api/oms route against every kind of caller. "Holds" is derived from the route's
@@ -51,34 +61,34 @@ describe('permission matrix', () => {
   let routes: readonly DeclaredRoute[];
   const callers: Caller[] = [];
 
-  async function signIn(label: string, username: string): Promise<Caller> {
-    const token = await server.login(username);
-    const me = await server.request(sessionApi.signIn, { username, password: 'Demo-Pass-2026' });
+  async function signIn(label: string, username: string, password = DEMO_PASSWORD): Promise<Caller> {
+    const token = await server.login(username, password);
+    const me = await server.request(sessionApi.signIn, { username, password });
     const levels = await server.request(menuApi.levels, undefined, { token });
     expect(levels.code).toBe(1);
     return { label, token, type: me.data.admin.type, merchantId: me.data.admin.merchantId, codes: new Set(levels.data.codes) };
   }
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', DEMO: '0' });
+    const platform = (await platformAdmin(server)).token;
     routes = declaredRoutes(server.app);
-    // A platform admin who may only look at common settings.
+    // A platform admin who may only look at common settings (menus without their buttons).
     await createAccountWithMenus(server.db, { username: 'narrow-platform', merchantId: null, menuCodes: ['admin.commonSetting'] });
     // Another merchant's admin, granted platform screens it must still be kept out of by scope.
-    const siam = await merchantIdByName(server.db, 'Siam Swap Direct');
-    await createAccountWithMenus(server.db, {
-      username: 'siam-admin',
-      merchantId: siam,
+    const other = await createMerchant(server, platform, {
       menuCodes: ['admin.commonSetting', 'admin.resource', 'admin.auditLog', 'system.international.currency', 'operation.cabinet'],
-      withResources: true,
     });
+    // A merchant's administrator and its station clerk.
+    const merchant = await createMerchant(server, platform);
+    const clerk = await createSubAccount(server, merchant, ['operation.battery', 'operation.cabinet', 'record.swap', 'record.appointment']);
     callers.push(
       { label: 'anonymous', token: undefined, type: null, merchantId: null, codes: new Set() },
       await signIn('SUPER admin', 'admin'),
       await signIn('platform NORMAL (settings only)', 'narrow-platform'),
-      await signIn('merchant NORMAL', 'merchant'),
-      await signIn('SON subaccount', 'subaccount'),
-      await signIn('other merchant NORMAL', 'siam-admin'),
+      await signIn('merchant NORMAL', merchant.admin.username, FACTORY_PASSWORD),
+      await signIn('SON subaccount', clerk.username, FACTORY_PASSWORD),
+      await signIn('other merchant NORMAL', other.admin.username, FACTORY_PASSWORD),
     );
   });
   afterAll(() => server.close());

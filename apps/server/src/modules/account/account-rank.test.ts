@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, desc, eq } from 'drizzle-orm';
 import { accountApi, sessionApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createAccountWithMenus, createMerchantRecord, platformAdmin } from '../../test/factories.js';
 import { hashPassword } from '../session/password.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';
@@ -21,7 +21,7 @@ interface Kind {
   username: string;
   /** null: SUPER. */
   type: 'SUPER' | 'NORMAL' | 'SON';
-  /** The tenant: null for the platform, A for Demo Agent, B for Siam Swap Direct. */
+  /** The tenant: null for the platform, A and B two merchants the test makes. */
   tenant: 'A' | 'B' | null;
   /** Menu codes its own role grants (with every button of those menus). */
   menus: string[];
@@ -74,6 +74,7 @@ function applies(target: Kind, action: Action): boolean {
 
 describe('account actions across ranks', () => {
   let server: TestServer;
+  let tenantA: number;
   const ids = new Map<string, number>();
   const roleIds = new Map<string, number>();
   const tokens = new Map<string, string>();
@@ -205,7 +206,9 @@ describe('account actions across ranks', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
-    const tenants = { A: await merchantIdByName(server.db, 'Demo Agent'), B: await merchantIdByName(server.db, 'Siam Swap Direct') };
+    const platform = (await platformAdmin(server)).token;
+    const tenants = { A: (await createMerchantRecord(server, platform)).id, B: (await createMerchantRecord(server, platform)).id };
+    tenantA = tenants.A;
     // A second administrator of B, so disabling rank.other leaves B's sub-accounts their ceiling.
     await createAccountWithMenus(server.db, { username: 'rank.keeper', merchantId: tenants.B, menuCodes: ACCOUNTS, withResources: true });
     for (const kind of KINDS) {
@@ -327,8 +330,8 @@ describe('account actions across ranks', () => {
   });
 
   it('nobody makes a sub-account a general administrator holding more than themselves', async () => {
-    const tenant = await merchantIdByName(server.db, 'Demo Agent');
-    // Its role also grants the platform's resource screen, which Demo Agent's administrators lack,
+    const tenant = tenantA;
+    // Its role also grants the platform's resource screen, which tenant A's administrators lack,
     // so as a sub-account it holds no more than they do.
     const beyond = await createAccountWithMenus(server.db, {
       username: 'rank.son.beyond',

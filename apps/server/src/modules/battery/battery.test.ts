@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batteryApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
 import { eq, like, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from './battery.table.js';
 
 describe('batteries', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   // Most bodies here are hostile or half-filled on purpose, so they go through the untyped caller at the declared path.
   const post = (token: string, name: Exclude<keyof typeof batteryApi, 'detail'>, body: unknown, lang?: Language) =>
@@ -25,9 +25,9 @@ describe('batteries', () => {
     )[0]!.n;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
   });
   afterAll(() => server.close());
 
@@ -68,10 +68,10 @@ describe('batteries', () => {
     });
 
     it("registers a merchant's battery for its own merchant whatever the body says", async () => {
-      const own = await post(who.merchant, 'add', { number: 'BAT0100', typeId: types.battery, merchantId: who.siamId });
-      expect(own.data.merchantId).toBe(who.demoAgentId);
-      const forSiam = await post(who.admin, 'add', { number: 'BAT0200', typeId: types.battery, merchantId: who.siamId });
-      expect(forSiam.data).toMatchObject({ merchantId: who.siamId, merchantName: 'Siam Swap Direct' });
+      const own = await post(who.merchant, 'add', { number: 'BAT0100', typeId: types.battery, merchantId: who.rivalId });
+      expect(own.data.merchantId).toBe(who.merchantId);
+      const forSiam = await post(who.admin, 'add', { number: 'BAT0200', typeId: types.battery, merchantId: who.rivalId });
+      expect(forSiam.data).toMatchObject({ merchantId: who.rivalId, merchantName: who.fixtures.rival.name });
     });
 
     it('keeps tenants apart: another tenant’s battery does not exist for a merchant', async () => {
@@ -82,10 +82,10 @@ describe('batteries', () => {
       const hidden = await detail(who.merchant, siam!);
       expect(hidden).toMatchObject({ status: 404, code: 3005 });
       expect((await detail(who.merchant, platform!)).code).toBe(3005);
-      expect((await detail(who.siam, agent!)).code).toBe(3005);
+      expect((await detail(who.rival, agent!)).code).toBe(3005);
       expect((await detail(who.admin, siam!)).data.number).toBe('BAT0200');
       expect((await search(who.merchant, {})).data.records.map((r: { number: string }) => r.number)).toEqual(['BAT0100']);
-      expect((await post(who.siam, 'edit', { id: agent, typeId: types.battery, brand: 'Stolen' })).code).toBe(3005);
+      expect((await post(who.rival, 'edit', { id: agent, typeId: types.battery, brand: 'Stolen' })).code).toBe(3005);
       expect((await post(who.merchant, 'scrap', { ids: [siam], reason: 'x' })).code).toBe(3005);
     });
 
@@ -105,7 +105,7 @@ describe('batteries', () => {
         bmsBrand: 'Daly',
         weight: 13,
         ratedVoltage: 64,
-        merchantId: who.demoAgentId,
+        merchantId: who.merchantId,
       });
       const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'battery.edit'));
       expect(audit[0]!.changes).toMatchObject({ brand: [null, 'EVE'] });
@@ -147,7 +147,7 @@ describe('batteries', () => {
       expect(added.data.added).toBe(1000);
       expect(await count('LOT')).toBe(1000);
       const [row] = await server.db.select().from(batteries).where(eq(batteries.number, 'LOT0500'));
-      expect(row).toMatchObject({ merchantId: who.demoAgentId, brand: 'CATL', ratedCapacity: 30, stockStatus: 'INSTOCK' });
+      expect(row).toMatchObject({ merchantId: who.merchantId, brand: 'CATL', ratedCapacity: 30, stockStatus: 'INSTOCK' });
       const tooMany = await post(who.merchant, 'batchAdd', { typeId: types.battery, numbers: numbers('MORE', 1001) }, 'in');
       expect(tooMany.status).toBe(400);
       expect(tooMany.data.fields[0].field).toBe('numbers');
@@ -166,8 +166,8 @@ describe('batteries', () => {
       expect((await search(who.admin, { number: 'lot' })).data.total).toBe(0);
       expect((await search(who.admin, { imei: '861234567890123' })).data.records[0]!.number).toBe('BAT0001');
       expect((await search(who.admin, { merchantId: 0 })).data.total).toBe(1);
-      expect((await search(who.admin, { merchantId: who.siamId })).data.total).toBe(1);
-      expect((await search(who.merchant, { merchantId: who.siamId })).data.total).toBe(0);
+      expect((await search(who.admin, { merchantId: who.rivalId })).data.total).toBe(1);
+      expect((await search(who.merchant, { merchantId: who.rivalId })).data.total).toBe(0);
       expect((await search(who.admin, { typeId: types.battery, stockStatus: 'INSTOCK', scrapStatus: 'NORMAL' })).data.total).toBe(1003);
       expect((await search(who.admin, { brand: 'CATL', model: 'LFP6430' })).data.total).toBe(1000);
       expect((await search(who.admin, { createdFrom: '2000-01-01T00:00:00Z', createdTo: '2001-01-01T00:00:00Z' })).data.total).toBe(0);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 describe('cabinets', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   // Most bodies here are hostile or half-filled on purpose, so they go through the untyped caller at the declared path.
   const post = (token: string, name: Exclude<keyof typeof cabinetApi, 'detail'>, body: unknown, lang?: Language) =>
@@ -17,9 +17,9 @@ describe('cabinets', () => {
   const detail = (token: string, id: number) => server.request(cabinetApi.detail, { id }, { token });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
   });
   afterAll(() => server.close());
 
@@ -54,7 +54,7 @@ describe('cabinets', () => {
       supplyStatus: 'NORMAL',
       waterAlarm: false,
       radiatorSetting: 'AUTO',
-      merchantId: who.demoAgentId,
+      merchantId: who.merchantId,
     });
     expect(added.data.compartments.map((c: { index: number; state: string; enabled: boolean }) => [c.index, c.state, c.enabled])).toEqual([
       [1, 'EMPTY', true],
@@ -88,7 +88,7 @@ describe('cabinets', () => {
 
   it('registers a batch with the compartments of every cabinet in one transaction', async () => {
     const list = numbers('CBK', 250);
-    const added = await post(who.admin, 'batchAdd', { typeId: types.cabinet, numbers: list, merchantId: who.siamId });
+    const added = await post(who.admin, 'batchAdd', { typeId: types.cabinet, numbers: list, merchantId: who.rivalId });
     expect(added.data.added).toBe(250);
     const ids = added.data.ids as number[];
     const [slots] = await server.db
@@ -108,19 +108,19 @@ describe('cabinets', () => {
     const edited = await post(who.merchant, 'edit', { id: cabinet!.id, site: 'Tebet station', radiatorSetting: 'ON' });
     expect(edited.data).toMatchObject({ site: 'Tebet station', radiatorSetting: 'ON', brand: null, typeCode: 'SC4', compartmentCount: 4 });
     expect(edited.data.compartments).toHaveLength(4);
-    expect((await post(who.siam, 'edit', { id: cabinet!.id, site: 'Mine' })).code).toBe(3007);
+    expect((await post(who.rival, 'edit', { id: cabinet!.id, site: 'Mine' })).code).toBe(3007);
   });
 
   it('keeps tenants apart and filters by site, network and owner', async () => {
     const [own] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
-    expect((await detail(who.siam, own!.id)).code).toBe(3007);
+    expect((await detail(who.rival, own!.id)).code).toBe(3007);
     expect((await detail(who.admin, own!.id)).data.number).toBe('CJK0001');
     expect((await search(who.merchant, {})).data.total).toBe(1);
-    expect((await search(who.siam, {})).data).toMatchObject({ total: 250, totalExact: true });
+    expect((await search(who.rival, {})).data).toMatchObject({ total: 250, totalExact: true });
     expect((await search(who.admin, { site: 'Tebet station' })).data.total).toBe(1);
-    expect((await search(who.admin, { merchantId: who.siamId, number: 'CBK01' })).data.total).toBe(100);
+    expect((await search(who.admin, { merchantId: who.rivalId, number: 'CBK01' })).data.total).toBe(100);
     expect((await search(who.admin, { merchantId: 0 })).data.total).toBe(0);
-    const csv = await post(who.siam, 'export', { number: 'CBK000' }, 'zh');
+    const csv = await post(who.rival, 'export', { number: 'CBK000' }, 'zh');
     expect(csv.raw.body).toContain('仓位数');
     expect(csv.raw.body.trim().split('\r\n')).toHaveLength(10);
   });

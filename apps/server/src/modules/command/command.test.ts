@@ -16,7 +16,7 @@ import {
 import type { RunningFleet, VirtualCabinet } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device-link/hub.js';
@@ -33,7 +33,7 @@ const UNPLUGGED = 'CCM0003';
 
 describe('remote commands to simulated cabinets on the embedded broker', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   let gateway: DeviceGateway;
   let fleet: RunningFleet;
   let answering: VirtualCabinet;
@@ -54,9 +54,9 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
   const row = async (id: string) => (await server.db.select().from(deviceCommands).where(eq(deviceCommands.id, id)))[0]!;
 
   beforeAll(async () => {
-    server = await startTestServer({ COMMAND_TIMEOUT_SECONDS: '1' });
-    who = await productCallers(server);
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ COMMAND_TIMEOUT_SECONDS: '1', DEMO: '0' });
+    who = await deviceCallers(server);
+    const types = await createDeviceTypes(server, who.admin);
     for (const number of [ANSWERING, SILENT, UNPLUGGED]) {
       const added = await server.request(cabinetApi.add, { number, typeId: types.cabinet }, { token: who.merchant });
       ids[number] = added.data.id;
@@ -114,7 +114,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       .where(and(eq(auditLogs.action, 'command.send'), eq(auditLogs.objectId, String(ids[ANSWERING]))));
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
-      username: 'merchant',
+      username: who.fixtures.merchant.admin.username,
       success: true,
       changes: { commandId: sent.data.id, name: 'OPEN_DOOR', compartment: 1 },
     });
@@ -254,10 +254,10 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
   });
 
   it('checks the permission codes, the tenant and the compartment', async () => {
-    expect((await send(who.siam, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 })).code).toBe(3007);
-    expect((await history(who.siam, { cabinetId: ids[ANSWERING] })).code).toBe(3007);
-    expect((await sendBattery(who.siam, { batteryId: ids.BCM000001, name: 'BATTERY_LOCK' })).code).toBe(3005);
-    await createAccountWithMenus(server.db, { username: 'battery-only', merchantId: who.demoAgentId, menuCodes: ['operation.battery'] });
+    expect((await send(who.rival, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 })).code).toBe(3007);
+    expect((await history(who.rival, { cabinetId: ids[ANSWERING] })).code).toBe(3007);
+    expect((await sendBattery(who.rival, { batteryId: ids.BCM000001, name: 'BATTERY_LOCK' })).code).toBe(3005);
+    await createAccountWithMenus(server.db, { username: 'battery-only', merchantId: who.merchantId, menuCodes: ['operation.battery'] });
     const batteryOnly = await server.login('battery-only');
     expect((await send(batteryOnly, { cabinetId: ids[ANSWERING], name: 'OPEN_DOOR', compartment: 1 })).status).toBe(403);
     expect((await history(batteryOnly, { cabinetId: ids[ANSWERING] })).status).toBe(403);

@@ -3,7 +3,7 @@ import { batteryApi, cabinetApi, deviceCredentialApi, vehicleApi, type DeviceKin
 import { desc, like } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';
@@ -15,7 +15,7 @@ function signIn(url: string, number: string, password: string): Promise<mqtt.Mqt
 
 describe('device credentials issued in the back-office', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   let gateway: DeviceGateway;
   let url: string;
   let viewer: string;
@@ -27,9 +27,9 @@ describe('device credentials issued in the back-office', () => {
   const DEVICE_APIS = { battery: batteryApi, cabinet: cabinetApi, vehicle: vehicleApi } as const;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    const types = await createDeviceTypes(server, who.admin);
     const add = async (kind: DeviceKind, body: { number: string; typeId: number }) => {
       const answer = await server.request(DEVICE_APIS[kind].add, body, { token: who.merchant });
       if (answer.code !== 1) throw new Error(`${kind}: ${answer.message}`);
@@ -40,7 +40,7 @@ describe('device credentials issued in the back-office', () => {
     ids.vehicle = await add('vehicle', { number: 'VCR0001', typeId: types.vehicle1 });
     ids.scrapped = await add('cabinet', { number: 'CCR0002', typeId: types.cabinet });
     await server.request(cabinetApi.scrap, { ids: [ids.scrapped], reason: 'Flooded' }, { token: who.merchant });
-    await createAccountWithMenus(server.db, { username: 'cabinet-viewer', merchantId: who.demoAgentId, menuCodes: ['operation.cabinet'] });
+    await createAccountWithMenus(server.db, { username: 'cabinet-viewer', merchantId: who.merchantId, menuCodes: ['operation.cabinet'] });
     viewer = await server.login('cabinet-viewer');
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     ({ gateway, url } = await startEmbeddedGateway(server, log));
@@ -107,7 +107,7 @@ describe('device credentials issued in the back-office', () => {
       action: 'battery.credential.issue',
       objectType: 'battery',
       objectId: String(ids.battery),
-      username: 'merchant',
+      username: who.fixtures.merchant.admin.username,
     });
     expect(entry!.changes).toEqual({ number: 'BCR0001', replaced: true });
     expect(JSON.stringify(entry)).not.toContain(issued.data.secret);
@@ -116,9 +116,9 @@ describe('device credentials issued in the back-office', () => {
   it('needs the issue permission, keeps tenants apart and refuses a scrapped device', async () => {
     const denied = await issue(viewer, 'cabinet', ids.cabinet);
     expect(denied.status).toBe(403);
-    expect((await issue(who.siam, 'cabinet', ids.cabinet)).code).toBe(3007);
-    expect((await status(who.siam, 'cabinet', ids.cabinet)).code).toBe(3007);
-    expect((await issue(who.siam, 'vehicle', ids.vehicle)).code).toBe(3003);
+    expect((await issue(who.rival, 'cabinet', ids.cabinet)).code).toBe(3007);
+    expect((await status(who.rival, 'cabinet', ids.cabinet)).code).toBe(3007);
+    expect((await issue(who.rival, 'vehicle', ids.vehicle)).code).toBe(3003);
     const scrapped = await issue(who.merchant, 'cabinet', ids.scrapped);
     expect(scrapped.code).toBe(3010);
     expect((await status(who.merchant, 'cabinet', ids.scrapped)).data.issued).toBe(false);

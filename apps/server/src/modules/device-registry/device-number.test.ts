@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { batteries } from '../battery/index.js';
 import { cabinetCompartments, cabinets } from '../cabinet/index.js';
 import { vehicles } from '../vehicle/index.js';
@@ -16,8 +16,8 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 /** A device number is its MQTT username and client id: one number, one device, across the three kinds. */
 describe('device numbers are unique across kinds', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const post = (endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
     server.call('POST', endpointUrl(endpoint), { token: who.admin, body, ...(lang ? { lang } : {}) });
@@ -37,9 +37,9 @@ describe('device numbers are unique across kinds', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
   });
   afterAll(() => server.close());
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -14,15 +14,22 @@ const onPostgres = !!process.env.TEST_DATABASE_URL;
 
 describe('device rules shared by every kind', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const post = (token: string, endpoint: EndpointDef, body: unknown) => server.call('POST', endpointUrl(endpoint), { token, body });
-  /** The caller context of the demo merchant's staff, as a service sees it. */
+  /** The caller context of the merchant's administrator, as a service sees it. */
   const merchantCtx = (): Ctx => ({
     db: server.db,
     lang: 'en',
-    principal: { id: 2, username: 'merchant', name: 'Merchant', type: 'NORMAL', accountType: 'MERCHANT', merchantId: who.demoAgentId },
+    principal: {
+      id: who.fixtures.merchant.admin.id,
+      username: who.fixtures.merchant.admin.username,
+      name: 'Merchant',
+      type: 'NORMAL',
+      accountType: 'MERCHANT',
+      merchantId: who.merchantId,
+    },
     codes: new Set(),
     ip: '127.0.0.1',
     requestTime: null,
@@ -40,11 +47,11 @@ describe('device rules shared by every kind', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
     await post(who.merchant, batteryApi.batchAdd, { typeId: types.battery, numbers: numbers('GB', 4) });
-    await post(who.admin, batteryApi.batchAdd, { typeId: types.battery, numbers: ['GSIAM01'], merchantId: who.siamId });
+    await post(who.admin, batteryApi.batchAdd, { typeId: types.battery, numbers: ['GSIAM01'], merchantId: who.rivalId });
     await post(who.merchant, batteryApi.scrap, { numbers: ['GB0003'], reason: 'Swollen cells' });
   });
   afterAll(() => server.close());
@@ -97,7 +104,7 @@ describe('device rules shared by every kind', () => {
     beforeAll(async () => {
       // Straight into the table: the export, not registration, is under test. One statement, one creation time.
       await server.db.execute(
-        sql`insert into battery (number, type_id, merchant_id) select 'XP' || lpad(g::text, 6, '0'), ${types.battery}, ${who.demoAgentId} from generate_series(1, ${total}) g`,
+        sql`insert into battery (number, type_id, merchant_id) select 'XP' || lpad(g::text, 6, '0'), ${types.battery}, ${who.merchantId} from generate_series(1, ${total}) g`,
       );
     });
 
@@ -136,7 +143,7 @@ describe('device rules shared by every kind', () => {
         .where(eq(auditLogs.action, 'battery.export'))
         .orderBy(desc(auditLogs.id))
         .limit(1);
-      expect(entry).toMatchObject({ username: 'merchant', objectType: 'battery', merchantId: who.demoAgentId });
+      expect(entry).toMatchObject({ username: who.fixtures.merchant.admin.username, objectType: 'battery', merchantId: who.merchantId });
       expect(entry!.changes).toEqual({ filter: { number: 'XP001' }, rows: 1000, complete: true });
     });
   });
@@ -159,7 +166,7 @@ describe('device rules shared by every kind', () => {
       const actual = await server.db
         .select({ status: batteries.stockStatus, n: sql<number>`count(*)::int` })
         .from(batteries)
-        .where(and(eq(batteries.merchantId, who.demoAgentId), like(batteries.number, 'D%')))
+        .where(and(eq(batteries.merchantId, who.merchantId), like(batteries.number, 'D%')))
         .groupBy(batteries.stockStatus);
       expect(Object.fromEntries(actual.map((row) => [row.status, row.n]))).toEqual({ INSTOCK: 60, OUTSTOCK: 60 });
       const counters = await server.db
@@ -168,7 +175,7 @@ describe('device rules shared by every kind', () => {
         .where(
           and(
             eq(stockCounts.kind, 'battery'),
-            eq(stockCounts.merchantKey, who.demoAgentId),
+            eq(stockCounts.merchantKey, who.merchantId),
             eq(stockCounts.scrapStatus, 'NORMAL'),
             inArray(stockCounts.stockStatus, ['INSTOCK', 'OUTSTOCK']),
           ),
@@ -176,7 +183,7 @@ describe('device rules shared by every kind', () => {
       const all = await server.db
         .select({ status: batteries.stockStatus, n: sql<number>`count(*)::int` })
         .from(batteries)
-        .where(and(eq(batteries.merchantId, who.demoAgentId), eq(batteries.scrapStatus, 'NORMAL')))
+        .where(and(eq(batteries.merchantId, who.merchantId), eq(batteries.scrapStatus, 'NORMAL')))
         .groupBy(batteries.stockStatus);
       expect(Object.fromEntries(counters.map((row) => [row.status, row.n]))).toEqual(
         Object.fromEntries(all.map((row) => [row.status, row.n])),

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { DeviceHub, startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
 import { seedDemoDeviceCredentials } from '../device-credential/index.js';
 import { buildApp } from '../../app/build-app.js';
@@ -64,7 +64,7 @@ async function listen(app: FastifyInstance): Promise<string> {
 
 describe('live device streams', () => {
   let server: TestServer;
-  let callers: ProductCallers;
+  let callers: DeviceCallers;
   let gateway: DeviceGateway;
   let fleet: RunningFleet;
   let base: string;
@@ -82,18 +82,18 @@ describe('live device streams', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
-    callers = await productCallers(server);
-    const types = await productTypes(server, callers.admin);
+    server = await startTestServer({ DEMO: '0' });
+    callers = await deviceCallers(server);
+    const types = await createDeviceTypes(server, callers.admin);
     const added = await server.request(
       cabinetApi.add,
-      { number: CABINET, typeId: types.cabinet, merchantId: callers.demoAgentId },
+      { number: CABINET, typeId: types.cabinet, merchantId: callers.merchantId },
       { token: callers.admin },
     );
     cabinetId = added.data.id;
     const battery = await server.request(
       batteryApi.add,
-      { number: BATTERY, typeId: types.battery, merchantId: callers.demoAgentId },
+      { number: BATTERY, typeId: types.battery, merchantId: callers.merchantId },
       { token: callers.admin },
     );
     batteryId = battery.data.id;
@@ -146,7 +146,7 @@ describe('live device streams', () => {
     const change = await changeAfterTick(stream);
     expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
     stream.close();
-    const refused = await openStream(base, callers.siam, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
+    const refused = await openStream(base, callers.rival, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
   });
 
@@ -167,10 +167,10 @@ describe('live device streams', () => {
   });
 
   it('refuses another merchant’s cabinet before opening a stream', async () => {
-    const refused = await openStream(base, callers.siam, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
+    const refused = await openStream(base, callers.rival, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
     expect(refused.response.headers.get('content-type')).toMatch(/application\/json/);
     const envelope = (await refused.response.json()) as { code: number };
-    const missing = await server.request(cabinetApi.detail, { id: cabinetId }, { token: callers.siam });
+    const missing = await server.request(cabinetApi.detail, { id: cabinetId }, { token: callers.rival });
     expect(missing.code).not.toBe(1);
     expect(envelope.code).toBe(missing.code);
     const anonymous = await fetch(`${base}${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);

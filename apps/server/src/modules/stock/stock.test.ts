@@ -3,14 +3,14 @@ import { desc, eq, inArray } from 'drizzle-orm';
 import { batteryApi, cabinetApi, type EndpointDef, endpointUrl, type InputOf, stockApi, vehicleApi } from '@swap/contracts';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { batteries } from '../battery/battery.table.js';
 import { stockBatchItems, stockBatches } from './stock.table.js';
 
 describe('stock', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const post = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: 'en' | 'in' | 'th' | 'zh') =>
     server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
@@ -28,9 +28,9 @@ describe('stock', () => {
     );
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
     const register = (token: string, kind: 'battery' | 'vehicle' | 'cabinet', typeId: number, list: string[], merchantId?: number) =>
       server.request(
         { battery: batteryApi, vehicle: vehicleApi, cabinet: cabinetApi }[kind].batchAdd,
@@ -38,7 +38,7 @@ describe('stock', () => {
         { token },
       );
     await register(who.merchant, 'battery', types.battery, numbers('AB', 1000));
-    await register(who.admin, 'battery', types.battery, numbers('SB', 5), who.siamId);
+    await register(who.admin, 'battery', types.battery, numbers('SB', 5), who.rivalId);
     await register(who.admin, 'battery', types.battery, numbers('PB', 5));
     await register(who.merchant, 'vehicle', types.vehicle1, numbers('AV', 3));
     await register(who.merchant, 'cabinet', types.cabinet, numbers('AC', 2));
@@ -53,8 +53,8 @@ describe('stock', () => {
       kind: 'battery',
       quantity: 1000,
       typeCode: 'LFP6430',
-      operatorName: 'merchant',
-      merchantId: who.demoAgentId,
+      operatorName: who.fixtures.merchant.admin.username,
+      merchantId: who.merchantId,
       remark: 'Deployed to Kemang',
     });
     const today = new Date().toISOString().slice(0, 10).replaceAll('-', '');
@@ -86,7 +86,7 @@ describe('stock', () => {
     expect(foreign).toMatchObject({ status: 404, code: 3005 });
     expect(foreign.data.missing).toEqual(['SB0001']);
     expect((await statusOf(['AB0001'])).AB0001).toBe('INSTOCK');
-    expect((await post(who.siam, stockApi.battery.out, { numbers: ['SB0001', 'SB0002'] })).data.merchantId).toBe(who.siamId);
+    expect((await post(who.rival, stockApi.battery.out, { numbers: ['SB0001', 'SB0002'] })).data.merchantId).toBe(who.rivalId);
     const mixed = await post(who.admin, stockApi.battery.out, { numbers: ['PB0001', 'SB0003'] });
     expect(mixed.data).toMatchObject({ merchantId: null, quantity: 2 });
   });
@@ -109,10 +109,15 @@ describe('stock', () => {
     const platform = await post(who.admin, stockApi.battery.summary, {});
     expect(platform.data.total).toBe(3);
     const rows = platform.data.records;
-    expect(rows.find((r) => r.merchantName === 'Demo Agent')).toMatchObject({ inStock: 2, outStock: 998, scrapped: 1, total: 1000 });
+    expect(rows.find((r) => r.merchantName === who.fixtures.merchant.name)).toMatchObject({
+      inStock: 2,
+      outStock: 998,
+      scrapped: 1,
+      total: 1000,
+    });
     expect(rows.find((r) => r.merchantName === null)).toMatchObject({ inStock: 4, outStock: 1, total: 5 });
     const own = await post(who.merchant, stockApi.battery.summary, {});
-    expect(own.data.records.map((r) => r.merchantName)).toEqual(['Demo Agent']);
+    expect(own.data.records.map((r) => r.merchantName)).toEqual([who.fixtures.merchant.name]);
     expect((await post(who.admin, stockApi.battery.summary, { merchantId: 0 })).data.total).toBe(1);
     const csv = await post(who.admin, stockApi.battery.summaryExport, {}, 'in');
     expect(csv.raw.body).toContain('Keluar stok');
@@ -131,7 +136,7 @@ describe('stock', () => {
     expect(page.data.batch.number).toBe(big.number);
     expect(page.data.items).toMatchObject({ total: 1000, pages: 50, current: 50 });
     expect(page.data.items.records.at(-1)).toMatchObject({ number: 'AB1000', typeCode: 'LFP6430' });
-    const siamBatch = (await post(who.siam, stockApi.battery.recordSearch, {})).data.records[0] ?? expect.unreachable('no batch');
+    const siamBatch = (await post(who.rival, stockApi.battery.recordSearch, {})).data.records[0] ?? expect.unreachable('no batch');
     expect((await server.request(stockApi.battery.recordDetail, { id: siamBatch.id }, { token: who.merchant })).code).toBe(1017);
     expect((await server.request(stockApi.vehicle.recordDetail, { id: big.id }, { token: who.admin })).code).toBe(1017);
     expect((await server.db.select().from(stockBatchItems).where(eq(stockBatchItems.batchId, big.id))).length).toBe(1000);

@@ -11,7 +11,7 @@ import {
 } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
@@ -21,7 +21,7 @@ const CABINET = 'CSF0001';
 
 describe('failed swaps from the simulator on the embedded broker', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   let other: string;
   let gateway: DeviceGateway;
   let fleet: RunningFleet;
@@ -51,16 +51,15 @@ describe('failed swaps from the simulator on the embedded broker', () => {
   const cab = () => fleet.cabinets[0]!;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    await createAccountWithMenus(server.db, {
-      username: 'siam-swaps',
-      merchantId: who.siamId,
-      menuCodes: ['record.swap', 'operation.cabinet', 'operation.battery'],
-      withResources: true,
-    });
-    other = await server.login('siam-swaps');
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    other = (
+      await createAccount(server, who.admin, {
+        merchantId: who.rivalId,
+        menuCodes: ['record.swap', 'operation.cabinet', 'operation.battery'],
+      })
+    ).token;
+    const types = await createDeviceTypes(server, who.admin);
     cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
     for (const number of ['BSF000001', 'BSF000002', 'BSF000003']) {
       const added = await call(who.merchant, batteryApi.add, { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });

@@ -9,7 +9,6 @@ import {
   batteryApi,
   cabinetApi,
   cabinetTopic,
-  type CompartmentReport,
   type EndpointDef,
   endpointUrl,
   type InputOf,
@@ -19,13 +18,13 @@ import {
   vehicleApi,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { compartment, createAccount, createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials } from '../device-credential/index.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 
 const MASTER = 'swap-tenant-master';
-/** Demo Agent's cabinet and pack, Siam's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */
+/** The merchant's cabinet and pack, the rival's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */
 const A_CABINET = 'CTA0001';
 const A_PACK = 'BTA000001';
 const B_CABINET = 'CTB0001';
@@ -35,28 +34,10 @@ const B_VEHICLE = 'VTB0001';
 const P_CABINET = 'CTP0001';
 const P_PACK = 'BTP000001';
 
-const slot = (index: number, batteryNumber: string | null): CompartmentReport => ({
-  index,
-  state: batteryNumber ? 'FULL' : 'EMPTY',
-  doorLock: 'LOCKED',
-  batteryLock: batteryNumber ? 'LOCKED' : 'UNLOCKED',
-  inPlace: batteryNumber !== null,
-  chargerSwitch: 'OFF',
-  voltage: null,
-  current: null,
-  temperature: null,
-  preset: null,
-  indicator: 'OFF',
-  fault: null,
-  nfcSwitch: 'ON',
-  enabled: true,
-  batteryNumber,
-});
-
 describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients signed in as real cabinets)', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let siamSwaps: string;
+  let who: DeviceCallers;
+  let rivalSwaps: string;
   let gateway: DeviceGateway;
   let url: string;
   const { log, messages: warnings } = collectingLog();
@@ -74,9 +55,9 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     ((await get(token, cabinetApi.detail, ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
       .sort((a, b) => a.index - b.index)
       .map((c) => c.batteryNumber);
-  /** What Siam's staff see of their pack: owner, where it is, its vehicle, its charge. */
-  const siamPack = async (number: string) => {
-    const b = (await get(who.siam, batteryApi.detail, ids[number]!)).data;
+  /** What the rival's staff see of their pack: owner, where it is, its vehicle, its charge. */
+  const rivalPack = async (number: string) => {
+    const b = (await get(who.rival, batteryApi.detail, ids[number]!)).data;
     return { merchantId: b.merchantId, vehicleNumber: b.vehicleNumber, soc: b.soc };
   };
   const signIn = async (number: string) => {
@@ -130,16 +111,15 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     }[];
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    await createAccountWithMenus(server.db, {
-      username: 'siam-tenant-swaps',
-      merchantId: who.siamId,
-      menuCodes: ['record.swap', 'operation.battery', 'operation.cabinet'],
-      withResources: true,
-    });
-    siamSwaps = await server.login('siam-tenant-swaps');
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    rivalSwaps = (
+      await createAccount(server, who.admin, {
+        merchantId: who.rivalId,
+        menuCodes: ['record.swap', 'operation.battery', 'operation.cabinet'],
+      })
+    ).token;
+    const types = await createDeviceTypes(server, who.admin);
     batteryType = types.battery;
     const add = async (token: string, kind: 'battery' | 'cabinet' | 'vehicle', body: Record<string, unknown>) => {
       const added = await call(token, { battery: batteryApi, cabinet: cabinetApi, vehicle: vehicleApi }[kind].add, body);
@@ -148,19 +128,23 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     };
     await add(who.merchant, 'cabinet', { number: A_CABINET, typeId: types.cabinet });
     await add(who.merchant, 'battery', { number: A_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
-    await add(who.siam, 'cabinet', { number: B_CABINET, typeId: types.cabinet });
+    await add(who.rival, 'cabinet', { number: B_CABINET, typeId: types.cabinet });
     for (const number of [B_SLOT_PACK, B_RIDER_PACK])
-      await add(who.siam, 'battery', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
-    await add(who.siam, 'vehicle', { number: B_VEHICLE, typeId: types.vehicle1, battery1Number: B_RIDER_PACK });
+      await add(who.rival, 'battery', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await add(who.rival, 'vehicle', { number: B_VEHICLE, typeId: types.vehicle1, battery1Number: B_RIDER_PACK });
     await add(who.admin, 'cabinet', { number: P_CABINET, typeId: types.cabinet });
     await add(who.admin, 'battery', { number: P_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
     await seedDemoDeviceCredentials(server.db, MASTER);
     ({ gateway, url } = await startEmbeddedGateway(server, log));
-    // Siam's own cabinet holds its pack; the rider's pack is in Siam's vehicle, half charged.
+    // The rival's own cabinet holds its pack; the rider's pack is in the rival's vehicle, half charged.
     const b = await signIn(B_CABINET);
-    await send(b, B_CABINET, 'state', { online: true, ts: new Date().toISOString(), compartments: [slot(1, B_SLOT_PACK), slot(2, null)] });
+    await send(b, B_CABINET, 'state', {
+      online: true,
+      ts: new Date().toISOString(),
+      compartments: [compartment(1, B_SLOT_PACK), compartment(2, null)],
+    });
     await server.db.execute(sql`update battery set soc = 50 where number in (${B_SLOT_PACK}, ${B_RIDER_PACK})`);
-    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+    expect(await slots(who.rival, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
   });
   afterAll(async () => {
     for (const client of clients) await client.endAsync();
@@ -173,11 +157,11 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     await send(a, A_CABINET, 'state', {
       online: true,
       ts: new Date().toISOString(),
-      compartments: [slot(1, A_PACK), slot(2, B_SLOT_PACK), slot(3, B_RIDER_PACK)],
+      compartments: [compartment(1, A_PACK), compartment(2, B_SLOT_PACK), compartment(3, B_RIDER_PACK)],
     });
     expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
-    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
-    expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
+    expect(await slots(who.rival, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+    expect(await rivalPack(B_RIDER_PACK)).toEqual({ merchantId: who.rivalId, vehicleNumber: B_VEHICLE, soc: 50 });
     expect(warnings).toContain('cabinet state: battery of another owner not bound to its slot');
     // The cabinet's grid shows why: the refused slots carry the refusal as their fault.
     const grid = (await get(who.merchant, cabinetApi.detail, ids[A_CABINET]!)).data.compartments as {
@@ -189,13 +173,13 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     await send(a, A_CABINET, 'state', {
       online: true,
       ts: new Date().toISOString(),
-      compartments: [slot(1, A_PACK), slot(2, B_SLOT_PACK), slot(3, B_RIDER_PACK)],
+      compartments: [compartment(1, A_PACK), compartment(2, B_SLOT_PACK), compartment(3, B_RIDER_PACK)],
     });
     const states = (await refusals()).filter((r) => r.changes.channel === 'state');
     expect(states).toHaveLength(1);
     expect(states[0]).toMatchObject({
       username: A_CABINET,
-      merchantId: who.demoAgentId,
+      merchantId: who.merchantId,
       success: false,
       changes: { batteries: [B_SLOT_PACK, B_RIDER_PACK] },
     });
@@ -214,7 +198,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     expect(broughtBack).toMatchObject({ allowed: false, reason: 'BATTERY_OTHER_OWNER' });
     expect(warnings).toContain('authorization refused: battery of another owner');
     // Its owner can edit it at once: it is not mid-swap (6002).
-    const edited = await call(who.siam, batteryApi.edit, { id: ids[B_SLOT_PACK], typeId: batteryType, name: 'Edited by its owner' });
+    const edited = await call(who.rival, batteryApi.edit, { id: ids[B_SLOT_PACK], typeId: batteryType, name: 'Edited by its owner' });
     expect(edited.code).toBe(1);
     // Its own pack is still authorized as before.
     expect(await authorize(a, A_CABINET, { batteryNumber: A_PACK, compartment: 1 })).toMatchObject({ allowed: true });
@@ -228,10 +212,10 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
       batteryOut: { number: A_PACK, compartment: 1, soc: 97 },
     });
     await send(a, A_CABINET, 'event', event);
-    // Siam's pack: same owner, still in its vehicle, charge not overwritten; its cabinet's pack untouched.
-    expect(await siamPack(B_RIDER_PACK)).toEqual({ merchantId: who.siamId, vehicleNumber: B_VEHICLE, soc: 50 });
-    expect(await siamPack(B_SLOT_PACK)).toMatchObject({ merchantId: who.siamId, soc: 50 });
-    expect(await slots(who.siam, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
+    // The rival's pack: same owner, still in its vehicle, charge not overwritten; its cabinet's pack untouched.
+    expect(await rivalPack(B_RIDER_PACK)).toEqual({ merchantId: who.rivalId, vehicleNumber: B_VEHICLE, soc: 50 });
+    expect(await rivalPack(B_SLOT_PACK)).toMatchObject({ merchantId: who.rivalId, soc: 50 });
+    expect(await slots(who.rival, B_CABINET)).toEqual([B_SLOT_PACK, null, null, null]);
     // Nothing moved in the reporting cabinet either.
     expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
     expect(warnings).toContain('swap event refused: battery of another owner (recorded as failed, nothing moved)');
@@ -251,14 +235,18 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
         failureMessage: text,
       });
     }
-    // Siam's staff do not see the other merchant's record.
-    expect((await typed(siamSwaps, swapApi.search, { cabinetNumber: A_CABINET })).data.total).toBe(0);
+    // The rival's staff do not see the other merchant's record.
+    expect((await typed(rivalSwaps, swapApi.search, { cabinetNumber: A_CABINET })).data.total).toBe(0);
     expect((await refusals()).filter((r) => r.changes.channel === 'event')).toMatchObject([{ changes: { batteries: [B_RIDER_PACK] } }]);
   });
 
   it('a platform cabinet handles the platform’s batteries and refuses a merchant’s', async () => {
     const p = await signIn(P_CABINET);
-    await send(p, P_CABINET, 'state', { online: true, ts: new Date().toISOString(), compartments: [slot(1, P_PACK), slot(2, A_PACK)] });
+    await send(p, P_CABINET, 'state', {
+      online: true,
+      ts: new Date().toISOString(),
+      compartments: [compartment(1, P_PACK), compartment(2, A_PACK)],
+    });
     expect(await slots(who.admin, P_CABINET)).toEqual([P_PACK, null, null, null]);
     expect(await slots(who.merchant, A_CABINET)).toEqual([A_PACK, null, null, null]);
     expect(await authorize(p, P_CABINET, { batteryNumber: P_PACK, compartment: 1 })).toMatchObject({ allowed: true });

@@ -24,7 +24,7 @@ import {
 } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../device-link/hub.js';
@@ -38,7 +38,7 @@ const CABINET = 'CSW0001';
 
 describe('swaps, the battery rules and reservations with the simulator on the embedded broker', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   let other: string;
   let gateway: DeviceGateway;
   let fleet: RunningFleet;
@@ -64,16 +64,15 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const swaps = async (filter: Record<string, unknown> = {}, token = who.merchant) => (await typed(token, swapApi.search, filter)).data;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    await createAccountWithMenus(server.db, {
-      username: 'siam-records',
-      merchantId: who.siamId,
-      menuCodes: ['record.swap', 'record.appointment', 'operation.cabinet'],
-      withResources: true,
-    });
-    other = await server.login('siam-records');
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    other = (
+      await createAccount(server, who.admin, {
+        merchantId: who.rivalId,
+        menuCodes: ['record.swap', 'record.appointment', 'operation.cabinet'],
+      })
+    ).token;
+    const types = await createDeviceTypes(server, who.admin);
     typeId = types.battery;
     vehicleType = types.vehicle1;
     cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
@@ -124,7 +123,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       customer: 'C20001',
       result: 'SUCCEEDED',
       failureCode: null,
-      merchantId: who.demoAgentId,
+      merchantId: who.merchantId,
     });
     expect((await typed(who.merchant, swapApi.detail, { id: record.id })).data.id).toBe(record.id);
     await eventually(async () => {
@@ -307,6 +306,6 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect((await typed(other, appointmentApi.add, { cabinetNumber: CABINET, compartment: 4, customer: 'C1' })).code).toBe(3007);
     expect((await swaps({}, who.admin)).total).toBe((await swaps()).total);
     // Without the grant the list is refused.
-    expect((await typed(who.siam, swapApi.search, {})).status).toBe(403);
+    expect((await typed(who.rival, swapApi.search, {})).status).toBe(403);
   });
 });

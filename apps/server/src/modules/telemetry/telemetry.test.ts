@@ -13,7 +13,7 @@ import {
   type TrendRange,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, productCallers, type ProductCallers, productTypes } from '../../test/factories.js';
+import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import { persistTelemetry, type TelemetryItem } from '../../device-link/telemetry-ingest.js';
 import { cabinetReport } from '../../test/device-fixtures.js';
 
@@ -21,7 +21,7 @@ const DAY = 86_400_000;
 
 describe('trajectories and trends from the telemetry history', () => {
   let server: TestServer;
-  let who: ProductCallers;
+  let who: DeviceCallers;
   let vehicleId: number;
   let batteryId: number;
   let siamVehicleId: number;
@@ -50,17 +50,17 @@ describe('trajectories and trends from the telemetry history', () => {
   });
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    const types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    const types = await createDeviceTypes(server, who.admin);
     const apis = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
     const add = async (kind: keyof typeof apis, body: { number: string; typeId: number; merchantId: number }) =>
       (await server.request(apis[kind].add, body, { token: who.admin })).data.id;
-    vehicleId = await add('vehicle', { number: 'VTR0001', typeId: types.vehicle1, merchantId: who.demoAgentId });
-    siamVehicleId = await add('vehicle', { number: 'VTR0002', typeId: types.vehicle1, merchantId: who.siamId });
-    batteryId = await add('battery', { number: 'BTR0001', typeId: types.battery, merchantId: who.demoAgentId });
-    cabinetId = await add('cabinet', { number: 'CTR0001', typeId: types.cabinet, merchantId: who.demoAgentId });
-    siamCabinetId = await add('cabinet', { number: 'CTR0002', typeId: types.cabinet, merchantId: who.siamId });
+    vehicleId = await add('vehicle', { number: 'VTR0001', typeId: types.vehicle1, merchantId: who.merchantId });
+    siamVehicleId = await add('vehicle', { number: 'VTR0002', typeId: types.vehicle1, merchantId: who.rivalId });
+    batteryId = await add('battery', { number: 'BTR0001', typeId: types.battery, merchantId: who.merchantId });
+    cabinetId = await add('cabinet', { number: 'CTR0001', typeId: types.cabinet, merchantId: who.merchantId });
+    siamCabinetId = await add('cabinet', { number: 'CTR0002', typeId: types.cabinet, merchantId: who.rivalId });
     // The cabinet: one reading 20 days ago, one 3 days ago with a water alarm, two in the last day (the last with smoke).
     await persistTelemetry(server.db, [
       cabinetAt('CTR0001', 20 * DAY, { temperature: 20, humidity: 60, load: 0.5 }),
@@ -134,7 +134,7 @@ describe('trajectories and trends from the telemetry history', () => {
       [80, 31],
       [70, 31],
     ]);
-    expect((await server.request(telemetryApi.battery.trend, { id: batteryId }, { token: who.siam })).code).toBe(3005);
+    expect((await server.request(telemetryApi.battery.trend, { id: batteryId }, { token: who.rival })).code).toBe(3005);
   });
 
   it('thins a long route evenly to the point cap, keeping its start and end', async () => {
@@ -156,8 +156,8 @@ describe('trajectories and trends from the telemetry history', () => {
     expect((await get(who.merchant, 'vehicle', vehicleId)).code).toBe(1);
     expect((await get(who.merchant, 'battery', batteryId)).code).toBe(1);
     expect((await get(who.merchant, 'vehicle', siamVehicleId)).code).toBe(3003);
-    expect((await get(who.siam, 'vehicle', vehicleId)).code).toBe(3003);
-    expect((await get(who.siam, 'battery', batteryId)).code).toBe(3005);
+    expect((await get(who.rival, 'vehicle', vehicleId)).code).toBe(3003);
+    expect((await get(who.rival, 'battery', batteryId)).code).toBe(3005);
   });
 
   it('asks for the detail permission of the device', async () => {
@@ -215,7 +215,7 @@ describe('trajectories and trends from the telemetry history', () => {
   it('keeps each merchant to its own cabinets’ trends, and answers an unknown cabinet as missing', async () => {
     expect((await cabinetTrend(who.merchant, cabinetId)).data.total).toBe(2);
     expect((await cabinetTrend(who.merchant, siamCabinetId)).code).toBe(3007);
-    const other = await cabinetTrend(who.siam, cabinetId);
+    const other = await cabinetTrend(who.rival, cabinetId);
     expect(other.code).toBe(3007);
     expect(other.message).toBe('Cabinet does not exist');
     expect((await cabinetTrend(who.admin, 999_999)).code).toBe(3007);

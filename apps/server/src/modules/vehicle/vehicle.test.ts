@@ -3,14 +3,14 @@ import { batteryApi, vehicleApi, endpointUrl, type InputOf, type Language } from
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { productCallers, productTypes, type ProductCallers } from '../../test/factories.js';
+import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { batteries } from '../battery/battery.table.js';
 import { vehicles } from './vehicle.table.js';
 
 describe('vehicles and battery binding', () => {
   let server: TestServer;
-  let who: ProductCallers;
-  let types: Awaited<ReturnType<typeof productTypes>>;
+  let who: DeviceCallers;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   // Most bodies here are hostile or half-filled on purpose, so they go through the untyped caller at the declared path.
   const post = (token: string, name: Exclude<keyof typeof vehicleApi, 'detail'>, body: unknown, lang?: Language) =>
@@ -20,13 +20,13 @@ describe('vehicles and battery binding', () => {
   const batteryOf = async (number: string) => (await server.db.select().from(batteries).where(eq(batteries.number, number)))[0]!;
 
   beforeAll(async () => {
-    server = await startTestServer();
-    who = await productCallers(server);
-    types = await productTypes(server, who.admin);
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    types = await createDeviceTypes(server, who.admin);
     const batch = (token: string, list: string[]) =>
       server.request(batteryApi.batchAdd, { typeId: types.battery, numbers: list }, { token });
     await batch(who.merchant, ['AB01', 'AB02', 'AB03', 'AB04', 'AB05']);
-    await batch(who.siam, ['SB01']);
+    await batch(who.rival, ['SB01']);
     await batch(who.admin, ['PB01']);
   });
   afterAll(() => server.close());
@@ -61,7 +61,7 @@ describe('vehicles and battery binding', () => {
       availability: 'AVAILABLE',
       activationStatus: 'NOT_ACTIVATED',
       accState: 'OFF',
-      merchantId: who.demoAgentId,
+      merchantId: who.merchantId,
     });
     expect((await batteryOf('AB01')).vehicleId).toBe(added.data.id);
     const battery = await server.request(batteryApi.search, { number: 'AB01' }, { token: who.merchant });
@@ -124,7 +124,7 @@ describe('vehicles and battery binding', () => {
     const released = await post(who.merchant, 'edit', { ...base, battery1Number: null });
     expect(released.data).toMatchObject({ battery1Number: null, battery2Number: null, batteryCapacities: [] });
     expect((await batteryOf('AB02')).vehicleId).toBeNull();
-    expect((await post(who.siam, 'edit', { ...base, battery1Number: 'SB01' })).code).toBe(3003);
+    expect((await post(who.rival, 'edit', { ...base, battery1Number: 'SB01' })).code).toBe(3003);
   });
 
   it('never binds a scrapped battery, and scrapping a bound battery releases it', async () => {
@@ -154,7 +154,7 @@ describe('vehicles and battery binding', () => {
     expect((await search(who.admin, { batteryNumber: 'PB01' })).data.records[0]!.number).toBe('VPL0001');
     expect((await search(who.admin, { saleMode: 'RENT_OR_SALE', scrapStatus: 'SCRAPPED' })).data.total).toBe(1);
     expect((await search(who.admin, { merchantId: 0 })).data.total).toBe(1);
-    expect((await search(who.siam, {})).data.total).toBe(0);
+    expect((await search(who.rival, {})).data.total).toBe(0);
     const platform = (await search(who.admin, { number: 'VPL' })).data.records[0]!;
     expect((await detail(who.merchant, platform.id)).code).toBe(3003);
     expect((await post(who.merchant, 'add', { number: 'VJK0009', typeId: types.vehicle1, vin: 'NOT-A-VIN' })).data.fields[0].field).toBe(
@@ -193,7 +193,7 @@ describe('vehicles and battery binding', () => {
     expect(refused).toMatchObject({ code: 3010, message: 'อุปกรณ์ถูกปลดระวางแล้ว', data: { numbers: ['VJK0001'] } });
     expect((await detail(who.merchant, saleOnly)).data.saleStatus).toBe('SOLD');
 
-    expect((await post(who.siam, 'sale', { ids: [both], saleStatus: 'UNSOLD' })).code).toBe(3003);
+    expect((await post(who.rival, 'sale', { ids: [both], saleStatus: 'UNSOLD' })).code).toBe(3003);
     expect((await post(who.merchant, 'sale', { ids: [], saleStatus: 'SOLD' })).data.fields[0].field).toBe('ids');
     expect((await post(who.merchant, 'sale', { ids: [both], saleStatus: 'GIFTED' })).status).toBe(400);
 

@@ -2,6 +2,7 @@ import { endpointsOf } from './endpoint.js';
 import { liveApi } from './device-link/live.js';
 import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
+import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
 import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
@@ -23,6 +24,7 @@ import { vehicleApi } from './domains/vehicle.js';
 // The domains' schemas, types and declarations, published with the package from here, so a new
 // domain is added in this one file (docs/adding-a-resource.md).
 export * from './domains/account.js';
+export * from './domains/area.js';
 export * from './domains/audit-log.js';
 export * from './domains/battery.js';
 export * from './domains/cabinet.js';
@@ -76,6 +78,7 @@ export const API = {
   batteryTelemetry: telemetryApi.battery,
   cabinetTelemetry: telemetryApi.cabinet,
   notification: notificationApi,
+  area: areaApi,
   cabinetLive: liveApi.cabinet,
   batteryLive: liveApi.battery,
 } as const;

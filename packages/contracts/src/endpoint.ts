@@ -131,8 +131,19 @@ export function resourceEndpoints<
   const Add extends z.ZodType,
   const Edit extends z.ZodType,
   const Sortable extends readonly string[],
->(def: { path: string; code: string; record: Rec; search: Search; add: Add; edit: Edit; sortable: Sortable }) {
+>(def: {
+  path: string;
+  code: string;
+  record: Rec;
+  search: Search;
+  add: Add;
+  edit: Edit;
+  sortable: Sortable;
+  /** Who may add, edit and remove besides holding the action's code: `platform` for the platform's own data. */
+  writeScope?: 'platform';
+}) {
   const { path, code } = def;
+  const write = (action: string) => ({ code: `${code}.${action}`, ...(def.writeScope ? { scope: def.writeScope } : {}) });
   return {
     search: endpoint({
       method: 'POST',
@@ -142,9 +153,9 @@ export function resourceEndpoints<
       sortable: def.sortable,
       answer: pageSchema(def.record),
     }),
-    add: endpoint({ method: 'POST', path: `${path}/add`, access: { code: `${code}.add` }, body: def.add, answer: def.record }),
-    edit: endpoint({ method: 'POST', path: `${path}/edit`, access: { code: `${code}.edit` }, body: def.edit, answer: def.record }),
-    remove: endpoint({ method: 'GET', path: `${path}/remove`, access: { code: `${code}.remove` }, query: idQuery, answer: noAnswer }),
+    add: endpoint({ method: 'POST', path: `${path}/add`, access: write('add'), body: def.add, answer: def.record }),
+    edit: endpoint({ method: 'POST', path: `${path}/edit`, access: write('edit'), body: def.edit, answer: def.record }),
+    remove: endpoint({ method: 'GET', path: `${path}/remove`, access: write('remove'), query: idQuery, answer: noAnswer }),
     export: endpoint({
       method: 'POST',
       path: `${path}/export`,

@@ -359,6 +359,25 @@ export const MESSAGES = {
   ),
   noPriceInCity: m(4009, 400, 'No price is set in this city', 'Belum ada harga di kota ini', 'ยังไม่ได้ตั้งราคาในเมืองนี้', '该城市未设置价格'),
   cabinetNotRegistered: m(4010, 404, 'Cabinet is not registered', 'Kabinet belum terdaftar', 'ตู้ยังไม่ได้ลงทะเบียน', '换电柜未注册'),
+  // Areas (docs/stations-and-maps.md): provinces and the cities under them.
+  areaCodeExists: m(4020, 409, 'Area code already exists', 'Kode wilayah sudah ada', 'มีรหัสพื้นที่นี้แล้ว', '区域编码已存在'),
+  areaNameExists: m(4021, 409, 'Area name already exists', 'Nama wilayah sudah ada', 'มีชื่อพื้นที่นี้แล้ว', '区域名称已存在'),
+  areaProvinceRequired: m(
+    4022,
+    400,
+    "A city's province must be an existing province; a province lies under no other area",
+    'Provinsi sebuah kota harus provinsi yang ada; provinsi tidak berada di bawah wilayah lain',
+    'จังหวัดของเมืองต้องเป็นจังหวัดที่มีอยู่ จังหวัดไม่อยู่ภายใต้พื้นที่อื่น',
+    '城市的上级须为已有的省份；省份不隶属于其他区域',
+  ),
+  areaHasCities: m(
+    4023,
+    409,
+    'This province still has cities: remove them or move them to another province first',
+    'Provinsi ini masih memiliki kota: hapus atau pindahkan kota-kotanya ke provinsi lain dahulu',
+    'จังหวัดนี้ยังมีเมืองอยู่ ลบหรือย้ายเมืองไปยังจังหวัดอื่นก่อน',
+    '该省份下仍有城市：请先删除或将其移至其他省份',
+  ),
 
   doorFailure: m(5000, 502, 'Door failure', 'Pintu bermasalah', 'ประตูขัดข้อง', '柜门故障'),
   openDoorFailure: m(5001, 502, 'Failed to open the door', 'Gagal membuka pintu', 'เปิดประตูไม่สำเร็จ', '开门失败'),

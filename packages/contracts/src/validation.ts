@@ -218,11 +218,25 @@ export const VALIDATION_KEYS = [
   'validation.email',
   'validation.url',
   'validation.invalid',
+  'validation.polygon',
+  'validation.polygonSize',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
 /** Text of each validation message; `{field}` is the field's localized label. */
 export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = {
+  'validation.polygon': {
+    en: '{field} must be a closed outline of at least three points whose edges do not cross',
+    in: '{field} harus berupa batas tertutup dari minimal tiga titik yang sisinya tidak saling berpotongan',
+    th: '{field}ต้องเป็นเส้นขอบปิดอย่างน้อยสามจุดที่ขอบไม่ตัดกัน',
+    zh: '{field}须为至少三个点的闭合轮廓，且边不相交',
+  },
+  'validation.polygonSize': {
+    en: '{field} may have at most 500 points and span at most 20 degrees',
+    in: '{field} maksimal 500 titik dan rentang maksimal 20 derajat',
+    th: '{field}มีได้ไม่เกิน 500 จุดและกว้างไม่เกิน 20 องศา',
+    zh: '{field}最多 500 个点，跨度不超过 20 度',
+  },
   'validation.required': { en: '{field} is required', in: '{field} wajib diisi', th: 'กรุณากรอก{field}', zh: '{field}不能为空' },
   'validation.tooLong': { en: '{field} is too long', in: '{field} terlalu panjang', th: '{field}ยาวเกินไป', zh: '{field}过长' },
   'validation.script': {

@@ -32,6 +32,7 @@ import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
+import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
@@ -81,6 +82,7 @@ const MODULES: ServerModule[] = [
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
+  { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
 ];
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).

@@ -49,6 +49,7 @@ export const PAGES: Record<string, LazyExoticComponent<ComponentType>> = {
   '/product/cabinet-inventory/record/detail': page(() =>
     import('../features/stock/StockRecordDetailPage').then((m) => m.StockRecordDetailPage),
   ),
+  '/system/area/list': page(() => import('../features/area/AreaListPage').then((m) => m.AreaListPage)),
   '/operation/noti/notificati': page(() => import('../features/notification/NotificationListPage').then((m) => m.NotificationListPage)),
   '/dashboard': page(() => import('../features/dashboard/DashboardPage').then((m) => m.DashboardPage)),
 };

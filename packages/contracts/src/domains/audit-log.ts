@@ -96,6 +96,7 @@ const AUDITED = {
   common_setting: { plain: ADD_EDIT_REMOVE, prefix: 'commonSetting' },
   currency_config: { plain: ['edit'], prefix: 'currency' },
   notification: { plain: ADD_EDIT_REMOVE },
+  area: { plain: ADD_EDIT_REMOVE },
   appointment: { plain: ['add'] },
   vehicle: { plain: ADD_EDIT },
   battery: { plain: ADD_EDIT },

@@ -26,6 +26,10 @@ export const ENUM_WORDS_EN = {
     AGENT: 'Agent',
     DIRECT: 'Direct',
   },
+  'area.type': {
+    PROVINCE: 'Province',
+    CITY: 'City',
+  },
   'menu.resourceType': {
     BUTTON: 'Button',
     LINK: 'Link',
@@ -152,6 +156,7 @@ export const ENUM_WORDS_EN = {
     cabinetType: 'Cabinet type',
     stockBatch: 'Stock batch',
     notification: 'Notification',
+    area: 'Area',
     appointment: 'Reservation',
   } satisfies Record<AuditObject, string>,
   'auditLog.verb': {

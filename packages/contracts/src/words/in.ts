@@ -22,6 +22,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     AGENT: 'Agen',
     DIRECT: 'Langsung',
   },
+  'area.type': {
+    PROVINCE: 'Provinsi',
+    CITY: 'Kota',
+  },
   'menu.resourceType': {
     BUTTON: 'Tombol',
     LINK: 'Tautan',
@@ -148,6 +152,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     cabinetType: 'Tipe kabinet',
     stockBatch: 'Batch stok',
     notification: 'Notifikasi',
+    area: 'Wilayah',
     appointment: 'Reservasi',
   },
   'auditLog.verb': {

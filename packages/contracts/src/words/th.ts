@@ -22,6 +22,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     AGENT: 'ตัวแทน',
     DIRECT: 'ดำเนินการเอง',
   },
+  'area.type': {
+    PROVINCE: 'จังหวัด',
+    CITY: 'เมือง',
+  },
   'menu.resourceType': {
     BUTTON: 'ปุ่ม',
     LINK: 'ลิงก์',
@@ -148,6 +152,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     cabinetType: 'ประเภทตู้',
     stockBatch: 'ชุดสินค้าคงคลัง',
     notification: 'การแจ้งเตือน',
+    area: 'พื้นที่',
     appointment: 'การจอง',
   },
   'auditLog.verb': {

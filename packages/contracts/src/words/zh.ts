@@ -22,6 +22,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     AGENT: '代理商',
     DIRECT: '直营',
   },
+  'area.type': {
+    PROVINCE: '省份',
+    CITY: '城市',
+  },
   'menu.resourceType': {
     BUTTON: '按钮',
     LINK: '链接',
@@ -148,6 +152,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     cabinetType: '换电柜类型',
     stockBatch: '库存批次',
     notification: '通知',
+    area: '区域',
     appointment: '预约',
   },
   'auditLog.verb': {

@@ -1,9 +1,10 @@
 import { lazy, Suspense } from 'react';
-import type { MapViewProps } from './types';
+import type { MapViewProps, PolygonEditorProps } from './types';
 
-export type { MapMarker, MapPolygon, MapViewProps } from './types';
+export type { MapMarker, MapPolygon, MapViewProps, PolygonEditorProps } from './types';
 
 const LazyMapView = lazy(() => import('./MapView'));
+const LazyPolygonEditor = lazy(() => import('./PolygonEditor'));
 
 /**
  * The product's map (docs/stations-and-maps.md). Leaflet and its styles are loaded the first time a
@@ -17,6 +18,19 @@ export function MapView(props: MapViewProps) {
       }
     >
       <LazyMapView {...props} />
+    </Suspense>
+  );
+}
+
+/** An outline drawn and edited on the map (Leaflet-Geoman loads with it). */
+export function PolygonEditor(props: PolygonEditorProps) {
+  return (
+    <Suspense
+      fallback={
+        <div className="map-view" role="region" aria-label={props.label} aria-busy="true" style={{ height: props.height ?? 420 }} />
+      }
+    >
+      <LazyPolygonEditor {...props} />
     </Suspense>
   );
 }

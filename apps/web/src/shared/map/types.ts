@@ -30,3 +30,12 @@ export interface MapViewProps {
   /** Extends the map once it exists (a drawing tool); answers its own clean-up. */
   onReady?: (map: LeafletMap) => void | (() => void);
 }
+
+/** The outline editor: a map whose outline the user draws and edits (see PolygonEditor). */
+export interface PolygonEditorProps extends Omit<MapViewProps, 'polygons' | 'onReady'> {
+  /** A closed ring of [longitude, latitude], or null for none. */
+  value: readonly (readonly [number, number])[] | null | undefined;
+  onChange: (ring: [number, number][] | null) => void;
+  /** Outlines shown for orientation under the one edited (a city's province). */
+  context?: readonly MapPolygon[];
+}

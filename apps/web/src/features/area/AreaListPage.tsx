@@ -1,0 +1,150 @@
+import { useMemo, useState } from 'react';
+import { Button, Form } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useTranslation } from 'react-i18next';
+import { AREA_TYPES, areaAdd, areaApi, areaEdit, ringProblem, type AreaRecord } from '@swap/contracts';
+import { Can } from '../../shared/Can';
+import { ResourceForm, type FormField } from '../../shared/form';
+import { PolygonEditor, type MapPolygon } from '../../shared/map';
+import { ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { useProvinces } from './areaQueries';
+
+const CODE = 'admin.area';
+type Ring = [number, number][];
+
+/** System centre → Areas (/system/area/list): provinces and their cities, each outlined on the map. */
+export function AreaListPage() {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<AreaRecord | 'new' | null>(null);
+  const [polygon, setPolygon] = useState<Ring | null>(null);
+  const [type, setType] = useState<string | undefined>(undefined);
+  const [provinceId, setProvinceId] = useState<number | undefined>(undefined);
+  const provinces = useProvinces();
+  const adding = editing === 'new';
+  const types = AREA_TYPES.map((value) => ({ value, label: t(`area.type.${value}`) }));
+  const provinceOptions = (provinces.data ?? []).map((p) => ({ value: p.id, label: `${p.name} (${p.code})` }));
+
+  const open = (record: AreaRecord | 'new') => {
+    setEditing(record);
+    setPolygon(record === 'new' ? null : record.polygon);
+    setType(record === 'new' ? undefined : record.type);
+    setProvinceId(record === 'new' ? undefined : (record.provinceId ?? undefined));
+  };
+
+  const fields: FormField<'code' | 'name' | 'type' | 'provinceId'>[] = [
+    { name: 'code', labelKey: 'area.code', maxLength: 20 },
+    { name: 'name', labelKey: 'area.name', maxLength: 100 },
+    { name: 'type', labelKey: 'area.typeLabel', type: 'select', options: types },
+    ...(type === 'CITY'
+      ? [{ name: 'provinceId' as const, labelKey: 'area.province', type: 'select' as const, options: provinceOptions }]
+      : []),
+  ];
+  const problem = polygon ? ringProblem(polygon) : null;
+  const context = useContext(editing, type === 'CITY' ? provinceId : undefined);
+
+  return (
+    <>
+      <TitleBar
+        title={t('nav.admin.area')}
+        operate={
+          <Can code={`${CODE}.add`}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
+              {t('area.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<AreaRecord, typeof areaApi.search>
+        endpoints={{ search: areaApi.search, export: areaApi.export }}
+        exportFilename="areas"
+        rowKey="id"
+        scrollX={900}
+        searchFields={[
+          { name: 'code', labelKey: 'area.code' },
+          { name: 'name', labelKey: 'area.name' },
+          { name: 'type', labelKey: 'area.typeLabel', type: 'select', options: types },
+          { name: 'provinceId', labelKey: 'area.province', type: 'select', options: provinceOptions },
+        ]}
+        columns={[
+          { key: 'code', titleKey: 'area.code', sortable: true, width: 140 },
+          { key: 'name', titleKey: 'area.name', sortable: true, width: 200 },
+          { key: 'type', titleKey: 'area.typeLabel', sortable: true, width: 120, render: (r) => t(`area.type.${r.type}`) },
+          { key: 'province', titleKey: 'area.province', sortable: true, width: 180 },
+          { key: 'city', titleKey: 'area.city', width: 180, render: (r) => r.city ?? '—' },
+          {
+            key: 'polygon',
+            titleKey: 'area.polygon',
+            width: 150,
+            render: (r) => (r.polygon ? t('map.points', { count: r.polygon.length - 1 }) : t('area.noPolygon')),
+          },
+          { key: 'createdAt', titleKey: 'area.createdAt', kind: 'datetime', sortable: true, width: 190 },
+        ]}
+        rowActions={[
+          { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, onClick: (r) => open(r) },
+          {
+            key: 'remove',
+            labelKey: 'common.remove',
+            code: `${CODE}.remove`,
+            danger: true,
+            confirmKey: 'area.confirmRemove',
+            call: { endpoint: areaApi.remove, input: (r) => ({ id: r.id }) },
+            successKey: 'common.removed',
+          },
+        ]}
+      />
+      <ResourceForm
+        open={editing !== null}
+        mode={adding ? 'add' : 'edit'}
+        title={t(adding ? 'area.add' : 'area.editTitle')}
+        schema={(adding ? areaAdd : areaEdit) as typeof areaEdit}
+        width={720}
+        fields={fields}
+        initialValues={editing && editing !== 'new' ? { ...editing, polygon: undefined } : {}}
+        extraValues={{
+          ...(editing && editing !== 'new' ? { id: editing.id } : {}),
+          polygon,
+          ...(type === 'CITY' ? {} : { provinceId: null }),
+        }}
+        onValuesChange={(changed) => {
+          if ('type' in changed) setType(changed.type as string | undefined);
+          if ('provinceId' in changed) setProvinceId(changed.provinceId as number | undefined);
+        }}
+        submit={adding ? areaApi.add : areaApi.edit}
+        refresh={[areaApi.edit]}
+        onClose={() => setEditing(null)}
+      >
+        <Form.Item
+          label={t('area.polygon')}
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ? t(problem, { field: t('area.polygon') }) : t('area.polygonHelp')}
+        >
+          {editing !== null && (
+            <PolygonEditor
+              label={t('area.map')}
+              height={360}
+              value={polygon}
+              onChange={setPolygon}
+              context={context}
+              fitTo={context.length ? { polygons: context } : undefined}
+            />
+          )}
+        </Form.Item>
+      </ResourceForm>
+    </>
+  );
+}
+
+/** The outline shown under the one edited: a city's province. */
+function useContext(editing: AreaRecord | 'new' | null, provinceId: number | undefined): MapPolygon[] {
+  const { t } = useTranslation();
+  const provinces = useProvinces();
+  const province = editing !== null && provinceId !== undefined ? provinces.data?.find((p) => p.id === provinceId) : undefined;
+  return useMemo(
+    () =>
+      province?.polygon
+        ? [{ id: province.id, ring: province.polygon, label: t('area.provinceOutline', { name: province.name }), color: '#8c8c8c' }]
+        : [],
+    [province, t],
+  );
+}

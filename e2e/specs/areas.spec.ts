@@ -1,0 +1,76 @@
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { rowAction } from '../pages/antd.js';
+import { ListPage } from '../pages/list-page.js';
+import { Shell } from '../pages/shell.js';
+
+const stamp = Date.now().toString(36).toUpperCase();
+const PATH = '/system/area/list';
+
+describe('areas', () => {
+  test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', async ({ page }) => {
+    await new Shell(page).signIn('admin');
+    const list = new ListPage(page, PATH);
+    await list.open();
+    // The demo's provinces and cities, each province before its cities.
+    await list.row('Central Jakarta').getByText('6 points').waitFor();
+
+    const name = `E2E city ${stamp}`;
+    const drawer = await list.startAdd('Add area', { Code: `E2E-${stamp}`, Name: name, Type: 'City' });
+    await drawer.save();
+    await page.getByText("A city's province must be an existing province; a province lies under no other area").first().waitFor();
+    await drawer.fill({ Province: 'DKI Jakarta (ID-JK)' });
+
+    // The test server runs offline with no MAP_TILE_URL: the map draws the bundled country outlines.
+    const map = drawer.locator.getByRole('region', { name: 'Map of the area' });
+    await expect.poll(() => map.getAttribute('data-base-layer'), { timeout: 20_000 }).toBe('outline');
+    expect(await map.locator('.leaflet-outline-pane path').count()).toBeGreaterThan(0);
+    await map.locator('.leaflet-control-scale-line').first().waitFor();
+
+    // Draw a triangle plus one: a click per corner, then the first corner again closes it.
+    await drawer.locator.getByRole('button', { name: 'Draw outline' }).click();
+    const box = (await map.boundingBox())!;
+    const corners: [number, number][] = [
+      [0.4, 0.4],
+      [0.6, 0.4],
+      [0.6, 0.6],
+      [0.4, 0.6],
+      [0.4, 0.4],
+    ];
+    for (const [x, y] of corners) await page.mouse.click(box.x + box.width * x, box.y + box.height * y);
+    await drawer.shows('4 points');
+    await drawer.saveAndClose();
+    await list.row(name).getByText('4 points').waitFor();
+    await list.row(name).getByText('DKI Jakarta').waitFor();
+
+    await list.search({ Name: stamp });
+    await expect.poll(() => list.rows().count(), { timeout: 15_000 }).toBe(1);
+    await list.search({ Name: '', Type: 'Province' });
+    await list.row('Bangkok').waitFor();
+    expect(await list.row(name).count()).toBe(0);
+    await list.open();
+
+    await list.edit(name, { Name: `${name} moved` });
+    await list.row(`${name} moved`).getByText('4 points').waitFor();
+
+    // A province with cities stays: the server says why.
+    const nonthaburi = page.getByRole('row', { name: /^TH-12 Nonthaburi Province/ });
+    await rowAction(page, nonthaburi, 'Delete');
+    await page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('This province still has cities: remove them or move them to another province first').first().waitFor();
+    await nonthaburi.waitFor();
+
+    await list.remove(`${name} moved`, 'Cancel');
+    expect(await list.row(`${name} moved`).count()).toBe(1);
+    await list.remove(`${name} moved`, 'Confirm');
+    await list.row(`${name} moved`).waitFor({ state: 'detached' });
+
+    // The drawer's map is keyboard-reachable and passes the check too.
+    await list.action('Pak Kret', 'Edit');
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Map of the area' }).getAttribute('data-base-layer'), { timeout: 20_000 })
+      .toBe('outline');
+    // Last: the check stops animations, which would keep the next dropdown from opening.
+    await checkA11y(page);
+  });
+});

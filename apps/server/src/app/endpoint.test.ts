@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { z } from 'zod';
 import { ALL_ENDPOINTS, sessionApi, endpoint, endpointUrl, merchantApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { createMerchant, platformAdmin } from '../test/factories.js';
 import type { Ctx } from './context.js';
 import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl, serve, servePublic } from './route.js';
@@ -89,7 +90,7 @@ describe('declared endpoints', () => {
   describe('on the product', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer();
+      server = await startTestServer({ DEMO: '0' });
     });
     afterAll(() => server.close());
 
@@ -102,9 +103,11 @@ describe('declared endpoints', () => {
         expect(operation, declared.path).toBeDefined();
         if (typeof declared.answer !== 'string') expect(operation?.responses?.['200']?.content, declared.path).toBeDefined();
       }
-      const token = await server.login('merchant');
-      const own = await server.request(merchantApi.search, {}, { token });
-      expect(own.data.records.map((merchant) => merchant.name)).toEqual(['Demo Agent']);
+      const platform = (await platformAdmin(server)).token;
+      const merchant = await createMerchant(server, platform);
+      await createMerchant(server, platform);
+      const own = await server.request(merchantApi.search, {}, { token: merchant.admin.token });
+      expect(own.data.records.map((record) => record.name)).toEqual([merchant.name]);
     });
   });
 });

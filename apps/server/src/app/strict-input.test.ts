@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { LANGUAGES, endpointUrl, merchantApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
+import { createMerchant, createSubAccount } from '../test/factories.js';
 import { declaredRoutes } from './route.js';
 
 /**
@@ -19,7 +20,7 @@ describe('strict input', () => {
   const newMerchant = { name: 'Strict Input Co', type: 'AGENT', personInCharge: 'Ana', contact: '0812345678', officeAddress: 'Jl. Satu 1' };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     admin = await server.login('admin');
   });
   afterAll(() => server.close());
@@ -127,8 +128,8 @@ describe('strict input', () => {
   });
 
   it('checks access before input: a caller who may not call an endpoint learns nothing of its fields', async () => {
-    const sub = await server.login('subaccount');
-    const answer = await server.call('POST', '/api/oms/admin/audit-log/search', { token: sub, body: { nmae: 'x' } });
+    const sub = await createSubAccount(server, await createMerchant(server, admin), ['record.swap']);
+    const answer = await server.call('POST', '/api/oms/admin/audit-log/search', { token: sub.token, body: { nmae: 'x' } });
     expect(answer.status).toBe(403);
   });
 });

@@ -197,29 +197,6 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   closedAt: { en: 'Closed', in: 'Ditutup', th: 'ปิดเมื่อ', zh: '关闭时间' },
   swapId: { en: 'Swap record', in: 'Catatan penukaran', th: 'บันทึกการสลับ', zh: '换电记录' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
-  // Keys of the audit log's changes (what a command, an import or an export recorded).
-  commandId: { en: 'Command ID', in: 'ID perintah', th: 'รหัสคำสั่ง', zh: '指令编号' },
-  refused: { en: 'Refused because', in: 'Ditolak karena', th: 'ปฏิเสธเพราะ', zh: '拒绝原因' },
-  replaced: { en: 'Replaced', in: 'Diganti', th: 'แทนที่', zh: '已替换' },
-  count: { en: 'Count', in: 'Jumlah', th: 'จำนวน', zh: '数量' },
-  rows: { en: 'Rows', in: 'Baris', th: 'แถว', zh: '行数' },
-  complete: { en: 'Complete', in: 'Lengkap', th: 'ครบถ้วน', zh: '完整' },
-  filter: { en: 'Filter', in: 'Filter', th: 'ตัวกรอง', zh: '筛选条件' },
-  createdMenus: { en: 'Menus created', in: 'Menu dibuat', th: 'เมนูที่สร้าง', zh: '新建菜单' },
-  createdResources: { en: 'Actions created', in: 'Aksi dibuat', th: 'การกระทำที่สร้าง', zh: '新建操作' },
-  menusCreated: { en: 'New menus (count)', in: 'Menu baru (jumlah)', th: 'เมนูใหม่ (จำนวน)', zh: '新建菜单数' },
-  menusUpdated: { en: 'Updated menus (count)', in: 'Menu diperbarui (jumlah)', th: 'เมนูที่อัปเดต (จำนวน)', zh: '更新菜单数' },
-  resourcesCreated: { en: 'New actions (count)', in: 'Aksi baru (jumlah)', th: 'การกระทำใหม่ (จำนวน)', zh: '新建操作数' },
-  resourcesUpdated: { en: 'Updated actions (count)', in: 'Aksi diperbarui (jumlah)', th: 'การกระทำที่อัปเดต (จำนวน)', zh: '更新操作数' },
-  revokedFromRoles: { en: 'Revoked from roles', in: 'Dicabut dari peran', th: 'เพิกถอนจากบทบาท', zh: '已从角色收回' },
-  mime: { en: 'File type', in: 'Jenis berkas', th: 'ชนิดไฟล์', zh: '文件类型' },
-  sha256: { en: 'SHA-256 checksum', in: 'Checksum SHA-256', th: 'ค่าตรวจสอบ SHA-256', zh: 'SHA-256 校验值' },
-  battery1Id: { en: 'Battery 1 ID', in: 'ID baterai 1', th: 'ID แบตเตอรี่ 1', zh: '电池 1 ID' },
-  battery2Id: { en: 'Battery 2 ID', in: 'ID baterai 2', th: 'ID แบตเตอรี่ 2', zh: '电池 2 ID' },
-  // A device message refused for naming another owner's batteries.
-  channel: { en: 'Message channel', in: 'Kanal pesan', th: 'ช่องทางข้อความ', zh: '消息通道' },
-  requestId: { en: 'Request ID', in: 'ID permintaan', th: 'รหัสคำขอ', zh: '请求 ID' },
-  batteries: { en: 'Batteries', in: 'Baterai', th: 'แบตเตอรี่', zh: '电池' },
 };
 
 export function fieldLabel(field: string, lang: Language): string {

@@ -82,37 +82,39 @@ const ADD_EDIT = ['add', 'edit'] as const;
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the
  * plain changes its screens make: each is the action `<prefix>.<verb>` (add, edit, remove), the
- * prefix being the object type unless the entry names another. A new resource adds its object
- * here with its verbs, and its object's name to the four word tables (packages/contracts/src/words/).
+ * prefix being the object type unless PREFIX names another. A new resource adds its object here
+ * with its verbs, and its object's name to the four word tables (packages/contracts/src/words/).
  */
 const AUDITED = {
-  session: { plain: [] },
-  account: { plain: ADD_EDIT },
-  merchant: { plain: ADD_EDIT_REMOVE },
-  role: { plain: ADD_EDIT_REMOVE },
-  menu: { plain: ADD_EDIT_REMOVE },
-  resource: { plain: ADD_EDIT_REMOVE },
-  file: { plain: [] },
-  common_setting: { plain: ADD_EDIT_REMOVE, prefix: 'commonSetting' },
-  currency_config: { plain: ['edit'], prefix: 'currency' },
-  notification: { plain: ADD_EDIT_REMOVE },
-  area: { plain: ADD_EDIT_REMOVE },
-  appointment: { plain: ['add'] },
-  vehicle: { plain: ADD_EDIT },
-  battery: { plain: ADD_EDIT },
-  cabinet: { plain: ADD_EDIT },
-  vehicleType: { plain: ADD_EDIT_REMOVE },
-  batteryType: { plain: ADD_EDIT_REMOVE },
-  cabinetType: { plain: ADD_EDIT_REMOVE },
-  stockBatch: { plain: [] },
-} as const satisfies Record<string, { plain: readonly PlainVerb[]; prefix?: string }>;
+  session: [],
+  account: ADD_EDIT,
+  merchant: ADD_EDIT_REMOVE,
+  role: ADD_EDIT_REMOVE,
+  menu: ADD_EDIT_REMOVE,
+  resource: ADD_EDIT_REMOVE,
+  file: [],
+  common_setting: ADD_EDIT_REMOVE,
+  currency_config: ['edit'],
+  notification: ADD_EDIT_REMOVE,
+  area: ADD_EDIT_REMOVE,
+  appointment: ['add'],
+  vehicle: ADD_EDIT,
+  battery: ADD_EDIT,
+  cabinet: ADD_EDIT,
+  vehicleType: ADD_EDIT_REMOVE,
+  batteryType: ADD_EDIT_REMOVE,
+  cabinetType: ADD_EDIT_REMOVE,
+  stockBatch: [],
+} as const satisfies Record<string, readonly PlainVerb[]>;
 type Audited = typeof AUDITED;
 export type AuditObject = keyof Audited;
 export const AUDIT_OBJECTS = /* @__PURE__ */ (() => Object.keys(AUDITED) as AuditObject[])();
+/** Objects whose actions are named otherwise than their type. */
+const PREFIX = { common_setting: 'commonSetting', currency_config: 'currency' } as const;
 
-type PrefixOf<O extends AuditObject> = Audited[O] extends { prefix: infer P extends string } ? P : O;
+type PrefixOf<O extends AuditObject> = O extends keyof typeof PREFIX ? (typeof PREFIX)[O] : O;
 /** The plain actions the list above declares, e.g. `notification.add`, `commonSetting.edit`. */
-type PlainAction = { [O in AuditObject]: `${PrefixOf<O>}.${Audited[O]['plain'][number]}` }[AuditObject];
+type PlainAction = { [O in AuditObject]: `${PrefixOf<O>}.${Audited[O][number]}` }[AuditObject];
 
 type Kind = 'vehicle' | 'battery' | 'cabinet';
 const KINDS: readonly Kind[] = ['vehicle', 'battery', 'cabinet'];
@@ -124,8 +126,8 @@ const perKind = <A extends string>(action: (kind: Kind) => A, verb: AuditVerb, o
   >;
 const plainActions = () =>
   Object.fromEntries(
-    Object.entries(AUDITED).flatMap(([object, def]) =>
-      def.plain.map((verb) => [`${'prefix' in def ? def.prefix : object}.${verb}`, entry(verb, object as AuditObject)]),
+    (Object.entries(AUDITED) as [AuditObject, readonly PlainVerb[]][]).flatMap(([object, verbs]) =>
+      verbs.map((verb) => [`${(PREFIX as Partial<Record<AuditObject, string>>)[object] ?? object}.${verb}`, entry(verb, object)]),
     ),
   ) as Record<PlainAction, { verb: AuditVerb; object: AuditObject }>;
 

@@ -65,7 +65,9 @@ export function describeChanges(changes: unknown, objectType: string | null | un
   // A diff pairs every field; a created object merely may hold a two-item list.
   const isDiff = entries.length > 0 && entries.every(([, value]) => Array.isArray(value) && value.length === 2);
   return entries.map(([field, value]) => {
-    const label = fieldLabel(field, language);
+    // Keys only the audit log writes (a command's id, an export's row count) have their words in
+    // the language's table; the others are record fields, named by their FIELD_LABELS.
+    const label = words('auditLog.field', field) ?? fieldLabel(field, language);
     return isDiff && Array.isArray(value)
       ? {
           field: label,

@@ -183,6 +183,30 @@ export const ENUM_WORDS_EN = {
     refused: 'Refused {object} message: battery of another owner',
     cancel: 'Cancelled {object}',
   } satisfies Record<AuditVerb, string>,
+  // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
+  'auditLog.field': {
+    commandId: 'Command ID',
+    refused: 'Refused because',
+    replaced: 'Replaced',
+    count: 'Count',
+    rows: 'Rows',
+    complete: 'Complete',
+    filter: 'Filter',
+    createdMenus: 'Menus created',
+    createdResources: 'Actions created',
+    menusCreated: 'New menus (count)',
+    menusUpdated: 'Updated menus (count)',
+    resourcesCreated: 'New actions (count)',
+    resourcesUpdated: 'Updated actions (count)',
+    revokedFromRoles: 'Revoked from roles',
+    mime: 'File type',
+    sha256: 'SHA-256 checksum',
+    battery1Id: 'Battery 1 ID',
+    battery2Id: 'Battery 2 ID',
+    channel: 'Message channel',
+    requestId: 'Request ID',
+    batteries: 'Batteries',
+  },
 } as const;
 
 /** The groups and values every language words. */

@@ -1,13 +1,13 @@
 import { Flex, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_OBJECTS, auditLogApi, changeText, describeChanges, merchantApi, type AuditLogRecord } from '@swap/contracts';
+import { auditLogApi, changeText, describeChanges, merchantApi, type AuditLogRecord } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
-import { actionSummary, catalogueWords } from './labels';
+import { actionSummary, auditObjects, catalogueWords } from './labels';
 
 function Changes({ value, objectType }: { value: unknown; objectType: string }) {
   const { t, i18n } = useTranslation();
@@ -48,7 +48,7 @@ export function AuditLogPage() {
             name: 'objectType',
             labelKey: 'auditLog.object',
             type: 'select',
-            options: AUDIT_OBJECTS.map((value) => ({ value, labelKey: `auditLog.objectType.${value}` })),
+            options: auditObjects(i18n, currentLanguage()).map((value) => ({ value, labelKey: `auditLog.objectType.${value}` })),
           },
           { name: 'at', labelKey: 'auditLog.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
         ]}

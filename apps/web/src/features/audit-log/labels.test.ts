@@ -11,7 +11,7 @@ import {
   type Language,
 } from '@swap/contracts';
 import { RESOURCES } from '../../i18n/resources';
-import { actionSummary, catalogueWords } from './labels';
+import { actionSummary, auditObjects, catalogueWords } from './labels';
 
 /** The app's i18next settings with every catalogue loaded, fixed to one language. */
 const loaded = new Map<Language, I18n>();
@@ -39,6 +39,10 @@ function changesIn(language: Language, changes: unknown, objectType?: string) {
 }
 
 describe('audit log wording', () => {
+  it('offers every object type in the object filter, in every language', async () => {
+    for (const language of LANGUAGES) expect(auditObjects(await i18nIn(language), language).sort()).toEqual([...AUDIT_OBJECTS].sort());
+  });
+
   it('has every verb and object type in every language', () => {
     for (const language of LANGUAGES) {
       for (const verb of AUDIT_VERBS) expect(RESOURCES[language][`auditLog.verb.${verb}`], `${language} ${verb}`).toBeTruthy();

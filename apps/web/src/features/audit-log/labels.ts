@@ -6,6 +6,17 @@ export function catalogueWords(i18n: I18n, language: Language): WordsOf {
   return (group, value) => i18n.getResource(language, 'translation', `${group}.${value}`) as string | undefined;
 }
 
+/**
+ * The audit log's object types, as the word tables name them (`auditLog.objectType`, whose type
+ * requires exactly AUDIT_OBJECTS): the object filter's options, read from the loaded catalogue.
+ */
+export function auditObjects(i18n: I18n, language: Language): string[] {
+  const prefix = 'auditLog.objectType.';
+  return Object.keys(i18n.getResourceBundle(language, 'translation') as Record<string, string>)
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
+}
+
 /** An entry in the reader's language, e.g. "Edited notification #12" (the CSV export writes the same). */
 export function actionSummary(
   i18n: I18n,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { areaApi, endpointUrl, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, merchantIdByName } from '../../test/factories.js';
+import { createAccountWithMenus, createMerchantRecord, platformAdmin } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { areas } from './area.table.js';
 import { areasContaining } from './index.js';
@@ -37,7 +37,7 @@ describe('areas', () => {
     await createAccountWithMenus(server.db, { username: 'area_staff', merchantId: null, ...grant });
     await createAccountWithMenus(server.db, {
       username: 'area_merchant',
-      merchantId: await merchantIdByName(server.db, 'Demo Agent'),
+      merchantId: (await createMerchantRecord(server, (await platformAdmin(server)).token)).id,
       ...grant,
     });
     await createAccountWithMenus(server.db, { username: 'area_outsider', merchantId: null, menuCodes: ['message.updateMessage'] });

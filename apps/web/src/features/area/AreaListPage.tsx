@@ -33,11 +33,11 @@ export function AreaListPage() {
   };
 
   const fields: FormField<'code' | 'name' | 'type' | 'provinceId'>[] = [
-    { name: 'code', labelKey: 'area.code', maxLength: 20 },
-    { name: 'name', labelKey: 'area.name', maxLength: 100 },
-    { name: 'type', labelKey: 'area.typeLabel', type: 'select', options: types },
+    { name: 'code', labelKey: 'field.code', maxLength: 20 },
+    { name: 'name', labelKey: 'field.name', maxLength: 100 },
+    { name: 'type', labelKey: 'field.type', type: 'select', options: types },
     ...(type === 'CITY'
-      ? [{ name: 'provinceId' as const, labelKey: 'area.province', type: 'select' as const, options: provinceOptions }]
+      ? [{ name: 'provinceId' as const, labelKey: 'field.provinceId', type: 'select' as const, options: provinceOptions }]
       : []),
   ];
   const problem = polygon ? ringProblem(polygon) : null;
@@ -61,24 +61,24 @@ export function AreaListPage() {
         rowKey="id"
         scrollX={900}
         searchFields={[
-          { name: 'code', labelKey: 'area.code' },
-          { name: 'name', labelKey: 'area.name' },
-          { name: 'type', labelKey: 'area.typeLabel', type: 'select', options: types },
-          { name: 'provinceId', labelKey: 'area.province', type: 'select', options: provinceOptions },
+          { name: 'code', labelKey: 'field.code' },
+          { name: 'name', labelKey: 'field.name' },
+          { name: 'type', labelKey: 'field.type', type: 'select', options: types },
+          { name: 'provinceId', labelKey: 'field.provinceId', type: 'select', options: provinceOptions },
         ]}
         columns={[
-          { key: 'code', titleKey: 'area.code', sortable: true, width: 140 },
-          { key: 'name', titleKey: 'area.name', sortable: true, width: 200 },
-          { key: 'type', titleKey: 'area.typeLabel', sortable: true, width: 120, render: (r) => t(`area.type.${r.type}`) },
-          { key: 'province', titleKey: 'area.province', sortable: true, width: 180 },
-          { key: 'city', titleKey: 'area.city', width: 180, render: (r) => r.city ?? '—' },
+          { key: 'code', titleKey: 'field.code', sortable: true, width: 140 },
+          { key: 'name', titleKey: 'field.name', sortable: true, width: 200 },
+          { key: 'type', titleKey: 'field.type', sortable: true, width: 120, render: (r) => t(`area.type.${r.type}`) },
+          { key: 'province', titleKey: 'field.province', sortable: true, width: 180 },
+          { key: 'city', titleKey: 'field.city', width: 180, render: (r) => r.city ?? '—' },
           {
             key: 'polygon',
-            titleKey: 'area.polygon',
+            titleKey: 'field.polygon',
             width: 150,
             render: (r) => (r.polygon ? t('map.points', { count: r.polygon.length - 1 }) : t('area.noPolygon')),
           },
-          { key: 'createdAt', titleKey: 'area.createdAt', kind: 'datetime', sortable: true, width: 190 },
+          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
         ]}
         rowActions={[
           { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, onClick: (r) => open(r) },
@@ -115,9 +115,9 @@ export function AreaListPage() {
         onClose={() => setEditing(null)}
       >
         <Form.Item
-          label={t('area.polygon')}
+          label={t('field.polygon')}
           validateStatus={problem ? 'error' : undefined}
-          help={problem ? t(problem, { field: t('area.polygon') }) : t('area.polygonHelp')}
+          help={problem ? t(problem, { field: t('field.polygon') }) : undefined}
         >
           {editing !== null && (
             <PolygonEditor

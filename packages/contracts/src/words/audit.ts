@@ -67,7 +67,11 @@ export function describeChanges(changes: unknown, objectType: string | null | un
   return entries.map(([field, value]) => {
     // Keys only the audit log writes (a command's id, an export's row count) have their words in
     // the language's table; the others are record fields, named by their FIELD_LABELS.
-    const label = words('auditLog.field', field) ?? fieldLabel(field, language);
+    // A key may read differently for one kind of object (a file's `size` is no page size).
+    const label =
+      (objectType ? words('auditLog.field', `${objectType}.${field}`) : undefined) ??
+      words('auditLog.field', field) ??
+      fieldLabel(field, language);
     return isDiff && Array.isArray(value)
       ? {
           field: label,

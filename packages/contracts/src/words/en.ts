@@ -26,6 +26,12 @@ export const ENUM_WORDS_EN = {
     AGENT: 'Agent',
     DIRECT: 'Direct',
   },
+  // The device message a refusal answered (the audit log's cabinet refusals).
+  'deviceLink.channel': {
+    event: 'Swap event',
+    authorize: 'Swap authorization',
+    state: 'Cabinet state report',
+  },
   'area.type': {
     PROVINCE: 'Province',
     CITY: 'City',
@@ -185,6 +191,7 @@ export const ENUM_WORDS_EN = {
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {
+    'file.size': 'File size (bytes)',
     commandId: 'Command ID',
     refused: 'Refused because',
     replaced: 'Replaced',

@@ -22,6 +22,12 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     AGENT: 'Agen',
     DIRECT: 'Langsung',
   },
+  // The device message a refusal answered (the audit log's cabinet refusals).
+  'deviceLink.channel': {
+    event: 'Peristiwa penukaran',
+    authorize: 'Otorisasi penukaran',
+    state: 'Laporan status kabinet',
+  },
   'area.type': {
     PROVINCE: 'Provinsi',
     CITY: 'Kota',
@@ -180,6 +186,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     cancel: 'Membatalkan {object}',
   },
   'auditLog.field': {
+    'file.size': 'Ukuran berkas (bita)',
     commandId: 'ID perintah',
     refused: 'Ditolak karena',
     replaced: 'Diganti',

@@ -22,6 +22,12 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     AGENT: 'ตัวแทน',
     DIRECT: 'ดำเนินการเอง',
   },
+  // The device message a refusal answered (the audit log's cabinet refusals).
+  'deviceLink.channel': {
+    event: 'เหตุการณ์สลับแบตเตอรี่',
+    authorize: 'การอนุญาตสลับแบตเตอรี่',
+    state: 'รายงานสถานะตู้',
+  },
   'area.type': {
     PROVINCE: 'จังหวัด',
     CITY: 'เมือง',
@@ -180,6 +186,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     cancel: 'ยกเลิก{object}',
   },
   'auditLog.field': {
+    'file.size': 'ขนาดไฟล์ (ไบต์)',
     commandId: 'รหัสคำสั่ง',
     refused: 'ปฏิเสธเพราะ',
     replaced: 'แทนที่',

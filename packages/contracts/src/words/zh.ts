@@ -22,6 +22,12 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     AGENT: '代理商',
     DIRECT: '直营',
   },
+  // The device message a refusal answered (the audit log's cabinet refusals).
+  'deviceLink.channel': {
+    event: '换电事件',
+    authorize: '换电授权',
+    state: '换电柜状态上报',
+  },
   'area.type': {
     PROVINCE: '省份',
     CITY: '城市',
@@ -180,6 +186,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     cancel: '取消{object}',
   },
   'auditLog.field': {
+    'file.size': '文件大小（字节）',
     commandId: '指令编号',
     refused: '拒绝原因',
     replaced: '已替换',

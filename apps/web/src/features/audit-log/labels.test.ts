@@ -4,9 +4,11 @@ import {
   AUDIT_ACTIONS,
   AUDIT_OBJECTS,
   AUDIT_VERBS,
+  ENUM_WORDS,
   LANGUAGES,
   changeText,
   describeChanges,
+  fieldLabel,
   messageText,
   type Language,
 } from '@swap/contracts';
@@ -107,6 +109,18 @@ describe('audit log wording', () => {
       await tIn(language);
       const lines = changesIn(language, Object.fromEntries(keys.map((key) => [key, 1])));
       for (const [i, line] of lines.entries()) expect(line.field, `${language} ${keys[i]}`).not.toBe(keys[i]);
+    }
+  });
+
+  it("names a file's size as a file size and a refused device message by its kind, in every language", async () => {
+    for (const language of LANGUAGES) {
+      await tIn(language);
+      const [size] = changesIn(language, { size: 2048 }, 'file');
+      expect(size!.field, language).toBe(ENUM_WORDS[language]['auditLog.field']['file.size']);
+      expect(size!.field, language).not.toBe(fieldLabel('size', language));
+      const [channel] = changesIn(language, { channel: 'authorize' }, 'cabinet');
+      expect(channel!.after, language).toBe(ENUM_WORDS[language]['deviceLink.channel'].authorize);
+      expect(channel!.after, language).not.toMatch(/authorize/);
     }
   });
 

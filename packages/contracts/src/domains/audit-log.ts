@@ -11,6 +11,8 @@ export const auditLogRecord = z.object({
   accountId: z.number().nullable(),
   username: z.string(),
   merchantId: z.number().nullable(),
+  /** The tenant's name; null for the platform's own entries. */
+  merchantName: z.string().nullable(),
   action: z.string(),
   objectType: z.string(),
   objectId: z.string().nullable(),

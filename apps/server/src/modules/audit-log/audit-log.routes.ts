@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { auditActionWords, auditLogApi, changeText, describeChanges, wordsIn, type AuditLogRecord } from '@swap/contracts';
+import { auditActionWords, auditLogApi, changeText, describeChanges, enumWord, wordsIn, type AuditLogRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
 import { auditLogList } from './audit-log.service.js';
@@ -8,7 +8,8 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
   { field: 'at', show: 'time' },
   { field: 'requestTime', show: 'time' },
   { field: 'username' },
-  { field: 'merchantId' },
+  // The tenant by name, as the screen shows it.
+  { field: 'merchantName', value: (row, { lang }) => row.merchantName ?? enumWord('account.accountType', 'PLATFORM', lang) },
   // What was done to which object, in the words the screen shows (without the id: the next column).
   { field: 'action', value: (row, { lang }) => auditActionWords({ ...row, objectId: null }, lang, wordsIn(lang)) },
   { field: 'objectType', show: 'auditLog.objectType' },

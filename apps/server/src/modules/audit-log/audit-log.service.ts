@@ -2,11 +2,12 @@ import { eq, gte, ilike, lte } from 'drizzle-orm';
 import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
 import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
+import { merchantJoin } from '../merchant/index.js';
 import { auditLogs } from './audit-log.table.js';
 
 type AuditRow = typeof auditLogs.$inferSelect;
 
-function toRecord(row: AuditRow): AuditLogRecord {
+function toRecord(row: AuditRow, merchantName: string | null): AuditLogRecord {
   return {
     id: row.id,
     at: row.at.toISOString(),
@@ -14,6 +15,7 @@ function toRecord(row: AuditRow): AuditLogRecord {
     accountId: row.accountId,
     username: row.username,
     merchantId: row.merchantId,
+    merchantName,
     action: row.action,
     objectType: row.objectType,
     objectId: row.objectId,
@@ -24,12 +26,16 @@ function toRecord(row: AuditRow): AuditLogRecord {
   };
 }
 
+const tenant = merchantJoin(auditLogs.merchantId);
+
 /** The audit trail (System centre → Audit log), newest first always: an audit trail is read backwards from now. */
 export const auditLogList = defineList({
   endpoint: auditLogApi.search,
   table: auditLogs,
   id: auditLogs.id,
-  select: { log: auditLogs },
+  select: { log: auditLogs, merchantName: tenant.name },
+  // The tenant's name comes from the merchant module as a join: the page stays one statement.
+  joins: [tenant.join],
   // Only super administrators read it (the endpoint's access): it spans every tenant.
   scope: () => undefined,
   filters: {
@@ -49,5 +55,5 @@ export const auditLogList = defineList({
   },
   defaultOrder: () => ({ column: auditLogs.at, direction: 'desc' }),
   count: 'exact',
-  present: ({ log }: { log: AuditRow }) => toRecord(log),
+  present: ({ log, merchantName }: { log: AuditRow; merchantName: string | null }) => toRecord(log, merchantName),
 });

@@ -8,11 +8,14 @@ describe('audit log', () => {
   let server: TestServer;
   let admin: string;
   let merchant: Caller;
+  let merchantName: string;
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
     // Its administrator signs in as it is made: the trail's entries under another name than admin.
-    merchant = (await createMerchant(server, admin)).admin;
+    const made = await createMerchant(server, admin);
+    merchant = made.admin;
+    merchantName = made.name;
     await server.call('POST', endpointUrl(commonSettingApi.add), {
       token: admin,
       body: { name: 'audit_probe', value: '1', description: 'probe' },
@@ -76,11 +79,21 @@ describe('audit log', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time,Request time,Username,Merchant,Action,Object,Object ID,Changes,IP address,Succeeded');
+    expect(lines[0]).toBe('Time,Request time,Username,Owner,Action,Object,Object ID,Changes,IP address,Succeeded');
     expect(lines).toHaveLength(2);
     // Action and object in the words the screen shows, the id in its own column.
     expect(lines[1]).toContain(',Added common setting,Common setting,');
     expect(lines[1]).toContain('Name: “audit_probe”; Value: “1”');
+    // The platform's own entry names the platform, as the screen does.
+    expect(lines[1]).toContain(',admin,Platform,');
+  });
+
+  it("names each entry's tenant on the screen and in the export", async () => {
+    const page = await server.request(auditLogApi.search, { username: merchant.username }, { token: admin });
+    const own = (page.data.records as { merchantName: string | null }[])[0];
+    expect(own?.merchantName).toBe(merchantName);
+    const raw = (await server.request(auditLogApi.export, { username: merchant.username }, { token: admin })).raw;
+    expect(raw.body).toContain(`,${merchant.username},${merchantName},`);
   });
 
   it('fails a test server that wrote a key of changes with no label, naming it', async () => {

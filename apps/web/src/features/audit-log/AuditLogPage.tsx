@@ -1,8 +1,7 @@
 import { Flex, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { auditLogApi, changeText, describeChanges, merchantApi, type AuditLogRecord } from '@swap/contracts';
-import { useAllRecordsOf } from '../../shared/api/allRecords';
+import { auditLogApi, changeText, describeChanges, type AuditLogRecord } from '@swap/contracts';
 import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
@@ -30,9 +29,7 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const superAdmin = getUserInfo()?.type === 'SUPER';
-  const merchants = useAllRecordsOf(merchantApi.search, {}, superAdmin);
   if (!superAdmin) return <Navigate to="/error-page/401" replace />;
-  const merchantName = new Map((merchants.data ?? []).map((m) => [m.id, m.name]));
   return (
     <>
       <TitleBar title={t('nav.admin.auditLog')} />
@@ -59,7 +56,7 @@ export function AuditLogPage() {
             key: 'merchantId',
             titleKey: 'auditLog.tenant',
             width: 160,
-            render: (r) => (r.merchantId === null ? t('auditLog.platform') : (merchantName.get(r.merchantId) ?? `#${r.merchantId}`)),
+            render: (r) => r.merchantName ?? (r.merchantId === null ? t('auditLog.platform') : `#${r.merchantId}`),
           },
           {
             key: 'action',

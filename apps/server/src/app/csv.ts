@@ -17,6 +17,8 @@ type Cell = string | number | boolean | null | undefined;
 export interface CsvColumn<T> {
   /** The record field the column shows; its header is the field's label (FIELD_LABELS) in the reader's language. */
   field: string;
+  /** The header when the screen names the column otherwise than the field's label. */
+  label?: (lang: Language) => string;
   /** The cell, worded for the reader if need be; the record's own field by default (a list is joined with "; "). */
   value?: (row: T, locale: CsvLocale) => Cell | readonly Cell[];
   /**
@@ -74,7 +76,7 @@ function prepare<T>(columns: CsvColumn<T>[]): Prepared<T>[] {
 const BOM = '\uFEFF';
 
 function headerLine<T>(columns: CsvColumn<T>[], lang: Language): string {
-  return columns.map((c) => cell(fieldLabel(c.field, lang))).join(',');
+  return columns.map((c) => cell(c.label ? c.label(lang) : fieldLabel(c.field, lang))).join(',');
 }
 
 function rowLine<T>(row: T, columns: Prepared<T>[], locale: CsvLocale): string {

@@ -191,6 +191,7 @@ export const ENUM_WORDS_EN = {
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {
+    tenant: 'Tenant',
     'file.size': 'File size (bytes)',
     commandId: 'Command ID',
     refused: 'Refused because',

@@ -186,6 +186,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     cancel: 'Membatalkan {object}',
   },
   'auditLog.field': {
+    tenant: 'Penyewa',
     'file.size': 'Ukuran berkas (bita)',
     commandId: 'ID perintah',
     refused: 'Ditolak karena',

@@ -186,6 +186,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     cancel: 'ยกเลิก{object}',
   },
   'auditLog.field': {
+    tenant: 'ผู้เช่า',
     'file.size': 'ขนาดไฟล์ (ไบต์)',
     commandId: 'รหัสคำสั่ง',
     refused: 'ปฏิเสธเพราะ',

@@ -186,6 +186,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     cancel: '取消{object}',
   },
   'auditLog.field': {
+    tenant: '租户',
     'file.size': '文件大小（字节）',
     commandId: '指令编号',
     refused: '拒绝原因',

@@ -8,8 +8,12 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
   { field: 'at', show: 'time' },
   { field: 'requestTime', show: 'time' },
   { field: 'username' },
-  // The tenant by name, as the screen shows it.
-  { field: 'merchantName', value: (row, { lang }) => row.merchantName ?? enumWord('account.accountType', 'PLATFORM', lang) },
+  // The tenant by name, headed and written as the screen shows it.
+  {
+    field: 'merchantName',
+    label: (lang) => enumWord('auditLog.field', 'tenant', lang),
+    value: (row, { lang }) => row.merchantName ?? enumWord('account.accountType', 'PLATFORM', lang),
+  },
   // What was done to which object, in the words the screen shows (without the id: the next column).
   { field: 'action', value: (row, { lang }) => auditActionWords({ ...row, objectId: null }, lang, wordsIn(lang)) },
   { field: 'objectType', show: 'auditLog.objectType' },

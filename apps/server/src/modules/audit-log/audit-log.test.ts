@@ -79,7 +79,7 @@ describe('audit log', () => {
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\r\n');
-    expect(lines[0]).toBe('Time,Request time,Username,Owner,Action,Object,Object ID,Changes,IP address,Succeeded');
+    expect(lines[0]).toBe('Time,Request time,Username,Tenant,Action,Object,Object ID,Changes,IP address,Succeeded');
     expect(lines).toHaveLength(2);
     // Action and object in the words the screen shows, the id in its own column.
     expect(lines[1]).toContain(',Added common setting,Common setting,');

@@ -54,7 +54,7 @@ export function AuditLogPage() {
           { key: 'username', titleKey: 'auditLog.username', width: 140 },
           {
             key: 'merchantId',
-            titleKey: 'auditLog.tenant',
+            titleKey: 'auditLog.field.tenant',
             width: 160,
             render: (r) => r.merchantName ?? (r.merchantId === null ? t('auditLog.platform') : `#${r.merchantId}`),
           },

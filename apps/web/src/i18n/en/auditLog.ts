@@ -2,7 +2,6 @@
 export const auditLog = {
   'auditLog.time': 'Time',
   'auditLog.username': 'Who',
-  'auditLog.tenant': 'Tenant',
   'auditLog.platform': 'Platform',
   'auditLog.action': 'Action',
   'auditLog.object': 'Object',

@@ -2,7 +2,6 @@
 export const auditLog = {
   'auditLog.time': 'Waktu',
   'auditLog.username': 'Pengguna',
-  'auditLog.tenant': 'Penyewa',
   'auditLog.platform': 'Platform',
   'auditLog.action': 'Aksi',
   'auditLog.object': 'Objek',

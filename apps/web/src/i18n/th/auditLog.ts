@@ -2,7 +2,6 @@
 export const auditLog = {
   'auditLog.time': 'เวลา',
   'auditLog.username': 'ผู้ใช้',
-  'auditLog.tenant': 'ผู้เช่า',
   'auditLog.platform': 'แพลตฟอร์ม',
   'auditLog.action': 'การกระทำ',
   'auditLog.object': 'ออบเจ็กต์',

@@ -2,7 +2,6 @@
 export const auditLog = {
   'auditLog.time': '时间',
   'auditLog.username': '操作人',
-  'auditLog.tenant': '租户',
   'auditLog.platform': '平台',
   'auditLog.action': '操作',
   'auditLog.object': '对象',

@@ -4,11 +4,13 @@ import { rowAction } from '../pages/antd.js';
 import { ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
 
-const stamp = Date.now().toString(36).toUpperCase();
 const PATH = '/system/area/list';
 
 describe('areas', () => {
-  test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', async ({ page }) => {
+  // Retried: the Save press right after drawing on the map was once not found under a loaded
+  // machine (the drawer showed it); each attempt adds its own area. See docs/testing.md.
+  test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', { retry: 2 }, async ({ page }) => {
+    const stamp = Date.now().toString(36).toUpperCase();
     await new Shell(page).signIn('admin');
     const list = new ListPage(page, PATH);
     await list.open();

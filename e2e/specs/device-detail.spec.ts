@@ -26,7 +26,7 @@ describe('device detail', () => {
       .value('Purchase time')
       .getByText(/^09\/03\/2026, 14:30:00 UTC/)
       .waitFor();
-    await cabinet.value('Factory date').getByText('2024-07-15', { exact: true }).waitFor();
+    await cabinet.value('Factory date').getByText('15/07/2024', { exact: true }).waitFor();
 
     // Opening the form again shows the stored values in the pickers.
     const again = await cabinet.edit();

@@ -5,9 +5,15 @@ import { buildApp } from './app/build-app.js';
 import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
 import { useFastPasswordHashing } from './modules/session/password.js';
-import { DeviceHub, startDeviceGateway, writeDemoFleet, type DeviceGateway } from './device-link/index.js';
-import { startDemoSimulator } from './device-link/demo-simulator.js';
-import { startChangeRelay, type ChangeRelay } from './device-link/change-relay.js';
+import { DeviceHub } from './app/device-hub.js';
+import {
+  startChangeRelay,
+  startDemoSimulator,
+  startDeviceGateway,
+  writeDemoFleet,
+  type ChangeRelay,
+  type DeviceGateway,
+} from './device-link/index.js';
 
 /**
  * The device link must not take the back-office down: a taken port or an unreachable broker is

@@ -2,8 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from './app/config.js';
 import { openDatabase } from './db/client.js';
-import { writeMosquittoAuthFromDb } from './device-link/mosquitto.js';
-import { signalMosquittoReload } from './device-link/mosquitto-sync.js';
+import { signalMosquittoReload, writeMosquittoAuthFromDb } from './device-link/index.js';
 
 const USAGE = `Usage: npm run mosquitto:auth -w apps/server -- <dir>
 

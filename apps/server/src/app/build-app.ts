@@ -16,7 +16,7 @@ import { AppError } from './errors.js';
 import { registerSessionRoutes } from '../modules/session/index.js';
 import { configurePasswordHashing } from '../modules/session/index.js';
 import { registerModules } from '../modules/index.js';
-import { DeviceHub } from '../device-link/hub.js';
+import { DeviceHub } from './device-hub.js';
 
 export const VERSION = '0.1.0';
 

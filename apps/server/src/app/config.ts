@@ -1,7 +1,25 @@
 import net from 'node:net';
 import path from 'node:path';
 import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
-import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS } from '../device-link/broker-limits.js';
+
+/** What the embedded broker accepts from the network (docs/device-protocol.md, "Limits of the embedded broker"). */
+export interface BrokerLimits {
+  /** Largest MQTT packet, fixed header included: one announcing more closes the connection as its header arrives. */
+  maxPacketBytes: number;
+  /** Connections held at once; more are closed as they arrive. */
+  maxConnections: number;
+  /** A connection that has not sent its CONNECT by then is closed. */
+  connectTimeoutMs: number;
+}
+
+/**
+ * The largest legitimate message, a cabinet state with 64 compartments each with a 200-character
+ * fault, is about 100 KB as JSON; telemetry is a few KB (device-link/broker-limits.test.ts checks the margin).
+ */
+export const DEFAULT_BROKER_LIMITS: BrokerLimits = { maxPacketBytes: 256 * 1024, maxConnections: 20_000, connectTimeoutMs: 10_000 };
+
+/** A CONNECT holds a client id, a username, a secret and a short will: anything bigger is not a device signing in. */
+export const CONNECT_MAX_BYTES = 16 * 1024;
 
 /** Runtime configuration from the environment, with the embedded defaults of `npm start`. */
 export interface Config {

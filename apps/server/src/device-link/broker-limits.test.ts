@@ -8,7 +8,8 @@ import { collectingLog } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { setDeviceSecret } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
-import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
+import { CONNECT_MAX_BYTES, DEFAULT_BROKER_LIMITS, type BrokerLimits } from '../app/config.js';
+import { PacketSizeGate } from './broker-limits.js';
 
 const CABINET = { number: 'CBL0001', secret: 'broker-limits-secret-0123456789' };
 const MB = 1024 * 1024;

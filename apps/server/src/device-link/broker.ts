@@ -2,7 +2,8 @@ import net from 'node:net';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import { DEVICE_DOWNLINK, DEVICE_NUMBER_PATTERN, DEVICE_UPLINK, parseDeviceTopic } from '@swap/contracts';
 import type { DeviceIdentity } from '../modules/device-credential/index.js';
-import { DEFAULT_BROKER_LIMITS, PacketSizeGate, type BrokerLimits } from './broker-limits.js';
+import { DEFAULT_BROKER_LIMITS, type BrokerLimits } from '../app/config.js';
+import { PacketSizeGate } from './broker-limits.js';
 import type { DeliverUplink, DeviceTransport } from './link.js';
 
 /** Who signs in: a device, by its credentials. The gateway is in-process and does not sign in. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { DeviceKind } from '@swap/contracts';
 import { DEVICE_CREDENTIAL_CHANNEL } from '../modules/device-credential/index.js';
-import type { DeviceChange, DeviceHub } from './hub.js';
+import type { DeviceChange, DeviceHub } from '../app/device-hub.js';
 import type { LinkLog } from './link.js';
 
 /** The PostgreSQL notification channel the servers of one database share their change notices on. */

@@ -4,7 +4,7 @@ import type { CompartmentReport } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../test/factories.js';
 import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
-import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
+import { persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { cabinetReport } from '../test/device-fixtures.js';
 import { batteryApi, cabinetApi } from '@swap/contracts';
 

@@ -5,7 +5,7 @@ import { cabinets } from '../modules/cabinet/index.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
 /**
- * Persists the latest state a device reports (telemetry goes in batches: telemetry-ingest.ts). Each function answers whether the device is
+ * Persists the latest state a device reports (telemetry goes in batches: modules/telemetry/telemetry.ingest.ts). Each function answers whether the device is
  * registered (a row was updated), so the gateway can log "cabinet not registered" and drop.
  */
 
@@ -80,7 +80,7 @@ async function refuseOtherOwners(
 
 /**
  * Online with its compartments, or offline (last will): a cabinet offline by its own word stays so
- * until its next state, whatever telemetry is still on its way (telemetry-ingest.ts). `reportedAt` is when the server may say it
+ * until its next state, whatever telemetry is still on its way (modules/telemetry/telemetry.ingest.ts). `reportedAt` is when the server may say it
  * last heard the cabinet. A state arrives on every change and before every command's success, so it
  * costs three statements whatever the number of slots, and rewrites only the slots that changed.
  * A pack of another owner than the cabinet's is not bound to its slot and stays where it was.

@@ -12,7 +12,7 @@ import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemet
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
-import { DeviceHub, type DeviceChange } from './hub.js';
+import { DeviceHub, type DeviceChange } from '../app/device-hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
 import { collectingLog, startEmbeddedGateway } from '../test/device-fixtures.js';

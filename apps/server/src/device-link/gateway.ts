@@ -1,14 +1,14 @@
 import type { Db } from '../db/client.js';
 import { DEVICE_CREDENTIAL_CHANNEL, verifyDevice } from '../modules/device-credential/index.js';
 import { startEmbeddedBroker, type EmbeddedBroker } from './broker.js';
-import type { BrokerLimits } from './broker-limits.js';
+import type { BrokerLimits } from '../app/config.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
 import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog } from './link.js';
 import { externalBrokerTransport } from './transport.js';
 import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
-import type { DeviceHub } from './hub.js';
+import type { DeviceHub } from '../app/device-hub.js';
 import { purgeTelemetry } from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;

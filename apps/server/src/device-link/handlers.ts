@@ -15,8 +15,8 @@ import type { Db } from '../db/client.js';
 import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { applyCabinetState } from './device-state.service.js';
-import type { DeviceHub } from './hub.js';
-import type { TelemetryKind } from './telemetry-ingest.js';
+import type { DeviceHub } from '../app/device-hub.js';
+import type { TelemetryKind } from '../modules/telemetry/index.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -35,7 +35,7 @@ export interface TopicHandler<S extends z.ZodType = z.ZodType> {
   handle(db: Db, message: DeviceMessage<z.infer<S>>, hub: DeviceHub): Promise<boolean>;
 }
 
-/** Telemetry: the link persists it in batches (latest state and history), see telemetry-ingest.ts. */
+/** Telemetry: the link persists it in batches (latest state and history), see modules/telemetry/telemetry.ingest.ts. */
 export interface BatchedHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
   batched: TelemetryKind;
@@ -93,7 +93,7 @@ async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof autho
 /** The uplink channels the server persists or answers, by `kind/channel`. */
 export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler | BatchedHandler>> = {
   'cabinet/state': handler(cabinetState, applyState),
-  // Telemetry is persisted in batches by the link (latest state and history), see telemetry-ingest.ts.
+  // Telemetry is persisted in batches by the link (latest state and history), see modules/telemetry/telemetry.ingest.ts.
   'cabinet/telemetry': { schema: cabinetTelemetry, batched: 'cabinet' },
   // An ignored result (unknown or finished command) is logged by the lifecycle, not dropped as unregistered.
   'cabinet/cmd-result': handler(commandResult, async (db, m) => {

@@ -1,9 +1,9 @@
 import { findIllegalText, parseDeviceTopic } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
-import type { DeviceHub } from './hub.js';
+import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
-import { persistTelemetry, receiveTime, type TelemetryItem } from './telemetry-ingest.js';
+import { persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 
 export interface LinkLog {
@@ -64,7 +64,7 @@ export interface DeviceLinkOptions {
  * one after the other in arrival order); the control channels (state, command results, swap
  * events, authorization) are handled at once, one message at a time per device, in arrival order.
  * Between the lanes no order is kept nor needed: telemetry touches no compartment, and a cabinet
- * that went offline by its last will comes back only with its next state (telemetry-ingest.ts).
+ * that went offline by its last will comes back only with its next state (modules/telemetry/telemetry.ingest.ts).
  */
 export class GatewayDeviceLink implements DeviceLink {
   /** The tail of each device's control queue; removed when it drains. */

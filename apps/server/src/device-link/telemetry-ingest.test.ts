@@ -21,11 +21,11 @@ import { purgeTelemetry } from '../modules/telemetry/index.js';
 import { batteryTelemetry, cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import type { DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from '../modules/device-credential/index.js';
-import { DeviceHub, type DeviceChange } from './hub.js';
+import { DeviceHub, type DeviceChange } from '../app/device-hub.js';
 import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
-import { persistTelemetry } from './telemetry-ingest.js';
+import { persistTelemetry } from '../modules/telemetry/index.js';
 import { collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const MASTER = 'ingest-test-master';

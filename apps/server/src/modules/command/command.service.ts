@@ -11,7 +11,7 @@ import {
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
-import type { DeviceHub } from '../../device-link/hub.js';
+import type { DeviceHub } from '../../app/device-hub.js';
 import { recordAudit } from '../audit-log/index.js';
 import { batteries } from '../battery/index.js';
 import { batteryScope } from '../battery/index.js';

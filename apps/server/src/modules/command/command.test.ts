@@ -19,7 +19,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
-import type { DeviceChange } from '../../device-link/hub.js';
+import type { DeviceChange } from '../../app/device-hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/index.js';
 import { deviceCommands } from './command.table.js';

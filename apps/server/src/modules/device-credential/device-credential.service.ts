@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { DeviceCredentialStatus, DeviceSecretIssued } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
-import type { DeviceHub } from '../../device-link/index.js';
+import type { DeviceHub } from '../../app/device-hub.js';
 import { DEVICE_CREDENTIAL_CHANNEL, setDeviceSecret } from './device-credential.secret.js';
 import { deviceCredentials } from './device-credential.table.js';
 import { recordAudit } from '../audit-log/index.js';

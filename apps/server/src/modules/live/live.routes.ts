@@ -4,7 +4,7 @@ import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/index.js';
 import { cabinetDetail } from '../cabinet/index.js';
-import type { DeviceHub } from '../../device-link/hub.js';
+import type { DeviceHub } from '../../app/device-hub.js';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
 const HEARTBEAT_MS = 15_000;

@@ -4,7 +4,8 @@ import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@s
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
-import { DeviceHub, startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
+import { DeviceHub } from '../../app/device-hub.js';
+import { startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
 import { seedDemoDeviceCredentials } from '../device-credential/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';

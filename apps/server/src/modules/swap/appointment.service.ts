@@ -2,7 +2,7 @@ import { and, eq, lte } from 'drizzle-orm';
 import { APPOINTMENT_DEFAULT_MINUTES, type AppointmentAdd, type AppointmentRecord, type MessageKey } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
-import type { DeviceHub } from '../../device-link/hub.js';
+import type { DeviceHub } from '../../app/device-hub.js';
 import { recordAudit } from '../audit-log/index.js';
 import { swapBatteryById, type SwapBattery } from '../battery/index.js';
 import { cabinetJoin, lockCompartment, visibleCabinetByNumber } from '../cabinet/index.js';

@@ -27,7 +27,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
-import type { DeviceChange } from '../../device-link/hub.js';
+import type { DeviceChange } from '../../app/device-hub.js';
 import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';

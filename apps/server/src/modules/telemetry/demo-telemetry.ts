@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { persistTelemetry, type TelemetryItem } from '../../device-link/telemetry-ingest.js';
+import { persistTelemetry, type TelemetryItem } from './telemetry.ingest.js';
 
 const STEP_MS = 10 * 60_000;
 const DAY = 86_400_000;

@@ -14,7 +14,7 @@ import {
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
-import { persistTelemetry, type TelemetryItem } from '../../device-link/telemetry-ingest.js';
+import { persistTelemetry, type TelemetryItem } from './telemetry.ingest.js';
 import { cabinetReport } from '../../test/device-fixtures.js';
 
 const DAY = 86_400_000;

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatteryTelemetry, CabinetTelemetry, VehicleTelemetry } from '@swap/contracts';
-import type { Db } from '../db/client.js';
+import type { Db } from '../../db/client.js';
 
 /** One validated telemetry report waiting to be persisted; `at` is its receive time (µs precision). */
 export type TelemetryItem =

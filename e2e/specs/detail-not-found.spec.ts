@@ -4,6 +4,7 @@ import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { batteryApi, deviceTypeApi } from '@swap/contracts';
 import { apiRequest, apiToken } from '../support/api.js';
+import { createMerchant } from '../support/factories.js';
 
 /** Larger than any id the server hands out, still a valid id. */
 const MISSING_ID = 2_000_000_000;
@@ -39,8 +40,9 @@ describe('detail page of a record that does not exist', () => {
   });
 
   test('another merchant’s record is shown as not existing to a merchant’s staff', async ({ page }) => {
-    // A battery in the platform's own stock: the platform sees it, the demo merchant's staff do not.
+    // A battery in the platform's own stock: the platform sees it, a merchant's administrator does not.
     const admin = await apiToken('admin');
+    const merchant = await createMerchant();
     const type = await apiRequest(admin, deviceTypeApi.battery.add, {
       code: 'NF4820',
       name: 'Not-found check pack',
@@ -54,7 +56,7 @@ describe('detail page of a record that does not exist', () => {
     });
     const battery = await apiRequest(admin, batteryApi.add, { number: 'BNF4820001', typeId: type.id });
 
-    await new Shell(page).signIn('merchant');
+    await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
     const detail = new RecordDetailPage(page, `/product/battery/detail/${battery.id}`);
     await detail.open();
     await detail.notFound.getByText('Battery does not exist', { exact: true }).waitFor();

@@ -2,9 +2,13 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
+import { notificationApi } from '@swap/contracts';
+import { apiRequest, apiToken } from '../support/api.js';
+import { createMerchant } from '../support/factories.js';
 
 const stamp = Date.now().toString(36).toUpperCase();
 const PATH = '/operation/noti/notificati';
+const NOTIFICATIONS = 'message.updateMessage';
 
 describe('notifications', () => {
   test('add with the form’s checks, find, edit and remove with a confirmation', async ({ page }) => {
@@ -45,15 +49,26 @@ describe('notifications', () => {
   });
 
   test('a merchant sees only its own notifications, in Bahasa', async ({ page, baseURL }) => {
-    await new Shell(page).signIn('merchant');
+    // One notification each of the merchant, of another merchant and of the platform.
+    const notice = (title: string, countryCode: 'ID' | 'TH') => ({ title, description: `${title}: stations stay open.`, countryCode });
+    const [merchant, other] = [await createMerchant({ menuCodes: [NOTIFICATIONS] }), await createMerchant({ menuCodes: [NOTIFICATIONS] })];
+    const own = `Ramadan hours ${stamp}`;
+    const others = `Songkran hours ${stamp}`;
+    const platform = `App version ${stamp}`;
+    await apiRequest(merchant.admin.token, notificationApi.add, notice(own, 'ID'));
+    await apiRequest(other.admin.token, notificationApi.add, notice(others, 'TH'));
+    await apiRequest(await apiToken('admin'), notificationApi.add, notice(platform, 'ID'));
+
+    await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
     await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
     const list = new ListPage(page, PATH);
     await list.open();
-    await list.row('Ramadan opening hours').waitFor();
+    await list.row(own).waitFor();
     await list.columnHeader('Judul').waitFor();
-    await list.row('Ramadan opening hours').getByText('Indonesia (ID)').waitFor();
-    expect(await list.row('Songkran hours').count()).toBe(0);
-    expect(await list.row('New app version').count()).toBe(0);
+    await list.row(own).getByText('Indonesia (ID)').waitFor();
+    expect(await list.rows().count()).toBe(1);
+    expect(await list.row(others).count()).toBe(0);
+    expect(await list.row(platform).count()).toBe(0);
     await checkA11y(page);
   });
 });

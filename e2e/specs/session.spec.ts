@@ -2,6 +2,7 @@ import { describe, expect, test } from '../support/fixtures.js';
 import { sessionApi, menuApi } from '@swap/contracts';
 import { Shell } from '../pages/shell.js';
 import { apiAnswer } from '../support/api.js';
+import { createMerchant } from '../support/factories.js';
 
 describe('session and language', () => {
   test('the chosen language is kept after a reload', async ({ page }) => {
@@ -33,8 +34,9 @@ describe('session and language', () => {
   });
 
   test('a token revoked on the server opens the Tip dialog, which signs the user out', async ({ page }) => {
+    const { admin } = await createMerchant();
     const shell = new Shell(page);
-    await shell.signIn('merchant');
+    await shell.signIn(admin.username, admin.password);
     const token = await page.evaluate(() => window.localStorage.getItem('token'));
     expect(token).toBeTruthy();
 

@@ -1,0 +1,121 @@
+import { accountApi, merchantApi, roleApi, sessionApi, type PermissionNode } from '@swap/contracts';
+import { apiRequest, apiToken } from './api.js';
+
+/**
+ * Browser specs' own data, made through the product's API by the platform administrator the way
+ * the server tests' factories make it (docs/testing.md): a spec signs in as an account it made and
+ * names, never as a demo account, so it says what it depends on and a change of the demo leaves it
+ * alone. Every call fails the spec at once with the server's message when the product refuses it.
+ */
+
+/** The password of every account a factory creates. */
+export const FACTORY_PASSWORD = 'Quartz-Lantern-8431';
+
+/** The menus a merchant administrator holds: the merchant's whole business and its staff. */
+export const MERCHANT_ADMIN_MENUS = [
+  'operation.vehicle',
+  'operation.battery',
+  'operation.cabinet',
+  'stock.vehicle',
+  'stock.battery',
+  'stock.cabinet',
+  'record.swap',
+  'record.appointment',
+  'admin.admin',
+  'admin.role',
+  'admin.merchant',
+  'system.international.currency',
+];
+
+const run = Date.now().toString(36).slice(-5);
+let made = 0;
+/** A name no other factory call of this run has used: `prefix`, the run's stamp and a counter (at most 20 characters for short prefixes). */
+export function unique(prefix: string): string {
+  made += 1;
+  return `${prefix}${run}${made}`;
+}
+
+/** A signed-in account made by a factory (password FACTORY_PASSWORD), for `Shell.signIn(username, password)`. */
+export interface Account {
+  id: number;
+  username: string;
+  name: string;
+  password: string;
+  token: string;
+}
+
+/** Menu ids, and their buttons' and links' ids, for the given codes, among what `token`'s account may grant. */
+async function grantsOf(token: string, menuCodes: readonly string[]): Promise<{ menuIds: number[]; resourceIds: number[] }> {
+  const menuIds: number[] = [];
+  const resourceIds: number[] = [];
+  const walk = (nodes: PermissionNode[]) => {
+    for (const node of nodes) {
+      if (menuCodes.includes(node.code)) {
+        menuIds.push(node.id);
+        resourceIds.push(...node.resources.map((resource) => resource.id));
+      }
+      walk(node.children);
+    }
+  };
+  walk(await apiRequest(token, roleApi.grantable, undefined));
+  if (menuIds.length < menuCodes.length) throw new Error(`the caller may not grant every menu of ${menuCodes.join(', ')}`);
+  return { menuIds, resourceIds };
+}
+
+/** A role granting the menus (with their buttons and links), of the caller's tenant or of `merchantId` when the platform makes it. */
+export async function createRole(token: string, menuCodes: readonly string[], merchantId?: number) {
+  return apiRequest(token, roleApi.add, {
+    name: unique('Role '),
+    description: 'made by a browser spec',
+    ...(await grantsOf(token, menuCodes)),
+    ...(merchantId !== undefined ? { merchantId } : {}),
+  });
+}
+
+/** An account made by `token`'s account with those roles, signed in through the API. */
+async function createAccount(
+  token: string,
+  options: { type: 'NORMAL' | 'SON'; roleIds: number[]; prefix: string; merchantId?: number },
+): Promise<Account> {
+  const username = unique(options.prefix);
+  const name = username.replace(/\./g, ' ');
+  const account = await apiRequest(token, accountApi.add, {
+    username,
+    name,
+    password: FACTORY_PASSWORD,
+    type: options.type,
+    roleIds: options.roleIds,
+    ...(options.merchantId !== undefined ? { merchantId: options.merchantId } : {}),
+  });
+  const signedIn = await apiRequest(null, sessionApi.signIn, { username, password: FACTORY_PASSWORD });
+  return { id: account.id, username, name, password: FACTORY_PASSWORD, token: signedIn.token };
+}
+
+/** A merchant with its administrator, whose role grants `menuCodes` (MERCHANT_ADMIN_MENUS unless given). */
+export interface Merchant {
+  id: number;
+  name: string;
+  roleId: number;
+  admin: Account;
+}
+
+/** A merchant, its administrator's role and that administrator, made by the platform administrator. */
+export async function createMerchant(options: { menuCodes?: readonly string[]; type?: 'AGENT' | 'DIRECT' } = {}): Promise<Merchant> {
+  const platform = await apiToken('admin');
+  const record = await apiRequest(platform, merchantApi.add, {
+    name: unique('Merchant '),
+    type: options.type ?? 'AGENT',
+    personInCharge: 'Ayu Lestari',
+    contact: '+62 812 0000 0000',
+    officeAddress: 'Jl. Test 1',
+  });
+  const role = await createRole(platform, options.menuCodes ?? MERCHANT_ADMIN_MENUS, record.id);
+  const admin = await createAccount(platform, { type: 'NORMAL', roleIds: [role.id], prefix: 'admin.m', merchantId: record.id });
+  return { id: record.id, name: record.name, roleId: role.id, admin };
+}
+
+/** A sub-account (SON) of the merchant, made by its administrator with a role of the merchant granting `menuCodes`. */
+export async function createSubAccount(merchant: Merchant, menuCodes: readonly string[]): Promise<Account> {
+  const role = await createRole(merchant.admin.token, menuCodes);
+  return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
+}

@@ -6,6 +6,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Contracts functions and tables holding texts in all four languages: a web chunk importing one carries them all. */
+const contractTextsOnlyByCatalogue = {
+  name: '@swap/contracts',
+  importNames: [
+    'MESSAGES',
+    'messageText',
+    'FIELD_LABELS',
+    'fieldLabel',
+    'VALIDATION_TEXT',
+    'validationText',
+    'ENUM_WORDS',
+    'enumWord',
+    'wordsIn',
+    'textCatalogue',
+  ],
+  message: "Read the contracts' texts through the catalogue (t('message.<key>'), t('field.<name>')): docs/web-kits.md, \"Texts\".",
+};
+
 export default defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '**/test-results/', 'data/', 'apps/server/drizzle/', '**/*.tsbuildinfo']),
   js.configs.recommended,
@@ -55,12 +73,19 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
+    // The contracts' texts reach the web through its catalogue only (docs/web-kits.md, "Texts").
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/i18n/resources.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [contractTextsOnlyByCatalogue] }] },
+  },
+  {
     // Screens call the server through their feature's data hooks (docs/web-kits.md), never the HTTP client.
     files: ['apps/web/src/features/**/*.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
+          paths: [contractTextsOnlyByCatalogue],
           patterns: [
             { group: ['**/shared/api/client'], message: 'Screens call the server through their feature’s data hooks.' },
             {

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, parseSync, type Plugin } from 'vite';
+import { defineConfig, parseSync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import type * as Contracts from '@swap/contracts';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
@@ -128,7 +129,7 @@ function dropAnswerSchemas(): Plugin {
 
 /**
  * A feature keeps its texts beside it in one file, `<namespace>.texts.ts`, every language side by
- * side (`export const texts = { en: {…}, in: {…}, th: {…}, zh: {…} }`; docs/i18n.md). Each
+ * side (`export const texts = { en: {…}, in: {…}, th: {…}, zh: {…} }`; docs/web-kits.md, "Texts"). Each
  * language's bundle imports the file as `….texts.ts?lang=<language>`, and this answers that with
  * the one language's object only, so a language's chunk never carries another language's texts.
  */
@@ -157,6 +158,54 @@ function featureTextsByLanguage(): Plugin {
   };
 }
 
+const CONTRACT_TEXTS = 'virtual:contract-texts/';
+
+/**
+ * The contracts hold texts in every language side by side (server messages, validation texts,
+ * record-field labels, enumeration words). A language's bundle imports
+ * `virtual:contract-texts/<language>`, and this answers with that language's flat catalogue only
+ * (textCatalogue of packages/contracts, evaluated here at build time), so no route carries the
+ * four languages (docs/web-kits.md, "Texts"). The contracts are read as the web reads them (`@swap/contracts`);
+ * in `npm run dev` a rebuilt contracts package reloads the texts.
+ */
+function contractTexts(): Plugin {
+  const resolved = '\0' + CONTRACT_TEXTS;
+  let contracts: Promise<typeof Contracts> | undefined;
+  let entry: string | undefined;
+  return {
+    name: 'contract-texts',
+    enforce: 'pre',
+    buildStart() {
+      contracts = undefined;
+    },
+    resolveId(source) {
+      return source.startsWith(CONTRACT_TEXTS) ? resolved + source.slice(CONTRACT_TEXTS.length) : null;
+    },
+    async load(id) {
+      if (!id.startsWith(resolved)) return null;
+      const language = id.slice(resolved.length);
+      entry ??= (await this.resolve('@swap/contracts', fileURLToPath(new URL('./src/main.tsx', import.meta.url))))?.id;
+      if (!entry) return this.error('@swap/contracts could not be resolved');
+      contracts ??= runnerImport<typeof Contracts>(entry).then((loaded) => loaded.module);
+      const { isLanguage, textCatalogue } = await contracts;
+      if (!isLanguage(language)) return this.error(`${CONTRACT_TEXTS}${language}: no such language`);
+      return `export default ${JSON.stringify(textCatalogue(language))};`;
+    },
+    configureServer(server) {
+      // A rebuilt contracts package (npm run build -w packages/contracts) may hold new texts.
+      const dist = fileURLToPath(new URL('../../packages/contracts/dist/', import.meta.url));
+      server.watcher.add(dist);
+      server.watcher.on('change', (file) => {
+        if (!file.startsWith(dist)) return;
+        contracts = undefined;
+        const graph = server.environments.client.moduleGraph;
+        for (const module of graph.idToModuleMap.values()) if (module.id?.startsWith(resolved)) graph.invalidateModule(module);
+        server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
+
 /**
  * A feature's index.ts only re-exports (docs/architecture.md, "Boundaries"): marked free of side
  * effects, an import through it binds to the module that defines the name, so a page loads what it
@@ -174,7 +223,7 @@ function featureEntries(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
+  plugins: [contractTexts(), featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -9,3 +9,4 @@ export * from './device-link/index.js';
 export * from './format.js';
 export * from './words/index.js';
 export * from './words/audit.js';
+export * from './texts.js';

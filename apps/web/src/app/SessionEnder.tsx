@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { registerSessionEnder, registerTranslator } from '../shared/api/bridge';
+import { registerSessionEnder } from '../shared/api/bridge';
 import { resetSessionEnding } from '../shared/api/client';
 import { clearSession } from '../shared/session';
 
@@ -10,9 +9,6 @@ import { clearSession } from '../shared/session';
 export function SessionEnder() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { t } = useTranslation();
-  // The client tells transport failures in the interface's words (docs/web-kits.md).
-  useEffect(() => registerTranslator(t), [t]);
   useEffect(
     () =>
       registerSessionEnder(() => {

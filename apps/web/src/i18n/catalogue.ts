@@ -1,4 +1,4 @@
-import { FIELD_LABELS, VALIDATION_KEYS, VALIDATION_TEXT, type Language } from '@swap/contracts';
+import type { Language } from '@swap/contracts';
 
 /**
  * Catalogues, collected by glob so a feature registers nothing (docs/web-kits.md, "Texts"):
@@ -6,6 +6,9 @@ import { FIELD_LABELS, VALIDATION_KEYS, VALIDATION_TEXT, type Language } from '@
  *   `src/features/<feature>/<namespace>.texts.ts` exporting `texts` (see FeatureTexts);
  * - the shared namespaces (shell, table, form, nav…) one file per language,
  *   `src/i18n/<lang>/<namespace>.ts`, exporting one const named after the namespace.
+ * - the contracts' texts (server messages `message.<key>`, `validation.*`, record-field labels
+ *   `field.<name>`, enumeration words `<group>.<VALUE>`): one language's at a time, from the
+ *   virtual module `virtual:contract-texts/<language>` (vite.config.ts, contractTexts).
  * Every key starts with `<namespace>.`.
  */
 export type Catalogue = Record<string, string>;
@@ -27,21 +30,4 @@ export function collect(modules: CatalogueModules, features: FeatureTextModules)
   for (const [path, module] of Object.entries(modules)) Object.assign(merged, module[namespaceOf(path)]);
   for (const texts of Object.values(features)) Object.assign(merged, texts);
   return merged;
-}
-
-/** The `validation.*` texts of the contracts, so forms and server speak the same words. */
-export function validationCatalogue(language: Language): Catalogue {
-  const out: Catalogue = {};
-  for (const key of VALIDATION_KEYS) out[key] = VALIDATION_TEXT[key][language];
-  return out;
-}
-
-/**
- * The contracts' record-field labels (FIELD_LABELS, also the server's CSV headers and field
- * errors) as catalogue keys `field.<name>`, so a screen and its export name a field alike.
- */
-export function fieldCatalogue(language: Language): Catalogue {
-  const out: Catalogue = {};
-  for (const [field, labels] of Object.entries(FIELD_LABELS)) out[`field.${field}`] = labels[language];
-  return out;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CENTRES, LANGUAGES, MENU_TREE, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
+import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
 import { listSourceFiles, readSource, withoutComments } from '../test/sourceFiles';
 import type { Catalogue, FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
@@ -48,6 +48,14 @@ describe('catalogues', () => {
     const thai = import.meta.glob<Catalogue>('../features/*/*.texts.ts', { eager: true, query: '?lang=th', import: 'default' });
     expect(Object.keys(thai).length).toBeGreaterThan(0);
     for (const [path, texts] of Object.entries(whole)) expect(thai[`${path}?lang=th`] ?? thai[path], path).toEqual(texts.th);
+  });
+
+  it('loads as a language bundle what these tests check, with only that language of the contracts', async () => {
+    const { catalogue } = await import('./bundles/th');
+    expect(catalogue).toEqual(RESOURCES.th);
+    expect(catalogue['message.recordNotFound']).toBe(MESSAGES.recordNotFound.text.th);
+    const { default: contractTexts } = await import('virtual:contract-texts/th');
+    expect(Object.values(contractTexts)).not.toContain(MESSAGES.recordNotFound.text.en);
   });
 
   it('has every key in every language, with text and the same placeholders', () => {

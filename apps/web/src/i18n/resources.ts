@@ -1,5 +1,5 @@
-import { ENUM_WORDS, LANGUAGES, enumCatalogue, type Language } from '@swap/contracts';
-import { fieldCatalogue, namespaceOf, validationCatalogue, type Catalogue, type CatalogueModules, type FeatureTexts } from './catalogue';
+import { LANGUAGES, textCatalogue, type Language } from '@swap/contracts';
+import { namespaceOf, type Catalogue, type CatalogueModules, type FeatureTexts } from './catalogue';
 
 /** All catalogues at once, for the completeness tests (the app loads one language at a time). */
 export interface CatalogueFile {
@@ -34,7 +34,7 @@ export const CATALOGUE_FILES: CatalogueFile[] = [
 ];
 
 function build(language: Language): Catalogue {
-  const merged: Catalogue = { ...validationCatalogue(language), ...fieldCatalogue(language), ...enumCatalogue(ENUM_WORDS[language]) };
+  const merged: Catalogue = textCatalogue(language);
   for (const file of CATALOGUE_FILES) if (file.language === language) Object.assign(merged, file.entries);
   return merged;
 }

@@ -1,13 +1,13 @@
 import type { Language } from '../envelope.js';
-import { fieldLabel } from '../fields.js';
-import { MESSAGES, messageText, type MessageKey } from '../messages.js';
 import { fieldWordsOf, type EnumGroup } from './index.js';
 
 /**
  * A value's words in one language, or undefined when the product has none: the screens read their
- * loaded catalogue (keys `<group>.<value>`), the server ENUM_WORDS (wordsIn of ./index.ts), so both say the same.
+ * loaded catalogue (keys `<group>.<value>`), the server the same catalogue (wordsIn of ../texts.ts),
+ * so both say the same. Besides the enumeration groups, `field` names a record field (its label) and
+ * `message` a server message.
  */
-export type WordsOf = (group: EnumGroup, value: string) => string | undefined;
+export type WordsOf = (group: EnumGroup | 'field' | 'message', value: string) => string | undefined;
 
 /**
  * What an audit entry did, in the reader's language, e.g. "Edited notification #12": the verb (the
@@ -37,10 +37,11 @@ export interface ChangeLine {
 }
 
 /** Words a value the way the screens do: texts quoted, yes/no, enumeration values by name, ∅ for nothing. */
-function show(words: WordsOf, language: Language, field: string, value: unknown, objectType?: string | null): string {
+function show(words: WordsOf, field: string, value: unknown, objectType?: string | null): string {
   if (value === null || value === undefined || value === '') return '∅';
   // Why a change was refused: the message the caller was shown, in the reader's language.
-  if (field === 'refused' && typeof value === 'string' && Object.hasOwn(MESSAGES, value)) return messageText(value as MessageKey, language);
+  const refusal = field === 'refused' && typeof value === 'string' ? words('message', value) : undefined;
+  if (refusal !== undefined) return refusal;
   if (typeof value === 'boolean') return words('common', value ? 'yes' : 'no') ?? String(value);
   if (typeof value === 'number') return String(value);
   if (typeof value === 'string') {
@@ -48,7 +49,7 @@ function show(words: WordsOf, language: Language, field: string, value: unknown,
     return group ? (words(group, value) ?? value) : `“${value}”`;
   }
   if (Array.isArray(value) && value.every((v) => typeof v !== 'object' || v === null))
-    return value.map((v) => (typeof v === 'string' ? v : show(words, language, field, v, objectType))).join(', ');
+    return value.map((v) => (typeof v === 'string' ? v : show(words, field, v, objectType))).join(', ');
   return JSON.stringify(value);
 }
 
@@ -57,29 +58,29 @@ function show(words: WordsOf, language: Language, field: string, value: unknown,
  * `{ field: [before, after] }` for an edit and the object itself for a creation; anything else is
  * shown as it is. The audit log screen and its CSV export both write these lines.
  */
-export function describeChanges(changes: unknown, objectType: string | null | undefined, language: Language, words: WordsOf): ChangeLine[] {
+export function describeChanges(changes: unknown, objectType: string | null | undefined, words: WordsOf): ChangeLine[] {
   if (changes === null || changes === undefined) return [];
-  if (typeof changes !== 'object' || Array.isArray(changes))
-    return [{ field: '', after: show(words, language, '', changes), edited: false }];
+  if (typeof changes !== 'object' || Array.isArray(changes)) return [{ field: '', after: show(words, '', changes), edited: false }];
   const entries = Object.entries(changes as Record<string, unknown>);
   // A diff pairs every field; a created object merely may hold a two-item list.
   const isDiff = entries.length > 0 && entries.every(([, value]) => Array.isArray(value) && value.length === 2);
   return entries.map(([field, value]) => {
     // Keys only the audit log writes (a command's id, an export's row count) have their words in
-    // the language's table; the others are record fields, named by their FIELD_LABELS.
+    // the language's table; the others are record fields, named by their labels (`field.<name>`).
     // A key may read differently for one kind of object (a file's `size` is no page size).
     const label =
       (objectType ? words('auditLog.field', `${objectType}.${field}`) : undefined) ??
       words('auditLog.field', field) ??
-      fieldLabel(field, language);
+      words('field', field.split('.')[0] ?? field) ??
+      field;
     return isDiff && Array.isArray(value)
       ? {
           field: label,
-          before: show(words, language, field, value[0], objectType),
-          after: show(words, language, field, value[1], objectType),
+          before: show(words, field, value[0], objectType),
+          after: show(words, field, value[1], objectType),
           edited: true,
         }
-      : { field: label, after: show(words, language, field, value, objectType), edited: false };
+      : { field: label, after: show(words, field, value, objectType), edited: false };
   });
 }
 

@@ -26,14 +26,6 @@ export function enumWord(group: EnumGroup, value: string, language: Language): s
   return Object.hasOwn(words, value) ? words[value]! : value;
 }
 
-/** The words of one language's table, for the functions that word a value (the server's side of WordsOf in ./audit.ts). */
-export function wordsIn(language: Language): (group: EnumGroup, value: string) => string | undefined {
-  return (group, value) => {
-    const words = ENUM_WORDS[language][group] as Record<string, string>;
-    return Object.hasOwn(words, value) ? words[value] : undefined;
-  };
-}
-
 /** One language's table as catalogue entries `<group>.<VALUE>` (the screens' i18n keys). */
 export function enumCatalogue(table: EnumWordsTable): Record<string, string> {
   const out: Record<string, string> = {};

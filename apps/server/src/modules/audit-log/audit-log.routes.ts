@@ -22,7 +22,7 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
   {
     field: 'changes',
     value: (row, { lang }) =>
-      describeChanges(row.changes, row.objectType, lang, wordsIn(lang)).map((line) =>
+      describeChanges(row.changes, row.objectType, wordsIn(lang)).map((line) =>
         line.field ? `${line.field}: ${changeText(line)}` : changeText(line),
       ),
   },

@@ -11,7 +11,7 @@ import { actionSummary, auditObjects, catalogueWords } from './labels';
 function Changes({ value, objectType }: { value: unknown; objectType: string }) {
   const { t, i18n } = useTranslation();
   const language = currentLanguage();
-  const lines = describeChanges(value, objectType, language, catalogueWords(i18n, language));
+  const lines = describeChanges(value, objectType, catalogueWords(i18n, language));
   if (lines.length === 0) return <>{t('common.empty')}</>;
   return (
     <Flex vertical gap={2}>

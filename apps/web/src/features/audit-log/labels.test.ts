@@ -37,7 +37,7 @@ async function tIn(language: Language): Promise<TFunction> {
 
 /** The changes as the screen words them, from the catalogue of the language (loaded by tIn first). */
 function changesIn(language: Language, changes: unknown, objectType?: string) {
-  return describeChanges(changes, objectType, language, catalogueWords(loaded.get(language)!, language));
+  return describeChanges(changes, objectType, catalogueWords(loaded.get(language)!, language));
 }
 
 describe('audit log wording', () => {

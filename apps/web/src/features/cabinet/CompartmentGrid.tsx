@@ -1,26 +1,18 @@
 import type { ReactNode } from 'react';
 import { Descriptions, Flex, Popover, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import {
-  COMPARTMENT_STATES,
-  DEFAULT_LANGUAGE,
-  SWAP_RECORD_FAILURE_MESSAGES,
-  isLanguage,
-  messageText,
-  type CompartmentRecord,
-  type SwapRecordFailureCode,
-} from '@swap/contracts';
+import { COMPARTMENT_STATES, SWAP_RECORD_FAILURE_MESSAGES, type CompartmentRecord, type SwapRecordFailureCode } from '@swap/contracts';
 import { STATUS_COLORS } from '../../shared/StatusTag';
 import { byIndex, COMPARTMENT_MEANING, countByState } from './compartments';
 
 /** A fault the server sets (a refused pack) in the user's language; a device's own fault as it reports it. */
-function faultText(fault: string | null, language: string): string | null {
+function faultText(fault: string | null, t: (key: string) => string): string | null {
   if (fault === null || !Object.hasOwn(SWAP_RECORD_FAILURE_MESSAGES, fault)) return fault;
-  return messageText(SWAP_RECORD_FAILURE_MESSAGES[fault as SwapRecordFailureCode], isLanguage(language) ? language : DEFAULT_LANGUAGE);
+  return t(`message.${SWAP_RECORD_FAILURE_MESSAGES[fault as SwapRecordFailureCode]}`);
 }
 
 function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const none = t('common.empty');
   const value = (v: number | string | null) => (v === null ? none : v);
   const rows: [string, ReactNode][] = [
@@ -34,7 +26,7 @@ function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) 
     ['cabinet.compartment.temperature', value(compartment.temperature)],
     ['cabinet.compartment.preset', value(compartment.preset)],
     ['cabinet.compartment.indicator', t(`cabinet.indicator.${compartment.indicator}`)],
-    ['cabinet.compartment.fault', faultText(compartment.fault, i18n.language) ?? none],
+    ['cabinet.compartment.fault', faultText(compartment.fault, t) ?? none],
     ['cabinet.compartment.nfcSwitch', t(`cabinet.onOff.${compartment.nfcSwitch}`)],
     ['cabinet.compartment.enabled', t(compartment.enabled ? 'cabinet.enabled' : 'cabinet.disabled')],
   ];

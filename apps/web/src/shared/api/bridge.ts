@@ -11,20 +11,6 @@ export interface UiPort {
 }
 
 const uiPorts: UiPort[] = [];
-let translator: ((key: string, params?: Record<string, unknown>) => string) | null = null;
-
-/** The interface texts, once loaded: the client tells transport failures with them. */
-export function registerTranslator(translate: (key: string, params?: Record<string, unknown>) => string): () => void {
-  translator = translate;
-  return () => {
-    if (translator === translate) translator = null;
-  };
-}
-
-/** An interface text, or undefined before the texts are loaded (the client then falls back to the contracts' words). */
-export function translate(key: string, params?: Record<string, unknown>): string | undefined {
-  return translator?.(key, params);
-}
 let sessionEnder: (() => void) | null = null;
 
 export function registerUiPort(port: UiPort): () => void {

@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../i18n';
+import { RESOURCES } from '../../i18n/resources';
 import { errors as thaiErrors } from '../../i18n/th/errors';
-import { registerSessionEnder, registerTranslator, registerUiPort } from './bridge';
+import { registerSessionEnder, registerUiPort } from './bridge';
 import { api, authClient, resetSessionEnding } from './client';
 import { ApiError, fieldErrorsOf, isServerFailure } from './errors';
 
@@ -38,6 +40,15 @@ registerUiPort({
 });
 registerSessionEnder(() => {
   ended += 1;
+});
+
+// The app's texts in Thai, as the app loads them before it renders (i18n/index.ts).
+await i18n.init({
+  resources: { th: { translation: RESOURCES.th } },
+  lng: 'th',
+  keySeparator: false,
+  nsSeparator: false,
+  interpolation: { prefix: '{', suffix: '}', escapeValue: false },
 });
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -101,15 +112,9 @@ describe('api client', () => {
   });
 
   it("reports transport and non-envelope failures as server failures, in the user's language", async () => {
-    // Before the interface texts load, the contracts' words stand in.
     vi.stubGlobal(
       'fetch',
       vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
-    );
-    const early = await api.get('/x').catch((e: unknown) => e);
-    expect(early).toMatchObject({ code: 1012, message: 'คำขอล้มเหลว', transport: true });
-    registerTranslator((key, params) =>
-      (thaiErrors as Record<string, string>)[key]!.replace('{status}', String((params as { status: number }).status)),
     );
     const transport = await api.get('/x').catch((e: unknown) => e);
     expect(isServerFailure(transport)).toBe(true);
@@ -132,6 +137,13 @@ describe('api client', () => {
     );
     const unreadable = await api.get('/x').catch((e: unknown) => e);
     expect(unreadable).toMatchObject({ status: 200, message: 'ไม่สามารถอ่านคำตอบจากเซิร์ฟเวอร์ได้ (HTTP 200)' });
+    // An answer that names no message reads the contracts' words for it, in the user's language.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.resolve(answer({ code: 1000, message: '', data: null }, 500))),
+    );
+    const unnamed = await api.get('/x').catch((e: unknown) => e);
+    expect(unnamed).toMatchObject({ code: 1000, message: 'ข้อผิดพลาดที่ไม่ทราบสาเหตุ' });
     await flush();
     expect(notices).toContain('ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อเครือข่ายแล้วลองอีกครั้ง');
     expect(notices.some((notice) => notice.includes('Failed to fetch'))).toBe(false);

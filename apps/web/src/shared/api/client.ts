@@ -1,7 +1,6 @@
 import {
   AUTH_BASE,
   LANGUAGE_HEADER,
-  messageText,
   OMS_BASE,
   REQUEST_TIME_HEADER,
   REQUEST_TIMEOUT_MS,
@@ -13,7 +12,8 @@ import {
 } from '@swap/contracts';
 import { readLanguage } from '../language';
 import { getToken } from '../session';
-import { notifyError, openSessionDialogOnce, translate } from './bridge';
+import { i18n } from '../../i18n';
+import { notifyError, openSessionDialogOnce } from './bridge';
 import { ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -72,8 +72,7 @@ export function omsHeaders(): Headers {
  */
 function transportFailure(kind: 'offline' | 'timeout' | 'unreadable', status = 0): ApiError {
   const key = kind === 'unreadable' && status >= 502 && status <= 504 ? 'unavailable' : kind;
-  const fallback = messageText(kind === 'timeout' ? 'requestAborted' : 'requestFailed', readLanguage());
-  const text = translate(`errors.${key}`, { status }) ?? (status ? `${fallback} (HTTP ${status})` : fallback);
+  const text = i18n.t(`errors.${key}`, { status });
   return new ApiError(kind === 'timeout' ? 1011 : 1012, text, null, status, true);
 }
 
@@ -108,7 +107,7 @@ async function send(request: Request): Promise<Response> {
   } catch (cause) {
     if (request.signal?.aborted && !timedOut) {
       // The caller dropped the call (navigation, refetch): no notification.
-      throw new ApiError(1011, messageText('requestAborted', readLanguage()), null, 0, true);
+      throw new ApiError(1011, i18n.t('message.requestAborted'), null, 0, true);
     }
     return fail(transportFailure(timedOut ? 'timeout' : 'offline'));
   } finally {
@@ -129,7 +128,7 @@ async function readWholeEnvelope<T>(response: Response, quiet?: (error: ApiError
   const payload: unknown = await response.json().catch(() => null);
   if (!isEnvelope(payload)) return fail(transportFailure('unreadable', response.status));
   if (payload.code === SUCCESS_CODE) return { code: payload.code, message: payload.message, data: payload.data as T };
-  const message = typeof payload.message === 'string' && payload.message ? payload.message : messageText('unknownError', readLanguage());
+  const message = typeof payload.message === 'string' && payload.message ? payload.message : i18n.t('message.unknownError');
   return fail(new ApiError(payload.code, message, payload.data ?? null, response.status), quiet);
 }
 

@@ -2,8 +2,6 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Button, Card } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { messageText } from '@swap/contracts';
-import { readLanguage } from '../language';
 import { useCan } from '../permissions';
 import { TitleBar } from '../TitleBar';
 import { DetailState } from './DetailCards';
@@ -54,10 +52,11 @@ export interface DetailFrameProps<T> {
 
 /** The server says the record does not exist (or is another tenant's): said in its words; Back leads to the list. */
 export function NotFoundState({ message }: { message?: string }) {
+  const { t } = useTranslation();
   return (
     <Card>
       <div className="state-error" role="alert" data-state="not-found">
-        <p className="state-error-title">{message ?? messageText('recordNotFound', readLanguage())}</p>
+        <p className="state-error-title">{message ?? t('message.recordNotFound')}</p>
       </div>
     </Card>
   );

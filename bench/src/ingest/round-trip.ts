@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { AUTH_BASE, OMS_BASE, TOKEN_HEADER, cabinetTopic } from '@swap/contracts';
-import type { DeviceHub } from '../../../apps/server/src/device-link/hub.js';
+import type { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
 import { VirtualCabinet, newBattery, seededRandom } from '../../../apps/simulator/src/index.js';
 
 export interface RoundTrips {

@@ -24,7 +24,7 @@ import { loadConfig } from '../../../apps/server/src/app/config.js';
 import { buildApp } from '../../../apps/server/src/app/build-app.js';
 import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
 import { seed } from '../../../apps/server/src/db/seed.js';
-import { DeviceHub } from '../../../apps/server/src/device-link/hub.js';
+import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
 import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
 import type { LoadPlan, LoadProgress, LoadReport } from './load.js';

@@ -11,7 +11,7 @@ import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
 import { cabinetTelemetry } from '../modules/telemetry/telemetry.table.js';
-import { cabinets } from '../modules/cabinet/index.js';
+import { cabinets } from '../modules/cabinet/cabinet.table.js';
 
 const MASTER = 'outage-test-master';
 const CABINET = 'COUT0001';

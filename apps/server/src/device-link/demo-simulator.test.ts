@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { createDeviceTypes, platformAdmin } from '../test/factories.js';
-import { vehicles } from '../modules/vehicle/index.js';
+import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { writeDemoFleet } from './demo-fleet.js';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';

@@ -1,8 +1,10 @@
-import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CabinetState, CompartmentReport, SwapRecordFailureCode } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { cabinets } from '../modules/cabinet/index.js';
+import { markCabinetGone, markCabinetHeard } from '../modules/cabinet/index.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
+
+export { markSilentCabinetsOffline } from '../modules/cabinet/index.js';
 
 /**
  * Persists the latest state a device reports (telemetry goes in batches: modules/telemetry/telemetry.ingest.ts). Each function answers whether the device is
@@ -86,26 +88,9 @@ async function refuseOtherOwners(
  * A pack of another owner than the cabinet's is not bound to its slot and stays where it was.
  */
 export async function applyCabinetState(db: Db, number: string, state: CabinetState, reportedAt: Date, log?: StateLog): Promise<boolean> {
-  if (!state.online) {
-    const updated = await db
-      .update(cabinets)
-      .set({ online: false, disconnected: true, updatedAt: new Date() })
-      .where(eq(cabinets.number, number))
-      .returning({ id: cabinets.id });
-    return updated.length > 0;
-  }
+  if (!state.online) return markCabinetGone(db, number);
   return db.transaction(async (tx) => {
-    const [cabinet] = await tx
-      .update(cabinets)
-      // Telemetry handled before this state may have heard the cabinet later: the latest hearing stays.
-      .set({
-        online: true,
-        disconnected: false,
-        lastReportAt: sql`greatest(${cabinets.lastReportAt}, ${reportedAt.toISOString()}::timestamptz)`,
-        updatedAt: new Date(),
-      })
-      .where(eq(cabinets.number, number))
-      .returning({ id: cabinets.id, merchantId: cabinets.merchantId });
+    const cabinet = await markCabinetHeard(tx, number, reportedAt);
     if (!cabinet) return false;
     const reported = reportedSlots(state.compartments, cabinet.merchantId);
     // Slots first emptied, then filled, so a pack moving between slots never collides: a reported
@@ -133,15 +118,4 @@ export async function applyCabinetState(db: Db, number: string, state: CabinetSt
           r.preset, r.indicator, r.shown_fault, r.nfc_switch, r.enabled, r.battery_id)`);
     return true;
   });
-}
-
-/** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */
-export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<number> {
-  const cutoff = new Date(Date.now() - timeoutMs);
-  const updated = await db
-    .update(cabinets)
-    .set({ online: false, updatedAt: new Date() })
-    .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
-    .returning({ id: cabinets.id });
-  return updated.length;
 }

@@ -5,9 +5,9 @@ import { batteryApi, batteryTelemetryTopic, cabinetApi, cabinetTopic, commandApi
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { createDeviceTypes, platformAdmin } from '../test/factories.js';
-import { batteries } from '../modules/battery/index.js';
-import { cabinets } from '../modules/cabinet/index.js';
-import { vehicles } from '../modules/vehicle/index.js';
+import { batteries } from '../modules/battery/battery.table.js';
+import { cabinets } from '../modules/cabinet/cabinet.table.js';
+import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';

@@ -13,9 +13,9 @@ import {
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { numbers, createDeviceTypes, platformAdmin } from '../test/factories.js';
-import { batteries } from '../modules/battery/index.js';
-import { vehicles } from '../modules/vehicle/index.js';
-import { cabinets } from '../modules/cabinet/index.js';
+import { batteries } from '../modules/battery/battery.table.js';
+import { vehicles } from '../modules/vehicle/vehicle.table.js';
+import { cabinets } from '../modules/cabinet/cabinet.table.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { purgeTelemetry } from '../modules/telemetry/index.js';
 import { batteryTelemetry, cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';

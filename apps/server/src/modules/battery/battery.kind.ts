@@ -1,5 +1,6 @@
-import { and, gt, inArray } from 'drizzle-orm';
+import { and, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../app/errors.js';
+import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { dropBatteriesFromVehicles } from '../vehicle/index.js';
@@ -52,6 +53,14 @@ async function guardChange(tx: Db, ids: number[]): Promise<void> {
   if (busy.length) throw new AppError('batteryMidSwap', undefined, { numbers: busy.map((row) => row.number) });
 }
 
+/** A stock move (and the stock demo) marks batteries in or out of stock. */
+async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
+  await tx
+    .update(batteries)
+    .set({ stockStatus: status, updatedAt: sql`now()` })
+    .where(inArray(batteries.id, ids));
+}
+
 export const BATTERY_KIND: DeviceKindDef = {
   kind: 'battery',
   table: batteries,
@@ -65,6 +74,7 @@ export const BATTERY_KIND: DeviceKindDef = {
   },
   exists: 'batteryExists',
   missing: 'batteryMissing',
+  setStockStatus,
   insertMany,
   beforeScrap,
   guardChange,

@@ -1,6 +1,7 @@
-import { eq, gte, isNotNull, isNull, like, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, isNull, like, lte, type SQL } from 'drizzle-orm';
 import { batteryApi, type BatteryRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantJoin } from '../merchant/index.js';
@@ -11,6 +12,16 @@ import { batteries } from './battery.table.js';
 
 export function batteryScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, batteries.merchantId);
+}
+
+/** The id and number of a battery the caller may see; another tenant's answers "battery does not exist". */
+export async function visibleBattery(ctx: Ctx, id: number): Promise<{ id: number; number: string }> {
+  const [row] = await ctx.db
+    .select({ id: batteries.id, number: batteries.number })
+    .from(batteries)
+    .where(and(eq(batteries.id, id), batteryScope(ctx)));
+  if (!row) throw new AppError('batteryMissing');
+  return row;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;

@@ -33,6 +33,14 @@ export function batteriesOfTypeExist(typeId: Column | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${batteries} where ${qualified(batteries.typeId)} = ${qualified(typeId)})`;
 }
 
+/** A battery's charge and discharge switches, as a confirmed command sets them. */
+export type BatterySwitches = Partial<Pick<typeof batteries.$inferInsert, 'chargeSwitch' | 'dischargeSwitch'>>;
+
+/** Sets the switches of the battery `batteryId` names (an id, or a subquery read in the same statement). */
+export async function setBatterySwitches(db: Db, batteryId: number | SQL, change: BatterySwitches): Promise<void> {
+  await db.update(batteries).set(change).where(eq(batteries.id, batteryId));
+}
+
 /** Number, charge and distribution status of the batteries with these ids (one query). */
 export async function batteriesByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];

@@ -1,4 +1,11 @@
-export { batteriesByIds, batteriesOfTypeExist, batteryJoin, vehicleIdsOfBattery } from './battery.refs.js';
+export {
+  batteriesByIds,
+  batteriesOfTypeExist,
+  batteryJoin,
+  setBatterySwitches,
+  vehicleIdsOfBattery,
+  type BatterySwitches,
+} from './battery.refs.js';
 export {
   batteryOwners,
   endSwapHolds,
@@ -10,8 +17,7 @@ export {
 } from './battery.swap.js';
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
-export { batteries } from './battery.table.js';
-export { batteryDetail, batteryScope } from './battery.query.js';
+export { batteryDetail, batteryScope, visibleBattery } from './battery.query.js';
 export {
   assignBatteries,
   batteryNumberOf,

@@ -1,3 +1,5 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
@@ -32,6 +34,14 @@ async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
   return ids;
 }
 
+/** A stock move (and the stock demo) marks cabinets in or out of stock. */
+async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
+  await tx
+    .update(cabinets)
+    .set({ stockStatus: status, updatedAt: sql`now()` })
+    .where(inArray(cabinets.id, ids));
+}
+
 export const CABINET_KIND: DeviceKindDef = {
   kind: 'cabinet',
   table: cabinets,
@@ -45,5 +55,6 @@ export const CABINET_KIND: DeviceKindDef = {
   },
   exists: 'cabinetExists',
   missing: 'cabinetMissing',
+  setStockStatus,
   insertMany,
 };

@@ -70,10 +70,13 @@ export const cabinetList = defineList({
   missing: 'cabinetMissing',
 });
 
-/** The id and number of a cabinet the caller may see; another tenant's answers "cabinet does not exist". */
-export async function visibleCabinet(ctx: Ctx, id: number): Promise<{ id: number; number: string }> {
+/** A cabinet the caller may see (id, number, online, compartment count); another tenant's answers "cabinet does not exist". */
+export async function visibleCabinet(
+  ctx: Ctx,
+  id: number,
+): Promise<{ id: number; number: string; online: boolean; compartmentCount: number }> {
   const [row] = await ctx.db
-    .select({ id: cabinets.id, number: cabinets.number })
+    .select({ id: cabinets.id, number: cabinets.number, online: cabinets.online, compartmentCount: cabinets.compartmentCount })
     .from(cabinets)
     .where(and(eq(cabinets.id, id), cabinetScope(ctx)));
   if (!row) throw new AppError('cabinetMissing');

@@ -1,10 +1,11 @@
-import { and, asc, eq, inArray, isNotNull, like, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, like, lt, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import type { ListJoin } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { qualified } from '../../app/sql.js';
+import { batteryJoin } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
@@ -65,6 +66,39 @@ export async function visibleCabinetByNumber(db: Db, ctx: Pick<Ctx, 'principal'>
   return cabinet;
 }
 
+/** The id of the cabinet with this number, read inside the caller's statement (the number's unique index). */
+export function cabinetIdOfNumber(number: string): SQL<number> {
+  return sql<number>`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${number})`;
+}
+
+/** The battery a compartment holds, read inside the caller's statement (null when empty). */
+export function batteryInCompartment(cabinetId: number, index: number): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${cabinetCompartments.batteryId} from ${cabinetCompartments} where ${cabinetCompartments.cabinetId} = ${cabinetId} and ${cabinetCompartments.index} = ${index})`;
+}
+
+/** Where a battery sits: its compartment and that compartment's cabinet, when the caller may see the cabinet. */
+export async function compartmentOfBattery(db: Db, ctx: Pick<Ctx, 'principal'>, batteryId: number) {
+  const [place] = await db
+    .select({ cabinetId: cabinets.id, cabinetNumber: cabinets.number, online: cabinets.online, compartment: cabinetCompartments.index })
+    .from(cabinetCompartments)
+    .innerJoin(cabinets, and(eq(cabinets.id, cabinetCompartments.cabinetId), deviceScope(ctx, cabinets.merchantId)))
+    .where(eq(cabinetCompartments.batteryId, batteryId));
+  return place;
+}
+
+/** Every compartment of every cabinet with the number of the battery it holds (null when empty), cabinets in the order they were registered. */
+export async function compartmentsOfCabinets(db: Db) {
+  const battery = batteryJoin(cabinetCompartments.batteryId);
+  return db
+    .select({ cabinet: cabinets.number, index: cabinetCompartments.index, battery: battery.number })
+    .from(cabinets)
+    .innerJoin(cabinetCompartments, eq(cabinetCompartments.cabinetId, cabinets.id))
+    .leftJoin(battery.join.table, battery.join.on)
+    .orderBy(asc(cabinets.id), asc(cabinetCompartments.index));
+}
+
 /** The numbers of these cabinets. */
 export async function cabinetNumbers(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];
@@ -109,4 +143,46 @@ export async function putIntoCompartment(tx: Db, cabinetId: number, index: numbe
     .update(cabinetCompartments)
     .set({ batteryId, state: full ? 'FULL' : 'SWAPPABLE', inPlace: true, batteryLock: 'LOCKED', chargerSwitch: full ? 'OFF' : 'ON' })
     .where(slot(cabinetId, index));
+}
+
+/**
+ * What the device link hears of a cabinet's link (docs/device-protocol.md): gone by its last will or
+ * its own word, offline until its next state.
+ */
+export async function markCabinetGone(db: Db, number: string): Promise<boolean> {
+  const updated = await db
+    .update(cabinets)
+    .set({ online: false, disconnected: true, updatedAt: new Date() })
+    .where(eq(cabinets.number, number))
+    .returning({ id: cabinets.id });
+  return updated.length > 0;
+}
+
+/**
+ * A cabinet reported its state at `reportedAt`: it is online. Telemetry handled before this state
+ * may have heard the cabinet later: the latest hearing stays. Answers the cabinet, if registered.
+ */
+export async function markCabinetHeard(db: Db, number: string, reportedAt: Date) {
+  const [cabinet] = await db
+    .update(cabinets)
+    .set({
+      online: true,
+      disconnected: false,
+      lastReportAt: sql`greatest(${cabinets.lastReportAt}, ${reportedAt.toISOString()}::timestamptz)`,
+      updatedAt: new Date(),
+    })
+    .where(eq(cabinets.number, number))
+    .returning({ id: cabinets.id, merchantId: cabinets.merchantId });
+  return cabinet;
+}
+
+/** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */
+export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<number> {
+  const cutoff = new Date(Date.now() - timeoutMs);
+  const updated = await db
+    .update(cabinets)
+    .set({ online: false, updatedAt: new Date() })
+    .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
+    .returning({ id: cabinets.id });
+  return updated.length;
 }

@@ -1,11 +1,18 @@
 export {
   atCabinetNumberPrefix,
+  batteryInCompartment,
   cabinetByNumber,
+  cabinetIdOfNumber,
   cabinetJoin,
   cabinetNumbers,
   cabinetsOfTypeExist,
   compartmentBatteryId,
+  compartmentOfBattery,
+  compartmentsOfCabinets,
   lockCompartment,
+  markCabinetGone,
+  markCabinetHeard,
+  markSilentCabinetsOffline,
   occupiedCompartments,
   putIntoCompartment,
   takeOutOfCompartment,
@@ -13,6 +20,5 @@ export {
 } from './cabinet.refs.js';
 export { registerCabinetRoutes } from './cabinet.routes.js';
 export { CABINET_KIND } from './cabinet.kind.js';
-export { cabinets, cabinetCompartments } from './cabinet.table.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';

@@ -8,8 +8,8 @@ import {
   type MessageKey,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { batteries } from '../battery/index.js';
-import { cabinetCompartments, cabinets } from '../cabinet/index.js';
+import { setBatterySwitches, type BatterySwitches } from '../battery/index.js';
+import { batteryInCompartment, cabinetIdOfNumber, cabinetNumbers } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
 
 /** The lifecycle of docs/device-protocol.md: device results, timeouts and the waiters of the issuing request. */
@@ -64,7 +64,7 @@ const TRANSITIONS: Record<CommandResult['status'], readonly CommandStatus[]> = {
 
 export type ResultOutcome = 'applied' | 'ignored';
 
-const SWITCHES: Record<string, Partial<Pick<typeof batteries.$inferInsert, 'chargeSwitch' | 'dischargeSwitch'>>> = {
+const SWITCHES: Record<string, BatterySwitches> = {
   CHARGE_ALLOW: { chargeSwitch: 'ALLOWED' },
   CHARGE_FORBID: { chargeSwitch: 'FORBIDDEN' },
   DISCHARGE_ALLOW: { dischargeSwitch: 'ALLOWED' },
@@ -75,15 +75,7 @@ const SWITCHES: Record<string, Partial<Pick<typeof batteries.$inferInsert, 'char
 async function applySwitch(db: Db, row: CommandRow): Promise<void> {
   const change = SWITCHES[row.name];
   if (!change || row.compartment === null) return;
-  await db
-    .update(batteries)
-    .set(change)
-    .where(
-      eq(
-        batteries.id,
-        sql`(select ${cabinetCompartments.batteryId} from ${cabinetCompartments} where ${cabinetCompartments.cabinetId} = ${row.cabinetId} and ${cabinetCompartments.index} = ${row.compartment})`,
-      ),
-    );
+  await setBatterySwitches(db, batteryInCompartment(row.cabinetId, row.compartment), change);
 }
 
 /** Applies a cabinet's /cmd-result; only the cabinet a command was sent to may answer it. */
@@ -94,10 +86,7 @@ export async function applyCommandResult(
   receivedAt: Date,
   log: ResultLog,
 ): Promise<ResultOutcome> {
-  const ownCommand = and(
-    eq(deviceCommands.id, result.id),
-    eq(deviceCommands.cabinetId, sql`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${number})`),
-  );
+  const ownCommand = and(eq(deviceCommands.id, result.id), eq(deviceCommands.cabinetId, cabinetIdOfNumber(number)));
   const final = result.status !== 'ACCEPTED';
   const [row] = await db
     .update(deviceCommands)
@@ -137,7 +126,7 @@ export async function applyCommandResult(
  * request wakes it, whichever server ended the command. Answers whether a command ended here.
  */
 export async function cancelOutstandingCommands(db: Db, cabinetNumber: string): Promise<boolean> {
-  const ofCabinet = eq(deviceCommands.cabinetId, sql`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${cabinetNumber})`);
+  const ofCabinet = eq(deviceCommands.cabinetId, cabinetIdOfNumber(cabinetNumber));
   const ended = await db
     .update(deviceCommands)
     .set({ status: 'CANCELLED', finishedAt: new Date() })
@@ -180,8 +169,7 @@ export async function sweepOverdueCommands(db: Db, cabinetId?: number): Promise<
   );
   if (rows.length === 0) return [];
   const ids = [...new Set(rows.map((r) => r.cabinetId))];
-  const found = await db.select({ number: cabinets.number }).from(cabinets).where(inArray(cabinets.id, ids));
-  return found.map((c) => c.number);
+  return cabinetNumbers(db, ids);
 }
 
 export interface Pending {

@@ -1,13 +1,10 @@
-import { and, eq, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { commandApi, messageText, type CommandRecord, type Language } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { AppError } from '../../app/errors.js';
 import { type CsvColumn } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
-import { batteries } from '../battery/index.js';
-import { batteryScope } from '../battery/index.js';
-import { cabinets } from '../cabinet/index.js';
-import { cabinetScope } from '../cabinet/index.js';
+import { batteryJoin, visibleBattery } from '../battery/index.js';
+import { cabinetJoin, visibleCabinet } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
 import { outcomeKey, type CommandRow } from './command.lifecycle.js';
 
@@ -36,33 +33,25 @@ export function presentCommand({ command: c, cabinetNumber, batteryNumber }: Joi
 
 /** The caller must see the cabinet whose history it asks for; another tenant's answers "cabinet does not exist". */
 async function cabinetOwner(ctx: Ctx, query: { cabinetId: number }): Promise<SQL> {
-  const [found] = await ctx.db
-    .select({ id: cabinets.id })
-    .from(cabinets)
-    .where(and(eq(cabinets.id, query.cabinetId), cabinetScope(ctx)));
-  if (!found) throw new AppError('cabinetMissing');
+  const found = await visibleCabinet(ctx, query.cabinetId);
   return eq(deviceCommands.cabinetId, found.id);
 }
 
 /** The caller must see the battery whose history it asks for; another tenant's answers "battery does not exist". */
 async function batteryOwner(ctx: Ctx, query: { batteryId: number }): Promise<SQL> {
-  const [found] = await ctx.db
-    .select({ id: batteries.id })
-    .from(batteries)
-    .where(and(eq(batteries.id, query.batteryId), batteryScope(ctx)));
-  if (!found) throw new AppError('batteryMissing');
+  const found = await visibleBattery(ctx, query.batteryId);
   return eq(deviceCommands.batteryId, found.id);
 }
 
 /** A cabinet's or battery's command history, newest first; the parent's visibility is its tenant scope. */
+// Cabinet and battery come from their own modules as joins: the page stays one statement.
+const cabinet = cabinetJoin(deviceCommands.cabinetId);
+const battery = batteryJoin(deviceCommands.batteryId);
 const history = {
   table: deviceCommands,
   id: deviceCommands.id,
-  select: { command: deviceCommands, cabinetNumber: cabinets.number, batteryNumber: batteries.number },
-  joins: [
-    { table: cabinets, on: eq(cabinets.id, deviceCommands.cabinetId) },
-    { table: batteries, on: eq(batteries.id, deviceCommands.batteryId), left: true },
-  ],
+  select: { command: deviceCommands, cabinetNumber: cabinet.number, batteryNumber: battery.number },
+  joins: [cabinet.join, battery.join],
   scope: () => undefined,
   defaultOrder: () => ({ column: deviceCommands.issuedAt, direction: 'desc' as const }),
   count: 'exact' as const,

@@ -13,10 +13,8 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 import { recordAudit } from '../audit-log/index.js';
-import { batteries } from '../battery/index.js';
-import { batteryScope } from '../battery/index.js';
-import { cabinetCompartments, cabinets } from '../cabinet/index.js';
-import { cabinetScope } from '../cabinet/index.js';
+import { visibleBattery } from '../battery/index.js';
+import { compartmentOfBattery, visibleCabinet } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
 import { outcomeKey, sweepOverdueCommands, waitForEnd, type CommandRow } from './command.lifecycle.js';
 import { presentCommand } from './command.query.js';
@@ -144,11 +142,7 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
 
 /** A command from the cabinet page (operation.cabinet): the caller's own cabinets only. */
 export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: CabinetCommandSend): Promise<CommandRecord> {
-  const [cabinet] = await ctx.db
-    .select({ id: cabinets.id, number: cabinets.number, online: cabinets.online, compartmentCount: cabinets.compartmentCount })
-    .from(cabinets)
-    .where(and(eq(cabinets.id, body.cabinetId), cabinetScope(ctx)));
-  if (!cabinet) throw new AppError('cabinetMissing');
+  const cabinet = await visibleCabinet(ctx, body.cabinetId);
   const compartment = body.name === 'RESTART' ? null : (body.compartment ?? null);
   if (compartment !== null && compartment > cabinet.compartmentCount) throw fieldInvalid(ctx, 'compartment');
   return issue(
@@ -161,32 +155,19 @@ export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: Cabi
 
 /** A command from the battery page (operation.battery): it goes to the compartment holding the battery. */
 export async function sendBatteryCommand(ctx: Ctx, deps: CommandDeps, body: BatteryCommandSend): Promise<CommandRecord> {
-  const [battery] = await ctx.db
-    .select({
-      id: batteries.id,
-      number: batteries.number,
-      cabinetId: cabinets.id,
-      cabinetNumber: cabinets.number,
-      online: cabinets.online,
-      compartment: cabinetCompartments.index,
-    })
-    .from(batteries)
-    .leftJoin(cabinetCompartments, eq(cabinetCompartments.batteryId, batteries.id))
-    .leftJoin(cabinets, and(eq(cabinets.id, cabinetCompartments.cabinetId), cabinetScope(ctx)))
-    .where(and(eq(batteries.id, body.batteryId), batteryScope(ctx)));
-  if (!battery) throw new AppError('batteryMissing');
-  if (battery.cabinetId === null || battery.cabinetNumber === null || battery.online === null || battery.compartment === null)
-    throw new AppError('batteryNotInCabinet');
+  const battery = await visibleBattery(ctx, body.batteryId);
+  const place = await compartmentOfBattery(ctx.db, ctx, battery.id);
+  if (!place) throw new AppError('batteryNotInCabinet');
   return issue(
     ctx,
     deps,
     {
-      cabinetId: battery.cabinetId,
-      cabinetNumber: battery.cabinetNumber,
-      online: battery.online,
+      cabinetId: place.cabinetId,
+      cabinetNumber: place.cabinetNumber,
+      online: place.online,
       batteryId: battery.id,
       batteryNumber: battery.number,
     },
-    { name: body.name, compartment: battery.compartment },
+    { name: body.name, compartment: place.compartment },
   );
 }

@@ -21,7 +21,7 @@ import type { DeviceGateway } from '../../device-link/gateway.js';
 import { collectingLog, startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../app/device-hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { batteries } from '../battery/index.js';
+import { batteries } from '../battery/battery.table.js';
 import { deviceCommands } from './command.table.js';
 import { sweepOverdueCommands } from './command.lifecycle.js';
 import { eventually } from '../../test/eventually.js';

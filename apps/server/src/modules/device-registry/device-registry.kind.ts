@@ -1,6 +1,6 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { DeviceKind, MessageKey } from '@swap/contracts';
+import type { DeviceKind, MessageKey, StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -33,6 +33,8 @@ export interface DeviceKindDef {
   };
   exists: MessageKey;
   missing: MessageKey;
+  /** Marks the devices in or out of stock (a stock move; the stock demo's deployed devices), in one statement. */
+  setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void>;
   /** Inserts the devices (multi-row, in chunks) inside the caller's transaction; answers their ids. */
   insertMany(tx: Db, devices: NewDevices): Promise<number[]>;
   /** Runs inside the scrap transaction before the devices are marked: releases what they hold. */

@@ -5,7 +5,8 @@ import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '.
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { batteries, BATTERY_KIND } from '../battery/index.js';
+import { BATTERY_KIND } from '../battery/index.js';
+import { batteries } from '../battery/battery.table.js';
 import { stockCounts } from '../stock/stock.table.js';
 import { lockUsableDevices, refuseScrapped } from './index.js';
 import { batteryApi, endpointUrl, stockApi, type EndpointDef, vehicleApi } from '@swap/contracts';

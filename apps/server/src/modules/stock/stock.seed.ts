@@ -1,4 +1,3 @@
-import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { demoDaysAgo, insertChunks, pad, type DemoContext, type DemoDevice } from '../../db/demo.js';
 import { accountIdOfUsername } from '../account/index.js';
@@ -113,8 +112,5 @@ export async function seedDemoStock(db: Db, demo: DemoContext): Promise<void> {
     [VEHICLE_KIND, fleet.deployed.vehicle],
     [CABINET_KIND, fleet.deployed.cabinet],
   ];
-  for (const [def, deployed] of kinds)
-    await insertChunks([...deployed], (part) =>
-      db.execute(sql`update ${def.table} set stock_status = 'OUTSTOCK' where ${inArray(def.columns.id, part)}`),
-    );
+  for (const [def, deployed] of kinds) await insertChunks([...deployed], (part) => def.setStockStatus(db, part, 'OUTSTOCK'));
 }

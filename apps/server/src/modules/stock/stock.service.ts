@@ -1,4 +1,4 @@
-import { desc, inArray, like, sql } from 'drizzle-orm';
+import { desc, like, sql } from 'drizzle-orm';
 import type { StockBatchRecord, StockDirection, StockMove } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -46,7 +46,7 @@ export async function moveStock(ctx: Ctx, def: DeviceKindDef, direction: StockDi
     if (direction === 'OUTSTOCK') refuseScrapped(rows);
     const ids = rows.map((row) => row.id);
     await lockStockCounters(tx, def.kind, rows, { stockStatus: direction });
-    await tx.execute(sql`update ${def.table} set stock_status = ${direction}, updated_at = now() where ${inArray(def.columns.id, ids)}`);
+    await def.setStockStatus(tx, ids, direction);
     const now = new Date();
     const [batch] = await tx
       .insert(stockBatches)

@@ -1,4 +1,5 @@
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
+import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { releaseBatteriesOf } from '../battery/index.js';
@@ -34,6 +35,14 @@ async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
   await tx.update(vehicles).set({ battery1Id: null, battery2Id: null }).where(inArray(vehicles.id, ids));
 }
 
+/** A stock move (and the stock demo) marks vehicles in or out of stock. */
+async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
+  await tx
+    .update(vehicles)
+    .set({ stockStatus: status, updatedAt: sql`now()` })
+    .where(inArray(vehicles.id, ids));
+}
+
 export const VEHICLE_KIND: DeviceKindDef = {
   kind: 'vehicle',
   table: vehicles,
@@ -47,6 +56,7 @@ export const VEHICLE_KIND: DeviceKindDef = {
   },
   exists: 'vehicleExists',
   missing: 'vehicleMissing',
+  setStockStatus,
   insertMany,
   beforeScrap,
 };

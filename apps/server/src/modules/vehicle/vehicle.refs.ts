@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { ListJoin } from '../../app/list.js';
@@ -28,4 +28,14 @@ export async function typeHasVehicleWithTwoBatteries(db: Db, typeId: number): Pr
     .where(and(eq(vehicles.typeId, typeId), isNotNull(vehicles.battery2Id)))
     .limit(1);
   return found !== undefined;
+}
+
+/** The numbers of the activated vehicles, in the order they were registered. */
+export async function activatedVehicleNumbers(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ number: vehicles.number })
+    .from(vehicles)
+    .where(eq(vehicles.activationStatus, 'ACTIVATED'))
+    .orderBy(asc(vehicles.id));
+  return rows.map((row) => row.number);
 }

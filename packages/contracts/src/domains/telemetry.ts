@@ -7,10 +7,37 @@ export const TRAJECTORY_RANGES = ['WEEK', 'MONTH', 'QUARTER'] as const;
 export type TrajectoryRange = (typeof TRAJECTORY_RANGES)[number];
 /** Months back for each range (a week is counted in days). */
 export const TRAJECTORY_RANGE_MONTHS: Record<Exclude<TrajectoryRange, 'WEEK'>, number> = { MONTH: 1, QUARTER: 3 };
-/** A trajectory answer carries at most this many points: longer ones are thinned evenly over time. */
-export const TRAJECTORY_MAX_POINTS = 1000;
+/**
+ * A trajectory answer carries at most this many points: a longer history is thinned evenly over
+ * time on the server, keeping every trip's first and last point.
+ */
+export const TRAJECTORY_MAX_POINTS = 5000;
+/** A start-and-end range spans at most this many days (the longest quick range is three months). */
+export const TRAJECTORY_MAX_DAYS = 93;
+/** A trajectory answer lists at most this many trips and stops (the latest ones). */
+export const TRAJECTORY_MAX_TRIPS = 1000;
+/** The setting holding the minutes a device must stand still (or stay silent) for a trip to end; default below. */
+export const TRIP_STOP_SETTING = 'trip_stop_minutes';
+export const TRIP_STOP_MINUTES_DEFAULT = 10;
 
-export const trajectoryQuery = z.object({ id: idParam, range: z.enum(TRAJECTORY_RANGES).default('WEEK') });
+const instant = z.iso.datetime({ offset: true });
+
+/**
+ * A trajectory's range: a quick range (`range`) or a start and an end (`from`, `to`, both
+ * required, the end after the start, at most TRAJECTORY_MAX_DAYS apart). Neither: the last week.
+ */
+export const trajectoryQuery = z
+  .object({ id: idParam, range: z.enum(TRAJECTORY_RANGES).optional(), from: instant.optional(), to: instant.optional() })
+  .superRefine((query, context) => {
+    if (query.from === undefined && query.to === undefined) return;
+    if (query.from === undefined || query.to === undefined) {
+      context.addIssue({ code: 'custom', message: 'validation.required', path: [query.from === undefined ? 'from' : 'to'] });
+      return;
+    }
+    const span = Date.parse(query.to) - Date.parse(query.from);
+    if (!(span > 0)) context.addIssue({ code: 'custom', message: 'validation.invalid', path: ['to'] });
+    else if (span > TRAJECTORY_MAX_DAYS * 86_400_000) context.addIssue({ code: 'custom', message: 'validation.tooLarge', path: ['to'] });
+  });
 export type TrajectoryQuery = z.infer<typeof trajectoryQuery>;
 
 export const trajectoryPoint = z.object({
@@ -24,15 +51,43 @@ export const trajectoryPoint = z.object({
 });
 export type TrajectoryPoint = z.infer<typeof trajectoryPoint>;
 
+const place = z.object({ at: z.string(), lat: z.number(), lng: z.number() });
+
+/** One trip: from a departure to the next stop (docs/stations-and-maps.md, Trajectories). */
+export const trip = z.object({
+  start: place,
+  end: place,
+  /** km along the reports (great-circle between consecutive reports). */
+  distanceKm: z.number(),
+  durationSeconds: z.number(),
+  /** km/h: distance over duration. */
+  averageSpeed: z.number(),
+  /** km/h: the highest reported speed (vehicles) or the fastest leg between two reports (batteries). */
+  topSpeed: z.number(),
+  /** Percent of state of charge used (the drops added up), when the device reports its charge; otherwise null. */
+  chargeUsed: z.number().nullable(),
+  reports: z.number(),
+});
+export type Trip = z.infer<typeof trip>;
+
+/** A stop longer than the trip-ending minutes: where, from when and for how long. */
+export const stop = z.object({ from: z.string(), to: z.string(), lat: z.number(), lng: z.number(), minutes: z.number() });
+export type Stop = z.infer<typeof stop>;
+
 export const trajectory = z.object({
   id: z.number(),
   number: z.string(),
-  range: z.enum(TRAJECTORY_RANGES),
+  /** The quick range asked for, or null for a start and an end. */
+  range: z.enum(TRAJECTORY_RANGES).nullable(),
   from: z.string(),
   to: z.string(),
   /** Positioned reports in the range; `points` holds all of them or an even thinning of them. */
   total: z.number(),
   points: z.array(trajectoryPoint),
+  /** The trip-ending stop length used, minutes (the setting). */
+  stopMinutes: z.number(),
+  trips: z.array(trip),
+  stops: z.array(stop),
 });
 export type Trajectory = z.infer<typeof trajectory>;
 

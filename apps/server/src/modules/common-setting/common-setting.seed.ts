@@ -9,6 +9,12 @@ const DEFAULT_SETTINGS = [
     description: 'Days of device telemetry history kept for trajectories and charts',
     remark: 'days',
   },
+  {
+    name: 'trip_stop_minutes',
+    value: '10',
+    description: 'Minutes a vehicle or battery stands still (or stays silent) before its trip ends',
+    remark: 'minutes',
+  },
 ];
 
 /** Every database: the settings the product reads, with their defaults (an existing one is kept). */

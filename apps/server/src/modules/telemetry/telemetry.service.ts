@@ -7,7 +7,9 @@ import {
   TRAJECTORY_MAX_POINTS,
   TRAJECTORY_RANGE_MONTHS,
   type Trajectory,
-  type TrajectoryPoint,
+  TRAJECTORY_MAX_TRIPS,
+  TRIP_STOP_MINUTES_DEFAULT,
+  TRIP_STOP_SETTING,
   type TrajectoryQuery,
   type TrajectoryRange,
   type TrendQuery,
@@ -28,20 +30,201 @@ export function rangeStart(range: TrajectoryRange, now: Date): Date {
   return from;
 }
 
-/** Drivers differ in how they hand back numbers (node-postgres: bigint as text). */
-interface PointRow extends Record<string, unknown> {
+/** The trip-ending stop length in minutes: the setting when it is a positive whole number, else the default. */
+export async function tripStopMinutes(db: Db): Promise<number> {
+  const value = await settingValue(db, TRIP_STOP_SETTING);
+  const minutes = value === undefined ? Number.NaN : Number(value.trim());
+  return Number.isInteger(minutes) && minutes > 0 ? minutes : TRIP_STOP_MINUTES_DEFAULT;
+}
+
+/** The range asked for: a quick range counted back from `now`, or the start and end given. */
+export function trajectoryWindow(query: TrajectoryQuery, now: Date): { range: TrajectoryRange | null; from: Date; to: Date } {
+  if (query.from !== undefined && query.to !== undefined) return { range: null, from: new Date(query.from), to: new Date(query.to) };
+  const range = query.range ?? 'WEEK';
+  return { range, from: rangeStart(range, now), to: now };
+}
+
+/** Drivers differ in how they hand back numbers (node-postgres: bigint and numeric as text). */
+type Num = number | string | null;
+interface SegmentRow extends Record<string, unknown> {
+  kind: 'point' | 'trip' | 'stop';
   at: Date | string;
-  lat: number | string;
-  lng: number | string;
-  speed: number | string | null;
-  soc: number | string | null;
-  total: number | string;
+  until: Date | string | null;
+  lat: Num;
+  lng: Num;
+  speed: Num;
+  soc: Num;
+  km: Num;
+  seconds: Num;
+  top: Num;
+  used: Num;
+  reports: Num;
+  total: Num;
+  lat2: Num;
+  lng2: Num;
+}
+
+const num = (value: Num): number => Number(value ?? 0);
+const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * A device's route over a range, its trips and its stops, in one statement
+ * (docs/stations-and-maps.md, Trajectories). Each report is compared with the one before it (lag
+ * over time): the leg between them is idle when the device stood still at both ends (vehicles: speed
+ * under 1 km/h; batteries: moved under 30 m) or stayed silent longer than the stop length. Runs of
+ * idle legs longer than `stopSeconds` are the stops; what lies between two stops is a trip. The
+ * points are thinned evenly over time to `cap`, keeping the first and last report of every stop so
+ * trips start and end where the stops are. `history` selects at, lat, lng, speed, soc of one device.
+ */
+function segmented(history: SQL, from: Date, to: Date, stopSeconds: number, cap: number): SQL {
+  return sql`
+    with h as (
+      select at, lat, lng, speed, soc,
+        lag(at) over w as p_at, lag(lat) over w as p_lat, lag(lng) over w as p_lng,
+        lag(speed) over w as p_speed, lag(soc) over w as p_soc, row_number() over w as n
+      from (${history}) h0
+      where at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz
+      window w as (order by at)
+    ), l as (
+      select *, coalesce(extract(epoch from at - p_at)::float8, 0) as dt,
+        case when p_at is null then 0::float8 else 12742 * asin(least(1, sqrt(
+          power(sin(radians(lat - p_lat) / 2), 2) + cos(radians(p_lat)) * cos(radians(lat)) * power(sin(radians(lng - p_lng) / 2), 2)
+        ))) end as km
+      from h
+    ), r as (
+      select *, sum(case when idle then 0 else 1 end) over (order by n) as run
+      from (
+        select *, p_at is not null and (
+          dt > ${stopSeconds}
+          or (case when speed is null then km < 0.03 else speed < 1 and coalesce(p_speed, 0) < 1 end)
+        ) as idle
+        from l
+      ) i
+    ), g as (
+      -- A run whose idle legs last longer than the stop length is a stop.
+      select *, sum(case when idle then dt else 0 end) over (partition by run) > ${stopSeconds} as long from r
+    ), x as (
+      -- The trip a report belongs to: the stops before it (its own run's stop comes after it).
+      select *, idle and long as in_stop,
+        sum(case when not idle and long then 1 else 0 end) over (order by n) - case when long then 1 else 0 end as trip
+      from g
+    ), s as (
+      -- min/max of [n, lat, lng] pick the first and last report's place without a join.
+      select run, min(n) - 1 as first_n, max(n) as last_n, min(p_at) as s_from, max(at) as s_to, sum(dt) as s_len,
+        min(array[n::float8, p_lat, p_lng]) as arrived
+      from x where in_stop group by run
+    ), t as (
+      select trip, min(coalesce(p_at, at)) as t_from, max(at) as t_to, sum(km) as km,
+        max(coalesce(speed, case when dt > 0 then km / dt * 3600 end)) as top,
+        sum(case when soc is not null and p_soc is not null then greatest(0, p_soc - soc) end) as used, count(*) as reports,
+        min(array[n::float8, coalesce(p_lat, lat), coalesce(p_lng, lng)]) as departed, max(array[n::float8, lat, lng]) as arrived
+      from x where not in_stop group by trip having max(at) > min(coalesce(p_at, at))
+    ), b as materialized (
+      select first_n as n from s union select last_n from s
+    ), k as materialized (
+      select total, nb, greatest(1, ceil(total::numeric / (${cap - 2} - nb))::int) as step
+      from (
+        select count(*) as total, case when (select count(*) from b) <= ${Math.floor(cap / 2)} then (select count(*) from b) else 0 end as nb from h
+      ) c
+    )
+    select 'point' as kind, x.at, null::timestamptz as until, x.lat, x.lng, x.speed, x.soc,
+      null::float8 as km, null::float8 as seconds, null::float8 as top, null::float8 as used, null::bigint as reports, k.total,
+      null::float8 as lat2, null::float8 as lng2
+    from x cross join k
+    where (x.n - 1) % k.step = 0 or x.n = k.total or (k.nb > 0 and x.n in (select n from b))
+    union all
+    select 'trip', t.t_from, t.t_to, t.departed[2], t.departed[3], null, null, t.km, extract(epoch from t.t_to - t.t_from)::float8,
+      t.top, t.used, t.reports, null, t.arrived[2], t.arrived[3]
+    from t
+    union all
+    select 'stop', s.s_from, s.s_to, s.arrived[2], s.arrived[3], null, null, null, s.s_len, null, null, null, null, null, null
+    from s
+    order by kind, at`;
+}
+
+/** The route, trips and stops of one device over the range, for the trajectory answer. */
+async function route(
+  db: Db,
+  history: SQL,
+  from: Date,
+  to: Date,
+): Promise<Pick<Trajectory, 'total' | 'points' | 'stopMinutes' | 'trips' | 'stops'>> {
+  const stopMinutes = await tripStopMinutes(db);
+  const result = await db.execute<SegmentRow>(segmented(history, from, to, stopMinutes * 60, TRAJECTORY_MAX_POINTS));
+  const rows = (result as { rows: SegmentRow[] }).rows;
+  const points = rows.filter((r) => r.kind === 'point');
+  const tripRows = rows.filter((r) => r.kind === 'trip');
+  const stopRows = rows.filter((r) => r.kind === 'stop');
+  return {
+    total: num(points[0]?.total ?? 0),
+    points: points.map((r) => ({
+      at: iso(r.at),
+      lat: num(r.lat),
+      lng: num(r.lng),
+      speed: r.speed === null ? null : num(r.speed),
+      soc: r.soc === null ? null : num(r.soc),
+    })),
+    stopMinutes,
+    trips: tripRows.slice(-TRAJECTORY_MAX_TRIPS).map((r) => {
+      const seconds = num(r.seconds);
+      const km = num(r.km);
+      return {
+        start: { at: iso(r.at), lat: num(r.lat), lng: num(r.lng) },
+        end: { at: iso(r.until!), lat: num(r.lat2), lng: num(r.lng2) },
+        distanceKm: round(km, 3),
+        durationSeconds: Math.round(seconds),
+        averageSpeed: seconds > 0 ? round(km / (seconds / 3600), 1) : 0,
+        topSpeed: round(num(r.top), 1),
+        chargeUsed: r.used === null ? null : round(num(r.used), 1),
+        reports: num(r.reports),
+      };
+    }),
+    stops: stopRows.slice(-TRAJECTORY_MAX_TRIPS).map((r) => ({
+      from: iso(r.at),
+      to: iso(r.until!),
+      lat: num(r.lat),
+      lng: num(r.lng),
+      minutes: Math.round(num(r.seconds) / 60),
+    })),
+  };
+}
+
+/** A vehicle's route and trips over the range; the vehicle must be the caller's (tenant). */
+export async function vehicleTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
+  const vehicle = await vehicleDetail(ctx, query.id);
+  const { range, from, to } = trajectoryWindow(query, now);
+  const history = sql`select at, latitude as lat, longitude as lng, speed, null::real as soc from vehicle_telemetry where vehicle_id = ${vehicle.id}
+    and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz`;
+  return {
+    id: vehicle.id,
+    number: vehicle.number,
+    range,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    ...(await route(ctx.db, history, from, to)),
+  };
+}
+
+/** A battery's route and trips over the range (reports with a GPS fix only); the battery must be the caller's. */
+export async function batteryTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
+  const battery = await batteryDetail(ctx, query.id);
+  const { range, from, to } = trajectoryWindow(query, now);
+  const history = sql`select at, latitude as lat, longitude as lng, null::real as speed, soc from battery_telemetry where battery_id = ${battery.id}
+    and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz and latitude is not null`;
+  return {
+    id: battery.id,
+    number: battery.number,
+    range,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    ...(await route(ctx.db, history, from, to)),
+  };
 }
 
 /**
- * The positioned reports of one device in the range, oldest first. A long history is thinned to
- * every k-th report (k chosen so at most TRAJECTORY_MAX_POINTS remain), always keeping the last
- * one, so the route keeps its shape and its end while the answer stays small.
+ * The readings of one device in the range, oldest first. A long history is thinned to every k-th
+ * reading (k chosen so at most `cap` remain), always keeping the last one.
  */
 function thinned(history: SQL, from: Date, to: Date, cap: number): SQL {
   return sql`
@@ -52,53 +235,6 @@ function thinned(history: SQL, from: Date, to: Date, cap: number): SQL {
     ) x
     where (n - 1) % greatest(1, ceil(total::numeric / ${cap - 1})::int) = 0 or n = total
     order by at`;
-}
-
-async function points(db: Db, history: SQL, from: Date, to: Date): Promise<{ total: number; points: TrajectoryPoint[] }> {
-  const result = await db.execute<PointRow>(thinned(history, from, to, TRAJECTORY_MAX_POINTS));
-  const rows = (result as { rows: PointRow[] }).rows;
-  return {
-    total: Number(rows[0]?.total ?? 0),
-    points: rows.map((r) => ({
-      at: new Date(r.at).toISOString(),
-      lat: Number(r.lat),
-      lng: Number(r.lng),
-      speed: r.speed === null ? null : Number(r.speed),
-      soc: r.soc === null ? null : Number(r.soc),
-    })),
-  };
-}
-
-/** A vehicle's route over the range; the vehicle must be the caller's (tenant). */
-export async function vehicleTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
-  const vehicle = await vehicleDetail(ctx, query.id);
-  const from = rangeStart(query.range, now);
-  const history = sql`select at, latitude as lat, longitude as lng, speed, null::real as soc from vehicle_telemetry where vehicle_id = ${vehicle.id}
-    and at >= ${from.toISOString()}::timestamptz`;
-  return {
-    id: vehicle.id,
-    number: vehicle.number,
-    range: query.range,
-    from: from.toISOString(),
-    to: now.toISOString(),
-    ...(await points(ctx.db, history, from, now)),
-  };
-}
-
-/** A battery's route over the range (reports with a GPS fix only); the battery must be the caller's. */
-export async function batteryTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
-  const battery = await batteryDetail(ctx, query.id);
-  const from = rangeStart(query.range, now);
-  const history = sql`select at, latitude as lat, longitude as lng, null::real as speed, soc from battery_telemetry where battery_id = ${battery.id}
-    and at >= ${from.toISOString()}::timestamptz and latitude is not null`;
-  return {
-    id: battery.id,
-    number: battery.number,
-    range: query.range,
-    from: from.toISOString(),
-    to: now.toISOString(),
-    ...(await points(ctx.db, history, from, now)),
-  };
 }
 
 const TREND_MS: Record<TrendRange, number> = { DAY: 86_400_000, WEEK: 7 * 86_400_000, MONTH: 30 * 86_400_000 };

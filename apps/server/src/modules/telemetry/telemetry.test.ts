@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import {
   TRAJECTORY_MAX_POINTS,
   TREND_MAX_POINTS,
@@ -27,6 +28,7 @@ describe('trajectories and trends from the telemetry history', () => {
   let siamVehicleId: number;
   let cabinetId: number;
   let siamCabinetId: number;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
   const now = Date.now();
 
   const get = (token: string, kind: 'vehicle' | 'battery', id: number, range?: TrajectoryRange) =>
@@ -52,7 +54,7 @@ describe('trajectories and trends from the telemetry history', () => {
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
     who = await deviceCallers(server);
-    const types = await createDeviceTypes(server, who.admin);
+    types = await createDeviceTypes(server, who.admin);
     const apis = { vehicle: vehicleApi, battery: batteryApi, cabinet: cabinetApi } as const;
     const add = async (kind: keyof typeof apis, body: { number: string; typeId: number; merchantId: number }) =>
       (await server.request(apis[kind].add, body, { token: who.admin })).data.id;
@@ -104,7 +106,7 @@ describe('trajectories and trends from the telemetry history', () => {
   it('answers the vehicle’s route for the last week, month and three months, oldest first', async () => {
     const week = await get(who.admin, 'vehicle', vehicleId, 'WEEK');
     expect(week.code).toBe(1);
-    expect(week.data).toMatchObject({ id: vehicleId, number: 'VTR0001', range: 'WEEK', total: 1 });
+    expect(week.data).toMatchObject({ id: vehicleId, number: 'VTR0001', range: 'WEEK', total: 1, stopMinutes: 10, trips: [], stops: [] });
     expect(week.data.points).toEqual([{ at: new Date(now - 2 * DAY).toISOString(), lat: -6.187, lng: 106.8, speed: 13, soc: null }]);
     const month = await get(who.admin, 'vehicle', vehicleId, 'MONTH');
     expect(month.data.points.map((p) => p.speed)).toEqual([12, 13]);
@@ -137,19 +139,190 @@ describe('trajectories and trends from the telemetry history', () => {
     expect((await server.request(telemetryApi.battery.trend, { id: batteryId }, { token: who.rival })).code).toBe(3005);
   });
 
-  it('thins a long route evenly to the point cap, keeping its start and end', async () => {
-    const count = 2500;
-    const items = Array.from({ length: count }, (_, i) => vehicleAt('VTR0002', (count - i) * 60_000, i % 300));
-    await persistTelemetry(server.db, items);
+  it('thins a long route evenly to the point cap, keeping its start, its end and the ends of every stop', async () => {
+    // 6,000 reports a minute apart, moving, with one silent hour after the first 3,000 (a stop).
+    const count = 6000;
+    const atOf = (i: number) => new Date(now - (count - i + (i < 3000 ? 60 : 0)) * 60_000).toISOString();
+    // Written straight into the history (the ingest's own path is tested with the device link).
+    await server.db.execute(sql`
+      insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc)
+      select ${siamVehicleId}, ${new Date(now).toISOString()}::timestamptz - ((${count} - i + case when i < 3000 then 60 else 0 end) * interval '1 minute'),
+        -6.2 + i / 10000.0, 106.8, 30, 'ON'
+      from generate_series(0, ${count - 1}) i`);
+    const items = Array.from({ length: count }, (_, i) => ({ at: atOf(i) }));
     const answer = await get(who.admin, 'vehicle', siamVehicleId, 'WEEK');
     expect(answer.data.total).toBe(count);
     const points = answer.data.points as { at: string }[];
     expect(points.length).toBeLessThanOrEqual(TRAJECTORY_MAX_POINTS);
-    expect(points.length).toBeGreaterThan(TRAJECTORY_MAX_POINTS / 2);
+    expect(points.length).toBeGreaterThan(count / 3);
     expect(points[0]!.at).toBe(items[0]!.at);
     expect(points[points.length - 1]!.at).toBe(items[count - 1]!.at);
     const times = points.map((p) => Date.parse(p.at));
     expect([...times].sort((a, b) => a - b)).toEqual(times);
+    // The stop's two ends are among the points, whatever the thinning step.
+    expect(answer.data.stops).toEqual([expect.objectContaining({ from: items[2999]!.at, to: items[3000]!.at, minutes: 61 })]);
+    expect(points.map((p) => p.at)).toEqual(expect.arrayContaining([items[2999]!.at, items[3000]!.at]));
+    expect(answer.data.trips.map((trip: { reports: number }) => trip.reports)).toEqual([3000, 2999]);
+  });
+
+  describe('trips on a generated track with known answers', () => {
+    // A drive north (6 legs of 0.01° in 6 minutes), 20 minutes standing, a drive south (4 legs in 4
+    // minutes), two silent hours, then a drive north with a 5-minute halt inside it (5 legs in 10 minutes).
+    const LEG_KM = (6371 * 0.01 * Math.PI) / 180;
+    const start = now - 2 * DAY;
+    const at = (minute: number) => new Date(start + minute * 60_000).toISOString();
+    const track: [minute: number, lat: number, speed: number][] = [
+      ...[30, 50, 60, 70, 60, 50, 0].map((speed, i): [number, number, number] => [i, -6.2 + i * 0.01, speed]),
+      ...Array.from({ length: 20 }, (_, i): [number, number, number] => [7 + i, -6.14, 0]),
+      ...[40, 80, 60, 0].map((speed, i): [number, number, number] => [27 + i, -6.14 - (i + 1) * 0.01, speed]),
+      ...[30, 30, 30, 0].map((speed, i): [number, number, number] => [150 + i, -6.18 + i * 0.01, speed]),
+      ...[154, 155, 156, 157, 158].map((minute): [number, number, number] => [minute, -6.15, 0]),
+      [159, -6.14, 30],
+      [160, -6.13, 0],
+    ];
+    let trackedId: number;
+    const trajectory = async (query: Record<string, string | number> = {}) =>
+      (await server.request(telemetryApi.vehicle.trajectory, { id: trackedId, ...query }, { token: who.admin })).data;
+
+    beforeAll(async () => {
+      trackedId = (
+        await server.request(
+          vehicleApi.add,
+          { number: 'VTR0003', typeId: types.vehicle1, merchantId: who.merchantId },
+          { token: who.admin },
+        )
+      ).data.id;
+      await persistTelemetry(
+        server.db,
+        track.map(([minute, lat, speed]) => ({
+          kind: 'vehicle',
+          number: 'VTR0003',
+          at: at(minute),
+          payload: { ts: at(minute), position: { lat, lng: 106.8 }, speed, acc: 'ON' },
+        })),
+      );
+    });
+
+    it('splits the track at stops longer than the setting, with distance, duration, speeds and places', async () => {
+      const answer = await trajectory();
+      expect(answer.stopMinutes).toBe(10);
+      expect(answer.total).toBe(track.length);
+      expect(answer.trips).toEqual([
+        {
+          start: { at: at(0), lat: -6.2, lng: 106.8 },
+          end: { at: at(6), lat: expect.closeTo(-6.14, 9), lng: 106.8 },
+          distanceKm: Number((6 * LEG_KM).toFixed(3)),
+          durationSeconds: 360,
+          averageSpeed: 66.7,
+          topSpeed: 70,
+          chargeUsed: null,
+          reports: 7,
+        },
+        {
+          start: { at: at(26), lat: -6.14, lng: 106.8 },
+          end: { at: at(30), lat: expect.closeTo(-6.18, 9), lng: 106.8 },
+          distanceKm: Number((4 * LEG_KM).toFixed(3)),
+          durationSeconds: 240,
+          averageSpeed: 66.7,
+          topSpeed: 80,
+          chargeUsed: null,
+          reports: 4,
+        },
+        {
+          start: { at: at(150), lat: -6.18, lng: 106.8 },
+          end: { at: at(160), lat: -6.13, lng: 106.8 },
+          distanceKm: Number((5 * LEG_KM).toFixed(3)),
+          durationSeconds: 600,
+          averageSpeed: 33.4,
+          topSpeed: 30,
+          chargeUsed: null,
+          reports: 10,
+        },
+      ]);
+      expect(answer.stops).toEqual([
+        { from: at(6), to: at(26), lat: expect.closeTo(-6.14, 9), lng: 106.8, minutes: 20 },
+        { from: at(30), to: at(150), lat: expect.closeTo(-6.18, 9), lng: 106.8, minutes: 120 },
+      ]);
+    });
+
+    it('takes a start and an end instead of a quick range', async () => {
+      const answer = await trajectory({ from: at(-1), to: new Date(start + 30.5 * 60_000).toISOString() });
+      expect(answer).toMatchObject({ range: null, from: at(-1), total: 31 });
+      expect(answer.trips.map((trip: { durationSeconds: number }) => trip.durationSeconds)).toEqual([360, 240]);
+      expect(answer.stops.map((stop: { minutes: number }) => stop.minutes)).toEqual([20]);
+      const empty = await trajectory({ from: at(-100), to: at(-50) });
+      expect(empty).toMatchObject({ total: 0, points: [], trips: [], stops: [] });
+    });
+
+    it('refuses a start without an end, an end before the start and a span over three months, in the reader’s language', async () => {
+      const ask = (query: Record<string, string>, lang: 'en' | 'zh' = 'en') =>
+        server.call('GET', endpointUrl(telemetryApi.vehicle.trajectory), {
+          token: who.admin,
+          query: { id: String(trackedId), ...query },
+          lang,
+        });
+      const onlyStart = await ask({ from: at(0) });
+      expect(onlyStart.code).not.toBe(1);
+      expect(onlyStart.message).toContain('To is required');
+      expect((await ask({ to: at(0) })).message).toContain('From is required');
+      expect((await ask({ from: at(10), to: at(0) })).code).not.toBe(1);
+      expect((await ask({ from: at(0), to: new Date(start + 94 * DAY).toISOString() })).code).not.toBe(1);
+      expect((await ask({ from: at(0) }, 'zh')).message).toContain('不能为空');
+    });
+
+    it('follows the stop length setting', async () => {
+      await server.db.execute(sql`update common_setting set value = '30' where name = 'trip_stop_minutes'`);
+      try {
+        const answer = await trajectory();
+        expect(answer.stopMinutes).toBe(30);
+        // The 20 minutes standing no longer end a trip; the two silent hours still do.
+        expect(answer.trips.map((trip: { durationSeconds: number }) => trip.durationSeconds)).toEqual([1800, 600]);
+        expect(answer.stops.map((stop: { minutes: number }) => stop.minutes)).toEqual([120]);
+      } finally {
+        await server.db.execute(sql`update common_setting set value = '10' where name = 'trip_stop_minutes'`);
+      }
+    });
+  });
+
+  it('counts a battery’s trip charge as the drops in its state of charge', async () => {
+    const id = (
+      await server.request(batteryApi.add, { number: 'BTR0002', typeId: types.battery, merchantId: who.merchantId }, { token: who.admin })
+    ).data.id;
+    const start = now - 3 * 3_600_000;
+    await persistTelemetry(
+      server.db,
+      [90, 85, 87, 80].map((soc, i) => {
+        const at = new Date(start + i * 60_000).toISOString();
+        return {
+          kind: 'battery' as const,
+          number: 'BTR0002',
+          at,
+          payload: {
+            ts: at,
+            soc,
+            voltage: 64,
+            current: -3,
+            temperature: 31,
+            cellVoltages: [3.3],
+            cycles: 1,
+            gsmSignal: 20,
+            gpsSignal: 8,
+            position: { lat: -6.2 + i * 0.01, lng: 106.8 },
+            chargeSwitch: 'ALLOWED' as const,
+            dischargeSwitch: 'ALLOWED' as const,
+          },
+        };
+      }),
+    );
+    const answer = (await server.request(telemetryApi.battery.trajectory, { id }, { token: who.admin })).data;
+    expect(answer.trips).toEqual([
+      expect.objectContaining({
+        chargeUsed: 12,
+        durationSeconds: 180,
+        topSpeed: 66.7,
+        distanceKm: Number(((3 * 6371 * 0.01 * Math.PI) / 180).toFixed(3)),
+      }),
+    ]);
   });
 
   it('keeps each merchant to its own devices', async () => {

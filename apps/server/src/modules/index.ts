@@ -18,13 +18,14 @@ import { seedDemoMerchants } from './merchant/merchant.seed.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
-import { registerBatteryRoutes } from './battery/index.js';
+import { tellTypeUsers } from './device-type/index.js';
+import { batteriesOfTypeExist, registerBatteryRoutes } from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
-import { registerVehicleRoutes } from './vehicle/index.js';
+import { registerVehicleRoutes, typeHasVehicleWithTwoBatteries, vehiclesOfTypeExist } from './vehicle/index.js';
 import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
-import { readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
+import { cabinetsOfTypeExist, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
 import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
-import { registerStockRoutes } from './stock/index.js';
+import { registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { heldCompartments, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
@@ -88,8 +89,13 @@ const MODULES: ServerModule[] = [
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
 
-// A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
-readCompartmentHoldsFrom(heldCompartments);
+// A type in use stays: the device and stock modules say whether they use it.
+tellTypeUsers({
+  devicesOfType: { battery: batteriesOfTypeExist, vehicle: vehiclesOfTypeExist, cabinet: cabinetsOfTypeExist },
+  typeHasVehicleWithTwoBatteries,
+  typeHasStockHistory,
+  removeStockCountsOfType,
+});
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: CommandOptions): void {

@@ -18,11 +18,8 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, prefixPattern, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { batteriesOfTypeExist } from '../battery/index.js';
-import { typeHasVehicleWithTwoBatteries, vehiclesOfTypeExist } from '../vehicle/index.js';
-import { cabinetsOfTypeExist } from '../cabinet/index.js';
-import { removeStockCountsOfType, typeHasStockHistory } from '../stock/index.js';
 import { deviceTypes } from './device-type.table.js';
+import { typeUsers } from './device-type.users.js';
 
 export type TypeAdd<K extends DeviceKind> = K extends 'battery' ? BatteryTypeAdd : K extends 'vehicle' ? VehicleTypeAdd : CabinetTypeAdd;
 export type TypeRecord<K extends DeviceKind> = K extends 'battery'
@@ -33,16 +30,12 @@ export type TypeRecord<K extends DeviceKind> = K extends 'battery'
 
 type Row = typeof deviceTypes.$inferSelect;
 
-/** Whether devices of the type exist, asked of the kind's own module. */
-const DEVICES_OF_TYPE = {
-  battery: batteriesOfTypeExist,
-  vehicle: vehiclesOfTypeExist,
-  cabinet: cabinetsOfTypeExist,
-} as const;
-
-/** EXISTS per row (an index probe on the kind's (type_id, id) index), never a count of devices. */
+/**
+ * Whether devices of the type exist, asked of the kind's own module: EXISTS per row (an index probe
+ * on the kind's (type_id, id) index), never a count of devices.
+ */
 function inUse(kind: DeviceKind): SQL<boolean> {
-  return DEVICES_OF_TYPE[kind](deviceTypes.id);
+  return typeUsers().devicesOfType[kind](deviceTypes.id);
 }
 
 /** The kind's specification columns of a row, as the kind's record carries them. */
@@ -210,7 +203,7 @@ export async function editType<K extends DeviceKind>(ctx: Ctx, kind: K, body: Ty
   if ('code' in changes) await assertCodeFree(ctx.db, kind, body.code, body.id);
   if (current.inUse && kind === 'cabinet' && 'compartmentCount' in changes) throw new AppError('typeInUse');
   if (current.inUse && kind === 'vehicle' && after.batteryCompartments === 1) {
-    if (await typeHasVehicleWithTwoBatteries(ctx.db, body.id)) throw new AppError('batteryCountExceeded');
+    if (await typeUsers().typeHasVehicleWithTwoBatteries(ctx.db, body.id)) throw new AppError('batteryCountExceeded');
   }
   try {
     await ctx.db.transaction(async (tx) => {
@@ -232,7 +225,7 @@ export async function removeType(ctx: Ctx, kind: DeviceKind, id: number): Promis
   const current = await typeDetail(ctx, kind, id);
   if (current.inUse) throw new AppError('typeInUse');
   await ctx.db.transaction(async (tx) => {
-    if (await typeHasStockHistory(tx, id)) throw new AppError('typeInUse');
+    if (await typeUsers().typeHasStockHistory(tx, id)) throw new AppError('typeInUse');
     // Lock the type so a device registered meanwhile either sees it gone or blocks this removal.
     await tx.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.id, id)).for('update');
     const [type] = await tx
@@ -241,7 +234,7 @@ export async function removeType(ctx: Ctx, kind: DeviceKind, id: number): Promis
       .where(eq(deviceTypes.id, id));
     if (type?.used) throw new AppError('typeInUse');
     // Counter rows of a type without devices all hold 0.
-    await removeStockCountsOfType(tx, id);
+    await typeUsers().removeStockCountsOfType(tx, id);
     await tx.delete(deviceTypes).where(eq(deviceTypes.id, id));
     await recordAudit(tx, ctx, {
       action: `${kind}Type.remove`,

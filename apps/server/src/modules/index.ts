@@ -15,7 +15,9 @@ import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
+import { merchantDocumentIds } from './merchant/index.js';
 import { registerFileRoutes } from './file/file.routes.js';
+import { readMerchantDocumentsFrom } from './file/index.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
@@ -88,6 +90,9 @@ const MODULES: ServerModule[] = [
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
+
+// Merchant staff read the files their merchant's record points at (the merchant module knows them).
+readMerchantDocumentsFrom(merchantDocumentIds);
 
 // A type in use stays: the device and stock modules say whether they use it.
 tellTypeUsers({

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, or, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { IMAGE_TYPES, containsScript, type UploadedFile } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
-import { merchantDocumentIds } from '../merchant/index.js';
+import type { Db } from '../../db/client.js';
 import { storedFiles } from './file.table.js';
 
 type ImageType = (typeof IMAGE_TYPES)[number];
@@ -60,6 +60,21 @@ export async function storeImage(ctx: Ctx, upload: Upload): Promise<UploadedFile
     await recordAudit(tx, ctx, { action: 'file.upload', objectType: 'file', objectId: file.id, changes: file });
     return file;
   });
+}
+
+/** The ids of the files a merchant's record points at (its documents), as a subquery of the caller's query. */
+type MerchantDocumentIds = (db: Db, merchantId: number) => SQLWrapper;
+let merchantDocumentIds: MerchantDocumentIds = () => {
+  throw new Error('The merchant module has not said which files its records point at yet (modules/index.ts)');
+};
+
+/**
+ * The merchant module refers to files (a merchant's documents), so this module never imports it:
+ * the module registry tells it once at start-up which files a merchant's record points at
+ * (docs/architecture.md, "No two modules import each other").
+ */
+export function readMerchantDocumentsFrom(documentIds: MerchantDocumentIds): void {
+  merchantDocumentIds = documentIds;
 }
 
 /**

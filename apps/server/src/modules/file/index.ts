@@ -1,1 +1,1 @@
-export { assertFilesOfTenants } from './file.service.js';
+export { assertFilesOfTenants, readMerchantDocumentsFrom } from './file.service.js';

@@ -11,7 +11,8 @@ export default defineConfig({
     pool: 'forks',
     maxWorkers: 1,
     fileParallelism: false,
-    testTimeout: 60_000,
+    // A test is a whole user workflow; on a busy two-core machine one can take most of a minute.
+    testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
   },

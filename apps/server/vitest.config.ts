@@ -9,7 +9,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // A server with the demo fleet takes long to seed on a busy two-core machine.
+    hookTimeout: 120_000,
     pool: 'forks',
     // Files share a worker process: PGlite's WebAssembly warms up once per worker instead of once per file.
     isolate: false,

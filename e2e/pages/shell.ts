@@ -1,6 +1,11 @@
 import type { Locator, Page } from 'playwright-core';
-import { DEMO_PASSWORD } from '@swap/contracts';
+import { DEMO_PASSWORD, sessionApi } from '@swap/contracts';
+import { apiRequest } from '../support/api.js';
 import { LoginPage } from './login-page.js';
+
+/** Where the web keeps the session in the browser (apps/web/src/shared/session.ts). */
+const TOKEN_KEY = 'token';
+const USER_INFO_KEY = 'userInfo';
 
 /** The signed-in frame: the sidebar and what it offers. */
 export class Shell {
@@ -8,6 +13,32 @@ export class Shell {
 
   constructor(readonly page: Page) {
     this.nav = page.getByRole('navigation', { name: 'Main navigation' });
+  }
+
+  /**
+   * Starts the page signed in as `username` without going through the login screen: the session is
+   * made through the sign-in call and put where the web keeps it, so the test's first `goto` opens
+   * its own screen at once (the login screen and the dashboard are not loaded first). The sign-in
+   * flow itself is tested with `signIn`. A sign-out later in the test stays signed out: the session
+   * is put in place once per tab.
+   */
+  async startSignedIn(username: string, password: string = DEMO_PASSWORD): Promise<void> {
+    const data = await apiRequest(null, sessionApi.signIn, { username, password });
+    const user = { username: data.admin.username, type: data.admin.type, merchantId: data.admin.merchantId };
+    await this.page.addInitScript(
+      ([tokenKey, token, userKey, userInfo]) => {
+        // Every navigation runs this; only a page of the app's origin has storage.
+        try {
+          if (window.sessionStorage.getItem('sessionPlaced')) return;
+          window.sessionStorage.setItem('sessionPlaced', '1');
+          window.localStorage.setItem(tokenKey, token);
+          window.localStorage.setItem(userKey, userInfo);
+        } catch {
+          // about:blank and other origins
+        }
+      },
+      [TOKEN_KEY, data.token, USER_INFO_KEY, JSON.stringify(user)] as const,
+    );
   }
 
   /** Signs in on the login page and waits to leave it (dashboard, or the no-permission page). */

@@ -11,7 +11,7 @@ describe('areas', () => {
   // machine (the drawer showed it); each attempt adds its own area. See docs/testing.md.
   test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', { retry: 2 }, async ({ page }) => {
     const stamp = Date.now().toString(36).toUpperCase();
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const list = new ListPage(page, PATH);
     await list.open();
     // The demo's provinces and cities, each province before its cities.

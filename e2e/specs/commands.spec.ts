@@ -32,7 +32,7 @@ describe('remote commands', () => {
   });
 
   test('opens a door behind a confirm prompt and sees the compartment change without reloading', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const detail = new CabinetDetailPage(page, cabinetId);
     await detail.open();
     // A marker that a page reload would wipe.
@@ -61,7 +61,7 @@ describe('remote commands', () => {
   });
 
   test('the cabinet page with its commands passes the accessibility check', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const detail = new CabinetDetailPage(page, cabinetId);
     await detail.open();
     await detail.historyRow('Open door').first().waitFor();

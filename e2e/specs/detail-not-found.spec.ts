@@ -11,7 +11,7 @@ const MISSING_ID = 2_000_000_000;
 
 describe('detail page of a record that does not exist', () => {
   test('says the record does not exist, without an error notification or a retry; Back leads to the list', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const battery = new RecordDetailPage(page, `/product/battery/detail/${MISSING_ID}`);
     await battery.open();
     // The server's own words for the missing battery, in the user's language.

@@ -13,7 +13,7 @@ async function settled(page: Page): Promise<void> {
 
 describe('device detail', () => {
   test('sets a cabinet’s factory date and purchase time with the date fields', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const cabinet = new DeviceDetailPage(page, 'cabinet');
     await cabinet.openFromList();
     const drawer = await cabinet.edit();
@@ -58,7 +58,7 @@ describe('device detail', () => {
       weight: 9,
     });
     const own = await apiRequest(admin, batteryApi.add, { number: `BDS${stamp}`, typeId: type.id });
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const battery = new DeviceDetailPage(page, 'battery');
     await battery.openById(own.id);
     const card = battery.credentialCard();
@@ -86,7 +86,7 @@ describe('device detail', () => {
   });
 
   test('marks a vehicle sold and unsold from its detail page', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const vehicle = new DeviceDetailPage(page, 'vehicle');
     await page.goto('/product/vehicle/list');
     await page.locator('.ant-table-row').first().waitFor();
@@ -107,7 +107,7 @@ describe('device detail', () => {
   });
 
   test('marks selected vehicles sold from the list', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     await page.goto('/product/vehicle/list');
     await page.locator('.ant-table-row').first().waitFor();
     // One select-all box, in the header the user sees.

@@ -9,7 +9,7 @@ describe('CSV export', () => {
     const context = await newContext(browser, { baseURL, timezoneId: 'Asia/Jakarta' });
     try {
       const page = await context.newPage();
-      await new Shell(page).signIn('admin');
+      await new Shell(page).startSignedIn('admin');
       const list = new ListPage(page, '/operation/noti/notificati');
       await list.open();
       await list.search({ Title: 'New app version' });

@@ -12,6 +12,15 @@ async function firstNumber(page: Page): Promise<string> {
   return (await page.locator('.ant-table-row').first().locator('a').first().innerText()).trim();
 }
 
+/** Waits for the battery list's answer to a search for the given page. */
+async function searchAnswered(page: Page, { current }: { current: number }): Promise<void> {
+  await page.waitForResponse((answer) => {
+    if (!answer.url().endsWith('/battery/search')) return false;
+    const body = answer.request().postDataJSON() as { current?: number } | null;
+    return body?.current === current;
+  });
+}
+
 function activePage(page: Page) {
   return page.locator('.ant-pagination-item-active');
 }
@@ -22,14 +31,16 @@ function headers(page: Page) {
 
 describe('what every list offers', () => {
   test('filter, sort and page stay in the address: Back from a detail and a bookmarked link show the same view', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const batteries = new BatteryListPage(page);
     await batteries.open();
     await batteries.search('', 'Normal');
-    await page.getByRole('columnheader', { name: 'Number', exact: true }).click();
+    // Each step waits for the page the server sends, not only for the address: the address changes
+    // before the rows do.
+    await Promise.all([searchAnswered(page, { current: 1 }), page.getByRole('columnheader', { name: 'Number', exact: true }).click()]);
     await page.waitForURL((url) => url.searchParams.get('sort') === 'number', { timeout: 5000 });
     await settled(page);
-    await page.locator('.ant-pagination-item-3').click();
+    await Promise.all([searchAnswered(page, { current: 3 }), page.locator('.ant-pagination-item-3').click()]);
     await page.waitForURL((url) => url.searchParams.get('page') === '3');
     await settled(page);
     const url = new URL(page.url());
@@ -58,7 +69,7 @@ describe('what every list offers', () => {
   });
 
   test('a hidden column and the row density are remembered for the list', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const batteries = new BatteryListPage(page);
     await batteries.open();
     await settled(page);
@@ -85,7 +96,7 @@ describe('what every list offers', () => {
   });
 
   test('sidebar entries are links: a new tab on middle-click, no reload on a plain click', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     await new BatteryListPage(page).open();
     const link = new Shell(page).nav.getByRole('link', { name: 'Vehicles', exact: true });
     expect(await link.getAttribute('href')).toBe('/product/vehicle/list');
@@ -115,8 +126,8 @@ describe('what every list offers', () => {
     const context = await newContext(browser, { baseURL, timezoneId: 'Asia/Jakarta' });
     try {
       const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      await new Shell(page).signIn('admin');
+      page.setDefaultTimeout(30_000);
+      await new Shell(page).startSignedIn('admin');
       await context.addCookies([{ name: 'language', value: 'in', url: baseURL }]);
 
       const batteries = new BatteryListPage(page);

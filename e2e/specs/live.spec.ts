@@ -17,7 +17,7 @@ describe('live cabinet detail', () => {
       const device = fleet.cabinets[0]!;
       await device.tick();
 
-      await new Shell(page).signIn('admin');
+      await new Shell(page).startSignedIn('admin');
       const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
       await detail.open();
       await detail.waitUntilLive();

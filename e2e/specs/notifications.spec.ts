@@ -12,7 +12,7 @@ const NOTIFICATIONS = 'message.updateMessage';
 
 describe('notifications', () => {
   test('add with the form’s checks, find, edit and remove with a confirmation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const list = new ListPage(page, PATH);
     await list.open();
     // The demo's notifications are listed newest first.

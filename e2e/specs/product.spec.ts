@@ -9,7 +9,7 @@ const stamp = Date.now().toString(36).toUpperCase();
 
 describe('product centre', () => {
   test('add a battery type, register batteries in a batch, stock them out, scrap one and find it', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
 
     const types = new BatteryTypeListPage(page);
     await types.open();
@@ -90,7 +90,7 @@ const KINDS = ['vehicle', 'battery', 'cabinet'] as const;
 
 describe('product centre accessibility', () => {
   test('types and device lists have no serious or critical axe violation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     await checkLists(
       page,
       KINDS.flatMap((kind) => [`/product/${kind}-type/list`, `/product/${kind}/list`]),
@@ -99,7 +99,7 @@ describe('product centre accessibility', () => {
   }, 150_000);
 
   test('stock lists and records have no serious or critical axe violation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     await checkLists(
       page,
       KINDS.flatMap((kind) => [`/product/${kind}-inventory/list`, `/product/${kind}-inventory/record`]),
@@ -107,7 +107,7 @@ describe('product centre accessibility', () => {
   });
 
   test('device details and the batch registration drawer have no serious or critical axe violation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     // Details are reached from their lists, as a user would.
     for (const kind of KINDS) {
       await page.goto(`/product/${kind}/list`);
@@ -126,7 +126,7 @@ describe('product centre accessibility', () => {
   });
 
   test('stock batch details have no serious or critical axe violation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     for (const kind of KINDS) {
       await page.goto(`/product/${kind}-inventory/record`);
       await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();

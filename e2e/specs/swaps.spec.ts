@@ -10,7 +10,7 @@ type Swaps = AnswerOf<typeof swapApi.search>;
 
 describe('swap records and reservations', () => {
   test('the swap list finds failed swaps and shows a swap’s batteries, charge and failure', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const swaps = new SwapListPage(page);
     await swaps.open();
     await expect.poll(() => swaps.rows().count(), { timeout: 15_000 }).toBe(20);
@@ -39,7 +39,7 @@ describe('swap records and reservations', () => {
   });
 
   test('the reservation list shows the held compartment, its detail, and a refused reservation', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const reservations = new AppointmentListPage(page);
     await reservations.open();
     await reservations.search({ select: { Status: 'Reserved' } });
@@ -80,7 +80,7 @@ describe('swap records and reservations', () => {
     }
     if (!failed || !ofCabinet) throw new Error('no seeded failed swap on the first page of its cabinet');
 
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const detail = new CabinetDetailPage(page, failed.cabinetId);
     await detail.open();
     const card = detail.swapsCard();

@@ -21,7 +21,7 @@ async function settled(page: Page): Promise<void> {
 describe('system centre accessibility', () => {
   for (const path of SCREENS) {
     test(`no serious or critical axe violation on ${path}`, async ({ page }) => {
-      await new Shell(page).signIn('admin');
+      await new Shell(page).startSignedIn('admin');
       await page.goto(path);
       // Ready when its table, menu tree or currency form shows data.
       await page.locator('.ant-table-row:visible, .ant-tree-title:visible, form#currency-form').first().waitFor();
@@ -35,7 +35,7 @@ describe('system centre accessibility', () => {
     ['/system/role/list', 'Add role'],
   ] as const) {
     test(`no serious or critical axe violation in the "${button}" drawer`, async ({ page }) => {
-      await new Shell(page).signIn('admin');
+      await new Shell(page).startSignedIn('admin');
       await page.goto(path);
       await page.getByRole('button', { name: button }).click();
       await page.locator('.ant-drawer-content-wrapper:visible .ant-form-item').first().waitFor();
@@ -45,7 +45,7 @@ describe('system centre accessibility', () => {
   }
 
   test('no serious or critical axe violation on a merchant detail', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     await page.goto('/system/merchant/list');
     await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/system/merchant/detail/'));

@@ -7,7 +7,7 @@ import { apiRequest } from '../support/api.js';
 describe('menu export and import', () => {
   test('an import asks first; cancelling changes nothing and confirming reports the counts', async ({ page }) => {
     const shell = new Shell(page);
-    await shell.signIn('admin');
+    await shell.startSignedIn('admin');
     await page.goto('/system/menu/index');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export menus' }).click()]);
     const file = await download.path();

@@ -19,7 +19,7 @@ const WEEK_REPORTS = 864;
 
 describe('trajectories', () => {
   test('a vehicle’s route for the last week, month and three months, drawn with its positions listed', async ({ page }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const trajectory = new TrajectoryPage(page, 'vehicle');
     await trajectory.openFor('VJK00001');
     await trajectory.routeMap().waitFor();
@@ -40,7 +40,7 @@ describe('trajectories', () => {
   test('a battery’s route shows its charge, its detail charts charge and temperature; a device without positions cannot draw a route', async ({
     page,
   }) => {
-    await new Shell(page).signIn('admin');
+    await new Shell(page).startSignedIn('admin');
     const battery = new TrajectoryPage(page, 'battery');
     await battery.openFor('BJK000002');
     await battery.routeMap().waitFor();
@@ -101,7 +101,7 @@ describe('trajectories', () => {
         ),
       );
 
-      await new Shell(page).signIn('admin');
+      await new Shell(page).startSignedIn('admin');
       const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
       await detail.open();
       await expect.poll(() => detail.field('Meter readings').innerText()).toBe('Meter 1: 1234.5 kWh\nMeter 2: 88.25 kWh');

@@ -26,7 +26,8 @@ export const test = base
   })
   .extend('page', async ({ context, task }, { onCleanup }): Promise<Page> => {
     const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
+    // Generous: on a busy two-core machine a click can wait long for the page to settle.
+    page.setDefaultTimeout(30_000);
     page.setDefaultNavigationTimeout(30_000);
     onCleanup(async () => {
       if (task.result?.state !== 'fail') return;

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import {
   DEMO_PASSWORD,
   ENUM_WORDS_EN,
@@ -14,14 +12,16 @@ import {
 } from '@swap/contracts';
 import { loadConfig, type Config } from '../app/config.js';
 import { buildApp } from '../app/build-app.js';
-import { openDatabase, type Database, type Db } from '../db/client.js';
+import { type Database, type Db } from '../db/client.js';
+import { freshDatabase } from './fresh-database.js';
 import { seed } from '../db/seed.js';
 import { useFastPasswordHashing } from '../modules/session/password.js';
 import { auditChangeKeys } from '../modules/audit-log/index.js';
 
 /**
  * A real server on a fresh database for one test file: in-memory PGlite by default, or a new
- * database on the PostgreSQL server named by TEST_DATABASE_URL (the same suite runs on both).
+ * database on the PostgreSQL server named by TEST_DATABASE_URL (the same suite runs on both);
+ * see fresh-database.ts for how a fresh database is made quickly.
  */
 export interface TestServer {
   app: FastifyInstance;
@@ -66,25 +66,6 @@ export interface ApiAnswer {
   raw: LightMyRequestResponse;
 }
 
-async function createPostgresDatabase(baseUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `swap_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export interface TestServerOptions {
   /** The URL the server connects to, given its PostgreSQL database's (to route it through a relay the test cuts). */
   connectVia?: (databaseUrl: string) => string;
@@ -97,11 +78,8 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
   // (password DEMO_PASSWORD) is then the only account (docs/testing.md).
   const withoutDemo = env.DEMO === '0' ? { ADMIN_USERNAME: 'admin', ADMIN_PASSWORD: DEMO_PASSWORD } : {};
   const config = loadConfig({ DEMO: '1', DEMO_DEVICES: '0', LOG_LEVEL: 'silent', FAST_PASSWORD_HASHING: '1', ...withoutDemo, ...env });
-  const baseUrl = process.env.TEST_DATABASE_URL;
-  const pgDb = baseUrl ? await createPostgresDatabase(baseUrl) : undefined;
-  const connectUrl = pgDb && serverOptions.connectVia ? serverOptions.connectVia(pgDb.url) : pgDb?.url;
-  const database: Database = await openDatabase({ databaseUrl: connectUrl, dataDir: 'memory://' });
-  await database.migrate();
+  const fresh = await freshDatabase({ postgresUrl: process.env.TEST_DATABASE_URL, connectVia: serverOptions.connectVia });
+  const database: Database = fresh.database;
   await seed(database.db, {
     demo: config.demo,
     demoDevices: config.demoDevices,
@@ -145,7 +123,7 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
     app,
     db: database.db,
     config,
-    databaseUrl: pgDb?.url,
+    databaseUrl: fresh.url,
     call,
     request,
     async login(username, password = DEMO_PASSWORD) {
@@ -157,7 +135,7 @@ export async function startTestServer(env: Record<string, string> = {}, serverOp
       const keys = await auditChangeKeys(database.db);
       await app.close();
       await database.close();
-      await pgDb?.drop();
+      await fresh.release();
       // The audit log names each key of what changed in the reader's language: a record field by
       // FIELD_LABELS, a key of its own by the word tables (auditLog.field; four languages by type).
       const unlabelled = keys.filter(

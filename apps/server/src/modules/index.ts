@@ -9,13 +9,14 @@ import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
 import { seedDemoCurrency, seedPlatformCurrency } from './currency/currency.seed.js';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
+import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
-import { merchantDocumentIds } from './merchant/index.js';
+import { merchantDocumentIds, merchantJoin } from './merchant/index.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { readMerchantDocumentsFrom } from './file/index.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
@@ -90,6 +91,9 @@ const MODULES: ServerModule[] = [
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
+
+// The audit log names each entry's tenant (the merchant module joins it).
+nameTenantsWith(merchantJoin);
 
 // Merchant staff read the files their merchant's record points at (the merchant module knows them).
 readMerchantDocumentsFrom(merchantDocumentIds);

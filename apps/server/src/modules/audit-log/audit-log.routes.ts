@@ -32,8 +32,8 @@ const CSV_COLUMNS: CsvColumn<AuditLogRecord>[] = [
 
 /** The audit trail spans every tenant, so only super administrators read it. */
 export function registerAuditLogRoutes(app: FastifyInstance): void {
-  serve(app, auditLogApi.search, ({ ctx, input }) => auditLogList.search(ctx, input));
+  serve(app, auditLogApi.search, ({ ctx, input }) => auditLogList().search(ctx, input));
   serve(app, auditLogApi.export, ({ ctx, input, reply }) =>
-    auditLogList.sendExport(reply, ctx, input, { filename: 'audit-log.csv', columns: CSV_COLUMNS }),
+    auditLogList().sendExport(reply, ctx, input, { filename: 'audit-log.csv', columns: CSV_COLUMNS }),
   );
 }

@@ -14,8 +14,10 @@ import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
+import { removeRolesOfMerchant } from './role/index.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
+import { removeRolesWith } from './merchant/merchant.service.js';
 import { merchantDocumentIds, merchantJoin } from './merchant/index.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { readMerchantDocumentsFrom } from './file/index.js';
@@ -91,6 +93,9 @@ const MODULES: ServerModule[] = [
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
+
+// A removed merchant's unused roles go with it (the role module removes them).
+removeRolesWith(removeRolesOfMerchant);
 
 // The audit log names each entry's tenant (the merchant module joins it).
 nameTenantsWith(merchantJoin);

@@ -6,7 +6,6 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { merchantHasAccounts } from '../account/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
-import { removeRolesOfMerchant } from '../role/index.js';
 import { merchants } from './merchant.table.js';
 import { merchantDetail } from './merchant.query.js';
 
@@ -102,6 +101,21 @@ export async function editMerchant(ctx: Ctx, body: MerchantEdit): Promise<Mercha
     throw isUniqueViolation(error) ? new AppError('recordExists') : error;
   }
   return merchantDetail(ctx, current.id);
+}
+
+/** Removes a merchant's roles inside the caller's transaction (the role module's `removeRolesOfMerchant`). */
+type RemoveRoles = (tx: Db, merchantId: number) => Promise<void>;
+let removeRolesOfMerchant: RemoveRoles = () => {
+  throw new Error("The role module has not said how to remove a merchant's roles yet (modules/index.ts)");
+};
+
+/**
+ * The role module refers to merchants, so this module never imports it: the module registry tells
+ * it once at start-up how a removed merchant's roles go (docs/architecture.md, "No two modules
+ * import each other").
+ */
+export function removeRolesWith(remove: RemoveRoles): void {
+  removeRolesOfMerchant = remove;
 }
 
 /** Platform only (route scope). A merchant with accounts stays; its unused roles go with it. */

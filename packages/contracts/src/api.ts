@@ -16,6 +16,7 @@ import { notificationApi } from './domains/notification.js';
 import { roleApi } from './domains/role.js';
 import { commonSettingApi } from './domains/common-setting.js';
 import { currencyApi } from './domains/currency.js';
+import { stationApi } from './domains/station.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
@@ -39,6 +40,7 @@ export * from './domains/merchant.js';
 export * from './domains/notification.js';
 export * from './domains/role.js';
 export * from './domains/session.js';
+export * from './domains/station.js';
 export * from './domains/stock.js';
 export * from './domains/swap.js';
 export * from './domains/telemetry.js';
@@ -79,6 +81,8 @@ export const API = {
   cabinetTelemetry: telemetryApi.cabinet,
   notification: notificationApi,
   area: areaApi,
+  integratedStation: stationApi.INTEGRATED,
+  swapStation: stationApi.SWAP,
   cabinetLive: liveApi.cabinet,
   batteryLive: liveApi.battery,
 } as const;

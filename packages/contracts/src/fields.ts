@@ -196,6 +196,14 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   expiresAt: { en: 'Expires', in: 'Kedaluwarsa', th: 'หมดอายุ', zh: '过期时间' },
   closedAt: { en: 'Closed', in: 'Ditutup', th: 'ปิดเมื่อ', zh: '关闭时间' },
   swapId: { en: 'Swap record', in: 'Catatan penukaran', th: 'บันทึกการสลับ', zh: '换电记录' },
+  nature: { en: 'Nature', in: 'Sifat', th: 'ลักษณะ', zh: '性质' },
+  address: { en: 'Address', in: 'Alamat', th: 'ที่อยู่', zh: '地址' },
+  responsiblePerson: { en: 'Responsible person', in: 'Penanggung jawab', th: 'ผู้รับผิดชอบ', zh: '负责人' },
+  cabinetCount: { en: 'Cabinets', in: 'Kabinet', th: 'ตู้', zh: '换电柜数' },
+  areaId: { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' },
+  areaName: { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' },
+  stationId: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
+  stationName: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
 };
 

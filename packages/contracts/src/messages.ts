@@ -378,6 +378,31 @@ export const MESSAGES = {
     'จังหวัดนี้ยังมีเมืองอยู่ ลบหรือย้ายเมืองไปยังจังหวัดอื่นก่อน',
     '该省份下仍有城市：请先删除或将其移至其他省份',
   ),
+  // Stations (docs/stations-and-maps.md).
+  stationAreaMissing: m(
+    4024,
+    404,
+    'The chosen area does not exist',
+    'Wilayah yang dipilih tidak ditemukan',
+    'ไม่พบพื้นที่ที่เลือก',
+    '所选区域不存在',
+  ),
+  stationHasCabinets: m(
+    4025,
+    409,
+    'This station still has cabinets: move them to another station first',
+    'Stasiun ini masih memiliki kabinet: pindahkan ke stasiun lain dahulu',
+    'สถานีนี้ยังมีตู้อยู่ ย้ายตู้ไปยังสถานีอื่นก่อน',
+    '该站点下仍有换电柜：请先将其移至其他站点',
+  ),
+  stationNameExists: m(
+    4026,
+    409,
+    'The owner already has a station of this name',
+    'Pemilik sudah memiliki stasiun dengan nama ini',
+    'เจ้าของมีสถานีชื่อนี้อยู่แล้ว',
+    '该所属方已有同名站点',
+  ),
 
   doorFailure: m(5000, 502, 'Door failure', 'Pintu bermasalah', 'ประตูขัดข้อง', '柜门故障'),
   openDoorFailure: m(5001, 502, 'Failed to open the door', 'Gagal membuka pintu', 'เปิดประตูไม่สำเร็จ', '开门失败'),

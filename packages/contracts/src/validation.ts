@@ -220,6 +220,7 @@ export const VALIDATION_KEYS = [
   'validation.invalid',
   'validation.polygon',
   'validation.polygonSize',
+  'validation.coordinate',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -236,6 +237,12 @@ export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = 
     in: '{field} maksimal 500 titik dan rentang maksimal 20 derajat',
     th: '{field}มีได้ไม่เกิน 500 จุดและกว้างไม่เกิน 20 องศา',
     zh: '{field}最多 500 个点，跨度不超过 20 度',
+  },
+  'validation.coordinate': {
+    en: '{field} must be a number: latitude from -90 to 90, longitude from -180 to 180',
+    in: '{field} harus berupa angka: lintang -90 sampai 90, bujur -180 sampai 180',
+    th: '{field}ต้องเป็นตัวเลข: ละติจูด -90 ถึง 90 ลองจิจูด -180 ถึง 180',
+    zh: '{field}须为数字：纬度 -90 到 90，经度 -180 到 180',
   },
   'validation.required': { en: '{field} is required', in: '{field} wajib diisi', th: 'กรุณากรอก{field}', zh: '{field}不能为空' },
   'validation.tooLong': { en: '{field} is too long', in: '{field} terlalu panjang', th: '{field}ยาวเกินไป', zh: '{field}过长' },

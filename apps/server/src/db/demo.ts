@@ -99,7 +99,20 @@ export interface DemoFleet {
   freeBatteries: Map<number | null, DemoBattery[]>;
   /** Devices handed out to a merchant (their stock status is OUTSTOCK). */
   deployed: { battery: Set<number>; cabinet: Set<number>; vehicle: Set<number> };
+  /** The demo stations by owner and district (demoStationKey), filled by the station module before the cabinets. */
+  stations: Map<string, DemoStation>;
 }
+
+/** A demo station as the cabinets placed in it read it. */
+export interface DemoStation {
+  id: number;
+  name: string;
+  latitude: number;
+  longitude: number;
+}
+
+/** The key of a demo station: its owner and district. */
+export const demoStationKey = (owner: number | null, district: string) => `${owner ?? 0}|${district}`;
 
 /** A new fleet drawing from a small deterministic generator (mulberry32). */
 export function newDemoFleet(types: DemoType[], agent: number | null, siam: number | null): DemoFleet {
@@ -120,6 +133,7 @@ export function newDemoFleet(types: DemoType[], agent: number | null, siam: numb
     vehicles: [],
     freeBatteries: new Map(),
     deployed: { battery: new Set(), cabinet: new Set(), vehicle: new Set() },
+    stations: new Map(),
   };
 }
 

@@ -39,6 +39,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
+import { registerStationRoutes, seedDemoStations } from './station/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
@@ -74,7 +75,9 @@ const MODULES: ServerModule[] = [
   { routes: registerRoleRoutes, demo: seedDemoRoles },
   { routes: registerAccountRoutes, demo: seedDemoAccounts },
   { routes: registerFileRoutes },
+  { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
   { routes: registerDeviceTypeRoutes, demo: seedDemoTypes },
+  { routes: registerStationRoutes, demo: seedDemoStations },
   { routes: registerBatteryRoutes, demo: seedDemoBatteries },
   { routes: registerCabinetRoutes, demo: seedDemoCabinets },
   { routes: registerVehicleRoutes, demo: seedDemoVehicles },
@@ -88,7 +91,6 @@ const MODULES: ServerModule[] = [
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
-  { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
 ];
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).

@@ -99,6 +99,7 @@ const AUDITED = {
   currency_config: ['edit'],
   notification: ADD_EDIT_REMOVE,
   area: ADD_EDIT_REMOVE,
+  station: ADD_EDIT_REMOVE,
   appointment: ['add'],
   vehicle: ADD_EDIT,
   battery: ADD_EDIT,

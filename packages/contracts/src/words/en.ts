@@ -32,6 +32,20 @@ export const ENUM_WORDS_EN = {
     authorize: 'Swap authorization',
     state: 'Cabinet state report',
   },
+  'station.type': {
+    INTEGRATED: 'Integrated station',
+    SWAP: 'Swap station',
+  },
+  'station.nature': {
+    SELF_OPERATED: 'Self-operated',
+    FRANCHISED: 'Franchised',
+    PARTNER: 'Partner premises',
+  },
+  'station.status': {
+    READY: 'Ready to deploy',
+    DEPLOYED: 'Deployed',
+    MAINTENANCE: 'Maintenance',
+  },
   'area.type': {
     PROVINCE: 'Province',
     CITY: 'City',
@@ -163,6 +177,7 @@ export const ENUM_WORDS_EN = {
     stockBatch: 'Stock batch',
     notification: 'Notification',
     area: 'Area',
+    station: 'Station',
     appointment: 'Reservation',
   } satisfies Record<AuditObject, string>,
   'auditLog.verb': {

@@ -28,6 +28,20 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     authorize: 'Otorisasi penukaran',
     state: 'Laporan status kabinet',
   },
+  'station.type': {
+    INTEGRATED: 'Stasiun terpadu',
+    SWAP: 'Stasiun tukar',
+  },
+  'station.nature': {
+    SELF_OPERATED: 'Dikelola sendiri',
+    FRANCHISED: 'Waralaba',
+    PARTNER: 'Lokasi mitra',
+  },
+  'station.status': {
+    READY: 'Siap dipasang',
+    DEPLOYED: 'Terpasang',
+    MAINTENANCE: 'Perawatan',
+  },
   'area.type': {
     PROVINCE: 'Provinsi',
     CITY: 'Kota',
@@ -159,6 +173,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     stockBatch: 'Batch stok',
     notification: 'Notifikasi',
     area: 'Wilayah',
+    station: 'Stasiun',
     appointment: 'Reservasi',
   },
   'auditLog.verb': {

@@ -68,6 +68,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
 const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string, EnumGroup>>>>> = {
   merchant: { type: 'merchant.type' },
   area: { type: 'area.type' },
+  station: { type: 'station.type', nature: 'station.nature', status: 'station.status' },
   cabinet: { channel: 'deviceLink.channel' },
   account: { type: 'shell.userType' },
 };

@@ -28,6 +28,20 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     authorize: 'การอนุญาตสลับแบตเตอรี่',
     state: 'รายงานสถานะตู้',
   },
+  'station.type': {
+    INTEGRATED: 'สถานีรวม',
+    SWAP: 'สถานีสลับแบตเตอรี่',
+  },
+  'station.nature': {
+    SELF_OPERATED: 'ดำเนินการเอง',
+    FRANCHISED: 'แฟรนไชส์',
+    PARTNER: 'สถานที่ของพันธมิตร',
+  },
+  'station.status': {
+    READY: 'พร้อมติดตั้ง',
+    DEPLOYED: 'ติดตั้งแล้ว',
+    MAINTENANCE: 'ซ่อมบำรุง',
+  },
   'area.type': {
     PROVINCE: 'จังหวัด',
     CITY: 'เมือง',
@@ -159,6 +173,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     stockBatch: 'ชุดสินค้าคงคลัง',
     notification: 'การแจ้งเตือน',
     area: 'พื้นที่',
+    station: 'สถานี',
     appointment: 'การจอง',
   },
   'auditLog.verb': {

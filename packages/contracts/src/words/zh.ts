@@ -28,6 +28,20 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     authorize: '换电授权',
     state: '换电柜状态上报',
   },
+  'station.type': {
+    INTEGRATED: '综合站',
+    SWAP: '换电站',
+  },
+  'station.nature': {
+    SELF_OPERATED: '自营',
+    FRANCHISED: '加盟',
+    PARTNER: '合作场地',
+  },
+  'station.status': {
+    READY: '待部署',
+    DEPLOYED: '已部署',
+    MAINTENANCE: '维护中',
+  },
   'area.type': {
     PROVINCE: '省份',
     CITY: '城市',
@@ -159,6 +173,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     stockBatch: '库存批次',
     notification: '通知',
     area: '区域',
+    station: '站点',
     appointment: '预约',
   },
   'auditLog.verb': {

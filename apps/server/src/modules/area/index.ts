@@ -1,5 +1,6 @@
+export { areaExists, areaIdColumn, areaNameOf, insideArea } from './area.refs.js';
 import type { FastifyInstance } from 'fastify';
-import { aliasedTable, and, asc, count, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { areaApi, type AreaAdd, type AreaEdit, type AreaRecord, type AreaType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -9,6 +10,7 @@ import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
+import { edgesCrossedEast } from './area.refs.js';
 import { areas } from './area.table.js';
 
 /**
@@ -229,13 +231,7 @@ export interface ContainingArea {
 export async function areasContaining(db: Db, point: { lat: number; lng: number }): Promise<ContainingArea[]> {
   const { lat, lng } = point;
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
-  const crossings: SQL = sql`(
-    select count(*) from jsonb_array_elements(${areas.polygon}) with ordinality as p(pt, i)
-    join jsonb_array_elements(${areas.polygon}) with ordinality as q(pt, j) on q.j = p.i + 1
-    where ((p.pt->>1)::float8 > ${lat}::float8) <> ((q.pt->>1)::float8 > ${lat}::float8)
-      and ${lng}::float8 < ((q.pt->>0)::float8 - (p.pt->>0)::float8) * (${lat}::float8 - (p.pt->>1)::float8)
-        / nullif((q.pt->>1)::float8 - (p.pt->>1)::float8, 0) + (p.pt->>0)::float8
-  )`;
+  const crossings = edgesCrossedEast(sql`${areas.polygon}`, sql`${lat}::float8`, sql`${lng}::float8`);
   return db
     .select({ id: areas.id, code: areas.code, name: areas.name, type: areas.type })
     .from(areas)

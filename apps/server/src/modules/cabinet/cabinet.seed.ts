@@ -2,6 +2,7 @@ import type { Db } from '../../db/client.js';
 import {
   demoDaysAgo,
   demoOwner,
+  demoStationKey,
   demoType,
   insertChunks,
   JAKARTA,
@@ -25,6 +26,10 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
   const rnd = fleet.random;
   const rows = Array.from({ length: 50 }, (_, i) => {
     const { merchantId, city } = demoOwner(fleet, i, 50);
+    const district = pick(fleet, city.districts);
+    const station = fleet.stations.get(demoStationKey(merchantId, district));
+    const latitude = near(fleet, city.lat, 0.2);
+    const longitude = near(fleet, city.lng, 0.25);
     const t = i % 3 === 2 ? demoType(fleet, 'SC8') : demoType(fleet, 'SC12');
     return {
       number: `C${city.code}${pad(i + 1, 4)}`,
@@ -46,11 +51,12 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
       load: Math.round(rnd() * (t.chargerTotalPower ?? 7) * 10) / 10,
       imei: `86${pad(Math.floor(rnd() * 1e13), 13)}`,
       androidSerialNumber: `AS${pad(Math.floor(rnd() * 1e10), 10)}`,
-      site: `${pick(fleet, city.districts)} station`,
+      site: station?.name ?? `${district} station`,
+      stationId: station?.id ?? null,
       seller: city === JAKARTA ? 'PT Volta Energi' : 'Siam EV Supply Co.',
       purchaseTime: demoDaysAgo(200 + i),
-      latitude: near(fleet, city.lat, 0.2),
-      longitude: near(fleet, city.lng, 0.25),
+      latitude: station?.latitude ?? latitude,
+      longitude: station?.longitude ?? longitude,
       location: `${pick(fleet, city.districts)}, ${city.name}`,
       merchantId,
       lastReportAt: demoDaysAgo(rnd() / 24),

@@ -16,6 +16,7 @@ import {
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { batteries } from '../battery/battery.table.js';
+import { stations } from '../station/station.table.js';
 
 /** Swap cabinets (20 k rows at a large operator). */
 export const cabinets = pgTable(
@@ -50,6 +51,8 @@ export const cabinets = pgTable(
     imei: text('imei'),
     androidSerialNumber: text('android_serial_number'),
     site: text('site'),
+    /** The station the cabinet stands in (docs/stations-and-maps.md); a station with cabinets stays. */
+    stationId: integer('station_id').references(() => stations.id, { onDelete: 'restrict' }),
     seller: text('seller'),
     purchaseTime: timestamp('purchase_time', { withTimezone: true }),
     latitude: doublePrecision('latitude'),
@@ -80,6 +83,7 @@ export const cabinets = pgTable(
     index('cabinet_created_idx').on(t.createdAt, t.id),
     index('cabinet_model_idx').on(t.model, t.id),
     index('cabinet_site_idx').on(t.site, t.id),
+    index('cabinet_station_idx').on(t.stationId, t.id),
     index('cabinet_imei_idx').on(t.imei),
     index('cabinet_brand_idx').on(t.brand, t.id),
     index('cabinet_network_idx').on(t.networkType, t.id),

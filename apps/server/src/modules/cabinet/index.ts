@@ -3,6 +3,7 @@ export {
   batteryInCompartment,
   cabinetByNumber,
   cabinetIdOfNumber,
+  cabinetCountOf,
   cabinetJoin,
   cabinetNumbers,
   cabinetsOfTypeExist,

@@ -1,0 +1,324 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import {
+  STATION_MAP_LIMIT,
+  stationApi,
+  type StationAdd,
+  type StationEdit,
+  type StationRecord,
+  type StationSearch,
+  type StationType,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { BANGKOK, demoStationKey, JAKARTA, type DemoContext } from '../../db/demo.js';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
+import { AppError, isUniqueViolation, notFound, violatedConstraint } from '../../app/errors.js';
+import { defineList } from '../../app/list.js';
+import { likePattern } from '../../app/pagination.js';
+import { serve } from '../../app/route.js';
+import { diff, recordAudit } from '../audit-log/index.js';
+import { areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
+import { cabinetCountOf } from '../cabinet/index.js';
+import { merchantExists, merchantNameOf } from '../merchant/index.js';
+import { stations } from './station.table.js';
+
+/**
+ * Stations (docs/stations-and-maps.md, "Stations"): integrated and swap stations, each type behind
+ * its own menu (`site.store`, `site.cabinet`) and served by the same code. Merchant staff reach
+ * their merchant's stations only; platform staff every owner's.
+ */
+
+type Row = typeof stations.$inferSelect;
+const cabinetCount = cabinetCountOf(stations.id);
+
+function present(row: { station: Row; merchantName: string | null; areaName: string | null; cabinetCount: number }): StationRecord {
+  const { station } = row;
+  return {
+    id: station.id,
+    name: station.name,
+    nature: station.nature,
+    type: station.type,
+    address: station.address,
+    latitude: station.latitude,
+    longitude: station.longitude,
+    merchantId: station.merchantId,
+    merchantName: row.merchantName,
+    responsiblePerson: station.responsiblePerson,
+    cabinetCount: row.cabinetCount,
+    status: station.status,
+    areaId: station.areaId,
+    areaName: row.areaName,
+    createdAt: station.createdAt.toISOString(),
+    updatedAt: station.updatedAt.toISOString(),
+  };
+}
+
+/** The caller's stations of one type: merchant staff their merchant's, platform staff all. */
+function scopeOf(type: StationType, ctx: Pick<Ctx, 'principal'>): SQL {
+  const own = ctx.principal.merchantId;
+  return own === null ? eq(stations.type, type) : and(eq(stations.type, type), eq(stations.merchantId, own))!;
+}
+
+const FEW = 'An owner has a few hundred stations of a type: its rows are read in full.';
+
+function stationList(type: StationType) {
+  return defineList({
+    endpoint: stationApi[type].search,
+    table: stations,
+    id: stations.id,
+    select: { station: stations, merchantName: merchantNameOf(stations.merchantId), areaName: areaNameOf(stations.areaId), cabinetCount },
+    scope: (ctx) => scopeOf(type, ctx),
+    filters: {
+      name: { where: (name) => ilike(stations.name, likePattern(name)), unindexed: FEW },
+      nature: { where: (nature) => eq(stations.nature, nature), unindexed: FEW },
+      status: { where: (status) => eq(stations.status, status), unindexed: FEW },
+      merchantId: (owner) => (owner === 0 ? isNull(stations.merchantId) : eq(stations.merchantId, owner)),
+      areaId: { where: (areaId) => insideArea(areaId, stations.latitude, stations.longitude), unindexed: FEW },
+    },
+    sortColumns: { cabinetCount },
+    defaultOrder: () => ({ column: stations.createdAt, direction: 'desc' }),
+    count: 'exact',
+    present,
+  });
+}
+
+const LISTS = { INTEGRATED: stationList('INTEGRATED'), SWAP: stationList('SWAP') } as const;
+
+const CSV_COLUMNS: CsvColumn<StationRecord>[] = fieldColumns(
+  [
+    'id',
+    'name',
+    'type',
+    'nature',
+    'status',
+    'address',
+    'latitude',
+    'longitude',
+    'merchantName',
+    'responsiblePerson',
+    'cabinetCount',
+    'areaName',
+    'createdAt',
+  ],
+  { type: 'station.type', nature: 'station.nature', status: 'station.status' },
+);
+
+/** The owner a new station gets: merchant staff their own merchant; platform staff the one chosen, or none. */
+async function ownerOf(ctx: Ctx, merchantId: number | null | undefined): Promise<number | null> {
+  if (ctx.principal.merchantId !== null) return ctx.principal.merchantId;
+  if (merchantId === undefined || merchantId === null) return null;
+  if (!(await merchantExists(ctx.db, merchantId))) throw new AppError('agentMissing');
+  return merchantId;
+}
+
+/** The area chosen (it must exist), or else the smallest one whose outline holds the position. */
+async function areaOf(db: Db, input: StationAdd): Promise<number | null> {
+  if (input.areaId !== undefined && input.areaId !== null) {
+    if (!(await areaExists(db, input.areaId))) throw new AppError('stationAreaMissing');
+    return input.areaId;
+  }
+  const [found] = await areasContaining(db, { lat: input.latitude, lng: input.longitude });
+  return found?.id ?? null;
+}
+
+async function fieldsOf(db: Db, input: StationAdd) {
+  return {
+    name: input.name,
+    nature: input.nature,
+    address: input.address,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    responsiblePerson: input.responsiblePerson,
+    status: input.status,
+    areaId: await areaOf(db, input),
+  };
+}
+
+/** What the audit row keeps of a station. */
+function trail(values: Partial<Row>) {
+  const { name, nature, address, latitude, longitude, responsiblePerson, status, areaId } = values;
+  return { name, nature, address, latitude, longitude, responsiblePerson, status, areaId };
+}
+
+function taken(error: unknown): never {
+  if (isUniqueViolation(error) && violatedConstraint(error) === 'station_name_key') throw new AppError('stationNameExists');
+  throw error;
+}
+
+async function lockOwn(tx: Db, ctx: Ctx, type: StationType, id: number): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(stations)
+    .where(and(eq(stations.id, id), scopeOf(type, ctx)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function addStation(ctx: Ctx, type: StationType, input: StationAdd): Promise<StationRecord> {
+  try {
+    const id = await ctx.db.transaction(async (tx) => {
+      const merchantId = await ownerOf({ ...ctx, db: tx }, input.merchantId);
+      const values = await fieldsOf(tx, input);
+      const [row] = await tx
+        .insert(stations)
+        .values({ ...values, type, merchantId })
+        .returning({ id: stations.id });
+      await recordAudit(tx, ctx, {
+        action: 'station.add',
+        objectType: 'station',
+        objectId: row!.id,
+        changes: { ...trail(values), type, merchantId },
+      });
+      return row!.id;
+    });
+    return await LISTS[type].detail(ctx, id);
+  } catch (error) {
+    return taken(error);
+  }
+}
+
+/** Edits a station; its type and owner stay. */
+export async function editStation(ctx: Ctx, type: StationType, input: StationEdit): Promise<StationRecord> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await lockOwn(tx, ctx, type, input.id);
+      const values = await fieldsOf(tx, input);
+      await tx
+        .update(stations)
+        .set({ ...values, updatedAt: new Date() })
+        .where(eq(stations.id, input.id));
+      await recordAudit(tx, ctx, {
+        action: 'station.edit',
+        objectType: 'station',
+        objectId: input.id,
+        changes: diff(trail(before), trail(values)),
+      });
+    });
+    return await LISTS[type].detail(ctx, input.id);
+  } catch (error) {
+    return taken(error);
+  }
+}
+
+function foreignKeyViolation(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    if (typeof current === 'object' && 'code' in current && current.code === '23503') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/** Removes a station that holds no cabinet (the cabinets' key refuses one joining meanwhile). */
+export async function removeStation(ctx: Ctx, type: StationType, id: number): Promise<null> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const before = await lockOwn(tx, ctx, type, id);
+      const [held] = await tx.select({ n: cabinetCount }).from(stations).where(eq(stations.id, id));
+      if ((held?.n ?? 0) > 0) throw new AppError('stationHasCabinets');
+      await tx.delete(stations).where(eq(stations.id, id));
+      await recordAudit(tx, ctx, { action: 'station.remove', objectType: 'station', objectId: id, changes: trail(before) });
+    });
+  } catch (error) {
+    if (foreignKeyViolation(error)) throw new AppError('stationHasCabinets');
+    throw error;
+  }
+  return null;
+}
+
+/** Every station the list's filters find that has a position, as points for the map. */
+async function stationPoints(ctx: Ctx, type: StationType, query: StationSearch) {
+  const where = await LISTS[type].where(ctx, query);
+  return ctx.db
+    .select({
+      id: stations.id,
+      name: stations.name,
+      latitude: sql<number>`${stations.latitude}`,
+      longitude: sql<number>`${stations.longitude}`,
+      status: stations.status,
+      cabinetCount,
+    })
+    .from(stations)
+    .where(and(where, isNotNull(stations.latitude), isNotNull(stations.longitude)))
+    .orderBy(asc(stations.id))
+    .limit(STATION_MAP_LIMIT);
+}
+
+/** The caller's stations of a type, by name (a cabinet's station). */
+export function stationOptions(ctx: Ctx, type: StationType) {
+  return ctx.db
+    .select({ id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId })
+    .from(stations)
+    .where(scopeOf(type, ctx))
+    .orderBy(asc(stations.name), asc(stations.id));
+}
+
+/** Sites → Integrated stations (/site/store-list) and Sites → Swap stations (/site/cabinet-list). */
+export function registerStationRoutes(app: FastifyInstance): void {
+  for (const type of ['INTEGRATED', 'SWAP'] as const) {
+    const api = stationApi[type];
+    const list = LISTS[type];
+    serve(app, api.search, ({ input, ctx }) => list.search(ctx, input));
+    serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
+    serve(app, api.map, ({ input, ctx }) => stationPoints(ctx, type, input));
+    serve(app, api.options, ({ ctx }) => stationOptions(ctx, type));
+    serve(app, api.add, ({ input, ctx }) => addStation(ctx, type, input));
+    serve(app, api.edit, ({ input, ctx }) => editStation(ctx, type, input));
+    serve(app, api.remove, ({ input, ctx }) => removeStation(ctx, type, input.id));
+    serve(app, api.export, ({ input, ctx, reply }) =>
+      list.sendExport(reply, ctx, input, {
+        filename: type === 'INTEGRATED' ? 'integrated-stations.csv' : 'swap-stations.csv',
+        columns: CSV_COLUMNS,
+      }),
+    );
+  }
+}
+
+const STATUS_ROUND = ['DEPLOYED', 'DEPLOYED', 'READY', 'DEPLOYED', 'MAINTENANCE'] as const;
+const NATURE_ROUND = ['SELF_OPERATED', 'SELF_OPERATED', 'FRANCHISED', 'PARTNER'] as const;
+
+/**
+ * Demo stations, one per owner and district of the demo fleet's cities (Demo Agent in Jakarta, Siam
+ * Swap Direct in Bangkok, the platform in both), every deployment status and both types; the demo
+ * cabinets are placed in them. Only while the fleet is added.
+ */
+export async function seedDemoStations(db: Db, demo: DemoContext): Promise<void> {
+  const fleet = demo.fleet;
+  if (!fleet) return;
+  const owners: [number | null, typeof JAKARTA][] = [
+    [fleet.agent, JAKARTA],
+    [fleet.siam, BANGKOK],
+    [null, JAKARTA],
+    [null, BANGKOK],
+  ];
+  let n = 0;
+  for (const [owner, city] of owners) {
+    for (const [k, district] of city.districts.entries()) {
+      n++;
+      // A fixed ring of positions around the centre (the fleet's random sequence is left to the devices).
+      const angle = (2 * Math.PI * k) / city.districts.length + (owner === null ? 0.3 : 0);
+      const reach = 0.05 + 0.02 * (k % 3);
+      const latitude = Number((city.lat + reach * Math.sin(angle)).toFixed(6));
+      const longitude = Number((city.lng + reach * 1.2 * Math.cos(angle)).toFixed(6));
+      const name = owner === null ? `${district} hub` : `${district} station`;
+      const [row] = await db
+        .insert(stations)
+        .values({
+          name,
+          nature: NATURE_ROUND[n % NATURE_ROUND.length]!,
+          type: n % 4 === 0 ? 'INTEGRATED' : 'SWAP',
+          address: `${district}, ${city.name}`,
+          latitude,
+          longitude,
+          merchantId: owner,
+          responsiblePerson: city === JAKARTA ? 'Budi Santoso' : 'Somchai Wongsa',
+          status: STATUS_ROUND[n % STATUS_ROUND.length]!,
+          areaId: (await areasContaining(db, { lat: latitude, lng: longitude }))[0]?.id ?? null,
+        })
+        .returning({ id: stations.id });
+      fleet.stations.set(demoStationKey(owner, district), { id: row!.id, name, latitude, longitude });
+    }
+  }
+}

@@ -1,0 +1,35 @@
+import { doublePrecision, index, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { STATION_NATURES, STATION_STATUSES, STATION_TYPES } from '@swap/contracts';
+import { merchantIdColumn } from '../merchant/index.js';
+import { areaIdColumn } from '../area/index.js';
+
+/**
+ * Stations, integrated or swap (docs/stations-and-maps.md, "Stations"). Cabinets name their station
+ * (cabinet.station_id); the count is read from them. A station made from an older cabinet's site
+ * text may have no position yet.
+ */
+export const stations = pgTable(
+  'station',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    nature: text('nature', { enum: STATION_NATURES }).notNull(),
+    type: text('type', { enum: STATION_TYPES }).notNull(),
+    address: text('address').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    merchantId: merchantIdColumn(),
+    responsiblePerson: text('responsible_person').notNull(),
+    status: text('status', { enum: STATION_STATUSES }).notNull(),
+    areaId: areaIdColumn(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('station_type_merchant_idx').on(t.type, t.merchantId, t.id),
+    index('station_type_created_idx').on(t.type, t.createdAt, t.id),
+    index('station_position_idx').on(t.latitude, t.longitude),
+    uniqueIndex('station_name_key').on(sql`coalesce(${t.merchantId}, 0)`, sql`lower(${t.name})`),
+  ],
+);

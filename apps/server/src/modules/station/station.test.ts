@@ -1,0 +1,280 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { areaApi, endpointUrl, stationApi, type Language } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccountWithMenus, createDeviceTypes, createDevices, createMerchantRecord, platformAdmin } from '../../test/factories.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { areas } from '../area/area.table.js';
+import { cabinets } from '../cabinet/cabinet.table.js';
+import { stations } from './station.table.js';
+
+const square = (lng: number, lat: number, size: number): [number, number][] => [
+  [lng, lat],
+  [lng + size, lat],
+  [lng + size, lat + size],
+  [lng, lat + size],
+  [lng, lat],
+];
+
+const station = (name: string, latitude: number, longitude: number, extra: Record<string, unknown> = {}) => ({
+  name,
+  nature: 'SELF_OPERATED',
+  address: `Jl. ${name} 1`,
+  latitude,
+  longitude,
+  responsiblePerson: 'Rina',
+  status: 'DEPLOYED',
+  ...extra,
+});
+
+describe('stations', () => {
+  let server: TestServer;
+  let staff: string; // platform staff with both station menus and their actions
+  let agentA: string; // merchant A's staff
+  let agentB: string; // merchant B's staff
+  let merchantA: number;
+  let provinceId: number;
+  let cityId: number;
+
+  const SWAP = stationApi.SWAP;
+  const add = (token: string, body: Record<string, unknown>, lang?: Language, api: typeof SWAP = SWAP) =>
+    server.call('POST', endpointUrl(api.add), { token, body, ...(lang ? { lang } : {}) });
+  const names = async (token: string, filter: Record<string, unknown> = {}, api: typeof SWAP = SWAP) =>
+    (await server.request(api.search, filter, { token })).data.records.map((r) => r.name).sort();
+  const count = async () => (await server.db.select({ id: stations.id }).from(stations)).length;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO_DEVICES: '0' });
+    await server.db.delete(areas).where(eq(areas.type, 'CITY'));
+    await server.db.delete(areas);
+    const admin = (await platformAdmin(server)).token;
+    merchantA = (await createMerchantRecord(server, admin)).id;
+    const merchantB = (await createMerchantRecord(server, admin)).id;
+    const grant = { menuCodes: ['site.store', 'site.cabinet'], withResources: true };
+    await createAccountWithMenus(server.db, { username: 'station_staff', merchantId: null, ...grant });
+    await createAccountWithMenus(server.db, { username: 'station_a', merchantId: merchantA, ...grant });
+    await createAccountWithMenus(server.db, { username: 'station_b', merchantId: merchantB, ...grant });
+    staff = await server.login('station_staff');
+    agentA = await server.login('station_a');
+    agentB = await server.login('station_b');
+    const province = await server.request(
+      areaApi.add,
+      { code: 'JK', name: 'Jakarta', type: 'PROVINCE', polygon: square(106, -7, 1) },
+      { token: admin },
+    );
+    provinceId = province.data.id;
+    const city = await server.request(
+      areaApi.add,
+      { code: 'JK-S', name: 'South Jakarta', type: 'CITY', provinceId, polygon: square(106.2, -6.6, 0.2) },
+      { token: admin },
+    );
+    cityId = city.data.id;
+  });
+  afterAll(() => server.close());
+
+  it('adds a merchant’s swap station in the area its position lies in, audited, listed and on the map', async () => {
+    const added = await server.request(SWAP.add, station('Kemang', -6.5, 106.3, { merchantId: 999 }) as never, { token: agentA });
+    expect(added.code).toBe(1);
+    expect(added.data).toMatchObject({
+      name: 'Kemang',
+      type: 'SWAP',
+      merchantId: merchantA, // staff always write their own merchant's, whatever they send
+      areaId: cityId,
+      areaName: 'South Jakarta',
+      cabinetCount: 0,
+      latitude: -6.5,
+      longitude: 106.3,
+    });
+    const [audit] = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'station.add'));
+    expect(audit?.changes).toMatchObject({ name: 'Kemang', type: 'SWAP', merchantId: merchantA, areaId: cityId });
+    expect(await names(agentA)).toEqual(['Kemang']);
+    expect(await names(agentA, {}, stationApi.INTEGRATED)).toEqual([]);
+    const platformView = (await server.request(SWAP.search, {}, { token: staff })).data.records;
+    expect(platformView.map((r) => r.merchantName)).toEqual([expect.stringContaining('Merchant')]);
+    const map = await server.request(SWAP.map, {}, { token: agentA });
+    expect(map.data).toEqual([
+      { id: added.data.id, name: 'Kemang', latitude: -6.5, longitude: 106.3, status: 'DEPLOYED', cabinetCount: 0 },
+    ]);
+    // A platform station outside every area; an integrated station is listed under its own menu only.
+    const own = await server.request(SWAP.add, station('Harbour', -6.05, 106.9) as never, { token: staff });
+    expect(own.data).toMatchObject({ merchantId: null, areaId: provinceId });
+    const far = await server.request(stationApi.INTEGRATED.add, station('Bandung', -6.9, 107.6) as never, { token: staff });
+    expect(far.data).toMatchObject({ type: 'INTEGRATED', areaId: null });
+    expect(await names(staff)).toEqual(['Harbour', 'Kemang']);
+    expect(await names(staff, {}, stationApi.INTEGRATED)).toEqual(['Bandung']);
+  });
+
+  it('filters by area from the position inside its outline, by owner, status and part of the name', async () => {
+    expect(await names(staff, { areaId: cityId })).toEqual(['Kemang']);
+    expect(await names(staff, { areaId: provinceId })).toEqual(['Harbour', 'Kemang']);
+    expect(await names(staff, { merchantId: 0 })).toEqual(['Harbour']);
+    expect(await names(staff, { merchantId: merchantA })).toEqual(['Kemang']);
+    expect(await names(staff, { name: 'kem', status: 'DEPLOYED' })).toEqual(['Kemang']);
+    expect(await names(staff, { status: 'MAINTENANCE' })).toEqual([]);
+    const map = await server.request(SWAP.map, { areaId: cityId }, { token: staff });
+    expect(map.data.map((p) => p.name)).toEqual(['Kemang']);
+  });
+
+  it('keeps another tenant’s station out of reach: not listed, not read, not edited, not removed', async () => {
+    const [kemang] = (await server.request(SWAP.search, { name: 'Kemang' }, { token: agentA })).data.records;
+    expect(await names(agentB)).toEqual([]);
+    const read = await server.request(SWAP.detail, { id: kemang!.id }, { token: agentB });
+    expect(read.status).toBe(404);
+    const edit = await server.call('POST', endpointUrl(SWAP.edit), { token: agentB, body: { ...station('Mine', 1, 1), id: kemang!.id } });
+    expect(edit.status).toBe(404);
+    const removal = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentB });
+    expect(removal.status).toBe(404);
+    // Nor through the other type's menu.
+    const other = await server.call('POST', endpointUrl(stationApi.INTEGRATED.edit), {
+      token: agentA,
+      body: { ...station('Moved', 1, 1), id: kemang!.id },
+    });
+    expect(other.status).toBe(404);
+    const [row] = await server.db.select().from(stations).where(eq(stations.id, kemang!.id));
+    expect(row).toMatchObject({ name: 'Kemang', latitude: -6.5, type: 'SWAP' });
+  });
+
+  it('refuses positions off the globe or not numbers, missing fields, an unknown area or owner, naming the field in the caller’s language', async () => {
+    const before = await count();
+    for (const [latitude, longitude] of [
+      [91, 106],
+      [-6, 181],
+      [1e308, 106],
+      ['NaN', 106],
+      [-6, '106.8'],
+      [null, 106],
+    ]) {
+      const answer = await add(staff, station('Bad', latitude as number, longitude as number));
+      expect(answer.status, JSON.stringify([latitude, longitude])).toBe(400);
+      expect(answer.message).toMatch(/(Latitude|Longitude) must be a number/);
+    }
+    const thai = await add(staff, station('Bad', 95, 100), 'th');
+    expect(thai.message).toContain('ละติจูด');
+    const missing = await add(staff, { ...station('Bad', 1, 1), responsiblePerson: '' }, 'in');
+    expect(missing.message).toBe('Penanggung jawab wajib diisi');
+    const area = await add(staff, station('Bad', 1, 1, { areaId: 999_999 }), 'zh');
+    expect([area.status, area.code, area.message]).toEqual([404, 4024, '所选区域不存在']);
+    const owner = await add(staff, station('Bad', 1, 1, { merchantId: 999_999 }));
+    expect(owner.code).toBe(2008);
+    const type = await add(staff, station('Bad', 1, 1, { nature: 'CASTLE' }));
+    expect(type.status).toBe(400);
+    expect(await count()).toBe(before);
+  });
+
+  it('keeps an owner’s station names unique whatever their case: of racing adds one wins; another owner may reuse the name', async () => {
+    const racing = await Promise.all([1, 2, 3].map(() => add(agentB, station('Senayan', -6.2, 106.8))));
+    expect(racing.map((a) => a.code).sort()).toEqual([1, 4026, 4026]);
+    const again = await add(agentB, station('SENAYAN', -6.2, 106.8), 'en');
+    expect([again.status, again.message]).toEqual([409, 'The owner already has a station of this name']);
+    expect((await add(agentA, station('Senayan', -6.2, 106.8))).code).toBe(1);
+  });
+
+  it('edits a station (type and owner stay), and removes one only while no cabinet stands in it', async () => {
+    const [kemang] = (await server.request(SWAP.search, { name: 'Kemang' }, { token: agentA })).data.records;
+    const edited = await server.request(
+      SWAP.edit,
+      { ...station('Kemang Raya', -6.1, 106.95, { status: 'MAINTENANCE' }), id: kemang!.id } as never,
+      {
+        token: agentA,
+      },
+    );
+    expect(edited.data).toMatchObject({
+      name: 'Kemang Raya',
+      status: 'MAINTENANCE',
+      areaId: provinceId,
+      merchantId: merchantA,
+      type: 'SWAP',
+    });
+    const admin = (await platformAdmin(server)).token;
+    const typeId = (await createDeviceTypes(server, admin)).cabinet;
+    const { ids } = await createDevices(server, admin, 'cabinet', 1, { typeId, prefix: 'STC', merchantId: merchantA });
+    await server.db.update(cabinets).set({ stationId: kemang!.id }).where(eq(cabinets.id, ids[0]!));
+    expect((await server.request(SWAP.detail, { id: kemang!.id }, { token: agentA })).data.cabinetCount).toBe(1);
+    const refused = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA, lang: 'th' });
+    expect([refused.status, refused.code]).toEqual([409, 4025]);
+    await server.db.update(cabinets).set({ stationId: null }).where(eq(cabinets.id, ids[0]!));
+    expect((await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA })).code).toBe(1);
+    expect(await names(agentA)).toEqual(['Senayan']);
+  });
+
+  it('exports the caller’s stations as CSV with their words in the caller’s language', async () => {
+    const csv = await server.call('POST', endpointUrl(SWAP.export), { token: agentB, body: {}, lang: 'in' });
+    const lines = csv.raw.body.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('Penanggung jawab');
+    expect(lines[1]).toContain('Senayan');
+    expect(lines[1]).toContain('Stasiun tukar');
+    expect(lines[1]).toContain('Terpasang');
+  });
+});
+
+describe('migration 0018: stations from the cabinets’ site texts', () => {
+  it('makes one swap station per owner and site (any case, trimmed) and links the cabinets to it', async () => {
+    const all = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    try {
+      // The migrations as they stood before stations.
+      fs.mkdirSync(path.join(before, 'meta'));
+      const journal = JSON.parse(fs.readFileSync(path.join(all, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+      const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0018'));
+      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
+      for (const entry of journal.entries.slice(0, upTo))
+        fs.copyFileSync(path.join(all, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
+      const client = new PGlite();
+      const db = drizzle(client);
+      await migrate(db, { migrationsFolder: before });
+      await db.execute(sql`insert into merchant (id, name, type, person_in_charge, contact, office_address) values
+        (1, 'A', 'AGENT', 'x', 'x', 'x'), (2, 'B', 'AGENT', 'x', 'x', 'x')`);
+      await db.execute(sql`insert into device_type (id, kind, code, name, description) values (1, 'cabinet', 'SC', 'SC', '')`);
+      await db.execute(sql`insert into cabinet (number, type_id, compartment_count, merchant_id, site, latitude, longitude, location) values
+        ('C1', 1, 4, 1, 'Kemang station', -6.2, 106.8, 'Jl. Kemang 1'),
+        ('C2', 1, 4, 1, ' kemang Station ', -6.4, 106.6, null),
+        ('C3', 1, 4, 2, 'Kemang station', null, null, null),
+        ('C4', 1, 4, null, 'Harbour', -6.1, 106.9, null),
+        ('C5', 1, 4, 1, null, null, null, null),
+        ('C6', 1, 4, 1, '  ', null, null, null)`);
+      await migrate(db, { migrationsFolder: all });
+      const made = await db.execute<{
+        name: string;
+        merchant_id: number | null;
+        type: string;
+        status: string;
+        address: string;
+        latitude: number | null;
+      }>(sql`select name, merchant_id, type, status, address, latitude from station order by merchant_id nulls first, name`);
+      expect(made.rows).toEqual([
+        { name: 'Harbour', merchant_id: null, type: 'SWAP', status: 'DEPLOYED', address: 'Harbour', latitude: -6.1 },
+        {
+          name: 'Kemang station',
+          merchant_id: 1,
+          type: 'SWAP',
+          status: 'DEPLOYED',
+          address: 'Jl. Kemang 1',
+          latitude: expect.closeTo(-6.3, 6),
+        },
+        { name: 'Kemang station', merchant_id: 2, type: 'SWAP', status: 'DEPLOYED', address: 'Kemang station', latitude: null },
+      ]);
+      const linked = await db.execute<{ number: string; name: string | null; owner: number | null }>(
+        sql`select c.number, s.name, s.merchant_id as owner from cabinet c left join station s on s.id = c.station_id order by c.number`,
+      );
+      expect(linked.rows.map((r) => [r.number, r.name, r.owner])).toEqual([
+        ['C1', 'Kemang station', 1],
+        ['C2', 'Kemang station', 1],
+        ['C3', 'Kemang station', 2],
+        ['C4', 'Harbour', null],
+        ['C5', null, null],
+        ['C6', null, null],
+      ]);
+      await client.close();
+    } finally {
+      fs.rmSync(before, { recursive: true, force: true });
+    }
+  });
+});

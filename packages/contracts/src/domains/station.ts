@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { pageQuerySchema } from '../envelope.js';
+import { endpoint, resourceEndpoints } from '../endpoint.js';
+import { id, idQuery, requiredText, safeText } from '../validation.js';
+
+/**
+ * Stations: the places where cabinets stand (docs/stations-and-maps.md, "Stations"). An integrated
+ * station (Sites → Integrated stations, `site.store`) or a swap station (Sites → Swap stations,
+ * `site.cabinet`); the two screens share one declaration, chosen by type.
+ */
+export const STATION_TYPES = ['INTEGRATED', 'SWAP'] as const;
+export type StationType = (typeof STATION_TYPES)[number];
+/** Who runs the station: the owner itself, a franchisee under the owner, or a partner's premises. */
+export const STATION_NATURES = ['SELF_OPERATED', 'FRANCHISED', 'PARTNER'] as const;
+export type StationNature = (typeof STATION_NATURES)[number];
+/** Deployment status. */
+export const STATION_STATUSES = ['READY', 'DEPLOYED', 'MAINTENANCE'] as const;
+export type StationStatus = (typeof STATION_STATUSES)[number];
+
+/** The most stations one map call answers (the list's filters narrow it). */
+export const STATION_MAP_LIMIT = 20000;
+
+const latitude = z
+  .number({ message: 'validation.coordinate' })
+  .refine((v) => Number.isFinite(v) && Math.abs(v) <= 90, { message: 'validation.coordinate' });
+const longitude = z
+  .number({ message: 'validation.coordinate' })
+  .refine((v) => Number.isFinite(v) && Math.abs(v) <= 180, { message: 'validation.coordinate' });
+
+export const stationRecord = z.object({
+  id: z.number(),
+  name: z.string(),
+  nature: z.enum(STATION_NATURES),
+  type: z.enum(STATION_TYPES),
+  address: z.string(),
+  /** Null only for a station made from an older cabinet's site text whose cabinets had no position. */
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** The owner; null for the platform's own stations. */
+  merchantId: z.number().nullable(),
+  merchantName: z.string().nullable(),
+  responsiblePerson: z.string(),
+  /** Cabinets that belong to the station. */
+  cabinetCount: z.number(),
+  status: z.enum(STATION_STATUSES),
+  /** The area the station lies in: found from its position, or chosen. */
+  areaId: z.number().nullable(),
+  areaName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StationRecord = z.infer<typeof stationRecord>;
+
+/** name matches part of the name; areaId: stations whose position lies inside the area's outline. */
+export const stationSearch = pageQuerySchema.extend({
+  name: safeText(100).optional(),
+  nature: z.enum(STATION_NATURES).optional(),
+  status: z.enum(STATION_STATUSES).optional(),
+  /** Owner (platform staff); 0: the platform's own. */
+  merchantId: z.number().int().min(0).max(2147483647).optional(),
+  areaId: id.optional(),
+});
+export type StationSearch = z.infer<typeof stationSearch>;
+
+export const stationAdd = z.object({
+  name: requiredText(100),
+  nature: z.enum(STATION_NATURES, { message: 'validation.required' }),
+  address: requiredText(200),
+  latitude,
+  longitude,
+  responsiblePerson: requiredText(60),
+  status: z.enum(STATION_STATUSES, { message: 'validation.required' }),
+  /** The owner, chosen by platform staff (merchant staff always write their own merchant's). */
+  merchantId: id.nullish(),
+  /** Chosen area; absent or null: the smallest area whose outline holds the position. */
+  areaId: id.nullish(),
+});
+export type StationAdd = z.infer<typeof stationAdd>;
+export const stationEdit = stationAdd.extend({ id });
+export type StationEdit = z.infer<typeof stationEdit>;
+
+/** One station on the map. */
+export const stationPoint = z.object({
+  id: z.number(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  status: z.enum(STATION_STATUSES),
+  cabinetCount: z.number(),
+});
+export type StationPoint = z.infer<typeof stationPoint>;
+
+/** A station as a choice (a cabinet's station). */
+export const stationOption = z.object({ id: z.number(), name: z.string(), type: z.enum(STATION_TYPES), merchantId: z.number().nullable() });
+export type StationOption = z.infer<typeof stationOption>;
+
+/** Where each type's screens and permission codes are. */
+export const STATION_SCREENS = {
+  INTEGRATED: { path: '/site/store', code: 'site.store', list: '/site/store-list', detail: '/site/store-detail' },
+  SWAP: { path: '/site/cabinet', code: 'site.cabinet', list: '/site/cabinet-list', detail: '/site/cabinet-detail' },
+} as const satisfies Record<StationType, { path: string; code: string; list: string; detail: string }>;
+
+function stationEndpoints(type: StationType) {
+  const { path, code } = STATION_SCREENS[type];
+  const words = type === 'INTEGRATED' ? 'integrated station' : 'swap station';
+  return {
+    ...resourceEndpoints({
+      path,
+      code,
+      record: stationRecord,
+      search: stationSearch,
+      add: stationAdd,
+      edit: stationEdit,
+      sortable: ['name', 'nature', 'status', 'cabinetCount', 'createdAt'],
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${path}/detail`,
+      access: { code },
+      query: idQuery,
+      answer: stationRecord,
+      summary: `One ${words}`,
+    }),
+    map: endpoint({
+      method: 'POST',
+      path: `${path}/map`,
+      access: { code },
+      body: stationSearch,
+      answer: z.array(stationPoint),
+      summary: `Every ${words} the list's filters find, as points for the map (at most ${STATION_MAP_LIMIT})`,
+    }),
+    options: endpoint({
+      method: 'GET',
+      path: `${path}/options`,
+      access: { code },
+      answer: z.array(stationOption),
+      summary: `The ${words}s the caller may put a cabinet in, by name`,
+    }),
+  } as const;
+}
+
+/** Sites → Integrated stations and Sites → Swap stations: one declaration per type. */
+export const stationApi = {
+  INTEGRATED: stationEndpoints('INTEGRATED'),
+  SWAP: stationEndpoints('SWAP'),
+} as const;

@@ -203,6 +203,8 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   areaId: { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' },
   areaName: { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' },
   stationId: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
+  swappableCount: { en: 'Swappable batteries', in: 'Baterai siap tukar', th: 'แบตเตอรี่พร้อมสลับ', zh: '可换电池' },
+  online: { en: 'Connection', in: 'Koneksi', th: 'การเชื่อมต่อ', zh: '连接状态' },
   stationName: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
 };

@@ -82,6 +82,10 @@ export const cabinetRecord = z.object({
   imei: z.string().nullable(),
   androidSerialNumber: z.string().nullable(),
   site: z.string().nullable(),
+  /** The station the cabinet stands in (docs/stations-and-maps.md). */
+  stationId: z.number().nullable(),
+  /** Compartments holding a battery ready to swap (swappable or full). */
+  swappableCount: z.number(),
   seller: z.string().nullable(),
   purchaseTime: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -110,6 +114,7 @@ export type CabinetDetail = z.infer<typeof cabinetDetail>;
 
 export const cabinetSearch = deviceSearchBase.extend({
   site: safeText(60).nullish(),
+  stationId: id.nullish(),
   networkType: z.enum(NETWORK_TYPES).nullish(),
   supplyStatus: z.enum(SUPPLY_STATUSES).nullish(),
   sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
 import { id, idQuery, requiredText, safeText } from '../validation.js';
+import { areaOption } from './area.js';
 
 /**
  * Stations: the places where cabinets stand (docs/stations-and-maps.md, "Stations"). An integrated
@@ -20,12 +21,13 @@ export type StationStatus = (typeof STATION_STATUSES)[number];
 /** The most stations one map call answers (the list's filters narrow it). */
 export const STATION_MAP_LIMIT = 20000;
 
-const latitude = z
-  .number({ message: 'validation.coordinate' })
-  .refine((v) => Number.isFinite(v) && Math.abs(v) <= 90, { message: 'validation.coordinate' });
-const longitude = z
-  .number({ message: 'validation.coordinate' })
-  .refine((v) => Number.isFinite(v) && Math.abs(v) <= 180, { message: 'validation.coordinate' });
+const coordinate = (limit: number) =>
+  z
+    .number({ message: 'validation.coordinate' })
+    .min(-limit, { message: 'validation.coordinate' })
+    .max(limit, { message: 'validation.coordinate' });
+const latitude = coordinate(90);
+const longitude = coordinate(180);
 
 export const stationRecord = z.object({
   id: z.number(),
@@ -128,6 +130,13 @@ function stationEndpoints(type: StationType) {
       body: stationSearch,
       answer: z.array(stationPoint),
       summary: `Every ${words} the list's filters find, as points for the map (at most ${STATION_MAP_LIMIT})`,
+    }),
+    areas: endpoint({
+      method: 'GET',
+      path: `${path}/areas`,
+      access: { code },
+      answer: z.array(areaOption),
+      summary: 'Every area (id, code, name, outline), for the area filter and the map',
     }),
     options: endpoint({
       method: 'GET',

@@ -206,6 +206,15 @@ function foreignKeyViolation(error: object): boolean {
   return false;
 }
 
+/** Every area (id, code, name, outline), provinces and their cities by name (another list's area filter). */
+export function allAreas(db: Db) {
+  return db
+    .select({ id: areas.id, code: areas.code, name: areas.name, polygon: areas.polygon })
+    .from(areas)
+    .leftJoin(province, eq(province.id, areas.provinceId))
+    .orderBy(sql`coalesce(${province.name}, ${areas.name})`, sql`${areas.provinceId} nulls first`, asc(areas.name));
+}
+
 /** Every province, by name (a city's province, the list's filter). */
 export function provinces(db: Db) {
   return db

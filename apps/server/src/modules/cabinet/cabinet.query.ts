@@ -1,10 +1,11 @@
-import { and, asc, eq, gte, like, lte, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
 import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
+import { qualified } from '../../app/sql.js';
 import { merchantJoin } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
@@ -20,6 +21,7 @@ interface Row {
   typeCode: string;
   typeName: string;
   merchantName: string | null;
+  swappableCount: number;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -27,13 +29,14 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
 // Type and owner come from their own modules as joins: the page stays one statement.
 const type = deviceTypeJoin(cabinets.typeId);
 const merchant = merchantJoin(cabinets.merchantId);
+const swappableCount = sql<number>`(select count(*)::int from ${cabinetCompartments} where ${qualified(cabinetCompartments.cabinetId)} = ${qualified(cabinets.id)} and ${qualified(cabinetCompartments.state)} in ('SWAPPABLE', 'FULL'))`;
 
 /** Cabinets (Product centre → Cabinets). */
 export const cabinetList = defineList({
   endpoint: cabinetApi.search,
   table: cabinets,
   id: cabinets.id,
-  select: { cabinet: cabinets, typeCode: type.code, typeName: type.name, merchantName: merchant.name },
+  select: { cabinet: cabinets, typeCode: type.code, typeName: type.name, merchantName: merchant.name, swappableCount },
   joins: [type.join, merchant.join],
   scope: cabinetScope,
   filters: {
@@ -44,6 +47,7 @@ export const cabinetList = defineList({
     brand: (brand) => eq(cabinets.brand, brand),
     model: (model) => eq(cabinets.model, model),
     site: (site) => eq(cabinets.site, site),
+    stationId: (stationId) => eq(cabinets.stationId, stationId),
     networkType: (type) => eq(cabinets.networkType, type),
     supplyStatus: (status) => eq(cabinets.supplyStatus, status),
     stockStatus: (status) => eq(cabinets.stockStatus, status),

@@ -18,7 +18,7 @@ import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
+import { allAreas, areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
 import { cabinetCountOf } from '../cabinet/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { stations } from './station.table.js';
@@ -264,6 +264,7 @@ export function registerStationRoutes(app: FastifyInstance): void {
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
     serve(app, api.map, ({ input, ctx }) => stationPoints(ctx, type, input));
     serve(app, api.options, ({ ctx }) => stationOptions(ctx, type));
+    serve(app, api.areas, ({ ctx }) => allAreas(ctx.db));
     serve(app, api.add, ({ input, ctx }) => addStation(ctx, type, input));
     serve(app, api.edit, ({ input, ctx }) => editStation(ctx, type, input));
     serve(app, api.remove, ({ input, ctx }) => removeStation(ctx, type, input.id));

@@ -16,7 +16,6 @@ import {
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
 import { batteries } from '../battery/battery.table.js';
-import { stations } from '../station/station.table.js';
 
 /** Swap cabinets (20 k rows at a large operator). */
 export const cabinets = pgTable(
@@ -51,8 +50,12 @@ export const cabinets = pgTable(
     imei: text('imei'),
     androidSerialNumber: text('android_serial_number'),
     site: text('site'),
-    /** The station the cabinet stands in (docs/stations-and-maps.md); a station with cabinets stays. */
-    stationId: integer('station_id').references(() => stations.id, { onDelete: 'restrict' }),
+    /**
+     * The station the cabinet stands in (docs/stations-and-maps.md). Its foreign key (a station with
+     * cabinets stays) is declared in migration 0018 only: the station module reads cabinets, so the
+     * cabinet module names no station table.
+     */
+    stationId: integer('station_id'),
     seller: text('seller'),
     purchaseTime: timestamp('purchase_time', { withTimezone: true }),
     latitude: doublePrecision('latitude'),

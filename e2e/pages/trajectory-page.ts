@@ -20,7 +20,7 @@ export class TrajectoryPage {
     await this.page.getByRole('heading', { name: `Trajectory of ${number}`, level: 1 }).waitFor();
   }
 
-  async chooseRange(label: 'Last week' | 'Last month' | 'Last three months'): Promise<void> {
+  async chooseRange(label: 'Last week' | 'Last month' | 'Last three months' | 'Start and end'): Promise<void> {
     await this.page.getByText(label, { exact: true }).click();
   }
 
@@ -29,8 +29,28 @@ export class TrajectoryPage {
     return this.page.locator('.ant-descriptions-item-label', { hasText: label }).locator('xpath=following-sibling::td[1]');
   }
 
+  /** The map the route is drawn on (Leaflet). */
   routeMap(): Locator {
-    return this.page.getByRole('img', { name: /^Route of \d+ points/ });
+    return this.page.getByRole('region', { name: 'Map of the route' });
+  }
+
+  /** The route's lines drawn on the map. */
+  routeLines(): Locator {
+    return this.routeMap().locator('.leaflet-overlay-pane path');
+  }
+
+  /** The trips listed beside the map, each a button that highlights its trip. */
+  trip(index: number): Locator {
+    return this.page.getByRole('button', { name: new RegExp(`^Trip ${index}\\b`) });
+  }
+
+  /** The playback's time and speed under the map. */
+  playbackTime(): Locator {
+    return this.page.getByTestId('playback-time');
+  }
+
+  playbackButton(name: 'Play' | 'Pause'): Locator {
+    return this.page.getByRole('group', { name: 'Playback' }).getByRole('button', { name });
   }
 
   rows(): Locator {

@@ -1,36 +1,45 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
+import type { Dayjs } from 'dayjs';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { TRAJECTORY_RANGES, type Trajectory, type TrajectoryPoint, type TrajectoryRange } from '@swap/contracts';
 import { isServerFailure } from '../../shared/api/errors';
-import { formatDateTime } from '../../shared/format';
+import { formatDateTime, formatNumber } from '../../shared/format';
+import { LazyRangePicker } from '../../shared/lazyInputs';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath } from '../../shared/devices';
-import { RouteMap } from './RouteMap';
-import { pageOf, summarize } from './trajectoryModel';
-import { useTrajectory, type TrackedKind } from './telemetryQueries';
+import { pageOf, tripTotals } from './trajectoryModel';
+import { useTrajectory, type TrackedKind, type TrajectorySpan } from './telemetryQueries';
+
+// The map, the trips and playback load with Leaflet, after the page.
+const RouteView = lazy(() => import('./RouteView'));
+
+type Choice = TrajectoryRange | 'CUSTOM';
 
 function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKind }) {
   const { t } = useTranslation();
-  const summary = summarize(trajectory.points);
+  const totals = tripTotals(trajectory.trips);
+  const first = trajectory.points[0];
+  const last = trajectory.points[trajectory.points.length - 1];
   const none = t('common.empty');
-  const minutes = summary ? Math.round(summary.durationMs / 60_000) : 0;
+  const minutes = Math.round(totals.seconds / 60);
   return (
     <Descriptions column={{ xs: 1, md: 2, xl: 3 }} bordered size="small">
-      <Descriptions.Item label={t('telemetry.startTime')}>{summary ? formatDateTime(summary.start) : none}</Descriptions.Item>
-      <Descriptions.Item label={t('telemetry.endTime')}>{summary ? formatDateTime(summary.end) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.startTime')}>{first ? formatDateTime(first.at) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.endTime')}>{last ? formatDateTime(last.at) : none}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.trips')}>{totals.count}</Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.distance')}>{t('telemetry.distanceValue', { km: totals.km.toFixed(2) })}</Descriptions.Item>
       <Descriptions.Item label={t('telemetry.duration')}>
-        {summary ? t('telemetry.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 }) : none}
-      </Descriptions.Item>
-      <Descriptions.Item label={t('telemetry.distance')}>
-        {summary ? t('telemetry.distanceValue', { km: summary.km.toFixed(2) }) : none}
+        {t('telemetry.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}
       </Descriptions.Item>
       {kind === 'battery' ? (
         <Descriptions.Item label={t('telemetry.chargeUsed')}>
-          {summary?.chargeUsed != null ? t('telemetry.chargeUsedValue', { percent: summary.chargeUsed.toFixed(1) }) : none}
+          {totals.chargeUsed !== null
+            ? t('telemetry.chargeUsedValue', { percent: formatNumber(Number(totals.chargeUsed.toFixed(1))) })
+            : none}
         </Descriptions.Item>
       ) : null}
       <Descriptions.Item label={t('telemetry.reports')}>{trajectory.total}</Descriptions.Item>
@@ -41,9 +50,17 @@ function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKi
 function TrajectoryPage({ kind }: { kind: TrackedKind }) {
   const { t } = useTranslation();
   const { id } = useParams();
-  const [range, setRange] = useState<TrajectoryRange>('WEEK');
-  const { query, path, fetch } = useTrajectory(kind, id, range);
-  const trajectory = query.data;
+  const [choice, setChoice] = useState<Choice>('WEEK');
+  const [ends, setEnds] = useState<[Dayjs | null, Dayjs | null] | null>(null);
+  // A start and an end: nothing is asked for until both are set.
+  const span: TrajectorySpan | undefined =
+    choice !== 'CUSTOM'
+      ? { range: choice }
+      : ends?.[0] && ends[1]
+        ? { from: ends[0].toDate().toISOString(), to: ends[1].toDate().toISOString() }
+        : undefined;
+  const { query, path, fetch } = useTrajectory(kind, id, span);
+  const trajectory = span ? query.data : undefined;
   if (query.isError && isServerFailure(query.error)) return <Navigate to="/error-page/500" replace />;
   const columns: ResourceColumn<TrajectoryPoint>[] = [
     { key: 'at', titleKey: 'telemetry.time', kind: 'datetime' },
@@ -54,6 +71,7 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
     { key: 'lng', titleKey: 'telemetry.longitude', kind: 'number' },
   ];
   const points = trajectory?.points ?? [];
+  const windowKey = span ? ('range' in span ? span.range : `${span.from}/${span.to}`) : '';
 
   return (
     <>
@@ -65,15 +83,30 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
         }
         back={id ? deviceDetailPath(kind, Number(id)) : true}
         operate={
-          <Segmented<TrajectoryRange>
-            aria-label={t('telemetry.range')}
-            value={range}
-            onChange={setRange}
-            options={TRAJECTORY_RANGES.map((value) => ({ value, label: t(`telemetry.range.${value}`) }))}
-          />
+          <Flex gap={8} wrap align="center">
+            <Segmented<Choice>
+              aria-label={t('telemetry.range')}
+              value={choice}
+              onChange={setChoice}
+              options={[...TRAJECTORY_RANGES, 'CUSTOM' as const].map((value) => ({ value, label: t(`telemetry.range.${value}`) }))}
+            />
+            {choice === 'CUSTOM' ? (
+              <LazyRangePicker
+                showTime
+                value={ends}
+                onChange={(picked) => setEnds(picked ? [picked[0] ?? null, picked[1] ?? null] : null)}
+                aria-label={t('telemetry.range')}
+                placeholder={[t('telemetry.start'), t('telemetry.end')]}
+              />
+            ) : null}
+          </Flex>
         }
       />
-      {!trajectory ? (
+      {!span ? (
+        <Card>
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.chooseRange')} />
+        </Card>
+      ) : !trajectory ? (
         <DetailState failed={query.isError} titleKey="telemetry.loadFailed" onRetry={() => void query.refetch()} />
       ) : (
         <Flex vertical gap={16}>
@@ -83,7 +116,9 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
               {points.length < 2 ? (
                 <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.unableToDraw')} />
               ) : (
-                <RouteMap points={points} />
+                <Suspense fallback={<div style={{ height: 480 }} aria-busy="true" />}>
+                  <RouteView key={windowKey} trajectory={trajectory} />
+                </Suspense>
               )}
               {trajectory.total > points.length ? (
                 <Typography.Text type="secondary">
@@ -93,7 +128,7 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
             </Flex>
           </Card>
           <ResourceTable<TrajectoryPoint>
-            searchPath={`${path}?id=${id}&range=${range}`}
+            searchPath={`${path}?id=${id}&span=${windowKey}`}
             fetchPage={async (body) => pageOf((await fetch()).points, Number(body.current), Number(body.size))}
             rowKey="at"
             columns={columns}

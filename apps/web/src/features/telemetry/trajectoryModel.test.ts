@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { TrajectoryPoint } from '@swap/contracts';
-import { distanceKm, pageOf, project, summarize } from './trajectoryModel';
+import type { TrajectoryPoint, Trip } from '@swap/contracts';
+import { distanceKm, indexAt, pageOf, summarize, tripLines, tripTotals } from './trajectoryModel';
 
 const point = (minute: number, lat: number, lng: number, soc: number | null = null): TrajectoryPoint => ({
   at: new Date(Date.UTC(2026, 0, 1, 8, minute)).toISOString(),
@@ -24,18 +24,40 @@ describe('trajectory figures', () => {
     expect(summarize([])).toBeNull();
   });
 
-  it('fits the route into its box with north up and the true shape kept', () => {
-    const { width, height, xy } = project([
-      { lat: 0, lng: 0 },
-      { lat: 0.01, lng: 0.02 },
+  it('draws each trip between its own ends from the points inside its time, and adds up the trips', () => {
+    const route = [
+      point(0, -6.2, 106.8),
+      point(5, -6.19, 106.8),
+      point(10, -6.18, 106.8),
+      point(40, -6.18, 106.8),
+      point(45, -6.17, 106.8),
+    ];
+    const trip = (from: number, to: number, start: TrajectoryPoint, end: TrajectoryPoint, km: number, charge: number | null): Trip => ({
+      start: { at: point(from, 0, 0).at, lat: start.lat, lng: start.lng },
+      end: { at: point(to, 0, 0).at, lat: end.lat, lng: end.lng },
+      distanceKm: km,
+      durationSeconds: (to - from) * 60,
+      averageSpeed: 0,
+      topSpeed: 0,
+      chargeUsed: charge,
+      reports: 0,
+    });
+    const trips = [trip(0, 10, route[0]!, route[2]!, 2.2, null), trip(40, 45, route[3]!, route[4]!, 1.1, 3)];
+    expect(tripLines({ points: route, trips })).toEqual([
+      [
+        [-6.2, 106.8],
+        [-6.19, 106.8],
+        [-6.18, 106.8],
+      ],
+      [
+        [-6.18, 106.8],
+        [-6.17, 106.8],
+      ],
     ]);
-    // Twice as wide as tall at the equator; the first point bottom left, the second top right.
-    expect(width).toBeCloseTo(600);
-    expect(height).toBeCloseTo(24 * 2 + (600 - 48) / 2);
-    expect(xy[0]![0]).toBeCloseTo(24);
-    expect(xy[0]![1]).toBeCloseTo(height - 24);
-    expect(xy[1]![0]).toBeCloseTo(width - 24);
-    expect(xy[1]![1]).toBeCloseTo(24);
+    expect(tripTotals(trips)).toEqual({ count: 2, km: expect.closeTo(3.3, 9), seconds: 900, chargeUsed: 3 });
+    expect(tripTotals([]).chargeUsed).toBeNull();
+    expect(indexAt(route, trips[1]!.start.at)).toBe(3);
+    expect(indexAt(route, point(50, 0, 0).at)).toBe(4);
   });
 
   it('pages the positions newest first', () => {

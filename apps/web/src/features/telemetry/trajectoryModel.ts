@@ -1,4 +1,4 @@
-import type { Page, TrajectoryPoint } from '@swap/contracts';
+import type { Page, Trajectory, TrajectoryPoint, Trip } from '@swap/contracts';
 
 const EARTH_RADIUS_KM = 6371;
 const rad = (deg: number) => (deg * Math.PI) / 180;
@@ -36,33 +36,6 @@ export function summarize(points: TrajectoryPoint[]): RouteSummary | null {
   return { start: first.at, end: last.at, km, durationMs: Date.parse(last.at) - Date.parse(first.at), chargeUsed: used };
 }
 
-export interface Projected {
-  width: number;
-  height: number;
-  xy: [number, number][];
-}
-
-/**
- * Positions onto an SVG box scaled to the route's bounding box. Longitude is shrunk by the cosine
- * of the latitude so the route keeps its true shape; north is up.
- */
-export function project(points: { lat: number; lng: number }[], size = 600, padding = 24): Projected {
-  const lats = points.map((p) => p.lat);
-  const lngs = points.map((p) => p.lng);
-  const [minLat, maxLat, minLng, maxLng] = [Math.min(...lats), Math.max(...lats), Math.min(...lngs), Math.max(...lngs)];
-  const squeeze = Math.cos(rad((minLat + maxLat) / 2));
-  const spanX = Math.max((maxLng - minLng) * squeeze, 1e-9);
-  const spanY = Math.max(maxLat - minLat, 1e-9);
-  const scale = (size - 2 * padding) / Math.max(spanX, spanY);
-  const width = Math.max(spanX * scale + 2 * padding, 2 * padding + 1);
-  const height = Math.max(spanY * scale + 2 * padding, 2 * padding + 1);
-  return {
-    width,
-    height,
-    xy: points.map((p) => [padding + (p.lng - minLng) * squeeze * scale, height - padding - (p.lat - minLat) * scale]),
-  };
-}
-
 /** One page of points, newest first (the table reads like a log). */
 export function pageOf(points: TrajectoryPoint[], current: number, size: number): Page<TrajectoryPoint> {
   const newest = [...points].reverse();
@@ -74,3 +47,41 @@ export function pageOf(points: TrajectoryPoint[], current: number, size: number)
     pages: Math.ceil(newest.length / size),
   };
 }
+
+/** The figures of a range from its trips: how many, how far, how long moving, how much charge. */
+export function tripTotals(trips: readonly Trip[]): { count: number; km: number; seconds: number; chargeUsed: number | null } {
+  let km = 0;
+  let seconds = 0;
+  let chargeUsed: number | null = null;
+  for (const trip of trips) {
+    km += trip.distanceKm;
+    seconds += trip.durationSeconds;
+    if (trip.chargeUsed !== null) chargeUsed = (chargeUsed ?? 0) + trip.chargeUsed;
+  }
+  return { count: trips.length, km, seconds, chargeUsed };
+}
+
+/**
+ * Each trip's line on the map: the points sent that fall within the trip's time, held between the
+ * trip's own start and end places (the server keeps those, but a thinned route may miss one).
+ */
+export function tripLines(trajectory: Pick<Trajectory, 'points' | 'trips'>): [number, number][][] {
+  return trajectory.trips.map((trip) => {
+    const line: [number, number][] = [[trip.start.lat, trip.start.lng]];
+    for (const point of trajectory.points) {
+      if (point.at > trip.start.at && point.at < trip.end.at) line.push([point.lat, point.lng]);
+    }
+    line.push([trip.end.lat, trip.end.lng]);
+    return line;
+  });
+}
+
+/** The point index where a trip starts (the first point at or after its start). */
+export function indexAt(points: readonly TrajectoryPoint[], at: string): number {
+  const index = points.findIndex((point) => point.at >= at);
+  return index < 0 ? Math.max(0, points.length - 1) : index;
+}
+
+/** Playback speeds: points advanced per tick. */
+export const PLAYBACK_SPEEDS = [1, 2, 5, 10, 20] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];

@@ -24,12 +24,15 @@ export default function MapView({
   height = 420,
   polygons = [],
   markers = [],
+  lines = [],
+  cursor = null,
   center = DEFAULT_CENTER,
   zoom = DEFAULT_ZOOM,
   fitTo,
   onMapClick,
   onMarkerClick,
   onPolygonClick,
+  onLineClick,
   onReady,
 }: MapViewProps) {
   const { t } = useTranslation();
@@ -37,9 +40,9 @@ export default function MapView({
   const [map, setMap] = useState<L.Map | null>(null);
   const { tiles, known } = useMapTiles();
   const [base, setBase] = useState<'tiles' | 'outline' | 'loading'>('loading');
-  const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick });
+  const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick, onLineClick });
   useEffect(() => {
-    handlers.current = { onMapClick, onMarkerClick, onPolygonClick };
+    handlers.current = { onMapClick, onMarkerClick, onPolygonClick, onLineClick };
   });
 
   // The map itself, once per mount.
@@ -105,6 +108,44 @@ export default function MapView({
     };
   }, [map, polygons]);
 
+  // Lines, the selected one on top.
+  useEffect(() => {
+    if (!map) return;
+    const layer = L.featureGroup();
+    for (const line of [...lines].sort((a, b) => Number(a.selected ?? false) - Number(b.selected ?? false))) {
+      const drawn = L.polyline(
+        line.points.map(([lat, lng]) => [lat, lng] as L.LatLngTuple),
+        { color: line.color ?? '#1677ff', weight: line.selected ? 6 : 4, opacity: line.selected ? 1 : 0.7 },
+      );
+      drawn.bindTooltip(line.label, { sticky: true });
+      drawn.on('click', () => handlers.current.onLineClick?.(line.id));
+      drawn.addTo(layer);
+    }
+    layer.addTo(map);
+    return () => {
+      layer.remove();
+    };
+  }, [map, lines]);
+
+  // The moving position.
+  useEffect(() => {
+    if (!map || !cursor) return;
+    const icon = L.divIcon({ className: 'map-cursor', html: '<span></span>', iconSize: [20, 20] });
+    const marker = L.marker([cursor.lat, cursor.lng], {
+      icon,
+      title: cursor.label,
+      keyboard: false,
+      interactive: false,
+      zIndexOffset: 1000,
+    });
+    marker.addTo(map);
+    marker.getElement()?.setAttribute('aria-label', cursor.label);
+    marker.getElement()?.setAttribute('role', 'img');
+    return () => {
+      marker.remove();
+    };
+  }, [map, cursor]);
+
   // Markers, grouped by the view.
   useEffect(() => {
     if (!map) return;
@@ -139,6 +180,7 @@ export default function MapView({
     const points: L.LatLngExpression[] = [];
     for (const polygon of fitTo.polygons ?? []) for (const [lng, lat] of polygon.ring) points.push([lat, lng]);
     for (const marker of fitTo.markers ?? []) points.push([marker.lat, marker.lng]);
+    for (const line of fitTo.lines ?? []) for (const [lat, lng] of line.points) points.push([lat, lng]);
     if (points.length === 0) return;
     map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 14 });
   }, [map, fitTo]);
@@ -164,7 +206,11 @@ function polygonLayer(polygon: MapPolygon, onClick: () => void): L.Polygon {
 }
 
 function addMarker(marker: MapMarker, layer: L.LayerGroup, onClick: () => void): void {
-  const icon = L.divIcon({ className: 'map-marker', html: '<span></span>', iconSize: [18, 18] });
+  const icon = L.divIcon({
+    className: marker.tone ? `map-marker map-marker-${marker.tone}` : 'map-marker',
+    html: '<span></span>',
+    iconSize: [18, 18],
+  });
   const added = L.marker([marker.lat, marker.lng], { icon, title: marker.label, keyboard: true }).addTo(layer);
   added.on('click', onClick);
   added.getElement()?.setAttribute('aria-label', marker.label);

@@ -7,6 +7,8 @@ export interface MapMarker {
   lng: number;
   /** What the marker is called: its tooltip and its name for assistive technology. */
   label: string;
+  /** A stop of a route is drawn in its own colour. */
+  tone?: 'stop';
 }
 
 /** What the map draws for the current view: single markers, and groups of nearby ones. */

@@ -13,20 +13,40 @@ export interface MapPolygon {
   color?: string;
 }
 
+/** A line on the map (a route): [latitude, longitude] points in order. */
+export interface MapLine {
+  id: string | number;
+  points: readonly (readonly [number, number])[];
+  label: string;
+  /** Drawn bolder and on top (the trip being looked at). */
+  selected?: boolean;
+  color?: string;
+}
+
+/** One marked position that moves (playback): drawn above everything, not grouped. */
+export interface MapCursor {
+  lat: number;
+  lng: number;
+  label: string;
+}
+
 export interface MapViewProps {
   /** The map's name for assistive technology ("Map of the areas"). */
   label: string;
   height?: number | string;
   polygons?: readonly MapPolygon[];
   markers?: readonly MapMarker[];
+  lines?: readonly MapLine[];
+  cursor?: MapCursor | null;
   /** [latitude, longitude] and zoom of the first view, when fitTo names nothing. */
   center?: [number, number];
   zoom?: number;
   /** The view is fitted to these whenever this object changes. */
-  fitTo?: { polygons?: readonly MapPolygon[]; markers?: readonly MapMarker[] } | undefined;
+  fitTo?: { polygons?: readonly MapPolygon[]; markers?: readonly MapMarker[]; lines?: readonly MapLine[] } | undefined;
   onMapClick?: (point: { lat: number; lng: number }) => void;
   onMarkerClick?: (id: MapMarker['id']) => void;
   onPolygonClick?: (id: MapPolygon['id']) => void;
+  onLineClick?: (id: MapLine['id']) => void;
   /** Extends the map once it exists (a drawing tool); answers its own clean-up. */
   onReady?: (map: LeafletMap) => void | (() => void);
 }

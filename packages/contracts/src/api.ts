@@ -12,7 +12,7 @@ import { deviceTypeApi } from './domains/device-type.js';
 import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
-import { notificationApi } from './domains/notification.js';
+import { notificationApi, notificationFieldLabels } from './domains/notification.js';
 import { roleApi } from './domains/role.js';
 import { commonSettingApi } from './domains/common-setting.js';
 import { currencyApi } from './domains/currency.js';
@@ -45,6 +45,9 @@ export * from './domains/stock.js';
 export * from './domains/swap.js';
 export * from './domains/telemetry.js';
 export * from './domains/vehicle.js';
+
+/** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
+export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels };
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has

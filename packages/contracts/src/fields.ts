@@ -1,10 +1,16 @@
+import { DOMAIN_FIELD_LABELS } from './api.js';
 import type { Language } from './envelope.js';
+
+/** Labels of record fields in every language, by the payload field's name. */
+export type FieldLabels = Record<string, Record<Language, string>>;
 
 /**
  * Field labels in every language, shared by forms (labels) and the server (errors that name the field).
- * Keyed by the payload field name; add a field here when a schema gains one.
+ * Keyed by the payload field name. A field shared by several domains has its label here; a field a
+ * new domain brings is labelled in its domain file and listed in DOMAIN_FIELD_LABELS of api.ts
+ * (docs/adding-a-resource.md).
  */
-export const FIELD_LABELS: Record<string, Record<Language, string>> = {
+const SHARED_FIELD_LABELS: FieldLabels = {
   username: { en: 'Username', in: 'Nama pengguna', th: 'ชื่อผู้ใช้', zh: '用户名' },
   password: { en: 'Password', in: 'Kata sandi', th: 'รหัสผ่าน', zh: '密码' },
   name: { en: 'Name', in: 'Nama', th: 'ชื่อ', zh: '名称' },
@@ -20,8 +26,6 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   idCardBackFileId: { en: 'ID card back', in: 'KTP belakang', th: 'บัตรประชาชนด้านหลัง', zh: '身份证反面' },
   facePhotoFileId: { en: 'Face photo', in: 'Foto wajah', th: 'รูปถ่ายใบหน้า', zh: '人脸照片' },
   description: { en: 'Description', in: 'Deskripsi', th: 'คำอธิบาย', zh: '描述' },
-  title: { en: 'Title', in: 'Judul', th: 'หัวข้อ', zh: '标题' },
-  countryCode: { en: 'Country', in: 'Negara', th: 'ประเทศ', zh: '国家' },
   provinceId: { en: 'Province', in: 'Provinsi', th: 'จังหวัด', zh: '省份' },
   province: { en: 'Province', in: 'Provinsi', th: 'จังหวัด', zh: '省份' },
   city: { en: 'City', in: 'Kota', th: 'เมือง', zh: '城市' },
@@ -208,6 +212,8 @@ export const FIELD_LABELS: Record<string, Record<Language, string>> = {
   stationName: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
 };
+
+export const FIELD_LABELS: FieldLabels = { ...SHARED_FIELD_LABELS, ...DOMAIN_FIELD_LABELS };
 
 export function fieldLabel(field: string, lang: Language): string {
   const top = field.split('.')[0] ?? field;

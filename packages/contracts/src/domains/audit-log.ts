@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { pageQuerySchema, pageSchema, type Language } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { safeText } from '../validation.js';
 
@@ -81,43 +81,52 @@ type PlainVerb = 'add' | 'edit' | 'remove';
 const ADD_EDIT_REMOVE = ['add', 'edit', 'remove'] as const;
 const ADD_EDIT = ['add', 'edit'] as const;
 
+/** An audited object: the plain changes its screens make, and its name in every language. */
+const audited = <const V extends readonly PlainVerb[]>(verbs: V, name: Record<Language, string>) => ({ verbs, name });
+
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the
  * plain changes its screens make: each is the action `<prefix>.<verb>` (add, edit, remove), the
- * prefix being the object type unless PREFIX names another. A new resource adds its object here
- * with its verbs, and its object's name to the four word tables (packages/contracts/src/words/).
+ * prefix being the object type unless PREFIX names another. A new resource adds its object here,
+ * in one line, with its verbs and its name in the four languages: the audit log and its export word
+ * the object with it (catalogue keys `auditLog.objectType.<object>`, see auditObjectNames).
  */
 const AUDITED = {
-  session: [],
-  account: ADD_EDIT,
-  merchant: ADD_EDIT_REMOVE,
-  role: ADD_EDIT_REMOVE,
-  menu: ADD_EDIT_REMOVE,
-  resource: ADD_EDIT_REMOVE,
-  file: [],
-  common_setting: ADD_EDIT_REMOVE,
-  currency_config: ['edit'],
-  notification: ADD_EDIT_REMOVE,
-  area: ADD_EDIT_REMOVE,
-  station: ADD_EDIT_REMOVE,
-  appointment: ['add'],
-  vehicle: ADD_EDIT,
-  battery: ADD_EDIT,
-  cabinet: ADD_EDIT,
-  vehicleType: ADD_EDIT_REMOVE,
-  batteryType: ADD_EDIT_REMOVE,
-  cabinetType: ADD_EDIT_REMOVE,
-  stockBatch: [],
-} as const satisfies Record<string, readonly PlainVerb[]>;
+  session: audited([], { en: 'Session', in: 'Sesi', th: 'เซสชัน', zh: '会话' }),
+  account: audited(ADD_EDIT, { en: 'Account', in: 'Akun', th: 'บัญชี', zh: '账号' }),
+  merchant: audited(ADD_EDIT_REMOVE, { en: 'Merchant', in: 'Merchant', th: 'ผู้ค้า', zh: '商户' }),
+  role: audited(ADD_EDIT_REMOVE, { en: 'Role', in: 'Peran', th: 'บทบาท', zh: '角色' }),
+  menu: audited(ADD_EDIT_REMOVE, { en: 'Menu', in: 'Menu', th: 'เมนู', zh: '菜单' }),
+  resource: audited(ADD_EDIT_REMOVE, { en: 'Resource', in: 'Sumber daya', th: 'ทรัพยากร', zh: '资源' }),
+  file: audited([], { en: 'File', in: 'Berkas', th: 'ไฟล์', zh: '文件' }),
+  common_setting: audited(ADD_EDIT_REMOVE, { en: 'Common setting', in: 'Pengaturan umum', th: 'การตั้งค่าทั่วไป', zh: '通用设置' }),
+  currency_config: audited(['edit'], { en: 'Currency', in: 'Mata uang', th: 'สกุลเงิน', zh: '币种' }),
+  notification: audited(ADD_EDIT_REMOVE, { en: 'Notification', in: 'Notifikasi', th: 'การแจ้งเตือน', zh: '通知' }),
+  area: audited(ADD_EDIT_REMOVE, { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' }),
+  station: audited(ADD_EDIT_REMOVE, { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' }),
+  appointment: audited(['add'], { en: 'Reservation', in: 'Reservasi', th: 'การจอง', zh: '预约' }),
+  vehicle: audited(ADD_EDIT, { en: 'Vehicle', in: 'Kendaraan', th: 'ยานพาหนะ', zh: '车辆' }),
+  battery: audited(ADD_EDIT, { en: 'Battery', in: 'Baterai', th: 'แบตเตอรี่', zh: '电池' }),
+  cabinet: audited(ADD_EDIT, { en: 'Cabinet', in: 'Kabinet', th: 'ตู้', zh: '换电柜' }),
+  vehicleType: audited(ADD_EDIT_REMOVE, { en: 'Vehicle type', in: 'Tipe kendaraan', th: 'ประเภทยานพาหนะ', zh: '车辆类型' }),
+  batteryType: audited(ADD_EDIT_REMOVE, { en: 'Battery type', in: 'Tipe baterai', th: 'ประเภทแบตเตอรี่', zh: '电池类型' }),
+  cabinetType: audited(ADD_EDIT_REMOVE, { en: 'Cabinet type', in: 'Tipe kabinet', th: 'ประเภทตู้', zh: '换电柜类型' }),
+  stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
+} as const;
 type Audited = typeof AUDITED;
 export type AuditObject = keyof Audited;
 export const AUDIT_OBJECTS = /* @__PURE__ */ (() => Object.keys(AUDITED) as AuditObject[])();
+
+/** The audited objects' names in one language (the words group `auditLog.objectType`). */
+export function auditObjectNames(language: Language): Record<AuditObject, string> {
+  return Object.fromEntries(AUDIT_OBJECTS.map((object) => [object, AUDITED[object].name[language]])) as Record<AuditObject, string>;
+}
 /** Objects whose actions are named otherwise than their type. */
 const PREFIX = { common_setting: 'commonSetting', currency_config: 'currency' } as const;
 
 type PrefixOf<O extends AuditObject> = O extends keyof typeof PREFIX ? (typeof PREFIX)[O] : O;
 /** The plain actions the list above declares, e.g. `notification.add`, `commonSetting.edit`. */
-type PlainAction = { [O in AuditObject]: `${PrefixOf<O>}.${Audited[O][number]}` }[AuditObject];
+type PlainAction = { [O in AuditObject]: `${PrefixOf<O>}.${Audited[O]['verbs'][number]}` }[AuditObject];
 
 type Kind = 'vehicle' | 'battery' | 'cabinet';
 const KINDS: readonly Kind[] = ['vehicle', 'battery', 'cabinet'];
@@ -129,7 +138,7 @@ const perKind = <A extends string>(action: (kind: Kind) => A, verb: AuditVerb, o
   >;
 const plainActions = () =>
   Object.fromEntries(
-    (Object.entries(AUDITED) as [AuditObject, readonly PlainVerb[]][]).flatMap(([object, verbs]) =>
+    (Object.entries(AUDITED) as [AuditObject, { verbs: readonly PlainVerb[] }][]).flatMap(([object, { verbs }]) =>
       verbs.map((verb) => [`${(PREFIX as Partial<Record<AuditObject, string>>)[object] ?? object}.${verb}`, entry(verb, object)]),
     ),
   ) as Record<PlainAction, { verb: AuditVerb; object: AuditObject }>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { resourceEndpoints } from '../endpoint.js';
+import type { FieldLabels } from '../fields.js';
 import { id, longMessage, safeText, shortMessage } from '../validation.js';
 
 /**
@@ -9,6 +10,12 @@ import { id, longMessage, safeText, shortMessage } from '../validation.js';
  */
 export const COUNTRY_CODES = ['ID', 'TH', 'CN', 'MY', 'PH', 'VN', 'SG', 'KH', 'LA', 'MM'] as const;
 export type CountryCode = (typeof COUNTRY_CODES)[number];
+
+/** Labels of the fields notifications brought to the product (see FIELD_LABELS). */
+export const notificationFieldLabels = {
+  title: { en: 'Title', in: 'Judul', th: 'หัวข้อ', zh: '标题' },
+  countryCode: { en: 'Country', in: 'Negara', th: 'ประเทศ', zh: '国家' },
+} satisfies FieldLabels;
 
 export const notificationRecord = z.object({
   id: z.number(),

@@ -1,4 +1,4 @@
-import type { AuditObject, AuditVerb } from '../domains/audit-log.js';
+import type { AuditVerb } from '../domains/audit-log.js';
 
 /**
  * English words of the enumeration values (and yes/no) the product shows, by group: the screens read
@@ -158,28 +158,6 @@ export const ENUM_WORDS_EN = {
     ON: 'Always on',
     OFF: 'Off',
   },
-  'auditLog.objectType': {
-    session: 'Session',
-    account: 'Account',
-    merchant: 'Merchant',
-    role: 'Role',
-    menu: 'Menu',
-    resource: 'Resource',
-    file: 'File',
-    common_setting: 'Common setting',
-    currency_config: 'Currency',
-    vehicle: 'Vehicle',
-    battery: 'Battery',
-    cabinet: 'Cabinet',
-    vehicleType: 'Vehicle type',
-    batteryType: 'Battery type',
-    cabinetType: 'Cabinet type',
-    stockBatch: 'Stock batch',
-    notification: 'Notification',
-    area: 'Area',
-    station: 'Station',
-    appointment: 'Reservation',
-  } satisfies Record<AuditObject, string>,
   'auditLog.verb': {
     add: 'Added {object}',
     edit: 'Edited {object}',

@@ -1,3 +1,4 @@
+import { auditObjectNames, type AuditObject } from '../domains/audit-log.js';
 import type { Language } from '../envelope.js';
 import { ENUM_WORDS_EN, type EnumWordsTable } from './en.js';
 import { ENUM_WORDS_IN } from './in.js';
@@ -6,18 +7,32 @@ import { ENUM_WORDS_ZH } from './zh.js';
 
 export { ENUM_WORDS_EN, ENUM_WORDS_IN, ENUM_WORDS_TH, ENUM_WORDS_ZH, type EnumWordsTable };
 
+export type EnumWords = EnumWordsTable & { readonly 'auditLog.objectType': Readonly<Record<AuditObject, string>> };
+
+/** A language's table with the audited objects' names, which are declared with the objects (AUDITED of domains/audit-log.ts). */
+const withObjectNames = (table: EnumWordsTable, language: Language): EnumWords => ({
+  ...table,
+  'auditLog.objectType': auditObjectNames(language),
+});
+
 /**
  * The words of enumeration values in every language, one table shared by the screens (catalogue
  * keys `<group>.<VALUE>`, see enumCatalogue), the CSV exports and the audit log. A group is named
  * like the screens' keys: `account.status`, `device.stock`, `vehicle.availability`, … Each
- * language's table lives in its own file, so the web loads only the language in use.
+ * language's table lives in its own file; a screen reads only its language's, through its catalogue
+ * (docs/web-kits.md, "Texts").
  */
-export const ENUM_WORDS: Record<Language, EnumWordsTable> = { en: ENUM_WORDS_EN, in: ENUM_WORDS_IN, th: ENUM_WORDS_TH, zh: ENUM_WORDS_ZH };
+export const ENUM_WORDS: Record<Language, EnumWords> = /* @__PURE__ */ (() => ({
+  en: withObjectNames(ENUM_WORDS_EN, 'en'),
+  in: withObjectNames(ENUM_WORDS_IN, 'in'),
+  th: withObjectNames(ENUM_WORDS_TH, 'th'),
+  zh: withObjectNames(ENUM_WORDS_ZH, 'zh'),
+}))();
 
-export type EnumGroup = keyof EnumWordsTable;
+export type EnumGroup = keyof EnumWords;
 
 export function isEnumGroup(group: string): group is EnumGroup {
-  return Object.hasOwn(ENUM_WORDS_EN, group);
+  return Object.hasOwn(ENUM_WORDS.en, group);
 }
 
 /** A value in words of the language; a value the group does not know is written as it is. */
@@ -27,7 +42,7 @@ export function enumWord(group: EnumGroup, value: string, language: Language): s
 }
 
 /** One language's table as catalogue entries `<group>.<VALUE>` (the screens' i18n keys). */
-export function enumCatalogue(table: EnumWordsTable): Record<string, string> {
+export function enumCatalogue(table: EnumWords): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [group, words] of Object.entries(table)) for (const [value, text] of Object.entries(words)) out[`${group}.${value}`] = text;
   return out;

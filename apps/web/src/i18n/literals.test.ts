@@ -13,7 +13,8 @@ describe('no user-visible literal outside the catalogues', () => {
     expect(findVisibleLiterals(sample).map((f) => f.text)).toEqual(['Hello', 'Sign in', 'Name', 'Close', 'Save', 'Sign out']);
   });
 
-  it('finds none in the source', () => {
+  // Parses every screen's source: seconds on a busy machine.
+  it('finds none in the source', { timeout: 60_000 }, () => {
     const findings = listSourceFiles(['.tsx']).flatMap((path) => {
       const { name, text } = readSource(path);
       return findVisibleLiterals(text, name).map((f) => `${name}:${f.line} ${f.text}`);

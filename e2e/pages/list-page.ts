@@ -50,6 +50,14 @@ export class FormDrawer {
     await this.locator.waitFor({ state: 'hidden' });
   }
 
+  /** The error told beside a field, in the field's own form item. */
+  fieldError(label: string): Locator {
+    return this.locator
+      .locator('.ant-form-item')
+      .filter({ has: this.page.getByLabel(label, { exact: true }) })
+      .locator('.ant-form-item-explain-error');
+  }
+
   /** Waits for a message shown in the drawer (a field's error, say). */
   async shows(text: string): Promise<void> {
     await this.locator.getByText(text, { exact: true }).waitFor();

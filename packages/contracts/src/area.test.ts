@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_MAX_POINTS, areaAdd, ringProblem, type RingPoint } from './domains/area.js';
+import { AREA_MAX_POINTS, areaAdd, areaEdit, ringProblem, type RingPoint } from './domains/area.js';
 
 const square: RingPoint[] = [
   [106.8, -6.3],
@@ -84,6 +84,22 @@ describe('area outlines', () => {
       const parsed = areaAdd.safeParse({ code: 'X', name: 'X', type: 'PROVINCE', polygon: bad });
       expect(parsed.success).toBe(false);
       expect(parsed.error?.issues[0]?.path[0]).toBe('polygon');
+    }
+  });
+});
+
+describe('a city and its province', () => {
+  it('a city without a province is refused at the province field, when added and when edited', () => {
+    for (const [schema, extra] of [
+      [areaAdd, {}],
+      [areaEdit, { id: 7 }],
+    ] as const) {
+      for (const provinceId of [undefined, null]) {
+        const parsed = schema.safeParse({ code: 'JK-S', name: 'South', type: 'CITY', provinceId, ...extra });
+        expect(parsed.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([['provinceId', 'validation.required']]);
+      }
+      expect(schema.safeParse({ code: 'JK-S', name: 'South', type: 'CITY', provinceId: 3, ...extra }).success).toBe(true);
+      expect(schema.safeParse({ code: 'JK', name: 'Jakarta', type: 'PROVINCE', provinceId: null, ...extra }).success).toBe(true);
     }
   });
 });

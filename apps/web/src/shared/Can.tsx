@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { useCan } from './permissions';
+import { useAllowed, type Gate } from './permissions';
 
-export interface CanProps {
+export interface CanProps extends Gate {
   /** One code, or a list of which any one suffices; omitted or '' renders the children. */
   code?: string | readonly string[];
   /** Rendered when the code is not held (default: nothing, the element is removed). */
@@ -9,8 +9,8 @@ export interface CanProps {
   children: ReactNode;
 }
 
-/** Permission gate: action elements are removed unless the user holds one of the codes. */
-export function Can({ code, fallback = null, children }: CanProps) {
-  const can = useCan();
-  return <>{can(code) ? children : fallback}</>;
+/** Permission gate: action elements are removed unless the user holds one of the codes (and is platform staff, for `platformOnly`). */
+export function Can({ code, platformOnly, fallback = null, children }: CanProps) {
+  const allowed = useAllowed();
+  return <>{allowed({ code, platformOnly }) ? children : fallback}</>;
 }

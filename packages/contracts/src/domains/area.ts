@@ -115,16 +115,24 @@ export const areaSearch = pageQuerySchema.extend({
 });
 export type AreaSearch = z.infer<typeof areaSearch>;
 
-export const areaAdd = z.object({
+const areaFields = z.object({
   code: areaCode,
   name: requiredText(100),
   type: z.enum(AREA_TYPES, { message: 'validation.required' }),
-  /** Required for a city, absent or null for a province (the server says which). */
+  /** Required for a city (told beside the field), absent or null for a province (the server says which). */
   provinceId: id.nullable().optional(),
   polygon: areaPolygon.nullable().optional(),
 });
+
+/** A city lies in a province: without one, the province field is told it is required. */
+function cityNeedsProvince(area: { type: AreaType; provinceId?: number | null | undefined }, context: z.RefinementCtx): void {
+  if (area.type === 'CITY' && (area.provinceId === undefined || area.provinceId === null))
+    context.addIssue({ code: 'custom', path: ['provinceId'], message: 'validation.required' });
+}
+
+export const areaAdd = areaFields.superRefine(cityNeedsProvince);
 export type AreaAdd = z.infer<typeof areaAdd>;
-export const areaEdit = areaAdd.extend({ id });
+export const areaEdit = areaFields.extend({ id }).superRefine(cityNeedsProvince);
 export type AreaEdit = z.infer<typeof areaEdit>;
 
 export const areaOption = z.object({

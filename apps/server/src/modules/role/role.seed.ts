@@ -37,11 +37,15 @@ const MERCHANT_ADMIN_MENUS = [
   'system.international.currency',
 ];
 
+/** Menus the demo merchant administrator reads without their buttons: areas are written by platform staff only (docs/stations-and-maps.md). */
+const MERCHANT_ADMIN_READS = ['admin.area'];
+
 /** The demo sub-account's role: a station clerk who sees devices, swaps and reservations only. */
 const CLERK_MENUS = ['operation.battery', 'operation.cabinet', 'record.swap', 'record.appointment'];
 
-async function grantRole(db: Db, roleId: number, menuCodes: string[]): Promise<void> {
-  const menuIds = await menuIdsByCode(db, menuCodes);
+/** Grants the menus with their buttons and links, and `readOnly` menus alone. */
+async function grantRole(db: Db, roleId: number, menuCodes: string[], readOnly: string[] = []): Promise<void> {
+  const menuIds = await menuIdsByCode(db, [...menuCodes, ...readOnly]);
   const resourceIds = await resourceIdsOfMenus(db, menuCodes);
   if (menuIds.length)
     await db
@@ -72,7 +76,7 @@ export async function seedDemoRoles(db: Db, demo: DemoContext): Promise<void> {
     .insert(roles)
     .values({ name: 'Station clerk', description: 'Watches batteries, cabinets, swaps and reservations', sort: 2, merchantId: agent })
     .returning();
-  await grantRole(db, merchantAdmin!.id, MERCHANT_ADMIN_MENUS);
+  await grantRole(db, merchantAdmin!.id, MERCHANT_ADMIN_MENUS, MERCHANT_ADMIN_READS);
   await grantRole(db, clerk!.id, CLERK_MENUS);
   demo.roleIds = { 'Merchant admin': merchantAdmin!.id, 'Station clerk': clerk!.id };
 }

@@ -13,7 +13,10 @@ import { useProvinces } from './areaQueries';
 const CODE = 'admin.area';
 type Ring = [number, number][];
 
-/** System centre → Areas (/system/area/list): provinces and their cities, each outlined on the map. */
+/**
+ * System centre → Areas (/system/area/list): provinces and their cities, each outlined on the map.
+ * Platform staff write them; a merchant's account holding the menu reads them (docs/stations-and-maps.md).
+ */
 export function AreaListPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<AreaRecord | 'new' | null>(null);
@@ -48,7 +51,7 @@ export function AreaListPage() {
       <TitleBar
         title={t('nav.admin.area')}
         operate={
-          <Can code={`${CODE}.add`}>
+          <Can code={`${CODE}.add`} platformOnly>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
               {t('area.add')}
             </Button>
@@ -81,11 +84,12 @@ export function AreaListPage() {
           { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, onClick: (r) => open(r) },
+          { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, platformOnly: true, onClick: (r) => open(r) },
           {
             key: 'remove',
             labelKey: 'common.remove',
             code: `${CODE}.remove`,
+            platformOnly: true,
             danger: true,
             confirmKey: 'area.confirmRemove',
             call: { endpoint: areaApi.remove, input: (r) => ({ id: r.id }) },

@@ -2,14 +2,14 @@ import { lazy, Suspense, useState, type ComponentType, type ReactNode } from 're
 import { Button, Card } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { useCan } from '../permissions';
+import { useAllowed, type Gate } from '../permissions';
 import { TitleBar } from '../TitleBar';
 import { DetailState } from './DetailCards';
 import { LiveIndicator } from './LiveIndicator';
 import type { DetailQuery } from './useDetail';
 
 /** An action of the title bar, shown only to an account holding its code. */
-export interface DetailAction<T> {
+export interface DetailAction<T> extends Gate {
   key: string;
   /** Permission code, or codes of which any one suffices; omitted: whoever sees the page. */
   code?: string | readonly string[];
@@ -78,7 +78,7 @@ export function DetailFrame<T>({
   children,
 }: DetailFrameProps<T>) {
   const { t } = useTranslation();
-  const can = useCan();
+  const allowed = useAllowed();
   const [opened, setOpened] = useState<string | null>(null);
   const [mounted, setMounted] = useState<readonly string[]>([]);
   const { state, record } = detail;
@@ -90,7 +90,7 @@ export function DetailFrame<T>({
     setMounted((names) => (names.includes(name) ? names : [...names, name]));
   };
   const close = () => setOpened(null);
-  const shown = record === undefined ? [] : actions.filter((action) => can(action.code) && (action.when?.(record) ?? true));
+  const shown = record === undefined ? [] : actions.filter((action) => allowed(action) && (action.when?.(record) ?? true));
 
   return (
     <>

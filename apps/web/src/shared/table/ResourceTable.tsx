@@ -8,7 +8,7 @@ import type { EndpointDef, FilterOf, SortColumnOf } from '@swap/contracts';
 import { api } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { Can } from '../Can';
-import { useCan } from '../permissions';
+import { useAllowed } from '../permissions';
 import { ErrorState, Panel } from '../StateView';
 import { useTableColumns } from './columns';
 import { ActionButton, RowActions } from './RowActions';
@@ -109,7 +109,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
   const exportAccess = endpoints?.export?.access;
   const exportCode = exportAccess && exportAccess !== 'public' ? exportAccess.code : undefined;
   const { t } = useTranslation();
-  const can = useCan();
+  const allowed = useAllowed();
   const formId = `search-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const scrollRef = useFocusableScroll(scrollX !== undefined, t('table.scrollRegion'));
   const { state, setState, body, query, formKey } = useResourceSearch<T>(searchPath, {
@@ -134,7 +134,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
 
   useImperativeHandle(ref, () => ({ refresh, clearSelection, currentQuery: exportQuery }));
 
-  const visibleRowActions = rowActions.filter((action) => can(action.code));
+  const visibleRowActions = rowActions.filter((action) => allowed(action));
   if (visibleRowActions.length > 0) {
     tableColumns.push({
       key: '__actions',
@@ -145,7 +145,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
       render: (_value: unknown, record: T) => <RowActions record={record} actions={visibleRowActions} refresh={refresh} />,
     });
   }
-  const visibleBatch = batchActions.filter((action) => can(action.code));
+  const visibleBatch = batchActions.filter((action) => allowed(action));
 
   const onChange = (
     pagination: TablePaginationConfig,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { request } from '../api/endpoints';
 import { ignoreApiError } from '../api/errors';
 import { ConfirmButton, useConfirm } from '../confirm';
-import { useCan } from '../permissions';
+import { useAllowed } from '../permissions';
 import { useUi } from '../ui';
 import type { BatchAction, RowAction } from './types';
 
@@ -83,10 +83,10 @@ export function ActionButton<T>({
  */
 export function RowActions<T>({ record, actions, refresh }: { record: T; actions: RowAction<T>[]; refresh: () => void }) {
   const { t } = useTranslation();
-  const can = useCan();
+  const allowed = useAllowed();
   const confirm = useConfirm();
   const runAction = useRunAction(refresh);
-  const [first, ...more] = actions.filter((action) => can(action.code) && !action.hidden?.(record));
+  const [first, ...more] = actions.filter((action) => allowed(action) && !action.hidden?.(record));
   if (!first) return null;
   const run = (action: RowAction<T>) => runAction(() => act(action, record), action.successKey);
   return (

@@ -2,6 +2,7 @@ import type { EndpointDef } from '@swap/contracts';
 import type { ReactNode } from 'react';
 import type { z } from 'zod';
 import type { StatusMap } from '../StatusTag';
+import type { Gate } from '../permissions';
 
 export type SortOrder = 'ascend' | 'descend';
 /** A list's sort; `S` is the columns its endpoint declares sortable. */
@@ -79,7 +80,7 @@ interface SearchFieldBase {
   schema?: z.ZodType;
 }
 
-interface RowActionBase<T> {
+interface RowActionBase<T> extends Gate {
   key: string;
   labelKey: string;
   code?: string | readonly string[];
@@ -103,7 +104,7 @@ export type RowAction<T> = RowActionBase<T> &
     | { call: { endpoint: EndpointDef; input: (record: T) => unknown }; onClick?: never }
   );
 
-export interface BatchAction<T> {
+export interface BatchAction<T> extends Gate {
   key: string;
   labelKey: string;
   code?: string | readonly string[];

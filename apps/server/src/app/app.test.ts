@@ -18,7 +18,7 @@ describe('serving the web app', () => {
     fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><title>Back-office</title><div id="root"></div>');
     fs.mkdirSync(path.join(webDist, 'assets'));
     fs.writeFileSync(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
-    server = await startTestServer({ WEB_DIST: webDist });
+    server = await startTestServer({ DEMO: '0', WEB_DIST: webDist });
   });
   afterAll(async () => {
     await server.close();

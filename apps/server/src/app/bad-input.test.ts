@@ -20,7 +20,7 @@ describe('bad input', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     admin = await server.login('admin');
   });
   afterAll(() => server.close());

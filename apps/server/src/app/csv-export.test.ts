@@ -58,7 +58,7 @@ describe('CSV exports in the reader’s words and time zone', () => {
   let prefix: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
     merchant = await createMerchant(server, admin, { type: 'DIRECT' });
     const types = await createDeviceTypes(server, admin);

@@ -77,7 +77,7 @@ describe('list filters are served by indexes', () => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     await server.db.execute(sql`set enable_seqscan = off`);
   });
   afterAll(async () => {

@@ -62,7 +62,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
   beforeAll(async () => {
     const base = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
-    server = await startTestServer({}, { connectVia: (url) => proxy.through(url) });
+    server = await startTestServer({ DEMO: '0' }, { connectVia: (url) => proxy.through(url) });
     ({ admin } = await addCabinet(server));
     const started = await startEmbeddedGateway(server);
     gateway = started.gateway;
@@ -125,7 +125,7 @@ describe.runIf(mosquittoWanted)('an external broker outage', () => {
   let cabinetId: number;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     ({ admin, cabinetId } = await addCabinet(server));
     const account = { username: 'swap-gateway', password: 'gateway-secret-0123456789' };
     mosquitto = await startMosquitto({ gateway: account, devices: [{ number: CABINET, secret: demoDeviceSecret(MASTER, CABINET) }] });

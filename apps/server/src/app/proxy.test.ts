@@ -22,7 +22,7 @@ async function auditedAddress(server: TestServer, remoteAddress: string, forward
 describe('TRUST_PROXY=1: one proxy in front', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '5' });
+    server = await startTestServer({ DEMO: '0', TRUST_PROXY: '1', RATE_LIMIT_PER_MINUTE: '5' });
   });
   afterAll(() => server.close());
 
@@ -58,7 +58,7 @@ describe('TRUST_PROXY=1: one proxy in front', () => {
 describe('TRUST_PROXY as a list of proxy addresses', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' });
+    server = await startTestServer({ DEMO: '0', TRUST_PROXY: '10.0.0.0/8, 192.168.1.7' });
   });
   afterAll(() => server.close());
 

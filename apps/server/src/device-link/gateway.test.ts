@@ -48,7 +48,7 @@ for (const broker of BROKERS)
     const battery = async (number: string) => (await server.db.select().from(batteries).where(eq(batteries.number, number)))[0]!;
 
     beforeAll(async () => {
-      server = await startTestServer();
+      server = await startTestServer({ DEMO: '0' });
       admin = (await platformAdmin(server)).token;
       const types = await createDeviceTypes(server, admin);
       const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });

@@ -37,7 +37,7 @@ describe('Mosquitto password file and ACL from the database', () => {
   let dir: string;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-mosquitto-auth-'));
     await setDeviceSecret(server.db, { kind: 'cabinet', number: CABINET.number }, CABINET.secret);
     await setDeviceSecret(server.db, { kind: 'battery', number: BATTERY.number }, BATTERY.secret);

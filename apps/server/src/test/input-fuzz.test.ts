@@ -46,7 +46,7 @@ const UNWATCHED = new Set(['audit_log', 'session', 'login_throttle']);
 /** One field in this many is hostile. */
 const HOSTILITY = 4;
 
-const server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '10000000' });
+const server = await startTestServer({ DEMO: '0', RATE_LIMIT_PER_MINUTE: '10000000' });
 afterAll(() => server.close());
 
 const login = async () => {

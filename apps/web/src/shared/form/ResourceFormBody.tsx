@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { Button, Drawer, Flex, Form, Modal, Spin } from 'antd';
+import { Button, Drawer, Flex, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -14,7 +14,7 @@ import { FieldInput } from './FieldInput';
 import type { FormField, FormMode } from './types';
 import { fieldSchema, issuesByField, zodRules } from './zodRules';
 
-type Values = Record<string, unknown>;
+export type Values = Record<string, unknown>;
 
 export interface ResourceFormProps<S extends z.ZodObject> {
   open: boolean;
@@ -46,6 +46,8 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   children?: ReactNode;
   /** Question asked before sending, for destructive saves (e.g. scrapping a device). */
   confirmKey?: string;
+  /** The form's instance, for a page that also sets fields itself (a position picked on the map). */
+  form?: FormInstance<Values>;
 }
 
 function textLike(field: FormField): boolean {
@@ -117,11 +119,13 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     onValuesChange,
     children,
     confirmKey,
+    form: given,
   } = props;
   const { t } = useTranslation();
   const { message } = useUi();
   const queryClient = useQueryClient();
-  const [form] = Form.useForm<Values>();
+  const [own] = Form.useForm<Values>();
+  const form = given ?? own;
   const formName = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
   const visible = fields.filter((field) => !field.modes || field.modes.includes(mode));
   const labelOf = (name: string) => {

@@ -1,0 +1,127 @@
+import { lazy, Suspense, useMemo } from 'react';
+import { Button, Card } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { StationRecord, StationType } from '@swap/contracts';
+import { Can } from '../../shared/Can';
+import { useEndpointQuery } from '../../shared/api/endpoints';
+import { MapView, type MapMarker, type MapPolygon } from '../../shared/map';
+import { ResourceTable } from '../../shared/table';
+import { useListFilters } from '../../shared/table/listFilters';
+import { TitleBar } from '../../shared/TitleBar';
+import { useOwnerOptions } from '../device-registry';
+import { areaOptions, useStationAreas } from './stationQueries';
+import { STATUS_MAP, stationSearchFields, stationView, type StationView } from './stationModel';
+
+const StationFormDrawer = lazy(() => import('./StationFormDrawer'));
+
+/** Every station the list's filters find, clustered on the map; a marker opens the station. */
+function StationsMap({ view, filters }: { view: StationView; filters: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const points = useEndpointQuery(view.api.map, filters as never);
+  const areas = useStationAreas(view.type);
+  const areaId = filters.areaId;
+  const markers = useMemo<MapMarker[]>(
+    () =>
+      (points.data ?? []).map((p) => ({
+        id: p.id,
+        lat: p.latitude,
+        lng: p.longitude,
+        label: t('station.marker', { name: p.name, status: t(`station.status.${p.status}`), count: p.cabinetCount }),
+      })),
+    [points.data, t],
+  );
+  const polygons = useMemo<MapPolygon[]>(() => {
+    const area = areas.data?.find((a) => a.id === areaId);
+    return area?.polygon ? [{ id: area.id, ring: area.polygon, label: area.name }] : [];
+  }, [areas.data, areaId]);
+  const fitTo = useMemo(() => (markers.length ? { markers } : polygons.length ? { polygons } : undefined), [markers, polygons]);
+  return (
+    <Card size="small" title={t('station.mapTitle', { count: markers.length })}>
+      <MapView
+        label={t('station.map')}
+        height={360}
+        markers={markers}
+        polygons={polygons}
+        fitTo={fitTo}
+        onMarkerClick={(id) => navigate(view.detailPath(id))}
+      />
+    </Card>
+  );
+}
+
+/** Sites → Integrated stations or Swap stations: the map and the list with one set of filters; add and edit in a drawer. */
+export function StationListPage({ type }: { type: StationType }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const view = stationView(type);
+  const { pathname } = useLocation();
+  const { id } = useParams();
+  const editing = pathname === view.addPath ? 'new' : id && pathname === view.editPath(id) ? Number(id) : null;
+  const owners = useOwnerOptions();
+  const areas = useStationAreas(type);
+  const searchFields = stationSearchFields(owners?.filter ?? null, areaOptions(areas.data));
+  const filters = useListFilters(searchFields);
+
+  return (
+    <>
+      <TitleBar
+        title={t(view.titleKey)}
+        operate={
+          <Can code={`${view.code}.add`}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => navigate(view.addPath)}>
+              {t(view.addTitleKey)}
+            </Button>
+          </Can>
+        }
+      />
+      <StationsMap view={view} filters={filters} />
+      <ResourceTable<StationRecord, typeof view.api.search>
+        endpoints={{ search: view.api.search, export: view.api.export }}
+        exportFilename={type === 'INTEGRATED' ? 'integrated-stations' : 'swap-stations'}
+        rowKey="id"
+        scrollX={1400}
+        searchFields={searchFields}
+        columns={[
+          {
+            key: 'name',
+            titleKey: 'field.name',
+            sortable: true,
+            width: 200,
+            render: (r) => <Link to={view.detailPath(r.id)}>{r.name}</Link>,
+          },
+          { key: 'nature', titleKey: 'field.nature', sortable: true, width: 150, render: (r) => t(`station.nature.${r.nature}`) },
+          { key: 'status', titleKey: 'field.status', sortable: true, width: 150, kind: 'status', statusMap: STATUS_MAP },
+          { key: 'address', titleKey: 'field.address', width: 220, ellipsis: true },
+          { key: 'areaName', titleKey: 'field.areaName', width: 160, render: (r) => r.areaName ?? '—' },
+          { key: 'merchantName', titleKey: 'field.merchantName', width: 180, render: (r) => r.merchantName ?? t('station.platformOwn') },
+          { key: 'responsiblePerson', titleKey: 'field.responsiblePerson', width: 160 },
+          { key: 'cabinetCount', titleKey: 'field.cabinetCount', sortable: true, width: 110, kind: 'number' },
+          { key: 'createdAt', titleKey: 'field.createdAt', sortable: true, width: 180, kind: 'datetime' },
+        ]}
+        rowActions={[
+          { key: 'edit', labelKey: 'common.edit', code: `${view.code}.edit`, onClick: (r) => void navigate(view.editPath(r.id)) },
+          {
+            key: 'remove',
+            labelKey: 'common.remove',
+            code: `${view.code}.remove`,
+            danger: true,
+            confirmKey: 'station.confirmRemove',
+            call: { endpoint: view.api.remove, input: (r) => ({ id: r.id }) },
+            successKey: 'common.removed',
+          },
+        ]}
+      />
+      {editing !== null && (
+        <Suspense fallback={null}>
+          <StationFormDrawer view={view} editing={editing} owners={owners?.merchants ?? null} onClose={() => navigate(view.listPath)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+export const IntegratedStationListPage = () => <StationListPage type="INTEGRATED" />;
+export const SwapStationListPage = () => <StationListPage type="SWAP" />;

@@ -1,0 +1,50 @@
+import { STATION_NATURES, STATION_SCREENS, STATION_STATUSES, stationApi, type StationType } from '@swap/contracts';
+import { optionsOf } from '../../shared/devices';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchField, SearchOption } from '../../shared/table';
+
+/**
+ * What the integrated-station and swap-station screens differ in (docs/stations-and-maps.md,
+ * "Stations"): endpoints, permission code, routes and titles. Everything else is shared.
+ */
+export function stationView(type: StationType) {
+  const screens = STATION_SCREENS[type];
+  const page = type === 'INTEGRATED' ? 'store' : 'station';
+  const base = screens.list.replace(/-list$/, '');
+  return {
+    type,
+    api: stationApi[type],
+    code: screens.code,
+    listPath: screens.list,
+    addPath: `${base}-add`,
+    editPath: (id: number | string) => `${base}-edit/${id}`,
+    detailPath: (id: number | string) => `${screens.detail}/${id}`,
+    titleKey: `nav.${screens.code}`,
+    addTitleKey: `page.${page}Add`,
+    editTitleKey: `page.${page}Edit`,
+    detailTitleKey: `page.${page}Detail`,
+  };
+}
+export type StationView = ReturnType<typeof stationView>;
+
+export const STATUS_MAP: StatusMap = {
+  READY: { meaning: 'processing', labelKey: 'station.status.READY' },
+  DEPLOYED: { meaning: 'success', labelKey: 'station.status.DEPLOYED' },
+  MAINTENANCE: { meaning: 'warning', labelKey: 'station.status.MAINTENANCE' },
+};
+
+export const natureOptions = optionsOf(STATION_NATURES, 'station.nature');
+export const statusOptions = optionsOf(STATION_STATUSES, 'station.status');
+
+type Filter = 'name' | 'nature' | 'status' | 'merchantId' | 'areaId';
+
+/** The list's filters; the map shows what they find. Owners only for platform staff (null otherwise). */
+export function stationSearchFields(owners: SearchOption[] | null, areas: SearchOption[]): SearchField<Filter>[] {
+  return [
+    { name: 'name', labelKey: 'field.name' },
+    { name: 'nature', labelKey: 'field.nature', type: 'select', options: natureOptions },
+    { name: 'status', labelKey: 'field.status', type: 'select', options: statusOptions },
+    { name: 'areaId', labelKey: 'field.areaId', type: 'select', options: areas },
+    ...(owners ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, options: owners }] : []),
+  ];
+}

@@ -29,7 +29,9 @@ describe('trajectories', () => {
     expect(await page.getByRole('columnheader', { name: 'Speed (km/h)' }).count()).toBe(1);
     expect(await trajectory.rows().count()).toBe(20);
 
-    // A trip is selected from the list; playback moves the position on and pauses.
+    // The demo drives an hour and stands half an hour: many trips. One is chosen from the list;
+    // playback moves the position on and pauses.
+    await trajectory.trip(2).waitFor();
     await trajectory.trip(1).click();
     await expect.poll(() => trajectory.trip(1).getAttribute('aria-pressed')).toBe('true');
     const before = await trajectory.playbackTime().textContent();

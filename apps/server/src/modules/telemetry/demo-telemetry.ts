@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 
 /**
  * A week of reports (every 10 minutes, plus a few older ones) for the first demo vehicles and
- * batteries of Jakarta, so their trajectories and charts have something to show. Written once,
+ * batteries of Jakarta, so their trajectories (trips and stops) and charts have something to show. Written once,
  * through the ingest's own batch writer, relative to the time of seeding.
  */
 export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void> {
@@ -16,18 +16,22 @@ export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void>
   const items: TelemetryItem[] = [];
   for (let device = 1; device <= 3; device++) {
     const times = [60 * DAY, 20 * DAY, ...Array.from({ length: (6 * DAY) / STEP_MS }, (_, i) => 6 * DAY - i * STEP_MS)];
+    let moved = 0;
     times.forEach((age, i) => {
-      // A loop through the city with a little wander, different for each device.
-      const angle = (i / 144) * 2 * Math.PI + device;
-      const lat = -6.2 + 0.03 * Math.sin(angle) + 0.004 * Math.sin(i / 7 + device);
-      const lng = 106.82 + 0.04 * Math.cos(angle) + 0.004 * Math.cos(i / 5);
+      // A loop through the city with a little wander, different for each device: an hour driving,
+      // then half an hour standing (a stop longer than the default 10 minutes, so trips show).
+      const driving = i % 9 < 6;
+      if (driving) moved += 1;
+      const angle = (moved / 96) * 2 * Math.PI + device;
+      const lat = -6.2 + 0.03 * Math.sin(angle) + 0.004 * Math.sin(moved / 7 + device);
+      const lng = 106.82 + 0.04 * Math.cos(angle) + 0.004 * Math.cos(moved / 5);
       const at = new Date(now - age).toISOString();
-      const speed = Math.round(20 + 15 * Math.abs(Math.sin(i / 3 + device)));
+      const speed = driving ? Math.round(20 + 15 * Math.abs(Math.sin(i / 3 + device))) : 0;
       items.push({
         kind: 'vehicle',
         number: `VJK${String(device).padStart(5, '0')}`,
         at,
-        payload: { ts: at, position: { lat, lng }, speed, acc: 'ON' },
+        payload: { ts: at, position: { lat, lng }, speed, acc: driving ? 'ON' : 'OFF' },
       });
       const soc = 100 - ((i * 3) % 80);
       items.push({

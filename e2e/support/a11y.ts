@@ -20,6 +20,11 @@ export async function checkA11y(page: Page, options: A11yOptions = {}): Promise<
       timeout: 3000,
     })
     .catch(() => undefined);
+  // A list refreshing (a live change, say) dims its rows under a spinner for a moment, and a busy
+  // button is faded: check the page once it is not loading, as the user reads it.
+  await page
+    .waitForFunction(() => !document.querySelector('.ant-spin-spinning, .ant-btn-loading, .ant-skeleton'), null, { timeout: 10_000 })
+    .catch(() => undefined);
   // Colours are checked as they settle: a button caught mid-transition would report a contrast it never keeps.
   await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; animation: none !important; }' });
   let builder = new AxeBuilder({ page });

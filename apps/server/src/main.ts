@@ -4,7 +4,7 @@ import { loadConfig, type Config } from './app/config.js';
 import { buildApp } from './app/build-app.js';
 import { openDatabase, type Db } from './db/client.js';
 import { seed } from './db/seed.js';
-import { useFastPasswordHashing } from './modules/session/password.js';
+import { useFastPasswordHashing } from './modules/account/index.js';
 import { DeviceHub } from './app/device-hub.js';
 import {
   startChangeRelay,

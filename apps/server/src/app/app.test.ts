@@ -8,7 +8,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { openDatabase } from '../db/client.js';
 import { seed } from '../db/seed.js';
 import { accounts } from '../modules/account/account.table.js';
-import { useFastPasswordHashing } from '../modules/session/password.js';
+import { useFastPasswordHashing } from '../modules/account/index.js';
 
 describe('serving the web app', () => {
   let server: TestServer;

@@ -14,7 +14,7 @@ import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
 import { registerSessionRoutes } from '../modules/session/index.js';
-import { configurePasswordHashing } from '../modules/session/index.js';
+import { configurePasswordHashing } from '../modules/account/index.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from './device-hub.js';
 

@@ -1,7 +1,6 @@
 import { messageText, newPassword } from '@swap/contracts';
 import type { Db } from './client.js';
-import { addSuperAdmin, superAdminExists, usernameExists } from '../modules/account/index.js';
-import { hashPassword, passwordWeakness } from '../modules/session/index.js';
+import { addSuperAdmin, hashPassword, passwordWeakness, superAdminExists, usernameExists } from '../modules/account/index.js';
 import { seedModuleDemos, setUpModules } from '../modules/index.js';
 
 export interface SeedOptions {

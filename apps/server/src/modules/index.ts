@@ -12,6 +12,8 @@ import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
 import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
+import { endSessionsWith } from './account/index.js';
+import { revokeAccountSessions } from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
 import { removeRolesOfMerchant } from './role/index.js';
@@ -95,6 +97,9 @@ const MODULES: ServerModule[] = [
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
+
+// A disabled account, or one whose password was reset, is signed out everywhere (the session module ends its sessions).
+endSessionsWith(revokeAccountSessions);
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

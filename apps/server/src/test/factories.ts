@@ -22,7 +22,7 @@ import { applyCabinetState } from '../device-link/device-state.service.js';
 import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
-import { hashPassword } from '../modules/session/index.js';
+import { hashPassword } from '../modules/account/index.js';
 import type { TestServer } from './harness.js';
 
 /**

@@ -15,7 +15,7 @@ import { buildApp } from '../app/build-app.js';
 import { type Database, type Db } from '../db/client.js';
 import { freshDatabase } from './fresh-database.js';
 import { seed } from '../db/seed.js';
-import { useFastPasswordHashing } from '../modules/session/password.js';
+import { useFastPasswordHashing } from '../modules/account/index.js';
 import { auditChangeKeys } from '../modules/audit-log/index.js';
 
 /**

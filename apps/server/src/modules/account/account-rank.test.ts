@@ -3,7 +3,7 @@ import { count, desc, eq } from 'drizzle-orm';
 import { accountApi, sessionApi, DEMO_PASSWORD, endpointUrl, roleApi, swapApi } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, createMerchantRecord, platformAdmin } from '../../test/factories.js';
-import { hashPassword } from '../session/password.js';
+import { hashPassword } from './password.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { roleMenus, roleResources, roles } from '../role/role.table.js';
 import { accountRoles, accounts } from './account.table.js';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_PASSWORD } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
-import { hashPassword } from '../session/index.js';
+import { hashPassword } from './password.js';
 import { accountRoles, accounts } from './account.table.js';
 
 /** The username of the demo's platform administrator: while it does not exist, the demo organisation is added. */

@@ -14,15 +14,29 @@ import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { hashPassword } from '../session/index.js';
-import { assertStrongPassword } from '../session/index.js';
-import { revokeAccountSessions } from '../session/index.js';
 import { grantsOf, withinGrants, type Grants } from '../menu/index.js';
 import { merchantExists } from '../merchant/index.js';
 import { grantedByRoles, rolesByIds } from '../role/index.js';
 import { accountRoles, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
 import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './account.rank.js';
+import { hashPassword } from './password.js';
+import { assertStrongPassword } from './password-strength.js';
+
+/** Ends every open session of an account inside the caller's transaction (the session module's `revokeAccountSessions`). */
+type EndSessions = (tx: Db, accountId: number) => Promise<void>;
+let revokeAccountSessions: EndSessions = () => {
+  throw new Error("The session module has not said how to end an account's sessions yet (modules/index.ts)");
+};
+
+/**
+ * The session module refers to accounts (who signs in), so this module never imports it: the module
+ * registry tells it once at start-up how a disabled or reset account's sessions end
+ * (docs/architecture.md, "No two modules import each other").
+ */
+export function endSessionsWith(end: EndSessions): void {
+  revokeAccountSessions = end;
+}
 
 type Target = typeof accounts.$inferSelect;
 

@@ -3,10 +3,9 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD, sessionApi, normaliseSignInName, toUserTy
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { serve, servePublic } from '../../app/route.js';
-import { findSignInAccount, recordSignIn } from '../account/index.js';
+import { dummyPasswordHash, findSignInAccount, recordSignIn, verifyPassword } from '../account/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled } from '../common-setting/index.js';
-import { dummyPasswordHash, verifyPassword } from './password.js';
 import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 

@@ -6,7 +6,7 @@ import { eventually } from '../../test/eventually.js';
 import { FACTORY_PASSWORD, createMerchant, createSubAccount, platformAdmin, type Caller } from '../../test/factories.js';
 import { accounts } from '../account/account.table.js';
 import { loginThrottle } from './session.table.js';
-import { holdPasswordHashing, passwordHashStats, resetPasswordHashStats } from './password.js';
+import { holdPasswordHashing, passwordHashStats, resetPasswordHashStats } from '../account/password.js';
 
 /**
  * The sign-in budget of docs/security.md, measured on the real server: the number of password

@@ -5,7 +5,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createMerchant, platformAdmin } from '../../test/factories.js';
 import { openDatabase } from '../../db/client.js';
 import { seed } from '../../db/seed.js';
-import { accounts } from '../account/account.table.js';
+import { accounts } from './account.table.js';
 import { passwordWeakness } from './password-strength.js';
 
 describe('password strength wherever a password is set', () => {

@@ -124,11 +124,16 @@ export interface VehicleModel {
   acc: 'ON' | 'OFF';
   parkedSeconds: number;
   position: GeoPosition;
+  /** Charge of its pack, percent: falls with the distance ridden, full again after a swap while parked. */
+  soc: number;
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 /** Urban scooter speeds, km/h. */
 export const MAX_SPEED = 60;
+/** Charge a scooter's pack loses per kilometre (about 60 km on a full pack), and the charge that sends it to swap. */
+const SOC_PER_KM = 1.6;
+const LOW_SOC = 25;
 
 export function newVehicle(number: string, index: number, random: () => number): VehicleModel {
   const city = cityOf(number, index);
@@ -145,6 +150,7 @@ export function newVehicle(number: string, index: number, random: () => number):
     acc: 'OFF',
     parkedSeconds: 0,
     position: route[segment]!,
+    soc: 40 + ((index * 37) % 60),
   };
   // A third start parked (at a cabinet, at home), the others on the move.
   if (random() < 0.33) vehicle.parkedSeconds = 30 + random() * 300;
@@ -173,6 +179,8 @@ export function driveStep(v: VehicleModel, seconds: number, random: () => number
     v.parkedSeconds = 60 + random() * 540;
     v.speed = 0;
     v.acc = 'OFF';
+    // A low pack is swapped for a full one at the stop.
+    if (v.soc < LOW_SOC) v.soc = 98;
     return;
   }
   // A red light or a jam: stopped with the ignition on.
@@ -183,6 +191,7 @@ export function driveStep(v: VehicleModel, seconds: number, random: () => number
   const target = 15 + random() * 35;
   v.speed = round(Math.min(MAX_SPEED, Math.max(0, v.speed + (target - v.speed) * 0.6)), 1);
   let left = (v.speed / 3.6) * seconds;
+  v.soc = round(Math.max(0, v.soc - (left / 1000) * SOC_PER_KM), 2);
   for (;;) {
     const from = v.route[v.segment]!;
     const to = v.route[(v.segment + 1) % v.route.length]!;
@@ -199,7 +208,7 @@ export function driveStep(v: VehicleModel, seconds: number, random: () => number
 }
 
 export function vehicleTelemetryReport(v: VehicleModel, now: Date): VehicleTelemetry {
-  return { ts: now.toISOString(), position: v.position, speed: v.speed, acc: v.acc, fault: null };
+  return { ts: now.toISOString(), position: v.position, speed: v.speed, acc: v.acc, soc: round(v.soc, 1), fault: null };
 }
 
 /** A vehicle's tracker: telemetry on bss/v1/vehicle/{no}/telemetry under its own credentials. */

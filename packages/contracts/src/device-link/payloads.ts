@@ -110,6 +110,8 @@ export const vehicleTelemetry = z.object({
   /** km/h. */
   speed: reading(0, 300),
   acc: z.enum(ACC_STATES),
+  /** The charge of the pack it rides on, percent, as the vehicle's controller reads it; optional (older trackers send none). */
+  soc: reading(0, 100).nullable().optional(),
   fault: deviceText(200).nullable().optional(),
 });
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;

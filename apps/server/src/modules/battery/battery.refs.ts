@@ -23,6 +23,11 @@ export function batteryJoin(batteryId: PgColumn, as?: string) {
   };
 }
 
+/** The id of the battery with this number as a subquery, for another module's condition (one unique-index probe). */
+export function batteryIdOf(number: string): SQL {
+  return sql`(select ${batteries.id} from ${batteries} where ${batteries.number} = ${number})`;
+}
+
 /** The ids of the vehicles holding the battery with this number, for an `in (…)` condition (one unique-index probe). */
 export function vehicleIdsOfBattery(db: Db, number: string) {
   return db.select({ id: batteries.vehicleId }).from(batteries).where(eq(batteries.number, number));

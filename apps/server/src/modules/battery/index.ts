@@ -1,6 +1,7 @@
 export {
   batteriesByIds,
   batteriesOfTypeExist,
+  batteryIdOf,
   batteryJoin,
   setBatterySwitches,
   vehicleIdsOfBattery,

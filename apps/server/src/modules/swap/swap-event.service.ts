@@ -8,9 +8,17 @@ import {
   type SwapEvent,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { batteryOwners, endSwapHolds, holdForSwap, lockSwapBattery, recordSwappedBattery } from '../battery/index.js';
+import {
+  batteryIdOf,
+  batteryOwners,
+  endSwapHolds,
+  holdForSwap,
+  lockSwapBattery,
+  pointBatteriesAtVehicles,
+  recordSwappedBattery,
+} from '../battery/index.js';
 import { cabinetByNumber, cabinetNumbers, compartmentBatteryId, putIntoCompartment, takeOutOfCompartment } from '../cabinet/index.js';
-import { dropBatteriesFromVehicles } from '../vehicle/index.js';
+import { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle } from '../vehicle/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
 
@@ -53,7 +61,10 @@ const FULL_SOC = 95;
  * succeeded swap the battery out leaves its compartment, the battery in takes its compartment with
  * its charge, and the reservation of the compartment taken from is used; any other result moves
  * nothing. An event naming a battery of another owner is recorded as failed (BATTERY_OTHER_OWNER),
- * moves nothing and touches no battery of that owner. Null when the cabinet is not registered.
+ * moves nothing and touches no battery of that owner. The record names the vehicle served (the
+ * owner's vehicle holding the returned pack, else the one whose number is the customer); after a
+ * succeeded swap that vehicle holds the pack handed out where the returned one was. Null when the
+ * cabinet is not registered.
  */
 export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<SwapOutcome | null> {
   return db.transaction(async (tx) => {
@@ -61,6 +72,9 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
     if (!cabinet) return null;
     const named = [event.batteryIn?.number, event.batteryOut?.number].filter((n): n is string => n !== undefined);
     const refused = await otherOwners(tx, cabinet.merchantId, named);
+    const vehicle = refused.length
+      ? null
+      : await servedVehicle(tx, cabinet.merchantId, event.batteryIn ? batteryIdOf(event.batteryIn.number) : null, event.customer ?? null);
     const [record] = await tx
       .insert(swapRecords)
       .values({
@@ -79,6 +93,7 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
         ...(refused.length
           ? { result: 'FAILED' as const, failureCode: 'BATTERY_OTHER_OWNER' as const }
           : { result: event.result, failureCode: event.failureCode ?? null }),
+        vehicleId: vehicle?.id ?? null,
         merchantId: cabinet.merchantId,
       })
       .onConflictDoNothing({ target: [swapRecords.cabinetId, swapRecords.eventId] })
@@ -105,6 +120,10 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
     const inId = await recordSwappedBattery(tx, batteryIn.number, batteryIn.soc, true);
     // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
     if (inId !== undefined) await dropBatteriesFromVehicles(tx, [inId]);
+    if (vehicle?.slot && outId !== undefined) {
+      await putSwappedBattery(tx, vehicle, outId);
+      await pointBatteriesAtVehicles(tx, [[outId, vehicle.id]]);
+    }
     await putIntoCompartment(tx, cabinet.id, batteryIn.compartment, inId ?? null, batteryIn.soc >= FULL_SOC);
     const [used] = await tx
       .update(appointments)

@@ -3,11 +3,13 @@ import { sql } from 'drizzle-orm';
 import { APPOINTMENT_STATUSES, SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '@swap/contracts';
 import { merchantIdColumn } from '../merchant/index.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
+import { vehicles } from '../vehicle/vehicle.table.js';
 
 /**
  * One row per swap a cabinet reports (100 M rows at a large operator). Battery numbers are kept as
  * reported (a swap stays readable after a battery is renumbered or removed). The owner is the
- * cabinet owner's merchant at the time of the swap.
+ * cabinet owner's merchant at the time of the swap; the vehicle is the one the swap served
+ * (docs/device-protocol.md, "Swap event"), for a vehicle's statistics.
  */
 export const swapRecords = pgTable(
   'swap_record',
@@ -30,6 +32,7 @@ export const swapRecords = pgTable(
     result: text('result', { enum: SWAP_RESULTS }).notNull(),
     failureCode: text('failure_code', { enum: SWAP_RECORD_FAILURE_CODES }),
     appointmentId: integer('appointment_id'),
+    vehicleId: integer('vehicle_id').references(() => vehicles.id, { onDelete: 'set null' }),
     merchantId: merchantIdColumn(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -43,6 +46,9 @@ export const swapRecords = pgTable(
     index('swap_record_battery_in_idx').on(t.batteryInNumber.op('text_pattern_ops')),
     index('swap_record_battery_out_idx').on(t.batteryOutNumber.op('text_pattern_ops')),
     index('swap_record_customer_idx').on(t.customer, t.id),
+    index('swap_record_vehicle_started_idx')
+      .on(t.vehicleId, t.startedAt)
+      .where(sql`${t.vehicleId} is not null`),
   ],
 );
 

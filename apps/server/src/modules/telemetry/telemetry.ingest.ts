@@ -79,16 +79,18 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
       longitude: t.position.lng,
       speed: t.speed,
       acc: t.acc,
+      soc: t.soc ?? null,
       // An absent fault keeps the one on record; null clears it.
       has_fault: t.fault !== undefined,
       fault: t.fault ?? null,
     }),
-    columns: 'number text, at timestamptz, latitude float8, longitude float8, speed float8, acc text, has_fault boolean, fault text',
+    columns:
+      'number text, at timestamptz, latitude float8, longitude float8, speed float8, acc text, soc float8, has_fault boolean, fault text',
     update: (latest) => sql`update vehicle b set latitude = v.latitude, longitude = v.longitude, acc_state = v.acc,
         fault = case when v.has_fault then v.fault else b.fault end, updated_at = now()
       from ${latest} v where b.number = v.number returning b.number`,
-    insert: (reports) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc)
-      select b.id, v.at, v.latitude, v.longitude, v.speed, v.acc
+    insert: (reports) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc, soc)
+      select b.id, v.at, v.latitude, v.longitude, v.speed, v.acc, v.soc
       from ${reports} v join vehicle b on b.number = v.number`,
   },
   cabinet: {

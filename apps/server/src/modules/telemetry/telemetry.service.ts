@@ -194,7 +194,7 @@ async function route(
 export async function vehicleTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
   const vehicle = await vehicleDetail(ctx, query.id);
   const { range, from, to } = trajectoryWindow(query, now);
-  const history = sql`select at, latitude as lat, longitude as lng, speed, null::real as soc from vehicle_telemetry where vehicle_id = ${vehicle.id}
+  const history = sql`select at, latitude as lat, longitude as lng, speed, soc from vehicle_telemetry where vehicle_id = ${vehicle.id}
     and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz`;
   return {
     id: vehicle.id,

@@ -33,6 +33,8 @@ export const vehicleTelemetry = pgTable(
     /** km/h. */
     speed: real('speed').notNull(),
     acc: text('acc', { enum: ACC_STATES }).notNull(),
+    /** Percent, when the vehicle reports its charge. */
+    soc: real('soc'),
   },
   (t) => [index('vehicle_telemetry_device_at_idx').on(t.vehicleId, t.at), index('vehicle_telemetry_at_brin').using('brin', t.at)],
 );

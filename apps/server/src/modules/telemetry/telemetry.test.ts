@@ -180,6 +180,10 @@ describe('trajectories and trends from the telemetry history', () => {
       [159, -6.14, 30],
       [160, -6.13, 0],
     ];
+    // The charge: half a point a minute on the first drive, one a minute on the second, a full pack
+    // (swapped during the silent hours) losing half a point a minute on the third.
+    const socAt = (minute: number) =>
+      minute <= 6 ? 90 - minute / 2 : minute <= 26 ? 87 : minute <= 30 ? 87 - (minute - 26) : 98 - (minute - 150) / 2;
     let trackedId: number;
     const trajectory = async (query: Record<string, string | number> = {}) =>
       (await server.request(telemetryApi.vehicle.trajectory, { id: trackedId, ...query }, { token: who.admin })).data;
@@ -198,12 +202,12 @@ describe('trajectories and trends from the telemetry history', () => {
           kind: 'vehicle',
           number: 'VTR0003',
           at: at(minute),
-          payload: { ts: at(minute), position: { lat, lng: 106.8 }, speed, acc: 'ON' },
+          payload: { ts: at(minute), position: { lat, lng: 106.8 }, speed, acc: 'ON', soc: socAt(minute) },
         })),
       );
     });
 
-    it('splits the track at stops longer than the setting, with distance, duration, speeds and places', async () => {
+    it('splits the track at stops longer than the setting, with distance, duration, speeds, charge used and places', async () => {
       const answer = await trajectory();
       expect(answer.stopMinutes).toBe(10);
       expect(answer.total).toBe(track.length);
@@ -215,7 +219,7 @@ describe('trajectories and trends from the telemetry history', () => {
           durationSeconds: 360,
           averageSpeed: 66.7,
           topSpeed: 70,
-          chargeUsed: null,
+          chargeUsed: 3,
           reports: 7,
         },
         {
@@ -225,7 +229,7 @@ describe('trajectories and trends from the telemetry history', () => {
           durationSeconds: 240,
           averageSpeed: 66.7,
           topSpeed: 80,
-          chargeUsed: null,
+          chargeUsed: 4,
           reports: 4,
         },
         {
@@ -235,7 +239,7 @@ describe('trajectories and trends from the telemetry history', () => {
           durationSeconds: 600,
           averageSpeed: 33.4,
           topSpeed: 30,
-          chargeUsed: null,
+          chargeUsed: 5,
           reports: 10,
         },
       ]);

@@ -2,4 +2,4 @@ export { activatedVehicleNumbers, typeHasVehicleWithTwoBatteries, vehicleJoin, v
 export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
 export { vehicleDetail } from './vehicle.query.js';
-export { dropBatteriesFromVehicles } from './vehicle.binding.js';
+export { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle, type ServedVehicle } from './vehicle.binding.js';

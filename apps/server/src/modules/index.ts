@@ -12,7 +12,7 @@ import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
 import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
-import { endSessionsWith } from './account/index.js';
+import { accountCountOfMerchant, endSessionsWith, merchantHasAccounts } from './account/index.js';
 import { revokeAccountSessions } from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
@@ -20,6 +20,7 @@ import { removeRolesOfMerchant } from './role/index.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
 import { removeRolesWith } from './merchant/merchant.service.js';
+import { tellMerchantAccounts } from './merchant/merchant.accounts.js';
 import { merchantDocumentIds, merchantJoin } from './merchant/index.js';
 import { registerFileRoutes } from './file/file.routes.js';
 import { readMerchantDocumentsFrom } from './file/index.js';
@@ -100,6 +101,9 @@ readCompartmentHoldsFrom(heldCompartments);
 
 // A disabled account, or one whose password was reset, is signed out everywhere (the session module ends its sessions).
 endSessionsWith(revokeAccountSessions);
+
+// The merchant list counts each merchant's accounts, and a merchant with accounts stays (the account module knows them).
+tellMerchantAccounts({ countOf: accountCountOfMerchant, exist: merchantHasAccounts });
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

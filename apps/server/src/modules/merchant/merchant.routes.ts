@@ -18,12 +18,12 @@ const CSV_COLUMNS: CsvColumn<MerchantRecord>[] = [
 
 /** Merchants (System centre → Merchants, /system/merchant/list); adding and removing is platform work. */
 export function registerMerchantRoutes(app: FastifyInstance): void {
-  serve(app, merchantApi.search, ({ input, ctx }) => merchantList.search(ctx, input));
-  serve(app, merchantApi.detail, ({ input, ctx }) => merchantList.detail(ctx, input.id));
+  serve(app, merchantApi.search, ({ input, ctx }) => merchantList().search(ctx, input));
+  serve(app, merchantApi.detail, ({ input, ctx }) => merchantList().detail(ctx, input.id));
   serve(app, merchantApi.add, ({ input, ctx }) => addMerchant(ctx, input));
   serve(app, merchantApi.edit, ({ input, ctx }) => editMerchant(ctx, input));
   serve(app, merchantApi.remove, ({ input, ctx }) => removeMerchant(ctx, input.id));
   serve(app, merchantApi.export, ({ input, ctx, reply }) =>
-    merchantList.sendExport(reply, ctx, input, { filename: 'merchants.csv', columns: CSV_COLUMNS }),
+    merchantList().sendExport(reply, ctx, input, { filename: 'merchants.csv', columns: CSV_COLUMNS }),
   );
 }

@@ -4,10 +4,10 @@ import type { Db } from '../../db/client.js';
 import { isPlatform, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { merchantHasAccounts } from '../account/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
 import { merchants } from './merchant.table.js';
 import { merchantDetail } from './merchant.query.js';
+import { merchantAccounts } from './merchant.accounts.js';
 
 /** The stored form of a merchant payload: absent document photos are none. */
 function fieldsOf(body: MerchantAdd) {
@@ -123,7 +123,7 @@ export async function removeMerchant(ctx: Ctx, id: number): Promise<null> {
   const current = await merchantDetail(ctx, id);
   try {
     await ctx.db.transaction(async (tx) => {
-      if (await merchantHasAccounts(tx, current.id)) throw new AppError('merchantInUse');
+      if (await merchantAccounts().exist(tx, current.id)) throw new AppError('merchantInUse');
       await removeRolesOfMerchant(tx, current.id);
       await tx.delete(merchants).where(eq(merchants.id, current.id));
       await recordAudit(tx, ctx, {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseSync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type * as Contracts from '@swap/contracts';
+import { pageAddresses } from './build-plugins/page-addresses';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
@@ -223,7 +224,7 @@ function featureEntries(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [contractTexts(), featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
+  plugins: [pageAddresses(), contractTexts(), featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE } from '@swap/contracts';
+import { findPageAddresses } from '../../apps/web/build-plugins/page-addresses.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(repoRoot, 'apps/web');
@@ -58,19 +59,14 @@ function keyOf(fromFile: string, specifier: string): string {
   return key;
 }
 
-/** Route → page module, read from the router and the page table of apps/web. */
+/** Route → page module, read from the router and the pages' `@route` tags of apps/web. */
 function routes(): { route: string; key: string; signedIn: boolean }[] {
   const router = fs.readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
   const login = /const LoginPage = named\(\(\) => import\('([^']+)'\)/.exec(router);
   if (!login?.[1]) throw new Error('LoginPage not found in src/app/router.tsx');
-  const pages = fs.readFileSync(path.join(web, 'src/app/pages.ts'), 'utf8');
   const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false }];
-  for (const match of pages.matchAll(/'([^']+)': page\(\(\) =>\s*import\('([^']+)'\)/g)) {
-    const [, route, specifier] = match;
-    // The page table's doc comment shows an example line; a route counts once.
-    if (route && specifier && !rows.some((row) => row.route === route))
-      rows.push({ route, key: keyOf('src/app/pages.ts', specifier), signedIn: true });
-  }
+  for (const { route, file } of findPageAddresses(web))
+    rows.push({ route, key: keyOf('index.html', file.replace(/\.tsx$/, '')), signedIn: true });
   return rows;
 }
 

@@ -9,14 +9,16 @@ import { createMerchant } from '../support/factories.js';
 const stamp = Date.now().toString(36).toUpperCase();
 const PATH = '/operation/noti/notificati';
 const NOTIFICATIONS = 'message.updateMessage';
+const notice = (title: string, countryCode: 'ID' | 'TH') => ({ title, description: `${title}: stations stay open.`, countryCode });
 
 describe('notifications', () => {
   test('add with the form’s checks, find, edit and remove with a confirmation', async ({ page }) => {
+    const thai = `Songkran hours ${stamp}`;
+    await apiRequest(await apiToken('admin'), notificationApi.add, notice(thai, 'TH'));
     await new Shell(page).startSignedIn('admin');
     const list = new ListPage(page, PATH);
     await list.open();
-    // The demo's notifications are listed newest first.
-    await list.row('New app version').waitFor();
+    await list.row(thai).waitFor();
 
     const title = `E2E notice ${stamp}`;
     // Nothing filled: both texts are required; the fields stop at 100 and 1000 characters.
@@ -30,10 +32,10 @@ describe('notifications', () => {
     await drawer.saveAndClose();
     await list.row(title).waitFor();
 
-    await list.search({ Title: stamp });
+    await list.search({ Title: title });
     await expect.poll(() => list.rows().count(), { timeout: 15_000 }).toBe(1);
     await list.search({ Title: '', Country: 'Thailand (TH)' });
-    await list.row('Songkran hours').waitFor();
+    await list.row(thai).waitFor();
     expect(await list.row(title).count()).toBe(0);
     await list.open();
 
@@ -50,11 +52,8 @@ describe('notifications', () => {
 
   test('a merchant sees only its own notifications, in Bahasa', async ({ page, baseURL }) => {
     // One notification each of the merchant, of another merchant and of the platform.
-    const notice = (title: string, countryCode: 'ID' | 'TH') => ({ title, description: `${title}: stations stay open.`, countryCode });
     const [merchant, other] = [await createMerchant({ menuCodes: [NOTIFICATIONS] }), await createMerchant({ menuCodes: [NOTIFICATIONS] })];
-    const own = `Ramadan hours ${stamp}`;
-    const others = `Songkran hours ${stamp}`;
-    const platform = `App version ${stamp}`;
+    const [own, others, platform] = [`Ramadan hours ${stamp}`, `Lebaran hours ${stamp}`, `App version ${stamp}`];
     await apiRequest(merchant.admin.token, notificationApi.add, notice(own, 'ID'));
     await apiRequest(other.admin.token, notificationApi.add, notice(others, 'TH'));
     await apiRequest(await apiToken('admin'), notificationApi.add, notice(platform, 'ID'));

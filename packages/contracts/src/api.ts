@@ -1,4 +1,5 @@
 import { endpointsOf } from './endpoint.js';
+import { ADD_EDIT, ADD_EDIT_REMOVE, audited } from './audited.js';
 import { liveApi } from './device-link/live.js';
 import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
@@ -48,6 +49,37 @@ export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
 export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels };
+
+/**
+ * The object types audit entries are written about (the audit log's object filter), each with the
+ * plain changes its screens make: each is the action `<prefix>.<verb>` (add, edit, remove), the
+ * prefix being the object type unless PREFIX (audit-actions.ts) names another. A new domain adds its
+ * object here,
+ * in one line, with its verbs and its name in the four languages: the audit log and its export word
+ * the object with it (catalogue keys `auditLog.objectType.<object>`, see auditObjectNames).
+ */
+export const AUDITED = {
+  session: audited([], { en: 'Session', in: 'Sesi', th: 'เซสชัน', zh: '会话' }),
+  account: audited(ADD_EDIT, { en: 'Account', in: 'Akun', th: 'บัญชี', zh: '账号' }),
+  merchant: audited(ADD_EDIT_REMOVE, { en: 'Merchant', in: 'Merchant', th: 'ผู้ค้า', zh: '商户' }),
+  role: audited(ADD_EDIT_REMOVE, { en: 'Role', in: 'Peran', th: 'บทบาท', zh: '角色' }),
+  menu: audited(ADD_EDIT_REMOVE, { en: 'Menu', in: 'Menu', th: 'เมนู', zh: '菜单' }),
+  resource: audited(ADD_EDIT_REMOVE, { en: 'Resource', in: 'Sumber daya', th: 'ทรัพยากร', zh: '资源' }),
+  file: audited([], { en: 'File', in: 'Berkas', th: 'ไฟล์', zh: '文件' }),
+  common_setting: audited(ADD_EDIT_REMOVE, { en: 'Common setting', in: 'Pengaturan umum', th: 'การตั้งค่าทั่วไป', zh: '通用设置' }),
+  currency_config: audited(['edit'], { en: 'Currency', in: 'Mata uang', th: 'สกุลเงิน', zh: '币种' }),
+  notification: audited(ADD_EDIT_REMOVE, { en: 'Notification', in: 'Notifikasi', th: 'การแจ้งเตือน', zh: '通知' }),
+  area: audited(ADD_EDIT_REMOVE, { en: 'Area', in: 'Wilayah', th: 'พื้นที่', zh: '区域' }),
+  station: audited(ADD_EDIT_REMOVE, { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' }),
+  appointment: audited(['add'], { en: 'Reservation', in: 'Reservasi', th: 'การจอง', zh: '预约' }),
+  vehicle: audited(ADD_EDIT, { en: 'Vehicle', in: 'Kendaraan', th: 'ยานพาหนะ', zh: '车辆' }),
+  battery: audited(ADD_EDIT, { en: 'Battery', in: 'Baterai', th: 'แบตเตอรี่', zh: '电池' }),
+  cabinet: audited(ADD_EDIT, { en: 'Cabinet', in: 'Kabinet', th: 'ตู้', zh: '换电柜' }),
+  vehicleType: audited(ADD_EDIT_REMOVE, { en: 'Vehicle type', in: 'Tipe kendaraan', th: 'ประเภทยานพาหนะ', zh: '车辆类型' }),
+  batteryType: audited(ADD_EDIT_REMOVE, { en: 'Battery type', in: 'Tipe baterai', th: 'ประเภทแบตเตอรี่', zh: '电池类型' }),
+  cabinetType: audited(ADD_EDIT_REMOVE, { en: 'Cabinet type', in: 'Tipe kabinet', th: 'ประเภทตู้', zh: '换电柜类型' }),
+  stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
+} as const;
 
 /**
  * Every declared endpoint, grouped by resource. The server refuses to start when one of them has

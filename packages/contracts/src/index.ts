@@ -1,6 +1,7 @@
 export * from './envelope.js';
 export * from './endpoint.js';
 export * from './api.js';
+export * from './audit-actions.js';
 export * from './messages.js';
 export * from './navigation.js';
 export * from './validation.js';

@@ -92,3 +92,9 @@ export function formatAmount(amount: number, currency: string, decimals: number,
       }),
   ).format(amount);
 }
+
+/** Select options for countries (ISO 3166-1 alpha-2), named in the language in use by the browser's own data: "Indonesia (ID)". */
+export function countryOptions(codes: readonly string[], language: Language = pageLanguage()): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames([LOCALES[language]], { type: 'region' });
+  return codes.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
+}

@@ -23,7 +23,7 @@ export interface NavCentre {
 export type HasCode = (code: string) => boolean;
 export type HasPage = (url: string) => boolean;
 
-/** Whether this build has a page for a route: the shell provides it from its page table (app/pages.ts). */
+/** Whether this build has a page for a route: the shell provides it from its page table (app/pages.ts, made from the pages' `@route` tags). */
 export const HasPageContext = createContext<HasPage>(() => false);
 
 /** Sidebar tree: a centre, group or item shows only if its code is held; hidden items never show. */

@@ -1,4 +1,4 @@
-import { auditObjectNames, type AuditObject } from '../domains/audit-log.js';
+import { auditObjectNames, type AuditObject } from '../audit-actions.js';
 import type { Language } from '../envelope.js';
 import { ENUM_WORDS_EN, type EnumWordsTable } from './en.js';
 import { ENUM_WORDS_IN } from './in.js';

@@ -13,7 +13,10 @@ import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
 import { IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
 import { accountChanges } from './accountQueries';
 
-/** System centre → Accounts (/system/admin/list). */
+/**
+ * System centre → Accounts.
+ * @route /system/admin/list
+ */
 export function AccountListPage() {
   const { t } = useTranslation();
   const platform = isPlatformUser();

@@ -6,7 +6,7 @@ import { AREA_TYPES, areaAdd, areaApi, areaEdit, ringProblem, type AreaRecord } 
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { PolygonEditor, type MapPolygon } from '../../shared/map';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useProvinces } from './areaQueries';
 
@@ -14,8 +14,9 @@ const CODE = 'admin.area';
 type Ring = [number, number][];
 
 /**
- * System centre → Areas (/system/area/list): provinces and their cities, each outlined on the map.
+ * System centre → Areas: provinces and their cities, each outlined on the map.
  * Platform staff write them; a merchant's account holding the menu reads them (docs/stations-and-maps.md).
+ * @route /system/area/list
  */
 export function AreaListPage() {
   const { t } = useTranslation();
@@ -84,17 +85,8 @@ export function AreaListPage() {
           { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, platformOnly: true, onClick: (r) => open(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: `${CODE}.remove`,
-            platformOnly: true,
-            danger: true,
-            confirmKey: 'area.confirmRemove',
-            call: { endpoint: areaApi.remove, input: (r) => ({ id: r.id }) },
-            successKey: 'common.removed',
-          },
+          editAction(CODE, open, { platformOnly: true }),
+          removeAction(CODE, areaApi.remove, { platformOnly: true, confirmKey: 'area.confirmRemove' }),
         ]}
       />
       <ResourceForm

@@ -25,7 +25,10 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
   );
 }
 
-/** System centre → Audit log (/system/audit-log): every tenant's changes, for super administrators only. */
+/**
+ * System centre → Audit log: every tenant's changes, for super administrators only.
+ * @route /system/audit-log
+ */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const superAdmin = getUserInfo()?.type === 'SUPER';

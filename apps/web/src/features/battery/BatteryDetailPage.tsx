@@ -91,7 +91,10 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
   ];
 }
 
-/** Battery detail (/product/battery/detail/:id): every field, cell voltages, location; edit and scrap. */
+/**
+ * Battery detail: every field, cell voltages, location; edit and scrap.
+ * @route /product/battery/detail/:id
+ */
 export function BatteryDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -3,7 +3,10 @@ import { DeviceListPage } from '../device-registry';
 import { ALARM_MAP, fieldKey, SWITCH_MAP } from '../../shared/devices';
 import { BATTERY_FORM, batterySearchFields, DISTRIBUTION_MAP, RETURN_MAP } from './batteryModel';
 
-/** Product centre → Batteries (/product/battery/list). */
+/**
+ * Product centre → Batteries.
+ * @route /product/battery/list
+ */
 export function BatteryListPage() {
   return (
     <DeviceListPage<BatteryRecord>

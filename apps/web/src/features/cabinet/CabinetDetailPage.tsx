@@ -87,7 +87,10 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
   ];
 }
 
-/** Cabinet detail (/product/cabinet/detail/:id): every field and the compartments by state. */
+/**
+ * Cabinet detail: every field and the compartments by state.
+ * @route /product/cabinet/detail/:id
+ */
 export function CabinetDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

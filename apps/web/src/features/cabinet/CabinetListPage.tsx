@@ -3,7 +3,10 @@ import { DeviceListPage } from '../device-registry';
 import { fieldKey } from '../../shared/devices';
 import { CABINET_FORM, cabinetSearchFields, SUPPLY_MAP } from './cabinetModel';
 
-/** Product centre → Cabinets (/product/cabinet/list). */
+/**
+ * Product centre → Cabinets.
+ * @route /product/cabinet/list
+ */
 export function CabinetListPage() {
   return (
     <DeviceListPage<CabinetRecord>

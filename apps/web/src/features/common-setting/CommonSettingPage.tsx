@@ -5,11 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { commonSettingAdd, commonSettingApi, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { commonSettingChanges } from './commonSettingQueries';
 
-/** System centre → Common settings (/system/common/setting). */
+/**
+ * System centre → Common settings.
+ * @route /system/common/setting
+ */
 export function CommonSettingPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<CommonSettingRecord | 'new' | null>(null);
@@ -43,15 +46,8 @@ export function CommonSettingPage() {
           { key: 'updatedAt', titleKey: 'commonSetting.updatedAt', kind: 'datetime', sortable: true, width: 180 },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: 'admin.commonSetting.edit', onClick: (r) => setEditing(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: 'admin.commonSetting.remove',
-            danger: true,
-            onClick: (r) => commonSettingChanges.remove(r.id),
-            successKey: 'common.removed',
-          },
+          editAction('admin.commonSetting', setEditing),
+          removeAction('admin.commonSetting', (r) => commonSettingChanges.remove(r.id)),
         ]}
       />
       <ResourceForm

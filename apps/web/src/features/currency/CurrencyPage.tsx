@@ -18,7 +18,10 @@ import { useSaveCurrency } from './currencyQueries';
 /** The amount the live example shows in the chosen currency. */
 const EXAMPLE_AMOUNT = 1234567.891;
 
-/** System centre → International → Currency (/system/international/currency). */
+/**
+ * System centre → International → Currency.
+ * @route /system/international/currency
+ */
 export function CurrencyPage() {
   const { t } = useTranslation();
   const { message } = useUi();

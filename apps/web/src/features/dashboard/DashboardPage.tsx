@@ -10,7 +10,10 @@ import { getUserInfo } from '../../shared/session';
 import { Panel } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
 
-/** Home: one card per granted centre, linking to its first permitted page. Figures arrive with their API. */
+/**
+ * Home: one card per granted centre, linking to its first permitted page. Figures arrive with their API.
+ * @route /dashboard
+ */
 export function DashboardPage() {
   const { t } = useTranslation();
   const permissions = usePermissions();

@@ -86,14 +86,23 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
   );
 }
 
+/**
+ * @route /product/vehicle-type/list
+ */
 export function VehicleTypeListPage() {
   return <TypeListPage kind="vehicle" />;
 }
 
+/**
+ * @route /product/battery-type/list
+ */
 export function BatteryTypeListPage() {
   return <TypeListPage kind="battery" />;
 }
 
+/**
+ * @route /product/cabinet-type/list
+ */
 export function CabinetTypeListPage() {
   return <TypeListPage kind="cabinet" />;
 }

@@ -5,7 +5,10 @@ import { MenuTransfer } from './MenuTransfer';
 import { MenuTreePanel } from './MenuTreePanel';
 import { ResourcesPanel } from './ResourcesPanel';
 
-/** System centre → Menus and resources (/system/menu/index). */
+/**
+ * System centre → Menus and resources.
+ * @route /system/menu/index
+ */
 export function MenuIndexPage() {
   const { t } = useTranslation();
   return (

@@ -8,7 +8,7 @@ import { invalidateResources } from '../../shared/api/endpoints';
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { resourceChanges } from './menuQueries';
 
 const TYPE_MAP: StatusMap = {
@@ -53,18 +53,11 @@ export function ResourcesPanel() {
           { key: 'url', titleKey: 'menu.url', ellipsis: true },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: 'admin.resource.edit', onClick: (r) => setEditing(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: 'admin.resource.remove',
-            danger: true,
-            onClick: async (r) => {
-              await resourceChanges.remove(r.id);
-              refreshTree();
-            },
-            successKey: 'common.removed',
-          },
+          editAction('admin.resource', setEditing),
+          removeAction('admin.resource', async (r) => {
+            await resourceChanges.remove(r.id);
+            refreshTree();
+          }),
         ]}
       />
       <ResourceForm

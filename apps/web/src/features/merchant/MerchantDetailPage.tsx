@@ -46,7 +46,10 @@ const GROUPS: DetailGroup<MerchantRecord>[] = [
 
 const merchantLabel = (field: string) => `merchant.${field}`;
 
-/** Merchant detail (/system/merchant/detail/:id): its fields and identity images. */
+/**
+ * Merchant detail: its fields and identity images.
+ * @route /system/merchant/detail/:id
+ */
 export function MerchantDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -5,14 +5,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
 import { MerchantFormDrawer } from './MerchantFormDrawer';
 import { removeMerchant } from './merchantQueries';
 import { TYPE_MAP, typeOptions } from './merchantModel';
 
-/** System centre → Merchants (/system/merchant/list). */
+/**
+ * System centre → Merchants.
+ * @route /system/merchant/list
+ */
 export function MerchantListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,17 +60,8 @@ export function MerchantListPage() {
             code: 'admin.merchant.detail',
             onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`),
           },
-          { key: 'edit', labelKey: 'common.edit', code: 'admin.merchant.edit', onClick: (r) => setEditing(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: 'admin.merchant.remove',
-            danger: true,
-            confirmKey: 'merchant.confirmRemove',
-            hidden: () => !platform,
-            onClick: (r) => removeMerchant(r.id),
-            successKey: 'common.removed',
-          },
+          editAction('admin.merchant', setEditing),
+          removeAction('admin.merchant', (r) => removeMerchant(r.id), { confirmKey: 'merchant.confirmRemove', hidden: () => !platform }),
         ]}
       />
       <MerchantFormDrawer editing={editing} onClose={() => setEditing(null)} />

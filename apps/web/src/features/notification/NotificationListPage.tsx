@@ -5,22 +5,19 @@ import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, notificationAdd, notificationApi, notificationEdit, type NotificationRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { ResourceTable } from '../../shared/table';
+import { countryOptions } from '../../shared/format';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 
 const CODE = 'message.updateMessage';
 
-/** Country names in the reader's language, from the browser's own data. */
-function useCountryOptions() {
-  const { i18n } = useTranslation();
-  const names = new Intl.DisplayNames([i18n.language === 'in' ? 'id' : i18n.language], { type: 'region' });
-  return COUNTRY_CODES.map((code) => ({ value: code, label: `${names.of(code) ?? code} (${code})` }));
-}
-
-/** Operation centre → Notifications (/operation/noti/notificati). */
+/**
+ * Operation centre → Notifications.
+ * @route /operation/noti/notificati
+ */
 export function NotificationListPage() {
   const { t } = useTranslation();
-  const countries = useCountryOptions();
+  const countries = countryOptions(COUNTRY_CODES);
   const [editing, setEditing] = useState<NotificationRecord | 'new' | null>(null);
   const adding = editing === 'new';
   const fields: FormField<'title' | 'description' | 'countryCode'>[] = [
@@ -63,16 +60,8 @@ export function NotificationListPage() {
           { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: `${CODE}.edit`, onClick: (r) => setEditing(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: `${CODE}.remove`,
-            danger: true,
-            confirmKey: 'notification.confirmRemove',
-            call: { endpoint: notificationApi.remove, input: (r) => ({ id: r.id }) },
-            successKey: 'common.removed',
-          },
+          editAction(CODE, setEditing),
+          removeAction(CODE, notificationApi.remove, { confirmKey: 'notification.confirmRemove' }),
         ]}
       />
       <ResourceForm

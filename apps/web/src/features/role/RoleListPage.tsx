@@ -4,13 +4,16 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type RoleRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { isPlatformUser } from '../../shared/session';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { roleChanges } from './roleQueries';
 
-/** System centre → Roles (/system/role/list). */
+/**
+ * System centre → Roles.
+ * @route /system/role/list
+ */
 export function RoleListPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<RoleRecord | 'new' | null>(null);
@@ -50,16 +53,8 @@ export function RoleListPage() {
           { key: 'createdAt', titleKey: 'role.createdAt', kind: 'datetime', sortable: true, width: 180 },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: 'admin.role.edit', onClick: (r) => setEditing(r) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: 'admin.role.remove',
-            danger: true,
-            confirmKey: 'role.confirmRemove',
-            onClick: (r) => roleChanges.remove(r.id),
-            successKey: 'common.removed',
-          },
+          editAction('admin.role', setEditing),
+          removeAction('admin.role', (r) => roleChanges.remove(r.id), { confirmKey: 'role.confirmRemove' }),
         ]}
       />
       <RoleFormDrawer editing={editing} onClose={() => setEditing(null)} />

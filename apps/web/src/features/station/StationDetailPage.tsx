@@ -102,5 +102,11 @@ export function StationDetailPage({ type }: { type: StationType }) {
   );
 }
 
+/**
+ * @route /site/store-detail/:id
+ */
 export const IntegratedStationDetailPage = () => <StationDetailPage type="INTEGRATED" />;
+/**
+ * @route /site/cabinet-detail/:id
+ */
 export const SwapStationDetailPage = () => <StationDetailPage type="SWAP" />;

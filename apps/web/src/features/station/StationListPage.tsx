@@ -7,7 +7,7 @@ import type { StationRecord, StationType } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { useEndpointQuery } from '../../shared/api/endpoints';
 import { MapView, type MapMarker, type MapPolygon } from '../../shared/map';
-import { ResourceTable } from '../../shared/table';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { useListFilters } from '../../shared/table/listFilters';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions } from '../device-registry';
@@ -102,16 +102,8 @@ export function StationListPage({ type }: { type: StationType }) {
           { key: 'createdAt', titleKey: 'field.createdAt', sortable: true, width: 180, kind: 'datetime' },
         ]}
         rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: `${view.code}.edit`, onClick: (r) => void navigate(view.editPath(r.id)) },
-          {
-            key: 'remove',
-            labelKey: 'common.remove',
-            code: `${view.code}.remove`,
-            danger: true,
-            confirmKey: 'station.confirmRemove',
-            call: { endpoint: view.api.remove, input: (r) => ({ id: r.id }) },
-            successKey: 'common.removed',
-          },
+          editAction(view.code, (r) => void navigate(view.editPath(r.id))),
+          removeAction(view.code, view.api.remove, { confirmKey: 'station.confirmRemove' }),
         ]}
       />
       {editing !== null && (
@@ -123,5 +115,15 @@ export function StationListPage({ type }: { type: StationType }) {
   );
 }
 
+/**
+ * @route /site/store-list
+ * @route /site/store-add
+ * @route /site/store-edit/:id
+ */
 export const IntegratedStationListPage = () => <StationListPage type="INTEGRATED" />;
+/**
+ * @route /site/cabinet-list
+ * @route /site/cabinet-add
+ * @route /site/cabinet-edit/:id
+ */
 export const SwapStationListPage = () => <StationListPage type="SWAP" />;

@@ -10,7 +10,12 @@ import { useOwnerOptions, useTypeOptions } from '../device-registry';
 import { StockActions } from './StockActions';
 import { stockRoutes, useStockKind } from './stockModel';
 
-/** Vehicle, battery or cabinet stock (/product/<kind>-inventory/list): in and out of stock per type and owner. */
+/**
+ * Vehicle, battery or cabinet stock (/product/<kind>-inventory/list): in and out of stock per type and owner.
+ * @route /product/vehicle-inventory/list
+ * @route /product/battery-inventory/list
+ * @route /product/cabinet-inventory/list
+ */
 export function StockListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

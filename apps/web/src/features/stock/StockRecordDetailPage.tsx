@@ -13,7 +13,12 @@ import { deviceDetailPath, fieldKey } from '../../shared/devices';
 import { DIRECTION_MAP, stockRoutes, useStockKind } from './stockModel';
 import { batchItemsPage } from './stockQueries';
 
-/** One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page. */
+/**
+ * One stock batch (/product/<kind>-inventory/record/detail?id=): its fields and its devices, page by page.
+ * @route /product/vehicle-inventory/record/detail
+ * @route /product/battery-inventory/record/detail
+ * @route /product/cabinet-inventory/record/detail
+ */
 export function StockRecordDetailPage() {
   const { t } = useTranslation();
   const kind = useStockKind();

@@ -8,7 +8,12 @@ import { useTypeOptions } from '../device-registry';
 import { StockActions } from './StockActions';
 import { DIRECTION_MAP, directionOptions, stockRoutes, useStockKind } from './stockModel';
 
-/** Stock batches of a kind (/product/<kind>-inventory/record): number, direction, type, quantity, operator, time, remark. */
+/**
+ * Stock batches of a kind (/product/<kind>-inventory/record): number, direction, type, quantity, operator, time, remark.
+ * @route /product/vehicle-inventory/record
+ * @route /product/battery-inventory/record
+ * @route /product/cabinet-inventory/record
+ */
 export function StockRecordPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -32,7 +32,10 @@ function groups(t: (key: string) => string): DetailGroup<AppointmentRecord>[] {
   ];
 }
 
-/** One reservation (/business/appointment/detail/:id), with Cancel while it holds its compartment. */
+/**
+ * One reservation, with Cancel while it holds its compartment.
+ * @route /business/appointment/detail/:id
+ */
 export function AppointmentDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

@@ -14,7 +14,10 @@ import { cancelAppointment, useAddAppointment } from './swapQueries';
 
 const held = (r: AppointmentRecord) => r.status === 'RESERVED';
 
-/** Order centre → Reservations (/business/appointment/list): compartments held for customers. */
+/**
+ * Order centre → Reservations: compartments held for customers.
+ * @route /business/appointment/list
+ */
 export function AppointmentListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

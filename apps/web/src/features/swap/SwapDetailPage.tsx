@@ -38,7 +38,10 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
   ];
 }
 
-/** One swap (/business/transfer/detail/:id): cabinet, compartments, batteries with their charge, customer, times, result. */
+/**
+ * One swap: cabinet, compartments, batteries with their charge, customer, times, result.
+ * @route /business/transfer/detail/:id
+ */
 export function SwapDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

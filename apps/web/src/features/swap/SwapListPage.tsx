@@ -6,7 +6,10 @@ import { TitleBar } from '../../shared/TitleBar';
 import { SWAP_ROUTES, SWAP_SEARCH_FIELDS } from './swapModel';
 import { useSwapColumns } from './swapColumns';
 
-/** Order centre → Swap records (/business/transfer/list): every swap the cabinets reported. */
+/**
+ * Order centre → Swap records: every swap the cabinets reported.
+ * @route /business/transfer/list
+ */
 export function SwapListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -139,12 +139,18 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
   );
 }
 
-/** A vehicle's route (/product/vehicle/trajectory/:id). */
+/**
+ * A vehicle's route.
+ * @route /product/vehicle/trajectory/:id
+ */
 export function VehicleTrajectoryPage() {
   return <TrajectoryPage kind="vehicle" />;
 }
 
-/** A battery's route from its GPS fixes (/product/battery/trajectory/:id). */
+/**
+ * A battery's route from its GPS fixes.
+ * @route /product/battery/trajectory/:id
+ */
 export function BatteryTrajectoryPage() {
   return <TrajectoryPage kind="battery" />;
 }

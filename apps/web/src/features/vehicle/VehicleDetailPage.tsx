@@ -67,7 +67,10 @@ function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
   ];
 }
 
-/** Vehicle detail (/product/vehicle/detail/:id): every field, its batteries, edit and scrap. */
+/**
+ * Vehicle detail: every field, its batteries, edit and scrap.
+ * @route /product/vehicle/detail/:id
+ */
 export function VehicleDetailPage() {
   const { t } = useTranslation();
   const { id } = useParams();

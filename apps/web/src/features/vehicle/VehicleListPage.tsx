@@ -24,7 +24,10 @@ function BatteryLinks({ record }: { record: VehicleRecord }) {
   );
 }
 
-/** Product centre → Vehicles (/product/vehicle/list). */
+/**
+ * Product centre → Vehicles.
+ * @route /product/vehicle/list
+ */
 export function VehicleListPage() {
   return (
     <DeviceListPage<VehicleRecord>

@@ -1,5 +1,6 @@
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
 export { resourceSearchKey, type PageFetcher } from './useResourceSearch';
+export { editAction, removeAction } from './rowActions';
 export type {
   BatchAction,
   ColumnKind,

@@ -66,6 +66,7 @@ const platformCtx = (server: TestServer): Ctx => ({
   db: server.db,
   principal: { id: 0, username: 'test', name: 'test', type: 'SUPER', accountType: 'PLATFORM', merchantId: null },
   codes: new Set(),
+  grants: null,
   lang: 'en',
   ip: '127.0.0.1',
   requestTime: null,

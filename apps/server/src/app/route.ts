@@ -19,7 +19,7 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { authenticate, type SessionPolicy } from '../modules/session/index.js';
-import { grantsOf } from '../modules/menu/index.js';
+import { grantsOf } from '../modules/account/index.js';
 import { holds, type Ctx } from './context.js';
 import { AppError } from './errors.js';
 import { permissionDenied } from './policy.js';
@@ -108,11 +108,12 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
     if (!access) return;
     const { principal, sessionId } = await authenticate(deps.db, tokenOf(req), deps.policy);
     // A SUPER passes every check: their grants (every code there is) are not loaded per request.
-    const codes = principal.type === 'SUPER' ? NO_CODES : (await grantsOf(deps.db, principal)).codes;
+    const grants = principal.type === 'SUPER' ? null : await grantsOf(deps.db, principal);
     req.ctx = {
       db: deps.db,
       principal,
-      codes,
+      codes: grants?.codes ?? NO_CODES,
+      grants,
       lang: requestLanguage(req),
       timeZone: 'UTC',
       ip: req.ip,

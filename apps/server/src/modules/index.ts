@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import type { DemoContext } from '../db/demo.js';
 import { registerMenuRoutes } from './menu/menu.routes.js';
 import { registerResourceRoutes } from './menu/resource.routes.js';
-import { syncMenuTree } from './menu/index.js';
+import { syncMenuTree, tellMenuGrantees } from './menu/index.js';
 import { registerCommonSettingRoutes } from './common-setting/index.js';
 import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
@@ -12,11 +12,18 @@ import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
 import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
-import { accountCountOfMerchant, endSessionsWith, merchantHasAccounts } from './account/index.js';
+import {
+  accountCountOfMerchant,
+  assertMayChangeRole,
+  endSessionsWith,
+  holderCountOfRole,
+  merchantHasAccounts,
+  roleHasHolders,
+} from './account/index.js';
 import { revokeAccountSessions } from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
-import { removeRolesOfMerchant } from './role/index.js';
+import { removeRolesOfMerchant, revokeMenuGrants, revokeResourceGrants, tellRoleHolders } from './role/index.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
 import { removeRolesWith } from './merchant/merchant.service.js';
@@ -104,6 +111,13 @@ endSessionsWith(revokeAccountSessions);
 
 // The merchant list counts each merchant's accounts, and a merchant with accounts stays (the account module knows them).
 tellMerchantAccounts({ countOf: accountCountOfMerchant, exist: merchantHasAccounts });
+
+// The role list counts each role's holders, a held role stays, and what a role grants changes only
+// when the caller may act on every account holding it (the account module knows them).
+tellRoleHolders({ countOf: holderCountOfRole, exist: roleHasHolders, assertMayChange: assertMayChangeRole });
+
+// A removed menu or resource is withdrawn from the roles granting it (the role module holds the grants).
+tellMenuGrantees({ revokeMenu: revokeMenuGrants, revokeResource: revokeResourceGrants });
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

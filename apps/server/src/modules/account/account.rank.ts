@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
 import type { AuditAction } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { Ctx, Principal } from '../../app/context.js';
+import { grantsWithin, type Ctx, type Grants, type Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
-import { grantsOf, grantsOfAccounts, grantsWithin, type Grants } from '../menu/index.js';
+import { grantsOf, grantsOfAccounts } from './account.grants.js';
 import { accountRoles, accounts } from './account.table.js';
 
 /** An account as the rank rule reads it. */
@@ -85,4 +85,12 @@ export async function auditRefusal<T>(
     }
     throw error;
   }
+}
+
+/**
+ * Changing what a role grants acts on every account holding it: refused (and the refusal audited as
+ * a refused role edit) when one of them is an account the caller may not act on.
+ */
+export async function assertMayChangeRole(ctx: Ctx, roleId: number): Promise<void> {
+  await auditRefusal(ctx, { action: 'role.edit', objectType: 'role', objectId: roleId }, () => assertMayActOnHolders(ctx.db, ctx, roleId));
 }

@@ -10,16 +10,16 @@ import {
   type AuditAction,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { isPlatform, type Ctx } from '../../app/context.js';
+import { isPlatform, withinGrants, type Ctx, type Grants } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { grantsOf, withinGrants, type Grants } from '../menu/index.js';
 import { merchantExists } from '../merchant/index.js';
 import { grantedByRoles, rolesByIds } from '../role/index.js';
 import { accountRoles, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
 import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './account.rank.js';
+import { grantsOf } from './account.grants.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
 

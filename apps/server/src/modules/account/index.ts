@@ -4,17 +4,16 @@ export {
   accountIdOfUsername,
   addSuperAdmin,
   enabledAccounts,
-  enabledAdminsOfMerchant,
   findSignInAccount,
   holderCountOfRole,
   merchantHasAccounts,
   recordSignIn,
   roleHasHolders,
-  roleIdsOfAccounts,
   superAdminExists,
   usernameExists,
 } from './account.refs.js';
-export { assertMayActOnHolders, auditRefusal } from './account.rank.js';
+export { assertMayChangeRole } from './account.rank.js';
+export { grantsOf } from './account.grants.js';
 export { assertStrongPassword, passwordWeakness } from './password-strength.js';
 export { configurePasswordHashing, dummyPasswordHash, hashPassword, useFastPasswordHashing, verifyPassword } from './password.js';
 export { endSessionsWith } from './account.service.js';

@@ -32,6 +32,7 @@ describe('device rules shared by every kind', () => {
       merchantId: who.merchantId,
     },
     codes: new Set(),
+    grants: null,
     ip: '127.0.0.1',
     requestTime: null,
     timeZone: 'UTC',

@@ -1,6 +1,6 @@
 import type { PermissionNode, ResourceRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { Grants } from './permissions.js';
+import type { Grants } from '../../app/context.js';
 import { menuResources, menus, resources } from './menu.table.js';
 
 /** Builds the permission tree (centres → menus → resources), limited to what the grants hold. */

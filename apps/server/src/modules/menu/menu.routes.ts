@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { menuApi, type MenuLevels } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
-import { grantsOf } from './permissions.js';
+import { allGrants } from './permissions.js';
 import { buildTree } from './levels.js';
 import { addMenu, editMenu, removeMenu } from './menu.service.js';
 import { exportMenus, importMenus } from './menu-transfer.service.js';
@@ -10,8 +10,8 @@ import { exportMenus, importMenus } from './menu-transfer.service.js';
 export function registerMenuRoutes(app: FastifyInstance): void {
   /** The signed-in account's permission tree and the codes it holds (what the web shows and hides by). */
   serve(app, menuApi.levels, async ({ ctx }) => {
-    const grants = await grantsOf(ctx.db, ctx.principal);
-    const tree = await buildTree(ctx.db, ctx.principal.type === 'SUPER' ? null : grants);
+    const grants = ctx.grants ?? (await allGrants(ctx.db));
+    const tree = await buildTree(ctx.db, ctx.grants);
     const levels: MenuLevels = { tree, codes: [...grants.codes].sort() };
     return levels;
   });

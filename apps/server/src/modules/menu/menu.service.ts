@@ -5,8 +5,8 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { revokeMenuGrants } from '../role/index.js';
 import { menuResources, menus, resources } from './menu.table.js';
+import { menuGrantees } from './menu.grantees.js';
 
 type MenuRow = typeof menus.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function removeMenu(ctx: Ctx, id: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const [child] = await tx.select({ id: menus.id }).from(menus).where(eq(menus.parentId, id)).limit(1);
     if (child) throw new AppError('menuHasChildren');
-    const revoked = await revokeMenuGrants(tx, id);
+    const revoked = await menuGrantees().revokeMenu(tx, id);
     const removed = await tx.delete(menus).where(eq(menus.id, id)).returning({ id: menus.id });
     if (removed.length === 0) throw new AppError('recordNotFound');
     await recordAudit(tx, ctx, {

@@ -6,8 +6,8 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { countAll, likePattern, orderBy, pageWindow, toPage, type SortColumns } from '../../app/pagination.js';
 import { EXPORT_MAX_ROWS } from '../../app/csv.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { revokeResourceGrants } from '../role/index.js';
 import { resources } from './menu.table.js';
+import { menuGrantees } from './menu.grantees.js';
 
 type ResourceRow = typeof resources.$inferSelect;
 
@@ -106,7 +106,7 @@ export async function editResource(ctx: Ctx, input: ResourceEdit): Promise<Resou
 export async function removeResource(ctx: Ctx, id: number): Promise<void> {
   const before = toResourceRecord(await findResource(ctx.db, id));
   await ctx.db.transaction(async (tx) => {
-    const revoked = await revokeResourceGrants(tx, id);
+    const revoked = await menuGrantees().revokeResource(tx, id);
     const removed = await tx.delete(resources).where(eq(resources.id, id)).returning({ id: resources.id });
     if (removed.length === 0) throw new AppError('resourceNotFound');
     await recordAudit(tx, ctx, {

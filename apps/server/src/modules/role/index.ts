@@ -8,3 +8,4 @@ export {
   roleSummaries,
   rolesByIds,
 } from './role.refs.js';
+export { tellRoleHolders } from './role.holders.js';

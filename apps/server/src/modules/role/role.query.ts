@@ -4,18 +4,15 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { holderCountOfRole } from '../account/index.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
+import { roleHolders, type RoleHolders } from './role.holders.js';
 
 /** Merchant staff see their merchant's roles; platform staff see platform and merchant roles. */
 export function roleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   const own = ctx.principal.merchantId;
   return own === null ? undefined : eq(roles.merchantId, own);
 }
-
-// A correlated count inside the page query: one round trip, not one per role.
-const accountCount = holderCountOfRole(roles.id);
 
 interface Row {
   id: number;
@@ -57,37 +54,46 @@ function present(row: Row, grants: Awaited<ReturnType<typeof grantsOfRoles>>): R
   };
 }
 
+let list: ReturnType<typeof declareList> | undefined;
+
+/** The role list, declared on first use with the holder count the registry handed over. */
+export function roleList() {
+  return (list ??= declareList(roleHolders()));
+}
+
 /** Roles (System centre → Roles), in their sort order; each with its menu and resource grants. */
-export const roleList = defineList({
-  endpoint: roleApi.search,
-  table: roles,
-  id: roles.id,
-  select: {
+const declareList = (holders: RoleHolders) =>
+  defineList({
+    endpoint: roleApi.search,
+    table: roles,
     id: roles.id,
-    name: roles.name,
-    description: roles.description,
-    sort: roles.sort,
-    merchantId: roles.merchantId,
-    merchantName: merchantNameOf(roles.merchantId),
-    accountCount,
-    createdAt: roles.createdAt,
-  },
-  scope: roleScope,
-  filters: {
-    keyword: {
-      where: (keyword) => {
-        const pattern = likePattern(keyword);
-        return or(ilike(roles.name, pattern), ilike(roles.description, pattern));
-      },
-      unindexed: 'Part of a name or description, in any case: no btree serves it. Each tenant has a handful of roles.',
+    select: {
+      id: roles.id,
+      name: roles.name,
+      description: roles.description,
+      sort: roles.sort,
+      merchantId: roles.merchantId,
+      merchantName: merchantNameOf(roles.merchantId),
+      // A correlated count inside the page query: one round trip, not one per role.
+      accountCount: holders.countOf(roles.id),
+      createdAt: roles.createdAt,
     },
-    merchantId: (merchantId) => eq(roles.merchantId, merchantId),
-  },
-  defaultOrder: () => ({ column: roles.sort, direction: 'asc' }),
-  count: 'exact',
-  more: (ctx, ids) => grantsOfRoles(ctx.db, ids),
-  present: (row: Row, _ctx, grants) => present(row, grants),
-});
+    scope: roleScope,
+    filters: {
+      keyword: {
+        where: (keyword) => {
+          const pattern = likePattern(keyword);
+          return or(ilike(roles.name, pattern), ilike(roles.description, pattern));
+        },
+        unindexed: 'Part of a name or description, in any case: no btree serves it. Each tenant has a handful of roles.',
+      },
+      merchantId: (merchantId) => eq(roles.merchantId, merchantId),
+    },
+    defaultOrder: () => ({ column: roles.sort, direction: 'asc' }),
+    count: 'exact',
+    more: (ctx, ids) => grantsOfRoles(ctx.db, ids),
+    present: (row: Row, _ctx, grants) => present(row, grants),
+  });
 
 /** One role the caller may see, or "record does not exist" (another tenant's included). */
-export const roleDetail = roleList.detail;
+export const roleDetail: ReturnType<typeof roleList>['detail'] = (ctx, id) => roleList().detail(ctx, id);

@@ -19,13 +19,13 @@ const CSV_COLUMNS: CsvColumn<RoleRecord>[] = [
 
 /** Roles (System centre → Roles, /system/role/list). Changing a role's grants also needs admin.role.grant. */
 export function registerRoleRoutes(app: FastifyInstance): void {
-  serve(app, roleApi.search, ({ input, ctx }) => roleList.search(ctx, input));
-  serve(app, roleApi.detail, ({ input, ctx }) => roleList.detail(ctx, input.id));
+  serve(app, roleApi.search, ({ input, ctx }) => roleList().search(ctx, input));
+  serve(app, roleApi.detail, ({ input, ctx }) => roleList().detail(ctx, input.id));
   serve(app, roleApi.grantable, ({ ctx }) => grantableTree(ctx));
   serve(app, roleApi.add, ({ input, ctx }) => addRole(ctx, input));
   serve(app, roleApi.edit, ({ input, ctx }) => editRole(ctx, input));
   serve(app, roleApi.remove, ({ input, ctx }) => removeRole(ctx, input.id));
   serve(app, roleApi.export, ({ input, ctx, reply }) =>
-    roleList.sendExport(reply, ctx, input, { filename: 'roles.csv', columns: CSV_COLUMNS }),
+    roleList().sendExport(reply, ctx, input, { filename: 'roles.csv', columns: CSV_COLUMNS }),
   );
 }

@@ -1,16 +1,15 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { ROLE_GRANT_CODE, type PermissionNode, type RoleAdd, type RoleEdit, type RoleRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { holds, isPlatform, type Ctx } from '../../app/context.js';
+import { holds, isPlatform, withinGrants, type Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid, permissionDenied } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { assertMayActOnHolders, auditRefusal, roleHasHolders } from '../account/index.js';
-import { buildTree } from '../menu/index.js';
-import { grantsOf, knownMenuIds, knownResourceIds, withinGrants } from '../menu/index.js';
+import { buildTree, knownMenuIds, knownResourceIds } from '../menu/index.js';
 import { merchantExists } from '../merchant/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
 import { roleDetail, roleScope } from './role.query.js';
+import { roleHolders } from './role.holders.js';
 
 interface Granted {
   menuIds: number[];
@@ -64,8 +63,7 @@ async function checkGrant(ctx: Ctx, next: Granted, before: Granted): Promise<voi
     const found = await knownResourceIds(ctx.db, addedResources);
     if (found.length !== addedResources.length) throw new AppError('resourceNotFound');
   }
-  const grants = await grantsOf(ctx.db, ctx.principal);
-  if (!withinGrants(grants, addedMenus, addedResources)) throw new AppError('cannotGrantUnheld');
+  if (ctx.grants && !withinGrants(ctx.grants, addedMenus, addedResources)) throw new AppError('cannotGrantUnheld');
 }
 
 async function writeGrants(tx: Db, roleId: number, granted: Granted): Promise<void> {
@@ -120,9 +118,7 @@ export async function editRole(ctx: Ctx, body: RoleEdit): Promise<RoleRecord> {
   if (Object.keys(changes).length === 0) return current;
   // Changing what a role grants changes every account holding it: nobody demotes one stronger than themselves.
   if ('menuIds' in changes || 'resourceIds' in changes) {
-    await auditRefusal(ctx, { action: 'role.edit', objectType: 'role', objectId: current.id }, () =>
-      assertMayActOnHolders(ctx.db, ctx, current.id),
-    );
+    await roleHolders().assertMayChange(ctx, current.id);
   }
   try {
     await ctx.db.transaction(async (tx) => {
@@ -147,7 +143,7 @@ export async function removeRole(ctx: Ctx, id: number): Promise<null> {
   if (!role) throw notFound();
   await ctx.db.transaction(async (tx) => {
     // Checked inside the transaction so an assignment racing the delete is not left dangling.
-    if (await roleHasHolders(tx, role.id)) throw new AppError('roleInUse');
+    if (await roleHolders().exist(tx, role.id)) throw new AppError('roleInUse');
     await tx.delete(roles).where(eq(roles.id, role.id));
     await recordAudit(tx, ctx, {
       action: 'role.remove',
@@ -161,6 +157,5 @@ export async function removeRole(ctx: Ctx, id: number): Promise<null> {
 
 /** The permission tree the caller may grant: everything for SUPER, otherwise what they hold. */
 export async function grantableTree(ctx: Ctx): Promise<PermissionNode[]> {
-  if (ctx.principal.type === 'SUPER') return buildTree(ctx.db, null);
-  return buildTree(ctx.db, await grantsOf(ctx.db, ctx.principal));
+  return buildTree(ctx.db, ctx.grants);
 }

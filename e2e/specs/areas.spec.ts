@@ -14,11 +14,35 @@ describe('areas', () => {
   // machine (the drawer showed it); each attempt adds its own area. See docs/testing.md.
   test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', { retry: 2 }, async ({ page }) => {
     const stamp = Date.now().toString(36).toUpperCase();
+    // A province of this test around Jakarta (the drawer's map fits it) with one city outlined (three corners).
+    const platform = await apiToken('admin');
+    const province = `E2E province ${stamp}`;
+    const square: [number, number][] = [
+      [106.6, -6.5],
+      [107.1, -6.5],
+      [107.1, -6.0],
+      [106.6, -6.0],
+      [106.6, -6.5],
+    ];
+    const { id: provinceId } = await apiRequest(platform, areaApi.add, {
+      code: `EP-${stamp}`,
+      name: province,
+      type: 'PROVINCE',
+      polygon: square,
+    });
+    const outlined = `E2E town ${stamp}`;
+    const triangle: [number, number][] = [
+      [106.8, -6.2],
+      [106.9, -6.2],
+      [106.85, -6.1],
+      [106.8, -6.2],
+    ];
+    await apiRequest(platform, areaApi.add, { code: `ET-${stamp}`, name: outlined, type: 'CITY', provinceId, polygon: triangle });
     await new Shell(page).startSignedIn('admin');
     const list = new ListPage(page, PATH);
     await list.open();
-    // The demo's provinces and cities, each province before its cities.
-    await list.row('Central Jakarta').getByText('6 points').waitFor();
+    await list.search({ Name: stamp });
+    await list.row(outlined).getByText('3 points').waitFor();
 
     const name = `E2E city ${stamp}`;
     const drawer = await list.startAdd('Add area', { Code: `E2E-${stamp}`, Name: name, Type: 'City' });
@@ -26,7 +50,7 @@ describe('areas', () => {
     // Told beside the province field, not as a general error.
     await expect.poll(() => drawer.fieldError('Province').textContent()).toBe('Province is required');
     expect(await page.getByText("A city's province must be an existing province", { exact: false }).count()).toBe(0);
-    await drawer.fill({ Province: 'DKI Jakarta (ID-JK)' });
+    await drawer.fill({ Province: `${province} (EP-${stamp})` });
 
     // The test server runs offline with no MAP_TILE_URL: the map draws the bundled country outlines.
     const map = drawer.locator.getByRole('region', { name: 'Map of the area' });
@@ -48,24 +72,25 @@ describe('areas', () => {
     await drawer.shows('4 points');
     await drawer.saveAndClose();
     await list.row(name).getByText('4 points').waitFor();
-    await list.row(name).getByText('DKI Jakarta').waitFor();
+    await list.row(name).getByText(province).waitFor();
 
-    await list.search({ Name: stamp });
+    await list.search({ Name: name });
     await expect.poll(() => list.rows().count(), { timeout: 15_000 }).toBe(1);
-    await list.search({ Name: '', Type: 'Province' });
-    await list.row('Bangkok').waitFor();
-    expect(await list.row(name).count()).toBe(0);
+    await list.search({ Name: stamp, Type: 'Province' });
+    await list.row(name).waitFor({ state: 'detached' });
+    await list.row(province).waitFor();
     await list.open();
+    await list.search({ Name: stamp });
 
     await list.edit(name, { Name: `${name} moved` });
     await list.row(`${name} moved`).getByText('4 points').waitFor();
 
     // A province with cities stays: the server says why.
-    const nonthaburi = page.getByRole('row', { name: /^TH-12 Nonthaburi Province/ });
-    await rowAction(page, nonthaburi, 'Delete');
+    const withCities = page.getByRole('row', { name: new RegExp(`^EP-${stamp} `) });
+    await rowAction(page, withCities, 'Delete');
     await page.locator('.ant-popover:visible, .ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('This province still has cities: remove them or move them to another province first').first().waitFor();
-    await nonthaburi.waitFor();
+    await withCities.waitFor();
 
     await list.remove(`${name} moved`, 'Cancel');
     expect(await list.row(`${name} moved`).count()).toBe(1);
@@ -73,7 +98,7 @@ describe('areas', () => {
     await list.row(`${name} moved`).waitFor({ state: 'detached' });
 
     // The drawer's map is keyboard-reachable and passes the check too.
-    await list.action('Pak Kret', 'Edit');
+    await list.action(outlined, 'Edit');
     await expect
       .poll(() => page.getByRole('region', { name: 'Map of the area' }).getAttribute('data-base-layer'), { timeout: 20_000 })
       .toBe('outline');

@@ -205,7 +205,7 @@ describe('account actions across ranks', () => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000' });
+    server = await startTestServer({ RATE_LIMIT_PER_MINUTE: '1000000', DEMO: '0' });
     const platform = (await platformAdmin(server)).token;
     const tenants = { A: (await createMerchantRecord(server, platform)).id, B: (await createMerchantRecord(server, platform)).id };
     tenantA = tenants.A;

@@ -153,7 +153,7 @@ describe('the embedded broker limits what it accepts (raw sockets on loopback)',
   };
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     const admin = (await platformAdmin(server)).token;
     const types = await createDeviceTypes(server, admin);
     await server.request(cabinetApi.add, { number: CABINET.number, typeId: types.cabinet }, { token: admin });

@@ -26,7 +26,7 @@ function recordingLog() {
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ DEMO: '0' });
 });
 afterAll(async () => {
   await server.close();

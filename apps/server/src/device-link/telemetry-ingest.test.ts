@@ -66,7 +66,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     mqtt.connectAsync(url, { clientId: number, username: number, password: demoDeviceSecret(MASTER, number), reconnectPeriod: 0 });
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
     const types = await createDeviceTypes(server, admin);
     for (const number of BATTERIES) await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });

@@ -97,7 +97,7 @@ describe('audit log', () => {
   });
 
   it('fails a test server that wrote a key of changes with no label, naming it', async () => {
-    const other = await startTestServer();
+    const other = await startTestServer({ DEMO: '0' });
     await other.db
       .insert(auditLogs)
       .values({ username: 'x', action: 'login', objectType: 'session', changes: { title: 'a', hueShift: 3 } });

@@ -85,6 +85,7 @@ describe('map tiles from MAP_TILE_URL', () => {
     server = await startTestServer({
       MAP_TILE_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
       MAP_TILE_ATTRIBUTION: '© Example maps',
+      DEMO: '0',
     });
   });
   afterAll(() => server.close());

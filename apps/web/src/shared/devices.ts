@@ -29,6 +29,10 @@ export function deviceDetailPath(kind: DeviceKind, id: number): string {
   return `/product/${kind}/detail/${id}`;
 }
 
+/** A vehicle's statistics page, and the permission that opens it (docs/stations-and-maps.md, "Vehicle statistics"). */
+export const vehicleStatisticsPath = (id: number) => `/product/vehicle/dashboard/${id}`;
+export const VEHICLE_STATISTICS_CODE = 'statistics.vehicle';
+
 /** Label key of a record field, `field.<name>`: the words are the contracts' FIELD_LABELS, in every language bundle (i18n/catalogue.ts). */
 export function fieldKey(field: string): string {
   return `field.${field}`;

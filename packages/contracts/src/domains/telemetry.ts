@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { idParam } from '../validation.js';
+import { isTimeZone } from '../format.js';
 
 /** Trajectory ranges: last week, last month, last three months. */
 export const TRAJECTORY_RANGES = ['WEEK', 'MONTH', 'QUARTER'] as const;
@@ -46,7 +47,7 @@ export const trajectoryPoint = z.object({
   lng: z.number(),
   /** km/h, vehicles only. */
   speed: z.number().nullable(),
-  /** State of charge, percent, batteries only. */
+  /** State of charge, percent (a battery's; a vehicle's when it reports one). */
   soc: z.number().nullable(),
 });
 export type TrajectoryPoint = z.infer<typeof trajectoryPoint>;
@@ -91,6 +92,57 @@ export const trajectory = z.object({
 });
 export type Trajectory = z.infer<typeof trajectory>;
 
+/** A vehicle's statistics cover the last this many days unless a period is asked for. */
+export const VEHICLE_STATISTICS_DEFAULT_DAYS = 30;
+/** The busiest days listed: this many, most swaps first. */
+export const VEHICLE_STATISTICS_TOP_DAYS = 10;
+
+const calendarDay = z.iso.date();
+
+/**
+ * A vehicle's statistics period: the days `from` to `to` (both counted, both required once one is
+ * given, `to` not before `from`, at most TRAJECTORY_MAX_DAYS days), counted in `timeZone` (an IANA
+ * zone, UTC when absent). Neither: the last VEHICLE_STATISTICS_DEFAULT_DAYS days up to today.
+ */
+export const vehicleStatisticsQuery = z
+  .object({ id: idParam, from: calendarDay.optional(), to: calendarDay.optional(), timeZone: z.string().max(64).optional() })
+  .superRefine((query, context) => {
+    if (query.timeZone !== undefined && !isTimeZone(query.timeZone))
+      context.addIssue({ code: 'custom', message: 'validation.invalid', path: ['timeZone'] });
+    if (query.from === undefined && query.to === undefined) return;
+    if (query.from === undefined || query.to === undefined) {
+      context.addIssue({ code: 'custom', message: 'validation.required', path: [query.from === undefined ? 'from' : 'to'] });
+      return;
+    }
+    const days = (Date.parse(query.to) - Date.parse(query.from)) / 86_400_000 + 1;
+    if (!(days >= 1)) context.addIssue({ code: 'custom', message: 'validation.invalid', path: ['to'] });
+    else if (days > TRAJECTORY_MAX_DAYS) context.addIssue({ code: 'custom', message: 'validation.tooLarge', path: ['to'] });
+  });
+export type VehicleStatisticsQuery = z.infer<typeof vehicleStatisticsQuery>;
+
+/** One day of a vehicle's use: swaps served (succeeded), km ridden, charge used (percent points; null without charge reports). */
+export const vehicleDay = z.object({
+  day: z.string(),
+  swaps: z.number(),
+  distanceKm: z.number(),
+  chargeUsed: z.number().nullable(),
+});
+export type VehicleDay = z.infer<typeof vehicleDay>;
+
+export const vehicleStatistics = z.object({
+  id: z.number(),
+  number: z.string(),
+  from: z.string(),
+  to: z.string(),
+  timeZone: z.string(),
+  /** Every day of the period, oldest first (days without use at zero). */
+  days: z.array(vehicleDay),
+  /** The period's days with the most swaps (at most VEHICLE_STATISTICS_TOP_DAYS, days without swaps left out), most first. */
+  topDays: z.array(vehicleDay),
+  totals: z.object({ swaps: z.number(), distanceKm: z.number(), chargeUsed: z.number().nullable() }),
+});
+export type VehicleStatistics = z.infer<typeof vehicleStatistics>;
+
 /** Trend ranges for a device's recent readings: the last 24 hours, week and month. */
 export const TREND_RANGES = ['DAY', 'WEEK', 'MONTH'] as const;
 export type TrendRange = (typeof TREND_RANGES)[number];
@@ -124,7 +176,8 @@ export type CabinetTrend = z.infer<typeof cabinetTrend>;
 
 /**
  * Trajectories and trends from the telemetry history, one group per kind; each is part of the
- * kind's detail page and so takes its permission.
+ * kind's detail page and so takes its permission, except a vehicle's statistics (their own page
+ * and menu item, statistics.vehicle).
  */
 export const telemetryApi = {
   vehicle: {
@@ -134,6 +187,14 @@ export const telemetryApi = {
       access: { code: 'operation.vehicle.detail' },
       query: trajectoryQuery,
       answer: trajectory,
+    }),
+    /** /product/vehicle/dashboard/{id}: the vehicle's swaps, distance and charge used per day. */
+    statistics: endpoint({
+      method: 'GET',
+      path: '/vehicle/statistics',
+      access: { code: 'statistics.vehicle' },
+      query: vehicleStatisticsQuery,
+      answer: vehicleStatistics,
     }),
   },
   battery: {

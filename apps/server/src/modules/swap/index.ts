@@ -9,3 +9,4 @@ export {
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
 export { seedDemoSwaps } from './swap.seed.js';
+export { vehicleSwapDays } from './swap.refs.js';

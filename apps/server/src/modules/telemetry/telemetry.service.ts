@@ -9,6 +9,10 @@ import {
   type Trajectory,
   TRAJECTORY_MAX_TRIPS,
   TRIP_STOP_MINUTES_DEFAULT,
+  VEHICLE_STATISTICS_DEFAULT_DAYS,
+  VEHICLE_STATISTICS_TOP_DAYS,
+  type VehicleStatistics,
+  type VehicleStatisticsQuery,
   TRIP_STOP_SETTING,
   type TrajectoryQuery,
   type TrajectoryRange,
@@ -21,6 +25,7 @@ import { batteryDetail } from '../battery/index.js';
 import { vehicleDetail } from '../vehicle/index.js';
 import { visibleCabinet } from '../cabinet/index.js';
 import { settingValue } from '../common-setting/index.js';
+import { vehicleSwapDays } from '../swap/index.js';
 
 /** Where a range starts, counted back from `now` (calendar months for a month and a quarter). */
 export function rangeStart(range: TrajectoryRange, now: Date): Date {
@@ -68,6 +73,11 @@ const num = (value: Num): number => Number(value ?? 0);
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;
 const iso = (value: Date | string) => new Date(value).toISOString();
 
+/** Great-circle km of the leg from the report before (p_lat, p_lng) to this one (lat, lng), in SQL. */
+const legKm = sql.raw(`12742 * asin(least(1, sqrt(
+  power(sin(radians(lat - p_lat) / 2), 2) + cos(radians(p_lat)) * cos(radians(lat)) * power(sin(radians(lng - p_lng) / 2), 2)
+)))`);
+
 /**
  * A device's route over a range, its trips and its stops, in one statement
  * (docs/stations-and-maps.md, Trajectories). Each report is compared with the one before it (lag
@@ -88,9 +98,7 @@ function segmented(history: SQL, from: Date, to: Date, stopSeconds: number, cap:
       window w as (order by at)
     ), l as (
       select *, coalesce(extract(epoch from at - p_at)::float8, 0) as dt,
-        case when p_at is null then 0::float8 else 12742 * asin(least(1, sqrt(
-          power(sin(radians(lat - p_lat) / 2), 2) + cos(radians(p_lat)) * cos(radians(lat)) * power(sin(radians(lng - p_lng) / 2), 2)
-        ))) end as km
+        case when p_at is null then 0::float8 else ${legKm} end as km
       from h
     ), r as (
       select *, sum(case when idle then 0 else 1 end) over (order by n) as run
@@ -203,6 +211,84 @@ export async function vehicleTrajectory(ctx: Ctx, query: TrajectoryQuery, now = 
     from: from.toISOString(),
     to: to.toISOString(),
     ...(await route(ctx.db, history, from, to)),
+  };
+}
+
+/** The calendar day (YYYY-MM-DD) of an instant in a time zone. */
+function dayIn(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+interface DayRow extends Record<string, unknown> {
+  day: string;
+  swaps: Num;
+  km: Num;
+  used: Num;
+}
+
+/**
+ * A vehicle's use per day over a period (docs/stations-and-maps.md, "Vehicle statistics"), in one
+ * statement: the swaps it was served (succeeded ones, from the swap records), the km between its
+ * consecutive reports and the drops of its reported charge added up, each leg credited to the day
+ * of its later report, days counted in the asked time zone. The vehicle must be the caller's.
+ */
+export async function vehicleStatistics(ctx: Ctx, query: VehicleStatisticsQuery, now = new Date()): Promise<VehicleStatistics> {
+  const vehicle = await vehicleDetail(ctx, query.id);
+  const timeZone = query.timeZone ?? 'UTC';
+  const to = query.to ?? dayIn(now, timeZone);
+  const from = query.from ?? new Date(Date.parse(to) - (VEHICLE_STATISTICS_DEFAULT_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const lo = sql`(${from}::date::timestamp at time zone ${timeZone})`;
+  const hi = sql`((${to}::date + 1)::timestamp at time zone ${timeZone})`;
+  const result = await ctx.db.execute<DayRow>(sql`
+    with d as (
+      select g::date as day from generate_series(${from}::date, ${to}::date, interval '1 day') g
+    ), s as (${vehicleSwapDays(vehicle.id, lo, hi, timeZone)}
+    ), h as (
+      select at, latitude as lat, longitude as lng, soc,
+        lag(latitude) over w as p_lat, lag(longitude) over w as p_lng, lag(soc) over w as p_soc
+      from vehicle_telemetry
+      where vehicle_id = ${vehicle.id} and at >= ${lo} and at < ${hi}
+      window w as (order by at)
+    ), t as (
+      select (at at time zone ${timeZone})::date as day,
+        sum(case when p_lat is null then 0::float8 else ${legKm} end) as km,
+        sum(case when soc is not null and p_soc is not null then greatest(0, p_soc - soc) end) as used
+      from h group by 1
+    )
+    select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.swaps, 0) as swaps, coalesce(t.km, 0) as km, t.used
+    from d left join s on s.day = d.day left join t on t.day = d.day
+    order by d.day`);
+  const days = (result as { rows: DayRow[] }).rows.map((row) => ({
+    day: row.day,
+    swaps: num(row.swaps),
+    distanceKm: round(num(row.km), 3),
+    chargeUsed: row.used === null ? null : round(num(row.used), 1),
+  }));
+  const charged = days.filter((day) => day.chargeUsed !== null);
+  return {
+    id: vehicle.id,
+    number: vehicle.number,
+    from,
+    to,
+    timeZone,
+    days,
+    topDays: days
+      .filter((day) => day.swaps > 0)
+      .sort((a, b) => b.swaps - a.swaps || b.day.localeCompare(a.day))
+      .slice(0, VEHICLE_STATISTICS_TOP_DAYS),
+    totals: {
+      swaps: days.reduce((sum, day) => sum + day.swaps, 0),
+      distanceKm: round(
+        days.reduce((sum, day) => sum + day.distanceKm, 0),
+        3,
+      ),
+      chargeUsed: charged.length
+        ? round(
+            charged.reduce((sum, day) => sum + day.chargeUsed!, 0),
+            1,
+          )
+        : null,
+    },
   };
 }
 

@@ -1,12 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc } from 'drizzle-orm';
-import { batteryApi, cabinetApi, vehicleApi, type SwapEvent } from '@swap/contracts';
+import {
+  batteryApi,
+  cabinetApi,
+  endpointUrl,
+  telemetryApi,
+  vehicleApi,
+  type SwapEvent,
+  type VehicleStatisticsQuery,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
+import { createAccount, createAccountWithMenus, createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
+import { persistTelemetry } from './telemetry.ingest.js';
 import { applySwapEvent } from '../swap/index.js';
 import { swapRecords } from '../swap/swap.table.js';
 
 const DAY = 86_400_000;
+const HOUR = 3_600_000;
+/** Midnight UTC `n` days before today, and that day as YYYY-MM-DD. */
+const today = Math.floor(Date.now() / DAY) * DAY;
+const midnight = (n: number) => today - n * DAY;
+const dayOf = (n: number) => new Date(midnight(n)).toISOString().slice(0, 10);
+/** km of 0.01° of latitude. */
+const LEG_KM = (6371 * 0.01 * Math.PI) / 180;
 
 describe('vehicle statistics: the swaps a vehicle was served, its distance and charge per day', () => {
   let server: TestServer;
@@ -20,7 +36,7 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
     expect(added.code).toBe(1);
     ids[body.number as string] = (added.data as { id: number }).id;
   };
-  /** A swap at the cabinet `minutes` after `day` midnight (UTC) `daysAgo` days back, as the cabinet reports it. */
+  /** A swap at the cabinet at `when`, as the cabinet reports it. */
   const swapAt = async (cabinet: string, when: Date, event: Partial<SwapEvent>) => {
     eventCount += 1;
     const startedAt = when.toISOString();
@@ -56,7 +72,7 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
   afterAll(() => server?.close());
 
   it('names the vehicle a swap served: the one holding the returned pack, which then rides on the pack handed out', async () => {
-    const base = Date.now() - 3 * DAY;
+    const base = midnight(3) + 10 * HOUR;
     await swapAt('CVS0001', new Date(base), {
       batteryIn: { number: 'BVS000001', compartment: 1, soc: 12 },
       batteryOut: { number: 'BVS000002', compartment: 2, soc: 98 },
@@ -75,7 +91,7 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
   });
 
   it('falls back on the vehicle number the cabinet read as the customer, of the cabinet’s owner only', async () => {
-    const base = Date.now() - 2 * DAY;
+    const base = midnight(2) + 10 * HOUR;
     // A return that failed: no pack named, the customer is the vehicle's number.
     await swapAt('CVS0001', new Date(base), { result: 'FAILED', failureCode: 'DOOR_FAILURE', customer: 'VVS0002' });
     // Another owner's vehicle number, and a customer that is no vehicle: no vehicle.
@@ -89,5 +105,102 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
     expect((await records()).slice(2)).toEqual([ids.VVS0002, null, null, null]);
     expect((await vehicle('VVS0009')).battery1Number).toBe('BVS000009');
     expect((await vehicle('VVS0002')).battery1Number).toBeNull();
+  });
+
+  describe('per day, with known answers', () => {
+    const statistics = (query: Omit<VehicleStatisticsQuery, 'id'> = {}, token = who.admin, number = 'VVS0001') =>
+      server.request(telemetryApi.vehicle.statistics, { id: ids[number]!, ...query }, { token });
+    const report = (at: number, lat: number, soc: number) => ({
+      kind: 'vehicle' as const,
+      number: 'VVS0001',
+      at: new Date(at).toISOString(),
+      payload: { ts: new Date(at).toISOString(), position: { lat, lng: 106.8 }, speed: 20, acc: 'ON' as const, soc },
+    });
+
+    beforeAll(async () => {
+      // A third swap three days ago, late in the (UTC) evening: already the next day in Bangkok.
+      await swapAt('CVS0001', new Date(midnight(3) + 20 * HOUR), {
+        batteryIn: { number: 'BVS000003', compartment: 3, soc: 30 },
+        batteryOut: { number: 'BVS000001', compartment: 1, soc: 99 },
+      });
+      // Three days ago two legs north using 2.5 points; yesterday from the same place two legs more
+      // using 2.5 points, then a full pack (a rise, not charge used).
+      await persistTelemetry(server.db, [
+        report(midnight(3) + 8 * HOUR, -6.2, 80),
+        report(midnight(3) + 8 * HOUR + 60_000, -6.19, 79),
+        report(midnight(3) + 8 * HOUR + 120_000, -6.18, 77.5),
+        report(midnight(1) + 9 * HOUR, -6.18, 77.5),
+        report(midnight(1) + 9 * HOUR + 600_000, -6.16, 75),
+        report(midnight(1) + 9 * HOUR + 1_200_000, -6.16, 90),
+      ]);
+    });
+
+    it('answers every day of the period with its swaps, km and charge used, and the busiest days', async () => {
+      const answer = await statistics({ from: dayOf(4), to: dayOf(0) });
+      expect(answer.code).toBe(1);
+      const km = Number((2 * LEG_KM).toFixed(3));
+      expect(answer.data).toMatchObject({ id: ids.VVS0001, number: 'VVS0001', from: dayOf(4), to: dayOf(0), timeZone: 'UTC' });
+      expect(answer.data.days).toEqual([
+        { day: dayOf(4), swaps: 0, distanceKm: 0, chargeUsed: null },
+        { day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5 },
+        { day: dayOf(2), swaps: 0, distanceKm: 0, chargeUsed: null },
+        { day: dayOf(1), swaps: 0, distanceKm: km, chargeUsed: 2.5 },
+        { day: dayOf(0), swaps: 0, distanceKm: 0, chargeUsed: null },
+      ]);
+      expect(answer.data.topDays).toEqual([{ day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5 }]);
+      expect(answer.data.totals).toEqual({ swaps: 3, distanceKm: Number((4 * LEG_KM).toFixed(3)), chargeUsed: 5 });
+    });
+
+    it('counts days in the asked time zone, and the last 30 days by default', async () => {
+      const bangkok = await statistics({ from: dayOf(3), to: dayOf(2), timeZone: 'Asia/Bangkok' });
+      expect(bangkok.data.days.map((day) => [day.day, day.swaps])).toEqual([
+        [dayOf(3), 2],
+        [dayOf(2), 1],
+      ]);
+      expect(bangkok.data.topDays.map((day) => day.day)).toEqual([dayOf(3), dayOf(2)]);
+      const recent = await statistics();
+      expect(recent.data.days).toHaveLength(30);
+      expect(recent.data.days.at(-1)!.day).toBe(dayOf(0));
+      expect(recent.data.totals.swaps).toBe(3);
+      // A vehicle that never reported nor swapped: every day at zero.
+      const idle = await statistics({}, who.admin, 'VVS0002');
+      expect(idle.data.totals).toEqual({ swaps: 0, distanceKm: 0, chargeUsed: null });
+      expect(idle.data.topDays).toEqual([]);
+    });
+
+    it('refuses a period without its end, backwards, over three months, or in an unknown zone, in the reader’s language', async () => {
+      const ask = (query: Record<string, string>, lang: 'en' | 'zh' = 'en') =>
+        server.call('GET', endpointUrl(telemetryApi.vehicle.statistics), {
+          token: who.admin,
+          query: { id: String(ids.VVS0001), ...query },
+          lang,
+        });
+      expect((await ask({ from: dayOf(3) })).message).toContain('To is required');
+      expect((await ask({ from: dayOf(3) }, 'zh')).message).toContain('不能为空');
+      for (const query of [
+        { from: dayOf(1), to: dayOf(2) },
+        { from: dayOf(100), to: dayOf(0) },
+        { timeZone: 'Mars/Olympus' },
+        { from: '2026-02-30', to: dayOf(0) },
+      ] as Record<string, string>[])
+        expect((await ask(query)).code, JSON.stringify(query)).not.toBe(1);
+      expect((await ask({ from: dayOf(92), to: dayOf(0) })).code).toBe(1);
+    });
+
+    it('shows a merchant its own vehicles only, to holders of the statistics permission', async () => {
+      const rival = (
+        await createAccount(server, who.admin, { merchantId: who.rivalId, menuCodes: ['operation.vehicle', 'statistics.vehicle'] })
+      ).token;
+      const other = await statistics({}, rival);
+      expect(other.code).toBe(3003);
+      expect((await statistics({}, rival, 'VVS0009')).code).toBe(1);
+      await createAccountWithMenus(server.db, {
+        username: 'vehicles-only',
+        merchantId: null,
+        menuCodes: ['operation.vehicle'],
+        withResources: true,
+      });
+      expect([2003, 2004, 2005]).toContain((await statistics({}, await server.login('vehicles-only'))).code);
+    });
   });
 });

@@ -2,7 +2,14 @@ import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind, FilterOf, SortColumnOf } from '@swap/contracts';
-import { ResourceTable, type BatchAction, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
+import {
+  ResourceTable,
+  type BatchAction,
+  type ResourceColumn,
+  type RowAction,
+  type SearchField,
+  type SearchOption,
+} from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
 import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, type DeviceApi } from '../../shared/devices';
@@ -38,6 +45,8 @@ export interface DeviceListPageProps<R extends DeviceRow> {
   form: Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing' | 'onClose'>;
   /** The kind's actions on the selected rows (e.g. marking vehicles sold). */
   batchActions?: BatchAction<R>[];
+  /** The kind's own row actions, after View (a vehicle's statistics). */
+  rowActions?: RowAction<R>[];
 }
 
 /**
@@ -53,6 +62,7 @@ export function DeviceListPage<R extends DeviceRow>({
   trailingColumns = [],
   form,
   batchActions,
+  rowActions = [],
 }: DeviceListPageProps<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -108,6 +118,7 @@ export function DeviceListPage<R extends DeviceRow>({
         ]}
         rowActions={[
           { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(deviceDetailPath(kind, r.id)) },
+          ...rowActions,
           { key: 'edit', labelKey: 'common.edit', code: codes.edit, hidden: isScrapped, onClick: (r) => setEditing(r) },
           {
             key: 'scrap',

@@ -35,7 +35,7 @@ function Summary({ trajectory, kind }: { trajectory: Trajectory; kind: TrackedKi
       <Descriptions.Item label={t('telemetry.duration')}>
         {t('telemetry.durationValue', { hours: Math.floor(minutes / 60), minutes: minutes % 60 })}
       </Descriptions.Item>
-      {kind === 'battery' ? (
+      {kind === 'battery' || totals.chargeUsed !== null ? (
         <Descriptions.Item label={t('telemetry.chargeUsed')}>
           {totals.chargeUsed !== null
             ? t('telemetry.chargeUsedValue', { percent: formatNumber(Number(totals.chargeUsed.toFixed(1))) })

@@ -1,4 +1,4 @@
-/** Telemetry's entry (docs/architecture.md): the trend card and trajectory link device pages show. */
-export { TrajectoryButton } from './TrajectoryButton';
+/** Telemetry's entry (docs/architecture.md): the trend card, trajectory and statistics links device pages show. */
+export { TrajectoryButton, VehicleStatisticsButton } from './TrajectoryButton';
 export { TrendCard } from './TrendCard';
 export { trendSummary, type TrendSpec } from './trendModel';

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { VehicleRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
-import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
-import { TrajectoryButton } from '../telemetry';
+import { fieldKey, SCRAP_MAP, STOCK_MAP, VEHICLE_STATISTICS_CODE } from '../../shared/devices';
+import { TrajectoryButton, VehicleStatisticsButton } from '../telemetry';
 import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
@@ -85,6 +85,7 @@ export function VehicleDetailPage() {
       loadFailedKey="vehicle.loadFailed"
       actions={[
         { key: 'trajectory', render: (vehicle) => <TrajectoryButton kind="vehicle" id={String(vehicle.id)} /> },
+        { key: 'statistics', code: VEHICLE_STATISTICS_CODE, render: (vehicle) => <VehicleStatisticsButton id={vehicle.id} /> },
         device.edit,
         { key: 'sale', code: device.code, when: device.active, render: (vehicle) => <VehicleSaleButton vehicle={vehicle} /> },
         device.scrap,

@@ -1,8 +1,8 @@
 import { Flex } from 'antd';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device-registry';
-import { deviceCodes, deviceDetailPath, fieldKey } from '../../shared/devices';
+import { deviceCodes, deviceDetailPath, fieldKey, VEHICLE_STATISTICS_CODE, vehicleStatisticsPath } from '../../shared/devices';
 import { setVehicleSale } from './vehicleQueries';
 import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM, vehicleSearchFields } from './vehicleModel';
 
@@ -29,6 +29,7 @@ function BatteryLinks({ record }: { record: VehicleRecord }) {
  * @route /product/vehicle/list
  */
 export function VehicleListPage() {
+  const navigate = useNavigate();
   return (
     <DeviceListPage<VehicleRecord>
       kind="vehicle"
@@ -44,6 +45,14 @@ export function VehicleListPage() {
         { key: 'saleMode', titleKey: fieldKey('saleMode'), kind: 'status', statusMap: SALE_MODE_MAP },
       ]}
       form={VEHICLE_FORM}
+      rowActions={[
+        {
+          key: 'statistics',
+          labelKey: 'telemetry.statistics.open',
+          code: VEHICLE_STATISTICS_CODE,
+          onClick: (r) => void navigate(vehicleStatisticsPath(r.id)),
+        },
+      ]}
       batchActions={SALE_STATUSES.map((status) => ({
         key: `mark-${status}`,
         labelKey: `vehicle.mark.${status}`,

@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { BarChart } from 'echarts/charts';
+import { GridComponent, TooltipComponent } from 'echarts/components';
+import * as echarts from 'echarts/core';
+import { CanvasRenderer } from 'echarts/renderers';
+import { STATUS_COLORS, type StatusMeaning } from '../../shared/StatusTag';
+
+// Modular ECharts: only the bar chart, its grid and tooltip, drawn on canvas.
+echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
+
+export interface DailyBars {
+  /** The series' name, in the reader's language. */
+  name: string;
+  unit: string;
+  /** Whole numbers only (counts): the axis steps by one at least. */
+  whole?: boolean;
+  meaning: StatusMeaning;
+  /** Day labels (already formatted) and their values; null: nothing reported that day. */
+  days: string[];
+  values: (number | null)[];
+  /** What the chart shows, read by screen readers. */
+  summary: string;
+}
+
+/** One value per day as bars (a vehicle's statistics); loaded lazily with ECharts. */
+export function DailyBarChart({ bars }: { bars: DailyBars }) {
+  const box = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!box.current) return undefined;
+    const chart = echarts.init(box.current);
+    chart.setOption({
+      grid: { left: 48, right: 16, top: 24, bottom: 32 },
+      tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? `${value} ${bars.unit}`.trim() : '–') },
+      xAxis: { type: 'category', data: bars.days, axisLabel: { hideOverlap: true } },
+      yAxis: { type: 'value', name: bars.unit, minInterval: bars.whole ? 1 : 0 },
+      series: [{ type: 'bar', name: bars.name, color: STATUS_COLORS[bars.meaning].color, data: bars.values }],
+    });
+    const resize = () => chart.resize();
+    window.addEventListener('resize', resize);
+    return () => {
+      window.removeEventListener('resize', resize);
+      chart.dispose();
+    };
+  }, [bars]);
+
+  return <div ref={box} role="img" aria-label={bars.summary} style={{ width: '100%', height: 220 }} />;
+}

@@ -17,14 +17,44 @@ export type CommonSettingRecord = z.infer<typeof commonSettingRecord>;
 export const COMMON_SETTING_SORTABLE = ['id', 'name', 'updatedAt'] as const;
 export const commonSettingSearch = pageQuerySchema.extend({ keyword: safeText(64).nullish(), name: safeText(64).nullish() });
 export type CommonSettingSearch = z.infer<typeof commonSettingSearch>;
-export const commonSettingAdd = z.object({
+const commonSettingFields = z.object({
   name: nameField,
   value: requiredText(1000),
   description,
   remark: safeText(500).default(''),
 });
+
+/** A whole number from `min` to `max` written as text, the way a setting's value is kept. */
+const wholeNumberText = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'validation.integer' })
+    .refine((value) => Number(value) >= min, { message: min === 1 ? 'validation.min1' : 'validation.invalid' })
+    .refine((value) => Number(value) <= max, { message: 'validation.tooLarge' });
+
+/**
+ * The settings the product reads, with the values each accepts (docs/api.md, "Common settings").
+ * Any other setting takes any text; these refuse a value they could not use, beside the value field,
+ * instead of falling back to their default unseen.
+ */
+export const SETTING_VALUES: Readonly<Record<string, z.ZodType<string>>> = {
+  tour_enabled: z.enum(['true', 'false', '1', '0', 'yes', 'no', 'on', 'off'], { message: 'validation.invalid' }),
+  /** Days of telemetry history kept: one day to a hundred years. */
+  telemetry_retention: wholeNumberText(1, 36_500),
+  /** Minutes standing still that end a trip: one minute to a day. */
+  trip_stop_minutes: wholeNumberText(1, 1_440),
+};
+
+function valueTheProductCanUse(setting: { name: string; value: string }, context: z.RefinementCtx): void {
+  const rule = SETTING_VALUES[setting.name];
+  const problem = rule?.safeParse(setting.value).error?.issues[0];
+  if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem.message });
+}
+
+export const commonSettingAdd = commonSettingFields.superRefine(valueTheProductCanUse);
 export type CommonSettingAdd = z.infer<typeof commonSettingAdd>;
-export const commonSettingEdit = commonSettingAdd.extend({ id: id });
+export const commonSettingEdit = commonSettingFields.extend({ id: id }).superRefine(valueTheProductCanUse);
 export type CommonSettingEdit = z.infer<typeof commonSettingEdit>;
 
 /** Common settings: anyone granted the screen reads them, only platform staff change them. */

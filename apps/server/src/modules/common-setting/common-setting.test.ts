@@ -93,6 +93,40 @@ describe('common settings', () => {
     expect(noId.status).toBe(400);
   });
 
+  it('refuses a value the product cannot use for a setting it reads, beside the value, and keeps the old one', async () => {
+    const [trip] = await server.db.select().from(commonSettings).where(eq(commonSettings.name, 'trip_stop_minutes'));
+    const edit = (value: string, lang?: 'zh') =>
+      server.call('POST', endpointUrl(commonSettingApi.edit), {
+        token,
+        body: { id: trip!.id, name: 'trip_stop_minutes', value, description: trip!.description },
+        ...(lang ? { lang } : {}),
+      });
+    const refusals: Record<string, string> = {
+      '0': 'Value must be at least 1',
+      '-5': 'Value must be a whole number',
+      '7.5': 'Value must be a whole number',
+      ten: 'Value must be a whole number',
+      '1441': 'Value is too large',
+    };
+    for (const [value, message] of Object.entries(refusals)) {
+      const answer = await edit(value);
+      expect(answer.status, value).toBe(400);
+      expect((answer.data.fields as { field: string; message: string }[])[0], value).toEqual({ field: 'value', message });
+    }
+    expect((await edit('0', 'zh')).message).toBe('值不能小于 1');
+    const [after] = await server.db.select().from(commonSettings).where(eq(commonSettings.id, trip!.id));
+    expect(after!.value).toBe(trip!.value);
+    expect((await edit(' 15 ')).code).toBe(1);
+    expect((await server.request(commonSettingApi.add, { name: 'tour_enabled_2', value: 'maybe', description: 'd' }, { token })).code).toBe(
+      1,
+    );
+    const tour = await server.call('POST', endpointUrl(commonSettingApi.add), {
+      token,
+      body: { name: 'tour_enabled', value: 'maybe', description: 'd' },
+    });
+    expect(tour.status).toBe(400);
+  });
+
   it('exports the filtered settings as CSV', async () => {
     const raw = (await server.request(commonSettingApi.export, { keyword: 'telemetry' }, { token })).raw;
     expect(raw.headers['content-type']).toContain('text/csv');

@@ -49,5 +49,15 @@ describe('stations', () => {
     await cabinets.getByRole('columnheader', { name: 'Swappable batteries' }).waitFor();
     await page.getByRole('region', { name: `Map of ${name}` }).waitFor();
     await checkA11y(page);
+
+    // A cabinet joins the new station from the cabinet form; the list names the station and opens it.
+    const number = `CE2E${stamp}`;
+    const cabinetList = new ListPage(page, '/product/cabinet/list');
+    await cabinetList.open();
+    const form = await cabinetList.startAdd('Add', { Number: number, Type: 'Swap Cabinet 8 (SC8)', Station: name });
+    await form.saveAndClose();
+    await cabinetList.row(number).getByRole('link', { name }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/site/cabinet-detail/'));
+    await cabinets.getByRole('link', { name: number }).waitFor();
   });
 });

@@ -38,7 +38,7 @@ import { batteriesOfTypeExist, registerBatteryRoutes } from './battery/index.js'
 import { seedDemoBatteries } from './battery/battery.seed.js';
 import { registerVehicleRoutes, typeHasVehicleWithTwoBatteries, vehiclesOfTypeExist } from './vehicle/index.js';
 import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
-import { cabinetsOfTypeExist, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
+import { cabinetsOfTypeExist, placeCabinetsWith, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
 import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
 import { registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
@@ -49,7 +49,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
-import { registerStationRoutes, seedDemoStations } from './station/index.js';
+import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
@@ -118,6 +118,9 @@ tellRoleHolders({ countOf: holderCountOfRole, exist: roleHasHolders, assertMayCh
 
 // A removed menu or resource is withdrawn from the roles granting it (the role module holds the grants).
 tellMenuGrantees({ revokeMenu: revokeMenuGrants, revokeResource: revokeResourceGrants });
+
+// A cabinet joins a station the station module admits, and shows its name (docs/stations-and-maps.md).
+placeCabinetsWith({ admit: admitCabinet, describe: describeStations });
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { digits15, id, idQuery, int32, safeText } from '../validation.js';
 import { specCount, specNumber } from './device-type.js';
+import { STATION_TYPES } from './station-kinds.js';
 import {
   batchAddResult,
   batchCheckResult,
@@ -81,9 +82,13 @@ export const cabinetRecord = z.object({
   load: z.number().nullable(),
   imei: z.string().nullable(),
   androidSerialNumber: z.string().nullable(),
+  /** The site text the cabinet carried before stations existed (migration 0018 made its station from it). */
   site: z.string().nullable(),
-  /** The station the cabinet stands in (docs/stations-and-maps.md). */
+  /** The station the cabinet stands in (docs/stations-and-maps.md, "Cabinets in stations"). */
   stationId: z.number().nullable(),
+  stationName: z.string().nullable(),
+  /** The station's type: which station screen shows it. */
+  stationType: z.enum(STATION_TYPES).nullable(),
   /** Compartments holding a battery ready to swap (swappable or full). */
   swappableCount: z.number(),
   seller: z.string().nullable(),
@@ -137,7 +142,8 @@ const cabinetFields = z.object({
   meterCount: specCount(100).nullish(),
   imei: digits15.nullish(),
   androidSerialNumber: optionalText(64),
-  site: optionalText(60),
+  /** The station the cabinet stands in: one of its owner's the caller may place it in (docs/stations-and-maps.md). */
+  stationId: id.nullish(),
   seller: optionalText(60),
   purchaseTime: z.iso.datetime({ offset: true }).nullish(),
   latitude: z.number().min(-90).max(90).nullish(),

@@ -3,14 +3,10 @@ import { pageQuerySchema } from '../envelope.js';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
 import { id, idQuery, requiredText, safeText } from '../validation.js';
 import { areaOption } from './area.js';
+import { STATION_SCREENS, STATION_TYPES, type StationType } from './station-kinds.js';
 
-/**
- * Stations: the places where cabinets stand (docs/stations-and-maps.md, "Stations"). An integrated
- * station (Sites → Integrated stations, `site.store`) or a swap station (Sites → Swap stations,
- * `site.cabinet`); the two screens share one declaration, chosen by type.
- */
-export const STATION_TYPES = ['INTEGRATED', 'SWAP'] as const;
-export type StationType = (typeof STATION_TYPES)[number];
+export { STATION_SCREENS, STATION_TYPES, type StationType } from './station-kinds.js';
+
 /** Who runs the station: the owner itself, a franchisee under the owner, or a partner's premises. */
 export const STATION_NATURES = ['SELF_OPERATED', 'FRANCHISED', 'PARTNER'] as const;
 export type StationNature = (typeof STATION_NATURES)[number];
@@ -95,12 +91,6 @@ export type StationPoint = z.infer<typeof stationPoint>;
 /** A station as a choice (a cabinet's station). */
 export const stationOption = z.object({ id: z.number(), name: z.string(), type: z.enum(STATION_TYPES), merchantId: z.number().nullable() });
 export type StationOption = z.infer<typeof stationOption>;
-
-/** Where each type's screens and permission codes are. */
-export const STATION_SCREENS = {
-  INTEGRATED: { path: '/site/store', code: 'site.store', list: '/site/store-list', detail: '/site/store-detail' },
-  SWAP: { path: '/site/cabinet', code: 'site.cabinet', list: '/site/cabinet-list', detail: '/site/cabinet-detail' },
-} as const satisfies Record<StationType, { path: string; code: string; list: string; detail: string }>;
 
 function stationEndpoints(type: StationType) {
   const { path, code } = STATION_SCREENS[type];

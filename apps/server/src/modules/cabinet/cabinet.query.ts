@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -11,6 +11,7 @@ import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
+import { cabinetStations } from './cabinet.station.js';
 
 export function cabinetScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, cabinets.merchantId);
@@ -61,10 +62,23 @@ export const cabinetList = defineList({
   // Newest first. With a creation range, by creation time: the (created_at, id) index then serves range and order.
   defaultOrder: (query) => (query.createdFrom || query.createdTo ? { column: cabinets.createdAt, direction: 'desc' } : undefined),
   count: 'capped',
+  // The stations' names come from the station module, one query more per page.
+  more: async (ctx, ids) => {
+    const placed = await ctx.db
+      .selectDistinct({ stationId: cabinets.stationId })
+      .from(cabinets)
+      .where(and(inArray(cabinets.id, ids), isNotNull(cabinets.stationId)));
+    return cabinetStations().describe(
+      ctx.db,
+      placed.map((row) => row.stationId!),
+    );
+  },
   // The meter readings belong to the detail only: a list page does not carry them.
-  present: ({ cabinet: { meterReadings: _meters, ...c }, ...joined }: Row): CabinetRecord => ({
+  present: ({ cabinet: { meterReadings: _meters, ...c }, ...joined }: Row, _ctx, stations): CabinetRecord => ({
     ...c,
     ...joined,
+    stationName: c.stationId === null ? null : (stations.get(c.stationId)?.name ?? null),
+    stationType: c.stationId === null ? null : (stations.get(c.stationId)?.type ?? null),
     purchaseTime: iso(c.purchaseTime),
     scrappedAt: iso(c.scrappedAt),
     lastReportAt: iso(c.lastReportAt),
@@ -150,6 +164,7 @@ export const CABINET_CSV_FIELDS: (keyof CabinetRecord)[] = [
   'load',
   'imei',
   'androidSerialNumber',
+  'stationName',
   'site',
   'seller',
   'purchaseTime',

@@ -8,6 +8,7 @@ import { typeOfKind } from '../device-type/index.js';
 import { cabinets } from './cabinet.table.js';
 import { cabinetDetail, cabinetScope } from './cabinet.query.js';
 import { cabinetSpecOf, createCompartments } from './cabinet.kind.js';
+import { cabinetStations } from './cabinet.station.js';
 
 function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof cabinetSpecOf>, 'chargerTotalPower' | 'externalMaxPower'>) {
   return {
@@ -23,7 +24,7 @@ function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof c
     meterCount: body.meterCount ?? null,
     imei: body.imei ?? null,
     androidSerialNumber: body.androidSerialNumber ?? null,
-    site: body.site ?? null,
+    stationId: body.stationId ?? null,
     seller: body.seller ?? null,
     purchaseTime: body.purchaseTime ? new Date(body.purchaseTime) : null,
     latitude: body.latitude ?? null,
@@ -41,6 +42,7 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
   const fields = { ...fieldsOf(body, spec), compartmentCount: spec.compartmentCount, typeId: type.id, number: body.number, merchantId };
   try {
     const id = await ctx.db.transaction(async (tx) => {
+      if (fields.stationId !== null) await cabinetStations().admit(tx, ctx, { stationId: fields.stationId, ownerId: merchantId });
       const [created] = await tx.insert(cabinets).values(fields).returning({ id: cabinets.id });
       await createCompartments(tx, [created!.id], spec.compartmentCount);
       await recordAudit(tx, ctx, { action: 'cabinet.add', objectType: 'cabinet', objectId: created!.id, changes: fields });
@@ -52,7 +54,10 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
   }
 }
 
-/** Number, owner, type and compartments stay; the maintained fields are replaced. */
+/**
+ * Number, owner, type and compartments stay; the maintained fields are replaced. A cabinet moving
+ * to another station is admitted by it (a cabinet staying where it stands is not asked again).
+ */
 export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetDetail> {
   const [current] = await ctx.db
     .select()
@@ -63,6 +68,8 @@ export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetD
   const changes = diff(current, after);
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction(async (tx) => {
+      if (after.stationId !== null && after.stationId !== current.stationId)
+        await cabinetStations().admit(tx, ctx, { stationId: after.stationId, ownerId: current.merchantId });
       await tx
         .update(cabinets)
         .set({ ...after, updatedAt: new Date() })

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { numbers, deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
+import { numbers, deviceCallers, createAccountWithMenus, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
+import { stations } from '../station/station.table.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 describe('cabinets', () => {
@@ -36,7 +37,6 @@ describe('cabinets', () => {
       meterCount: 1,
       imei: '869876543210987',
       androidSerialNumber: 'AS0001',
-      site: 'Kemang station',
       seller: 'PT Volta Energi',
       purchaseTime: '2026-04-01T08:00:00Z',
       latitude: -6.26,
@@ -83,7 +83,9 @@ describe('cabinets', () => {
       'latitude',
     );
     expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.battery })).code).toBe(3000);
-    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, site: 'javascript:alert(1)' })).code).toBe(1014);
+    expect((await post(who.merchant, 'add', { number: 'CJK0002', typeId: types.cabinet, location: 'javascript:alert(1)' })).code).toBe(
+      1014,
+    );
   });
 
   it('registers a batch with the compartments of every cabinet in one transaction', async () => {
@@ -103,25 +105,119 @@ describe('cabinets', () => {
   it('edits the maintained fields; type, owner and compartments stay', async () => {
     const [cabinet] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
     // The type is fixed once registered: an edit naming it is refused by name and changes nothing.
-    const retyped = await post(who.merchant, 'edit', { id: cabinet!.id, site: 'Elsewhere', typeId: types.battery });
+    const retyped = await post(who.merchant, 'edit', { id: cabinet!.id, location: 'Elsewhere', typeId: types.battery });
     expect(retyped).toMatchObject({ status: 400, code: 1024, message: 'Unknown field: typeId' });
-    const edited = await post(who.merchant, 'edit', { id: cabinet!.id, site: 'Tebet station', radiatorSetting: 'ON' });
-    expect(edited.data).toMatchObject({ site: 'Tebet station', radiatorSetting: 'ON', brand: null, typeCode: 'SC4', compartmentCount: 4 });
+    const edited = await post(who.merchant, 'edit', { id: cabinet!.id, location: 'Tebet', radiatorSetting: 'ON' });
+    expect(edited.data).toMatchObject({ location: 'Tebet', radiatorSetting: 'ON', brand: null, typeCode: 'SC4', compartmentCount: 4 });
     expect(edited.data.compartments).toHaveLength(4);
-    expect((await post(who.rival, 'edit', { id: cabinet!.id, site: 'Mine' })).code).toBe(3007);
+    expect((await post(who.rival, 'edit', { id: cabinet!.id, location: 'Mine' })).code).toBe(3007);
   });
 
-  it('keeps tenants apart and filters by site, network and owner', async () => {
+  it('keeps tenants apart and filters by network and owner', async () => {
     const [own] = await server.db.select().from(cabinets).where(eq(cabinets.number, 'CJK0001'));
     expect((await detail(who.rival, own!.id)).code).toBe(3007);
     expect((await detail(who.admin, own!.id)).data.number).toBe('CJK0001');
     expect((await search(who.merchant, {})).data.total).toBe(1);
     expect((await search(who.rival, {})).data).toMatchObject({ total: 250, totalExact: true });
-    expect((await search(who.admin, { site: 'Tebet station' })).data.total).toBe(1);
+    expect((await search(who.admin, { number: 'CJK', merchantId: who.merchantId })).data.total).toBe(1);
     expect((await search(who.admin, { merchantId: who.rivalId, number: 'CBK01' })).data.total).toBe(100);
     expect((await search(who.admin, { merchantId: 0 })).data.total).toBe(0);
     const csv = await post(who.rival, 'export', { number: 'CBK000' }, 'zh');
     expect(csv.raw.body).toContain('仓位数');
     expect(csv.raw.body.trim().split('\r\n')).toHaveLength(10);
+  });
+
+  describe('in stations', () => {
+    let placer: string; // the merchant's staff holding both station menus
+    let swapOnly: string; // the merchant's staff holding the swap stations' menu only
+    const place = async (merchantId: number | null, name: string, type: 'SWAP' | 'INTEGRATED') => {
+      const [row] = await server.db
+        .insert(stations)
+        .values({ name, type, merchantId, nature: 'SELF_OPERATED', address: name, responsiblePerson: 'Rina', status: 'DEPLOYED' })
+        .returning({ id: stations.id });
+      return row!.id;
+    };
+    const stationOf = async (number: string) =>
+      (await server.db.select({ stationId: cabinets.stationId }).from(cabinets).where(eq(cabinets.number, number)))[0]?.stationId;
+    let swap: number;
+    let store: number;
+    let rivalSwap: number;
+    let platformSwap: number;
+
+    beforeAll(async () => {
+      const codes = ['operation.cabinet', 'site.cabinet', 'site.store'];
+      await createAccountWithMenus(server.db, { username: 'placer', merchantId: who.merchantId, menuCodes: codes, withResources: true });
+      await createAccountWithMenus(server.db, {
+        username: 'swap_only',
+        merchantId: who.merchantId,
+        menuCodes: ['operation.cabinet', 'site.cabinet'],
+        withResources: true,
+      });
+      placer = await server.login('placer');
+      swapOnly = await server.login('swap_only');
+      swap = await place(who.merchantId, 'Kemang station', 'SWAP');
+      store = await place(who.merchantId, 'Kemang store', 'INTEGRATED');
+      rivalSwap = await place(who.rivalId, 'Rival station', 'SWAP');
+      platformSwap = await place(null, 'Platform hub', 'SWAP');
+    });
+
+    it('adds a cabinet into a station and moves it; the record, list and detail name the station', async () => {
+      const added = await post(placer, 'add', { number: 'CST0001', typeId: types.cabinet, stationId: swap });
+      expect(added.data).toMatchObject({ stationId: swap, stationName: 'Kemang station', stationType: 'SWAP' });
+      const moved = await post(placer, 'edit', { id: added.data.id, stationId: store });
+      expect(moved.data).toMatchObject({ stationId: store, stationName: 'Kemang store', stationType: 'INTEGRATED' });
+      expect((await detail(placer, added.data.id)).data.stationName).toBe('Kemang store');
+      const listed = await search(placer, { stationId: store });
+      expect(listed.data.records.map((r) => [r.number, r.stationName])).toEqual([['CST0001', 'Kemang store']]);
+      // Editing other fields of a cabinet standing in an integrated station keeps it there.
+      expect((await post(placer, 'edit', { id: added.data.id, stationId: store, brand: 'Volta' })).data.stationName).toBe('Kemang store');
+    });
+
+    it('refuses a station that does not exist, another owner’s and bad ids, changing nothing', async () => {
+      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: 999999 }, 'in')).message).toBe(
+        'Data tidak ditemukan',
+      );
+      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: rivalSwap })).code).toBe(1017);
+      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: platformSwap })).code).toBe(1017);
+      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: 'Kemang' })).data.fields[0].field).toBe(
+        'stationId',
+      );
+      expect(await stationOf('CST0002')).toBeUndefined();
+      // Platform staff place a merchant's cabinet in that merchant's stations only.
+      const forMerchant = { number: 'CST0003', typeId: types.cabinet, merchantId: who.merchantId };
+      expect((await post(who.admin, 'add', { ...forMerchant, stationId: platformSwap })).code).toBe(1017);
+      expect((await post(who.admin, 'add', { ...forMerchant, stationId: swap })).data.stationName).toBe('Kemang station');
+      const [own] = await server.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.number, 'CST0003'));
+      expect((await post(who.rival, 'edit', { id: own!.id, stationId: rivalSwap })).code).toBe(3007);
+      expect(await stationOf('CST0003')).toBe(swap);
+    });
+
+    it('takes a cabinet only into a station type the caller manages, and one cabinet into an integrated station', async () => {
+      const added = await post(swapOnly, 'add', { number: 'CST0004', typeId: types.cabinet, stationId: swap });
+      expect(added.data.stationName).toBe('Kemang station');
+      const spare = await place(who.merchantId, 'Tebet store', 'INTEGRATED');
+      const refused = await post(swapOnly, 'edit', { id: added.data.id, stationId: spare }, 'zh');
+      expect(refused).toMatchObject({ code: 4006, message: '只能分配给换电站' });
+      expect(await stationOf('CST0004')).toBe(swap);
+      // Kemang store already holds CST0001.
+      expect((await post(placer, 'edit', { id: added.data.id, stationId: store })).code).toBe(4008);
+      expect(await stationOf('CST0004')).toBe(swap);
+      // A caller with no station menu sees no station at all.
+      expect((await post(who.merchant, 'edit', { id: added.data.id, stationId: swap })).code).toBe(1);
+      expect((await post(who.merchant, 'edit', { id: added.data.id, stationId: spare })).code).toBe(1017);
+    });
+
+    it('lets one of two cabinets racing into an empty integrated station join it', async () => {
+      const empty = await place(who.merchantId, 'Cilandak store', 'INTEGRATED');
+      const a = await post(placer, 'add', { number: 'CST0005', typeId: types.cabinet });
+      const b = await post(placer, 'add', { number: 'CST0006', typeId: types.cabinet });
+      const answers = await Promise.all([
+        post(placer, 'edit', { id: a.data.id, stationId: empty }),
+        post(placer, 'edit', { id: b.data.id, stationId: empty }),
+      ]);
+      expect(answers.map((answer) => answer.code).sort()).toEqual([1, 4008]);
+      const inside = await server.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.stationId, empty));
+      expect(inside).toHaveLength(1);
+    });
   });
 });

@@ -20,6 +20,7 @@ export {
   visibleCabinetByNumber,
 } from './cabinet.refs.js';
 export { registerCabinetRoutes } from './cabinet.routes.js';
+export { placeCabinetsWith, type CabinetStations } from './cabinet.station.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   STATION_MAP_LIMIT,
+  STATION_SCREENS,
   stationApi,
+  type StationType as Type,
   type StationAdd,
   type StationEdit,
   type StationRecord,
@@ -10,7 +12,7 @@ import {
   type StationType,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { Ctx } from '../../app/context.js';
+import { holds, type Ctx } from '../../app/context.js';
 import { BANGKOK, demoStationKey, JAKARTA, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { AppError, isUniqueViolation, notFound, violatedConstraint } from '../../app/errors.js';
@@ -19,7 +21,7 @@ import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
-import { cabinetCountOf } from '../cabinet/index.js';
+import { cabinetCountOf, type CabinetStations } from '../cabinet/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { stations } from './station.table.js';
 
@@ -254,6 +256,49 @@ export function stationOptions(ctx: Ctx, type: StationType) {
     .where(scopeOf(type, ctx))
     .orderBy(asc(stations.name), asc(stations.id));
 }
+
+/**
+ * Whether a station takes a cabinet (docs/stations-and-maps.md, "Cabinets in stations"): it is the
+ * cabinet owner's station and one the caller may see (else "does not exist"); the caller holds its
+ * type's menu (else 4006 or 4007 names the type they may use); an integrated station holds one
+ * cabinet (4008). The station stays locked until the caller's transaction ends, so of two cabinets
+ * racing into an integrated station one joins.
+ */
+export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationId, ownerId }) => {
+  const own = ctx.principal.merchantId;
+  const [station] = await tx
+    .select({ type: stations.type })
+    .from(stations)
+    .where(
+      and(
+        eq(stations.id, stationId),
+        ownerId === null ? isNull(stations.merchantId) : eq(stations.merchantId, ownerId),
+        own === null ? undefined : eq(stations.merchantId, own),
+      ),
+    )
+    .for('update');
+  if (!station) throw notFound();
+  const other: Type = station.type === 'SWAP' ? 'INTEGRATED' : 'SWAP';
+  if (!holds(ctx, STATION_SCREENS[station.type].code)) {
+    if (!holds(ctx, STATION_SCREENS[other].code)) throw notFound();
+    throw new AppError(other === 'SWAP' ? 'onlySwapStations' : 'onlyIntegratedStations');
+  }
+  if (station.type === 'INTEGRATED') {
+    // The cabinet asked about is not in this station yet (a cabinet staying is not asked again).
+    const [held] = await tx.select({ n: cabinetCount }).from(stations).where(eq(stations.id, stationId));
+    if ((held?.n ?? 0) > 0) throw new AppError('onlyOneCabinet');
+  }
+};
+
+/** The names and types of these stations (a cabinet's station). */
+export const describeStations: CabinetStations['describe'] = async (db, ids) => {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stations.id, name: stations.name, type: stations.type })
+    .from(stations)
+    .where(inArray(stations.id, ids));
+  return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]));
+};
 
 /** Sites → Integrated stations (/site/store-list) and Sites → Swap stations (/site/cabinet-list). */
 export function registerStationRoutes(app: FastifyInstance): void {

@@ -5,7 +5,7 @@ import type { CabinetDetail } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
 import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
-import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, SUPPLY_MAP } from './cabinetModel';
+import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, stationLink, SUPPLY_MAP } from './cabinetModel';
 import { useCabinetDetail } from './useCabinetDetail';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
@@ -82,7 +82,7 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
     },
     {
       titleKey: 'deviceRegistry.group.location',
-      items: [{ field: 'site' }, { field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
+      items: [{ field: 'stationName', render: stationLink }, { field: 'location', span: 2 }, { field: 'latitude' }, { field: 'longitude' }],
     },
   ];
 }

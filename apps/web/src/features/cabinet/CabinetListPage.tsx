@@ -1,7 +1,7 @@
 import type { CabinetRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device-registry';
 import { fieldKey } from '../../shared/devices';
-import { CABINET_FORM, cabinetSearchFields, SUPPLY_MAP } from './cabinetModel';
+import { CABINET_FORM, cabinetSearchFields, stationLink, SUPPLY_MAP } from './cabinetModel';
 
 /**
  * Product centre → Cabinets.
@@ -16,7 +16,7 @@ export function CabinetListPage() {
       searchFields={cabinetSearchFields}
       kindColumns={[
         { key: 'compartmentCount', titleKey: fieldKey('compartmentCount'), kind: 'number' },
-        { key: 'site', titleKey: fieldKey('site') },
+        { key: 'stationName', titleKey: fieldKey('stationName'), render: stationLink },
         { key: 'networkType', titleKey: fieldKey('networkType') },
         { key: 'supplyStatus', titleKey: fieldKey('supplyStatus'), kind: 'status', statusMap: SUPPLY_MAP },
       ]}

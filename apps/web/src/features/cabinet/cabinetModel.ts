@@ -1,4 +1,7 @@
+import { createElement, lazy } from 'react';
+import { Link } from 'react-router';
 import {
+  STATION_SCREENS,
   cabinetAdd,
   cabinetEdit,
   COMMUNICATION_TYPES,
@@ -17,6 +20,9 @@ import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
+
+// The station choices load with the form (docs/stations-and-maps.md, "Cabinets in stations").
+const StationChoices = lazy(() => import('./StationChoices'));
 import type { TrendSpec } from '../telemetry';
 
 export const SUPPLY_MAP: StatusMap = {
@@ -36,7 +42,6 @@ export function cabinetSearchFields(
   fields.splice(
     4,
     0,
-    { name: 'site', labelKey: fieldKey('site') },
     {
       name: 'networkType',
       labelKey: fieldKey('networkType'),
@@ -81,7 +86,7 @@ export const CABINET_FIELDS: FormField[] = [
   { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
   text('androidSerialNumber', 64),
-  text('site', 60),
+  { name: 'stationId', labelKey: fieldKey('stationId'), type: 'select', options: [] },
   text('seller', 60),
   { name: 'purchaseTime', labelKey: fieldKey('purchaseTime'), type: 'dateTime' },
   { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
@@ -102,7 +107,7 @@ export const CABINET_EDIT_NAMES = [
   'meterCount',
   'imei',
   'androidSerialNumber',
-  'site',
+  'stationId',
   'seller',
   'purchaseTime',
   'latitude',
@@ -118,6 +123,7 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   // A cabinet's compartments come from its type, so the type is fixed once registered.
   typeEditable: false,
   initialValues: { radiatorSetting: 'AUTO' },
+  FieldOptions: StationChoices,
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
 
@@ -141,4 +147,10 @@ export const CABINET_TREND: TrendSpec<CabinetTrend['points'][number]> = {
 /** Meters in index order, each with its cumulative energy as the cabinet last reported it. */
 export function meterLines(readings: MeterReading[]): { index: number; kwh: string }[] {
   return [...readings].sort((a, b) => a.index - b.index).map((m) => ({ index: m.index, kwh: String(Math.round(m.energyKwh * 100) / 100) }));
+}
+
+/** The cabinet's station by name, opening the station's detail; nothing when it stands in none. */
+export function stationLink(cabinet: Pick<CabinetRecord, 'stationId' | 'stationName' | 'stationType'>) {
+  if (cabinet.stationId === null || cabinet.stationType === null) return null;
+  return createElement(Link, { to: `${STATION_SCREENS[cabinet.stationType].detail}/${cabinet.stationId}` }, cabinet.stationName);
 }

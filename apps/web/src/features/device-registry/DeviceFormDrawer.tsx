@@ -1,10 +1,14 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
 import type { z } from 'zod';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
+import type { SearchOption } from '../../shared/table';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+
+export type FieldOptionsByName = Record<string, SearchOption[]>;
 
 export interface DeviceFormDrawerProps<R> {
   kind: DeviceKind;
@@ -19,6 +23,8 @@ export interface DeviceFormDrawerProps<R> {
   /** Detail record → form values (see pickValues). */
   toValues: (record: R) => Record<string, unknown>;
   initialValues?: Record<string, unknown>;
+  /** Reads the choices of fields fed by calls (a cabinet's station), by field name, while the form is open; loaded on first use. */
+  FieldOptions?: ComponentType<{ children: (options: FieldOptionsByName) => ReactNode }>;
   onClose: () => void;
   onSaved?: () => void;
 }
@@ -28,7 +34,19 @@ export type DeviceFormSpec<R> = Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing
 
 /** Add one device of a kind, or edit one: the kind declares its fields, the form is ResourceForm. */
 export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
-  const { kind, editing, addSchema, editSchema, fields, typeEditable = true, toValues, initialValues, onClose, onSaved } = props;
+  const {
+    kind,
+    editing,
+    addSchema,
+    editSchema,
+    fields,
+    typeEditable = true,
+    toValues,
+    initialValues,
+    FieldOptions,
+    onClose,
+    onSaved,
+  } = props;
   const { t } = useTranslation();
   const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
@@ -49,14 +67,14 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       helpKey: 'deviceRegistry.ownerHelp',
     });
 
-  return (
+  const form = (fed: FieldOptionsByName) => (
     <ResourceForm
       open={editing !== null}
       mode={record ? 'edit' : 'add'}
       width={640}
       title={record ? t('deviceRegistry.editTitle', { number: record.number }) : t(`deviceRegistry.addTitle.${kind}`)}
       schema={record ? editSchema : addSchema}
-      fields={[...head, ...fields]}
+      fields={[...head, ...fields.map((field) => (fed[field.name] ? { ...field, options: fed[field.name] } : field))]}
       initialValues={record ? undefined : initialValues}
       // R is this kind's detail record: the page passes the kind and its record type together.
       load={record ? deviceFormLoad(kind, record.id, (detail) => toValues(detail as R)) : undefined}
@@ -66,5 +84,11 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       onSaved={onSaved}
       onClose={onClose}
     />
+  );
+  if (!FieldOptions) return form({});
+  return (
+    <Suspense fallback={null}>
+      <FieldOptions>{form}</FieldOptions>
+    </Suspense>
   );
 }

@@ -6,7 +6,7 @@
  */
 export { DeviceCredentialCard } from './DeviceCredentialCard';
 export { deviceDetailActions } from './deviceDetailActions';
-export type { DeviceFormDrawerProps, DeviceFormSpec } from './DeviceFormDrawer';
+export type { DeviceFormDrawerProps, DeviceFormSpec, FieldOptionsByName } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
 export { NumbersInput } from './NumbersInput';
 export { validatedNumbers } from './validatedNumbers';

@@ -60,11 +60,7 @@ module.exports = {
       severity: 'error',
       from: {
         path: '^apps/server/src/',
-        pathNot: [
-          TEST,
-          '^apps/server/src/app/',
-          '^apps/server/src/modules/(account|battery|common-setting|menu|merchant|role|session|vehicle)/',
-        ],
+        pathNot: [TEST, '^apps/server/src/modules/(battery|vehicle)/'],
       },
       to: { circular: true },
     },

@@ -13,8 +13,8 @@ import type { Database } from '../db/client.js';
 import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
-import { registerSessionRoutes } from '../modules/session/index.js';
-import { configurePasswordHashing } from '../modules/account/index.js';
+import { authenticate, registerSessionRoutes } from '../modules/session/index.js';
+import { configurePasswordHashing, grantsOf } from '../modules/account/index.js';
 import { registerModules } from '../modules/index.js';
 import { DeviceHub } from './device-hub.js';
 
@@ -103,13 +103,15 @@ export async function buildApp(config: Config, database: Database, options: Buil
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   configurePasswordHashing({ concurrency: config.passwordHashConcurrency });
+  const sessionPolicy = { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours };
   registerAccessControl(app, {
     db: database.db,
-    policy: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
+    authenticate: (token) => authenticate(database.db, token, sessionPolicy),
+    grantsOf: (principal) => grantsOf(database.db, principal),
   });
   registerSessionRoutes(app, {
     db: database.db,
-    session: { idleMinutes: config.tokenIdleMinutes, absoluteHours: config.tokenAbsoluteHours },
+    session: sessionPolicy,
     throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
     demo: config.demo,
     version: VERSION,

@@ -65,7 +65,11 @@ describe('declared endpoints', () => {
 
   it('refuses a back-office route that serves no declared endpoint', async () => {
     const app = Fastify({ logger: false });
-    registerAccessControl(app, { db: undefined as never, policy: { idleMinutes: 1, absoluteHours: 1 } });
+    registerAccessControl(app, {
+      db: undefined as never,
+      authenticate: () => Promise.reject(new Error('no sign-in here')),
+      grantsOf: () => Promise.reject(new Error('no grants here')),
+    });
     expect(() =>
       app.route({
         method: 'GET',

@@ -18,9 +18,7 @@ import {
   type ParsedInputOf,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { authenticate, type SessionPolicy } from '../modules/session/index.js';
-import { grantsOf } from '../modules/account/index.js';
-import { holds, type Ctx } from './context.js';
+import { holds, type Ctx, type Grants, type Principal } from './context.js';
 import { AppError } from './errors.js';
 import { permissionDenied } from './policy.js';
 import { requestLanguage } from './language.js';
@@ -37,9 +35,16 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * What access control needs of the modules, handed over by build-app.ts: modules import this file
+ * (they serve their routes through it), so it imports no module (docs/architecture.md, "Boundaries").
+ */
 export interface RouteDeps {
   db: Db;
-  policy: SessionPolicy;
+  /** The account behind a token, or the session-ending refusal (the session module's `authenticate`). */
+  authenticate(token: string | undefined): Promise<{ principal: Principal; sessionId: number }>;
+  /** What an account holds (the account module's `grantsOf`). */
+  grantsOf(principal: Principal): Promise<Grants>;
 }
 
 function tokenOf(req: FastifyRequest): string | undefined {
@@ -106,9 +111,9 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
   app.addHook('onRequest', async (req) => {
     const access = req.routeOptions.config?.access;
     if (!access) return;
-    const { principal, sessionId } = await authenticate(deps.db, tokenOf(req), deps.policy);
+    const { principal, sessionId } = await deps.authenticate(tokenOf(req));
     // A SUPER passes every check: their grants (every code there is) are not loaded per request.
-    const grants = principal.type === 'SUPER' ? null : await grantsOf(deps.db, principal);
+    const grants = principal.type === 'SUPER' ? null : await deps.grantsOf(principal);
     req.ctx = {
       db: deps.db,
       principal,

@@ -109,7 +109,11 @@ describe('permission matrix', () => {
 
   it('refuses to start with an /api/oms route that declares no access', async () => {
     const app = Fastify({ logger: false });
-    registerAccessControl(app, { db: server.db, policy: { idleMinutes: 1, absoluteHours: 1 } });
+    registerAccessControl(app, {
+      db: server.db,
+      authenticate: () => Promise.reject(new Error('no sign-in here')),
+      grantsOf: () => Promise.reject(new Error('no grants here')),
+    });
     expect(() => app.get(endpointUrl({ path: '/forgotten' }), () => 'open')).toThrow(/declares no access/);
     await app.close();
   });

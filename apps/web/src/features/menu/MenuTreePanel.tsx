@@ -12,6 +12,7 @@ import { useUi } from '../../shared/ui';
 import { MenuFormDrawer, type MenuEditing } from './MenuFormDrawer';
 import { menuChanges, useMenuTree } from './menuQueries';
 import { ROOT_PARENT, sortedChildren } from './menuTree';
+import { menuTitle } from './menuTitles';
 
 interface TreeNode {
   key: number;
@@ -21,7 +22,6 @@ interface TreeNode {
 
 const toTreeData = (nodes: readonly PermissionNode[]): TreeNode[] =>
   sortedChildren(nodes).map((node) => ({ key: node.id, node, children: toTreeData(node.children) }));
-const nameOf = (node: PermissionNode) => node.name;
 
 /** The menu tree (centres → groups → items) with add child, edit and remove on each menu. */
 export function MenuTreePanel() {
@@ -40,7 +40,7 @@ export function MenuTreePanel() {
 
   const title = (item: TreeNode) => (
     <Flex gap={8} align="center" wrap className="menu-tree-node">
-      <span>{item.node.name}</span>
+      <span>{menuTitle(item.node, t)}</span>
       <Tag>{item.node.code}</Tag>
       {item.node.url ? <Typography.Text type="secondary">{item.node.url}</Typography.Text> : null}
       {item.node.resources.length > 0 ? (
@@ -99,7 +99,7 @@ export function MenuTreePanel() {
         </Can>
       </Flex>
       {body}
-      <MenuFormDrawer editing={editing} tree={tree.data ?? []} titleOf={nameOf} onClose={() => setEditing(null)} />
+      <MenuFormDrawer editing={editing} tree={tree.data ?? []} titleOf={(node) => menuTitle(node, t)} onClose={() => setEditing(null)} />
     </Panel>
   );
 }

@@ -1,2 +1,2 @@
 /** The menu feature's entry (docs/architecture.md): menu titles, which the role grant tree shows too. */
-export { menuTitleKey } from './menuTitles';
+export { menuTitle } from './menuTitles';

@@ -3,7 +3,7 @@ import { Form, Tree, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PermissionNode } from '@swap/contracts';
 import { ErrorState } from '../../shared/StateView';
-import { menuTitleKey } from '../menu';
+import { menuTitle } from '../menu';
 import { useGrantableQuery } from './roleQueries';
 import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
 
@@ -13,10 +13,7 @@ export function useGrantable(enabled: boolean) {
   const query = useGrantableQuery(enabled);
   const built = useMemo(() => {
     const labels = {
-      menu: (node: PermissionNode) => {
-        const key = menuTitleKey(node.code);
-        return key ? t(key) : node.name;
-      },
+      menu: (node: PermissionNode) => menuTitle(node, t),
       resource: (resource: PermissionNode['resources'][number]) => `${resource.name} · ${resource.code}`,
     };
     return buildGrantTree(query.data ?? [], labels);

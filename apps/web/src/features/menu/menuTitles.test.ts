@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { MENU_TREE } from '@swap/contracts';
+import { menuTitle } from './menuTitles';
+
+const t = (key: string) => `«${key}»`;
+const item = MENU_TREE[0]!.groups[0]!.items[0]!;
+
+describe('menu titles', () => {
+  it('shows a seeded menu in the reader’s language while its name is the seeded one', () => {
+    expect(menuTitle({ code: item.code, name: item.name }, t)).toBe(`«${item.titleKey}»`);
+    expect(menuTitle({ code: MENU_TREE[0]!.code, name: MENU_TREE[0]!.name }, t)).toBe(`«${MENU_TREE[0]!.titleKey}»`);
+  });
+
+  it('shows a name an administrator gave, and a menu they added, as written', () => {
+    expect(menuTitle({ code: item.code, name: 'Our scooters' }, t)).toBe('Our scooters');
+    expect(menuTitle({ code: 'custom.reports', name: 'Reports' }, t)).toBe('Reports');
+  });
+});

@@ -86,6 +86,8 @@ function stationList(type: StationType) {
 }
 
 const LISTS = { INTEGRATED: stationList('INTEGRATED'), SWAP: stationList('SWAP') } as const;
+/** The two station lists, for the bench (bench/src/maps/stations.ts). */
+export const stationLists = LISTS;
 
 const CSV_COLUMNS: CsvColumn<StationRecord>[] = fieldColumns(
   [
@@ -231,7 +233,7 @@ export async function removeStation(ctx: Ctx, type: StationType, id: number): Pr
 }
 
 /** Every station the list's filters find that has a position, as points for the map. */
-async function stationPoints(ctx: Ctx, type: StationType, query: StationSearch) {
+export async function stationPoints(ctx: Ctx, type: StationType, query: StationSearch) {
   const where = await LISTS[type].where(ctx, query);
   return ctx.db
     .select({

@@ -79,68 +79,176 @@ const legKm = sql.raw(`12742 * asin(least(1, sqrt(
 )))`);
 
 /**
- * A device's route over a range, its trips and its stops, in one statement
- * (docs/stations-and-maps.md, Trajectories). Each report is compared with the one before it (lag
- * over time): the leg between them is idle when the device stood still at both ends (vehicles: speed
- * under 1 km/h; batteries: moved under 30 m) or stayed silent longer than the stop length. Runs of
- * idle legs longer than `stopSeconds` are the stops; what lies between two stops is a trip. The
- * points are thinned evenly over time to `cap`, keeping the first and last report of every stop so
- * trips start and end where the stops are. `history` selects at, lat, lng, speed, soc of one device.
+ * Where a trajectory reads one device's positioned reports: `reports(where)` selects at, lat, lng,
+ * speed, soc of the device's reports matching `where` (a condition on `at`).
  */
-function segmented(history: SQL, from: Date, to: Date, stopSeconds: number, cap: number): SQL {
+interface TrackSource {
+  kind: 'vehicle' | 'battery';
+  id: number;
+  reports(where: SQL): SQL;
+}
+
+const ts = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+
+/** A leg ends where a report follows another one this many seconds at most and is merged with its like (the shortest stop length). */
+const MERGE_SECONDS = 60;
+
+/**
+ * Each report of `points` (at, lat, lng, speed, soc) with the report before it (`p_…`) and the leg
+ * between them: seconds, great-circle kilometres, and whether the device stood still at both ends
+ * (vehicles: speed under 1 km/h; batteries, which report no speed: moved under 30 m).
+ */
+function legs(points: SQL): SQL {
   return sql`
-    with h as (
-      select at, lat, lng, speed, soc,
-        lag(at) over w as p_at, lag(lat) over w as p_lat, lag(lng) over w as p_lng,
-        lag(speed) over w as p_speed, lag(soc) over w as p_soc, row_number() over w as n
-      from (${history}) h0
-      where at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz
-      window w as (order by at)
-    ), l as (
-      select *, coalesce(extract(epoch from at - p_at)::float8, 0) as dt,
-        case when p_at is null then 0::float8 else ${legKm} end as km
-      from h
-    ), r as (
-      select *, sum(case when idle then 0 else 1 end) over (order by n) as run
+    select *, case when p_at is null then 0::float8 else extract(epoch from at - p_at)::float8 end as dt,
+      case when p_at is null then false when speed is null then km < 0.03 else speed < 1 and coalesce(p_speed, 0) < 1 end as still
+    from (
+      select *, case when p_at is null then 0::float8 else ${legKm} end as km
       from (
-        select *, p_at is not null and (
-          dt > ${stopSeconds}
-          or (case when speed is null then km < 0.03 else speed < 1 and coalesce(p_speed, 0) < 1 end)
-        ) as idle
-        from l
-      ) i
+        select at, lat, lng, speed, soc, lag(at) over w as p_at, lag(lat) over w as p_lat, lag(lng) over w as p_lng,
+          lag(speed) over w as p_speed, lag(soc) over w as p_soc
+        from (${points}) pts window w as (order by at)
+      ) lagged
+    ) measured`;
+}
+
+/** What a leg (or a run of legs) adds to its trip: top speed, charge used, its ends' places. */
+const LEG_TOP = sql`coalesce(speed, case when dt > 0 then km / dt * 3600 end)`;
+const LEG_USED = sql`case when soc is not null and p_soc is not null then greatest(0, p_soc - soc) end`;
+
+/**
+ * Summarises the settled hours of [h1, h2) the device has no summary of yet (telemetry_track):
+ * per hour, runs of legs a minute apart at most that all stand still or all move become one item;
+ * every other leg (longer, the hour's first, the device's first report) is an item of its own, so
+ * the trips and stops of any stop length can be found from the items. Under a lock per device, so
+ * two servers never summarise the same hour twice.
+ */
+async function summarise(db: Db, source: TrackSource, h1: string, h2: string): Promise<void> {
+  const from = sql`${h1}::timestamptz`;
+  const to = sql`${h2}::timestamptz`;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`telemetry_track:${source.kind}`}), ${source.id})`);
+    await tx.execute(sql`set local jit = off`);
+    const marked = sql`select hour from telemetry_track where kind = ${source.kind} and device_id = ${source.id} and seq = 0
+      and hour >= ${from} and hour < ${to}`;
+    const [span] = rowsOf<{ lo: string | null; hi: string | null }>(
+      await tx.execute(sql`select min(h)::text as lo, (max(h) + interval '1 hour')::text as hi
+        from generate_series(${from}, ${to} - interval '1 hour', interval '1 hour') h where h not in (${marked})`),
+    );
+    if (!span?.lo || !span.hi) return;
+    const lo = sql`${span.lo}::timestamptz`;
+    const hi = sql`${span.hi}::timestamptz`;
+    const points = sql`select * from (${source.reports(sql`at >= ${lo} and at < ${hi}`)}) inside
+      union all select * from (${source.reports(sql`at < ${lo}`)} order by at desc limit 1) before`;
+    await tx.execute(sql`
+      with l as (
+        select *, date_trunc('hour', at) as hour,
+          p_at is null or dt > ${MERGE_SECONDS} or date_trunc('hour', p_at) <> date_trunc('hour', at) as alone
+        from (${legs(points)}) l0 where at >= ${lo}
+      ), starts as (
+        select *, alone or coalesce(lag(alone) over w, true) or still <> lag(still) over w as starts from l window w as (order by at)
+      ), n as (
+        select *, sum(case when starts then 1 else 0 end) over (order by at) as seq from starts
+      ), hours as (
+        select h from generate_series(${lo}, ${hi} - interval '1 hour', interval '1 hour') h where h not in (${marked})
+      )
+      insert into telemetry_track (kind, device_id, hour, seq, start_at, end_at, legs, still, head, dt, km, top, used, lat1, lng1, lat2, lng2)
+      select ${source.kind}::text, ${source.id}::int, hour, seq, min(coalesce(p_at, at)), max(at), count(*)::int, bool_and(still), bool_or(p_at is null),
+        sum(dt), sum(km), max(${LEG_TOP}), sum(${LEG_USED}),
+        (min(array[extract(epoch from at)::float8, coalesce(p_lat, lat), coalesce(p_lng, lng)]))[2],
+        (min(array[extract(epoch from at)::float8, coalesce(p_lat, lat), coalesce(p_lng, lng)]))[3],
+        (max(array[extract(epoch from at)::float8, lat, lng]))[2], (max(array[extract(epoch from at)::float8, lat, lng]))[3]
+      from n where hour in (select h from hours) group by hour, seq
+      union all
+      select ${source.kind}::text, ${source.id}::int, h, 0, h, h, 0, false, false, 0, 0, null, null, null, null, null, null from hours`);
+  });
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+
+/**
+ * A device's route over a range, its trips and its stops (docs/stations-and-maps.md, Trajectories).
+ * Each report is compared with the one before it: the leg between them is idle when the device
+ * stood still at both ends or stayed silent longer than the stop length. Runs of idle legs longer
+ * than `stopSeconds` are the stops; what lies between two stops is a trip. The legs come from the
+ * hourly summary (telemetry_track) for the range's whole settled hours and from the reports
+ * themselves for the rest (the range's first report, the part before its first whole hour, the
+ * part after the last summarised one), so the statement reads a few items per hour instead of every
+ * report. At most `cap` points are sent: every report when the range holds no more, else the first
+ * report of each of evenly spaced time slices, the last report and, while there are no more than
+ * cap / 2 of them, both ends of every stop (so trips start and end where the stops are).
+ */
+function segmented(source: TrackSource, from: Date, to: Date, h1: string, h2: string, stopSeconds: number, cap: number): SQL {
+  const H1 = sql`${h1}::timestamptz`;
+  const H2 = sql`${h2}::timestamptz`;
+  const report = (where: SQL, order: SQL) => sql`select * from (${source.reports(where)} order by ${order} limit 1) one`;
+  return sql`
+    with raw as (
+      select * from (${source.reports(sql`at >= ${ts(from)} and at < ${H1}`)}) head_part
+      union ${report(sql`at >= ${ts(from)} and at <= ${ts(to)}`, sql`at`)}
+      union ${report(sql`at >= ${ts(from)} and at < ${H2}`, sql`at desc`)}
+      union select * from (${source.reports(sql`at >= ${H2} and at <= ${ts(to)}`)}) tail_part
+    ), first_report as materialized (
+      select min(at) as at from raw
+    ), items as (
+      select coalesce(p_at, at) as start_at, at as end_at, 1 as legs, still, p_at is null as head, dt, km, ${LEG_TOP} as top, ${LEG_USED} as used,
+        coalesce(p_lat, lat) as lat1, coalesce(p_lng, lng) as lng1, lat as lat2, lng as lng2
+      from (${legs(sql`select * from raw`)}) rl
+      where at < ${H1} or at >= ${H2} or at = (select at from first_report)
+      union all
+      select start_at, end_at, legs, still, head, dt, km, top, used, lat1, lng1, lat2, lng2 from telemetry_track
+      where kind = ${source.kind} and device_id = ${source.id} and hour >= ${H1} and hour < ${H2} and seq > 0 and not head and start_at >= ${ts(from)}
+    ), i as (
+      select *, row_number() over (order by start_at, end_at) as n,
+        not head and (still or (legs = 1 and dt > ${stopSeconds})) as idle
+      from items
+    ), r as (
+      select *, sum(case when idle then 0 else 1 end) over (order by n) as run from i
     ), g as (
       -- A run whose idle legs last longer than the stop length is a stop.
       select *, sum(case when idle then dt else 0 end) over (partition by run) > ${stopSeconds} as long from r
     ), x as (
-      -- The trip a report belongs to: the stops before it (its own run's stop comes after it).
+      -- The trip an item belongs to: the stops before it (its own run's stop comes after it).
       select *, idle and long as in_stop,
         sum(case when not idle and long then 1 else 0 end) over (order by n) - case when long then 1 else 0 end as trip
       from g
     ), s as (
-      -- min/max of [n, lat, lng] pick the first and last report's place without a join.
-      select run, min(n) - 1 as first_n, max(n) as last_n, min(p_at) as s_from, max(at) as s_to, sum(dt) as s_len,
-        min(array[n::float8, p_lat, p_lng]) as arrived
+      -- min/max of [n, lat, lng] pick the first and last item's place without a join.
+      select run, min(start_at) as s_from, max(end_at) as s_to, sum(dt) as s_len, min(array[n::float8, lat1, lng1]) as arrived
       from x where in_stop group by run
     ), t as (
-      select trip, min(coalesce(p_at, at)) as t_from, max(at) as t_to, sum(km) as km,
-        max(coalesce(speed, case when dt > 0 then km / dt * 3600 end)) as top,
-        sum(case when soc is not null and p_soc is not null then greatest(0, p_soc - soc) end) as used, count(*) as reports,
-        min(array[n::float8, coalesce(p_lat, lat), coalesce(p_lng, lng)]) as departed, max(array[n::float8, lat, lng]) as arrived
-      from x where not in_stop group by trip having max(at) > min(coalesce(p_at, at))
+      select trip, min(start_at) as t_from, max(end_at) as t_to, sum(km) as km, max(top) as top, sum(used) as used, sum(legs) as reports,
+        min(array[n::float8, lat1, lng1]) as departed, max(array[n::float8, lat2, lng2]) as arrived
+      from x where not in_stop group by trip having max(end_at) > min(start_at)
     ), b as materialized (
-      select first_n as n from s union select last_n from s
+      select s_from as at from s union select s_to from s
     ), k as materialized (
-      select total, nb, greatest(1, ceil(total::numeric / (${cap - 2} - nb))::int) as step
+      select total, last_at, nb, greatest(1, ${cap - 2} - nb) as slices
       from (
-        select count(*) as total, case when (select count(*) from b) <= ${Math.floor(cap / 2)} then (select count(*) from b) else 0 end as nb from h
+        select coalesce(sum(legs), 0) as total, max(end_at) as last_at,
+          case when (select count(*) from b) <= ${Math.floor(cap / 2)} then (select count(*) from b) else 0 end as nb
+        from items
       ) c
+    ), p as (
+      select * from (${source.reports(sql`at >= ${ts(from)} and at <= ${ts(to)}`)}) every_report where (select total from k) <= ${cap}
+      union
+      select one.* from generate_series(0, (select slices from k) - 1) slice
+      cross join lateral (
+        ${source.reports(sql`at >= (select at from first_report) + slice * ((select last_at from k) - (select at from first_report)) / (select slices from k)
+          and at < (select at from first_report) + (slice + 1) * ((select last_at from k) - (select at from first_report)) / (select slices from k)`)}
+        order by at limit 1
+      ) one
+      where (select total from k) > ${cap}
+      union
+      select last_one.* from (${source.reports(sql`at = (select last_at from k)`)} limit 1) last_one where (select total from k) > ${cap}
+      union
+      select stop_end.* from b cross join lateral (${source.reports(sql`at = b.at`)} limit 1) stop_end
+      where (select total from k) > ${cap} and (select nb from k) > 0
     )
-    select 'point' as kind, x.at, null::timestamptz as until, x.lat, x.lng, x.speed, x.soc,
+    select 'point' as kind, p.at, null::timestamptz as until, p.lat, p.lng, p.speed, p.soc,
       null::float8 as km, null::float8 as seconds, null::float8 as top, null::float8 as used, null::bigint as reports, k.total,
       null::float8 as lat2, null::float8 as lng2
-    from x cross join k
-    where (x.n - 1) % k.step = 0 or x.n = k.total or (k.nb > 0 and x.n in (select n from b))
+    from p cross join k
     union all
     select 'trip', t.t_from, t.t_to, t.departed[2], t.departed[3], null, null, t.km, extract(epoch from t.t_to - t.t_from)::float8,
       t.top, t.used, t.reports, null, t.arrived[2], t.arrived[3]
@@ -151,15 +259,43 @@ function segmented(history: SQL, from: Date, to: Date, stopSeconds: number, cap:
     order by kind, at`;
 }
 
+/**
+ * The range's whole hours that may be summarised: from the first full hour of the range to the
+ * last one ended before both the range's end and five minutes ago (reports still arriving belong to
+ * no summary); none when the range holds no such hour. Answers whether all are summarised already.
+ */
+async function summarisedHours(db: Db, source: TrackSource, from: Date, to: Date): Promise<{ h1: string; h2: string; complete: boolean }> {
+  const [row] = rowsOf<{ h1: string; h2: string; hours: number | string; marked: number | string }>(
+    await db.execute(sql`
+      select h1::text as h1, h2::text as h2, extract(epoch from h2 - h1) / 3600 as hours,
+        (select count(*) from telemetry_track where kind = ${source.kind} and device_id = ${source.id} and seq = 0 and hour >= h1 and hour < h2) as marked
+      from (
+        select case when b > a then a else ${ts(from)} end as h1, case when b > a then b else ${ts(from)} end as h2
+        from (
+          select date_trunc('hour', ${ts(from)}) + case when date_trunc('hour', ${ts(from)}) < ${ts(from)} then interval '1 hour' else interval '0' end as a,
+            least(date_trunc('hour', ${ts(to)}), date_trunc('hour', now() - interval '5 minutes')) as b
+        ) ab
+      ) bounds`),
+  );
+  return { h1: row!.h1, h2: row!.h2, complete: Number(row!.marked) >= Number(row!.hours) };
+}
+
 /** The route, trips and stops of one device over the range, for the trajectory answer. */
 async function route(
   db: Db,
-  history: SQL,
+  source: TrackSource,
   from: Date,
   to: Date,
 ): Promise<Pick<Trajectory, 'total' | 'points' | 'stopMinutes' | 'trips' | 'stops'>> {
   const stopMinutes = await tripStopMinutes(db);
-  const result = await db.execute<SegmentRow>(segmented(history, from, to, stopMinutes * 60, TRAJECTORY_MAX_POINTS));
+  const hours = await summarisedHours(db, source, from, to);
+  if (!hours.complete) await summarise(db, source, hours.h1, hours.h2);
+  // Without JIT: the planner counts the branch sending every report as if it always ran (it runs only
+  // when the range holds no more than the cap), and compiling the statement cost seconds.
+  const result = await db.transaction(async (tx) => {
+    await tx.execute(sql`set local jit = off`);
+    return tx.execute<SegmentRow>(segmented(source, from, to, hours.h1, hours.h2, stopMinutes * 60, TRAJECTORY_MAX_POINTS));
+  });
   const rows = (result as { rows: SegmentRow[] }).rows;
   const points = rows.filter((r) => r.kind === 'point');
   const tripRows = rows.filter((r) => r.kind === 'trip');
@@ -202,15 +338,19 @@ async function route(
 export async function vehicleTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
   const vehicle = await vehicleDetail(ctx, query.id);
   const { range, from, to } = trajectoryWindow(query, now);
-  const history = sql`select at, latitude as lat, longitude as lng, speed, soc from vehicle_telemetry where vehicle_id = ${vehicle.id}
-    and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz`;
+  const source: TrackSource = {
+    kind: 'vehicle',
+    id: vehicle.id,
+    reports: (where) =>
+      sql`select at, latitude as lat, longitude as lng, speed::float8 as speed, soc::float8 as soc from vehicle_telemetry where vehicle_id = ${vehicle.id} and ${where}`,
+  };
   return {
     id: vehicle.id,
     number: vehicle.number,
     range,
     from: from.toISOString(),
     to: to.toISOString(),
-    ...(await route(ctx.db, history, from, to)),
+    ...(await route(ctx.db, source, from, to)),
   };
 }
 
@@ -296,15 +436,19 @@ export async function vehicleStatistics(ctx: Ctx, query: VehicleStatisticsQuery,
 export async function batteryTrajectory(ctx: Ctx, query: TrajectoryQuery, now = new Date()): Promise<Trajectory> {
   const battery = await batteryDetail(ctx, query.id);
   const { range, from, to } = trajectoryWindow(query, now);
-  const history = sql`select at, latitude as lat, longitude as lng, null::real as speed, soc from battery_telemetry where battery_id = ${battery.id}
-    and at >= ${from.toISOString()}::timestamptz and at <= ${to.toISOString()}::timestamptz and latitude is not null`;
+  const source: TrackSource = {
+    kind: 'battery',
+    id: battery.id,
+    reports: (where) =>
+      sql`select at, latitude as lat, longitude as lng, null::float8 as speed, soc::float8 as soc from battery_telemetry where battery_id = ${battery.id} and latitude is not null and ${where}`,
+  };
   return {
     id: battery.id,
     number: battery.number,
     range,
     from: from.toISOString(),
     to: to.toISOString(),
-    ...(await route(ctx.db, history, from, to)),
+    ...(await route(ctx.db, source, from, to)),
   };
 }
 

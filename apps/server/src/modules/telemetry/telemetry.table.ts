@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, real, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, primaryKey, real, text, timestamp } from 'drizzle-orm/pg-core';
 import { ACC_STATES } from '@swap/contracts';
 
 /**
@@ -54,4 +54,41 @@ export const cabinetTelemetry = pgTable(
     smokeAlarm: boolean('smoke_alarm').notNull(),
   },
   (t) => [index('cabinet_telemetry_device_at_idx').on(t.cabinetId, t.at), index('cabinet_telemetry_at_brin').using('brin', t.at)],
+);
+
+/**
+ * A vehicle's or a battery's positioned history summarised per hour for trajectories
+ * (docs/stations-and-maps.md, "Trajectories"; migration 0020): the hour's legs merged into items,
+ * whatever the stop length, and a marker row (seq 0) per summarised hour. Written by the trajectory
+ * call for the settled hours it reads; triggers on the history tables forget the hours whose
+ * reports change.
+ */
+export const telemetryTrack = pgTable(
+  'telemetry_track',
+  {
+    kind: text('kind', { enum: ['vehicle', 'battery'] }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
+    /** 0: the hour's marker; 1…: its items in time order. */
+    seq: integer('seq').notNull(),
+    /** The item's first leg's start (the report before it), and its last report. */
+    startAt: timestamp('start_at', { withTimezone: true }).notNull(),
+    endAt: timestamp('end_at', { withTimezone: true }).notNull(),
+    /** Legs, so reports ending them. */
+    legs: integer('legs').notNull(),
+    /** Standing still at both ends of every leg. */
+    still: boolean('still').notNull(),
+    /** The device's first report (a leg without a start). */
+    head: boolean('head').notNull(),
+    /** Seconds and great-circle kilometres of its legs, added up. */
+    dt: doublePrecision('dt').notNull(),
+    km: doublePrecision('km').notNull(),
+    top: doublePrecision('top'),
+    used: doublePrecision('used'),
+    lat1: doublePrecision('lat1'),
+    lng1: doublePrecision('lng1'),
+    lat2: doublePrecision('lat2'),
+    lng2: doublePrecision('lng2'),
+  },
+  (t) => [primaryKey({ name: 'telemetry_track_pkey', columns: [t.kind, t.deviceId, t.hour, t.seq] })],
 );

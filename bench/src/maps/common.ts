@@ -66,6 +66,7 @@ export function ctxOf(db: Db, merchantId: number | null): Ctx {
       merchantId,
     },
     codes: new Set(),
+    grants: null,
     lang: 'en',
     ip: '127.0.0.1',
     requestTime: null,

@@ -7,7 +7,7 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
-import { batteryApi, cabinetApi, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
+import { auditLogApi, batteryApi, cabinetApi, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
 
 describe('demo seed', () => {
   let server: TestServer;
@@ -90,18 +90,33 @@ describe('demo seed', () => {
     expect(detail.data.online).toBe(false);
   });
 
+  it('opens the audit log on a week of the organisation’s history, worded for the reader', async () => {
+    const admin = await server.login('admin');
+    const log = await server.request(auditLogApi.search, { size: 50 }, { token: admin });
+    const actions = log.data.records.map((entry) => entry.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['login', 'merchant.add', 'account.add', 'notification.add', 'logout', 'commonSetting.edit']),
+    );
+    const refused = log.data.records.find((entry) => !entry.success);
+    expect(refused).toMatchObject({ action: 'login', username: 'merchant', merchantName: 'Demo Agent' });
+    const exported = (await server.request(auditLogApi.export, {}, { token: admin, lang: 'in' })).raw.body;
+    expect(exported).toContain('Demo Agent');
+  });
+
   it('adds the demo organisation once: a restart after a demo merchant was renamed adds no merchant, role or account', async () => {
     const rows = async (table: string) => {
       const result: unknown = await server.db.execute(sql.raw(`select count(*)::int as n from ${table}`));
       return (result as { rows: { n: number }[] }).rows[0]!.n;
     };
     const before = { merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') };
+    const auditEntries = await rows('audit_log');
     expect(before).toEqual({ merchant: 2, role: 2, account: 3 });
     await server.db.update(merchants).set({ name: 'Siam Swap' }).where(eq(merchants.name, 'Siam Swap Direct'));
     await seed(server.db, { demo: true, demoDevices: true });
     expect({ merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') }).toEqual(before);
     expect(await rows('swap_record')).toBe(60);
     expect(await rows('notification')).toBe(6);
+    expect(await rows('audit_log')).toBe(auditEntries);
     expect(await total(vehicles)).toBe(800);
   });
 });

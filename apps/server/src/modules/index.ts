@@ -9,6 +9,7 @@ import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
 import { seedDemoCurrency, seedPlatformCurrency } from './currency/currency.seed.js';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
+import { seedDemoAuditLog } from './audit-log/index.js';
 import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
 import { demoAdminExists, seedDemoAccounts } from './account/account.seed.js';
@@ -79,7 +80,6 @@ const MODULES: ServerModule[] = [
   { routes: registerMenuRoutes, setup: syncMenuTree },
   { routes: registerResourceRoutes },
   { routes: registerCommonSettingRoutes, setup: seedDefaultSettings },
-  { routes: registerAuditLogRoutes },
   { routes: registerMerchantRoutes, demo: seedDemoMerchants },
   { routes: registerCurrencyRoutes, setup: seedPlatformCurrency, demo: seedDemoCurrency },
   { routes: registerRoleRoutes, demo: seedDemoRoles },
@@ -101,6 +101,8 @@ const MODULES: ServerModule[] = [
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
+  // Last: its demo entries name the demo merchants.
+  { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { CompartmentReport } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../test/factories.js';
-import { applyCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
+import { storeCabinetState, markSilentCabinetsOffline } from './device-state.service.js';
 import { persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { cabinetReport } from '../test/device-fixtures.js';
 import { batteryApi, cabinetApi } from '@swap/contracts';
@@ -39,7 +39,7 @@ describe('a cabinet’s reported state', () => {
   const ids: Record<string, number> = {};
 
   const report = (number: string, compartments: CompartmentReport[]) =>
-    applyCabinetState(server.db, number, { online: true, ts: new Date().toISOString(), compartments }, new Date());
+    storeCabinetState(server.db, number, { online: true, ts: new Date().toISOString(), compartments }, new Date());
   const detail = async (number: string) => (await server.request(cabinetApi.detail, { id: ids[number] }, { token: who.admin })).data;
   const packs = async (number: string) => (await detail(number)).compartments.map((c: { batteryNumber: string | null }) => c.batteryNumber);
   /** Each slot row's version: it changes only when the row is written. */
@@ -108,7 +108,7 @@ describe('a cabinet’s reported state', () => {
 
   it('answers false for a cabinet nobody registered, and takes a last will offline', async () => {
     expect(await report('CDS9999', [slot(1, null)])).toBe(false);
-    expect(await applyCabinetState(server.db, HERE, { online: false }, new Date())).toBe(true);
+    expect(await storeCabinetState(server.db, HERE, { online: false }, new Date())).toBe(true);
     expect((await detail(HERE)).online).toBe(false);
     expect(await packs(HERE)).toEqual(['BDS000002', null, null, null]);
   });
@@ -122,7 +122,7 @@ describe('a cabinet’s reported state', () => {
       payload: cabinetReport({ humidity }),
     });
     await report(THERE, [slot(1, null)]);
-    await applyCabinetState(server.db, THERE, { online: false }, new Date());
+    await storeCabinetState(server.db, THERE, { online: false }, new Date());
     // Telemetry it sent before the will, read after it: the readings count, the cabinet stays offline.
     await persistTelemetry(server.db, [telemetry(41)]);
     expect(await online()).toBe(false);
@@ -139,7 +139,7 @@ describe('a cabinet’s reported state', () => {
     // A state heard earlier than the telemetry already handled (a retained one) keeps the later hearing.
     const heard = (await detail(THERE)).lastReportAt as string;
     const hourAgo = new Date(Date.now() - 3_600_000);
-    await applyCabinetState(server.db, THERE, { online: true, ts: hourAgo.toISOString(), compartments: [slot(1, null)] }, hourAgo);
+    await storeCabinetState(server.db, THERE, { online: true, ts: hourAgo.toISOString(), compartments: [slot(1, null)] }, hourAgo);
     expect((await detail(THERE)).lastReportAt).toBe(heard);
   });
 });

@@ -14,7 +14,7 @@ import {
 import type { Db } from '../db/client.js';
 import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
-import { applyCabinetState } from './device-state.service.js';
+import { storeCabinetState } from './device-state.service.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
 
@@ -54,7 +54,7 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
 
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
-  const registered = await applyCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m), m.log);
+  const registered = await storeCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m), m.log);
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }

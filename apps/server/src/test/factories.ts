@@ -18,7 +18,7 @@ import {
 } from '@swap/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { applyCabinetState } from '../device-link/device-state.service.js';
+import { storeCabinetState } from '../device-link/device-state.service.js';
 import { accountRoles, accounts } from '../modules/account/account.table.js';
 import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
@@ -385,7 +385,7 @@ export async function createCabinetWithBatteries(
   });
   const slots = Array.from({ length: 4 }, (_, i) => compartment(i + 1, packs.numbers[i] ?? null));
   const state = { online: true as const, ts: new Date().toISOString(), compartments: slots };
-  if (!(await applyCabinetState(server.db, cabinetNumber, state, new Date()))) throw new Error(`cabinet ${cabinetNumber} took no state`);
+  if (!(await storeCabinetState(server.db, cabinetNumber, state, new Date()))) throw new Error(`cabinet ${cabinetNumber} took no state`);
   return { cabinetId: cabinet.id, cabinetNumber, batteryIds: packs.ids, batteryNumbers: packs.numbers };
 }
 

@@ -28,6 +28,14 @@ export function batteryIdOf(number: string): SQL {
   return sql`(select ${batteries.id} from ${batteries} where ${batteries.number} = ${number})`;
 }
 
+/**
+ * The batteries as a relation (id, number, merchant_id) another module's raw statement joins on the
+ * number (the planner folds it into the join: one unique-index probe per row).
+ */
+export function batteriesByNumber(): SQL {
+  return sql`(select ${batteries.id} as id, ${batteries.number} as number, ${batteries.merchantId} as merchant_id from ${batteries})`;
+}
+
 /** The ids of the vehicles holding the battery with this number, for an `in (…)` condition (one unique-index probe). */
 export function vehicleIdsOfBattery(db: Db, number: string) {
   return db.select({ id: batteries.vehicleId }).from(batteries).where(eq(batteries.number, number));

@@ -1,4 +1,5 @@
 export {
+  batteriesByNumber,
   batteriesByIds,
   batteriesOfTypeExist,
   batteryIdOf,

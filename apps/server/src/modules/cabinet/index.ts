@@ -24,3 +24,4 @@ export { placeCabinetsWith, type CabinetStations } from './cabinet.station.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
+export { applyCabinetState, type OtherOwnersHeard } from './cabinet.state.js';

@@ -40,7 +40,11 @@ describe('demo seed', () => {
         sql`select count(*)::int as n from cabinet_compartment c join battery b on b.id = c.battery_id where b.distribution_status <> 'ASSIGNED'`,
       ),
     ).toBe(0);
-    expect(await rows(sql`select count(*)::int as n from swap_record`)).toBe(60);
+    expect(await rows(sql`select count(*)::int as n from swap_record where vehicle_id is null`)).toBe(60);
+    // The six demo vehicles with a history are served swaps at their owner's cabinets, never another's.
+    const vehicleSwaps = sql`from swap_record s join vehicle v on v.id = s.vehicle_id join cabinet c on c.id = s.cabinet_id`;
+    expect(await rows(sql`select count(distinct s.vehicle_id)::int as n ${vehicleSwaps} where s.result = 'SUCCEEDED'`)).toBe(6);
+    expect(await rows(sql`select count(*)::int as n ${vehicleSwaps} where c.merchant_id is distinct from v.merchant_id`)).toBe(0);
     expect(await rows(sql`select count(*)::int as n from appointment where status = 'RESERVED' and expires_at > now()`)).toBe(1);
   });
 
@@ -111,10 +115,11 @@ describe('demo seed', () => {
     const before = { merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') };
     const auditEntries = await rows('audit_log');
     expect(before).toEqual({ merchant: 2, role: 2, account: 3 });
+    const swaps = await rows('swap_record');
     await server.db.update(merchants).set({ name: 'Siam Swap' }).where(eq(merchants.name, 'Siam Swap Direct'));
     await seed(server.db, { demo: true, demoDevices: true });
     expect({ merchant: await rows('merchant'), role: await rows('role'), account: await rows('account') }).toEqual(before);
-    expect(await rows('swap_record')).toBe(60);
+    expect(await rows('swap_record')).toBe(swaps);
     expect(await rows('notification')).toBe(6);
     expect(await rows('audit_log')).toBe(auditEntries);
     expect(await total(vehicles)).toBe(800);

@@ -8,5 +8,5 @@ export {
   type SwapOutcome,
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
-export { seedDemoSwaps } from './swap.seed.js';
+export { seedDemoSwaps, seedDemoVehicleSwaps, type DemoVehicleSwap } from './swap.seed.js';
 export { vehicleSwapDays } from './swap.refs.js';

@@ -86,3 +86,55 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
     })),
   ]);
 }
+
+/** A swap a demo vehicle is served during one of its stops (the telemetry demo decides where and when). */
+export interface DemoVehicleSwap {
+  cabinetId: number;
+  merchantId: number | null;
+  vehicleId: number;
+  /** The pack it returns (the vehicle's own), and its charge. */
+  batteryInNumber: string | null;
+  socIn: number;
+  at: Date;
+}
+
+/**
+ * Records demo vehicles' swaps as succeeded swap records naming the vehicle, each handing out a
+ * pack of the cabinet's compartments in turn. History only, like the other demo swaps.
+ */
+export async function seedDemoVehicleSwaps(db: Db, swaps: DemoVehicleSwap[]): Promise<void> {
+  if (swaps.length === 0) return;
+  const occupied = (await occupiedCompartments(db)).filter((slot) => swaps.some((swap) => swap.cabinetId === slot.cabinetId));
+  const numbers = new Map(
+    (
+      await batteriesByIds(
+        db,
+        occupied.map((slot) => slot.batteryId!),
+      )
+    ).map((b) => [b.id, b.number]),
+  );
+  const used = new Map<number, number>();
+  const rows = swaps.map((swap, i) => {
+    const slots = occupied.filter((slot) => slot.cabinetId === swap.cabinetId);
+    const turn = used.get(swap.cabinetId) ?? 0;
+    used.set(swap.cabinetId, turn + 1);
+    const out = slots.length ? slots[turn % slots.length]! : undefined;
+    return {
+      cabinetId: swap.cabinetId,
+      eventId: `demo-vehicle-${swap.vehicleId}-${i + 1}`,
+      batteryInNumber: swap.batteryInNumber,
+      batteryInCompartment: out ? out.index : null,
+      batteryInSoc: swap.socIn,
+      batteryOutNumber: out ? (numbers.get(out.batteryId!) ?? null) : null,
+      batteryOutCompartment: out ? out.index : null,
+      batteryOutSoc: 97 + (i % 3),
+      customer: null,
+      startedAt: swap.at,
+      endedAt: new Date(swap.at.getTime() + 45_000),
+      result: 'SUCCEEDED' as const,
+      vehicleId: swap.vehicleId,
+      merchantId: swap.merchantId,
+    };
+  });
+  await db.insert(swapRecords).values(rows).onConflictDoNothing();
+}

@@ -120,6 +120,7 @@ export const API = {
   swapStation: stationApi.SWAP,
   cabinetLive: liveApi.cabinet,
   batteryLive: liveApi.battery,
+  stationCabinetsLive: liveApi.stationCabinets,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -18,10 +18,21 @@ function liveEndpoint<K extends LiveKind>(kind: K, code: string) {
   });
 }
 
-/** Live streams of the detail screens, one group per kind. */
+/** Live streams of the detail screens, one group per kind, and the cabinets of a station (its detail's cabinet rows). */
 export const liveApi = {
   cabinet: { live: liveEndpoint('cabinet', 'operation.cabinet.latestInfos') },
   battery: { live: liveEndpoint('battery', 'operation.battery.latestInfos') },
+  stationCabinets: {
+    live: endpoint({
+      method: 'GET',
+      path: '/cabinet/live/station',
+      access: { code: 'operation.cabinet' },
+      query: idQuery,
+      answer: 'stream',
+      summary:
+        'Server-Sent Events: a `change` event (kind `cabinet`, id the station, number the cabinet last heard, channels) each time a cabinet standing in the station reports',
+    }),
+  },
 } as const;
 
 /**

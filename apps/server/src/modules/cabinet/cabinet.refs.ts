@@ -62,6 +62,15 @@ export async function cabinetByNumber(db: Db, number: string): Promise<{ id: num
   return cabinet;
 }
 
+/** The numbers of the cabinets standing in a station that the caller may see (its detail's live rows). */
+export async function cabinetNumbersInStation(db: Db, ctx: Pick<Ctx, 'principal'>, stationId: number): Promise<string[]> {
+  const rows = await db
+    .select({ number: cabinets.number })
+    .from(cabinets)
+    .where(and(eq(cabinets.stationId, stationId), deviceScope(ctx, cabinets.merchantId)));
+  return rows.map((row) => row.number);
+}
+
 /** The cabinet with this number the caller may see (another tenant's is not found), for a change in the caller's transaction. */
 export async function visibleCabinetByNumber(db: Db, ctx: Pick<Ctx, 'principal'>, number: string) {
   const [cabinet] = await db

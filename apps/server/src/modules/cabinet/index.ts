@@ -6,6 +6,7 @@ export {
   cabinetCountOf,
   cabinetJoin,
   cabinetNumbers,
+  cabinetNumbersInStation,
   cabinetsOfTypeExist,
   compartmentBatteryId,
   compartmentOfBattery,

@@ -3,7 +3,8 @@ import { LIVE_MAX_RATE, liveApi, type LiveEvent, type LiveKind } from '@swap/con
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/index.js';
-import { cabinetDetail } from '../cabinet/index.js';
+import { cabinetDetail, cabinetNumbersInStation } from '../cabinet/index.js';
+import { visibleStation } from '../station/index.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 
 /** A comment line this often keeps proxies and load balancers from closing an idle stream. */
@@ -22,9 +23,10 @@ const KINDS: Record<LiveKind, { numberOf: (ctx: Ctx, id: number) => Promise<stri
 const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 
 /**
- * Streams one device's changes as Server-Sent Events. The device is looked up (and the caller's
- * tenant checked) before the stream opens, so a refusal is an ordinary error envelope. Changes are
- * coalesced: at most LIVE_MAX_RATE events a second, each naming every channel that changed.
+ * Streams the changes of one device, or of the devices `follows` names (a station's cabinets), as
+ * Server-Sent Events. The device is looked up (and the caller's tenant checked) before the stream
+ * opens, so a refusal is an ordinary error envelope. Changes are coalesced: at most LIVE_MAX_RATE
+ * events a second, each naming every channel that changed (and the device last heard).
  */
 function openStream(
   hub: DeviceHub,
@@ -32,6 +34,7 @@ function openStream(
   req: FastifyRequest,
   reply: FastifyReply,
   device: Omit<LiveEvent, 'channels'>,
+  follows: ReadonlySet<string> = new Set([device.number]),
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -46,18 +49,20 @@ function openStream(
   res.write(`retry: 2000\n${frame('ready', { ...device, channels: [] })}`);
 
   const pending = new Set<string>();
+  let lastHeard = device.number;
   let lastSent = 0;
   let flushTimer: NodeJS.Timeout | undefined;
   const flush = () => {
     flushTimer = undefined;
     if (pending.size === 0) return;
     lastSent = Date.now();
-    res.write(frame('change', { ...device, channels: [...pending] }));
+    res.write(frame('change', { ...device, number: lastHeard, channels: [...pending] }));
     pending.clear();
   };
   const unsubscribe = hub.onChange((change) => {
-    if (change.kind !== device.kind || change.number !== device.number) return;
+    if (change.kind !== device.kind || !follows.has(change.number)) return;
     pending.add(change.channel);
+    lastHeard = change.number;
     if (flushTimer) return;
     flushTimer = setTimeout(flush, Math.max(GATHER_MS, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
   });
@@ -96,4 +101,11 @@ export function registerLiveRoutes(app: FastifyInstance): void {
       return SENT;
     });
   }
+  // A station's detail follows the cabinets standing in it when the stream opened (docs/stations-and-maps.md).
+  serve(app, liveApi.stationCabinets.live, async ({ input, ctx, req, reply }) => {
+    await visibleStation(ctx, input.id);
+    const numbers = await cabinetNumbersInStation(ctx.db, ctx, input.id);
+    openStream(app.deviceHub, streams, req, reply, { kind: 'cabinet', id: input.id, number: numbers[0] ?? '' }, new Set(numbers));
+    return SENT;
+  });
 }

@@ -10,6 +10,7 @@ import { seedDemoDeviceCredentials } from '../device-credential/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';
+import { stations } from '../station/station.table.js';
 
 const MASTER = 'live-test-master';
 const CABINET = 'CLV0001';
@@ -149,6 +150,30 @@ describe('live device streams', () => {
     stream.close();
     const refused = await openStream(base, callers.rival, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
+  });
+
+  it('pushes the reports of a station’s cabinets to its detail, and refuses another merchant’s station', async () => {
+    const [station] = await server.db
+      .insert(stations)
+      .values({
+        name: 'Live station',
+        type: 'SWAP',
+        merchantId: callers.merchantId,
+        nature: 'SELF_OPERATED',
+        address: 'Jl. Live 1',
+        responsiblePerson: 'Rina',
+        status: 'DEPLOYED',
+      })
+      .returning({ id: stations.id });
+    await server.request(cabinetApi.edit, { id: cabinetId, stationId: station!.id }, { token: callers.admin });
+    const path = `${endpointUrl(liveApi.stationCabinets.live)}?id=${station!.id}`;
+    const stream = await openStream(base, callers.merchant, path);
+    await stream.next('ready', 0);
+    const change = await changeAfterTick(stream);
+    expect(change.data).toMatchObject({ kind: 'cabinet', id: station!.id, number: CABINET });
+    stream.close();
+    const refused = await openStream(base, callers.rival, path);
+    expect(((await refused.response.json()) as { code: number }).code).toBe(1017);
   });
 
   it('coalesces a burst of changes into a few events naming every channel', async () => {

@@ -4,7 +4,6 @@ import {
   STATION_MAP_LIMIT,
   STATION_SCREENS,
   stationApi,
-  type StationType as Type,
   type StationAdd,
   type StationEdit,
   type StationRecord,
@@ -280,7 +279,7 @@ export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationI
     )
     .for('update');
   if (!station) throw notFound();
-  const other: Type = station.type === 'SWAP' ? 'INTEGRATED' : 'SWAP';
+  const other: StationType = station.type === 'SWAP' ? 'INTEGRATED' : 'SWAP';
   if (!holds(ctx, STATION_SCREENS[station.type].code)) {
     if (!holds(ctx, STATION_SCREENS[other].code)) throw notFound();
     throw new AppError(other === 'SWAP' ? 'onlySwapStations' : 'onlyIntegratedStations');
@@ -291,6 +290,17 @@ export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationI
     if ((held?.n ?? 0) > 0) throw new AppError('onlyOneCabinet');
   }
 };
+
+/** A station the caller may see, whatever its type (merchant staff their merchant's); another owner's answers "does not exist". */
+export async function visibleStation(ctx: Ctx, id: number): Promise<{ id: number; type: StationType }> {
+  const own = ctx.principal.merchantId;
+  const [station] = await ctx.db
+    .select({ id: stations.id, type: stations.type })
+    .from(stations)
+    .where(and(eq(stations.id, id), own === null ? undefined : eq(stations.merchantId, own)));
+  if (!station) throw notFound();
+  return station;
+}
 
 /** The names and types of these stations (a cabinet's station). */
 export const describeStations: CabinetStations['describe'] = async (db, ids) => {

@@ -47,7 +47,8 @@ export const SETTING_VALUES: Readonly<Record<string, z.ZodType<string>>> = {
 };
 
 function valueTheProductCanUse(setting: { name: string; value: string }, context: z.RefinementCtx): void {
-  const rule = SETTING_VALUES[setting.name];
+  // Own keys only: a setting named `__proto__` or `toString` has no rule.
+  const rule = Object.hasOwn(SETTING_VALUES, setting.name) ? SETTING_VALUES[setting.name] : undefined;
   const problem = rule?.safeParse(setting.value).error?.issues[0];
   if (problem) context.addIssue({ code: 'custom', path: ['value'], message: problem.message });
 }

@@ -117,6 +117,11 @@ describe('common settings', () => {
     const [after] = await server.db.select().from(commonSettings).where(eq(commonSettings.id, trip!.id));
     expect(after!.value).toBe(trip!.value);
     expect((await edit(' 15 ')).code).toBe(1);
+    // Only the settings of the rule table have a rule, not the names every object inherits.
+    for (const name of ['__proto__', 'constructor', 'toString'])
+      expect((await server.request(commonSettingApi.add, { name, value: 'any text', description: 'd' }, { token })).status, name).not.toBe(
+        500,
+      );
     expect((await server.request(commonSettingApi.add, { name: 'tour_enabled_2', value: 'maybe', description: 'd' }, { token })).code).toBe(
       1,
     );

@@ -8,8 +8,7 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from '@swap/contracts';
-import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
-import type { Ctx } from '../../../apps/server/src/app/context.js';
+import { openDatabase } from '../../../apps/server/src/db/client.js';
 import { csvPieces, fieldColumns } from '../../../apps/server/src/app/csv.js';
 // The modules load in the server's order first (their entries import one another).
 import '../../../apps/server/src/modules/index.js';
@@ -18,6 +17,7 @@ import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.qu
 import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
 import { stockSummary } from '../../../apps/server/src/modules/stock/stock.query.js';
 import { fleetSize, generateFleet } from './generate.js';
+import { ctxOf } from '../maps/common.js';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 
@@ -45,27 +45,6 @@ async function measure(name: string, calls: number, run: () => Promise<string>):
   }
   times.sort((a, b) => a - b);
   return { name, calls, p50: percentile(times, 50), p95: percentile(times, 95), detail };
-}
-
-function ctxOf(db: Db, merchantId: number | null): Ctx {
-  return {
-    db,
-    principal: {
-      id: 0,
-      username: 'bench',
-      name: 'bench',
-      type: merchantId === null ? 'SUPER' : 'NORMAL',
-      accountType: merchantId === null ? 'PLATFORM' : 'MERCHANT',
-      merchantId,
-    },
-    codes: new Set(),
-    grants: null,
-    lang: 'en',
-    ip: '127.0.0.1',
-    requestTime: null,
-    timeZone: 'Asia/Jakarta',
-    sessionId: 0,
-  };
 }
 
 const pageDetail = (page: { total: number; totalExact?: boolean; records: unknown[] }) =>

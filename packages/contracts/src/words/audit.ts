@@ -13,6 +13,8 @@ export type WordsOf = (group: EnumGroup | 'field' | 'message', value: string) =>
  * What an audit entry did, in the reader's language, e.g. "Edited notification #12": the verb (the
  * action's last part, see AUDIT_ACTIONS) worded around the object's name. A verb or object without
  * words (an old row) shows as written. The audit log screen and its CSV export both write it.
+ * A sign-in or sign-out names no number: its object id is the signed-in account, which the entry's
+ * account column already shows ("Sign-in #1" would read as a count of sign-ins).
  */
 export function auditActionWords(
   entry: { action: string; objectType: string; objectId: string | null },
@@ -23,7 +25,7 @@ export function auditActionWords(
   const object = (words('auditLog.objectType', objectType) ?? objectType).toLocaleLowerCase(language);
   const verb = words('auditLog.verb', action.slice(action.lastIndexOf('.') + 1));
   const what = verb === undefined ? action : verb.replaceAll('{object}', object);
-  return objectId === null ? what : `${what} #${objectId}`;
+  return objectId === null || objectType === 'session' ? what : `${what} #${objectId}`;
 }
 
 /** One readable line of an audit entry's changes. */

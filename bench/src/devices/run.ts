@@ -83,7 +83,7 @@ async function main(): Promise<void> {
   const figures: Figure[] = [];
   const battery = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`battery ${name}`, iterations, async () => pageDetail(await batteryList.search(ctx, batterySearch.parse(input)))),
+      await measure(`battery ${name}`, iterations, async () => pageDetail(await batteryList().search(ctx, batterySearch.parse(input)))),
     );
   await battery('first page', {});
   await battery(`deep page (${deep(size.batteries)})`, { current: deep(size.batteries) });
@@ -144,7 +144,7 @@ async function main(): Promise<void> {
       let peakHeap = 0;
       const baseHeap = process.memoryUsage().heapUsed;
       for await (const piece of csvPieces(
-        batteryList.exportChunks(platform, batterySearch.parse({})),
+        batteryList().exportChunks(platform, batterySearch.parse({})),
         columns,
         platform,
         (n) => (rows = n),

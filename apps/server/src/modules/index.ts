@@ -35,9 +35,15 @@ import { readMerchantDocumentsFrom } from './file/index.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
-import { batteriesOfTypeExist, registerBatteryRoutes } from './battery/index.js';
+import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles } from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
-import { registerVehicleRoutes, typeHasVehicleWithTwoBatteries, vehiclesOfTypeExist } from './vehicle/index.js';
+import {
+  dropBatteriesFromVehicles,
+  registerVehicleRoutes,
+  typeHasVehicleWithTwoBatteries,
+  vehicleJoin,
+  vehiclesOfTypeExist,
+} from './vehicle/index.js';
 import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
 import { cabinetsOfTypeExist, placeCabinetsWith, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
 import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
@@ -132,6 +138,9 @@ nameTenantsWith(merchantJoin);
 
 // Merchant staff read the files their merchant's record points at (the merchant module knows them).
 readMerchantDocumentsFrom(merchantDocumentIds);
+
+// The battery list names each battery's vehicle, and a scrapped battery leaves its vehicle (the vehicle module holds them).
+tellBatteryVehicles({ join: vehicleJoin, drop: dropBatteriesFromVehicles });
 
 // A type in use stays: the device and stock modules say whether they use it.
 tellTypeUsers({

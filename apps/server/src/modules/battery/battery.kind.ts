@@ -3,8 +3,8 @@ import { AppError } from '../../app/errors.js';
 import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
-import { dropBatteriesFromVehicles } from '../vehicle/index.js';
 import { batteries } from './battery.table.js';
+import { batteryVehicles } from './battery.vehicles.js';
 
 /** A new battery's specification starts as its type's. */
 export function batterySpecOf(type: NewDevices['type']) {
@@ -39,7 +39,7 @@ async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
 
 /** A scrapped battery leaves the vehicle that held it: it can no longer be used. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
-  await dropBatteriesFromVehicles(tx, ids);
+  await batteryVehicles().drop(tx, ids);
   await tx.update(batteries).set({ vehicleId: null }).where(inArray(batteries.id, ids));
 }
 

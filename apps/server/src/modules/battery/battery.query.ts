@@ -6,9 +6,9 @@ import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantJoin } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
-import { vehicleJoin } from '../vehicle/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
+import { batteryVehicles, type BatteryVehicles } from './battery.vehicles.js';
 
 export function batteryScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, batteries.merchantId);
@@ -42,81 +42,90 @@ interface Row {
 // Type, owner and vehicle come from their own modules as joins: the page stays one statement.
 const type = deviceTypeJoin(batteries.typeId);
 const merchant = merchantJoin(batteries.merchantId);
-const vehicle = vehicleJoin(batteries.vehicleId);
+
+let list: ReturnType<typeof declareList> | undefined;
+
+/** The battery list, declared on first use with the vehicle join the registry handed over. */
+export function batteryList() {
+  return (list ??= declareList(batteryVehicles()));
+}
 
 /** Batteries (Product centre → Batteries): every filter is an equality, a range or a prefix one of the battery indexes serves. */
-export const batteryList = defineList({
-  endpoint: batteryApi.search,
-  table: batteries,
-  id: batteries.id,
-  select: {
-    battery: batteries,
-    typeCode: type.code,
-    typeName: type.name,
-    merchantName: merchant.name,
-    vehicleNumber: vehicle.number,
-  },
-  joins: [type.join, merchant.join, vehicle.join],
-  scope: batteryScope,
-  filters: {
-    merchantId: (owner) => ownerCondition(batteries.merchantId, owner),
-    number: (number) => like(batteries.number, prefixPattern(number)),
-    imei: (imei) => eq(batteries.imei, imei),
-    typeId: (typeId) => eq(batteries.typeId, typeId),
-    brand: (brand) => eq(batteries.brand, brand),
-    model: (model) => eq(batteries.model, model),
-    stockStatus: (status) => eq(batteries.stockStatus, status),
-    scrapStatus: {
-      where: (status) => eq(batteries.scrapStatus, status),
-      unindexed: { NORMAL: 'Nearly every battery is in use: a page is found at once walking the list order.' },
+const declareList = (vehicles: BatteryVehicles) => {
+  const vehicle = vehicles.join(batteries.vehicleId);
+  return defineList({
+    endpoint: batteryApi.search,
+    table: batteries,
+    id: batteries.id,
+    select: {
+      battery: batteries,
+      typeCode: type.code,
+      typeName: type.name,
+      merchantName: merchant.name,
+      vehicleNumber: vehicle.number,
     },
-    alarmStatus: {
-      where: (status) => eq(batteries.alarmStatus, status),
-      unindexed: { NORMAL: 'Nearly every battery is without alarm: a page is found at once walking the list order.' },
+    joins: [type.join, merchant.join, vehicle.join],
+    scope: batteryScope,
+    filters: {
+      merchantId: (owner) => ownerCondition(batteries.merchantId, owner),
+      number: (number) => like(batteries.number, prefixPattern(number)),
+      imei: (imei) => eq(batteries.imei, imei),
+      typeId: (typeId) => eq(batteries.typeId, typeId),
+      brand: (brand) => eq(batteries.brand, brand),
+      model: (model) => eq(batteries.model, model),
+      stockStatus: (status) => eq(batteries.stockStatus, status),
+      scrapStatus: {
+        where: (status) => eq(batteries.scrapStatus, status),
+        unindexed: { NORMAL: 'Nearly every battery is in use: a page is found at once walking the list order.' },
+      },
+      alarmStatus: {
+        where: (status) => eq(batteries.alarmStatus, status),
+        unindexed: { NORMAL: 'Nearly every battery is without alarm: a page is found at once walking the list order.' },
+      },
+      chargeSwitch: {
+        where: (state) => eq(batteries.chargeSwitch, state),
+        unindexed: { ALLOWED: 'Nearly every battery may charge: a page is found at once walking the list order.' },
+      },
+      dischargeSwitch: {
+        where: (state) => eq(batteries.dischargeSwitch, state),
+        unindexed: { ALLOWED: 'Nearly every battery may discharge: a page is found at once walking the list order.' },
+      },
+      structure: (structure) => eq(batteries.structure, structure),
+      bound: {
+        where: (bound) => (bound ? isNotNull(batteries.vehicleId) : isNull(batteries.vehicleId)),
+        examples: [true, false],
+        unindexed: { false: 'Most batteries are free: a page is found at once walking the list order.' },
+      },
+      distributionStatus: {
+        where: (status) => eq(batteries.distributionStatus, status),
+        unindexed: { ASSIGNED: 'Most batteries are assigned: a page is found at once walking the list order.' },
+      },
+      returnStatus: {
+        where: (status) => eq(batteries.returnStatus, status),
+        unindexed: { NONE: 'Most batteries are not being returned: a page is found at once walking the list order.' },
+      },
+      createdFrom: (from) => gte(batteries.createdAt, new Date(from)),
+      createdTo: (to) => lte(batteries.createdAt, new Date(to)),
     },
-    chargeSwitch: {
-      where: (state) => eq(batteries.chargeSwitch, state),
-      unindexed: { ALLOWED: 'Nearly every battery may charge: a page is found at once walking the list order.' },
-    },
-    dischargeSwitch: {
-      where: (state) => eq(batteries.dischargeSwitch, state),
-      unindexed: { ALLOWED: 'Nearly every battery may discharge: a page is found at once walking the list order.' },
-    },
-    structure: (structure) => eq(batteries.structure, structure),
-    bound: {
-      where: (bound) => (bound ? isNotNull(batteries.vehicleId) : isNull(batteries.vehicleId)),
-      examples: [true, false],
-      unindexed: { false: 'Most batteries are free: a page is found at once walking the list order.' },
-    },
-    distributionStatus: {
-      where: (status) => eq(batteries.distributionStatus, status),
-      unindexed: { ASSIGNED: 'Most batteries are assigned: a page is found at once walking the list order.' },
-    },
-    returnStatus: {
-      where: (status) => eq(batteries.returnStatus, status),
-      unindexed: { NONE: 'Most batteries are not being returned: a page is found at once walking the list order.' },
-    },
-    createdFrom: (from) => gte(batteries.createdAt, new Date(from)),
-    createdTo: (to) => lte(batteries.createdAt, new Date(to)),
-  },
-  // Newest first. With a creation range, by creation time: the (created_at, id) index then serves range and order.
-  defaultOrder: (query) => (query.createdFrom || query.createdTo ? { column: batteries.createdAt, direction: 'desc' } : undefined),
-  count: 'capped',
-  present: ({ battery: b, ...joined }: Row): BatteryRecord => ({
-    ...b,
-    ...joined,
-    scrappedAt: iso(b.scrappedAt),
-    swapLockedUntil: iso(b.swapLockedUntil),
-    midSwap: isMidSwap(b.swapLockedUntil),
-    lastReportAt: iso(b.lastReportAt),
-    createdAt: b.createdAt.toISOString(),
-    updatedAt: b.updatedAt.toISOString(),
-  }),
-  missing: 'batteryMissing',
-});
+    // Newest first. With a creation range, by creation time: the (created_at, id) index then serves range and order.
+    defaultOrder: (query) => (query.createdFrom || query.createdTo ? { column: batteries.createdAt, direction: 'desc' } : undefined),
+    count: 'capped',
+    present: ({ battery: b, ...joined }: Row): BatteryRecord => ({
+      ...b,
+      ...joined,
+      scrappedAt: iso(b.scrappedAt),
+      swapLockedUntil: iso(b.swapLockedUntil),
+      midSwap: isMidSwap(b.swapLockedUntil),
+      lastReportAt: iso(b.lastReportAt),
+      createdAt: b.createdAt.toISOString(),
+      updatedAt: b.updatedAt.toISOString(),
+    }),
+    missing: 'batteryMissing',
+  });
+};
 
 /** One battery the caller may see; another tenant's answers "battery does not exist". */
-export const batteryDetail = batteryList.detail;
+export const batteryDetail: ReturnType<typeof batteryList>['detail'] = (ctx, id) => batteryList().detail(ctx, id);
 
 export const BATTERY_CSV_FIELDS: (keyof BatteryRecord)[] = [
   'id',

@@ -19,6 +19,7 @@ export {
 } from './battery.swap.js';
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
+export { tellBatteryVehicles } from './battery.vehicles.js';
 export { batteryDetail, batteryScope, visibleBattery } from './battery.query.js';
 export {
   assignBatteries,

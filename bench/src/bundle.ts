@@ -6,7 +6,7 @@
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
  * signed-in area: the shell, antd's texts) + the route's page chunk and its static imports,
- * transitively, each file once. "+ lazy": what the route may still fetch later on demand (drawers,
+ * transitively, + the feature texts the page loads with it in the default language, each file once. "+ lazy": what the route may still fetch later on demand (drawers,
  * charts, dialogs, the tour), every dynamic import reachable from it except other languages.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { DEFAULT_LANGUAGE } from '@swap/contracts';
-import { findPageAddresses } from '../../apps/web/build-plugins/page-addresses.js';
+import { featureTextFiles, findPageAddresses } from '../../apps/web/build-plugins/page-addresses.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(repoRoot, 'apps/web');
@@ -59,18 +59,25 @@ function keyOf(fromFile: string, specifier: string): string {
   return key;
 }
 
-/** Route → page module, read from the router and the pages' `@route` tags of apps/web. */
-function routes(): { route: string; key: string; signedIn: boolean }[] {
+/**
+ * Route → page module and the feature texts it loads with it, read from the router and the pages'
+ * `@route` tags of apps/web.
+ */
+function routes(): { route: string; key: string; signedIn: boolean; texts: string[] }[] {
   const router = fs.readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
   const login = /const LoginPage = named\(\(\) => import\('([^']+)'\)/.exec(router);
   if (!login?.[1]) throw new Error('LoginPage not found in src/app/router.tsx');
-  const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false }];
-  for (const { route, file } of findPageAddresses(web))
-    rows.push({ route, key: keyOf('index.html', file.replace(/\.tsx$/, '')), signedIn: true });
+  const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false, texts: [] as string[] }];
+  const textFiles = featureTextFiles(web);
+  for (const { route, file } of findPageAddresses(web)) {
+    const texts = (textFiles[file.split('/')[2]!] ?? []).map((texts) => `src/features/${texts}?lang=${DEFAULT_LANGUAGE}`);
+    for (const key of texts) if (!manifest[key]) throw new Error(`${key} is not in the build manifest: rebuild with --build`);
+    rows.push({ route, key: keyOf('index.html', file.replace(/\.tsx$/, '')), signedIn: true, texts });
+  }
   return rows;
 }
 
-const LANGUAGE_CHUNK = /^src\/i18n\/(bundles|antd)\//;
+const LANGUAGE_CHUNK = /^src\/i18n\/(bundles|antd)\/|\.texts\.ts\?lang=/;
 
 /**
  * Files of `key` and what it imports, transitively. With `lazy`, its dynamic imports too, except
@@ -101,8 +108,8 @@ console.log(`entry + ${DEFAULT_LANGUAGE} catalogue: ${kb(sum(start))} KB`);
 console.log(`${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'+ lazy'.padStart(8)}  budget`);
 const table = routes();
 const pageKeys = new Set([...table.map((row) => row.key), ...(manifest[entryKey]?.dynamicImports ?? [])]);
-for (const { route, key, signedIn } of table) {
-  const roots = signedIn ? [...shellKeys, key] : [key];
+for (const { route, key, signedIn, texts } of table) {
+  const roots = signedIn ? [...shellKeys, key, ...texts] : [key];
   const atLoad = new Set(start);
   for (const root of roots) collect(root, atLoad);
   const withLazy = new Set(atLoad);

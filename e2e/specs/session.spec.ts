@@ -5,16 +5,20 @@ import { apiAnswer } from '../support/api.js';
 import { createMerchant } from '../support/factories.js';
 
 describe('session and language', () => {
-  test('the chosen language is kept after a reload', async ({ page }) => {
+  test('the chosen language is kept after a reload, the open page’s own texts too', async ({ page }) => {
     const shell = new Shell(page);
     await shell.signIn('admin');
+    // The dashboard's texts come with its page (docs/web-kits.md, "Texts").
+    await page.getByText('Welcome, admin').waitFor();
     await page.locator('#tour-language').click();
     await page.getByRole('menuitem', { name: 'ไทย' }).click();
     // The sidebar's own label is translated too, so find it by its element, not its name.
     const sidebar = page.locator('nav').first();
     await expect.poll(() => sidebar.getByText('แดชบอร์ด', { exact: true }).count()).toBe(1);
+    await page.getByText('ยินดีต้อนรับ admin').waitFor();
     await page.reload();
     await sidebar.getByText('แดชบอร์ด', { exact: true }).waitFor();
+    await page.getByText('ยินดีต้อนรับ admin').waitFor();
     expect(await page.locator('html').getAttribute('lang')).toBe('th');
     const cookies = await page.context().cookies();
     expect(cookies.find((cookie) => cookie.name === 'language')?.value).toBe('th');

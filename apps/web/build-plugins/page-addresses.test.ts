@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { findPageAddresses } from './page-addresses';
+import { featureTextFiles, findPageAddresses } from './page-addresses';
 
 /** A web root holding the given page files (`feature/NamePage.tsx` → source). */
 function webRootWith(files: Record<string, string>): string {
@@ -43,5 +43,30 @@ describe('page addresses', () => {
       'b/BPage.tsx': '/** @route /system/area/list */\nexport function BPage() {}',
     });
     expect(() => findPageAddresses(root)).toThrow('/system/area/list is declared by two pages');
+  });
+});
+
+describe('feature texts of the pages', () => {
+  it('gives a feature its own texts and those whose keys it or a feature it imports names, whole or as a prefix', () => {
+    const texts = (namespace: string, keys: string[]) =>
+      `export const texts = { en: {\n${keys.map((key) => `    '${namespace}.${key}': 'x',`).join('\n')}\n  } };`;
+    const root = webRootWith({
+      'cabinet/cabinet.texts.ts': texts('cabinet', ['title']),
+      'cabinet/CabinetPage.tsx': "import { SwapsCard } from '../swap';\nexport const p = [t('station.platformOwn'), t('cabinet.title')];",
+      'station/station.texts.ts': texts('station', ['platformOwn', 'type.INTEGRATED']),
+      'swap/swap.texts.ts': texts('swap', ['return.NONE']),
+      'swap/SwapsCard.tsx': 'export const word = (value: string) => t(`swap.return.${value}`);',
+      'area/area.texts.ts': texts('area', ['title']),
+      // An enumeration word of the contracts shares the namespace but is not one of the file's keys.
+      'area/AreaPage.tsx': "export const p = t('station.nature.OWN');",
+      'session/LoginPage.tsx': "export const p = t('session.title');",
+    });
+    expect(featureTextFiles(root)).toEqual({
+      area: ['area/area.texts.ts'],
+      cabinet: ['cabinet/cabinet.texts.ts', 'station/station.texts.ts', 'swap/swap.texts.ts'],
+      session: [],
+      station: ['station/station.texts.ts'],
+      swap: ['swap/swap.texts.ts'],
+    });
   });
 });

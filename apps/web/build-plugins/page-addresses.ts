@@ -46,24 +46,105 @@ export function findPageAddresses(webRoot: string): PageAddress[] {
   return found;
 }
 
+/** Every source file of a feature folder (tests and texts files left out), path → source. */
+function featureSources(webRoot: string, feature: string): Map<string, string> {
+  const sources = new Map<string, string>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(path.join(webRoot, dir), { withFileTypes: true })) {
+      const file = `${dir}/${entry.name}`;
+      if (entry.isDirectory()) walk(file);
+      else if (/\.tsx?$/.test(entry.name) && !/\.(test|texts)\.tsx?$/.test(entry.name))
+        sources.set(file, readFileSync(path.join(webRoot, file), 'utf8'));
+    }
+  };
+  walk(`src/features/${feature}`);
+  return sources;
+}
+
+/** Other features a feature's sources import (`'../<feature>'`, `'../<feature>/…'`). */
+const FEATURE_IMPORT = /(?:from\s*|import\(\s*)'\.\.\/([\w-]+)(?:\/[^']*)?'/g;
+/** String literals that may be text keys or the start of one: `'ns.key'`, `"ns.key"`, `` `ns.prefix.${…}` ``. */
+const KEY_LITERAL = /'([A-Za-z][\w-]*\.[\w.-]*)'|"([A-Za-z][\w-]*\.[\w.-]*)"|`([A-Za-z][\w-]*\.[\w.-]*)(?:`|\$\{)/g;
+/** The keys of a texts file (every language names the same ones). */
+const TEXT_KEY = /^\s*'([\w.-]+)':/gm;
+
+/**
+ * The feature texts files (`src/features/<feature>/<namespace>.texts.ts`, relative to
+ * src/features) each feature's pages need, by feature: the feature's own, and every other one whose
+ * keys the feature, or a feature it imports (transitively), names with a literal, whole or as the
+ * start of a key built at run time (`t(\`swap.return.${value}\`)`). A page loads these with its
+ * chunk (docs/web-kits.md, "Texts"); the catalogue test checks that every key a feature names is
+ * in the language bundle or in these.
+ */
+export function featureTextFiles(webRoot: string): Record<string, string[]> {
+  const root = path.join(webRoot, 'src/features');
+  const features = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const textFiles = features.flatMap((feature) =>
+    readdirSync(path.join(root, feature))
+      .filter((name) => name.endsWith('.texts.ts'))
+      .sort()
+      .map((name) => {
+        const file = `${feature}/${name}`;
+        const keys = [...readFileSync(path.join(root, file), 'utf8').matchAll(TEXT_KEY)].map((match) => match[1]!);
+        return { feature, file, namespace: name.slice(0, -'.texts.ts'.length), keys: new Set(keys) };
+      }),
+  );
+  const sources = new Map(features.map((feature) => [feature, [...featureSources(webRoot, feature).values()]]));
+  const imports = new Map(
+    features.map((feature) => [
+      feature,
+      new Set(sources.get(feature)!.flatMap((source) => [...source.matchAll(FEATURE_IMPORT)].map((match) => match[1]!))),
+    ]),
+  );
+  const literals = new Map(
+    features.map((feature) => [
+      feature,
+      new Set(sources.get(feature)!.flatMap((source) => [...source.matchAll(KEY_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3])!))),
+    ]),
+  );
+  const answer: Record<string, string[]> = {};
+  for (const feature of features) {
+    const reached = new Set([feature]);
+    for (const next of reached) for (const other of imports.get(next) ?? []) if (sources.has(other)) reached.add(other);
+    const named = [...reached].flatMap((each) => [...literals.get(each)!]);
+    answer[feature] = textFiles
+      .filter(
+        (texts) =>
+          texts.feature === feature ||
+          named.some((literal) => literal.startsWith(`${texts.namespace}.`) && [...texts.keys].some((key) => key.startsWith(literal))),
+      )
+      .map((texts) => texts.file);
+  }
+  return answer;
+}
+
 const PAGE_ADDRESSES = 'virtual:page-addresses';
 
 /**
  * `virtual:page-addresses`: route path → a function loading its page lazily (one chunk per page
- * module), made from the pages' `@route` tags (see findPageAddresses).
+ * module) and the feature texts files the page needs, made from the pages' `@route` tags (see
+ * findPageAddresses) and the features' sources (see featureTextFiles).
  */
 export function pageAddresses(): Plugin {
   const resolved = '\0' + PAGE_ADDRESSES;
   const webRoot = fileURLToPath(new URL('..', import.meta.url));
-  const code = () =>
-    'export default {\n' +
-    findPageAddresses(webRoot)
-      .map(
-        ({ route, file, component }) =>
-          `  ${JSON.stringify(route)}: () => import(${JSON.stringify('/' + file)}).then((m) => m.${component}),`,
-      )
-      .join('\n') +
-    '\n};\n';
+  const code = () => {
+    const texts = featureTextFiles(webRoot);
+    return (
+      'export default {\n' +
+      findPageAddresses(webRoot)
+        .map(
+          ({ route, file, component }) =>
+            `  ${JSON.stringify(route)}: { load: () => import(${JSON.stringify('/' + file)}).then((m) => m.${component}), ` +
+            `texts: ${JSON.stringify(texts[file.split('/')[2]!] ?? [])} },`,
+        )
+        .join('\n') +
+      '\n};\n'
+    );
+  };
   let current = '';
   return {
     name: 'page-addresses',
@@ -76,9 +157,9 @@ export function pageAddresses(): Plugin {
       return current;
     },
     configureServer(server) {
-      // A page's @route lines changed, or a page came or went: the table is made again.
+      // A page's @route lines changed, a page came or went, or a feature names other texts: the table is made again.
       const refresh = (file: string) => {
-        if (!PAGE_FILE.test(file) || code() === current) return;
+        if (!/[\\/]src[\\/]features[\\/].*\.tsx?$/.test(file) || code() === current) return;
         const graph = server.environments.client.moduleGraph;
         const module = graph.getModuleById(resolved);
         if (module) graph.invalidateModule(module);

@@ -1,6 +1,7 @@
-/** Made at build time from the pages' `@route` tags (build-plugins/page-addresses.ts). */
+/** Made at build time from the pages' `@route` tags and the features' sources (build-plugins/page-addresses.ts). */
 declare module 'virtual:page-addresses' {
   import type { ComponentType } from 'react';
-  const pageLoaders: Record<string, () => Promise<ComponentType>>;
+  /** Route path → its page's loader and the feature texts files (relative to src/features) it shows. */
+  const pageLoaders: Record<string, { load: () => Promise<ComponentType>; texts: string[] }>;
   export default pageLoaders;
 }

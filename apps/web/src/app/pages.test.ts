@@ -12,7 +12,7 @@ describe('PAGES registry', () => {
   });
 
   it('loads the component the tag names', async () => {
-    const page = await pageLoaders['/system/common/setting']?.();
+    const page = await pageLoaders['/system/common/setting']?.load();
     expect(page?.name).toBe('CommonSettingPage');
   }, 60_000);
 });

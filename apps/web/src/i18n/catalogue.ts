@@ -3,9 +3,11 @@ import type { Language } from '@swap/contracts';
 /**
  * Catalogues, collected by glob so a feature registers nothing (docs/web-kits.md, "Texts"):
  * - a feature's own texts beside it, every language in one file,
- *   `src/features/<feature>/<namespace>.texts.ts` exporting `texts` (see FeatureTexts);
+ *   `src/features/<feature>/<namespace>.texts.ts` exporting `texts` (see FeatureTexts), fetched
+ *   with the pages that show them;
  * - the shared namespaces (shell, table, form, nav…) one file per language,
- *   `src/i18n/<lang>/<namespace>.ts`, exporting one const named after the namespace.
+ *   `src/i18n/<lang>/<namespace>.ts`, exporting one const named after the namespace, in the
+ *   language's bundle.
  * - the contracts' texts (server messages `message.<key>`, `validation.*`, record-field labels
  *   `field.<name>`, enumeration words `<group>.<VALUE>`): one language's at a time, from the
  *   virtual module `virtual:contract-texts/<language>` (vite.config.ts, contractTexts).
@@ -15,8 +17,8 @@ export type Catalogue = Record<string, string>;
 export type CatalogueModules = Record<string, Record<string, Catalogue>>;
 /** A feature's texts file: the same keys in every language. */
 export type FeatureTexts = Record<Language, Catalogue>;
-/** What a language bundle imports of each feature texts file: that language's object only. */
-export type FeatureTextModules = Record<string, Catalogue>;
+/** What a language bundle offers of each feature texts file: a loader of that language's object only. */
+export type FeatureTextLoaders = Record<string, () => Promise<Catalogue>>;
 
 export function namespaceOf(path: string): string {
   const match = /\/([A-Za-z0-9-]+)(?:\.texts)?\.ts$/.exec(path);
@@ -24,10 +26,14 @@ export function namespaceOf(path: string): string {
   return match[1]!;
 }
 
-/** Merges the catalogue files of one language: the shared namespaces' and the features' own. */
-export function collect(modules: CatalogueModules, features: FeatureTextModules): Catalogue {
+/** Merges the shared namespaces' files of one language. */
+export function collect(modules: CatalogueModules): Catalogue {
   const merged: Catalogue = {};
   for (const [path, module] of Object.entries(modules)) Object.assign(merged, module[namespaceOf(path)]);
-  for (const texts of Object.values(features)) Object.assign(merged, texts);
   return merged;
+}
+
+/** `../../features/cabinet/cabinet.texts.ts?lang=en` (a bundle's glob key) → `cabinet/cabinet.texts.ts`. */
+export function featureTextsFile(globKey: string): string {
+  return globKey.replace(/^.*\/features\//, '').replace(/\?.*$/, '');
 }

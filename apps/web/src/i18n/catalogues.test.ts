@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
-import { listSourceFiles, readSource, withoutComments } from '../test/sourceFiles';
-import type { Catalogue, FeatureTexts } from './catalogue';
+import { featureTextFiles } from '../../build-plugins/page-addresses';
+import { listSourceFiles, readSource, SRC_DIR, withoutComments } from '../test/sourceFiles';
+import { featureTextsFile, type Catalogue, type FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
+
+/** Keys the source asks for with a literal: `t('…')`, `…Key: '…'`, `…Key = '…'`. */
+const KEY_USE =
+  /\bt\(\s*['"`]([A-Za-z0-9_.-]+)['"`]|Key(?:s)?:\s*['"`]([a-z]+\.[A-Za-z0-9_.-]+)['"`]|Key\s*=\s*['"`]([a-z]+\.[A-Za-z0-9_.-]+)['"`]/g;
+
+function keysUsedIn(files: string[]): Set<string> {
+  const used = new Set<string>();
+  for (const file of files)
+    for (const match of withoutComments(readSource(file).text).matchAll(KEY_USE)) {
+      const key = match[1] ?? match[2] ?? match[3];
+      if (key) used.add(key);
+    }
+  return used;
+}
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -50,9 +65,12 @@ describe('catalogues', () => {
     for (const [path, texts] of Object.entries(whole)) expect(thai[`${path}?lang=th`] ?? thai[path], path).toEqual(texts.th);
   });
 
-  it('loads as a language bundle what these tests check, with only that language of the contracts', async () => {
-    const { catalogue } = await import('./bundles/th');
-    expect(catalogue).toEqual(RESOURCES.th);
+  it('loads as a language bundle and its feature texts what these tests check, with only that language of the contracts', async () => {
+    const { catalogue, featureTexts } = await import('./bundles/th');
+    const whole = { ...catalogue };
+    for (const load of Object.values(featureTexts)) Object.assign(whole, await load());
+    expect(whole).toEqual(RESOURCES.th);
+    expect(catalogue['cabinet.detailTitle'], 'a feature text stays out of the bundle').toBeUndefined();
     expect(catalogue['message.recordNotFound']).toBe(MESSAGES.recordNotFound.text.th);
     const { default: contractTexts } = await import('virtual:contract-texts/th');
     expect(Object.values(contractTexts)).not.toContain(MESSAGES.recordNotFound.text.en);
@@ -85,18 +103,32 @@ describe('catalogues', () => {
   });
 
   it('knows every key the source asks for with a literal', () => {
-    const used = new Set<string>();
-    const pattern =
-      /\bt\(\s*['"`]([A-Za-z0-9_.-]+)['"`]|Key(?:s)?:\s*['"`]([a-z]+\.[A-Za-z0-9_.-]+)['"`]|Key\s*=\s*['"`]([a-z]+\.[A-Za-z0-9_.-]+)['"`]/g;
-    for (const file of listSourceFiles(['.ts', '.tsx'])) {
-      if (file.includes('/i18n/')) continue;
-      for (const match of withoutComments(readSource(file).text).matchAll(pattern)) {
-        const key = match[1] ?? match[2] ?? match[3];
-        if (key) used.add(key);
-      }
-    }
+    const used = keysUsedIn(listSourceFiles(['.ts', '.tsx']).filter((file) => !file.includes('/i18n/')));
     expect(used.size).toBeGreaterThan(20);
     const unknown = [...used].filter((key) => !(key in en));
     expect(unknown).toEqual([]);
+  });
+
+  it('has every key a screen asks for in the language bundle or in the feature texts its page loads with it', async () => {
+    const { catalogue, featureTexts } = await import('./bundles/en');
+    const textsOf = new Map<string, Catalogue>();
+    for (const [key, load] of Object.entries(featureTexts)) textsOf.set(featureTextsFile(key), await load());
+    const webRoot = `${SRC_DIR}/..`;
+    const needs = featureTextFiles(webRoot);
+    // Pages the router or the shell load themselves (sign-in, errors) come without feature texts.
+    const shell = listSourceFiles(['.ts', '.tsx'], `${SRC_DIR}/app`).map((file) => readSource(file).text);
+    const bundleOnly = new Set(shell.flatMap((text) => [...text.matchAll(/features\/([\w-]+)\//g)].map((match) => match[1])));
+    expect(bundleOnly).toContain('session');
+    const missing: string[] = [];
+    const sources = listSourceFiles(['.ts', '.tsx']).filter((file) => !file.includes('/i18n/'));
+    for (const feature of [...Object.keys(needs), null]) {
+      const files = sources.filter((file) => (feature ? file.includes(`/features/${feature}/`) : !file.includes('/features/')));
+      const known: Catalogue = { ...catalogue };
+      if (feature && !bundleOnly.has(feature)) for (const texts of needs[feature] ?? []) Object.assign(known, textsOf.get(texts));
+      for (const key of keysUsedIn(files)) if (!(key in known)) missing.push(`${feature ?? 'shell and shared'}: ${key}`);
+    }
+    expect(Object.keys(needs)).toContain('station');
+    expect(needs.station).toEqual(expect.arrayContaining(['station/station.texts.ts', 'cabinet/cabinet.texts.ts']));
+    expect(missing).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@swap/contracts';
 import { HTML_LANG, readLanguage, storeLanguage } from '../shared/language';
-import type { Catalogue } from './catalogue';
+import { featureTextsFile, type Catalogue, type FeatureTextLoaders } from './catalogue';
 import { loadAntdLocale } from './locales';
 
 /**
@@ -12,17 +12,49 @@ import { loadAntdLocale } from './locales';
  */
 export const i18n = i18next.createInstance();
 
-const BUNDLES: Record<Language, () => Promise<{ catalogue: Catalogue }>> = {
+interface Bundle {
+  catalogue: Catalogue;
+  featureTexts: FeatureTextLoaders;
+}
+
+const BUNDLES: Record<Language, () => Promise<Bundle>> = {
   en: () => import('./bundles/en'),
   in: () => import('./bundles/in'),
   th: () => import('./bundles/th'),
   zh: () => import('./bundles/zh'),
 };
 
-async function loadLanguage(language: Language): Promise<void> {
-  if (i18n.hasResourceBundle(language, 'translation')) return;
-  const { catalogue } = await BUNDLES[language]();
-  i18n.addResourceBundle(language, 'translation', catalogue);
+/** Feature texts files (`cabinet/cabinet.texts.ts`) the pages opened so far asked for. */
+const wanted = new Set<string>();
+/** Per language, the feature texts files added to its catalogue. */
+const added = new Map<Language, Set<string>>();
+
+/** The language's bundle and the given feature texts (by default every one asked for so far) in it. */
+async function loadLanguage(language: Language, files: Iterable<string> = wanted): Promise<void> {
+  const bundle = await BUNDLES[language]();
+  if (!i18n.hasResourceBundle(language, 'translation')) i18n.addResourceBundle(language, 'translation', bundle.catalogue);
+  const done = added.get(language) ?? new Set<string>();
+  added.set(language, done);
+  const loaders = new Map(Object.entries(bundle.featureTexts).map(([key, load]) => [featureTextsFile(key), load]));
+  await Promise.all(
+    [...files]
+      .filter((file) => !done.has(file))
+      .map(async (file) => {
+        const load = loaders.get(file);
+        if (!load) throw new Error(`No feature texts ${file}`);
+        i18n.addResourceBundle(language, 'translation', await load(), true, false);
+        done.add(file);
+      }),
+  );
+}
+
+/**
+ * Adds a page's feature texts (`cabinet/cabinet.texts.ts`, …) in the language in use to the
+ * catalogue; a later change of language brings them in the new language too (docs/web-kits.md, "Texts").
+ */
+export async function loadFeatureTexts(files: readonly string[]): Promise<void> {
+  for (const file of files) wanted.add(file);
+  await loadLanguage(currentLanguage(), files);
 }
 
 function applyDocumentLanguage(language: Language): void {

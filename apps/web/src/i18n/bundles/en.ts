@@ -1,13 +1,18 @@
 import contractTexts from 'virtual:contract-texts/en';
-import { collect, type Catalogue, type CatalogueModules, type FeatureTextModules } from '../catalogue';
+import { collect, type Catalogue, type CatalogueModules, type FeatureTextLoaders } from '../catalogue';
 
-/** Every text of this language in one chunk, loaded only when the language is in use. */
+/** The texts of this language every screen may show, in one chunk loaded only when the language is in use. */
 export const catalogue: Catalogue = {
   // The contracts' messages, validation texts, field labels and enumeration words of this language.
   ...contractTexts,
-  ...collect(
-    import.meta.glob<CatalogueModules[string]>('../en/*.ts', { eager: true }),
-    // Only this language's part of each file (vite.config.ts, featureTextsByLanguage).
-    import.meta.glob<FeatureTextModules[string]>('../../features/*/*.texts.ts', { eager: true, query: '?lang=en', import: 'default' }),
-  ),
+  ...collect(import.meta.glob<CatalogueModules[string]>('../en/*.ts', { eager: true })),
 };
+
+/**
+ * This language's part of each feature's texts (vite.config.ts, featureTextsByLanguage), each its own
+ * chunk, fetched with the pages that show it (app/pages.ts).
+ */
+export const featureTexts: FeatureTextLoaders = import.meta.glob<Catalogue>('../../features/*/*.texts.ts', {
+  query: '?lang=en',
+  import: 'default',
+});

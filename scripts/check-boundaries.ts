@@ -2,7 +2,7 @@
  * Module boundaries (docs/architecture.md, "Boundaries"): runs dependency-cruiser with the rules of
  * .dependency-cruiser.cjs and compares the breaches with scripts/boundary-breaches.txt, the imports
  * that broke a rule before it was enforced, and the server modules that import each other
- * (server-module-pair). A new breach fails; so does a listed one that is gone
+ * (server-module-pair), and the SQL text that names another module's table (server-table-sql). A new breach fails; so does a listed one that is gone
  * (the list only shrinks: `npm run boundaries -- --update` rewrites it after a fix, never to add).
  *   tsx scripts/check-boundaries.ts [--update]
  */
@@ -10,11 +10,12 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const listFile = path.join(root, 'scripts/boundary-breaches.txt');
 const HEADER =
-  '# Imports that broke a boundary rule before it was enforced (rule: from -> to; server-module-pair: two modules importing each other). Only ever shrinks.\n';
+  '# Imports that broke a boundary rule before it was enforced (rule: from -> to; server-module-pair: two modules importing each other; server-table-sql: a file naming the table of another module in SQL). Only ever shrinks.\n';
 
 interface Violation {
   from: string;
@@ -54,6 +55,46 @@ for (const use of uses) {
   const [a, b] = use.split(' ') as [string, string];
   if (a < b && uses.has(`${b} ${a}`)) found.add(`server-module-pair: ${a} <-> ${b}`);
 }
+/**
+ * server-table-sql: no module names another module's table in SQL text (a raw `from battery`, `join
+ * cabinet`, `update vehicle`), which the import rules cannot see; nor does app/, db/ or the device
+ * link. Each table's owner is the module whose `*.table.ts` declares it; every string and template
+ * literal of the server's other product files is searched for it after a keyword that reads or
+ * writes rows (from, join, update, into).
+ */
+const serverDir = path.join(root, 'apps/server/src');
+const ownerOf = new Map<string, string>();
+const productFiles: string[] = [];
+for (const entry of fs.readdirSync(serverDir, { recursive: true, encoding: 'utf8' })) {
+  const file = `apps/server/src/${entry.split(path.sep).join('/')}`;
+  if (!/\.tsx?$/.test(file) || TEST.test(file)) continue;
+  if (file.endsWith('.table.ts')) {
+    const module = moduleOf(file) ?? file;
+    for (const match of fs.readFileSync(path.join(root, file), 'utf8').matchAll(/pgTable\(\s*'([a-z0-9_]+)'/g))
+      ownerOf.set(match[1]!, module);
+  } else productFiles.push(file);
+}
+const tableInSql = new RegExp(`\\b(?:from|join|update|into)\\s+"?(${[...ownerOf.keys()].join('|')})"?(?![\\w"])`, 'gi');
+for (const file of productFiles) {
+  const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest);
+  const visit = (node: ts.Node): void => {
+    const texts =
+      ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)
+        ? [node.text]
+        : ts.isTemplateExpression(node)
+          ? [node.head.text, ...node.templateSpans.map((span) => span.literal.text)]
+          : [];
+    for (const text of texts) {
+      for (const match of text.matchAll(tableInSql)) {
+        const table = match[1]!.toLowerCase();
+        if (ownerOf.get(table) !== moduleOf(file)) found.add(`server-table-sql: ${file} -> ${table}`);
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(source);
+}
+
 const listed = new Set(
   fs.existsSync(listFile)
     ? fs
@@ -75,7 +116,7 @@ if (process.argv.includes('--update')) {
   console.log(`boundaries: ${found.size} listed breaches remain (${fixed.length} fixed)`);
   process.exit(0);
 }
-if (added.length) console.error(`New imports across a module boundary (docs/architecture.md, "Boundaries"):\n  ${added.join('\n  ')}`);
+if (added.length) console.error(`New breaches of a module boundary (docs/architecture.md, "Boundaries"):\n  ${added.join('\n  ')}`);
 if (fixed.length) console.error(`Fixed breaches still listed: run \`npm run boundaries -- --update\`:\n  ${fixed.join('\n  ')}`);
 if (added.length || fixed.length) process.exit(1);
 console.log(`boundaries: no new breach (${found.size} listed ones left to fix)`);

@@ -23,32 +23,40 @@ export function areaNameOf(areaId: Column | SQL): SQL<string | null> {
 }
 
 /**
- * How many edges of the area row's outline a ray from the point eastwards crosses (odd: inside).
- * Portable SQL over the stored ring: no PostGIS, so it runs on the embedded database too.
+ * Positions are compared with an outline by PostgreSQL's own polygon containment (`<@`, a crossing
+ * count in C; core PostgreSQL, no PostGIS, so it runs on the embedded database too), in millionths
+ * of a degree: its comparisons take differences under 1e-6 for zero, which in degrees would blur an
+ * edge by metres. An outline is simple (docs/stations-and-maps.md, "Areas"), so its inside is the
+ * same whichever crossing rule is used; a point on an edge counts as inside.
  */
-export function edgesCrossedEast(polygon: SQL, lat: SQL, lng: SQL): SQL {
-  return sql`(
-    select count(*) from jsonb_array_elements(${polygon}) with ordinality as p(pt, i)
-    join jsonb_array_elements(${polygon}) with ordinality as q(pt, j) on q.j = p.i + 1
-    where ((p.pt->>1)::float8 > ${lat}) <> ((q.pt->>1)::float8 > ${lat})
-      and ${lng} < ((q.pt->>0)::float8 - (p.pt->>0)::float8) * (${lat} - (p.pt->>1)::float8)
-        / nullif((q.pt->>1)::float8 - (p.pt->>1)::float8, 0) + (p.pt->>0)::float8
-  )`;
+const SCALE = 1_000_000;
+
+/** The area row's outline (its jsonb ring) as a polygon in millionths of a degree; null without one. */
+export function outlineOf(polygon: SQL): SQL {
+  return sql`(select ('(' || string_agg('(' || ((pt->>0)::float8 * ${sql.raw(String(SCALE))})::text || ','
+    || ((pt->>1)::float8 * ${sql.raw(String(SCALE))})::text || ')', ',' order by i) || ')')::polygon
+    from jsonb_array_elements(${polygon}) with ordinality as ring(pt, i))`;
+}
+
+/** A position as a point of the same scale as outlineOf. */
+export function pointOf(lat: SQL, lng: SQL): SQL {
+  return sql`point(${lng} * ${sql.raw(String(SCALE))}, ${lat} * ${sql.raw(String(SCALE))})`;
 }
 
 /**
- * Whether the caller's row's position lies inside the outline of the area with this id: its
- * bounding box first, then the ray cast. A position without coordinates, or an area without an
- * outline, is never inside. A point exactly on an edge may fall either side.
+ * Whether the caller's row's position lies inside the outline of the area with this id. The area's
+ * bounding box bounds the position columns as a range (an index on latitude, longitude serves it),
+ * and the outline is read once per query: each condition on the area is an uncorrelated subquery
+ * PostgreSQL runs once. A position without coordinates, or an area without an outline, is never inside.
  */
 export function insideArea(areaId: number, latitude: Column, longitude: Column): SQL {
-  const lat = sql`${qualified(latitude)}::float8`;
-  const lng = sql`${qualified(longitude)}::float8`;
+  const lat = qualified(latitude);
+  const lng = qualified(longitude);
   const a = sql.identifier('outline_area');
-  const col = (name: string) => sql`${a}.${sql.identifier(name)}`;
-  return sql`exists (select 1 from ${areas} as ${a} where ${col('id')} = ${areaId} and ${col('polygon')} is not null
-    and ${col('min_lat')} <= ${lat} and ${col('max_lat')} >= ${lat} and ${col('min_lng')} <= ${lng} and ${col('max_lng')} >= ${lng}
-    and ${edgesCrossedEast(col('polygon'), lat, lng)} % 2 = 1)`;
+  const of = (value: SQL) => sql`(select ${value} from ${areas} as ${a} where ${a}.${sql.identifier('id')} = ${areaId})`;
+  const col = (name: string) => of(sql`${a}.${sql.identifier(name)}`);
+  return sql`(${lat} between ${col('min_lat')} and ${col('max_lat')} and ${lng} between ${col('min_lng')} and ${col('max_lng')}
+    and ${pointOf(lat, lng)} <@ ${of(outlineOf(sql`${a}.${sql.identifier('polygon')}`))})`;
 }
 
 /** Whether an area with this id exists. */

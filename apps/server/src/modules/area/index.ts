@@ -10,7 +10,7 @@ import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { edgesCrossedEast } from './area.refs.js';
+import { outlineOf, pointOf } from './area.refs.js';
 import { areas } from './area.table.js';
 
 /**
@@ -232,15 +232,13 @@ export interface ContainingArea {
 }
 
 /**
- * The areas whose outline holds the point, the city before its province: a ray cast in SQL over
- * the stored ring (an even number of edge crossings east of the point means outside), after the
- * bounding box has narrowed the candidates. Portable SQL: no PostGIS, so it runs on PGlite too.
- * A point exactly on an edge may fall either side.
+ * The areas whose outline holds the point, the city before its province: the bounding box narrows
+ * the candidates, then PostgreSQL's polygon containment decides (area.refs.ts, outlineOf; no
+ * PostGIS, so it runs on PGlite too). A point on an edge counts as inside.
  */
 export async function areasContaining(db: Db, point: { lat: number; lng: number }): Promise<ContainingArea[]> {
   const { lat, lng } = point;
   if (!Number.isFinite(lat) || !Number.isFinite(lng)) return [];
-  const crossings = edgesCrossedEast(sql`${areas.polygon}`, sql`${lat}::float8`, sql`${lng}::float8`);
   return db
     .select({ id: areas.id, code: areas.code, name: areas.name, type: areas.type })
     .from(areas)
@@ -249,7 +247,7 @@ export async function areasContaining(db: Db, point: { lat: number; lng: number 
         sql`${areas.polygon} is not null`,
         sql`${areas.minLng} <= ${lng}::float8 and ${areas.maxLng} >= ${lng}::float8`,
         sql`${areas.minLat} <= ${lat}::float8 and ${areas.maxLat} >= ${lat}::float8`,
-        sql`${crossings} % 2 = 1`,
+        sql`${pointOf(sql`${lat}::float8`, sql`${lng}::float8`)} <@ ${outlineOf(sql`${areas.polygon}`)}`,
       ),
     )
     .orderBy(sql`${areas.type} = 'CITY' desc`, asc(areas.name));

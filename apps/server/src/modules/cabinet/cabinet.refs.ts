@@ -35,11 +35,6 @@ export function cabinetsOfTypeExist(typeId: Column | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${cabinets} where ${qualified(cabinets.typeId)} = ${qualified(typeId)})`;
 }
 
-/** How many cabinets stand in the caller's row's station, read inside the caller's query. */
-export function cabinetCountOf(stationId: Column | SQL): SQL<number> {
-  return sql<number>`(select count(*)::int from ${cabinets} where ${qualified(cabinets.stationId)} = ${qualified(stationId)})`;
-}
-
 /** Every compartment holding a battery, with its cabinet's owner, by cabinet id and compartment index. */
 export function occupiedCompartments(db: Db) {
   return db

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cabinetApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
+import { cabinetApi, endpointUrl, stationApi, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { numbers, deviceCallers, createAccountWithMenus, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
@@ -162,10 +162,18 @@ describe('cabinets', () => {
     });
 
     it('adds a cabinet into a station and moves it; the record, list and detail name the station', async () => {
+      // Each station's cabinet count, as its list and detail show it.
+      const counts = async () => [
+        (await server.request(stationApi.SWAP.detail, { id: swap }, { token: placer })).data.cabinetCount,
+        (await server.request(stationApi.INTEGRATED.detail, { id: store }, { token: placer })).data.cabinetCount,
+      ];
+      expect(await counts()).toEqual([0, 0]);
       const added = await post(placer, 'add', { number: 'CST0001', typeId: types.cabinet, stationId: swap });
       expect(added.data).toMatchObject({ stationId: swap, stationName: 'Kemang station', stationType: 'SWAP' });
+      expect(await counts()).toEqual([1, 0]);
       const moved = await post(placer, 'edit', { id: added.data.id, stationId: store });
       expect(moved.data).toMatchObject({ stationId: store, stationName: 'Kemang store', stationType: 'INTEGRATED' });
+      expect(await counts()).toEqual([0, 1]);
       expect((await detail(placer, added.data.id)).data.stationName).toBe('Kemang store');
       const listed = await search(placer, { stationId: store });
       expect(listed.data.records.map((r) => [r.number, r.stationName])).toEqual([['CST0001', 'Kemang store']]);

@@ -3,7 +3,6 @@ export {
   batteryInCompartment,
   cabinetByNumber,
   cabinetIdOfNumber,
-  cabinetCountOf,
   cabinetJoin,
   cabinetNumbers,
   cabinetNumbersInStation,

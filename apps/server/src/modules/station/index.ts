@@ -20,7 +20,7 @@ import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
-import { cabinetCountOf, type CabinetStations } from '../cabinet/index.js';
+import type { CabinetStations } from '../cabinet/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { stations } from './station.table.js';
 
@@ -31,9 +31,8 @@ import { stations } from './station.table.js';
  */
 
 type Row = typeof stations.$inferSelect;
-const cabinetCount = cabinetCountOf(stations.id);
 
-function present(row: { station: Row; merchantName: string | null; areaName: string | null; cabinetCount: number }): StationRecord {
+function present(row: { station: Row; merchantName: string | null; areaName: string | null }): StationRecord {
   const { station } = row;
   return {
     id: station.id,
@@ -46,7 +45,7 @@ function present(row: { station: Row; merchantName: string | null; areaName: str
     merchantId: station.merchantId,
     merchantName: row.merchantName,
     responsiblePerson: station.responsiblePerson,
-    cabinetCount: row.cabinetCount,
+    cabinetCount: station.cabinetCount,
     status: station.status,
     areaId: station.areaId,
     areaName: row.areaName,
@@ -68,16 +67,15 @@ function stationList(type: StationType) {
     endpoint: stationApi[type].search,
     table: stations,
     id: stations.id,
-    select: { station: stations, merchantName: merchantNameOf(stations.merchantId), areaName: areaNameOf(stations.areaId), cabinetCount },
+    select: { station: stations, merchantName: merchantNameOf(stations.merchantId), areaName: areaNameOf(stations.areaId) },
     scope: (ctx) => scopeOf(type, ctx),
     filters: {
       name: { where: (name) => ilike(stations.name, likePattern(name)), unindexed: FEW },
       nature: { where: (nature) => eq(stations.nature, nature), unindexed: FEW },
       status: { where: (status) => eq(stations.status, status), unindexed: FEW },
       merchantId: (owner) => (owner === 0 ? isNull(stations.merchantId) : eq(stations.merchantId, owner)),
-      areaId: { where: (areaId) => insideArea(areaId, stations.latitude, stations.longitude), unindexed: FEW },
+      areaId: (areaId) => insideArea(areaId, stations.latitude, stations.longitude),
     },
-    sortColumns: { cabinetCount },
     defaultOrder: () => ({ column: stations.createdAt, direction: 'desc' }),
     count: 'exact',
     present,
@@ -219,8 +217,7 @@ export async function removeStation(ctx: Ctx, type: StationType, id: number): Pr
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await lockOwn(tx, ctx, type, id);
-      const [held] = await tx.select({ n: cabinetCount }).from(stations).where(eq(stations.id, id));
-      if ((held?.n ?? 0) > 0) throw new AppError('stationHasCabinets');
+      if (before.cabinetCount > 0) throw new AppError('stationHasCabinets');
       await tx.delete(stations).where(eq(stations.id, id));
       await recordAudit(tx, ctx, { action: 'station.remove', objectType: 'station', objectId: id, changes: trail(before) });
     });
@@ -241,7 +238,7 @@ export async function stationPoints(ctx: Ctx, type: StationType, query: StationS
       latitude: sql<number>`${stations.latitude}`,
       longitude: sql<number>`${stations.longitude}`,
       status: stations.status,
-      cabinetCount,
+      cabinetCount: stations.cabinetCount,
     })
     .from(stations)
     .where(and(where, isNotNull(stations.latitude), isNotNull(stations.longitude)))
@@ -268,7 +265,7 @@ export function stationOptions(ctx: Ctx, type: StationType) {
 export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationId, ownerId }) => {
   const own = ctx.principal.merchantId;
   const [station] = await tx
-    .select({ type: stations.type })
+    .select({ type: stations.type, cabinetCount: stations.cabinetCount })
     .from(stations)
     .where(
       and(
@@ -285,9 +282,9 @@ export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationI
     throw new AppError(other === 'SWAP' ? 'onlySwapStations' : 'onlyIntegratedStations');
   }
   if (station.type === 'INTEGRATED') {
-    // The cabinet asked about is not in this station yet (a cabinet staying is not asked again).
-    const [held] = await tx.select({ n: cabinetCount }).from(stations).where(eq(stations.id, stationId));
-    if ((held?.n ?? 0) > 0) throw new AppError('onlyOneCabinet');
+    // The cabinet asked about is not in this station yet (a cabinet staying is not asked again); the
+    // locked row's count is exact: a cabinet joining meanwhile updates that row, so it waits for us.
+    if (station.cabinetCount > 0) throw new AppError('onlyOneCabinet');
   }
 };
 

@@ -50,12 +50,17 @@ export class FormDrawer {
     await this.locator.waitFor({ state: 'hidden' });
   }
 
-  /** The error told beside a field, in the field's own form item. */
-  fieldError(label: string): Locator {
-    return this.locator
-      .locator('.ant-form-item')
-      .filter({ has: this.page.getByLabel(label, { exact: true }) })
-      .locator('.ant-form-item-explain-error');
+  /**
+   * The error told for a field, as a screen reader finds it: while the field is marked invalid
+   * (aria-invalid), the first text its aria-describedby names (the error comes before any help
+   * text); '' while the field is valid.
+   */
+  async fieldError(label: string): Promise<string> {
+    return this.field(label).evaluate((input) => {
+      if (input.getAttribute('aria-invalid') !== 'true') return '';
+      const [first] = (input.getAttribute('aria-describedby') ?? '').split(' ').filter(Boolean);
+      return (first ? document.getElementById(first)?.textContent : undefined) ?? '';
+    });
   }
 
   /** Waits for a message shown in the drawer (a field's error, say). */

@@ -48,7 +48,7 @@ describe('areas', () => {
     const drawer = await list.startAdd('Add area', { Code: `E2E-${stamp}`, Name: name, Type: 'City' });
     await drawer.save();
     // Told beside the province field, not as a general error.
-    await expect.poll(() => drawer.fieldError('Province').textContent()).toBe('Province is required');
+    await expect.poll(() => drawer.fieldError('Province')).toBe('Province is required');
     expect(await page.getByText("A city's province must be an existing province", { exact: false }).count()).toBe(0);
     await drawer.fill({ Province: `${province} (EP-${stamp})` });
 

@@ -1,4 +1,5 @@
-import { accountApi, merchantApi, roleApi, sessionApi, type PermissionNode } from '@swap/contracts';
+import { accountApi, merchantApi, roleApi, sessionApi } from '@swap/contracts';
+import { FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { apiRequest, apiToken } from './api.js';
 
 /**
@@ -8,24 +9,7 @@ import { apiRequest, apiToken } from './api.js';
  * alone. Every call fails the spec at once with the server's message when the product refuses it.
  */
 
-/** The password of every account a factory creates. */
-export const FACTORY_PASSWORD = 'Quartz-Lantern-8431';
-
-/** The menus a merchant administrator holds: the merchant's whole business and its staff. */
-export const MERCHANT_ADMIN_MENUS = [
-  'operation.vehicle',
-  'operation.battery',
-  'operation.cabinet',
-  'stock.vehicle',
-  'stock.battery',
-  'stock.cabinet',
-  'record.swap',
-  'record.appointment',
-  'admin.admin',
-  'admin.role',
-  'admin.merchant',
-  'system.international.currency',
-];
+export { FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS };
 
 const run = Date.now().toString(36).slice(-5);
 let made = 0;
@@ -44,30 +28,12 @@ export interface Account {
   token: string;
 }
 
-/** Menu ids, and their buttons' and links' ids, for the given codes, among what `token`'s account may grant. */
-async function grantsOf(token: string, menuCodes: readonly string[]): Promise<{ menuIds: number[]; resourceIds: number[] }> {
-  const menuIds: number[] = [];
-  const resourceIds: number[] = [];
-  const walk = (nodes: PermissionNode[]) => {
-    for (const node of nodes) {
-      if (menuCodes.includes(node.code)) {
-        menuIds.push(node.id);
-        resourceIds.push(...node.resources.map((resource) => resource.id));
-      }
-      walk(node.children);
-    }
-  };
-  walk(await apiRequest(token, roleApi.grantable, undefined));
-  if (menuIds.length < menuCodes.length) throw new Error(`the caller may not grant every menu of ${menuCodes.join(', ')}`);
-  return { menuIds, resourceIds };
-}
-
 /** A role granting the menus (with their buttons and links), of the caller's tenant or of `merchantId` when the platform makes it. */
 export async function createRole(token: string, menuCodes: readonly string[], merchantId?: number) {
   return apiRequest(token, roleApi.add, {
     name: unique('Role '),
     description: 'made by a browser spec',
-    ...(await grantsOf(token, menuCodes)),
+    ...grantsIn(await apiRequest(token, roleApi.grantable, undefined), menuCodes),
     ...(merchantId !== undefined ? { merchantId } : {}),
   });
 }

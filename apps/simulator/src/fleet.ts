@@ -11,6 +11,8 @@ export interface FleetOptions {
   url: string;
   /** Master secret the device secrets derive from (DEVICE_DEMO_SECRET). */
   masterSecret: string;
+  /** Secrets the back-office issued, by device number: such a device signs in with its own instead of a derived one. */
+  secrets?: Readonly<Record<string, string>>;
   fleet: DemoFleet;
   /** How many cabinets of the fleet to run (the first ones). */
   cabinets: number;
@@ -50,7 +52,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   const log = options.log ?? (() => undefined);
   const device = (number: string) => ({
     url: options.url,
-    secret: demoDeviceSecret(options.masterSecret, number),
+    secret: options.secrets?.[number] ?? demoDeviceSecret(options.masterSecret, number),
     random,
     faults: options.faults,
     commands: { ...DEFAULT_COMMAND_BEHAVIOUR, ...options.commands },

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountApi, batteryApi, cabinetApi, menuApi, merchantApi, roleApi } from '@swap/contracts';
+import { startOwnDevices } from '@swap/simulator';
 import { startTestServer, type TestServer } from './harness.js';
+import { startEmbeddedGateway } from './device-fixtures.js';
+import { eventually } from './eventually.js';
 import {
   createAccount,
   createCabinetWithBatteries,
   createDevices,
+  createDeviceWithCredential,
   createDeviceTypes,
   createMerchant,
   createPlatformAccount,
@@ -80,5 +84,30 @@ describe('test factories', () => {
     expect(cabinet.data.online).toBe(true);
     expect(cabinet.data.merchantId).toBe(second.id);
     expect(cabinet.data.compartments.map((c) => c.batteryNumber)).toEqual([...made.batteryNumbers, null, null]);
+  });
+
+  it('makes a device with its own credential, which a simulated device signs in with', async () => {
+    const device = await createDeviceWithCredential(server, platform.token, 'cabinet', {
+      typeId: types.cabinet,
+      number: 'FCRED0001',
+      merchantId: first.id,
+    });
+    const { gateway, url } = await startEmbeddedGateway(server);
+    const run = await startOwnDevices({
+      url,
+      cabinets: [{ ...device, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: null })) }],
+      lifetimeMs: 20_000,
+    });
+    try {
+      await run.tick();
+      await eventually(async () => {
+        const detail = await server.request(cabinetApi.detail, { id: device.id }, { token: first.admin.token });
+        expect(detail.data.online).toBe(true);
+      });
+    } finally {
+      await run.stop();
+      await gateway.close();
+    }
+    await expect(startOwnDevices({ url: 'mqtt://192.0.2.1:1883', cabinets: [] })).rejects.toThrow(/loopback/);
   });
 });

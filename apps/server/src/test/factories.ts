@@ -1,8 +1,10 @@
 import {
   DEMO_PASSWORD,
   accountApi,
+  areaApi,
   batteryApi,
   cabinetApi,
+  deviceCredentialApi,
   deviceTypeApi,
   merchantApi,
   roleApi,
@@ -13,9 +15,9 @@ import {
   type EndpointDef,
   type InputOf,
   type MerchantRecord,
-  type PermissionNode,
   type UserType,
 } from '@swap/contracts';
+import { DEVICE_MENUS, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { storeCabinetState } from '../device-link/device-state.service.js';
@@ -32,37 +34,7 @@ import type { TestServer } from './harness.js';
  * server's message, when the product refuses what it asks.
  */
 
-/** The password of every account a factory creates. */
-export const FACTORY_PASSWORD = 'Quartz-Lantern-8431';
-
-/** The menus a merchant administrator holds: the merchant's whole business and its staff. */
-export const MERCHANT_ADMIN_MENUS = [
-  'operation.vehicle',
-  'operation.battery',
-  'operation.cabinet',
-  'stock.vehicle',
-  'stock.battery',
-  'stock.cabinet',
-  'record.swap',
-  'record.appointment',
-  'admin.admin',
-  'admin.role',
-  'admin.merchant',
-  'system.international.currency',
-];
-
-/** The menus of the product centre: the device registries, their stock and their types. */
-export const DEVICE_MENUS = [
-  'operation.vehicle',
-  'operation.battery',
-  'operation.cabinet',
-  'stock.vehicle',
-  'stock.battery',
-  'stock.cabinet',
-  'type.vehicle',
-  'type.battery',
-  'type.cabinet',
-];
+export { DEVICE_MENUS, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS };
 
 let made = 0;
 /** A name no other factory call of this test file has used: `prefix` and a counter. */
@@ -98,26 +70,6 @@ export async function platformAdmin(server: TestServer): Promise<Caller> {
   return { id: 0, username, merchantId: null, token };
 }
 
-/** Menu ids and their resources' ids the caller may grant, for the given menu codes. */
-async function grantsOf(server: TestServer, token: string, menuCodes: readonly string[], withResources: boolean) {
-  const tree = await succeed(server, roleApi.grantable, undefined, token);
-  const menuIds: number[] = [];
-  const resourceIds: number[] = [];
-  const walk = (nodes: PermissionNode[]) => {
-    for (const node of nodes) {
-      if (menuCodes.includes(node.code)) {
-        menuIds.push(node.id);
-        if (withResources) resourceIds.push(...node.resources.map((resource) => resource.id));
-      }
-      walk(node.children);
-    }
-  };
-  walk(tree);
-  const missing = menuCodes.length - menuIds.length;
-  if (missing > 0) throw new Error(`the caller may not grant ${missing} of the menus ${menuCodes.join(', ')}`);
-  return { menuIds, resourceIds };
-}
-
 export interface RoleOptions {
   /** Menu codes the role grants (with their buttons and links unless `menusOnly`). */
   menuCodes: readonly string[];
@@ -131,7 +83,8 @@ export interface RoleOptions {
 
 /** A role granting the given menus, created by `token`'s account (which must hold what it grants). */
 export async function createRole(server: TestServer, token: string, options: RoleOptions) {
-  const { menuIds, resourceIds } = await grantsOf(server, token, options.menuCodes, !options.menusOnly);
+  const grantable = await succeed(server, roleApi.grantable, undefined, token);
+  const { menuIds, resourceIds } = grantsIn(grantable, options.menuCodes, { menusOnly: options.menusOnly });
   return succeed(
     server,
     roleApi.add,
@@ -344,6 +297,34 @@ export async function createDevices(
   return { ids: added.ids, numbers: list };
 }
 
+/** A device registered in the back-office with the secret it issued (its MQTT password; username = number). */
+export interface IssuedDevice {
+  id: number;
+  number: string;
+  secret: string;
+}
+
+/**
+ * One device of a kind registered by `token`'s account (for `merchantId` when the platform
+ * registers it), with its credential issued, so it can sign in to the broker with its own secret.
+ */
+export async function createDeviceWithCredential(
+  server: TestServer,
+  token: string,
+  kind: DeviceKind,
+  options: { typeId: number; number: string; merchantId?: number },
+): Promise<IssuedDevice> {
+  const { ids } = await succeed(
+    server,
+    REGISTRIES[kind].batchAdd,
+    { typeId: options.typeId, numbers: [options.number], ...(options.merchantId ? { merchantId: options.merchantId } : {}) },
+    token,
+  );
+  const id = ids[0]!;
+  const issued = await succeed(server, deviceCredentialApi[kind].issue, { id }, token);
+  return { id, number: options.number, secret: issued.secret };
+}
+
 /** A compartment as a cabinet reports it: full with the battery, or empty. */
 export function compartment(index: number, batteryNumber: string | null): CompartmentReport {
   return {
@@ -387,6 +368,37 @@ export async function createCabinetWithBatteries(
   const state = { online: true as const, ts: new Date().toISOString(), compartments: slots };
   if (!(await storeCabinetState(server.db, cabinetNumber, state, new Date()))) throw new Error(`cabinet ${cabinetNumber} took no state`);
   return { cabinetId: cabinet.id, cabinetNumber, batteryIds: packs.ids, batteryNumbers: packs.numbers };
+}
+
+/** A square of `size` degrees with its south-west corner at (lng, lat), closed: an area's outline. */
+export function square(lng: number, lat: number, size: number): [number, number][] {
+  return [
+    [lng, lat],
+    [lng + size, lat],
+    [lng + size, lat + size],
+    [lng, lat + size],
+    [lng, lat],
+  ];
+}
+
+/**
+ * The province Jakarta (JK, the square of 1° from 106° E, 7° S) and its city South Jakarta (JK-S,
+ * the square of 0.2° from 106.2° E, 6.6° S), added by `token`'s account (which holds admin.area).
+ */
+export async function createProvinceAndCity(server: TestServer, token: string): Promise<{ provinceId: number; cityId: number }> {
+  const province = await succeed(
+    server,
+    areaApi.add,
+    { code: 'JK', name: 'Jakarta', type: 'PROVINCE', polygon: square(106, -7, 1) },
+    token,
+  );
+  const city = await succeed(
+    server,
+    areaApi.add,
+    { code: 'JK-S', name: 'South Jakarta', type: 'CITY', provinceId: province.id, polygon: square(106.2, -6.6, 0.2) },
+    token,
+  );
+  return { provinceId: province.id, cityId: city.id };
 }
 
 export interface AccountFixture {

@@ -2,19 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { areaApi, endpointUrl, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, createMerchantRecord, platformAdmin } from '../../test/factories.js';
+import { createAccountWithMenus, createMerchantRecord, platformAdmin, square } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { areas } from './area.table.js';
 import { areasContaining } from './index.js';
-
-/** A square of `size` degrees with its south-west corner at (lng, lat), closed. */
-const square = (lng: number, lat: number, size: number): [number, number][] => [
-  [lng, lat],
-  [lng + size, lat],
-  [lng + size, lat + size],
-  [lng, lat + size],
-  [lng, lat],
-];
 
 describe('areas', () => {
   let server: TestServer;

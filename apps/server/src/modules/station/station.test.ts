@@ -7,21 +7,19 @@ import { eq, sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import { areaApi, endpointUrl, stationApi, type Language } from '@swap/contracts';
+import { endpointUrl, stationApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccountWithMenus, createDeviceTypes, createDevices, createMerchantRecord, platformAdmin } from '../../test/factories.js';
+import {
+  createAccountWithMenus,
+  createDeviceTypes,
+  createDevices,
+  createMerchantRecord,
+  createProvinceAndCity,
+  platformAdmin,
+} from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { areas } from '../area/area.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { stations } from './station.table.js';
-
-const square = (lng: number, lat: number, size: number): [number, number][] => [
-  [lng, lat],
-  [lng + size, lat],
-  [lng + size, lat + size],
-  [lng, lat + size],
-  [lng, lat],
-];
 
 const station = (name: string, latitude: number, longitude: number, extra: Record<string, unknown> = {}) => ({
   name,
@@ -51,9 +49,7 @@ describe('stations', () => {
   const count = async () => (await server.db.select({ id: stations.id }).from(stations)).length;
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO_DEVICES: '0' });
-    await server.db.delete(areas).where(eq(areas.type, 'CITY'));
-    await server.db.delete(areas);
+    server = await startTestServer({ DEMO: '0' });
     const admin = (await platformAdmin(server)).token;
     merchantA = (await createMerchantRecord(server, admin)).id;
     const merchantB = (await createMerchantRecord(server, admin)).id;
@@ -64,18 +60,7 @@ describe('stations', () => {
     staff = await server.login('station_staff');
     agentA = await server.login('station_a');
     agentB = await server.login('station_b');
-    const province = await server.request(
-      areaApi.add,
-      { code: 'JK', name: 'Jakarta', type: 'PROVINCE', polygon: square(106, -7, 1) },
-      { token: admin },
-    );
-    provinceId = province.data.id;
-    const city = await server.request(
-      areaApi.add,
-      { code: 'JK-S', name: 'South Jakarta', type: 'CITY', provinceId, polygon: square(106.2, -6.6, 0.2) },
-      { token: admin },
-    );
-    cityId = city.data.id;
+    ({ provinceId, cityId } = await createProvinceAndCity(server, admin));
   });
   afterAll(() => server.close());
 

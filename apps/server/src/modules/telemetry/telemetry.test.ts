@@ -20,6 +20,20 @@ import { cabinetReport } from '../../test/device-fixtures.js';
 
 const DAY = 86_400_000;
 
+/** A history thinned to a cap: at most `cap` points and more than `over`, in time order, from the first report to the last. */
+function expectThinned(
+  points: readonly { at: string }[],
+  reports: readonly { at: string }[],
+  { cap, over }: { cap: number; over: number },
+) {
+  expect(points.length).toBeLessThanOrEqual(cap);
+  expect(points.length).toBeGreaterThan(over);
+  expect(points[0]!.at).toBe(reports[0]!.at);
+  expect(points[points.length - 1]!.at).toBe(reports[reports.length - 1]!.at);
+  const times = points.map((p) => Date.parse(p.at));
+  expect([...times].sort((a, b) => a - b)).toEqual(times);
+}
+
 describe('trajectories and trends from the telemetry history', () => {
   let server: TestServer;
   let who: DeviceCallers;
@@ -43,6 +57,25 @@ describe('trajectories and trends from the telemetry history', () => {
     number,
     at: new Date(now - ageMs).toISOString(),
     payload: cabinetReport({ ts: new Date(now - ageMs).toISOString(), ...reading }),
+  });
+  const batteryAt = (number: string, ageMs: number, soc: number, position: { lat: number; lng: number } | null): TelemetryItem => ({
+    kind: 'battery',
+    number,
+    at: new Date(now - ageMs).toISOString(),
+    payload: {
+      ts: new Date(now - ageMs).toISOString(),
+      soc,
+      voltage: 64,
+      current: -3,
+      temperature: 31,
+      cellVoltages: [3.3],
+      cycles: 1,
+      gsmSignal: 20,
+      gpsSignal: position ? 8 : 0,
+      position,
+      chargeSwitch: 'ALLOWED',
+      dischargeSwitch: 'ALLOWED',
+    },
   });
   const vehicleAt = (number: string, ageMs: number, speed: number): TelemetryItem => ({
     kind: 'vehicle',
@@ -76,29 +109,10 @@ describe('trajectories and trends from the telemetry history', () => {
       [120, 60, 20, 2].map((days, i) => vehicleAt('VTR0001', days * DAY, 10 + i)),
     );
     // The battery: a fix, a report without GPS fix, another fix.
-    const battery = (ageMs: number, soc: number, position: { lat: number; lng: number } | null): TelemetryItem => ({
-      kind: 'battery',
-      number: 'BTR0001',
-      at: new Date(now - ageMs).toISOString(),
-      payload: {
-        ts: new Date(now - ageMs).toISOString(),
-        soc,
-        voltage: 64,
-        current: -3,
-        temperature: 31,
-        cellVoltages: [3.3],
-        cycles: 1,
-        gsmSignal: 20,
-        gpsSignal: position ? 8 : 0,
-        position,
-        chargeSwitch: 'ALLOWED',
-        dischargeSwitch: 'ALLOWED',
-      },
-    });
     await persistTelemetry(server.db, [
-      battery(3 * DAY, 90, { lat: -6.2, lng: 106.8 }),
-      battery(2 * DAY, 80, null),
-      battery(1 * DAY, 70, { lat: -6.3, lng: 106.9 }),
+      batteryAt('BTR0001', 3 * DAY, 90, { lat: -6.2, lng: 106.8 }),
+      batteryAt('BTR0001', 2 * DAY, 80, null),
+      batteryAt('BTR0001', 1 * DAY, 70, { lat: -6.3, lng: 106.9 }),
     ]);
   });
   afterAll(() => server.close());
@@ -153,12 +167,7 @@ describe('trajectories and trends from the telemetry history', () => {
     const answer = await get(who.admin, 'vehicle', siamVehicleId, 'WEEK');
     expect(answer.data.total).toBe(count);
     const points = answer.data.points as { at: string }[];
-    expect(points.length).toBeLessThanOrEqual(TRAJECTORY_MAX_POINTS);
-    expect(points.length).toBeGreaterThan(count / 3);
-    expect(points[0]!.at).toBe(items[0]!.at);
-    expect(points[points.length - 1]!.at).toBe(items[count - 1]!.at);
-    const times = points.map((p) => Date.parse(p.at));
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expectThinned(points, items, { cap: TRAJECTORY_MAX_POINTS, over: count / 3 });
     // The stop's two ends are among the points, whatever the thinning step.
     expect(answer.data.stops).toEqual([expect.objectContaining({ from: items[2999]!.at, to: items[3000]!.at, minutes: 61 })]);
     expect(points.map((p) => p.at)).toEqual(expect.arrayContaining([items[2999]!.at, items[3000]!.at]));
@@ -292,31 +301,11 @@ describe('trajectories and trends from the telemetry history', () => {
     const id = (
       await server.request(batteryApi.add, { number: 'BTR0002', typeId: types.battery, merchantId: who.merchantId }, { token: who.admin })
     ).data.id;
-    const start = now - 3 * 3_600_000;
+    // Four reports a minute apart, three hours ago, moving 0.01° north each minute.
+    const age = (i: number) => 3 * 3_600_000 - i * 60_000;
     await persistTelemetry(
       server.db,
-      [90, 85, 87, 80].map((soc, i) => {
-        const at = new Date(start + i * 60_000).toISOString();
-        return {
-          kind: 'battery' as const,
-          number: 'BTR0002',
-          at,
-          payload: {
-            ts: at,
-            soc,
-            voltage: 64,
-            current: -3,
-            temperature: 31,
-            cellVoltages: [3.3],
-            cycles: 1,
-            gsmSignal: 20,
-            gpsSignal: 8,
-            position: { lat: -6.2 + i * 0.01, lng: 106.8 },
-            chargeSwitch: 'ALLOWED' as const,
-            dischargeSwitch: 'ALLOWED' as const,
-          },
-        };
-      }),
+      [90, 85, 87, 80].map((soc, i) => batteryAt('BTR0002', age(i), soc, { lat: -6.2 + i * 0.01, lng: 106.8 })),
     );
     const answer = (await server.request(telemetryApi.battery.trajectory, { id }, { token: who.admin })).data;
     expect(answer.trips).toEqual([
@@ -337,16 +326,19 @@ describe('trajectories and trends from the telemetry history', () => {
     expect((await get(who.rival, 'battery', batteryId)).code).toBe(3005);
   });
 
-  it('asks for the detail permission of the device', async () => {
+  it('asks for the detail permission of the device, the cabinet’s for its trend', async () => {
+    // The lists of vehicles and cabinets, without any of their buttons and links.
     await createAccountWithMenus(server.db, {
       username: 'list-only',
       merchantId: null,
-      menuCodes: ['operation.vehicle'],
+      menuCodes: ['operation.vehicle', 'operation.cabinet'],
       withResources: false,
     });
     const listOnly = await server.login('list-only');
     expect([2003, 2004, 2005]).toContain((await get(listOnly, 'vehicle', vehicleId)).code);
     expect([2003, 2004, 2005]).toContain((await get(listOnly, 'battery', batteryId)).code);
+    expect((await server.request(cabinetApi.search, {}, { token: listOnly })).code).toBe(1);
+    expect([2003, 2004, 2005]).toContain((await cabinetTrend(listOnly, cabinetId)).code);
   });
 
   it('answers a cabinet’s temperature, humidity, load and alarms over the last day, week or month, oldest first', async () => {
@@ -380,13 +372,7 @@ describe('trajectories and trends from the telemetry history', () => {
     await persistTelemetry(server.db, items);
     const answer = await cabinetTrend(who.admin, siamCabinetId, 'DAY');
     expect(answer.data.total).toBe(count);
-    const points = answer.data.points as { at: string }[];
-    expect(points.length).toBeLessThanOrEqual(TREND_MAX_POINTS);
-    expect(points.length).toBeGreaterThan(TREND_MAX_POINTS / 2);
-    expect(points[0]!.at).toBe(items[0]!.at);
-    expect(points[points.length - 1]!.at).toBe(items[count - 1]!.at);
-    const times = points.map((p) => Date.parse(p.at));
-    expect([...times].sort((a, b) => a - b)).toEqual(times);
+    expectThinned(answer.data.points, items, { cap: TREND_MAX_POINTS, over: TREND_MAX_POINTS / 2 });
   });
 
   it('keeps each merchant to its own cabinets’ trends, and answers an unknown cabinet as missing', async () => {
@@ -396,17 +382,5 @@ describe('trajectories and trends from the telemetry history', () => {
     expect(other.code).toBe(3007);
     expect(other.message).toBe('Cabinet does not exist');
     expect((await cabinetTrend(who.admin, 999_999)).code).toBe(3007);
-  });
-
-  it('asks for the cabinet detail permission for its trend', async () => {
-    await createAccountWithMenus(server.db, {
-      username: 'cabinet-list-only',
-      merchantId: null,
-      menuCodes: ['operation.cabinet'],
-      withResources: false,
-    });
-    const listOnly = await server.login('cabinet-list-only');
-    expect((await server.request(cabinetApi.search, {}, { token: listOnly })).code).toBe(1);
-    expect([2003, 2004, 2005]).toContain((await cabinetTrend(listOnly, cabinetId)).code);
   });
 });

@@ -10,17 +10,21 @@ export interface FieldInputProps {
   field: FormField;
   label: string;
   readOnly: boolean;
-  /** Injected by Form.Item. */
+  /** Injected by Form.Item, with its aria-describedby (the error and help), aria-invalid and aria-required. */
   id?: string;
   value?: unknown;
   onChange?: (value: unknown) => void;
 }
 
+/** The accessibility wiring Form.Item hands its input (aria-describedby naming the field's error): passed on unchanged. */
+type Aria = Record<`aria-${string}`, string>;
+
 /** The input of one declared form field. */
-export function FieldInput({ field, label, readOnly, id, value, onChange }: FieldInputProps) {
+export function FieldInput({ field, label, readOnly, id, value, onChange, ...aria }: FieldInputProps & Aria) {
   const { t } = useTranslation();
   const optionLabels = useOptionLabels();
-  const bind = { id, value: value as never, onChange: onChange as never, disabled: readOnly };
+  const wiring = { id, ...aria };
+  const bind = { ...wiring, value: value as never, onChange: onChange as never, disabled: readOnly };
   const enter = t('common.inputPlaceholder', { field: label });
   const choose = t('common.selectPlaceholder', { field: label });
   switch (field.type ?? 'text') {
@@ -59,7 +63,7 @@ export function FieldInput({ field, label, readOnly, id, value, onChange }: Fiel
       const type: DateFieldType = field.type === 'date' ? 'date' : 'dateTime';
       return (
         <LazyDatePicker
-          id={id}
+          {...wiring}
           value={toPickerValue(type, value)}
           onChange={(picked) => onChange?.(fromPickerValue(type, picked as Dayjs | null))}
           showTime={type === 'dateTime'}
@@ -71,7 +75,7 @@ export function FieldInput({ field, label, readOnly, id, value, onChange }: Fiel
       );
     }
     case 'switch':
-      return <Switch id={id} checked={value === true} onChange={(checked) => onChange?.(checked)} disabled={readOnly} />;
+      return <Switch {...wiring} checked={value === true} onChange={(checked) => onChange?.(checked)} disabled={readOnly} />;
     case 'textarea':
       return (
         <Input.TextArea

@@ -1,0 +1,55 @@
+import type { DemoFleet } from '@swap/contracts';
+import type { CommandBehaviour } from './commands.js';
+import { startFleet, type RunningFleet } from './fleet.js';
+
+/** A device registered in the back-office with the secret it issued (its MQTT password). */
+export interface IssuedDevice {
+  number: string;
+  secret: string;
+}
+
+export interface OwnDevicesOptions {
+  /** The broker: a loopback address only (127.0.0.1, ::1, localhost). */
+  url: string;
+  /** Cabinets with their compartments (the battery each holds, or none). */
+  cabinets: (IssuedDevice & { compartments: DemoFleet['cabinets'][number]['compartments'] })[];
+  /** How the cabinets answer commands; unset fields keep the defaults. */
+  commands?: Partial<CommandBehaviour>;
+  /** The devices go offline by themselves this long after starting, stopped or not (default 5 minutes). */
+  lifetimeMs?: number;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
+
+/**
+ * Runs devices a test registered and issued secrets for, and nothing else: each signs in with its
+ * own secret, reports only when the test ticks it (no faults, no swaps of its own), and the run
+ * ends by itself after `lifetimeMs`, so a test that fails before stopping it leaves nothing behind.
+ * Refuses a broker that is not on this machine.
+ */
+export async function startOwnDevices(options: OwnDevicesOptions): Promise<RunningFleet> {
+  const host = new URL(options.url).hostname;
+  if (!LOOPBACK.has(host)) throw new Error(`simulated test devices connect to a loopback broker only, not ${host}`);
+  const fleet = await startFleet({
+    url: options.url,
+    masterSecret: '',
+    secrets: Object.fromEntries(options.cabinets.map((cabinet) => [cabinet.number, cabinet.secret])),
+    fleet: { cabinets: options.cabinets.map(({ number, compartments }) => ({ number, compartments })) },
+    cabinets: options.cabinets.length,
+    intervalMs: 0,
+    batteries: false,
+    faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+    ...(options.commands ? { commands: options.commands } : {}),
+  });
+  let stopped: Promise<void> | undefined;
+  const stop = () => (stopped ??= fleet.stop());
+  const timer = setTimeout(() => void stop(), options.lifetimeMs ?? 300_000);
+  timer.unref();
+  return {
+    ...fleet,
+    stop: async () => {
+      clearTimeout(timer);
+      await stop();
+    },
+  };
+}

@@ -62,3 +62,19 @@ export async function batteriesByIds(db: Db, ids: number[]) {
     .from(batteries)
     .where(inArray(batteries.id, ids));
 }
+
+/**
+ * Writes each battery's latest report onto its row, as one piece of the telemetry batch's single
+ * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report per battery number
+ * with the batch's columns: number, at, soc, voltage, current, temperature, cell_voltages, cycles,
+ * gsm_signal, gps_signal, charge_switch, discharge_switch, latitude, longitude (a report without a
+ * fix keeps the position on record). Returns the id and number of each battery found.
+ */
+export function applyBatteryReports(latest: SQL): SQL {
+  return sql`update ${batteries} b set soc = v.soc, voltage = v.voltage, current = v.current, temperature = v.temperature,
+      cell_voltages = v.cell_voltages, cycles = v.cycles, gsm_signal = v.gsm_signal, gps_signal = v.gps_signal,
+      charge_switch = v.charge_switch, discharge_switch = v.discharge_switch,
+      latitude = coalesce(v.latitude, b.latitude), longitude = coalesce(v.longitude, b.longitude),
+      last_report_at = v.at, updated_at = now()
+    from ${latest} v where b.number = v.number returning b.id, b.number`;
+}

@@ -1,4 +1,5 @@
 export {
+  applyBatteryReports,
   batteriesByNumber,
   batteriesByIds,
   batteriesOfTypeExist,

@@ -185,6 +185,24 @@ export async function markCabinetHeard(db: Db, number: string, reportedAt: Date)
   return cabinet;
 }
 
+/**
+ * Writes each cabinet's latest report onto its row, as one piece of the telemetry batch's single
+ * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report
+ * per cabinet number with the batch's columns: number, at, humidity, signal, water_alarm,
+ * smoke_alarm, temperature, lamp, radiator, supply, external_max, charger_total, meter_count,
+ * meter_readings, load. Telemetry is a heartbeat: the cabinet is alive, unless it went away by its
+ * last will since (telemetry and state travel apart): then only its next state brings it back.
+ * Returns the id and number of each cabinet found.
+ */
+export function applyCabinetReports(latest: SQL): SQL {
+  return sql`update ${cabinets} b set humidity = v.humidity, signal = v.signal, water_alarm = v.water_alarm,
+      smoke_alarm = v.smoke_alarm, temperature = v.temperature, lamp = v.lamp, radiator_setting = v.radiator,
+      supply_status = v.supply, external_max_power = v.external_max, charger_total_power = v.charger_total,
+      meter_count = v.meter_count, meter_readings = v.meter_readings, load = v.load,
+      online = not b.disconnected, last_report_at = greatest(b.last_report_at, v.at), updated_at = now()
+    from ${latest} v where b.number = v.number returning b.id, b.number`;
+}
+
 /** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */
 export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<number> {
   const cutoff = new Date(Date.now() - timeoutMs);
@@ -194,4 +212,19 @@ export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Prom
     .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
     .returning({ id: cabinets.id });
   return updated.length;
+}
+
+/** The cabinets with a known position: id, owner and place (the telemetry demo's vehicles stop at them). */
+export async function placedCabinets(db: Db): Promise<{ id: number; merchantId: number | null; lat: number; lng: number }[]> {
+  const rows = await db
+    .select({ id: cabinets.id, merchantId: cabinets.merchantId, lat: cabinets.latitude, lng: cabinets.longitude })
+    .from(cabinets)
+    .where(and(isNotNull(cabinets.latitude), isNotNull(cabinets.longitude)));
+  return rows.map((row) => ({ ...row, lat: row.lat!, lng: row.lng! }));
+}
+
+/** The ids of the first cabinets registered, at most `count`, in order. */
+export async function firstCabinetIds(db: Db, count: number): Promise<number[]> {
+  const rows = await db.select({ id: cabinets.id }).from(cabinets).orderBy(asc(cabinets.id)).limit(count);
+  return rows.map((row) => row.id);
 }

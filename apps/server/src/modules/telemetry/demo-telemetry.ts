@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { seedDemoVehicleSwaps, type DemoVehicleSwap } from '../swap/index.js';
+import { vehiclesByNumber } from '../vehicle/index.js';
+import { firstCabinetIds, placedCabinets } from '../cabinet/index.js';
 import { persistTelemetry, type TelemetryItem } from './telemetry.ingest.js';
 
 const STEP_MS = 10 * 60_000;
@@ -25,7 +27,6 @@ interface Place {
 interface Stop extends Place {
   cabinetId: number;
 }
-type Num = number | string | null;
 
 const km = (a: Place, b: Place) => {
   const rad = Math.PI / 180;
@@ -67,25 +68,8 @@ export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void>
   const existing = await db.execute(sql`select 1 from vehicle_telemetry limit 1`);
   if ((existing as { rows: unknown[] }).rows.length > 0) return;
   const numbers = CITIES.flatMap((city) => city.numbers);
-  const vehicleRows = (
-    (await db.execute(sql`select v.id, v.number, v.merchant_id, b.number as battery from vehicle v
-      left join battery b on b.id = v.battery1_id where v.number in (${sql.join(
-        numbers.map((n) => sql`${n}`),
-        sql`, `,
-      )})`)) as { rows: { id: Num; number: string; merchant_id: Num; battery: string | null }[] }
-  ).rows;
-  const cabinets = (
-    (await db.execute(
-      sql`select id, merchant_id, latitude, longitude from cabinet where latitude is not null and longitude is not null`,
-    )) as {
-      rows: { id: Num; merchant_id: Num; latitude: Num; longitude: Num }[];
-    }
-  ).rows.map((c) => ({
-    id: Number(c.id),
-    merchantId: c.merchant_id === null ? null : Number(c.merchant_id),
-    lat: Number(c.latitude),
-    lng: Number(c.longitude),
-  }));
+  const vehicleRows = await vehiclesByNumber(db, numbers);
+  const cabinets = await placedCabinets(db);
   const items: TelemetryItem[] = [];
   const swaps: DemoVehicleSwap[] = [];
   const times = [60 * DAY, 20 * DAY, ...Array.from({ length: (6 * DAY) / STEP_MS }, (_, i) => 6 * DAY - i * STEP_MS)];
@@ -93,7 +77,7 @@ export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void>
     city.numbers.forEach((number, index) => {
       const device = index + 1;
       const vehicle = vehicleRows.find((row) => row.number === number);
-      const owner = vehicle?.merchant_id == null ? null : Number(vehicle.merchant_id);
+      const owner = vehicle?.merchantId ?? null;
       const stops = vehicle ? stationLoop(cabinets, owner, city) : [];
       let soc = 90 - device * 7;
       let moved = 0;
@@ -123,7 +107,7 @@ export async function seedDemoTelemetry(db: Db, now = Date.now()): Promise<void>
             swaps.push({
               cabinetId: to.cabinetId,
               merchantId: owner,
-              vehicleId: Number(vehicle.id),
+              vehicleId: vehicle.id,
               batteryInNumber: vehicle.battery,
               socIn: Math.round(soc),
               at: new Date(now - age + 2 * 60_000),
@@ -187,6 +171,7 @@ async function seedDemoCabinetHistory(db: Db, now: number): Promise<void> {
   const first = new Date(now - steps * STEP_MS).toISOString();
   // The alarm: an hour of readings two days ago, on the first cabinet.
   const alarmFrom = steps - (2 * DAY) / STEP_MS;
+  const ids = `{${(await firstCabinetIds(db, 3)).join(',')}}`;
   await db.execute(sql`
     insert into cabinet_telemetry (cabinet_id, at, temperature, humidity, load, signal, water_alarm, smoke_alarm)
     select c.rank_id, r.at,
@@ -196,7 +181,7 @@ async function seedDemoCabinetHistory(db: Db, now: number): Promise<void> {
       20 + ((r.step + c.rank) % 7),
       c.rank = 1 and r.step between ${alarmFrom}::int and ${alarmFrom + 5}::int,
       false
-    from (select id as rank_id, row_number() over (order by id) as rank from cabinet order by id limit 3) c,
+    from unnest(${ids}::int[]) with ordinality as c(rank_id, rank),
       lateral (
         select g as step, t.at, extract(epoch from (t.at at time zone 'Asia/Jakarta')::time) / 86400 * 2 * pi() as day_angle
         from generate_series(1, ${steps}::int) g, lateral (select ${first}::timestamptz + g * interval '10 minutes' as at) t

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BatteryTelemetry, CabinetTelemetry, VehicleTelemetry } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import { applyBatteryReports } from '../battery/index.js';
+import { applyVehicleReports } from '../vehicle/index.js';
+import { applyCabinetReports } from '../cabinet/index.js';
 
 /** One validated telemetry report waiting to be persisted; `at` is its receive time (µs precision). */
 export type TelemetryItem =
@@ -35,10 +38,10 @@ type ItemOf<K extends TelemetryKind> = Extract<TelemetryItem, { kind: K }>;
 interface KindWriter<K extends TelemetryKind> {
   row(item: ItemOf<K>): object;
   columns: string;
-  /** UPDATE of the device table from `latest`, returning the numbers it found. */
+  /** UPDATE of the device table from `latest`, returning the id and number of each device it found: the owning module's piece. */
   update(latest: SQL): SQL;
-  /** INSERT of every report into the history from `reports`. */
-  insert(reports: SQL): SQL;
+  /** INSERT of every report into the history from `reports`, joined to the devices `updated` found. */
+  insert(reports: SQL, updated: SQL): SQL;
 }
 
 const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
@@ -61,15 +64,13 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     }),
     columns:
       'number text, at timestamptz, soc float8, voltage float8, current float8, temperature float8, cell_voltages jsonb, cycles int, gsm_signal int, gps_signal int, charge_switch text, discharge_switch text, latitude float8, longitude float8',
-    update: (latest) => sql`update battery b set soc = v.soc, voltage = v.voltage, current = v.current, temperature = v.temperature,
-        cell_voltages = v.cell_voltages, cycles = v.cycles, gsm_signal = v.gsm_signal, gps_signal = v.gps_signal,
-        charge_switch = v.charge_switch, discharge_switch = v.discharge_switch,
-        latitude = coalesce(v.latitude, b.latitude), longitude = coalesce(v.longitude, b.longitude),
-        last_report_at = v.at, updated_at = now()
-      from ${latest} v where b.number = v.number returning b.number`,
-    insert: (reports) => sql`insert into battery_telemetry (battery_id, at, latitude, longitude, soc, voltage, current, temperature)
+    update: applyBatteryReports,
+    insert: (
+      reports,
+      updated,
+    ) => sql`insert into battery_telemetry (battery_id, at, latitude, longitude, soc, voltage, current, temperature)
       select b.id, v.at, v.latitude, v.longitude, v.soc, v.voltage, v.current, v.temperature
-      from ${reports} v join battery b on b.number = v.number`,
+      from ${reports} v join ${updated} b on b.number = v.number`,
   },
   vehicle: {
     row: ({ number, at, payload: t }) => ({
@@ -86,12 +87,10 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     }),
     columns:
       'number text, at timestamptz, latitude float8, longitude float8, speed float8, acc text, soc float8, has_fault boolean, fault text',
-    update: (latest) => sql`update vehicle b set latitude = v.latitude, longitude = v.longitude, acc_state = v.acc,
-        fault = case when v.has_fault then v.fault else b.fault end, updated_at = now()
-      from ${latest} v where b.number = v.number returning b.number`,
-    insert: (reports) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc, soc)
+    update: applyVehicleReports,
+    insert: (reports, updated) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc, soc)
       select b.id, v.at, v.latitude, v.longitude, v.speed, v.acc, v.soc
-      from ${reports} v join vehicle b on b.number = v.number`,
+      from ${reports} v join ${updated} b on b.number = v.number`,
   },
   cabinet: {
     row: ({ number, at, payload: t }) => ({
@@ -113,17 +112,13 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     }),
     columns:
       'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, meter_readings jsonb, load float8',
-    // Telemetry is a heartbeat: the cabinet is alive, unless it went away by its last will since
-    // (telemetry and state travel apart, link.ts): then only its next state brings it back.
-    update: (latest) => sql`update cabinet b set humidity = v.humidity, signal = v.signal, water_alarm = v.water_alarm,
-        smoke_alarm = v.smoke_alarm, temperature = v.temperature, lamp = v.lamp, radiator_setting = v.radiator,
-        supply_status = v.supply, external_max_power = v.external_max, charger_total_power = v.charger_total,
-        meter_count = v.meter_count, meter_readings = v.meter_readings, load = v.load,
-        online = not b.disconnected, last_report_at = greatest(b.last_report_at, v.at), updated_at = now()
-      from ${latest} v where b.number = v.number returning b.number`,
-    insert: (reports) => sql`insert into cabinet_telemetry (cabinet_id, at, temperature, humidity, load, signal, water_alarm, smoke_alarm)
+    update: applyCabinetReports,
+    insert: (
+      reports,
+      updated,
+    ) => sql`insert into cabinet_telemetry (cabinet_id, at, temperature, humidity, load, signal, water_alarm, smoke_alarm)
       select b.id, v.at, v.temperature, v.humidity, v.load, v.signal, v.water_alarm, v.smoke_alarm
-      from ${reports} v join cabinet b on b.number = v.number`,
+      from ${reports} v join ${updated} b on b.number = v.number`,
   },
 };
 
@@ -149,7 +144,7 @@ export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<
       sql`${reports} as materialized (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(writer.columns)}))`,
       sql`${latest} as (select distinct on (number) * from ${reports} order by number, at desc)`,
       sql`${updated} as (${writer.update(latest)})`,
-      sql`${inserted} as (${writer.insert(reports)})`,
+      sql`${inserted} as (${writer.insert(reports, updated)})`,
     );
     found.push(sql`select ${kind}::text as kind, number from ${updated}`);
   }

@@ -1,5 +1,11 @@
-export { activatedVehicleNumbers, typeHasVehicleWithTwoBatteries, vehicleJoin, vehiclesOfTypeExist } from './vehicle.refs.js';
+export {
+  activatedVehicleNumbers,
+  applyVehicleReports,
+  typeHasVehicleWithTwoBatteries,
+  vehicleJoin,
+  vehiclesOfTypeExist,
+} from './vehicle.refs.js';
 export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
-export { vehicleDetail } from './vehicle.query.js';
+export { vehicleDetail, vehiclesByNumber } from './vehicle.query.js';
 export { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle, type ServedVehicle } from './vehicle.binding.js';

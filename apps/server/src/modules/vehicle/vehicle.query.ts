@@ -1,6 +1,7 @@
 import { eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
 import { vehicleApi, type VehicleRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
+import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantJoin } from '../merchant/index.js';
@@ -135,3 +136,13 @@ export const VEHICLE_CSV_FIELDS: (keyof VehicleRecord)[] = [
   'location',
   'createdAt',
 ];
+
+/** The vehicles with these numbers: id, owner and the number of the pack in their first compartment (the telemetry demo drives them). */
+export async function vehiclesByNumber(db: Db, numbers: string[]) {
+  const battery = batteryJoin(vehicles.battery1Id);
+  return db
+    .select({ id: vehicles.id, number: vehicles.number, merchantId: vehicles.merchantId, battery: battery.number })
+    .from(vehicles)
+    .leftJoin(battery.join.table, battery.join.on)
+    .where(inArray(vehicles.number, numbers));
+}

@@ -39,3 +39,15 @@ export async function activatedVehicleNumbers(db: Db): Promise<string[]> {
     .orderBy(asc(vehicles.id));
   return rows.map((row) => row.number);
 }
+
+/**
+ * Writes each vehicle's latest report onto its row, as one piece of the telemetry batch's single
+ * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report per vehicle number
+ * with the batch's columns: number, at, latitude, longitude, speed, acc, soc, has_fault, fault (an
+ * absent fault keeps the one on record; null clears it). Returns the id and number of each vehicle found.
+ */
+export function applyVehicleReports(latest: SQL): SQL {
+  return sql`update ${vehicles} b set latitude = v.latitude, longitude = v.longitude, acc_state = v.acc,
+      fault = case when v.has_fault then v.fault else b.fault end, updated_at = now()
+    from ${latest} v where b.number = v.number returning b.id, b.number`;
+}

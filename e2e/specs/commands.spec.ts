@@ -1,25 +1,25 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { RunningFleet } from '@swap/simulator';
-import { startDemoCabinets } from '../support/fleet.js';
+import { startCabinetDevice } from '../support/fleet.js';
+import { createCabinetDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { cabinetApi } from '@swap/contracts';
-import { apiRequest, apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
+import { apiRequest, apiToken } from '../support/api.js';
 
 describe('remote commands', () => {
   let fleet: RunningFleet;
   let cabinetId = 0;
 
   beforeAll(async () => {
-    // The server writes its demo cabinets for the simulator; the first one runs for this spec.
-    const demo = demoFleetOfServer();
-    const number = demo.cabinets[0]!.number;
+    // A cabinet of its own, run as a simulated device with the secret issued for it.
+    const cabinet = await createCabinetDevice({ batteries: 2 });
     // Answers come after a short, realistic delay; an opened door stays open for the whole spec.
-    fleet = await startDemoCabinets([demo.cabinets[0]!], { commands: { delayMs: [50, 150], doorOpenMs: 600_000 } });
+    fleet = await startCabinetDevice(cabinet, { commands: { delayMs: [50, 150], doorOpenMs: 600_000 } });
     const token = await apiToken();
-    cabinetId = await cabinetIdOf(token, number);
+    cabinetId = cabinet.id;
     // Commands need the cabinet online: wait for its retained state to be persisted.
     for (let tries = 0; ; tries++) {
       if ((await apiRequest(token, cabinetApi.detail, { id: cabinetId })).online) break;

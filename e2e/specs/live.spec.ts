@@ -1,24 +1,24 @@
 import { cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
 import type { RunningFleet } from '@swap/simulator';
-import { startDemoCabinets } from '../support/fleet.js';
+import { startCabinetDevice } from '../support/fleet.js';
+import { createCabinetDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
-import { apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
 
 describe('live cabinet detail', () => {
   test('shows a simulated cabinet’s compartment and environment changes without reloading', async ({ page }) => {
-    // The demo fleet the server wrote; the first cabinet (the demo merchant's) runs as a simulated device.
-    const cabinet = demoFleetOfServer().cabinets.find((c) => c.compartments.some((slot) => slot.batteryNumber))!;
+    // A cabinet of its own with two packs, run as a simulated device with the secret issued for it.
+    const cabinet = await createCabinetDevice({ batteries: 2 });
     let fleet: RunningFleet | undefined;
     try {
-      fleet = await startDemoCabinets([cabinet]);
+      fleet = await startCabinetDevice(cabinet);
       const device = fleet.cabinets[0]!;
       await device.tick();
 
       await new Shell(page).startSignedIn('admin');
-      const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
+      const detail = new CabinetDetailPage(page, cabinet.id);
       await detail.open();
       await detail.waitUntilLive();
       await page.evaluate(() => {
@@ -26,10 +26,7 @@ describe('live cabinet detail', () => {
       });
 
       // A battery leaves its compartment: the cell turns empty.
-      // (Not the compartment a demo reservation holds: the server shows that one as reserved.)
-      const held = new Set<number>();
-      for (const s of device.slots) if (await detail.compartment(s.index, 'Reserved').count()) held.add(s.index);
-      const slot = device.slots.find((s) => s.battery && !held.has(s.index))!;
+      const slot = device.slots.find((s) => s.battery)!;
       await detail.compartment(slot.index, slot.battery!.soc >= 95 ? 'Full' : 'Swappable').waitFor();
       slot.battery = null;
       await device.tick();

@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
 import type { RunningFleet } from '@swap/simulator';
-import { startDemoCabinets } from '../support/fleet.js';
+import { startCabinetDevice } from '../support/fleet.js';
+import { createCabinetDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
-import { apiToken, cabinetIdOf, demoFleetOfServer } from '../support/api.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { TrajectoryPage } from '../pages/trajectory-page.js';
@@ -83,10 +83,10 @@ describe('trajectories', () => {
   test('a cabinet’s detail charts its environment with the alarms raised, and shows each meter’s energy as it reports', async ({
     page,
   }) => {
-    const cabinet = demoFleetOfServer().cabinets[0]!;
+    const cabinet = await createCabinetDevice({ batteries: 1 });
     let fleet: RunningFleet | undefined;
     try {
-      fleet = await startDemoCabinets([cabinet]);
+      fleet = await startCabinetDevice(cabinet);
       const device = fleet.cabinets[0]!;
       await device.tick();
       const report = (meters: CabinetTelemetry['meters'], waterAlarm: boolean): string =>
@@ -118,7 +118,7 @@ describe('trajectories', () => {
       );
 
       await new Shell(page).startSignedIn('admin');
-      const detail = new CabinetDetailPage(page, await cabinetIdOf(await apiToken(), cabinet.number));
+      const detail = new CabinetDetailPage(page, cabinet.id);
       await detail.open();
       await expect.poll(() => detail.field('Meter readings').innerText()).toBe('Meter 1: 1234.5 kWh\nMeter 2: 88.25 kWh');
       const chart = detail.environmentChart();

@@ -1,16 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { inject } from 'vitest';
 import {
   DEMO_PASSWORD,
   SUCCESS_CODE,
   TOKEN_HEADER,
   sessionApi,
-  cabinetApi,
-  demoFleet,
   endpointUrl,
   type AnswerOf,
-  type DemoFleet,
   type EndpointDef,
   type InputOf,
 } from '@swap/contracts';
@@ -58,17 +53,4 @@ export async function apiRequest<E extends EndpointDef>(token: string | null, en
 /** Signs in through the API as a demo account (setup only; tests go through the browser). */
 export async function apiToken(username = 'admin'): Promise<string> {
   return (await apiRequest(null, sessionApi.signIn, { username, password: DEMO_PASSWORD })).token;
-}
-
-/** The id of a cabinet by its number. */
-export async function cabinetIdOf(token: string, number: string): Promise<number> {
-  const found = await apiRequest(token, cabinetApi.search, { number, current: 1, size: 20 });
-  const record = found.records.find((r) => r.number === number);
-  if (!record) throw new Error(`cabinet ${number} not found`);
-  return record.id;
-}
-
-/** The demo fleet the server wrote into its data folder, for specs that run simulated devices. */
-export function demoFleetOfServer(): DemoFleet {
-  return demoFleet.parse(JSON.parse(fs.readFileSync(path.join(inject('dataDir'), 'demo-fleet.json'), 'utf8')));
 }

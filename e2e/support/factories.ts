@@ -1,4 +1,4 @@
-import { accountApi, merchantApi, roleApi, sessionApi } from '@swap/contracts';
+import { accountApi, batteryApi, cabinetApi, deviceCredentialApi, deviceTypeApi, merchantApi, roleApi, sessionApi } from '@swap/contracts';
 import { FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { apiRequest, apiToken } from './api.js';
 
@@ -84,4 +84,50 @@ export async function createMerchant(options: { menuCodes?: readonly string[]; t
 export async function createSubAccount(merchant: Merchant, menuCodes: readonly string[]): Promise<Account> {
   const role = await createRole(merchant.admin.token, menuCodes);
   return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
+}
+
+/** A cabinet registered by the platform with its packs in its first compartments, and the secret issued for it. */
+export interface CabinetDevice {
+  id: number;
+  number: string;
+  /** Its MQTT password, issued by the back-office (shown once). */
+  secret: string;
+  /** Its compartments as the simulated cabinet reports them: a pack's number, or null for an empty one. */
+  compartments: { index: number; batteryNumber: string | null }[];
+}
+
+/**
+ * A cabinet of a new four-compartment type holding `batteries` packs of a new battery type, both
+ * registered by the platform administrator, with the cabinet's credential issued: the spec runs
+ * it as a simulated device (support/fleet.ts startCabinetDevice) instead of a demo cabinet.
+ */
+export async function createCabinetDevice(options: { batteries: number }): Promise<CabinetDevice> {
+  const platform = await apiToken('admin');
+  const code = unique('E').toUpperCase();
+  const cabinetType = await apiRequest(platform, deviceTypeApi.cabinet.add, {
+    code: `${code}C`,
+    name: `Cabinet ${code}`,
+    description: 'made by a browser spec',
+    compartmentCount: 4,
+    chargerTotalPower: 2.4,
+    externalMaxPower: 3,
+  });
+  const batteryType = await apiRequest(platform, deviceTypeApi.battery.add, {
+    code: `${code}B`,
+    name: `Pack ${code}`,
+    description: 'made by a browser spec',
+    structure: 'LFP',
+    ratedVoltage: 64,
+    ratedCapacity: 30,
+    ratedCurrent: 30,
+    cellCount: 20,
+    weight: 12.5,
+  });
+  const number = `${code}C0001`;
+  const cabinet = await apiRequest(platform, cabinetApi.add, { number, typeId: cabinetType.id });
+  const packs = Array.from({ length: options.batteries }, (_, i) => `${code}B000${i + 1}`);
+  if (packs.length > 0) await apiRequest(platform, batteryApi.batchAdd, { typeId: batteryType.id, numbers: packs });
+  const issued = await apiRequest(platform, deviceCredentialApi.cabinet.issue, { id: cabinet.id });
+  const compartments = [1, 2, 3, 4].map((index) => ({ index, batteryNumber: packs[index - 1] ?? null }));
+  return { id: cabinet.id, number, secret: issued.secret, compartments };
 }

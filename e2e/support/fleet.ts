@@ -1,23 +1,12 @@
 import { inject } from 'vitest';
-import { DEFAULT_DEVICE_DEMO_SECRET } from '@swap/contracts';
-import { startFleet, type FleetOptions, type RunningFleet } from '@swap/simulator';
+import { startOwnDevices, type OwnDevicesOptions, type RunningFleet } from '@swap/simulator';
+import type { CabinetDevice } from './factories.js';
 
 /**
- * Runs demo cabinets the server wrote (demoFleetOfServer) as simulated devices on the e2e broker,
- * with the demo's device secrets, no faults, and no telemetry until a spec ticks them.
+ * Runs a cabinet a spec made (createCabinetDevice) as a simulated device on the e2e server's broker,
+ * signed in with the secret the back-office issued it: no faults, no telemetry until the spec ticks
+ * it, and offline by itself after ten minutes should the spec never stop it (a spec file takes less).
  */
-export function startDemoCabinets(
-  cabinets: FleetOptions['fleet']['cabinets'],
-  options: Pick<Partial<FleetOptions>, 'commands'> = {},
-): Promise<RunningFleet> {
-  return startFleet({
-    url: inject('mqttUrl'),
-    masterSecret: process.env.DEVICE_DEMO_SECRET || DEFAULT_DEVICE_DEMO_SECRET,
-    fleet: { cabinets },
-    cabinets: cabinets.length,
-    intervalMs: 0,
-    batteries: false,
-    faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
-    ...options,
-  });
+export function startCabinetDevice(cabinet: CabinetDevice, options: Pick<OwnDevicesOptions, 'commands'> = {}): Promise<RunningFleet> {
+  return startOwnDevices({ url: inject('mqttUrl'), cabinets: [cabinet], lifetimeMs: 600_000, ...options });
 }

@@ -6,27 +6,24 @@ import { startServer } from './server.js';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
-    /** The server's embedded MQTT broker and data folder (demo-fleet.json): specs run simulated devices on them. */
+    /** The server's embedded MQTT broker: specs run the simulated devices they made on it. */
     mqttUrl: string;
-    dataDir: string;
   }
 }
 
 /**
  * One server for the whole run; E2E_BASE_URL points the specs at a server you started yourself
- * (E2E_MQTT_URL and E2E_DATA_DIR then name its broker and data folder for the device specs).
+ * (E2E_MQTT_URL then names its broker for the device specs).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.E2E_BASE_URL;
   if (external) {
     project.provide('baseURL', external.replace(/\/$/, ''));
     project.provide('mqttUrl', process.env.E2E_MQTT_URL ?? 'mqtt://127.0.0.1:1883');
-    project.provide('dataDir', process.env.E2E_DATA_DIR ?? 'data');
     return async () => {};
   }
   const server = await startServer({ logFile: path.join(resultsDir, 'server.log') });
   project.provide('baseURL', server.baseURL);
   project.provide('mqttUrl', server.mqttUrl);
-  project.provide('dataDir', server.dataDir);
   return () => server.stop();
 }

@@ -24,7 +24,12 @@ export class Shell {
    */
   async startSignedIn(username: string, password: string = DEMO_PASSWORD): Promise<void> {
     const data = await apiRequest(null, sessionApi.signIn, { username, password });
-    const user = { username: data.admin.username, type: data.admin.type, merchantId: data.admin.merchantId };
+    const user = {
+      username: data.admin.username,
+      type: data.admin.type,
+      merchantId: data.admin.merchantId,
+      merchantName: data.admin.merchantName,
+    };
     await this.page.addInitScript(
       ([tokenKey, token, userKey, userInfo]) => {
         // Every navigation runs this; only a page of the app's origin has storage.

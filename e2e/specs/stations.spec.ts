@@ -50,12 +50,15 @@ describe('stations', () => {
     await page.getByRole('region', { name: `Map of ${name}` }).waitFor();
     await checkA11y(page);
 
-    // A cabinet joins the new station from the cabinet form; the list names the station and opens it.
+    // A cabinet joins the new station from the cabinet form, sold by the merchant; the list names both and opens the station.
     const number = `CE2E${stamp}`;
     const cabinetList = new ListPage(page, '/product/cabinet/list');
     await cabinetList.open();
-    const form = await cabinetList.startAdd('Add', { Number: number, Type: 'Swap Cabinet 8 (SC8)', Station: name });
+    const form = await cabinetList.startAdd('Add', { Number: number, Type: 'Swap Cabinet 8 (SC8)', Station: name, Seller: 'Demo Agent' });
     await form.saveAndClose();
+    // The seller is a merchant (the merchant's staff may name their own): its name beside the owner's.
+    await cabinetList.row(number).waitFor();
+    expect(await cabinetList.row(number).getByRole('cell', { name: 'Demo Agent', exact: true }).count()).toBe(2);
     await cabinetList.row(number).getByRole('link', { name }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/site/cabinet-detail/'));
     await cabinets.getByRole('link', { name: number }).waitFor();

@@ -9,6 +9,8 @@ export interface UserInfo {
   type: UserType;
   /** The account's merchant; null for platform staff, undefined when an older session did not store it. */
   merchantId?: number | null;
+  /** The account's merchant's name (a merchant's staff pick it where a record names a merchant); absent in older sessions. */
+  merchantName?: string | null;
 }
 
 export function getToken(): string | null {
@@ -23,7 +25,13 @@ export function getUserInfo(): UserInfo | null {
     if (typeof parsed !== 'object' || parsed === null) return null;
     const record = parsed as Record<string, unknown>;
     const merchantId = typeof record.merchantId === 'number' || record.merchantId === null ? record.merchantId : undefined;
-    return { username: typeof record.username === 'string' ? record.username : '', type: toUserType(record.type), merchantId };
+    const merchantName = typeof record.merchantName === 'string' ? record.merchantName : undefined;
+    return {
+      username: typeof record.username === 'string' ? record.username : '',
+      type: toUserType(record.type),
+      merchantId,
+      merchantName,
+    };
   } catch {
     return null;
   }

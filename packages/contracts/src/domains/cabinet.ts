@@ -91,6 +91,9 @@ export const cabinetRecord = z.object({
   stationType: z.enum(STATION_TYPES).nullable(),
   /** Compartments holding a battery ready to swap (swappable or full). */
   swappableCount: z.number(),
+  /** The merchant that sold the cabinet (docs/stations-and-maps.md, "Seller and dealer"). */
+  sellerId: z.number().nullable(),
+  /** The seller's name: the merchant's, else the text written before sellers were merchants (migration 0022). */
   seller: z.string().nullable(),
   purchaseTime: z.string().nullable(),
   latitude: z.number().nullable(),
@@ -144,7 +147,8 @@ const cabinetFields = z.object({
   androidSerialNumber: optionalText(64),
   /** The station the cabinet stands in: one of its owner's the caller may place it in (docs/stations-and-maps.md). */
   stationId: id.nullish(),
-  seller: optionalText(60),
+  /** A merchant the caller may see; choosing one replaces a seller text written before sellers were merchants. */
+  sellerId: id.nullish(),
   purchaseTime: z.iso.datetime({ offset: true }).nullish(),
   latitude: z.number().min(-90).max(90).nullish(),
   longitude: z.number().min(-180).max(180).nullish(),

@@ -60,6 +60,9 @@ export const vehicleRecord = z.object({
   /** Rated capacity of each bound battery, Ah, in compartment order. */
   batteryCapacities: z.array(z.number().nullable()),
   boundUserId: z.number().nullable(),
+  /** The merchant that deals the vehicle (docs/stations-and-maps.md, "Seller and dealer"). */
+  dealerId: z.number().nullable(),
+  /** The dealer's name: the merchant's, else the text written before dealers were merchants (migration 0022). */
   dealer: z.string().nullable(),
   motorNumber: z.string().nullable(),
   engineNumber: z.string().nullable(),
@@ -103,7 +106,8 @@ const vehicleFields = z.object({
   name: optionalText(40),
   brand: optionalText(40),
   model: optionalText(40),
-  dealer: optionalText(60),
+  /** A merchant the caller may see; choosing one replaces a dealer text written before dealers were merchants. */
+  dealerId: id.nullish(),
   motorNumber: optionalText(40),
   engineNumber: optionalText(40),
   vin: vin.nullish().or(z.literal('').transform(() => null)),

@@ -6,7 +6,7 @@ import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { qualified } from '../../app/sql.js';
-import { merchantJoin } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
@@ -22,6 +22,7 @@ interface Row {
   typeCode: string;
   typeName: string;
   merchantName: string | null;
+  sellerName: string | null;
   swappableCount: number;
 }
 
@@ -37,7 +38,14 @@ export const cabinetList = defineList({
   endpoint: cabinetApi.search,
   table: cabinets,
   id: cabinets.id,
-  select: { cabinet: cabinets, typeCode: type.code, typeName: type.name, merchantName: merchant.name, swappableCount },
+  select: {
+    cabinet: cabinets,
+    typeCode: type.code,
+    typeName: type.name,
+    merchantName: merchant.name,
+    sellerName: merchantNameOf(cabinets.sellerId),
+    swappableCount,
+  },
   joins: [type.join, merchant.join],
   scope: cabinetScope,
   filters: {
@@ -74,9 +82,10 @@ export const cabinetList = defineList({
     );
   },
   // The meter readings belong to the detail only: a list page does not carry them.
-  present: ({ cabinet: { meterReadings: _meters, ...c }, ...joined }: Row, _ctx, stations): CabinetRecord => ({
+  present: ({ cabinet: { meterReadings: _meters, ...c }, sellerName, ...joined }: Row, _ctx, stations): CabinetRecord => ({
     ...c,
     ...joined,
+    seller: sellerName ?? c.seller,
     stationName: c.stationId === null ? null : (stations.get(c.stationId)?.name ?? null),
     stationType: c.stationId === null ? null : (stations.get(c.stationId)?.type ?? null),
     purchaseTime: iso(c.purchaseTime),

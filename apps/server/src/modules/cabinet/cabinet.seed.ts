@@ -53,7 +53,9 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
       androidSerialNumber: `AS${pad(Math.floor(rnd() * 1e10), 10)}`,
       site: station?.name ?? `${district} station`,
       stationId: station?.id ?? null,
-      seller: city === JAKARTA ? 'PT Volta Energi' : 'Siam EV Supply Co.',
+      // A merchant's cabinets were sold by the merchant; the platform's own keep a seller text (docs/stations-and-maps.md).
+      seller: merchantId === null ? (city === JAKARTA ? 'PT Volta Energi' : 'Siam EV Supply Co.') : null,
+      sellerId: merchantId,
       purchaseTime: demoDaysAgo(200 + i),
       latitude: station?.latitude ?? latitude,
       longitude: station?.longitude ?? longitude,

@@ -3,6 +3,7 @@ import type { CabinetAdd, CabinetDetail, CabinetEdit } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { diff, recordAudit } from '../audit-log/index.js';
+import { refuseHiddenMerchant } from '../merchant/index.js';
 import { numberConflict, placeOwner, refuseTakenNumber } from '../device-registry/index.js';
 import { typeOfKind } from '../device-type/index.js';
 import { cabinets } from './cabinet.table.js';
@@ -25,7 +26,7 @@ function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof c
     imei: body.imei ?? null,
     androidSerialNumber: body.androidSerialNumber ?? null,
     stationId: body.stationId ?? null,
-    seller: body.seller ?? null,
+    sellerId: body.sellerId ?? null,
     purchaseTime: body.purchaseTime ? new Date(body.purchaseTime) : null,
     latitude: body.latitude ?? null,
     longitude: body.longitude ?? null,
@@ -39,6 +40,7 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
   const merchantId = await placeOwner(ctx, body.merchantId);
   await refuseTakenNumber(ctx.db, 'cabinet', 'cabinetExists', body.number);
   const spec = cabinetSpecOf(type);
+  if (body.sellerId) await refuseHiddenMerchant(ctx, body.sellerId, 'sellerId');
   const fields = { ...fieldsOf(body, spec), compartmentCount: spec.compartmentCount, typeId: type.id, number: body.number, merchantId };
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -64,7 +66,10 @@ export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetD
     .from(cabinets)
     .where(and(eq(cabinets.id, body.id), cabinetScope(ctx)));
   if (!current) throw new AppError('cabinetMissing');
-  const after = fieldsOf(body, current);
+  // A seller already named stays without being asked again; a text written before sellers were merchants stays until one is chosen.
+  const fields = fieldsOf(body, current);
+  if (fields.sellerId !== null && fields.sellerId !== current.sellerId) await refuseHiddenMerchant(ctx, fields.sellerId, 'sellerId');
+  const after = { ...fields, seller: fields.sellerId === null ? current.seller : null };
   const changes = diff(current, after);
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction(async (tx) => {

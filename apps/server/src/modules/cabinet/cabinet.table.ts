@@ -56,7 +56,10 @@ export const cabinets = pgTable(
      * cabinet module names no station table.
      */
     stationId: integer('station_id'),
+    /** The seller's text written before sellers were merchants, kept only where it named none (migration 0022). */
     seller: text('seller'),
+    /** The merchant that sold the cabinet (docs/stations-and-maps.md, "Seller and dealer"). */
+    sellerId: integer('seller_id').references(() => merchants.id),
     purchaseTime: timestamp('purchase_time', { withTimezone: true }),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
@@ -87,6 +90,9 @@ export const cabinets = pgTable(
     index('cabinet_model_idx').on(t.model, t.id),
     index('cabinet_site_idx').on(t.site, t.id),
     index('cabinet_station_idx').on(t.stationId, t.id),
+    index('cabinet_seller_idx')
+      .on(t.sellerId)
+      .where(sql`${t.sellerId} is not null`),
     index('cabinet_imei_idx').on(t.imei),
     index('cabinet_brand_idx').on(t.brand, t.id),
     index('cabinet_network_idx').on(t.networkType, t.id),

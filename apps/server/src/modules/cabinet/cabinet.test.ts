@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cabinetApi, endpointUrl, stationApi, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { databaseBefore } from '../../test/migrations.js';
 import { numbers, deviceCallers, createAccountWithMenus, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
 import { stations } from '../station/station.table.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
@@ -37,7 +38,7 @@ describe('cabinets', () => {
       meterCount: 1,
       imei: '869876543210987',
       androidSerialNumber: 'AS0001',
-      seller: 'PT Volta Energi',
+      sellerId: who.merchantId,
       purchaseTime: '2026-04-01T08:00:00Z',
       latitude: -6.26,
       longitude: 106.81,
@@ -55,6 +56,8 @@ describe('cabinets', () => {
       waterAlarm: false,
       radiatorSetting: 'AUTO',
       merchantId: who.merchantId,
+      sellerId: who.merchantId,
+      seller: who.fixtures.merchant.name,
     });
     expect(added.data.compartments.map((c: { index: number; state: string; enabled: boolean }) => [c.index, c.state, c.enabled])).toEqual([
       [1, 'EMPTY', true],
@@ -227,5 +230,80 @@ describe('cabinets', () => {
       const inside = await server.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.stationId, empty));
       expect(inside).toHaveLength(1);
     });
+  });
+
+  it('names as seller a merchant the caller may see; another tenant’s or an unknown one is refused (2008), changing nothing', async () => {
+    const rivalName = who.fixtures.rival.name;
+    const refused = await post(who.merchant, 'add', { number: 'CSL0001', typeId: types.cabinet, sellerId: who.rivalId }, 'zh');
+    expect(refused).toMatchObject({ status: 404, code: 2008, message: '代理商不存在' });
+    expect((await search(who.admin, { number: 'CSL0001' })).data.total).toBe(0);
+    expect((await post(who.admin, 'add', { number: 'CSL0001', typeId: types.cabinet, sellerId: 999999 }, 'in')).message).toBe(
+      'Agen tidak ditemukan',
+    );
+    // Platform staff name any merchant: here the rival sold the merchant's cabinet.
+    const added = await post(who.admin, 'add', {
+      number: 'CSL0001',
+      typeId: types.cabinet,
+      merchantId: who.merchantId,
+      sellerId: who.rivalId,
+    });
+    expect(added.data).toMatchObject({ sellerId: who.rivalId, seller: rivalName });
+    const id = added.data.id as number;
+    // The merchant's staff edit the cabinet's other fields: the seller already named is not asked again.
+    expect((await post(who.merchant, 'edit', { id, sellerId: who.rivalId, location: 'Tebet' })).data).toMatchObject({
+      seller: rivalName,
+      location: 'Tebet',
+    });
+    expect((await post(who.merchant, 'edit', { id, sellerId: who.rivalId + 1000, location: 'Kemang' }, 'th')).code).toBe(2008);
+    expect((await detail(who.merchant, id)).data).toMatchObject({ sellerId: who.rivalId, location: 'Tebet' });
+    // A seller text written before sellers were merchants is shown until a merchant is chosen.
+    await server.db.update(cabinets).set({ sellerId: null, seller: 'Toko Lama' }).where(eq(cabinets.id, id));
+    expect((await post(who.merchant, 'edit', { id, location: 'Kemang' })).data).toMatchObject({ sellerId: null, seller: 'Toko Lama' });
+    const csvOld = await post(who.merchant, 'export', { number: 'CSL0001' }, 'in');
+    expect(csvOld.raw.body).toContain('Penjual');
+    expect(csvOld.raw.body).toContain('Toko Lama');
+    const own = await post(who.merchant, 'edit', { id, sellerId: who.merchantId, location: 'Kemang' });
+    expect(own.data).toMatchObject({ sellerId: who.merchantId, seller: who.fixtures.merchant.name });
+    const [row] = await server.db.select({ seller: cabinets.seller }).from(cabinets).where(eq(cabinets.id, id));
+    expect(row!.seller).toBeNull();
+    expect((await search(who.merchant, { number: 'CSL0001' })).data.records[0]).toMatchObject({ seller: who.fixtures.merchant.name });
+    expect((await post(who.merchant, 'export', { number: 'CSL0001' })).raw.body).toContain(who.fixtures.merchant.name);
+  });
+});
+
+describe('migration 0022: sellers and dealers become merchants', () => {
+  it('names the merchant a seller or dealer text matches (trimmed, any case) and keeps any other text', async () => {
+    const { db, migrateRest, close } = await databaseBefore('0022');
+    try {
+      await db.execute(sql`insert into merchant (id, name, type, person_in_charge, contact, office_address) values
+        (1, 'Demo Agent', 'AGENT', 'x', 'x', 'x'), (2, 'Siam Swap', 'DIRECT', 'x', 'x', 'x'), (3, 'siam swap', 'DIRECT', 'x', 'x', 'x')`);
+      await db.execute(sql`insert into device_type (id, kind, code, name, description) values
+        (1, 'cabinet', 'SC', 'SC', ''), (2, 'vehicle', 'EV', 'EV', '')`);
+      await db.execute(sql`insert into cabinet (number, type_id, compartment_count, merchant_id, seller) values
+        ('C1', 1, 4, 1, ' demo agent '), ('C2', 1, 4, 1, 'PT Volta Energi'), ('C3', 1, 4, null, 'Siam Swap'), ('C4', 1, 4, 2, null)`);
+      await db.execute(sql`insert into vehicle (number, type_id, merchant_id, dealer) values
+        ('V1', 2, 1, 'Demo Agent'), ('V2', 2, null, 'Dealer Sunter'), ('V3', 2, 2, '')`);
+      await migrateRest();
+      const sold = await db.execute<{ number: string; seller_id: number | null; seller: string | null }>(
+        sql`select number, seller_id, seller from cabinet order by number`,
+      );
+      // Two merchants bear "Siam Swap" in some case: the text names neither, so it stays.
+      expect(sold.rows.map((r) => [r.number, r.seller_id, r.seller])).toEqual([
+        ['C1', 1, null],
+        ['C2', null, 'PT Volta Energi'],
+        ['C3', null, 'Siam Swap'],
+        ['C4', null, null],
+      ]);
+      const dealt = await db.execute<{ number: string; dealer_id: number | null; dealer: string | null }>(
+        sql`select number, dealer_id, dealer from vehicle order by number`,
+      );
+      expect(dealt.rows.map((r) => [r.number, r.dealer_id, r.dealer])).toEqual([
+        ['V1', 1, null],
+        ['V2', null, 'Dealer Sunter'],
+        ['V3', null, ''],
+      ]);
+    } finally {
+      await close();
+    }
   });
 });

@@ -1,1 +1,8 @@
-export { merchantDocumentIds, merchantExists, merchantIdColumn, merchantJoin, merchantNameOf } from './merchant.refs.js';
+export {
+  merchantDocumentIds,
+  merchantExists,
+  merchantIdColumn,
+  merchantJoin,
+  merchantNameOf,
+  refuseHiddenMerchant,
+} from './merchant.refs.js';

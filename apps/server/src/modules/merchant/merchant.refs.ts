@@ -1,6 +1,8 @@
 import { eq, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
 import type { ListJoin } from '../../app/list.js';
 import { qualified } from '../../app/sql.js';
 import { merchants } from './merchant.table.js';
@@ -34,6 +36,16 @@ export function merchantJoin(merchantId: SQLWrapper) {
 export async function merchantExists(db: Db, id: number): Promise<boolean> {
   const [found] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, id));
   return found !== undefined;
+}
+
+/**
+ * A merchant the caller may name on a record (a cabinet's seller, a vehicle's dealer): platform staff
+ * any existing one, a merchant's staff their own only. Anything else is refused as an unknown agent
+ * (2008), so another tenant's merchants are not revealed. Inside a transaction, pass its `db`.
+ */
+export async function refuseHiddenMerchant(ctx: Pick<Ctx, 'db' | 'principal'>, id: number, field: string, db: Db = ctx.db): Promise<void> {
+  const own = ctx.principal.merchantId;
+  if ((own !== null && id !== own) || !(await merchantExists(db, id))) throw new AppError('agentMissing', undefined, { field });
 }
 
 /** The files a merchant's record points at (its documents), as a subquery of ids for the caller's query. */

@@ -1,14 +1,8 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle } from 'drizzle-orm/pglite';
-import { migrate } from 'drizzle-orm/pglite/migrator';
 import { endpointUrl, stationApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { databaseBefore } from '../../test/migrations.js';
 import {
   createAccountWithMenus,
   createDeviceTypes,
@@ -202,19 +196,8 @@ describe('stations', () => {
 
 describe('migration 0018: stations from the cabinets’ site texts', () => {
   it('makes one swap station per owner and site (any case, trimmed) and links the cabinets to it', async () => {
-    const all = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
-    const before = fs.mkdtempSync(path.join(os.tmpdir(), 'migrations-'));
+    const { db, migrateRest, close } = await databaseBefore('0018');
     try {
-      // The migrations as they stood before stations.
-      fs.mkdirSync(path.join(before, 'meta'));
-      const journal = JSON.parse(fs.readFileSync(path.join(all, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-      const upTo = journal.entries.findIndex((e) => e.tag.startsWith('0018'));
-      fs.writeFileSync(path.join(before, 'meta/_journal.json'), JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
-      for (const entry of journal.entries.slice(0, upTo))
-        fs.copyFileSync(path.join(all, `${entry.tag}.sql`), path.join(before, `${entry.tag}.sql`));
-      const client = new PGlite();
-      const db = drizzle(client);
-      await migrate(db, { migrationsFolder: before });
       await db.execute(sql`insert into merchant (id, name, type, person_in_charge, contact, office_address) values
         (1, 'A', 'AGENT', 'x', 'x', 'x'), (2, 'B', 'AGENT', 'x', 'x', 'x')`);
       await db.execute(sql`insert into device_type (id, kind, code, name, description) values (1, 'cabinet', 'SC', 'SC', '')`);
@@ -225,7 +208,7 @@ describe('migration 0018: stations from the cabinets’ site texts', () => {
         ('C4', 1, 4, null, 'Harbour', -6.1, 106.9, null),
         ('C5', 1, 4, 1, null, null, null, null),
         ('C6', 1, 4, 1, '  ', null, null, null)`);
-      await migrate(db, { migrationsFolder: all });
+      await migrateRest();
       const made = await db.execute<{
         name: string;
         merchant_id: number | null;
@@ -257,9 +240,8 @@ describe('migration 0018: stations from the cabinets’ site texts', () => {
         ['C5', null, null],
         ['C6', null, null],
       ]);
-      await client.close();
     } finally {
-      fs.rmSync(before, { recursive: true, force: true });
+      await close();
     }
   });
 });

@@ -4,7 +4,7 @@ import type { Ctx } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchantJoin } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin, vehicleIdsOfBattery } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
@@ -26,6 +26,7 @@ interface Row {
   typeName: string;
   batteryCompartments: number | null;
   merchantName: string | null;
+  dealerName: string | null;
   battery1Number: string | null;
   battery1Capacity: number | null;
   battery2Number: string | null;
@@ -45,6 +46,7 @@ function present(row: Row): VehicleRecord {
     typeName: row.typeName,
     batteryCompartments: row.batteryCompartments ?? 1,
     merchantName: row.merchantName,
+    dealer: row.dealerName ?? v.dealer,
     battery1Number: row.battery1Number,
     battery2Number: row.battery2Number,
     batteryCapacities: capacities,
@@ -65,6 +67,7 @@ export const vehicleList = defineList({
     typeName: type.name,
     batteryCompartments: type.batteryCompartments,
     merchantName: merchant.name,
+    dealerName: merchantNameOf(vehicles.dealerId),
     battery1Number: battery1.number,
     battery1Capacity: battery1.ratedCapacity,
     battery2Number: battery2.number,

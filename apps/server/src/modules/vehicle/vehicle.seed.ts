@@ -22,6 +22,7 @@ export async function seedDemoVehicles(db: Db, demo: DemoContext): Promise<void>
   const fleet = demo.fleet;
   if (!fleet) return;
   const rnd = fleet.random;
+  const platformOnly = (owner: number | null, text: string) => (owner === null ? text : null);
   const rows = Array.from({ length: 800 }, (_, i) => {
     const { merchantId, city } = demoOwner(fleet, i, 800);
     const t = i % 4 === 0 ? demoType(fleet, 'EM2') : demoType(fleet, 'ES1');
@@ -40,7 +41,13 @@ export async function seedDemoVehicles(db: Db, demo: DemoContext): Promise<void>
       compartmentType: t.compartmentType,
       battery1Id: b1?.id ?? null,
       battery2Id: b2?.id ?? null,
-      dealer: city === JAKARTA ? pick(fleet, ['Dealer Sunter', 'Dealer Fatmawati']) : pick(fleet, ['Rama 9 Motors', 'Bangna EV']),
+      // A merchant's vehicles are dealt by the merchant; the platform's own keep a dealer text
+      // (docs/stations-and-maps.md). The text is drawn for every vehicle, so the demo's other draws stay.
+      dealer: platformOnly(
+        merchantId,
+        city === JAKARTA ? pick(fleet, ['Dealer Sunter', 'Dealer Fatmawati']) : pick(fleet, ['Rama 9 Motors', 'Bangna EV']),
+      ),
+      dealerId: merchantId,
       motorNumber: `MT${pad(Math.floor(rnd() * 1e9), 9)}`,
       engineNumber: `EN${pad(Math.floor(rnd() * 1e9), 9)}`,
       vin: `${city.wmi}EV${pad(i + 1, 12)}`,

@@ -14,6 +14,7 @@ import {
   refuseTakenNumber,
 } from '../device-registry/index.js';
 import { typeOfKind } from '../device-type/index.js';
+import { refuseHiddenMerchant } from '../merchant/index.js';
 import { holdBatteries, lockBatteriesByNumber } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';
@@ -28,7 +29,7 @@ function fieldsOf(body: VehicleAdd | VehicleEdit, type: DeviceType) {
     name: body.name ?? null,
     brand: body.brand ?? null,
     model: body.model ?? null,
-    dealer: body.dealer ?? null,
+    dealerId: body.dealerId ?? null,
     motorNumber: body.motorNumber ?? null,
     engineNumber: body.engineNumber ?? null,
     vin: body.vin ?? null,
@@ -92,6 +93,7 @@ function conflict(error: unknown): never {
 export async function addVehicle(ctx: Ctx, body: VehicleAdd): Promise<VehicleRecord> {
   const type = await typeOfKind(ctx.db, 'vehicle', body.typeId);
   const merchantId = await placeOwner(ctx, body.merchantId);
+  if (body.dealerId) await refuseHiddenMerchant(ctx, body.dealerId, 'dealerId');
   await refuseTakenNumber(ctx.db, 'vehicle', 'vehicleExists', body.number);
   try {
     const id = await ctx.db.transaction(async (tx) => {
@@ -122,7 +124,11 @@ export async function editVehicle(ctx: Ctx, body: VehicleEdit): Promise<VehicleR
       const wantsBatteries = body.battery1Number || body.battery2Number;
       if (current.scrapStatus === 'SCRAPPED' && wantsBatteries) throw new AppError('deviceScrapped');
       const bound = await bindable(tx, ctx, { id: current.id, merchantId: current.merchantId, type }, body);
-      const after = { ...fieldsOf(body, type), ...bound };
+      // A dealer already named stays without being asked again; a text written before dealers were merchants stays until one is chosen.
+      const fields = fieldsOf(body, type);
+      if (fields.dealerId !== null && fields.dealerId !== current.dealerId)
+        await refuseHiddenMerchant(ctx, fields.dealerId, 'dealerId', tx);
+      const after = { ...fields, dealer: fields.dealerId === null ? current.dealer : null, ...bound };
       const changes = diff(current, after);
       if (Object.keys(changes).length === 0) return;
       // A change of type moves the vehicle between stock counters: lock them in the shared order.

@@ -33,7 +33,10 @@ export const vehicles = pgTable(
     battery2Id: integer('battery2_id').references(() => batteries.id),
     /** The customer the vehicle is bound to (set by orders). */
     boundUserId: integer('bound_user_id'),
+    /** The dealer's text written before dealers were merchants, kept only where it named none (migration 0022). */
     dealer: text('dealer'),
+    /** The merchant that deals the vehicle (docs/stations-and-maps.md, "Seller and dealer"). */
+    dealerId: integer('dealer_id').references(() => merchants.id),
     motorNumber: text('motor_number'),
     engineNumber: text('engine_number'),
     vin: text('vin'),
@@ -70,6 +73,9 @@ export const vehicles = pgTable(
     index('vehicle_availability_idx').on(t.availability, t.id),
     index('vehicle_sale_mode_idx').on(t.saleMode, t.id),
     index('vehicle_activation_idx').on(t.activationStatus, t.id),
+    index('vehicle_dealer_idx')
+      .on(t.dealerId)
+      .where(sql`${t.dealerId} is not null`),
     index('vehicle_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),

@@ -38,7 +38,7 @@ describe('vehicles and battery binding', () => {
       name: 'Moto 1',
       brand: 'Gesits',
       model: 'G1',
-      dealer: 'Dealer Sunter',
+      dealerId: who.merchantId,
       motorNumber: 'MT123',
       engineNumber: 'EN456',
       vin: 'mh1ev000000000001',
@@ -62,6 +62,8 @@ describe('vehicles and battery binding', () => {
       activationStatus: 'NOT_ACTIVATED',
       accState: 'OFF',
       merchantId: who.merchantId,
+      dealerId: who.merchantId,
+      dealer: who.fixtures.merchant.name,
     });
     expect((await batteryOf('AB01')).vehicleId).toBe(added.data.id);
     const battery = await server.request(batteryApi.search, { number: 'AB01' }, { token: who.merchant });
@@ -205,5 +207,36 @@ describe('vehicles and battery binding', () => {
       .orderBy(desc(auditLogs.id))
       .limit(1);
     expect(entry!.changes).toEqual({ saleStatus: 'UNSOLD', numbers: ['VSL0001'] });
+  });
+
+  it('names as dealer a merchant the caller may see; another tenant’s or an unknown one is refused (2008), changing nothing', async () => {
+    const refused = await post(who.merchant, 'add', { number: 'VDL0001', typeId: types.vehicle2, dealerId: who.rivalId }, 'th');
+    expect(refused).toMatchObject({ status: 404, code: 2008, message: 'ไม่พบตัวแทน' });
+    expect((await search(who.admin, { number: 'VDL0001' })).data.total).toBe(0);
+    const added = await post(who.admin, 'add', {
+      number: 'VDL0001',
+      typeId: types.vehicle2,
+      merchantId: who.merchantId,
+      dealerId: who.rivalId,
+    });
+    expect(added.data).toMatchObject({ dealerId: who.rivalId, dealer: who.fixtures.rival.name });
+    const id = added.data.id as number;
+    const edit = (body: Record<string, unknown>, lang?: Language) =>
+      post(who.merchant, 'edit', { id, typeId: types.vehicle2, ...body }, lang);
+    // Unchanged, the dealer another tenant's staff named is not asked again; a change to it is.
+    expect((await edit({ dealerId: who.rivalId, name: 'Moto D' })).data).toMatchObject({ dealer: who.fixtures.rival.name, name: 'Moto D' });
+    expect((await edit({ dealerId: 999999, name: 'Moto E' }, 'en')).message).toBe('Agent does not exist');
+    expect((await detail(who.merchant, id)).data).toMatchObject({ dealerId: who.rivalId, name: 'Moto D' });
+    // A dealer text written before dealers were merchants is shown, and exported, until a merchant is chosen.
+    await server.db.update(vehicles).set({ dealerId: null, dealer: 'Dealer Sunter' }).where(eq(vehicles.id, id));
+    expect((await edit({ name: 'Moto F' })).data).toMatchObject({ dealerId: null, dealer: 'Dealer Sunter' });
+    expect((await post(who.merchant, 'export', { number: 'VDL0001' }, 'zh')).raw.body).toContain('Dealer Sunter');
+    expect((await edit({ dealerId: who.merchantId })).data).toMatchObject({ dealerId: who.merchantId, dealer: who.fixtures.merchant.name });
+    const [row] = await server.db.select({ dealer: vehicles.dealer }).from(vehicles).where(eq(vehicles.id, id));
+    expect(row!.dealer).toBeNull();
+    expect((await search(who.merchant, { number: 'VDL0001' })).data.records[0]).toMatchObject({ dealer: who.fixtures.merchant.name });
+    const csv = (await post(who.merchant, 'export', { number: 'VDL0001' }, 'zh')).raw.body;
+    expect(csv).toContain('经销商');
+    expect(csv).toContain(who.fixtures.merchant.name);
   });
 });

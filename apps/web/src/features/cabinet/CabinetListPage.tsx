@@ -12,11 +12,12 @@ export function CabinetListPage() {
     <DeviceListPage<CabinetRecord>
       kind="cabinet"
       exportFilename="cabinets"
-      scrollX={1800}
+      scrollX={1920}
       searchFields={cabinetSearchFields}
       kindColumns={[
         { key: 'compartmentCount', titleKey: fieldKey('compartmentCount'), kind: 'number' },
         { key: 'stationName', titleKey: fieldKey('stationName'), render: stationLink },
+        { key: 'seller', titleKey: fieldKey('seller') },
         { key: 'networkType', titleKey: fieldKey('networkType') },
         { key: 'supplyStatus', titleKey: fieldKey('supplyStatus'), kind: 'status', statusMap: SUPPLY_MAP },
       ]}

@@ -87,7 +87,7 @@ export const CABINET_FIELDS: FormField[] = [
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
   text('androidSerialNumber', 64),
   { name: 'stationId', labelKey: fieldKey('stationId'), type: 'select', options: [] },
-  text('seller', 60),
+  { name: 'sellerId', labelKey: fieldKey('sellerId'), type: 'select', options: [] },
   { name: 'purchaseTime', labelKey: fieldKey('purchaseTime'), type: 'dateTime' },
   { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
   { name: 'longitude', labelKey: fieldKey('longitude'), type: 'number', min: -180, max: 180, precision: 6 },
@@ -108,7 +108,7 @@ export const CABINET_EDIT_NAMES = [
   'imei',
   'androidSerialNumber',
   'stationId',
-  'seller',
+  'sellerId',
   'purchaseTime',
   'latitude',
   'longitude',
@@ -124,6 +124,7 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   typeEditable: false,
   initialValues: { radiatorSetting: 'AUTO' },
   FieldOptions: StationChoices,
+  merchantFields: ['sellerId'],
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
 

@@ -47,7 +47,12 @@ export function LoginPage() {
     setResult(null);
     try {
       const data = await login.mutateAsync(parsed.data);
-      saveSession(data.token, { username: data.admin.username, type: data.admin.type, merchantId: data.admin.merchantId });
+      saveSession(data.token, {
+        username: data.admin.username,
+        type: data.admin.type,
+        merchantId: data.admin.merchantId,
+        merchantName: data.admin.merchantName,
+      });
       queryClient.clear();
       resetSessionEnding();
       setResult({ kind: 'success', text: t('session.success') });

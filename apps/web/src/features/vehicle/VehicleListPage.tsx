@@ -34,10 +34,11 @@ export function VehicleListPage() {
     <DeviceListPage<VehicleRecord>
       kind="vehicle"
       exportFilename="vehicles"
-      scrollX={1900}
+      scrollX={2020}
       searchFields={vehicleSearchFields}
       kindColumns={[
         { key: 'vin', titleKey: fieldKey('vin') },
+        { key: 'dealer', titleKey: fieldKey('dealer') },
         { key: 'batteries', titleKey: 'vehicle.batteries', render: (r) => <BatteryLinks record={r} /> },
         { key: 'saleStatus', titleKey: fieldKey('saleStatus'), kind: 'status', statusMap: SALE_MAP },
         { key: 'availability', titleKey: fieldKey('availability'), kind: 'status', statusMap: AVAILABILITY_MAP },

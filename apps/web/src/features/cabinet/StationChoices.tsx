@@ -5,6 +5,7 @@ import { useEndpointQuery } from '../../shared/api/endpoints';
 import { useCan } from '../../shared/permissions';
 import type { SearchOption } from '../../shared/table';
 import { useOwnerOptions, type FieldOptionsByName } from '../device-registry';
+import { merchantChoices } from '../device-registry/merchantChoices';
 
 /**
  * The stations a cabinet may stand in, for its form (docs/stations-and-maps.md, "Cabinets in
@@ -26,10 +27,10 @@ function useStationChoices(): Record<string, SearchOption[]> {
     value: station.id,
     label: [station.name, t(`station.type.${station.type}`), ...(owners ? [ownerName(station.merchantId)] : [])].join(' · '),
   }));
-  return { stationId: options };
+  return { stationId: options, sellerId: merchantChoices(owners) };
 }
 
-/** The cabinet form's fed choices: its station. */
+/** The cabinet form's fed choices: its station and its seller. */
 export default function StationChoices({ children }: { children: (options: FieldOptionsByName) => ReactNode }) {
   return children(useStationChoices());
 }

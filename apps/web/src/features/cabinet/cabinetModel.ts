@@ -124,7 +124,6 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   typeEditable: false,
   initialValues: { radiatorSetting: 'AUTO' },
   FieldOptions: StationChoices,
-  merchantFields: ['sellerId'],
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
 

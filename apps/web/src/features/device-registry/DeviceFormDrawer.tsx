@@ -6,7 +6,7 @@ import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import type { SearchOption } from '../../shared/table';
-import { merchantChoices, useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
 export type FieldOptionsByName = Record<string, SearchOption[]>;
 
@@ -25,8 +25,6 @@ export interface DeviceFormDrawerProps<R> {
   initialValues?: Record<string, unknown>;
   /** Reads the choices of fields fed by calls (a cabinet's station), by field name, while the form is open; loaded on first use. */
   FieldOptions?: ComponentType<{ children: (options: FieldOptionsByName) => ReactNode }>;
-  /** Fields naming a merchant (a cabinet's seller): chosen among the merchants the caller may see. */
-  merchantFields?: string[];
   onClose: () => void;
   onSaved?: () => void;
 }
@@ -46,7 +44,6 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
     toValues,
     initialValues,
     FieldOptions,
-    merchantFields = [],
     onClose,
     onSaved,
   } = props;
@@ -54,7 +51,6 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
   const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
-  const merchants = merchantChoices(owners);
   const record = editing !== null && editing !== 'new' ? editing : null;
 
   const head: FormField[] = [
@@ -78,13 +74,7 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       width={640}
       title={record ? t('deviceRegistry.editTitle', { number: record.number }) : t(`deviceRegistry.addTitle.${kind}`)}
       schema={record ? editSchema : addSchema}
-      fields={[
-        ...head,
-        ...fields.map((field) => {
-          const options = merchantFields.includes(field.name) ? merchants : fed[field.name];
-          return options ? { ...field, options } : field;
-        }),
-      ]}
+      fields={[...head, ...fields.map((field) => (fed[field.name] ? { ...field, options: fed[field.name] } : field))]}
       initialValues={record ? undefined : initialValues}
       // R is this kind's detail record: the page passes the kind and its record type together.
       load={record ? deviceFormLoad(kind, record.id, (detail) => toValues(detail as R)) : undefined}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { deviceTypeApi, merchantApi, type DeviceKind } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { endpointKey, request } from '../../shared/api/endpoints';
-import { getUserInfo, isPlatformUser } from '../../shared/session';
+import { isPlatformUser } from '../../shared/session';
 import type { SearchOption } from '../../shared/table';
 
 /** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. */
@@ -27,16 +27,4 @@ export function useOwnerOptions(): { filter: SearchOption[]; merchants: SearchOp
   if (!platform) return null;
   const list = (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name }));
   return { filter: [{ value: 0, labelKey: 'deviceRegistry.platformStock' }, ...list], merchants: list };
-}
-
-/**
- * The merchants a record may name (a cabinet's seller, a vehicle's dealer): every merchant for
- * platform staff, the caller's own merchant for a merchant's staff (docs/stations-and-maps.md,
- * "Seller and dealer").
- */
-export function merchantChoices(owners: ReturnType<typeof useOwnerOptions>): SearchOption[] {
-  if (owners) return owners.merchants;
-  const user = getUserInfo();
-  if (typeof user?.merchantId !== 'number') return [];
-  return [{ value: user.merchantId, label: user.merchantName ?? `#${user.merchantId}` }];
 }

@@ -47,12 +47,7 @@ export function LoginPage() {
     setResult(null);
     try {
       const data = await login.mutateAsync(parsed.data);
-      saveSession(data.token, {
-        username: data.admin.username,
-        type: data.admin.type,
-        merchantId: data.admin.merchantId,
-        merchantName: data.admin.merchantName,
-      });
+      saveSession(data.token, data.admin);
       queryClient.clear();
       resetSessionEnding();
       setResult({ kind: 'success', text: t('session.success') });

@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import {
   ACTIVATION_STATUSES,
   AVAILABILITIES,
@@ -15,6 +16,9 @@ import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
+
+// The dealer choices load with the form (docs/stations-and-maps.md, "Seller and dealer").
+const DealerChoices = lazy(() => import('./DealerChoices'));
 
 export const SALE_MAP: StatusMap = {
   SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },
@@ -133,6 +137,6 @@ export const VEHICLE_FORM: DeviceFormSpec<VehicleRecord> = {
   editSchema: vehicleEdit,
   fields: VEHICLE_FIELDS,
   initialValues: VEHICLE_DEFAULTS,
-  merchantFields: ['dealerId'],
+  FieldOptions: DealerChoices,
   toValues: (record) => pickValues(record, VEHICLE_EDIT_NAMES),
 };

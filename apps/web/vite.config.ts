@@ -223,14 +223,66 @@ function featureEntries(): Plugin {
   };
 }
 
+/**
+ * A lazy chunk's import names the files to fetch with it (`__vite__mapDeps`): by default every file
+ * it imports, transitively, though the chunk importing it has loaded most of them already (a station
+ * detail's live rows listed 38 files, 0.6 KB gzipped on the page). This records the built chunks'
+ * static imports (generateBundle runs here before Vite writes the lists) so that `modulePreload`
+ * below leaves out what the importing chunk and its own imports already hold: that is loaded
+ * before the lazy import can run (docs/scaling.md, "Web bundle").
+ */
+function preloadOnlyNew(): {
+  plugin: Plugin;
+  resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
+} {
+  const imports = new Map<string, readonly string[]>();
+  const loadedWith = (host: string) => {
+    const seen = new Set<string>();
+    const visit = (file: string) => {
+      if (seen.has(file)) return;
+      seen.add(file);
+      for (const next of imports.get(file) ?? []) visit(next);
+    };
+    visit(host);
+    return seen;
+  };
+  return {
+    plugin: {
+      name: 'preload-only-new',
+      apply: 'build',
+      generateBundle(_options, bundle) {
+        imports.clear();
+        for (const output of Object.values(bundle)) if (output.type === 'chunk') imports.set(output.fileName, output.imports);
+      },
+    },
+    resolveDependencies(file, deps, { hostId }) {
+      if (!imports.has(hostId)) return deps;
+      const loaded = loadedWith(hostId);
+      return deps.filter((dep) => dep === file || !loaded.has(dep));
+    },
+  };
+}
+
+const preload = preloadOnlyNew();
+
 export default defineConfig({
-  plugins: [pageAddresses(), contractTexts(), featureTextsByLanguage(), slimTable(), dropAnswerSchemas(), featureEntries(), react()],
+  plugins: [
+    pageAddresses(),
+    contractTexts(),
+    featureTextsByLanguage(),
+    slimTable(),
+    dropAnswerSchemas(),
+    featureEntries(),
+    react(),
+    preload.plugin,
+  ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     manifest: true,
+    modulePreload: { resolveDependencies: preload.resolveDependencies },
     // Routes are split with React.lazy; a larger chunk means an import that should be modular.
     chunkSizeWarningLimit: 600,
   },

@@ -13,6 +13,14 @@ const HEARTBEAT_MS = 15_000;
 const GATHER_MS = 100;
 /** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
 const MAX_STREAM_MS = 10 * 60_000;
+/** A stream following a changing set of devices (a station's cabinets) reads the set again at most this often. */
+const REREAD_MS = 1000;
+
+/** The devices a stream follows: a fixed set, or one read again when a device outside it reports (it may have joined). */
+interface Follows {
+  numbers: ReadonlySet<string>;
+  reread?: () => Promise<ReadonlySet<string>>;
+}
 
 /** Each kind: the tenant-checked lookup of its number (the permission is its declaration's). */
 const KINDS: Record<LiveKind, { numberOf: (ctx: Ctx, id: number) => Promise<string> }> = {
@@ -26,7 +34,10 @@ const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON
  * Streams the changes of one device, or of the devices `follows` names (a station's cabinets), as
  * Server-Sent Events. The device is looked up (and the caller's tenant checked) before the stream
  * opens, so a refusal is an ordinary error envelope. Changes are coalesced: at most LIVE_MAX_RATE
- * events a second, each naming every channel that changed (and the device last heard).
+ * events a second, each naming every channel that changed (and the device last heard). With
+ * `follows.reread`, a report of a device outside the set waits for the set to be read again (at most
+ * once every REREAD_MS), so a cabinet that joins the station while the stream is open is followed
+ * from its next report, and one that left is no longer.
  */
 function openStream(
   hub: DeviceHub,
@@ -34,7 +45,7 @@ function openStream(
   req: FastifyRequest,
   reply: FastifyReply,
   device: Omit<LiveEvent, 'channels'>,
-  follows: ReadonlySet<string> = new Set([device.number]),
+  follows: Follows = { numbers: new Set([device.number]) },
 ) {
   reply.hijack();
   const res = reply.raw;
@@ -59,12 +70,38 @@ function openStream(
     res.write(frame('change', { ...device, number: lastHeard, channels: [...pending] }));
     pending.clear();
   };
-  const unsubscribe = hub.onChange((change) => {
-    if (change.kind !== device.kind || !follows.has(change.number)) return;
-    pending.add(change.channel);
-    lastHeard = change.number;
+  const heard = (number: string, channel: string) => {
+    pending.add(channel);
+    lastHeard = number;
     if (flushTimer) return;
     flushTimer = setTimeout(flush, Math.max(GATHER_MS, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
+  };
+  let numbers = follows.numbers;
+  /** Reports of devices outside the set, heard since the set was last read: number → channels. */
+  const outside = new Map<string, Set<string>>();
+  let lastRead = Date.now();
+  let rereadTimer: NodeJS.Timeout | undefined;
+  const reread = async () => {
+    lastRead = Date.now();
+    const heardOutside = [...outside];
+    outside.clear();
+    try {
+      numbers = (await follows.reread?.()) ?? numbers;
+    } catch {
+      // The database did not answer this time: the set stays, and the next report outside it tries again.
+    } finally {
+      rereadTimer = undefined;
+    }
+    if (closed) return;
+    for (const [number, channels] of heardOutside) if (numbers.has(number)) for (const channel of channels) heard(number, channel);
+  };
+  const unsubscribe = hub.onChange((change) => {
+    if (change.kind !== device.kind) return;
+    if (numbers.has(change.number)) return heard(change.number, change.channel);
+    if (!follows.reread) return;
+    const channels = outside.get(change.number) ?? new Set<string>();
+    outside.set(change.number, channels.add(change.channel));
+    rereadTimer ??= setTimeout(() => void reread(), Math.max(0, lastRead + REREAD_MS - Date.now()));
   });
   const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
   const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
@@ -74,6 +111,7 @@ function openStream(
     closed = true;
     unsubscribe();
     clearTimeout(flushTimer);
+    clearTimeout(rereadTimer);
     clearInterval(heartbeat);
     clearTimeout(lifetime);
     streams.delete(close);
@@ -101,11 +139,13 @@ export function registerLiveRoutes(app: FastifyInstance): void {
       return SENT;
     });
   }
-  // A station's detail follows the cabinets standing in it when the stream opened (docs/stations-and-maps.md).
+  // A station's detail follows the cabinets standing in it, those that join while it is open too (docs/stations-and-maps.md).
   serve(app, liveApi.stationCabinets.live, async ({ input, ctx, req, reply }) => {
     await visibleStation(ctx, input.id);
-    const numbers = await cabinetNumbersInStation(ctx.db, ctx, input.id);
-    openStream(app.deviceHub, streams, req, reply, { kind: 'cabinet', id: input.id, number: numbers[0] ?? '' }, new Set(numbers));
+    const inStation = async () => new Set(await cabinetNumbersInStation(ctx.db, ctx, input.id));
+    const numbers = await inStation();
+    const device = { kind: 'cabinet' as const, id: input.id, number: [...numbers][0] ?? '' };
+    openStream(app.deviceHub, streams, req, reply, device, { numbers, reread: inStation });
     return SENT;
   });
 }

@@ -152,7 +152,7 @@ describe('live device streams', () => {
     expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
   });
 
-  it('pushes the reports of a station’s cabinets to its detail, and refuses another merchant’s station', async () => {
+  it('pushes the reports of a station’s cabinets to its detail, one that joins while it is open too, and refuses another merchant’s station', async () => {
     const [station] = await server.db
       .insert(stations)
       .values({
@@ -165,12 +165,23 @@ describe('live device streams', () => {
         status: 'DEPLOYED',
       })
       .returning({ id: stations.id });
-    await server.request(cabinetApi.edit, { id: cabinetId, stationId: station!.id }, { token: callers.admin });
     const path = `${endpointUrl(liveApi.stationCabinets.live)}?id=${station!.id}`;
+    // Opened while the station is empty: the cabinet's report is not the station's.
     const stream = await openStream(base, callers.merchant, path);
     await stream.next('ready', 0);
-    const change = await changeAfterTick(stream);
+    await fleet.tick();
+    await expect(stream.next('change', 0, 1500)).rejects.toThrow('no change event');
+    // The cabinet joins the station: its next report reaches the open stream.
+    await server.request(cabinetApi.edit, { id: cabinetId, stationId: station!.id }, { token: callers.admin });
+    const from = stream.events.length;
+    await fleet.tick();
+    const change = await stream.next('change', from);
     expect(change.data).toMatchObject({ kind: 'cabinet', id: station!.id, number: CABINET });
+    // A stream opened once it stands there hears it within a second.
+    const later = await openStream(base, callers.merchant, path);
+    await later.next('ready', 0);
+    expect((await changeAfterTick(later)).data).toMatchObject({ kind: 'cabinet', id: station!.id, number: CABINET });
+    later.close();
     stream.close();
     const refused = await openStream(base, callers.rival, path);
     expect(((await refused.response.json()) as { code: number }).code).toBe(1017);

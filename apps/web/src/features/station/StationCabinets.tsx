@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Card } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -7,16 +8,28 @@ import type { StatusMap } from '../../shared/StatusTag';
 import { ResourceTable } from '../../shared/table';
 import { ALARM_FLAG_MAP, SUPPLY_MAP } from '../cabinet';
 
+const StationCabinetsLive = lazy(() => import('./StationCabinetsLive'));
+
 const ONLINE_MAP: StatusMap = {
   true: { meaning: 'success', labelKey: 'station.online.true' },
   false: { meaning: 'default', labelKey: 'station.online.false' },
 };
 
-/** The cabinets standing in a station: connection, swappable batteries, alarms and supply, each opening its cabinet. */
+/**
+ * The cabinets standing in a station: connection, swappable batteries, alarms and supply, each
+ * opening its cabinet; the rows follow the cabinets' reports live.
+ */
 export function StationCabinets({ stationId }: { stationId: number }) {
   const { t } = useTranslation();
   return (
-    <Card title={t('station.cabinets')}>
+    <Card
+      title={t('station.cabinets')}
+      extra={
+        <Suspense fallback={null}>
+          <StationCabinetsLive stationId={stationId} />
+        </Suspense>
+      }
+    >
       <ResourceTable<CabinetRecord, typeof cabinetApi.search>
         endpoints={{ search: cabinetApi.search }}
         filters={{ stationId }}

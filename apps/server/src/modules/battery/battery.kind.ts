@@ -2,7 +2,7 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../app/errors.js';
 import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 import { batteryVehicles } from './battery.vehicles.js';
 
@@ -63,15 +63,14 @@ async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promi
 
 export const BATTERY_KIND: DeviceKindDef = {
   kind: 'battery',
-  table: batteries,
-  columns: {
+  ...deviceRowsOf(batteries, {
     id: batteries.id,
     number: batteries.number,
     typeId: batteries.typeId,
     merchantId: batteries.merchantId,
     stockStatus: batteries.stockStatus,
     scrapStatus: batteries.scrapStatus,
-  },
+  }),
   exists: 'batteryExists',
   missing: 'batteryMissing',
   setStockStatus,

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /** A new cabinet's compartment count and power ratings are its type's. */
@@ -44,15 +44,14 @@ async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promi
 
 export const CABINET_KIND: DeviceKindDef = {
   kind: 'cabinet',
-  table: cabinets,
-  columns: {
+  ...deviceRowsOf(cabinets, {
     id: cabinets.id,
     number: cabinets.number,
     typeId: cabinets.typeId,
     merchantId: cabinets.merchantId,
     stockStatus: cabinets.stockStatus,
     scrapStatus: cabinets.scrapStatus,
-  },
+  }),
   exists: 'cabinetExists',
   missing: 'cabinetMissing',
   setStockStatus,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { DeviceCredentialStatus, DeviceSecretIssued } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -7,17 +7,14 @@ import type { DeviceHub } from '../../app/device-hub.js';
 import { DEVICE_CREDENTIAL_CHANNEL, setDeviceSecret } from './device-credential.secret.js';
 import { deviceCredentials } from './device-credential.table.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceScope, lockDevices, refuseScrapped, type DeviceKindDef } from '../device-registry/index.js';
+import { lockDevices, refuseScrapped, type DeviceKindDef } from '../device-registry/index.js';
 
 /** 32 random bytes, base64url: 43 characters a device keeps in its configuration. */
 const newSecret = () => randomBytes(32).toString('base64url');
 
 /** GET /<kind>/credential: whether the device has its own secret and since when; the secret is never answered. */
 export async function credentialStatus(ctx: Ctx, def: DeviceKindDef, id: number): Promise<DeviceCredentialStatus> {
-  const [device] = await ctx.db
-    .select({ number: sql<string>`${def.columns.number}` })
-    .from(def.table)
-    .where(and(eq(def.columns.id, id), deviceScope(ctx, def.columns.merchantId)));
+  const [device] = await def.findDevices(ctx.db, ctx, { ids: [id], numbers: [] }, false);
   if (!device) throw new AppError(def.missing);
   const [credential] = await ctx.db
     .select({ issuedAt: deviceCredentials.updatedAt })

@@ -1,5 +1,5 @@
 import { eq, isNull, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceKind, MessageKey, StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -16,21 +16,31 @@ export interface NewDevices {
   model: string | null;
 }
 
+/** One device as the shared device code reads it. */
+export interface DeviceRow {
+  id: number;
+  number: string;
+  typeId: number;
+  merchantId: number | null;
+  stockStatus: string;
+  scrapStatus: string;
+}
+
+/** What the shared device code reads and changes on a kind's own rows (built with `deviceRowsOf`). */
+export interface DeviceRows {
+  /** The devices with these ids or numbers the caller may see, in id order; locked for the transaction when `lock`. */
+  findDevices(db: Db, ctx: Pick<Ctx, 'principal'>, which: { ids: number[]; numbers: string[] }, lock: boolean): Promise<DeviceRow[]>;
+  /** Marks the devices SCRAPPED with the reason and time, inside the caller's transaction. */
+  markScrapped(tx: Db, ids: number[], reason: string): Promise<void>;
+}
+
 /**
- * One device kind as the shared device code sees it: the table, the columns every kind has, its
- * messages, and the kind's own insert (each kind fills its specification columns from the type).
+ * One device kind as the shared device code sees it: its rows (read and changed through the kind's
+ * own functions, never its table), its messages, and the kind's own insert (each kind fills its
+ * specification columns from the type).
  */
-export interface DeviceKindDef {
+export interface DeviceKindDef extends DeviceRows {
   kind: DeviceKind;
-  table: PgTable;
-  columns: {
-    id: PgColumn;
-    number: PgColumn;
-    typeId: PgColumn;
-    merchantId: PgColumn;
-    stockStatus: PgColumn;
-    scrapStatus: PgColumn;
-  };
   exists: MessageKey;
   missing: MessageKey;
   /** Marks the devices in or out of stock (a stock move; the stock demo's deployed devices), in one statement. */

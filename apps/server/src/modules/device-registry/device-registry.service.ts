@@ -1,4 +1,3 @@
-import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_NUMBER_PATTERN,
   fieldLabel,
@@ -15,7 +14,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
-import { deviceScope, placeOwner, type DeviceKindDef } from './device-registry.kind.js';
+import { placeOwner, type DeviceKindDef, type DeviceRow } from './device-registry.kind.js';
 import { typeOfKind } from '../device-type/index.js';
 import { lockStockCounters } from './device-registry.counters.js';
 import { refuseScrapped } from './device-registry.guard.js';
@@ -95,27 +94,10 @@ export async function lockDevices(
   ctx: Ctx,
   def: DeviceKindDef,
   target: { ids?: number[] | undefined; numbers?: string[] | undefined },
-): Promise<{ id: number; number: string; typeId: number; merchantId: number | null; stockStatus: string; scrapStatus: string }[]> {
+): Promise<DeviceRow[]> {
   const ids = [...new Set(target.ids ?? [])];
   const numbers = [...new Set(target.numbers ?? [])];
-  const which: SQL[] = [];
-  if (ids.length) which.push(inArray(def.columns.id, ids));
-  if (numbers.length) which.push(inArray(def.columns.number, numbers));
-  if (which.length === 0) return [];
-  const c = def.columns;
-  const rows = await tx
-    .select({
-      id: sql<number>`${c.id}`,
-      number: sql<string>`${c.number}`,
-      typeId: sql<number>`${c.typeId}`,
-      merchantId: sql<number | null>`${c.merchantId}`,
-      stockStatus: sql<string>`${c.stockStatus}`,
-      scrapStatus: sql<string>`${c.scrapStatus}`,
-    })
-    .from(def.table)
-    .where(and(or(...which), deviceScope(ctx, c.merchantId)))
-    .orderBy(c.id)
-    .for('update');
+  const rows = await def.findDevices(tx, ctx, { ids, numbers }, true);
   // Another tenant's device answers exactly like one that does not exist.
   const missing = [
     ...ids.filter((id) => !rows.some((row) => row.id === id)).map(String),
@@ -152,9 +134,7 @@ export async function scrapDevices(ctx: Ctx, def: DeviceKindDef, body: DeviceScr
     const ids = rows.map((row) => row.id);
     await def.beforeScrap?.(tx, ids);
     await lockStockCounters(tx, def.kind, rows, { scrapStatus: 'SCRAPPED' });
-    await tx.execute(
-      sql`update ${def.table} set scrap_status = 'SCRAPPED', scrap_reason = ${body.reason}, scrapped_at = now(), updated_at = now() where ${inArray(def.columns.id, ids)}`,
-    );
+    await def.markScrapped(tx, ids, body.reason);
     await recordAudit(tx, ctx, {
       action: `${def.kind}.scrap`,
       objectType: def.kind,

@@ -5,9 +5,11 @@ export {
   placeOwner,
   INSERT_CHUNK,
   type DeviceKindDef,
+  type DeviceRow,
   type NewDevices,
 } from './device-registry.kind.js';
 export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device-registry.service.js';
+export { deviceRowsOf } from './device-registry.rows.js';
 export { refuseScrapped } from './device-registry.guard.js';
 export { lockStockCounters, type CountedDevice } from './device-registry.counters.js';
 export { deviceExport } from './device-registry.export.js';

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { releaseBatteriesOf } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 
@@ -45,15 +45,14 @@ async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promi
 
 export const VEHICLE_KIND: DeviceKindDef = {
   kind: 'vehicle',
-  table: vehicles,
-  columns: {
+  ...deviceRowsOf(vehicles, {
     id: vehicles.id,
     number: vehicles.number,
     typeId: vehicles.typeId,
     merchantId: vehicles.merchantId,
     stockStatus: vehicles.stockStatus,
     scrapStatus: vehicles.scrapStatus,
-  },
+  }),
   exists: 'vehicleExists',
   missing: 'vehicleMissing',
   setStockStatus,

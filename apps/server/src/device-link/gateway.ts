@@ -9,7 +9,7 @@ import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog 
 import { externalBrokerTransport } from './transport.js';
 import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
 import type { DeviceHub } from '../app/device-hub.js';
-import { purgeTelemetry } from '../modules/telemetry/index.js';
+import { purgeTelemetry, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;
 
@@ -26,6 +26,8 @@ export interface GatewayOptions {
   heartbeatTimeoutSeconds: number;
   /** How often history older than the telemetry_retention setting is purged; default hourly. */
   purgeIntervalMs?: number;
+  /** How often the trajectories' hourly summary is brought up to the last ended hour; default every 5 minutes. */
+  trackIntervalMs?: number;
   /** On an external broker: the shared-subscription group several servers split the messages in. */
   shareGroup?: string | undefined;
   /** On an external Mosquitto: keep its password file and ACL written from the database. */
@@ -42,7 +44,8 @@ export interface DeviceGateway {
 /**
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
  * heartbeat sweep that marks silent cabinets offline and closes reservations past their time, the
- * sweep of overdue commands, and the purge of telemetry history past its retention. Stateless:
+ * sweep of overdue commands, the purge of telemetry history past its retention and the hourly
+ * summary of the devices' routes. Stateless:
  * several servers may share a broker.
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
@@ -130,6 +133,28 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   const purgeTimer = setInterval(purge, options.purgeIntervalMs ?? 3_600_000);
   purgeTimer.unref();
   purge();
+  // Each ended hour of the devices' routes is summarised within minutes of its end (at start, the
+  // last day's), so no trajectory call reads a whole history (docs/stations-and-maps.md, "Trajectories").
+  let trackSince = new Date(Date.now() - TRACK_JOB_LOOKBACK_HOURS * 3_600_000);
+  let tracking: Promise<void> | undefined;
+  let closing = false;
+  const track = () => {
+    if (tracking) return;
+    tracking = summariseEndedHours(db, trackSince, new Date(), () => closing)
+      .then(
+        ({ until, devices }) => {
+          trackSince = until;
+          if (devices > 0) log.info({ devices, until: until.toISOString() }, 'trajectory hours summarised');
+        },
+        (error: unknown) => log.warn({ error: String(error) }, 'trajectory summary failed'),
+      )
+      .finally(() => (tracking = undefined));
+  };
+  const trackTimer = setInterval(track, options.trackIntervalMs ?? 300_000);
+  trackTimer.unref();
+  // The first run waits a minute: a starting server serves its first requests before catching up.
+  const trackFirst = setTimeout(track, Math.min(60_000, options.trackIntervalMs ?? 60_000));
+  trackFirst.unref();
   return {
     link,
     port: broker?.port,
@@ -139,6 +164,10 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       clearInterval(sweep);
       clearInterval(commandSweep);
       clearInterval(purgeTimer);
+      clearInterval(trackTimer);
+      clearTimeout(trackFirst);
+      closing = true;
+      await tracking;
       await link.stop();
       await broker?.close();
     },

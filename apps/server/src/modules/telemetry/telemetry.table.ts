@@ -59,9 +59,9 @@ export const cabinetTelemetry = pgTable(
 /**
  * A vehicle's or a battery's positioned history summarised per hour for trajectories
  * (docs/stations-and-maps.md, "Trajectories"; migration 0020): the hour's legs merged into items,
- * whatever the stop length, and a marker row (seq 0) per summarised hour. Written by the trajectory
- * call for the settled hours it reads; triggers on the history tables forget the hours whose
- * reports change.
+ * whatever the stop length, and a marker row (seq 0) per summarised hour. Written by the hourly job
+ * of the device link and by the trajectory call for settled hours still missing; triggers on the
+ * history tables forget the hours whose reports change.
  */
 export const telemetryTrack = pgTable(
   'telemetry_track',
@@ -91,4 +91,20 @@ export const telemetryTrack = pgTable(
     lng2: doublePrecision('lng2'),
   },
   (t) => [primaryKey({ name: 'telemetry_track_pkey', columns: [t.kind, t.deviceId, t.hour, t.seq] })],
+);
+
+/**
+ * Ranges of hours the history triggers forgot (migration 0023), forgotten again under the device's
+ * lock by the next trajectory call or job run: a summary committed after the trigger ran is not
+ * kept (docs/stations-and-maps.md, "Trajectories").
+ */
+export const telemetryTrackStale = pgTable(
+  'telemetry_track_stale',
+  {
+    kind: text('kind', { enum: ['vehicle', 'battery'] }).notNull(),
+    deviceId: integer('device_id').notNull(),
+    lo: timestamp('lo', { withTimezone: true }).notNull(),
+    hi: timestamp('hi', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('telemetry_track_stale_device_idx').on(t.kind, t.deviceId)],
 );

@@ -16,6 +16,7 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import { persistTelemetry, type TelemetryItem } from './telemetry.ingest.js';
+import { summariseEndedHours } from './telemetry.service.js';
 import { cabinetReport } from '../../test/device-fixtures.js';
 
 const DAY = 86_400_000;
@@ -258,6 +259,23 @@ describe('trajectories and trends from the telemetry history', () => {
       ]);
     });
 
+    it('summarises each ended hour of the devices that reported in it, once, giving the same route, trips and stops', async () => {
+      const before = await trajectory();
+      // As if nobody had looked at the track yet.
+      await server.db.execute(sql`delete from telemetry_track where kind = 'vehicle' and device_id = ${trackedId}`);
+      const since = new Date(start - 3_600_000);
+      expect((await summariseEndedHours(server.db, since, new Date(now))).devices).toBeGreaterThanOrEqual(1);
+      const marked = await server.db.execute(sql`select count(*)::int as n from telemetry_track
+        where kind = 'vehicle' and device_id = ${trackedId} and seq = 0
+          and hour >= date_trunc('hour', ${at(0)}::timestamptz) and hour <= date_trunc('hour', ${at(160)}::timestamptz)`);
+      const hours = Math.floor(Date.parse(at(160)) / 3_600_000) - Math.floor(Date.parse(at(0)) / 3_600_000) + 1;
+      expect((marked as { rows: { n: number }[] }).rows[0]!.n).toBe(hours);
+      // Another server running the job meanwhile finds nothing left to do.
+      expect((await summariseEndedHours(server.db, since, new Date(now))).devices).toBe(0);
+      const after = await trajectory();
+      expect({ ...after, from: before.from, to: before.to }).toEqual(before);
+    });
+
     it('takes a start and an end instead of a quick range', async () => {
       const answer = await trajectory({ from: at(-1), to: new Date(start + 30.5 * 60_000).toISOString() });
       expect(answer).toMatchObject({ range: null, from: at(-1), total: 31 });
@@ -294,6 +312,35 @@ describe('trajectories and trends from the telemetry history', () => {
       } finally {
         await server.db.execute(sql`update common_setting set value = '10' where name = 'trip_stop_minutes'`);
       }
+    });
+
+    it('counts late reports even when a summary of their hour written meanwhile is committed after them', async () => {
+      const before = await trajectory();
+      // A minute's drive in the middle of the two silent hours, reported late.
+      const late = [90, 91].map((minute, i): TelemetryItem => ({
+        kind: 'vehicle' as const,
+        number: 'VTR0003',
+        at: at(minute),
+        payload: { ts: at(minute), position: { lat: -6.18 + i * 0.01, lng: 106.8 }, speed: 30, acc: 'ON' },
+      }));
+      // What another server summarising the track at that moment commits: the summary as it was,
+      // written back once the late reports' transaction has forgotten it.
+      await server.db.execute(sql`create table racing_summary as
+        select * from telemetry_track where kind = 'vehicle' and device_id = ${trackedId}`);
+      try {
+        await persistTelemetry(server.db, late);
+        await server.db.execute(sql`insert into telemetry_track select * from racing_summary on conflict do nothing`);
+        const after = await trajectory();
+        expect(after.total).toBe(before.total + 2);
+        expect(after.trips).toHaveLength(before.trips.length + 1);
+        expect(after.stops.map((stop: { minutes: number }) => stop.minutes)).toEqual([20, 60, 59]);
+      } finally {
+        await server.db.execute(sql`drop table racing_summary`);
+        await server.db.execute(
+          sql`delete from vehicle_telemetry where vehicle_id = ${trackedId} and at in (${at(90)}::timestamptz, ${at(91)}::timestamptz)`,
+        );
+      }
+      expect((await trajectory()).stops.map((stop: { minutes: number }) => stop.minutes)).toEqual([20, 120]);
     });
   });
 

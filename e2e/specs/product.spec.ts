@@ -3,12 +3,14 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { BatteryListPage, BatteryStockPage, BatteryTypeListPage } from '../pages/product-pages.js';
 import { Shell } from '../pages/shell.js';
+import { createBatteries } from '../support/factories.js';
 
 /** Numbers unique to this run, so the spec can run against a server that already ran it. */
 const stamp = Date.now().toString(36).toUpperCase();
 
 describe('product centre', () => {
   test('add a battery type, register batteries in a batch, stock them out, scrap one and find it', async ({ page }) => {
+    const [registered] = await createBatteries(1);
     await new Shell(page).startSignedIn('admin');
 
     const types = new BatteryTypeListPage(page);
@@ -36,11 +38,11 @@ describe('product centre', () => {
     await drawer.getByRole('button', { name: 'Check', exact: true }).click();
     await drawer.getByText('Numbers may hold at most 1000 numbers').waitFor();
 
-    // Check answers each number: new, already exists (a demo battery), invalid.
-    await drawer.getByLabel('Numbers', { exact: true }).fill([...fresh, 'BJK000001', 'BAD#1'].join('\n'));
+    // Check answers each number: new, already exists (a battery registered before), invalid.
+    await drawer.getByLabel('Numbers', { exact: true }).fill([...fresh, registered!, 'BAD#1'].join('\n'));
     await batteries.check(drawer);
     for (const number of fresh) await batteries.checkRow(drawer, number).getByText('New', { exact: true }).waitFor();
-    await batteries.checkRow(drawer, 'BJK000001').getByText('Already exists', { exact: true }).first().waitFor();
+    await batteries.checkRow(drawer, registered!).getByText('Already exists', { exact: true }).first().waitFor();
     await batteries.checkRow(drawer, 'BAD#1').getByText('Invalid', { exact: true }).waitFor();
     await batteries.registerNew(drawer, fresh.length);
 

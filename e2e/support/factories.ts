@@ -86,6 +86,26 @@ export async function createSubAccount(merchant: Merchant, menuCodes: readonly s
   return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
 }
 
+/** `count` packs of a new battery type registered by the platform administrator (no owner, in stock): their numbers. */
+export async function createBatteries(count: number): Promise<string[]> {
+  const platform = await apiToken('admin');
+  const code = unique('E').toUpperCase();
+  const type = await apiRequest(platform, deviceTypeApi.battery.add, {
+    code: `${code}B`,
+    name: `Pack ${code}`,
+    description: 'made by a browser spec',
+    structure: 'LFP',
+    ratedVoltage: 64,
+    ratedCapacity: 30,
+    ratedCurrent: 30,
+    cellCount: 20,
+    weight: 12.5,
+  });
+  const numbers = Array.from({ length: count }, (_, i) => `${code}B${String(i + 1).padStart(4, '0')}`);
+  await apiRequest(platform, batteryApi.batchAdd, { typeId: type.id, numbers });
+  return numbers;
+}
+
 /** A cabinet registered by the platform with its packs in its first compartments, and the secret issued for it. */
 export interface CabinetDevice {
   id: number;
@@ -97,8 +117,8 @@ export interface CabinetDevice {
 }
 
 /**
- * A cabinet of a new four-compartment type holding `batteries` packs of a new battery type, both
- * registered by the platform administrator, with the cabinet's credential issued: the spec runs
+ * A cabinet of a new four-compartment type holding `batteries` packs (createBatteries), registered
+ * by the platform administrator, with the cabinet's credential issued: the spec runs
  * it as a simulated device (support/fleet.ts startCabinetDevice) instead of a demo cabinet.
  */
 export async function createCabinetDevice(options: { batteries: number }): Promise<CabinetDevice> {
@@ -112,21 +132,9 @@ export async function createCabinetDevice(options: { batteries: number }): Promi
     chargerTotalPower: 2.4,
     externalMaxPower: 3,
   });
-  const batteryType = await apiRequest(platform, deviceTypeApi.battery.add, {
-    code: `${code}B`,
-    name: `Pack ${code}`,
-    description: 'made by a browser spec',
-    structure: 'LFP',
-    ratedVoltage: 64,
-    ratedCapacity: 30,
-    ratedCurrent: 30,
-    cellCount: 20,
-    weight: 12.5,
-  });
   const number = `${code}C0001`;
   const cabinet = await apiRequest(platform, cabinetApi.add, { number, typeId: cabinetType.id });
-  const packs = Array.from({ length: options.batteries }, (_, i) => `${code}B000${i + 1}`);
-  if (packs.length > 0) await apiRequest(platform, batteryApi.batchAdd, { typeId: batteryType.id, numbers: packs });
+  const packs = options.batteries > 0 ? await createBatteries(options.batteries) : [];
   const issued = await apiRequest(platform, deviceCredentialApi.cabinet.issue, { id: cabinet.id });
   const compartments = [1, 2, 3, 4].map((index) => ({ index, batteryNumber: packs[index - 1] ?? null }));
   return { id: cabinet.id, number, secret: issued.secret, compartments };

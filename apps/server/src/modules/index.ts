@@ -35,6 +35,7 @@ import { readMerchantDocumentsFrom } from './file/index.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
+import { lockStockCountersWith } from './device-registry/index.js';
 import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles } from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
 import {
@@ -47,7 +48,7 @@ import {
 import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
 import { cabinetsOfTypeExist, placeCabinetsWith, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
 import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
-import { registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
+import { lockStockCounters, registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { heldCompartments, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
@@ -141,6 +142,9 @@ readMerchantDocumentsFrom(merchantDocumentIds);
 
 // The battery list names each battery's vehicle, and a scrapped battery leaves its vehicle (the vehicle module holds them).
 tellBatteryVehicles({ join: vehicleJoin, drop: dropBatteriesFromVehicles });
+
+// Device changes lock the stock counters they will touch first (the stock module keeps them).
+lockStockCountersWith(lockStockCounters);
 
 // A type in use stays: the device and stock modules say whether they use it.
 tellTypeUsers({

@@ -11,6 +11,6 @@ export {
 export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device-registry.service.js';
 export { deviceRowsOf } from './device-registry.rows.js';
 export { refuseScrapped } from './device-registry.guard.js';
-export { lockStockCounters, type CountedDevice } from './device-registry.counters.js';
+export { lockStockCounters, lockStockCountersWith, type CountedDevice } from './device-registry.counters.js';
 export { deviceExport } from './device-registry.export.js';
 export { deviceNumbersOfKind, numberConflict, refuseTakenNumber } from './device-registry.numbers.js';

@@ -4,8 +4,7 @@ import { STATION_SCREENS, STATION_TYPES, stationApi } from '@swap/contracts';
 import { useEndpointQuery } from '../../shared/api/endpoints';
 import { useCan } from '../../shared/permissions';
 import type { SearchOption } from '../../shared/table';
-import { useOwnerOptions, type FieldOptionsByName } from '../device-registry';
-import { merchantChoices } from '../device-registry/merchantChoices';
+import { merchantChoices, useOwnerOptions, type FieldOptionsByName } from '../device-registry';
 
 /**
  * The stations a cabinet may stand in, for its form (docs/stations-and-maps.md, "Cabinets in

@@ -11,3 +11,4 @@ export { DeviceListPage } from './DeviceListPage';
 export { NumbersInput } from './NumbersInput';
 export { validatedNumbers } from './validatedNumbers';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+export { merchantChoices } from './merchantChoices';

@@ -14,6 +14,7 @@ describe('swap records and reservations', () => {
     const swaps = new SwapListPage(page);
     await swaps.open();
     await expect.poll(() => swaps.rows().count(), { timeout: 15_000 }).toBe(20);
+    await page.getByRole('columnheader', { name: 'Vehicle served' }).waitFor();
 
     // axe runs after the search: its check freezes the dropdown animations the filters use.
     await swaps.search({ select: { Result: 'Failed' } });
@@ -28,7 +29,8 @@ describe('swap records and reservations', () => {
 
     await swaps.viewFirst();
     await page.getByRole('heading', { name: /^Swap record \d+$/, level: 1 }).waitFor();
-    for (const card of ['Swap', 'Battery handed out', 'Battery returned']) await page.getByText(card, { exact: true }).first().waitFor();
+    for (const card of ['Swap', 'Battery handed out', 'Battery returned', 'Vehicle served'])
+      await page.getByText(card, { exact: true }).first().waitFor();
     // The device failure is shown as the catalogue's text, not as a code.
     await page
       .getByText(/Failed to open the door|Battery detection failed|Failed to read the battery ID/)

@@ -187,6 +187,7 @@ const SHARED_FIELD_LABELS: FieldLabels = {
   batteryOutCompartment: { en: 'Compartment out', in: 'Kompartemen keluar', th: 'ช่องที่รับไป', zh: '取出柜格' },
   batteryOutSoc: { en: 'Charge out (%)', in: 'Daya keluar (%)', th: 'ประจุขาออก (%)', zh: '取出电量 (%)' },
   customer: { en: 'Customer', in: 'Pelanggan', th: 'ลูกค้า', zh: '客户' },
+  servedVehicleNumber: { en: 'Vehicle served', in: 'Kendaraan dilayani', th: 'ยานพาหนะที่รับบริการ', zh: '服务车辆' },
   startedAt: { en: 'Started', in: 'Mulai', th: 'เริ่ม', zh: '开始时间' },
   endedAt: { en: 'Ended', in: 'Selesai', th: 'สิ้นสุด', zh: '结束时间' },
   durationSeconds: { en: 'Duration (s)', in: 'Durasi (d)', th: 'ระยะเวลา (วินาที)', zh: '时长 (秒)' },

@@ -24,10 +24,7 @@ export function deviceCodes(kind: DeviceKind) {
   return { add: `${item}.add`, edit: `${item}.edit`, remove: `${item}.remove`, export: `${item}.export` };
 }
 
-/** The detail route of a device, e.g. /product/battery/detail/12. */
-export function deviceDetailPath(kind: DeviceKind, id: number): string {
-  return `/product/${kind}/detail/${id}`;
-}
+export { deviceDetailPath } from './deviceLinks';
 
 /** A vehicle's statistics page, and the permission that opens it (docs/stations-and-maps.md, "Vehicle statistics"). */
 export const vehicleStatisticsPath = (id: number) => `/product/vehicle/dashboard/${id}`;

@@ -21,6 +21,12 @@ export const swapRecord = z.object({
   batteryOutCompartment: z.number().nullable(),
   batteryOutSoc: z.number().nullable(),
   customer: z.string().nullable(),
+  /**
+   * The vehicle the swap served (the owner's vehicle holding the returned pack, else the one whose
+   * number the cabinet read as the customer; docs/device-protocol.md), null when none is known.
+   */
+  vehicleId: z.number().nullable(),
+  servedVehicleNumber: z.string().nullable(),
   startedAt: z.string(),
   endedAt: z.string(),
   /** Seconds from start to end. */

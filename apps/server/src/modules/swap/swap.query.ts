@@ -7,6 +7,7 @@ import { defineList, type ListJoin } from '../../app/list.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { atCabinetNumberPrefix, cabinetJoin } from '../cabinet/index.js';
 import { batteryNumberOf } from '../battery/index.js';
+import { vehicleJoin } from '../vehicle/index.js';
 import { deviceScope } from '../device-registry/index.js';
 import { swapRecords } from './swap.table.js';
 
@@ -27,11 +28,13 @@ export function atCabinet(columns: { cabinetId: PgColumn; merchantId: PgColumn }
 }
 
 const at = atCabinet(swapRecords);
+const served = vehicleJoin(swapRecords.vehicleId);
 
 interface Row {
   swap: typeof swapRecords.$inferSelect;
   cabinetNumber: string;
   merchantName: string | null;
+  servedVehicleNumber: string | null;
 }
 
 /** Swap records (Business → Swap records); latest swap first, the (…, started_at, id) indexes serve the order. */
@@ -39,8 +42,8 @@ export const swapList = defineList({
   endpoint: swapApi.search,
   table: swapRecords,
   id: swapRecords.id,
-  select: { swap: swapRecords, cabinetNumber: at.cabinetNumberColumn, merchantName: at.merchantName },
-  joins: at.joins,
+  select: { swap: swapRecords, cabinetNumber: at.cabinetNumberColumn, merchantName: at.merchantName, servedVehicleNumber: served.number },
+  joins: [...at.joins, served.join],
   scope: at.scope,
   filters: {
     cabinetNumber: at.cabinetNumber,
@@ -88,6 +91,7 @@ export const SWAP_CSV_FIELDS: (keyof SwapRecord)[] = [
   'batteryOutCompartment',
   'batteryOutSoc',
   'customer',
+  'servedVehicleNumber',
   'startedAt',
   'endedAt',
   'durationSeconds',

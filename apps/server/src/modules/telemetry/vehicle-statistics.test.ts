@@ -4,6 +4,7 @@ import {
   batteryApi,
   cabinetApi,
   endpointUrl,
+  swapApi,
   telemetryApi,
   vehicleApi,
   type SwapEvent,
@@ -81,6 +82,14 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
     expect((await vehicle('VVS0001')).battery1Number).toBe('BVS000002');
     expect((await battery('BVS000002')).vehicleNumber).toBe('VVS0001');
     expect((await battery('BVS000001')).vehicleNumber).toBeNull();
+    // The swap list, its detail and its CSV name the vehicle served.
+    const listed = (await server.request(swapApi.search, { cabinetNumber: 'CVS0001' }, { token: who.admin })).data.records[0]!;
+    expect(listed).toMatchObject({ vehicleId: ids.VVS0001, servedVehicleNumber: 'VVS0001' });
+    const detail = await server.request(swapApi.detail, { id: listed.id }, { token: who.admin });
+    expect(detail.data).toMatchObject({ vehicleId: ids.VVS0001, servedVehicleNumber: 'VVS0001' });
+    const lines = (await server.request(swapApi.export, { cabinetNumber: 'CVS0001' }, { token: who.admin })).raw.body.trim().split('\r\n');
+    expect(lines[0]).toContain('Vehicle served');
+    expect(lines[1]).toContain('VVS0001');
     // The next swap of the same vehicle is found by the pack it now carries.
     await swapAt('CVS0001', new Date(base + 3_600_000), {
       batteryIn: { number: 'BVS000002', compartment: 2, soc: 20 },

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SwapRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { APPOINTMENT_ROUTES, RESULT_MAP, SWAP_ROUTES, swapFieldLabel } from './swapModel';
+import { ServedVehicle } from './ServedVehicle';
 import { useSwapDetail } from './useSwapDetail';
 
 function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
@@ -14,6 +15,7 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
         { field: 'cabinetNumber' },
         { field: 'eventId' },
         { field: 'customer' },
+        { field: 'servedVehicleNumber', render: (r) => <ServedVehicle record={r} /> },
         { field: 'result', map: RESULT_MAP },
         { field: 'failureMessage' },
         { field: 'startedAt' },

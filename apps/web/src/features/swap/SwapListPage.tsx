@@ -21,7 +21,7 @@ export function SwapListPage() {
         endpoints={{ search: swapApi.search, export: swapApi.export }}
         exportFilename="swap-records"
         rowKey="id"
-        scrollX={1300}
+        scrollX={1440}
         defaultSort={{ field: 'startedAt', order: 'descend' }}
         searchFields={SWAP_SEARCH_FIELDS}
         columns={[
@@ -30,6 +30,7 @@ export function SwapListPage() {
           c.batteryOutNumber,
           c.batteryInNumber,
           c.customer,
+          c.servedVehicleNumber,
           c.result,
           c.failureMessage,
           c.startedAt,

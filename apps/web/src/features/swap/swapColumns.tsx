@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { SortColumnOf, SwapRecord, swapApi } from '@swap/contracts';
 import type { ResourceColumn } from '../../shared/table';
 import { fieldKey } from '../../shared/devices';
+import { ServedVehicle } from './ServedVehicle';
 import { RESULT_MAP, SWAP_ROUTES } from './swapModel';
 
 const charge = (soc: number | null) => (soc === null ? null : `${soc}%`);
@@ -13,6 +14,7 @@ export type SwapColumnKey =
   | 'batteryOutNumber'
   | 'batteryInNumber'
   | 'customer'
+  | 'servedVehicleNumber'
   | 'result'
   | 'failureMessage'
   | 'startedAt'
@@ -43,6 +45,12 @@ export function useSwapColumns(): Record<SwapColumnKey, ResourceColumn<SwapRecor
       render: (r) => battery(r.batteryInNumber, r.batteryInCompartment, r.batteryInSoc),
     },
     customer: { key: 'customer', titleKey: fieldKey('customer'), width: 120 },
+    servedVehicleNumber: {
+      key: 'servedVehicleNumber',
+      titleKey: fieldKey('servedVehicleNumber'),
+      width: 140,
+      render: (r) => <ServedVehicle record={r} />,
+    },
     result: { key: 'result', titleKey: fieldKey('result'), kind: 'status', statusMap: RESULT_MAP, width: 120 },
     failureMessage: { key: 'failureMessage', titleKey: fieldKey('failureMessage'), ellipsis: true },
     startedAt: { key: 'startedAt', titleKey: fieldKey('startedAt'), kind: 'datetime', sortable: true, width: 180 },

@@ -144,5 +144,7 @@ describe('small shared rules', () => {
     expect(formatMoney(15000, 'IDR')).toBe('IDR 15,000');
     expect(formatMoney(12.5, 'THB')).toBe('THB 12.50');
     expect(formatMoney(20000.4, 'VND')).toBe('VND 20,000');
+    expect(formatMoney('99999999999.99', 'USD')).toBe('USD 99,999,999,999.99');
+    expect(formatMoney('1234567.50', 'IDR')).toBe('IDR 1,234,568');
   });
 });

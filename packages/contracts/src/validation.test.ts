@@ -14,6 +14,11 @@ import {
   loginPassword,
   loginUsername,
   money,
+  moneyToMinor,
+  minorToMoney,
+  normalizeMoney,
+  addMoney,
+  compareMoney,
   nameField,
   newPassword,
   normalisePhone,
@@ -87,14 +92,30 @@ describe('validation rules', () => {
     expect(rejection(digits15, '1234567890123456')).toBe('validation.digits15');
   });
 
-  it('money: required, numeric, at least 0, at most two decimals', () => {
-    expect(money.safeParse(0).success).toBe(true);
-    expect(money.safeParse(15000.5).success).toBe(true);
-    expect(money.safeParse(0.1 + 0.2).success).toBe(true);
-    expect(rejection(money, -1)).toBe('validation.min0');
-    expect(rejection(money, 1.234)).toBe('validation.twoDecimals');
-    expect(rejection(money, '12')).toBe('validation.number');
+  it('money: a decimal string, required, numeric, at least 0, at most two decimals, bounded', () => {
+    for (const ok of ['0', '0.00', '15000.5', '1234.50', ' 7 ', '99999999999.99']) expect(money.safeParse(ok).success, ok).toBe(true);
+    expect(rejection(money, '')).toBe('validation.required');
+    expect(rejection(money, '-1')).toBe('validation.min0');
+    expect(rejection(money, '-0.01')).toBe('validation.min0');
+    expect(rejection(money, '0.005')).toBe('validation.twoDecimals');
+    expect(rejection(money, '1.234')).toBe('validation.twoDecimals');
+    expect(rejection(money, '100000000000')).toBe('validation.tooLarge');
+    expect(rejection(money, '9'.repeat(400))).toBe('validation.tooLarge');
+    for (const bad of ['12a', '1e5', '.5', '5.', '1,5', '+3', 'NaN', 'Infinity'])
+      expect(rejection(money, bad), bad).toBe('validation.number');
+    expect(rejection(money, 12)).toBe('validation.number');
     expect(rejection(money, undefined)).toBe('validation.number');
+  });
+
+  it('money is compared and added exactly, in minor units', () => {
+    expect(moneyToMinor('12.5')).toBe(1250);
+    expect(moneyToMinor('99999999999.99')).toBe(9_999_999_999_999);
+    expect(minorToMoney(5)).toBe('0.05');
+    expect(normalizeMoney('007')).toBe('7.00');
+    expect(addMoney('0.1', '0.2')).toBe('0.30');
+    expect(compareMoney(addMoney('0.1', '0.2'), '0.3')).toBe(0);
+    expect(compareMoney('10.00', '10.01')).toBe(-1);
+    expect(compareMoney('99999999999.99', '99999999999.98')).toBe(1);
   });
 
   it('cycle and swap counts: numeric, whole, at least 1', () => {

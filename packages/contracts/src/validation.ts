@@ -100,12 +100,69 @@ export const int32 = (min: number, max = INT32_MAX) =>
 /** A row id in a body: every id column is an integer, so 1 to INT32_MAX. */
 export const id = int32(1);
 
-/** Money: required, numeric, at least 0, at most two decimals. Sent as a number. */
+/**
+ * Money is exact: a decimal string on the wire ("1234.50"), numeric(13, 2) in PostgreSQL, and
+ * compared or added only as whole minor units (cents), never as a float (docs/api.md, "Money").
+ * At most 11 digits before the point and 2 after, so every amount in minor units (up to 10^13) is
+ * an exact JS integer, and so is the sum of many.
+ */
+export const MONEY_INTEGER_DIGITS = 11;
+/** The PostgreSQL column of an amount: `numeric(MONEY_PRECISION, 2)`. */
+export const MONEY_PRECISION = MONEY_INTEGER_DIGITS + 2;
+const MONEY_TEXT = /^(\d+)(?:\.(\d+))?$/;
+
+/** The message key that refuses an amount's text, or null for a valid amount. */
+export function moneyProblem(text: string): ValidationKey | null {
+  const value = text.trim();
+  if (value === '') return 'validation.required';
+  if (value.length > 40) return 'validation.tooLarge';
+  const match = MONEY_TEXT.exec(value.startsWith('-') ? value.slice(1) : value);
+  if (!match) return 'validation.number';
+  if (value.startsWith('-')) return 'validation.min0';
+  if ((match[2]?.length ?? 0) > 2) return 'validation.twoDecimals';
+  if (match[1]!.replace(/^0+/, '').length > MONEY_INTEGER_DIGITS) return 'validation.tooLarge';
+  return null;
+}
+
+/** Sale price, deposit, rent and amount: required, numeric, at least 0, at most two decimals; a decimal string. */
 export const money = z
-  .number({ message: 'validation.number' })
-  .min(0, { message: 'validation.min0' })
-  .max(1e13, { message: 'validation.tooLarge' })
-  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { message: 'validation.twoDecimals' });
+  .string({ message: 'validation.number' })
+  .trim()
+  .superRefine((value, ctx) => {
+    const problem = moneyProblem(value);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem });
+  });
+
+/** A valid amount ("12.5", "0012.50") in minor units (1250): an exact integer, for comparing and adding. */
+export function moneyToMinor(value: string): number {
+  const [whole = '0', fraction = ''] = value.trim().replace(/^-/, '').split('.');
+  const minor = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  return value.trim().startsWith('-') ? -minor : minor;
+}
+
+/** Minor units (1250) as the amount's text with its two decimals ("12.50"). */
+export function minorToMoney(minor: number): string {
+  if (!Number.isSafeInteger(minor)) throw new RangeError(`not an amount in minor units: ${minor}`);
+  const sign = minor < 0 ? '-' : '';
+  const digits = String(Math.abs(minor)).padStart(3, '0');
+  return `${sign}${digits.slice(0, -2)}.${digits.slice(-2)}`;
+}
+
+/** An amount written the one way the database answers it: "12.5" → "12.50", "007" → "7.00". */
+export function normalizeMoney(value: string): string {
+  return minorToMoney(moneyToMinor(value));
+}
+
+/** -1, 0 or 1 as amount a is below, equal to or above b (exact: "0.1" + "0.2" is "0.30"). */
+export function compareMoney(a: string, b: string): -1 | 0 | 1 {
+  const difference = moneyToMinor(a) - moneyToMinor(b);
+  return difference < 0 ? -1 : difference > 0 ? 1 : 0;
+}
+
+/** The exact sum of amounts, as text with two decimals. */
+export function addMoney(...amounts: string[]): string {
+  return minorToMoney(amounts.reduce((sum, amount) => sum + moneyToMinor(amount), 0));
+}
 
 /** Cycle count and swap count: required, numeric, at least 1. */
 export const count = int32(1);

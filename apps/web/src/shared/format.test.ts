@@ -11,6 +11,10 @@ describe('formats that follow the language', () => {
     expect(plain(formatAmount(1234567.8, 'IDR', 0, 'en'))).toBe('IDR 1,234,568');
     expect(plain(formatAmount(12.5, 'THB', 2, 'th'))).toBe('฿12.50');
     expect(plain(formatAmount(12.5, 'USD', 2, 'zh'))).toBe('US$12.50');
+    // Amounts come from the API as exact decimal strings: formatted digit for digit, no float between.
+    expect(plain(formatAmount('1234567.50', 'IDR', 0, 'in'))).toBe('Rp 1.234.568');
+    expect(plain(formatAmount('99999999999.99', 'THB', 2, 'en'))).toBe('THB 99,999,999,999.99');
+    expect(plain(formatAmount('20000.40', 'VND', 0, 'en'))).toBe('₫20,000');
   });
 
   it("groups numbers the language's way", () => {

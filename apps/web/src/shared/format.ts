@@ -72,15 +72,18 @@ export function formatDate(value: string, language: Language = pageLanguage()): 
 }
 
 /** A count or measure with the language's digit grouping and decimal mark. */
-export function formatNumber(value: number, language: Language = pageLanguage()): string {
-  return cached(`n${language}`, () => new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 3 })).format(value);
+export function formatNumber(value: number | string, language: Language = pageLanguage()): string {
+  return cached(`n${language}`, () => new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 3 })).format(
+    value as Intl.StringNumericLiteral,
+  );
 }
 
 /**
  * An amount in the tenant's currency (an ISO 4217 code) with its decimals (CURRENCY_DECIMALS of the
- * contracts), the language's way: "Rp 1.234.568", "฿12.50".
+ * contracts), the language's way: "Rp 1.234.568", "฿12.50". An amount from the API is a decimal
+ * string ("1234567.50"): Intl formats it exactly, never through a float.
  */
-export function formatAmount(amount: number, currency: string, decimals: number, language: Language = pageLanguage()): string {
+export function formatAmount(amount: number | string, currency: string, decimals: number, language: Language = pageLanguage()): string {
   return cached(
     `m${language}${currency}`,
     () =>
@@ -90,7 +93,7 @@ export function formatAmount(amount: number, currency: string, decimals: number,
         minimumFractionDigits: decimals,
         maximumFractionDigits: decimals,
       }),
-  ).format(amount);
+  ).format(amount as Intl.StringNumericLiteral);
 }
 
 /** Select options for countries (ISO 3166-1 alpha-2), named in the language in use by the browser's own data: "Indonesia (ID)". */

@@ -18,13 +18,13 @@ export function useCurrency(): Currency | null {
  * Bahasa, "IDR 1,234,568" in English). Until the currency is known the bare number is shown,
  * never a guessed currency.
  */
-export function useMoney(): (amount: number | null | undefined) => string {
+export function useMoney(): (amount: string | number | null | undefined) => string {
   const currency = useContext(CurrencyContext);
   const { i18n } = useTranslation();
   const language = isLanguage(i18n.language) ? i18n.language : undefined;
   return useCallback(
     (amount) => {
-      if (amount === null || amount === undefined || Number.isNaN(amount)) return '';
+      if (amount === null || amount === undefined || amount === '' || Number.isNaN(Number(amount))) return '';
       return currency ? formatAmount(amount, currency, CURRENCY_DECIMALS[currency], language) : formatNumber(amount, language);
     },
     [currency, language],

@@ -42,9 +42,12 @@ export const currencyApi = {
   }),
 } as const;
 
-/** "IDR 15000", "THB 12.50": currency followed by the number with that currency's decimals. */
-export function formatMoney(amount: number, currency: Currency): string {
+/**
+ * "IDR 15,000", "THB 12.50": currency followed by the number with that currency's decimals. An
+ * amount from the API is a decimal string ("15000.50"), formatted exactly, never through a float.
+ */
+export function formatMoney(amount: string | number, currency: Currency): string {
   const decimals = CURRENCY_DECIMALS[currency];
-  const text = amount.toLocaleString('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
-  return `${currency} ${text}`;
+  const format = new Intl.NumberFormat('en-US', { minimumFractionDigits: decimals, maximumFractionDigits: decimals });
+  return `${currency} ${format.format(amount as Intl.StringNumericLiteral)}`;
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useOptionLabels } from '../table/SearchInput';
 import { LazyDatePicker, LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
 import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
+import { useCurrency } from '../money';
 import type { FormField } from './types';
 
 export interface FieldInputProps {
@@ -23,6 +24,7 @@ type Aria = Record<`aria-${string}`, string>;
 export function FieldInput({ field, label, readOnly, id, value, onChange, ...aria }: FieldInputProps & Aria) {
   const { t } = useTranslation();
   const optionLabels = useOptionLabels();
+  const currency = useCurrency();
   const wiring = { id, ...aria };
   const bind = { ...wiring, value: value as never, onChange: onChange as never, disabled: readOnly };
   const enter = t('common.inputPlaceholder', { field: label });
@@ -34,6 +36,8 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
       return (
         <InputNumber {...bind} placeholder={enter} min={field.min} max={field.max} precision={field.precision} style={{ width: '100%' }} />
       );
+    case 'money':
+      return <Input {...bind} placeholder={enter} inputMode="decimal" prefix={currency ?? undefined} autoComplete="off" />;
     case 'select':
       return (
         <Select

@@ -52,7 +52,7 @@ export interface ResourceFormProps<S extends z.ZodObject> {
 
 function textLike(field: FormField): boolean {
   const type = field.type ?? 'text';
-  return type === 'text' || type === 'password' || type === 'textarea';
+  return type === 'text' || type === 'password' || type === 'textarea' || type === 'money';
 }
 
 /**

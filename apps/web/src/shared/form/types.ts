@@ -2,9 +2,12 @@ import type { fileApi } from '@swap/contracts';
 import type { SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
-/** date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone. */
+/**
+ * date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone;
+ * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way.
+ */
 export type FormFieldType =
-  'text' | 'password' | 'number' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime';
+  'text' | 'password' | 'number' | 'money' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime';
 
 export interface FormField<N extends string = string> {
   /** Payload field; its rules come from the same field of the form's schema. */

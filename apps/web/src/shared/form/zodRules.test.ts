@@ -16,7 +16,9 @@ describe('zod → antd rules', () => {
     expect(validateValue(loginBody.shape.username, 'a b', 'Username', t)).toBe('Username contains illegal characters');
     expect(validateValue(nameField, 'x'.repeat(21), 'Name', t)).toBe('Name must be 1 to 20 letters, digits, underscores or hyphens');
     expect(validateValue(safeText(), '<script>', 'Remark', t)).toBe('Remark: invalid input, scripts are not allowed');
-    expect(validateValue(money, 1.234, 'Price', t)).toBe('Price may have at most two decimals');
+    expect(validateValue(money, '1.234', 'Price', t)).toBe('Price may have at most two decimals');
+    expect(validateValue(money, '-5', 'Price', t)).toBe('Price must be at least 0');
+    expect(validateValue(money, undefined, 'Price', t)).toBe(t('validation.required', { field: 'Price' }));
     expect(validateValue(nameField, 'Ok name', 'Name', t)).toBeNull();
   });
 

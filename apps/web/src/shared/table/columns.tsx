@@ -34,7 +34,7 @@ export function useTableColumns<T extends object>(columns: ResourceColumn<T>[], 
       case 'datetime':
         return formatDateTime(value as string | null);
       case 'money':
-        return typeof value === 'number' ? money(value) : '';
+        return typeof value === 'number' || typeof value === 'string' ? money(value) : '';
       case 'number':
         return typeof value === 'number' ? formatNumber(value) : textOf(value);
       case 'status':

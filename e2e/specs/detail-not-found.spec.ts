@@ -2,9 +2,9 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
-import { batteryApi, deviceTypeApi } from '@swap/contracts';
+import { batteryApi } from '@swap/contracts';
 import { apiRequest, apiToken } from '../support/api.js';
-import { createMerchant } from '../support/factories.js';
+import { createBatteryType, createMerchant } from '../support/factories.js';
 
 /** Larger than any id the server hands out, still a valid id. */
 const MISSING_ID = 2_000_000_000;
@@ -43,17 +43,7 @@ describe('detail page of a record that does not exist', () => {
     // A battery in the platform's own stock: the platform sees it, a merchant's administrator does not.
     const admin = await apiToken('admin');
     const merchant = await createMerchant();
-    const type = await apiRequest(admin, deviceTypeApi.battery.add, {
-      code: 'NF4820',
-      name: 'Not-found check pack',
-      description: 'Pack of the not-found check',
-      structure: 'LFP',
-      ratedVoltage: 48,
-      ratedCapacity: 20,
-      ratedCurrent: 20,
-      cellCount: 16,
-      weight: 9,
-    });
+    const type = await createBatteryType();
     const battery = await apiRequest(admin, batteryApi.add, { number: 'BNF4820001', typeId: type.id });
 
     await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);

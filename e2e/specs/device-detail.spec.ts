@@ -1,9 +1,10 @@
 import type { Page } from 'playwright-core';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
-import { batteryApi, deviceTypeApi } from '@swap/contracts';
+import { batteryApi } from '@swap/contracts';
 import { DeviceDetailPage } from '../pages/device-detail-pages.js';
 import { apiRequest, apiToken } from '../support/api.js';
+import { createBatteryType } from '../support/factories.js';
 import { Shell } from '../pages/shell.js';
 
 /** Waits until no list or button is still loading (axe would judge a half-faded spinner). */
@@ -46,17 +47,7 @@ describe('device detail', () => {
     // A battery of its own: the list's newest ones belong to specs running beside this one.
     const admin = await apiToken('admin');
     const stamp = Date.now().toString().slice(-6);
-    const type = await apiRequest(admin, deviceTypeApi.battery.add, {
-      code: `DS${stamp}`,
-      name: `SecretPack${stamp}`,
-      description: 'Pack of the device secret check',
-      structure: 'LFP',
-      ratedVoltage: 48,
-      ratedCapacity: 20,
-      ratedCurrent: 20,
-      cellCount: 16,
-      weight: 9,
-    });
+    const type = await createBatteryType();
     const own = await apiRequest(admin, batteryApi.add, { number: `BDS${stamp}`, typeId: type.id });
     await new Shell(page).startSignedIn('admin');
     const battery = new DeviceDetailPage(page, 'battery');

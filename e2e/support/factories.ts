@@ -1,5 +1,5 @@
 import { accountApi, batteryApi, cabinetApi, deviceCredentialApi, deviceTypeApi, merchantApi, roleApi, sessionApi } from '@swap/contracts';
-import { FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
+import { DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { apiRequest, apiToken } from './api.js';
 
 /**
@@ -86,23 +86,24 @@ export async function createSubAccount(merchant: Merchant, menuCodes: readonly s
   return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
 }
 
+/** A battery type added by the platform administrator: the sample pack (DEVICE_TYPE_SAMPLES) under a code and name of its own. */
+export async function createBatteryType(): Promise<{ id: number; code: string; name: string }> {
+  const code = `${unique('E').toUpperCase()}B`;
+  const name = `Pack ${code}`;
+  const type = await apiRequest(await apiToken('admin'), deviceTypeApi.battery.add, {
+    ...DEVICE_TYPE_SAMPLES.battery,
+    code,
+    name,
+    description: 'made by a browser spec',
+  });
+  return { id: type.id, code, name };
+}
+
 /** `count` packs of a new battery type registered by the platform administrator (no owner, in stock): their numbers. */
 export async function createBatteries(count: number): Promise<string[]> {
-  const platform = await apiToken('admin');
-  const code = unique('E').toUpperCase();
-  const type = await apiRequest(platform, deviceTypeApi.battery.add, {
-    code: `${code}B`,
-    name: `Pack ${code}`,
-    description: 'made by a browser spec',
-    structure: 'LFP',
-    ratedVoltage: 64,
-    ratedCapacity: 30,
-    ratedCurrent: 30,
-    cellCount: 20,
-    weight: 12.5,
-  });
-  const numbers = Array.from({ length: count }, (_, i) => `${code}B${String(i + 1).padStart(4, '0')}`);
-  await apiRequest(platform, batteryApi.batchAdd, { typeId: type.id, numbers });
+  const type = await createBatteryType();
+  const numbers = Array.from({ length: count }, (_, i) => `${type.code}${String(i + 1).padStart(4, '0')}`);
+  await apiRequest(await apiToken('admin'), batteryApi.batchAdd, { typeId: type.id, numbers });
   return numbers;
 }
 
@@ -125,12 +126,10 @@ export async function createCabinetDevice(options: { batteries: number }): Promi
   const platform = await apiToken('admin');
   const code = unique('E').toUpperCase();
   const cabinetType = await apiRequest(platform, deviceTypeApi.cabinet.add, {
+    ...DEVICE_TYPE_SAMPLES.cabinet,
     code: `${code}C`,
     name: `Cabinet ${code}`,
     description: 'made by a browser spec',
-    compartmentCount: 4,
-    chargerTotalPower: 2.4,
-    externalMaxPower: 3,
   });
   const number = `${code}C0001`;
   const cabinet = await apiRequest(platform, cabinetApi.add, { number, typeId: cabinetType.id });

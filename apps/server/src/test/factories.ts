@@ -17,7 +17,7 @@ import {
   type MerchantRecord,
   type UserType,
 } from '@swap/contracts';
-import { DEVICE_MENUS, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
+import { DEVICE_MENUS, DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { storeCabinetState } from '../device-link/device-state.service.js';
@@ -214,45 +214,7 @@ export async function createSubAccount(server: TestServer, merchant: MerchantFix
 }
 
 /** The types createDeviceTypes adds: one battery, two vehicle and one cabinet type. */
-export const DEVICE_TYPES = {
-  battery: {
-    code: 'LFP6430',
-    name: 'LFP 64V 30Ah',
-    description: 'Scooter pack',
-    structure: 'LFP',
-    ratedVoltage: 64,
-    ratedCapacity: 30,
-    ratedCurrent: 30,
-    cellCount: 20,
-    weight: 12.5,
-  },
-  vehicle1: {
-    code: 'ES1',
-    name: 'Scooter',
-    description: 'One pack',
-    batteryCompartments: 1,
-    compartmentType: 'Single 64V',
-    ratedCapacity: 30,
-    ratedVoltage: 64,
-  },
-  vehicle2: {
-    code: 'EM2',
-    name: 'Moto',
-    description: 'Two packs',
-    batteryCompartments: 2,
-    compartmentType: 'Dual 64V',
-    ratedCapacity: 60,
-    ratedVoltage: 64,
-  },
-  cabinet: {
-    code: 'SC4',
-    name: 'Cabinet 4',
-    description: 'Four slots',
-    compartmentCount: 4,
-    chargerTotalPower: 2.4,
-    externalMaxPower: 3,
-  },
-} as const;
+export const DEVICE_TYPES = DEVICE_TYPE_SAMPLES;
 
 /** One type of each kind (DEVICE_TYPES: codes LFP6430, ES1, EM2, SC4), added by the platform once per server: ids by kind. */
 export async function createDeviceTypes(

@@ -5,6 +5,7 @@ import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
 import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
+import { basePriceApi, basePriceFieldLabels } from './domains/base-price.js';
 import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
@@ -28,6 +29,7 @@ import { vehicleApi } from './domains/vehicle.js';
 export * from './domains/account.js';
 export * from './domains/area.js';
 export * from './domains/audit-log.js';
+export * from './domains/base-price.js';
 export * from './domains/battery.js';
 export * from './domains/cabinet.js';
 export * from './domains/command.js';
@@ -48,7 +50,7 @@ export * from './domains/telemetry.js';
 export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
-export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels };
+export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels, ...basePriceFieldLabels };
 
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the
@@ -78,6 +80,7 @@ export const AUDITED = {
   vehicleType: audited(ADD_EDIT_REMOVE, { en: 'Vehicle type', in: 'Tipe kendaraan', th: 'ประเภทยานพาหนะ', zh: '车辆类型' }),
   batteryType: audited(ADD_EDIT_REMOVE, { en: 'Battery type', in: 'Tipe baterai', th: 'ประเภทแบตเตอรี่', zh: '电池类型' }),
   cabinetType: audited(ADD_EDIT_REMOVE, { en: 'Cabinet type', in: 'Tipe kabinet', th: 'ประเภทตู้', zh: '换电柜类型' }),
+  basePrice: audited(ADD_EDIT_REMOVE, { en: 'Base price', in: 'Harga dasar', th: 'ราคาพื้นฐาน', zh: '基础价格' }),
   stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
 } as const;
 
@@ -121,6 +124,7 @@ export const API = {
   cabinetLive: liveApi.cabinet,
   batteryLive: liveApi.battery,
   stationCabinetsLive: liveApi.stationCabinets,
+  basePrice: basePriceApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -359,6 +359,15 @@ export const MESSAGES = {
   ),
   noPriceInCity: m(4009, 400, 'No price is set in this city', 'Belum ada harga di kota ini', 'ยังไม่ได้ตั้งราคาในเมืองนี้', '该城市未设置价格'),
   cabinetNotRegistered: m(4010, 404, 'Cabinet is not registered', 'Kabinet belum terdaftar', 'ตู้ยังไม่ได้ลงทะเบียน', '换电柜未注册'),
+  // Base prices (docs/operation-centre.md, "Base prices").
+  noBasePriceFound: m(
+    4100,
+    400,
+    'No base price found for this operation type, vehicle type or number of batteries',
+    'Harga dasar tidak ditemukan untuk jenis operasi, tipe kendaraan atau jumlah baterai ini',
+    'ไม่พบราคาพื้นฐานสำหรับประเภทการดำเนินงาน ประเภทยานพาหนะ หรือจำนวนแบตเตอรี่นี้',
+    '未找到该运营类型、车辆类型或电池数量的基础价格',
+  ),
   // Areas (docs/stations-and-maps.md): provinces and the cities under them.
   areaCodeExists: m(4020, 409, 'Area code already exists', 'Kode wilayah sudah ada', 'มีรหัสพื้นที่นี้แล้ว', '区域编码已存在'),
   areaNameExists: m(4021, 409, 'Area name already exists', 'Nama wilayah sudah ada', 'มีชื่อพื้นที่นี้แล้ว', '区域名称已存在'),

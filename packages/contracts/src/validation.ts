@@ -131,7 +131,9 @@ export const money = z
   .superRefine((value, ctx) => {
     const problem = moneyProblem(value);
     if (problem) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  })
+  // Told after the precise reason above; it declares the shape to generated inputs (JSON Schema `pattern`).
+  .regex(/^\d+(\.\d{1,2})?$/, { message: 'validation.number' });
 
 /** A valid amount ("12.5", "0012.50") in minor units (1250): an exact integer, for comparing and adding. */
 export function moneyToMinor(value: string): number {
@@ -278,6 +280,8 @@ export const VALIDATION_KEYS = [
   'validation.polygon',
   'validation.polygonSize',
   'validation.coordinate',
+  'validation.anyBikeLeaseOnly',
+  'validation.belowMinimum',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -407,6 +411,18 @@ export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = 
     in: '{field} harus berupa path atau URL',
     th: '{field}ต้องเป็นพาธหรือ URL',
     zh: '{field}必须是路径或网址',
+  },
+  'validation.anyBikeLeaseOnly': {
+    en: 'Any Bike is allowed only with operation type LEASE',
+    in: 'Semua Motor hanya boleh dengan jenis operasi LEASE',
+    th: 'ตัวเลือกรถทุกคันใช้ได้กับประเภทการดำเนินงาน LEASE เท่านั้น',
+    zh: '任意车型仅可用于运营类型 LEASE',
+  },
+  'validation.belowMinimum': {
+    en: '{field} must not be below the stated minimum',
+    in: '{field} tidak boleh di bawah minimum yang ditetapkan',
+    th: '{field}ต้องไม่ต่ำกว่าขั้นต่ำที่กำหนด',
+    zh: '{field}不能低于规定的最低值',
   },
   'validation.invalid': { en: '{field} is invalid', in: '{field} tidak valid', th: '{field}ไม่ถูกต้อง', zh: '{field}无效' },
 };

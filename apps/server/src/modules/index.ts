@@ -57,6 +57,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
+import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -108,6 +109,7 @@ const MODULES: ServerModule[] = [
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
+  { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

@@ -32,6 +32,15 @@ export const ENUM_WORDS_EN = {
     authorize: 'Swap authorization',
     state: 'Cabinet state report',
   },
+  'basePrice.operationType': {
+    NEW: 'New',
+    LEASE: 'Lease',
+    SALE: 'Sale',
+    LEASE_TO_OWN: 'Lease to own',
+  },
+  'basePrice.vehicleType': {
+    ANY_BIKE: 'Any Bike',
+  },
   'station.type': {
     INTEGRATED: 'Integrated station',
     SWAP: 'Swap station',

@@ -28,6 +28,15 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     authorize: 'Otorisasi penukaran',
     state: 'Laporan status kabinet',
   },
+  'basePrice.operationType': {
+    NEW: 'Baru',
+    LEASE: 'Sewa',
+    SALE: 'Jual',
+    LEASE_TO_OWN: 'Sewa beli',
+  },
+  'basePrice.vehicleType': {
+    ANY_BIKE: 'Semua Motor',
+  },
   'station.type': {
     INTEGRATED: 'Stasiun terpadu',
     SWAP: 'Stasiun tukar',

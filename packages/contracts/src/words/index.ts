@@ -74,6 +74,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   radiatorSetting: 'cabinet.radiator',
   direction: 'stock.direction',
   result: 'swap.result',
+  operationType: 'basePrice.operationType',
 };
 
 /**

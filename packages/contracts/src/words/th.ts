@@ -28,6 +28,15 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     authorize: 'การอนุญาตสลับแบตเตอรี่',
     state: 'รายงานสถานะตู้',
   },
+  'basePrice.operationType': {
+    NEW: 'ใหม่',
+    LEASE: 'เช่า',
+    SALE: 'ขาย',
+    LEASE_TO_OWN: 'เช่าซื้อ',
+  },
+  'basePrice.vehicleType': {
+    ANY_BIKE: 'รถทุกคัน',
+  },
   'station.type': {
     INTEGRATED: 'สถานีรวม',
     SWAP: 'สถานีสลับแบตเตอรี่',

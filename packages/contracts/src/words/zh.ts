@@ -28,6 +28,15 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     authorize: '换电授权',
     state: '换电柜状态上报',
   },
+  'basePrice.operationType': {
+    NEW: '新购',
+    LEASE: '租赁',
+    SALE: '销售',
+    LEASE_TO_OWN: '以租代购',
+  },
+  'basePrice.vehicleType': {
+    ANY_BIKE: '任意车型',
+  },
   'station.type': {
     INTEGRATED: '综合站',
     SWAP: '换电站',

@@ -1,4 +1,5 @@
-import { eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type Column, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import { integer } from 'drizzle-orm/pg-core';
 import { qualified } from '../../app/sql.js';
@@ -10,9 +11,12 @@ import { areas } from './area.table.js';
  * caller's rows, and whether a position lies inside an area's outline.
  */
 
-/** A column naming an area (`area_id` unless named otherwise); removing the area empties it. */
-export function areaIdColumn(name = 'area_id') {
-  return integer(name).references(() => areas.id, { onDelete: 'set null' });
+/**
+ * A column naming an area (`area_id` unless named otherwise); removing the area empties it, or, with
+ * `restrict`, is refused while a row names it (a price's city).
+ */
+export function areaIdColumn(name = 'area_id', onDelete: 'set null' | 'restrict' = 'set null') {
+  return integer(name).references(() => areas.id, { onDelete });
 }
 
 /** The area's name beside the caller's rows, in the same query (null without an area). */
@@ -57,6 +61,26 @@ export function insideArea(areaId: number, latitude: Column, longitude: Column):
   const col = (name: string) => of(sql`${a}.${sql.identifier(name)}`);
   return sql`(${lat} between ${col('min_lat')} and ${col('max_lat')} and ${lng} between ${col('min_lng')} and ${col('max_lng')}
     and ${pointOf(lat, lng)} <@ ${of(outlineOf(sql`${a}.${sql.identifier('polygon')}`))})`;
+}
+
+/** Whether an area of type city has this id. */
+export async function cityExists(db: Db, id: number): Promise<boolean> {
+  const [found] = await db
+    .select({ id: areas.id })
+    .from(areas)
+    .where(and(eq(areas.id, id), eq(areas.type, 'CITY')));
+  return found !== undefined;
+}
+
+/** Every city (id, name, its province's name), by province and name. */
+export function allCities(db: Db) {
+  const province = alias(areas, 'city_province');
+  return db
+    .select({ id: areas.id, name: areas.name, province: sql<string>`coalesce(${province.name}, '')` })
+    .from(areas)
+    .leftJoin(province, eq(province.id, areas.provinceId))
+    .where(eq(areas.type, 'CITY'))
+    .orderBy(asc(province.name), asc(areas.name));
 }
 
 /** Whether an area with this id exists. */

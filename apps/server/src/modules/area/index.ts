@@ -1,4 +1,4 @@
-export { areaExists, areaIdColumn, areaNameOf, insideArea } from './area.refs.js';
+export { allCities, areaExists, areaIdColumn, areaNameOf, cityExists, insideArea } from './area.refs.js';
 import type { FastifyInstance } from 'fastify';
 import { aliasedTable, and, asc, count, eq, ilike, sql } from 'drizzle-orm';
 import { areaApi, type AreaAdd, type AreaEdit, type AreaRecord, type AreaType } from '@swap/contracts';

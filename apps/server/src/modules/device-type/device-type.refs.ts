@@ -1,8 +1,10 @@
-import { and, eq, type SQLWrapper } from 'drizzle-orm';
+import { and, eq, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { integer } from 'drizzle-orm/pg-core';
 import type { DeviceKind } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import type { ListJoin } from '../../app/list.js';
+import { qualified } from '../../app/sql.js';
 import { deviceTypes } from './device-type.table.js';
 
 /**
@@ -24,6 +26,33 @@ export function deviceTypeJoin(typeId: SQLWrapper, options: { left?: boolean } =
     name: deviceTypes.name,
     batteryCompartments: deviceTypes.batteryCompartments,
   };
+}
+
+/** A column naming a device type; a type stays while a row names it. */
+export function deviceTypeIdColumn(name: string) {
+  return integer(name).references(() => deviceTypes.id);
+}
+
+/** A type's name beside the caller's rows, in the same query (null without a type). */
+export function deviceTypeNameOf(typeId: Column | SQL): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${deviceTypes}.${sql.identifier('name')} from ${deviceTypes} where ${deviceTypes}.${sql.identifier('id')} = ${qualified(typeId)})`;
+}
+
+/** A type of the given kind, or null. */
+export async function findTypeOfKind(db: Db, kind: DeviceKind, typeId: number): Promise<DeviceTypeRow | null> {
+  const [type] = await db
+    .select()
+    .from(deviceTypes)
+    .where(and(eq(deviceTypes.id, typeId), eq(deviceTypes.kind, kind)));
+  return type ?? null;
+}
+
+/** The ids of a kind's types by code (demo rows that name a demo type). */
+export async function typeIdsByCode(db: Db, kind: DeviceKind): Promise<Record<string, number>> {
+  const rows = await db.select({ id: deviceTypes.id, code: deviceTypes.code }).from(deviceTypes).where(eq(deviceTypes.kind, kind));
+  return Object.fromEntries(rows.map((row) => [row.code, row.id]));
 }
 
 /** A type of the given kind, or "type does not exist". */

@@ -1,12 +1,14 @@
 import type { z } from 'zod';
 import {
   authorizeRequest,
+  batteryBacklog,
   batteryTelemetry,
   cabinetEvent,
   cabinetState,
   cabinetTelemetry,
   cabinetTopic,
   commandResult,
+  vehicleBacklog,
   vehicleTelemetry,
   TOPIC_ROOT,
   type DeviceKind,
@@ -39,6 +41,8 @@ export interface TopicHandler<S extends z.ZodType = z.ZodType> {
 export interface BatchedHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
   batched: TelemetryKind;
+  /** The payload is a backlog (`{ readings }`): each reading is kept in the history at its own time (docs/device-protocol.md, "Backlog"). */
+  backlog?: true;
 }
 
 function handler<S extends z.ZodType>(schema: S, handle: TopicHandler<S>['handle']): TopicHandler {
@@ -102,6 +106,9 @@ export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHand
   }),
   'battery/telemetry': { schema: batteryTelemetry, batched: 'battery' },
   'vehicle/telemetry': { schema: vehicleTelemetry, batched: 'vehicle' },
+  // Readings stored while out of coverage: history only, at their own times.
+  'battery/backlog': { schema: batteryBacklog, batched: 'battery', backlog: true },
+  'vehicle/backlog': { schema: vehicleBacklog, batched: 'vehicle', backlog: true },
   'cabinet/event': handler(cabinetEvent, recordSwap),
   'cabinet/authorize': handler(authorizeRequest, answerAuthorization),
 };

@@ -1,9 +1,9 @@
-import { findIllegalText, parseDeviceTopic } from '@swap/contracts';
+import { findIllegalText, parseDeviceTopic, type BatteryBacklog, type VehicleBacklog } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
-import { persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
+import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 
 export interface LinkLog {
@@ -70,6 +70,8 @@ export class GatewayDeviceLink implements DeviceLink {
   /** The tail of each device's control queue; removed when it drains. */
   private readonly queues = new Map<string, Promise<unknown>>();
   private readonly batcher: Batcher<TelemetryItem>;
+  /** Backlogs whose time window is being read, before their readings join the batches. */
+  private readonly backlogs = new Set<Promise<boolean>>();
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 2000, maxDelayMs: 20, ...options.batch });
@@ -97,8 +99,8 @@ export class GatewayDeviceLink implements DeviceLink {
   }
 
   async idle(): Promise<void> {
-    while (this.queues.size > 0 || this.batcher.size > 0) {
-      await Promise.all([this.batcher.flush(), ...this.queues.values()]);
+    while (this.queues.size > 0 || this.batcher.size > 0 || this.backlogs.size > 0) {
+      await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.backlogs]);
     }
     await this.batcher.flush();
   }
@@ -131,6 +133,13 @@ export class GatewayDeviceLink implements DeviceLink {
       log.warn({ topic, issues }, 'device message dropped: invalid payload');
       return DONE;
     }
+    if ('batched' in handler && handler.backlog) {
+      const readings = (checked.data as BatteryBacklog | VehicleBacklog).readings;
+      const stored = this.receiveBacklog(topic, handler.batched as 'battery' | 'vehicle', parsed.number, readings);
+      this.backlogs.add(stored);
+      void stored.finally(() => this.backlogs.delete(stored));
+      return stored;
+    }
     if ('batched' in handler) {
       return this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
     }
@@ -158,6 +167,31 @@ export class GatewayDeviceLink implements DeviceLink {
     });
     this.queues.set(key, tail);
     return stored;
+  }
+
+  /**
+   * A backlog's readings join the telemetry batches at their own times, those outside the window
+   * (older than the retention, or later than the server's clock allows) dropped and logged.
+   */
+  private async receiveBacklog(
+    topic: string,
+    kind: 'battery' | 'vehicle',
+    number: string,
+    readings: BatteryBacklog['readings'] | VehicleBacklog['readings'],
+  ): Promise<boolean> {
+    const { db, log } = this.options;
+    let window: { from: number; until: number };
+    try {
+      window = await backlogWindow(db);
+    } catch (error) {
+      if (isDatabaseUnavailable(error)) return false;
+      log.error({ topic, error: errorText(error) }, 'device message failed');
+      return true;
+    }
+    const { items, outside } = backlogItems(kind, number, readings, window);
+    if (outside > 0) log.warn({ topic, readings: readings.length, outside }, 'backlog readings dropped: time outside the history window');
+    const stored = await Promise.all(items.map((item) => this.batcher.add(item)));
+    return stored.every(Boolean);
   }
 
   /**

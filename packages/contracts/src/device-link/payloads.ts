@@ -116,6 +116,24 @@ export const vehicleTelemetry = z.object({
 });
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;
 
+/** Readings one backlog message carries at most (docs/device-protocol.md, "Backlog"); a longer backlog is sent in several. */
+export const BACKLOG_MAX_READINGS = 500;
+/** How far past the server's clock a backlog reading's `ts` may lie (device clock drift); later ones are dropped. */
+export const BACKLOG_MAX_AHEAD_MS = 5 * 60_000;
+/** How far back a backlog reading is kept when the retention setting keeps everything, in days. */
+export const BACKLOG_MAX_DAYS = 366;
+
+/**
+ * Readings a vehicle or a battery stored while it had no link, uploaded on
+ * bss/v1/{kind}/{no}/backlog once it is back: each its own report with its own `ts`, kept in the
+ * history at that time (never the live state). The topic names the device; readings name none.
+ */
+const backlog = <T extends z.ZodType>(reading: T) => z.object({ readings: z.array(reading).min(1).max(BACKLOG_MAX_READINGS) });
+export const batteryBacklog = backlog(batteryTelemetry);
+export type BatteryBacklog = z.infer<typeof batteryBacklog>;
+export const vehicleBacklog = backlog(vehicleTelemetry);
+export type VehicleBacklog = z.infer<typeof vehicleBacklog>;
+
 /**
  * Device failure codes a cabinet reports in a command result or a failed swap, each mapped to
  * the catalogue's device message so the operator sees the same text everywhere.

@@ -11,8 +11,8 @@ export type CabinetChannel = (typeof CABINET_CHANNELS)[number];
 /** Channels each kind of device publishes (uplink); cabinets also subscribe to their `cmd`. */
 export const DEVICE_UPLINK: Record<DeviceKind, readonly string[]> = {
   cabinet: ['state', 'telemetry', 'event', 'cmd-result', 'fw-status', 'authorize'],
-  battery: ['telemetry'],
-  vehicle: ['telemetry'],
+  battery: ['telemetry', 'backlog'],
+  vehicle: ['telemetry', 'backlog'],
 };
 export const DEVICE_DOWNLINK: Record<DeviceKind, readonly string[]> = {
   cabinet: ['cmd', 'authorize-result'],
@@ -33,6 +33,10 @@ export function batteryTelemetryTopic(no: string): string {
 }
 export function vehicleTelemetryTopic(no: string): string {
   return `${TOPIC_ROOT}/vehicle/${checkedNumber(no)}/telemetry`;
+}
+/** Where a vehicle or a battery uploads the readings it stored while it had no link. */
+export function backlogTopic(kind: 'battery' | 'vehicle', no: string): string {
+  return `${TOPIC_ROOT}/${kind}/${checkedNumber(no)}/backlog`;
 }
 
 export interface DeviceTopic {

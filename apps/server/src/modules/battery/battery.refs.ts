@@ -78,3 +78,11 @@ export function applyBatteryReports(latest: SQL): SQL {
       last_report_at = v.at, updated_at = now()
     from ${latest} v where b.number = v.number returning b.id, b.number`;
 }
+
+/**
+ * The id and number of each battery a telemetry backlog names (`reports`, with a number column):
+ * a backlog's readings go to the history only, so no battery row changes (docs/device-protocol.md, "Backlog").
+ */
+export function findBatteryReporters(reports: SQL): SQL {
+  return sql`select b.id, b.number from ${batteries} b where b.number in (select number from ${reports})`;
+}

@@ -1,5 +1,6 @@
 export {
   applyBatteryReports,
+  findBatteryReporters,
   batteriesByNumber,
   batteriesByIds,
   batteriesOfTypeExist,

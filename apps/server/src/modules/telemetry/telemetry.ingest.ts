@@ -1,15 +1,25 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BatteryTelemetry, CabinetTelemetry, VehicleTelemetry } from '@swap/contracts';
+import {
+  BACKLOG_MAX_AHEAD_MS,
+  BACKLOG_MAX_DAYS,
+  type BatteryTelemetry,
+  type CabinetTelemetry,
+  type VehicleTelemetry,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { applyBatteryReports } from '../battery/index.js';
-import { applyVehicleReports } from '../vehicle/index.js';
+import { applyBatteryReports, findBatteryReporters } from '../battery/index.js';
+import { applyVehicleReports, findVehicleReporters } from '../vehicle/index.js';
 import { applyCabinetReports } from '../cabinet/index.js';
+import { retentionDays } from './telemetry.service.js';
 
-/** One validated telemetry report waiting to be persisted; `at` is its receive time (µs precision). */
+/**
+ * One validated telemetry report waiting to be persisted; `at` is its receive time (µs precision),
+ * or for a reading of a backlog (`buffered`), the device's own time (docs/device-protocol.md, "Backlog").
+ */
 export type TelemetryItem =
-  | { kind: 'battery'; number: string; payload: BatteryTelemetry; at: string }
-  | { kind: 'vehicle'; number: string; payload: VehicleTelemetry; at: string }
-  | { kind: 'cabinet'; number: string; payload: CabinetTelemetry; at: string };
+  | { kind: 'battery'; number: string; payload: BatteryTelemetry; at: string; buffered?: true }
+  | { kind: 'vehicle'; number: string; payload: VehicleTelemetry; at: string; buffered?: true }
+  | { kind: 'cabinet'; number: string; payload: CabinetTelemetry; at: string; buffered?: true };
 
 export type TelemetryKind = TelemetryItem['kind'];
 
@@ -40,9 +50,15 @@ interface KindWriter<K extends TelemetryKind> {
   columns: string;
   /** UPDATE of the device table from `latest`, returning the id and number of each device it found: the owning module's piece. */
   update(latest: SQL): SQL;
-  /** INSERT of every report into the history from `reports`, joined to the devices `updated` found. */
-  insert(reports: SQL, updated: SQL): SQL;
+  /** SELECT of the id and number of each device `reports` names, for a backlog (no device row changes); none: kind keeps no backlog. */
+  find?: (reports: SQL) => SQL;
+  /** INSERT of every report into the history from `reports`, joined to the devices `updated` found; `onlyNew` leaves out those already there. */
+  insert(reports: SQL, updated: SQL, onlyNew: boolean): SQL;
 }
+
+/** A backlog delivered again (QoS 1 is at least once) adds nothing: a reading already in the history at that time is left out. */
+const notKept = (onlyNew: boolean, table: string, device: string) =>
+  onlyNew ? sql.raw(` where not exists (select 1 from ${table} h where h.${device} = b.id and h.at = v.at)`) : sql``;
 
 const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
   battery: {
@@ -65,12 +81,14 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     columns:
       'number text, at timestamptz, soc float8, voltage float8, current float8, temperature float8, cell_voltages jsonb, cycles int, gsm_signal int, gps_signal int, charge_switch text, discharge_switch text, latitude float8, longitude float8',
     update: applyBatteryReports,
+    find: findBatteryReporters,
     insert: (
       reports,
       updated,
+      onlyNew,
     ) => sql`insert into battery_telemetry (battery_id, at, latitude, longitude, soc, voltage, current, temperature)
       select b.id, v.at, v.latitude, v.longitude, v.soc, v.voltage, v.current, v.temperature
-      from ${reports} v join ${updated} b on b.number = v.number`,
+      from ${reports} v join ${updated} b on b.number = v.number${notKept(onlyNew, 'battery_telemetry', 'battery_id')}`,
   },
   vehicle: {
     row: ({ number, at, payload: t }) => ({
@@ -88,9 +106,10 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     columns:
       'number text, at timestamptz, latitude float8, longitude float8, speed float8, acc text, soc float8, has_fault boolean, fault text',
     update: applyVehicleReports,
-    insert: (reports, updated) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc, soc)
+    find: findVehicleReporters,
+    insert: (reports, updated, onlyNew) => sql`insert into vehicle_telemetry (vehicle_id, at, latitude, longitude, speed, acc, soc)
       select b.id, v.at, v.latitude, v.longitude, v.speed, v.acc, v.soc
-      from ${reports} v join ${updated} b on b.number = v.number`,
+      from ${reports} v join ${updated} b on b.number = v.number${notKept(onlyNew, 'vehicle_telemetry', 'vehicle_id')}`,
   },
   cabinet: {
     row: ({ number, at, payload: t }) => ({
@@ -128,27 +147,70 @@ const KINDS = Object.keys(WRITERS) as TelemetryKind[];
  * Persists a batch of telemetry in one statement (so one round trip, atomic without a transaction
  * block): per kind, the batch's reports travel as one JSON parameter, whatever their number; one
  * UPDATE writes the last report of each device (receive times increase, so the latest is the last
- * received) and one INSERT every report into the history. Answers the registered devices as
- * `kind/number`; reports of unknown devices are left out of both.
+ * received) and one INSERT every report into the history. A backlog's readings (`buffered`) go to
+ * the history only, once per device and time, and never change the device's row (the live state is
+ * the live reports'). Answers the registered devices as `kind/number`; reports of unknown devices
+ * are left out.
  */
 export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<Set<string>> {
   const ctes: SQL[] = [];
   const found: SQL[] = [];
   for (const kind of KINDS) {
     const writer = WRITERS[kind] as KindWriter<TelemetryKind>;
-    const rows = items.filter((item) => item.kind === kind).map((item) => writer.row(item));
-    if (rows.length === 0) continue;
-    const name = (part: string) => sql.raw(`${kind}_${part}`);
-    const [reports, latest, updated, inserted] = [name('reports'), name('latest'), name('updated'), name('inserted')];
-    ctes.push(
-      sql`${reports} as materialized (select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(writer.columns)}))`,
-      sql`${latest} as (select distinct on (number) * from ${reports} order by number, at desc)`,
-      sql`${updated} as (${writer.update(latest)})`,
-      sql`${inserted} as (${writer.insert(reports, updated)})`,
-    );
-    found.push(sql`select ${kind}::text as kind, number from ${updated}`);
+    for (const buffered of [false, true]) {
+      const rows = items.filter((item) => item.kind === kind && (item.buffered === true) === buffered).map((item) => writer.row(item));
+      if (rows.length === 0) continue;
+      const name = (part: string) => sql.raw(`${kind}_${buffered ? 'backlog_' : ''}${part}`);
+      const [reports, latest, updated, inserted] = [name('reports'), name('latest'), name('updated'), name('inserted')];
+      const recordset = sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(writer.columns)})`;
+      if (buffered && writer.find) {
+        ctes.push(
+          sql`${reports} as materialized (select distinct on (number, at) * from (${recordset}) r order by number, at)`,
+          sql`${updated} as (${writer.find(reports)})`,
+          sql`${inserted} as (${writer.insert(reports, updated, true)})`,
+        );
+      } else if (!buffered) {
+        ctes.push(
+          sql`${reports} as materialized (${recordset})`,
+          sql`${latest} as (select distinct on (number) * from ${reports} order by number, at desc)`,
+          sql`${updated} as (${writer.update(latest)})`,
+          sql`${inserted} as (${writer.insert(reports, updated, false)})`,
+        );
+      } else continue;
+      found.push(sql`select ${kind}::text as kind, number from ${updated}`);
+    }
   }
   if (ctes.length === 0) return new Set();
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${sql.join(found, sql` union all `)}`);
   return new Set(rowsOf<{ kind: string; number: string }>(result).map((row) => `${row.kind}/${row.number}`));
+}
+
+/**
+ * The times a backlog reading may carry (docs/device-protocol.md, "Backlog"): from the start of the
+ * retention (the `telemetry_retention` days, or BACKLOG_MAX_DAYS when the setting keeps everything)
+ * to BACKLOG_MAX_AHEAD_MS past `now` (device clock drift; such a reading is kept at `now`).
+ */
+export async function backlogWindow(db: Db, now = new Date()): Promise<{ from: number; until: number }> {
+  const days = (await retentionDays(db)) ?? BACKLOG_MAX_DAYS;
+  return { from: now.getTime() - days * 86_400_000, until: now.getTime() + BACKLOG_MAX_AHEAD_MS };
+}
+
+/**
+ * The readings of a backlog as telemetry items at their own times, those within the window only;
+ * answers how many were outside it too.
+ */
+export function backlogItems(
+  kind: 'battery' | 'vehicle',
+  number: string,
+  readings: readonly (BatteryTelemetry | VehicleTelemetry)[],
+  window: { from: number; until: number },
+  now = Date.now(),
+): { items: TelemetryItem[]; outside: number } {
+  const items: TelemetryItem[] = [];
+  for (const payload of readings) {
+    const at = Date.parse(payload.ts);
+    if (!(at >= window.from && at <= window.until)) continue;
+    items.push({ kind, number, payload, at: new Date(Math.min(at, now)).toISOString(), buffered: true } as TelemetryItem);
+  }
+  return { items, outside: readings.length - items.length };
 }

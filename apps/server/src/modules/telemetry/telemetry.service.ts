@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   TELEMETRY_RETENTION_SETTING,
   TREND_MAX_POINTS,
+  BACKLOG_MAX_DAYS,
   type BatteryTrend,
   type CabinetTrend,
   TRAJECTORY_MAX_POINTS,
@@ -231,9 +232,23 @@ export async function summariseEndedHours(
   const stale = rowsOf<{ kind: TrackSource['kind']; id: number | string }>(
     await db.execute(sql`select distinct kind, device_id as id from telemetry_track_stale order by 1, 2`),
   );
+  // Hours forgotten because reports landed in them late (a backlog uploaded after a time out of
+  // coverage, a report racing a summary) are summarised again, within the retention.
+  const floor = new Date(now.getTime() - ((await retentionDays(db)) ?? BACKLOG_MAX_DAYS) * 86_400_000);
   for (const { kind, id } of stale) {
     if (stopped()) return { until: since, devices };
-    await forgetStale(db, { kind, id: Number(id) });
+    const source = trackSource(kind, Number(id));
+    const [range] = rowsOf<{ h1: string | null; h2: string }>(
+      await db.execute(sql`select case when h1 < h2 then h1::text end as h1, h2::text as h2 from (
+          select greatest(date_trunc('hour', min(lo)), date_trunc('hour', ${ts(floor)})) as h1, least(max(hi) + interval '1 hour', ${hi}::timestamptz) as h2
+          from telemetry_track_stale where kind = ${kind} and device_id = ${source.id}
+        ) r`),
+    );
+    await forgetStale(db, source);
+    if (range?.h1) {
+      await summarise(db, source, range.h1, range.h2);
+      devices++;
+    }
   }
   if (due) {
     for (const kind of ['vehicle', 'battery'] as const) {

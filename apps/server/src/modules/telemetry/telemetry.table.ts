@@ -6,7 +6,8 @@ import { ACC_STATES } from '@swap/contracts';
  * `telemetry_retention` setting (days). Append-only and written in batches by the device link:
  * no primary key and no foreign key (each would cost an index probe per row at 10,000 rows/s);
  * (device, time) serves a device's range, a BRIN index on time serves the retention purge.
- * Times are the server's receive time: a device clock may be wrong, the server's is one clock.
+ * Times are the server's receive time (a device clock may be wrong, the server's is one clock), except
+ * for a backlog's readings, kept at the device's time within bounds (docs/device-protocol.md, "Backlog").
  */
 export const batteryTelemetry = pgTable(
   'battery_telemetry',

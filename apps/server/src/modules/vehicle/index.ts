@@ -1,6 +1,7 @@
 export {
   activatedVehicleNumbers,
   applyVehicleReports,
+  findVehicleReporters,
   typeHasVehicleWithTwoBatteries,
   vehicleJoin,
   vehiclesOfTypeExist,

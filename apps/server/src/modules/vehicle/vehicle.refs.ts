@@ -51,3 +51,11 @@ export function applyVehicleReports(latest: SQL): SQL {
       fault = case when v.has_fault then v.fault else b.fault end, updated_at = now()
     from ${latest} v where b.number = v.number returning b.id, b.number`;
 }
+
+/**
+ * The id and number of each vehicle a telemetry backlog names (`reports`, with a number column):
+ * a backlog's readings go to the history only, so no vehicle row changes (docs/device-protocol.md, "Backlog").
+ */
+export function findVehicleReporters(reports: SQL): SQL {
+  return sql`select b.id, b.number from ${vehicles} b where b.number in (select number from ${reports})`;
+}

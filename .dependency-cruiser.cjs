@@ -62,6 +62,22 @@ module.exports = {
       to: { circular: true },
     },
     {
+      name: 'web-no-cycle',
+      comment:
+        'No import cycle between web files, a lazy import included: a file that needs a type of the file that loads it takes it from a third file, or is checked where it is loaded.',
+      severity: 'error',
+      from: { path: '^apps/web/src/', pathNot: TEST },
+      to: { circular: true },
+    },
+    {
+      name: 'contracts-no-cycle',
+      comment:
+        'No import cycle between contracts files: the languages and the shape of labels (language.ts) import nothing, api.ts lists the domains and no domain imports it or what imports it.',
+      severity: 'error',
+      from: { path: '^packages/contracts/src/', pathNot: TEST },
+      to: { circular: true },
+    },
+    {
       name: 'web-feature-not-app',
       comment: 'Web features never import app/ (the shell, router and start-up); what several features need lives in shared/.',
       severity: 'error',

@@ -1,5 +1,6 @@
 /**
- * Module boundaries (docs/architecture.md, "Boundaries"): runs dependency-cruiser with the rules of
+ * Module boundaries (docs/architecture.md, "Boundaries"): runs dependency-cruiser over the server,
+ * web and contracts sources with the rules of
  * .dependency-cruiser.cjs and compares the breaches with scripts/boundary-breaches.txt, the imports
  * that broke a rule before it was enforced, and the server modules that import each other
  * (server-module-pair), and the SQL text that names another module's table (server-table-sql). A new breach fails; so does a listed one that is gone
@@ -29,10 +30,14 @@ interface Cruised {
 }
 
 const bin = path.join(root, 'node_modules/.bin/depcruise');
-const output = execFileSync(bin, ['apps/server/src', 'apps/web/src', '-c', '.dependency-cruiser.cjs', '--output-type', 'json'], {
-  cwd: root,
-  maxBuffer: 256 * 1024 * 1024,
-}).toString();
+const output = execFileSync(
+  bin,
+  ['apps/server/src', 'apps/web/src', 'packages/contracts/src', '-c', '.dependency-cruiser.cjs', '--output-type', 'json'],
+  {
+    cwd: root,
+    maxBuffer: 256 * 1024 * 1024,
+  },
+).toString();
 const cruised = JSON.parse(output) as { modules: Cruised[]; summary: { violations: Violation[] } };
 const found = new Set(cruised.summary.violations.map((v) => `${v.rule.name}: ${v.from} -> ${v.to}`));
 

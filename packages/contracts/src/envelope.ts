@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { INT32_MAX, cleanString } from './validation.js';
 
-/** Languages the product speaks. `zh` is the Chinese set; he/ar are only layout directions. */
-export const LANGUAGES = ['en', 'in', 'th', 'zh'] as const;
-export type Language = (typeof LANGUAGES)[number];
-export const DEFAULT_LANGUAGE: Language = 'en';
-export const RTL_LANGUAGES = ['he', 'ar'] as const;
-
-export function isLanguage(value: unknown): value is Language {
-  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
-}
+export { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, isLanguage, type Language } from './language.js';
 
 /** Envelope code meaning success; any other code is a failure listed in the message catalogue. */
 export const SUCCESS_CODE = 1;

@@ -1,8 +1,7 @@
 import { DOMAIN_FIELD_LABELS } from './api.js';
-import type { Language } from './envelope.js';
+import type { FieldLabels, Language } from './language.js';
 
-/** Labels of record fields in every language, by the payload field's name. */
-export type FieldLabels = Record<string, Record<Language, string>>;
+export type { FieldLabels };
 
 /**
  * Field labels in every language, shared by forms (labels) and the server (errors that name the field).

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from './envelope.js';
+import type { Language } from './language.js';
 
 /**
  * The validation rules of the product as reusable zod pieces. Every error message is an i18n key

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
-import type { FieldLabels } from '../fields.js';
+import type { FieldLabels } from '../language.js';
 import { compareMoney, id, int32, money } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { VEHICLE_MAX_BATTERIES } from './device-type.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
 import { resourceEndpoints } from '../endpoint.js';
-import type { FieldLabels } from '../fields.js';
+import type { FieldLabels } from '../language.js';
 import { id, longMessage, safeText, shortMessage } from '../validation.js';
 
 /**

@@ -2,12 +2,14 @@ import { notification } from 'antd';
 import { i18n } from '../../i18n';
 import { openDialog } from '../dialogs';
 import '../staticAntd';
-import type { UiPort } from './bridge';
 
-/** Used while no AntdProvider is mounted (e.g. on the sign-in page). */
-export const fallbackUiPort: UiPort = {
-  notifyError: (message) => notification.error({ key: message, title: message, placement: 'topRight' }),
-  sessionDialog: (onOk) =>
+/**
+ * Used while no AntdProvider is mounted (e.g. on the sign-in page). The bridge loads it lazily and
+ * holds it to its UiPort; this file does not import the bridge (web files import no cycle).
+ */
+export const fallbackUiPort = {
+  notifyError: (message: string) => notification.error({ key: message, title: message, placement: 'topRight' }),
+  sessionDialog: (onOk: () => void) =>
     void openDialog('warning', {
       title: i18n.t('shell.sessionTitle'),
       content: i18n.t('shell.sessionExpired'),

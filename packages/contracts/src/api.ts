@@ -3,6 +3,7 @@ import { ADD_EDIT, ADD_EDIT_REMOVE, audited } from './audited.js';
 import { liveApi } from './device-link/live.js';
 import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
+import { applicationApi, applicationFieldLabels } from './domains/application.js';
 import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
 import { basePriceApi, basePriceFieldLabels } from './domains/base-price.js';
@@ -27,6 +28,7 @@ import { vehicleApi } from './domains/vehicle.js';
 // The domains' schemas, types and declarations, published with the package from here, so a new
 // domain is added in this one file (docs/adding-a-resource.md).
 export * from './domains/account.js';
+export * from './domains/application.js';
 export * from './domains/area.js';
 export * from './domains/audit-log.js';
 export * from './domains/base-price.js';
@@ -50,7 +52,7 @@ export * from './domains/telemetry.js';
 export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
-export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels, ...basePriceFieldLabels };
+export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels, ...basePriceFieldLabels, ...applicationFieldLabels };
 
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the
@@ -82,6 +84,7 @@ export const AUDITED = {
   cabinetType: audited(ADD_EDIT_REMOVE, { en: 'Cabinet type', in: 'Tipe kabinet', th: 'ประเภทตู้', zh: '换电柜类型' }),
   basePrice: audited(ADD_EDIT_REMOVE, { en: 'Base price', in: 'Harga dasar', th: 'ราคาพื้นฐาน', zh: '基础价格' }),
   stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
+  application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำขอทรัพย์สิน', zh: '资产申请' }),
 } as const;
 
 /**
@@ -125,6 +128,7 @@ export const API = {
   batteryLive: liveApi.battery,
   stationCabinetsLive: liveApi.stationCabinets,
   basePrice: basePriceApi,
+  application: applicationApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

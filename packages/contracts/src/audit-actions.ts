@@ -54,6 +54,7 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'menu.import': entry('import', 'menu'),
     'file.upload': entry('upload', 'file'),
     'appointment.cancel': entry('cancel', 'appointment'),
+    'application.handle': entry('handle', 'application'),
     'cabinet.refused': entry('refused', 'cabinet'),
     'vehicle.sale': entry('sale', 'vehicle'),
     'command.send': entry('send', 'cabinet'),

@@ -169,7 +169,7 @@ export const MENU_TREE: CentreDef[] = [
           'application.list',
           'Asset applications',
           '/operation-center/application/list',
-          crud('application.list', [button('application.list.handle', 'Handle')], ['export']),
+          crud('application.list', [button('application.list.handle', 'Handle')], ['add', 'export']),
         ),
       ]),
       group('message', 'Messages', 'NotificationOutlined', [
@@ -406,7 +406,7 @@ export const ROUTES: RouteDef[] = [
   r('/site/cabinet-edit/:id', 'site.cabinet.edit', 'page.stationEdit', id, 'site.cabinet'),
   r('/site/cabinet-detail/:id', 'site.cabinet', 'page.stationDetail', id),
   r('/operation-center/application/list', 'application.list', 'nav.application.list'),
-  r('/operation-center/application/detail', 'application.list', 'page.applicationDetail'),
+  r('/operation-center/application/detail/:id', 'application.list', 'page.applicationDetail', id),
   // Order centre
   r('/order/product/list', 'order.product', 'nav.order.product'),
   r('/order/vehicle/list', 'order.vehicle', 'nav.order.vehicle'),

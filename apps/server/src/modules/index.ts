@@ -58,6 +58,7 @@ import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './dev
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
+import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -110,6 +111,7 @@ const MODULES: ServerModule[] = [
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
+  { routes: registerApplicationRoutes, demo: seedDemoApplications },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

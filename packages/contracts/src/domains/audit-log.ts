@@ -74,5 +74,6 @@ export const AUDIT_VERBS = [
   'issue',
   'refused',
   'cancel',
+  'handle',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

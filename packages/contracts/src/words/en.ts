@@ -98,6 +98,21 @@ export const ENUM_WORDS_EN = {
     ASSIGNED: 'Assigned',
     UNASSIGNED: 'Unassigned',
   },
+  'application.type': {
+    RETURN: 'Asset return',
+    REPLACE: 'Replacement',
+  },
+  'application.status': {
+    AUDIT: 'Under audit',
+    HANDLING: 'Handling',
+    COMPLETE: 'Complete',
+    REJECTED: 'Rejected',
+    CANCELLED: 'Cancelled',
+  },
+  'application.deviceKind': {
+    battery: 'Battery',
+    vehicle: 'Vehicle',
+  },
   'swap.return': {
     NONE: 'Not returning',
     RETURNING: 'Being returned',
@@ -190,6 +205,7 @@ export const ENUM_WORDS_EN = {
     issue: 'Issued {object} secret',
     refused: 'Refused {object} message: battery of another owner',
     cancel: 'Cancelled {object}',
+    handle: 'Handled {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

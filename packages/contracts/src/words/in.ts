@@ -94,6 +94,21 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     ASSIGNED: 'Ditugaskan',
     UNASSIGNED: 'Belum ditugaskan',
   },
+  'application.type': {
+    RETURN: 'Pengembalian aset',
+    REPLACE: 'Penggantian',
+  },
+  'application.status': {
+    AUDIT: 'Dalam audit',
+    HANDLING: 'Diproses',
+    COMPLETE: 'Selesai',
+    REJECTED: 'Ditolak',
+    CANCELLED: 'Dibatalkan',
+  },
+  'application.deviceKind': {
+    battery: 'Baterai',
+    vehicle: 'Kendaraan',
+  },
   'swap.return': {
     NONE: 'Tidak dikembalikan',
     RETURNING: 'Sedang dikembalikan',
@@ -186,6 +201,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     issue: 'Menerbitkan rahasia perangkat untuk {object}',
     refused: 'Menolak pesan dari {object}: baterai milik pemilik lain',
     cancel: 'Membatalkan {object}',
+    handle: 'Memproses {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

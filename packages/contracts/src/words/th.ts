@@ -94,6 +94,21 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     ASSIGNED: 'จัดสรรแล้ว',
     UNASSIGNED: 'ยังไม่จัดสรร',
   },
+  'application.type': {
+    RETURN: 'คืนทรัพย์สิน',
+    REPLACE: 'เปลี่ยนทดแทน',
+  },
+  'application.status': {
+    AUDIT: 'รอตรวจสอบ',
+    HANDLING: 'กำลังดำเนินการ',
+    COMPLETE: 'เสร็จสิ้น',
+    REJECTED: 'ปฏิเสธแล้ว',
+    CANCELLED: 'ยกเลิกแล้ว',
+  },
+  'application.deviceKind': {
+    battery: 'แบตเตอรี่',
+    vehicle: 'ยานพาหนะ',
+  },
   'swap.return': {
     NONE: 'ไม่ได้คืน',
     RETURNING: 'กำลังคืน',
@@ -186,6 +201,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     issue: 'ออกรหัสลับอุปกรณ์ให้{object}',
     refused: 'ปฏิเสธข้อความจาก{object}: แบตเตอรี่ของเจ้าของอื่น',
     cancel: 'ยกเลิก{object}',
+    handle: 'ดำเนินการ{object}',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

@@ -94,6 +94,21 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     ASSIGNED: '已分配',
     UNASSIGNED: '未分配',
   },
+  'application.type': {
+    RETURN: '资产退还',
+    REPLACE: '售后更换',
+  },
+  'application.status': {
+    AUDIT: '审核中',
+    HANDLING: '处理中',
+    COMPLETE: '已完成',
+    REJECTED: '已驳回',
+    CANCELLED: '已取消',
+  },
+  'application.deviceKind': {
+    battery: '电池',
+    vehicle: '车辆',
+  },
   'swap.return': {
     NONE: '未退还',
     RETURNING: '退还中',
@@ -186,6 +201,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     issue: '为{object}签发设备密钥',
     refused: '拒绝{object}的消息：电池属于其他所有者',
     cancel: '取消{object}',
+    handle: '处理{object}',
   },
   'auditLog.field': {
     tenant: '租户',

@@ -79,3 +79,15 @@ export async function recordSwappedBattery(tx: Db, number: string, soc: number, 
     .returning({ id: batteries.id });
   return row?.id;
 }
+
+/**
+ * Marks the batteries as being returned (an open asset application names them) or no longer: a
+ * cabinet never hands out a battery being returned (docs/operation-centre.md, "Applications").
+ */
+export async function setBatteriesReturning(tx: Db, ids: number[], returning: boolean): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(batteries)
+    .set({ returnStatus: returning ? 'RETURNING' : 'NONE', updatedAt: new Date() })
+    .where(inArray(batteries.id, ids));
+}

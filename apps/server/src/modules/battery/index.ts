@@ -16,6 +16,7 @@ export {
   holdForSwap,
   lockSwapBattery,
   recordSwappedBattery,
+  setBatteriesReturning,
   swapBatteryById,
   type SwapBattery,
 } from './battery.swap.js';

@@ -1,0 +1,61 @@
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { ListPage, type FormDrawer } from '../pages/list-page.js';
+import { Shell } from '../pages/shell.js';
+import { createMerchant } from '../support/factories.js';
+
+const PATH = '/basic-pricing/vehicle-price';
+
+describe('base prices', () => {
+  test('a merchant sets a base price in Bahasa: the form’s money checks, the amount in rupiah, a second one refused', async ({
+    page,
+    baseURL,
+  }) => {
+    const merchant = await createMerchant({ menuCodes: ['price.vehicle'] });
+    await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
+    await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
+    const list = new ListPage(page, PATH);
+    await list.open();
+    await page.getByText('Harga kendaraan').first().waitFor();
+
+    const price = {
+      'Jenis operasi': 'Jual',
+      'Tipe kendaraan': 'E-Scooter Single (ES1)',
+      'Jumlah baterai': '1',
+      Kota: 'Central Jakarta',
+      Harga: '18500000',
+      Deposit: '0.005',
+      Sewa: '0',
+      'Tarif harian': '0',
+      'Tarif harian minimum': '0',
+    };
+    const save = (drawer: FormDrawer) => drawer.locator.getByRole('button', { name: 'Simpan', exact: true }).click();
+    const drawer = await list.startAdd('Tambah harga', price);
+    await save(drawer);
+    await drawer.shows('Deposit maksimal dua angka desimal');
+    await drawer.fill({ Deposit: '-1' });
+    await save(drawer);
+    await drawer.shows('Deposit minimal 0');
+    await drawer.fill({ Deposit: '1250000' });
+    await save(drawer);
+    await drawer.locator.waitFor({ state: 'hidden' });
+    // Rupiah shows no decimals, grouped the Indonesian way.
+    const row = list.row('Central Jakarta');
+    await row.getByText(/Rp\s18\.500\.000/).waitFor();
+    await row.getByText(/Rp\s1\.250\.000/).waitFor();
+    await row.getByText('Jual').waitFor();
+
+    // The same operation type, vehicle type, batteries and city again: refused, nothing added.
+    const again = await list.startAdd('Tambah harga', { ...price, Deposit: '0' });
+    await save(again);
+    await page.getByText('Pengaturan harga sudah ada').first().waitFor();
+    // Any Bike is for LEASE only.
+    await again.fill({ 'Tipe kendaraan': 'Semua Motor' });
+    await save(again);
+    await again.shows('Semua Motor hanya boleh dengan jenis operasi LEASE');
+    await page.keyboard.press('Escape');
+    await again.locator.waitFor({ state: 'hidden' });
+    expect(await list.rows().count()).toBe(1);
+    await checkA11y(page);
+  });
+});

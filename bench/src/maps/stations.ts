@@ -3,15 +3,15 @@
  * "Stations and the area filter"): 5,000 swap stations holding 20,000 cabinets round Jakarta, owned
  * by 20 merchants and the platform, and a province with 25 cities whose outlines have 60 corners
  * each, written with INSERT … SELECT over generate_series. Times the real service functions of the
- * list (first page, by name, by area, a merchant's), of the map points (everything the filters
- * find) and the area lookup of a position. PostgreSQL with DATABASE_URL, else the embedded database.
+ * list (first page, by name, by area, a merchant's), of the map (the stations or groups inside a
+ * view, zoomed out and in) and the area lookup of a position. PostgreSQL with DATABASE_URL, else the embedded database.
  * BENCH_ITERATIONS (default 50) sets the calls. Asserts nothing: figures only.
  */
 import { sql } from 'drizzle-orm';
-import { stationSearch } from '@swap/contracts';
+import { stationMapQuery, stationSearch } from '@swap/contracts';
 // The modules load in the server's order first (their entries import one another).
 import '../../../apps/server/src/modules/index.js';
-import { stationLists, stationPoints } from '../../../apps/server/src/modules/station/index.js';
+import { stationLists, stationMap } from '../../../apps/server/src/modules/station/index.js';
 import { areasContaining } from '../../../apps/server/src/modules/area/index.js';
 import type { Db } from '../../../apps/server/src/db/client.js';
 import { benchDatabase, ctxOf, measure, printFigures, rowsOf, timed, type Figure } from './common.js';
@@ -109,21 +109,39 @@ async function main(): Promise<void> {
     );
   const points = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(
-        `map points ${name}`,
-        iterations,
-        async () => `${(await stationPoints(ctx, 'SWAP', stationSearch.parse(input))).length} points`,
-      ),
+      await measure(`map ${name}`, iterations, async () => {
+        const answer = await stationMap(ctx, 'SWAP', stationMapQuery.parse(input));
+        return `${answer.total} found: ${answer.stations.length} stations, ${answer.groups.length} groups`;
+      }),
     );
+  // Views of a 1,200 × 360 pixel map: the whole region (zoom 10), a district (zoom 13), streets (zoom 15).
+  const view = (lat: number, lng: number, width: number) => ({
+    south: lat - (width * 0.3) / 2,
+    west: lng - width / 2,
+    north: lat + (width * 0.3) / 2,
+    east: lng + width / 2,
+  });
   await page('first page', {});
   await page('by name', { name: 'station 012' });
   await page('in a city (area filter)', { areaId: ids!.city });
   await page('in the province (area filter)', { areaId: ids!.province });
   await page('a merchant’s first page', {}, merchant);
   await page('a merchant’s, in a city', { areaId: ids!.city }, merchant);
-  await points('every station', {});
-  await points('in a city (area filter)', { areaId: ids!.city });
-  await points('a merchant’s', {}, merchant);
+  // What the map asked for before it asked for its view: every station the filters find, as rows.
+  figures.push(
+    await measure('map every station as rows (before)', iterations, async () => {
+      const rows = await db.execute(
+        sql`select id, name, latitude, longitude, status, cabinet_count from station where type = 'SWAP' and latitude is not null and longitude is not null order by id limit 20000`,
+      );
+      return `${rowsOf(rows).length} stations`;
+    }),
+  );
+  await points('no view (the globe)', {});
+  await points('the region (zoom 10)', view(-6.2, 106.85, 1.6));
+  await points('a district (zoom 13)', view(-6.2, 106.85, 0.2));
+  await points('streets (zoom 15)', view(-6.2, 106.85, 0.05));
+  await points('in a city (area filter), no view', { areaId: ids!.city });
+  await points('a merchant’s, no view', {}, merchant);
   figures.push(
     await measure('area holding a position', iterations, async () => {
       const found = await areasContaining(db, { lat: -6.2, lng: 106.85 });

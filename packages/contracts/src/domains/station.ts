@@ -14,8 +14,10 @@ export type StationNature = (typeof STATION_NATURES)[number];
 export const STATION_STATUSES = ['READY', 'DEPLOYED', 'MAINTENANCE'] as const;
 export type StationStatus = (typeof STATION_STATUSES)[number];
 
-/** The most stations one map call answers (the list's filters narrow it). */
-export const STATION_MAP_LIMIT = 20000;
+/** Up to this many stations in the view, the map call answers the stations; more, it answers groups. */
+export const STATION_MAP_POINTS = 500;
+/** The map call's groups are cells of a grid this many cells across the view's longer side. */
+export const STATION_MAP_GRID = 16;
 
 const coordinate = (limit: number) =>
   z
@@ -77,6 +79,23 @@ export type StationAdd = z.infer<typeof stationAdd>;
 export const stationEdit = stationAdd.extend({ id });
 export type StationEdit = z.infer<typeof stationEdit>;
 
+/**
+ * The map call's input: the list's filters and the view (docs/stations-and-maps.md, "Stations"):
+ * the south-west and north-east corners in degrees; without them, the whole globe.
+ */
+export const stationMapQuery = stationSearch
+  .extend({ south: latitude.optional(), west: longitude.optional(), north: latitude.optional(), east: longitude.optional() })
+  .superRefine((view, context) => {
+    const edges = [view.south, view.west, view.north, view.east].filter((edge) => edge !== undefined).length;
+    if (edges === 0) return;
+    for (const name of ['south', 'west', 'north', 'east'] as const)
+      if (view[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'validation.required' });
+    if (edges < 4) return;
+    if (view.south! > view.north!) context.addIssue({ code: 'custom', path: ['north'], message: 'validation.mapView' });
+    if (view.west! > view.east!) context.addIssue({ code: 'custom', path: ['east'], message: 'validation.mapView' });
+  });
+export type StationMapQuery = z.infer<typeof stationMapQuery>;
+
 /** One station on the map. */
 export const stationPoint = z.object({
   id: z.number(),
@@ -87,6 +106,30 @@ export const stationPoint = z.object({
   cabinetCount: z.number(),
 });
 export type StationPoint = z.infer<typeof stationPoint>;
+
+/** Stations close together in a zoomed-out view: their count, mean position and the box around them. */
+export const stationGroup = z.object({
+  count: z.number(),
+  latitude: z.number(),
+  longitude: z.number(),
+  south: z.number(),
+  west: z.number(),
+  north: z.number(),
+  east: z.number(),
+});
+export type StationGroup = z.infer<typeof stationGroup>;
+
+/**
+ * What the map draws for a view: `total` stations the filters find inside it; each one
+ * (`stations`) when they are at most STATION_MAP_POINTS, else `groups` (a station alone in its
+ * cell is still in `stations`).
+ */
+export const stationMap = z.object({
+  total: z.number(),
+  stations: z.array(stationPoint),
+  groups: z.array(stationGroup),
+});
+export type StationMap = z.infer<typeof stationMap>;
 
 /** A station as a choice (a cabinet's station). */
 export const stationOption = z.object({ id: z.number(), name: z.string(), type: z.enum(STATION_TYPES), merchantId: z.number().nullable() });
@@ -117,9 +160,9 @@ function stationEndpoints(type: StationType) {
       method: 'POST',
       path: `${path}/map`,
       access: { code },
-      body: stationSearch,
-      answer: z.array(stationPoint),
-      summary: `Every ${words} the list's filters find, as points for the map (at most ${STATION_MAP_LIMIT})`,
+      body: stationMapQuery,
+      answer: stationMap,
+      summary: `The ${words}s the list's filters find inside the map's view: each one, or groups when more than ${STATION_MAP_POINTS}`,
     }),
     areas: endpoint({
       method: 'GET',

@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
-  STATION_MAP_LIMIT,
+  STATION_MAP_GRID,
+  STATION_MAP_POINTS,
   STATION_SCREENS,
   stationApi,
   type StationAdd,
   type StationEdit,
+  type StationMap,
+  type StationMapQuery,
   type StationRecord,
-  type StationSearch,
   type StationType,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -228,22 +230,55 @@ export async function removeStation(ctx: Ctx, type: StationType, id: number): Pr
   return null;
 }
 
-/** Every station the list's filters find that has a position, as points for the map. */
-export async function stationPoints(ctx: Ctx, type: StationType, query: StationSearch) {
-  const where = await LISTS[type].where(ctx, query);
-  return ctx.db
+const pointColumns = {
+  id: stations.id,
+  name: stations.name,
+  latitude: sql<number>`${stations.latitude}`,
+  longitude: sql<number>`${stations.longitude}`,
+  status: stations.status,
+  cabinetCount: stations.cabinetCount,
+};
+
+/**
+ * What the map draws for its view (docs/stations-and-maps.md, "The map call"): the stations the
+ * list's filters find inside the view, each one when they are at most STATION_MAP_POINTS, else
+ * grouped by the cells of a grid STATION_MAP_GRID cells across the view (cells anchored at 0°, so
+ * they stay put while the map pans). The view bounds station_position_idx as an index range; the
+ * grouping reads the index alone, so no call decodes thousands of rows.
+ */
+export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQuery): Promise<StationMap> {
+  const { south = -90, west = -180, north = 90, east = 180, ...search } = query;
+  const where = and(
+    await LISTS[type].where(ctx, search),
+    sql`${stations.latitude} between ${south} and ${north}`,
+    sql`${stations.longitude} between ${west} and ${east}`,
+  );
+  const cell = Math.max(north - south, east - west, 1e-6) / STATION_MAP_GRID;
+  const cells = await ctx.db
     .select({
-      id: stations.id,
-      name: stations.name,
-      latitude: sql<number>`${stations.latitude}`,
-      longitude: sql<number>`${stations.longitude}`,
-      status: stations.status,
-      cabinetCount: stations.cabinetCount,
+      count: sql<number>`count(*)::int`,
+      latitude: sql<number>`avg(${stations.latitude})`,
+      longitude: sql<number>`avg(${stations.longitude})`,
+      south: sql<number>`min(${stations.latitude})`,
+      west: sql<number>`min(${stations.longitude})`,
+      north: sql<number>`max(${stations.latitude})`,
+      east: sql<number>`max(${stations.longitude})`,
+      only: sql<number>`min(${stations.id})`,
     })
     .from(stations)
-    .where(and(where, isNotNull(stations.latitude), isNotNull(stations.longitude)))
-    .orderBy(asc(stations.id))
-    .limit(STATION_MAP_LIMIT);
+    .where(where)
+    .groupBy(sql`floor(${stations.latitude} / ${cell}), floor(${stations.longitude} / ${cell})`);
+  const total = cells.reduce((sum, group) => sum + group.count, 0);
+  if (total <= STATION_MAP_POINTS) {
+    const points = total === 0 ? [] : await ctx.db.select(pointColumns).from(stations).where(where).orderBy(asc(stations.id));
+    return { total, stations: points, groups: [] };
+  }
+  const alone = cells.filter((group) => group.count === 1).map((group) => group.only);
+  const points = alone.length
+    ? await ctx.db.select(pointColumns).from(stations).where(inArray(stations.id, alone)).orderBy(asc(stations.id))
+    : [];
+  const groups = cells.filter((group) => group.count > 1).map(({ only: _only, ...group }) => group);
+  return { total, stations: points, groups };
 }
 
 /** The caller's stations of a type, by name (a cabinet's station). */
@@ -316,7 +351,7 @@ export function registerStationRoutes(app: FastifyInstance): void {
     const list = LISTS[type];
     serve(app, api.search, ({ input, ctx }) => list.search(ctx, input));
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
-    serve(app, api.map, ({ input, ctx }) => stationPoints(ctx, type, input));
+    serve(app, api.map, ({ input, ctx }) => stationMap(ctx, type, input));
     serve(app, api.options, ({ ctx }) => stationOptions(ctx, type));
     serve(app, api.areas, ({ ctx }) => allAreas(ctx.db));
     serve(app, api.add, ({ input, ctx }) => addStation(ctx, type, input));

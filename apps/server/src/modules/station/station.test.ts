@@ -32,6 +32,7 @@ describe('stations', () => {
   let agentA: string; // merchant A's staff
   let agentB: string; // merchant B's staff
   let merchantA: number;
+  let merchantB: number;
   let provinceId: number;
   let cityId: number;
 
@@ -46,7 +47,7 @@ describe('stations', () => {
     server = await startTestServer({ DEMO: '0' });
     const admin = (await platformAdmin(server)).token;
     merchantA = (await createMerchantRecord(server, admin)).id;
-    const merchantB = (await createMerchantRecord(server, admin)).id;
+    merchantB = (await createMerchantRecord(server, admin)).id;
     const grant = { menuCodes: ['site.store', 'site.cabinet'], withResources: true };
     await createAccountWithMenus(server.db, { username: 'station_staff', merchantId: null, ...grant });
     await createAccountWithMenus(server.db, { username: 'station_a', merchantId: merchantA, ...grant });
@@ -78,9 +79,11 @@ describe('stations', () => {
     const platformView = (await server.request(SWAP.search, {}, { token: staff })).data.records;
     expect(platformView.map((r) => r.merchantName)).toEqual([expect.stringContaining('Merchant')]);
     const map = await server.request(SWAP.map, {}, { token: agentA });
-    expect(map.data).toEqual([
-      { id: added.data.id, name: 'Kemang', latitude: -6.5, longitude: 106.3, status: 'DEPLOYED', cabinetCount: 0 },
-    ]);
+    expect(map.data).toEqual({
+      total: 1,
+      stations: [{ id: added.data.id, name: 'Kemang', latitude: -6.5, longitude: 106.3, status: 'DEPLOYED', cabinetCount: 0 }],
+      groups: [],
+    });
     // A platform station outside every area; an integrated station is listed under its own menu only.
     const own = await server.request(SWAP.add, station('Harbour', -6.05, 106.9) as never, { token: staff });
     expect(own.data).toMatchObject({ merchantId: null, areaId: provinceId });
@@ -98,7 +101,59 @@ describe('stations', () => {
     expect(await names(staff, { name: 'kem', status: 'DEPLOYED' })).toEqual(['Kemang']);
     expect(await names(staff, { status: 'MAINTENANCE' })).toEqual([]);
     const map = await server.request(SWAP.map, { areaId: cityId }, { token: staff });
-    expect(map.data.map((p) => p.name)).toEqual(['Kemang']);
+    expect(map.data.stations.map((p) => p.name)).toEqual(['Kemang']);
+  });
+
+  it('answers the map for its view: each station when few, groups of a grid when more than 500, the caller’s own only', async () => {
+    // 600 of merchant B's stations in a 0.3° square east of Jakarta, written directly (the add call is tested above).
+    await server.db.insert(stations).values(
+      Array.from({ length: 600 }, (_, k) => ({
+        ...station(`Grid ${k}`, -6.3 + (k % 25) * 0.012, 107.0 + Math.floor(k / 25) * 0.012),
+        nature: 'SELF_OPERATED' as const,
+        status: 'DEPLOYED' as const,
+        type: 'SWAP' as const,
+        merchantId: merchantB,
+      })),
+    );
+    try {
+      const map = (body: Record<string, unknown>, token = agentB) => server.request(SWAP.map, body, { token });
+      const whole = (await map({})).data;
+      expect(whole.total).toBe(600);
+      expect(whole.groups.length).toBeGreaterThan(0);
+      expect(whole.groups.length + whole.stations.length).toBeLessThanOrEqual(16 * 16);
+      expect(whole.groups.reduce((sum, g) => sum + g.count, 0) + whole.stations.length).toBe(600);
+      for (const g of whole.groups) {
+        expect(g.south).toBeLessThanOrEqual(g.latitude);
+        expect(g.latitude).toBeLessThanOrEqual(g.north);
+      }
+      // A view over the grid's first column holds 25 stations: each one, none of another owner's.
+      const column = (await map({ south: -6.31, west: 106.99, north: -5.99, east: 107.005 })).data;
+      expect([column.total, column.groups]).toEqual([25, []]);
+      expect(column.stations.map((p) => p.name).sort((x, y) => Number(x.slice(5)) - Number(y.slice(5)))).toEqual(
+        Array.from({ length: 25 }, (_, k) => `Grid ${k}`),
+      );
+      // Merchant A sees none of B's grid in the same view…
+      expect((await map({ south: -6.31, west: 106.99, north: -5.99, east: 107.4 }, agentA)).data.total).toBe(0);
+      // …platform staff do, narrowed by the owner filter like the list.
+      expect((await map({ south: -6.31, west: 106.99, north: -5.99, east: 107.4, merchantId: 0 }, staff)).data.total).toBe(0);
+      expect((await map({ south: -6.31, west: 106.99, north: -5.99, east: 107.4 }, staff)).data.total).toBe(600);
+      // A view given in part, or turned inside out, is refused naming the edge in the caller's language.
+      const half = await server.call('POST', endpointUrl(SWAP.map), { token: agentB, body: { south: -7, west: 106 }, lang: 'in' });
+      expect([half.status, half.message]).toEqual([400, 'Tepi utara peta wajib diisi']);
+      const inverted = await server.call('POST', endpointUrl(SWAP.map), {
+        token: agentB,
+        body: { south: -6, west: 106, north: -7, east: 107 },
+        lang: 'en',
+      });
+      expect([inverted.status, inverted.message]).toEqual([400, expect.stringMatching(/^North edge of the map must lie beyond/)]);
+      const text = await server.call('POST', endpointUrl(SWAP.map), {
+        token: agentB,
+        body: { south: 'x', west: 106, north: -5, east: 107 },
+      });
+      expect(text.status).toBe(400);
+    } finally {
+      await server.db.delete(stations).where(sql`${stations.name} like 'Grid %'`);
+    }
   });
 
   it('keeps another tenant’s station out of reach: not listed, not read, not edited, not removed', async () => {

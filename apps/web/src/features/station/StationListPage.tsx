@@ -1,56 +1,19 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { Button, Card } from 'antd';
+import { lazy, Suspense } from 'react';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { StationRecord, StationType } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { useEndpointQuery } from '../../shared/api/endpoints';
-import { MapView, type MapMarker, type MapPolygon } from '../../shared/map';
 import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { useListFilters } from '../../shared/table/listFilters';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions } from '../device-registry';
 import { areaOptions, useStationAreas } from './stationQueries';
-import { STATUS_MAP, stationSearchFields, stationView, type StationView } from './stationModel';
+import { STATUS_MAP, stationSearchFields, stationView } from './stationModel';
 
 const StationFormDrawer = lazy(() => import('./StationFormDrawer'));
-
-/** Every station the list's filters find, clustered on the map; a marker opens the station. */
-function StationsMap({ view, filters }: { view: StationView; filters: Record<string, unknown> }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const points = useEndpointQuery(view.api.map, filters as never);
-  const areas = useStationAreas(view.type);
-  const areaId = filters.areaId;
-  const markers = useMemo<MapMarker[]>(
-    () =>
-      (points.data ?? []).map((p) => ({
-        id: p.id,
-        lat: p.latitude,
-        lng: p.longitude,
-        label: t('station.marker', { name: p.name, status: t(`station.status.${p.status}`), count: p.cabinetCount }),
-      })),
-    [points.data, t],
-  );
-  const polygons = useMemo<MapPolygon[]>(() => {
-    const area = areas.data?.find((a) => a.id === areaId);
-    return area?.polygon ? [{ id: area.id, ring: area.polygon, label: area.name }] : [];
-  }, [areas.data, areaId]);
-  const fitTo = useMemo(() => (markers.length ? { markers } : polygons.length ? { polygons } : undefined), [markers, polygons]);
-  return (
-    <Card size="small" title={t('station.mapTitle', { count: markers.length })}>
-      <MapView
-        label={t('station.map')}
-        height={360}
-        markers={markers}
-        polygons={polygons}
-        fitTo={fitTo}
-        onMarkerClick={(id) => navigate(view.detailPath(id))}
-      />
-    </Card>
-  );
-}
+const StationsMap = lazy(() => import('./StationsMap'));
 
 /** Sites → Integrated stations or Swap stations: the map and the list with one set of filters; add and edit in a drawer. */
 export function StationListPage({ type }: { type: StationType }) {
@@ -77,7 +40,9 @@ export function StationListPage({ type }: { type: StationType }) {
           </Can>
         }
       />
-      <StationsMap view={view} filters={filters} />
+      <Suspense fallback={<div style={{ height: 405 }} />}>
+        <StationsMap view={view} filters={filters} />
+      </Suspense>
       <ResourceTable<StationRecord, typeof view.api.search>
         endpoints={{ search: view.api.search, export: view.api.export }}
         exportFilename={type === 'INTEGRATED' ? 'integrated-stations' : 'swap-stations'}

@@ -5,7 +5,7 @@ import 'leaflet/dist/leaflet.css';
 import { clusterIndex, type MapMarker } from './clusters';
 import { useMapTiles } from './mapConfig';
 import { loadOutline } from './outline';
-import type { MapPolygon, MapViewProps } from './types';
+import type { MapBounds, MapPolygon, MapViewProps } from './types';
 import './map.css';
 
 /** Where a map without anything to show opens: Indonesia and Thailand. */
@@ -25,7 +25,9 @@ export default function MapView({
   polygons = [],
   markers = [],
   lines = [],
+  groups = [],
   cursor = null,
+  busy = false,
   center = DEFAULT_CENTER,
   zoom = DEFAULT_ZOOM,
   fitTo,
@@ -34,15 +36,16 @@ export default function MapView({
   onPolygonClick,
   onLineClick,
   onReady,
+  onViewChange,
 }: MapViewProps) {
   const { t } = useTranslation();
   const element = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<L.Map | null>(null);
   const { tiles, known } = useMapTiles();
   const [base, setBase] = useState<'tiles' | 'outline' | 'loading'>('loading');
-  const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick, onLineClick });
+  const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange });
   useEffect(() => {
-    handlers.current = { onMapClick, onMarkerClick, onPolygonClick, onLineClick };
+    handlers.current = { onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange };
   });
 
   // The map itself, once per mount.
@@ -53,8 +56,16 @@ export default function MapView({
     created.createPane(OUTLINE_PANE).style.zIndex = '150'; // below the tiles (200)
     L.control.scale({ imperial: false }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => handlers.current.onMapClick?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
+    let settle: ReturnType<typeof setTimeout> | undefined;
+    const moved = () => {
+      clearTimeout(settle);
+      settle = setTimeout(() => handlers.current.onViewChange?.(viewOf(created)), 250);
+    };
+    created.on('moveend', moved);
+    moved();
     setMap(created);
     return () => {
+      clearTimeout(settle);
       created.remove();
       setMap(null);
     };
@@ -156,14 +167,9 @@ export default function MapView({
       const bounds = map.getBounds();
       const items = index.itemsIn([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
       for (const item of items) {
-        if (item.kind === 'cluster') {
-          const name = t('map.cluster', { count: item.count });
-          const icon = L.divIcon({ className: 'map-cluster', html: `<span>${item.count}</span>`, iconSize: [36, 36] });
-          const marker = L.marker([item.lat, item.lng], { icon, title: name, keyboard: true });
-          marker.on('click', () => map.setView([item.lat, item.lng], item.expansionZoom));
-          marker.addTo(layer);
-          marker.getElement()?.setAttribute('aria-label', name);
-        } else addMarker(item.marker, layer, () => handlers.current.onMarkerClick?.(item.marker.id));
+        if (item.kind === 'cluster')
+          addGroup(layer, item, t('map.cluster', { count: item.count }), () => map.setView([item.lat, item.lng], item.expansionZoom));
+        else addMarker(item.marker, layer, () => handlers.current.onMarkerClick?.(item.marker.id));
       }
     };
     draw();
@@ -174,6 +180,27 @@ export default function MapView({
     };
   }, [map, markers, t]);
 
+  // Groups made elsewhere.
+  useEffect(() => {
+    if (!map) return;
+    const layer = L.layerGroup().addTo(map);
+    for (const group of groups) {
+      const { south, west, north, east } = group.bounds;
+      addGroup(layer, group, t('map.cluster', { count: group.count }), () =>
+        map.fitBounds(
+          [
+            [south, west],
+            [north, east],
+          ],
+          { padding: [24, 24] },
+        ),
+      );
+    }
+    return () => {
+      layer.remove();
+    };
+  }, [map, groups, t]);
+
   // The view: fitted to what fitTo names whenever it changes.
   useEffect(() => {
     if (!map || !fitTo) return;
@@ -181,6 +208,7 @@ export default function MapView({
     for (const polygon of fitTo.polygons ?? []) for (const [lng, lat] of polygon.ring) points.push([lat, lng]);
     for (const marker of fitTo.markers ?? []) points.push([marker.lat, marker.lng]);
     for (const line of fitTo.lines ?? []) for (const [lat, lng] of line.points) points.push([lat, lng]);
+    for (const box of fitTo.bounds ?? []) points.push([box.south, box.west], [box.north, box.east]);
     if (points.length === 0) return;
     map.fitBounds(L.latLngBounds(points), { padding: [24, 24], maxZoom: 14 });
   }, [map, fitTo]);
@@ -191,8 +219,38 @@ export default function MapView({
   }, [map, onReady]);
 
   return (
-    <div ref={element} className="map-view" role="region" aria-label={label} data-base-layer={base} style={{ height, width: '100%' }} />
+    <div
+      ref={element}
+      className="map-view"
+      role="region"
+      aria-label={label}
+      aria-busy={busy}
+      data-base-layer={base}
+      style={{ height, width: '100%' }}
+    />
   );
+}
+
+/** The view's edges, within the globe (a view wider than the world, or across the date line, is read as the whole width). */
+function viewOf(map: L.Map): MapBounds {
+  const bounds = map.getBounds();
+  const clamp = (value: number, limit: number) => Math.max(-limit, Math.min(limit, value));
+  const wide = bounds.getEast() - bounds.getWest() >= 360 || bounds.getWest() < -180 || bounds.getEast() > 180;
+  return {
+    south: clamp(bounds.getSouth(), 90),
+    west: wide ? -180 : bounds.getWest(),
+    north: clamp(bounds.getNorth(), 90),
+    east: wide ? 180 : bounds.getEast(),
+  };
+}
+
+/** A group of places: a round mark with its count, a button named with it. */
+function addGroup(layer: L.LayerGroup, group: { lat: number; lng: number; count: number }, name: string, onClick: () => void) {
+  const icon = L.divIcon({ className: 'map-cluster', html: `<span>${group.count}</span>`, iconSize: [36, 36] });
+  const marker = L.marker([group.lat, group.lng], { icon, title: name, keyboard: true });
+  marker.on('click', onClick);
+  marker.addTo(layer);
+  marker.getElement()?.setAttribute('aria-label', name);
 }
 
 function polygonLayer(polygon: MapPolygon, onClick: () => void): L.Polygon {

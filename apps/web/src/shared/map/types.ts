@@ -30,6 +30,23 @@ export interface MapCursor {
   label: string;
 }
 
+/** A view's edges in degrees (south-west and north-east corners). */
+export interface MapBounds {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+}
+
+/** Places grouped by whoever answers them (a server's grid): drawn like a group of markers; activating it fits the map to its box. */
+export interface MapGroup {
+  id: string | number;
+  lat: number;
+  lng: number;
+  count: number;
+  bounds: MapBounds;
+}
+
 export interface MapViewProps {
   /** The map's name for assistive technology ("Map of the areas"). */
   label: string;
@@ -37,12 +54,20 @@ export interface MapViewProps {
   polygons?: readonly MapPolygon[];
   markers?: readonly MapMarker[];
   lines?: readonly MapLine[];
+  /** Groups made elsewhere (not regrouped here). */
+  groups?: readonly MapGroup[];
   cursor?: MapCursor | null;
+  /** What is drawn is being replaced (aria-busy on the map). */
+  busy?: boolean;
   /** [latitude, longitude] and zoom of the first view, when fitTo names nothing. */
   center?: [number, number];
   zoom?: number;
   /** The view is fitted to these whenever this object changes. */
-  fitTo?: { polygons?: readonly MapPolygon[]; markers?: readonly MapMarker[]; lines?: readonly MapLine[] } | undefined;
+  fitTo?:
+    | { polygons?: readonly MapPolygon[]; markers?: readonly MapMarker[]; lines?: readonly MapLine[]; bounds?: readonly MapBounds[] }
+    | undefined;
+  /** The view once the map settles after a move or zoom (a quarter second after the last one), and at first. */
+  onViewChange?: (view: MapBounds) => void;
   onMapClick?: (point: { lat: number; lng: number }) => void;
   onMarkerClick?: (id: MapMarker['id']) => void;
   onPolygonClick?: (id: MapPolygon['id']) => void;

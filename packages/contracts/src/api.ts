@@ -12,6 +12,7 @@ import { cabinetApi } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
 import { deviceCredentialApi } from './domains/device-credential.js';
 import { deviceTypeApi } from './domains/device-type.js';
+import { distributionApi, distributionFieldLabels } from './domains/distribution.js';
 import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
@@ -39,6 +40,7 @@ export * from './domains/common-setting.js';
 export * from './domains/currency.js';
 export * from './domains/device-credential.js';
 export * from './domains/device-type.js';
+export * from './domains/distribution.js';
 export * from './domains/file.js';
 export * from './domains/menu.js';
 export * from './domains/merchant.js';
@@ -52,7 +54,12 @@ export * from './domains/telemetry.js';
 export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
-export const DOMAIN_FIELD_LABELS = { ...notificationFieldLabels, ...basePriceFieldLabels, ...applicationFieldLabels };
+export const DOMAIN_FIELD_LABELS = {
+  ...notificationFieldLabels,
+  ...basePriceFieldLabels,
+  ...applicationFieldLabels,
+  ...distributionFieldLabels,
+};
 
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the
@@ -129,6 +136,9 @@ export const API = {
   stationCabinetsLive: liveApi.stationCabinets,
   basePrice: basePriceApi,
   application: applicationApi,
+  vehicleDistribution: distributionApi.vehicle,
+  batteryDistribution: distributionApi.battery,
+  cabinetDistribution: distributionApi.cabinet,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -60,6 +60,8 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'command.send': entry('send', 'cabinet'),
     ...perKind((kind) => `${kind}.batchAdd` as const, 'batchAdd'),
     ...perKind((kind) => `${kind}.scrap` as const, 'scrap'),
+    ...perKind((kind) => `${kind}.distribute` as const, 'distribute'),
+    ...perKind((kind) => `${kind}.recall` as const, 'recall'),
     ...perKind((kind) => `${kind}.credential.issue` as const, 'issue'),
     ...perKind((kind) => `${kind}.export` as const, 'export'),
     ...perKind(

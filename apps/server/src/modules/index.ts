@@ -60,6 +60,7 @@ import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
+import { registerDistributionRoutes } from './distribution/index.js';
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
@@ -101,6 +102,7 @@ const MODULES: ServerModule[] = [
   { routes: registerCabinetRoutes, demo: seedDemoCabinets },
   { routes: registerVehicleRoutes, demo: seedDemoVehicles },
   { routes: registerStockRoutes, demo: seedDemoStock },
+  { routes: registerDistributionRoutes },
   { routes: registerCommandRoutes },
   { routes: registerSwapRoutes, demo: withDevices(seedDemoSwaps) },
   { routes: registerLiveRoutes },

@@ -6,8 +6,10 @@ import {
   cabinetApi,
   deviceCredentialApi,
   deviceTypeApi,
+  distributionApi,
   merchantApi,
   roleApi,
+  stationApi,
   vehicleApi,
   type AnswerOf,
   type CompartmentReport,
@@ -361,6 +363,40 @@ export async function createProvinceAndCity(server: TestServer, token: string): 
     token,
   );
   return { provinceId: province.id, cityId: city.id };
+}
+
+/**
+ * A station of `ownerId` (null: the platform's own) made by the platform, of the type the kind goes
+ * to (vehicles an integrated station, batteries and cabinets a swap station), and the devices with
+ * these numbers distributed to it (docs/operation-centre.md, "Distribution"): assigned, so a cabinet
+ * may hand such a battery out. Answers the station's id.
+ */
+export async function assignToStation(
+  server: TestServer,
+  platformToken: string,
+  kind: DeviceKind,
+  list: string[],
+  ownerId: number | null,
+): Promise<number> {
+  const type = kind === 'vehicle' ? 'INTEGRATED' : 'SWAP';
+  const name = unique('Station');
+  const station = await succeed(
+    server,
+    stationApi[type].add,
+    {
+      name,
+      nature: 'SELF_OPERATED',
+      address: `${name} street 1`,
+      latitude: -6.2,
+      longitude: 106.8,
+      responsiblePerson: 'Station lead',
+      status: 'DEPLOYED',
+      ...(ownerId === null ? {} : { merchantId: ownerId }),
+    },
+    platformToken,
+  );
+  await succeed(server, distributionApi[kind].distribute, { numbers: list, merchantId: ownerId, stationId: station.id }, platformToken);
+  return station.id;
 }
 
 export interface AccountFixture {

@@ -1,5 +1,6 @@
 import {
   ALARM_STATUSES,
+  DISTRIBUTION_STATUSES,
   SCRAP_STATUSES,
   STOCK_STATUSES,
   SWITCH_PERMISSIONS,
@@ -45,6 +46,8 @@ export const STOCK_MAP = statusMap(STOCK_STATUSES, 'deviceRegistry.stock', ['suc
 export const SCRAP_MAP = statusMap(SCRAP_STATUSES, 'deviceRegistry.scrap', ['success', 'error']);
 export const ALARM_MAP = statusMap(ALARM_STATUSES, 'deviceRegistry.alarm', ['success', 'error']);
 export const SWITCH_MAP = statusMap(SWITCH_PERMISSIONS, 'deviceRegistry.switch', ['success', 'error']);
+/** Assigned to a station or not (docs/operation-centre.md, "Distribution"): every device list shows it. */
+export const DISTRIBUTION_MAP = statusMap(DISTRIBUTION_STATUSES, 'swap.distribution', ['success', 'warning']);
 
 /** Search-select choices of an enumeration, labelled `<prefix>.<value>`. */
 export function optionsOf(values: readonly string[], prefix: string): SearchOption[] {
@@ -61,7 +64,7 @@ export type DeviceBaseFilter = FilterOf<typeof batteryApi.search> & FilterOf<typ
 
 /**
  * The filters every device list shares (deviceSearchBase of the contracts): number, type, brand,
- * model, stock and scrap status, owner (platform staff only) and the creation range. Batteries and
+ * model, stock, scrap and distribution status, owner (platform staff only) and the creation range. Batteries and
  * cabinets add their IMEI (vehicles have none).
  */
 export function baseSearchFields<F extends string = DeviceBaseFilter>(
@@ -73,6 +76,12 @@ export function baseSearchFields<F extends string = DeviceBaseFilter>(
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
     { name: 'stockStatus', labelKey: fieldKey('stockStatus'), type: 'select', options: optionsOf(STOCK_STATUSES, 'deviceRegistry.stock') },
     { name: 'scrapStatus', labelKey: fieldKey('scrapStatus'), type: 'select', options: optionsOf(SCRAP_STATUSES, 'deviceRegistry.scrap') },
+    {
+      name: 'distributionStatus',
+      labelKey: fieldKey('distributionStatus'),
+      type: 'select',
+      options: optionsOf(DISTRIBUTION_STATUSES, 'swap.distribution'),
+    },
     { name: 'brand', labelKey: fieldKey('brand') },
     { name: 'model', labelKey: fieldKey('model') },
   ];

@@ -75,5 +75,7 @@ export const AUDIT_VERBS = [
   'refused',
   'cancel',
   'handle',
+  'distribute',
+  'recall',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

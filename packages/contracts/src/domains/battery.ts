@@ -11,6 +11,7 @@ import {
   devicePageSchema,
   deviceScrap,
   deviceSearchBase,
+  DISTRIBUTION_STATUSES,
   SCRAP_STATUSES,
   scrapResult,
   STOCK_STATUSES,
@@ -19,9 +20,6 @@ import {
 /** Charge and discharge switches: allowed or forbidden. */
 export const SWITCH_PERMISSIONS = ['ALLOWED', 'FORBIDDEN'] as const;
 export const ALARM_STATUSES = ['NORMAL', 'ALARM'] as const;
-/** Distribution: assigned to a site or not. Only an assigned battery may be handed out by a cabinet. */
-export const DISTRIBUTION_STATUSES = ['ASSIGNED', 'UNASSIGNED'] as const;
-export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
 /** Asset return: RETURNING while a return application is in progress; such a battery cannot be handed out. */
 export const RETURN_STATUSES = ['NONE', 'RETURNING'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
@@ -97,7 +95,6 @@ export const batterySearch = deviceSearchBase.extend({
   dischargeSwitch: z.enum(SWITCH_PERMISSIONS).nullish(),
   /** true: bound to a vehicle; false: free. */
   bound: z.boolean().nullish(),
-  distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
   returnStatus: z.enum(RETURN_STATUSES).nullish(),
   sort: z.object({ field: z.enum(DEVICE_SORT_FIELDS), order: z.enum(['ascend', 'descend']) }).optional(),
 });
@@ -122,8 +119,7 @@ const batteryFields = z.object({
   ratedCurrent: specNumber(10000).nullish(),
   cellCount: specCount(1000).nullish(),
   structure: z.enum(BATTERY_STRUCTURES).nullish(),
-  /** Set by staff until the distribution and application screens set them; absent keeps the current value. */
-  distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
+  /** Set by staff until the application screens set it; absent keeps the current value. The distribution screens alone assign. */
   returnStatus: z.enum(RETURN_STATUSES).nullish(),
 });
 

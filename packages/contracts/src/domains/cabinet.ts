@@ -7,6 +7,7 @@ import {
   batchAddResult,
   batchCheckResult,
   DEVICE_SORT_FIELDS,
+  DISTRIBUTION_STATUSES,
   deviceBatch,
   deviceNumber,
   devicePageSchema,
@@ -89,6 +90,8 @@ export const cabinetRecord = z.object({
   stationName: z.string().nullable(),
   /** The station's type: which station screen shows it. */
   stationType: z.enum(STATION_TYPES).nullable(),
+  /** ASSIGNED while the cabinet stands in a station (docs/operation-centre.md, "Distribution"). */
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES),
   /** Compartments holding a battery ready to swap (swappable or full). */
   swappableCount: z.number(),
   /** The merchant that sold the cabinet (docs/stations-and-maps.md, "Seller and dealer"). */

@@ -20,6 +20,14 @@ export const deviceNumber = cleanString().trim().regex(DEVICE_NUMBER_PATTERN, { 
  */
 export const ownerFilter = int32(0).nullish();
 
+/**
+ * Distribution: assigned to a station or not (docs/operation-centre.md, "Distribution"); every device
+ * list shows and filters it. Only an assigned battery may be handed out by a cabinet. Set by the
+ * distribution screens only.
+ */
+export const DISTRIBUTION_STATUSES = ['ASSIGNED', 'UNASSIGNED'] as const;
+export type DistributionStatus = (typeof DISTRIBUTION_STATUSES)[number];
+
 /** Filters every device list shares: number prefix, type, statuses, owner, creation range. */
 export const deviceSearchBase = pageQuerySchema.extend({
   number: safeText(32).nullish(),
@@ -30,6 +38,7 @@ export const deviceSearchBase = pageQuerySchema.extend({
   stockStatus: z.enum(STOCK_STATUSES).nullish(),
   scrapStatus: z.enum(SCRAP_STATUSES).nullish(),
   merchantId: ownerFilter,
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
   createdFrom: z.iso.datetime({ offset: true }).nullish(),
   createdTo: z.iso.datetime({ offset: true }).nullish(),
 });

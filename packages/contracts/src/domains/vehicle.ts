@@ -6,6 +6,7 @@ import {
   batchAddResult,
   batchCheckResult,
   DEVICE_SORT_FIELDS,
+  DISTRIBUTION_STATUSES,
   deviceBatch,
   deviceNumber,
   devicePageSchema,
@@ -47,6 +48,8 @@ export const vehicleRecord = z.object({
   merchantId: z.number().nullable(),
   merchantName: z.string().nullable(),
   activationStatus: z.enum(ACTIVATION_STATUSES),
+  /** Distributed to a station or not (docs/operation-centre.md, "Distribution"). */
+  distributionStatus: z.enum(DISTRIBUTION_STATUSES),
   accState: z.enum(ACC_STATES),
   /** Fault description reported by the vehicle; null when none. */
   fault: z.string().nullable(),

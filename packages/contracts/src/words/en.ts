@@ -113,6 +113,10 @@ export const ENUM_WORDS_EN = {
     battery: 'Battery',
     vehicle: 'Vehicle',
   },
+  'distribution.action': {
+    DISTRIBUTE: 'Distributed',
+    RECALL: 'Recalled',
+  },
   'swap.return': {
     NONE: 'Not returning',
     RETURNING: 'Being returned',
@@ -196,6 +200,8 @@ export const ENUM_WORDS_EN = {
     throttled: 'Sign-in refused: too many attempts',
     disabled: 'Sign-in refused: account disabled',
     batchAdd: 'Batch-registered {object}',
+    distribute: 'Distributed {object}',
+    recall: 'Recalled {object}',
     scrap: 'Scrapped {object}',
     in: 'Stock in: {object}',
     out: 'Stock out: {object}',

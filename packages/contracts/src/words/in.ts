@@ -109,6 +109,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     battery: 'Baterai',
     vehicle: 'Kendaraan',
   },
+  'distribution.action': {
+    DISTRIBUTE: 'Didistribusikan',
+    RECALL: 'Ditarik kembali',
+  },
   'swap.return': {
     NONE: 'Tidak dikembalikan',
     RETURNING: 'Sedang dikembalikan',
@@ -192,6 +196,8 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     throttled: 'Masuk ditolak: terlalu banyak percobaan',
     disabled: 'Masuk ditolak: akun dinonaktifkan',
     batchAdd: 'Mendaftarkan {object} secara massal',
+    distribute: 'Mendistribusikan {object}',
+    recall: 'Menarik kembali {object}',
     scrap: 'Men-scrap {object}',
     in: 'Stok masuk: {object}',
     out: 'Stok keluar: {object}',

@@ -109,6 +109,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     battery: 'แบตเตอรี่',
     vehicle: 'ยานพาหนะ',
   },
+  'distribution.action': {
+    DISTRIBUTE: 'จัดสรร',
+    RECALL: 'เรียกคืน',
+  },
   'swap.return': {
     NONE: 'ไม่ได้คืน',
     RETURNING: 'กำลังคืน',
@@ -192,6 +196,8 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     throttled: 'ปฏิเสธการเข้าสู่ระบบ: พยายามหลายครั้งเกินไป',
     disabled: 'ปฏิเสธการเข้าสู่ระบบ: บัญชีถูกปิดใช้งาน',
     batchAdd: 'ลงทะเบียน{object}แบบกลุ่ม',
+    distribute: 'จัดสรร{object}',
+    recall: 'เรียกคืน{object}',
     scrap: 'ปลดระวาง{object}',
     in: 'รับเข้าคลัง: {object}',
     out: 'จ่ายออกจากคลัง: {object}',

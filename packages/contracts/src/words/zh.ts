@@ -109,6 +109,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     battery: '电池',
     vehicle: '车辆',
   },
+  'distribution.action': {
+    DISTRIBUTE: '分配',
+    RECALL: '召回',
+  },
   'swap.return': {
     NONE: '未退还',
     RETURNING: '退还中',
@@ -192,6 +196,8 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     throttled: '登录被拒：尝试次数过多',
     disabled: '登录被拒：账号已停用',
     batchAdd: '批量登记{object}',
+    distribute: '分配{object}',
+    recall: '召回{object}',
     scrap: '报废{object}',
     in: '入库：{object}',
     out: '出库：{object}',

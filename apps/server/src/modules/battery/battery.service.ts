@@ -31,10 +31,12 @@ function fieldsOf(body: BatteryAdd | BatteryEdit, spec: ReturnType<typeof batter
   };
 }
 
-/** Distribution and return status as sent; absent keeps what the battery has (new: unassigned, not returning). */
-function statusesOf(body: BatteryAdd | BatteryEdit, current?: Pick<typeof batteries.$inferSelect, 'distributionStatus' | 'returnStatus'>) {
+/**
+ * Return status as sent; absent keeps what the battery has (new: not returning). The distribution
+ * status is distribution's alone (docs/operation-centre.md, "Distribution").
+ */
+function statusesOf(body: BatteryAdd | BatteryEdit, current?: Pick<typeof batteries.$inferSelect, 'returnStatus'>) {
   return {
-    distributionStatus: body.distributionStatus ?? current?.distributionStatus ?? 'UNASSIGNED',
     returnStatus: body.returnStatus ?? current?.returnStatus ?? 'NONE',
   };
 }

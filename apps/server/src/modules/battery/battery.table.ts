@@ -58,6 +58,8 @@ export const batteries = pgTable(
     /** Only an assigned battery that is not being returned may be handed out by a cabinet. */
     distributionStatus: text('distribution_status', { enum: DISTRIBUTION_STATUSES }).notNull().default('UNASSIGNED'),
     returnStatus: text('return_status', { enum: RETURN_STATUSES }).notNull().default('NONE'),
+    /** The station the battery is distributed to (docs/operation-centre.md, "Distribution"); ASSIGNED with it. */
+    stationId: integer('station_id'),
     /** Mid-swap until then: set when a cabinet's hand-out is authorized, cleared by the swap event. */
     swapLockedUntil: timestamp('swap_locked_until', { withTimezone: true }),
     /** The authorization request that set the marker (a redelivered request is answered the same). */
@@ -107,6 +109,11 @@ export const batteries = pgTable(
     index('battery_unassigned_idx')
       .on(t.id)
       .where(sql`${t.distributionStatus} = 'UNASSIGNED'`),
+    // The assigned/unassigned filter (docs/operation-centre.md): the tenant's rows, and the platform's in list order.
+    index('battery_merchant_distribution_idx').on(t.merchantId, t.distributionStatus, t.id),
+    index('battery_assigned_idx')
+      .on(t.id)
+      .where(sql`${t.distributionStatus} = 'ASSIGNED'`),
     index('battery_returning_idx')
       .on(t.id)
       .where(sql`${t.returnStatus} = 'RETURNING'`),

@@ -51,6 +51,7 @@ export const CABINET_KIND: DeviceKindDef = {
     merchantId: cabinets.merchantId,
     stockStatus: cabinets.stockStatus,
     scrapStatus: cabinets.scrapStatus,
+    stationId: cabinets.stationId,
   }),
   exists: 'cabinetExists',
   missing: 'cabinetMissing',

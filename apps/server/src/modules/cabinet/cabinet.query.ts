@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, isNotNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
 import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -57,6 +57,8 @@ export const cabinetList = defineList({
     model: (model) => eq(cabinets.model, model),
     site: (site) => eq(cabinets.site, site),
     stationId: (stationId) => eq(cabinets.stationId, stationId),
+    // Assigned: standing in a station (docs/operation-centre.md, "Distribution").
+    distributionStatus: (status) => (status === 'ASSIGNED' ? isNotNull(cabinets.stationId) : isNull(cabinets.stationId)),
     networkType: (type) => eq(cabinets.networkType, type),
     supplyStatus: (status) => eq(cabinets.supplyStatus, status),
     stockStatus: (status) => eq(cabinets.stockStatus, status),
@@ -88,6 +90,7 @@ export const cabinetList = defineList({
     seller: sellerName ?? c.seller,
     stationName: c.stationId === null ? null : (stations.get(c.stationId)?.name ?? null),
     stationType: c.stationId === null ? null : (stations.get(c.stationId)?.type ?? null),
+    distributionStatus: c.stationId === null ? 'UNASSIGNED' : 'ASSIGNED',
     purchaseTime: iso(c.purchaseTime),
     scrappedAt: iso(c.scrappedAt),
     lastReportAt: iso(c.lastReportAt),
@@ -174,6 +177,7 @@ export const CABINET_CSV_FIELDS: (keyof CabinetRecord)[] = [
   'imei',
   'androidSerialNumber',
   'stationName',
+  'distributionStatus',
   'site',
   'seller',
   'purchaseTime',

@@ -90,6 +90,11 @@ export const cabinets = pgTable(
     index('cabinet_model_idx').on(t.model, t.id),
     index('cabinet_site_idx').on(t.site, t.id),
     index('cabinet_station_idx').on(t.stationId, t.id),
+    // Assigned (in a station) or not, the distribution filter (docs/operation-centre.md).
+    index('cabinet_merchant_station_idx').on(t.merchantId, t.stationId, t.id),
+    index('cabinet_unplaced_idx')
+      .on(t.id)
+      .where(sql`${t.stationId} is null`),
     index('cabinet_seller_idx')
       .on(t.sellerId)
       .where(sql`${t.sellerId} is not null`),

@@ -26,12 +26,31 @@ export interface DeviceRow {
   scrapStatus: string;
 }
 
+/** One device as distribution reads it (docs/operation-centre.md, "Distribution"). */
+export interface DevicePlacement extends DeviceRow {
+  stationId: number | null;
+  /** ASSIGNED: distributed to a station. */
+  assigned: boolean;
+  /** Held by or holding another device (a battery in a vehicle, a vehicle with batteries): its owner cannot change alone. */
+  tied: boolean;
+}
+
+/** Where distribution puts devices: an owner (null: platform stock) and a station (null: none). */
+export interface Placement {
+  merchantId: number | null;
+  stationId: number | null;
+}
+
 /** What the shared device code reads and changes on a kind's own rows (built with `deviceRowsOf`). */
 export interface DeviceRows {
   /** The devices with these ids or numbers the caller may see, in id order; locked for the transaction when `lock`. */
   findDevices(db: Db, ctx: Pick<Ctx, 'principal'>, which: { ids: number[]; numbers: string[] }, lock: boolean): Promise<DeviceRow[]>;
   /** Marks the devices SCRAPPED with the reason and time, inside the caller's transaction. */
   markScrapped(tx: Db, ids: number[], reason: string): Promise<void>;
+  /** The devices with these numbers the caller may see, with their placement, in id order; locked when `lock`. */
+  findPlacements(db: Db, ctx: Pick<Ctx, 'principal'>, numbers: string[], lock: boolean): Promise<DevicePlacement[]>;
+  /** Puts the devices in one placement (assigned when it names a station), in one statement. */
+  place(tx: Db, ids: number[], to: Placement): Promise<void>;
 }
 
 /**

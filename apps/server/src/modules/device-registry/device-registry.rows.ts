@@ -2,7 +2,7 @@ import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { deviceScope, type DeviceRow, type DeviceRows } from './device-registry.kind.js';
+import { deviceScope, type DevicePlacement, type DeviceRow, type DeviceRows, type Placement } from './device-registry.kind.js';
 
 /**
  * What the shared device code reads and changes on a kind's rows (find and lock, scrap), built by the
@@ -11,8 +11,21 @@ import { deviceScope, type DeviceRow, type DeviceRows } from './device-registry.
  */
 export function deviceRowsOf(
   table: PgTable,
-  c: { id: PgColumn; number: PgColumn; typeId: PgColumn; merchantId: PgColumn; stockStatus: PgColumn; scrapStatus: PgColumn },
+  c: {
+    id: PgColumn;
+    number: PgColumn;
+    typeId: PgColumn;
+    merchantId: PgColumn;
+    stockStatus: PgColumn;
+    scrapStatus: PgColumn;
+    stationId: PgColumn;
+    /** The kind's assigned/unassigned column; none when standing in a station is what assigned means (cabinets). */
+    distributionStatus?: PgColumn;
+    /** True for a device held by or holding another one (docs/operation-centre.md, "Distribution"). */
+    tied?: SQL;
+  },
 ): DeviceRows {
+  const assigned = c.distributionStatus ? sql<boolean>`${c.distributionStatus} = 'ASSIGNED'` : sql<boolean>`${c.stationId} is not null`;
   return {
     async findDevices(
       db: Db,
@@ -37,6 +50,32 @@ export function deviceRowsOf(
         .where(and(or(...conditions), deviceScope(ctx, c.merchantId)))
         .orderBy(c.id);
       return lock ? query.for('update') : query;
+    },
+    async findPlacements(db: Db, ctx: Pick<Ctx, 'principal'>, numbers: string[], lock: boolean): Promise<DevicePlacement[]> {
+      if (numbers.length === 0) return [];
+      const query = db
+        .select({
+          id: sql<number>`${c.id}`,
+          number: sql<string>`${c.number}`,
+          typeId: sql<number>`${c.typeId}`,
+          merchantId: sql<number | null>`${c.merchantId}`,
+          stockStatus: sql<string>`${c.stockStatus}`,
+          scrapStatus: sql<string>`${c.scrapStatus}`,
+          stationId: sql<number | null>`${c.stationId}`,
+          assigned,
+          tied: sql<boolean>`${c.tied ?? sql`false`}`,
+        })
+        .from(table)
+        .where(and(inArray(c.number, numbers), deviceScope(ctx, c.merchantId)))
+        .orderBy(c.id);
+      return lock ? query.for('update') : query;
+    },
+    async place(tx: Db, ids: number[], to: Placement): Promise<void> {
+      if (ids.length === 0) return;
+      const status = c.distributionStatus ? sql`, distribution_status = ${to.stationId === null ? 'UNASSIGNED' : 'ASSIGNED'}` : sql``;
+      await tx.execute(
+        sql`update ${table} set merchant_id = ${to.merchantId}, station_id = ${to.stationId}${status}, updated_at = now() where ${inArray(c.id, ids)}`,
+      );
     },
     async markScrapped(tx: Db, ids: number[], reason: string): Promise<void> {
       await tx.execute(

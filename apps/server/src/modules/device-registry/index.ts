@@ -1,4 +1,6 @@
 export {
+  type DevicePlacement,
+  type Placement,
   chunks,
   deviceScope,
   ownerCondition,

@@ -334,6 +334,25 @@ export async function visibleStation(ctx: Ctx, id: number): Promise<{ id: number
   return station;
 }
 
+/**
+ * A station devices are distributed to (docs/operation-centre.md, "Distribution"): one the caller may
+ * see (another owner's answers "does not exist"), locked for the rest of the caller's transaction.
+ */
+export async function lockDistributionStation(
+  tx: Db,
+  ctx: Ctx,
+  id: number,
+): Promise<{ id: number; name: string; type: StationType; merchantId: number | null }> {
+  const own = ctx.principal.merchantId;
+  const [station] = await tx
+    .select({ id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId })
+    .from(stations)
+    .where(and(eq(stations.id, id), own === null ? undefined : eq(stations.merchantId, own)))
+    .for('update');
+  if (!station) throw notFound();
+  return station;
+}
+
 /** The names and types of these stations (a cabinet's station). */
 export const describeStations: CabinetStations['describe'] = async (db, ids) => {
   if (ids.length === 0) return new Map();

@@ -11,7 +11,7 @@ import {
 } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
+import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
@@ -62,9 +62,10 @@ describe('failed swaps from the simulator on the embedded broker', () => {
     const types = await createDeviceTypes(server, who.admin);
     cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
     for (const number of ['BSF000001', 'BSF000002', 'BSF000003']) {
-      const added = await call(who.merchant, batteryApi.add, { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+      const added = await call(who.merchant, batteryApi.add, { number, typeId: types.battery });
       ids[number] = added.data.id;
     }
+    await assignToStation(server, who.admin, 'battery', ['BSF000001', 'BSF000002', 'BSF000003'], who.merchantId);
     ({ gateway, fleet } = await startSimulatedCabinets(server, {
       master: MASTER,
       cabinets: [{ number: CABINET, slots: ['BSF000001', 'BSF000002', null, null] }],

@@ -18,7 +18,7 @@ import {
   vehicleApi,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { compartment, createAccount, createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
+import { compartment, createAccount, createDeviceTypes, deviceCallers, type DeviceCallers, assignToStation } from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { demoDeviceSecret, seedDemoDeviceCredentials } from '../device-credential/index.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
@@ -127,13 +127,15 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
       ids[body.number as string] = added.data.id;
     };
     await add(who.merchant, 'cabinet', { number: A_CABINET, typeId: types.cabinet });
-    await add(who.merchant, 'battery', { number: A_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await add(who.merchant, 'battery', { number: A_PACK, typeId: types.battery });
+    await assignToStation(server, who.admin, 'battery', [A_PACK], who.merchantId);
     await add(who.rival, 'cabinet', { number: B_CABINET, typeId: types.cabinet });
-    for (const number of [B_SLOT_PACK, B_RIDER_PACK])
-      await add(who.rival, 'battery', { number, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    for (const number of [B_SLOT_PACK, B_RIDER_PACK]) await add(who.rival, 'battery', { number, typeId: types.battery });
+    await assignToStation(server, who.admin, 'battery', [B_SLOT_PACK, B_RIDER_PACK], who.rivalId);
     await add(who.rival, 'vehicle', { number: B_VEHICLE, typeId: types.vehicle1, battery1Number: B_RIDER_PACK });
     await add(who.admin, 'cabinet', { number: P_CABINET, typeId: types.cabinet });
-    await add(who.admin, 'battery', { number: P_PACK, typeId: types.battery, distributionStatus: 'ASSIGNED' });
+    await add(who.admin, 'battery', { number: P_PACK, typeId: types.battery });
+    await assignToStation(server, who.admin, 'battery', [P_PACK], null);
     await seedDemoDeviceCredentials(server.db, MASTER);
     ({ gateway, url } = await startEmbeddedGateway(server, log));
     // The rival's own cabinet holds its pack; the rider's pack is in the rival's vehicle, half charged.

@@ -4,6 +4,7 @@ import {
   appointmentApi,
   batteryApi,
   cabinetApi,
+  distributionApi,
   type EndpointDef,
   endpointUrl,
   type InputOf,
@@ -24,7 +25,7 @@ import {
 } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
+import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../app/device-hub.js';
@@ -46,6 +47,8 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   const ids: Record<string, number> = {};
   let typeId = 0;
   let vehicleType = 0;
+  let stationId = 0;
+  let allocator = '';
   const changes: DeviceChange[] = [];
 
   const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in') =>
@@ -77,9 +80,11 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     vehicleType = types.vehicle1;
     cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
     for (const number of ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004']) {
-      const added = await call(who.merchant, batteryApi.add, { number, typeId, distributionStatus: 'ASSIGNED' });
+      const added = await call(who.merchant, batteryApi.add, { number, typeId });
       ids[number] = added.data.id;
     }
+    allocator = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: ['allocation.battery'] })).token;
+    stationId = await assignToStation(server, who.admin, 'battery', ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004'], who.merchantId);
     server.app.deviceHub.onChange((change) => changes.push(change));
     ({ gateway, fleet } = await startSimulatedCabinets(server, {
       master: MASTER,
@@ -168,12 +173,14 @@ describe('swaps, the battery rules and reservations with the simulator on the em
       result: 'REFUSED',
       reason: 'BATTERY_RETURNING',
     });
-    await editBattery('BSW000004', { returnStatus: 'NONE', distributionStatus: 'UNASSIGNED' });
+    await editBattery('BSW000004', { returnStatus: 'NONE' });
+    // Recalled from its station: no longer assigned, so no cabinet hands it out.
+    expect((await call(allocator, distributionApi.battery.recall, { numbers: ['BSW000004'] })).code).toBe(1);
     expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
       result: 'REFUSED',
       reason: 'BATTERY_UNASSIGNED',
     });
-    await editBattery('BSW000004', { distributionStatus: 'ASSIGNED' });
+    expect((await call(allocator, distributionApi.battery.distribute, { numbers: ['BSW000004'], stationId })).code).toBe(1);
     expect((await call(who.merchant, batteryApi.scrap, { numbers: ['BSW000004'], reason: 'Swollen cells' })).code).toBe(1);
     expect(await swap({ customer: 'C20003', rider: 'BSW000001', compartment: 3 })).toMatchObject({
       result: 'REFUSED',

@@ -11,7 +11,14 @@ import {
   type VehicleStatisticsQuery,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, createAccountWithMenus, createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
+import {
+  createAccount,
+  createAccountWithMenus,
+  createDeviceTypes,
+  deviceCallers,
+  type DeviceCallers,
+  assignToStation,
+} from '../../test/factories.js';
 import { persistTelemetry } from './telemetry.ingest.js';
 import { applySwapEvent } from '../swap/index.js';
 import { swapRecords } from '../swap/swap.table.js';
@@ -64,8 +71,10 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
     await add('cabinet', { number: 'CVS0001', typeId: types.cabinet, merchantId });
     await add('cabinet', { number: 'CVS0002', typeId: types.cabinet, merchantId: who.rivalId });
     for (const number of ['BVS000001', 'BVS000002', 'BVS000003', 'BVS000004'])
-      await add('battery', { number, typeId: types.battery, merchantId, distributionStatus: 'ASSIGNED' });
-    await add('battery', { number: 'BVS000009', typeId: types.battery, merchantId: who.rivalId, distributionStatus: 'ASSIGNED' });
+      await add('battery', { number, typeId: types.battery, merchantId });
+    await add('battery', { number: 'BVS000009', typeId: types.battery, merchantId: who.rivalId });
+    await assignToStation(server, who.admin, 'battery', ['BVS000001', 'BVS000002', 'BVS000003', 'BVS000004'], merchantId);
+    await assignToStation(server, who.admin, 'battery', ['BVS000009'], who.rivalId);
     await add('vehicle', { number: 'VVS0001', typeId: types.vehicle1, merchantId, battery1Number: 'BVS000001' });
     await add('vehicle', { number: 'VVS0002', typeId: types.vehicle1, merchantId });
     await add('vehicle', { number: 'VVS0009', typeId: types.vehicle1, merchantId: who.rivalId, battery1Number: 'BVS000009' });

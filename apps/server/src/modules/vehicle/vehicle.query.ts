@@ -91,6 +91,7 @@ export const vehicleList = defineList({
     availability: (availability) => eq(vehicles.availability, availability),
     saleMode: (mode) => eq(vehicles.saleMode, mode),
     activationStatus: (status) => eq(vehicles.activationStatus, status),
+    distributionStatus: (status) => eq(vehicles.distributionStatus, status),
     // Through the battery's own vehicle_id: one unique-index probe, not an OR over two columns.
     batteryNumber: (number, ctx) => inArray(vehicles.id, vehicleIdsOfBattery(ctx.db, number)),
     createdFrom: (from) => gte(vehicles.createdAt, new Date(from)),
@@ -115,6 +116,7 @@ export const VEHICLE_CSV_FIELDS: (keyof VehicleRecord)[] = [
   'brand',
   'model',
   'merchantName',
+  'distributionStatus',
   'activationStatus',
   'accState',
   'fault',

@@ -4,6 +4,7 @@ import {
   ACC_STATES,
   ACTIVATION_STATUSES,
   AVAILABILITIES,
+  DISTRIBUTION_STATUSES,
   SALE_MODES,
   SALE_STATUSES,
   SCRAP_STATUSES,
@@ -53,6 +54,12 @@ export const vehicles = pgTable(
     longitude: doublePrecision('longitude'),
     location: text('location'),
     merchantId: integer('merchant_id').references(() => merchants.id),
+    /**
+     * The station the vehicle is distributed to and whether it is (docs/operation-centre.md,
+     * "Distribution"); the station's foreign key is declared in migration 0026 only.
+     */
+    stationId: integer('station_id'),
+    distributionStatus: text('distribution_status', { enum: DISTRIBUTION_STATUSES }).notNull().default('UNASSIGNED'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -64,6 +71,8 @@ export const vehicles = pgTable(
     index('vehicle_merchant_stock_idx').on(t.merchantId, t.stockStatus, t.id),
     index('vehicle_merchant_type_idx').on(t.merchantId, t.typeId, t.id),
     index('vehicle_type_idx').on(t.typeId, t.id),
+    index('vehicle_merchant_distribution_idx').on(t.merchantId, t.distributionStatus, t.id),
+    index('vehicle_distribution_idx').on(t.distributionStatus, t.id),
     index('vehicle_stock_idx').on(t.stockStatus, t.id),
     index('vehicle_created_idx').on(t.createdAt, t.id),
     index('vehicle_model_idx').on(t.model, t.id),

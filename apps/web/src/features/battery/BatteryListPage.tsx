@@ -1,7 +1,7 @@
 import type { BatteryRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device-registry';
 import { ALARM_MAP, fieldKey, SWITCH_MAP } from '../../shared/devices';
-import { BATTERY_FORM, batterySearchFields, DISTRIBUTION_MAP, RETURN_MAP } from './batteryModel';
+import { BATTERY_FORM, batterySearchFields, RETURN_MAP } from './batteryModel';
 
 /**
  * Product centre → Batteries.
@@ -21,7 +21,6 @@ export function BatteryListPage() {
         { key: 'alarmStatus', titleKey: fieldKey('alarmStatus'), kind: 'status', statusMap: ALARM_MAP },
         { key: 'chargeSwitch', titleKey: fieldKey('chargeSwitch'), kind: 'status', statusMap: SWITCH_MAP },
         { key: 'dischargeSwitch', titleKey: fieldKey('dischargeSwitch'), kind: 'status', statusMap: SWITCH_MAP },
-        { key: 'distributionStatus', titleKey: fieldKey('distributionStatus'), kind: 'status', statusMap: DISTRIBUTION_MAP },
         { key: 'returnStatus', titleKey: fieldKey('returnStatus'), kind: 'status', statusMap: RETURN_MAP },
         { key: 'vehicleNumber', titleKey: fieldKey('vehicleNumber') },
       ]}

@@ -3,7 +3,6 @@ import {
   batteryAdd,
   batteryEdit,
   BATTERY_STRUCTURES,
-  DISTRIBUTION_STATUSES,
   RETURN_STATUSES,
   SWITCH_PERMISSIONS,
   telemetryApi,
@@ -23,11 +22,6 @@ export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
   BATTERY_STRUCTURES.map((value) => [value, { meaning: 'default' as const, labelKey: `deviceType.structure.${value}` }]),
 );
 
-/** Swap rules: only an assigned battery that is not being returned may be handed out. */
-export const DISTRIBUTION_MAP: StatusMap = {
-  ASSIGNED: { meaning: 'success', labelKey: 'swap.distribution.ASSIGNED' },
-  UNASSIGNED: { meaning: 'warning', labelKey: 'swap.distribution.UNASSIGNED' },
-};
 export const RETURN_MAP: StatusMap = {
   NONE: { meaning: 'default', labelKey: 'swap.return.NONE' },
   RETURNING: { meaning: 'warning', labelKey: 'swap.return.RETURNING' },
@@ -59,12 +53,6 @@ export function batterySearchFields(
       options: optionsOf(SWITCH_PERMISSIONS, 'deviceRegistry.switch'),
     },
     { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
-    {
-      name: 'distributionStatus',
-      labelKey: fieldKey('distributionStatus'),
-      type: 'select',
-      options: optionsOf(DISTRIBUTION_STATUSES, 'swap.distribution'),
-    },
     { name: 'returnStatus', labelKey: fieldKey('returnStatus'), type: 'select', options: optionsOf(RETURN_STATUSES, 'swap.return') },
     {
       name: 'bound',
@@ -100,12 +88,6 @@ export const BATTERY_FIELDS: FormField[] = [
   decimal('ratedCurrent'),
   { name: 'cellCount', labelKey: fieldKey('cellCount'), type: 'number', min: 1, precision: 0 },
   decimal('weight'),
-  {
-    name: 'distributionStatus',
-    labelKey: fieldKey('distributionStatus'),
-    type: 'select',
-    options: optionsOf(DISTRIBUTION_STATUSES, 'swap.distribution'),
-  },
   { name: 'returnStatus', labelKey: fieldKey('returnStatus'), type: 'select', options: optionsOf(RETURN_STATUSES, 'swap.return') },
 ];
 
@@ -126,7 +108,6 @@ export const BATTERY_EDIT_NAMES = [
   'ratedCurrent',
   'cellCount',
   'weight',
-  'distributionStatus',
   'returnStatus',
 ] as const satisfies readonly (keyof BatteryRecord)[];
 

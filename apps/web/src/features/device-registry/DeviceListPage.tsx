@@ -12,7 +12,16 @@ import {
 } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
-import { DEVICE_APIS, deviceCodes, deviceDetailPath, fieldKey, SCRAP_MAP, STOCK_MAP, type DeviceApi } from '../../shared/devices';
+import {
+  DEVICE_APIS,
+  deviceCodes,
+  deviceDetailPath,
+  DISTRIBUTION_MAP,
+  fieldKey,
+  SCRAP_MAP,
+  STOCK_MAP,
+  type DeviceApi,
+} from '../../shared/devices';
 import { RegisterButtons } from './RegisterButtons';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 
@@ -29,6 +38,7 @@ export interface DeviceRow {
   model: string | null;
   stockStatus: string;
   scrapStatus: string;
+  distributionStatus: string;
   merchantName: string | null;
   createdAt: string;
 }
@@ -112,6 +122,7 @@ export function DeviceListPage<R extends DeviceRow>({
           ...kindColumns,
           { key: 'stockStatus', titleKey: fieldKey('stockStatus'), kind: 'status', statusMap: STOCK_MAP },
           { key: 'scrapStatus', titleKey: fieldKey('scrapStatus'), kind: 'status', statusMap: SCRAP_MAP },
+          { key: 'distributionStatus', titleKey: fieldKey('distributionStatus'), kind: 'status', statusMap: DISTRIBUTION_MAP },
           { key: 'merchantName', titleKey: fieldKey('merchantName'), render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
           ...trailingColumns,
           { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },

@@ -321,9 +321,9 @@ export async function seedDemoBasePrices(db: Db, merchantIds: Record<string, num
       'Siam Swap Direct',
       'Pathum Wan',
       [
-        ['LEASE', undefined, 1, 'any', ['0', '1500.00', '2200.00', '89.50', '75.00']],
-        ['SALE', dual, 2, '', ['65900.00', '0', '0', '0', '0']],
-        ['LEASE_TO_OWN', single, 1, '', ['0', '2000.00', '2890.00', '99.00', '90.00']],
+        ['LEASE', undefined, 1, 'any', ['0', '400000', '550000', '21000', '20000']],
+        ['SALE', dual, 2, '', ['31900000', '0', '0', '0', '0']],
+        ['LEASE_TO_OWN', single, 1, '', ['0', '900000', '1150000', '40000', '35000']],
       ],
     ],
   ];

@@ -71,3 +71,27 @@ describe('session and language', () => {
     expect((await apiAnswer(token, menuApi.levels, undefined)).code).toBe(405);
   });
 });
+
+describe('first-visit tour', () => {
+  test.override({ tour: true });
+
+  test('shows to a new user once: after Skip it stays away on reload', async ({ page }) => {
+    const { admin } = await createMerchant();
+    await new Shell(page).signIn(admin.username, admin.password);
+    const tourText = page.getByText('Collapse or expand the side menu here to make room for wide lists.');
+    await tourText.waitFor();
+    await page.getByRole('button', { name: 'Skip', exact: true }).click();
+    await tourText.waitFor({ state: 'hidden' });
+
+    // Reload on a page clock, run past the loading screen and the tour's delay, then use the page.
+    await page.clock.install();
+    await page.reload();
+    await page.clock.runFor(3_000);
+    await page.getByText(`Welcome, ${admin.username}`).waitFor();
+    await page.clock.runFor(2_000);
+    await page.locator('#tour-language').click();
+    await page.getByRole('menuitem', { name: 'ไทย' }).waitFor();
+    expect(await tourText.count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Skip', exact: true }).count()).toBe(0);
+  });
+});

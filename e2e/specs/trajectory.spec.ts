@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
 import { cabinetTelemetry, type CabinetTelemetry } from '@swap/contracts';
 import type { RunningFleet } from '@swap/simulator';
-import { startCabinetDevice } from '../support/fleet.js';
-import { createCabinetDevice } from '../support/factories.js';
+import { createDeviceWithHistory, startCabinetDevice } from '../support/fleet.js';
+import { createCabinetDevice, createTrackedDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
@@ -14,14 +14,17 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
 }
 
-// The demo seeds a report every 10 minutes over the last 6 days for VJK00001-3 and BJK000001-3, one 20 days and one 60 days old.
+// Each device's history, uploaded as its backlog: a report every 10 minutes over the last 6 days, one 20 days and one 60 days old.
 const WEEK_REPORTS = 864;
+const JAKARTA = { lat: -6.2, lng: 106.82 };
 
 describe('trajectories', () => {
   test('a vehicle’s route for the last week, month and three months on the map, its trips listed, played back', async ({ page }) => {
+    const vehicle = await createDeviceWithHistory('vehicle', { centre: JAKARTA });
+    expect(vehicle.readings).toBe(WEEK_REPORTS + 2);
     await new Shell(page).startSignedIn('admin');
     const trajectory = new TrajectoryPage(page, 'vehicle');
-    await trajectory.openFor('VJK00001');
+    await trajectory.openFor(vehicle.number);
     await trajectory.routeMap().waitFor();
     await expect.poll(() => trajectory.summary('Reports').textContent()).toBe(String(WEEK_REPORTS));
     expect(await trajectory.summary('Distance').textContent()).toMatch(/^\d+\.\d{2} km$/);
@@ -29,7 +32,7 @@ describe('trajectories', () => {
     expect(await page.getByRole('columnheader', { name: 'Speed (km/h)' }).count()).toBe(1);
     expect(await trajectory.rows().count()).toBe(20);
 
-    // The demo drives an hour and stands half an hour: many trips. One is chosen from the list;
+    // The drive rides an hour and stands half an hour: many trips. One is chosen from the list;
     // playback moves the position on and pauses.
     await trajectory.trip(2).waitFor();
     await trajectory.trip(1).click();
@@ -57,9 +60,13 @@ describe('trajectories', () => {
   test('a battery’s route shows its charge, its detail charts charge and temperature; a device without positions cannot draw a route', async ({
     page,
   }) => {
+    const [pack, quietVehicle] = await Promise.all([
+      createDeviceWithHistory('battery', { centre: { lat: 13.75, lng: 100.52 } }),
+      createTrackedDevice('vehicle'),
+    ]);
     await new Shell(page).startSignedIn('admin');
     const battery = new TrajectoryPage(page, 'battery');
-    await battery.openFor('BJK000002');
+    await battery.openFor(pack.number);
     await battery.routeMap().waitFor();
     expect(await page.getByRole('columnheader', { name: 'State of charge (%)' }).count()).toBe(1);
     await expect.poll(() => battery.summary('Charge used').textContent()).toMatch(/^[\d.,]+ %$/);
@@ -72,7 +79,7 @@ describe('trajectories', () => {
     await checkA11y(page);
 
     const quiet = new TrajectoryPage(page, 'vehicle');
-    await quiet.openFor('VJK00009');
+    await quiet.openFor(quietVehicle.number);
     await page.getByText('Unable to draw route', { exact: false }).waitFor();
     expect(await quiet.routeMap().count()).toBe(0);
     expect(await quiet.summary('Reports').textContent()).toBe('0');

@@ -1,4 +1,14 @@
-import { accountApi, batteryApi, cabinetApi, deviceCredentialApi, deviceTypeApi, merchantApi, roleApi, sessionApi } from '@swap/contracts';
+import {
+  accountApi,
+  batteryApi,
+  cabinetApi,
+  deviceCredentialApi,
+  deviceTypeApi,
+  merchantApi,
+  roleApi,
+  sessionApi,
+  vehicleApi,
+} from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { apiRequest, apiToken } from './api.js';
 
@@ -137,4 +147,40 @@ export async function createCabinetDevice(options: { batteries: number }): Promi
   const issued = await apiRequest(platform, deviceCredentialApi.cabinet.issue, { id: cabinet.id });
   const compartments = [1, 2, 3, 4].map((index) => ({ index, batteryNumber: packs[index - 1] ?? null }));
   return { id: cabinet.id, number, secret: issued.secret, compartments };
+}
+
+/** A vehicle or a pack registered by the platform administrator, with the secret issued for it. */
+export interface TrackedDevice {
+  id: number;
+  number: string;
+  /** Its MQTT password, issued by the back-office (shown once). */
+  secret: string;
+}
+
+/**
+ * A vehicle of a new one-pack type, or a pack of a new battery type (createBatteries), registered
+ * by the platform administrator (no owner), with its credential issued: a spec uploads its history
+ * as the device would (support/fleet.ts createDeviceWithHistory).
+ */
+export async function createTrackedDevice(kind: 'vehicle' | 'battery'): Promise<TrackedDevice> {
+  const platform = await apiToken('admin');
+  let id: number;
+  let number: string;
+  if (kind === 'battery') {
+    [number] = (await createBatteries(1)) as [string];
+    const found = await apiRequest(platform, batteryApi.search, { number, current: 1, size: 1 });
+    id = found.records[0]!.id;
+  } else {
+    const code = unique('E').toUpperCase();
+    const type = await apiRequest(platform, deviceTypeApi.vehicle.add, {
+      ...DEVICE_TYPE_SAMPLES.vehicle1,
+      code: `${code}V`,
+      name: `Scooter ${code}`,
+      description: 'made by a browser spec',
+    });
+    number = `${code}V0001`;
+    id = (await apiRequest(platform, vehicleApi.add, { number, typeId: type.id })).id;
+  }
+  const issued = await apiRequest(platform, deviceCredentialApi[kind].issue, { id });
+  return { id, number, secret: issued.secret };
 }

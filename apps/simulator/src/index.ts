@@ -1,5 +1,6 @@
 export { startFleet, type FleetOptions, type RunningFleet } from './fleet.js';
 export { startOwnDevices, type IssuedDevice, type OwnDevicesOptions } from './own-devices.js';
+export { batteryReadings, generateDrive, uploadBacklog, vehicleReadings, type DriveOptions, type DrivePoint } from './backlog.js';
 export { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 export { demoDeviceSecret } from './secret.js';
 export { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, parseFailureRates, type CommandBehaviour, type CommandTarget } from './commands.js';

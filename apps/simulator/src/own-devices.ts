@@ -21,6 +21,12 @@ export interface OwnDevicesOptions {
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
+/** Test devices reach a broker on this machine only. */
+export function assertLoopback(url: string): void {
+  const host = new URL(url).hostname;
+  if (!LOOPBACK.has(host)) throw new Error(`simulated test devices connect to a loopback broker only, not ${host}`);
+}
+
 /**
  * Runs devices a test registered and issued secrets for, and nothing else: each signs in with its
  * own secret, reports only when the test ticks it (no faults, no swaps of its own), and the run
@@ -28,8 +34,7 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
  * Refuses a broker that is not on this machine.
  */
 export async function startOwnDevices(options: OwnDevicesOptions): Promise<RunningFleet> {
-  const host = new URL(options.url).hostname;
-  if (!LOOPBACK.has(host)) throw new Error(`simulated test devices connect to a loopback broker only, not ${host}`);
+  assertLoopback(options.url);
   const fleet = await startFleet({
     url: options.url,
     masterSecret: '',

@@ -17,6 +17,7 @@ import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
+import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
 import { roleApi } from './domains/role.js';
 import { commonSettingApi } from './domains/common-setting.js';
 import { currencyApi } from './domains/currency.js';
@@ -45,6 +46,7 @@ export * from './domains/file.js';
 export * from './domains/menu.js';
 export * from './domains/merchant.js';
 export * from './domains/notification.js';
+export * from './domains/product-package.js';
 export * from './domains/role.js';
 export * from './domains/session.js';
 export * from './domains/station.js';
@@ -59,6 +61,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...basePriceFieldLabels,
   ...applicationFieldLabels,
   ...distributionFieldLabels,
+  ...productPackageFieldLabels,
 };
 
 /**
@@ -90,6 +93,7 @@ export const AUDITED = {
   batteryType: audited(ADD_EDIT_REMOVE, { en: 'Battery type', in: 'Tipe baterai', th: 'ประเภทแบตเตอรี่', zh: '电池类型' }),
   cabinetType: audited(ADD_EDIT_REMOVE, { en: 'Cabinet type', in: 'Tipe kabinet', th: 'ประเภทตู้', zh: '换电柜类型' }),
   basePrice: audited(ADD_EDIT_REMOVE, { en: 'Base price', in: 'Harga dasar', th: 'ราคาพื้นฐาน', zh: '基础价格' }),
+  productPackage: audited(ADD_EDIT_REMOVE, { en: 'Product', in: 'Produk', th: 'ผลิตภัณฑ์', zh: '产品' }),
   stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
   application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำขอทรัพย์สิน', zh: '资产申请' }),
 } as const;
@@ -139,6 +143,7 @@ export const API = {
   vehicleDistribution: distributionApi.vehicle,
   batteryDistribution: distributionApi.battery,
   cabinetDistribution: distributionApi.cabinet,
+  productPackage: productPackageApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

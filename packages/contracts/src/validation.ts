@@ -283,6 +283,7 @@ export const VALIDATION_KEYS = [
   'validation.anyBikeLeaseOnly',
   'validation.belowMinimum',
   'validation.mapView',
+  'validation.endBeforeStart',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -364,6 +365,12 @@ export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = 
     in: '{field} maksimal dua angka desimal',
     th: '{field}มีทศนิยมได้ไม่เกินสองตำแหน่ง',
     zh: '{field}最多两位小数',
+  },
+  'validation.endBeforeStart': {
+    en: '{field} must be after the start',
+    in: '{field} harus setelah waktu mulai',
+    th: '{field}ต้องอยู่หลังเวลาเริ่ม',
+    zh: '{field}必须晚于开始时间',
   },
   'validation.durationCap': {
     en: '{field} cannot exceed 365 days, 12 months or 1 year',

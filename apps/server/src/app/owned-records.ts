@@ -4,7 +4,13 @@ import type { AuditAction, AuditObject } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { diff, recordAudit } from '../modules/audit-log/index.js';
 import type { Ctx } from './context.js';
-import { notFound } from './errors.js';
+import { AppError, notFound } from './errors.js';
+import { merchantExists } from '../modules/merchant/index.js';
+
+/** The agent platform staff name as a new record's owner (see `chosenAgent`). */
+export interface ChosenOwner {
+  merchantId?: number | null | undefined;
+}
 
 export interface OwnedRecordsDef<T extends PgTable, Fields extends Record<string, unknown>, Out> {
   table: T;
@@ -18,6 +24,29 @@ export interface OwnedRecordsDef<T extends PgTable, Fields extends Record<string
   /** The fields an add or edit writes, picked from the input (or, for the trail, from a row). */
   fields: (source: Fields) => Fields;
   present: (row: T['$inferSelect']) => Out;
+  /**
+   * Who owns a new record. By default the caller's merchant (null for platform staff: the
+   * platform's own); `chosenAgent` makes platform staff name an agent.
+   */
+  ownerOf?: (ctx: Ctx, input: Fields & ChosenOwner, db: Db) => Promise<number | null>;
+  /**
+   * The rules a write must pass beyond its schema, inside its transaction, given the owner; answers
+   * the columns the write adds to the fields (e.g. the owner's currency). Refusing throws.
+   */
+  prepare?: (ctx: Ctx, input: Fields, owner: number | null, db: Db) => Promise<Record<string, unknown>>;
+  /** What add and edit answer, read again by id (e.g. with the names the list joins); `present` by default. */
+  answer?: (ctx: Ctx, id: number) => Promise<Out>;
+}
+
+/**
+ * The owner of a record that belongs to an agent: a merchant's staff always write their own
+ * merchant's, whatever the body says; platform staff must choose an existing agent (2007, 2008).
+ */
+export async function chosenAgent(ctx: Pick<Ctx, 'principal'>, merchantId: number | null | undefined, db: Db): Promise<number> {
+  if (ctx.principal.merchantId !== null) return ctx.principal.merchantId;
+  if (merchantId === undefined || merchantId === null) throw new AppError('platformMustChooseAgent', undefined, { field: 'merchantId' });
+  if (!(await merchantExists(db, merchantId))) throw new AppError('agentMissing', undefined, { field: 'merchantId' });
+  return merchantId;
 }
 
 /**
@@ -52,9 +81,11 @@ export function ownedRecords<T extends PgTable, Fields extends Record<string, un
     return row;
   }
 
-  async function add(ctx: Ctx, input: Fields): Promise<Out> {
-    return ctx.db.transaction(async (tx) => {
-      const values = { ...fieldsOf(input), [merchantKey]: ctx.principal.merchantId };
+  async function add(ctx: Ctx, input: Fields & ChosenOwner): Promise<Out> {
+    const id = await ctx.db.transaction(async (tx) => {
+      const owner = def.ownerOf ? await def.ownerOf(ctx, input, tx) : ctx.principal.merchantId;
+      const extra = def.prepare ? await def.prepare(ctx, input, owner, tx) : {};
+      const values = { ...fieldsOf(input), ...extra, [merchantKey]: owner };
       const [row] = (await tx
         .insert(def.table)
         .values(values as T['$inferInsert'])
@@ -66,14 +97,17 @@ export function ownedRecords<T extends PgTable, Fields extends Record<string, un
         objectId: id,
         changes: fieldsOf(input),
       });
-      return def.present(row!);
+      return { id, row: row! };
     });
+    return def.answer ? def.answer(ctx, id.id) : def.present(id.row);
   }
 
   async function edit(ctx: Ctx, input: Fields & { id: number }): Promise<Out> {
-    return ctx.db.transaction(async (tx) => {
+    const row = await ctx.db.transaction(async (tx) => {
       const before = await lockOwn(tx, ctx, input.id);
-      const set = { ...fieldsOf(input), ...(updatedKey ? { [updatedKey]: new Date() } : {}) };
+      const owner = (before as Record<string, unknown>)[merchantKey] as number | null;
+      const extra = def.prepare ? await def.prepare(ctx, input, owner, tx) : {};
+      const set = { ...fieldsOf(input), ...extra, ...(updatedKey ? { [updatedKey]: new Date() } : {}) };
       const [row] = (await tx
         .update(def.table)
         // The fields' type is the resource's; drizzle cannot relate it to a table given as a type parameter.
@@ -86,8 +120,9 @@ export function ownedRecords<T extends PgTable, Fields extends Record<string, un
         objectId: input.id,
         changes: diff(fieldsOf(before), fieldsOf(input)),
       });
-      return def.present(row!);
+      return row!;
     });
+    return def.answer ? def.answer(ctx, input.id) : def.present(row);
   }
 
   async function remove(ctx: Ctx, id: number): Promise<null> {

@@ -56,6 +56,7 @@ import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
+import { registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
@@ -114,6 +115,7 @@ const MODULES: ServerModule[] = [
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
+  { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

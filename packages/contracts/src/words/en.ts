@@ -161,6 +161,17 @@ export const ENUM_WORDS_EN = {
     RENT_OR_SALE: 'Rent or sale',
     NEITHER: 'Neither',
   },
+  'price.label': {
+    RENT: 'Rent',
+    BUY: 'Buy',
+    RENT_TO_OWN: 'Rent-to-own',
+    SWAP_COMBO: 'Swap combo',
+  },
+  'price.durationUnit': {
+    DAY: 'Days',
+    MONTH: 'Months',
+    YEAR: 'Years',
+  },
   'vehicle.availability': {
     AVAILABLE: 'Available',
     UNAVAILABLE: 'Unavailable',

@@ -157,6 +157,17 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     RENT_OR_SALE: 'Sewa atau jual',
     NEITHER: 'Tidak keduanya',
   },
+  'price.label': {
+    RENT: 'Sewa',
+    BUY: 'Beli',
+    RENT_TO_OWN: 'Sewa-milik',
+    SWAP_COMBO: 'Paket tukar',
+  },
+  'price.durationUnit': {
+    DAY: 'Hari',
+    MONTH: 'Bulan',
+    YEAR: 'Tahun',
+  },
   'vehicle.availability': {
     AVAILABLE: 'Tersedia',
     UNAVAILABLE: 'Tidak tersedia',

@@ -74,6 +74,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   saleStatus: 'vehicle.sale',
   availability: 'vehicle.availability',
   saleMode: 'vehicle.saleMode',
+  timeLimitUnit: 'price.durationUnit',
   supplyStatus: 'cabinet.supply',
   lamp: 'cabinet.onOff',
   radiatorSetting: 'cabinet.radiator',

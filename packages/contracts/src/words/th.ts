@@ -157,6 +157,17 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     RENT_OR_SALE: 'เช่าหรือขาย',
     NEITHER: 'ไม่ขายและไม่ให้เช่า',
   },
+  'price.label': {
+    RENT: 'เช่า',
+    BUY: 'ซื้อ',
+    RENT_TO_OWN: 'เช่าเพื่อเป็นเจ้าของ',
+    SWAP_COMBO: 'แพ็กเกจสลับแบตเตอรี่',
+  },
+  'price.durationUnit': {
+    DAY: 'วัน',
+    MONTH: 'เดือน',
+    YEAR: 'ปี',
+  },
   'vehicle.availability': {
     AVAILABLE: 'พร้อมใช้งาน',
     UNAVAILABLE: 'ไม่พร้อมใช้งาน',

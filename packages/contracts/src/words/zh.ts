@@ -157,6 +157,17 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     RENT_OR_SALE: '可租可售',
     NEITHER: '不租不售',
   },
+  'price.label': {
+    RENT: '租',
+    BUY: '买',
+    RENT_TO_OWN: '租转购',
+    SWAP_COMBO: '换电套餐',
+  },
+  'price.durationUnit': {
+    DAY: '天',
+    MONTH: '月',
+    YEAR: '年',
+  },
   'vehicle.availability': {
     AVAILABLE: '可用',
     UNAVAILABLE: '不可用',

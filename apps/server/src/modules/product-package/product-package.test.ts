@@ -1,0 +1,181 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { currencyApi, endpointUrl, productPackageApi, type Language, type ProductPackageAdd } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  createDeviceTypes,
+  createMerchant,
+  createProvinceAndCity,
+  platformAdmin,
+  succeed,
+  type MerchantFixture,
+} from '../../test/factories.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { productPackages } from './product-package.table.js';
+
+describe('products and packages', () => {
+  let server: TestServer;
+  let admin: string;
+  let agent: MerchantFixture;
+  let rival: MerchantFixture;
+  let product: ProductPackageAdd;
+  let provinceId: number;
+
+  const add = (token: string, body: Record<string, unknown>, lang?: Language) =>
+    server.call('POST', endpointUrl(productPackageApi.add), { token, body, ...(lang ? { lang } : {}) });
+  const names = async (token: string, filter: Record<string, unknown> = {}) =>
+    (await server.request(productPackageApi.search, filter, { token })).data.records.map((r) => r.name);
+  const rowCount = async () => (await server.db.select({ id: productPackages.id }).from(productPackages)).length;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    const menuCodes = ['price.product'];
+    agent = await createMerchant(server, admin, { menuCodes });
+    rival = await createMerchant(server, admin, { menuCodes });
+    await succeed(server, currencyApi.edit, { currency: 'THB', merchantId: rival.id }, admin);
+    const types = await createDeviceTypes(server, admin);
+    const area = await createProvinceAndCity(server, admin);
+    provinceId = area.provinceId;
+    product = {
+      name: 'Daily Rent',
+      operationType: 'LEASE',
+      vehicleTypeId: types.vehicle1,
+      cityId: area.cityId,
+      deposit: '500000',
+      adminFee: '0',
+      pricePerCycle: '350000.5',
+      renewalPrice: '330000.00',
+      dailyRenewalPrice: '15000',
+      cycles: 1,
+      batteryCount: 1,
+      swapsPerCycle: 60,
+      timeLimit: 30,
+      timeLimitUnit: 'DAY',
+      agreement: 'Keep the vehicle in good order.',
+      startAt: '2026-12-01T00:00:00+07:00',
+      endAt: '2027-12-01T00:00:00+07:00',
+      saleMode: 'RENT_ONLY',
+      labels: ['RENT', 'SWAP_COMBO'],
+    };
+  });
+  afterAll(() => server.close());
+
+  it('adds a product for the agent in its currency, exact amounts, audited', async () => {
+    const added = await succeed(server, productPackageApi.add, product, agent.admin.token);
+    expect(added).toMatchObject({
+      merchantId: agent.id,
+      merchantName: agent.name,
+      currency: 'IDR',
+      deposit: '500000.00',
+      adminFee: '0.00',
+      pricePerCycle: '350000.50',
+      vehicleTypeName: 'Scooter',
+      cityName: 'South Jakarta',
+      startAt: '2026-11-30T17:00:00.000Z',
+      labels: ['RENT', 'SWAP_COMBO'],
+    });
+    const theirs = await succeed(server, productPackageApi.add, { ...product, name: 'Bangkok Rent' }, rival.admin.token);
+    expect(theirs.currency).toBe('THB');
+    const [audit] = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.action, 'productPackage.add'), eq(auditLogs.objectId, String(added.id))));
+    expect(audit?.changes).toMatchObject({ name: 'Daily Rent', pricePerCycle: '350000.50', startAt: '2026-11-30T17:00:00.000Z' });
+  });
+
+  it('makes a platform administrator choose an existing agent, and writes it for that agent', async () => {
+    const before = await rowCount();
+    const none = await add(admin, product, 'th');
+    expect([none.status, none.code, none.message]).toEqual([400, 2007, 'ผู้ดูแลแพลตฟอร์มต้องเลือกตัวแทน']);
+    const unknown = await add(admin, { ...product, merchantId: 999_999 });
+    expect([unknown.status, unknown.code]).toEqual([404, 2008]);
+    expect(await rowCount()).toBe(before);
+    const forRival = await succeed(server, productPackageApi.add, { ...product, name: 'Chosen', merchantId: rival.id }, admin);
+    expect([forRival.merchantId, forRival.currency]).toEqual([rival.id, 'THB']);
+    // A merchant's staff cannot write for another agent: the body's agent is ignored.
+    const own = await succeed(server, productPackageApi.add, { ...product, name: 'Mine', merchantId: rival.id }, agent.admin.token);
+    expect(own.merchantId).toBe(agent.id);
+  });
+
+  it('refuses amounts below 0 or with more than two decimals, in the caller’s language, and writes nothing', async () => {
+    const before = await rowCount();
+    const cases: [Record<string, unknown>, Language, string][] = [
+      [{ deposit: '0.005' }, 'en', 'Deposit may have at most two decimals'],
+      [{ pricePerCycle: '-0.01' }, 'in', 'Harga per siklus minimal 0'],
+      [{ adminFee: 'abc' }, 'zh', '手续费必须是数字'],
+      [{ renewalPrice: '' }, 'en', 'Renewal price is required'],
+      [{ dailyRenewalPrice: '1'.repeat(12) }, 'en', 'Daily renewal price is too large'],
+      [{ cycles: 0 }, 'en', 'Cycles must be at least 1'],
+      [{ swapsPerCycle: 1.5 }, 'en', 'Swaps per cycle must be a whole number'],
+      [{ batteryCount: 3 }, 'en', 'Number of batteries is too large'],
+    ];
+    for (const [change, lang, message] of cases) {
+      const answer = await add(agent.admin.token, { ...product, ...change }, lang);
+      expect([answer.status, answer.message], JSON.stringify(change)).toEqual([400, message]);
+    }
+    expect(await rowCount()).toBe(before);
+    const edge = await succeed(
+      server,
+      productPackageApi.add,
+      { ...product, name: 'Edge', deposit: '0', adminFee: '0.01' },
+      agent.admin.token,
+    );
+    expect([edge.deposit, edge.adminFee]).toEqual(['0.00', '0.01']);
+  });
+
+  it('caps the time limit at 365 days, 12 months or 1 year, and wants the end after the start', async () => {
+    for (const [timeLimit, timeLimitUnit] of [
+      [365, 'DAY'],
+      [12, 'MONTH'],
+      [1, 'YEAR'],
+    ] as const) {
+      const ok = await add(agent.admin.token, { ...product, name: `Limit ${timeLimitUnit}`, timeLimit, timeLimitUnit });
+      expect(ok.code, `${timeLimit} ${timeLimitUnit}`).toBe(1);
+    }
+    const before = await rowCount();
+    for (const [timeLimit, timeLimitUnit] of [
+      [366, 'DAY'],
+      [13, 'MONTH'],
+      [2, 'YEAR'],
+      [0, 'DAY'],
+    ] as const) {
+      const refused = await add(agent.admin.token, { ...product, timeLimit, timeLimitUnit });
+      expect(refused.status, `${timeLimit} ${timeLimitUnit}`).toBe(400);
+    }
+    const cap = await add(agent.admin.token, { ...product, timeLimit: 13, timeLimitUnit: 'MONTH' }, 'in');
+    expect(cap.message).toBe('Batas waktu tidak boleh melebihi 365 hari, 12 bulan atau 1 tahun');
+    const reversed = await add(agent.admin.token, { ...product, endAt: product.startAt });
+    expect([reversed.status, reversed.message]).toEqual([400, 'End time must be after the start']);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('wants a vehicle type with room for the batteries and a city', async () => {
+    const dual = await add(agent.admin.token, { ...product, batteryCount: 2 }, 'zh');
+    expect([dual.status, dual.code]).toEqual([400, 3011]);
+    const province = await add(agent.admin.token, { ...product, cityId: provinceId });
+    expect(province.status).toBe(400);
+    const noType = await add(agent.admin.token, { ...product, vehicleTypeId: 999_999 });
+    expect(noType.status).toBe(404);
+  });
+
+  it('shows, edits and removes only the caller’s own; another agent’s id answers “does not exist” and stays', async () => {
+    expect(await names(rival.admin.token)).toEqual(['Chosen', 'Bangkok Rent']);
+    expect(await names(admin, { merchantId: rival.id })).toEqual(['Chosen', 'Bangkok Rent']);
+    expect(await names(agent.admin.token, { name: 'daily' })).toEqual(['Daily Rent']);
+    const [theirs] = (await server.request(productPackageApi.search, {}, { token: rival.admin.token })).data.records;
+    const edit = await server.call('POST', endpointUrl(productPackageApi.edit), {
+      token: agent.admin.token,
+      body: { ...product, id: theirs!.id, name: 'Taken' },
+    });
+    expect([edit.status, edit.code]).toEqual([404, 1017]);
+    expect((await server.request(productPackageApi.remove, { id: theirs!.id }, { token: agent.admin.token })).code).toBe(1017);
+    expect(await names(rival.admin.token)).toContain(theirs!.name);
+
+    const own = (await server.request(productPackageApi.search, { name: 'Daily Rent' }, { token: agent.admin.token })).data.records[0]!;
+    const edited = await succeed(server, productPackageApi.edit, { ...product, id: own.id, renewalPrice: '1.1' }, agent.admin.token);
+    expect([edited.renewalPrice, edited.merchantId]).toEqual(['1.10', agent.id]);
+    expect((await server.request(productPackageApi.remove, { id: own.id }, { token: agent.admin.token })).code).toBe(1);
+    expect(await names(agent.admin.token, { name: 'Daily Rent' })).toEqual([]);
+  });
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
-import type { FieldLabels } from '../fields.js';
+import type { FieldLabels } from '../language.js';
 import { deviceNumberList, id, safeText } from '../validation.js';
 import { DEVICE_KINDS, type DeviceKind } from './device-type.js';
 import { ownerFilter, stockMove } from './stock.js';

@@ -282,7 +282,6 @@ export const VALIDATION_KEYS = [
   'validation.coordinate',
   'validation.anyBikeLeaseOnly',
   'validation.belowMinimum',
-  'validation.mapView',
   'validation.endBeforeStart',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
@@ -306,12 +305,6 @@ export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = 
     in: '{field} harus berupa angka: lintang -90 sampai 90, bujur -180 sampai 180',
     th: '{field}ต้องเป็นตัวเลข: ละติจูด -90 ถึง 90 ลองจิจูด -180 ถึง 180',
     zh: '{field}须为数字：纬度 -90 到 90，经度 -180 到 180',
-  },
-  'validation.mapView': {
-    en: '{field} must lie beyond the opposite edge of the view (north of its south edge, east of its west edge)',
-    in: '{field} harus berada di luar tepi seberang tampilan (utara dari tepi selatan, timur dari tepi barat)',
-    th: '{field}ต้องอยู่เลยขอบฝั่งตรงข้ามของมุมมอง (เหนือขอบใต้ ตะวันออกของขอบตะวันตก)',
-    zh: '{field}须位于视图对边之外（在南边以北、西边以东）',
   },
   'validation.required': { en: '{field} is required', in: '{field} wajib diisi', th: 'กรุณากรอก{field}', zh: '{field}不能为空' },
   'validation.tooLong': { en: '{field} is too long', in: '{field} terlalu panjang', th: '{field}ยาวเกินไป', zh: '{field}过长' },

@@ -91,8 +91,8 @@ export const stationMapQuery = stationSearch
     for (const name of ['south', 'west', 'north', 'east'] as const)
       if (view[name] === undefined) context.addIssue({ code: 'custom', path: [name], message: 'validation.required' });
     if (edges < 4) return;
-    if (view.south! > view.north!) context.addIssue({ code: 'custom', path: ['north'], message: 'validation.mapView' });
-    if (view.west! > view.east!) context.addIssue({ code: 'custom', path: ['east'], message: 'validation.mapView' });
+    if (view.south! > view.north!) context.addIssue({ code: 'custom', path: ['north'], message: 'validation.invalid' });
+    if (view.west! > view.east!) context.addIssue({ code: 'custom', path: ['east'], message: 'validation.invalid' });
   });
 export type StationMapQuery = z.infer<typeof stationMapQuery>;
 

@@ -109,11 +109,14 @@ export async function createBatteryType(): Promise<{ id: number; code: string; n
   return { id: type.id, code, name };
 }
 
-/** `count` packs of a new battery type registered by the platform administrator (no owner, in stock): their numbers. */
-export async function createBatteries(count: number): Promise<string[]> {
+/**
+ * `count` packs of a new battery type registered by the platform administrator (no owner, in stock),
+ * or by a merchant's account given its token (the merchant's own): their numbers.
+ */
+export async function createBatteries(count: number, ownerToken?: string): Promise<string[]> {
   const type = await createBatteryType();
   const numbers = Array.from({ length: count }, (_, i) => `${type.code}${String(i + 1).padStart(4, '0')}`);
-  await apiRequest(await apiToken('admin'), batteryApi.batchAdd, { typeId: type.id, numbers });
+  await apiRequest(ownerToken ?? (await apiToken('admin')), batteryApi.batchAdd, { typeId: type.id, numbers });
   return numbers;
 }
 

@@ -25,6 +25,7 @@ import { stationApi } from './domains/station.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
+import { topUpApi, topUpFieldLabels } from './domains/top-up.js';
 import { vehicleApi } from './domains/vehicle.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
@@ -53,6 +54,7 @@ export * from './domains/station.js';
 export * from './domains/stock.js';
 export * from './domains/swap.js';
 export * from './domains/telemetry.js';
+export * from './domains/top-up.js';
 export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
@@ -62,6 +64,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...applicationFieldLabels,
   ...distributionFieldLabels,
   ...productPackageFieldLabels,
+  ...topUpFieldLabels,
 };
 
 /**
@@ -95,7 +98,8 @@ export const AUDITED = {
   basePrice: audited(ADD_EDIT_REMOVE, { en: 'Base price', in: 'Harga dasar', th: 'ราคาพื้นฐาน', zh: '基础价格' }),
   productPackage: audited(ADD_EDIT_REMOVE, { en: 'Product', in: 'Produk', th: 'ผลิตภัณฑ์', zh: '产品' }),
   stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
-  application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำขอทรัพย์สิน', zh: '资产申请' }),
+  application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำร้องเกี่ยวกับทรัพย์สิน', zh: '资产申请' }),
+  topUp: audited(['add'], { en: 'Top-up', in: 'Isi ulang', th: 'การเติมเงิน', zh: '充值' }),
 } as const;
 
 /**
@@ -144,6 +148,7 @@ export const API = {
   batteryDistribution: distributionApi.battery,
   cabinetDistribution: distributionApi.cabinet,
   productPackage: productPackageApi,
+  topUp: topUpApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -374,7 +374,7 @@ export const MESSAGES = {
     409,
     'An application cannot go from "{from}" to "{to}"',
     'Pengajuan tidak dapat berpindah dari "{from}" ke "{to}"',
-    'คำขอไม่สามารถเปลี่ยนจาก "{from}" เป็น "{to}" ได้',
+    'คำร้องไม่สามารถเปลี่ยนจาก "{from}" เป็น "{to}" ได้',
     '申请不能从“{from}”变为“{to}”',
   ),
   applicationExchangeRequired: m(
@@ -382,7 +382,7 @@ export const MESSAGES = {
     400,
     'A replacement is completed with one device given in exchange for each device concerned',
     'Penggantian diselesaikan dengan satu perangkat pengganti untuk setiap perangkat yang diajukan',
-    'การเปลี่ยนทดแทนต้องระบุอุปกรณ์ที่ให้แทนหนึ่งชิ้นต่ออุปกรณ์ที่ยื่นขอแต่ละชิ้น',
+    'การเปลี่ยนทดแทนต้องระบุอุปกรณ์ที่ให้แทนหนึ่งชิ้นต่ออุปกรณ์ที่ยื่นคำร้องแต่ละชิ้น',
     '完成更换时须为每台申请设备各提供一台换出的设备',
   ),
   applicationDeviceOpen: m(
@@ -390,7 +390,7 @@ export const MESSAGES = {
     409,
     'A device is already in an open application: {numbers}',
     'Perangkat sudah ada dalam pengajuan yang masih terbuka: {numbers}',
-    'อุปกรณ์อยู่ในคำขอที่ยังไม่ปิดแล้ว: {numbers}',
+    'อุปกรณ์อยู่ในคำร้องที่ยังไม่ปิดแล้ว: {numbers}',
     '设备已在未结束的申请中：{numbers}',
   ),
   applicationExchangeSame: m(
@@ -398,10 +398,18 @@ export const MESSAGES = {
     400,
     'A device given in exchange cannot be one of the devices concerned',
     'Perangkat pengganti tidak boleh salah satu perangkat yang diajukan',
-    'อุปกรณ์ที่ให้แทนต้องไม่ใช่อุปกรณ์ที่ยื่นขอ',
+    'อุปกรณ์ที่ให้แทนต้องไม่ใช่อุปกรณ์ที่ยื่นคำร้อง',
     '换出的设备不能是申请中的设备',
   ),
-  applicationMissing: m(4304, 404, 'Application does not exist', 'Pengajuan tidak ditemukan', 'ไม่พบคำขอ', '申请不存在'),
+  applicationMissing: m(4304, 404, 'Application does not exist', 'Pengajuan tidak ditemukan', 'ไม่พบคำร้อง', '申请不存在'),
+  topUpEmpty: m(
+    4305,
+    400,
+    'A top-up adds more than 0: the paid and gifted amounts are both 0',
+    'Isi ulang harus lebih dari 0: jumlah dibayar dan bonus keduanya 0',
+    'การเติมเงินต้องมากกว่า 0: จำนวนที่ชำระและที่แถมเป็น 0 ทั้งคู่',
+    '充值金额须大于 0：实付与赠送金额均为 0',
+  ),
   // Areas (docs/stations-and-maps.md): provinces and the cities under them.
   areaCodeExists: m(4020, 409, 'Area code already exists', 'Kode wilayah sudah ada', 'มีรหัสพื้นที่นี้แล้ว', '区域编码已存在'),
   areaNameExists: m(4021, 409, 'Area name already exists', 'Nama wilayah sudah ada', 'มีชื่อพื้นที่นี้แล้ว', '区域名称已存在'),

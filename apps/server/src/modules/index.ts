@@ -60,6 +60,7 @@ import { registerProductPackageRoutes, seedDemoProductPackages } from './product
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
+import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes } from './distribution/index.js';
 
@@ -116,6 +117,7 @@ const MODULES: ServerModule[] = [
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
+  { routes: registerTopUpRoutes, demo: seedDemoTopUps },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

@@ -39,8 +39,8 @@ export const APPLICATION_DEVICES_MAX = 10;
 
 /** Labels of the fields applications brought to the product (see FIELD_LABELS). */
 export const applicationFieldLabels = {
-  applicationType: { en: 'Application type', in: 'Jenis pengajuan', th: 'ประเภทคำขอ', zh: '申请类型' },
-  applicationStatus: { en: 'Application status', in: 'Status pengajuan', th: 'สถานะคำขอ', zh: '申请状态' },
+  applicationType: { en: 'Application type', in: 'Jenis pengajuan', th: 'ประเภทคำร้อง', zh: '申请类型' },
+  applicationStatus: { en: 'Application status', in: 'Status pengajuan', th: 'สถานะคำร้อง', zh: '申请状态' },
   customerId: { en: 'Customer ID', in: 'ID pelanggan', th: 'รหัสลูกค้า', zh: '客户ID' },
   deviceKind: { en: 'Device kind', in: 'Jenis perangkat', th: 'ชนิดอุปกรณ์', zh: '设备种类' },
   deviceNumbers: { en: 'Devices', in: 'Perangkat', th: 'อุปกรณ์', zh: '设备' },

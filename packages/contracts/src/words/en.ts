@@ -109,6 +109,12 @@ export const ENUM_WORDS_EN = {
     REJECTED: 'Rejected',
     CANCELLED: 'Cancelled',
   },
+  'topUp.marketingType': {
+    NONE: 'None',
+    BONUS: 'Top-up bonus',
+    FIRST_TOP_UP: 'First top-up',
+    CAMPAIGN: 'Campaign',
+  },
   'application.deviceKind': {
     battery: 'Battery',
     vehicle: 'Vehicle',

@@ -105,6 +105,12 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     REJECTED: 'Ditolak',
     CANCELLED: 'Dibatalkan',
   },
+  'topUp.marketingType': {
+    NONE: 'Tidak ada',
+    BONUS: 'Bonus isi ulang',
+    FIRST_TOP_UP: 'Isi ulang pertama',
+    CAMPAIGN: 'Kampanye',
+  },
   'application.deviceKind': {
     battery: 'Baterai',
     vehicle: 'Kendaraan',

@@ -68,6 +68,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   fromStatus: 'application.status',
   toStatus: 'application.status',
   deviceKind: 'application.deviceKind',
+  marketingType: 'topUp.marketingType',
   structure: 'deviceType.structure',
   activationStatus: 'vehicle.activation',
   accState: 'vehicle.acc',

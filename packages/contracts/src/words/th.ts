@@ -105,6 +105,12 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     REJECTED: 'ปฏิเสธแล้ว',
     CANCELLED: 'ยกเลิกแล้ว',
   },
+  'topUp.marketingType': {
+    NONE: 'ไม่มี',
+    BONUS: 'โบนัสเติมเงิน',
+    FIRST_TOP_UP: 'เติมเงินครั้งแรก',
+    CAMPAIGN: 'แคมเปญ',
+  },
   'application.deviceKind': {
     battery: 'แบตเตอรี่',
     vehicle: 'ยานพาหนะ',

@@ -105,6 +105,12 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     REJECTED: '已驳回',
     CANCELLED: '已取消',
   },
+  'topUp.marketingType': {
+    NONE: '无',
+    BONUS: '充值赠送',
+    FIRST_TOP_UP: '首充',
+    CAMPAIGN: '营销活动',
+  },
   'application.deviceKind': {
     battery: '电池',
     vehicle: '车辆',

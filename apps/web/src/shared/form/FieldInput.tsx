@@ -49,6 +49,18 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
           placeholder={choose}
         />
       );
+    case 'tags':
+      return (
+        <Select
+          {...bind}
+          mode="tags"
+          open={false}
+          suffixIcon={null}
+          tokenSeparators={[',', ' ', '\n']}
+          placeholder={enter}
+          maxCount={field.max}
+        />
+      );
     case 'treeSelect':
       return (
         <LazyTreeSelect

@@ -4,10 +4,11 @@ import type { SearchOption, TreeOption } from '../table/types';
 export type FormMode = 'add' | 'edit';
 /**
  * date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone;
- * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way.
+ * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way;
+ * tags: a list of short texts (device numbers), each typed or pasted and ended by Enter, a comma, a space or a new line.
  */
 export type FormFieldType =
-  'text' | 'password' | 'number' | 'money' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime';
+  'text' | 'password' | 'number' | 'money' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime' | 'tags';
 
 export interface FormField<N extends string = string> {
   /** Payload field; its rules come from the same field of the form's schema. */

@@ -1,0 +1,190 @@
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { addMoney, moneyToMinor, normalizeMoney, topUpApi, type TopUpAdd, type TopUpRecord } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
+import { defineList } from '../../app/list.js';
+import { serve } from '../../app/route.js';
+import type { DemoContext } from '../../db/demo.js';
+import { recordAudit } from '../audit-log/index.js';
+import { merchantCurrency } from '../currency/index.js';
+import { merchantExists, merchantNameOf } from '../merchant/index.js';
+import { topUps, wallets } from './top-up.table.js';
+
+interface Row {
+  topUp: typeof topUps.$inferSelect;
+  merchantName: string | null;
+}
+
+const scope = (ctx: Ctx) => (ctx.principal.merchantId === null ? undefined : eq(topUps.merchantId, ctx.principal.merchantId));
+
+/** Top-up records, newest first; a merchant's staff see their merchant's only. */
+export const topUpList = defineList({
+  endpoint: topUpApi.search,
+  table: topUps,
+  id: topUps.id,
+  select: { topUp: topUps, merchantName: merchantNameOf(topUps.merchantId) },
+  scope,
+  filters: {
+    customerId: (customer) => eq(topUps.customerId, customer),
+    marketingType: (type) => eq(topUps.marketingType, type),
+    merchantId: (merchantId) => eq(topUps.merchantId, merchantId),
+    createdFrom: (from) => gte(topUps.createdAt, new Date(from)),
+    createdTo: (to) => lte(topUps.createdAt, new Date(to)),
+  },
+  defaultOrder: () => ({ column: topUps.createdAt, direction: 'desc' }),
+  count: 'exact',
+  present: ({ topUp: r, merchantName }: Row): TopUpRecord => ({
+    id: r.id,
+    merchantId: r.merchantId,
+    merchantName,
+    customerId: r.customerId,
+    paidAmount: normalizeMoney(r.paidAmount),
+    giftAmount: normalizeMoney(r.giftAmount),
+    marketingType: r.marketingType,
+    currency: r.currency,
+    balanceAfter: normalizeMoney(r.balanceAfter),
+    operatorName: r.operatorName,
+    remark: r.remark,
+    createdAt: r.createdAt.toISOString(),
+  }),
+});
+
+/** The merchant a top-up is for: a merchant's staff their own; platform staff must name one. */
+async function walletOwner(ctx: Ctx, merchantId: number | null | undefined): Promise<number> {
+  if (ctx.principal.merchantId !== null) return ctx.principal.merchantId;
+  if (merchantId === undefined || merchantId === null) throw new AppError('platformMustChooseAgent');
+  if (!(await merchantExists(ctx.db, merchantId))) throw new AppError('agentMissing');
+  return merchantId;
+}
+
+/**
+ * Adds a top-up and the paid plus gifted amount to the customer's balance in one transaction: the
+ * balance is added to by one statement (insert or add on the wallet's key), so parallel top-ups of
+ * one customer each count once, and the record keeps the balance it left (docs/operation-centre.md,
+ * "Top-ups").
+ */
+export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
+  const merchantId = await walletOwner(ctx, input.merchantId);
+  const added = addMoney(input.paidAmount, input.giftAmount);
+  if (moneyToMinor(added) <= 0) throw new AppError('topUpEmpty');
+  const currency = await merchantCurrency(ctx.db, merchantId);
+  return ctx.db.transaction(async (tx) => {
+    const [wallet] = await tx
+      .insert(wallets)
+      .values({ merchantId, customerId: input.customerId, balance: added })
+      .onConflictDoUpdate({
+        target: [wallets.merchantId, wallets.customerId],
+        set: { balance: sql`${wallets.balance} + ${added}::numeric`, updatedAt: new Date() },
+      })
+      .returning({ balance: wallets.balance });
+    const [row] = await tx
+      .insert(topUps)
+      .values({
+        merchantId,
+        customerId: input.customerId,
+        paidAmount: input.paidAmount,
+        giftAmount: input.giftAmount,
+        marketingType: input.marketingType,
+        currency,
+        balanceAfter: wallet!.balance,
+        operatorId: ctx.principal.id,
+        operatorName: ctx.principal.name || ctx.principal.username,
+        remark: input.remark ?? '',
+      })
+      .returning({ id: topUps.id });
+    await recordAudit(tx, ctx, {
+      action: 'topUp.add',
+      objectType: 'topUp',
+      objectId: row!.id,
+      changes: {
+        customerId: input.customerId,
+        paidAmount: normalizeMoney(input.paidAmount),
+        giftAmount: normalizeMoney(input.giftAmount),
+        marketingType: input.marketingType,
+        ...(ctx.principal.merchantId === null ? { merchantId } : {}),
+      },
+    });
+    return row!.id;
+  });
+}
+
+/** A customer's balance at the caller's merchant (platform staff name the merchant); 0 before a first top-up. */
+async function balanceOf(ctx: Ctx, customerId: string, merchantId: number | undefined) {
+  const owner = await walletOwner(ctx, merchantId);
+  const [wallet] = await ctx.db
+    .select({ balance: wallets.balance })
+    .from(wallets)
+    .where(and(eq(wallets.merchantId, owner), eq(wallets.customerId, customerId)));
+  return {
+    customerId,
+    merchantId: owner,
+    balance: normalizeMoney(wallet?.balance ?? '0'),
+    currency: await merchantCurrency(ctx.db, owner),
+  };
+}
+
+const CSV_COLUMNS: CsvColumn<TopUpRecord>[] = fieldColumns([
+  'id',
+  'merchantName',
+  'customerId',
+  'paidAmount',
+  'giftAmount',
+  'marketingType',
+  'currency',
+  'balanceAfter',
+  'operatorName',
+  'remark',
+  'createdAt',
+]);
+
+/** Operation centre → Pricing → Top-up records (/basic-pricing/reahargeOperateRecord). */
+export function registerTopUpRoutes(app: FastifyInstance): void {
+  serve(app, topUpApi.search, ({ input, ctx }) => topUpList.search(ctx, input));
+  serve(app, topUpApi.add, async ({ input, ctx }) => topUpList.detail(ctx, await addTopUp(ctx, input)));
+  serve(app, topUpApi.balance, ({ input, ctx }) => balanceOf(ctx, input.customerId, input.merchantId));
+  serve(app, topUpApi.export, ({ input, ctx, reply }) =>
+    topUpList.sendExport(reply, ctx, input, { filename: 'top-ups.csv', columns: CSV_COLUMNS }),
+  );
+}
+
+/** Demo top-ups of a few customers of each demo merchant, their wallets following; once. */
+export async function seedDemoTopUps(db: Db, demo: DemoContext): Promise<void> {
+  const [any] = await db.select({ id: topUps.id }).from(topUps).limit(1);
+  if (any) return;
+  const day = 24 * 3600_000;
+  const plan = [
+    ['C20001', '100000.00', '0.00', 'NONE', 9],
+    ['C20001', '200000.00', '20000.00', 'BONUS', 4],
+    ['C20002', '50000.00', '10000.00', 'FIRST_TOP_UP', 3],
+    ['C20003', '150000.00', '15000.00', 'CAMPAIGN', 1],
+  ] as const;
+  for (const [name, operator] of [
+    ['Demo Agent', 'merchant'],
+    ['Siam Swap Direct', 'admin'],
+  ] as const) {
+    const merchantId = demo.merchantIds[name];
+    if (merchantId === undefined) continue;
+    const currency = await merchantCurrency(db, merchantId);
+    const balances = new Map<string, string>();
+    for (const [customerId, paid, gift, marketingType, daysAgo] of plan) {
+      const balance = addMoney(balances.get(customerId) ?? '0', paid, gift);
+      balances.set(customerId, balance);
+      await db.insert(topUps).values({
+        merchantId,
+        customerId,
+        paidAmount: paid,
+        giftAmount: gift,
+        marketingType,
+        currency,
+        balanceAfter: balance,
+        operatorId: null,
+        operatorName: operator,
+        createdAt: new Date(Date.now() - daysAgo * day),
+      });
+    }
+    await db.insert(wallets).values([...balances].map(([customerId, balance]) => ({ merchantId, customerId, balance })));
+  }
+}

@@ -1,0 +1,41 @@
+import { index, numeric, pgTable, primaryKey, serial, text, timestamp, integer } from 'drizzle-orm/pg-core';
+import { CURRENCIES, MARKETING_TYPES, MONEY_PRECISION } from '@swap/contracts';
+import { merchantIdColumn } from '../merchant/index.js';
+
+const amount = (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: 2 }).notNull();
+
+/** Each customer's wallet at a merchant: the balance every top-up adds to (docs/operation-centre.md, "Top-ups"). */
+export const wallets = pgTable(
+  'wallet',
+  {
+    merchantId: merchantIdColumn().notNull(),
+    customerId: text('customer_id').notNull(),
+    balance: amount('balance'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.customerId] })],
+);
+
+/** Wallet recharges made by staff, with the balance they left. */
+export const topUps = pgTable(
+  'top_up',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: merchantIdColumn().notNull(),
+    customerId: text('customer_id').notNull(),
+    paidAmount: amount('paid_amount'),
+    giftAmount: amount('gift_amount'),
+    marketingType: text('marketing_type', { enum: MARKETING_TYPES }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    balanceAfter: amount('balance_after'),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('top_up_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('top_up_created_idx').on(t.createdAt),
+    index('top_up_customer_created_idx').on(t.customerId, t.createdAt),
+  ],
+);

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { endpointUrl, topUpApi, type Language } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createMerchant, platformAdmin } from '../../test/factories.js';
+import { topUps } from './top-up.table.js';
+
+describe('top-ups: the wallet balance follows each recharge exactly', () => {
+  let server: TestServer;
+  let admin: string;
+  let agent: string;
+  let agentId = 0;
+  let rival: string;
+
+  const add = (token: string, body: Record<string, unknown>, lang?: Language) =>
+    server.call('POST', endpointUrl(topUpApi.add), {
+      token,
+      body: { customerId: 'C40001', paidAmount: '10.00', giftAmount: '0', marketingType: 'NONE', ...body },
+      ...(lang ? { lang } : {}),
+    });
+  const balance = async (token: string, customerId: string, merchantId?: number) =>
+    (
+      await server.call('GET', endpointUrl(topUpApi.balance), {
+        token,
+        query: { customerId, ...(merchantId ? { merchantId: String(merchantId) } : {}) },
+      })
+    ).data;
+  const rows = async () => (await server.db.select({ id: topUps.id }).from(topUps)).length;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    const menuCodes = ['price.rechargeRecord'];
+    const agentMerchant = await createMerchant(server, admin, { menuCodes });
+    agent = agentMerchant.admin.token;
+    agentId = agentMerchant.id;
+    rival = (await createMerchant(server, admin, { menuCodes })).admin.token;
+  });
+  afterAll(() => server.close());
+
+  it('refuses bad amounts in the caller’s language and a top-up of nothing, writing nothing', async () => {
+    const bad = await add(agent, { paidAmount: '0.005', giftAmount: '-1', customerId: '' }, 'in');
+    expect(bad.status).toBe(400);
+    expect([...new Set(bad.data.fields.map((f: { field: string }) => f.field))].sort()).toEqual(['customerId', 'giftAmount', 'paidAmount']);
+    expect((await add(agent, { paidAmount: '1e3' })).status).toBe(400);
+    expect((await add(agent, { paidAmount: '123456789012.00' })).status).toBe(400);
+    expect((await add(agent, { paidAmount: 10 })).status).toBe(400);
+    const nothing = await add(agent, { paidAmount: '0', giftAmount: '0.00' }, 'th');
+    expect([nothing.code, nothing.message]).toEqual([4305, 'การเติมเงินต้องมากกว่า 0: จำนวนที่ชำระและที่แถมเป็น 0 ทั้งคู่']);
+    expect((await add(admin, {})).code).toBe(2007);
+    expect(await rows()).toBe(0);
+    expect((await balance(agent, 'C40001')).balance).toBe('0.00');
+  });
+
+  it('adds paid and gifted amounts to the balance exactly, recording the balance each left', async () => {
+    const first = await add(agent, { paidAmount: '0.10', giftAmount: '0.20', marketingType: 'BONUS' });
+    expect(first.data).toMatchObject({
+      paidAmount: '0.10',
+      giftAmount: '0.20',
+      balanceAfter: '0.30',
+      marketingType: 'BONUS',
+      merchantId: agentId,
+    });
+    const second = await add(agent, { paidAmount: '99999999999.69', giftAmount: '0' });
+    expect(second.data.balanceAfter).toBe('99999999999.99');
+    // A balance never passes the largest amount: the top-up that would is refused and changes nothing.
+    const over = await add(agent, { paidAmount: '0.01' });
+    expect(over.status).toBe(400);
+    expect((await balance(agent, 'C40001')).balance).toBe('99999999999.99');
+    expect(await rows()).toBe(2);
+  });
+
+  it('counts every one of parallel top-ups of one customer once', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => add(agent, { customerId: 'C40002', paidAmount: '1.10', giftAmount: '0.05' })),
+    );
+    expect(answers.every((a) => a.code === 1)).toBe(true);
+    expect((await balance(agent, 'C40002')).balance).toBe('23.00');
+    const after = answers.map((a) => a.data.balanceAfter as string).sort((a, b) => Number(a) - Number(b));
+    expect(after).toEqual(Array.from({ length: 20 }, (_, i) => (1.15 * (i + 1)).toFixed(2)));
+  });
+
+  it('keeps each merchant to its own wallets and records', async () => {
+    await add(rival, { customerId: 'C40001', paidAmount: '5.00' });
+    expect((await balance(rival, 'C40001')).balance).toBe('5.00');
+    expect((await balance(agent, 'C40001')).balance).toBe('99999999999.99');
+    const own = (await server.request(topUpApi.search, { customerId: 'C40001' }, { token: rival })).data;
+    expect(own.records.map((r) => r.paidAmount)).toEqual(['5.00']);
+    expect((await server.request(topUpApi.search, {}, { token: agent })).data.total).toBe(22);
+    // Platform staff top up for the merchant they name, and read its balance.
+    expect((await add(admin, { merchantId: agentId, customerId: 'C40003', paidAmount: '2.50' })).data.balanceAfter).toBe('2.50');
+    expect((await balance(admin, 'C40003', agentId)).balance).toBe('2.50');
+    expect((await balance(rival, 'C40003')).balance).toBe('0.00');
+  });
+});

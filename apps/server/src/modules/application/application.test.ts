@@ -5,7 +5,7 @@ import { applicationApi, batteryApi, cabinetApi, endpointUrl, type EndpointDef, 
 import { VirtualBattery, demoDeviceSecret, newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, createDeviceTypes, createMerchant, createRole, platformAdmin } from '../../test/factories.js';
+import { assignToStation, createAccount, createDeviceTypes, createMerchant, createRole, platformAdmin } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
@@ -58,7 +58,8 @@ describe('asset applications: states, the battery under return, replacements, te
     viewer = (await createAccount(server, admin, { merchantId: agentId, roleIds: [listOnly.id] })).token;
     const types = await createDeviceTypes(server, admin);
     for (const number of ['BAP000001', 'BAP000002', 'BAP000003', 'BAP000004', 'BAP000005', 'BAP000009'])
-      ids[number] = (await call(agent, batteryApi.add, { number, typeId: types.battery, distributionStatus: 'ASSIGNED' })).data.id;
+      ids[number] = (await call(agent, batteryApi.add, { number, typeId: types.battery })).data.id;
+    await assignToStation(server, admin, 'battery', ['BAP000001', 'BAP000002', 'BAP000009'], agentId);
     ids.BRV000001 = (await call(rival, batteryApi.add, { number: 'BRV000001', typeId: types.battery })).data.id;
     expect((await call(agent, batteryApi.scrap, { numbers: ['BAP000005'], reason: 'Swollen cells' })).code).toBe(1);
     await call(agent, cabinetApi.add, { number: CABINET, typeId: types.cabinet });

@@ -55,7 +55,7 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
           {...bind}
           mode="tags"
           open={false}
-          suffixIcon={null}
+          suffix={null}
           tokenSeparators={[',', ' ', '\n']}
           placeholder={enter}
           maxCount={field.max}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
-import type { FieldLabels } from '../fields.js';
+import type { FieldLabels } from '../language.js';
 import { id, money, requiredText, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 

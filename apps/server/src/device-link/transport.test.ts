@@ -4,7 +4,13 @@ import { gatewaySubscriptions } from './transport.js';
 describe('the gateway’s subscriptions on an external broker', () => {
   it('reads telemetry and the control channels on separate connections', () => {
     expect(gatewaySubscriptions(undefined)).toEqual({
-      telemetry: ['bss/v1/cabinet/+/telemetry', 'bss/v1/battery/+/telemetry', 'bss/v1/vehicle/+/telemetry'],
+      telemetry: [
+        'bss/v1/cabinet/+/telemetry',
+        'bss/v1/battery/+/telemetry',
+        'bss/v1/vehicle/+/telemetry',
+        'bss/v1/battery/+/backlog',
+        'bss/v1/vehicle/+/backlog',
+      ],
       control: ['bss/v1/cabinet/+/state', 'bss/v1/cabinet/+/cmd-result', 'bss/v1/cabinet/+/event', 'bss/v1/cabinet/+/authorize'],
     });
   });
@@ -15,6 +21,8 @@ describe('the gateway’s subscriptions on an external broker', () => {
       '$share/swap/bss/v1/cabinet/+/telemetry',
       '$share/swap/bss/v1/battery/+/telemetry',
       '$share/swap/bss/v1/vehicle/+/telemetry',
+      '$share/swap/bss/v1/battery/+/backlog',
+      '$share/swap/bss/v1/vehicle/+/backlog',
     ]);
     expect(control).toEqual([
       'bss/v1/cabinet/+/state',

@@ -28,7 +28,9 @@ export const applications = pgTable(
     index('application_created_idx').on(t.createdAt),
     index('application_status_created_idx').on(t.applicationStatus, t.createdAt),
     index('application_customer_idx').on(t.customerId),
+    index('application_type_created_idx').on(t.applicationType, t.createdAt),
     index('application_device_numbers_idx').using('gin', t.deviceNumbers),
+    index('application_exchange_numbers_idx').using('gin', t.exchangeNumbers),
   ],
 );
 

@@ -98,16 +98,10 @@ async function merchantName(tx: Db, id: number | null): Promise<string | null> {
   return (result as { rows: { name: string | null }[] }).rows[0]?.name ?? null;
 }
 
+type Movement = 'DISTRIBUTE' | 'RECALL';
+
 /** Moves the locked devices to the target and writes their history, one statement each (docs/scaling.md). */
-async function move(
-  tx: Db,
-  ctx: Ctx,
-  def: DeviceKindDef,
-  rows: DevicePlacement[],
-  to: Target,
-  action: 'DISTRIBUTE' | 'RECALL',
-  remark: string,
-) {
+async function move(tx: Db, ctx: Ctx, def: DeviceKindDef, rows: DevicePlacement[], to: Target, movement: Movement, remark: string) {
   await def.guardChange?.(
     tx,
     rows.map((row) => row.id),
@@ -127,7 +121,7 @@ async function move(
     await tx.insert(distributionRecords).values(
       part.map((row) => ({
         kind: def.kind,
-        action,
+        action: movement,
         deviceId: row.id,
         deviceNumber: row.number,
         fromMerchantId: row.merchantId,
@@ -146,7 +140,7 @@ async function move(
     );
   }
   await recordAudit(tx, ctx, {
-    action: `${def.kind}.${action === 'DISTRIBUTE' ? 'distribute' : 'recall'}`,
+    action: `${def.kind}.${movement === 'DISTRIBUTE' ? 'distribute' : 'recall'}`,
     objectType: def.kind,
     changes: { numbers: rows.map((row) => row.number), merchantId: to.merchantId, stationId: to.stationId, remark },
   });

@@ -68,9 +68,12 @@ function historyList(kind: DeviceKind) {
 
 const HISTORY = { vehicle: historyList('vehicle'), battery: historyList('battery'), cabinet: historyList('cabinet') };
 
+/** The words of a history row's action (distribute or recall) in the export. */
+const ACTION_LABEL = 'distribution.action';
+
 const CSV_COLUMNS = fieldColumns<DistributionRecord>(
   ['number', 'action', 'fromMerchantName', 'fromStationName', 'toMerchantName', 'toStationName', 'operatorName', 'remark', 'createdAt'],
-  { action: 'distribution.action' },
+  { action: ACTION_LABEL },
 );
 
 function registerKind(app: FastifyInstance, def: DeviceKindDef): void {

@@ -37,5 +37,6 @@ export const topUps = pgTable(
     index('top_up_merchant_created_idx').on(t.merchantId, t.createdAt),
     index('top_up_created_idx').on(t.createdAt),
     index('top_up_customer_created_idx').on(t.customerId, t.createdAt),
+    index('top_up_marketing_created_idx').on(t.marketingType, t.createdAt),
   ],
 );

@@ -20,7 +20,13 @@ async function fillFields(page: Page, scope: Locator, values: FieldValues): Prom
     // An antd select: its search input takes the start of the option (before any "(code)").
     if ((await field.getAttribute('readonly')) === null) await field.fill(value.split(' (')[0]!);
     else await field.click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: value }).first().click();
+    // Pick from this select's own list: another select's list may still be fading out, and its
+    // options may contain the same text (option "1" and "E-Scooter Single (ES1)").
+    const listId = await field.getAttribute('aria-controls');
+    const dropdown = listId
+      ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
+      : page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option', { hasText: value }).first().click();
   }
 }
 

@@ -53,7 +53,7 @@ describe('base prices', () => {
     await again.fill({ 'Tipe kendaraan': 'Semua Motor' });
     await save(again);
     await again.shows('Semua Motor hanya boleh dengan jenis operasi LEASE');
-    await page.keyboard.press('Escape');
+    await again.locator.getByRole('button', { name: 'Batal', exact: true }).click();
     await again.locator.waitFor({ state: 'hidden' });
     expect(await list.rows().count()).toBe(1);
     await checkA11y(page);

@@ -7,9 +7,17 @@ export async function seedPlatformCurrency(db: Db): Promise<void> {
   await db.insert(currencyConfigs).values({ merchantId: null, currency: 'IDR' }).onConflictDoNothing();
 }
 
-/** The demo agent's own currency (once, with the demo organisation). */
+/** The demo merchants' own currencies (once, with the demo organisation): the Jakarta agent in
+ * rupiah, the Bangkok merchant in baht, so prices and top-ups show each in its own money. */
 export async function seedDemoCurrency(db: Db, demo: DemoContext): Promise<void> {
-  const agent = demo.merchantIds['Demo Agent'];
-  if (!demo.addOrganisation || agent === undefined) return;
-  await db.insert(currencyConfigs).values({ merchantId: agent, currency: 'IDR' }).onConflictDoNothing();
+  if (!demo.addOrganisation) return;
+  const own = [
+    ['Demo Agent', 'IDR'],
+    ['Siam Swap Direct', 'THB'],
+  ] as const;
+  const values = own.flatMap(([name, currency]) => {
+    const merchantId = demo.merchantIds[name];
+    return merchantId === undefined ? [] : [{ merchantId, currency }];
+  });
+  if (values.length) await db.insert(currencyConfigs).values(values).onConflictDoNothing();
 }

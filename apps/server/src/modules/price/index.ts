@@ -321,9 +321,10 @@ export async function seedDemoBasePrices(db: Db, merchantIds: Record<string, num
       'Siam Swap Direct',
       'Pathum Wan',
       [
-        ['LEASE', undefined, 1, 'any', ['0', '400000', '550000', '21000', '20000']],
-        ['SALE', dual, 2, '', ['31900000', '0', '0', '0', '0']],
-        ['LEASE_TO_OWN', single, 1, '', ['0', '900000', '1150000', '40000', '35000']],
+        // in baht, the merchant's currency
+        ['LEASE', undefined, 1, 'any', ['0', '1000', '1100', '40', '35']],
+        ['SALE', dual, 2, '', ['65000', '0', '0', '0', '0']],
+        ['LEASE_TO_OWN', single, 1, '', ['0', '2000', '2300', '80', '70']],
       ],
     ],
   ];

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addMoney, moneyToMinor, normalizeMoney, topUpApi, type TopUpAdd, type TopUpRecord } from '@swap/contracts';
+import { addMoney, minorToMoney, moneyToMinor, normalizeMoney, topUpApi, type TopUpAdd, type TopUpRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -168,8 +168,11 @@ export async function seedDemoTopUps(db: Db, demo: DemoContext): Promise<void> {
     const merchantId = demo.merchantIds[name];
     if (merchantId === undefined) continue;
     const currency = await merchantCurrency(db, merchantId);
+    // The plan is in rupiah; a baht merchant's customers top up about a five-hundredth of it.
+    const inOwnMoney = (idr: string) => (currency === 'IDR' ? idr : minorToMoney(moneyToMinor(idr) / 500));
     const balances = new Map<string, string>();
-    for (const [customerId, paid, gift, marketingType, daysAgo] of plan) {
+    for (const [customerId, idrPaid, idrGift, marketingType, daysAgo] of plan) {
+      const [paid, gift] = [inOwnMoney(idrPaid), inOwnMoney(idrGift)];
       const balance = addMoney(balances.get(customerId) ?? '0', paid, gift);
       balances.set(customerId, balance);
       await db.insert(topUps).values({

@@ -137,7 +137,9 @@ describe('permission matrix', () => {
     'SON subaccount',
     'other merchant NORMAL',
   ]) {
-    it(`answers ${label} as its grants say, on every route`, async () => {
+    // Walks every route one call at a time (calls may change what the next one sees), so its time
+    // grows with the route count: a generous limit, not the default 30 s.
+    it(`answers ${label} as its grants say, on every route`, { timeout: 120_000 }, async () => {
       const caller = callers.find((c) => c.label === label)!;
       const failures: string[] = [];
       let allowed = 0;

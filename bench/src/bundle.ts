@@ -2,7 +2,9 @@
  * `npm run bench:bundle`: gzipped JS a browser loads for the sign-in route and every page route of
  * the web app, read from the production build's manifest (apps/web/dist/.vite/manifest.json; built
  * here first when missing, `--build` rebuilds). Prints figures and marks those over the
- * budget (sign-in ≤ 200 KB, any route ≤ 400 KB); asserts nothing.
+ * budget (sign-in ≤ 200 KB, any route ≤ 400 KB). The figures recorded in bench/bundle-baseline.json
+ * are printed beside: `--check` fails (exit 1) when the entry or a route recorded there loads more
+ * than recorded, `--record` writes the current figures into the file (docs/scaling.md, "Web bundle").
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
  * signed-in area: the shell, antd's texts) + the route's page chunk and its static imports,
@@ -39,6 +41,19 @@ if (process.argv.includes('--build') || !fs.existsSync(manifestFile)) {
   const built = spawnSync('npm', ['run', 'build', '-w', 'apps/web'], { cwd: repoRoot, stdio: 'inherit' });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
+
+const BASELINE_FILE = path.join(repoRoot, 'bench/bundle-baseline.json');
+/** KB gzipped at load, as printed: the entry with the default language, and per route. */
+interface Baseline {
+  entry: number;
+  routes: Record<string, number>;
+}
+const baseline: Baseline | undefined = fs.existsSync(BASELINE_FILE)
+  ? (JSON.parse(fs.readFileSync(BASELINE_FILE, 'utf8')) as Baseline)
+  : undefined;
+const check = process.argv.includes('--check');
+const record = process.argv.includes('--record');
+if (check && !baseline) throw new Error(`--check needs ${path.relative(repoRoot, BASELINE_FILE)} (make it with --record)`);
 
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
 const gzCache = new Map<string, number>();
@@ -104,8 +119,19 @@ const start = collect(`src/i18n/bundles/${DEFAULT_LANGUAGE}.ts`, collect(entryKe
 const shellKeys = ['src/app/AuthedLayout.tsx', `src/i18n/antd/${DEFAULT_LANGUAGE}.ts`];
 
 console.log(`Web bundle, gzipped JS per route (build of ${fs.statSync(manifestFile).mtime.toISOString()})`);
-console.log(`entry + ${DEFAULT_LANGUAGE} catalogue: ${kb(sum(start))} KB`);
-console.log(`${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'+ lazy'.padStart(8)}  budget`);
+/** Figures compare as printed, to a tenth of a KB. */
+const tenths = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
+const grown: string[] = [];
+/** The recorded figure beside the current one, and the growth remembered for --check. */
+const against = (what: string, now: number, recorded: number | undefined) => {
+  if (recorded === undefined) return 'new';
+  if (now > recorded) grown.push(`${what}: ${now.toFixed(1)} KB, recorded ${recorded.toFixed(1)} (+${(now - recorded).toFixed(1)})`);
+  return recorded.toFixed(1);
+};
+const entryNow = tenths(sum(start));
+const current: Baseline = { entry: entryNow, routes: {} };
+console.log(`entry + ${DEFAULT_LANGUAGE} catalogue: ${entryNow.toFixed(1)} KB (recorded ${against('entry', entryNow, baseline?.entry)})`);
+console.log(`${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'+ lazy'.padStart(8)} ${'recorded'.padStart(9)}  budget`);
 const table = routes();
 const pageKeys = new Set([...table.map((row) => row.key), ...(manifest[entryKey]?.dynamicImports ?? [])]);
 for (const { route, key, signedIn, texts } of table) {
@@ -118,5 +144,18 @@ for (const { route, key, signedIn, texts } of table) {
   const load = sum(atLoad);
   const budget = budgetOf(route);
   const verdict = load > budget ? `OVER ${kb(budget)}` : `ok ≤ ${kb(budget)}`;
-  console.log(`${route.padEnd(44)} ${kb(load).padStart(8)} ${kb(sum(withLazy) - load).padStart(8)}  ${verdict}`);
+  current.routes[route] = tenths(load);
+  const recorded = against(route, tenths(load), baseline?.routes[route]);
+  console.log(`${route.padEnd(44)} ${kb(load).padStart(8)} ${kb(sum(withLazy) - load).padStart(8)} ${recorded.padStart(9)}  ${verdict}`);
+}
+
+if (record) {
+  fs.writeFileSync(BASELINE_FILE, JSON.stringify(current, null, 2) + '\n');
+  console.log(`Recorded in ${path.relative(repoRoot, BASELINE_FILE)}.`);
+} else if (check) {
+  if (grown.length > 0) {
+    console.log(`\nLoads more than recorded in ${path.relative(repoRoot, BASELINE_FILE)}:\n  ${grown.join('\n  ')}`);
+    process.exit(1);
+  }
+  console.log(`\nNo route loads more than recorded in ${path.relative(repoRoot, BASELINE_FILE)}.`);
 }

@@ -368,6 +368,23 @@ export const MESSAGES = {
     'ไม่พบราคาพื้นฐานสำหรับประเภทการดำเนินงาน ประเภทยานพาหนะ หรือจำนวนแบตเตอรี่นี้',
     '未找到该运营类型、车辆类型或电池数量的基础价格',
   ),
+  // Products and packages (docs/operation-centre.md, "Products and packages").
+  belowBasePrice: m(
+    4150,
+    400,
+    'The price per cycle must not be below the base price: at least {amount}',
+    'Harga per siklus tidak boleh di bawah harga dasar: minimal {amount}',
+    'ราคาต่อรอบต้องไม่ต่ำกว่าราคาพื้นฐาน: อย่างน้อย {amount}',
+    '每周期价格不得低于基础价格：至少 {amount}',
+  ),
+  belowMinDailyRate: m(
+    4151,
+    400,
+    "The daily renewal price must not be below the base price's minimum daily rate: at least {amount}",
+    'Harga perpanjangan harian tidak boleh di bawah tarif harian minimum harga dasar: minimal {amount}',
+    'ราคาต่ออายุรายวันต้องไม่ต่ำกว่าอัตรารายวันขั้นต่ำของราคาพื้นฐาน: อย่างน้อย {amount}',
+    '每日续费价格不得低于基础价格的最低日费率：至少 {amount}',
+  ),
   // Asset applications and top-ups (docs/operation-centre.md).
   applicationMoveRefused: m(
     4300,

@@ -7,7 +7,9 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
-import { auditLogApi, batteryApi, cabinetApi, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
+import { auditLogApi, batteryApi, cabinetApi, compareMoney, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
+import { findBasePrice } from '../modules/price/index.js';
+import { productPackages } from '../modules/product-package/product-package.table.js';
 
 describe('demo seed', () => {
   let server: TestServer;
@@ -80,6 +82,17 @@ describe('demo seed', () => {
     const cabinet = (await server.request(cabinetApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
     const detail = await server.request(cabinetApi.detail, { id: cabinet.id }, { token: merchant });
     expect(detail.data.compartments.some((c: { batteryNumber: string | null }) => c.batteryNumber !== null)).toBe(true);
+  });
+
+  it('sets every demo product at or above its merchant’s base price', async () => {
+    const products = await server.db.select().from(productPackages);
+    expect(products.length).toBe(8);
+    for (const p of products) {
+      const base = await findBasePrice(server.db, { ...p, vehicleTypeId: p.vehicleTypeId });
+      const least = ['NEW', 'SALE'].includes(p.operationType) ? base.price : base.rent;
+      expect([compareMoney(p.pricePerCycle, least), compareMoney(p.dailyRenewalPrice, base.minDailyRate)], p.name).not.toContain(-1);
+      expect(p.currency, p.name).toBe(base.currency);
+    }
   });
 
   it('gives the first demo cabinets a week of environment history to chart, and leaves them offline', async () => {

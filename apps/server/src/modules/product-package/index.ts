@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { eq, ilike, type SQL } from 'drizzle-orm';
-import { normalizeMoney, productPackageApi, type ProductPackageAdd, type ProductPackageRecord } from '@swap/contracts';
+import {
+  compareMoney,
+  normalizeMoney,
+  productPackageApi,
+  type OperationType,
+  type PackageLabel,
+  type ProductPackageAdd,
+  type SaleMode,
+  type ProductPackageRecord,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
@@ -14,6 +23,7 @@ import { allCities, areaNameOf, cityExists } from '../area/index.js';
 import { merchantCurrency } from '../currency/index.js';
 import { deviceTypeNameOf, findTypeOfKind, typeIdsByCode } from '../device-type/index.js';
 import { merchantNameOf } from '../merchant/index.js';
+import { findBasePrice } from '../price/index.js';
 import { productPackages } from './product-package.table.js';
 
 /** A time as the API and the audit trail write it: ISO-8601 in UTC (the database answers its own text). */
@@ -22,23 +32,22 @@ const instant = (time: string) => new Date(time).toISOString();
 type Row = typeof productPackages.$inferSelect;
 type Listed = { product: Row; merchantName: string | null; vehicleTypeName: string | null; cityName: string | null };
 
-function present({ product: p, merchantName, vehicleTypeName, cityName }: Listed): ProductPackageRecord {
+/**
+ * The product's own fields, the one list both the write and the answer take: amounts as exact two-decimal
+ * strings, times as UTC instants. Written and compared (the audit trail's changes) this way whatever
+ * was typed ("350000.5", an offset), and answered this way from a row.
+ */
+function productFields(p: ProductPackageAdd | Row) {
   return {
-    id: p.id,
-    merchantId: p.merchantId,
-    merchantName,
     name: p.name,
     operationType: p.operationType,
     vehicleTypeId: p.vehicleTypeId,
-    vehicleTypeName,
     cityId: p.cityId,
-    cityName,
-    currency: p.currency,
-    deposit: p.deposit,
-    adminFee: p.adminFee,
-    pricePerCycle: p.pricePerCycle,
-    renewalPrice: p.renewalPrice,
-    dailyRenewalPrice: p.dailyRenewalPrice,
+    deposit: normalizeMoney(p.deposit),
+    adminFee: normalizeMoney(p.adminFee),
+    pricePerCycle: normalizeMoney(p.pricePerCycle),
+    renewalPrice: normalizeMoney(p.renewalPrice),
+    dailyRenewalPrice: normalizeMoney(p.dailyRenewalPrice),
     cycles: p.cycles,
     batteryCount: p.batteryCount,
     swapsPerCycle: p.swapsPerCycle,
@@ -49,6 +58,18 @@ function present({ product: p, merchantName, vehicleTypeName, cityName }: Listed
     endAt: instant(p.endAt),
     saleMode: p.saleMode,
     labels: p.labels,
+  };
+}
+
+function present({ product: p, merchantName, vehicleTypeName, cityName }: Listed): ProductPackageRecord {
+  return {
+    id: p.id,
+    merchantId: p.merchantId,
+    merchantName,
+    vehicleTypeName,
+    cityName,
+    currency: p.currency,
+    ...productFields(p),
     createdAt: p.createdAt.toISOString(),
   };
 }
@@ -79,10 +100,15 @@ export const productPackageList = defineList({
   present,
 });
 
+/** The base amount a product's price per cycle answers to: the sale price for a sale, the rent for a rental. */
+const SOLD: readonly OperationType[] = ['NEW', 'SALE'];
+
 /**
  * The rules of a product beyond its schema (docs/operation-centre.md, "Products and packages"): a
  * vehicle type that exists with at least as many battery compartments as the product's batteries,
- * a city; the amounts are in the owner's currency.
+ * a city, and the owner's base price for its operation type, vehicle type, batteries and city (none:
+ * refused with the look-up's reason), which its price per cycle and daily renewal price never go
+ * below; the amounts are in the owner's currency.
  */
 async function checkProduct(ctx: Ctx, input: ProductPackageAdd, owner: number | null, db: Db) {
   const vehicleType = await findTypeOfKind(db, 'vehicle', input.vehicleTypeId);
@@ -91,6 +117,20 @@ async function checkProduct(ctx: Ctx, input: ProductPackageAdd, owner: number | 
     throw new AppError('batteryCountExceeded', undefined, { field: 'batteryCount' });
   }
   if (!(await cityExists(db, input.cityId))) throw fieldInvalid(ctx, 'cityId');
+  const base = await findBasePrice(db, {
+    merchantId: owner!,
+    operationType: input.operationType,
+    vehicleTypeId: input.vehicleTypeId,
+    batteryCount: input.batteryCount,
+    cityId: input.cityId,
+  });
+  const least = SOLD.includes(input.operationType) ? base.price : base.rent;
+  if (compareMoney(input.pricePerCycle, least) < 0) {
+    throw new AppError('belowBasePrice', { amount: `${least} ${base.currency}` }, { field: 'pricePerCycle' });
+  }
+  if (compareMoney(input.dailyRenewalPrice, base.minDailyRate) < 0) {
+    throw new AppError('belowMinDailyRate', { amount: `${base.minDailyRate} ${base.currency}` }, { field: 'dailyRenewalPrice' });
+  }
   return { currency: await merchantCurrency(db, owner!) };
 }
 
@@ -103,28 +143,7 @@ const records = ownedRecords({
   ownerOf: (ctx, input, db) => chosenAgent(ctx, input.merchantId, db),
   prepare: checkProduct,
   answer: (ctx, id): Promise<ProductPackageRecord> => productPackageList.detail(ctx, id),
-  fields: (p: ProductPackageAdd) => ({
-    name: p.name,
-    operationType: p.operationType,
-    vehicleTypeId: p.vehicleTypeId,
-    cityId: p.cityId,
-    deposit: normalizeMoney(p.deposit),
-    adminFee: normalizeMoney(p.adminFee),
-    pricePerCycle: normalizeMoney(p.pricePerCycle),
-    renewalPrice: normalizeMoney(p.renewalPrice),
-    dailyRenewalPrice: normalizeMoney(p.dailyRenewalPrice),
-    cycles: p.cycles,
-    batteryCount: p.batteryCount,
-    swapsPerCycle: p.swapsPerCycle,
-    timeLimit: p.timeLimit,
-    timeLimitUnit: p.timeLimitUnit,
-    agreement: p.agreement,
-    // Written and compared (the audit trail's changes) as UTC instants, whatever offset was typed.
-    startAt: instant(p.startAt),
-    endAt: instant(p.endAt),
-    saleMode: p.saleMode,
-    labels: p.labels,
-  }),
+  fields: (p: ProductPackageAdd) => productFields(p),
   present: (row) => present({ product: row, merchantName: null, vehicleTypeName: null, cityName: null }),
 });
 
@@ -169,7 +188,8 @@ export function registerProductPackageRoutes(app: FastifyInstance): void {
 
 /**
  * Demo products of the two demo merchants, once: current, not yet started and ended ones, every
- * operation type and sale mode, in Jakarta and Bangkok cities (by name) on the demo vehicle types.
+ * operation type and sale mode, in the cities of the demo base prices (by name) on the demo vehicle
+ * types, each at or above its base price (seedDemoBasePrices) and in its merchant's currency.
  */
 export async function seedDemoProductPackages(db: Db, merchantIds: Record<string, number>): Promise<void> {
   const [any] = await db.select({ id: productPackages.id }).from(productPackages).limit(1);
@@ -178,45 +198,117 @@ export async function seedDemoProductPackages(db: Db, merchantIds: Record<string
   const cityIds = Object.fromEntries((await allCities(db)).map((city) => [city.name, city.id]));
   const day = 24 * 3600_000;
   const now = Date.now();
-  const rows = [
-    ['Demo Agent', 'IDR', 'Daily Rent Single', 'LEASE', 'ES1', 'Central Jakarta', 1, ['RENT', 'SWAP_COMBO'], 'RENT_ONLY', -30, 335],
-    ['Demo Agent', 'IDR', 'Weekly Rent Dual', 'LEASE', 'EM2', 'South Jakarta', 2, ['RENT'], 'RENT_ONLY', -10, 180],
-    ['Demo Agent', 'IDR', 'Own in 12 Months', 'LEASE_TO_OWN', 'EM2', 'West Jakarta', 2, ['RENT_TO_OWN'], 'RENT_OR_SALE', -60, 300],
-    ['Demo Agent', 'IDR', 'Scooter Purchase', 'SALE', 'ES1', 'Central Jakarta', 1, ['BUY'], 'SALE_ONLY', -90, 275],
-    ['Demo Agent', 'IDR', 'New Rider Starter', 'NEW', 'ES1', 'East Jakarta', 1, ['RENT', 'SWAP_COMBO'], 'NEITHER', 15, 200],
-    ['Demo Agent', 'IDR', 'Ramadan Promo', 'LEASE', 'ES1', 'North Jakarta', 1, ['RENT'], 'RENT_ONLY', -120, -20],
-    ['Siam Swap Direct', 'THB', 'Bangkok Monthly', 'LEASE', 'EM2', 'Pathum Wan', 2, ['RENT', 'SWAP_COMBO'], 'RENT_ONLY', -5, 360],
-    ['Siam Swap Direct', 'THB', 'Chatuchak Buy', 'SALE', 'ES1', 'Chatuchak', 1, ['BUY'], 'RENT_OR_SALE', -40, 100],
-  ] as const;
-  const values = rows.flatMap(([merchant, currency, name, operationType, type, city, batteryCount, labels, saleMode, from, to]) => {
+  // merchant, name, operation, vehicle type, city, batteries, labels, sale mode, from and to (days from now),
+  // price per cycle, renewal price, daily renewal price.
+  type Demo = [string, string, OperationType, string, string, number, PackageLabel[], SaleMode, number, number, string, string, string];
+  const rows: Demo[] = [
+    [
+      'Demo Agent',
+      'Daily Rent Single',
+      'LEASE',
+      'ES1',
+      'Central Jakarta',
+      1,
+      ['RENT', 'SWAP_COMBO'],
+      'RENT_ONLY',
+      -30,
+      335,
+      '650000',
+      '650000',
+      '25000',
+    ],
+    ['Demo Agent', 'Weekly Rent Dual', 'LEASE', 'EM2', 'Central Jakarta', 2, ['RENT'], 'RENT_ONLY', -10, 180, '990000', '950000', '35000'],
+    [
+      'Demo Agent',
+      'Own in 12 Months',
+      'LEASE_TO_OWN',
+      'EM2',
+      'Central Jakarta',
+      2,
+      ['RENT_TO_OWN'],
+      'RENT_OR_SALE',
+      -60,
+      300,
+      '1350000',
+      '1250000',
+      '45000',
+    ],
+    ['Demo Agent', 'Scooter Purchase', 'SALE', 'ES1', 'South Jakarta', 1, ['BUY'], 'SALE_ONLY', -90, 275, '19250000', '0', '0'],
+    [
+      'Demo Agent',
+      'New Rider Starter',
+      'NEW',
+      'ES1',
+      'Central Jakarta',
+      1,
+      ['RENT', 'SWAP_COMBO'],
+      'NEITHER',
+      15,
+      200,
+      '18750000',
+      '0',
+      '0',
+    ],
+    ['Demo Agent', 'Ramadan Promo', 'LEASE', 'ES1', 'South Jakarta', 1, ['RENT'], 'RENT_ONLY', -120, -20, '700000', '700000', '20000'],
+    [
+      'Siam Swap Direct',
+      'Bangkok Monthly',
+      'LEASE',
+      'ES1',
+      'Pathum Wan',
+      1,
+      ['RENT', 'SWAP_COMBO'],
+      'RENT_ONLY',
+      -5,
+      360,
+      '575000',
+      '550000',
+      '21000',
+    ],
+    ['Siam Swap Direct', 'Pathum Wan Buy', 'SALE', 'EM2', 'Pathum Wan', 2, ['BUY'], 'RENT_OR_SALE', -40, 100, '31900000', '0', '0'],
+  ];
+  const values = [];
+  for (const [
+    merchant,
+    name,
+    operationType,
+    type,
+    city,
+    batteryCount,
+    labels,
+    saleMode,
+    from,
+    to,
+    pricePerCycle,
+    renewalPrice,
+    dailyRenewalPrice,
+  ] of rows) {
     const merchantId = merchantIds[merchant];
-    if (merchantId === undefined || types[type] === undefined || cityIds[city] === undefined) return [];
-    const amount = (idr: string, thb: string) => (currency === 'IDR' ? idr : thb);
-    return [
-      {
-        merchantId,
-        name,
-        operationType,
-        vehicleTypeId: types[type],
-        cityId: cityIds[city],
-        currency,
-        deposit: amount('500000.00', '1500.00'),
-        adminFee: amount('25000.00', '50.00'),
-        pricePerCycle: amount(operationType === 'SALE' ? '18500000.00' : '350000.00', operationType === 'SALE' ? '42000.00' : '1200.50'),
-        renewalPrice: amount('330000.00', '1150.00'),
-        dailyRenewalPrice: amount('15000.00', '45.00'),
-        cycles: operationType === 'LEASE_TO_OWN' ? 12 : 1,
-        batteryCount,
-        swapsPerCycle: 60,
-        timeLimit: operationType === 'LEASE_TO_OWN' ? 12 : 30,
-        timeLimitUnit: operationType === 'LEASE_TO_OWN' ? ('MONTH' as const) : ('DAY' as const),
-        agreement: 'The rider keeps the vehicle and batteries in good order and returns them at the end of the term.',
-        startAt: new Date(now + from * day).toISOString(),
-        endAt: new Date(now + to * day).toISOString(),
-        saleMode,
-        labels: [...labels],
-      },
-    ];
-  });
+    if (merchantId === undefined || types[type] === undefined || cityIds[city] === undefined) continue;
+    const rental = !['NEW', 'SALE'].includes(operationType);
+    values.push({
+      merchantId,
+      name,
+      operationType,
+      vehicleTypeId: types[type],
+      cityId: cityIds[city],
+      currency: await merchantCurrency(db, merchantId),
+      deposit: rental ? '500000.00' : '0.00',
+      adminFee: '25000.00',
+      pricePerCycle,
+      renewalPrice,
+      dailyRenewalPrice,
+      cycles: operationType === 'LEASE_TO_OWN' ? 12 : 1,
+      batteryCount,
+      swapsPerCycle: 60,
+      timeLimit: operationType === 'LEASE_TO_OWN' ? 12 : 30,
+      timeLimitUnit: operationType === 'LEASE_TO_OWN' ? ('MONTH' as const) : ('DAY' as const),
+      agreement: 'The rider keeps the vehicle and batteries in good order and returns them at the end of the term.',
+      startAt: new Date(now + from * day).toISOString(),
+      endAt: new Date(now + to * day).toISOString(),
+      saleMode,
+      labels,
+    });
+  }
   if (values.length) await db.insert(productPackages).values(values);
 }

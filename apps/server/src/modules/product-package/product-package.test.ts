@@ -1,12 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { currencyApi, endpointUrl, productPackageApi, type Language, type ProductPackageAdd } from '@swap/contracts';
+import {
+  areaApi,
+  basePriceApi,
+  currencyApi,
+  endpointUrl,
+  productPackageApi,
+  type BasePriceAdd,
+  type Language,
+  type ProductPackageAdd,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createDeviceTypes,
   createMerchant,
   createProvinceAndCity,
   platformAdmin,
+  square,
   succeed,
   type MerchantFixture,
 } from '../../test/factories.js';
@@ -20,6 +30,7 @@ describe('products and packages', () => {
   let rival: MerchantFixture;
   let product: ProductPackageAdd;
   let provinceId: number;
+  let otherCityId: number;
 
   const add = (token: string, body: Record<string, unknown>, lang?: Language) =>
     server.call('POST', endpointUrl(productPackageApi.add), { token, body, ...(lang ? { lang } : {}) });
@@ -37,6 +48,39 @@ describe('products and packages', () => {
     const types = await createDeviceTypes(server, admin);
     const area = await createProvinceAndCity(server, admin);
     provinceId = area.provinceId;
+    otherCityId = (
+      await succeed(
+        server,
+        areaApi.add,
+        { code: 'JK-N', name: 'North Jakarta', type: 'CITY', provinceId, polygon: square(106.5, -6.3, 0.2) },
+        admin,
+      )
+    ).id;
+    // The base prices products are held to (docs/operation-centre.md, "Products and packages"): the
+    // agent's rent 350,000 and minimum daily rate 15,000 for a LEASE, its sale price for a SALE; the
+    // rival's lower LEASE price in the same city never counts for the agent.
+    const base = (merchantId: number, extra: Partial<BasePriceAdd>) =>
+      succeed(
+        server,
+        basePriceApi.add,
+        {
+          merchantId,
+          operationType: 'LEASE',
+          vehicleTypeId: types.vehicle1,
+          batteryCount: 1,
+          cityId: area.cityId,
+          price: '0',
+          deposit: '500000',
+          rent: '350000',
+          dailyRate: '20000',
+          minDailyRate: '15000',
+          ...extra,
+        },
+        admin,
+      );
+    await base(agent.id, {});
+    await base(agent.id, { operationType: 'SALE', price: '18500000', rent: '0', dailyRate: '0', minDailyRate: '0' });
+    await base(rival.id, { rent: '100', dailyRate: '5', minDailyRate: '5' });
     product = {
       name: 'Daily Rent',
       operationType: 'LEASE',
@@ -147,6 +191,51 @@ describe('products and packages', () => {
     expect(cap.message).toBe('Batas waktu tidak boleh melebihi 365 hari, 12 bulan atau 1 tahun');
     const reversed = await add(agent.admin.token, { ...product, endAt: product.startAt });
     expect([reversed.status, reversed.message]).toEqual([400, 'End time must be after the start']);
+    expect(await rowCount()).toBe(before);
+  });
+
+  it('holds the price per cycle and the daily renewal price to the agent’s own base price, to the cent', async () => {
+    const before = await rowCount();
+    const atRent = await add(agent.admin.token, { ...product, name: 'At base', pricePerCycle: '350000', dailyRenewalPrice: '15000.00' });
+    expect(atRent.code).toBe(1);
+    const below = await add(agent.admin.token, { ...product, pricePerCycle: '349999.99' }, 'in');
+    expect([below.status, below.code, below.message, below.data]).toEqual([
+      400,
+      4150,
+      'Harga per siklus tidak boleh di bawah harga dasar: minimal 350000.00 IDR',
+      { field: 'pricePerCycle' },
+    ]);
+    const daily = await add(agent.admin.token, { ...product, dailyRenewalPrice: '14999.99' });
+    expect([daily.status, daily.code, daily.message]).toEqual([
+      400,
+      4151,
+      "The daily renewal price must not be below the base price's minimum daily rate: at least 15000.00 IDR",
+    ]);
+    // A sale answers to the base's sale price, not its rent.
+    const sale = { ...product, operationType: 'SALE', saleMode: 'SALE_ONLY', dailyRenewalPrice: '0' };
+    const cheapSale = await add(agent.admin.token, { ...sale, pricePerCycle: '18499999.99' }, 'th');
+    expect([cheapSale.code, cheapSale.message]).toEqual([4150, 'ราคาต่อรอบต้องไม่ต่ำกว่าราคาพื้นฐาน: อย่างน้อย 18500000.00 IDR']);
+    expect((await add(agent.admin.token, { ...sale, name: 'Sale at base', pricePerCycle: '18500000' })).code).toBe(1);
+    // The rival's rent of 100 in the same city does not let the agent under its own.
+    expect((await add(agent.admin.token, { ...product, pricePerCycle: '100' })).code).toBe(4150);
+    expect(await rowCount()).toBe(before + 2);
+    // An edit is held to the same base.
+    const [own] = (await server.request(productPackageApi.search, { name: 'At base' }, { token: agent.admin.token })).data.records;
+    const edit = await server.call('POST', endpointUrl(productPackageApi.edit), {
+      token: agent.admin.token,
+      body: { ...product, id: own!.id, pricePerCycle: '349999.99' },
+    });
+    expect(edit.code).toBe(4150);
+  });
+
+  it('refuses a product without a base price with the look-up’s reason', async () => {
+    const before = await rowCount();
+    // No price of the agent in the city at all; prices there, not for this operation type.
+    const noCity = await add(agent.admin.token, { ...product, cityId: otherCityId }, 'zh');
+    expect([noCity.code, noCity.message]).toEqual([4009, '该城市未设置价格']);
+    expect((await add(agent.admin.token, { ...product, operationType: 'NEW' })).code).toBe(4001);
+    // The rival has no SALE price: the agent's does not serve it.
+    expect((await add(rival.admin.token, { ...product, operationType: 'SALE', pricePerCycle: '99999999' })).code).toBe(4001);
     expect(await rowCount()).toBe(before);
   });
 

@@ -286,15 +286,17 @@ export async function seedDemoProductPackages(db: Db, merchantIds: Record<string
     const merchantId = merchantIds[merchant];
     if (merchantId === undefined || types[type] === undefined || cityIds[city] === undefined) continue;
     const rental = !['NEW', 'SALE'].includes(operationType);
+    const currency = await merchantCurrency(db, merchantId);
+    const baht = currency === 'THB';
     values.push({
       merchantId,
       name,
       operationType,
       vehicleTypeId: types[type],
       cityId: cityIds[city],
-      currency: await merchantCurrency(db, merchantId),
-      deposit: rental ? '500000.00' : '0.00',
-      adminFee: '25000.00',
+      currency,
+      deposit: rental ? (baht ? '1500.00' : '500000.00') : '0.00',
+      adminFee: baht ? '50.00' : '25000.00',
       pricePerCycle,
       renewalPrice,
       dailyRenewalPrice,

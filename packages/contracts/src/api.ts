@@ -26,6 +26,7 @@ import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
 import { topUpApi, topUpFieldLabels } from './domains/top-up.js';
+import { externalSystemApi, externalSystemFieldLabels } from './domains/external-system.js';
 import { vehicleApi } from './domains/vehicle.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
@@ -55,6 +56,7 @@ export * from './domains/stock.js';
 export * from './domains/swap.js';
 export * from './domains/telemetry.js';
 export * from './domains/top-up.js';
+export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
 
 /** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
@@ -65,6 +67,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...distributionFieldLabels,
   ...productPackageFieldLabels,
   ...topUpFieldLabels,
+  ...externalSystemFieldLabels,
 };
 
 /**
@@ -100,6 +103,7 @@ export const AUDITED = {
   stockBatch: audited([], { en: 'Stock batch', in: 'Batch stok', th: 'ชุดสินค้าคงคลัง', zh: '库存批次' }),
   application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำร้องเกี่ยวกับทรัพย์สิน', zh: '资产申请' }),
   topUp: audited(['add'], { en: 'Top-up', in: 'Isi ulang', th: 'การเติมเงิน', zh: '充值' }),
+  externalSystem: audited(ADD_EDIT_REMOVE, { en: 'External system', in: 'Sistem eksternal', th: 'ระบบภายนอก', zh: '外部系统' }),
 } as const;
 
 /**
@@ -149,6 +153,7 @@ export const API = {
   cabinetDistribution: distributionApi.cabinet,
   productPackage: productPackageApi,
   topUp: topUpApi,
+  externalSystem: externalSystemApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -16,6 +16,7 @@ import { AppError } from './errors.js';
 import { authenticate, registerSessionRoutes } from '../modules/session/index.js';
 import { configurePasswordHashing, grantsOf } from '../modules/account/index.js';
 import { registerModules } from '../modules/index.js';
+import { startWebhookWorker } from '../modules/external-system/index.js';
 import { DeviceHub } from './device-hub.js';
 
 export const VERSION = '0.1.0';
@@ -117,8 +118,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
     version: VERSION,
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
   });
-  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds });
+  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds, webhooks: config.webhooks });
   assertEndpointsServed(app, ALL_ENDPOINTS);
+  // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).
+  const webhooks = startWebhookWorker(database.db, config.webhooks, app.log);
+  app.addHook('onClose', () => webhooks.stop());
 
   // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {

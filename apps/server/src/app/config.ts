@@ -96,6 +96,26 @@ export interface Config {
    */
   mapTileUrl: string | undefined;
   mapTileAttribution: string | undefined;
+  /** External systems' webhooks (docs/operation-centre.md, "External systems"). */
+  webhooks: WebhookConfig;
+}
+
+/** How webhooks are delivered to external systems. */
+export interface WebhookConfig {
+  /**
+   * Endpoints on private, loopback, link-local or otherwise internal addresses are refused, at
+   * registration and at every delivery, unless WEBHOOK_ALLOW_PRIVATE=1 (on by default in demo mode
+   * only, where the demo's receivers run on this machine).
+   */
+  allowPrivate: boolean;
+  /** The wait before the second attempt; each next one waits twice as long, at most an hour (WEBHOOK_RETRY_BASE_MS). */
+  retryBaseMs: number;
+  /** Attempts before a delivery is given up as FAILED (WEBHOOK_MAX_ATTEMPTS). */
+  maxAttempts: number;
+  /** How long one attempt waits for its answer (WEBHOOK_TIMEOUT_MS). */
+  timeoutMs: number;
+  /** How often the worker looks for due deliveries besides being woken by a new one (WEBHOOK_POLL_MS). */
+  pollMs: number;
 }
 
 function countEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -222,5 +242,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demoFleetIntervalMs: intEnv(env, 'DEMO_FLEET_INTERVAL_MS', 3000),
     mapTileUrl: mapTileUrlEnv(env),
     mapTileAttribution: env.MAP_TILE_ATTRIBUTION?.trim() || undefined,
+    webhooks: {
+      allowPrivate: env.WEBHOOK_ALLOW_PRIVATE === undefined || env.WEBHOOK_ALLOW_PRIVATE === '' ? demo : env.WEBHOOK_ALLOW_PRIVATE === '1',
+      retryBaseMs: intEnv(env, 'WEBHOOK_RETRY_BASE_MS', 30_000),
+      maxAttempts: intEnv(env, 'WEBHOOK_MAX_ATTEMPTS', 8),
+      timeoutMs: intEnv(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
+      pollMs: intEnv(env, 'WEBHOOK_POLL_MS', 2_000),
+    },
   };
 }

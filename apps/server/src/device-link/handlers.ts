@@ -19,6 +19,7 @@ import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { storeCabinetState } from './device-state.service.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
+import { enqueueDeviceEvents, noticeCabinetState, swapEvent } from '../modules/external-system/index.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -58,16 +59,26 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
 
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
-  const registered = await storeCabinetState(db, m.number, m.payload, reportTime(m.payload.ts, m), m.log);
+  const at = reportTime(m.payload.ts, m);
+  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log);
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }
+  // External systems hear it once it is stored; a retained (old) state is not news.
+  if (registered && !m.retained)
+    await noticeCabinetState(db, m.number, m.payload, at).catch((error: unknown) =>
+      m.log.warn(
+        { cabinet: m.number, error: error instanceof Error ? error.message : String(error) },
+        'cabinet state not queued for external systems',
+      ),
+    );
   return registered;
 }
 
 /** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */
 async function recordSwap(db: Db, m: DeviceMessage<z.infer<typeof cabinetEvent>>, hub: DeviceHub): Promise<boolean> {
-  const outcome = await applySwapEvent(db, m.number, m.payload);
+  // External systems' webhooks are queued in the swap's own transaction: a recorded swap is never lost to them.
+  const outcome = await applySwapEvent(db, m.number, m.payload, (tx, cabinet, swap) => enqueueDeviceEvents(tx, [swapEvent(cabinet, swap)]));
   if (outcome === null) return false;
   if (outcome.refused.length)
     m.log.warn(

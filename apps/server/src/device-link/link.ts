@@ -5,6 +5,7 @@ import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
+import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -225,6 +226,12 @@ export class GatewayDeviceLink implements DeviceLink {
         }
       }
     }
+    // Alarms raised or cleared go to the external systems that may see the device (after the batch is stored).
+    const live = items.filter((item) => !item.buffered && registered.has(`${item.kind}/${item.number}`));
+    if (live.length)
+      await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
+        log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
+      );
     const told = new Set<string>();
     for (const item of items) {
       const { kind, number } = item;

@@ -63,11 +63,18 @@ import { registerApplicationRoutes, seedDemoApplications } from './application/i
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes } from './distribution/index.js';
+import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
+import type { WebhookConfig } from '../app/config.js';
+
+/** What the server's modules are started with: the command timeout, the webhook settings. */
+export interface ModuleOptions extends CommandOptions {
+  webhooks: WebhookConfig;
+}
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
 interface ServerModule {
   /** Registers the module's /api/oms routes. */
-  routes: (app: FastifyInstance, options: CommandOptions) => void;
+  routes: (app: FastifyInstance, options: ModuleOptions) => void;
   /** Adds the rows every database needs, demo or not (an existing row is kept). */
   setup?: (db: Db) => Promise<void>;
   /**
@@ -118,6 +125,7 @@ const MODULES: ServerModule[] = [
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   { routes: registerTopUpRoutes, demo: seedDemoTopUps },
+  { routes: (app, options) => registerExternalSystemRoutes(app, options.webhooks), demo: seedDemoExternalSystems },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
@@ -165,7 +173,7 @@ tellTypeUsers({
 });
 
 /** Every module's /api/oms routes. */
-export function registerModules(app: FastifyInstance, options: CommandOptions): void {
+export function registerModules(app: FastifyInstance, options: ModuleOptions): void {
   for (const module of MODULES) module.routes(app, options);
 }
 

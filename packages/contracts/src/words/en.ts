@@ -109,6 +109,18 @@ export const ENUM_WORDS_EN = {
     REJECTED: 'Rejected',
     CANCELLED: 'Cancelled',
   },
+  'externalSystem.eventType': {
+    swap: 'Swap',
+    'cabinet.state': 'Cabinet state',
+    'device.alarm': 'Alarm',
+    test: 'Test event',
+  },
+  'externalSystem.deliveryStatus': {
+    PENDING: 'Pending',
+    DELIVERED: 'Delivered',
+    FAILED: 'Failed',
+    CANCELLED: 'Cancelled',
+  },
   'topUp.marketingType': {
     NONE: 'None',
     BONUS: 'Top-up bonus',

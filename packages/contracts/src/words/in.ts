@@ -105,6 +105,18 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     REJECTED: 'Ditolak',
     CANCELLED: 'Dibatalkan',
   },
+  'externalSystem.eventType': {
+    swap: 'Penukaran',
+    'cabinet.state': 'Status kabinet',
+    'device.alarm': 'Alarm',
+    test: 'Peristiwa uji',
+  },
+  'externalSystem.deliveryStatus': {
+    PENDING: 'Menunggu',
+    DELIVERED: 'Terkirim',
+    FAILED: 'Gagal',
+    CANCELLED: 'Dibatalkan',
+  },
   'topUp.marketingType': {
     NONE: 'Tidak ada',
     BONUS: 'Bonus isi ulang',

@@ -105,6 +105,18 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     REJECTED: 'ปฏิเสธแล้ว',
     CANCELLED: 'ยกเลิกแล้ว',
   },
+  'externalSystem.eventType': {
+    swap: 'การสลับแบตเตอรี่',
+    'cabinet.state': 'สถานะตู้',
+    'device.alarm': 'สัญญาณเตือน',
+    test: 'เหตุการณ์ทดสอบ',
+  },
+  'externalSystem.deliveryStatus': {
+    PENDING: 'รอส่ง',
+    DELIVERED: 'ส่งสำเร็จ',
+    FAILED: 'ส่งไม่สำเร็จ',
+    CANCELLED: 'ยกเลิกแล้ว',
+  },
   'topUp.marketingType': {
     NONE: 'ไม่มี',
     BONUS: 'โบนัสเติมเงิน',

@@ -105,6 +105,18 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     REJECTED: '已驳回',
     CANCELLED: '已取消',
   },
+  'externalSystem.eventType': {
+    swap: '换电',
+    'cabinet.state': '换电柜状态',
+    'device.alarm': '告警',
+    test: '测试事件',
+  },
+  'externalSystem.deliveryStatus': {
+    PENDING: '待发送',
+    DELIVERED: '已送达',
+    FAILED: '失败',
+    CANCELLED: '已取消',
+  },
   'topUp.marketingType': {
     NONE: '无',
     BONUS: '充值赠送',

@@ -6,6 +6,8 @@ export {
   expireAppointments,
   SWAP_AUTHORIZATION_SECONDS,
   type SwapOutcome,
+  type SwapRecorded,
+  type RecordedSwap,
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
 export { seedDemoSwaps, seedDemoVehicleSwaps, type DemoVehicleSwap } from './swap.seed.js';

@@ -51,6 +51,23 @@ export interface SwapOutcome {
   refused: string[];
 }
 
+/**
+ * Told of each swap recorded, in its transaction, with the result as recorded (a refused one as
+ * FAILED): the external systems queue their webhooks this way (docs/operation-centre.md).
+ */
+export type SwapRecorded = (tx: Db, cabinet: { number: string; merchantId: number | null }, swap: RecordedSwap) => Promise<unknown>;
+
+/** A swap as recorded: its event, with the result and failure the record keeps. */
+export interface RecordedSwap {
+  eventId: string;
+  result: string;
+  failureCode: string | null;
+  batteryIn: { number: string; compartment: number; soc: number } | null;
+  batteryOut: { number: string; compartment: number; soc: number } | null;
+  startedAt: string;
+  endedAt: string;
+}
+
 /** How long an authorized hand-out holds the battery (mid-swap) when the cabinet never reports the swap. */
 export const SWAP_AUTHORIZATION_SECONDS = 300;
 /** A returned battery at or above this charge shows as full. */
@@ -66,7 +83,12 @@ const FULL_SOC = 95;
  * succeeded swap that vehicle holds the pack handed out where the returned one was. Null when the
  * cabinet is not registered.
  */
-export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapEvent): Promise<SwapOutcome | null> {
+export async function applySwapEvent(
+  db: Db,
+  cabinetNumber: string,
+  event: SwapEvent,
+  recorded?: SwapRecorded,
+): Promise<SwapOutcome | null> {
   return db.transaction(async (tx) => {
     const cabinet = await cabinetByNumber(tx, cabinetNumber);
     if (!cabinet) return null;
@@ -99,6 +121,20 @@ export async function applySwapEvent(db: Db, cabinetNumber: string, event: SwapE
       .onConflictDoNothing({ target: [swapRecords.cabinetId, swapRecords.eventId] })
       .returning({ id: swapRecords.id });
     if (!record) return { changed: [], refused: [] };
+    await recorded?.(
+      tx,
+      { number: cabinetNumber, merchantId: cabinet.merchantId },
+      {
+        eventId: event.eventId,
+        batteryIn: event.batteryIn ?? null,
+        batteryOut: event.batteryOut ?? null,
+        startedAt: event.startedAt,
+        endedAt: event.endedAt,
+        ...(refused.length
+          ? { result: 'FAILED', failureCode: 'BATTERY_OTHER_OWNER' }
+          : { result: event.result, failureCode: event.failureCode ?? null }),
+      },
+    );
     if (refused.length)
       await auditDeviceRefusal(
         tx,

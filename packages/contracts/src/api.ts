@@ -18,6 +18,7 @@ import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
 import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
+import { priceSettingApi, priceSettingFieldLabels } from './domains/price-setting.js';
 import { roleApi } from './domains/role.js';
 import { commonSettingApi } from './domains/common-setting.js';
 import { currencyApi } from './domains/currency.js';
@@ -49,6 +50,7 @@ export * from './domains/menu.js';
 export * from './domains/merchant.js';
 export * from './domains/notification.js';
 export * from './domains/product-package.js';
+export * from './domains/price-setting.js';
 export * from './domains/role.js';
 export * from './domains/session.js';
 export * from './domains/station.js';
@@ -68,6 +70,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...productPackageFieldLabels,
   ...topUpFieldLabels,
   ...externalSystemFieldLabels,
+  ...priceSettingFieldLabels,
 };
 
 /**
@@ -104,6 +107,10 @@ export const AUDITED = {
   application: audited(['add'], { en: 'Asset application', in: 'Pengajuan aset', th: 'คำร้องเกี่ยวกับทรัพย์สิน', zh: '资产申请' }),
   topUp: audited(['add'], { en: 'Top-up', in: 'Isi ulang', th: 'การเติมเงิน', zh: '充值' }),
   externalSystem: audited(ADD_EDIT_REMOVE, { en: 'External system', in: 'Sistem eksternal', th: 'ระบบภายนอก', zh: '外部系统' }),
+  batteryPrice: audited(ADD_EDIT_REMOVE, { en: 'Battery price', in: 'Harga baterai', th: 'ราคาแบตเตอรี่', zh: '电池价格' }),
+  consumerPrice: audited(ADD_EDIT_REMOVE, { en: 'Consumer price', in: 'Harga konsumen', th: 'ราคาผู้บริโภค', zh: '消费者价格' }),
+  packagePrice: audited(ADD_EDIT_REMOVE, { en: 'Package price', in: 'Harga paket', th: 'ราคาแพ็กเกจ', zh: '套餐价格' }),
+  rechargeSetting: audited(ADD_EDIT_REMOVE, { en: 'Top-up offer', in: 'Penawaran isi ulang', th: 'ข้อเสนอการเติมเงิน', zh: '充值优惠' }),
 } as const;
 
 /**
@@ -154,6 +161,10 @@ export const API = {
   productPackage: productPackageApi,
   topUp: topUpApi,
   externalSystem: externalSystemApi,
+  batteryPrice: priceSettingApi.battery,
+  consumerPrice: priceSettingApi.consumer,
+  packagePrice: priceSettingApi.package,
+  rechargeSetting: priceSettingApi.rechargeSetting,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

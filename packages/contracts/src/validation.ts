@@ -283,6 +283,8 @@ export const VALIDATION_KEYS = [
   'validation.anyBikeLeaseOnly',
   'validation.belowMinimum',
   'validation.endBeforeStart',
+  'validation.max365Days',
+  'validation.above0',
 ] as const;
 export type ValidationKey = (typeof VALIDATION_KEYS)[number];
 
@@ -418,6 +420,18 @@ export const VALIDATION_TEXT: Record<ValidationKey, Record<Language, string>> = 
     in: '{field} harus berupa path atau URL',
     th: '{field}ต้องเป็นพาธหรือ URL',
     zh: '{field}必须是路径或网址',
+  },
+  'validation.max365Days': {
+    en: '{field} cannot exceed 365 days',
+    in: '{field} tidak boleh melebihi 365 hari',
+    th: '{field}ต้องไม่เกิน 365 วัน',
+    zh: '{field}不能超过 365 天',
+  },
+  'validation.above0': {
+    en: '{field} must be more than 0',
+    in: '{field} harus lebih dari 0',
+    th: '{field}ต้องมากกว่า 0',
+    zh: '{field}必须大于 0',
   },
   'validation.anyBikeLeaseOnly': {
     en: 'Any Bike is allowed only with operation type LEASE',

@@ -7,7 +7,17 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
-import { auditLogApi, batteryApi, cabinetApi, compareMoney, stockApi, telemetryApi, vehicleApi } from '@swap/contracts';
+import {
+  auditLogApi,
+  batteryApi,
+  cabinetApi,
+  compareMoney,
+  priceSettingApi,
+  stockApi,
+  telemetryApi,
+  topUpApi,
+  vehicleApi,
+} from '@swap/contracts';
 import { findBasePrice } from '../modules/price/index.js';
 import { productPackages } from '../modules/product-package/product-package.table.js';
 
@@ -92,6 +102,25 @@ describe('demo seed', () => {
       const least = ['NEW', 'SALE'].includes(p.operationType) ? base.price : base.rent;
       expect([compareMoney(p.pricePerCycle, least), compareMoney(p.dailyRenewalPrice, base.minDailyRate)], p.name).not.toContain(-1);
       expect(p.currency, p.name).toBe(base.currency);
+    }
+  });
+
+  it('lets the demo merchant read its own top-ups and price settings, enabled and not', async () => {
+    const merchant = await server.login('merchant');
+    const topUps = await server.request(topUpApi.search, { size: 50 }, { token: merchant });
+    expect(topUps.code).toBe(1);
+    expect(topUps.data.records.length).toBeGreaterThan(0);
+    expect(topUps.data.records.every((r) => r.merchantName === 'Demo Agent')).toBe(true);
+    const admin = await server.login('admin');
+    const all = await server.request(topUpApi.search, { size: 50 }, { token: admin });
+    expect(all.data.total).toBeGreaterThan(topUps.data.total);
+    for (const kind of ['battery', 'consumer', 'package', 'rechargeSetting'] as const) {
+      const own = (await server.request(priceSettingApi[kind].search, { size: 50 }, { token: merchant })).data.records;
+      expect(new Set(own.map((r) => r.enabled)), kind).toEqual(new Set([true, false]));
+      expect(
+        own.every((r) => r.merchantName === 'Demo Agent'),
+        kind,
+      ).toBe(true);
     }
   });
 

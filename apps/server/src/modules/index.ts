@@ -57,6 +57,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
+import { registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
 import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
@@ -126,6 +127,7 @@ const MODULES: ServerModule[] = [
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   { routes: registerTopUpRoutes, demo: seedDemoTopUps },
   { routes: (app, options) => registerExternalSystemRoutes(app, options.webhooks), demo: seedDemoExternalSystems },
+  { routes: registerPriceSettingRoutes, demo: (db, demo) => seedDemoPriceSettings(db, demo.merchantIds) },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

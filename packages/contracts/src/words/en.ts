@@ -121,6 +121,10 @@ export const ENUM_WORDS_EN = {
     FAILED: 'Failed',
     CANCELLED: 'Cancelled',
   },
+  'consumerPrice.billingMode': {
+    PER_SWAP: 'Per swap',
+    PER_KWH: 'Per kWh',
+  },
   'topUp.marketingType': {
     NONE: 'None',
     BONUS: 'Top-up bonus',

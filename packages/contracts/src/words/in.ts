@@ -117,6 +117,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     FAILED: 'Gagal',
     CANCELLED: 'Dibatalkan',
   },
+  'consumerPrice.billingMode': {
+    PER_SWAP: 'Per penukaran',
+    PER_KWH: 'Per kWh',
+  },
   'topUp.marketingType': {
     NONE: 'Tidak ada',
     BONUS: 'Bonus isi ulang',

@@ -82,6 +82,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   direction: 'stock.direction',
   result: 'swap.result',
   operationType: 'basePrice.operationType',
+  billingMode: 'consumerPrice.billingMode',
 };
 
 /**

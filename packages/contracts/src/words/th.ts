@@ -117,6 +117,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     FAILED: 'ส่งไม่สำเร็จ',
     CANCELLED: 'ยกเลิกแล้ว',
   },
+  'consumerPrice.billingMode': {
+    PER_SWAP: 'ต่อการสลับ',
+    PER_KWH: 'ต่อ kWh',
+  },
   'topUp.marketingType': {
     NONE: 'ไม่มี',
     BONUS: 'โบนัสเติมเงิน',

@@ -117,6 +117,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     FAILED: '失败',
     CANCELLED: '已取消',
   },
+  'consumerPrice.billingMode': {
+    PER_SWAP: '按次',
+    PER_KWH: '按千瓦时',
+  },
   'topUp.marketingType': {
     NONE: '无',
     BONUS: '充值赠送',

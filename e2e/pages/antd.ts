@@ -18,8 +18,21 @@ export async function saveDrawer(page: Page, drawer: Locator): Promise<void> {
 }
 
 /**
+ * A row's "More actions" menu, opened and settled: shown and past antd's opening animation. A menu
+ * still moving in, or an earlier one fading out with the same items, may let a click through to
+ * nothing.
+ */
+export async function openRowMenu(page: Page, row: Locator): Promise<Locator> {
+  await row.getByRole('button', { name: 'More actions' }).click();
+  const menu = page.locator('.ant-dropdown:visible:not([class*="-enter"]):not([class*="-appear"]):not([class*="-leave"])');
+  await menu.waitFor();
+  return menu;
+}
+
+/**
  * Runs a row action of a list: the first one is a button in the row, the others are items of the
- * row's "More actions" menu.
+ * row's "More actions" menu. A chosen item closes the menu; a menu still open after a click did not
+ * take it, and the item is clicked again (at most three times).
  */
 export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
   const button = row.getByRole('button', { name, exact: true });
@@ -27,6 +40,14 @@ export async function rowAction(page: Page, row: Locator, name: string): Promise
     await button.click();
     return;
   }
-  await row.getByRole('button', { name: 'More actions' }).click();
-  await page.locator('.ant-dropdown:visible').getByRole('menuitem', { name }).click();
+  const menu = await openRowMenu(page, row);
+  for (let attempt = 1; ; attempt += 1) {
+    await menu.getByRole('menuitem', { name }).click();
+    try {
+      await menu.waitFor({ state: 'hidden', timeout: 3_000 });
+      return;
+    } catch (error) {
+      if (attempt === 3) throw error;
+    }
+  }
 }

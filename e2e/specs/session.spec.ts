@@ -1,7 +1,7 @@
 import { describe, expect, test } from '../support/fixtures.js';
-import { sessionApi, menuApi } from '@swap/contracts';
+import { commonSettingApi, endpointUrl, sessionApi, menuApi, TOUR_ENABLED_SETTING } from '@swap/contracts';
 import { Shell } from '../pages/shell.js';
-import { apiAnswer } from '../support/api.js';
+import { apiAnswer, apiRequest, apiToken } from '../support/api.js';
 import { createMerchant } from '../support/factories.js';
 
 describe('session and language', () => {
@@ -93,5 +93,40 @@ describe('first-visit tour', () => {
     await page.getByRole('menuitem', { name: 'ไทย' }).waitFor();
     expect(await tourText.count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Skip', exact: true }).count()).toBe(0);
+  });
+
+  test('the tour_enabled setting decides whether it shows', async ({ page }) => {
+    const platform = await apiToken('admin');
+    const [setting] = (await apiRequest(platform, commonSettingApi.search, { name: TOUR_ENABLED_SETTING })).records;
+    const turn = (value: string) =>
+      apiRequest(platform, commonSettingApi.edit, { id: setting!.id, name: setting!.name, value, description: setting!.description });
+    const { admin } = await createMerchant();
+    const tourText = page.getByText('Collapse or expand the side menu here to make room for wide lists.');
+    // Reload on a page clock, run past the loading screen and the tour's delay until the tour has read the setting.
+    const visit = async () => {
+      const settingsRead = page.waitForResponse((response) => new URL(response.url()).pathname.endsWith(endpointUrl(sessionApi.config)));
+      await page.reload();
+      await page.clock.runFor(3_000);
+      await page.getByText(`Welcome, ${admin.username}`).waitFor();
+      await page.clock.runFor(2_000);
+      await settingsRead;
+      await page.clock.runFor(1_000);
+    };
+    try {
+      await turn('false');
+      await new Shell(page).signIn(admin.username, admin.password);
+      await page.clock.install();
+      await visit();
+      await page.locator('#tour-language').click();
+      await page.getByRole('menuitem', { name: 'ไทย' }).waitFor();
+      expect(await tourText.count()).toBe(0);
+
+      // Switched on again: the same user, who never skipped it, sees it on the next visit.
+      await turn('true');
+      await visit();
+      await tourText.waitFor();
+    } finally {
+      await turn('true');
+    }
   });
 });

@@ -3,6 +3,7 @@ import { checkA11y } from '../support/a11y.js';
 import { createDeviceWithHistory, serveSwaps } from '../support/fleet.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { Shell } from '../pages/shell.js';
+import { rowAction } from '../pages/antd.js';
 
 /** Waits until nothing is loading (axe would judge a half-faded spinner). */
 async function settled(page: Page): Promise<void> {
@@ -30,8 +31,7 @@ describe('vehicle statistics', () => {
     await form.getByLabel('Number', { exact: true }).fill(vehicle.number);
     await form.getByRole('button', { name: 'Search' }).click();
     const row = page.locator('.ant-table-row', { hasText: vehicle.number });
-    await row.getByRole('button', { name: 'More actions' }).click();
-    await page.getByRole('menuitem', { name: 'Statistics' }).click();
+    await rowAction(page, row, 'Statistics');
     await page.waitForURL((url) => url.pathname.startsWith('/product/vehicle/dashboard/'));
     await page.getByRole('heading', { name: `Statistics of ${vehicle.number}`, level: 1 }).waitFor();
 

@@ -1,6 +1,7 @@
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
 import type { ListJoin } from '../../app/list.js';
+import { handOver } from '../../app/hand-over.js';
 
 /**
  * What the vehicle module tells the battery module about the vehicles holding batteries
@@ -15,14 +16,9 @@ export interface BatteryVehicles {
   drop(tx: Db, batteryIds: number[]): Promise<void>;
 }
 
-let vehicles: BatteryVehicles | undefined;
+const handed = handOver<BatteryVehicles>("The vehicle module's answers about batteries' vehicles");
 
 /** Called once by the module registry with the vehicle module's answers. */
-export function tellBatteryVehicles(given: BatteryVehicles): void {
-  vehicles = given;
-}
+export const tellBatteryVehicles = handed.tell;
 
-export function batteryVehicles(): BatteryVehicles {
-  if (!vehicles) throw new Error('The vehicle module has not told the battery module about vehicles yet (modules/index.ts)');
-  return vehicles;
-}
+export const batteryVehicles = handed.get;

@@ -1,6 +1,7 @@
 import type { StationType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
+import { handOver } from '../../app/hand-over.js';
 
 /** A cabinet about to join a station it does not stand in yet: the station asked for and the cabinet's owner. */
 export interface StationRequest {
@@ -20,13 +21,9 @@ export interface CabinetStations {
   describe: (db: Db, ids: number[]) => Promise<Map<number, { name: string; type: StationType }>>;
 }
 
-let stations: CabinetStations | undefined;
+const handed = handOver<CabinetStations>("The station module's placement of cabinets");
 
-export function placeCabinetsWith(module: CabinetStations): void {
-  stations = module;
-}
+/** Called once by the module registry with the station module's answers. */
+export const placeCabinetsWith = handed.tell;
 
-export function cabinetStations(): CabinetStations {
-  if (!stations) throw new Error('The station module has not handed over its placement yet (modules/index.ts)');
-  return stations;
-}
+export const cabinetStations = handed.get;

@@ -26,6 +26,15 @@ export function deviceRowsOf(
   },
 ): DeviceRows {
   const assigned = c.distributionStatus ? sql<boolean>`${c.distributionStatus} = 'ASSIGNED'` : sql<boolean>`${c.stationId} is not null`;
+  /** What every read of a kind's rows answers (a DeviceRow); placements add where the device stands. */
+  const row = {
+    id: sql<number>`${c.id}`,
+    number: sql<string>`${c.number}`,
+    typeId: sql<number>`${c.typeId}`,
+    merchantId: sql<number | null>`${c.merchantId}`,
+    stockStatus: sql<string>`${c.stockStatus}`,
+    scrapStatus: sql<string>`${c.scrapStatus}`,
+  };
   return {
     async findDevices(
       db: Db,
@@ -38,14 +47,7 @@ export function deviceRowsOf(
       if (which.numbers.length) conditions.push(inArray(c.number, which.numbers));
       if (conditions.length === 0) return [];
       const query = db
-        .select({
-          id: sql<number>`${c.id}`,
-          number: sql<string>`${c.number}`,
-          typeId: sql<number>`${c.typeId}`,
-          merchantId: sql<number | null>`${c.merchantId}`,
-          stockStatus: sql<string>`${c.stockStatus}`,
-          scrapStatus: sql<string>`${c.scrapStatus}`,
-        })
+        .select(row)
         .from(table)
         .where(and(or(...conditions), deviceScope(ctx, c.merchantId)))
         .orderBy(c.id);
@@ -55,12 +57,7 @@ export function deviceRowsOf(
       if (numbers.length === 0) return [];
       const query = db
         .select({
-          id: sql<number>`${c.id}`,
-          number: sql<string>`${c.number}`,
-          typeId: sql<number>`${c.typeId}`,
-          merchantId: sql<number | null>`${c.merchantId}`,
-          stockStatus: sql<string>`${c.stockStatus}`,
-          scrapStatus: sql<string>`${c.scrapStatus}`,
+          ...row,
           stationId: sql<number | null>`${c.stationId}`,
           assigned,
           tied: sql<boolean>`${c.tied ?? sql`false`}`,

@@ -1,6 +1,7 @@
 import type { Column, SQL } from 'drizzle-orm';
 import type { DeviceKind } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import { handOver } from '../../app/hand-over.js';
 
 /**
  * What the modules holding devices and stock tell the type module about a type, so it can keep a
@@ -19,14 +20,9 @@ export interface TypeUsers {
   removeStockCountsOfType(db: Db, typeId: number): Promise<void>;
 }
 
-let users: TypeUsers | undefined;
+const handed = handOver<TypeUsers>("The device and stock modules' answers about types");
 
 /** Called once by the module registry with the device and stock modules' answers. */
-export function tellTypeUsers(given: TypeUsers): void {
-  users = given;
-}
+export const tellTypeUsers = handed.tell;
 
-export function typeUsers(): TypeUsers {
-  if (!users) throw new Error('The device and stock modules have not told the type module about types yet (modules/index.ts)');
-  return users;
-}
+export const typeUsers = handed.get;

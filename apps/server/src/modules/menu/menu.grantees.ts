@@ -1,4 +1,5 @@
 import type { Db } from '../../db/client.js';
+import { handOver } from '../../app/hand-over.js';
 
 /**
  * How a removed menu or resource is withdrawn from the roles granting it (docs/architecture.md, "No
@@ -12,14 +13,9 @@ export interface MenuGrantees {
   revokeResource(db: Db, resourceId: number): Promise<{ roleId: number }[]>;
 }
 
-let grantees: MenuGrantees | undefined;
+const handed = handOver<MenuGrantees>("The role module's withdrawal of menu grants");
 
 /** Called once by the module registry with the role module's answers. */
-export function tellMenuGrantees(given: MenuGrantees): void {
-  grantees = given;
-}
+export const tellMenuGrantees = handed.tell;
 
-export function menuGrantees(): MenuGrantees {
-  if (!grantees) throw new Error('The role module has not told the menu module how to withdraw grants yet (modules/index.ts)');
-  return grantees;
-}
+export const menuGrantees = handed.get;

@@ -1,5 +1,6 @@
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { handOver } from '../../app/hand-over.js';
 
 /**
  * What the account module tells the merchant module about a merchant's accounts (docs/architecture.md,
@@ -13,14 +14,9 @@ export interface MerchantAccounts {
   exist(db: Db, merchantId: number): Promise<boolean>;
 }
 
-let accounts: MerchantAccounts | undefined;
+const handed = handOver<MerchantAccounts>("The account module's answers about merchants' accounts");
 
 /** Called once by the module registry with the account module's answers. */
-export function tellMerchantAccounts(given: MerchantAccounts): void {
-  accounts = given;
-}
+export const tellMerchantAccounts = handed.tell;
 
-export function merchantAccounts(): MerchantAccounts {
-  if (!accounts) throw new Error("The account module has not told the merchant module about merchants' accounts yet (modules/index.ts)");
-  return accounts;
-}
+export const merchantAccounts = handed.get;

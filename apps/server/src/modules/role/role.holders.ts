@@ -1,6 +1,7 @@
 import type { Column, SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
+import { handOver } from '../../app/hand-over.js';
 
 /**
  * What the account module tells the role module about the accounts holding a role
@@ -17,14 +18,9 @@ export interface RoleHolders {
   assertMayChange(ctx: Ctx, roleId: number): Promise<void>;
 }
 
-let holders: RoleHolders | undefined;
+const handed = handOver<RoleHolders>("The account module's answers about role holders");
 
 /** Called once by the module registry with the account module's answers. */
-export function tellRoleHolders(given: RoleHolders): void {
-  holders = given;
-}
+export const tellRoleHolders = handed.tell;
 
-export function roleHolders(): RoleHolders {
-  if (!holders) throw new Error('The account module has not told the role module about role holders yet (modules/index.ts)');
-  return holders;
-}
+export const roleHolders = handed.get;

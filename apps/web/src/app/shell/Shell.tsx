@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourEnabled, tourFinished } from '../../shared/settings';
+import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourFinished } from '../../shared/settings';
 import { useStartupDone } from '../startup';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
@@ -13,12 +13,12 @@ export const SIDEBAR_COLLAPSED_WIDTH = 70;
 /** Below this width (antd's xl breakpoint) the sidebar folds by itself, leaving room for wide lists. */
 const NARROW = '(max-width: 1199.98px)';
 
-/** Starts the first-visit tour 1 s after the loading screen, unless switched off or already done. */
+/** Starts the first-visit tour 1 s after the loading screen unless this browser has finished or skipped it (the tour itself obeys the `tour_enabled` setting). */
 function useTourStart(): boolean {
   const startupDone = useStartupDone();
   const [run, setRun] = useState(false);
   useEffect(() => {
-    if (!startupDone || !tourEnabled() || tourFinished()) return;
+    if (!startupDone || tourFinished()) return;
     const timer = setTimeout(() => setRun(true), TOUR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [startupDone]);

@@ -1,16 +1,6 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { sessionApi, type LoginBody } from '@swap/contracts';
-import { endpointKey, request } from '../../shared/api/endpoints';
-
-/** The login page's settings (sessionApi.config): demo mode, its accounts and the server version. */
-export function usePublicConfig() {
-  return useQuery({
-    queryKey: endpointKey(sessionApi.config),
-    queryFn: ({ signal }) => request(sessionApi.config, undefined, { signal }),
-    staleTime: Infinity,
-    retry: false,
-  });
-}
+import { request } from '../../shared/api/endpoints';
 
 /** Sign-in (sessionApi.signIn): answers the session token and the account. */
 export function useLogin() {

@@ -1,19 +1,65 @@
+import { areaApi, deviceTypeApi, stationApi } from '@swap/contracts';
+import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { checkA11y } from '../support/a11y.js';
+import { apiRequest, apiToken } from '../support/api.js';
+import { MERCHANT_ADMIN_MENUS, createMerchant, unique } from '../support/factories.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
 
 const PATH = '/site/cabinet-list';
 
+/** A square outline `size` degrees wide centred on (lng, lat), closed. */
+const around = (lng: number, lat: number, size: number): [number, number][] => {
+  const h = size / 2;
+  return [
+    [lng - h, lat - h],
+    [lng + h, lat - h],
+    [lng + h, lat + h],
+    [lng - h, lat + h],
+    [lng - h, lat - h],
+  ];
+};
+
 describe('stations', () => {
   test('a merchant places a swap station by clicking the map, filters by area, and opens the station', async ({ page }) => {
     const stamp = Date.now().toString(36).toUpperCase();
-    await new Shell(page).startSignedIn('merchant');
+    const platform = await apiToken('admin');
+    // Areas of its own: a province without an outline, a city around the point the station form's
+    // map opens on (Jakarta, 6.2° S 106.82° E), smaller than any other area holding it, and a city elsewhere.
+    const province = await apiRequest(platform, areaApi.add, { code: `SP-${stamp}`, name: unique('Province '), type: 'PROVINCE' });
+    const centre = { code: `SC-${stamp}`, name: unique('Centre ') };
+    await apiRequest(platform, areaApi.add, { ...centre, type: 'CITY', provinceId: province.id, polygon: around(106.82, -6.2, 0.02) });
+    const coast = { code: `SK-${stamp}`, name: unique('Coast ') };
+    await apiRequest(platform, areaApi.add, { ...coast, type: 'CITY', provinceId: province.id, polygon: around(105.5, -5.5, 0.2) });
+    const cabinetType = { code: `SC${stamp}`, name: `Cabinet ${stamp}` };
+    await apiRequest(platform, deviceTypeApi.cabinet.add, {
+      ...DEVICE_TYPE_SAMPLES.cabinet,
+      ...cabinetType,
+      description: 'made by a browser spec',
+    });
+    const merchant = await createMerchant({ menuCodes: [...MERCHANT_ADMIN_MENUS, 'site.cabinet'] });
+    const other = await createMerchant({ menuCodes: ['site.cabinet'] });
+    const station = (name: string) => ({
+      name,
+      nature: 'SELF_OPERATED' as const,
+      address: 'Jl. Pantai 1',
+      latitude: -5.5,
+      longitude: 105.5,
+      responsiblePerson: 'Rina',
+      status: 'DEPLOYED' as const,
+    });
+    const own = unique('Own station ');
+    await apiRequest(merchant.admin.token, stationApi.SWAP.add, station(own));
+    const others = unique('Other station ');
+    await apiRequest(other.admin.token, stationApi.SWAP.add, station(others));
+
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
     const list = new ListPage(page, PATH);
     await list.open();
-    // Demo Agent's own swap stations around Jakarta, and none of another owner's.
-    await list.row('Kemang station').waitFor();
-    expect(await list.row('hub').count()).toBe(0);
+    // The merchant's own swap station, and none of another owner's.
+    await list.row(own).waitFor();
+    expect(await list.row(others).count()).toBe(0);
     const map = page.getByRole('region', { name: 'Map of the stations' });
     await expect.poll(() => map.getAttribute('data-base-layer'), { timeout: 20_000 }).toBe('outline');
 
@@ -32,12 +78,13 @@ describe('stations', () => {
     await expect.poll(async () => Number(await drawer.field('Latitude').inputValue())).toBeCloseTo(-6.2, 1);
     expect(Number(await drawer.field('Longitude').inputValue())).toBeCloseTo(106.82, 1);
     await drawer.saveAndClose();
-    await list.row(name).getByText('Jakarta').waitFor(); // its area: a city of DKI Jakarta, or the province
+    await list.row(name).getByText(centre.name).waitFor(); // its area: the smallest one holding the click
     await list.row(name).getByText('Ready to deploy').waitFor();
 
-    // The area filter: the stations inside South Jakarta's outline, on the map as in the list.
-    await list.search({ Area: 'South Jakarta (ID-JK-SEL)' });
+    // The area filter: the stations inside the other city's outline, on the map as in the list.
+    await list.search({ Area: `${coast.name} (${coast.code})` });
     await list.row(name).waitFor({ state: 'detached' });
+    await list.row(own).waitFor();
     await expect
       .poll(async () => (await page.getByText(/^On the map: \d+$/).textContent()) === `On the map: ${await list.rows().count()}`)
       .toBe(true);
@@ -54,13 +101,19 @@ describe('stations', () => {
     const number = `CE2E${stamp}`;
     const cabinetList = new ListPage(page, '/product/cabinet/list');
     await cabinetList.open();
-    const form = await cabinetList.startAdd('Add', { Number: number, Type: 'Swap Cabinet 8 (SC8)', Station: name, Seller: 'Demo Agent' });
+    const form = await cabinetList.startAdd('Add', {
+      Number: number,
+      Type: `${cabinetType.name} (${cabinetType.code})`,
+      Station: name,
+      Seller: merchant.name,
+    });
     await form.saveAndClose();
     // The seller is a merchant (the merchant's staff may name their own): its name beside the owner's.
     await cabinetList.row(number).waitFor();
-    expect(await cabinetList.row(number).getByRole('cell', { name: 'Demo Agent', exact: true }).count()).toBe(2);
+    expect(await cabinetList.row(number).getByRole('cell', { name: merchant.name, exact: true }).count()).toBe(2);
     await cabinetList.row(number).getByRole('link', { name }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/site/cabinet-detail/'));
     await cabinets.getByRole('link', { name: number }).waitFor();
-  });
+    // Two screens, a map form and a cabinet form: longer than the default on a busy machine.
+  }, 180_000);
 });

@@ -13,6 +13,8 @@ export interface OwnDevicesOptions {
   url: string;
   /** Cabinets with their compartments (the battery each holds, or none). */
   cabinets: (IssuedDevice & { compartments: DemoFleet['cabinets'][number]['compartments'] })[];
+  /** The slot batteries, each with its issued secret, when they run as devices of their own too (all of them, or none). */
+  batteries?: IssuedDevice[];
   /** How the cabinets answer commands; unset fields keep the defaults. */
   commands?: Partial<CommandBehaviour>;
   /** The devices go offline by themselves this long after starting, stopped or not (default 5 minutes). */
@@ -35,14 +37,22 @@ export function assertLoopback(url: string): void {
  */
 export async function startOwnDevices(options: OwnDevicesOptions): Promise<RunningFleet> {
   assertLoopback(options.url);
+  const batteries = options.batteries ?? [];
+  if (batteries.length > 0) {
+    const issued = new Set(batteries.map((battery) => battery.number));
+    for (const cabinet of options.cabinets)
+      for (const { batteryNumber } of cabinet.compartments)
+        if (batteryNumber && !issued.has(batteryNumber))
+          throw new Error(`battery ${batteryNumber} runs as a device but has no issued secret`);
+  }
   const fleet = await startFleet({
     url: options.url,
     masterSecret: '',
-    secrets: Object.fromEntries(options.cabinets.map((cabinet) => [cabinet.number, cabinet.secret])),
+    secrets: Object.fromEntries([...options.cabinets, ...batteries].map((device) => [device.number, device.secret])),
     fleet: { cabinets: options.cabinets.map(({ number, compartments }) => ({ number, compartments })) },
     cabinets: options.cabinets.length,
     intervalMs: 0,
-    batteries: false,
+    batteries: batteries.length > 0,
     faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
     ...(options.commands ? { commands: options.commands } : {}),
   });

@@ -3,25 +3,23 @@ import { eq } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { sessionApi, cabinetApi, cabinetTopic, commandApi, DEMO_PASSWORD, type Language, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { createDeviceTypes, platformAdmin } from '../test/factories.js';
+import { createDeviceTypes, issueSecret, platformAdmin } from '../test/factories.js';
 import { cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
 import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
 import { cabinetTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { cabinets } from '../modules/cabinet/cabinet.table.js';
 
-const MASTER = 'outage-test-master';
 const CABINET = 'COUT0001';
 
 /** A cabinet as its firmware should behave: it comes back by itself and resends what was not acknowledged. */
-function cabinetDevice(url: string): Promise<MqttClient> {
+function cabinetDevice(url: string, secret: string): Promise<MqttClient> {
   return mqtt.connectAsync(url, {
     clientId: CABINET,
     username: CABINET,
-    password: demoDeviceSecret(MASTER, CABINET),
+    password: secret,
     reconnectPeriod: 200,
     reconnectOnConnackError: true,
     connectTimeout: 2000,
@@ -38,12 +36,12 @@ async function storedReports(server: TestServer, humidity: number): Promise<numb
   return rows.filter((row) => row.humidity === humidity).length;
 }
 
-async function addCabinet(server: TestServer): Promise<{ admin: string; cabinetId: number }> {
+/** The cabinet, registered by the platform administrator, with the secret the back-office issued it. */
+async function addCabinet(server: TestServer): Promise<{ admin: string; cabinetId: number; secret: string }> {
   const admin = (await platformAdmin(server)).token;
   const types = await createDeviceTypes(server, admin);
   const added = await server.request(cabinetApi.add, { number: CABINET, typeId: types.cabinet }, { token: admin });
-  await seedDemoDeviceCredentials(server.db, MASTER);
-  return { admin, cabinetId: added.data.id };
+  return { admin, cabinetId: added.data.id, secret: await issueSecret(server, admin, 'cabinet', CABINET) };
 }
 
 const health = async (server: TestServer) => {
@@ -63,10 +61,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a database outage (PostgreSQL onl
     const base = new URL(process.env.TEST_DATABASE_URL!);
     proxy = await startTcpProxy({ host: base.hostname, port: Number(base.port || 5432) });
     server = await startTestServer({ DEMO: '0' }, { connectVia: (url) => proxy.through(url) });
-    ({ admin } = await addCabinet(server));
+    const added = await addCabinet(server);
+    admin = added.admin;
     const started = await startEmbeddedGateway(server);
     gateway = started.gateway;
-    device = await cabinetDevice(started.url);
+    device = await cabinetDevice(started.url, added.secret);
   });
   afterAll(async () => {
     await device.endAsync(true);
@@ -126,9 +125,10 @@ describe.runIf(mosquittoWanted)('an external broker outage', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    ({ admin, cabinetId } = await addCabinet(server));
+    const added = await addCabinet(server);
+    ({ admin, cabinetId } = added);
     const account = { username: 'swap-gateway', password: 'gateway-secret-0123456789' };
-    mosquitto = await startMosquitto({ gateway: account, devices: [{ number: CABINET, secret: demoDeviceSecret(MASTER, CABINET) }] });
+    mosquitto = await startMosquitto({ gateway: account, devices: [{ number: CABINET, secret: added.secret }] });
     proxy = await startTcpProxy({ host: '127.0.0.1', port: Number(new URL(mosquitto.url).port) });
     gateway = await startDeviceGateway(
       server.db,
@@ -137,7 +137,7 @@ describe.runIf(mosquittoWanted)('an external broker outage', () => {
       server.app.deviceHub,
     );
     // The device reaches the broker directly: only the server's side of the link is cut.
-    device = await cabinetDevice(mosquitto.url);
+    device = await cabinetDevice(mosquitto.url, added.secret);
     await device.publishAsync(cabinetTopic(CABINET, 'telemetry'), JSON.stringify(cabinetReport({ humidity: 55 })), { qos: 1 });
     await eventually(async () => expect(await storedReports(server, 55)).toBe(1));
   });

@@ -4,20 +4,19 @@ import mqtt from 'mqtt';
 import { batteryApi, batteryTelemetryTopic, cabinetApi, cabinetTopic, commandApi, vehicleApi } from '@swap/contracts';
 import { startFleet, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../test/harness.js';
-import { createDeviceTypes, platformAdmin } from '../test/factories.js';
+import { createDeviceTypes, issueSecret, platformAdmin } from '../test/factories.js';
 import { batteries } from '../modules/battery/battery.table.js';
 import { cabinets } from '../modules/cabinet/cabinet.table.js';
 import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials, setDeviceSecret } from '../modules/device-credential/index.js';
+import { setDeviceSecret } from '../modules/device-credential/index.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { DeviceHub, type DeviceChange } from '../app/device-hub.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
 import { collectingLog, startEmbeddedGateway } from '../test/device-fixtures.js';
 
-const MASTER = 'gateway-test-master';
 const CABINET = 'CGW0001';
 const VEHICLE = 'VJK09001';
 /** Devices the tests sign in as with a fixed secret (set at runtime on the embedded broker, in the password file on Mosquitto). */
@@ -45,6 +44,8 @@ for (const broker of BROKERS)
     const changes: DeviceChange[] = [];
     const detail = async () => (await server.request(cabinetApi.detail, { id: cabinetId }, { token: admin })).data;
     let cabinetId = 0;
+    /** The secret the back-office issued each registered device. */
+    const secrets: Record<string, string> = {};
     const battery = async (number: string) => (await server.db.select().from(batteries).where(eq(batteries.number, number)))[0]!;
 
     beforeAll(async () => {
@@ -56,14 +57,20 @@ for (const broker of BROKERS)
       for (const number of ['BGW000001', 'BGW000002'])
         await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });
       await server.request(vehicleApi.add, { number: VEHICLE, typeId: types.vehicle1 }, { token: admin });
-      await seedDemoDeviceCredentials(server.db, MASTER);
+      for (const [kind, number] of [
+        ['cabinet', CABINET],
+        ['battery', 'BGW000001'],
+        ['battery', 'BGW000002'],
+        ['vehicle', VEHICLE],
+      ] as const)
+        secrets[number] = await issueSecret(server, admin, kind, number);
       server.app.deviceHub.onChange((change) => changes.push(change));
       if (broker.embedded) {
         ({ gateway, url } = await startEmbeddedGateway(server, log));
       } else {
         const account = { username: 'swap-gateway', password: 'gateway-secret-0123456789' };
-        const demo = [CABINET, 'BGW000001', 'BGW000002', VEHICLE].map((number) => ({ number, secret: demoDeviceSecret(MASTER, number) }));
-        mosquitto = await startMosquitto({ gateway: account, devices: [...demo, LISTENER, GHOST] });
+        const issued = Object.entries(secrets).map(([number, secret]) => ({ number, secret }));
+        mosquitto = await startMosquitto({ gateway: account, devices: [...issued, LISTENER, GHOST] });
         url = mosquitto.url;
         gateway = await startDeviceGateway(
           server.db,
@@ -74,7 +81,8 @@ for (const broker of BROKERS)
       }
       fleet = await startFleet({
         url,
-        masterSecret: MASTER,
+        masterSecret: '',
+        secrets,
         vehicles: 1,
         fleet: {
           vehicles: [VEHICLE],
@@ -180,7 +188,7 @@ for (const broker of BROKERS)
       const spoofer = await mqtt.connectAsync(url, {
         clientId: 'BGW000002',
         username: 'BGW000002',
-        password: demoDeviceSecret(MASTER, 'BGW000002'),
+        password: secrets.BGW000002!,
         reconnectPeriod: 0,
       });
       if (broker.embedded) {

@@ -7,6 +7,8 @@ import {
   batteryTelemetryTopic,
   cabinetApi,
   cabinetTopic,
+  deviceCredentialApi,
+  type DeviceKind,
   vehicleApi,
   type VehicleTelemetry,
   vehicleTelemetryTopic,
@@ -20,7 +22,7 @@ import { commonSettings } from '../modules/common-setting/common-setting.table.j
 import { purgeTelemetry } from '../modules/telemetry/index.js';
 import { batteryTelemetry, cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import type { DeviceGateway } from './gateway.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials, verifyDevice } from '../modules/device-credential/index.js';
+import { verifyDevice } from '../modules/device-credential/index.js';
 import { DeviceHub, type DeviceChange } from '../app/device-hub.js';
 import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
@@ -28,7 +30,6 @@ import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from '../modules/telemetry/index.js';
 import { collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 
-const MASTER = 'ingest-test-master';
 const BATTERIES = numbers('BIN', 40);
 const VEHICLES = numbers('VIN', 10);
 const REPORTS = 15;
@@ -62,18 +63,29 @@ describe('telemetry ingest in batches, with history and retention', () => {
   let admin: string;
   const { log, messages: warnings } = collectingLog();
   const changes: DeviceChange[] = [];
+  /** The secret the back-office issued each device the tests register. */
+  const secrets: Record<string, string> = {};
   const connect = (number: string): Promise<MqttClient> =>
-    mqtt.connectAsync(url, { clientId: number, username: number, password: demoDeviceSecret(MASTER, number), reconnectPeriod: 0 });
+    mqtt.connectAsync(url, { clientId: number, username: number, password: secrets[number], reconnectPeriod: 0 });
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
     const types = await createDeviceTypes(server, admin);
-    for (const number of BATTERIES) await server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin });
-    for (const number of VEHICLES) await server.request(vehicleApi.add, { number, typeId: types.vehicle1 }, { token: admin });
+    const register = async (kind: DeviceKind, number: string, added: Promise<{ data: { id: number } }>) => {
+      const { id } = (await added).data;
+      secrets[number] = (await server.request(deviceCredentialApi[kind].issue, { id }, { token: admin })).data.secret;
+    };
+    for (const number of BATTERIES)
+      await register('battery', number, server.request(batteryApi.add, { number, typeId: types.battery }, { token: admin }));
+    for (const number of VEHICLES)
+      await register('vehicle', number, server.request(vehicleApi.add, { number, typeId: types.vehicle1 }, { token: admin }));
     cabinetNumber = 'CIN0001';
-    await server.request(cabinetApi.add, { number: cabinetNumber, typeId: types.cabinet }, { token: admin });
-    await seedDemoDeviceCredentials(server.db, MASTER);
+    await register(
+      'cabinet',
+      cabinetNumber,
+      server.request(cabinetApi.add, { number: cabinetNumber, typeId: types.cabinet }, { token: admin }),
+    );
     server.app.deviceHub.onChange((change) => changes.push(change));
     ({ gateway, url } = await startEmbeddedGateway(server, log));
   });
@@ -193,7 +205,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
         mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
           clientId: number,
           username: number,
-          password: demoDeviceSecret(MASTER, number),
+          password: secrets[number],
           reconnectPeriod: 0,
         }),
       ),
@@ -260,7 +272,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${broker.port}`, {
       clientId: cabinetNumber,
       username: cabinetNumber,
-      password: demoDeviceSecret(MASTER, cabinetNumber),
+      password: secrets[cabinetNumber],
       reconnectPeriod: 0,
       will: { topic: cabinetTopic(cabinetNumber, 'state'), payload: Buffer.from(JSON.stringify({ online: false })), qos: 1, retain: true },
     });

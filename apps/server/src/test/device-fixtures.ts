@@ -1,9 +1,9 @@
 import type { CabinetTelemetry } from '@swap/contracts';
-import { startFleet, type FleetOptions, type RunningFleet } from '@swap/simulator';
-import { seedDemoDeviceCredentials } from '../modules/device-credential/index.js';
+import { startOwnDevices, type OwnDevicesOptions, type RunningFleet } from '@swap/simulator';
 import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
 import type { LinkLog } from '../device-link/link.js';
 import type { TestServer } from './harness.js';
+import { issueSecret } from './factories.js';
 
 export const SILENT_LOG: LinkLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -56,33 +56,37 @@ export interface SimulatedCabinets {
 /**
  * The device side of a test: the gateway on an embedded broker (free port) wired to the test
  * server's hub, and simulated cabinets, one per entry, with their slots' batteries as given
- * (null: an empty slot). Every registered device gets its credentials from `master`.
+ * (null: an empty slot). The cabinets (and the slot batteries, when they run as devices too) are
+ * registered already; `token`'s account issues each its own secret, which it signs in with.
  */
 export async function startSimulatedCabinets(
   server: TestServer,
+  token: string,
   options: {
-    master: string;
     cabinets: { number: string; slots: (string | null)[] }[];
     /** Also run the slot batteries as their own devices. */
     batteries: boolean;
     log?: LinkLog;
-  } & Pick<FleetOptions, 'commands'>,
+  } & Pick<OwnDevicesOptions, 'commands'>,
 ): Promise<SimulatedCabinets> {
-  await seedDemoDeviceCredentials(server.db, options.master);
+  const cabinets = await Promise.all(
+    options.cabinets.map(async ({ number, slots }) => ({
+      number,
+      secret: await issueSecret(server, token, 'cabinet', number),
+      compartments: slots.map((batteryNumber, i) => ({ index: i + 1, batteryNumber })),
+    })),
+  );
+  const slotBatteries = options.batteries ? options.cabinets.flatMap(({ slots }) => slots.filter((n): n is string => n !== null)) : [];
+  const batteries = await Promise.all(
+    slotBatteries.map(async (number) => ({ number, secret: await issueSecret(server, token, 'battery', number) })),
+  );
   const { gateway, url } = await startEmbeddedGateway(server, options.log);
-  const fleet = await startFleet({
+  const fleet = await startOwnDevices({
     url,
-    masterSecret: options.master,
-    fleet: {
-      cabinets: options.cabinets.map(({ number, slots }) => ({
-        number,
-        compartments: slots.map((batteryNumber, i) => ({ index: i + 1, batteryNumber })),
-      })),
-    },
-    cabinets: options.cabinets.length,
-    intervalMs: 0,
-    batteries: options.batteries,
-    faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+    cabinets,
+    batteries,
+    // A whole test file's run on a busy machine, not the default five minutes.
+    lifetimeMs: 30 * 60_000,
     ...(options.commands ? { commands: options.commands } : {}),
   });
   return {

@@ -289,6 +289,14 @@ export async function createDeviceWithCredential(
   return { id, number: options.number, secret: issued.secret };
 }
 
+/** Issues a new secret, through `token`'s account, to the registered device of that kind and number: its MQTT password. */
+export async function issueSecret(server: TestServer, token: string, kind: DeviceKind, number: string): Promise<string> {
+  const found = await succeed(server, REGISTRIES[kind].search, { number }, token);
+  const device = found.records.find((record) => record.number === number);
+  if (!device) throw new Error(`no ${kind} ${number} for this account`);
+  return (await succeed(server, deviceCredentialApi[kind].issue, { id: device.id }, token)).secret;
+}
+
 /** A compartment as a cabinet reports it: full with the battery, or empty. */
 export function compartment(index: number, batteryNumber: string | null): CompartmentReport {
   return {

@@ -4,8 +4,9 @@ import { endpointKey, request } from './api/endpoints';
 
 /**
  * The server's public settings (sessionApi.config): demo mode and its accounts, the version, the
- * map tiles and whether the first-visit tour runs. Read once per page load into one cache entry
- * shared by every reader; a failure is not announced, each reader falls back to its default.
+ * map tiles and whether the first-visit tour runs, for the maps and the tour (the login page reads
+ * the same cache entry through its own hook). Read once per page load; a failure is not announced,
+ * each reader falls back to its default.
  */
 export function usePublicSettings() {
   return useQuery({

@@ -2,16 +2,23 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { DEVICE_MENUS } from '@swap/contracts/testing';
 import { applicationApi, batteryApi, cabinetApi, endpointUrl, type EndpointDef, type InputOf, type Language } from '@swap/contracts';
-import { VirtualBattery, demoDeviceSecret, newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
+import { VirtualBattery, newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { assignToStation, createAccount, createDeviceTypes, createMerchant, createRole, platformAdmin } from '../../test/factories.js';
+import {
+  assignToStation,
+  createAccount,
+  createDeviceTypes,
+  createMerchant,
+  createRole,
+  platformAdmin,
+  issueSecret,
+} from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 import { applications, applicationSteps } from './application.table.js';
 
-const MASTER = 'application-test-master';
 const CABINET = 'CAP0001';
 const MENUS = [...DEVICE_MENUS, 'application.list'];
 
@@ -63,15 +70,14 @@ describe('asset applications: states, the battery under return, replacements, te
     ids.BRV000001 = (await call(rival, batteryApi.add, { number: 'BRV000001', typeId: types.battery })).data.id;
     expect((await call(agent, batteryApi.scrap, { numbers: ['BAP000005'], reason: 'Swollen cells' })).code).toBe(1);
     await call(agent, cabinetApi.add, { number: CABINET, typeId: types.cabinet });
-    ({ gateway, fleet } = await startSimulatedCabinets(server, {
-      master: MASTER,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, admin, {
       cabinets: [{ number: CABINET, slots: ['BAP000001', 'BAP000002', null] }],
       batteries: true,
     }));
     // The rider's pack is on the road: a device of its own, in no slot.
     const pack = new VirtualBattery(newBattery('BAP000009', seededRandom(9), { lat: -6.2, lng: 106.8 }), {
       url: `mqtt://127.0.0.1:${gateway.port}`,
-      secret: demoDeviceSecret(MASTER, 'BAP000009'),
+      secret: await issueSecret(server, admin, 'battery', 'BAP000009'),
       random: Math.random,
       faults: { dropRate: 0 },
     });

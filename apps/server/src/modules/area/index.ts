@@ -232,8 +232,8 @@ export interface ContainingArea {
 }
 
 /**
- * The areas whose outline holds the point, the city before its province: the bounding box narrows
- * the candidates, then PostgreSQL's polygon containment decides (area.refs.ts, outlineOf; no
+ * The areas whose outline holds the point, the city before its province and, of two cities (or
+ * provinces), the smaller first (by bounding box; then by name): the bounding box narrows the candidates, then PostgreSQL's polygon containment decides (area.refs.ts, outlineOf; no
  * PostGIS, so it runs on PGlite too). A point on an edge counts as inside.
  */
 export async function areasContaining(db: Db, point: { lat: number; lng: number }): Promise<ContainingArea[]> {
@@ -250,7 +250,11 @@ export async function areasContaining(db: Db, point: { lat: number; lng: number 
         sql`${pointOf(sql`${lat}::float8`, sql`${lng}::float8`)} <@ ${outlineOf(sql`${areas.polygon}`)}`,
       ),
     )
-    .orderBy(sql`${areas.type} = 'CITY' desc`, asc(areas.name));
+    .orderBy(
+      sql`${areas.type} = 'CITY' desc`,
+      sql`(${areas.maxLng} - ${areas.minLng}) * (${areas.maxLat} - ${areas.minLat})`,
+      asc(areas.name),
+    );
 }
 
 /** System centre → Areas (/system/area/list). */

@@ -26,7 +26,6 @@ import { deviceCommands } from './command.table.js';
 import { sweepOverdueCommands } from './command.lifecycle.js';
 import { eventually } from '../../test/eventually.js';
 
-const MASTER = 'command-test-master';
 const ANSWERING = 'CCM0001';
 const SILENT = 'CCM0002';
 const UNPLUGGED = 'CCM0003';
@@ -66,8 +65,7 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       ids[number] = added.data.id;
     }
     server.app.deviceHub.onChange((change) => changes.push(change));
-    ({ gateway, fleet } = await startSimulatedCabinets(server, {
-      master: MASTER,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
       cabinets: [
         { number: ANSWERING, slots: ['BCM000001', null, null, null] },
         { number: SILENT, slots: ['BCM000002', null, null, null] },

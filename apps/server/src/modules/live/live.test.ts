@@ -1,18 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
-import { startFleet, type RunningFleet } from '@swap/simulator';
+import { startOwnDevices, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { deviceCallers, createDeviceTypes, type DeviceCallers } from '../../test/factories.js';
+import { deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
 import { DeviceHub } from '../../app/device-hub.js';
 import { startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
-import { seedDemoDeviceCredentials } from '../device-credential/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { stations } from '../station/station.table.js';
 
-const MASTER = 'live-test-master';
 const CABINET = 'CLV0001';
 const BATTERY = 'BLV000001';
 
@@ -99,22 +97,21 @@ describe('live device streams', () => {
       { token: callers.admin },
     );
     batteryId = battery.data.id;
-    await seedDemoDeviceCredentials(server.db, MASTER);
     const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
     ({ gateway } = await startEmbeddedGateway(server, log));
     base = await listen(server.app);
-    fleet = await startFleet({
+    // The cabinet and its pack sign in with the secrets the back-office issued them.
+    fleet = await startOwnDevices({
       url: `mqtt://127.0.0.1:${gateway.port}`,
-      masterSecret: MASTER,
-      fleet: {
-        cabinets: [
-          { number: CABINET, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: index === 1 ? BATTERY : null })) },
-        ],
-      },
-      cabinets: 1,
-      intervalMs: 0,
-      batteries: true,
-      faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
+      cabinets: [
+        {
+          number: CABINET,
+          secret: await issueSecret(server, callers.admin, 'cabinet', CABINET),
+          compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: index === 1 ? BATTERY : null })),
+        },
+      ],
+      batteries: [{ number: BATTERY, secret: await issueSecret(server, callers.admin, 'battery', BATTERY) }],
+      lifetimeMs: 30 * 60_000,
     });
     // The cabinet's first state is in before any stream opens.
     const deadline = Date.now() + 5000;

@@ -16,7 +16,6 @@ import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 
-const MASTER = 'swap-failure-master';
 const CABINET = 'CSF0001';
 
 describe('failed swaps from the simulator on the embedded broker', () => {
@@ -66,8 +65,7 @@ describe('failed swaps from the simulator on the embedded broker', () => {
       ids[number] = added.data.id;
     }
     await assignToStation(server, who.admin, 'battery', ['BSF000001', 'BSF000002', 'BSF000003'], who.merchantId);
-    ({ gateway, fleet } = await startSimulatedCabinets(server, {
-      master: MASTER,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
       cabinets: [{ number: CABINET, slots: ['BSF000001', 'BSF000002', null, null] }],
       batteries: false,
     }));

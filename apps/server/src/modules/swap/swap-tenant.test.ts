@@ -18,12 +18,18 @@ import {
   vehicleApi,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { compartment, createAccount, createDeviceTypes, deviceCallers, type DeviceCallers, assignToStation } from '../../test/factories.js';
+import {
+  compartment,
+  createAccount,
+  createDeviceTypes,
+  deviceCallers,
+  type DeviceCallers,
+  assignToStation,
+  issueSecret,
+} from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
-import { demoDeviceSecret, seedDemoDeviceCredentials } from '../device-credential/index.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 
-const MASTER = 'swap-tenant-master';
 /** The merchant's cabinet and pack, the rival's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */
 const A_CABINET = 'CTA0001';
 const A_PACK = 'BTA000001';
@@ -64,7 +70,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     const client = await mqtt.connectAsync(url, {
       clientId: number,
       username: number,
-      password: demoDeviceSecret(MASTER, number),
+      password: await issueSecret(server, who.admin, 'cabinet', number),
       reconnectPeriod: 0,
       connectTimeout: 2000,
     });
@@ -136,7 +142,6 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
     await add(who.admin, 'cabinet', { number: P_CABINET, typeId: types.cabinet });
     await add(who.admin, 'battery', { number: P_PACK, typeId: types.battery });
     await assignToStation(server, who.admin, 'battery', [P_PACK], null);
-    await seedDemoDeviceCredentials(server.db, MASTER);
     ({ gateway, url } = await startEmbeddedGateway(server, log));
     // The rival's own cabinet holds its pack; the rider's pack is in the rival's vehicle, half charged.
     const b = await signIn(B_CABINET);

@@ -14,18 +14,10 @@ import {
   type SwapEvent,
   vehicleApi,
 } from '@swap/contracts';
-import {
-  VirtualBattery,
-  demoDeviceSecret,
-  newBattery,
-  performSwap,
-  seededRandom,
-  type RunningFleet,
-  type SwapRequest,
-} from '@swap/simulator';
+import { VirtualBattery, newBattery, performSwap, seededRandom, type RunningFleet, type SwapRequest } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation } from '../../test/factories.js';
+import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation, issueSecret } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../app/device-hub.js';
@@ -34,7 +26,6 @@ import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';
 import { eventually } from '../../test/eventually.js';
 
-const MASTER = 'swap-test-master';
 const CABINET = 'CSW0001';
 
 describe('swaps, the battery rules and reservations with the simulator on the embedded broker', () => {
@@ -86,15 +77,14 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     allocator = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: ['allocation.battery'] })).token;
     stationId = await assignToStation(server, who.admin, 'battery', ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004'], who.merchantId);
     server.app.deviceHub.onChange((change) => changes.push(change));
-    ({ gateway, fleet } = await startSimulatedCabinets(server, {
-      master: MASTER,
+    ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
       cabinets: [{ number: CABINET, slots: ['BSW000001', 'BSW000002', 'BSW000004', null] }],
       batteries: true,
     }));
     // The rider's pack is on the road: a device of its own, in no slot.
     const pack = new VirtualBattery(newBattery('BSW000003', seededRandom(3), { lat: -6.2, lng: 106.8 }), {
       url: `mqtt://127.0.0.1:${gateway.port}`,
-      secret: demoDeviceSecret(MASTER, 'BSW000003'),
+      secret: await issueSecret(server, who.admin, 'battery', 'BSW000003'),
       random: Math.random,
       faults: { dropRate: 0 },
     });

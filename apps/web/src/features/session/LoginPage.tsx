@@ -9,11 +9,10 @@ import { resetSessionEnding } from '../../shared/api/bridge';
 import { isApiError } from '../../shared/api/errors';
 import { validateValue } from '../../shared/form/zodRules';
 import { saveSession } from '../../shared/session';
-import { usePublicSettings } from '../../shared/publicSettings';
 import { DemoAccounts } from './DemoAccounts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LoginField } from './LoginField';
-import { useLogin } from './queries';
+import { useLogin, usePublicConfig } from './queries';
 
 type Field = 'username' | 'password';
 
@@ -26,7 +25,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const config = usePublicSettings();
+  const config = usePublicConfig();
   const login = useLogin();
   const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
   const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });

@@ -1,4 +1,4 @@
-import { cabinetApi, cabinetTelemetry, stationApi, type CabinetTelemetry } from '@swap/contracts';
+import { cabinetTelemetry, distributionApi, stationApi, type CabinetTelemetry } from '@swap/contracts';
 import type { RunningFleet } from '@swap/simulator';
 import { startCabinetDevice } from '../support/fleet.js';
 import { createCabinetDevice } from '../support/factories.js';
@@ -26,7 +26,7 @@ describe('live cabinet detail', () => {
       responsiblePerson: 'Rina',
       status: 'DEPLOYED',
     });
-    await apiRequest(token, cabinetApi.edit, { id: cabinet.id, stationId: station.id });
+    await apiRequest(token, distributionApi.cabinet.distribute, { numbers: [cabinet.number], stationId: station.id });
     let fleet: RunningFleet | undefined;
     try {
       fleet = await startCabinetDevice(cabinet);

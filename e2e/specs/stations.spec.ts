@@ -1,4 +1,4 @@
-import { areaApi, deviceTypeApi, stationApi } from '@swap/contracts';
+import { areaApi, deviceTypeApi, distributionApi, stationApi } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { checkA11y } from '../support/a11y.js';
 import { apiRequest, apiToken } from '../support/api.js';
@@ -38,7 +38,7 @@ describe('stations', () => {
       ...cabinetType,
       description: 'made by a browser spec',
     });
-    const merchant = await createMerchant({ menuCodes: [...MERCHANT_ADMIN_MENUS, 'site.cabinet'] });
+    const merchant = await createMerchant({ menuCodes: [...MERCHANT_ADMIN_MENUS, 'site.cabinet', 'allocation.cabinet'] });
     const other = await createMerchant({ menuCodes: ['site.cabinet'] });
     const station = (name: string) => ({
       name,
@@ -97,17 +97,20 @@ describe('stations', () => {
     await page.getByRole('region', { name: `Map of ${name}` }).waitFor();
     await checkA11y(page);
 
-    // A cabinet joins the new station from the cabinet form, sold by the merchant; the list names both and opens the station.
+    // A cabinet added from the cabinet form, sold by the merchant, joins the new station by distribution
+    // (docs/operation-centre.md, "Distribution"); the list names both and opens the station.
     const number = `CE2E${stamp}`;
     const cabinetList = new ListPage(page, '/product/cabinet/list');
     await cabinetList.open();
     const form = await cabinetList.startAdd('Add', {
       Number: number,
       Type: `${cabinetType.name} (${cabinetType.code})`,
-      Station: name,
       Seller: merchant.name,
     });
     await form.saveAndClose();
+    const joined = (await apiRequest(merchant.admin.token, stationApi.SWAP.options, undefined)).find((s) => s.name === name)!;
+    await apiRequest(merchant.admin.token, distributionApi.cabinet.distribute, { numbers: [number], stationId: joined.id });
+    await cabinetList.open();
     // The seller is a merchant (the merchant's staff may name their own): its name beside the owner's.
     await cabinetList.row(number).waitFor();
     expect(await cabinetList.row(number).getByRole('cell', { name: merchant.name, exact: true }).count()).toBe(2);

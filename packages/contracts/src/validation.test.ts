@@ -134,7 +134,7 @@ describe('validation rules', () => {
     expect(rejection(duration, { value: 0, unit: 'DAY' })).toBe('validation.min1');
   });
 
-  it('device number lists: at most 1000', () => {
+  it('device number lists: at most 1000, each at most 64 characters', () => {
     expect(deviceNumberList.safeParse(Array.from({ length: 1000 }, (_, i) => `B${i}`)).success).toBe(true);
     expect(
       rejection(
@@ -143,6 +143,8 @@ describe('validation rules', () => {
       ),
     ).toBe('validation.batchMax');
     expect(rejection(deviceNumberList, [])).toBe('validation.required');
+    expect(deviceNumberList.safeParse(['B'.repeat(64)]).success).toBe(true);
+    expect(rejection(deviceNumberList, ['B1', 'B'.repeat(65)])).toBe('validation.tooLong');
   });
 
   it('new passwords: 8 to 64 characters mixing letters and digits', () => {

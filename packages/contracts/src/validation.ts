@@ -181,10 +181,10 @@ export const duration = z
   .object({ value: positiveInt, unit: z.enum(DURATION_UNITS) })
   .refine((d) => d.value <= DURATION_CAPS[d.unit], { message: 'validation.durationCap', path: ['value'] });
 
-/** Device number batches hold up to 1000 numbers. */
+/** Device number batches hold up to 1000 numbers, each at most 64 characters (a longer one is no device's). */
 export const DEVICE_BATCH_MAX = 1000;
 export const deviceNumberList = z
-  .array(cleanString().trim().min(1))
+  .array(cleanString().trim().min(1).max(64, { message: 'validation.tooLong' }))
   .min(1, { message: 'validation.required' })
   .max(DEVICE_BATCH_MAX, { message: 'validation.batchMax' });
 

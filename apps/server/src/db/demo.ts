@@ -93,7 +93,7 @@ export interface DemoFleet {
   agent: number | null;
   siam: number | null;
   batteries: DemoBattery[];
-  cabinets: (DemoDevice & { compartmentCount: number })[];
+  cabinets: (DemoDevice & { compartmentCount: number; stationId: number | null })[];
   vehicles: (DemoDevice & { battery1Id: number | null; battery2Id: number | null })[];
   /** Packs not scrapped and not placed yet, by owner. */
   freeBatteries: Map<number | null, DemoBattery[]>;
@@ -103,13 +103,19 @@ export interface DemoFleet {
   stations: Map<string, DemoStation>;
 }
 
-/** A demo station as the cabinets placed in it read it. */
+/** A demo station as the cabinets and vehicles placed in it read it. */
 export interface DemoStation {
   id: number;
   name: string;
   latitude: number;
   longitude: number;
+  type: 'SWAP' | 'INTEGRATED';
+  merchantId: number | null;
 }
+
+/** The owner's first integrated station (vehicles are placed in integrated stations only), if it has one. */
+export const demoIntegratedStation = (fleet: DemoFleet, owner: number | null): DemoStation | undefined =>
+  [...fleet.stations.values()].find((station) => station.merchantId === owner && station.type === 'INTEGRATED');
 
 /** The key of a demo station: its owner and district. */
 export const demoStationKey = (owner: number | null, district: string) => `${owner ?? 0}|${district}`;

@@ -12,6 +12,7 @@ import {
   batteryApi,
   cabinetApi,
   compareMoney,
+  distributionApi,
   priceSettingApi,
   stockApi,
   telemetryApi,
@@ -77,6 +78,44 @@ describe('demo seed', () => {
       )
       .then((result) => (result as { rows: { n: number }[] }).rows);
     expect(drift!.n).toBe(0);
+  });
+
+  it('places devices by distribution: assigned exactly when at a station, each merchant placement in the history', async () => {
+    const count = async (query: ReturnType<typeof sql>) => {
+      const result: unknown = await server.db.execute<{ n: number }>(query);
+      return (result as { rows: { n: number }[] }).rows[0]!.n;
+    };
+    for (const table of ['battery', 'vehicle'])
+      expect(
+        await count(
+          sql`select count(*)::int as n from ${sql.raw(table)} where (distribution_status = 'ASSIGNED') <> (station_id is not null)`,
+        ),
+      ).toBe(0);
+    // A pack in a cabinet stands at the cabinet's station.
+    expect(
+      await count(sql`select count(*)::int as n from cabinet_compartment cc join cabinet c on c.id = cc.cabinet_id
+        join battery b on b.id = cc.battery_id where b.station_id is distinct from c.station_id`),
+    ).toBe(0);
+    expect(await count(sql`select count(*)::int as n from vehicle where station_id is not null`)).toBeGreaterThan(0);
+    // Every merchant device at a station came there by a distribution the history shows.
+    for (const table of ['battery', 'vehicle', 'cabinet'])
+      expect(
+        await count(sql`select count(*)::int as n from ${sql.raw(table)} d where d.merchant_id is not null and d.station_id is not null
+          and not exists (select 1 from distribution_record r where r.kind = ${table} and r.device_id = d.id and r.action = 'DISTRIBUTE'
+            and r.to_station_id = d.station_id)`),
+      ).toBe(0);
+    const agent = (await server.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.name, 'Demo Agent')))[0]!;
+    // The demo merchant's administrator reads its history: the packs it recalled for inspection.
+    const merchant = await server.login('merchant');
+    const recalled = await server.request(distributionApi.battery.search, { action: 'RECALL' }, { token: merchant });
+    expect(recalled.data.total).toBe(3);
+    expect(recalled.data.records[0]).toMatchObject({ fromMerchantName: 'Demo Agent', toStationName: null, operatorName: 'merchant' });
+    // A recalled pack is back with its merchant, at no station.
+    const [pack] = await server.db
+      .select({ merchantId: batteries.merchantId, stationId: batteries.stationId, status: batteries.distributionStatus })
+      .from(batteries)
+      .where(eq(batteries.number, recalled.data.records[0]!.number));
+    expect(pack).toEqual({ merchantId: agent.id, stationId: null, status: 'UNASSIGNED' });
   });
 
   it('serves the lists per tenant', async () => {

@@ -62,8 +62,8 @@ import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
 import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
-import { admitCabinet, describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
-import { registerDistributionRoutes } from './distribution/index.js';
+import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
+import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
 import type { WebhookConfig } from '../app/config.js';
 
@@ -112,7 +112,7 @@ const MODULES: ServerModule[] = [
   { routes: registerCabinetRoutes, demo: seedDemoCabinets },
   { routes: registerVehicleRoutes, demo: seedDemoVehicles },
   { routes: registerStockRoutes, demo: seedDemoStock },
-  { routes: registerDistributionRoutes },
+  { routes: registerDistributionRoutes, demo: seedDemoDistribution },
   { routes: registerCommandRoutes },
   { routes: registerSwapRoutes, demo: withDevices(seedDemoSwaps) },
   { routes: registerLiveRoutes },
@@ -148,8 +148,8 @@ tellRoleHolders({ countOf: holderCountOfRole, exist: roleHasHolders, assertMayCh
 // A removed menu or resource is withdrawn from the roles granting it (the role module holds the grants).
 tellMenuGrantees({ revokeMenu: revokeMenuGrants, revokeResource: revokeResourceGrants });
 
-// A cabinet joins a station the station module admits, and shows its name (docs/stations-and-maps.md).
-placeCabinetsWith({ admit: admitCabinet, describe: describeStations });
+// A cabinet shows the name of the station it stands in (docs/stations-and-maps.md).
+placeCabinetsWith({ describe: describeStations });
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

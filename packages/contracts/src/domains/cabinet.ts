@@ -148,8 +148,6 @@ const cabinetFields = z.object({
   meterCount: specCount(100).nullish(),
   imei: digits15.nullish(),
   androidSerialNumber: optionalText(64),
-  /** The station the cabinet stands in: one of its owner's the caller may place it in (docs/stations-and-maps.md). */
-  stationId: id.nullish(),
   /** A merchant the caller may see; choosing one replaces a seller text written before sellers were merchants. */
   sellerId: id.nullish(),
   purchaseTime: z.iso.datetime({ offset: true }).nullish(),

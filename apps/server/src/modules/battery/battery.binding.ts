@@ -45,9 +45,10 @@ export function batteryNumberOf(batteryId: number): SQL {
   return sql`(select ${batteries.number} from ${batteries} where ${batteries.id} = ${batteryId})`;
 }
 
-/** The batteries are in service at a site (assigned): a cabinet holding them may hand them out. */
-export async function assignBatteries(tx: Db, ids: number[]): Promise<void> {
-  for (const part of chunks(ids)) await tx.update(batteries).set({ distributionStatus: 'ASSIGNED' }).where(inArray(batteries.id, part));
+/** The batteries are in service at the station (assigned): a cabinet holding them may hand them out. */
+export async function assignBatteries(tx: Db, ids: number[], stationId: number): Promise<void> {
+  for (const part of chunks(ids))
+    await tx.update(batteries).set({ distributionStatus: 'ASSIGNED', stationId }).where(inArray(batteries.id, part));
 }
 
 /** Points each battery at its vehicle, for many pairs [battery id, vehicle id]: one statement per 500 pairs. */

@@ -17,8 +17,8 @@ import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /**
  * The demo fleet's 50 cabinets and their compartments, about two thirds of them holding one of the
- * owner's free packs (only while the fleet is added). Packs in cabinets are in service at a site:
- * assigned, so cabinets may hand them out.
+ * owner's free packs (only while the fleet is added). Packs in cabinets are in service at the
+ * cabinet's station: assigned to it, so cabinets may hand them out.
  */
 export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void> {
   const fleet = demo.fleet;
@@ -71,6 +71,7 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
     compartmentCount: cabinets.compartmentCount,
     typeId: cabinets.typeId,
     number: cabinets.number,
+    stationId: cabinets.stationId,
   });
 
   const compartmentRows = fleet.cabinets.flatMap((c) =>
@@ -97,8 +98,10 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
   );
   for (const c of fleet.cabinets) if (c.merchantId !== null) fleet.deployed.cabinet.add(c.id);
   await insertChunks(compartmentRows, (part) => db.insert(cabinetCompartments).values(part));
-  await assignBatteries(
-    db,
-    compartmentRows.flatMap((row) => (row.batteryId === null ? [] : [row.batteryId])),
-  );
+  // The packs in a cabinet are assigned to its station (docs/operation-centre.md, "Distribution").
+  for (const c of fleet.cabinets) {
+    if (c.stationId === null) continue;
+    const held = compartmentRows.flatMap((row) => (row.cabinetId === c.id && row.batteryId !== null ? [row.batteryId] : []));
+    if (held.length) await assignBatteries(db, held, c.stationId);
+  }
 }

@@ -9,7 +9,6 @@ import { typeOfKind } from '../device-type/index.js';
 import { cabinets } from './cabinet.table.js';
 import { cabinetDetail, cabinetScope } from './cabinet.query.js';
 import { cabinetSpecOf, createCompartments } from './cabinet.kind.js';
-import { cabinetStations } from './cabinet.station.js';
 
 function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof cabinetSpecOf>, 'chargerTotalPower' | 'externalMaxPower'>) {
   return {
@@ -25,7 +24,6 @@ function fieldsOf(body: CabinetAdd | CabinetEdit, spec: Pick<ReturnType<typeof c
     meterCount: body.meterCount ?? null,
     imei: body.imei ?? null,
     androidSerialNumber: body.androidSerialNumber ?? null,
-    stationId: body.stationId ?? null,
     sellerId: body.sellerId ?? null,
     purchaseTime: body.purchaseTime ? new Date(body.purchaseTime) : null,
     latitude: body.latitude ?? null,
@@ -44,7 +42,6 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
   const fields = { ...fieldsOf(body, spec), compartmentCount: spec.compartmentCount, typeId: type.id, number: body.number, merchantId };
   try {
     const id = await ctx.db.transaction(async (tx) => {
-      if (fields.stationId !== null) await cabinetStations().admit(tx, ctx, { stationId: fields.stationId, ownerId: merchantId });
       const [created] = await tx.insert(cabinets).values(fields).returning({ id: cabinets.id });
       await createCompartments(tx, [created!.id], spec.compartmentCount);
       await recordAudit(tx, ctx, { action: 'cabinet.add', objectType: 'cabinet', objectId: created!.id, changes: fields });
@@ -57,8 +54,8 @@ export async function addCabinet(ctx: Ctx, body: CabinetAdd): Promise<CabinetDet
 }
 
 /**
- * Number, owner, type and compartments stay; the maintained fields are replaced. A cabinet moving
- * to another station is admitted by it (a cabinet staying where it stands is not asked again).
+ * Number, owner, type, compartments and station stay; the maintained fields are replaced. A cabinet
+ * joins or leaves a station by distribution only (docs/operation-centre.md, "Distribution").
  */
 export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetDetail> {
   const [current] = await ctx.db
@@ -73,8 +70,6 @@ export async function editCabinet(ctx: Ctx, body: CabinetEdit): Promise<CabinetD
   const changes = diff(current, after);
   if (Object.keys(changes).length > 0) {
     await ctx.db.transaction(async (tx) => {
-      if (after.stationId !== null && after.stationId !== current.stationId)
-        await cabinetStations().admit(tx, ctx, { stationId: after.stationId, ownerId: current.merchantId });
       await tx
         .update(cabinets)
         .set({ ...after, updatedAt: new Date() })

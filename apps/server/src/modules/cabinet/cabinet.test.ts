@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cabinetApi, endpointUrl, stationApi, type InputOf, type Language } from '@swap/contracts';
+import { cabinetApi, distributionApi, endpointUrl, stationApi, type InputOf, type Language } from '@swap/contracts';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { databaseBefore } from '../../test/migrations.js';
@@ -131,7 +131,7 @@ describe('cabinets', () => {
   });
 
   describe('in stations', () => {
-    let placer: string; // the merchant's staff holding both station menus
+    let placer: string; // the merchant's staff holding both station menus and cabinet distribution
     let swapOnly: string; // the merchant's staff holding the swap stations' menu only
     const place = async (merchantId: number | null, name: string, type: 'SWAP' | 'INTEGRATED') => {
       const [row] = await server.db
@@ -142,18 +142,25 @@ describe('cabinets', () => {
     };
     const stationOf = async (number: string) =>
       (await server.db.select({ stationId: cabinets.stationId }).from(cabinets).where(eq(cabinets.number, number)))[0]?.stationId;
+    const distribute = (token: string, number: string, stationId: unknown, lang?: Language) =>
+      server.call('POST', endpointUrl(distributionApi.cabinet.distribute), {
+        token,
+        body: { numbers: [number], stationId },
+        ...(lang ? { lang } : {}),
+      });
+    const recall = (token: string, number: string) => server.request(distributionApi.cabinet.recall, { numbers: [number] }, { token });
     let swap: number;
     let store: number;
     let rivalSwap: number;
     let platformSwap: number;
 
     beforeAll(async () => {
-      const codes = ['operation.cabinet', 'site.cabinet', 'site.store'];
+      const codes = ['operation.cabinet', 'site.cabinet', 'site.store', 'allocation.cabinet'];
       await createAccountWithMenus(server.db, { username: 'placer', merchantId: who.merchantId, menuCodes: codes, withResources: true });
       await createAccountWithMenus(server.db, {
         username: 'swap_only',
         merchantId: who.merchantId,
-        menuCodes: ['operation.cabinet', 'site.cabinet'],
+        menuCodes: ['operation.cabinet', 'site.cabinet', 'allocation.cabinet'],
         withResources: true,
       });
       placer = await server.login('placer');
@@ -164,68 +171,71 @@ describe('cabinets', () => {
       platformSwap = await place(null, 'Platform hub', 'SWAP');
     });
 
-    it('adds a cabinet into a station and moves it; the record, list and detail name the station', async () => {
+    it('takes no station in the form: a cabinet joins one by distribution, and an edit keeps it there', async () => {
       // Each station's cabinet count, as its list and detail show it.
       const counts = async () => [
         (await server.request(stationApi.SWAP.detail, { id: swap }, { token: placer })).data.cabinetCount,
         (await server.request(stationApi.INTEGRATED.detail, { id: store }, { token: placer })).data.cabinetCount,
       ];
-      expect(await counts()).toEqual([0, 0]);
-      const added = await post(placer, 'add', { number: 'CST0001', typeId: types.cabinet, stationId: swap });
-      expect(added.data).toMatchObject({ stationId: swap, stationName: 'Kemang station', stationType: 'SWAP' });
+      const refused = await post(placer, 'add', { number: 'CST0001', typeId: types.cabinet, stationId: swap });
+      expect(refused).toMatchObject({ status: 400, data: { fields: [{ field: 'stationId' }] } });
+      expect(await stationOf('CST0001')).toBeUndefined();
+      const added = await post(placer, 'add', { number: 'CST0001', typeId: types.cabinet });
+      expect(added.data).toMatchObject({ stationId: null, distributionStatus: 'UNASSIGNED' });
+      expect((await distribute(placer, 'CST0001', swap)).code).toBe(1);
       expect(await counts()).toEqual([1, 0]);
-      const moved = await post(placer, 'edit', { id: added.data.id, stationId: store });
-      expect(moved.data).toMatchObject({ stationId: store, stationName: 'Kemang store', stationType: 'INTEGRATED' });
+      expect((await post(placer, 'edit', { id: added.data.id, stationId: store })).data.fields[0].field).toBe('stationId');
+      // Moved by a recall, then a distribution.
+      await recall(placer, 'CST0001');
+      expect((await distribute(placer, 'CST0001', store)).code).toBe(1);
       expect(await counts()).toEqual([0, 1]);
-      expect((await detail(placer, added.data.id)).data.stationName).toBe('Kemang store');
+      const detailed = await detail(placer, added.data.id);
+      expect(detailed.data).toMatchObject({ stationName: 'Kemang store', stationType: 'INTEGRATED', distributionStatus: 'ASSIGNED' });
       const listed = await search(placer, { stationId: store });
       expect(listed.data.records.map((r) => [r.number, r.stationName])).toEqual([['CST0001', 'Kemang store']]);
-      // Editing other fields of a cabinet standing in an integrated station keeps it there.
-      expect((await post(placer, 'edit', { id: added.data.id, stationId: store, brand: 'Volta' })).data.stationName).toBe('Kemang store');
+      // Editing other fields of a cabinet standing in a station keeps it there.
+      expect((await post(placer, 'edit', { id: added.data.id, brand: 'Volta' })).data.stationName).toBe('Kemang store');
+      expect(await stationOf('CST0001')).toBe(store);
     });
 
     it('refuses a station that does not exist, another owner’s and bad ids, changing nothing', async () => {
-      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: 999999 }, 'in')).message).toBe(
-        'Data tidak ditemukan',
-      );
-      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: rivalSwap })).code).toBe(1017);
-      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: platformSwap })).code).toBe(1017);
-      expect((await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet, stationId: 'Kemang' })).data.fields[0].field).toBe(
-        'stationId',
-      );
-      expect(await stationOf('CST0002')).toBeUndefined();
+      await post(placer, 'add', { number: 'CST0002', typeId: types.cabinet });
+      expect((await distribute(placer, 'CST0002', 999999, 'in')).message).toBe('Data tidak ditemukan');
+      expect((await distribute(placer, 'CST0002', rivalSwap)).code).toBe(1017);
+      expect((await distribute(placer, 'CST0002', platformSwap)).code).toBe(1017);
+      expect((await distribute(placer, 'CST0002', 'Kemang')).data.fields[0].field).toBe('stationId');
+      expect(await stationOf('CST0002')).toBeNull();
       // Platform staff place a merchant's cabinet in that merchant's stations only.
-      const forMerchant = { number: 'CST0003', typeId: types.cabinet, merchantId: who.merchantId };
-      expect((await post(who.admin, 'add', { ...forMerchant, stationId: platformSwap })).code).toBe(1017);
-      expect((await post(who.admin, 'add', { ...forMerchant, stationId: swap })).data.stationName).toBe('Kemang station');
-      const [own] = await server.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.number, 'CST0003'));
-      expect((await post(who.rival, 'edit', { id: own!.id, stationId: rivalSwap })).code).toBe(3007);
+      await post(who.admin, 'add', { number: 'CST0003', typeId: types.cabinet, merchantId: who.merchantId });
+      const toMerchant = (stationId: number) =>
+        server.call('POST', endpointUrl(distributionApi.cabinet.distribute), {
+          token: who.admin,
+          body: { numbers: ['CST0003'], merchantId: who.merchantId, stationId },
+        });
+      expect((await toMerchant(platformSwap)).code).toBe(4002);
+      expect((await toMerchant(swap)).code).toBe(1);
       expect(await stationOf('CST0003')).toBe(swap);
     });
 
     it('takes a cabinet only into a station type the caller manages, and one cabinet into an integrated station', async () => {
-      const added = await post(swapOnly, 'add', { number: 'CST0004', typeId: types.cabinet, stationId: swap });
-      expect(added.data.stationName).toBe('Kemang station');
+      await post(swapOnly, 'add', { number: 'CST0004', typeId: types.cabinet });
+      expect((await distribute(swapOnly, 'CST0004', swap)).code).toBe(1);
+      await recall(swapOnly, 'CST0004');
       const spare = await place(who.merchantId, 'Tebet store', 'INTEGRATED');
-      const refused = await post(swapOnly, 'edit', { id: added.data.id, stationId: spare }, 'zh');
-      expect(refused).toMatchObject({ code: 4006, message: '只能分配给换电站' });
-      expect(await stationOf('CST0004')).toBe(swap);
+      expect(await distribute(swapOnly, 'CST0004', spare, 'zh')).toMatchObject({ code: 4006, message: '只能分配给换电站' });
+      expect(await stationOf('CST0004')).toBeNull();
       // Kemang store already holds CST0001.
-      expect((await post(placer, 'edit', { id: added.data.id, stationId: store })).code).toBe(4008);
-      expect(await stationOf('CST0004')).toBe(swap);
-      // A caller with no station menu sees no station at all.
-      expect((await post(who.merchant, 'edit', { id: added.data.id, stationId: swap })).code).toBe(1);
-      expect((await post(who.merchant, 'edit', { id: added.data.id, stationId: spare })).code).toBe(1017);
+      expect((await distribute(placer, 'CST0004', store)).code).toBe(4008);
+      expect(await stationOf('CST0004')).toBeNull();
+      // A caller without cabinet distribution is refused.
+      expect((await distribute(who.merchant, 'CST0004', swap)).code).toBe(2003);
     });
 
     it('lets one of two cabinets racing into an empty integrated station join it', async () => {
       const empty = await place(who.merchantId, 'Cilandak store', 'INTEGRATED');
-      const a = await post(placer, 'add', { number: 'CST0005', typeId: types.cabinet });
-      const b = await post(placer, 'add', { number: 'CST0006', typeId: types.cabinet });
-      const answers = await Promise.all([
-        post(placer, 'edit', { id: a.data.id, stationId: empty }),
-        post(placer, 'edit', { id: b.data.id, stationId: empty }),
-      ]);
+      await post(placer, 'add', { number: 'CST0005', typeId: types.cabinet });
+      await post(placer, 'add', { number: 'CST0006', typeId: types.cabinet });
+      const answers = await Promise.all([distribute(placer, 'CST0005', empty), distribute(placer, 'CST0006', empty)]);
       expect(answers.map((answer) => answer.code).sort()).toEqual([1, 4008]);
       const inside = await server.db.select({ id: cabinets.id }).from(cabinets).where(eq(cabinets.stationId, empty));
       expect(inside).toHaveLength(1);

@@ -92,7 +92,7 @@ function decide(ctx: Ctx, def: DeviceKindDef, numbers: string[], rows: DevicePla
 }
 
 /** The merchant's name now, for the history row (null: the platform). */
-async function merchantName(tx: Db, id: number | null): Promise<string | null> {
+export async function merchantName(tx: Db, id: number | null): Promise<string | null> {
   if (id === null) return null;
   const result = await tx.execute(sql`select ${merchantNameOf(sql`${id}::int`)} as name`);
   return (result as { rows: { name: string | null }[] }).rows[0]?.name ?? null;

@@ -190,6 +190,40 @@ describe('distribution', () => {
     ).toBe(1);
   });
 
+  it('recalls a scrapped battery from its station but never distributes one', async () => {
+    await server.request(batteryApi.scrap, { numbers: ['PB0003'], reason: 'Swollen' }, { token: admin });
+    // Scrapped at the station: a cabinet no longer hands it out, and the recall takes it back to stock.
+    expect((await server.request(B.recall, { numbers: ['PB0003'], remark: 'For disposal' }, { token: admin })).data).toEqual({ count: 1 });
+    expect(await placeOf(['PB0003'])).toEqual({ PB0003: [null, null, 'UNASSIGNED'] });
+    const check = await server.request(B.check, { numbers: ['PB0003'], merchantId: agent.id }, { token: admin, lang: 'th' });
+    expect(check.data.items).toEqual([{ number: 'PB0003', status: 'REFUSED', reason: 'อุปกรณ์ถูกปลดระวางแล้ว' }]);
+    expect(await call(admin, B.distribute, { numbers: ['PB0003'], merchantId: agent.id, stationId: swapStation })).toMatchObject({
+      code: 3010,
+    });
+    expect(await placeOf(['PB0003'])).toEqual({ PB0003: [null, null, 'UNASSIGNED'] });
+  });
+
+  it('refuses hostile batches whole: a NUL byte, an over-long number, another tenant’s station or device', async () => {
+    const agentToken = agent.admin.token;
+    const before = await placeOf(['PB0004', 'PB0005', 'RB0002']);
+    const history = (await server.db.select().from(distributionRecords)).length;
+    for (const endpoint of [B.check, B.distribute, B.recall]) {
+      const to = endpoint === B.recall ? {} : { stationId: swapStation };
+      const nul = await call(agentToken, endpoint, { numbers: ['PB0004', 'PB0005\u0000'], ...to }, 'in');
+      // The refusal names the number's place in the list.
+      expect(nul).toMatchObject({ status: 400, data: { fields: [{ field: 'numbers.1' }] } });
+      const long = await call(agentToken, endpoint, { numbers: ['PB0004', 'P'.repeat(65)], ...to });
+      expect(long).toMatchObject({ status: 400, data: { fields: [{ field: 'numbers.1' }] } });
+      expect(await call(agentToken, endpoint, { numbers: [4, 5] })).toMatchObject({ status: 400 });
+    }
+    // Another merchant's station, named by id: as if it did not exist.
+    expect(await call(agentToken, B.check, { numbers: ['PB0004'], stationId: rivalStation })).toMatchObject({ code: 1017 });
+    // Another merchant's battery: it does not exist for this merchant, to distribute or to recall.
+    expect(await call(agentToken, B.recall, { numbers: ['RB0002'] })).toMatchObject({ code: 3005, data: { missing: ['RB0002'] } });
+    expect(await placeOf(['PB0004', 'PB0005', 'RB0002'])).toEqual(before);
+    expect((await server.db.select().from(distributionRecords)).length).toBe(history);
+  });
+
   it('recalls to stock: merchant staff take a battery off its station, platform staff back to platform stock', async () => {
     const agentToken = agent.admin.token;
     expect((await server.request(B.recall, { numbers: ['PB0001'], remark: 'Repair' }, { token: agentToken })).data).toEqual({ count: 1 });

@@ -92,3 +92,5 @@ function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
 export function registerDistributionRoutes(app: FastifyInstance): void {
   for (const def of [VEHICLE_KIND, BATTERY_KIND, CABINET_KIND]) registerKind(app, def);
 }
+
+export { seedDemoDistribution } from './distribution.seed.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { batteryApi, cabinetApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
+import { batteryApi, cabinetApi, distributionApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
 import { startOwnDevices, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
@@ -169,7 +169,11 @@ describe('live device streams', () => {
     await fleet.tick();
     await expect(stream.next('change', 0, 1500)).rejects.toThrow('no change event');
     // The cabinet joins the station: its next report reaches the open stream.
-    await server.request(cabinetApi.edit, { id: cabinetId, stationId: station!.id }, { token: callers.admin });
+    await server.request(
+      distributionApi.cabinet.distribute,
+      { numbers: [CABINET], merchantId: callers.merchantId, stationId: station!.id },
+      { token: callers.admin },
+    );
     const from = stream.events.length;
     await fleet.tick();
     const change = await stream.next('change', from);

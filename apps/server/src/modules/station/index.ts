@@ -291,13 +291,13 @@ export function stationOptions(ctx: Ctx, type: StationType) {
 }
 
 /**
- * Whether a station takes a cabinet (docs/stations-and-maps.md, "Cabinets in stations"): it is the
+ * Whether a station takes a cabinet distributed to it (docs/stations-and-maps.md, "Cabinets in stations"): it is the
  * cabinet owner's station and one the caller may see (else "does not exist"); the caller holds its
  * type's menu (else 4006 or 4007 names the type they may use); an integrated station holds one
  * cabinet (4008). The station stays locked until the caller's transaction ends, so of two cabinets
  * racing into an integrated station one joins.
  */
-export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationId, ownerId }) => {
+export async function admitCabinet(tx: Db, ctx: Ctx, { stationId, ownerId }: { stationId: number; ownerId: number | null }): Promise<void> {
   const own = ctx.principal.merchantId;
   const [station] = await tx
     .select({ type: stations.type, cabinetCount: stations.cabinetCount })
@@ -321,7 +321,7 @@ export const admitCabinet: CabinetStations['admit'] = async (tx, ctx, { stationI
     // locked row's count is exact: a cabinet joining meanwhile updates that row, so it waits for us.
     if (station.cabinetCount > 0) throw new AppError('onlyOneCabinet');
   }
-};
+}
 
 /** A station the caller may see, whatever its type (merchant staff their merchant's); another owner's answers "does not exist". */
 export async function visibleStation(ctx: Ctx, id: number): Promise<{ id: number; type: StationType }> {
@@ -412,12 +412,13 @@ export async function seedDemoStations(db: Db, demo: DemoContext): Promise<void>
       const latitude = Number((city.lat + reach * Math.sin(angle)).toFixed(6));
       const longitude = Number((city.lng + reach * 1.2 * Math.cos(angle)).toFixed(6));
       const name = owner === null ? `${district} hub` : `${district} station`;
+      const type = n % 4 === 0 ? 'INTEGRATED' : 'SWAP';
       const [row] = await db
         .insert(stations)
         .values({
           name,
           nature: NATURE_ROUND[n % NATURE_ROUND.length]!,
-          type: n % 4 === 0 ? 'INTEGRATED' : 'SWAP',
+          type,
           address: `${district}, ${city.name}`,
           latitude,
           longitude,
@@ -427,7 +428,7 @@ export async function seedDemoStations(db: Db, demo: DemoContext): Promise<void>
           areaId: (await areasContaining(db, { lat: latitude, lng: longitude }))[0]?.id ?? null,
         })
         .returning({ id: stations.id });
-      fleet.stations.set(demoStationKey(owner, district), { id: row!.id, name, latitude, longitude });
+      fleet.stations.set(demoStationKey(owner, district), { id: row!.id, name, latitude, longitude, type, merchantId: owner });
     }
   }
 }

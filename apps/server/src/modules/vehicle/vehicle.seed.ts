@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import {
   demoDaysAgo,
+  demoIntegratedStation,
   demoOwner,
   demoType,
   insertChunks,
@@ -29,6 +30,8 @@ export async function seedDemoVehicles(db: Db, demo: DemoContext): Promise<void>
     const active = merchantId !== null && rnd() < 0.8;
     const b1 = active ? takeDemoBattery(fleet, merchantId) : null;
     const b2 = active && t.batteryCompartments === 2 ? takeDemoBattery(fleet, merchantId) : null;
+    // Every sixth of a merchant's vehicles is distributed to its integrated station (docs/operation-centre.md, "Distribution").
+    const store = merchantId !== null && i % 6 === 0 ? demoIntegratedStation(fleet, merchantId) : undefined;
     return {
       number: `V${city.code}${pad(i + 1, 5)}`,
       name: `${t.name} ${pad(i + 1, 3)}`,
@@ -59,6 +62,8 @@ export async function seedDemoVehicles(db: Db, demo: DemoContext): Promise<void>
       longitude: near(fleet, city.lng, 0.25),
       location: `${pick(fleet, city.districts)}, ${city.name}`,
       merchantId,
+      stationId: store?.id ?? null,
+      distributionStatus: store ? ('ASSIGNED' as const) : ('UNASSIGNED' as const),
       createdAt: demoDaysAgo(20 + Math.floor(rnd() * 250)),
     };
   });

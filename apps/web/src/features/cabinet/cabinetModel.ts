@@ -21,8 +21,8 @@ import type { SearchField, SearchOption } from '../../shared/table';
 import type { DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 
-// The station choices load with the form (docs/stations-and-maps.md, "Cabinets in stations").
-const StationChoices = lazy(() => import('./StationChoices'));
+// The seller choices load with the form (docs/stations-and-maps.md, "Seller and dealer").
+const SellerChoices = lazy(() => import('./SellerChoices'));
 import type { TrendSpec } from '../telemetry';
 
 export const SUPPLY_MAP: StatusMap = {
@@ -86,7 +86,6 @@ export const CABINET_FIELDS: FormField[] = [
   { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
   text('androidSerialNumber', 64),
-  { name: 'stationId', labelKey: fieldKey('stationId'), type: 'select', options: [] },
   { name: 'sellerId', labelKey: fieldKey('sellerId'), type: 'select', options: [] },
   { name: 'purchaseTime', labelKey: fieldKey('purchaseTime'), type: 'dateTime' },
   { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
@@ -107,7 +106,6 @@ export const CABINET_EDIT_NAMES = [
   'meterCount',
   'imei',
   'androidSerialNumber',
-  'stationId',
   'sellerId',
   'purchaseTime',
   'latitude',
@@ -123,7 +121,7 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   // A cabinet's compartments come from its type, so the type is fixed once registered.
   typeEditable: false,
   initialValues: { radiatorSetting: 'AUTO' },
-  FieldOptions: StationChoices,
+  FieldOptions: SellerChoices,
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
 

@@ -9,6 +9,6 @@ export { deviceDetailActions } from './deviceDetailActions';
 export type { DeviceFormDrawerProps, DeviceFormSpec, FieldOptionsByName } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
 export { NumbersInput } from './NumbersInput';
-export { validatedNumbers } from './validatedNumbers';
+export { validatedNumbers, withNumbers } from './validatedNumbers';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 export { merchantChoices } from './merchantChoices';

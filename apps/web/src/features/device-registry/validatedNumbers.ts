@@ -25,3 +25,11 @@ export async function validatedNumbers<V extends { numbers?: string }>(
   }
   return { values, numbers };
 }
+
+/** The server names the numbers at fault (`data.numbers`, `data.missing`); show them after its message. */
+export function withNumbers(message: string, data: unknown): string {
+  const named = typeof data === 'object' && data !== null ? (data as { numbers?: unknown; missing?: unknown }) : {};
+  const numbers = Array.isArray(named.numbers) ? named.numbers : Array.isArray(named.missing) ? named.missing : [];
+  if (numbers.length === 0) return message;
+  return `${message}: ${numbers.filter((n): n is string => typeof n === 'string').join(', ')}`;
+}

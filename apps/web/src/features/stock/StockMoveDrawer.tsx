@@ -8,17 +8,10 @@ import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
-import { NumbersInput, validatedNumbers } from '../device-registry';
+import { NumbersInput, validatedNumbers, withNumbers } from '../device-registry';
 import { moveStock } from './stockQueries';
 
 export type StockDirection = 'in' | 'out';
-
-/** The server names the numbers at fault (`data.numbers`); show them after its message. */
-function withNumbers(message: string, data: unknown): string {
-  const numbers = typeof data === 'object' && data !== null ? (data as { numbers?: unknown }).numbers : undefined;
-  if (!Array.isArray(numbers) || numbers.length === 0) return message;
-  return `${message}: ${numbers.filter((n): n is string => typeof n === 'string').join(', ')}`;
-}
 
 /** Stock in or out: a list of numbers (pasted or from a CSV file) and a remark, recorded as one batch. */
 export function StockMoveDrawer({ kind, direction, onClose }: { kind: DeviceKind; direction: StockDirection | null; onClose: () => void }) {

@@ -385,6 +385,31 @@ export const MESSAGES = {
     'ราคาต่ออายุรายวันต้องไม่ต่ำกว่าอัตรารายวันขั้นต่ำของราคาพื้นฐาน: อย่างน้อย {amount}',
     '每日续费价格不得低于基础价格的最低日费率：至少 {amount}',
   ),
+  // What base prices and products name stays while they name it.
+  merchantHasPrices: m(
+    4152,
+    409,
+    'This agent still has base prices or products: remove them first',
+    'Agen ini masih memiliki harga dasar atau produk: hapus dahulu',
+    'ตัวแทนนี้ยังมีราคาพื้นฐานหรือผลิตภัณฑ์อยู่ ลบออกก่อน',
+    '该代理商仍有基础价格或产品：请先删除',
+  ),
+  typeHasPrices: m(
+    4153,
+    409,
+    'Base prices or products use this vehicle type: remove them first',
+    'Harga dasar atau produk menggunakan tipe kendaraan ini: hapus dahulu',
+    'ราคาพื้นฐานหรือผลิตภัณฑ์ใช้ประเภทยานพาหนะนี้อยู่ ลบออกก่อน',
+    '有基础价格或产品使用此车辆类型：请先删除',
+  ),
+  cityHasPrices: m(
+    4154,
+    409,
+    'Base prices or products are set in this city: remove them first',
+    'Harga dasar atau produk ditetapkan di kota ini: hapus dahulu',
+    'มีราคาพื้นฐานหรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน',
+    '该城市设有基础价格或产品：请先删除',
+  ),
   // Asset applications and top-ups (docs/operation-centre.md).
   applicationMoveRefused: m(
     4300,

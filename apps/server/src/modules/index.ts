@@ -27,7 +27,7 @@ import { seedDemoRoles } from './role/role.seed.js';
 import { removeRolesOfMerchant, revokeMenuGrants, revokeResourceGrants, tellRoleHolders } from './role/index.js';
 import { registerMerchantRoutes } from './merchant/merchant.routes.js';
 import { seedDemoMerchants } from './merchant/merchant.seed.js';
-import { removeRolesWith } from './merchant/merchant.service.js';
+import { removeRolesWith, tellMerchantPrices } from './merchant/merchant.service.js';
 import { tellMerchantAccounts } from './merchant/merchant.accounts.js';
 import { merchantDocumentIds, merchantJoin } from './merchant/index.js';
 import { registerFileRoutes } from './file/file.routes.js';
@@ -56,10 +56,10 @@ import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
-import { registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
+import { productsName, registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
 import { registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
-import { registerAreaRoutes, seedDemoAreas } from './area/index.js';
-import { registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
+import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
+import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
@@ -132,6 +132,11 @@ const MODULES: ServerModule[] = [
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
 
+/** Whether base prices or products name the merchant, vehicle type or city. */
+function pricesName(key: 'merchantId' | 'vehicleTypeId' | 'cityId') {
+  return async (db: Db, id: number) => (await basePricesName(db, key, id)) || (await productsName(db, key, id));
+}
+
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
 
@@ -171,8 +176,13 @@ tellTypeUsers({
   devicesOfType: { battery: batteriesOfTypeExist, vehicle: vehiclesOfTypeExist, cabinet: cabinetsOfTypeExist },
   typeHasVehicleWithTwoBatteries,
   typeHasStockHistory,
+  typeHasPrices: pricesName('vehicleTypeId'),
   removeStockCountsOfType,
 });
+
+// A merchant, a vehicle type or a city that base prices or products name stays (the price modules know them).
+tellMerchantPrices(pricesName('merchantId'));
+tellCityPrices(pricesName('cityId'));
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: ModuleOptions): void {

@@ -180,13 +180,31 @@ async function noCities(tx: Db, id: number): Promise<void> {
   if ((cities?.n ?? 0) > 0) throw new AppError('areaHasCities');
 }
 
-/** Removes an area; a province keeps its place while it has cities (and the key refuses a racing city). */
+/** Whether base prices or products are set in a city, inside the caller's transaction (the price modules know them). */
+type CityPrices = (db: Db, cityId: number) => Promise<boolean>;
+let cityHasPrices: CityPrices = () => {
+  throw new Error('The price modules have not told the area module about the prices in a city yet (modules/index.ts)');
+};
+
+/**
+ * The price modules refer to cities, so this module never imports them: the module registry tells it
+ * once at start-up how to know a city's prices (docs/architecture.md, "No two modules import each other").
+ */
+export function tellCityPrices(given: CityPrices): void {
+  cityHasPrices = given;
+}
+
+/**
+ * Removes an area; a province keeps its place while it has cities (and the key refuses a racing city),
+ * a city while base prices or products are set in it.
+ */
 export async function removeArea(ctx: Ctx, id: number): Promise<null> {
   try {
     await ctx.db.transaction(async (tx) => {
       const [before] = await tx.select().from(areas).where(eq(areas.id, id)).for('update');
       if (!before) throw notFound();
       await noCities(tx, id);
+      if (await cityHasPrices(tx, id)) throw new AppError('cityHasPrices');
       await tx.delete(areas).where(eq(areas.id, id));
       await recordAudit(tx, ctx, { action: 'area.remove', objectType: 'area', objectId: id, changes: trail(before) });
     });

@@ -40,6 +40,16 @@ export function deviceTypeNameOf(typeId: Column | SQL): SQL<string | null> {
   >`(select ${deviceTypes}.${sql.identifier('name')} from ${deviceTypes} where ${deviceTypes}.${sql.identifier('id')} = ${qualified(typeId)})`;
 }
 
+/**
+ * The battery compartments of a vehicle type beside the caller's rows, in the same query: 0 when it
+ * states none, null when no vehicle type has the id.
+ */
+export function vehicleCompartmentsOf(typeId: number | SQL): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select coalesce(${deviceTypes.batteryCompartments}, 0) from ${deviceTypes} where ${deviceTypes.id} = ${typeId} and ${deviceTypes.kind} = 'vehicle')`;
+}
+
 /** A type of the given kind, or null. */
 export async function findTypeOfKind(db: Db, kind: DeviceKind, typeId: number): Promise<DeviceTypeRow | null> {
   const [type] = await db

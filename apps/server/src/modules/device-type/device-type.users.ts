@@ -16,6 +16,8 @@ export interface TypeUsers {
   typeHasVehicleWithTwoBatteries(db: Db, typeId: number): Promise<boolean>;
   /** Whether the stock history names the type (it then stays). */
   typeHasStockHistory(db: Db, typeId: number): Promise<boolean>;
+  /** Whether base prices or products name the (vehicle) type (it then stays), inside the caller's transaction. */
+  typeHasPrices(db: Db, typeId: number): Promise<boolean>;
   /** Drops the stock counters of a type being removed, inside the caller's transaction. */
   removeStockCountsOfType(db: Db, typeId: number): Promise<void>;
 }

@@ -7,6 +7,7 @@ export {
   findTypeOfKind,
   typeIdsByCode,
   typeOfKind,
+  vehicleCompartmentsOf,
   type DeviceTypeRow,
 } from './device-type.refs.js';
 export { tellTypeUsers } from './device-type.users.js';

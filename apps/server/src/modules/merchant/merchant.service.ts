@@ -118,12 +118,24 @@ export function removeRolesWith(remove: RemoveRoles): void {
   removeRolesOfMerchant = remove;
 }
 
-/** Platform only (route scope). A merchant with accounts stays; its unused roles go with it. */
+/** Whether base prices or products belong to a merchant, inside the caller's transaction (the price modules know them). */
+type MerchantPrices = (tx: Db, merchantId: number) => Promise<boolean>;
+let merchantHasPrices: MerchantPrices = () => {
+  throw new Error("The price modules have not told the merchant module about a merchant's prices yet (modules/index.ts)");
+};
+
+/** Called once by the module registry: the price modules refer to merchants, so this module never imports them. */
+export function tellMerchantPrices(given: MerchantPrices): void {
+  merchantHasPrices = given;
+}
+
+/** Platform only (route scope). A merchant with accounts, base prices or products stays; its unused roles go with it. */
 export async function removeMerchant(ctx: Ctx, id: number): Promise<null> {
   const current = await merchantDetail(ctx, id);
   try {
     await ctx.db.transaction(async (tx) => {
       if (await merchantAccounts().exist(tx, current.id)) throw new AppError('merchantInUse');
+      if (await merchantHasPrices(tx, current.id)) throw new AppError('merchantHasPrices');
       await removeRolesOfMerchant(tx, current.id);
       await tx.delete(merchants).where(eq(merchants.id, current.id));
       await recordAudit(tx, ctx, {

@@ -23,7 +23,7 @@ import { serve } from '../../app/route.js';
 import { allCities, areaNameOf, cityExists } from '../area/index.js';
 import { recordAudit, diff } from '../audit-log/index.js';
 import { merchantCurrency } from '../currency/index.js';
-import { deviceTypeNameOf, findTypeOfKind, typeIdsByCode } from '../device-type/index.js';
+import { deviceTypeNameOf, findTypeOfKind, typeIdsByCode, vehicleCompartmentsOf } from '../device-type/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { basePrices } from './price.table.js';
 
@@ -198,6 +198,12 @@ export async function editBasePrice(ctx: Ctx, input: BasePriceEdit): Promise<Bas
   );
 }
 
+/** Whether a base price names the merchant, vehicle type or city (each read on an index leading with it). */
+export async function basePricesName(db: Db, key: 'merchantId' | 'vehicleTypeId' | 'cityId', id: number): Promise<boolean> {
+  const [row] = await db.select({ id: basePrices.id }).from(basePrices).where(eq(basePrices[key], id)).limit(1);
+  return row !== undefined;
+}
+
 /** What an order asks the price of. */
 export interface BasePriceQuery {
   merchantId: number;
@@ -227,7 +233,7 @@ export async function findBasePrice(db: Db, query: BasePriceQuery): Promise<Base
   const countOk = Number.isInteger(batteryCount) && batteryCount >= 1 && batteryCount <= VEHICLE_MAX_BATTERIES;
   if (!known || !countOk || (vehicleTypeId === null && operationType !== ANY_BIKE_OPERATION)) throw new AppError('noBasePriceFound');
   const keys = vehicleTypeId === null ? [ANY_BIKE] : operationType === ANY_BIKE_OPERATION ? [vehicleTypeId, ANY_BIKE] : [vehicleTypeId];
-  const [row] = await db
+  const match = db
     .select()
     .from(basePrices)
     .where(
@@ -240,20 +246,35 @@ export async function findBasePrice(db: Db, query: BasePriceQuery): Promise<Base
       ),
     )
     .orderBy(desc(typeKey))
-    .limit(1);
-  // The vehicle type is checked only when its own price is missing: a stored price was checked when saved.
+    .limit(1)
+    .as('match');
+  // One statement answers the price and, only when it is missing, why: the vehicle type's compartments
+  // (a stored price was checked when saved) and whether the merchant has any price in the city.
+  const columns = Object.fromEntries(
+    Object.keys(getTableColumns(basePrices)).map((key) => [key, (match as unknown as Record<string, unknown>)[key]]),
+  );
+  const [answer] = await db
+    .select({
+      price: columns as unknown as typeof basePrices._.columns,
+      compartments:
+        vehicleTypeId === null
+          ? sql<null>`null`
+          : sql<number | null>`case when ${match.vehicleTypeId} is null then ${vehicleCompartmentsOf(vehicleTypeId)} end`,
+      inCity: sql<boolean | null>`case when ${match.id} is null then exists (select 1 from ${basePrices} where ${and(
+        eq(basePrices.merchantId, merchantId),
+        eq(basePrices.cityId, cityId),
+      )}) end`,
+    })
+    .from(sql`(select 1) as one`)
+    .leftJoinLateral(match, sql`true`);
+  const row = answer!.price as BasePriceRow | null;
   if (row && (row.vehicleTypeId !== null || vehicleTypeId === null)) return row;
   if (vehicleTypeId !== null) {
-    const type = await findTypeOfKind(db, 'vehicle', vehicleTypeId);
-    if (!type || batteryCount > (type.batteryCompartments ?? 0)) throw new AppError('noBasePriceFound');
+    const compartments = answer!.compartments;
+    if (compartments === null || batteryCount > compartments) throw new AppError('noBasePriceFound');
   }
   if (row) return row;
-  const [inCity] = await db
-    .select({ id: basePrices.id })
-    .from(basePrices)
-    .where(and(eq(basePrices.merchantId, merchantId), eq(basePrices.cityId, cityId)))
-    .limit(1);
-  throw new AppError(inCity ? 'priceNotConfigured' : 'noPriceInCity');
+  throw new AppError(answer!.inCity ? 'priceNotConfigured' : 'noPriceInCity');
 }
 
 const CSV_COLUMNS: CsvColumn<BasePriceRecord>[] = fieldColumns([

@@ -147,6 +147,12 @@ const records = ownedRecords({
   present: (row) => present({ product: row, merchantName: null, vehicleTypeName: null, cityName: null }),
 });
 
+/** Whether a product names the merchant, vehicle type or city (each read on an index leading with it). */
+export async function productsName(db: Db, key: 'merchantId' | 'vehicleTypeId' | 'cityId', id: number): Promise<boolean> {
+  const [row] = await db.select({ id: productPackages.id }).from(productPackages).where(eq(productPackages[key], id)).limit(1);
+  return row !== undefined;
+}
+
 const CSV_COLUMNS: CsvColumn<ProductPackageRecord>[] = fieldColumns(
   [
     'id',

@@ -4,6 +4,8 @@ import {
   areaApi,
   basePriceApi,
   currencyApi,
+  deviceTypeApi,
+  merchantApi,
   endpointUrl,
   productPackageApi,
   type BasePriceAdd,
@@ -14,6 +16,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createDeviceTypes,
   createMerchant,
+  createMerchantRecord,
   createProvinceAndCity,
   platformAdmin,
   square,
@@ -31,6 +34,7 @@ describe('products and packages', () => {
   let product: ProductPackageAdd;
   let provinceId: number;
   let otherCityId: number;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const add = (token: string, body: Record<string, unknown>, lang?: Language) =>
     server.call('POST', endpointUrl(productPackageApi.add), { token, body, ...(lang ? { lang } : {}) });
@@ -45,7 +49,7 @@ describe('products and packages', () => {
     agent = await createMerchant(server, admin, { menuCodes });
     rival = await createMerchant(server, admin, { menuCodes });
     await succeed(server, currencyApi.edit, { currency: 'THB', merchantId: rival.id }, admin);
-    const types = await createDeviceTypes(server, admin);
+    types = await createDeviceTypes(server, admin);
     const area = await createProvinceAndCity(server, admin);
     provinceId = area.provinceId;
     otherCityId = (
@@ -266,5 +270,48 @@ describe('products and packages', () => {
     expect([edited.renewalPrice, edited.merchantId]).toEqual(['1.10', agent.id]);
     expect((await server.request(productPackageApi.remove, { id: own.id }, { token: agent.admin.token })).code).toBe(1);
     expect(await names(agent.admin.token, { name: 'Daily Rent' })).toEqual([]);
+  });
+  it('keeps an agent, a vehicle type and a city while a base price or a product names them, saying so in the caller’s language', async () => {
+    const bare = await createMerchantRecord(server, admin);
+    const price = await succeed(
+      server,
+      basePriceApi.add,
+      {
+        merchantId: bare.id,
+        operationType: 'LEASE',
+        vehicleTypeId: types.vehicle2,
+        batteryCount: 1,
+        cityId: otherCityId,
+        price: '0',
+        deposit: '0',
+        rent: '10',
+        dailyRate: '1',
+        minDailyRate: '1',
+      },
+      admin,
+    );
+    const removals = (lang: Language) =>
+      Promise.all([
+        server.request(merchantApi.remove, { id: bare.id }, { token: admin, lang }),
+        server.request(deviceTypeApi.vehicle.remove, { id: types.vehicle2 }, { token: admin, lang }),
+        server.request(areaApi.remove, { id: otherCityId }, { token: admin, lang }),
+      ]).then((answers) => answers.map((answer) => [answer.code, answer.message]));
+    expect(await removals('en')).toEqual([
+      [4152, 'This agent still has base prices or products: remove them first'],
+      [4153, 'Base prices or products use this vehicle type: remove them first'],
+      [4154, 'Base prices or products are set in this city: remove them first'],
+    ]);
+    // A product alone holds them too (its base price removed after it was saved).
+    const theirs = await succeed(
+      server,
+      productPackageApi.add,
+      { ...product, merchantId: bare.id, vehicleTypeId: types.vehicle2, cityId: otherCityId },
+      admin,
+    );
+    expect((await server.request(basePriceApi.remove, { id: price.id }, { token: admin })).code).toBe(1);
+    expect((await removals('th')).map(([code]) => code)).toEqual([4152, 4153, 4154]);
+    expect((await removals('th'))[2]![1]).toBe('มีราคาพื้นฐานหรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน');
+    expect((await server.request(productPackageApi.remove, { id: theirs.id }, { token: admin })).code).toBe(1);
+    expect((await removals('en')).map(([code]) => code)).toEqual([1, 1, 1]);
   });
 });

@@ -404,6 +404,7 @@ export const ROUTES: RouteDef[] = [
   r('/distribution/battery', 'allocation.battery', 'nav.allocation.battery'),
   r('/distribution/cabinet', 'allocation.cabinet', 'nav.allocation.cabinet'),
   r('/distribution/external-system', 'allocation.externalSystem', 'nav.allocation.externalSystem'),
+  r('/distribution/external-system/detail/:id', 'allocation.externalSystem', 'page.externalSystemDetail', id),
   r('/operation/noti/notificati', 'message.updateMessage', 'nav.message.updateMessage'),
   r('/site/store-list', 'site.store', 'nav.site.store'),
   r('/site/store-add', 'site.store.add', 'page.storeAdd', undefined, 'site.store'),

@@ -37,17 +37,11 @@ export const externalSystemFieldLabels = {
   deviceKind: { en: 'Device kind', in: 'Jenis perangkat', th: 'ชนิดอุปกรณ์', zh: '设备种类' },
   deviceNumber: { en: 'Device number', in: 'Nomor perangkat', th: 'หมายเลขอุปกรณ์', zh: '设备编号' },
   attempts: { en: 'Attempts', in: 'Percobaan', th: 'จำนวนครั้งที่ส่ง', zh: '尝试次数' },
-  attempt: { en: 'Attempt', in: 'Percobaan', th: 'ครั้งที่', zh: '第几次' },
-  statusCode: { en: 'HTTP status', in: 'Status HTTP', th: 'สถานะ HTTP', zh: 'HTTP 状态' },
   lastStatusCode: { en: 'Last HTTP status', in: 'Status HTTP terakhir', th: 'สถานะ HTTP ล่าสุด', zh: '最近 HTTP 状态' },
-  answer: { en: 'Answer', in: 'Jawaban', th: 'คำตอบ', zh: '响应' },
   lastAnswer: { en: 'Last answer', in: 'Jawaban terakhir', th: 'คำตอบล่าสุด', zh: '最近响应' },
-  error: { en: 'Error', in: 'Galat', th: 'ข้อผิดพลาด', zh: '错误' },
-  durationMs: { en: 'Duration (ms)', in: 'Durasi (md)', th: 'ระยะเวลา (มิลลิวินาที)', zh: '耗时（毫秒）' },
   lastAttemptAt: { en: 'Last attempt', in: 'Percobaan terakhir', th: 'ส่งครั้งล่าสุด', zh: '最近尝试' },
   nextAttemptAt: { en: 'Next attempt', in: 'Percobaan berikutnya', th: 'ส่งครั้งถัดไป', zh: '下次尝试' },
   deliveredAt: { en: 'Delivered', in: 'Terkirim', th: 'ส่งสำเร็จเมื่อ', zh: '送达时间' },
-  signingKey: { en: 'Signing key', in: 'Kunci tanda tangan', th: 'คีย์ลงนาม', zh: '签名密钥' },
 } satisfies FieldLabels;
 
 /** A partner system; its signing key is never answered again after its creation. */
@@ -168,6 +162,13 @@ export const externalSystemApi = {
     access: { code: `${CODE}.add` },
     body: externalSystemAdd,
     answer: externalSystemCreated,
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: '/distribution/external-system/detail',
+    access: { code: CODE },
+    query: idQuery,
+    answer: externalSystemRecord,
   }),
   devices: endpoint({
     method: 'GET',

@@ -293,6 +293,7 @@ export function registerExternalSystemRoutes(app: FastifyInstance, settings: Web
   serve(app, externalSystemApi.export, ({ input, ctx, reply }) =>
     externalSystemList.sendExport(reply, ctx, input, { filename: 'external-systems.csv', columns: SYSTEM_CSV }),
   );
+  serve(app, externalSystemApi.detail, ({ input, ctx }) => externalSystemList.detail(ctx, input.id));
   serve(app, externalSystemApi.devices, async ({ input, ctx }) => deviceList(ctx.db, (await ownSystem(ctx.db, ctx, input.id)).id));
   serve(app, externalSystemApi.setDevices, ({ input, ctx }) => setDevices(ctx, input));
   serve(app, externalSystemApi.sendTest, ({ input, ctx }) => sendTest(ctx, input.id));

@@ -17,6 +17,7 @@ export const page = {
   'page.stationEdit': 'Edit swap station',
   'page.stationDetail': 'Swap station detail',
   'page.applicationDetail': 'Application detail',
+  'page.externalSystemDetail': 'External system detail',
   'page.productOrderDetail': 'Product order detail',
   'page.vehicleOrderDetail': 'Vehicle order detail',
   'page.batteryOrderDetail': 'Battery order detail',

@@ -18,6 +18,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stationEdit': 'Ubah stasiun tukar',
   'page.stationDetail': 'Detail stasiun tukar',
   'page.applicationDetail': 'Detail pengajuan',
+  'page.externalSystemDetail': 'Detail sistem eksternal',
   'page.productOrderDetail': 'Detail pesanan produk',
   'page.vehicleOrderDetail': 'Detail pesanan kendaraan',
   'page.batteryOrderDetail': 'Detail pesanan baterai',

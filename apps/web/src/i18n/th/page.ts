@@ -18,6 +18,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stationEdit': 'แก้ไขสถานีสลับแบตเตอรี่',
   'page.stationDetail': 'รายละเอียดสถานีสลับแบตเตอรี่',
   'page.applicationDetail': 'รายละเอียดคำร้อง',
+  'page.externalSystemDetail': 'รายละเอียดระบบภายนอก',
   'page.productOrderDetail': 'รายละเอียดคำสั่งซื้อผลิตภัณฑ์',
   'page.vehicleOrderDetail': 'รายละเอียดคำสั่งซื้อยานพาหนะ',
   'page.batteryOrderDetail': 'รายละเอียดคำสั่งซื้อแบตเตอรี่',

@@ -18,6 +18,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stationEdit': '编辑换电站',
   'page.stationDetail': '换电站详情',
   'page.applicationDetail': '申请详情',
+  'page.externalSystemDetail': '外部系统详情',
   'page.productOrderDetail': '产品订单详情',
   'page.vehicleOrderDetail': '车辆订单详情',
   'page.batteryOrderDetail': '电池订单详情',

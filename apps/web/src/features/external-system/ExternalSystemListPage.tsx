@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import { Button, Modal, Typography } from 'antd';
+import { PlusOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import {
+  externalSystemAdd,
+  externalSystemApi,
+  externalSystemEdit,
+  type ExternalSystemCreated,
+  type ExternalSystemRecord,
+} from '@swap/contracts';
+import { Can } from '../../shared/Can';
+import { ResourceForm, type FormField } from '../../shared/form';
+import { editAction, removeAction, ResourceTable } from '../../shared/table';
+import { TitleBar } from '../../shared/TitleBar';
+import { fieldKey } from '../../shared/devices';
+import { isPlatformUser } from '../../shared/session';
+import { useOwnerOptions } from '../device-registry';
+import { CODE, EXTERNAL_SYSTEM_ROUTES } from './externalSystemModel';
+
+type Field = FormField<'merchantId' | 'name' | 'url' | 'enabled'>;
+
+/** The signing key, answered by the registration only: shown once, with a copy button. */
+function KeyModal({ created, onClose }: { created: ExternalSystemCreated; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={`${t('externalSystem.keyTitle')}: ${created.name}`}
+      onCancel={onClose}
+      footer={
+        <Button type="primary" onClick={onClose}>
+          {t('externalSystem.keyDone')}
+        </Button>
+      }
+    >
+      <Typography.Paragraph>{t('externalSystem.keyOnce')}</Typography.Paragraph>
+      <Typography.Paragraph code copyable data-testid="signing-key">
+        {created.signingKey}
+      </Typography.Paragraph>
+    </Modal>
+  );
+}
+
+/**
+ * Operation centre → Distribution → External systems: partner systems that receive their devices'
+ * events as signed webhooks (docs/operation-centre.md, "External systems").
+ * @route /distribution/external-system
+ */
+export function ExternalSystemListPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const owners = useOwnerOptions();
+  const [editing, setEditing] = useState<ExternalSystemRecord | 'new' | null>(null);
+  const [created, setCreated] = useState<ExternalSystemCreated | null>(null);
+  const adding = editing === 'new';
+  const platform = isPlatformUser();
+  const fields: Field[] = [
+    ...(platform && adding
+      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
+      : []),
+    { name: 'name', labelKey: fieldKey('name'), maxLength: 100 },
+    { name: 'url', labelKey: fieldKey('url'), maxLength: 2000, helpKey: 'externalSystem.urlHelp' },
+    { name: 'enabled', labelKey: fieldKey('enabled'), type: 'switch' },
+  ];
+  return (
+    <>
+      <TitleBar
+        title={t('nav.allocation.externalSystem')}
+        operate={
+          <Can code={`${CODE}.add`}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
+              {t('externalSystem.add')}
+            </Button>
+          </Can>
+        }
+      />
+      <ResourceTable<ExternalSystemRecord, typeof externalSystemApi.search>
+        endpoints={{ search: externalSystemApi.search, export: externalSystemApi.export }}
+        exportFilename="external-systems"
+        rowKey="id"
+        scrollX={1200}
+        searchFields={[
+          { name: 'name', labelKey: fieldKey('name') },
+          {
+            name: 'enabled',
+            labelKey: fieldKey('enabled'),
+            type: 'select',
+            options: [
+              { value: true, labelKey: 'common.yes' },
+              { value: false, labelKey: 'common.no' },
+            ],
+          },
+          ...(platform
+            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, options: owners?.merchants ?? [] }]
+            : []),
+        ]}
+        columns={[
+          { key: 'name', titleKey: fieldKey('name'), sortable: true, width: 220 },
+          ...(platform ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantId'), width: 180 }] : []),
+          { key: 'url', titleKey: fieldKey('url'), ellipsis: true },
+          { key: 'enabled', titleKey: fieldKey('enabled'), width: 110, render: (r) => t(r.enabled ? 'common.yes' : 'common.no') },
+          { key: 'deviceCount', titleKey: fieldKey('deviceCount'), align: 'right', width: 110 },
+          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
+        ]}
+        rowActions={[
+          { key: 'details', labelKey: 'externalSystem.details', onClick: (r) => void navigate(EXTERNAL_SYSTEM_ROUTES.detail(r.id)) },
+          editAction(CODE, setEditing),
+          removeAction(CODE, externalSystemApi.remove, { confirmKey: 'externalSystem.confirmRemove' }),
+        ]}
+      />
+      <ResourceForm
+        open={editing !== null}
+        mode={adding ? 'add' : 'edit'}
+        title={t(adding ? 'externalSystem.add' : 'externalSystem.editTitle')}
+        schema={(adding ? externalSystemAdd : externalSystemEdit) as typeof externalSystemAdd}
+        width={560}
+        fields={fields}
+        initialValues={editing && editing !== 'new' ? editing : { enabled: true }}
+        extraValues={editing && editing !== 'new' ? ({ id: editing.id } as object) : undefined}
+        submit={adding ? externalSystemApi.add : externalSystemApi.edit}
+        refresh={[externalSystemApi.edit]}
+        onSaved={(result) => {
+          if (adding) setCreated(result as ExternalSystemCreated);
+        }}
+        onClose={() => setEditing(null)}
+      />
+      {created && <KeyModal created={created} onClose={() => setCreated(null)} />}
+    </>
+  );
+}

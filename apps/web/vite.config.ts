@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseSync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type * as Contracts from '@swap/contracts';
-import { pageAddresses } from './build-plugins/page-addresses';
+import { CONTRACT_TEXTS_OF, contractTextNeeds, contractTextsOf, pageAddresses } from './build-plugins/page-addresses';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
@@ -160,37 +160,67 @@ function featureTextsByLanguage(): Plugin {
 }
 
 const CONTRACT_TEXTS = 'virtual:contract-texts/';
+/** The part holding every contract text of a language (feature folders never start with `_`). */
+const EVERY_CONTRACT_TEXT = '_all';
 
 /**
  * The contracts hold texts in every language side by side (server messages, validation texts,
  * record-field labels, enumeration words). A language's bundle imports
- * `virtual:contract-texts/<language>`, and this answers with that language's flat catalogue only
+ * `virtual:contract-texts/<language>`, and this answers with that language's texts only
  * (textCatalogue of packages/contracts, evaluated here at build time), so no route carries the
- * four languages (docs/web-kits.md, "Texts"). The contracts are read as the web reads them (`@swap/contracts`);
- * in `npm run dev` a rebuilt contracts package reloads the texts.
+ * four languages, and of them only those the code outside the features names, and the validation
+ * texts. Its `features` export loads a feature's others (`virtual:contract-texts/<language>/<feature>`:
+ * those its sources name, see contractTextNeeds), which a page fetches with its chunk; `every`
+ * loads all of them, for a text no page named (docs/web-kits.md, "Texts"). The contracts are read
+ * as the web reads them (`@swap/contracts`); in `npm run dev` a rebuilt contracts package reloads
+ * the texts.
  */
 function contractTexts(): Plugin {
   const resolved = '\0' + CONTRACT_TEXTS;
+  const webRoot = fileURLToPath(new URL('.', import.meta.url));
   let contracts: Promise<typeof Contracts> | undefined;
   let entry: string | undefined;
+  let needs: ReturnType<typeof contractTextNeeds> | undefined;
   return {
     name: 'contract-texts',
     enforce: 'pre',
     buildStart() {
       contracts = undefined;
+      needs = undefined;
     },
     resolveId(source) {
       return source.startsWith(CONTRACT_TEXTS) ? resolved + source.slice(CONTRACT_TEXTS.length) : null;
     },
     async load(id) {
       if (!id.startsWith(resolved)) return null;
-      const language = id.slice(resolved.length);
+      const [language = '', part] = id.slice(resolved.length).split('/');
       entry ??= (await this.resolve('@swap/contracts', fileURLToPath(new URL('./src/main.tsx', import.meta.url))))?.id;
       if (!entry) return this.error('@swap/contracts could not be resolved');
       contracts ??= runnerImport<typeof Contracts>(entry).then((loaded) => loaded.module);
       const { isLanguage, textCatalogue } = await contracts;
       if (!isLanguage(language)) return this.error(`${CONTRACT_TEXTS}${language}: no such language`);
-      return `export default ${JSON.stringify(textCatalogue(language))};`;
+      const catalogue = textCatalogue(language);
+      needs ??= contractTextNeeds(webRoot);
+      const core = new Set([
+        ...Object.keys(catalogue).filter((key) => key.startsWith('validation.')),
+        ...contractTextsOf(Object.keys(catalogue), needs.core),
+      ]);
+      const pick = (keys: Iterable<string>) => Object.fromEntries([...keys].map((key) => [key, catalogue[key]]));
+      if (part === undefined) {
+        const loaders = Object.keys(needs.features).map(
+          (feature) =>
+            `  ${JSON.stringify(CONTRACT_TEXTS_OF + feature)}: () => import(${JSON.stringify(`${CONTRACT_TEXTS}${language}/${feature}`)}).then((m) => m.default),`,
+        );
+        return [
+          `export default ${JSON.stringify(pick(core))};`,
+          `export const features = {\n${loaders.join('\n')}\n};`,
+          `export const every = () => import(${JSON.stringify(`${CONTRACT_TEXTS}${language}/${EVERY_CONTRACT_TEXT}`)}).then((m) => m.default);`,
+        ].join('\n');
+      }
+      const named = part === EVERY_CONTRACT_TEXT ? undefined : needs.features[part];
+      if (part !== EVERY_CONTRACT_TEXT && !named) return this.error(`${CONTRACT_TEXTS}${language}/${part}: no such feature`);
+      const keys = named ? contractTextsOf(Object.keys(catalogue), named) : Object.keys(catalogue);
+      return `export default ${JSON.stringify(pick(keys.filter((key) => !core.has(key))))};`;
     },
     configureServer(server) {
       // A rebuilt contracts package (npm run build -w packages/contracts) may hold new texts.
@@ -199,6 +229,7 @@ function contractTexts(): Plugin {
       server.watcher.on('change', (file) => {
         if (!file.startsWith(dist)) return;
         contracts = undefined;
+        needs = undefined;
         const graph = server.environments.client.moduleGraph;
         for (const module of graph.idToModuleMap.values()) if (module.id?.startsWith(resolved)) graph.invalidateModule(module);
         server.ws.send({ type: 'full-reload' });

@@ -8,7 +8,8 @@
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
  * signed-in area: the shell, antd's texts) + the route's page chunk and its static imports,
- * transitively, + the feature texts the page loads with it in the default language, each file once. "+ lazy": what the route may still fetch later on demand (drawers,
+ * transitively, + the feature texts and the feature's part of the contracts' texts the page loads
+ * with it in the default language, each file once. "+ lazy": what the route may still fetch later on demand (drawers,
  * charts, dialogs, the tour), every dynamic import reachable from it except other languages.
  */
 import { spawnSync } from 'node:child_process';
@@ -85,14 +86,19 @@ function routes(): { route: string; key: string; signedIn: boolean; texts: strin
   const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false, texts: [] as string[] }];
   const textFiles = featureTextFiles(web);
   for (const { route, file } of findPageAddresses(web)) {
-    const texts = (textFiles[file.split('/')[2]!] ?? []).map((texts) => `src/features/${texts}?lang=${DEFAULT_LANGUAGE}`);
+    const feature = file.split('/')[2]!;
+    const texts = [
+      ...(textFiles[feature] ?? []).map((texts) => `src/features/${texts}?lang=${DEFAULT_LANGUAGE}`),
+      // The feature's part of the contracts' texts (apps/web/vite.config.ts, contractTexts).
+      `virtual:contract-texts/${DEFAULT_LANGUAGE}/${feature}`,
+    ];
     for (const key of texts) if (!manifest[key]) throw new Error(`${key} is not in the build manifest: rebuild with --build`);
     rows.push({ route, key: keyOf('index.html', file.replace(/\.tsx$/, '')), signedIn: true, texts });
   }
   return rows;
 }
 
-const LANGUAGE_CHUNK = /^src\/i18n\/(bundles|antd)\/|\.texts\.ts\?lang=/;
+const LANGUAGE_CHUNK = /^src\/i18n\/(bundles|antd)\/|\.texts\.ts\?lang=|^virtual:contract-texts\//;
 
 /**
  * Files of `key` and what it imports, transitively. With `lazy`, its dynamic imports too, except

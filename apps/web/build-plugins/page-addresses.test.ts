@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureTextFiles, findPageAddresses } from './page-addresses';
+import { contractTextNeeds, contractTextsOf, featureTextFiles, findPageAddresses } from './page-addresses';
 
-/** A web root holding the given page files (`feature/NamePage.tsx` → source). */
+/** A web root holding the given page files (`feature/NamePage.tsx` → source; `../app/x.ts` outside the features). */
 function webRootWith(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), 'pages-'));
   for (const [file, source] of Object.entries(files)) {
@@ -68,5 +68,40 @@ describe('feature texts of the pages', () => {
       station: ['station/station.texts.ts'],
       swap: ['swap/swap.texts.ts'],
     });
+  });
+});
+
+describe('contract texts of the pages', () => {
+  const keys = [
+    'field.name',
+    'field.ratedVoltage',
+    'field.stationName',
+    'field.lastLoginAt',
+    'message.recordNotFound',
+    'message.stationHasCabinets',
+    'swap.return.NONE',
+    'swap.returnedAt',
+    'station.type.INTEGRATED',
+  ];
+  const root = webRootWith({
+    '../app/App.tsx': "import { LoginPage } from '../features/session/LoginPage';\nexport const a = [t('message.recordNotFound'), 'name'];",
+    '../shared/devices.ts': 'export const fieldKey = (field: string) => `field.${field}`;',
+    'session/LoginPage.tsx': "export const p = [fieldKey('lastLoginAt')];",
+    'device-type/TypePage.tsx': "export const columns = [{ key: 'ratedVoltage' }, { key: 'name' }];",
+    'station/StationPage.tsx':
+      "import { Swaps } from '../swap';\nexport const p = [t('station.type.INTEGRATED'), { field: \"stationName\" }];",
+    'swap/Swaps.tsx': 'export const word = (value: string) => t(`swap.return.${value}`);',
+  });
+  const needs = contractTextNeeds(root);
+
+  it('gives the bundle what the code outside the features, and the pages the app loads itself, name', () => {
+    expect(contractTextsOf(keys, needs.core)).toEqual(['field.name', 'field.lastLoginAt', 'message.recordNotFound']);
+  });
+
+  it('gives a feature the field labels of the names it writes and the keys it or a feature it imports names, whole or as a prefix', () => {
+    expect(contractTextsOf(keys, needs.features['device-type']!)).toEqual(['field.name', 'field.ratedVoltage']);
+    expect(contractTextsOf(keys, needs.features.station!)).toEqual(['field.stationName', 'swap.return.NONE', 'station.type.INTEGRATED']);
+    // `field.${field}` builds any field's key: it names none by itself.
+    expect(contractTextsOf(keys, needs.features.swap!)).toEqual(['swap.return.NONE']);
   });
 });

@@ -46,20 +46,24 @@ export function findPageAddresses(webRoot: string): PageAddress[] {
   return found;
 }
 
-/** Every source file of a feature folder (tests and texts files left out), path → source. */
-function featureSources(webRoot: string, feature: string): Map<string, string> {
+/** Every source file under `dir` of apps/web (tests and texts files, and `skip` folders, left out), path → source. */
+function sourcesUnder(webRoot: string, dir: string, skip: readonly string[] = []): Map<string, string> {
   const sources = new Map<string, string>();
-  const walk = (dir: string) => {
-    for (const entry of readdirSync(path.join(webRoot, dir), { withFileTypes: true })) {
-      const file = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(file);
-      else if (/\.tsx?$/.test(entry.name) && !/\.(test|texts)\.tsx?$/.test(entry.name))
+  const walk = (folder: string) => {
+    for (const entry of readdirSync(path.join(webRoot, folder), { withFileTypes: true })) {
+      const file = `${folder}/${entry.name}`;
+      if (entry.isDirectory()) {
+        if (!skip.includes(file)) walk(file);
+      } else if (/\.tsx?$/.test(entry.name) && !/\.(test|texts)\.tsx?$/.test(entry.name))
         sources.set(file, readFileSync(path.join(webRoot, file), 'utf8'));
     }
   };
-  walk(`src/features/${feature}`);
+  walk(dir);
   return sources;
 }
+
+/** Every source file of a feature folder (tests and texts files left out), path → source. */
+const featureSources = (webRoot: string, feature: string) => sourcesUnder(webRoot, `src/features/${feature}`);
 
 /** Other features a feature's sources import (`'../<feature>'`, `'../<feature>/…'`). */
 const FEATURE_IMPORT = /(?:from\s*|import\(\s*)'\.\.\/([\w-]+)(?:\/[^']*)?'/g;
@@ -121,6 +125,82 @@ export function featureTextFiles(webRoot: string): Record<string, string[]> {
   return answer;
 }
 
+/** A quoted word that may be a record field's name (`'createdAt'`, `"ratedVoltage"`). */
+const WORD_LITERAL = /'([A-Za-z][A-Za-z0-9]*)'|"([A-Za-z][A-Za-z0-9]*)"/g;
+
+/** What some sources name of the texts: key literals, whole or as the start of a key, and words. */
+export interface NamedTexts {
+  prefixes: string[];
+  words: string[];
+}
+
+function namedIn(sources: Iterable<string>): NamedTexts {
+  const prefixes = new Set<string>();
+  const words = new Set<string>();
+  for (const source of sources) {
+    for (const match of source.matchAll(KEY_LITERAL)) {
+      const literal = (match[1] ?? match[2] ?? match[3])!;
+      // `field.${name}` (a helper building the key of any field) names no field by itself: the
+      // fields a screen shows are named by their words. A written literal ('field.') names them all.
+      if (match[3] !== undefined && /^[\w-]+\.$/.test(literal)) continue;
+      prefixes.add(literal);
+    }
+    for (const match of source.matchAll(WORD_LITERAL)) words.add((match[1] ?? match[2])!);
+  }
+  return { prefixes: [...prefixes].sort(), words: [...words].sort() };
+}
+
+/**
+ * What the contracts' texts (message.*, validation.*, field.*, enumeration words) the web may show are
+ * named where: `core`, by the code outside the features and by the features the app loads itself
+ * (sign-in, errors), and by each feature with the features it imports (transitively). A language's
+ * bundle holds the core's, and each page loads its feature's with its chunk (contractTextsOf;
+ * docs/web-kits.md, "Texts").
+ */
+export function contractTextNeeds(webRoot: string): { core: NamedTexts; features: Record<string, NamedTexts> } {
+  const root = path.join(webRoot, 'src/features');
+  const features = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort();
+  const sources = new Map(features.map((feature) => [feature, [...featureSources(webRoot, feature).values()]]));
+  const reach = (start: Iterable<string>) => {
+    const reached = new Set(start);
+    for (const next of reached)
+      for (const source of sources.get(next) ?? [])
+        for (const match of source.matchAll(FEATURE_IMPORT)) if (sources.has(match[1]!)) reached.add(match[1]!);
+    return reached;
+  };
+  const shell = [...sourcesUnder(webRoot, 'src', ['src/features', 'src/i18n', 'src/test']).values()];
+  // Features the app itself imports (the sign-in and error pages) load no texts of their own.
+  const loadedByApp = features.filter((feature) =>
+    shell.some((source) => source.includes(`features/${feature}/`) || source.includes(`features/${feature}'`)),
+  );
+  const core = namedIn([...shell, ...[...reach(loadedByApp)].flatMap((feature) => sources.get(feature)!)]);
+  return {
+    core,
+    features: Object.fromEntries(
+      features.map((feature) => [feature, namedIn([...reach([feature])].flatMap((each) => sources.get(each)!))]),
+    ),
+  };
+}
+
+/** Of the contracts' catalogue keys, those `named` names: a key a literal starts, or `field.<word>`. */
+export function contractTextsOf(keys: Iterable<string>, named: NamedTexts): string[] {
+  const words = new Set(named.words);
+  return [...keys].filter(
+    (key) =>
+      (key.startsWith('field.') && words.has(key.slice('field.'.length))) ||
+      named.prefixes.some((prefix) => key === prefix || (key.startsWith(prefix) && (prefix.endsWith('.') || key[prefix.length] === '.'))),
+  );
+}
+
+/**
+ * The name a page's texts list gives its feature's part of the contracts' texts (`contract:area`);
+ * `contract:*` is every contract text (i18n/index.ts, EVERY_CONTRACT_TEXT).
+ */
+export const CONTRACT_TEXTS_OF = 'contract:';
+
 const PAGE_ADDRESSES = 'virtual:page-addresses';
 
 /**
@@ -139,7 +219,7 @@ export function pageAddresses(): Plugin {
         .map(
           ({ route, file, component }) =>
             `  ${JSON.stringify(route)}: { load: () => import(${JSON.stringify('/' + file)}).then((m) => m.${component}), ` +
-            `texts: ${JSON.stringify(texts[file.split('/')[2]!] ?? [])} },`,
+            `texts: ${JSON.stringify([...(texts[file.split('/')[2]!] ?? []), `${CONTRACT_TEXTS_OF}${file.split('/')[2]!}`])} },`,
         )
         .join('\n') +
       '\n};\n'

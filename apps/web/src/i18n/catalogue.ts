@@ -10,7 +10,8 @@ import type { Language } from '@swap/contracts';
  *   language's bundle.
  * - the contracts' texts (server messages `message.<key>`, `validation.*`, record-field labels
  *   `field.<name>`, enumeration words `<group>.<VALUE>`): one language's at a time, from the
- *   virtual module `virtual:contract-texts/<language>` (vite.config.ts, contractTexts).
+ *   virtual module `virtual:contract-texts/<language>` (vite.config.ts, contractTexts), those a
+ *   feature names fetched with its pages (`contract:<feature>`).
  * Every key starts with `<namespace>.`.
  */
 export type Catalogue = Record<string, string>;

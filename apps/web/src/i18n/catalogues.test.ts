@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
-import { featureTextFiles } from '../../build-plugins/page-addresses';
+import { CONTRACT_TEXTS_OF, featureTextFiles } from '../../build-plugins/page-addresses';
 import { listSourceFiles, readSource, SRC_DIR, withoutComments } from '../test/sourceFiles';
 import { featureTextsFile, type Catalogue, type FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
@@ -65,16 +65,23 @@ describe('catalogues', () => {
     for (const [path, texts] of Object.entries(whole)) expect(thai[`${path}?lang=th`] ?? thai[path], path).toEqual(texts.th);
   });
 
-  it('loads as a language bundle and its feature texts what these tests check, with only that language of the contracts', async () => {
-    const { catalogue, featureTexts } = await import('./bundles/th');
-    const whole = { ...catalogue };
-    for (const load of Object.values(featureTexts)) Object.assign(whole, await load());
-    expect(whole).toEqual(RESOURCES.th);
-    expect(catalogue['cabinet.detailTitle'], 'a feature text stays out of the bundle').toBeUndefined();
-    expect(catalogue['message.recordNotFound']).toBe(MESSAGES.recordNotFound.text.th);
-    const { default: contractTexts } = await import('virtual:contract-texts/th');
-    expect(Object.values(contractTexts)).not.toContain(MESSAGES.recordNotFound.text.en);
-  });
+  // The first import of a bundle builds its contract texts from the sources (vite.config.ts, contractTexts).
+  it(
+    'loads as a language bundle and its feature texts what these tests check, with only that language of the contracts',
+    { timeout: 30_000 },
+    async () => {
+      const { catalogue, featureTexts } = await import('./bundles/th');
+      const whole = { ...catalogue };
+      for (const load of Object.values(featureTexts)) Object.assign(whole, await load());
+      expect(whole).toEqual(RESOURCES.th);
+      expect(catalogue['cabinet.detailTitle'], 'a feature text stays out of the bundle').toBeUndefined();
+      expect(catalogue['field.ratedVoltage'], 'a field label only a feature shows stays out of the bundle').toBeUndefined();
+      expect(await featureTexts['contract:device-type']!()).toHaveProperty('field.ratedVoltage');
+      expect(catalogue['message.recordNotFound']).toBe(MESSAGES.recordNotFound.text.th);
+      const { default: contractTexts } = await import('virtual:contract-texts/th');
+      expect(Object.values(contractTexts)).not.toContain(MESSAGES.recordNotFound.text.en);
+    },
+  );
 
   it('has every key in every language, with text and the same placeholders', () => {
     const missing: string[] = [];
@@ -109,26 +116,31 @@ describe('catalogues', () => {
     expect(unknown).toEqual([]);
   });
 
-  it('has every key a screen asks for in the language bundle or in the feature texts its page loads with it', async () => {
-    const { catalogue, featureTexts } = await import('./bundles/en');
-    const textsOf = new Map<string, Catalogue>();
-    for (const [key, load] of Object.entries(featureTexts)) textsOf.set(featureTextsFile(key), await load());
-    const webRoot = `${SRC_DIR}/..`;
-    const needs = featureTextFiles(webRoot);
-    // Pages the router or the shell load themselves (sign-in, errors) come without feature texts.
-    const shell = listSourceFiles(['.ts', '.tsx'], `${SRC_DIR}/app`).map((file) => readSource(file).text);
-    const bundleOnly = new Set(shell.flatMap((text) => [...text.matchAll(/features\/([\w-]+)\//g)].map((match) => match[1])));
-    expect(bundleOnly).toContain('session');
-    const missing: string[] = [];
-    const sources = listSourceFiles(['.ts', '.tsx']).filter((file) => !file.includes('/i18n/'));
-    for (const feature of [...Object.keys(needs), null]) {
-      const files = sources.filter((file) => (feature ? file.includes(`/features/${feature}/`) : !file.includes('/features/')));
-      const known: Catalogue = { ...catalogue };
-      if (feature && !bundleOnly.has(feature)) for (const texts of needs[feature] ?? []) Object.assign(known, textsOf.get(texts));
-      for (const key of keysUsedIn(files)) if (!(key in known)) missing.push(`${feature ?? 'shell and shared'}: ${key}`);
-    }
-    expect(Object.keys(needs)).toContain('station');
-    expect(needs.station).toEqual(expect.arrayContaining(['station/station.texts.ts', 'cabinet/cabinet.texts.ts']));
-    expect(missing).toEqual([]);
-  });
+  it(
+    'has every key a screen asks for in the language bundle or in the feature texts and contract texts its page loads with it',
+    { timeout: 30_000 },
+    async () => {
+      const { catalogue, featureTexts } = await import('./bundles/en');
+      const textsOf = new Map<string, Catalogue>();
+      for (const [key, load] of Object.entries(featureTexts)) textsOf.set(featureTextsFile(key), await load());
+      const webRoot = `${SRC_DIR}/..`;
+      const needs = featureTextFiles(webRoot);
+      // Pages the router or the shell load themselves (sign-in, errors) come without feature texts.
+      const shell = listSourceFiles(['.ts', '.tsx'], `${SRC_DIR}/app`).map((file) => readSource(file).text);
+      const bundleOnly = new Set(shell.flatMap((text) => [...text.matchAll(/features\/([\w-]+)\//g)].map((match) => match[1])));
+      expect(bundleOnly).toContain('session');
+      const missing: string[] = [];
+      const sources = listSourceFiles(['.ts', '.tsx']).filter((file) => !file.includes('/i18n/'));
+      for (const feature of [...Object.keys(needs), null]) {
+        const files = sources.filter((file) => (feature ? file.includes(`/features/${feature}/`) : !file.includes('/features/')));
+        const known: Catalogue = { ...catalogue };
+        if (feature && !bundleOnly.has(feature))
+          for (const texts of [...(needs[feature] ?? []), `${CONTRACT_TEXTS_OF}${feature}`]) Object.assign(known, textsOf.get(texts));
+        for (const key of keysUsedIn(files)) if (!(key in known)) missing.push(`${feature ?? 'shell and shared'}: ${key}`);
+      }
+      expect(Object.keys(needs)).toContain('station');
+      expect(needs.station).toEqual(expect.arrayContaining(['station/station.texts.ts', 'cabinet/cabinet.texts.ts']));
+      expect(missing).toEqual([]);
+    },
+  );
 });

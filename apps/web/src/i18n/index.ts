@@ -61,6 +61,19 @@ function applyDocumentLanguage(language: Language): void {
   document.documentElement.lang = HTML_LANG[language];
 }
 
+/** The name loadFeatureTexts takes for every text of the contracts (each page's texts list names its feature's part). */
+export const EVERY_CONTRACT_TEXT = 'contract:*';
+
+/**
+ * A text no page named (a key built from data the build could not see, docs/web-kits.md "Texts"):
+ * every contract text is added, and the screens asking show it once it is there.
+ */
+function missingText(key: string): void {
+  if (wanted.has(EVERY_CONTRACT_TEXT)) return;
+  if (import.meta.env.DEV) console.warn(`No page named the text ${key}: loading every contract text`);
+  void loadFeatureTexts([EVERY_CONTRACT_TEXT]);
+}
+
 /** Loads the cookie's language and starts i18next; the app renders after it. */
 export async function initI18n(): Promise<void> {
   const language = readLanguage();
@@ -75,6 +88,11 @@ export async function initI18n(): Promise<void> {
     nsSeparator: false,
     interpolation: { prefix: '{', suffix: '}', escapeValue: false },
     returnNull: false,
+    saveMissing: true,
+    saveMissingTo: 'current',
+    missingKeyHandler: (_languages, _namespace, key) => missingText(key),
+    // A screen shows the texts added after it rendered (missingText).
+    react: { bindI18nStore: 'added' },
   });
   await loadLanguage(language);
   applyDocumentLanguage(language);

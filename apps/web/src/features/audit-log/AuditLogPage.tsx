@@ -1,4 +1,4 @@
-import { Flex, Typography } from 'antd';
+import { Flex, Spin, Typography } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { auditLogApi, changeText, describeChanges, type AuditLogRecord } from '@swap/contracts';
@@ -6,7 +6,7 @@ import { currentLanguage } from '../../i18n';
 import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
-import { actionSummary, auditObjects, catalogueWords } from './labels';
+import { actionSummary, auditObjects, catalogueWords, useEveryContractText } from './labels';
 
 function Changes({ value, objectType }: { value: unknown; objectType: string }) {
   const { t, i18n } = useTranslation();
@@ -31,6 +31,7 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
  */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
+  const worded = useEveryContractText();
   const superAdmin = getUserInfo()?.type === 'SUPER';
   if (!superAdmin) return <Navigate to="/error-page/401" replace />;
   return (
@@ -65,14 +66,14 @@ export function AuditLogPage() {
             key: 'action',
             titleKey: 'auditLog.action',
             width: 260,
-            render: (r) => <span title={r.action}>{actionSummary(i18n, currentLanguage(), r)}</span>,
+            render: (r) => (worded ? <span title={r.action}>{actionSummary(i18n, currentLanguage(), r)}</span> : <Spin size="small" />),
           },
           { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
           {
             key: 'changes',
             titleKey: 'auditLog.changes',
             width: 420,
-            render: (r) => <Changes value={r.changes} objectType={r.objectType} />,
+            render: (r) => (worded ? <Changes value={r.changes} objectType={r.objectType} /> : <Spin size="small" />),
           },
         ]}
       />

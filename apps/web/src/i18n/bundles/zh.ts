@@ -1,9 +1,9 @@
-import contractTexts from 'virtual:contract-texts/zh';
+import contractTexts, { every, features } from 'virtual:contract-texts/zh';
 import { collect, type Catalogue, type CatalogueModules, type FeatureTextLoaders } from '../catalogue';
 
 /** The texts of this language every screen may show, in one chunk loaded only when the language is in use. */
 export const catalogue: Catalogue = {
-  // The contracts' messages, validation texts, field labels and enumeration words of this language.
+  // The contracts' texts of this language the code outside the features names, and the validation texts.
   ...contractTexts,
   ...collect(import.meta.glob<CatalogueModules[string]>('../zh/*.ts', { eager: true })),
 };
@@ -12,7 +12,9 @@ export const catalogue: Catalogue = {
  * This language's part of each feature's texts (vite.config.ts, featureTextsByLanguage), each its own
  * chunk, fetched with the pages that show it (app/pages.ts).
  */
-export const featureTexts: FeatureTextLoaders = import.meta.glob<Catalogue>('../../features/*/*.texts.ts', {
-  query: '?lang=zh',
-  import: 'default',
-});
+export const featureTexts: FeatureTextLoaders = {
+  ...import.meta.glob<Catalogue>('../../features/*/*.texts.ts', { query: '?lang=zh', import: 'default' }),
+  // Each feature's part of the contracts' texts (`contract:<feature>`), and all of them (`contract:*`).
+  ...features,
+  'contract:*': every,
+};

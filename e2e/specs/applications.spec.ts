@@ -3,7 +3,7 @@ import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
 import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
-import { createBatteries, createMerchant } from '../support/factories.js';
+import { createBatteries, createCustomer, createMerchant } from '../support/factories.js';
 
 const stamp = Date.now().toString(36).toUpperCase();
 
@@ -12,9 +12,15 @@ describe('asset applications', () => {
     page,
     baseURL,
   }) => {
-    const merchant = await createMerchant({ menuCodes: ['application.list', 'operation.battery'] });
+    const merchant = await createMerchant({ menuCodes: ['application.list', 'operation.battery', 'customer.list'] });
     const [faulty, given] = await createBatteries(2, merchant.admin.token);
     const customer = `C${stamp}`;
+    await createCustomer(merchant.admin.token, {
+      customerNumber: customer,
+      givenName: 'Ayu',
+      familyName: 'Lestari',
+      phone: '+6281100000001',
+    });
     await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
     await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
     const list = new ListPage(page, '/operation-center/application/list');

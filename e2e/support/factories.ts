@@ -1,6 +1,7 @@
 import {
   accountApi,
   batteryApi,
+  customerApi,
   cabinetApi,
   deviceCredentialApi,
   deviceTypeApi,
@@ -118,6 +119,14 @@ export async function createBatteries(count: number, ownerToken?: string): Promi
   const numbers = Array.from({ length: count }, (_, i) => `${type.code}${String(i + 1).padStart(4, '0')}`);
   await apiRequest(ownerToken ?? (await apiToken('admin')), batteryApi.batchAdd, { typeId: type.id, numbers });
   return numbers;
+}
+
+/** A customer of the caller's merchant, registered by staff with the number given (docs/customers.md). */
+export async function createCustomer(
+  token: string,
+  customer: { customerNumber: string; givenName: string; familyName: string; phone: string },
+): Promise<{ id: number; customerNumber: string }> {
+  return apiRequest(token, customerApi.add, customer);
 }
 
 /** A cabinet registered by the platform with its packs in its first compartments, and the secret issued for it. */

@@ -28,6 +28,7 @@ import { appointmentApi, swapApi } from './domains/swap.js';
 import { telemetryApi } from './domains/telemetry.js';
 import { topUpApi, topUpFieldLabels } from './domains/top-up.js';
 import { externalSystemApi, externalSystemFieldLabels } from './domains/external-system.js';
+import { customerApi, customerFieldLabels, identityApi } from './domains/customer.js';
 import { vehicleApi } from './domains/vehicle.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
@@ -49,6 +50,7 @@ export * from './domains/file.js';
 export * from './domains/menu.js';
 export * from './domains/merchant.js';
 export * from './domains/notification.js';
+export * from './domains/customer.js';
 export * from './domains/product-package.js';
 export * from './domains/price-setting.js';
 export * from './domains/role.js';
@@ -71,6 +73,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...topUpFieldLabels,
   ...externalSystemFieldLabels,
   ...priceSettingFieldLabels,
+  ...customerFieldLabels,
 };
 
 /**
@@ -111,6 +114,8 @@ export const AUDITED = {
   consumerPrice: audited(ADD_EDIT_REMOVE, { en: 'Consumer price', in: 'Harga konsumen', th: 'ราคาผู้บริโภค', zh: '消费者价格' }),
   packagePrice: audited(ADD_EDIT_REMOVE, { en: 'Package price', in: 'Harga paket', th: 'ราคาแพ็กเกจ', zh: '套餐价格' }),
   rechargeSetting: audited(ADD_EDIT_REMOVE, { en: 'Top-up offer', in: 'Penawaran isi ulang', th: 'ข้อเสนอการเติมเงิน', zh: '充值优惠' }),
+  customer: audited(ADD_EDIT_REMOVE, { en: 'Customer', in: 'Pelanggan', th: 'ลูกค้า', zh: '客户' }),
+  identity: audited([], { en: 'Identity submission', in: 'Pengajuan identitas', th: 'คำขอยืนยันตัวตน', zh: '身份认证提交' }),
 } as const;
 
 /**
@@ -165,6 +170,8 @@ export const API = {
   consumerPrice: priceSettingApi.consumer,
   packagePrice: priceSettingApi.package,
   rechargeSetting: priceSettingApi.rechargeSetting,
+  customer: customerApi,
+  identity: identityApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

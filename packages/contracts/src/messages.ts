@@ -6,7 +6,8 @@ import type { Language } from './envelope.js';
  * once published (clients and operators' scripts rely on them); add new ones at the end of a range.
  *
  * Ranges: 4xx session, 1000 platform, 2000 accounts and permissions, 3000 devices and stock,
- * 4000 distribution and pricing, 5000 device link and commands, 6000 swaps and reservations.
+ * 4000 distribution and pricing, 5000 device link and commands, 6000 swaps and reservations,
+ * 7000 customers and identity.
  */
 export interface CatalogueEntry {
   code: number;
@@ -683,6 +684,110 @@ export const MESSAGES = {
     'Reservasi sudah tidak berlaku',
     'การจองนี้ไม่มีผลแล้ว',
     '该预约已失效',
+  ),
+  customerMissing: m(
+    7000,
+    404,
+    'Customer {customer} does not exist',
+    'Pelanggan {customer} tidak ditemukan',
+    'ไม่พบลูกค้า {customer}',
+    '客户 {customer} 不存在',
+  ),
+  customerDeleted: m(
+    7001,
+    409,
+    'Customer {customer} has been deleted',
+    'Pelanggan {customer} telah dihapus',
+    'ลูกค้า {customer} ถูกลบแล้ว',
+    '客户 {customer} 已删除',
+  ),
+  customerPhoneTaken: m(
+    7002,
+    409,
+    'Another customer of this merchant has this phone',
+    'Pelanggan lain dari merchant ini sudah memakai nomor telepon ini',
+    'ลูกค้ารายอื่นของผู้ค้านี้ใช้หมายเลขโทรศัพท์นี้แล้ว',
+    '该商户已有其他客户使用此电话',
+  ),
+  customerAlreadyRestricted: m(
+    7003,
+    409,
+    'The customer is already restricted',
+    'Pelanggan sudah dibatasi',
+    'ลูกค้าถูกจำกัดอยู่แล้ว',
+    '该客户已被限制',
+  ),
+  customerNotRestricted: m(
+    7004,
+    409,
+    'The customer is not restricted',
+    'Pelanggan tidak sedang dibatasi',
+    'ลูกค้าไม่ได้ถูกจำกัด',
+    '该客户未被限制',
+  ),
+  customerRestricted: m(
+    7005,
+    409,
+    'Customer {customer} is restricted',
+    'Pelanggan {customer} sedang dibatasi',
+    'ลูกค้า {customer} ถูกจำกัดอยู่',
+    '客户 {customer} 已被限制',
+  ),
+  identityAlreadyAudited: m(
+    7006,
+    409,
+    'This submission has already been audited',
+    'Pengajuan ini sudah diaudit',
+    'คำขอนี้ได้รับการตรวจสอบแล้ว',
+    '该提交已审核',
+  ),
+  identityReasonRequired: m(
+    7007,
+    400,
+    'A failed audit needs a reason',
+    'Audit yang gagal memerlukan alasan',
+    'การตรวจสอบที่ไม่ผ่านต้องระบุเหตุผล',
+    '审核不通过须填写原因',
+  ),
+  identityPending: m(
+    7008,
+    409,
+    'The customer already has a submission waiting for audit',
+    'Pelanggan sudah memiliki pengajuan yang menunggu audit',
+    'ลูกค้ามีคำขอที่รอการตรวจสอบอยู่แล้ว',
+    '该客户已有待审核的提交',
+  ),
+  identityAlreadyApproved: m(
+    7009,
+    409,
+    'The customer is already approved',
+    'Pelanggan sudah disetujui',
+    'ลูกค้าได้รับการอนุมัติแล้ว',
+    '该客户已认证通过',
+  ),
+  identityFormatWrong: m(
+    7010,
+    409,
+    'The certificate number does not have the format of its type',
+    'Nomor identitas tidak sesuai format jenisnya',
+    'เลขที่เอกสารไม่ตรงกับรูปแบบของประเภทเอกสาร',
+    '证件号码与证件类型的格式不符',
+  ),
+  identityDuplicate: m(
+    7011,
+    409,
+    'Another customer holds this certificate ({customer})',
+    'Pelanggan lain memegang identitas ini ({customer})',
+    'ลูกค้ารายอื่นใช้เอกสารนี้แล้ว ({customer})',
+    '其他客户已持有该证件（{customer}）',
+  ),
+  customerNumberTaken: m(
+    7012,
+    409,
+    'Another customer of this merchant has this number',
+    'Pelanggan lain dari merchant ini sudah memakai nomor ini',
+    'ลูกค้ารายอื่นของผู้ค้านี้ใช้หมายเลขนี้แล้ว',
+    '该商户已有其他客户使用此编号',
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -231,7 +231,7 @@ export const MENU_TREE: CentreDef[] = [
           'customer.list',
           'Customers',
           '/user/list',
-          crud('customer.list', [button('customer.list.restrict', 'Restrict')], ['edit', 'export']),
+          crud('customer.list', [button('customer.list.restrict', 'Restrict')], ['add', 'edit', 'remove', 'export']),
         ),
         item(
           'customer.authentication',

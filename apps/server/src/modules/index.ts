@@ -61,6 +61,7 @@ import { registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setti
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
 import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
+import { registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
@@ -123,6 +124,8 @@ const MODULES: ServerModule[] = [
   },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
+  // Customers before the top-ups, wallets and applications that name them.
+  { routes: registerCustomerRoutes, demo: seedDemoCustomers },
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   { routes: registerTopUpRoutes, demo: seedDemoTopUps },

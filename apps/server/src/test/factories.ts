@@ -2,6 +2,7 @@ import {
   DEMO_PASSWORD,
   accountApi,
   areaApi,
+  customerApi,
   batteryApi,
   cabinetApi,
   deviceCredentialApi,
@@ -486,4 +487,23 @@ export async function deviceCallers(server: TestServer): Promise<DeviceCallers> 
     rivalId: rival.id,
     fixtures: { merchant, rival },
   };
+}
+
+let phones = 0;
+/**
+ * A customer of the caller's merchant (platform staff name one), registered as staff would: its
+ * number as given (C40001) or the server's; names and a phone of its own unless given.
+ */
+export async function createCustomer(
+  server: TestServer,
+  token: string,
+  options: { customerNumber?: string; merchantId?: number; givenName?: string; familyName?: string; phone?: string } = {},
+) {
+  phones += 1;
+  return succeed(
+    server,
+    customerApi.add,
+    { givenName: 'Ayu', familyName: 'Lestari', phone: `+62811${String(phones).padStart(7, '0')}`, ...options },
+    token,
+  );
 }

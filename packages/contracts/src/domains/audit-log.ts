@@ -77,5 +77,9 @@ export const AUDIT_VERBS = [
   'handle',
   'distribute',
   'recall',
+  'restrict',
+  'relax',
+  'submit',
+  'audit',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

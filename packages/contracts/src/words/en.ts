@@ -219,6 +219,36 @@ export const ENUM_WORDS_EN = {
     ON: 'Always on',
     OFF: 'Off',
   },
+  'customer.certificateType': {
+    ID_CARD: 'ID card',
+    PASSPORT: 'Passport',
+  },
+  'customer.authStatus': {
+    APPROVED: 'Approved',
+    NOT_CERTIFIED: 'Not certified',
+    TO_BE_REVIEWED: 'To be reviewed',
+  },
+  'customer.restriction': {
+    UNRESTRICTED: 'Unrestricted',
+    RESTRICTED: 'Restricted',
+  },
+  'customer.deletion': {
+    NORMAL: 'Normal',
+    DELETED: 'Deleted',
+  },
+  'identity.auditState': {
+    PENDING: 'Pending',
+    PASSED: 'Passed',
+    FAILED: 'Failed',
+  },
+  'identity.submitter': {
+    USER: 'Customer',
+    MERCHANT: 'Merchant',
+  },
+  'identity.auditMode': {
+    AUTOMATIC: 'Automatic',
+    MANUAL: 'Manual',
+  },
   'auditLog.verb': {
     add: 'Added {object}',
     edit: 'Edited {object}',
@@ -245,6 +275,10 @@ export const ENUM_WORDS_EN = {
     refused: 'Refused {object} message: battery of another owner',
     cancel: 'Cancelled {object}',
     handle: 'Handled {object}',
+    restrict: 'Restricted {object}',
+    relax: 'Relaxed {object}',
+    submit: 'Submitted {object}',
+    audit: 'Audited {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

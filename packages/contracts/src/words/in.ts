@@ -215,6 +215,36 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     ON: 'Selalu nyala',
     OFF: 'Mati',
   },
+  'customer.certificateType': {
+    ID_CARD: 'KTP',
+    PASSPORT: 'Paspor',
+  },
+  'customer.authStatus': {
+    APPROVED: 'Disetujui',
+    NOT_CERTIFIED: 'Belum terverifikasi',
+    TO_BE_REVIEWED: 'Menunggu peninjauan',
+  },
+  'customer.restriction': {
+    UNRESTRICTED: 'Tidak dibatasi',
+    RESTRICTED: 'Dibatasi',
+  },
+  'customer.deletion': {
+    NORMAL: 'Normal',
+    DELETED: 'Dihapus',
+  },
+  'identity.auditState': {
+    PENDING: 'Menunggu',
+    PASSED: 'Lulus',
+    FAILED: 'Gagal',
+  },
+  'identity.submitter': {
+    USER: 'Pelanggan',
+    MERCHANT: 'Merchant',
+  },
+  'identity.auditMode': {
+    AUTOMATIC: 'Otomatis',
+    MANUAL: 'Manual',
+  },
   'auditLog.verb': {
     add: 'Menambahkan {object}',
     edit: 'Mengubah {object}',
@@ -241,6 +271,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     refused: 'Menolak pesan dari {object}: baterai milik pemilik lain',
     cancel: 'Membatalkan {object}',
     handle: 'Memproses {object}',
+    restrict: 'Membatasi {object}',
+    relax: 'Mencabut pembatasan {object}',
+    submit: 'Mengajukan {object}',
+    audit: 'Mengaudit {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

@@ -215,6 +215,36 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     ON: 'เปิดตลอด',
     OFF: 'ปิด',
   },
+  'customer.certificateType': {
+    ID_CARD: 'บัตรประชาชน',
+    PASSPORT: 'หนังสือเดินทาง',
+  },
+  'customer.authStatus': {
+    APPROVED: 'อนุมัติแล้ว',
+    NOT_CERTIFIED: 'ยังไม่ยืนยัน',
+    TO_BE_REVIEWED: 'รอตรวจสอบ',
+  },
+  'customer.restriction': {
+    UNRESTRICTED: 'ไม่จำกัด',
+    RESTRICTED: 'ถูกจำกัด',
+  },
+  'customer.deletion': {
+    NORMAL: 'ปกติ',
+    DELETED: 'ถูกลบ',
+  },
+  'identity.auditState': {
+    PENDING: 'รอตรวจสอบ',
+    PASSED: 'ผ่าน',
+    FAILED: 'ไม่ผ่าน',
+  },
+  'identity.submitter': {
+    USER: 'ลูกค้า',
+    MERCHANT: 'ผู้ค้า',
+  },
+  'identity.auditMode': {
+    AUTOMATIC: 'อัตโนมัติ',
+    MANUAL: 'โดยเจ้าหน้าที่',
+  },
   'auditLog.verb': {
     add: 'เพิ่ม{object}',
     edit: 'แก้ไข{object}',
@@ -241,6 +271,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     refused: 'ปฏิเสธข้อความจาก{object}: แบตเตอรี่ของเจ้าของอื่น',
     cancel: 'ยกเลิก{object}',
     handle: 'ดำเนินการ{object}',
+    restrict: 'จำกัด{object}',
+    relax: 'ยกเลิกการจำกัด{object}',
+    submit: 'ส่ง{object}',
+    audit: 'ตรวจสอบ{object}',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

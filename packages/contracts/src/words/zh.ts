@@ -215,6 +215,36 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     ON: '常开',
     OFF: '关闭',
   },
+  'customer.certificateType': {
+    ID_CARD: '身份证',
+    PASSPORT: '护照',
+  },
+  'customer.authStatus': {
+    APPROVED: '已认证',
+    NOT_CERTIFIED: '未认证',
+    TO_BE_REVIEWED: '待审核',
+  },
+  'customer.restriction': {
+    UNRESTRICTED: '未限制',
+    RESTRICTED: '已限制',
+  },
+  'customer.deletion': {
+    NORMAL: '正常',
+    DELETED: '已删除',
+  },
+  'identity.auditState': {
+    PENDING: '待审核',
+    PASSED: '通过',
+    FAILED: '不通过',
+  },
+  'identity.submitter': {
+    USER: '用户',
+    MERCHANT: '商户',
+  },
+  'identity.auditMode': {
+    AUTOMATIC: '自动',
+    MANUAL: '人工',
+  },
   'auditLog.verb': {
     add: '新增{object}',
     edit: '编辑{object}',
@@ -241,6 +271,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     refused: '拒绝{object}的消息：电池属于其他所有者',
     cancel: '取消{object}',
     handle: '处理{object}',
+    restrict: '限制{object}',
+    relax: '解除限制{object}',
+    submit: '提交{object}',
+    audit: '审核{object}',
   },
   'auditLog.field': {
     tenant: '租户',

@@ -12,6 +12,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
+import { assertCustomerOf } from '../customer/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { merchantExists } from '../merchant/index.js';
 import { lockUsableDevices, type DeviceKindDef, type DeviceRow } from '../device-registry/index.js';
@@ -82,7 +83,8 @@ async function lockApplication(tx: Db, ctx: Ctx, id: number) {
 }
 
 /**
- * Registers an application on a customer's behalf, in AUDIT: the devices are the merchant's, not
+ * Registers an application on a customer's behalf, in AUDIT: the customer is the merchant's, not
+ * deleted and not restricted (docs/customers.md); the devices are the merchant's, not
  * scrapped and in no other open application; batteries are marked as being returned at once.
  * Answers the new id.
  */
@@ -90,6 +92,7 @@ export async function addApplication(ctx: Ctx, input: ApplicationAdd): Promise<n
   const merchantId = await applicationOwner(ctx, input.merchantId);
   const numbers = unique(input.deviceNumbers);
   return ctx.db.transaction(async (tx) => {
+    await assertCustomerOf(tx, merchantId, input.customerId, { unrestricted: true });
     const devices = await lockMerchantDevices(tx, ctx, input.deviceKind, merchantId, numbers);
     await refuseOpenApplications(tx, input.deviceKind, numbers);
     const [row] = await tx

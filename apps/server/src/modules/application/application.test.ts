@@ -8,6 +8,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   assignToStation,
   createAccount,
+  createCustomer,
   createDeviceTypes,
   createMerchant,
   createRole,
@@ -20,7 +21,7 @@ import { eventually } from '../../test/eventually.js';
 import { applications, applicationSteps } from './application.table.js';
 
 const CABINET = 'CAP0001';
-const MENUS = [...DEVICE_MENUS, 'application.list'];
+const MENUS = [...DEVICE_MENUS, 'application.list', 'customer.list'];
 
 describe('asset applications: states, the battery under return, replacements, tenants', () => {
   let server: TestServer;
@@ -61,6 +62,8 @@ describe('asset applications: states, the battery under return, replacements, te
     agentId = agentMerchant.id;
     const rivalMerchant = await createMerchant(server, admin, { menuCodes: MENUS });
     rival = rivalMerchant.admin.token;
+    await createCustomer(server, agent, { customerNumber: 'C30001' });
+    await createCustomer(server, rival, { customerNumber: 'C99999' });
     const listOnly = await createRole(server, admin, { menuCodes: ['application.list'], menusOnly: true, merchantId: agentId });
     viewer = (await createAccount(server, admin, { merchantId: agentId, roleIds: [listOnly.id] })).token;
     const types = await createDeviceTypes(server, admin);
@@ -212,6 +215,9 @@ describe('asset applications: states, the battery under return, replacements, te
     const theirs = await apply(rival, { deviceNumbers: ['BRV000001'], customerId: 'C99999' });
     expect(theirs.code).toBe(1);
     const rivalId = theirs.data.id as number;
+    // Another merchant's customer is no customer of this one: refused naming it.
+    const notOurs = await apply(agent, { deviceNumbers: ['BAP000002'], customerId: 'C99999' }, 'en');
+    expect([notOurs.code, notOurs.message]).toEqual([7000, 'Customer C99999 does not exist']);
     expect((await typed(agent, applicationApi.search, { customerId: 'C99999' })).data.total).toBe(0);
     expect((await typed(rival, applicationApi.search, {})).data.records.map((r) => r.id)).toEqual([rivalId]);
     expect((await typed(admin, applicationApi.search, { customerId: 'C99999' })).data.records[0]?.merchantName).toBeTruthy();

@@ -10,6 +10,7 @@ import { serve } from '../../app/route.js';
 import type { DemoContext } from '../../db/demo.js';
 import { recordAudit } from '../audit-log/index.js';
 import { merchantCurrency } from '../currency/index.js';
+import { assertCustomerOf } from '../customer/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { topUps, wallets } from './top-up.table.js';
 
@@ -63,8 +64,8 @@ async function walletOwner(ctx: Ctx, merchantId: number | null | undefined): Pro
 /**
  * Adds a top-up and the paid plus gifted amount to the customer's balance in one transaction: the
  * balance is added to by one statement (insert or add on the wallet's key), so parallel top-ups of
- * one customer each count once, and the record keeps the balance it left (docs/operation-centre.md,
- * "Top-ups").
+ * one customer each count once, and the record keeps the balance it left; the customer must be the
+ * merchant's and not deleted (docs/operation-centre.md, "Top-ups").
  */
 export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
   const merchantId = await walletOwner(ctx, input.merchantId);
@@ -72,6 +73,7 @@ export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
   if (moneyToMinor(added) <= 0) throw new AppError('topUpEmpty');
   const currency = await merchantCurrency(ctx.db, merchantId);
   return ctx.db.transaction(async (tx) => {
+    await assertCustomerOf(tx, merchantId, input.customerId);
     const [wallet] = await tx
       .insert(wallets)
       .values({ merchantId, customerId: input.customerId, balance: added })

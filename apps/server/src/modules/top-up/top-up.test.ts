@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpointUrl, topUpApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createMerchant, platformAdmin } from '../../test/factories.js';
+import { createCustomer, createMerchant, platformAdmin } from '../../test/factories.js';
 import { topUps } from './top-up.table.js';
 
 describe('top-ups: the wallet balance follows each recharge exactly', () => {
@@ -29,11 +29,13 @@ describe('top-ups: the wallet balance follows each recharge exactly', () => {
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
-    const menuCodes = ['price.rechargeRecord'];
+    const menuCodes = ['price.rechargeRecord', 'customer.list'];
     const agentMerchant = await createMerchant(server, admin, { menuCodes });
     agent = agentMerchant.admin.token;
     agentId = agentMerchant.id;
     rival = (await createMerchant(server, admin, { menuCodes })).admin.token;
+    for (const customerNumber of ['C40001', 'C40002', 'C40003']) await createCustomer(server, agent, { customerNumber });
+    await createCustomer(server, rival, { customerNumber: 'C40001' });
   });
   afterAll(() => server.close());
 

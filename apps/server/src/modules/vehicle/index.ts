@@ -4,6 +4,7 @@ export {
   findVehicleReporters,
   typeHasVehicleWithTwoBatteries,
   vehicleJoin,
+  vehiclesBoundTo,
   vehiclesOfTypeExist,
 } from './vehicle.refs.js';
 export { registerVehicleRoutes } from './vehicle.routes.js';

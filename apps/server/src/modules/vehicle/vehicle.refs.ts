@@ -59,3 +59,13 @@ export function applyVehicleReports(latest: SQL): SQL {
 export function findVehicleReporters(reports: SQL): SQL {
   return sql`select b.id, b.number from ${vehicles} b where b.number in (select number from ${reports})`;
 }
+
+/** The vehicles bound to a customer (its id), by number: the customer's detail lists them. */
+export async function vehiclesBoundTo(db: Db, customerId: number, limit: number): Promise<{ id: number; number: string }[]> {
+  return db
+    .select({ id: vehicles.id, number: vehicles.number })
+    .from(vehicles)
+    .where(eq(vehicles.boundUserId, customerId))
+    .orderBy(asc(vehicles.number))
+    .limit(limit);
+}

@@ -32,7 +32,7 @@ export const vehicles = pgTable(
     compartmentType: text('compartment_type'),
     battery1Id: integer('battery1_id').references(() => batteries.id),
     battery2Id: integer('battery2_id').references(() => batteries.id),
-    /** The customer the vehicle is bound to (set by orders). */
+    /** The customer the vehicle is bound to (set by orders; a reference to the customer, migration 0032). */
     boundUserId: integer('bound_user_id'),
     /** The dealer's text written before dealers were merchants, kept only where it named none (migration 0022). */
     dealer: text('dealer'),
@@ -64,6 +64,9 @@ export const vehicles = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    index('vehicle_bound_user_idx')
+      .on(t.boundUserId)
+      .where(sql`${t.boundUserId} is not null`),
     uniqueIndex('vehicle_number_key').on(t.number),
     index('vehicle_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('vehicle_merchant_idx').on(t.merchantId, t.id),

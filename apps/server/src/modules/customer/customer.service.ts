@@ -1,0 +1,381 @@
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import {
+  CERTIFICATE_FORMATS,
+  CUSTOMER_DETAIL_ROWS,
+  messageText,
+  normalisePhone,
+  type CertificateType,
+  type CustomerAdd,
+  type CustomerDetail,
+  type CustomerEdit,
+  type CustomerRecord,
+  type IdentityAuditInput,
+  type IdentitySubmit,
+  type MessageKey,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
+import { chosenAgent } from '../../app/owned-records.js';
+import { recordAudit } from '../audit-log/index.js';
+import { assertFilesOfTenants } from '../file/index.js';
+import { merchantNameOf } from '../merchant/index.js';
+import { vehiclesBoundTo } from '../vehicle/index.js';
+import { customers, identitySubmissions } from './customer.table.js';
+
+type CustomerRow = typeof customers.$inferSelect;
+
+/** Merchant staff reach their merchant's customers; platform staff every merchant's. */
+export const customerScope = (ctx: Pick<Ctx, 'principal'>) =>
+  ctx.principal.merchantId === null ? undefined : eq(customers.merchantId, ctx.principal.merchantId);
+
+export function presentCustomer(row: CustomerRow, merchantName: string | null): CustomerRecord {
+  return {
+    id: row.id,
+    customerNumber: row.customerNumber,
+    merchantId: row.merchantId,
+    merchantName,
+    givenName: row.givenName,
+    familyName: row.familyName,
+    phone: row.phone,
+    certificateType: row.certificateType,
+    certificateNumber: row.certificateNumber,
+    authStatus: row.authStatus,
+    restriction: row.restriction,
+    restrictReason: row.restrictReason,
+    deletion: row.deletion,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function answer(db: Db, row: CustomerRow): Promise<CustomerRecord> {
+  const [named] = await db
+    .select({ name: merchantNameOf(customers.merchantId) })
+    .from(customers)
+    .where(eq(customers.id, row.id));
+  return presentCustomer(row, named?.name ?? null);
+}
+
+/** Locks one of the caller's customers; another tenant's id answers "does not exist". */
+async function lockCustomer(tx: Db, ctx: Ctx, id: number): Promise<CustomerRow> {
+  const [row] = await tx
+    .select()
+    .from(customers)
+    .where(and(eq(customers.id, id), customerScope(ctx)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+const named = (row: CustomerRow) => ({ customer: row.customerNumber });
+
+function refuseDeleted(row: CustomerRow): void {
+  if (row.deletion === 'DELETED') throw new AppError('customerDeleted', named(row));
+}
+
+/** The unique index a violation names, whichever driver or wrapper raised it. */
+function violatedIndex(error: unknown): string {
+  let current: unknown = error;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const constraint = (current as { constraint?: unknown }).constraint;
+    if (typeof constraint === 'string') return constraint;
+    const detail = (current as { message?: unknown }).message;
+    if (typeof detail === 'string' && detail.includes('customer_number_key')) return 'customer_number_key';
+    current = (current as { cause?: unknown }).cause;
+  }
+  return '';
+}
+
+/** A phone or number taken by another customer of the merchant answers 7002 or 7012 naming the field. */
+async function writing<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+    if (violatedIndex(error) === 'customer_number_key') throw new AppError('customerNumberTaken', undefined, { field: 'customerNumber' });
+    throw new AppError('customerPhoneTaken', undefined, { field: 'phone' });
+  }
+}
+
+/** Staff register a customer; without a number given, the number is "C" and 100000 plus its id. */
+export async function addCustomer(ctx: Ctx, input: CustomerAdd): Promise<CustomerRecord> {
+  return writing(() =>
+    ctx.db.transaction(async (tx) => {
+      const merchantId = await chosenAgent(ctx, input.merchantId, tx);
+      const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('customer', 'id'))::int as id`);
+      const id = (next as { rows: { id: number }[] }).rows[0]!.id;
+      const fields = { givenName: input.givenName, familyName: input.familyName, phone: normalisePhone(input.phone) };
+      const [row] = await tx
+        .insert(customers)
+        .values({ id, merchantId, customerNumber: input.customerNumber ?? `C${100000 + id}`, ...fields })
+        .returning();
+      await recordAudit(tx, ctx, {
+        action: 'customer.add',
+        objectType: 'customer',
+        objectId: id,
+        changes: { customerNumber: row!.customerNumber, ...fields, ...(ctx.principal.merchantId === null ? { merchantId } : {}) },
+      });
+      return answer(tx, row!);
+    }),
+  );
+}
+
+export async function editCustomer(ctx: Ctx, input: CustomerEdit): Promise<CustomerRecord> {
+  return writing(() =>
+    ctx.db.transaction(async (tx) => {
+      const before = await lockCustomer(tx, ctx, input.id);
+      refuseDeleted(before);
+      const fields = { givenName: input.givenName, familyName: input.familyName, phone: normalisePhone(input.phone) };
+      const [row] = await tx
+        .update(customers)
+        .set({ ...fields, updatedAt: new Date() })
+        .where(eq(customers.id, input.id))
+        .returning();
+      const changes = Object.fromEntries(
+        Object.entries(fields)
+          .filter(([key, value]) => before[key as keyof typeof fields] !== value)
+          .map(([key, value]) => [key, { from: before[key as keyof typeof fields], to: value }]),
+      );
+      await recordAudit(tx, ctx, { action: 'customer.edit', objectType: 'customer', objectId: input.id, changes });
+      return answer(tx, row!);
+    }),
+  );
+}
+
+/** Marks a customer deleted: the row stays, so old records still name it (docs/customers.md). */
+export async function removeCustomer(ctx: Ctx, id: number): Promise<CustomerRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, ctx, id);
+    refuseDeleted(before);
+    const [row] = await tx.update(customers).set({ deletion: 'DELETED', updatedAt: new Date() }).where(eq(customers.id, id)).returning();
+    await recordAudit(tx, ctx, {
+      action: 'customer.remove',
+      objectType: 'customer',
+      objectId: id,
+      changes: { customerNumber: before.customerNumber, deletion: { from: 'NORMAL', to: 'DELETED' } },
+    });
+    return answer(tx, row!);
+  });
+}
+
+/** Restricts (or relaxes) a customer with the reason; a second restrict or relax is refused. */
+export async function setRestriction(ctx: Ctx, id: number, restrict: boolean, reason: string): Promise<CustomerRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockCustomer(tx, ctx, id);
+    refuseDeleted(before);
+    if (restrict && before.restriction === 'RESTRICTED') throw new AppError('customerAlreadyRestricted');
+    if (!restrict && before.restriction === 'UNRESTRICTED') throw new AppError('customerNotRestricted');
+    const restriction = restrict ? 'RESTRICTED' : 'UNRESTRICTED';
+    const [row] = await tx
+      .update(customers)
+      .set({ restriction, restrictReason: reason, updatedAt: new Date() })
+      .where(eq(customers.id, id))
+      .returning();
+    await recordAudit(tx, ctx, {
+      action: restrict ? 'customer.restrict' : 'customer.relax',
+      objectType: 'customer',
+      objectId: id,
+      changes: { customerNumber: before.customerNumber, restriction: { from: before.restriction, to: restriction }, reason },
+    });
+    return answer(tx, row!);
+  });
+}
+
+export async function customerDetailOf(ctx: Ctx, id: number): Promise<CustomerDetail> {
+  const [found] = await ctx.db
+    .select({ row: customers, merchantName: merchantNameOf(customers.merchantId) })
+    .from(customers)
+    .where(and(eq(customers.id, id), customerScope(ctx)));
+  if (!found) throw notFound();
+  const submissions = await ctx.db
+    .select({ id: identitySubmissions.id, auditState: identitySubmissions.auditState, submittedAt: identitySubmissions.submittedAt })
+    .from(identitySubmissions)
+    .where(eq(identitySubmissions.customerId, id))
+    .orderBy(desc(identitySubmissions.submittedAt))
+    .limit(CUSTOMER_DETAIL_ROWS);
+  return {
+    ...presentCustomer(found.row, found.merchantName),
+    devices: await vehiclesBoundTo(ctx.db, id, CUSTOMER_DETAIL_ROWS),
+    submissions: submissions.map((s) => ({ ...s, submittedAt: s.submittedAt.toISOString() })),
+  };
+}
+
+/**
+ * The customer a top-up, wallet or application of a merchant names by number, checked inside the
+ * caller's transaction: unknown (7000) and deleted (7001) customers are refused naming the number,
+ * and, when `usable` is asked, restricted ones (7005). The row is share-locked, so it cannot be
+ * deleted or restricted before the caller's write commits.
+ */
+export async function assertCustomerOf(
+  db: Db,
+  merchantId: number,
+  customerNumber: string,
+  options: { unrestricted?: boolean } = {},
+): Promise<void> {
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.merchantId, merchantId), eq(customers.customerNumber, customerNumber)))
+    .for('share');
+  if (!row) throw new AppError('customerMissing', { customer: customerNumber }, { field: 'customerId' });
+  refuseDeleted(row);
+  if (options.unrestricted && row.restriction === 'RESTRICTED') throw new AppError('customerRestricted', named(row));
+}
+
+// Identity audits
+
+/** Serialises the checks of one certificate (type and number), so two customers cannot both pass with it. */
+async function lockCertificate(tx: Db, type: CertificateType, number: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`certificate:${type}:${number}`}))`);
+}
+
+/** Another live customer of the merchant approved with this certificate, if any. */
+async function holderOf(tx: Db, merchantId: number, customerId: number, type: CertificateType, number: string) {
+  const [other] = await tx
+    .select({ customerNumber: customers.customerNumber })
+    .from(customers)
+    .where(
+      and(
+        eq(customers.merchantId, merchantId),
+        ne(customers.id, customerId),
+        eq(customers.certificateType, type),
+        eq(customers.certificateNumber, number),
+        eq(customers.authStatus, 'APPROVED'),
+        eq(customers.deletion, 'NORMAL'),
+      ),
+    )
+    .limit(1);
+  return other?.customerNumber ?? null;
+}
+
+/**
+ * A submission sent on the customer's behalf: the automatic check fails a number without its type's
+ * format or one another customer holds; otherwise it waits for a person. The customer's status
+ * follows in the same transaction (docs/customers.md, "Identity audits").
+ */
+export async function submitIdentity(ctx: Ctx, input: IdentitySubmit): Promise<number> {
+  return ctx.db.transaction(async (tx) => {
+    const customer = await lockCustomer(tx, ctx, input.customerId);
+    refuseDeleted(customer);
+    if (customer.authStatus === 'APPROVED') throw new AppError('identityAlreadyApproved');
+    const [pending] = await tx
+      .select({ id: identitySubmissions.id })
+      .from(identitySubmissions)
+      .where(and(eq(identitySubmissions.customerId, customer.id), eq(identitySubmissions.auditState, 'PENDING')));
+    if (pending) throw new AppError('identityPending');
+    const tenants = [customer.merchantId, ctx.principal.merchantId];
+    for (const fileId of input.documentFileIds) await assertFilesOfTenants({ ...ctx, db: tx }, { documentFileIds: fileId }, tenants);
+    await assertFilesOfTenants({ ...ctx, db: tx }, { faceFileId: input.faceFileId }, tenants);
+    const number = input.certificateNumber;
+    await lockCertificate(tx, input.certificateType, number);
+    let finding: { key: MessageKey; reason: string } | null = null;
+    if (!CERTIFICATE_FORMATS[input.certificateType].test(number)) finding = { key: 'identityFormatWrong', reason: '' };
+    else {
+      const holder = await holderOf(tx, customer.merchantId, customer.id, input.certificateType, number);
+      if (holder) finding = { key: 'identityDuplicate', reason: holder };
+    }
+    const [row] = await tx
+      .insert(identitySubmissions)
+      .values({
+        customerId: customer.id,
+        merchantId: customer.merchantId,
+        certificateType: input.certificateType,
+        certificateNumber: number,
+        documentFileIds: input.documentFileIds,
+        faceFileId: input.faceFileId ?? null,
+        submitter: 'MERCHANT',
+        ...(finding
+          ? {
+              auditState: 'FAILED' as const,
+              auditMode: 'AUTOMATIC' as const,
+              autoFinding: finding.key,
+              auditReason: finding.reason,
+              auditedAt: new Date(),
+            }
+          : {}),
+      })
+      .returning({ id: identitySubmissions.id });
+    const authStatus = finding ? 'NOT_CERTIFIED' : 'TO_BE_REVIEWED';
+    await tx.update(customers).set({ authStatus, updatedAt: new Date() }).where(eq(customers.id, customer.id));
+    await recordAudit(tx, ctx, {
+      action: 'identity.submit',
+      objectType: 'identity',
+      objectId: row!.id,
+      changes: {
+        customerNumber: customer.customerNumber,
+        certificateType: input.certificateType,
+        certificateNumber: number,
+        auditState: finding ? 'FAILED' : 'PENDING',
+      },
+    });
+    return row!.id;
+  });
+}
+
+/**
+ * A person passes or fails a pending submission. The submission is locked first, so of two staff
+ * deciding at once one decides and the other is told it was already audited; passing checks again
+ * that no other customer holds the certificate. The customer's status follows in the same transaction.
+ */
+export async function auditIdentity(ctx: Ctx, input: IdentityAuditInput): Promise<number> {
+  const reason = input.reason?.trim() ?? '';
+  if (input.decision === 'FAILED' && reason === '') throw new AppError('identityReasonRequired', undefined, { field: 'reason' });
+  return ctx.db.transaction(async (tx) => {
+    const [submission] = await tx
+      .select()
+      .from(identitySubmissions)
+      .where(
+        and(
+          eq(identitySubmissions.id, input.id),
+          ctx.principal.merchantId === null ? undefined : eq(identitySubmissions.merchantId, ctx.principal.merchantId),
+        ),
+      )
+      .for('update');
+    if (!submission) throw notFound();
+    if (submission.auditState !== 'PENDING') throw new AppError('identityAlreadyAudited');
+    const customer = await lockCustomer(tx, { ...ctx, principal: { ...ctx.principal, merchantId: null } }, submission.customerId);
+    const decision = input.decision;
+    if (decision === 'PASSED') {
+      await lockCertificate(tx, submission.certificateType, submission.certificateNumber);
+      const holder = await holderOf(tx, customer.merchantId, customer.id, submission.certificateType, submission.certificateNumber);
+      if (holder) throw new AppError('identityDuplicate', { customer: holder });
+    }
+    await tx
+      .update(identitySubmissions)
+      .set({
+        auditState: decision,
+        auditMode: 'MANUAL',
+        auditReason: reason,
+        auditorId: ctx.principal.id,
+        auditorName: ctx.principal.name || ctx.principal.username,
+        auditedAt: new Date(),
+      })
+      .where(eq(identitySubmissions.id, submission.id));
+    await tx
+      .update(customers)
+      .set(
+        decision === 'PASSED'
+          ? {
+              authStatus: 'APPROVED',
+              certificateType: submission.certificateType,
+              certificateNumber: submission.certificateNumber,
+              updatedAt: new Date(),
+            }
+          : { authStatus: 'NOT_CERTIFIED', updatedAt: new Date() },
+      )
+      .where(eq(customers.id, customer.id));
+    await recordAudit(tx, ctx, {
+      action: 'identity.audit',
+      objectType: 'identity',
+      objectId: submission.id,
+      changes: { customerNumber: customer.customerNumber, auditState: { from: 'PENDING', to: decision }, reason },
+    });
+    return submission.id;
+  });
+}
+
+/** The reason shown for a decision: the automatic check's finding in the reader's language, or the person's words. */
+export function auditReasonIn(row: { autoFinding: string | null; auditReason: string }, ctx: Pick<Ctx, 'lang'>): string {
+  if (!row.autoFinding) return row.auditReason;
+  return messageText(row.autoFinding as MessageKey, ctx.lang, { customer: row.auditReason });
+}

@@ -183,7 +183,7 @@ export function PriceSettingListPage() {
         fields={fields}
         initialValues={editing && editing !== 'new' ? valuesOf(api, editing) : { enabled: true }}
         extraValues={editing && editing !== 'new' ? { id: editing.id } : undefined}
-        submit={(adding ? api.add : api.edit)}
+        submit={adding ? api.add : api.edit}
         refresh={[api.edit]}
         onClose={() => setEditing(null)}
       />

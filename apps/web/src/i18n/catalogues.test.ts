@@ -97,6 +97,16 @@ describe('catalogues', () => {
     expect(missing).toEqual([]);
   });
 
+  // The interpolation marks are single braces (i18n/index.ts); a doubled one shows as "{{name}}" on screen.
+  it('writes every placeholder with single braces', () => {
+    const doubled = LANGUAGES.flatMap((language) =>
+      Object.entries(RESOURCES[language])
+        .filter(([, text]) => /\{\{|\}\}/.test(text))
+        .map(([key]) => `${language}: ${key}`),
+    );
+    expect(doubled).toEqual([]);
+  });
+
   it('translates every menu, route, user type, language, centre and validation key', () => {
     const missing: string[] = [];
     for (const language of LANGUAGES) {

@@ -390,10 +390,10 @@ export const MESSAGES = {
   merchantHasPrices: m(
     4152,
     409,
-    'This agent still has base prices or products: remove them first',
-    'Agen ini masih memiliki harga dasar atau produk: hapus dahulu',
-    'ตัวแทนนี้ยังมีราคาพื้นฐานหรือผลิตภัณฑ์อยู่ ลบออกก่อน',
-    '该代理商仍有基础价格或产品：请先删除',
+    'This agent still has base prices, price settings or products: remove them first',
+    'Agen ini masih memiliki harga dasar, pengaturan harga atau produk: hapus dahulu',
+    'ตัวแทนนี้ยังมีราคาพื้นฐาน การตั้งราคา หรือผลิตภัณฑ์อยู่ ลบออกก่อน',
+    '该代理商仍有基础价格、价格设置或产品：请先删除',
   ),
   typeHasPrices: m(
     4153,
@@ -406,10 +406,10 @@ export const MESSAGES = {
   cityHasPrices: m(
     4154,
     409,
-    'Base prices or products are set in this city: remove them first',
-    'Harga dasar atau produk ditetapkan di kota ini: hapus dahulu',
-    'มีราคาพื้นฐานหรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน',
-    '该城市设有基础价格或产品：请先删除',
+    'Base prices, price settings or products are set in this city: remove them first',
+    'Harga dasar, pengaturan harga atau produk ditetapkan di kota ini: hapus dahulu',
+    'มีราคาพื้นฐาน การตั้งราคา หรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน',
+    '该城市设有基础价格、价格设置或产品：请先删除',
   ),
   // Asset applications and top-ups (docs/operation-centre.md).
   applicationMoveRefused: m(
@@ -452,6 +452,39 @@ export const MESSAGES = {
     'Isi ulang harus lebih dari 0: jumlah dibayar dan bonus keduanya 0',
     'การเติมเงินต้องมากกว่า 0: จำนวนที่ชำระและที่แถมเป็น 0 ทั้งคู่',
     '充值金额须大于 0：实付与赠送金额均为 0',
+  ),
+  // Top-up offers, price settings and currencies (docs/operation-centre.md).
+  topUpOfferUnavailable: m(
+    4350,
+    400,
+    'This top-up offer is not available: it is disabled or belongs to another agent',
+    'Penawaran isi ulang ini tidak tersedia: dinonaktifkan atau milik agen lain',
+    'ข้อเสนอการเติมเงินนี้ใช้ไม่ได้: ถูกปิดใช้งานหรือเป็นของตัวแทนอื่น',
+    '该充值优惠不可用：已停用或属于其他代理商',
+  ),
+  topUpOfferMismatch: m(
+    4351,
+    400,
+    "A top-up made with an offer takes the offer's amounts and marketing type: paid {paid}, gifted {gift}",
+    'Isi ulang dengan penawaran memakai jumlah dan jenis pemasaran penawaran: dibayar {paid}, bonus {gift}',
+    'การเติมเงินด้วยข้อเสนอต้องใช้จำนวนเงินและประเภทการตลาดของข้อเสนอ: ชำระ {paid} แถม {gift}',
+    '使用充值优惠时须采用优惠的金额与营销类型：实付 {paid}，赠送 {gift}',
+  ),
+  basePriceCurrencyChanged: m(
+    4352,
+    409,
+    'The base price is in {baseCurrency} but the agent now uses {currency}: save the base price again first',
+    'Harga dasar dalam {baseCurrency} tetapi agen kini memakai {currency}: simpan ulang harga dasar dahulu',
+    'ราคาพื้นฐานเป็น {baseCurrency} แต่ตัวแทนใช้ {currency} แล้ว บันทึกราคาพื้นฐานใหม่ก่อน',
+    '基础价格的币种为 {baseCurrency}，但代理商现使用 {currency}：请先重新保存基础价格',
+  ),
+  batteryTypeHasPrices: m(
+    4353,
+    409,
+    'Battery prices use this battery type: remove them first',
+    'Harga baterai menggunakan tipe baterai ini: hapus dahulu',
+    'ราคาแบตเตอรี่ใช้ประเภทแบตเตอรี่นี้อยู่ ลบออกก่อน',
+    '有电池价格使用此电池类型：请先删除',
   ),
   // External systems (docs/operation-centre.md, "External systems").
   webhookUrlScheme: m(

@@ -57,7 +57,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { productsName, registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
-import { registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
+import { priceSettingsName, registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
 import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
@@ -135,9 +135,12 @@ const MODULES: ServerModule[] = [
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
 
-/** Whether base prices or products name the merchant, vehicle type or city. */
+/** Whether base prices or products name the merchant, vehicle type or city (and, for a merchant or a city, price settings). */
 function pricesName(key: 'merchantId' | 'vehicleTypeId' | 'cityId') {
-  return async (db: Db, id: number) => (await basePricesName(db, key, id)) || (await productsName(db, key, id));
+  return async (db: Db, id: number) =>
+    (await basePricesName(db, key, id)) ||
+    (await productsName(db, key, id)) ||
+    (key !== 'vehicleTypeId' && (await priceSettingsName(db, key, id)));
 }
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
@@ -180,10 +183,11 @@ tellTypeUsers({
   typeHasVehicleWithTwoBatteries,
   typeHasStockHistory,
   typeHasPrices: pricesName('vehicleTypeId'),
+  typeHasPriceSettings: (db, id) => priceSettingsName(db, 'batteryTypeId', id),
   removeStockCountsOfType,
 });
 
-// A merchant, a vehicle type or a city that base prices or products name stays (the price modules know them).
+// A merchant, a vehicle type or a city that base prices, price settings or products name stays (the price modules know them).
 tellMerchantPrices(pricesName('merchantId'));
 tellCityPrices(pricesName('cityId'));
 

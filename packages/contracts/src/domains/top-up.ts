@@ -19,6 +19,7 @@ export const topUpFieldLabels = {
   giftAmount: { en: 'Gifted amount', in: 'Jumlah bonus', th: 'จำนวนที่แถม', zh: '赠送金额' },
   marketingType: { en: 'Marketing type', in: 'Jenis pemasaran', th: 'ประเภทการตลาด', zh: '营销类型' },
   balanceAfter: { en: 'Balance after', in: 'Saldo setelahnya', th: 'ยอดคงเหลือหลังเติม', zh: '充值后余额' },
+  offerId: { en: 'Top-up offer', in: 'Penawaran isi ulang', th: 'ข้อเสนอการเติมเงิน', zh: '充值优惠' },
 } satisfies FieldLabels;
 
 export const topUpRecord = z.object({
@@ -46,10 +47,14 @@ export const topUpSearch = pageQuerySchema.extend({
   createdTo: z.iso.datetime({ offset: true }).optional(),
 });
 
-/** A recharge by staff: platform staff name the merchant; paid plus gifted must be above 0. */
+/**
+ * A recharge by staff: platform staff name the merchant; paid plus gifted must be above 0. With an
+ * offer (one of the merchant's enabled top-up offers) the amounts and marketing type are the offer's.
+ */
 export const topUpAdd = z.object({
   merchantId: id.nullish(),
   customerId: requiredText(64),
+  offerId: id.nullish(),
   paidAmount: money,
   giftAmount: money,
   marketingType: z.enum(MARKETING_TYPES, { message: 'validation.required' }),
@@ -69,6 +74,21 @@ export const walletBalance = z.object({
   currency: z.enum(CURRENCIES),
 });
 
+/** The top-up offers a merchant's staff may choose from: the merchant's enabled ones (platform staff name the merchant). */
+export const topUpOfferQuery = z.object({
+  merchantId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+
+export const topUpOffer = z.object({
+  id: z.number(),
+  cityName: z.string().nullable(),
+  paidAmount: z.string(),
+  giftAmount: z.string(),
+  marketingType: z.enum(MARKETING_TYPES),
+  currency: z.enum(CURRENCIES),
+});
+export type TopUpOffer = z.infer<typeof topUpOffer>;
+
 const SORTABLE = ['createdAt', 'customerId'] as const;
 
 export const topUpApi = {
@@ -86,6 +106,13 @@ export const topUpApi = {
     access: { code: 'price.rechargeRecord.add' },
     body: topUpAdd,
     answer: topUpRecord,
+  }),
+  offers: endpoint({
+    method: 'GET',
+    path: '/top-up/offers',
+    access: { code: 'price.rechargeRecord.add' },
+    query: topUpOfferQuery,
+    answer: z.array(topUpOffer),
   }),
   balance: endpoint({
     method: 'GET',

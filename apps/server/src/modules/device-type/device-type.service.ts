@@ -220,13 +220,14 @@ export async function editType<K extends DeviceKind>(ctx: Ctx, kind: K, body: Ty
   return typeDetail(ctx, kind, body.id);
 }
 
-/** Platform only. A type with devices or stock history stays ("typeInUse"), a vehicle type named by base prices or products too ("typeHasPrices"). */
+/** Platform only. A type with devices or stock history stays ("typeInUse"), a vehicle type named by base prices or products too ("typeHasPrices"), a battery type named by battery prices ("batteryTypeHasPrices"). */
 export async function removeType(ctx: Ctx, kind: DeviceKind, id: number): Promise<null> {
   const current = await typeDetail(ctx, kind, id);
   if (current.inUse) throw new AppError('typeInUse');
   await ctx.db.transaction(async (tx) => {
     if (await typeUsers().typeHasStockHistory(tx, id)) throw new AppError('typeInUse');
     if (kind === 'vehicle' && (await typeUsers().typeHasPrices(tx, id))) throw new AppError('typeHasPrices');
+    if (kind === 'battery' && (await typeUsers().typeHasPriceSettings(tx, id))) throw new AppError('batteryTypeHasPrices');
     // Lock the type so a device registered meanwhile either sees it gone or blocks this removal.
     await tx.select({ id: deviceTypes.id }).from(deviceTypes).where(eq(deviceTypes.id, id)).for('update');
     const [type] = await tx

@@ -18,6 +18,8 @@ export interface TypeUsers {
   typeHasStockHistory(db: Db, typeId: number): Promise<boolean>;
   /** Whether base prices or products name the (vehicle) type (it then stays), inside the caller's transaction. */
   typeHasPrices(db: Db, typeId: number): Promise<boolean>;
+  /** Whether battery prices name the (battery) type (it then stays), inside the caller's transaction. */
+  typeHasPriceSettings(db: Db, typeId: number): Promise<boolean>;
   /** Drops the stock counters of a type being removed, inside the caller's transaction. */
   removeStockCountsOfType(db: Db, typeId: number): Promise<void>;
 }

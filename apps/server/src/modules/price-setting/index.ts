@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, getTableColumns, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ilike, type SQL } from 'drizzle-orm';
 import {
   normalizeMoney,
   priceSettingApi,
@@ -173,6 +173,51 @@ const rechargeSettingRoutes = priceSetting<RechargeSettingAdd>({
 /** Operation centre → Pricing → Battery, consumer and package prices and top-up offers (/basic-pricing/…). */
 export function registerPriceSettingRoutes(app: FastifyInstance): void {
   for (const routes of [batteryPriceRoutes, consumerPriceRoutes, packagePriceRoutes, rechargeSettingRoutes]) routes(app);
+}
+
+/** Whether price settings name the merchant, city or battery type (each read on an index leading with it). */
+export async function priceSettingsName(db: Db, key: 'merchantId' | 'cityId' | 'batteryTypeId', id: number): Promise<boolean> {
+  const tables: SettingTable[] =
+    key === 'batteryTypeId' ? [batteryPrices] : [batteryPrices, consumerPrices, packagePrices, rechargeSettings];
+  for (const table of tables) {
+    const column = key === 'batteryTypeId' ? batteryPrices.batteryTypeId : table[key];
+    const [row] = await db.select({ id: table.id }).from(table).where(eq(column, id)).limit(1);
+    if (row) return true;
+  }
+  return false;
+}
+
+/** A top-up offer as the top-up form offers it: the agent's enabled offers, in every city of the agent. */
+export interface TopUpOffer {
+  id: number;
+  cityName: string | null;
+  paidAmount: string;
+  giftAmount: string;
+  marketingType: (typeof rechargeSettings.$inferSelect)['marketingType'];
+  currency: (typeof rechargeSettings.$inferSelect)['currency'];
+}
+
+/** The agent's enabled top-up offers, smallest paid amount first (an agent keeps a few dozen). */
+export async function enabledTopUpOffers(db: Db, merchantId: number, offerId?: number): Promise<TopUpOffer[]> {
+  const rows = await db
+    .select({
+      id: rechargeSettings.id,
+      cityName: areaNameOf(rechargeSettings.cityId),
+      paidAmount: rechargeSettings.paidAmount,
+      giftAmount: rechargeSettings.giftAmount,
+      marketingType: rechargeSettings.marketingType,
+      currency: rechargeSettings.currency,
+    })
+    .from(rechargeSettings)
+    .where(
+      and(
+        eq(rechargeSettings.merchantId, merchantId),
+        eq(rechargeSettings.enabled, true),
+        offerId === undefined ? undefined : eq(rechargeSettings.id, offerId),
+      ),
+    )
+    .orderBy(asc(rechargeSettings.paidAmount), asc(rechargeSettings.id));
+  return rows.map((row) => ({ ...row, paidAmount: normalizeMoney(row.paidAmount), giftAmount: normalizeMoney(row.giftAmount) }));
 }
 
 /**

@@ -1,10 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { areaApi, currencyApi, endpointUrl, priceSettingApi, type Language, type PriceSettingKind } from '@swap/contracts';
+import {
+  areaApi,
+  currencyApi,
+  deviceTypeApi,
+  endpointUrl,
+  merchantApi,
+  priceSettingApi,
+  type Language,
+  type PriceSettingKind,
+} from '@swap/contracts';
+import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createDeviceTypes,
   createMerchant,
+  createMerchantRecord,
   createProvinceAndCity,
   platformAdmin,
   square,
@@ -185,5 +196,58 @@ describe('price settings: battery, consumer and package prices, top-up offers', 
     expect((await server.request(priceSettingApi.battery.remove, { id: own.id }, { token: agent.admin.token })).code).toBe(1);
     const platform = await server.request(priceSettingApi.package.search, { merchantId: rival.id }, { token: admin });
     expect(platform.data.records.every((r) => r.merchantName === rival.name)).toBe(true);
+  });
+
+  it('keeps the agent, city and battery type a setting names: removing them is refused in the caller’s language, nothing removed', async () => {
+    const bare = await createMerchantRecord(server, admin);
+    const west = { code: 'JK-W', name: 'West Jakarta', type: 'CITY', provinceId, polygon: square(106.4, -6.6, 0.2) } as const;
+    const cityId = (await succeed(server, areaApi.add, west, admin)).id;
+    const packType = await succeed(
+      server,
+      deviceTypeApi.battery.add,
+      { ...DEVICE_TYPE_SAMPLES.battery, code: 'PSREMOVE', name: 'Pack to remove' },
+      admin,
+    );
+    const removals = (lang: Language) =>
+      Promise.all([
+        server.request(merchantApi.remove, { id: bare.id }, { token: admin, lang }),
+        server.request(areaApi.remove, { id: cityId }, { token: admin, lang }),
+        server.request(deviceTypeApi.battery.remove, { id: packType.id }, { token: admin, lang }),
+      ]).then((answers) => answers.map((answer) => [answer.code, answer.message]));
+
+    // A top-up offer alone holds its agent and its city.
+    const offer = await save('rechargeSetting', 'add', { ...bodies.rechargeSetting.body, merchantId: bare.id, cityId }, admin);
+    const [merchant, city, type] = await removals('en');
+    expect(merchant).toEqual([4152, 'This agent still has base prices, price settings or products: remove them first']);
+    expect(city).toEqual([4154, 'Base prices, price settings or products are set in this city: remove them first']);
+    expect(type![0]).toBe(1);
+    const pack2 = await succeed(
+      server,
+      deviceTypeApi.battery.add,
+      { ...DEVICE_TYPE_SAMPLES.battery, code: 'PSREMOVE2', name: 'Pack kept' },
+      admin,
+    );
+    expect((await server.request(priceSettingApi.rechargeSetting.remove, { id: offer.id }, { token: admin })).code).toBe(1);
+
+    // A battery price holds its battery type too, in every language.
+    const battery = await save('battery', 'add', { ...bodies.battery.body, merchantId: bare.id, cityId, batteryTypeId: pack2.id }, admin);
+    const thai = await Promise.all([
+      server.request(deviceTypeApi.battery.remove, { id: pack2.id }, { token: admin, lang: 'th' }),
+      server.request(deviceTypeApi.battery.remove, { id: pack2.id }, { token: admin, lang: 'zh' }),
+      server.request(merchantApi.remove, { id: bare.id }, { token: admin, lang: 'in' }),
+    ]);
+    expect(thai.map((answer) => [answer.code, answer.message])).toEqual([
+      [4353, 'ราคาแบตเตอรี่ใช้ประเภทแบตเตอรี่นี้อยู่ ลบออกก่อน'],
+      [4353, '有电池价格使用此电池类型：请先删除'],
+      [4152, 'Agen ini masih memiliki harga dasar, pengaturan harga atau produk: hapus dahulu'],
+    ]);
+    const kept = await server.request(priceSettingApi.battery.search, { merchantId: bare.id }, { token: admin });
+    expect(kept.data.records.map((r) => [r.id, r.batteryTypeName, r.cityName])).toEqual([[battery.id, 'Pack kept', 'West Jakarta']]);
+
+    // Once the settings are gone, each goes.
+    expect((await server.request(priceSettingApi.battery.remove, { id: battery.id }, { token: admin })).code).toBe(1);
+    expect((await server.request(deviceTypeApi.battery.remove, { id: pack2.id }, { token: admin })).code).toBe(1);
+    // The battery type was removed above: it now answers "type does not exist".
+    expect((await removals('en')).map(([code]) => code)).toEqual([1, 1, 3000]);
   });
 });

@@ -108,7 +108,7 @@ const SOLD: readonly OperationType[] = ['NEW', 'SALE'];
  * vehicle type that exists with at least as many battery compartments as the product's batteries,
  * a city, and the owner's base price for its operation type, vehicle type, batteries and city (none:
  * refused with the look-up's reason), which its price per cycle and daily renewal price never go
- * below; the amounts are in the owner's currency.
+ * below; the amounts are in the owner's currency, and so must the base price's be.
  */
 async function checkProduct(ctx: Ctx, input: ProductPackageAdd, owner: number | null, db: Db) {
   const vehicleType = await findTypeOfKind(db, 'vehicle', input.vehicleTypeId);
@@ -124,6 +124,12 @@ async function checkProduct(ctx: Ctx, input: ProductPackageAdd, owner: number | 
     batteryCount: input.batteryCount,
     cityId: input.cityId,
   });
+  // Amounts are compared in one currency only: a base price saved before the owner's currency changed
+  // is saved again first (docs/operation-centre.md, "Currencies after a change").
+  const currency = await merchantCurrency(db, owner!);
+  if (base.currency !== currency) {
+    throw new AppError('basePriceCurrencyChanged', { baseCurrency: base.currency, currency }, { field: 'pricePerCycle' });
+  }
   const least = SOLD.includes(input.operationType) ? base.price : base.rent;
   if (compareMoney(input.pricePerCycle, least) < 0) {
     throw new AppError('belowBasePrice', { amount: `${least} ${base.currency}` }, { field: 'pricePerCycle' });
@@ -131,7 +137,7 @@ async function checkProduct(ctx: Ctx, input: ProductPackageAdd, owner: number | 
   if (compareMoney(input.dailyRenewalPrice, base.minDailyRate) < 0) {
     throw new AppError('belowMinDailyRate', { amount: `${base.minDailyRate} ${base.currency}` }, { field: 'dailyRenewalPrice' });
   }
-  return { currency: await merchantCurrency(db, owner!) };
+  return { currency };
 }
 
 const records = ownedRecords({

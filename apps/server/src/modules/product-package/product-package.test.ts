@@ -297,9 +297,9 @@ describe('products and packages', () => {
         server.request(areaApi.remove, { id: otherCityId }, { token: admin, lang }),
       ]).then((answers) => answers.map((answer) => [answer.code, answer.message]));
     expect(await removals('en')).toEqual([
-      [4152, 'This agent still has base prices or products: remove them first'],
+      [4152, 'This agent still has base prices, price settings or products: remove them first'],
       [4153, 'Base prices or products use this vehicle type: remove them first'],
-      [4154, 'Base prices or products are set in this city: remove them first'],
+      [4154, 'Base prices, price settings or products are set in this city: remove them first'],
     ]);
     // A product alone holds them too (its base price removed after it was saved).
     const theirs = await succeed(
@@ -310,8 +310,44 @@ describe('products and packages', () => {
     );
     expect((await server.request(basePriceApi.remove, { id: price.id }, { token: admin })).code).toBe(1);
     expect((await removals('th')).map(([code]) => code)).toEqual([4152, 4153, 4154]);
-    expect((await removals('th'))[2]![1]).toBe('มีราคาพื้นฐานหรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน');
+    expect((await removals('th'))[2]![1]).toBe('มีราคาพื้นฐาน การตั้งราคา หรือผลิตภัณฑ์ตั้งไว้ในเมืองนี้ ลบออกก่อน');
     expect((await server.request(productPackageApi.remove, { id: theirs.id }, { token: admin })).code).toBe(1);
     expect((await removals('en')).map(([code]) => code)).toEqual([1, 1, 1]);
+  });
+
+  it('after the agent’s currency changes, refuses a product against a base price saved in the old currency until that price is saved again', async () => {
+    const moved = await createMerchantRecord(server, admin);
+    const cityId = product.cityId;
+    const fields = {
+      operationType: 'LEASE',
+      vehicleTypeId: types.vehicle1,
+      batteryCount: 1,
+      cityId,
+      price: '0',
+      deposit: '0',
+      rent: '350000',
+      dailyRate: '1',
+      minDailyRate: '1',
+    } as const;
+    const price = await succeed(server, basePriceApi.add, { ...fields, merchantId: moved.id }, admin);
+    expect(price.currency).toBe('IDR');
+    await succeed(server, currencyApi.edit, { currency: 'USD', merchantId: moved.id }, admin);
+    // 25 dollars would pass 350,000 rupiah compared as bare numbers only by luck: it is never compared.
+    const body = { ...product, merchantId: moved.id, pricePerCycle: '25', name: 'Dollar Rent' };
+    const refused = await add(admin, body, 'in');
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      409,
+      4352,
+      'Harga dasar dalam IDR tetapi agen kini memakai USD: simpan ulang harga dasar dahulu',
+    ]);
+    expect(refused.data).toMatchObject({ field: 'pricePerCycle' });
+    expect(await names(admin, { merchantId: moved.id })).toEqual([]);
+    // Saved again, the base price is in dollars and the product is held to it.
+    const again = await succeed(server, basePriceApi.edit, { ...fields, id: price.id, rent: '20' }, admin);
+    expect(again.currency).toBe('USD');
+    const added = await succeed(server, productPackageApi.add, body, admin);
+    expect([added.currency, added.pricePerCycle]).toEqual(['USD', '25.00']);
+    const below = await add(admin, { ...body, name: 'Cheap Rent', pricePerCycle: '19.99' }, 'en');
+    expect([below.code, below.message]).toEqual([4150, 'The price per cycle must not be below the base price: at least 20.00 USD']);
   });
 });

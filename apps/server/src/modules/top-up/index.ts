@@ -1,6 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { addMoney, minorToMoney, moneyToMinor, normalizeMoney, topUpApi, type TopUpAdd, type TopUpRecord } from '@swap/contracts';
+import {
+  addMoney,
+  compareMoney,
+  minorToMoney,
+  moneyToMinor,
+  normalizeMoney,
+  topUpApi,
+  type TopUpAdd,
+  type TopUpRecord,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -12,6 +21,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { merchantCurrency } from '../currency/index.js';
 import { assertCustomerOf } from '../customer/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
+import { enabledTopUpOffers } from '../price-setting/index.js';
 import { topUps, wallets } from './top-up.table.js';
 
 interface Row {
@@ -62,6 +72,37 @@ async function walletOwner(ctx: Ctx, merchantId: number | null | undefined): Pro
 }
 
 /**
+ * A top-up made with an offer: the offer is one of the merchant's enabled ones (a disabled one, another
+ * agent's or an unknown id: 4350), in the merchant's current currency, and the top-up carries its
+ * amounts and marketing type (4351 otherwise), so what staff saw chosen is what is recorded.
+ */
+async function assertOffer(ctx: Ctx, merchantId: number, input: TopUpAdd): Promise<void> {
+  const [offer] = await enabledTopUpOffers(ctx.db, merchantId, input.offerId!);
+  if (!offer || offer.currency !== (await merchantCurrency(ctx.db, merchantId))) {
+    throw new AppError('topUpOfferUnavailable', undefined, { field: 'offerId' });
+  }
+  const same =
+    compareMoney(offer.paidAmount, input.paidAmount) === 0 &&
+    compareMoney(offer.giftAmount, input.giftAmount) === 0 &&
+    offer.marketingType === input.marketingType;
+  if (!same) {
+    throw new AppError(
+      'topUpOfferMismatch',
+      { paid: `${offer.paidAmount} ${offer.currency}`, gift: `${offer.giftAmount} ${offer.currency}` },
+      { field: 'offerId' },
+    );
+  }
+}
+
+/** The merchant's enabled top-up offers, for the top-up form (platform staff name the merchant). */
+async function offersFor(ctx: Ctx, merchantId: number | undefined) {
+  const owner = await walletOwner(ctx, merchantId);
+  const currency = await merchantCurrency(ctx.db, owner);
+  // An offer saved before the merchant's currency changed is not offered until it is saved again.
+  return (await enabledTopUpOffers(ctx.db, owner)).filter((offer) => offer.currency === currency);
+}
+
+/**
  * Adds a top-up and the paid plus gifted amount to the customer's balance in one transaction: the
  * balance is added to by one statement (insert or add on the wallet's key), so parallel top-ups of
  * one customer each count once, and the record keeps the balance it left; the customer must be the
@@ -69,6 +110,7 @@ async function walletOwner(ctx: Ctx, merchantId: number | null | undefined): Pro
  */
 export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
   const merchantId = await walletOwner(ctx, input.merchantId);
+  if (input.offerId !== undefined && input.offerId !== null) await assertOffer(ctx, merchantId, input);
   const added = addMoney(input.paidAmount, input.giftAmount);
   if (moneyToMinor(added) <= 0) throw new AppError('topUpEmpty');
   const currency = await merchantCurrency(ctx.db, merchantId);
@@ -107,6 +149,7 @@ export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
         giftAmount: normalizeMoney(input.giftAmount),
         marketingType: input.marketingType,
         ...(ctx.principal.merchantId === null ? { merchantId } : {}),
+        ...(input.offerId ? { offerId: input.offerId } : {}),
       },
     });
     return row!.id;
@@ -146,6 +189,7 @@ const CSV_COLUMNS: CsvColumn<TopUpRecord>[] = fieldColumns([
 export function registerTopUpRoutes(app: FastifyInstance): void {
   serve(app, topUpApi.search, ({ input, ctx }) => topUpList.search(ctx, input));
   serve(app, topUpApi.add, async ({ input, ctx }) => topUpList.detail(ctx, await addTopUp(ctx, input)));
+  serve(app, topUpApi.offers, ({ input, ctx }) => offersFor(ctx, input.merchantId));
   serve(app, topUpApi.balance, ({ input, ctx }) => balanceOf(ctx, input.customerId, input.merchantId));
   serve(app, topUpApi.export, ({ input, ctx, reply }) =>
     topUpList.sendExport(reply, ctx, input, { filename: 'top-ups.csv', columns: CSV_COLUMNS }),

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { endpointUrl, topUpApi, type Language } from '@swap/contracts';
+import { endpointUrl, priceSettingApi, topUpApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createCustomer, createMerchant, platformAdmin } from '../../test/factories.js';
+import { createCustomer, createMerchant, createProvinceAndCity, platformAdmin, succeed } from '../../test/factories.js';
 import { topUps } from './top-up.table.js';
 
 describe('top-ups: the wallet balance follows each recharge exactly', () => {
@@ -10,6 +10,7 @@ describe('top-ups: the wallet balance follows each recharge exactly', () => {
   let agent: string;
   let agentId = 0;
   let rival: string;
+  let rivalId = 0;
 
   const add = (token: string, body: Record<string, unknown>, lang?: Language) =>
     server.call('POST', endpointUrl(topUpApi.add), {
@@ -33,7 +34,9 @@ describe('top-ups: the wallet balance follows each recharge exactly', () => {
     const agentMerchant = await createMerchant(server, admin, { menuCodes });
     agent = agentMerchant.admin.token;
     agentId = agentMerchant.id;
-    rival = (await createMerchant(server, admin, { menuCodes })).admin.token;
+    const rivalMerchant = await createMerchant(server, admin, { menuCodes });
+    rival = rivalMerchant.admin.token;
+    rivalId = rivalMerchant.id;
     for (const customerNumber of ['C40001', 'C40002', 'C40003']) await createCustomer(server, agent, { customerNumber });
     await createCustomer(server, rival, { customerNumber: 'C40001' });
   });
@@ -92,5 +95,75 @@ describe('top-ups: the wallet balance follows each recharge exactly', () => {
     expect((await add(admin, { merchantId: agentId, customerId: 'C40003', paidAmount: '2.50' })).data.balanceAfter).toBe('2.50');
     expect((await balance(admin, 'C40003', agentId)).balance).toBe('2.50');
     expect((await balance(rival, 'C40003')).balance).toBe('0.00');
+  });
+
+  it('offers the merchant’s enabled top-up offers and records a top-up made with one as the offer says', async () => {
+    const { cityId } = await createProvinceAndCity(server, admin);
+    const offer = (merchantId: number, paidAmount: string, giftAmount: string, enabled = true) =>
+      succeed(
+        server,
+        priceSettingApi.rechargeSetting.add,
+        { merchantId, cityId, enabled, paidAmount, giftAmount, marketingType: 'BONUS' },
+        admin,
+      );
+    const bonus = await offer(agentId, '200', '20');
+    const small = await offer(agentId, '50', '0');
+    const off = await offer(agentId, '500', '75', false);
+    const theirs = await offer(rivalId, '300', '30');
+    const offers = async (token: string, merchantId?: number) =>
+      server.call('GET', endpointUrl(topUpApi.offers), { token, query: merchantId ? { merchantId: String(merchantId) } : {} });
+
+    // The merchant's enabled offers only, smallest first; platform staff name the merchant.
+    const own = await offers(agent);
+    expect(own.data.map((o: { id: number; paidAmount: string; giftAmount: string }) => [o.id, o.paidAmount, o.giftAmount])).toEqual([
+      [small.id, '50.00', '0.00'],
+      [bonus.id, '200.00', '20.00'],
+    ]);
+    expect(own.data[0]).toMatchObject({ cityName: 'South Jakarta', currency: 'IDR', marketingType: 'BONUS' });
+    expect((await offers(admin)).code).toBe(2007);
+    expect((await offers(admin, rivalId)).data.map((o: { id: number }) => o.id)).toEqual([theirs.id]);
+    expect((await offers(rival, agentId)).data.map((o: { id: number }) => o.id)).toEqual([theirs.id]);
+
+    const before = await rows();
+    const made = await add(agent, {
+      customerId: 'C40003',
+      offerId: bonus.id,
+      paidAmount: '200',
+      giftAmount: '20.00',
+      marketingType: 'BONUS',
+    });
+    expect(made.data).toMatchObject({ paidAmount: '200.00', giftAmount: '20.00', marketingType: 'BONUS', balanceAfter: '222.50' });
+
+    // A disabled offer, another agent's, an unknown one, or amounts other than the offer's: refused, nothing written.
+    const disabled = await add(
+      agent,
+      { customerId: 'C40003', offerId: off.id, paidAmount: '500', giftAmount: '75', marketingType: 'BONUS' },
+      'th',
+    );
+    expect([disabled.code, disabled.message]).toEqual([4350, 'ข้อเสนอการเติมเงินนี้ใช้ไม่ได้: ถูกปิดใช้งานหรือเป็นของตัวแทนอื่น']);
+    const foreign = await add(agent, {
+      customerId: 'C40003',
+      offerId: theirs.id,
+      paidAmount: '300',
+      giftAmount: '30',
+      marketingType: 'BONUS',
+    });
+    expect([foreign.status, foreign.code, foreign.data]).toEqual([400, 4350, { field: 'offerId' }]);
+    expect((await add(agent, { customerId: 'C40003', offerId: 2_147_483_647, paidAmount: '1', giftAmount: '0' })).code).toBe(4350);
+    const other = await add(
+      agent,
+      { customerId: 'C40003', offerId: bonus.id, paidAmount: '200', giftAmount: '40', marketingType: 'BONUS' },
+      'en',
+    );
+    expect([other.code, other.message]).toEqual([
+      4351,
+      "A top-up made with an offer takes the offer's amounts and marketing type: paid 200.00 IDR, gifted 20.00 IDR",
+    ]);
+    expect(
+      (await add(agent, { customerId: 'C40003', offerId: bonus.id, paidAmount: '200', giftAmount: '20', marketingType: 'NONE' })).code,
+    ).toBe(4351);
+    expect((await add(agent, { offerId: 'x' })).status).toBe(400);
+    expect(await rows()).toBe(before + 1);
+    expect((await balance(agent, 'C40003')).balance).toBe('222.50');
   });
 });

@@ -5,14 +5,15 @@ import { endpointKey, request } from '../../shared/api/endpoints';
 import { isPlatformUser } from '../../shared/session';
 import type { SearchOption } from '../../shared/table';
 
-/** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. */
-export function useTypeOptions(kind: DeviceKind): SearchOption[] {
+/** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. Not asked while `enabled` is false. */
+export function useTypeOptions(kind: DeviceKind, enabled = true): SearchOption[] {
   const options = deviceTypeApi[kind].options;
   const query = useQuery({
     queryKey: endpointKey(options),
     queryFn: ({ signal }) => request(options, undefined, { signal }),
     staleTime: 60_000,
     retry: false,
+    enabled,
   });
   return (query.data ?? []).map((type) => ({ value: type.id, label: `${type.name} (${type.code})` }));
 }

@@ -98,7 +98,8 @@ export function PriceSettingListPage() {
   const code = `price.${kind}`;
   const amount = useAmount();
   const owners = useOwnerOptions();
-  const batteryTypes = useTypeOptions('battery');
+  // Only the battery prices name a battery type: the other screens never ask for the types.
+  const batteryTypes = useTypeOptions('battery', kind === 'battery');
   const cityQuery = useEndpointQuery(api.cities, undefined, { staleTime: 60_000 });
   const cities = (cityQuery.data ?? []).map((city) => ({
     value: city.id,

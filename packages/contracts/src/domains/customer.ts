@@ -113,7 +113,7 @@ export type CustomerSearch = z.infer<typeof customerSearch>;
  */
 export const customerAdd = z.object({
   merchantId: id.nullish(),
-  customerNumber: customerNumber.optional(),
+  customerNumber: customerNumber.nullish(),
   givenName: nameField,
   familyName: nameField,
   phone,

@@ -36,6 +36,14 @@ describe('customers: tenant, restriction, soft delete and identity audits', () =
     });
     const next = await createCustomer(server, agent);
     expect(next.customerNumber).toBe(`C${100000 + next.id}`);
+    // The form sends a cleared number as null: the server's next, like a number left out.
+    const cleared = await server.request(
+      customerApi.add,
+      { givenName: 'A', familyName: 'B', phone: '+6281200000777', customerNumber: null },
+      { token: agent },
+    );
+    expect(cleared.code).toBe(1);
+    expect(cleared.data?.customerNumber).toBe(`C${100000 + cleared.data!.id}`);
     const samePhone = await server.request(
       customerApi.add,
       { givenName: 'A', familyName: 'B', phone: '+6281200000001' },

@@ -1,6 +1,6 @@
 /**
- * The device registry's entry (docs/architecture.md): the device list, forms, detail actions,
- * credentials card and number input that the battery, cabinet, vehicle and stock screens build on.
+ * The device registry's entry (docs/architecture.md): the device list, forms, detail actions and
+ * credentials card that the battery, cabinet, vehicle and stock screens build on.
  * Each kind's endpoints, field labels, status maps and base filters, which every device screen
  * uses, are in shared/devices.ts.
  */
@@ -8,7 +8,5 @@ export { DeviceCredentialCard } from './DeviceCredentialCard';
 export { deviceDetailActions } from './deviceDetailActions';
 export type { DeviceFormDrawerProps, DeviceFormSpec, FieldOptionsByName } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
-export { NumbersInput } from './NumbersInput';
-export { validatedNumbers, withNumbers } from './validatedNumbers';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
 export { merchantChoices } from './merchantChoices';

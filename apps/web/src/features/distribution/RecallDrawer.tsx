@@ -3,9 +3,10 @@ import { Button, Drawer, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { distributionRecall, type DeviceKind } from '@swap/contracts';
 import { useZodRules } from '../../shared/form';
+import { NumbersInput } from '../../shared/form/NumbersInput';
+import { validatedNumbers } from '../../shared/form/validatedNumbers';
 import { useConfirm } from '../../shared/confirm';
 import { fieldKey } from '../../shared/devices';
-import { NumbersInput, validatedNumbers } from '../device-registry';
 import { useRecall } from './useRecall';
 
 /**

@@ -5,7 +5,7 @@ import { invalidateResources, request } from '../../shared/api/endpoints';
 import { isApiError } from '../../shared/api/errors';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS } from '../../shared/devices';
-import { withNumbers } from '../device-registry';
+import { withNumbers } from '../../shared/form/validatedNumbers';
 
 /**
  * Recalls devices to stock, says how many, and reloads the history and the kind's device list; a

@@ -6,9 +6,10 @@ import { stockApi, stockMove, type DeviceKind } from '@swap/contracts';
 import { invalidateResources } from '../../shared/api/endpoints';
 import { ignoreApiError, isApiError } from '../../shared/api/errors';
 import { useZodRules } from '../../shared/form';
+import { NumbersInput } from '../../shared/form/NumbersInput';
+import { validatedNumbers, withNumbers } from '../../shared/form/validatedNumbers';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
-import { NumbersInput, validatedNumbers, withNumbers } from '../device-registry';
 import { moveStock } from './stockQueries';
 
 export type StockDirection = 'in' | 'out';

@@ -1,5 +1,5 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { Button, Drawer, Flex, Form, Modal, Spin, type FormInstance } from 'antd';
+import { Drawer, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -11,6 +11,7 @@ import { ErrorState } from '../StateView';
 import { resourceSearchKey } from '../table/useResourceSearch';
 import { useUi } from '../ui';
 import { FieldInput } from './FieldInput';
+import { FormFooter } from './FormFooter';
 import type { FormField, FormMode } from './types';
 import { fieldSchema, issuesByField, zodRules } from './zodRules';
 
@@ -184,12 +185,19 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
   const busy = mutation.isPending;
   const loadFailed = !!load && loaded.isError;
   const footer = (
-    <Flex justify="flex-end" gap={8}>
-      <Button onClick={onClose}>{t('common.cancel')}</Button>
-      <Button type="primary" onClick={() => void save()} loading={busy} disabled={busy || loaded.isFetching || loadFailed}>
-        {t('common.save')}
-      </Button>
-    </Flex>
+    <FormFooter
+      onCancel={onClose}
+      actions={[
+        {
+          key: 'save',
+          label: t('common.save'),
+          primary: true,
+          onClick: () => void save(),
+          loading: busy,
+          disabled: busy || loaded.isFetching || loadFailed,
+        },
+      ]}
+    />
   );
   const body = loadFailed ? (
     <ErrorState title={t('form.loadFailed')} onRetry={() => void loaded.refetch()} />

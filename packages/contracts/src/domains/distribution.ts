@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { deviceNumberList, id, safeText } from '../validation.js';
 import { DEVICE_KINDS, type DeviceKind } from './device-type.js';
+import { stationOption } from './station.js';
 import { ownerFilter, stockMove } from './stock.js';
 
 /**
@@ -86,6 +87,11 @@ export const distributionSearch = pageQuerySchema.extend({
 });
 export type DistributionSearch = z.infer<typeof distributionSearch>;
 
+/** The stations a batch may go to: platform staff name the merchant (none: the platform's own stations). */
+export const distributionStationQuery = z.object({
+  merchantId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+});
+
 /** The distribution endpoints of one kind (POST /distribution/<kind>/…), gated by `allocation.<kind>` codes. */
 function distributionEndpointsOf<const K extends DeviceKind>(kind: K) {
   const base = `/distribution/${kind}` as const;
@@ -112,6 +118,14 @@ function distributionEndpointsOf<const K extends DeviceKind>(kind: K) {
       access: { code: `${code}.add` },
       body: distributionBatch,
       answer: distributionResult,
+    }),
+    stations: endpoint({
+      method: 'GET',
+      path: `${base}/stations`,
+      access: { code: `${code}.add` },
+      query: distributionStationQuery,
+      answer: z.array(stationOption),
+      summary: 'The stations a batch of this kind may go to, by name',
     }),
     recall: endpoint({
       method: 'POST',

@@ -12,7 +12,7 @@ export interface CabinetStations {
   describe: (db: Db, ids: number[]) => Promise<Map<number, { name: string; type: StationType }>>;
 }
 
-const handed = handOver<CabinetStations>("The station module's placement of cabinets");
+const handed = handOver<CabinetStations>("The station module's names and types of the stations cabinets stand in");
 
 /** Called once by the module registry with the station module's answers. */
 export const placeCabinetsWith = handed.tell;

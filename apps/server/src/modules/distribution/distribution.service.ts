@@ -163,13 +163,13 @@ export async function distribute(
   return ctx.db.transaction(async (tx) => {
     const rows = await def.findPlacements(tx, ctx, [...new Set(body.numbers)], write);
     const stationId = body.stationId ?? null;
+    // The station is decided before any device (locked after them, as the cabinet form does): another
+    // tenant's station answers "does not exist" whatever the devices are.
+    const count = write ? rows.length : body.numbers.length;
+    const station = stationId === null ? null : await targetStation(tx, ctx, def, merchantId, stationId, count);
     const { result, first } = decide(ctx, def, body.numbers, rows, { merchantId, stationId });
-    if (!write) {
-      if (stationId !== null) await targetStation(tx, ctx, def, merchantId, stationId, body.numbers.length);
-      return result;
-    }
+    if (!write) return result;
     if (first) throw new AppError(first, undefined, result);
-    const station = stationId === null ? null : await targetStation(tx, ctx, def, merchantId, stationId, rows.length);
     await move(tx, ctx, def, rows, { merchantId, stationId, stationName: station?.name ?? null }, 'DISTRIBUTE', body.remark);
     return { count: rows.length };
   });

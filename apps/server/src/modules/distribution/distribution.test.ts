@@ -4,7 +4,15 @@ import { batteryApi, distributionApi, endpointUrl, stationApi, vehicleApi, type 
 import { MERCHANT_ADMIN_MENUS } from '@swap/contracts/testing';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { exportRows } from '../../test/csv.js';
-import { createDeviceTypes, createDevices, createMerchant, numbers, platformAdmin, type MerchantFixture } from '../../test/factories.js';
+import {
+  createDeviceTypes,
+  createDevices,
+  createMerchant,
+  createSubAccount,
+  numbers,
+  platformAdmin,
+  type MerchantFixture,
+} from '../../test/factories.js';
 import { batteries } from '../battery/battery.table.js';
 import { distributionRecords } from './distribution.table.js';
 
@@ -216,8 +224,12 @@ describe('distribution', () => {
       expect(long).toMatchObject({ status: 400, data: { fields: [{ field: 'numbers.1' }] } });
       expect(await call(agentToken, endpoint, { numbers: [4, 5] })).toMatchObject({ status: 400 });
     }
-    // Another merchant's station, named by id: as if it did not exist.
-    expect(await call(agentToken, B.check, { numbers: ['PB0004'], stationId: rivalStation })).toMatchObject({ code: 1017 });
+    // Another merchant's station, named by id: as if it did not exist, decided before the devices (PB0004
+    // stands assigned in the merchant's own station, which would be "repeated allocation").
+    for (const endpoint of [B.check, B.distribute]) {
+      expect(await call(agentToken, endpoint, { numbers: ['PB0004'], stationId: rivalStation })).toMatchObject({ code: 1017 });
+    }
+    expect(await call(agentToken, B.distribute, { numbers: ['PB0004'], stationId: swapStation })).toMatchObject({ code: 4003 });
     // Another merchant's battery: it does not exist for this merchant, to distribute or to recall.
     expect(await call(agentToken, B.recall, { numbers: ['RB0002'] })).toMatchObject({ code: 3005, data: { missing: ['RB0002'] } });
     expect(await placeOf(['PB0004', 'PB0005', 'RB0002'])).toEqual(before);
@@ -242,5 +254,36 @@ describe('distribution', () => {
       ['PB0002', 'Ditarik kembali', agent.name],
       ['PB0002', 'Didistribusikan', ''],
     ]);
+  });
+
+  it('offers the stations a batch may go to by the distribution permission alone, each caller its own merchant’s', async () => {
+    const choices = async (token: string, kind: 'battery' | 'vehicle' | 'cabinet', merchantId?: number) => {
+      const answer = await server.call('GET', endpointUrl(distributionApi[kind].stations), {
+        token,
+        query: merchantId ? { merchantId: String(merchantId) } : {},
+      });
+      expect(answer.code).toBe(1);
+      return (answer.data as { name: string; type: string }[]).map((station) => `${station.name} ${station.type}`).sort();
+    };
+    // Staff holding the distribution menus and no station menu: the merchant's stations all the same.
+    const staff = await createSubAccount(server, agent, ['allocation.battery', 'allocation.vehicle', 'allocation.cabinet']);
+    const own = await choices(staff.token, 'battery');
+    expect(own).toEqual(expect.arrayContaining(['Kemang SWAP', 'Senayan store INTEGRATED']));
+    expect(own).not.toContain('Sukhumvit SWAP');
+    expect(await choices(staff.token, 'vehicle')).toEqual(['Senayan store INTEGRATED']);
+    // A cabinet joins a station of a type whose menu the caller holds (docs/stations-and-maps.md).
+    expect(await choices(staff.token, 'cabinet')).toEqual([]);
+    expect(await choices(agent.admin.token, 'cabinet')).toEqual(own);
+    // And the battery goes there.
+    await server.request(batteryApi.batchAdd, { typeId: types.battery, numbers: ['SB0001'] }, { token: agent.admin.token });
+    expect((await server.request(B.distribute, { numbers: ['SB0001'], stationId: swapStation }, { token: staff.token })).code).toBe(1);
+    // Another merchant named by merchant staff changes nothing; platform staff name the merchant, or none for the platform's own.
+    expect(await choices(rival.admin.token, 'battery', agent.id)).toEqual(['Sukhumvit SWAP']);
+    expect(await choices(admin, 'battery', agent.id)).toEqual(own);
+    expect(await choices(admin, 'battery')).toEqual([]);
+    // Without the distribution permission: refused.
+    const viewer = await createSubAccount(server, agent, ['allocation.battery']);
+    const refused = await server.call('GET', endpointUrl(distributionApi.vehicle.stations), { token: viewer.token });
+    expect(refused.code).not.toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, getTableColumns, gte, isNull, like, lte, or } from 'drizzle-orm';
-import { distributionApi, type DeviceKind, type DistributionRecord } from '@swap/contracts';
-import type { Ctx } from '../../app/context.js';
+import { distributionApi, STATION_SCREENS, type DeviceKind, type DistributionRecord, type StationType } from '@swap/contracts';
+import { holds, type Ctx } from '../../app/context.js';
 import { fieldColumns } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
@@ -10,6 +10,7 @@ import type { DeviceKindDef } from '../device-registry/index.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
+import { distributionStations } from '../station/index.js';
 import { distributionRecords } from './distribution.table.js';
 import { distribute, recall } from './distribution.service.js';
 
@@ -76,12 +77,26 @@ const CSV_COLUMNS = fieldColumns<DistributionRecord>(
   { action: ACTION_LABEL },
 );
 
+/**
+ * The station types a batch of a kind may go to: vehicles integrated stations only; a cabinet joins a
+ * station of a type whose menu the caller holds (as the cabinet form places it); batteries either.
+ */
+function stationTypesFor(ctx: Ctx, kind: DeviceKind): StationType[] {
+  if (kind === 'vehicle') return ['INTEGRATED'];
+  const types: StationType[] = ['SWAP', 'INTEGRATED'];
+  return kind === 'cabinet' ? types.filter((type) => holds(ctx, STATION_SCREENS[type].code)) : types;
+}
+
 function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
   const api = distributionApi[def.kind];
   const history = HISTORY[def.kind];
   serve(app, api.search, ({ input, ctx }) => history.search(ctx, input));
   serve(app, api.check, ({ input, ctx }) => distribute(ctx, def, input, false));
   serve(app, api.distribute, ({ input, ctx }) => distribute(ctx, def, input, true));
+  serve(app, api.stations, async ({ input, ctx }) => {
+    const types = stationTypesFor(ctx, def.kind);
+    return types.length ? await distributionStations(ctx, types, input.merchantId) : [];
+  });
   serve(app, api.recall, ({ input, ctx }) => recall(ctx, def, input));
   serve(app, api.export, ({ input, ctx, reply }) =>
     history.sendExport(reply, ctx, input, { filename: `${def.kind}-distribution.csv`, columns: CSV_COLUMNS }),

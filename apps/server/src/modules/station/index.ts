@@ -353,6 +353,21 @@ export async function lockDistributionStation(
   return station;
 }
 
+/**
+ * The stations of these types a distribution may go to, by name: merchant staff their merchant's;
+ * platform staff the named merchant's, or the platform's own without one. Decided by the
+ * distribution permission, not the station menus (docs/operation-centre.md, "Distribution").
+ */
+export function distributionStations(ctx: Ctx, types: StationType[], merchantId: number | undefined) {
+  const own = ctx.principal.merchantId;
+  const owner = own ?? merchantId ?? null;
+  return ctx.db
+    .select({ id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId })
+    .from(stations)
+    .where(and(inArray(stations.type, types), owner === null ? isNull(stations.merchantId) : eq(stations.merchantId, owner)))
+    .orderBy(asc(stations.name), asc(stations.id));
+}
+
 /** The names and types of these stations (a cabinet's station). */
 export const describeStations: CabinetStations['describe'] = async (db, ids) => {
   if (ids.length === 0) return new Map();

@@ -16,7 +16,7 @@ import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
 import { useOwnerOptions } from '../device-registry';
-import { CHECK_MAP } from './distributionModel';
+import { CHECK_MAP, numberRefusal } from './distributionModel';
 import { checkDistribution, distributeDevices } from './distributionQueries';
 import { useStationChoices } from './useStationChoices';
 
@@ -57,11 +57,13 @@ export function DistributeDrawer({ kind, open, onClose }: { kind: DeviceKind; op
       // The history and the kind's device list, whose owners and stations changed.
       await invalidateResources(queryClient, [api.search, DEVICE_APIS[kind].search]);
     },
-    // A refusal of the merchant or station goes under its field; one of the numbers under the list.
+    // A refusal of the merchant or station goes under its field; one naming a number's place under the list.
     onRefused: (error) => {
       if (!isApiError(error) || error.transport) return;
       const named = Object.entries(fieldErrorsOf(error)).filter(([name]) => name === 'merchantId' || name === 'stationId');
       if (named.length) batch.form.setFields(named.map(([name, text]) => ({ name: name as keyof Values, errors: [text] })));
+      const atNumber = numberRefusal(error, t);
+      if (atNumber) batch.form.setFields([{ name: 'numbers', errors: [atNumber] }]);
       const result = distributionCheckResult.safeParse(error.data);
       if (result.success) batch.replaceResult(result.data);
     },

@@ -3,6 +3,7 @@ import type { FeatureTexts } from '../../i18n/catalogue';
 /** Distribution of vehicles, batteries and cabinets: the history, Distribute (with its check) and Recall. */
 export const texts = {
   en: {
+    'distribution.numberAt': 'Number {place} in the list: {reason}',
     'distribution.distribute': 'Distribute',
     'distribution.distributeTitle': 'Distribute devices',
     'distribution.distributeReady': 'Distribute {count} ready',
@@ -24,6 +25,7 @@ export const texts = {
     'distribution.recalled': '{count} devices recalled',
   },
   in: {
+    'distribution.numberAt': 'Nomor ke-{place} dalam daftar: {reason}',
     'distribution.distribute': 'Distribusikan',
     'distribution.distributeTitle': 'Distribusikan perangkat',
     'distribution.distributeReady': 'Distribusikan {count} yang siap',
@@ -46,6 +48,7 @@ export const texts = {
     'distribution.recalled': '{count} perangkat ditarik kembali',
   },
   th: {
+    'distribution.numberAt': 'หมายเลขลำดับที่ {place} ในรายการ: {reason}',
     'distribution.distribute': 'จัดสรร',
     'distribution.distributeTitle': 'จัดสรรอุปกรณ์',
     'distribution.distributeReady': 'จัดสรร {count} รายการที่พร้อม',
@@ -67,6 +70,7 @@ export const texts = {
     'distribution.recalled': 'เรียกคืนอุปกรณ์ {count} เครื่องแล้ว',
   },
   zh: {
+    'distribution.numberAt': '列表中第 {place} 个编号：{reason}',
     'distribution.distribute': '分配',
     'distribution.distributeTitle': '分配设备',
     'distribution.distributeReady': '分配 {count} 个就绪设备',

@@ -1,5 +1,7 @@
+import type { TFunction } from 'i18next';
 import { DEVICE_KINDS, DISTRIBUTION_ACTIONS, type DeviceKind } from '@swap/contracts';
 import { useLocation } from 'react-router';
+import { fieldErrorsOf } from '../../shared/api/errors';
 import type { StatusMap } from '../../shared/StatusTag';
 import { optionsOf } from '../../shared/devices';
 
@@ -28,3 +30,13 @@ export const CHECK_MAP: StatusMap = {
   READY: { meaning: 'success', labelKey: 'distribution.check.READY' },
   REFUSED: { meaning: 'error', labelKey: 'distribution.check.REFUSED' },
 };
+
+/**
+ * A refusal naming a number by its place in the list (`numbers.1`: a control character, too long),
+ * said for under the numbers field with the place counted from 1; null when the refusal names none.
+ */
+export function numberRefusal(error: unknown, t: TFunction): string | null {
+  const entry = Object.entries(fieldErrorsOf(error)).find(([name]) => /^numbers\.\d+$/.test(name));
+  if (!entry) return null;
+  return t('distribution.numberAt', { place: Number(entry[0].slice('numbers.'.length)) + 1, reason: entry[1] });
+}

@@ -6,10 +6,11 @@ import { isApiError } from '../../shared/api/errors';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS } from '../../shared/devices';
 import { withNumbers } from '../../shared/form/validatedNumbers';
+import { numberRefusal } from './distributionModel';
 
 /**
  * Recalls devices to stock, says how many, and reloads the history and the kind's device list; a
- * refusal naming numbers (nothing to recall, a device unknown) goes to `showRefusal` as well.
+ * refusal naming numbers (nothing to recall, a device unknown, a number's place) goes to `showRefusal` as well.
  */
 export function useRecall(kind: DeviceKind) {
   const { t } = useTranslation();
@@ -22,7 +23,7 @@ export function useRecall(kind: DeviceKind) {
       void message.success(t('distribution.recalled', { count: done.count }));
       await invalidateResources(queryClient, [api.search, DEVICE_APIS[kind].search]);
     } catch (error) {
-      if (isApiError(error) && !error.transport) showRefusal?.(withNumbers(error.message, error.data));
+      if (isApiError(error) && !error.transport) showRefusal?.(numberRefusal(error, t) ?? withNumbers(error.message, error.data));
       throw error;
     }
   };

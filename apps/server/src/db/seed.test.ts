@@ -13,6 +13,7 @@ import {
   cabinetApi,
   compareMoney,
   distributionApi,
+  externalSystemApi,
   priceSettingApi,
   stockApi,
   telemetryApi,
@@ -160,6 +161,23 @@ describe('demo seed', () => {
         own.every((r) => r.merchantName === 'Demo Agent'),
         kind,
       ).toBe(true);
+    }
+  });
+
+  it('lets each demo external system see some of its own merchant’s devices', async () => {
+    const admin = await server.login('admin');
+    const systems = (await server.request(externalSystemApi.search, { size: 50 }, { token: admin })).data.records;
+    expect(systems.length).toBeGreaterThanOrEqual(3);
+    for (const system of systems) {
+      const seen = (await server.request(externalSystemApi.devices, { id: system.id }, { token: admin })).data;
+      const numbers = [...seen.cabinets, ...seen.batteries, ...seen.vehicles];
+      expect(numbers.length, system.name).toBeGreaterThan(0);
+      const owners = await Promise.all([
+        ...seen.cabinets.map((n) => server.db.select({ m: cabinets.merchantId }).from(cabinets).where(eq(cabinets.number, n))),
+        ...seen.batteries.map((n) => server.db.select({ m: batteries.merchantId }).from(batteries).where(eq(batteries.number, n))),
+        ...seen.vehicles.map((n) => server.db.select({ m: vehicles.merchantId }).from(vehicles).where(eq(vehicles.number, n))),
+      ]);
+      expect(new Set(owners.map((rows) => rows[0]?.m)), system.name).toEqual(new Set([system.merchantId]));
     }
   });
 

@@ -1,9 +1,24 @@
 import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { applyCabinetState } from '../modules/cabinet/index.js';
+import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
+import { noticeCabinetsOffline } from '../modules/external-system/index.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
-export { markSilentCabinetsOffline } from '../modules/cabinet/index.js';
+/**
+ * The heartbeat sweep: cabinets silent past the timeout go offline, and the external systems that
+ * may see them hear it as a `cabinet.state` event (online false), as from a last will; a failure to
+ * queue those is logged, never the sweep's. Answers how many went offline.
+ */
+export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog): Promise<number> {
+  const numbers = await takeSilentCabinetsOffline(db, timeoutMs);
+  await noticeCabinetsOffline(db, numbers, new Date()).catch((error: unknown) =>
+    log?.warn(
+      { cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) },
+      'offline cabinets not queued for external systems',
+    ),
+  );
+  return numbers.length;
+}
 
 /**
  * Persists the latest state a device reports (telemetry goes in batches: modules/telemetry/telemetry.ingest.ts). Each function answers whether the device is

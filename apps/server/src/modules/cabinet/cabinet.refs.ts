@@ -203,15 +203,15 @@ export function applyCabinetReports(latest: SQL): SQL {
     from ${latest} v where b.number = v.number returning b.id, b.number`;
 }
 
-/** Cabinets silent for longer than the timeout go offline (a lost link that left no last will). */
-export async function markSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<number> {
+/** Cabinets silent for longer than the timeout go offline (a lost link that left no last will): their numbers. */
+export async function takeSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<string[]> {
   const cutoff = new Date(Date.now() - timeoutMs);
   const updated = await db
     .update(cabinets)
     .set({ online: false, updatedAt: new Date() })
     .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
-    .returning({ id: cabinets.id });
-  return updated.length;
+    .returning({ number: cabinets.number });
+  return updated.map((row) => row.number);
 }
 
 /** The cabinets with a known position: id, owner and place (the telemetry demo's vehicles stop at them). */

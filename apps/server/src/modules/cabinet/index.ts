@@ -15,7 +15,7 @@ export {
   lockCompartment,
   markCabinetGone,
   markCabinetHeard,
-  markSilentCabinetsOffline,
+  takeSilentCabinetsOffline,
   occupiedCompartments,
   placedCabinets,
   putIntoCompartment,

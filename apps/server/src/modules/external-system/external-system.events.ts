@@ -22,6 +22,15 @@ export async function noticeCabinetState(db: Db, number: string, state: CabinetS
   await enqueueDeviceEvents(db, [{ type: 'cabinet.state', devices: [{ kind: 'cabinet', number }], occurredAt: at, data }]);
 }
 
+/** Cabinets the heartbeat sweep took offline (silent past the timeout, no last will): a state change like any other. */
+export async function noticeCabinetsOffline(db: Db, numbers: string[], at: Date): Promise<void> {
+  if (numbers.length === 0) return;
+  await enqueueDeviceEvents(
+    db,
+    numbers.map((number) => ({ type: 'cabinet.state', devices: [{ kind: 'cabinet', number }], occurredAt: at, data: { online: false } })),
+  );
+}
+
 /**
  * The alarms each device last reported, so an event goes out when one is raised or cleared, not
  * with every report (a server restart forgets them: a standing alarm is told again once).

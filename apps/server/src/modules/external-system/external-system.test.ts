@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import {
   endpointUrl,
   externalSystemApi,
@@ -14,6 +14,8 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createCabinetWithBatteries, createDeviceTypes, createMerchant, platformAdmin } from '../../test/factories.js';
 import { TOPIC_HANDLERS, type TopicHandler } from '../../device-link/handlers.js';
+import { markSilentCabinetsOffline } from '../../device-link/device-state.service.js';
+import { cabinets } from '../cabinet/cabinet.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { webhookDeliveries } from './external-system.table.js';
 import { checkWebhookUrl, isInternalAddress } from './webhook-url.js';
@@ -303,6 +305,31 @@ describe('external systems', () => {
     expect(JSON.parse(receiver.received.at(-1)!.body).data).toMatchObject({ raised: false, water: false });
     const alarms = await server.request(externalSystemApi.deliveries, { systemId, eventType: 'device.alarm' }, { token: agent });
     expect(alarms.data.total).toBe(2);
+  });
+
+  it('tells a cabinet the heartbeat sweep took offline, to the systems that may see it only', async () => {
+    receiver.statuses = [];
+    const before = receiver.received.length;
+    // Both cabinets online and silent past the timeout, without a last will.
+    await server.db
+      .update(cabinets)
+      .set({ online: true, lastReportAt: sql`now() - interval '10 minutes'` })
+      .where(inArray(cabinets.number, [cabinet.cabinetNumber, rivalCabinet.cabinetNumber]));
+    expect(await markSilentCabinetsOffline(server.db, 60_000, log)).toBe(2);
+    await receiver.waitFor(before + 1);
+    const told = JSON.parse(receiver.received[before]!.body);
+    expect(told).toMatchObject({
+      type: 'cabinet.state',
+      device: { kind: 'cabinet', number: cabinet.cabinetNumber },
+      data: { online: false },
+    });
+    expect(verify(key, receiver.received[before]!)).toBe(true);
+    // Swept again: nothing more goes offline, nothing more is told; the rival's cabinet reaches no system of this merchant.
+    expect(await markSilentCabinetsOffline(server.db, 60_000, log)).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, BASE_MS));
+    expect(receiver.received.length).toBe(before + 1);
+    const states = await server.request(externalSystemApi.deliveries, { systemId, eventType: 'cabinet.state' }, { token: agent });
+    expect(states.data.records.map((r) => [r.deviceNumber, r.status])).toEqual([[cabinet.cabinetNumber, 'DELIVERED']]);
   });
 
   it('stops at once when disabled: the pending delivery is cancelled and never sent', async () => {

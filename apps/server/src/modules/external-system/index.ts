@@ -15,6 +15,7 @@ import {
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import type { WebhookConfig } from '../../app/config.js';
+import type { DemoContext } from '../../db/demo.js';
 import { AppError, notFound } from '../../app/errors.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
@@ -29,7 +30,7 @@ import { newSigningKey } from './webhook-sender.js';
 import { KIND_DEFS, cancelPending, wakeSoon } from './webhook.worker.js';
 
 export { enqueueDeviceEvents, startWebhookWorker, type DeviceEvent, type WebhookWorker } from './webhook.worker.js';
-export { noticeDeviceAlarms, noticeCabinetState, swapEvent, type AlarmReport } from './external-system.events.js';
+export { noticeDeviceAlarms, noticeCabinetState, noticeCabinetsOffline, swapEvent, type AlarmReport } from './external-system.events.js';
 
 const s = externalSystems;
 const d = webhookDeliveries;
@@ -324,24 +325,63 @@ export function registerExternalSystemRoutes(app: FastifyInstance, settings: Web
 }
 
 /** Demo systems of the two demo merchants (one disabled) and their deliveries in every state; once. */
-export async function seedDemoExternalSystems(db: Db, demo: { merchantIds: Record<string, number> }): Promise<void> {
+export async function seedDemoExternalSystems(db: Db, demo: Pick<DemoContext, 'merchantIds' | 'fleet'>): Promise<void> {
   const [any] = await db.select({ id: s.id }).from(s).limit(1);
   if (any) return;
   const agent = demo.merchantIds['Demo Agent'];
   const siam = demo.merchantIds['Siam Swap Direct'];
   const minute = 60_000;
   const ago = (minutes: number) => new Date(Date.now() - minutes * minute);
-  const systems: { merchantId: number | undefined; name: string; url: string; enabled: boolean }[] = [
-    { merchantId: agent, name: 'Fleet partner API', url: 'https://partner.example.com/webhooks/swap', enabled: true },
-    { merchantId: agent, name: 'Insurance feed', url: 'https://insurer.example.net/hooks/devices', enabled: false },
-    { merchantId: siam, name: 'Bangkok delivery fleet', url: 'https://fleet.example.org/battery-events', enabled: true },
+  // How many of its merchant's cabinets, packs and vehicles each system may see (the demo fleet's first ones).
+  type Sees = Record<DeviceKind, number>;
+  const systems: { merchantId: number | undefined; name: string; url: string; enabled: boolean; sees: Sees }[] = [
+    {
+      merchantId: agent,
+      name: 'Fleet partner API',
+      url: 'https://partner.example.com/webhooks/swap',
+      enabled: true,
+      sees: { cabinet: 2, battery: 6, vehicle: 3 },
+    },
+    {
+      merchantId: agent,
+      name: 'Insurance feed',
+      url: 'https://insurer.example.net/hooks/devices',
+      enabled: false,
+      sees: { cabinet: 0, battery: 0, vehicle: 4 },
+    },
+    {
+      merchantId: siam,
+      name: 'Bangkok delivery fleet',
+      url: 'https://fleet.example.org/battery-events',
+      enabled: true,
+      sees: { cabinet: 1, battery: 4, vehicle: 2 },
+    },
   ];
-  for (const [index, system] of systems.entries()) {
+  const fleet = demo.fleet;
+  const demoDevices = (merchantId: number, sees: Sees) =>
+    fleet
+      ? DEVICE_KINDS.flatMap((kind) => {
+          const all =
+            kind === 'cabinet'
+              ? fleet.cabinets
+              : kind === 'vehicle'
+                ? fleet.vehicles
+                : fleet.batteries.filter((b) => b.scrapStatus !== 'SCRAPPED');
+          return all
+            .filter((device) => device.merchantId === merchantId)
+            .slice(0, sees[kind])
+            .map((device) => ({ kind, number: device.number }));
+        })
+      : [];
+  for (const [index, { sees, ...system }] of systems.entries()) {
     if (system.merchantId === undefined) continue;
     const [row] = await db
       .insert(s)
       .values({ ...system, merchantId: system.merchantId, signingKey: newSigningKey(), createdAt: ago(60 * 24 * (10 - index)) })
       .returning({ id: s.id });
+    const devices = demoDevices(system.merchantId, sees);
+    if (devices.length) await db.insert(externalSystemDevices).values(devices.map((device) => ({ systemId: row!.id, ...device })));
+    const seenCabinet = devices.find((device) => device.kind === 'cabinet')?.number;
     const deliveries: {
       status: 'DELIVERED' | 'FAILED' | 'CANCELLED';
       type: 'swap' | 'test' | 'device.alarm';
@@ -365,6 +405,8 @@ export async function seedDemoExternalSystems(db: Db, demo: { merchantIds: Recor
           systemId: row!.id,
           merchantId: system.merchantId,
           eventType: delivery.type,
+          // A swap or an alarm names one of the cabinets the system sees (a test event names none).
+          ...(delivery.type !== 'test' && seenCabinet ? { deviceKind: 'cabinet' as const, deviceNumber: seenCabinet } : {}),
           data: { message: 'Demo event' },
           occurredAt: createdAt,
           status: delivery.status,

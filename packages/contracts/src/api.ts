@@ -29,6 +29,7 @@ import { telemetryApi } from './domains/telemetry.js';
 import { topUpApi, topUpFieldLabels } from './domains/top-up.js';
 import { externalSystemApi, externalSystemFieldLabels } from './domains/external-system.js';
 import { customerApi, customerFieldLabels, identityApi } from './domains/customer.js';
+import { productOrderApi, productOrderFieldLabels } from './domains/product-order.js';
 import { vehicleApi } from './domains/vehicle.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
@@ -51,6 +52,7 @@ export * from './domains/menu.js';
 export * from './domains/merchant.js';
 export * from './domains/notification.js';
 export * from './domains/customer.js';
+export * from './domains/product-order.js';
 export * from './domains/product-package.js';
 export * from './domains/price-setting.js';
 export * from './domains/role.js';
@@ -74,6 +76,7 @@ export const DOMAIN_FIELD_LABELS = {
   ...externalSystemFieldLabels,
   ...priceSettingFieldLabels,
   ...customerFieldLabels,
+  ...productOrderFieldLabels,
 };
 
 /**
@@ -116,6 +119,7 @@ export const AUDITED = {
   rechargeSetting: audited(ADD_EDIT_REMOVE, { en: 'Top-up offer', in: 'Penawaran isi ulang', th: 'ข้อเสนอการเติมเงิน', zh: '充值优惠' }),
   customer: audited(ADD_EDIT_REMOVE, { en: 'Customer', in: 'Pelanggan', th: 'ลูกค้า', zh: '客户' }),
   identity: audited([], { en: 'Identity submission', in: 'Pengajuan identitas', th: 'คำขอยืนยันตัวตน', zh: '身份认证提交' }),
+  productOrder: audited(['add'], { en: 'Product order', in: 'Pesanan produk', th: 'คำสั่งซื้อผลิตภัณฑ์', zh: '产品订单' }),
 } as const;
 
 /**
@@ -172,6 +176,7 @@ export const API = {
   rechargeSetting: priceSettingApi.rechargeSetting,
   customer: customerApi,
   identity: identityApi,
+  productOrder: productOrderApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -7,7 +7,7 @@ import type { Language } from './envelope.js';
  *
  * Ranges: 4xx session, 1000 platform, 2000 accounts and permissions, 3000 devices and stock,
  * 4000 distribution and pricing, 5000 device link and commands, 6000 swaps and reservations,
- * 7000 customers and identity.
+ * 7000 customers and identity, 7050 product orders, 7150 vehicle and battery orders.
  */
 export interface CatalogueEntry {
   code: number;
@@ -821,6 +821,87 @@ export const MESSAGES = {
     'Pelanggan lain dari merchant ini sudah memakai nomor ini',
     'ลูกค้ารายอื่นของผู้ค้านี้ใช้หมายเลขนี้แล้ว',
     '该商户已有其他客户使用此编号',
+  ),
+  orderStepRefused: m(
+    7050,
+    409,
+    'The order is {status}: this action is not allowed now',
+    'Pesanan berstatus {status}: tindakan ini tidak diizinkan sekarang',
+    'คำสั่งซื้ออยู่ในสถานะ {status}: ไม่สามารถทำรายการนี้ได้ในขณะนี้',
+    '订单状态为 {status}：当前不允许此操作',
+  ),
+  orderProductMissing: m(7051, 404, 'The product does not exist', 'Produk tidak ditemukan', 'ไม่พบผลิตภัณฑ์', '产品不存在'),
+  orderProductNotOnSale: m(
+    7052,
+    409,
+    'The product {product} is not on sale now',
+    'Produk {product} sedang tidak dijual',
+    'ผลิตภัณฑ์ {product} ไม่ได้เปิดขายในขณะนี้',
+    '产品 {product} 当前不在售',
+  ),
+  orderSameProduct: m(
+    7053,
+    409,
+    'The order already has this product',
+    'Pesanan sudah memakai produk ini',
+    'คำสั่งซื้อนี้ใช้ผลิตภัณฑ์นี้อยู่แล้ว',
+    '订单已是该产品',
+  ),
+  orderVehicleOtherMerchant: m(
+    7054,
+    409,
+    "Vehicle {number} is not a vehicle of the order's merchant",
+    'Kendaraan {number} bukan milik merchant pesanan ini',
+    'ยานพาหนะ {number} ไม่ใช่ของผู้ค้าของคำสั่งซื้อนี้',
+    '车辆 {number} 不属于该订单的商户',
+  ),
+  orderVehicleBoundElsewhere: m(
+    7055,
+    409,
+    'Vehicle {number} is bound to another customer',
+    'Kendaraan {number} sudah terikat ke pelanggan lain',
+    'ยานพาหนะ {number} ผูกกับลูกค้ารายอื่นอยู่',
+    '车辆 {number} 已绑定其他客户',
+  ),
+  orderVehicleWrongType: m(
+    7056,
+    409,
+    "Vehicle {number} is not of the product's vehicle type",
+    'Kendaraan {number} bukan tipe kendaraan produk ini',
+    'ยานพาหนะ {number} ไม่ใช่ประเภทยานพาหนะของผลิตภัณฑ์',
+    '车辆 {number} 不是该产品的车辆类型',
+  ),
+  orderVehicleAlreadyBound: m(
+    7057,
+    409,
+    'The order already has vehicle {number}',
+    'Pesanan sudah memiliki kendaraan {number}',
+    'คำสั่งซื้อนี้มียานพาหนะ {number} อยู่แล้ว',
+    '订单已绑定车辆 {number}',
+  ),
+  orderVehicleNotOffered: m(
+    7058,
+    409,
+    'Vehicle {number} is not offered for this kind of order (its sale mode)',
+    'Kendaraan {number} tidak ditawarkan untuk jenis pesanan ini (mode jualnya)',
+    'ยานพาหนะ {number} ไม่ได้เปิดให้สำหรับคำสั่งซื้อประเภทนี้ (ตามโหมดการขาย)',
+    '车辆 {number} 的销售模式不支持此类订单',
+  ),
+  orderPaymentInvalid: m(
+    7059,
+    400,
+    "The payment amount must be more than 0 and in the order's currency",
+    'Jumlah pembayaran harus lebih dari 0 dan dalam mata uang pesanan',
+    'จำนวนเงินที่ชำระต้องมากกว่า 0 และเป็นสกุลเงินของคำสั่งซื้อ',
+    '支付金额须大于 0 且使用订单币种',
+  ),
+  productHasOrders: m(
+    7060,
+    409,
+    'Orders name this product: it stays while they do',
+    'Ada pesanan yang memakai produk ini: produk tetap ada selama itu',
+    'มีคำสั่งซื้อที่ใช้ผลิตภัณฑ์นี้อยู่ จึงยังลบไม่ได้',
+    '有订单使用该产品，暂不能删除',
   ),
 } as const satisfies Record<string, CatalogueEntry>;
 

@@ -17,6 +17,7 @@ import { authenticate, registerSessionRoutes } from '../modules/session/index.js
 import { configurePasswordHashing, grantsOf } from '../modules/account/index.js';
 import { registerModules } from '../modules/index.js';
 import { startWebhookWorker } from '../modules/external-system/index.js';
+import { startOverdueJob } from '../modules/product-order/index.js';
 import { DeviceHub } from './device-hub.js';
 
 export const VERSION = '0.1.0';
@@ -123,6 +124,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).
   const webhooks = startWebhookWorker(database.db, config.webhooks, app.log);
   app.addHook('onClose', () => webhooks.stop());
+  // Product orders' overdue days, cycles and expiry (docs/orders.md, "Overdue and expiry").
+  const orderJob = startOverdueJob(database.db, config.orderJobIntervalMs, app.log);
+  app.addHook('onClose', () => orderJob.stop());
 
   // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {

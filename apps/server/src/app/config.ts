@@ -98,6 +98,8 @@ export interface Config {
   mapTileAttribution: string | undefined;
   /** External systems' webhooks (docs/operation-centre.md, "External systems"). */
   webhooks: WebhookConfig;
+  /** How often the product orders' overdue and expiry job runs; 0 never (ORDER_JOB_INTERVAL_MS, docs/orders.md). */
+  orderJobIntervalMs: number;
 }
 
 /** How webhooks are delivered to external systems. */
@@ -249,5 +251,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: intEnv(env, 'WEBHOOK_TIMEOUT_MS', 10_000),
       pollMs: intEnv(env, 'WEBHOOK_POLL_MS', 2_000),
     },
+    orderJobIntervalMs: intEnv(env, 'ORDER_JOB_INTERVAL_MS', 600_000),
   };
 }

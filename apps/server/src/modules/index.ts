@@ -56,13 +56,14 @@ import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
-import { productsName, registerProductPackageRoutes, seedDemoProductPackages } from './product-package/index.js';
+import { productsName, registerProductPackageRoutes, seedDemoProductPackages, tellProductOrders } from './product-package/index.js';
 import { priceSettingsName, registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
 import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
+import { ordersNameProduct, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
@@ -129,6 +130,8 @@ const MODULES: ServerModule[] = [
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   { routes: registerTopUpRoutes, demo: seedDemoTopUps },
+  // Product orders name customers, products and vehicles.
+  { routes: registerProductOrderRoutes, demo: seedDemoProductOrders },
   { routes: (app, options) => registerExternalSystemRoutes(app, options.webhooks), demo: seedDemoExternalSystems },
   { routes: registerPriceSettingRoutes, demo: (db, demo) => seedDemoPriceSettings(db, demo.merchantIds) },
   // Last: its demo entries name the demo merchants.
@@ -186,6 +189,9 @@ tellTypeUsers({
   typeHasPriceSettings: (db, id) => priceSettingsName(db, 'batteryTypeId', id),
   removeStockCountsOfType,
 });
+
+// A product that orders name stays (the product order module knows them).
+tellProductOrders(ordersNameProduct);
 
 // A merchant, a vehicle type or a city that base prices, price settings or products name stays (the price modules know them).
 tellMerchantPrices(pricesName('merchantId'));

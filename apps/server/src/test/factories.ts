@@ -2,7 +2,10 @@ import {
   DEMO_PASSWORD,
   accountApi,
   areaApi,
+  basePriceApi,
   customerApi,
+  productOrderApi,
+  productPackageApi,
   batteryApi,
   cabinetApi,
   deviceCredentialApi,
@@ -18,6 +21,9 @@ import {
   type EndpointDef,
   type InputOf,
   type MerchantRecord,
+  type OperationType,
+  type OrderSource,
+  type PackageLabel,
   type UserType,
 } from '@swap/contracts';
 import { DEVICE_MENUS, DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
@@ -506,4 +512,82 @@ export async function createCustomer(
     { givenName: 'Ayu', familyName: 'Lestari', phone: `+62811${String(phones).padStart(7, '0')}`, ...options },
     token,
   );
+}
+
+/**
+ * A product a merchant's customers can order now, added by the platform for the merchant: its base
+ * price (the operation type, vehicle type, one battery and city; kept when the merchant has it
+ * already) and the product on sale from yesterday for a year, at the base price.
+ */
+export async function createOrderableProduct(
+  server: TestServer,
+  platformToken: string,
+  options: {
+    merchantId: number;
+    vehicleTypeId: number;
+    cityId: number;
+    name?: string;
+    operationType?: OperationType;
+    pricePerCycle?: string;
+    renewalPrice?: string;
+    cycles?: number;
+    labels?: PackageLabel[];
+  },
+) {
+  const operationType = options.operationType ?? 'LEASE';
+  const sold = operationType === 'NEW' || operationType === 'SALE';
+  const base = await server.request(
+    basePriceApi.add,
+    {
+      merchantId: options.merchantId,
+      operationType,
+      vehicleTypeId: options.vehicleTypeId,
+      batteryCount: 1,
+      cityId: options.cityId,
+      price: sold ? '1000000' : '0',
+      deposit: '500000',
+      rent: sold ? '0' : '300000',
+      dailyRate: '20000',
+      minDailyRate: '10000',
+    },
+    { token: platformToken },
+  );
+  if (base.code !== 1 && base.code !== 4004) throw new Error(`base price refused (${base.code}): ${base.message}`);
+  const day = 24 * 3600_000;
+  return succeed(
+    server,
+    productPackageApi.add,
+    {
+      merchantId: options.merchantId,
+      name: options.name ?? unique('Plan'),
+      operationType,
+      vehicleTypeId: options.vehicleTypeId,
+      cityId: options.cityId,
+      deposit: '500000',
+      adminFee: '25000',
+      pricePerCycle: options.pricePerCycle ?? (sold ? '1000000' : '300000'),
+      renewalPrice: options.renewalPrice ?? '280000',
+      dailyRenewalPrice: '10000',
+      cycles: options.cycles ?? 3,
+      batteryCount: 1,
+      swapsPerCycle: 60,
+      timeLimit: (options.cycles ?? 3) * 30,
+      timeLimitUnit: 'DAY',
+      agreement: 'Keep the vehicle in good order.',
+      startAt: new Date(Date.now() - day).toISOString(),
+      endAt: new Date(Date.now() + 365 * day).toISOString(),
+      saleMode: sold ? 'SALE_ONLY' : 'RENT_ONLY',
+      labels: options.labels ?? ['RENT', 'SWAP_COMBO'],
+    },
+    platformToken,
+  );
+}
+
+/** A product order placed for a customer of the caller's merchant (platform staff name one), as the customer's app sends it. */
+export async function createProductOrder(
+  server: TestServer,
+  token: string,
+  options: { customerNumber: string; productId: number; source?: OrderSource; merchantId?: number },
+) {
+  return succeed(server, productOrderApi.add, { source: 'ANDROID', ...options }, token);
 }

@@ -81,5 +81,9 @@ export const AUDIT_VERBS = [
   'relax',
   'submit',
   'audit',
+  'terminate',
+  'switchPlan',
+  'bindVehicle',
+  'retry',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

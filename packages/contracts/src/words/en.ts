@@ -249,6 +249,23 @@ export const ENUM_WORDS_EN = {
     AUTOMATIC: 'Automatic',
     MANUAL: 'Manual',
   },
+  'productOrder.status': {
+    ENROLLED: 'Enrolled',
+    CANCELLED: 'Cancelled',
+    COMPLETED: 'Completed',
+    TERMINATED: 'Terminated',
+  },
+  'productOrder.customerStatus': {
+    NEW: 'New',
+    REGISTERED: 'Registered',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+  },
+  'productOrder.source': {
+    MINI_PROGRAM: 'Mini program',
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   'auditLog.verb': {
     add: 'Added {object}',
     edit: 'Edited {object}',
@@ -279,6 +296,10 @@ export const ENUM_WORDS_EN = {
     relax: 'Relaxed {object}',
     submit: 'Submitted {object}',
     audit: 'Audited {object}',
+    terminate: 'Terminated {object}',
+    switchPlan: 'Switched the plan of {object}',
+    bindVehicle: 'Bound a vehicle to {object}',
+    retry: 'Retried {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

@@ -245,6 +245,23 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     AUTOMATIC: 'Otomatis',
     MANUAL: 'Manual',
   },
+  'productOrder.status': {
+    ENROLLED: 'Terdaftar',
+    CANCELLED: 'Dibatalkan',
+    COMPLETED: 'Selesai',
+    TERMINATED: 'Diakhiri',
+  },
+  'productOrder.customerStatus': {
+    NEW: 'Baru',
+    REGISTERED: 'Terdaftar',
+    COMPLETED: 'Selesai',
+    CANCELLED: 'Dibatalkan',
+  },
+  'productOrder.source': {
+    MINI_PROGRAM: 'Program mini',
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   'auditLog.verb': {
     add: 'Menambahkan {object}',
     edit: 'Mengubah {object}',
@@ -275,6 +292,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     relax: 'Mencabut pembatasan {object}',
     submit: 'Mengajukan {object}',
     audit: 'Mengaudit {object}',
+    terminate: 'Mengakhiri {object}',
+    switchPlan: 'Mengganti paket {object}',
+    bindVehicle: 'Mengikat kendaraan ke {object}',
+    retry: 'Mengulang {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

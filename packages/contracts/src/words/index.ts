@@ -76,6 +76,9 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   auditState: 'identity.auditState',
   submitter: 'identity.submitter',
   auditMode: 'identity.auditMode',
+  customerStatus: 'productOrder.customerStatus',
+  source: 'productOrder.source',
+  orderStatus: 'productOrder.status',
   structure: 'deviceType.structure',
   activationStatus: 'vehicle.activation',
   accState: 'vehicle.acc',
@@ -102,6 +105,7 @@ const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string,
   station: { type: 'station.type', nature: 'station.nature', status: 'station.status' },
   cabinet: { channel: 'deviceLink.channel' },
   account: { type: 'shell.userType' },
+  productOrder: { status: 'productOrder.status' },
 };
 
 /** The words group of a field of an object of the audit log (its object type), if any. */

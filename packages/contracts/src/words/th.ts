@@ -245,6 +245,23 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     AUTOMATIC: 'อัตโนมัติ',
     MANUAL: 'โดยเจ้าหน้าที่',
   },
+  'productOrder.status': {
+    ENROLLED: 'ลงทะเบียนแล้ว',
+    CANCELLED: 'ยกเลิกแล้ว',
+    COMPLETED: 'เสร็จสิ้น',
+    TERMINATED: 'ยุติแล้ว',
+  },
+  'productOrder.customerStatus': {
+    NEW: 'ใหม่',
+    REGISTERED: 'ลงทะเบียนแล้ว',
+    COMPLETED: 'เสร็จสิ้น',
+    CANCELLED: 'ยกเลิกแล้ว',
+  },
+  'productOrder.source': {
+    MINI_PROGRAM: 'มินิโปรแกรม',
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   'auditLog.verb': {
     add: 'เพิ่ม{object}',
     edit: 'แก้ไข{object}',
@@ -275,6 +292,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     relax: 'ยกเลิกการจำกัด{object}',
     submit: 'ส่ง{object}',
     audit: 'ตรวจสอบ{object}',
+    terminate: 'ยุติ{object}',
+    switchPlan: 'เปลี่ยนแผนของ{object}',
+    bindVehicle: 'ผูกยานพาหนะกับ{object}',
+    retry: 'ลองใหม่{object}',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

@@ -245,6 +245,23 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     AUTOMATIC: '自动',
     MANUAL: '人工',
   },
+  'productOrder.status': {
+    ENROLLED: '已签约',
+    CANCELLED: '已取消',
+    COMPLETED: '已完成',
+    TERMINATED: '已终止',
+  },
+  'productOrder.customerStatus': {
+    NEW: '新建',
+    REGISTERED: '已注册',
+    COMPLETED: '已完成',
+    CANCELLED: '已取消',
+  },
+  'productOrder.source': {
+    MINI_PROGRAM: '小程序',
+    IOS: 'iOS',
+    ANDROID: 'Android',
+  },
   'auditLog.verb': {
     add: '新增{object}',
     edit: '编辑{object}',
@@ -275,6 +292,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     relax: '解除限制{object}',
     submit: '提交{object}',
     audit: '审核{object}',
+    terminate: '终止{object}',
+    switchPlan: '更换{object}套餐',
+    bindVehicle: '为{object}绑定车辆',
+    retry: '重试{object}',
   },
   'auditLog.field': {
     tenant: '租户',

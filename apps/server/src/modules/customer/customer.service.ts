@@ -1,4 +1,5 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, like, ne, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   CERTIFICATE_FORMATS,
   CUSTOMER_DETAIL_ROWS,
@@ -17,6 +18,8 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { chosenAgent } from '../../app/owned-records.js';
+import type { ListJoin } from '../../app/list.js';
+import { prefixPattern } from '../../app/pagination.js';
 import { recordAudit } from '../audit-log/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
 import { merchantNameOf } from '../merchant/index.js';
@@ -210,16 +213,48 @@ export async function assertCustomerOf(
   db: Db,
   merchantId: number,
   customerNumber: string,
-  options: { unrestricted?: boolean } = {},
-): Promise<void> {
+  options: { unrestricted?: boolean; field?: string } = {},
+): Promise<{ id: number }> {
   const [row] = await db
     .select()
     .from(customers)
     .where(and(eq(customers.merchantId, merchantId), eq(customers.customerNumber, customerNumber)))
     .for('share');
-  if (!row) throw new AppError('customerMissing', { customer: customerNumber }, { field: 'customerId' });
+  if (!row) throw new AppError('customerMissing', { customer: customerNumber }, { field: options.field ?? 'customerId' });
   refuseDeleted(row);
   if (options.unrestricted && row.restriction === 'RESTRICTED') throw new AppError('customerRestricted', named(row));
+  return { id: row.id };
+}
+
+/**
+ * The customer an order names (by id), share-locked inside the caller's transaction: a deleted
+ * (7001) or restricted (7005) customer is refused naming its number, so no order of theirs moves on.
+ */
+export async function assertCustomerUsable(db: Db, customerId: number): Promise<void> {
+  const [row] = await db.select().from(customers).where(eq(customers.id, customerId)).for('share');
+  if (!row) throw notFound();
+  refuseDeleted(row);
+  if (row.restriction === 'RESTRICTED') throw new AppError('customerRestricted', named(row));
+}
+
+/** The customer a row names, joined to it, with the columns the caller selects (number and names). */
+export function customerJoin(customerId: PgColumn) {
+  return {
+    join: { table: customers, on: eq(customers.id, customerId) } satisfies ListJoin,
+    customerNumber: customers.customerNumber,
+    givenName: customers.givenName,
+    familyName: customers.familyName,
+  };
+}
+
+/** The ids of the customers whose number starts so, within a merchant when given: a subquery for another list's filter. */
+export function customerIdsByNumber(db: Db, prefix: string, merchantId: number | null) {
+  return db
+    .select({ id: customers.id })
+    .from(customers)
+    .where(
+      and(like(customers.customerNumber, prefixPattern(prefix)), merchantId === null ? undefined : eq(customers.merchantId, merchantId)),
+    );
 }
 
 // Identity audits
@@ -378,4 +413,18 @@ export async function auditIdentity(ctx: Ctx, input: IdentityAuditInput): Promis
 export function auditReasonIn(row: { autoFinding: string | null; auditReason: string }, ctx: Pick<Ctx, 'lang'>): string {
   if (!row.autoFinding) return row.auditReason;
   return messageText(row.autoFinding as MessageKey, ctx.lang, { customer: row.auditReason });
+}
+
+/** A merchant's customers by number (the demo orders name them): id, number and whether they may order. */
+export async function customersOf(db: Db, merchantId: number) {
+  return db
+    .select({
+      id: customers.id,
+      customerNumber: customers.customerNumber,
+      restriction: customers.restriction,
+      deletion: customers.deletion,
+    })
+    .from(customers)
+    .where(eq(customers.merchantId, merchantId))
+    .orderBy(customers.customerNumber);
 }

@@ -23,7 +23,7 @@ import {
   submitIdentity,
 } from './customer.service.js';
 
-export { assertCustomerOf } from './customer.service.js';
+export { assertCustomerOf, assertCustomerUsable, customerIdsByNumber, customerJoin, customersOf } from './customer.service.js';
 
 interface Row {
   customer: typeof customers.$inferSelect;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, ilike, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, lte, type SQL } from 'drizzle-orm';
 import {
   compareMoney,
   normalizeMoney,
   productPackageApi,
   type OperationType,
+  type OrderableProduct,
   type PackageLabel,
   type ProductPackageAdd,
   type SaleMode,
@@ -24,7 +25,12 @@ import { merchantCurrency } from '../currency/index.js';
 import { deviceTypeNameOf, findTypeOfKind, typeIdsByCode } from '../device-type/index.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { findBasePrice } from '../price/index.js';
+import { handOver } from '../../app/hand-over.js';
 import { productPackages } from './product-package.table.js';
+
+/** Whether orders name a product (the order module knows them): such a product stays. */
+const productOrders = handOver<(db: Db, productId: number) => Promise<boolean>>('the orders of a product');
+export const tellProductOrders = productOrders.tell;
 
 /** A time as the API and the audit trail write it: ISO-8601 in UTC (the database answers its own text). */
 const instant = (time: string) => new Date(time).toISOString();
@@ -191,7 +197,10 @@ export function registerProductPackageRoutes(app: FastifyInstance): void {
   serve(app, productPackageApi.search, ({ input, ctx }) => productPackageList.search(ctx, input));
   serve(app, productPackageApi.add, ({ input, ctx }) => records.add(ctx, input));
   serve(app, productPackageApi.edit, ({ input, ctx }) => records.edit(ctx, input));
-  serve(app, productPackageApi.remove, ({ input, ctx }) => records.remove(ctx, input.id));
+  serve(app, productPackageApi.remove, async ({ input, ctx }) => {
+    if (await productOrders.get()(ctx.db, input.id)) throw new AppError('productHasOrders');
+    return records.remove(ctx, input.id);
+  });
   serve(app, productPackageApi.export, ({ input, ctx, reply }) =>
     productPackageList.sendExport(reply, ctx, input, { filename: 'products.csv', columns: CSV_COLUMNS }),
   );
@@ -325,4 +334,93 @@ export async function seedDemoProductPackages(db: Db, merchantIds: Record<string
     });
   }
   if (values.length) await db.insert(productPackages).values(values);
+}
+
+/** The terms an order takes from a product (docs/orders.md, "Prices"). */
+export interface OrderTerms {
+  id: number;
+  name: string;
+  operationType: OperationType;
+  vehicleTypeId: number;
+  currency: Row['currency'];
+  deposit: string;
+  adminFee: string;
+  pricePerCycle: string;
+  renewalPrice: string;
+  cycles: number;
+  /** The product's time limit in days, split over its cycles (at least one day each). */
+  cycleDays: number;
+  /** Swaps per cycle of its swap combo package; null when it has none. */
+  comboSwaps: number | null;
+}
+
+const DAYS_PER_UNIT = { DAY: 1, MONTH: 30, YEAR: 365 } as const;
+
+function orderTermsOf(p: Row): OrderTerms {
+  return {
+    id: p.id,
+    name: p.name,
+    operationType: p.operationType,
+    vehicleTypeId: p.vehicleTypeId,
+    currency: p.currency,
+    deposit: normalizeMoney(p.deposit),
+    adminFee: normalizeMoney(p.adminFee),
+    pricePerCycle: normalizeMoney(p.pricePerCycle),
+    renewalPrice: normalizeMoney(p.renewalPrice),
+    cycles: p.cycles,
+    cycleDays: Math.max(1, Math.floor((p.timeLimit * DAYS_PER_UNIT[p.timeLimitUnit]) / p.cycles)),
+    comboSwaps: p.labels.includes('SWAP_COMBO') ? p.swapsPerCycle : null,
+  };
+}
+
+/**
+ * The product an order of the merchant takes, share-locked in the caller's transaction: it must be
+ * the merchant's (7051 otherwise, another merchant's reads as missing), on sale now (7052), and still
+ * priced by the operation centre's rules: the merchant's base price for it exists (4009, 4001) and its
+ * price per cycle is not below it (4150).
+ */
+export async function productForOrder(db: Db, merchantId: number, productId: number, now = new Date()): Promise<OrderTerms> {
+  const [p] = await db
+    .select()
+    .from(productPackages)
+    .where(and(eq(productPackages.id, productId), eq(productPackages.merchantId, merchantId)))
+    .for('share');
+  if (!p) throw new AppError('orderProductMissing', undefined, { field: 'productId' });
+  if (new Date(p.startAt) > now || new Date(p.endAt) < now)
+    throw new AppError('orderProductNotOnSale', { product: p.name }, { field: 'productId' });
+  const base = await findBasePrice(db, {
+    merchantId,
+    operationType: p.operationType,
+    vehicleTypeId: p.vehicleTypeId,
+    batteryCount: p.batteryCount,
+    cityId: p.cityId,
+  });
+  const least = SOLD.includes(p.operationType) ? base.price : base.rent;
+  if (compareMoney(p.pricePerCycle, least) < 0) {
+    throw new AppError('belowBasePrice', { amount: `${least} ${base.currency}` }, { field: 'productId' });
+  }
+  return orderTermsOf(p);
+}
+
+/** The merchant's products on sale now, by name: what an order may choose. */
+export async function orderableProducts(db: Db, merchantId: number): Promise<OrderableProduct[]> {
+  const now = new Date().toISOString();
+  const rows = await db
+    .select()
+    .from(productPackages)
+    .where(and(eq(productPackages.merchantId, merchantId), lte(productPackages.startAt, now), gte(productPackages.endAt, now)))
+    .orderBy(asc(productPackages.name));
+  return rows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    operationType: p.operationType,
+    pricePerCycle: normalizeMoney(p.pricePerCycle),
+    currency: p.currency,
+  }));
+}
+
+/** Every product of a merchant with the terms an order takes and its sale period, unchecked: what the demo orders are made of. */
+export async function productTermsOf(db: Db, merchantId: number): Promise<(OrderTerms & { startAt: string; endAt: string })[]> {
+  const rows = await db.select().from(productPackages).where(eq(productPackages.merchantId, merchantId)).orderBy(asc(productPackages.id));
+  return rows.map((p) => ({ ...orderTermsOf(p), startAt: p.startAt, endAt: p.endAt }));
 }

@@ -11,3 +11,4 @@ export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
 export { vehicleDetail, vehiclesByNumber } from './vehicle.query.js';
 export { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle, type ServedVehicle } from './vehicle.binding.js';
+export { bindVehicleToCustomer, freeVehiclesOf, lockVehicleForOrder, unbindVehicleFromCustomer } from './vehicle.orders.js';

@@ -1,0 +1,61 @@
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { lockUsableDevices } from '../device-registry/index.js';
+import { VEHICLE_KIND } from './vehicle.kind.js';
+import { vehicles } from './vehicle.table.js';
+
+/**
+ * What an order needs of a vehicle it hands over (docs/orders.md): the vehicle is found among those the
+ * caller sees (another tenant's number answers "does not exist"), locked, and refused when scrapped.
+ */
+export async function lockVehicleForOrder(tx: Db, ctx: Ctx, number: string) {
+  const [device] = await lockUsableDevices(tx, ctx, VEHICLE_KIND, { numbers: [number] });
+  const [row] = await tx
+    .select({
+      id: vehicles.id,
+      number: vehicles.number,
+      merchantId: vehicles.merchantId,
+      typeId: vehicles.typeId,
+      boundUserId: vehicles.boundUserId,
+      saleMode: vehicles.saleMode,
+      saleStatus: vehicles.saleStatus,
+      battery1Id: vehicles.battery1Id,
+    })
+    .from(vehicles)
+    .where(eq(vehicles.id, device!.id));
+  return row!;
+}
+
+/** The vehicle is the customer's now (its bound user); sold or not as the order says. */
+export async function bindVehicleToCustomer(tx: Db, vehicleId: number, customerId: number, sold?: boolean): Promise<void> {
+  await tx
+    .update(vehicles)
+    .set({ boundUserId: customerId, ...(sold === undefined ? {} : { saleStatus: sold ? 'SOLD' : 'UNSOLD' }), updatedAt: new Date() })
+    .where(eq(vehicles.id, vehicleId));
+}
+
+/** The vehicle is no longer the customer's (an order ended): it stays with its merchant, bound to nobody. */
+export async function unbindVehicleFromCustomer(tx: Db, vehicleId: number, customerId: number): Promise<void> {
+  await tx
+    .update(vehicles)
+    .set({ boundUserId: null, updatedAt: new Date() })
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.boundUserId, customerId)));
+}
+
+/** Vehicles of a merchant and type bound to nobody and not scrapped, in number order: what the demo orders hand over. */
+export async function freeVehiclesOf(db: Db, merchantId: number, typeId: number, limit: number) {
+  return db
+    .select({ id: vehicles.id, number: vehicles.number, battery1Id: vehicles.battery1Id, saleMode: vehicles.saleMode })
+    .from(vehicles)
+    .where(
+      and(
+        eq(vehicles.merchantId, merchantId),
+        eq(vehicles.typeId, typeId),
+        isNull(vehicles.boundUserId),
+        eq(vehicles.scrapStatus, 'NORMAL'),
+      ),
+    )
+    .orderBy(asc(vehicles.number))
+    .limit(limit);
+}

@@ -43,7 +43,7 @@ describe('customers: tenant, restriction, soft delete and identity audits', () =
       { token: agent },
     );
     expect(cleared.code).toBe(1);
-    expect(cleared.data?.customerNumber).toBe(`C${100000 + cleared.data!.id}`);
+    expect(cleared.data?.customerNumber).toBe(`C${100000 + cleared.data.id}`);
     const samePhone = await server.request(
       customerApi.add,
       { givenName: 'A', familyName: 'B', phone: '+6281200000001' },

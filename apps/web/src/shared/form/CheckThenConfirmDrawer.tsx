@@ -5,7 +5,6 @@ import { ignoreApiError } from '../api/errors';
 import { fieldKey } from '../devices';
 import { STATUS_COLORS, StatusTag, type StatusMap } from '../StatusTag';
 import { NumbersDrawer, useNumbersForm, type NumbersDrawerProps, type NumbersValues } from './NumbersDrawer';
-import { validatedNumbers } from './validatedNumbers';
 
 /** One number of a check's answer: its status (ready or not) and, when refused, why. */
 export interface CheckedNumber {
@@ -36,7 +35,6 @@ export interface CheckedBatchOptions<V extends NumbersValues, R extends CheckAns
  * the values they were checked with. Any change of the form forgets the check.
  */
 export function useCheckedBatch<V extends NumbersValues, R extends CheckAnswer>(options: CheckedBatchOptions<V, R>) {
-  const { t } = useTranslation();
   const [checked, setChecked] = useState<{ values: V; result: R } | null>(null);
   const drawer = useNumbersForm<V>(options.onClose, () => setChecked(null));
   const ready = checked?.result.items.filter((item) => item.status === options.readyStatus).map((item) => item.number) ?? [];
@@ -47,7 +45,7 @@ export function useCheckedBatch<V extends NumbersValues, R extends CheckAnswer>(
   };
 
   const check = async () => {
-    const read = await validatedNumbers(drawer.form, t, t(fieldKey('numbers')));
+    const read = await drawer.read();
     if (!read) return;
     await drawer.run('check', async () => {
       try {

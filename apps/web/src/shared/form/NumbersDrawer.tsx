@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldKey } from '../devices';
 import { FormFooter, type FooterAction } from './FormFooter';
+import { isApiError } from '../api/errors';
 import { NumbersInput } from './NumbersInput';
+import { validatedNumbers, withNumbers } from './validatedNumbers';
 import { useZodRules } from './zodRules';
 
 /** What a numbers drawer's form holds besides its own fields: the pasted numbers and a remark. */
@@ -14,10 +16,12 @@ export interface NumbersValues {
 }
 
 /**
- * The state of a numbers drawer: its form, the action running (null when none) and close, which
- * forgets what was typed (and, through `onReset`, what was checked).
+ * The state of a numbers drawer: its form, the action running (null when none), `read()` (the
+ * values and numbers once the fields pass), `refuseNumbers(error)` (a refusal naming numbers, shown
+ * under the list) and close, which forgets what was typed (and, through `onReset`, what was checked).
  */
 export function useNumbersForm<V extends NumbersValues>(onClose: () => void, onReset?: () => void) {
+  const { t } = useTranslation();
   const [form] = Form.useForm<V>();
   const [busy, setBusy] = useState<string | null>(null);
   const close = () => {
@@ -34,7 +38,16 @@ export function useNumbersForm<V extends NumbersValues>(onClose: () => void, onR
       setBusy(null);
     }
   };
-  return { form, busy, close, run };
+  const read = () => validatedNumbers(form, t, t(fieldKey('numbers')));
+  /**
+   * "Already out of stock" and the like belong to the list: the server's words and the numbers it
+   * names under it, or `said` when the screen words the refusal itself (a number's place in the list).
+   */
+  const refuseNumbers = (error: unknown, said?: string | null) => {
+    if (!isApiError(error) || error.transport) return;
+    form.setFields([{ name: 'numbers' as never, errors: [said ?? withNumbers(error.message, error.data)] }]);
+  };
+  return { form, busy, close, run, read, refuseNumbers };
 }
 
 export type NumbersForm<V extends NumbersValues> = ReturnType<typeof useNumbersForm<V>>;

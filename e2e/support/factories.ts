@@ -1,5 +1,9 @@
 import {
   accountApi,
+  areaApi,
+  basePriceApi,
+  productOrderApi,
+  productPackageApi,
   batteryApi,
   customerApi,
   cabinetApi,
@@ -195,4 +199,96 @@ export async function createTrackedDevice(kind: 'vehicle' | 'battery'): Promise<
   }
   const issued = await apiRequest(platform, deviceCredentialApi[kind].issue, { id });
   return { id, number, secret: issued.secret };
+}
+
+/** A closed ring of [longitude, latitude] points: a small square around a point. */
+const squareAround = (lng: number, lat: number, h: number): [number, number][] => [
+  [lng - h, lat - h],
+  [lng + h, lat - h],
+  [lng + h, lat + h],
+  [lng - h, lat + h],
+  [lng - h, lat - h],
+];
+
+/** What a product order spec stands on: a merchant's vehicle type, city, two rental products (each at its base price) and a vehicle. */
+export interface OrderFixture {
+  vehicleTypeId: number;
+  cityId: number;
+  products: { id: number; name: string }[];
+  vehicleNumber: string;
+}
+
+/**
+ * A vehicle type and a city of their own, the merchant's LEASE base price there, two products on sale
+ * (`names`: 3 cycles of 30 days at 300,000; 6 cycles at 320,000) and one vehicle of the merchant,
+ * all added by the platform administrator (docs/orders.md).
+ */
+export async function createOrderFixture(merchantId: number, names: [string, string]): Promise<OrderFixture> {
+  const platform = await apiToken('admin');
+  const code = unique('O').toUpperCase();
+  const type = await apiRequest(platform, deviceTypeApi.vehicle.add, {
+    ...DEVICE_TYPE_SAMPLES.vehicle1,
+    code: `${code}V`,
+    name: `Scooter ${code}`,
+    description: 'made by a browser spec',
+  });
+  const province = await apiRequest(platform, areaApi.add, { code: `${code}P`, name: `Province ${code}`, type: 'PROVINCE' });
+  const lng = 95 + (Date.now() % 997) / 100;
+  const city = await apiRequest(platform, areaApi.add, {
+    code: `${code}C`,
+    name: `City ${code}`,
+    type: 'CITY',
+    provinceId: province.id,
+    polygon: squareAround(lng, 3, 0.01),
+  });
+  await apiRequest(platform, basePriceApi.add, {
+    merchantId,
+    operationType: 'LEASE',
+    vehicleTypeId: type.id,
+    batteryCount: 1,
+    cityId: city.id,
+    price: '0',
+    deposit: '500000',
+    rent: '300000',
+    dailyRate: '20000',
+    minDailyRate: '10000',
+  });
+  const day = 24 * 3600_000;
+  const products = [];
+  for (const [name, cycles, price] of [
+    [names[0], 3, '300000'],
+    [names[1], 6, '320000'],
+  ] as const) {
+    const product = await apiRequest(platform, productPackageApi.add, {
+      merchantId,
+      name,
+      operationType: 'LEASE',
+      vehicleTypeId: type.id,
+      cityId: city.id,
+      deposit: '500000',
+      adminFee: '25000',
+      pricePerCycle: price,
+      renewalPrice: '280000',
+      dailyRenewalPrice: '10000',
+      cycles,
+      batteryCount: 1,
+      swapsPerCycle: 60,
+      timeLimit: cycles * 30,
+      timeLimitUnit: 'DAY',
+      agreement: 'Keep the vehicle in good order.',
+      startAt: new Date(Date.now() - day).toISOString(),
+      endAt: new Date(Date.now() + 365 * day).toISOString(),
+      saleMode: 'RENT_ONLY',
+      labels: ['RENT', 'SWAP_COMBO'],
+    });
+    products.push({ id: product.id, name });
+  }
+  const vehicleNumber = `${code}V0001`;
+  await apiRequest(platform, vehicleApi.add, { number: vehicleNumber, typeId: type.id, merchantId });
+  return { vehicleTypeId: type.id, cityId: city.id, products, vehicleNumber };
+}
+
+/** A product order placed for a customer of the caller's merchant, as the customer's app sends it. */
+export async function createProductOrder(token: string, order: { customerNumber: string; productId: number }) {
+  return apiRequest(token, productOrderApi.add, { ...order, source: 'ANDROID' });
 }

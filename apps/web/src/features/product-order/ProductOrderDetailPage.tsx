@@ -46,7 +46,7 @@ function groups(t: (key: string) => string): DetailGroup<ProductOrderDetail>[] {
         { field: 'overdueCycles' },
         { field: 'outstandingBalance', render: (o) => money(o, o.outstandingBalance) },
         { field: 'startAt' },
-        { field: 'paidUntil', render: (o) => (o.paidUntil ? formatDateTime(o.paidUntil) : '') },
+        { field: 'paidUntil', render: (o) => (o.paidUntil ? formatDateTime(o.paidUntil) : t('common.empty')) },
         { field: 'expiresAt' },
         { field: 'terminatedAt' },
       ],

@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import type { FieldLabels } from '../language.js';
 import { cleanString, id, idQuery, nameField, phone, requiredText, safeText } from '../validation.js';
+import { uploadedFile } from './merchant.js';
 
 /**
  * Customers (User centre → Customers, /user/list, /user/detail/:id) and their identity audits
@@ -263,6 +264,19 @@ export const identityApi = {
     access: { code: 'customer.list.edit' },
     body: identitySubmit,
     answer: identityRecord,
+  }),
+  /**
+   * One identity photo (JPEG, PNG or WebP, at most 5 MB) of a customer, sent as multipart with the
+   * text field `customerId` before the file: stored in the customer's merchant, so that merchant's
+   * staff see it; another tenant's customer answers "does not exist".
+   */
+  upload: endpoint({
+    method: 'POST',
+    path: '/customer/identity/upload',
+    access: { code: 'customer.list.edit' },
+    multipart: true,
+    answer: uploadedFile,
+    summary: 'multipart/form-data: the field customerId, then one image file (JPEG, PNG or WebP, at most 5 MB)',
   }),
   audit: endpoint({
     method: 'POST',

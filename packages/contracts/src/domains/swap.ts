@@ -57,6 +57,8 @@ export const swapSearch = pageQuerySchema.extend({
   /** One battery's swaps, brought in or taken out (its detail page). */
   batteryId: id.nullish(),
   customer: safeText(64).nullish(),
+  /** The owner's rows (platform staff; a customer's swaps are its number at its merchant). */
+  merchantId: id.nullish(),
   result: z.enum(SWAP_RESULTS).nullish(),
   startedFrom: instant,
   startedTo: instant,
@@ -97,6 +99,8 @@ export const appointmentSearch = pageQuerySchema.extend({
   cabinetNumber: numberPrefix,
   batteryNumber: numberPrefix,
   customer: safeText(64).nullish(),
+  /** The owner's rows (platform staff; a customer's reservations are its number at its merchant). */
+  merchantId: id.nullish(),
   status: z.enum(APPOINTMENT_STATUSES).nullish(),
   createdFrom: instant,
   createdTo: instant,

@@ -20,6 +20,7 @@ import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import type { ListJoin } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
+import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
 import { merchantNameOf } from '../merchant/index.js';
@@ -68,6 +69,22 @@ async function lockCustomer(tx: Db, ctx: Ctx, id: number): Promise<CustomerRow> 
     .for('update');
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The merchant of one of the caller's customers, named by the text id of an upload's field: an
+ * identity photo is stored there. Another tenant's or an unknown id answers "does not exist".
+ */
+export async function customerTenantOf(ctx: Ctx, text: string | undefined): Promise<number> {
+  const id = text !== undefined && /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : 0;
+  if (id < 1) throw fieldInvalid(ctx, 'customerId');
+  const [row] = await ctx.db
+    .select({ merchantId: customers.merchantId, deletion: customers.deletion, customerNumber: customers.customerNumber })
+    .from(customers)
+    .where(and(eq(customers.id, id), customerScope(ctx)));
+  if (!row) throw notFound();
+  if (row.deletion === 'DELETED') throw new AppError('customerDeleted', { customer: row.customerNumber });
+  return row.merchantId;
 }
 
 const named = (row: CustomerRow) => ({ customer: row.customerNumber });

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { customerApi, identityApi, topUpApi } from '@swap/contracts';
+import { customerApi, endpointUrl, fileApi, identityApi, topUpApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createCustomer, createMerchant, platformAdmin } from '../../test/factories.js';
+import { PNG, multipart } from '../../test/upload.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 import { customers, identitySubmissions } from './customer.table.js';
 
 const MENUS = ['customer.list', 'customer.authentication', 'price.rechargeRecord'];
@@ -210,6 +212,54 @@ describe('customers: tenant, restriction, soft delete and identity audits', () =
     const d1 = (await server.request(identityApi.search, { customerNumber: d.customerNumber }, { token: agent })).data.records[0]!;
     expect((await server.request(identityApi.audit, { id: d1.id, decision: 'PASSED' }, { token: rival })).code).toBe(1017);
     expect((await server.request(identityApi.search, { customerNumber: d.customerNumber }, { token: rival })).data.total).toBe(0);
+  });
+
+  it('stores identity photos in the customer’s merchant for staff holding the customer edit, never for another tenant’s customer', async () => {
+    const upload = (token: string, customerId: string, lang: 'en' | 'th' = 'en') => {
+      const { body, headers } = multipart('face.png', 'image/png', PNG, undefined, { customerId });
+      return server.call('POST', endpointUrl(identityApi.upload), { token, body, headers, lang });
+    };
+    const files = async () =>
+      (await server.db.select({ id: auditLogs.id }).from(auditLogs).where(eq(auditLogs.action, 'file.upload'))).length;
+    const c = await createCustomer(server, agent);
+    const theirs = await createCustomer(server, rival);
+    // The agent's role holds customers, not merchants: the merchant documents' upload stays closed.
+    const closed = multipart('face.png', 'image/png', PNG);
+    expect((await server.call('POST', endpointUrl(fileApi.upload), { token: agent, ...closed })).status).toBe(403);
+    const own = await upload(agent, String(c.id));
+    expect(own.code).toBe(1);
+    // Platform staff upload for the agent's customer: the photo is the agent's, so its staff see it.
+    const byPlatform = await upload(admin, String(c.id));
+    expect(byPlatform.code).toBe(1);
+    for (const id of [own.data.id, byPlatform.data.id])
+      expect((await server.request(fileApi.download, { id }, { token: agent })).raw.headers['content-type']).toBe('image/png');
+    expect((await server.request(fileApi.download, { id: own.data.id }, { token: rival })).code).toBe(1017);
+    // Another tenant's customer reads as unknown; a missing or malformed id is refused by name; nothing is stored.
+    const before = await files();
+    expect((await upload(agent, String(theirs.id))).code).toBe(1017);
+    for (const bad of ['', 'abc', '0', '99999999999', '1\u0000'])
+      expect((await upload(agent, bad, 'th')).status, bad).toBeGreaterThanOrEqual(400);
+    expect(await files()).toBe(before);
+    // The photos go with a submission and the review shows them.
+    const sent = await server.request(
+      identityApi.submit,
+      {
+        customerId: c.id,
+        certificateType: 'PASSPORT',
+        certificateNumber: 'PH123456',
+        documentFileIds: [own.data.id],
+        faceFileId: byPlatform.data.id,
+      },
+      { token: agent },
+    );
+    expect(sent.data).toMatchObject({ documentFileIds: [own.data.id], faceFileId: byPlatform.data.id, auditState: 'PENDING' });
+    // Another merchant cannot send the agent's photos for its own customer.
+    const stolen = await server.request(
+      identityApi.submit,
+      { customerId: theirs.id, certificateType: 'PASSPORT', certificateNumber: 'PH654321', faceFileId: own.data.id },
+      { token: rival },
+    );
+    expect(stolen.code).not.toBe(1);
   });
 
   it('lets exactly one of two staff auditing the same submission at once decide', async () => {

@@ -9,10 +9,14 @@ import { prefixPattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import type { DemoContext } from '../../db/demo.js';
 import { merchantNameOf } from '../merchant/index.js';
+import { readImageUpload, storeDemoImages, storeImage } from '../file/index.js';
+import { bindDemoVehicles } from '../vehicle/index.js';
+import { demoDocumentPhoto, demoFacePhoto } from './demo-photo.js';
 import { customers, identitySubmissions } from './customer.table.js';
 import {
   addCustomer,
   auditIdentity,
+  customerTenantOf,
   auditReasonIn,
   customerDetailOf,
   customerScope,
@@ -161,6 +165,10 @@ export function registerCustomerRoutes(app: FastifyInstance): void {
   );
   serve(app, identityApi.search, ({ input, ctx }) => identityList.search(ctx, input));
   serve(app, identityApi.submit, async ({ input, ctx }) => identityList.detail(ctx, await submitIdentity(ctx, input)));
+  serve(app, identityApi.upload, async ({ req, ctx }) => {
+    const { upload, fields } = await readImageUpload(req);
+    return storeImage(ctx, upload, await customerTenantOf(ctx, fields.customerId));
+  });
   serve(app, identityApi.audit, async ({ input, ctx }) => identityList.detail(ctx, await auditIdentity(ctx, input)));
   serve(app, identityApi.export, ({ input, ctx, reply }) =>
     identityList.sendExport(reply, ctx, input, { filename: 'identity-audits.csv', columns: IDENTITY_CSV_COLUMNS }),
@@ -205,11 +213,25 @@ export async function seedDemoCustomers(db: Db, demo: DemoContext): Promise<void
       };
     });
     const made = await db.insert(customers).values(rows).returning();
+    // Every submission shows a document's two sides and a face (one set of pictures per merchant).
+    const [front, back, face] = await storeDemoImages(db, merchantId, [
+      { name: 'document-front.png', data: demoDocumentPhoto(country === 'ID' ? [200, 40, 52] : [36, 62, 140]) },
+      { name: 'document-back.png', data: demoDocumentPhoto(country === 'ID' ? [200, 40, 52] : [36, 62, 140], true) },
+      { name: 'face.png', data: demoFacePhoto([222, 184, 150]) },
+    ]);
+    // Approved customers in use hold a vehicle each, as far as the merchant's demo fleet goes.
+    const holders = made.filter((c) => c.authStatus === 'APPROVED' && c.deletion === 'NORMAL').slice(0, 12);
+    await bindDemoVehicles(
+      db,
+      merchantId,
+      holders.map((c) => c.id),
+    );
     const submissions = made.flatMap((c, i): (typeof identitySubmissions.$inferInsert)[] => {
       const base = {
         customerId: c.id,
         merchantId,
-        documentFileIds: [],
+        documentFileIds: i % 5 === 3 ? [front!] : [front!, back!],
+        faceFileId: face!,
         submitter: i % 4 === 0 ? ('MERCHANT' as const) : ('USER' as const),
       };
       const submittedAt = new Date(c.createdAt.getTime() + day);

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { FastifyRequest } from 'fastify';
 import { and, eq, inArray, or, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { IMAGE_TYPES, containsScript, type UploadedFile } from '@swap/contracts';
+import { IMAGE_MAX_BYTES, IMAGE_TYPES, containsScript, hasIllegalText, type UploadedFile } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { AppError, notFound } from '../../app/errors.js';
+import { AppError, IllegalTextError, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
 import type { Db } from '../../db/client.js';
@@ -35,8 +36,37 @@ export interface Upload {
   data: Buffer;
 }
 
-/** Stores an uploaded image in the uploader's tenant, after checking its bytes are an allowed image. */
-export async function storeImage(ctx: Ctx, upload: Upload): Promise<UploadedFile> {
+/**
+ * The one image of a multipart request and the text fields sent before it (a field after the file
+ * is not read). Names and texts get the same check as any JSON field; past IMAGE_MAX_BYTES the
+ * request is refused as too large (413).
+ */
+export async function readImageUpload(req: FastifyRequest): Promise<{ upload: Upload; fields: Record<string, string> }> {
+  const part = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  if (!part) throw new AppError('noFileUploaded');
+  const fields: Record<string, string> = {};
+  for (const [name, field] of Object.entries(part.fields)) {
+    const one = Array.isArray(field) ? field[0] : field;
+    if (one && one.type === 'field' && typeof one.value === 'string') fields[name] = one.value;
+  }
+  const texts: [string, string][] = [
+    [part.fieldname, part.fieldname],
+    ['file', part.filename],
+    ['file', part.mimetype],
+    ...Object.keys(part.fields).map((name): [string, string] => [name, name]),
+    ...Object.entries(fields),
+  ];
+  const illegal = texts.find(([, value]) => hasIllegalText(value));
+  if (illegal) throw new IllegalTextError(illegal[0]);
+  const data = await part.toBuffer();
+  return { upload: { filename: part.filename, declaredType: part.mimetype, data }, fields };
+}
+
+/**
+ * Stores an uploaded image after checking its bytes are an allowed image, in the uploader's tenant
+ * or in `tenant` (a customer's identity photo belongs to the customer's merchant).
+ */
+export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null = ctx.principal.merchantId): Promise<UploadedFile> {
   if (upload.data.length === 0) throw new AppError('noFileUploaded');
   if (containsScript(upload.filename)) throw new AppError('invalidInput');
   const mime = sniffImageType(upload.data);
@@ -47,7 +77,7 @@ export async function storeImage(ctx: Ctx, upload: Upload): Promise<UploadedFile
     const [row] = await tx
       .insert(storedFiles)
       .values({
-        merchantId: ctx.principal.merchantId,
+        merchantId: tenant,
         uploadedBy: ctx.principal.id,
         name,
         mime,
@@ -120,4 +150,27 @@ export async function assertFilesOfTenants(
   for (const [field, id] of wanted) {
     if (!tenantOf.has(id) || !tenants.includes(tenantOf.get(id) ?? null)) throw fieldInvalid(ctx, field);
   }
+}
+
+/** Demo: stores images of a tenant without an uploader's session (uploadedBy 0: the demo); answers their ids. */
+export async function storeDemoImages(db: Db, merchantId: number, images: { name: string; data: Buffer }[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (const image of images) {
+    const mime = sniffImageType(image.data);
+    if (!mime) throw new Error(`${image.name}: not an allowed image`);
+    const [row] = await db
+      .insert(storedFiles)
+      .values({
+        merchantId,
+        uploadedBy: 0,
+        name: image.name,
+        mime,
+        size: image.data.length,
+        sha256: createHash('sha256').update(image.data).digest('hex'),
+        data: image.data,
+      })
+      .returning({ id: storedFiles.id });
+    ids.push(row!.id);
+  }
+  return ids;
 }

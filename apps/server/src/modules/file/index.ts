@@ -1,1 +1,1 @@
-export { assertFilesOfTenants, readMerchantDocumentsFrom } from './file.service.js';
+export { assertFilesOfTenants, readImageUpload, readMerchantDocumentsFrom, storeDemoImages, storeImage } from './file.service.js';

@@ -59,6 +59,7 @@ export const swapList = defineList({
       return or(eq(swapRecords.batteryInNumber, number), eq(swapRecords.batteryOutNumber, number));
     },
     customer: (customer) => eq(swapRecords.customer, customer),
+    merchantId: (merchantId) => eq(swapRecords.merchantId, merchantId),
     result: (result) => eq(swapRecords.result, result),
     startedFrom: (from) => gte(swapRecords.startedAt, new Date(from)),
     startedTo: (to) => lte(swapRecords.startedAt, new Date(to)),

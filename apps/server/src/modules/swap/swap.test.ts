@@ -302,6 +302,11 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect((await typed(other, appointmentApi.search, {})).data.total).toBe(0);
     expect((await typed(other, appointmentApi.add, { cabinetNumber: CABINET, compartment: 4, customer: 'C1' })).code).toBe(3007);
     expect((await swaps({}, who.admin)).total).toBe((await swaps()).total);
+    // A customer number is unique within its merchant only: platform staff narrow by the merchant.
+    expect((await swaps({ customer: 'C30001', merchantId: who.merchantId }, who.admin)).total).toBe(1);
+    expect((await swaps({ customer: 'C30001', merchantId: who.rivalId }, who.admin)).total).toBe(0);
+    const heldBy = (merchantId: number) => typed(who.admin, appointmentApi.search, { customer: 'C30001', merchantId });
+    expect([(await heldBy(who.merchantId)).data.total, (await heldBy(who.rivalId)).data.total]).toEqual([1, 0]);
     // Without the grant the list is refused.
     expect((await typed(who.rival, swapApi.search, {})).status).toBe(403);
   });

@@ -1,6 +1,7 @@
 export {
   activatedVehicleNumbers,
   applyVehicleReports,
+  bindDemoVehicles,
   findVehicleReporters,
   typeHasVehicleWithTwoBatteries,
   vehicleJoin,

@@ -69,3 +69,19 @@ export async function vehiclesBoundTo(db: Db, customerId: number, limit: number)
     .orderBy(asc(vehicles.number))
     .limit(limit);
 }
+
+/**
+ * Demo: binds the merchant's first unbound vehicles (by number) to the given customers, one each,
+ * so their detail pages show the vehicle they hold; answers how many were bound.
+ */
+export async function bindDemoVehicles(db: Db, merchantId: number, customerIds: number[]): Promise<number> {
+  const free = await db
+    .select({ id: vehicles.id })
+    .from(vehicles)
+    .where(and(eq(vehicles.merchantId, merchantId), sql`${vehicles.boundUserId} is null`))
+    .orderBy(asc(vehicles.number))
+    .limit(customerIds.length);
+  for (const [i, vehicle] of free.entries())
+    await db.update(vehicles).set({ boundUserId: customerIds[i]! }).where(eq(vehicles.id, vehicle.id));
+  return free.length;
+}

@@ -1,5 +1,5 @@
 import { Card, Space, Statistic, Table } from 'antd';
-import { EditOutlined, StopOutlined } from '@ant-design/icons';
+import { EditOutlined, IdcardOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -20,6 +20,7 @@ import { fieldKey } from '../../shared/devices';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { isPlatformUser } from '../../shared/session';
 import { CustomerForm, RestrictForm } from './CustomerForm';
+import { IdentitySubmitForm } from './IdentitySubmitForm';
 import { AUDIT_MAP, AUTH_MAP, CODE, CUSTOMER_ROUTES, DELETION_MAP, RESTRICTION_MAP } from './customerModel';
 
 const GROUPS: DetailGroup<CustomerDetail>[] = [
@@ -38,7 +39,7 @@ const GROUPS: DetailGroup<CustomerDetail>[] = [
     titleKey: 'customer.group.status',
     items: [
       { field: 'authStatus', map: AUTH_MAP },
-      { field: 'certificateType', render: (c) => (c.certificateType ? <CertificateType value={c.certificateType} /> : '') },
+      { field: 'certificateType', render: (c) => <CertificateType value={c.certificateType} /> },
       { field: 'certificateNumber' },
       { field: 'restriction', map: RESTRICTION_MAP },
       { field: 'restrictReason' },
@@ -47,9 +48,9 @@ const GROUPS: DetailGroup<CustomerDetail>[] = [
   },
 ];
 
-function CertificateType({ value }: { value: string }) {
+function CertificateType({ value }: { value: string | null }) {
   const { t } = useTranslation();
-  return <>{t(`customer.certificateType.${value}`)}</>;
+  return <>{t(value ? `customer.certificateType.${value}` : 'common.empty')}</>;
 }
 
 const RECHARGE = 'price.rechargeRecord';
@@ -73,7 +74,8 @@ function Wallet({ customer }: { customer: CustomerDetail }) {
 function Related({ customer }: { customer: CustomerDetail }) {
   const { t } = useTranslation();
   const own = { customerId: customer.customerNumber, merchantId: customer.merchantId };
-  const byCustomer = `?${new URLSearchParams({ customer: customer.customerNumber })}`;
+  // A number is unique within its merchant only: platform staff see every merchant's swaps.
+  const byCustomer = `?${new URLSearchParams({ customer: customer.customerNumber, merchantId: String(customer.merchantId) })}`;
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
       <Card title={t('customer.devices')}>
@@ -194,6 +196,14 @@ export function CustomerDetailPage() {
       actions={[
         { key: 'edit', code: `${CODE}.edit`, labelKey: 'common.edit', icon: <EditOutlined />, opens: 'edit', when: alive },
         {
+          key: 'identity',
+          code: `${CODE}.edit`,
+          labelKey: 'customer.identity.submit',
+          icon: <IdcardOutlined />,
+          opens: 'identity',
+          when: (c) => alive(c) && c.authStatus === 'NOT_CERTIFIED',
+        },
+        {
           key: 'restrict',
           code: `${CODE}.restrict`,
           labelKey: 'customer.restrict',
@@ -212,6 +222,7 @@ export function CustomerDetailPage() {
       drawers={{
         edit: ({ record, open, close }) => (open ? <CustomerForm customer={record} onClose={close} /> : null),
         restrict: ({ record, open, close }) => (open ? <RestrictForm customer={record} onClose={close} /> : null),
+        identity: ({ record, open, close }) => (open ? <IdentitySubmitForm customer={record} onClose={close} /> : null),
       }}
     >
       {(customer) => (

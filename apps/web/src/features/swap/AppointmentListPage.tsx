@@ -7,9 +7,10 @@ import { appointmentAdd, appointmentApi, APPOINTMENT_MAX_MINUTES, type Appointme
 import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
+import { useOwnerOptions } from '../device-registry';
 import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../../shared/devices';
-import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP } from './swapModel';
+import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP, withOwnerFilter } from './swapModel';
 import { cancelAppointment, useAddAppointment } from './swapQueries';
 
 const held = (r: AppointmentRecord) => r.status === 'RESERVED';
@@ -23,6 +24,7 @@ export function AppointmentListPage() {
   const navigate = useNavigate();
   const [adding, setAdding] = useState(false);
   const addAppointment = useAddAppointment();
+  const owners = useOwnerOptions();
   return (
     <>
       <TitleBar
@@ -41,7 +43,7 @@ export function AppointmentListPage() {
         rowKey="id"
         scrollX={1200}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
-        searchFields={APPOINTMENT_SEARCH_FIELDS}
+        searchFields={withOwnerFilter(APPOINTMENT_SEARCH_FIELDS, owners?.merchants)}
         columns={[
           {
             key: 'id',

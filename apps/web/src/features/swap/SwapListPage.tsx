@@ -2,8 +2,9 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { swapApi, type SwapRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
+import { useOwnerOptions } from '../device-registry';
 import { TitleBar } from '../../shared/TitleBar';
-import { SWAP_ROUTES, SWAP_SEARCH_FIELDS } from './swapModel';
+import { SWAP_ROUTES, SWAP_SEARCH_FIELDS, withOwnerFilter } from './swapModel';
 import { useSwapColumns } from './swapColumns';
 
 /**
@@ -14,6 +15,7 @@ export function SwapListPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const c = useSwapColumns();
+  const owners = useOwnerOptions();
   return (
     <>
       <TitleBar title={t('nav.record.swap')} />
@@ -23,7 +25,7 @@ export function SwapListPage() {
         rowKey="id"
         scrollX={1440}
         defaultSort={{ field: 'startedAt', order: 'descend' }}
-        searchFields={SWAP_SEARCH_FIELDS}
+        searchFields={withOwnerFilter(SWAP_SEARCH_FIELDS, owners?.merchants)}
         columns={[
           c.id,
           c.cabinetNumber,

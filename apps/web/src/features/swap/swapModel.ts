@@ -1,6 +1,6 @@
 import { APPOINTMENT_STATUSES, SWAP_RESULTS, type FilterOf, type appointmentApi, type swapApi } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
-import type { SearchField } from '../../shared/table';
+import type { SearchField, SearchOption } from '../../shared/table';
 import { fieldKey, optionsOf } from '../../shared/devices';
 
 /** Query parameters the swap list opens filtered by (links from device pages). */
@@ -50,3 +50,15 @@ export const APPOINTMENT_SEARCH_FIELDS: SearchField<FilterOf<typeof appointmentA
   { name: 'customer', labelKey: fieldKey('customer') },
   { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange' },
 ];
+
+/**
+ * A list's filters with the owner among them for platform staff (`merchants`, null for a merchant's
+ * staff): a customer's swaps and reservations are its number at its merchant (docs/customers.md).
+ */
+export function withOwnerFilter<F extends string>(
+  fields: SearchField<F | 'merchantId'>[],
+  merchants: SearchOption[] | undefined,
+): SearchField<F | 'merchantId'>[] {
+  if (!merchants) return fields;
+  return [...fields, { name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: merchants }];
+}

@@ -109,6 +109,7 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
           value={typeof value === 'number' ? value : null}
           onChange={onChange}
           upload={field.upload}
+          uploadFields={field.uploadFields}
           fileUrl={field.fileUrl}
           download={field.download}
           label={label}

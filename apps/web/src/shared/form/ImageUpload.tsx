@@ -7,13 +7,16 @@ import { api } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { useUi } from '../ui';
 import { useFileUrl } from '../useFileUrl';
+import type { ImageUploadEndpoint } from './types';
 
 export interface ImageUploadProps {
   id?: string;
   value?: number | null;
   onChange?: (value: number | null) => void;
-  /** The multipart upload answering the stored file; the product has one, fileApi.upload. */
-  upload?: typeof fileApi.upload;
+  /** The multipart upload answering the stored file (fileApi.upload when not given). */
+  upload?: ImageUploadEndpoint;
+  /** Text fields sent before the file. */
+  uploadFields?: Record<string, string>;
   label: string;
   fileUrl?: (id: number) => string;
   /** The download (query `id`) that streams a stored file with the session's headers. */
@@ -27,6 +30,7 @@ export function ImageUpload({
   value,
   onChange,
   upload: uploadEndpoint = fileApi.upload,
+  uploadFields,
   label,
   fileUrl,
   download,
@@ -55,7 +59,7 @@ export function ImageUpload({
     }
     setBusy(true);
     try {
-      const stored = await api.upload<AnswerOf<typeof uploadEndpoint>>(uploadEndpoint.path, file);
+      const stored = await api.upload<AnswerOf<typeof uploadEndpoint>>(uploadEndpoint.path, file, uploadFields);
       setPreview(URL.createObjectURL(file));
       onChange?.(stored.id);
     } catch (error) {

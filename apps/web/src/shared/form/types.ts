@@ -1,7 +1,9 @@
-import type { fileApi } from '@swap/contracts';
+import type { fileApi, identityApi } from '@swap/contracts';
 import type { SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
+/** The multipart uploads answering the stored file: merchant documents, customers' identity photos. */
+export type ImageUploadEndpoint = typeof fileApi.upload | typeof identityApi.upload;
 /**
  * date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone;
  * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way;
@@ -28,7 +30,9 @@ export interface FormField<N extends string = string> {
   rows?: number;
   maxLength?: number;
   /** image: the upload answering the stored file (fileApi.upload when not given); the field holds its id. */
-  upload?: typeof fileApi.upload;
+  upload?: ImageUploadEndpoint;
+  /** image: text fields sent with the file (a customer's photo names the customer). */
+  uploadFields?: Record<string, string>;
   /** image: how to show an already stored file. */
   fileUrl?: (id: number) => string;
   /** image: the download (query `id`) streaming a stored file with the session's headers. */

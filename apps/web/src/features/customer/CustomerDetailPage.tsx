@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Card, Space, Statistic, Table } from 'antd';
 import { EditOutlined, IdcardOutlined, StopOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
@@ -20,7 +21,6 @@ import { fieldKey } from '../../shared/devices';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { isPlatformUser } from '../../shared/session';
 import { CustomerForm, RestrictForm } from './CustomerForm';
-import { IdentitySubmitForm } from './IdentitySubmitForm';
 import { AUDIT_MAP, AUTH_MAP, CODE, CUSTOMER_ROUTES, DELETION_MAP, RESTRICTION_MAP } from './customerModel';
 
 const GROUPS: DetailGroup<CustomerDetail>[] = [
@@ -52,6 +52,9 @@ function CertificateType({ value }: { value: string | null }) {
   const { t } = useTranslation();
   return <>{t(value ? `customer.certificateType.${value}` : 'common.empty')}</>;
 }
+
+// Loaded when first opened: most visits never send an identity.
+const IdentitySubmitForm = lazy(() => import('./IdentitySubmitForm').then((m) => ({ default: m.IdentitySubmitForm })));
 
 const RECHARGE = 'price.rechargeRecord';
 const SWAPS = '/business/transfer/list';
@@ -222,7 +225,12 @@ export function CustomerDetailPage() {
       drawers={{
         edit: ({ record, open, close }) => (open ? <CustomerForm customer={record} onClose={close} /> : null),
         restrict: ({ record, open, close }) => (open ? <RestrictForm customer={record} onClose={close} /> : null),
-        identity: ({ record, open, close }) => (open ? <IdentitySubmitForm customer={record} onClose={close} /> : null),
+        identity: ({ record, open, close }) =>
+          open ? (
+            <Suspense>
+              <IdentitySubmitForm customer={record} onClose={close} />
+            </Suspense>
+          ) : null,
       }}
     >
       {(customer) => (

@@ -1,3 +1,4 @@
+import type { FieldLabels } from './language.js';
 import { endpointsOf } from './endpoint.js';
 import { ADD_EDIT, ADD_EDIT_REMOVE, audited } from './audited.js';
 import { liveApi } from './device-link/live.js';
@@ -65,19 +66,25 @@ export * from './domains/top-up.js';
 export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
 
-/** Labels of the fields a domain brought to the product, declared in its domain file (see FIELD_LABELS). */
-export const DOMAIN_FIELD_LABELS = {
-  ...notificationFieldLabels,
-  ...basePriceFieldLabels,
-  ...applicationFieldLabels,
-  ...distributionFieldLabels,
-  ...productPackageFieldLabels,
-  ...topUpFieldLabels,
-  ...externalSystemFieldLabels,
-  ...priceSettingFieldLabels,
-  ...customerFieldLabels,
-  ...productOrderFieldLabels,
-};
+/**
+ * Labels of the fields each domain brought to the product, declared in its domain file (see
+ * FIELD_LABELS). A name two domains share must carry the same words in both (catalogue.test.ts):
+ * the labels are one table, and a second entry would silently replace the first everywhere.
+ */
+export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
+  notificationFieldLabels,
+  basePriceFieldLabels,
+  applicationFieldLabels,
+  distributionFieldLabels,
+  productPackageFieldLabels,
+  topUpFieldLabels,
+  externalSystemFieldLabels,
+  priceSettingFieldLabels,
+  customerFieldLabels,
+  productOrderFieldLabels,
+];
+
+export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
 
 /**
  * The object types audit entries are written about (the audit log's object filter), each with the

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   CENTRES,
+  DOMAIN_FIELD_LABEL_SETS,
+  FIELD_LABELS,
   LANGUAGES,
   MENU_TREE,
   MESSAGES,
   ROUTES,
+  SHARED_FIELD_LABELS,
   SESSION_ENDING_CODES,
   allPermissionCodes,
   findRoute,
@@ -146,5 +149,17 @@ describe('small shared rules', () => {
     expect(formatMoney(20000.4, 'VND')).toBe('VND 20,000');
     expect(formatMoney('99999999999.99', 'USD')).toBe('USD 99,999,999,999.99');
     expect(formatMoney('1234567.50', 'IDR')).toBe('IDR 1,234,568');
+  });
+});
+
+describe('field labels', () => {
+  // One table of labels: a name declared twice with other words would replace the first everywhere.
+  it('gives a field name the same words wherever it is declared', () => {
+    const conflicts: string[] = [];
+    for (const set of [SHARED_FIELD_LABELS, ...DOMAIN_FIELD_LABEL_SETS])
+      for (const [name, words] of Object.entries(set))
+        if (JSON.stringify(words) !== JSON.stringify(FIELD_LABELS[name]))
+          conflicts.push(`${name}: ${words.en} / ${FIELD_LABELS[name]?.en}`);
+    expect(conflicts).toEqual([]);
   });
 });

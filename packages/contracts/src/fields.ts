@@ -9,7 +9,7 @@ export type { FieldLabels };
  * new domain brings is labelled in its domain file and listed in DOMAIN_FIELD_LABELS of api.ts
  * (docs/adding-a-resource.md).
  */
-const SHARED_FIELD_LABELS: FieldLabels = {
+export const SHARED_FIELD_LABELS: FieldLabels = {
   username: { en: 'Username', in: 'Nama pengguna', th: 'ชื่อผู้ใช้', zh: '用户名' },
   password: { en: 'Password', in: 'Kata sandi', th: 'รหัสผ่าน', zh: '密码' },
   name: { en: 'Name', in: 'Nama', th: 'ชื่อ', zh: '名称' },

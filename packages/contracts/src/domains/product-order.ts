@@ -60,7 +60,6 @@ export const productOrderFieldLabels = {
   customerStatus: { en: 'Customer status', in: 'Status pelanggan', th: 'สถานะลูกค้า', zh: '客户状态' },
   currentCycle: { en: 'Current cycle', in: 'Siklus berjalan', th: 'รอบปัจจุบัน', zh: '当前周期' },
   totalCycles: { en: 'Total cycles', in: 'Total siklus', th: 'จำนวนรอบทั้งหมด', zh: '总周期' },
-  cycleDays: { en: 'Days per cycle', in: 'Hari per siklus', th: 'วันต่อรอบ', zh: '每周期天数' },
   overdueDays: { en: 'Overdue days', in: 'Hari terlambat', th: 'จำนวนวันค้างชำระ', zh: '逾期天数' },
   overdueCycles: { en: 'Overdue cycles', in: 'Siklus terlambat', th: 'จำนวนรอบค้างชำระ', zh: '逾期周期' },
   outstandingBalance: { en: 'Outstanding balance', in: 'Sisa tagihan', th: 'ยอดค้างชำระ', zh: '待付余额' },

@@ -3,7 +3,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, parseSync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type * as Contracts from '@swap/contracts';
-import { CONTRACT_TEXTS_OF, contractTextNeeds, contractTextsOf, pageAddresses } from './build-plugins/page-addresses';
+import { CONTRACT_TEXTS_OF, contractTextNeeds, contractTextsOf } from './build-plugins/page-addresses';
+import { routeTablesPlugin } from './build-plugins/route-tables';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
@@ -46,6 +47,45 @@ function slimTable(): Plugin {
         'export const arrAdd = (list, value) => ((list ?? []).includes(value) ? (list ?? []).slice() : [...(list ?? []), value]);',
         'export const arrDel = (list, value) => { const clone = (list ?? []).slice(); const i = clone.indexOf(value); if (i >= 0) clone.splice(i, 1); return clone; };',
       ].join('\n');
+    },
+  };
+}
+
+const NO_JSON_SCHEMA = '\0zod-json-schema-unavailable:';
+
+/**
+ * Keeps zod's JSON-schema code (its processors and `toJSONSchema`, about 19 KB raw, 6.4 KB gzipped)
+ * off every route: each zod schema class holds it for `schema.toJSONSchema()` and
+ * `~standard.jsonSchema`, which no screen calls (the server writes the OpenAPI document). In the
+ * web build the two modules zod's classes import it from answer with functions that refuse, named
+ * as the real modules' exports; a call would fail loudly, not silently. The server, the tests and
+ * the docs generator read zod unchanged.
+ */
+function noJsonSchemas(): Plugin {
+  const files = ['../core/json-schema-processors.js', '../core/to-json-schema.js'];
+  return {
+    name: 'no-json-schemas',
+    apply: 'build',
+    enforce: 'pre',
+    async resolveId(source, importer) {
+      if (!files.includes(source) || !importer?.replaceAll('\\', '/').includes('/zod/v4/classic/')) return null;
+      const real = await this.resolve(source, importer, { skipSelf: true });
+      return real ? NO_JSON_SCHEMA + real.id : null;
+    },
+    async load(id) {
+      if (!id.startsWith(NO_JSON_SCHEMA)) return null;
+      const real = id.slice(NO_JSON_SCHEMA.length);
+      const program = parseSync(real, await readFile(real, 'utf8')).program as unknown as { body: Node[] };
+      const names: string[] = [];
+      for (const statement of program.body) {
+        const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as Node | null) : null;
+        if (declaration?.type === 'FunctionDeclaration') names.push((declaration.id as Node).name as string);
+        if (declaration?.type === 'VariableDeclaration')
+          for (const declarator of declaration.declarations as Node[]) names.push((declarator.id as Node).name as string);
+      }
+      const refuse = "() => { throw new Error('JSON schemas are not part of the web build (vite.config.ts, noJsonSchemas)'); }";
+      // The classes call create…Method when built or read; the method it makes refuses.
+      return names.map((name) => `export const ${name} = ${name.startsWith('create') ? `() => ${refuse}` : refuse};`).join('\n');
     },
   };
 }
@@ -260,21 +300,25 @@ function featureEntries(): Plugin {
  * detail's live rows listed 38 files, 0.6 KB gzipped on the page). This records the built chunks'
  * static imports (generateBundle runs here before Vite writes the lists) so that `modulePreload`
  * below leaves out what the importing chunk and its own imports already hold: that is loaded
- * before the lazy import can run (docs/scaling.md, "Web bundle").
+ * before the lazy import can run (docs/scaling.md, "Web bundle"). `loadedFirst` names chunks
+ * (by their module) that only run after others have loaded: a centre's route table is imported
+ * only by the signed-in area, so the entry and the shell are there before any page it lists.
  */
-function preloadOnlyNew(): {
+function preloadOnlyNew(loadedFirst: { host: RegExp; after: RegExp[] }[] = []): {
   plugin: Plugin;
   resolveDependencies: (file: string, deps: string[], context: { hostId: string }) => string[];
 } {
   const imports = new Map<string, readonly string[]>();
-  const loadedWith = (host: string) => {
+  /** Chunk file → its module, `entry` for the entry chunk. */
+  const modules = new Map<string, string>();
+  const loadedWith = (hosts: string[]) => {
     const seen = new Set<string>();
     const visit = (file: string) => {
       if (seen.has(file)) return;
       seen.add(file);
       for (const next of imports.get(file) ?? []) visit(next);
     };
-    visit(host);
+    for (const host of hosts) visit(host);
     return seen;
   };
   return {
@@ -283,25 +327,34 @@ function preloadOnlyNew(): {
       apply: 'build',
       generateBundle(_options, bundle) {
         imports.clear();
-        for (const output of Object.values(bundle)) if (output.type === 'chunk') imports.set(output.fileName, output.imports);
+        modules.clear();
+        for (const output of Object.values(bundle)) {
+          if (output.type !== 'chunk') continue;
+          imports.set(output.fileName, output.imports);
+          modules.set(output.fileName, output.isEntry ? 'entry' : (output.facadeModuleId ?? ''));
+        }
       },
     },
     resolveDependencies(file, deps, { hostId }) {
       if (!imports.has(hostId)) return deps;
-      const loaded = loadedWith(hostId);
+      const host = modules.get(hostId) ?? '';
+      const first = loadedFirst.filter((rule) => rule.host.test(host)).flatMap((rule) => rule.after);
+      const before = [...modules].filter(([, module]) => first.some((pattern) => pattern.test(module))).map(([chunk]) => chunk);
+      const loaded = loadedWith([hostId, ...before]);
       return deps.filter((dep) => dep === file || !loaded.has(dep));
     },
   };
 }
 
-const preload = preloadOnlyNew();
+const preload = preloadOnlyNew([{ host: /^\0virtual:route-table\//, after: [/^entry$/, /\/src\/app\/AuthedLayout\.tsx$/] }]);
 
 export default defineConfig({
   plugins: [
-    pageAddresses(),
+    routeTablesPlugin(),
     contractTexts(),
     featureTextsByLanguage(),
     slimTable(),
+    noJsonSchemas(),
     dropAnswerSchemas(),
     featureEntries(),
     react(),

@@ -13,12 +13,13 @@
  * charts, dialogs, the tour), every dynamic import reachable from it except other languages.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { DEFAULT_LANGUAGE } from '@swap/contracts';
-import { featureTextFiles, findPageAddresses } from '../../apps/web/build-plugins/page-addresses.js';
+import { DEFAULT_LANGUAGE, ROUTES } from '@swap/contracts';
+import { routeTables, sectionOf } from '../../apps/web/build-plugins/route-tables.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(repoRoot, 'apps/web');
@@ -57,11 +58,23 @@ const record = process.argv.includes('--record');
 if (check && !baseline) throw new Error(`--check needs ${path.relative(repoRoot, BASELINE_FILE)} (make it with --record)`);
 
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+/** A built file's name: `<name>-<8-character content hash>.<js|css>`, as chunks name the files they import. */
+const HASHED_NAME = /([\w.$/-]+?)-([\w-]{8})\.(js|css)\b/g;
+/**
+ * The content hashes in the names of the files a chunk imports change with every change anywhere,
+ * and compress differently each time (±0.1 KB on a route that did not change). They are measured
+ * as hashes derived from the file's name, of the same length, so a figure moves only with code.
+ */
+const stableNames = (code: string) =>
+  code.replace(HASHED_NAME, (_all, name: string, _hash: string, ext: string) => {
+    const stable = createHash('sha256').update(name).digest('base64url').slice(0, 8);
+    return `${name}-${stable}.${ext}`;
+  });
 const gzCache = new Map<string, number>();
 const gz = (file: string) => {
   let size = gzCache.get(file);
   if (size === undefined) {
-    size = gzipSync(fs.readFileSync(path.join(dist, file))).length;
+    size = gzipSync(stableNames(fs.readFileSync(path.join(dist, file), 'utf8'))).length;
     gzCache.set(file, size);
   }
   return size;
@@ -76,21 +89,26 @@ function keyOf(fromFile: string, specifier: string): string {
 }
 
 /**
- * Route → page module and the feature texts it loads with it, read from the router and the pages'
- * `@route` tags of apps/web.
+ * Route → page module, the feature texts it loads with it and the route tables of its centre, read
+ * from the router, the pages' `@route` tags of apps/web and the contracts' routes, as the build
+ * makes them (apps/web/build-plugins/route-tables.ts).
  */
 function routes(): { route: string; key: string; signedIn: boolean; texts: string[] }[] {
   const router = fs.readFileSync(path.join(web, 'src/app/router.tsx'), 'utf8');
   const login = /const LoginPage = named\(\(\) => import\('([^']+)'\)/.exec(router);
   if (!login?.[1]) throw new Error('LoginPage not found in src/app/router.tsx');
   const rows = [{ route: SIGN_IN, key: keyOf('src/app/router.tsx', login[1]), signedIn: false, texts: [] as string[] }];
-  const textFiles = featureTextFiles(web);
-  for (const { route, file } of findPageAddresses(web)) {
-    const feature = file.split('/')[2]!;
+  const { sections, tables } = routeTables(web, ROUTES);
+  for (const { path: route, file, texts: pageTexts } of Object.values(tables).flat()) {
     const texts = [
-      ...(textFiles[feature] ?? []).map((texts) => `src/features/${texts}?lang=${DEFAULT_LANGUAGE}`),
-      // The feature's part of the contracts' texts (apps/web/vite.config.ts, contractTexts).
-      `virtual:contract-texts/${DEFAULT_LANGUAGE}/${feature}`,
+      ...pageTexts.map((texts) =>
+        texts.startsWith('contract:')
+          ? // The feature's part of the contracts' texts (apps/web/vite.config.ts, contractTexts).
+            `virtual:contract-texts/${DEFAULT_LANGUAGE}/${texts.slice('contract:'.length)}`
+          : `src/features/${texts}?lang=${DEFAULT_LANGUAGE}`,
+      ),
+      // The route tables of the centres its section belongs to, loaded before the page.
+      ...(sections[sectionOf(route)] ?? []).map((centre) => `virtual:route-table/${centre}`),
     ];
     for (const key of texts) if (!manifest[key]) throw new Error(`${key} is not in the build manifest: rebuild with --build`);
     rows.push({ route, key: keyOf('index.html', file.replace(/\.tsx$/, '')), signedIn: true, texts });

@@ -112,6 +112,11 @@ describe('first-visit tour', () => {
       await settingsRead;
       await page.clock.runFor(1_000);
     };
+    // The tour's file is fetched only while the setting is on (docs/scaling.md, "Web bundle").
+    const tourFiles: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/Tour-[\w-]+\.js$/.test(new URL(request.url()).pathname)) tourFiles.push(request.url());
+    });
     try {
       await turn('false');
       await new Shell(page).signIn(admin.username, admin.password);
@@ -120,11 +125,13 @@ describe('first-visit tour', () => {
       await page.locator('#tour-language').click();
       await page.getByRole('menuitem', { name: 'ไทย' }).waitFor();
       expect(await tourText.count()).toBe(0);
+      expect(tourFiles).toEqual([]);
 
       // Switched on again: the same user, who never skipped it, sees it on the next visit.
       await turn('true');
       await visit();
       await tourText.waitFor();
+      expect(tourFiles.length).toBeGreaterThan(0);
     } finally {
       await turn('true');
     }

@@ -1,7 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { Plugin } from 'vite';
 
 /** A page and the address it opens at, as the page's doc comment declares it. */
 export interface PageAddress {
@@ -200,54 +198,3 @@ export function contractTextsOf(keys: Iterable<string>, named: NamedTexts): stri
  * `contract:*` is every contract text (i18n/index.ts, EVERY_CONTRACT_TEXT).
  */
 export const CONTRACT_TEXTS_OF = 'contract:';
-
-const PAGE_ADDRESSES = 'virtual:page-addresses';
-
-/**
- * `virtual:page-addresses`: route path → a function loading its page lazily (one chunk per page
- * module) and the feature texts files the page needs, made from the pages' `@route` tags (see
- * findPageAddresses) and the features' sources (see featureTextFiles).
- */
-export function pageAddresses(): Plugin {
-  const resolved = '\0' + PAGE_ADDRESSES;
-  const webRoot = fileURLToPath(new URL('..', import.meta.url));
-  const code = () => {
-    const texts = featureTextFiles(webRoot);
-    return (
-      'export default {\n' +
-      findPageAddresses(webRoot)
-        .map(
-          ({ route, file, component }) =>
-            `  ${JSON.stringify(route)}: { load: () => import(${JSON.stringify('/' + file)}).then((m) => m.${component}), ` +
-            `texts: ${JSON.stringify([...(texts[file.split('/')[2]!] ?? []), `${CONTRACT_TEXTS_OF}${file.split('/')[2]!}`])} },`,
-        )
-        .join('\n') +
-      '\n};\n'
-    );
-  };
-  let current = '';
-  return {
-    name: 'page-addresses',
-    resolveId(source) {
-      return source === PAGE_ADDRESSES ? resolved : null;
-    },
-    load(id) {
-      if (id !== resolved) return null;
-      current = code();
-      return current;
-    },
-    configureServer(server) {
-      // A page's @route lines changed, a page came or went, or a feature names other texts: the table is made again.
-      const refresh = (file: string) => {
-        if (!/[\\/]src[\\/]features[\\/].*\.tsx?$/.test(file) || code() === current) return;
-        const graph = server.environments.client.moduleGraph;
-        const module = graph.getModuleById(resolved);
-        if (module) graph.invalidateModule(module);
-        server.ws.send({ type: 'full-reload' });
-      };
-      server.watcher.on('change', refresh);
-      server.watcher.on('add', refresh);
-      server.watcher.on('unlink', refresh);
-    },
-  };
-}

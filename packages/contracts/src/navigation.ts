@@ -474,7 +474,7 @@ export function allPermissionCodes(): string[] {
 }
 
 /** Whether a route path (with `:param`s) matches a concrete location path, checking id patterns. */
-export function matchRoute(route: RouteDef, pathname: string): Record<string, string> | null {
+export function matchRoute(route: Pick<RouteDef, 'path' | 'params'>, pathname: string): Record<string, string> | null {
   const want = route.path.split('/');
   const got = pathname.replace(/\/+$/, '').split('/');
   if (want.length !== got.length) return null;

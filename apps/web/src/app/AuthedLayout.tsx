@@ -2,12 +2,10 @@ import { CENTRES, SESSION_ENDING_CODES } from '@swap/contracts';
 import { Navigate, useLocation } from 'react-router';
 import { isApiError, isServerFailure } from '../shared/api/errors';
 import { AntdProvider } from '../shared/AntdProvider';
-import { HasPageContext } from '../shared/menuModel';
 import { CurrencyProvider } from '../shared/money';
 import { PermissionsProvider } from '../shared/permissions';
 import { getToken } from '../shared/session';
 import { useCurrencyConfig, useMenuLevels } from '../shared/sessionData';
-import { hasPage } from './pages';
 import { PageLoading } from './PageLoading';
 
 import { Shell } from './shell/Shell';
@@ -37,9 +35,7 @@ export function AuthedLayout() {
     <AntdProvider>
       <PermissionsProvider codes={codes} tree={tree}>
         <CurrencyProvider currency={currency.data?.currency ?? null}>
-          <HasPageContext value={hasPage}>
-            <Shell />
-          </HasPageContext>
+          <Shell />
         </CurrencyProvider>
       </PermissionsProvider>
     </AntdProvider>

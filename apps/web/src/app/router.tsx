@@ -1,9 +1,9 @@
-import { lazy, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
-import { ROUTES } from '@swap/contracts';
-import { PAGES } from './pages';
+import { lazy, Suspense, use, type ComponentType } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { PageLoading } from './PageLoading';
 import { RootLayout } from './RootLayout';
 import { RouteGate } from './RouteGate';
+import { centresOf, routesOf, type PageRoute } from './routeTables';
 
 const named = <T,>(load: () => Promise<T>) => lazy(async () => ({ default: (await load()) as ComponentType }));
 
@@ -14,11 +14,35 @@ const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage
 const NotFoundPage = named(() => import('../features/errors/NotFoundPage').then((m) => m.NotFoundPage));
 const AuthedLayout = named(() => import('./AuthedLayout').then((m) => m.AuthedLayout));
 
-/** Every ROUTES entry that has a page in PAGES, guarded by its code and id patterns. */
-const PAGE_ROUTES = ROUTES.flatMap((route) => {
-  const Page = PAGES[route.path];
-  return Page ? [{ route, Page }] : [];
-});
+/** The routes of a centre's table that have a page, each guarded by its code and id patterns. */
+function CentreRoutes({ routes }: { routes: Promise<PageRoute[]> }) {
+  return (
+    <Routes>
+      {use(routes).map(({ Page, ...route }) => (
+        <Route
+          key={route.path}
+          path={route.path}
+          element={
+            <RouteGate route={route}>
+              <Page />
+            </RouteGate>
+          }
+        />
+      ))}
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}
+
+/** A signed-in address: the route table of its centre is loaded with the first page opened there (app/routeTables.ts). */
+function SignedInPages() {
+  const { pathname } = useLocation();
+  return (
+    <Suspense fallback={<PageLoading />}>
+      {centresOf(pathname).length === 0 ? <NotFoundPage /> : <CentreRoutes routes={routesOf(pathname)} />}
+    </Suspense>
+  );
+}
 
 export function AppRoutes() {
   return (
@@ -32,18 +56,7 @@ export function AppRoutes() {
         <Route path="/error-page/500" element={<ServerErrorPage />} />
         <Route path="/error-page/401" element={<NoPermissionPage />} />
         <Route element={<AuthedLayout />}>
-          {PAGE_ROUTES.map(({ route, Page }) => (
-            <Route
-              key={route.path}
-              path={route.path}
-              element={
-                <RouteGate route={route}>
-                  <Page />
-                </RouteGate>
-              }
-            />
-          ))}
-          <Route path="*" element={<NotFoundPage />} />
+          <Route path="*" element={<SignedInPages />} />
         </Route>
       </Route>
     </Routes>

@@ -1,45 +1,27 @@
-import { createContext } from 'react';
-import { findRoute, MENU_TREE, type CentreCode } from '@swap/contracts';
+import { matchRoute, type CentreCode, type IdPatternName } from '@swap/contracts';
+import shellMenu, { type NavCentre, type NavGroup } from 'virtual:shell-menu';
 
-/** The part of MENU_TREE a user sees: held codes only, and only items whose page exists. */
-export interface NavItem {
-  code: string;
-  titleKey: string;
-  url: string;
-}
-export interface NavGroup {
-  code: string;
-  titleKey: string;
-  iconfont: string;
-  items: NavItem[];
-}
-export interface NavCentre {
-  code: CentreCode;
-  titleKey: string;
-  iconfont: string;
-  groups: NavGroup[];
-}
+/** The part of the menu tree a user sees: held codes only, and only items whose page exists. */
+export type { NavCentre, NavGroup, NavItem } from 'virtual:shell-menu';
 
 export type HasCode = (code: string) => boolean;
-export type HasPage = (url: string) => boolean;
 
-/** Whether this build has a page for a route: the shell provides it from its page table (app/pages.ts, made from the pages' `@route` tags). */
-export const HasPageContext = createContext<HasPage>(() => false);
-
-/** Sidebar tree: a centre, group or item shows only if its code is held; hidden items never show. */
-export function visibleNav(has: HasCode, hasPage: HasPage): NavCentre[] {
+/**
+ * Sidebar tree: a centre, group or item shows only if its code is held. The build gives the shell
+ * the menu without hidden items and items no page opens at (`virtual:shell-menu`,
+ * build-plugins/route-tables.ts), so the shell carries no route table.
+ */
+export function visibleNav(has: HasCode, menu: readonly NavCentre[] = shellMenu): NavCentre[] {
   const out: NavCentre[] = [];
-  for (const centre of MENU_TREE) {
+  for (const centre of menu) {
     if (!has(centre.code)) continue;
     const groups: NavGroup[] = [];
     for (const group of centre.groups) {
       if (!has(group.code)) continue;
-      const items = group.items
-        .filter((item) => !item.hidden && has(item.code) && hasPage(item.url))
-        .map(({ code, titleKey, url }) => ({ code, titleKey, url }));
-      if (items.length > 0) groups.push({ code: group.code, titleKey: group.titleKey, iconfont: group.iconfont, items });
+      const items = group.items.filter((item) => has(item.code));
+      if (items.length > 0) groups.push({ ...group, items });
     }
-    if (groups.length > 0) out.push({ code: centre.code, titleKey: centre.titleKey, iconfont: centre.iconfont, groups });
+    if (groups.length > 0) out.push({ ...centre, groups });
   }
   return out;
 }
@@ -53,23 +35,38 @@ export interface GrantedCentre {
 }
 
 /** Centres the user holds, each with its first permitted page (quick links, dashboard cards). */
-export function grantedCentres(has: HasCode, hasPage: HasPage): GrantedCentre[] {
-  const nav = visibleNav(has, hasPage);
-  return MENU_TREE.filter((centre) => has(centre.code)).map((centre) => ({
-    code: centre.code,
-    titleKey: centre.titleKey,
-    iconfont: centre.iconfont,
-    firstPage: nav.find((n) => n.code === centre.code)?.groups[0]?.items[0]?.url,
-  }));
+export function grantedCentres(has: HasCode, menu: readonly NavCentre[] = shellMenu): GrantedCentre[] {
+  const nav = visibleNav(has, menu);
+  return menu
+    .filter((centre) => has(centre.code))
+    .map((centre) => ({
+      code: centre.code,
+      titleKey: centre.titleKey,
+      iconfont: centre.iconfont,
+      firstPage: nav.find((n) => n.code === centre.code)?.groups[0]?.items[0]?.url,
+    }));
 }
 
-/** Which group and item the sidebar highlights for a location, via RouteDef.menu. */
-export function menuSelection(pathname: string): { item?: string; group?: string } {
+/** A route as far as the sidebar's highlight needs it. */
+export interface MenuRoute {
+  path: string;
+  code: string;
+  /** The menu item whose group is highlighted, when it is not `code`. */
+  menu?: string;
+  params?: Record<string, IdPatternName>;
+}
+
+/** Which group and item the sidebar highlights for a location: the menu item of its route (of those loaded, app/routeTables.ts). */
+export function menuSelection(
+  pathname: string,
+  routes: readonly MenuRoute[],
+  menu: readonly NavCentre[] = shellMenu,
+): { item?: string; group?: string } {
   if (pathname === '/dashboard') return { item: '/dashboard' };
-  const found = findRoute(pathname);
-  const menuCode = found?.route.menu;
+  const route = routes.find((each) => matchRoute(each, pathname));
+  const menuCode = route ? (route.menu ?? route.code) : '';
   if (!menuCode) return {};
-  for (const centre of MENU_TREE) {
+  for (const centre of menu) {
     for (const group of centre.groups) {
       const item = group.items.find((i) => i.code === menuCode);
       if (item) return { item: item.url, group: group.code };

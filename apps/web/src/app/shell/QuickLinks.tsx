@@ -6,14 +6,13 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../shared/permissions';
 import { MenuIcon } from '../../shared/MenuIcon';
 import { grantedCentres } from '../../shared/menuModel';
-import { hasPage } from '../pages';
 
 /** Quick links to the granted centres, each opening its first permitted page. */
 export function QuickLinks({ id }: { id?: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const permissions = usePermissions();
-  const centres = useMemo(() => grantedCentres(permissions.has, hasPage).filter((centre) => centre.firstPage), [permissions]);
+  const centres = useMemo(() => grantedCentres(permissions.has).filter((centre) => centre.firstPage), [permissions]);
   const items =
     centres.length > 0
       ? centres.map((centre) => ({ key: centre.firstPage!, icon: <MenuIcon name={centre.iconfont} />, label: t(centre.titleKey) }))

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
+import { usePublicSettings } from '../../shared/publicSettings';
 import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourFinished } from '../../shared/settings';
 import { useStartupDone } from '../startup';
 import { Header } from './Header';
@@ -13,16 +14,22 @@ export const SIDEBAR_COLLAPSED_WIDTH = 70;
 /** Below this width (antd's xl breakpoint) the sidebar folds by itself, leaving room for wide lists. */
 const NARROW = '(max-width: 1199.98px)';
 
-/** Starts the first-visit tour 1 s after the loading screen unless this browser has finished or skipped it (the tour itself obeys the `tour_enabled` setting). */
+/**
+ * Starts the first-visit tour 1 s after the loading screen unless this browser has finished or
+ * skipped it, and only while the `tour_enabled` setting is on (docs/api.md, "Common settings"):
+ * the tour's lazy file (react-joyride) is fetched only then.
+ */
 function useTourStart(): boolean {
   const startupDone = useStartupDone();
+  const settings = usePublicSettings();
   const [run, setRun] = useState(false);
   useEffect(() => {
     if (!startupDone || tourFinished()) return;
     const timer = setTimeout(() => setRun(true), TOUR_DELAY_MS);
     return () => clearTimeout(timer);
   }, [startupDone]);
-  return run;
+  // Settings that could not be read leave the tour on, as the server's default does.
+  return run && !settings.isPending && settings.data?.tourEnabled !== false;
 }
 
 export function Shell() {

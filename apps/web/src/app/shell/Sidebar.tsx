@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { usePermissions } from '../../shared/permissions';
 import { MenuIcon } from '../../shared/MenuIcon';
 import { menuSelection, visibleNav } from '../../shared/menuModel';
-import { hasPage } from '../pages';
+import { useLoadedRoutes } from '../routeTables';
 import { TruncatedLabel } from './TruncatedLabel';
 
 type Item = Required<MenuProps>['items'][number];
@@ -16,8 +16,8 @@ export function Sidebar({ collapsed }: { collapsed: boolean }) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const permissions = usePermissions();
-  const nav = useMemo(() => visibleNav(permissions.has, hasPage), [permissions]);
-  const selection = menuSelection(pathname);
+  const nav = useMemo(() => visibleNav(permissions.has), [permissions]);
+  const selection = menuSelection(pathname, useLoadedRoutes());
   const [openKeys, setOpenKeys] = useState<string[]>(selection.group ? [selection.group] : []);
   const [openedFor, setOpenedFor] = useState(selection.group);
 

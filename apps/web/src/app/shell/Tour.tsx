@@ -2,17 +2,14 @@ import { useMemo } from 'react';
 import { EVENTS, Joyride, STATUS, type EventData, type Step } from 'react-joyride';
 import { useTranslation } from 'react-i18next';
 import { markTourFinished } from '../../shared/settings';
-import { usePublicSettings } from '../../shared/publicSettings';
 import { TOUR_TARGETS } from './Header';
 
 /**
- * The three-step first-visit tour: sidebar toggle, quick links, language. It shows only while the
- * `tour_enabled` setting is on (docs/api.md, "Common settings"); read here, in the tour's own lazy
- * file, so the pages every user loads carry nothing of it.
+ * The three-step first-visit tour: sidebar toggle, quick links, language. The shell loads it only
+ * while the `tour_enabled` setting is on (Shell.tsx, useTourStart), so no route carries it.
  */
 export function Tour() {
   const { t } = useTranslation();
-  const settings = usePublicSettings();
   const steps = useMemo<Step[]>(
     () => [
       {
@@ -43,7 +40,6 @@ export function Tour() {
     // Finished or skipped: never shown again in this browser.
     if (data.type === EVENTS.TOUR_END || data.status === STATUS.FINISHED || data.status === STATUS.SKIPPED) markTourFinished();
   };
-  if (settings.isPending || settings.data?.tourEnabled === false) return null;
   return (
     <Joyride
       run

@@ -1,10 +1,10 @@
-import { useContext, useMemo } from 'react';
+import { useMemo } from 'react';
 import { Col, Empty, Row } from 'antd';
 import { RightOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MenuIcon } from '../../shared/MenuIcon';
-import { grantedCentres, HasPageContext } from '../../shared/menuModel';
+import { grantedCentres } from '../../shared/menuModel';
 import { usePermissions } from '../../shared/permissions';
 import { getUserInfo } from '../../shared/session';
 import { Panel } from '../../shared/StateView';
@@ -17,8 +17,7 @@ import { TitleBar } from '../../shared/TitleBar';
 export function DashboardPage() {
   const { t } = useTranslation();
   const permissions = usePermissions();
-  const hasPage = useContext(HasPageContext);
-  const centres = useMemo(() => grantedCentres(permissions.has, hasPage), [permissions, hasPage]);
+  const centres = useMemo(() => grantedCentres(permissions.has), [permissions]);
   const user = getUserInfo();
   return (
     <>

@@ -51,3 +51,15 @@ export async function rowAction(page: Page, row: Locator, name: string): Promise
     }
   }
 }
+
+/** Types a value into a date or date-time field of `scope`, as shown (YYYY-MM-DD[ HH:mm:ss]), and confirms it. */
+export async function pickDate(page: Page, scope: Locator, label: string, text: string): Promise<void> {
+  const input = scope.getByLabel(label, { exact: true });
+  await input.click();
+  await input.fill(text);
+  // A date-time waits for OK; a day is taken as typed when the field is left (Enter would submit the form).
+  const ok = page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
+  if (await ok.count()) await ok.click();
+  else await input.press('Tab');
+  await page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+}

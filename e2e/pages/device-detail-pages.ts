@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { openDrawer, saveDrawer } from './antd.js';
+import { openDrawer, pickDate, saveDrawer } from './antd.js';
 
 type Kind = 'vehicle' | 'battery' | 'cabinet';
 
@@ -40,14 +40,7 @@ export class DeviceDetailPage {
 
   /** Types a value into a date or date-time field of the form, as shown (YYYY-MM-DD[ HH:mm:ss]), and confirms it. */
   async pickDate(drawer: Locator, label: string, text: string): Promise<void> {
-    const input = drawer.getByLabel(label, { exact: true });
-    await input.click();
-    await input.fill(text);
-    // A date-time waits for OK; a day is taken as typed when the field is left (Enter would submit the form).
-    const ok = this.page.locator('.ant-picker-dropdown:visible .ant-picker-ok button');
-    if (await ok.count()) await ok.click();
-    else await input.press('Tab');
-    await this.page.locator('.ant-picker-dropdown:visible').waitFor({ state: 'hidden' });
+    await pickDate(this.page, drawer, label, text);
   }
 
   async save(drawer: Locator): Promise<void> {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { BasePage } from './base-page.js';
-import { openDrawer, rowAction } from './antd.js';
+import { openDrawer, pickDate, rowAction } from './antd.js';
 
 /**
  * Values for a search form or a drawer, by the field's visible label. A text goes into an input or
@@ -44,6 +44,11 @@ export class FormDrawer {
 
   field(label: string): Locator {
     return this.locator.getByLabel(label, { exact: true });
+  }
+
+  /** Types a date or date-time (YYYY-MM-DD[ HH:mm:ss]) into the labelled picker and confirms it. */
+  async pickDate(label: string, text: string): Promise<void> {
+    await pickDate(this.page, this.locator, label, text);
   }
 
   /** Presses Save; the caller waits for the drawer to close or for an error. */

@@ -292,3 +292,32 @@ export async function createOrderFixture(merchantId: number, names: [string, str
 export async function createProductOrder(token: string, order: { customerNumber: string; productId: number }) {
   return apiRequest(token, productOrderApi.add, { ...order, source: 'ANDROID' });
 }
+
+/** A province and a city in it of names of their own, added by the platform administrator (prices are set per city). */
+export async function createCity(): Promise<{ id: number; name: string; provinceId: number }> {
+  const platform = await apiToken('admin');
+  const code = unique('E').toUpperCase();
+  const province = await apiRequest(platform, areaApi.add, { code: `${code}P`, name: unique('Province '), type: 'PROVINCE' });
+  const name = unique('City ');
+  const city = await apiRequest(platform, areaApi.add, {
+    code: `${code}C`,
+    name,
+    type: 'CITY',
+    provinceId: province.id,
+    polygon: squareAround(100.4, 13.6, 0.025),
+  });
+  return { id: city.id, name, provinceId: province.id };
+}
+
+/** A one-pack vehicle type of a code and name of its own, added by the platform administrator. */
+export async function createVehicleType(): Promise<{ id: number; code: string; name: string }> {
+  const code = `${unique('E').toUpperCase()}V`;
+  const name = `Scooter ${code}`;
+  const type = await apiRequest(await apiToken('admin'), deviceTypeApi.vehicle.add, {
+    ...DEVICE_TYPE_SAMPLES.vehicle1,
+    code,
+    name,
+    description: 'made by a browser spec',
+  });
+  return { id: type.id, code, name };
+}

@@ -141,6 +141,12 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     gcTime: 0,
     retry: false,
   });
+  // A form opened again starts from its initial values: the form's store outlives the drawer's
+  // content, and the fields removed when it closed (preserve false) left their cleared values in it,
+  // which would win over the next opening's initial values (an edit after an add showed empty).
+  useEffect(() => {
+    if (open) form.resetFields();
+  }, [open, form]);
   useEffect(() => {
     if (open && loaded.data) form.setFieldsValue(loaded.data);
   }, [open, loaded.data, form]);

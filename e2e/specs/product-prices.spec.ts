@@ -60,8 +60,9 @@ describe('products and packages', () => {
     await expect.poll(() => drawer.fieldError('ราคาต่อรอบ')).toBe(refusal);
     expect(await list.rows().count()).toBe(0);
 
+    // Corrected, and saved from the keyboard (Enter in the field submits the form).
     await drawer.fill({ ราคาต่อรอบ: '350' });
-    await save();
+    await drawer.field('ราคาต่อรอบ').press('Enter');
     await drawer.locator.waitFor({ state: 'hidden' });
     const row = list.row(name);
     await row.waitFor();

@@ -1,6 +1,6 @@
 import { distributionApi, stationApi } from '@swap/contracts';
 import { checkA11y } from '../support/a11y.js';
-import { apiRequest } from '../support/api.js';
+import { apiRequest, apiToken } from '../support/api.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
@@ -11,10 +11,12 @@ describe('distribution', () => {
     page,
     baseURL,
   }) => {
-    const merchant = await createMerchant({ menuCodes: ['allocation.battery', 'operation.battery', 'site.cabinet'] });
+    // No station menu: the drawer's stations come with the distribution permission alone.
+    const merchant = await createMerchant({ menuCodes: ['allocation.battery', 'operation.battery'] });
     const [first, second, third, assigned] = await createBatteries(4, merchant.admin.token);
     const stationName = unique('Sukhumvit ');
-    const station = await apiRequest(merchant.admin.token, stationApi.SWAP.add, {
+    const station = await apiRequest(await apiToken('admin'), stationApi.SWAP.add, {
+      merchantId: merchant.id,
       name: stationName,
       nature: 'SELF_OPERATED',
       address: 'Sukhumvit 21, Bangkok',

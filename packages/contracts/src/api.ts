@@ -32,6 +32,7 @@ import { externalSystemApi, externalSystemFieldLabels } from './domains/external
 import { customerApi, customerFieldLabels, identityApi } from './domains/customer.js';
 import { productOrderApi, productOrderFieldLabels } from './domains/product-order.js';
 import { vehicleApi } from './domains/vehicle.js';
+import { walletApi, walletFieldLabels } from './domains/wallet.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
 // domain is added in this one file (docs/adding-a-resource.md).
@@ -65,6 +66,7 @@ export * from './domains/telemetry.js';
 export * from './domains/top-up.js';
 export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
+export * from './domains/wallet.js';
 
 /**
  * Labels of the fields each domain brought to the product, declared in its domain file (see
@@ -82,6 +84,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   priceSettingFieldLabels,
   customerFieldLabels,
   productOrderFieldLabels,
+  walletFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -127,6 +130,8 @@ export const AUDITED = {
   customer: audited(ADD_EDIT_REMOVE, { en: 'Customer', in: 'Pelanggan', th: 'ลูกค้า', zh: '客户' }),
   identity: audited([], { en: 'Identity submission', in: 'Pengajuan identitas', th: 'คำขอยืนยันตัวตน', zh: '身份认证提交' }),
   productOrder: audited(['add'], { en: 'Product order', in: 'Pesanan produk', th: 'คำสั่งซื้อผลิตภัณฑ์', zh: '产品订单' }),
+  // An adjustment by staff edits a wallet (the wallet bill's movement is the object named).
+  wallet: audited(['edit'], { en: 'Wallet', in: 'Dompet', th: 'กระเป๋าเงิน', zh: '钱包' }),
 } as const;
 
 /**
@@ -184,6 +189,7 @@ export const API = {
   customer: customerApi,
   identity: identityApi,
   productOrder: productOrderApi,
+  wallet: walletApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -903,6 +903,30 @@ export const MESSAGES = {
     'มีคำสั่งซื้อที่ใช้ผลิตภัณฑ์นี้อยู่ จึงยังลบไม่ได้',
     '有订单使用该产品，暂不能删除',
   ),
+  walletInsufficient: m(
+    7100,
+    409,
+    'The wallet of {customer} holds {balance}: not enough for {amount}',
+    'Dompet {customer} berisi {balance}: tidak cukup untuk {amount}',
+    'กระเป๋าเงินของ {customer} มี {balance} ไม่พอสำหรับ {amount}',
+    '{customer} 的钱包余额为 {balance}，不足 {amount}',
+  ),
+  walletAdjustZero: m(
+    7101,
+    400,
+    'An adjustment must change the balance',
+    'Penyesuaian harus mengubah saldo',
+    'การปรับยอดต้องเปลี่ยนยอดคงเหลือ',
+    '调整金额不能为 0',
+  ),
+  walletBalanceTooLarge: m(
+    7102,
+    400,
+    'The balance would pass the largest amount',
+    'Saldo akan melebihi jumlah terbesar',
+    'ยอดคงเหลือจะเกินจำนวนสูงสุด',
+    '余额将超过最大金额',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

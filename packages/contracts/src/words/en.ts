@@ -125,6 +125,14 @@ export const ENUM_WORDS_EN = {
     PER_SWAP: 'Per swap',
     PER_KWH: 'Per kWh',
   },
+  'wallet.movementKind': {
+    OPENING: 'Opening balance',
+    TOP_UP: 'Top-up',
+    GIFT: 'Gift',
+    PAYMENT: 'Payment',
+    REFUND: 'Refund',
+    ADJUSTMENT: 'Adjustment',
+  },
   'topUp.marketingType': {
     NONE: 'None',
     BONUS: 'Top-up bonus',

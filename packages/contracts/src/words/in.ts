@@ -121,6 +121,14 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     PER_SWAP: 'Per penukaran',
     PER_KWH: 'Per kWh',
   },
+  'wallet.movementKind': {
+    OPENING: 'Saldo awal',
+    TOP_UP: 'Isi ulang',
+    GIFT: 'Bonus',
+    PAYMENT: 'Pembayaran',
+    REFUND: 'Pengembalian dana',
+    ADJUSTMENT: 'Penyesuaian',
+  },
   'topUp.marketingType': {
     NONE: 'Tidak ada',
     BONUS: 'Bonus isi ulang',

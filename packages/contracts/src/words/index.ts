@@ -69,6 +69,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   toStatus: 'application.status',
   deviceKind: 'application.deviceKind',
   marketingType: 'topUp.marketingType',
+  movementKind: 'wallet.movementKind',
   certificateType: 'customer.certificateType',
   authStatus: 'customer.authStatus',
   restriction: 'customer.restriction',

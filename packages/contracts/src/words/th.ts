@@ -121,6 +121,14 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     PER_SWAP: 'ต่อการสลับ',
     PER_KWH: 'ต่อ kWh',
   },
+  'wallet.movementKind': {
+    OPENING: 'ยอดยกมา',
+    TOP_UP: 'เติมเงิน',
+    GIFT: 'ของแถม',
+    PAYMENT: 'ชำระเงิน',
+    REFUND: 'คืนเงิน',
+    ADJUSTMENT: 'ปรับยอด',
+  },
   'topUp.marketingType': {
     NONE: 'ไม่มี',
     BONUS: 'โบนัสเติมเงิน',

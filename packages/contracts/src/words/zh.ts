@@ -121,6 +121,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     PER_SWAP: '按次',
     PER_KWH: '按千瓦时',
   },
+  'wallet.movementKind': { OPENING: '期初余额', TOP_UP: '充值', GIFT: '赠送', PAYMENT: '支付', REFUND: '退款', ADJUSTMENT: '调整' },
   'topUp.marketingType': {
     NONE: '无',
     BONUS: '充值赠送',

@@ -32,6 +32,7 @@ const MERCHANT_ADMIN_MENUS = [
   'order.vehicle',
   'order.battery',
   'order.wallet',
+  'order.wallet.bill',
   'order.combo',
   'order.transfer',
   'order.kwh',

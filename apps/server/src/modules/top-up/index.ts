@@ -7,6 +7,7 @@ import {
   moneyToMinor,
   normalizeMoney,
   topUpApi,
+  walletApi,
   type TopUpAdd,
   type TopUpRecord,
 } from '@swap/contracts';
@@ -23,6 +24,9 @@ import { assertCustomerOf } from '../customer/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { enabledTopUpOffers } from '../price-setting/index.js';
 import { topUps, wallets } from './top-up.table.js';
+import { WALLET_CSV_COLUMNS, adjustWallet, moveWallet, walletBill } from './wallet.js';
+
+export { moveWallet, payFromWallet, refundToWallet, type WalletCharge, type WalletMove } from './wallet.js';
 
 interface Row {
   topUp: typeof topUps.$inferSelect;
@@ -116,26 +120,35 @@ export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
   const currency = await merchantCurrency(ctx.db, merchantId);
   return ctx.db.transaction(async (tx) => {
     await assertCustomerOf(tx, merchantId, input.customerId);
-    const [wallet] = await tx
-      .insert(wallets)
-      .values({ merchantId, customerId: input.customerId, balance: added })
-      .onConflictDoUpdate({
-        target: [wallets.merchantId, wallets.customerId],
-        set: { balance: sql`${wallets.balance} + ${added}::numeric`, updatedAt: new Date() },
-      })
-      .returning({ balance: wallets.balance });
+    // The record's id first: its movements name it (docs/wallet.md).
+    const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('top_up', 'id'))::int as id`);
+    const id = (next as { rows: { id: number }[] }).rows[0]!.id;
+    const operator = { operatorId: ctx.principal.id, operatorName: ctx.principal.name || ctx.principal.username };
+    const common = {
+      merchantId,
+      customerId: input.customerId,
+      currency,
+      reference: `top-up:${id}`,
+      ...operator,
+      remark: input.remark ?? '',
+    };
+    let balanceAfter = '0.00';
+    if (moneyToMinor(input.paidAmount) > 0)
+      ({ balanceAfter } = await moveWallet(tx, { ...common, kind: 'TOP_UP', amount: input.paidAmount }));
+    if (moneyToMinor(input.giftAmount) > 0)
+      ({ balanceAfter } = await moveWallet(tx, { ...common, kind: 'GIFT', amount: input.giftAmount }));
     const [row] = await tx
       .insert(topUps)
       .values({
+        id,
         merchantId,
         customerId: input.customerId,
         paidAmount: input.paidAmount,
         giftAmount: input.giftAmount,
         marketingType: input.marketingType,
         currency,
-        balanceAfter: wallet!.balance,
-        operatorId: ctx.principal.id,
-        operatorName: ctx.principal.name || ctx.principal.username,
+        balanceAfter,
+        ...operator,
         remark: input.remark ?? '',
       })
       .returning({ id: topUps.id });
@@ -194,6 +207,14 @@ export function registerTopUpRoutes(app: FastifyInstance): void {
   serve(app, topUpApi.export, ({ input, ctx, reply }) =>
     topUpList.sendExport(reply, ctx, input, { filename: 'top-ups.csv', columns: CSV_COLUMNS }),
   );
+  // Order centre → Wallet bill (/order/wallet/bill).
+  serve(app, walletApi.bill, ({ input, ctx }) => walletBill.search(ctx, input));
+  serve(app, walletApi.export, ({ input, ctx, reply }) =>
+    walletBill.sendExport(reply, ctx, input, { filename: 'wallet-bill.csv', columns: WALLET_CSV_COLUMNS }),
+  );
+  serve(app, walletApi.adjust, async ({ input, ctx }) =>
+    walletBill.detail(ctx, await adjustWallet(ctx, await walletOwner(ctx, input.merchantId), input)),
+  );
 }
 
 /** Demo top-ups of a few customers of each demo merchant, their wallets following; once. */
@@ -216,24 +237,51 @@ export async function seedDemoTopUps(db: Db, demo: DemoContext): Promise<void> {
     const currency = await merchantCurrency(db, merchantId);
     // The plan is in rupiah; a baht merchant's customers top up about a five-hundredth of it.
     const inOwnMoney = (idr: string) => (currency === 'IDR' ? idr : minorToMoney(moneyToMinor(idr) / 500));
-    const balances = new Map<string, string>();
     for (const [customerId, idrPaid, idrGift, marketingType, daysAgo] of plan) {
       const [paid, gift] = [inOwnMoney(idrPaid), inOwnMoney(idrGift)];
-      const balance = addMoney(balances.get(customerId) ?? '0', paid, gift);
-      balances.set(customerId, balance);
-      await db.insert(topUps).values({
+      const at = new Date(Date.now() - daysAgo * day);
+      const [row] = await db
+        .insert(topUps)
+        .values({
+          merchantId,
+          customerId,
+          paidAmount: paid,
+          giftAmount: gift,
+          marketingType,
+          currency,
+          balanceAfter: '0',
+          operatorId: null,
+          operatorName: operator,
+          createdAt: at,
+        })
+        .returning({ id: topUps.id });
+      const common = { merchantId, customerId, currency, reference: `top-up:${row!.id}`, operatorName: operator, at };
+      let { balanceAfter } = await moveWallet(db, { ...common, kind: 'TOP_UP', amount: paid });
+      if (moneyToMinor(gift) > 0) ({ balanceAfter } = await moveWallet(db, { ...common, kind: 'GIFT', amount: gift }));
+      await db.update(topUps).set({ balanceAfter }).where(eq(topUps.id, row!.id));
+    }
+    // Then the wallets are spent on rentals and swaps, a payment refunded, a balance corrected.
+    const spending = [
+      ['C20001', 'PAYMENT', '85000.00', 'PO-DEMO-0001', '', 8],
+      ['C20001', 'PAYMENT', '120000.00', 'PO-DEMO-0002', '', 3],
+      ['C20001', 'REFUND', '20000.00', 'PO-DEMO-0002', 'Swap cabinet out of order', 2],
+      ['C20002', 'PAYMENT', '45000.00', 'PO-DEMO-0003', '', 2],
+      ['C20003', 'ADJUSTMENT', '-5000.00', '', 'Campaign gift counted twice', 0.5],
+      ['C20003', 'PAYMENT', '60000.00', 'PO-DEMO-0004', '', 0.2],
+    ] as const;
+    for (const [customerId, kind, idrAmount, reference, remark, daysAgo] of spending) {
+      const amount = inOwnMoney(idrAmount.replace('-', ''));
+      await moveWallet(db, {
         merchantId,
         customerId,
-        paidAmount: paid,
-        giftAmount: gift,
-        marketingType,
+        kind,
+        amount: kind === 'PAYMENT' || idrAmount.startsWith('-') ? `-${amount}` : amount,
         currency,
-        balanceAfter: balance,
-        operatorId: null,
-        operatorName: operator,
-        createdAt: new Date(Date.now() - daysAgo * day),
+        reference,
+        operatorName: kind === 'ADJUSTMENT' ? operator : '',
+        remark,
+        at: new Date(Date.now() - daysAgo * day),
       });
     }
-    await db.insert(wallets).values([...balances].map(([customerId, balance]) => ({ merchantId, customerId, balance })));
   }
 }

@@ -1,5 +1,5 @@
-import { index, numeric, pgTable, primaryKey, serial, text, timestamp, integer } from 'drizzle-orm/pg-core';
-import { CURRENCIES, MARKETING_TYPES, MONEY_PRECISION } from '@swap/contracts';
+import { foreignKey, index, numeric, pgTable, primaryKey, serial, text, timestamp, integer } from 'drizzle-orm/pg-core';
+import { CURRENCIES, MARKETING_TYPES, MONEY_PRECISION, WALLET_MOVEMENT_KINDS } from '@swap/contracts';
 import { merchantIdColumn } from '../merchant/index.js';
 
 const amount = (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: 2 }).notNull();
@@ -38,5 +38,38 @@ export const topUps = pgTable(
     index('top_up_created_idx').on(t.createdAt),
     index('top_up_customer_created_idx').on(t.customerId, t.createdAt),
     index('top_up_marketing_created_idx').on(t.marketingType, t.createdAt),
+  ],
+);
+
+/**
+ * Every movement of a wallet (docs/wallet.md): signed amount, the balance it left; written in the
+ * transaction that changed the balance, so a wallet's movements add up to its balance.
+ */
+export const walletMovements = pgTable(
+  'wallet_movement',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: merchantIdColumn().notNull(),
+    customerId: text('customer_id').notNull(),
+    kind: text('kind', { enum: WALLET_MOVEMENT_KINDS }).notNull(),
+    amount: amount('amount'),
+    balanceAfter: amount('balance_after'),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    reference: text('reference').notNull().default(''),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'wallet_movement_wallet_fk',
+      columns: [t.merchantId, t.customerId],
+      foreignColumns: [wallets.merchantId, wallets.customerId],
+    }).onDelete('cascade'),
+    index('wallet_movement_merchant_created_idx').on(t.merchantId, t.createdAt, t.id),
+    index('wallet_movement_created_idx').on(t.createdAt, t.id),
+    index('wallet_movement_customer_idx').on(t.customerId, t.createdAt, t.id),
+    index('wallet_movement_kind_created_idx').on(t.kind, t.createdAt, t.id),
   ],
 );

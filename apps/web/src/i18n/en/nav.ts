@@ -46,6 +46,7 @@ export const nav = {
   'nav.order.vehicle': 'Vehicle orders',
   'nav.order.battery': 'Battery orders',
   'nav.order.wallet': 'Recharge orders',
+  'nav.order.wallet.bill': 'Wallet bill',
   'nav.order.combo': 'Package orders',
   'nav.order.transfer': 'Transfer orders',
   'nav.order.kwh': 'Energy orders',

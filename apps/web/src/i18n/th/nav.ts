@@ -47,6 +47,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.vehicle': 'คำสั่งซื้อยานพาหนะ',
   'nav.order.battery': 'คำสั่งซื้อแบตเตอรี่',
   'nav.order.wallet': 'คำสั่งเติมเงิน',
+  'nav.order.wallet.bill': 'รายการเดินบัญชีกระเป๋าเงิน',
   'nav.order.combo': 'คำสั่งซื้อแพ็กเกจ',
   'nav.order.transfer': 'คำสั่งโอน',
   'nav.order.kwh': 'คำสั่งซื้อพลังงาน',

@@ -184,7 +184,7 @@ for t in "${TIERS[@]}"; do
     lint) tier lint 600 ;;
     unit) tier unit 1200 ;;
     postgres) tier postgres 900 ;;
-    e2e) tier e2e 1200 ;;
+    e2e) tier e2e 2400 ;;
   esac
 done
 finish 0

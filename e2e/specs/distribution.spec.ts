@@ -37,6 +37,10 @@ describe('distribution', () => {
     await page.locator('.title-bar').getByRole('button', { name: 'จัดสรร' }).click();
     const drawer = new FormDrawer(page);
     await drawer.fill({ สถานี: stationName, หมายเหตุ: 'เปิดสถานี' });
+    // A number too long for any device: the server names its place, told under the numbers.
+    await drawer.field('หมายเลข').fill([first, 'P'.repeat(65)].join('\n'));
+    await drawer.locator.getByRole('button', { name: 'ตรวจสอบ', exact: true }).click();
+    await drawer.locator.getByText('หมายเลขลำดับที่ 2 ในรายการ: หมายเลขยาวเกินไป', { exact: true }).waitFor();
     await drawer.field('หมายเลข').fill([first, second, third, assigned].join('\n'));
     await drawer.locator.getByRole('button', { name: 'ตรวจสอบ', exact: true }).click();
 

@@ -79,6 +79,22 @@ export default defineConfig(
     rules: { 'no-restricted-imports': ['error', { paths: [contractTextsOnlyByCatalogue] }] },
   },
   {
+    // zod's JSON-schema code is left out of the web build (noJsonSchemas in apps/web/vite.config.ts): a call would refuse.
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['ImportSpecifier[imported.name=/JSONSchema$/]', 'MemberExpression[property.name=/JSONSchema$|^jsonSchema$/]'].map(
+          (selector) => ({
+            selector,
+            message:
+              "zod's JSON-schema code is not part of the web build (apps/web/vite.config.ts, noJsonSchemas); the server writes JSON schemas.",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     // Screens call the server through their feature's data hooks (docs/web-kits.md), never the HTTP client.
     files: ['apps/web/src/features/**/*.tsx'],
     rules: {

@@ -54,12 +54,12 @@ function slimTable(): Plugin {
 const NO_JSON_SCHEMA = '\0zod-json-schema-unavailable:';
 
 /**
- * Keeps zod's JSON-schema code (its processors and `toJSONSchema`, about 19 KB raw, 6.4 KB gzipped)
- * off every route: each zod schema class holds it for `schema.toJSONSchema()` and
- * `~standard.jsonSchema`, which no screen calls (the server writes the OpenAPI document). In the
- * web build the two modules zod's classes import it from answer with functions that refuse, named
- * as the real modules' exports; a call would fail loudly, not silently. The server, the tests and
- * the docs generator read zod unchanged.
+ * Keeps zod's JSON-schema code (its processors and `toJSONSchema`, about 18 KB raw; 4.9 KB gzipped
+ * on every route) out of the web build: each zod schema class holds it for `schema.toJSONSchema()`
+ * and `~standard.jsonSchema`, which no screen calls (the server writes the OpenAPI document, and
+ * lint refuses such a call in apps/web/src). In the web build the two modules zod's classes import
+ * it from answer with functions that refuse, named as the real modules' exports, so a call would
+ * fail loudly, not silently. The server, the tests and the docs generator read zod unchanged.
  */
 function noJsonSchemas(): Plugin {
   const files = ['../core/json-schema-processors.js', '../core/to-json-schema.js'];

@@ -24,6 +24,17 @@ const contractTextsOnlyByCatalogue = {
   message: "Read the contracts' texts through the catalogue (t('message.<key>'), t('field.<name>')): docs/web-kits.md, \"Texts\".",
 };
 
+/**
+ * The contracts' route and menu tables: the web gets them from the build, per centre (a chunk that
+ * imports one puts the whole table in the entry, which every route loads; docs/scaling.md, "Web bundle").
+ */
+const routeTablesFromTheBuild = {
+  name: '@swap/contracts',
+  importNames: ['MENU_TREE', 'ROUTES', 'findRoute', 'allPermissionCodes'],
+  message:
+    'Read the route and menu tables the build makes (virtual:route-sections, virtual:route-table/<centre>, virtual:shell-menu, virtual:menu-names): docs/scaling.md, "Web bundle".',
+};
+
 export default defineConfig(
   globalIgnores(['**/node_modules/', '**/dist/', '**/coverage/', '**/test-results/', 'data/', 'apps/server/drizzle/', '**/*.tsbuildinfo']),
   js.configs.recommended,
@@ -73,10 +84,11 @@ export default defineConfig(
     languageOptions: { globals: globals.browser },
   },
   {
-    // The contracts' texts reach the web through its catalogue only (docs/web-kits.md, "Texts").
+    // The contracts' texts reach the web through its catalogue only (docs/web-kits.md, "Texts"), and
+    // the route and menu tables through the build.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['**/*.test.{ts,tsx}', 'apps/web/src/test/**', 'apps/web/src/i18n/resources.ts'],
-    rules: { 'no-restricted-imports': ['error', { paths: [contractTextsOnlyByCatalogue] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: [contractTextsOnlyByCatalogue, routeTablesFromTheBuild] }] },
   },
   {
     // zod's JSON-schema code is left out of the web build (noJsonSchemas in apps/web/vite.config.ts): a call would refuse.
@@ -101,7 +113,7 @@ export default defineConfig(
       'no-restricted-imports': [
         'error',
         {
-          paths: [contractTextsOnlyByCatalogue],
+          paths: [contractTextsOnlyByCatalogue, routeTablesFromTheBuild],
           patterns: [
             { group: ['**/shared/api/client'], message: 'Screens call the server through their feature’s data hooks.' },
             {

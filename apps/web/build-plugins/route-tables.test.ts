@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CentreDef, RouteDef } from '@swap/contracts';
-import { routeTables, shellMenu } from './route-tables';
+import { routeTables, seededMenuNames, shellMenu } from './route-tables';
 
 /** A web root holding the given page files (`feature/NamePage.tsx` → source). */
 function webRootWith(files: Record<string, string>): string {
@@ -105,5 +105,30 @@ describe('route tables', () => {
       },
       { code: 'user-center', titleKey: 'nav.user-center', iconfont: 'TeamOutlined', groups: [] },
     ]);
+  });
+});
+
+describe('seeded menu names', () => {
+  it('names every centre, group and item by its code, and refuses a title that is not nav.<code>', () => {
+    const tree: CentreDef[] = [
+      {
+        code: 'user-center',
+        name: 'Users',
+        titleKey: 'nav.user-center',
+        iconfont: 'TeamOutlined',
+        groups: [
+          {
+            code: 'customer',
+            name: 'Customers',
+            titleKey: 'nav.customer',
+            iconfont: 'UserOutlined',
+            items: [{ code: 'customer.list', name: 'Customer list', titleKey: 'nav.customer.list', url: '/user/list', resources: [] }],
+          },
+        ],
+      },
+    ];
+    expect(seededMenuNames(tree)).toEqual({ 'user-center': 'Users', customer: 'Customers', 'customer.list': 'Customer list' });
+    tree[0]!.groups[0]!.titleKey = 'page.customers';
+    expect(() => seededMenuNames(tree)).toThrow('The menu customer is titled page.customers, not nav.customer');
   });
 });

@@ -101,10 +101,24 @@ export function shellMenu(tree: readonly CentreDef[], pages: ReadonlySet<string>
   }));
 }
 
+/**
+ * The name each centre, group and item of the menu tree is seeded with, by code (the menu and role
+ * pages show a seeded menu whose name nobody changed in the reader's language, `nav.<code>`).
+ */
+export function seededMenuNames(tree: readonly CentreDef[]): Record<string, string> {
+  const names: Record<string, string> = {};
+  for (const node of tree.flatMap((centre) => [centre, ...centre.groups.flatMap((group) => [group, ...group.items])])) {
+    if (node.titleKey !== `nav.${node.code}`) throw new Error(`The menu ${node.code} is titled ${node.titleKey}, not nav.${node.code}`);
+    names[node.code] = node.name;
+  }
+  return names;
+}
+
 const ROUTE_SECTIONS = 'virtual:route-sections';
 const ROUTE_TABLE = 'virtual:route-table/';
 const SHELL_MENU = 'virtual:shell-menu';
-const VIRTUAL = [ROUTE_SECTIONS, ROUTE_TABLE, SHELL_MENU];
+const MENU_NAMES = 'virtual:menu-names';
+const VIRTUAL = [ROUTE_SECTIONS, ROUTE_TABLE, SHELL_MENU, MENU_NAMES];
 
 /**
  * The router's and the shell's tables, made from the contracts' ROUTES and MENU_TREE (evaluated here
@@ -113,7 +127,8 @@ const VIRTUAL = [ROUTE_SECTIONS, ROUTE_TABLE, SHELL_MENU];
  *   loader of its table;
  * - `virtual:route-table/<centre>`: the centre's routes, each with its page loaded lazily (one
  *   chunk per page module) and its texts list; it loads with the centre's first page;
- * - `virtual:shell-menu` (with the shell): the menu the sidebar draws, without resources.
+ * - `virtual:shell-menu` (with the shell): the menu the sidebar draws, without resources;
+ * - `virtual:menu-names` (with the menu and role pages): the name each menu was seeded with.
  * A route added to one centre grows that centre's table only (docs/scaling.md, "Web bundle").
  */
 export function routeTablesPlugin(): Plugin {
@@ -134,6 +149,7 @@ export function routeTablesPlugin(): Plugin {
       );
       return `export const sections = ${JSON.stringify(sections)};\nexport const tables = {\n${loaders.join('\n')}\n};\n`;
     }
+    if (id === MENU_NAMES) return `export default ${JSON.stringify(seededMenuNames(MENU_TREE))};\n`;
     if (id === SHELL_MENU) {
       const pages = new Set(Object.values(tables).flatMap((routes) => routes.map((route) => route.path)));
       return `export default ${JSON.stringify(shellMenu(MENU_TREE, pages))};\n`;

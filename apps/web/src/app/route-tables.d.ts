@@ -26,6 +26,12 @@ declare module 'virtual:route-table/*' {
   export default routes;
 }
 
+declare module 'virtual:menu-names' {
+  /** Code of each centre, group and item of the menu tree → the name it was seeded with (its title is `nav.<code>`). */
+  const names: Record<string, string>;
+  export default names;
+}
+
 declare module 'virtual:shell-menu' {
   import type { CentreCode } from '@swap/contracts';
   export interface NavItem {

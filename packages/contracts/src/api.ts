@@ -31,6 +31,7 @@ import { topUpApi, topUpFieldLabels } from './domains/top-up.js';
 import { externalSystemApi, externalSystemFieldLabels } from './domains/external-system.js';
 import { customerApi, customerFieldLabels, identityApi } from './domains/customer.js';
 import { productOrderApi, productOrderFieldLabels } from './domains/product-order.js';
+import { deviceOrderApi, deviceOrderFieldLabels } from './domains/device-order.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { walletApi, walletFieldLabels } from './domains/wallet.js';
 
@@ -55,6 +56,7 @@ export * from './domains/merchant.js';
 export * from './domains/notification.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
+export * from './domains/device-order.js';
 export * from './domains/product-package.js';
 export * from './domains/price-setting.js';
 export * from './domains/role.js';
@@ -85,6 +87,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   customerFieldLabels,
   productOrderFieldLabels,
   walletFieldLabels,
+  deviceOrderFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -132,6 +135,8 @@ export const AUDITED = {
   productOrder: audited(['add'], { en: 'Product order', in: 'Pesanan produk', th: 'คำสั่งซื้อผลิตภัณฑ์', zh: '产品订单' }),
   // An adjustment by staff edits a wallet (the wallet bill's movement is the object named).
   wallet: audited(['edit'], { en: 'Wallet', in: 'Dompet', th: 'กระเป๋าเงิน', zh: '钱包' }),
+  vehicleOrder: audited(['add'], { en: 'Vehicle order', in: 'Pesanan kendaraan', th: 'คำสั่งซื้อยานพาหนะ', zh: '车辆订单' }),
+  batteryOrder: audited(['add'], { en: 'Battery order', in: 'Pesanan baterai', th: 'คำสั่งซื้อแบตเตอรี่', zh: '电池订单' }),
 } as const;
 
 /**
@@ -190,6 +195,8 @@ export const API = {
   identity: identityApi,
   productOrder: productOrderApi,
   wallet: walletApi,
+  vehicleOrder: deviceOrderApi.vehicle,
+  batteryOrder: deviceOrderApi.battery,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

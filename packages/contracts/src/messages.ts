@@ -927,6 +927,46 @@ export const MESSAGES = {
     'ยอดคงเหลือจะเกินจำนวนสูงสุด',
     '余额将超过最大金额',
   ),
+  deviceOrderTypeNotOffered: m(
+    7150,
+    409,
+    'This kind of order is not offered for batteries: a battery is leased',
+    'Jenis pesanan ini tidak tersedia untuk baterai: baterai hanya disewakan',
+    'ไม่มีคำสั่งซื้อประเภทนี้สำหรับแบตเตอรี่ แบตเตอรี่ให้เช่าเท่านั้น',
+    '电池不提供此类订单：电池仅可租赁',
+  ),
+  deviceOrderDeviceTaken: m(
+    7151,
+    409,
+    '{number} is held by a customer or by another open order',
+    '{number} sedang dipegang pelanggan atau pesanan lain yang masih terbuka',
+    '{number} อยู่กับลูกค้าหรือคำสั่งซื้ออื่นที่ยังเปิดอยู่',
+    '{number} 已被客户持有或在其他未完成订单中',
+  ),
+  deviceOrderVehicleSold: m(
+    7152,
+    409,
+    'Vehicle {number} is already sold',
+    'Kendaraan {number} sudah terjual',
+    'ยานพาหนะ {number} ขายไปแล้ว',
+    '车辆 {number} 已售出',
+  ),
+  deviceOrderBatteryInVehicle: m(
+    7153,
+    409,
+    'Battery {number} is in a vehicle: take it out first',
+    'Baterai {number} ada di dalam kendaraan: keluarkan dulu',
+    'แบตเตอรี่ {number} อยู่ในยานพาหนะ กรุณานำออกก่อน',
+    '电池 {number} 在车辆中，请先取出',
+  ),
+  deviceOrderNoBatteryPrice: m(
+    7154,
+    409,
+    'No enabled battery price for this battery type in the city',
+    'Tidak ada harga baterai aktif untuk tipe baterai ini di kota tersebut',
+    'ไม่มีราคาแบตเตอรี่ที่เปิดใช้สำหรับประเภทแบตเตอรี่นี้ในเมืองนี้',
+    '该城市没有此电池类型的已启用电池价格',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

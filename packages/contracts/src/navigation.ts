@@ -203,8 +203,26 @@ export const MENU_TREE: CentreDef[] = [
             ['add', 'export'],
           ),
         ),
-        item('order.vehicle', 'Vehicle orders', '/order/vehicle/list', crud('order.vehicle', [], ['export'])),
-        item('order.battery', 'Battery orders', '/order/battery/list', crud('order.battery', [], ['export'])),
+        item(
+          'order.vehicle',
+          'Vehicle orders',
+          '/order/vehicle/list',
+          crud(
+            'order.vehicle',
+            [button('order.vehicle.handOver', 'Hand over'), button('order.vehicle.cancel', 'Cancel')],
+            ['add', 'export'],
+          ),
+        ),
+        item(
+          'order.battery',
+          'Battery orders',
+          '/order/battery/list',
+          crud(
+            'order.battery',
+            [button('order.battery.handOver', 'Hand over'), button('order.battery.cancel', 'Cancel')],
+            ['add', 'export'],
+          ),
+        ),
         item('order.wallet', 'Recharge orders', '/order/recharge/list', crud('order.wallet', [], ['export'])),
         item(
           'order.wallet.bill',
@@ -433,7 +451,7 @@ export const ROUTES: RouteDef[] = [
   r('/order/transfer/list', 'order.transfer', 'nav.order.transfer'),
   r('/order/kwh/list', 'order.kwh', 'nav.order.kwh'),
   r('/order/product/detail/:id', 'order.product', 'page.productOrderDetail', id),
-  r('/order/vehicle/detail/:id/:type', 'order.vehicle', 'page.vehicleOrderDetail', { id: 'word', type: 'word' }),
+  r('/order/vehicle/detail/:id/:type', 'order.vehicle', 'page.vehicleOrderDetail', { id: 'word', type: 'upper' }),
   r('/order/battery/detail/:id/:type', 'order.battery', 'page.batteryOrderDetail', { id: 'word', type: 'upper' }),
   r('/order/recharge/detail/:id', 'order.wallet', 'page.rechargeOrderDetail', id),
   r('/order/package/detail/:id', 'order.combo', 'page.packageOrderDetail', id),

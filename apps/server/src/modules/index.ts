@@ -64,6 +64,7 @@ import { registerApplicationRoutes, seedDemoApplications } from './application/i
 import { registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { ordersNameProduct, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
+import { deviceOrdersNameCity, registerDeviceOrderRoutes, seedDemoDeviceOrders } from './device-order/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
@@ -134,6 +135,8 @@ const MODULES: ServerModule[] = [
   { routes: registerProductOrderRoutes, demo: seedDemoProductOrders },
   { routes: (app, options) => registerExternalSystemRoutes(app, options.webhooks), demo: seedDemoExternalSystems },
   { routes: registerPriceSettingRoutes, demo: (db, demo) => seedDemoPriceSettings(db, demo.merchantIds) },
+  // Vehicle and battery orders name customers, devices and cities, and are priced by base and battery prices.
+  { routes: registerDeviceOrderRoutes, demo: seedDemoDeviceOrders },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
@@ -195,7 +198,8 @@ tellProductOrders(ordersNameProduct);
 
 // A merchant, a vehicle type or a city that base prices, price settings or products name stays (the price modules know them).
 tellMerchantPrices(pricesName('merchantId'));
-tellCityPrices(pricesName('cityId'));
+// …and a city that vehicle or battery orders name (the device order module knows them).
+tellCityPrices(async (db, id) => (await pricesName('cityId')(db, id)) || (await deviceOrdersNameCity(db, id)));
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: ModuleOptions): void {

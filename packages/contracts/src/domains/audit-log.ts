@@ -85,5 +85,6 @@ export const AUDIT_VERBS = [
   'switchPlan',
   'bindVehicle',
   'retry',
+  'handOver',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

@@ -274,6 +274,19 @@ export const ENUM_WORDS_EN = {
     IOS: 'iOS',
     ANDROID: 'Android',
   },
+  'deviceOrder.type': {
+    SALE: 'Sale',
+    LEASE: 'Lease',
+    LEASE_TO_OWN: 'Lease to own',
+  },
+  'deviceOrder.status': {
+    REGISTERED: 'Registered',
+    IN_PROGRESS: 'In progress',
+    PAID: 'Paid',
+    COMPLETED: 'Completed',
+    CANCELLED: 'Cancelled',
+    TIMEOUT_CANCELLED: 'Timeout cancelled',
+  },
   'auditLog.verb': {
     add: 'Added {object}',
     edit: 'Edited {object}',
@@ -308,6 +321,7 @@ export const ENUM_WORDS_EN = {
     switchPlan: 'Switched the plan of {object}',
     bindVehicle: 'Bound a vehicle to {object}',
     retry: 'Retried {object}',
+    handOver: 'Handed over the device of {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

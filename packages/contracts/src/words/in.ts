@@ -270,6 +270,19 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     IOS: 'iOS',
     ANDROID: 'Android',
   },
+  'deviceOrder.type': {
+    SALE: 'Penjualan',
+    LEASE: 'Sewa',
+    LEASE_TO_OWN: 'Sewa-milik',
+  },
+  'deviceOrder.status': {
+    REGISTERED: 'Terdaftar',
+    IN_PROGRESS: 'Diproses',
+    PAID: 'Dibayar',
+    COMPLETED: 'Selesai',
+    CANCELLED: 'Dibatalkan',
+    TIMEOUT_CANCELLED: 'Batal karena waktu habis',
+  },
   'auditLog.verb': {
     add: 'Menambahkan {object}',
     edit: 'Mengubah {object}',
@@ -304,6 +317,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     switchPlan: 'Mengganti paket {object}',
     bindVehicle: 'Mengikat kendaraan ke {object}',
     retry: 'Mengulang {object}',
+    handOver: 'Menyerahkan perangkat {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

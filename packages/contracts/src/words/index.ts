@@ -80,6 +80,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   customerStatus: 'productOrder.customerStatus',
   source: 'productOrder.source',
   orderStatus: 'productOrder.status',
+  orderType: 'deviceOrder.type',
   structure: 'deviceType.structure',
   activationStatus: 'vehicle.activation',
   accState: 'vehicle.acc',
@@ -107,6 +108,8 @@ const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string,
   cabinet: { channel: 'deviceLink.channel' },
   account: { type: 'shell.userType' },
   productOrder: { status: 'productOrder.status' },
+  vehicleOrder: { status: 'deviceOrder.status' },
+  batteryOrder: { status: 'deviceOrder.status' },
 };
 
 /** The words group of a field of an object of the audit log (its object type), if any. */

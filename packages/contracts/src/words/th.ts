@@ -270,6 +270,19 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     IOS: 'iOS',
     ANDROID: 'Android',
   },
+  'deviceOrder.type': {
+    SALE: 'ขาย',
+    LEASE: 'เช่า',
+    LEASE_TO_OWN: 'เช่าซื้อ',
+  },
+  'deviceOrder.status': {
+    REGISTERED: 'ลงทะเบียนแล้ว',
+    IN_PROGRESS: 'กำลังดำเนินการ',
+    PAID: 'ชำระแล้ว',
+    COMPLETED: 'เสร็จสิ้น',
+    CANCELLED: 'ยกเลิกแล้ว',
+    TIMEOUT_CANCELLED: 'ยกเลิกเนื่องจากหมดเวลา',
+  },
   'auditLog.verb': {
     add: 'เพิ่ม{object}',
     edit: 'แก้ไข{object}',
@@ -304,6 +317,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     switchPlan: 'เปลี่ยนแผนของ{object}',
     bindVehicle: 'ผูกยานพาหนะกับ{object}',
     retry: 'ลองใหม่{object}',
+    handOver: 'ส่งมอบอุปกรณ์ของ{object}',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

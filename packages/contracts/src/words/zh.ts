@@ -263,6 +263,19 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     IOS: 'iOS',
     ANDROID: 'Android',
   },
+  'deviceOrder.type': {
+    SALE: '销售',
+    LEASE: '租赁',
+    LEASE_TO_OWN: '以租代购',
+  },
+  'deviceOrder.status': {
+    REGISTERED: '已登记',
+    IN_PROGRESS: '进行中',
+    PAID: '已支付',
+    COMPLETED: '已完成',
+    CANCELLED: '已取消',
+    TIMEOUT_CANCELLED: '超时取消',
+  },
   'auditLog.verb': {
     add: '新增{object}',
     edit: '编辑{object}',
@@ -297,6 +310,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     switchPlan: '更换{object}套餐',
     bindVehicle: '为{object}绑定车辆',
     retry: '重试{object}',
+    handOver: '交付{object}的设备',
   },
   'auditLog.field': {
     tenant: '租户',

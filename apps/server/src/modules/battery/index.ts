@@ -32,3 +32,4 @@ export {
   pointBatteriesAtVehicles,
   releaseBatteriesOf,
 } from './battery.binding.js';
+export { freeBatteriesOf, lockBatteryForOrder } from './battery.orders.js';

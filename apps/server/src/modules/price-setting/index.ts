@@ -266,3 +266,24 @@ export async function seedDemoPriceSettings(db: Db, merchantIds: Record<string, 
     ]);
   }
 }
+
+/** A battery's lease terms in a city: the agent's enabled battery price for the battery type (docs/orders.md). */
+export async function enabledBatteryPrice(db: Db, merchantId: number, batteryTypeId: number, cityId: number) {
+  const [row] = await db
+    .select({
+      deposit: batteryPrices.deposit,
+      rentPerCycle: batteryPrices.rentPerCycle,
+      cycleDays: batteryPrices.cycleDays,
+      currency: batteryPrices.currency,
+    })
+    .from(batteryPrices)
+    .where(
+      and(
+        eq(batteryPrices.merchantId, merchantId),
+        eq(batteryPrices.batteryTypeId, batteryTypeId),
+        eq(batteryPrices.cityId, cityId),
+        eq(batteryPrices.enabled, true),
+      ),
+    );
+  return row ? { ...row, deposit: normalizeMoney(row.deposit), rentPerCycle: normalizeMoney(row.rentPerCycle) } : null;
+}

@@ -1,6 +1,7 @@
 import { and, eq, lte, sql } from 'drizzle-orm';
 import { FIRST_PAYMENT_HOURS } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import { timeOutDeviceOrders } from '../device-order/index.js';
 import { productOrders } from './product-order.table.js';
 
 /** The advisory lock key of the overdue and expiry job: one run at a time across every server. */
@@ -10,6 +11,8 @@ export interface OverdueRun {
   cancelled: number;
   completed: number;
   updated: number;
+  /** Vehicle and battery orders left unpaid too long (TIMEOUT_CANCELLED). */
+  timedOut: number;
 }
 
 /**
@@ -20,6 +23,8 @@ export interface OverdueRun {
  * - every other REGISTERED order gets its overdue days (whole days since it was paid until), overdue
  *   cycles (those days over the cycle's length, rounded up, at most the cycles left) and outstanding
  *   balance (overdue cycles times the renewal price), written only where they change.
+ * - a vehicle or battery order still unpaid DEVICE_ORDER_PAYMENT_HOURS after it was placed is
+ *   TIMEOUT_CANCELLED.
  * Every value is computed from the row and `now` alone and each step names the status it leaves, so
  * running it twice, or on several servers at once, gives the result of one run: runs wait for each
  * other on a transaction-scoped advisory lock, and a later run finds nothing left to change.
@@ -63,7 +68,9 @@ export async function runOverdueJob(db: Db, now = new Date()): Promise<OverdueRu
         and (${productOrders.overdueDays} <> v.days or ${productOrders.overdueCycles} <> v.cycles
              or ${productOrders.outstandingBalance} <> v.cycles * ${productOrders.renewalPrice})
       returning ${productOrders.id}`);
+    const timedOut = await timeOutDeviceOrders(tx, now);
     return {
+      timedOut,
       cancelled: cancelled.length,
       completed: completed.length,
       updated: ((updated as { rows?: unknown[] }).rows ?? []).length,

@@ -43,15 +43,22 @@ export async function unbindVehicleFromCustomer(tx: Db, vehicleId: number, custo
     .where(and(eq(vehicles.id, vehicleId), eq(vehicles.boundUserId, customerId)));
 }
 
-/** Vehicles of a merchant and type bound to nobody and not scrapped, in number order: what the demo orders hand over. */
-export async function freeVehiclesOf(db: Db, merchantId: number, typeId: number, limit: number) {
+/** Vehicles of a merchant (of a type, when given) bound to nobody and not scrapped, in number order: what the demo orders hand over. */
+export async function freeVehiclesOf(db: Db, merchantId: number, typeId: number | null, limit: number) {
   return db
-    .select({ id: vehicles.id, number: vehicles.number, battery1Id: vehicles.battery1Id, saleMode: vehicles.saleMode })
+    .select({
+      id: vehicles.id,
+      number: vehicles.number,
+      typeId: vehicles.typeId,
+      battery1Id: vehicles.battery1Id,
+      saleMode: vehicles.saleMode,
+      saleStatus: vehicles.saleStatus,
+    })
     .from(vehicles)
     .where(
       and(
         eq(vehicles.merchantId, merchantId),
-        eq(vehicles.typeId, typeId),
+        typeId === null ? undefined : eq(vehicles.typeId, typeId),
         isNull(vehicles.boundUserId),
         eq(vehicles.scrapStatus, 'NORMAL'),
       ),

@@ -31,20 +31,25 @@ export function isNotFound(error: unknown): boolean {
   return isApiError(error) && error.status === 404;
 }
 
-/** Checks the route's id; the key and input of the detail read. */
-export function detailInput<E extends DetailEndpoint>(endpoint: E, id: string | undefined) {
+/** Checks the route's id; the key and input of the detail read (with what else the address names, `more`). */
+export function detailInput<E extends DetailEndpoint>(endpoint: E, id: string | undefined, more: Record<string, string | undefined> = {}) {
   // Detail endpoints take `?id=` (idQuery); the route gives it as text, as the query string carries it.
-  const input = { id } as InputOf<E>;
+  const input = { ...more, id } as InputOf<E>;
   return { valid: idParam.safeParse(id).success, input, queryKey: endpointKey(endpoint, input) };
 }
 
 /**
  * Reads one record through its declared detail endpoint, keyed by the endpoint (so any change to
  * the resource refreshes it). An id that cannot be one (`/detail/abc`) is not found without asking;
- * a not-found answer is shown by the page, not as an error notification.
+ * a not-found answer is shown by the page, not as an error notification. `more` adds what else the
+ * address names to the read (a vehicle order's type: `/order/vehicle/detail/:id/:type`).
  */
-export function useDetail<E extends DetailEndpoint>(endpoint: E, id: string | undefined): DetailQuery<AnswerOf<E>> {
-  const { valid, input, queryKey } = detailInput(endpoint, id);
+export function useDetail<E extends DetailEndpoint>(
+  endpoint: E,
+  id: string | undefined,
+  more?: Record<string, string | undefined>,
+): DetailQuery<AnswerOf<E>> {
+  const { valid, input, queryKey } = detailInput(endpoint, id, more);
   const query = useQuery({
     queryKey,
     queryFn: ({ signal }) => request(endpoint, input, { signal, quiet: isNotFound }),

@@ -1,0 +1,214 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import {
+  addMoney,
+  DEVICE_ORDER_KINDS,
+  deviceOrderApi,
+  type DeviceOrderRecord,
+  type DeviceOrderStatus,
+  type DeviceOrderType,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { DemoContext } from '../../db/demo.js';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import { allCities } from '../area/index.js';
+import { freeBatteriesOf } from '../battery/index.js';
+import { customersOf } from '../customer/index.js';
+import { findBasePrice } from '../price/index.js';
+import { enabledBatteryPrice } from '../price-setting/index.js';
+import { bindVehicleToCustomer, freeVehiclesOf } from '../vehicle/index.js';
+import { deviceOrders } from './device-order.table.js';
+import { cancelDeviceOrder, deviceOrderDetail, deviceOrderLists, handOverDevice, placeDeviceOrder } from './device-order.service.js';
+
+export { markDeviceOrderPaid, startDeviceOrderPayment, timeOutDeviceOrders } from './device-order.service.js';
+
+/** Whether an order names the city (read on an index leading with it would need one; a city holds few orders a day). */
+export async function deviceOrdersNameCity(db: Db, cityId: number): Promise<boolean> {
+  const [row] = await db.select({ id: deviceOrders.id }).from(deviceOrders).where(eq(deviceOrders.cityId, cityId)).limit(1);
+  return row !== undefined;
+}
+
+const CSV_COLUMNS: CsvColumn<DeviceOrderRecord>[] = fieldColumns(
+  [
+    'orderNo',
+    'merchantName',
+    'customerNumber',
+    'customerName',
+    'orderType',
+    'deviceNumber',
+    'cityName',
+    'status',
+    'source',
+    'currency',
+    'price',
+    'deposit',
+    'totalAmount',
+    'paymentGateway',
+    'transactionId',
+    'paidAt',
+    'handedOverAt',
+    'cancelledAt',
+    'createdAt',
+  ],
+  { status: 'deviceOrder.status' },
+);
+
+/** Order centre → Vehicle orders and Battery orders (/order/<kind>/list, /order/<kind>/detail/:id/:type). */
+export function registerDeviceOrderRoutes(app: FastifyInstance): void {
+  for (const kind of DEVICE_ORDER_KINDS) {
+    const api = deviceOrderApi[kind];
+    const list = deviceOrderLists[kind];
+    serve(app, api.search, ({ input, ctx }) => list.search(ctx, input));
+    serve(app, api.detail, ({ input, ctx }) => deviceOrderDetail(ctx, kind, input.id, input.type));
+    serve(app, api.add, ({ input, ctx }) => placeDeviceOrder(ctx, kind, input));
+    serve(app, api.handOver, ({ input, ctx }) => handOverDevice(ctx, kind, input.id));
+    serve(app, api.cancel, ({ input, ctx }) => cancelDeviceOrder(ctx, kind, input.id));
+    serve(app, api.cities, ({ ctx }) => allCities(ctx.db));
+    serve(app, api.export, ({ input, ctx, reply }) =>
+      list.sendExport(reply, ctx, input, { filename: `${kind}-orders.csv`, columns: CSV_COLUMNS }),
+    );
+  }
+}
+
+const DEMO: Record<string, { city: string; gateways: string[] }> = {
+  'Demo Agent': { city: 'Central Jakarta', gateways: ['XENDIT', 'MIDTRANS'] },
+  'Siam Swap Direct': { city: 'Pathum Wan', gateways: ['OMISE', '2C2P'] },
+};
+const STATES: DeviceOrderStatus[] = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'];
+const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
+const DAY = 24 * 3600_000;
+
+/**
+ * Demo vehicle and battery orders of the two demo merchants over the last three months, once, in
+ * every state and type, priced as an order would be (vehicles by their base price, batteries by the
+ * enabled battery price in the merchant's demo city); a handed-over sale's vehicle is bound and sold.
+ */
+export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<void> {
+  const [any] = await db.select({ id: deviceOrders.id }).from(deviceOrders).limit(1);
+  if (any) return;
+  const cities = Object.fromEntries((await allCities(db)).map((city) => [city.name, city.id]));
+  const now = Date.now();
+  let serial = 0;
+  for (const [merchant, { city, gateways }] of Object.entries(DEMO)) {
+    const merchantId = demo.merchantIds[merchant];
+    const cityId = cities[city];
+    if (merchantId === undefined || cityId === undefined) continue;
+    const customers = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL' && c.restriction === 'UNRESTRICTED');
+    if (customers.length === 0) continue;
+    const rows: (typeof deviceOrders.$inferInsert)[] = [];
+    const sold: { vehicleId: number; customerId: number; sale: boolean }[] = [];
+    const vehicles = (await freeVehiclesOf(db, merchantId, null, 60)).filter((v) => v.saleStatus === 'UNSOLD' && v.saleMode !== 'NEITHER');
+    for (const [i, vehicle] of vehicles.slice(0, 21).entries()) {
+      const orderType: DeviceOrderType =
+        vehicle.saleMode === 'SALE_ONLY'
+          ? 'SALE'
+          : vehicle.saleMode === 'RENT_ONLY'
+            ? i % 2
+              ? 'LEASE'
+              : 'LEASE_TO_OWN'
+            : (['SALE', 'LEASE', 'LEASE_TO_OWN'] as const)[i % 3]!;
+      const base = await findBasePrice(db, {
+        merchantId,
+        operationType: orderType,
+        vehicleTypeId: vehicle.typeId,
+        batteryCount: 1,
+        cityId,
+      }).catch(() => null);
+      if (!base) continue;
+      const sale = orderType === 'SALE';
+      const price = sale ? base.price : base.rent;
+      const deposit = sale ? '0.00' : base.deposit;
+      const status = STATES[i % STATES.length]!;
+      const customer = customers[(i * 5) % customers.length]!;
+      rows.push(
+        demoRow(
+          'vehicle',
+          merchantId,
+          cityId,
+          customer.id,
+          vehicle,
+          orderType,
+          status,
+          base.currency,
+          price,
+          deposit,
+          gateways,
+          now - (85 - i * 4) * DAY,
+          ++serial,
+        ),
+      );
+      if (status === 'COMPLETED') sold.push({ vehicleId: vehicle.id, customerId: customer.id, sale });
+    }
+    for (const [i, battery] of (await freeBatteriesOf(db, merchantId, 14)).entries()) {
+      const price = await enabledBatteryPrice(db, merchantId, battery.typeId, cityId);
+      if (!price) continue;
+      const status = STATES[(i + 3) % STATES.length]!;
+      const customer = customers[(i * 11 + 3) % customers.length]!;
+      rows.push(
+        demoRow(
+          'battery',
+          merchantId,
+          cityId,
+          customer.id,
+          battery,
+          'LEASE',
+          status,
+          price.currency,
+          price.rentPerCycle,
+          price.deposit,
+          gateways,
+          now - (80 - i * 5) * DAY,
+          ++serial,
+        ),
+      );
+    }
+    if (rows.length) await db.insert(deviceOrders).values(rows);
+    for (const { vehicleId, customerId, sale } of sold) await bindVehicleToCustomer(db, vehicleId, customerId, sale);
+  }
+}
+
+function demoRow(
+  kind: 'vehicle' | 'battery',
+  merchantId: number,
+  cityId: number,
+  customerId: number,
+  device: { id: number; number: string },
+  orderType: DeviceOrderType,
+  status: DeviceOrderStatus,
+  currency: (typeof deviceOrders.$inferInsert)['currency'],
+  price: string,
+  deposit: string,
+  gateways: string[],
+  at: number,
+  serial: number,
+): typeof deviceOrders.$inferInsert {
+  const created = new Date(status === 'REGISTERED' || status === 'IN_PROGRESS' ? Date.now() - (serial % 6) * 3600_000 - 60_000 : at);
+  const paid = status === 'PAID' || status === 'COMPLETED';
+  return {
+    orderNo: `${kind === 'vehicle' ? 'VO' : 'BO'}${created.toISOString().slice(0, 10).replaceAll('-', '')}${String(900000 + serial)}`,
+    kind,
+    orderType,
+    merchantId,
+    customerId,
+    deviceId: device.id,
+    deviceNumber: device.number,
+    cityId,
+    currency,
+    price,
+    deposit,
+    totalAmount: addMoney(price, deposit),
+    source: SOURCES[serial % 3]!,
+    status,
+    ...(paid
+      ? {
+          paymentGateway: gateways[serial % 2]!,
+          transactionId: `TX${merchantId}D${created.getTime()}${serial}`,
+          paidAt: new Date(created.getTime() + 3600_000),
+        }
+      : {}),
+    ...(status === 'COMPLETED' ? { handedOverAt: new Date(created.getTime() + DAY) } : {}),
+    ...(status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED' ? { cancelledAt: new Date(created.getTime() + DAY) } : {}),
+    createdAt: created,
+  };
+}

@@ -1,0 +1,50 @@
+import { useTranslation } from 'react-i18next';
+import { DEVICE_ORDER_TYPES_OF, deviceOrderAdd, deviceOrderApi, ORDER_SOURCES, type DeviceOrderKind } from '@swap/contracts';
+import { useEndpointQuery } from '../../shared/api/endpoints';
+import { ResourceForm, type FormField } from '../../shared/form';
+import { fieldKey, optionsOf } from '../../shared/devices';
+import { isPlatformUser } from '../../shared/session';
+import { useOwnerOptions } from '../device-registry';
+
+type Field = FormField<'merchantId' | 'customerNumber' | 'deviceNumber' | 'orderType' | 'cityId' | 'source'>;
+
+/** Places a vehicle or battery order for a customer of the merchant, priced in the chosen city (docs/orders.md). */
+export function DeviceOrderForm({ kind, onClose }: { kind: DeviceOrderKind; onClose: () => void }) {
+  const { t } = useTranslation();
+  const owners = useOwnerOptions();
+  const cities = useEndpointQuery(deviceOrderApi[kind].cities, undefined, { staleTime: 60_000 }).data ?? [];
+  const fields: Field[] = [
+    ...(isPlatformUser()
+      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
+      : []),
+    { name: 'customerNumber', labelKey: fieldKey('customerNumber'), maxLength: 32 },
+    { name: 'deviceNumber', labelKey: fieldKey(kind === 'vehicle' ? 'vehicleNumber' : 'batteryNumber'), maxLength: 64 },
+    {
+      name: 'orderType',
+      labelKey: fieldKey('orderType'),
+      type: 'select',
+      options: optionsOf(DEVICE_ORDER_TYPES_OF[kind], 'deviceOrder.type'),
+    },
+    {
+      name: 'cityId',
+      labelKey: fieldKey('cityId'),
+      type: 'select',
+      options: cities.map((city) => ({ value: city.id, label: city.province ? `${city.name} (${city.province})` : city.name })),
+    },
+    { name: 'source', labelKey: fieldKey('source'), type: 'select', options: optionsOf(ORDER_SOURCES, 'productOrder.source') },
+  ];
+  return (
+    <ResourceForm
+      open
+      mode="add"
+      width={520}
+      title={t(`deviceOrder.placeTitle.${kind}`)}
+      schema={deviceOrderAdd}
+      fields={fields}
+      submit={deviceOrderApi[kind].add}
+      refresh={[deviceOrderApi[kind].add]}
+      successKey="deviceOrder.placed"
+      onClose={onClose}
+    />
+  );
+}

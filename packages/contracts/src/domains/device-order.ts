@@ -1,0 +1,191 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import type { FieldLabels } from '../language.js';
+import { cleanString, id, safeText } from '../validation.js';
+import { CURRENCIES } from './currency.js';
+import { ORDER_SOURCES } from './product-order.js';
+import { priceCityOption } from './base-price.js';
+
+/**
+ * Vehicle and battery orders (Order centre → Vehicle orders, /order/vehicle/list,
+ * /order/vehicle/detail/:id/:type; the same for batteries): a device of the merchant sold or leased
+ * to a customer, priced by the operation centre's rules, handed over once paid (docs/orders.md).
+ */
+export const DEVICE_ORDER_KINDS = ['vehicle', 'battery'] as const;
+export type DeviceOrderKind = (typeof DEVICE_ORDER_KINDS)[number];
+
+/** The order's type (the detail address names it: uppercase letters and underscore). */
+export const DEVICE_ORDER_TYPES = ['SALE', 'LEASE', 'LEASE_TO_OWN'] as const;
+export type DeviceOrderType = (typeof DEVICE_ORDER_TYPES)[number];
+
+/** The types each kind offers: a battery's prices price renting it only. */
+export const DEVICE_ORDER_TYPES_OF: Readonly<Record<DeviceOrderKind, readonly DeviceOrderType[]>> = {
+  vehicle: DEVICE_ORDER_TYPES,
+  battery: ['LEASE'],
+};
+
+export const DEVICE_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'] as const;
+export type DeviceOrderStatus = (typeof DEVICE_ORDER_STATUSES)[number];
+
+/**
+ * The state machine of a vehicle or battery order (docs/orders.md, "Vehicle and battery orders"):
+ * staff hand a paid order's device over and cancel an unpaid one; the payment takes pay (start: the
+ * customer began paying); the overdue and expiry job takes timeout. Any other step is refused.
+ */
+export const DEVICE_ORDER_STEPS = {
+  start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
+  pay: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'PAID' },
+  handOver: { from: ['PAID'], to: 'COMPLETED' },
+  cancel: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'CANCELLED' },
+  timeout: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'TIMEOUT_CANCELLED' },
+} as const satisfies Record<string, { from: readonly DeviceOrderStatus[]; to: DeviceOrderStatus }>;
+export type DeviceOrderStep = keyof typeof DEVICE_ORDER_STEPS;
+
+export function deviceStepAllowed(step: DeviceOrderStep, status: DeviceOrderStatus): boolean {
+  return (DEVICE_ORDER_STEPS[step].from as readonly DeviceOrderStatus[]).includes(status);
+}
+
+/** An unpaid vehicle or battery order is cancelled by the job this long after it was placed. */
+export const DEVICE_ORDER_PAYMENT_HOURS = 24;
+
+/** Labels of the fields vehicle and battery orders brought to the product (see FIELD_LABELS). */
+export const deviceOrderFieldLabels = {
+  orderType: { en: 'Order type', in: 'Jenis pesanan', th: 'ประเภทคำสั่งซื้อ', zh: '订单类型' },
+  totalAmount: { en: 'Total amount', in: 'Jumlah total', th: 'ยอดรวม', zh: '总金额' },
+  paidAt: { en: 'Paid', in: 'Dibayar', th: 'ชำระเมื่อ', zh: '支付时间' },
+  handedOverAt: { en: 'Handed over', in: 'Diserahkan', th: 'ส่งมอบเมื่อ', zh: '交付时间' },
+  cancelledAt: { en: 'Cancelled', in: 'Dibatalkan', th: 'ยกเลิกเมื่อ', zh: '取消时间' },
+} satisfies FieldLabels;
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const deviceOrderRecord = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  kind: z.enum(DEVICE_ORDER_KINDS),
+  orderType: z.enum(DEVICE_ORDER_TYPES),
+  merchantId: z.number(),
+  merchantName: z.string().nullable(),
+  customerId: z.number(),
+  customerNumber: z.string(),
+  customerName: z.string(),
+  deviceId: z.number(),
+  deviceNumber: z.string(),
+  cityId: z.number(),
+  cityName: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  /** The sale price, or the rent of one cycle; exact, two decimals. */
+  price: z.string(),
+  deposit: z.string(),
+  totalAmount: z.string(),
+  source: z.enum(ORDER_SOURCES),
+  status: z.enum(DEVICE_ORDER_STATUSES),
+  paymentGateway: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  handedOverAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type DeviceOrderRecord = z.infer<typeof deviceOrderRecord>;
+
+export const deviceOrderSearch = pageQuerySchema.extend({
+  orderNo: safeText(32).optional(),
+  customerNumber: safeText(32).optional(),
+  deviceNumber: safeText(64).optional(),
+  orderType: z.enum(DEVICE_ORDER_TYPES).optional(),
+  status: z.enum(DEVICE_ORDER_STATUSES).optional(),
+  merchantId: id.optional(),
+  createdFrom: isoTime.optional(),
+  createdTo: isoTime.optional(),
+});
+
+const code = (max: number) =>
+  cleanString()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(max, { message: 'validation.codeFormat' })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.codeFormat' });
+
+/** A device sold or leased to a customer of the merchant, in a city whose prices apply; platform staff name the merchant. */
+export const deviceOrderAdd = z.object({
+  merchantId: id.nullish(),
+  customerNumber: code(32),
+  deviceNumber: code(64),
+  orderType: z.enum(DEVICE_ORDER_TYPES, { message: 'validation.required' }),
+  cityId: id,
+  source: z.enum(ORDER_SOURCES, { message: 'validation.required' }),
+});
+export type DeviceOrderAdd = z.infer<typeof deviceOrderAdd>;
+
+/** The detail address names the order's type too: a type that is not the order's answers "does not exist". */
+export const deviceOrderDetailQuery = z.object({
+  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  type: z.enum(DEVICE_ORDER_TYPES),
+});
+
+const SORTABLE = ['createdAt', 'orderNo'] as const;
+
+function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
+  const base = `/order/${kind}` as const;
+  const menu = `order.${kind}` as const;
+  return {
+    search: endpoint({
+      method: 'POST',
+      path: `${base}/search`,
+      access: { code: menu },
+      body: deviceOrderSearch,
+      answer: pageSchema(deviceOrderRecord),
+      sortable: SORTABLE,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${base}/detail`,
+      access: { code: menu },
+      query: deviceOrderDetailQuery,
+      answer: deviceOrderRecord,
+    }),
+    add: endpoint({
+      method: 'POST',
+      path: `${base}/add`,
+      access: { code: `${menu}.add` },
+      body: deviceOrderAdd,
+      answer: deviceOrderRecord,
+    }),
+    handOver: endpoint({
+      method: 'POST',
+      path: `${base}/hand-over`,
+      access: { code: `${menu}.handOver` },
+      body: z.object({ id }),
+      answer: deviceOrderRecord,
+    }),
+    cancel: endpoint({
+      method: 'POST',
+      path: `${base}/cancel`,
+      access: { code: `${menu}.cancel` },
+      body: z.object({ id }),
+      answer: deviceOrderRecord,
+    }),
+    cities: endpoint({
+      method: 'GET',
+      path: `${base}/cities`,
+      access: { code: `${menu}.add` },
+      answer: z.array(priceCityOption),
+      summary: 'Every city an order may be priced in, by province and name',
+    }),
+    export: endpoint({
+      method: 'POST',
+      path: `${base}/export`,
+      access: { code: `${menu}.export` },
+      body: deviceOrderSearch,
+      sortable: SORTABLE,
+      answer: 'csv',
+    }),
+  };
+}
+
+export const deviceOrderApi = {
+  vehicle: deviceOrderEndpointsOf('vehicle'),
+  battery: deviceOrderEndpointsOf('battery'),
+} as const;

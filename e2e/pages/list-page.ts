@@ -74,6 +74,13 @@ export class FormDrawer {
     });
   }
 
+  /** The sign shown before a field's input, as a money input shows its currency ('' when none). */
+  async prefixOf(label: string): Promise<string> {
+    const wrapper = this.field(label).locator('xpath=ancestor::*[contains(@class, "ant-input-affix-wrapper")][1]');
+    const prefix = wrapper.locator('.ant-input-prefix');
+    return (await prefix.count()) === 0 ? '' : ((await prefix.textContent()) ?? '');
+  }
+
   /** Waits for a message shown in the drawer (a field's error, say). */
   async shows(text: string): Promise<void> {
     await this.locator.getByText(text, { exact: true }).waitFor();

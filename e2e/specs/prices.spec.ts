@@ -2,7 +2,7 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { ListPage, type FormDrawer } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
-import { createMerchant } from '../support/factories.js';
+import { createMerchant, setMerchantCurrency } from '../support/factories.js';
 
 const PATH = '/basic-pricing/vehicle-price';
 
@@ -57,5 +57,26 @@ describe('base prices', () => {
     await again.locator.waitFor({ state: 'hidden' });
     expect(await list.rows().count()).toBe(1);
     await checkA11y(page);
+  });
+
+  test('platform staff must choose the agent, whose currency the money inputs then show', async ({ page }) => {
+    const baht = await createMerchant({ menuCodes: ['price.vehicle'] });
+    const rupiah = await createMerchant({ menuCodes: ['price.vehicle'] });
+    await setMerchantCurrency(baht, 'THB');
+    await setMerchantCurrency(rupiah, 'IDR');
+    await new Shell(page).signIn('admin');
+    const list = new ListPage(page, PATH);
+    await list.open();
+
+    const drawer = await list.startAdd('Add price');
+    // No agent chosen: no currency guessed, and saving asks for the agent.
+    expect(await drawer.prefixOf('Price')).toBe('');
+    await drawer.save();
+    await drawer.shows('A platform admin must choose an agent');
+    await drawer.fill({ Merchant: baht.name });
+    await expect.poll(() => drawer.prefixOf('Price')).toBe('฿');
+    expect(await drawer.prefixOf('Deposit')).toBe('฿');
+    await drawer.fill({ Merchant: rupiah.name });
+    await expect.poll(() => drawer.prefixOf('Price')).toBe('Rp');
   });
 });

@@ -4,6 +4,7 @@ import {
   basePriceApi,
   productOrderApi,
   productPackageApi,
+  currencyApi,
   batteryApi,
   customerApi,
   cabinetApi,
@@ -13,6 +14,8 @@ import {
   roleApi,
   sessionApi,
   vehicleApi,
+  type BasePriceAdd,
+  type Currency,
 } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
 import { apiRequest, apiToken } from './api.js';
@@ -101,17 +104,43 @@ export async function createSubAccount(merchant: Merchant, menuCodes: readonly s
   return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
 }
 
-/** A battery type added by the platform administrator: the sample pack (DEVICE_TYPE_SAMPLES) under a code and name of its own. */
-export async function createBatteryType(): Promise<{ id: number; code: string; name: string }> {
-  const code = `${unique('E').toUpperCase()}B`;
-  const name = `Pack ${code}`;
-  const type = await apiRequest(await apiToken('admin'), deviceTypeApi.battery.add, {
-    ...DEVICE_TYPE_SAMPLES.battery,
+/** A device type added by the platform administrator: the kind's sample (DEVICE_TYPE_SAMPLES) under a code and name of its own. */
+async function createDeviceType(kind: 'battery' | 'vehicle'): Promise<{ id: number; code: string; name: string }> {
+  const code = `${unique('E').toUpperCase()}${kind === 'battery' ? 'B' : 'V'}`;
+  const name = `${kind === 'battery' ? 'Pack' : 'Scooter'} ${code}`;
+  const sample = {
+    ...(kind === 'battery' ? DEVICE_TYPE_SAMPLES.battery : DEVICE_TYPE_SAMPLES.vehicle1),
     code,
     name,
     description: 'made by a browser spec',
-  });
+  };
+  const type = await apiRequest(await apiToken('admin'), deviceTypeApi[kind].add, sample as never);
   return { id: type.id, code, name };
+}
+
+/** A battery type (the sample pack under a code and name of its own). */
+export function createBatteryType(): Promise<{ id: number; code: string; name: string }> {
+  return createDeviceType('battery');
+}
+
+/** Sets a merchant's currency, as the platform administrator does on the currency page. */
+export async function setMerchantCurrency(merchant: Merchant, currency: Currency): Promise<void> {
+  await apiRequest(await apiToken('admin'), currencyApi.edit, { currency, merchantId: merchant.id });
+}
+
+/** A base price of the merchant (added by its administrator): every amount 0 unless given. */
+export async function createBasePrice(
+  merchant: Merchant,
+  price: Pick<BasePriceAdd, 'operationType' | 'vehicleTypeId' | 'batteryCount' | 'cityId'> & Partial<BasePriceAdd>,
+) {
+  return apiRequest(merchant.admin.token, basePriceApi.add, {
+    price: '0',
+    deposit: '0',
+    rent: '0',
+    dailyRate: '0',
+    minDailyRate: '0',
+    ...price,
+  });
 }
 
 /**
@@ -309,15 +338,7 @@ export async function createCity(): Promise<{ id: number; name: string; province
   return { id: city.id, name, provinceId: province.id };
 }
 
-/** A one-pack vehicle type of a code and name of its own, added by the platform administrator. */
-export async function createVehicleType(): Promise<{ id: number; code: string; name: string }> {
-  const code = `${unique('E').toUpperCase()}V`;
-  const name = `Scooter ${code}`;
-  const type = await apiRequest(await apiToken('admin'), deviceTypeApi.vehicle.add, {
-    ...DEVICE_TYPE_SAMPLES.vehicle1,
-    code,
-    name,
-    description: 'made by a browser spec',
-  });
-  return { id: type.id, code, name };
+/** A one-pack vehicle type of a code and name of its own (the sample scooter), added by the platform administrator. */
+export function createVehicleType(): Promise<{ id: number; code: string; name: string }> {
+  return createDeviceType('vehicle');
 }

@@ -2,8 +2,6 @@ import { useTranslation } from 'react-i18next';
 import { APPLICATION_DEVICES_MAX, applicationAdd, applicationApi } from '@swap/contracts';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey } from '../../shared/devices';
-import { isPlatformUser } from '../../shared/session';
-import { useOwnerOptions } from '../device-registry';
 import { KIND_OPTIONS, TYPE_OPTIONS } from './applicationModel';
 
 type Field = FormField<'merchantId' | 'applicationType' | 'customerId' | 'deviceKind' | 'deviceNumbers' | 'reason'>;
@@ -15,11 +13,8 @@ type Field = FormField<'merchantId' | 'applicationType' | 'customerId' | 'device
  */
 export function ApplicationAddForm({ onClose, onSaved }: { onClose: () => void; onSaved: (id: number) => void }) {
   const { t } = useTranslation();
-  const owners = useOwnerOptions();
   const fields: Field[] = [
-    ...(isPlatformUser()
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent' },
     { name: 'applicationType', labelKey: fieldKey('applicationType'), type: 'select', options: TYPE_OPTIONS },
     { name: 'customerId', labelKey: fieldKey('customerId'), maxLength: 64 },
     { name: 'deviceKind', labelKey: fieldKey('deviceKind'), type: 'select', options: KIND_OPTIONS },

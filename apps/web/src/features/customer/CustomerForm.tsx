@@ -2,20 +2,15 @@ import { useTranslation } from 'react-i18next';
 import { customerAdd, customerApi, customerEdit, type CustomerRecord } from '@swap/contracts';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey } from '../../shared/devices';
-import { isPlatformUser } from '../../shared/session';
-import { useOwnerOptions } from '../device-registry';
 
 type Field = FormField<'merchantId' | 'customerNumber' | 'givenName' | 'familyName' | 'phone'>;
 
 /** Registers a customer on their behalf, or edits one (names and phone); mounted while open (docs/customers.md). */
 export function CustomerForm({ customer, onClose }: { customer: CustomerRecord | null; onClose: () => void }) {
   const { t } = useTranslation();
-  const owners = useOwnerOptions();
   const adding = customer === null;
   const fields: Field[] = [
-    ...(adding && isPlatformUser()
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent', modes: ['add'] },
     ...(adding ? [{ name: 'customerNumber', labelKey: fieldKey('customerNumber'), maxLength: 32 } as Field] : []),
     { name: 'givenName', labelKey: fieldKey('givenName'), maxLength: 20 },
     { name: 'familyName', labelKey: fieldKey('familyName'), maxLength: 20 },

@@ -1,8 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { deviceTypeApi, merchantApi, type DeviceKind } from '@swap/contracts';
-import { useAllRecordsOf } from '../../shared/api/allRecords';
+import { deviceTypeApi, type DeviceKind } from '@swap/contracts';
+import { useAgentOptions } from '../../shared/agents';
 import { endpointKey, request } from '../../shared/api/endpoints';
-import { isPlatformUser } from '../../shared/session';
 import type { SearchOption } from '../../shared/table';
 
 /** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. Not asked while `enabled` is false. */
@@ -23,9 +22,7 @@ export function useTypeOptions(kind: DeviceKind, enabled = true): SearchOption[]
  * and every merchant. Merchant staff only ever see their own devices: null, no owner choice.
  */
 export function useOwnerOptions(): { filter: SearchOption[]; merchants: SearchOption[] } | null {
-  const platform = isPlatformUser();
-  const merchants = useAllRecordsOf(merchantApi.search, {}, platform);
-  if (!platform) return null;
-  const list = (merchants.data ?? []).map((merchant) => ({ value: merchant.id, label: merchant.name }));
-  return { filter: [{ value: 0, labelKey: 'deviceRegistry.platformStock' }, ...list], merchants: list };
+  const merchants = useAgentOptions();
+  if (!merchants) return null;
+  return { filter: [{ value: 0, labelKey: 'deviceRegistry.platformStock' }, ...merchants], merchants };
 }

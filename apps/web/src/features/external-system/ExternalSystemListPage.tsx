@@ -57,9 +57,7 @@ export function ExternalSystemListPage() {
   const adding = editing === 'new';
   const platform = isPlatformUser();
   const fields: Field[] = [
-    ...(platform && adding
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent', modes: ['add'] },
     { name: 'name', labelKey: fieldKey('name'), maxLength: 100 },
     { name: 'url', labelKey: fieldKey('url'), maxLength: 2000, helpKey: 'externalSystem.urlHelp' },
     { name: 'enabled', labelKey: fieldKey('enabled'), type: 'switch' },

@@ -113,11 +113,8 @@ export function PriceSettingListPage() {
     { value: false, labelKey: 'common.no' },
   ];
 
-  const owner: FormField[] = owners
-    ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.merchants, modes: ['add'] }]
-    : [];
   const fields: FormField[] = [
-    ...owner,
+    { name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'agent', modes: ['add'] },
     { name: 'cityId', labelKey: fieldKey('cityId'), type: 'select', options: cities },
     ...own.map(({ search: _search, sortable: _sortable, ...field }) => field),
     { name: 'enabled', labelKey: fieldKey('enabled'), type: 'switch' },

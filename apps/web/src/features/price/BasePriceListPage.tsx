@@ -15,7 +15,6 @@ import {
 import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { formatAmount } from '../../shared/format';
-import { isPlatformUser } from '../../shared/session';
 import { editAction, removeAction, ResourceTable, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
@@ -42,17 +41,7 @@ export function BasePriceListPage() {
   const vehicleTypes: SearchOption[] = [{ value: ANY_BIKE, labelKey: 'basePrice.vehicleType.ANY_BIKE' }, ...useTypeOptions('vehicle')];
   const amount = (value: string, record: BasePriceRecord) => formatAmount(value, record.currency, CURRENCY_DECIMALS[record.currency]);
   const fields: FormField<FieldName>[] = [
-    ...(isPlatformUser()
-      ? [
-          {
-            name: 'merchantId' as const,
-            labelKey: 'field.merchantId',
-            type: 'select' as const,
-            options: owners?.merchants ?? [],
-            modes: ['add' as const],
-          },
-        ]
-      : []),
+    { name: 'merchantId', labelKey: 'field.merchantId', type: 'agent', modes: ['add'] },
     { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationOptions },
     { name: 'vehicleTypeId', labelKey: 'field.vehicleTypeId', type: 'select', options: vehicleTypes, helpKey: 'basePrice.anyBikeHelp' },
     { name: 'batteryCount', labelKey: 'field.batteryCount', type: 'select', options: batteryOptions },

@@ -51,17 +51,7 @@ export function ProductPriceListPage() {
   const [editing, setEditing] = useState<ProductPackageRecord | 'new' | null>(null);
   const adding = editing === 'new';
   const fields: FormField<Name>[] = [
-    ...(owners
-      ? [
-          {
-            name: 'merchantId' as const,
-            labelKey: 'field.merchantName',
-            type: 'select' as const,
-            options: owners.merchants,
-            modes: ['add' as const],
-          },
-        ]
-      : []),
+    { name: 'merchantId', labelKey: 'field.merchantName', type: 'agent', modes: ['add'] },
     { name: 'name', labelKey: 'field.name', maxLength: 20 },
     { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationTypes },
     { name: 'vehicleTypeId', labelKey: 'field.vehicleTypeId', type: 'select', options: vehicleTypes },

@@ -7,7 +7,6 @@ import { useAmount } from '../../shared/amount';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import { isPlatformUser } from '../../shared/session';
-import { useOwnerOptions } from '../device-registry';
 
 type Name = 'merchantId' | 'customerId' | 'offerId' | 'paidAmount' | 'giftAmount' | 'marketingType' | 'remark';
 type Field = FormField<Name>;
@@ -28,7 +27,6 @@ const offerValues = (offer: TopUpOffer) => ({
 export function TopUpAddForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const amount = useAmount();
-  const owners = useOwnerOptions();
   const platform = isPlatformUser();
   const [form] = Form.useForm<Values>();
   const [merchantId, setMerchantId] = useState<number | undefined>(undefined);
@@ -44,9 +42,7 @@ export function TopUpAddForm({ onClose }: { onClose: () => void }) {
       city: offer.cityName ?? '',
     });
   const fields: Field[] = [
-    ...(platform
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent' },
     { name: 'customerId', labelKey: fieldKey('customerId'), maxLength: 64 },
     {
       name: 'offerId',

@@ -1,10 +1,13 @@
 import type { Dayjs } from 'dayjs';
 import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { isLanguage } from '@swap/contracts';
 import { useOptionLabels } from '../table/SearchInput';
 import { LazyDatePicker, LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
 import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
+import { useAgentOptions } from '../agents';
 import { useCurrency } from '../money';
+import { currencySymbol } from './agentCurrency';
 import type { FormField } from './types';
 
 export interface FieldInputProps {
@@ -22,7 +25,8 @@ type Aria = Record<`aria-${string}`, string>;
 
 /** The input of one declared form field. */
 export function FieldInput({ field, label, readOnly, id, value, onChange, ...aria }: FieldInputProps & Aria) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
   const optionLabels = useOptionLabels();
   const currency = useCurrency();
   const wiring = { id, ...aria };
@@ -37,7 +41,15 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
         <InputNumber {...bind} placeholder={enter} min={field.min} max={field.max} precision={field.precision} style={{ width: '100%' }} />
       );
     case 'money':
-      return <Input {...bind} placeholder={enter} inputMode="decimal" prefix={currency ?? undefined} autoComplete="off" />;
+      return (
+        <Input
+          {...bind}
+          placeholder={enter}
+          inputMode="decimal"
+          prefix={currency ? currencySymbol(currency, language) : undefined}
+          autoComplete="off"
+        />
+      );
     case 'select':
       return (
         <Select
@@ -49,6 +61,8 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
           placeholder={choose}
         />
       );
+    case 'agent':
+      return <AgentInput {...bind} placeholder={choose} />;
     case 'tags':
       return (
         <Select
@@ -119,4 +133,11 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
     default:
       return <Input {...bind} placeholder={enter} maxLength={field.maxLength} showCount={field.maxLength !== undefined} />;
   }
+}
+
+/** The agent field's choice of merchants, fetched when the field is shown (to platform staff only). */
+function AgentInput(props: { id?: string; value: never; onChange: never; disabled: boolean; placeholder: string }) {
+  const optionLabels = useOptionLabels();
+  const agents = useAgentOptions();
+  return <Select {...props} allowClear showSearch={{ optionFilterProp: 'label' }} options={optionLabels(agents ?? []) as never} />;
 }

@@ -9,9 +9,13 @@ import { fieldErrorsOf, ignoreApiError } from '../api/errors';
 import { openDialog } from '../dialogs';
 import { ErrorState } from '../StateView';
 import { resourceSearchKey } from '../table/useResourceSearch';
+import { CurrencyProvider } from '../money';
+import { useAgentCurrency } from './agentCurrency';
+import { isPlatformUser } from '../session';
 import { useUi } from '../ui';
 import { FieldInput } from './FieldInput';
 import { FormFooter } from './FormFooter';
+import { agentOf, shownFields } from './agentField';
 import type { FormField, FormMode } from './types';
 import { fieldSchema, issuesByField, zodRules } from './zodRules';
 
@@ -128,7 +132,10 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
   const [own] = Form.useForm<Values>();
   const form = given ?? own;
   const formName = `resource-form-${useId().replace(/[^A-Za-z0-9_-]/g, '')}`;
-  const visible = fields.filter((field) => !field.modes || field.modes.includes(mode));
+  const visible = shownFields(fields, mode, isPlatformUser());
+  // Money inputs show the currency of the agent the record is for (docs/web-kits.md, "Forms").
+  const chosenAgent: unknown = Form.useWatch((values: Values) => values[fields.find((f) => f.type === 'agent')?.name ?? ''], form);
+  const currency = useAgentCurrency(agentOf(fields, chosenAgent, initialValues));
   const labelOf = (name: string) => {
     const field = fields.find((f) => f.name === name);
     return field ? t(field.labelKey) : name;
@@ -209,36 +216,44 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     <ErrorState title={t('form.loadFailed')} onRetry={() => void loaded.refetch()} />
   ) : (
     <Spin spinning={!!load && loaded.isFetching} description={t('common.loading')}>
-      <Form
-        form={form}
-        name={formName}
-        layout="vertical"
-        preserve={false}
-        initialValues={initialValues}
-        onValuesChange={onValuesChange}
-        onFinish={() => void save()}
-      >
-        {visible.map((field) => {
-          const label = t(field.labelKey);
-          const shape = fieldSchema(schema, field.name);
-          const rules = shape ? zodRules(shape, label, t, { emptyValue: emptyValueOf(field, shape) }) : undefined;
-          const readOnly = field.readOnlyIn?.includes(mode) ?? false;
-          const name: string = field.name;
-          return (
-            <Form.Item
-              key={name}
-              name={name}
-              label={label}
-              rules={readOnly ? undefined : rules}
-              extra={field.helpKey ? t(field.helpKey) : undefined}
-            >
-              <FieldInput field={field} label={label} readOnly={readOnly} />
-            </Form.Item>
-          );
-        })}
-        {children}
-        <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
-      </Form>
+      <CurrencyProvider currency={currency}>
+        <Form
+          form={form}
+          name={formName}
+          layout="vertical"
+          preserve={false}
+          initialValues={initialValues}
+          onValuesChange={onValuesChange}
+          onFinish={() => void save()}
+        >
+          {visible.map((field) => {
+            const label = t(field.labelKey);
+            const shape = fieldSchema(schema, field.name);
+            // The schema lets the agent be left out (a merchant's staff act for their own): platform staff must choose one.
+            const rules =
+              field.type === 'agent'
+                ? [{ required: true, message: t('message.platformMustChooseAgent') }]
+                : shape
+                  ? zodRules(shape, label, t, { emptyValue: emptyValueOf(field, shape) })
+                  : undefined;
+            const readOnly = field.readOnlyIn?.includes(mode) ?? false;
+            const name: string = field.name;
+            return (
+              <Form.Item
+                key={name}
+                name={name}
+                label={label}
+                rules={readOnly ? undefined : rules}
+                extra={field.helpKey ? t(field.helpKey) : undefined}
+              >
+                <FieldInput field={field} label={label} readOnly={readOnly} />
+              </Form.Item>
+            );
+          })}
+          {children}
+          <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
+        </Form>
+      </CurrencyProvider>
     </Spin>
   );
 

@@ -7,10 +7,24 @@ export type ImageUploadEndpoint = typeof fileApi.upload | typeof identityApi.upl
 /**
  * date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone;
  * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way;
- * tags: a list of short texts (device numbers), each typed or pasted and ended by Enter, a comma, a space or a new line.
+ * tags: a list of short texts (device numbers), each typed or pasted and ended by Enter, a comma, a space or a new line;
+ * agent: the merchant a record belongs to, which platform staff must choose (merchant staff do not see it); the form's
+ * money inputs show that agent's currency.
  */
 export type FormFieldType =
-  'text' | 'password' | 'number' | 'money' | 'select' | 'switch' | 'textarea' | 'treeSelect' | 'image' | 'date' | 'dateTime' | 'tags';
+  | 'text'
+  | 'password'
+  | 'number'
+  | 'money'
+  | 'select'
+  | 'switch'
+  | 'textarea'
+  | 'treeSelect'
+  | 'image'
+  | 'date'
+  | 'dateTime'
+  | 'tags'
+  | 'agent';
 
 export interface FormField<N extends string = string> {
   /** Payload field; its rules come from the same field of the form's schema. */

@@ -40,7 +40,7 @@ describe('distribution', () => {
     // A number too long for any device: the server names its place, told under the numbers.
     await drawer.field('หมายเลข').fill([first, 'P'.repeat(65)].join('\n'));
     await drawer.locator.getByRole('button', { name: 'ตรวจสอบ', exact: true }).click();
-    await drawer.locator.getByText('หมายเลขลำดับที่ 2 ในรายการ: หมายเลขยาวเกินไป', { exact: true }).waitFor();
+    await expect.poll(() => drawer.fieldError('หมายเลข')).toBe('หมายเลขลำดับที่ 2 ในรายการ: หมายเลขยาวเกินไป');
     await drawer.field('หมายเลข').fill([first, second, third, assigned].join('\n'));
     await drawer.locator.getByRole('button', { name: 'ตรวจสอบ', exact: true }).click();
 

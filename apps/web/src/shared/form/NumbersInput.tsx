@@ -12,8 +12,14 @@ export interface NumbersInputProps {
   disabled?: boolean;
 }
 
-/** Device numbers pasted into a text area or read from a CSV file (first column), with a live count. */
-export function NumbersInput({ id, value = '', onChange, disabled }: NumbersInputProps) {
+/** The accessibility wiring Form.Item hands its input (aria-describedby naming the field's error, aria-invalid). */
+type Aria = Record<`aria-${string}`, string>;
+
+/**
+ * Device numbers pasted into a text area or read from a CSV file (first column), with a live count;
+ * the text area carries the field's accessibility wiring, so a screen reader reads its error.
+ */
+export function NumbersInput({ id, value = '', onChange, disabled, ...aria }: NumbersInputProps & Aria) {
   const { t } = useTranslation();
   const file = useRef<HTMLInputElement>(null);
   const count = parsePastedNumbers(value).length;
@@ -28,6 +34,7 @@ export function NumbersInput({ id, value = '', onChange, disabled }: NumbersInpu
   return (
     <Flex vertical gap={8}>
       <Input.TextArea
+        {...aria}
         id={id}
         value={value}
         onChange={(event) => onChange?.(event.target.value)}

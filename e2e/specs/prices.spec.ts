@@ -2,7 +2,7 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { ListPage, type FormDrawer } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
-import { createMerchant, setMerchantCurrency } from '../support/factories.js';
+import { createBasePrice, createCity, createMerchant, createVehicleType, setMerchantCurrency } from '../support/factories.js';
 
 const PATH = '/basic-pricing/vehicle-price';
 
@@ -11,18 +11,23 @@ describe('base prices', () => {
     page,
     baseURL,
   }) => {
+    // The merchant's own vehicle type and city, and a lease price already set for them.
     const merchant = await createMerchant({ menuCodes: ['price.vehicle'] });
+    await setMerchantCurrency(merchant, 'IDR');
+    const [type, city] = await Promise.all([createVehicleType(), createCity()]);
+    await createBasePrice(merchant, { operationType: 'LEASE', vehicleTypeId: type.id, batteryCount: 1, cityId: city.id });
     await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
     await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
     const list = new ListPage(page, PATH);
     await list.open();
     await page.getByText('Harga kendaraan').first().waitFor();
+    await list.row(city.name).first().waitFor();
 
     const price = {
       'Jenis operasi': 'Jual',
-      'Tipe kendaraan': 'E-Scooter Single (ES1)',
+      'Tipe kendaraan': `${type.name} (${type.code})`,
       'Jumlah baterai': '1',
-      Kota: 'Central Jakarta',
+      Kota: city.name,
       Harga: '18500000',
       Deposit: '0.005',
       Sewa: '0',
@@ -40,22 +45,22 @@ describe('base prices', () => {
     await save(drawer);
     await drawer.locator.waitFor({ state: 'hidden' });
     // Rupiah shows no decimals, grouped the Indonesian way.
-    const row = list.row('Central Jakarta');
+    const row = list.row('Jual');
     await row.getByText(/Rp\s18\.500\.000/).waitFor();
     await row.getByText(/Rp\s1\.250\.000/).waitFor();
-    await row.getByText('Jual').waitFor();
+    await row.getByText(city.name).waitFor();
 
-    // The same operation type, vehicle type, batteries and city again: refused, nothing added.
-    const again = await list.startAdd('Tambah harga', { ...price, Deposit: '0' });
+    // The lease price's operation type, vehicle type, batteries and city again: refused, nothing added.
+    const again = await list.startAdd('Tambah harga', { ...price, 'Jenis operasi': 'Sewa', Deposit: '0' });
     await save(again);
     await page.getByText('Pengaturan harga sudah ada').first().waitFor();
     // Any Bike is for LEASE only.
-    await again.fill({ 'Tipe kendaraan': 'Semua Motor' });
+    await again.fill({ 'Jenis operasi': 'Jual', 'Tipe kendaraan': 'Semua Motor' });
     await save(again);
     await again.shows('Semua Motor hanya boleh dengan jenis operasi LEASE');
     await again.locator.getByRole('button', { name: 'Batal', exact: true }).click();
     await again.locator.waitFor({ state: 'hidden' });
-    expect(await list.rows().count()).toBe(1);
+    expect(await list.rows().count()).toBe(2);
     await checkA11y(page);
   });
 

@@ -13,6 +13,9 @@ export type FieldValues = Record<string, string>;
 async function fillFields(page: Page, scope: Locator, values: FieldValues): Promise<void> {
   for (const [label, value] of Object.entries(values)) {
     const field = scope.getByLabel(label, { exact: true });
+    // A search field past the form's first row is folded away until "More filters".
+    const expand = scope.getByRole('button', { name: 'More filters', expanded: false });
+    if ((await expand.count()) > 0 && !(await field.isVisible())) await expand.click();
     if ((await field.getAttribute('role')) !== 'combobox') {
       await field.fill(value);
       continue;

@@ -1,4 +1,4 @@
-import { areaApi, deviceTypeApi, distributionApi, stationApi } from '@swap/contracts';
+import { areaApi, deviceTypeApi, distributionApi, STATION_OPTIONS, stationApi } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { checkA11y } from '../support/a11y.js';
 import { apiRequest, apiToken } from '../support/api.js';
@@ -108,8 +108,8 @@ describe('stations', () => {
       Seller: merchant.name,
     });
     await form.saveAndClose();
-    const joined = (await apiRequest(merchant.admin.token, stationApi.SWAP.options, undefined)).find((s) => s.name === name)!;
-    await apiRequest(merchant.admin.token, distributionApi.cabinet.distribute, { numbers: [number], stationId: joined.id });
+    const [joined] = await apiRequest(merchant.admin.token, STATION_OPTIONS.SWAP, { keyword: name });
+    await apiRequest(merchant.admin.token, distributionApi.cabinet.distribute, { numbers: [number], stationId: joined!.id });
     await cabinetList.open();
     // The seller is a merchant (the merchant's staff may name their own): its name beside the owner's.
     await cabinetList.row(number).waitFor();
@@ -117,6 +117,18 @@ describe('stations', () => {
     await cabinetList.row(number).getByRole('link', { name }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/site/cabinet-detail/'));
     await cabinets.getByRole('link', { name: number }).waitFor();
+
+    // The cabinet list filtered by station: the choice is searched on the server as the user types,
+    // and kept in the address as the station's id, which alone names the station again.
+    await cabinetList.open();
+    await cabinetList.search({ Station: name });
+    await page.waitForURL((url) => url.searchParams.get('stationId') === String(joined!.id));
+    await cabinetList.row(number).waitFor();
+    expect(await cabinetList.rows().count()).toBe(1);
+    await page.reload();
+    await page.getByRole('button', { name: 'More filters' }).click();
+    await page.locator('form').first().getByText(`${name} · Swap station`).waitFor();
+    await cabinetList.row(number).waitFor();
     // Two screens, a map form and a cabinet form: longer than the default on a busy machine.
   }, 180_000);
 });

@@ -17,6 +17,7 @@ import { distributionApi, distributionFieldLabels } from './domains/distribution
 import { fileApi } from './domains/file.js';
 import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
+import { choicesApi } from './domains/choices.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
 import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
 import { priceSettingApi, priceSettingFieldLabels } from './domains/price-setting.js';
@@ -53,6 +54,7 @@ export * from './domains/distribution.js';
 export * from './domains/file.js';
 export * from './domains/menu.js';
 export * from './domains/merchant.js';
+export * from './domains/choices.js';
 export * from './domains/notification.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
@@ -197,6 +199,7 @@ export const API = {
   wallet: walletApi,
   vehicleOrder: deviceOrderApi.vehicle,
   batteryOrder: deviceOrderApi.battery,
+  choices: choicesApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -216,6 +216,7 @@ export const SHARED_FIELD_LABELS: FieldLabels = {
   swappableCount: { en: 'Swappable batteries', in: 'Baterai siap tukar', th: 'แบตเตอรี่พร้อมสลับ', zh: '可换电池' },
   online: { en: 'Connection', in: 'Koneksi', th: 'การเชื่อมต่อ', zh: '连接状态' },
   stationName: { en: 'Station', in: 'Stasiun', th: 'สถานี', zh: '站点' },
+  incomplete: { en: 'Incomplete', in: 'Belum lengkap', th: 'ข้อมูลไม่ครบ', zh: '信息不完整' },
   minutes: { en: 'Hold (minutes)', in: 'Ditahan (menit)', th: 'ระยะจอง (นาที)', zh: '保留时长 (分钟)' },
 };
 

@@ -563,6 +563,14 @@ export const MESSAGES = {
     'เจ้าของมีสถานีชื่อนี้อยู่แล้ว',
     '该所属方已有同名站点',
   ),
+  stationHasDevices: m(
+    4029,
+    409,
+    'This station still has {cabinets} cabinet(s), {batteries} battery(ies) and {vehicles} vehicle(s): recall or move them first',
+    'Stasiun ini masih memiliki {cabinets} kabinet, {batteries} baterai, dan {vehicles} kendaraan: tarik kembali atau pindahkan dahulu',
+    'สถานีนี้ยังมีตู้ {cabinets} ตู้ แบตเตอรี่ {batteries} ก้อน และยานพาหนะ {vehicles} คัน เรียกคืนหรือย้ายออกก่อน',
+    '该站点仍有 {cabinets} 个换电柜、{batteries} 块电池和 {vehicles} 辆车辆：请先召回或移走',
+  ),
 
   doorFailure: m(5000, 502, 'Door failure', 'Pintu bermasalah', 'ประตูขัดข้อง', '柜门故障'),
   openDoorFailure: m(5001, 502, 'Failed to open the door', 'Gagal membuka pintu', 'เปิดประตูไม่สำเร็จ', '开门失败'),

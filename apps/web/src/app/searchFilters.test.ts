@@ -28,7 +28,7 @@ const owners = [{ value: 0, label: 'Platform' }];
 const lists: [string, EndpointDef, SearchField[]][] = [
   ['battery', batteryApi.search, batterySearchFields([], owners)],
   ['vehicle', vehicleApi.search, vehicleSearchFields([], owners)],
-  ['cabinet', cabinetApi.search, cabinetSearchFields([], owners)],
+  ['cabinet', cabinetApi.search, cabinetSearchFields([], owners, { key: ['stations'], load: () => Promise.resolve([]) })],
   ['cabinet commands', commandApi.cabinetSearch, HISTORY_SEARCH_FIELDS],
   ['battery commands', commandApi.batterySearch, HISTORY_SEARCH_FIELDS],
   ['swaps', swapApi.search, SWAP_SEARCH_FIELDS],

@@ -2,6 +2,7 @@ import { lazy, Suspense, useLayoutEffect, useRef, type ComponentProps, type Comp
 import Input from 'antd/es/input/Input';
 import type { DatePicker as DatePickerType, InputNumber as InputNumberType, TreeSelect as TreeSelectType } from 'antd';
 import type { ImageUpload as ImageUploadType } from './form/ImageUpload';
+import type { RemoteSelectProps } from './table/RemoteSelect';
 
 /**
  * Heavy inputs load only on screens that use them, so a plain list page stays within its
@@ -20,6 +21,7 @@ const InputNumberLazy = lazy(async () => ({
   default: (await import('antd/es/input-number')).default as ComponentType<ComponentProps<typeof InputNumberType>>,
 }));
 const ImageUploadLazy = lazy(async () => ({ default: (await import('./form/ImageUpload')).ImageUpload }));
+const RemoteSelectLazy = lazy(async () => ({ default: (await import('./table/RemoteSelect')).RemoteSelect }));
 
 const placeholder = <Input disabled aria-hidden="true" tabIndex={-1} />;
 
@@ -73,6 +75,15 @@ export function LazyInputNumber(props: ComponentProps<typeof InputNumberType>) {
   return (
     <Suspense fallback={placeholder}>
       <InputNumberLazy {...props} />
+    </Suspense>
+  );
+}
+
+/** A select searched on the server (shared/table/RemoteSelect.tsx), loaded with the first screen that shows one. */
+export function LazyRemoteSelect(props: RemoteSelectProps) {
+  return (
+    <Suspense fallback={placeholder}>
+      <RemoteSelectLazy {...props} />
     </Suspense>
   );
 }

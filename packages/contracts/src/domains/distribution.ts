@@ -4,7 +4,7 @@ import { endpoint } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { deviceNumberList, id, safeText } from '../validation.js';
 import { DEVICE_KINDS, type DeviceKind } from './device-type.js';
-import { stationOption } from './station.js';
+import { optionsQuery, stationOption } from './choices.js';
 import { ownerFilter, stockMove } from './stock.js';
 
 /**
@@ -87,10 +87,11 @@ export const distributionSearch = pageQuerySchema.extend({
 });
 export type DistributionSearch = z.infer<typeof distributionSearch>;
 
-/** The stations a batch may go to: platform staff name the merchant (none: the platform's own stations). */
-export const distributionStationQuery = z.object({
-  merchantId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
-});
+/**
+ * The stations a batch may go to, an options call (docs/api.md, "Options calls"): keyword, limit and
+ * ids; platform staff name the merchant (none: the platform's own stations).
+ */
+export const distributionStationQuery = optionsQuery.extend({ merchantId: id.optional() });
 
 /** The distribution endpoints of one kind (POST /distribution/<kind>/…), gated by `allocation.<kind>` codes. */
 function distributionEndpointsOf<const K extends DeviceKind>(kind: K) {
@@ -120,12 +121,13 @@ function distributionEndpointsOf<const K extends DeviceKind>(kind: K) {
       answer: distributionResult,
     }),
     stations: endpoint({
-      method: 'GET',
+      method: 'POST',
       path: `${base}/stations`,
       access: { code: `${code}.add` },
-      query: distributionStationQuery,
+      body: distributionStationQuery,
       answer: z.array(stationOption),
-      summary: 'The stations a batch of this kind may go to, by name',
+      summary:
+        'The stations a batch of this kind may go to whose name holds the keyword, by name, at most `limit`, and those named by `ids`',
     }),
     recall: endpoint({
       method: 'POST',

@@ -46,6 +46,8 @@ export const stationRecord = z.object({
   /** The area the station lies in: found from its position, or chosen. */
   areaId: z.number().nullable(),
   areaName: z.string().nullable(),
+  /** Lacks its position or responsible person (made from an older cabinet's site text): staff complete it. */
+  incomplete: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -59,6 +61,8 @@ export const stationSearch = pageQuerySchema.extend({
   /** Owner (platform staff); 0: the platform's own. */
   merchantId: z.number().int().min(0).max(2147483647).optional(),
   areaId: id.optional(),
+  /** true: the stations lacking a position or a responsible person; false: the complete ones. */
+  incomplete: z.boolean().optional(),
 });
 export type StationSearch = z.infer<typeof stationSearch>;
 
@@ -131,10 +135,6 @@ export const stationMap = z.object({
 });
 export type StationMap = z.infer<typeof stationMap>;
 
-/** A station as a choice (a cabinet's station). */
-export const stationOption = z.object({ id: z.number(), name: z.string(), type: z.enum(STATION_TYPES), merchantId: z.number().nullable() });
-export type StationOption = z.infer<typeof stationOption>;
-
 function stationEndpoints(type: StationType) {
   const { path, code } = STATION_SCREENS[type];
   const words = type === 'INTEGRATED' ? 'integrated station' : 'swap station';
@@ -170,13 +170,6 @@ function stationEndpoints(type: StationType) {
       access: { code },
       answer: z.array(areaOption),
       summary: 'Every area (id, code, name, outline), for the area filter and the map',
-    }),
-    options: endpoint({
-      method: 'GET',
-      path: `${path}/options`,
-      access: { code },
-      answer: z.array(stationOption),
-      summary: `The ${words}s the caller may put a cabinet in, by name`,
     }),
   } as const;
 }

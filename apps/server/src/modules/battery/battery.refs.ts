@@ -86,3 +86,12 @@ export function applyBatteryReports(latest: SQL): SQL {
 export function findBatteryReporters(reports: SQL): SQL {
   return sql`select b.id, b.number from ${batteries} b where b.number in (select number from ${reports})`;
 }
+
+/** How many batteries are distributed to a station (battery_station_idx), for its removal. */
+export async function batteriesInStation(db: Db, stationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(batteries)
+    .where(eq(batteries.stationId, stationId));
+  return row?.count ?? 0;
+}

@@ -81,6 +81,10 @@ export const batteries = pgTable(
     // Prefix search (number LIKE 'ABC%') under any database collation.
     index('battery_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('battery_merchant_idx').on(t.merchantId, t.id),
+    // A station's removal counts the batteries distributed to it (migration 0036).
+    index('battery_station_idx')
+      .on(t.stationId)
+      .where(sql`${t.stationId} is not null`),
     // Merchant staff always filter by their tenant: its commonest companions lead with merchant_id too.
     index('battery_merchant_stock_idx').on(t.merchantId, t.stockStatus, t.id),
     index('battery_merchant_type_idx').on(t.merchantId, t.typeId, t.id),

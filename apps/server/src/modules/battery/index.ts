@@ -3,6 +3,7 @@ export {
   findBatteryReporters,
   batteriesByNumber,
   batteriesByIds,
+  batteriesInStation,
   batteriesOfTypeExist,
   batteryIdOf,
   batteryJoin,

@@ -258,9 +258,9 @@ describe('distribution', () => {
 
   it('offers the stations a batch may go to by the distribution permission alone, each caller its own merchant’s', async () => {
     const choices = async (token: string, kind: 'battery' | 'vehicle' | 'cabinet', merchantId?: number) => {
-      const answer = await server.call('GET', endpointUrl(distributionApi[kind].stations), {
+      const answer = await server.call('POST', endpointUrl(distributionApi[kind].stations), {
         token,
-        query: merchantId ? { merchantId: String(merchantId) } : {},
+        body: merchantId ? { merchantId } : {},
       });
       expect(answer.code).toBe(1);
       return (answer.data as { name: string; type: string }[]).map((station) => `${station.name} ${station.type}`).sort();
@@ -283,7 +283,17 @@ describe('distribution', () => {
     expect(await choices(admin, 'battery')).toEqual([]);
     // Without the distribution permission: refused.
     const viewer = await createSubAccount(server, agent, ['allocation.battery']);
-    const refused = await server.call('GET', endpointUrl(distributionApi.vehicle.stations), { token: viewer.token });
+    const refused = await server.call('POST', endpointUrl(distributionApi.vehicle.stations), { token: viewer.token, body: {} });
     expect(refused.code).not.toBe(1);
+    // An options call: the keyword, the limit, a saved id; another tenant's ids answer nothing; bad input is refused.
+    const search = (token: string, body: Record<string, unknown>) =>
+      server.call('POST', endpointUrl(distributionApi.battery.stations), { token, body });
+    const kemang = ((await search(staff.token, { keyword: 'KEM' })).data as { id: number; name: string }[]).map((s) => s.name);
+    expect(kemang).toEqual(['Kemang']);
+    expect((await search(staff.token, { limit: 1 })).data).toHaveLength(1);
+    const [sukhumvit] = (await search(rival.admin.token, { keyword: 'Sukhumvit' })).data as { id: number }[];
+    expect((await search(staff.token, { ids: [sukhumvit!.id], keyword: 'Sukhumvit' })).data).toEqual([]);
+    for (const body of [{ limit: 0 }, { limit: 201 }, { limit: 'x' }, { keyword: 'k'.repeat(10_000) }, { keyword: 'K\u0000' }])
+      expect((await search(staff.token, body)).status, JSON.stringify(body).slice(0, 30)).toBe(400);
   });
 });

@@ -95,7 +95,7 @@ function registerKind(app: FastifyInstance, def: DeviceKindDef): void {
   serve(app, api.distribute, ({ input, ctx }) => distribute(ctx, def, input, true));
   serve(app, api.stations, async ({ input, ctx }) => {
     const types = stationTypesFor(ctx, def.kind);
-    return types.length ? await distributionStations(ctx, types, input.merchantId) : [];
+    return types.length ? await distributionStations(ctx, types, input) : [];
   });
   serve(app, api.recall, ({ input, ctx }) => recall(ctx, def, input));
   serve(app, api.export, ({ input, ctx, reply }) =>

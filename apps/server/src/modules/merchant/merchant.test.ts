@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { endpointUrl, fileApi, merchantApi, merchantEdit, roleApi } from '@swap/contracts';
+import { endpointUrl, fileApi, merchantApi, merchantEdit, merchantOptionsEndpoint, roleApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccount, createMerchant, createSubAccount, platformAdmin, succeed, type MerchantFixture } from '../../test/factories.js';
 import { PNG, multipart } from '../../test/upload.js';
@@ -215,6 +215,31 @@ describe('merchants', () => {
       await createAccount(server, admin, { merchantId: bali.id, menuCodes: ['admin.merchant'] });
       expect((await server.request(merchantApi.remove, { id: bali.id }, { token: admin })).code).toBe(2020);
     });
+  });
+
+  it('answers the merchants a caller may name, searched on the server: platform staff every one, a merchant’s staff their own', async () => {
+    const options = (token: string, body: Record<string, unknown>) =>
+      server.call('POST', endpointUrl(merchantOptionsEndpoint), { token, body });
+    const names = async (token: string, body: Record<string, unknown>) =>
+      ((await options(token, body)).data as { id: number; name: string }[]).map((m) => m.name);
+    const other = await succeed(server, merchantApi.add, { ...NEW_MERCHANT, type: 'AGENT', name: 'Lombok Charge' }, admin);
+    expect(await names(admin, { keyword: 'LOMBOK' })).toEqual(['Lombok Charge']);
+    expect(await names(admin, { limit: 1 })).toHaveLength(1);
+    // A saved value keeps its label, whatever the keyword.
+    expect(await names(admin, { keyword: 'nothing like it', ids: [other.id] })).toEqual(['Lombok Charge']);
+    // Any account of a merchant, a clerk without the merchant menu too, sees its own merchant only.
+    expect(await names(sub, {})).toEqual([agent.name]);
+    expect(await names(merchant, { keyword: 'lombok', ids: [other.id] })).toEqual([]);
+    for (const body of [
+      { limit: 0 },
+      { limit: 201 },
+      { limit: 'x' },
+      { keyword: 'x'.repeat(10_000) },
+      { keyword: 'a\u0000b' },
+      { ids: [-1] },
+    ]) {
+      expect((await options(admin, body)).status, JSON.stringify(body).slice(0, 40)).toBe(400);
+    }
   });
 
   it('exports the filtered merchants as CSV within the tenant', async () => {

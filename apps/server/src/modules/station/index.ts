@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   STATION_MAP_GRID,
   STATION_MAP_POINTS,
+  STATION_OPTIONS,
   STATION_SCREENS,
   stationApi,
   type StationAdd,
   type StationEdit,
   type StationMap,
   type StationMapQuery,
+  type OptionsQuery,
+  type StationOptionsQuery,
   type StationRecord,
   type StationType,
 } from '@swap/contracts';
@@ -18,12 +21,15 @@ import { BANGKOK, demoStationKey, JAKARTA, type DemoContext } from '../../db/dem
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { AppError, isUniqueViolation, notFound, violatedConstraint } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
+import { answerOptions } from '../../app/options.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
 import type { CabinetStations } from '../cabinet/index.js';
+import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
+import { vehiclesInStation } from '../vehicle/index.js';
 import { stations } from './station.table.js';
 
 /**
@@ -33,6 +39,12 @@ import { stations } from './station.table.js';
  */
 
 type Row = typeof stations.$inferSelect;
+
+/**
+ * A station still lacking its position or its responsible person: one made from an older cabinet's
+ * site text (migration 0018) until staff complete it (station_incomplete_idx holds the same condition).
+ */
+const incomplete = or(isNull(stations.latitude), eq(stations.responsiblePerson, ''))!;
 
 function present(row: { station: Row; merchantName: string | null; areaName: string | null }): StationRecord {
   const { station } = row;
@@ -51,6 +63,7 @@ function present(row: { station: Row; merchantName: string | null; areaName: str
     status: station.status,
     areaId: station.areaId,
     areaName: row.areaName,
+    incomplete: station.latitude === null || station.longitude === null || station.responsiblePerson === '',
     createdAt: station.createdAt.toISOString(),
     updatedAt: station.updatedAt.toISOString(),
   };
@@ -77,6 +90,7 @@ function stationList(type: StationType) {
       status: { where: (status) => eq(stations.status, status), unindexed: FEW },
       merchantId: (owner) => (owner === 0 ? isNull(stations.merchantId) : eq(stations.merchantId, owner)),
       areaId: (areaId) => insideArea(areaId, stations.latitude, stations.longitude),
+      incomplete: (wanted) => (wanted ? incomplete : sql`not (${incomplete})`),
     },
     defaultOrder: () => ({ column: stations.createdAt, direction: 'desc' }),
     count: 'exact',
@@ -214,12 +228,19 @@ function foreignKeyViolation(error: unknown): boolean {
   return false;
 }
 
-/** Removes a station that holds no cabinet (the cabinets' key refuses one joining meanwhile). */
+/**
+ * Removes a station to which no cabinet, battery or vehicle is distributed; otherwise 4029 names
+ * how many of each. The station stays locked meanwhile, so no distribution into it can slip in
+ * (distribution locks it too); the devices' keys refuse the removal as well.
+ */
 export async function removeStation(ctx: Ctx, type: StationType, id: number): Promise<null> {
   try {
     await ctx.db.transaction(async (tx) => {
       const before = await lockOwn(tx, ctx, type, id);
-      if (before.cabinetCount > 0) throw new AppError('stationHasCabinets');
+      const batteries = await batteriesInStation(tx, id);
+      const vehicles = await vehiclesInStation(tx, id);
+      if (before.cabinetCount > 0 || batteries > 0 || vehicles > 0)
+        throw new AppError('stationHasDevices', { cabinets: before.cabinetCount, batteries, vehicles });
       await tx.delete(stations).where(eq(stations.id, id));
       await recordAudit(tx, ctx, { action: 'station.remove', objectType: 'station', objectId: id, changes: trail(before) });
     });
@@ -281,13 +302,28 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
   return { total, stations: points, groups };
 }
 
-/** The caller's stations of a type, by name (a cabinet's station). */
-export function stationOptions(ctx: Ctx, type: StationType) {
-  return ctx.db
-    .select({ id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId })
-    .from(stations)
-    .where(scopeOf(type, ctx))
-    .orderBy(asc(stations.name), asc(stations.id));
+/**
+ * The caller's stations of a type whose name holds the keyword (docs/api.md, "Options calls"): a
+ * merchant's staff their merchant's, platform staff every owner's or the one named (0: the platform's own).
+ */
+export function stationOptions(ctx: Ctx, type: StationType, query: StationOptionsQuery) {
+  const owner =
+    query.merchantId === undefined
+      ? undefined
+      : query.merchantId === 0
+        ? isNull(stations.merchantId)
+        : eq(stations.merchantId, query.merchantId);
+  return answerOptions(
+    ctx.db,
+    {
+      table: stations,
+      id: stations.id,
+      name: stations.name,
+      select: { id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId },
+      scope: and(scopeOf(type, ctx), owner),
+    },
+    query,
+  );
 }
 
 /**
@@ -354,18 +390,24 @@ export async function lockDistributionStation(
 }
 
 /**
- * The stations of these types a distribution may go to, by name: merchant staff their merchant's;
+ * The stations of these types a distribution may go to whose name holds the keyword (docs/api.md,
+ * "Options calls"), by name: merchant staff their merchant's;
  * platform staff the named merchant's, or the platform's own without one. Decided by the
  * distribution permission, not the station menus (docs/operation-centre.md, "Distribution").
  */
-export function distributionStations(ctx: Ctx, types: StationType[], merchantId: number | undefined) {
-  const own = ctx.principal.merchantId;
-  const owner = own ?? merchantId ?? null;
-  return ctx.db
-    .select({ id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId })
-    .from(stations)
-    .where(and(inArray(stations.type, types), owner === null ? isNull(stations.merchantId) : eq(stations.merchantId, owner)))
-    .orderBy(asc(stations.name), asc(stations.id));
+export function distributionStations(ctx: Ctx, types: StationType[], query: OptionsQuery & { merchantId?: number | undefined }) {
+  const owner = ctx.principal.merchantId ?? query.merchantId ?? null;
+  return answerOptions(
+    ctx.db,
+    {
+      table: stations,
+      id: stations.id,
+      name: stations.name,
+      select: { id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId },
+      scope: and(inArray(stations.type, types), owner === null ? isNull(stations.merchantId) : eq(stations.merchantId, owner)),
+    },
+    query,
+  );
 }
 
 /** The names and types of these stations (a cabinet's station). */
@@ -386,7 +428,7 @@ export function registerStationRoutes(app: FastifyInstance): void {
     serve(app, api.search, ({ input, ctx }) => list.search(ctx, input));
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
     serve(app, api.map, ({ input, ctx }) => stationMap(ctx, type, input));
-    serve(app, api.options, ({ ctx }) => stationOptions(ctx, type));
+    serve(app, STATION_OPTIONS[type], ({ input, ctx }) => stationOptions(ctx, type, input));
     serve(app, api.areas, ({ ctx }) => allAreas(ctx.db));
     serve(app, api.add, ({ input, ctx }) => addStation(ctx, type, input));
     serve(app, api.edit, ({ input, ctx }) => editStation(ctx, type, input));

@@ -33,6 +33,10 @@ export const stations = pgTable(
     index('station_type_created_idx').on(t.type, t.createdAt, t.id),
     // Also carries merchant_id, created_at and id (INCLUDE, migration 0021): the area filter reads the index alone.
     index('station_position_idx').on(t.type, t.latitude, t.longitude),
+    // Stations still lacking a position or a responsible person (migration 0036), for the "incomplete" filter.
+    index('station_incomplete_idx')
+      .on(t.type, t.id)
+      .where(sql`${t.latitude} is null or ${t.responsiblePerson} = ''`),
     uniqueIndex('station_name_key').on(sql`coalesce(${t.merchantId}, 0)`, sql`lower(${t.name})`),
   ],
 );

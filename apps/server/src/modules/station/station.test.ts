@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { endpointUrl, stationApi, type Language } from '@swap/contracts';
+import { endpointUrl, STATION_OPTIONS, stationApi, type Language } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { databaseBefore } from '../../test/migrations.js';
 import {
@@ -12,7 +12,9 @@ import {
   platformAdmin,
 } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { batteries } from '../battery/battery.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
+import { vehicles } from '../vehicle/vehicle.table.js';
 import { stations } from './station.table.js';
 
 const station = (name: string, latitude: number, longitude: number, extra: Record<string, unknown> = {}) => ({
@@ -210,7 +212,7 @@ describe('stations', () => {
     expect((await add(agentA, station('Senayan', -6.2, 106.8))).code).toBe(1);
   });
 
-  it('edits a station (type and owner stay), and removes one only while no cabinet stands in it', async () => {
+  it('edits a station (type and owner stay), and removes one only while no cabinet, battery or vehicle is distributed to it, naming how many', async () => {
     const [kemang] = (await server.request(SWAP.search, { name: 'Kemang' }, { token: agentA })).data.records;
     const edited = await server.request(
       SWAP.edit,
@@ -227,15 +229,120 @@ describe('stations', () => {
       type: 'SWAP',
     });
     const admin = (await platformAdmin(server)).token;
-    const typeId = (await createDeviceTypes(server, admin)).cabinet;
-    const { ids } = await createDevices(server, admin, 'cabinet', 1, { typeId, prefix: 'STC', merchantId: merchantA });
-    await server.db.update(cabinets).set({ stationId: kemang!.id }).where(eq(cabinets.id, ids[0]!));
+    const types = await createDeviceTypes(server, admin);
+    const cabinet = await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'STC', merchantId: merchantA });
+    const pack = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'STB', merchantId: merchantA });
+    const bike = await createDevices(server, admin, 'vehicle', 1, { typeId: types.vehicle1, prefix: 'STV', merchantId: merchantA });
+    const place = async (stationId: number | null) => {
+      await server.db.update(cabinets).set({ stationId }).where(eq(cabinets.id, cabinet.ids[0]!));
+      await server.db
+        .update(batteries)
+        .set({ stationId })
+        .where(sql`${batteries.id} in ${pack.ids}`);
+      await server.db.update(vehicles).set({ stationId }).where(eq(vehicles.id, bike.ids[0]!));
+    };
+    await place(kemang!.id);
     expect((await server.request(SWAP.detail, { id: kemang!.id }, { token: agentA })).data.cabinetCount).toBe(1);
-    const refused = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA, lang: 'th' });
-    expect([refused.status, refused.code]).toEqual([409, 4025]);
-    await server.db.update(cabinets).set({ stationId: null }).where(eq(cabinets.id, ids[0]!));
+    const refused = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA });
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      409,
+      4029,
+      'This station still has 1 cabinet(s), 2 battery(ies) and 1 vehicle(s): recall or move them first',
+    ]);
+    const thai = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA, lang: 'th' });
+    expect(thai.message).toContain('แบตเตอรี่ 2 ก้อน');
+    // Batteries or vehicles alone keep it too: their station is never cleared by a removal.
+    await server.db.update(cabinets).set({ stationId: null }).where(eq(cabinets.id, cabinet.ids[0]!));
+    await server.db
+      .update(batteries)
+      .set({ stationId: null })
+      .where(sql`${batteries.id} in ${pack.ids}`);
+    const byVehicle = await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA, lang: 'zh' });
+    expect([byVehicle.code, byVehicle.message]).toEqual([4029, '该站点仍有 0 个换电柜、0 块电池和 1 辆车辆：请先召回或移走']);
+    expect((await server.db.select().from(stations).where(eq(stations.id, kemang!.id))).length).toBe(1);
+    // The database holds the same line should a device be placed around the check.
+    await expect(server.db.delete(stations).where(eq(stations.id, kemang!.id))).rejects.toThrow();
+    await place(null);
     expect((await server.request(SWAP.remove, { id: kemang!.id }, { token: agentA })).code).toBe(1);
     expect(await names(agentA)).toEqual(['Senayan']);
+  });
+
+  it('answers options searched on the server: the keyword, at most the limit, the saved ids, the caller’s own only', async () => {
+    await server.db.insert(stations).values(
+      Array.from({ length: 60 }, (_, k) => ({
+        ...station(`Option ${String(k).padStart(2, '0')}`, -6.2, 106.8),
+        nature: 'SELF_OPERATED' as const,
+        status: 'DEPLOYED' as const,
+        type: 'SWAP' as const,
+        merchantId: merchantB,
+      })),
+    );
+    try {
+      const options = (body: Record<string, unknown>, token = agentB, lang?: Language) =>
+        server.call('POST', endpointUrl(STATION_OPTIONS.SWAP), { token, body, ...(lang ? { lang } : {}) });
+      const all = await options({});
+      expect(all.status).toBe(200);
+      expect(all.data).toHaveLength(50); // the default limit, by name
+      expect(all.data[0]).toMatchObject({ name: 'Option 00', type: 'SWAP', merchantId: merchantB });
+      const some = await options({ keyword: 'OPTION 5', limit: 3 });
+      expect(some.data.map((o: { name: string }) => o.name)).toEqual(['Option 50', 'Option 51', 'Option 52']);
+      // A saved value keeps its label: the named ids come first, besides the limit.
+      const [last] = (await options({ keyword: 'Option 59' })).data as { id: number }[];
+      const kept = await options({ keyword: 'Option 0', limit: 2, ids: [last!.id] });
+      expect(kept.data.map((o: { name: string }) => o.name)).toEqual(['Option 59', 'Option 00', 'Option 01']);
+      // Another tenant's ids answer nothing; a merchant's staff see their own only, whatever owner they name.
+      expect((await options({ ids: [last!.id], keyword: 'nothing like it' }, agentA)).data).toEqual([]);
+      expect((await options({ keyword: 'Option' }, agentA)).data).toEqual([]);
+      expect((await options({ keyword: 'Option', merchantId: merchantB }, agentA)).data).toEqual([]);
+      // Platform staff narrow to an owner (0: the platform's own).
+      expect((await options({ keyword: 'Option', merchantId: 0 }, staff)).data).toEqual([]);
+      expect((await options({ keyword: 'Option', merchantId: merchantB, limit: 200 }, staff)).data).toHaveLength(60);
+      // Bad input is refused in the caller's language and answers nothing.
+      for (const body of [{ limit: 0 }, { limit: 201 }, { limit: 'x' }, { limit: 1.5 }, { ids: ['1'] }, { ids: [0] }, { other: 1 }]) {
+        const bad = await options(body);
+        expect(bad.status, JSON.stringify(body)).toBe(400);
+      }
+      expect((await options({ ids: Array.from({ length: 201 }, (_, k) => k + 1) })).status).toBe(400);
+      const long = await options({ keyword: 'x'.repeat(10_000) }, agentB, 'in');
+      expect([long.status, long.message]).toEqual([400, expect.stringContaining('terlalu panjang')]);
+      const nul = await options({ keyword: 'Opt\u0000ion' });
+      expect(nul.status).toBe(400);
+      // Pattern characters are the user's text, not wildcards.
+      expect((await options({ keyword: '%' })).data).toEqual([]);
+    } finally {
+      await server.db.delete(stations).where(sql`${stations.name} like 'Option %'`);
+    }
+  });
+
+  it('flags stations lacking a position or a responsible person as incomplete, and finds them with the filter', async () => {
+    const [made] = await server.db
+      .insert(stations)
+      .values({
+        ...station('From site text', 0, 0),
+        latitude: null,
+        longitude: null,
+        responsiblePerson: '',
+        nature: 'SELF_OPERATED',
+        status: 'DEPLOYED',
+        type: 'SWAP',
+        merchantId: merchantB,
+      })
+      .returning({ id: stations.id });
+    try {
+      expect(await names(agentB, { incomplete: true })).toEqual(['From site text']);
+      expect(await names(agentB, { incomplete: false })).not.toContain('From site text');
+      expect(await names(agentA, { incomplete: true })).toEqual([]);
+      const detail = await server.request(SWAP.detail, { id: made!.id }, { token: agentB });
+      expect(detail.data).toMatchObject({ incomplete: true, latitude: null });
+      // Completing it (an edit needs the position and the person) clears the flag.
+      const fixed = await server.request(SWAP.edit, { ...station('From site text', -6.2, 106.8), id: made!.id } as never, {
+        token: agentB,
+      });
+      expect(fixed.data.incomplete).toBe(false);
+      expect(await names(agentB, { incomplete: true })).toEqual([]);
+    } finally {
+      await server.db.delete(stations).where(eq(stations.id, made!.id));
+    }
   });
 
   it('exports the caller’s stations as CSV with their words in the caller’s language', async () => {

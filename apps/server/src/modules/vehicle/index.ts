@@ -6,6 +6,7 @@ export {
   typeHasVehicleWithTwoBatteries,
   vehicleJoin,
   vehiclesBoundTo,
+  vehiclesInStation,
   vehiclesOfTypeExist,
 } from './vehicle.refs.js';
 export { registerVehicleRoutes } from './vehicle.routes.js';

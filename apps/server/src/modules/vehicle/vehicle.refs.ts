@@ -85,3 +85,12 @@ export async function bindDemoVehicles(db: Db, merchantId: number, customerIds: 
     await db.update(vehicles).set({ boundUserId: customerIds[i]! }).where(eq(vehicles.id, vehicle.id));
   return free.length;
 }
+
+/** How many vehicles are distributed to a station (vehicle_station_idx), for its removal. */
+export async function vehiclesInStation(db: Db, stationId: number): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(vehicles)
+    .where(eq(vehicles.stationId, stationId));
+  return row?.count ?? 0;
+}

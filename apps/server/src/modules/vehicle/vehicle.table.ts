@@ -70,6 +70,10 @@ export const vehicles = pgTable(
     uniqueIndex('vehicle_number_key').on(t.number),
     index('vehicle_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('vehicle_merchant_idx').on(t.merchantId, t.id),
+    // A station's removal counts the vehicles distributed to it (migration 0036).
+    index('vehicle_station_idx')
+      .on(t.stationId)
+      .where(sql`${t.stationId} is not null`),
     // Merchant staff always filter by their tenant: its commonest companions lead with merchant_id too.
     index('vehicle_merchant_stock_idx').on(t.merchantId, t.stockStatus, t.id),
     index('vehicle_merchant_type_idx').on(t.merchantId, t.typeId, t.id),

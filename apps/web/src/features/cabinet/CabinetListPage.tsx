@@ -1,4 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import type { CabinetRecord } from '@swap/contracts';
+import { useStationSource } from '../../shared/stationChoices';
 import { DeviceListPage } from '../device-registry';
 import { fieldKey } from '../../shared/devices';
 import { CABINET_FORM, cabinetSearchFields, stationLink, SUPPLY_MAP } from './cabinetModel';
@@ -8,12 +10,14 @@ import { CABINET_FORM, cabinetSearchFields, stationLink, SUPPLY_MAP } from './ca
  * @route /product/cabinet/list
  */
 export function CabinetListPage() {
+  const { t } = useTranslation();
+  const stations = useStationSource(['SWAP', 'INTEGRATED'], (station) => `${station.name} · ${t(`station.type.${station.type}`)}`);
   return (
     <DeviceListPage<CabinetRecord>
       kind="cabinet"
       exportFilename="cabinets"
       scrollX={1920}
-      searchFields={cabinetSearchFields}
+      searchFields={(types, owners) => cabinetSearchFields(types, owners, stations)}
       kindColumns={[
         { key: 'compartmentCount', titleKey: fieldKey('compartmentCount'), kind: 'number' },
         { key: 'stationName', titleKey: fieldKey('stationName'), render: stationLink },

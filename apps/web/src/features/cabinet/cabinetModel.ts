@@ -1,4 +1,4 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
 import { Link } from 'react-router';
 import {
   STATION_SCREENS,
@@ -18,11 +18,10 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device-registry';
+import type { OptionSource } from '../../shared/table/types';
+import { merchantSource, type DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 
-// The seller choices load with the form (docs/stations-and-maps.md, "Seller and dealer").
-const SellerChoices = lazy(() => import('./SellerChoices'));
 import type { TrendSpec } from '../telemetry';
 
 export const SUPPLY_MAP: StatusMap = {
@@ -37,11 +36,14 @@ export const ALARM_FLAG_MAP: StatusMap = {
 export function cabinetSearchFields(
   types: SearchOption[],
   owners: SearchOption[] | null,
+  stations?: OptionSource,
 ): SearchField<FilterOf<typeof cabinetApi.search>>[] {
   const fields = baseSearchFields<FilterOf<typeof cabinetApi.search>>(types, owners);
   fields.splice(
     4,
     0,
+    // The station the cabinet stands in, searched on the server; kept in the address as its id.
+    ...(stations ? [{ name: 'stationId' as const, labelKey: fieldKey('stationId'), type: 'select' as const, source: stations }] : []),
     {
       name: 'networkType',
       labelKey: fieldKey('networkType'),
@@ -86,7 +88,7 @@ export const CABINET_FIELDS: FormField[] = [
   { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
   text('androidSerialNumber', 64),
-  { name: 'sellerId', labelKey: fieldKey('sellerId'), type: 'select', options: [] },
+  { name: 'sellerId', labelKey: fieldKey('sellerId'), type: 'select', source: merchantSource },
   { name: 'purchaseTime', labelKey: fieldKey('purchaseTime'), type: 'dateTime' },
   { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
   { name: 'longitude', labelKey: fieldKey('longitude'), type: 'number', min: -180, max: 180, precision: 6 },
@@ -121,7 +123,6 @@ export const CABINET_FORM: DeviceFormSpec<CabinetRecord> = {
   // A cabinet's compartments come from its type, so the type is fixed once registered.
   typeEditable: false,
   initialValues: { radiatorSetting: 'AUTO' },
-  FieldOptions: SellerChoices,
   toValues: (record) => pickValues(record, CABINET_EDIT_NAMES),
 };
 

@@ -6,7 +6,9 @@ import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import type { SearchOption } from '../../shared/table';
-import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
+import { isPlatformUser } from '../../shared/session';
+import { merchantSource } from './merchantChoices';
+import { useTypeOptions } from './useDeviceOptions';
 
 export type FieldOptionsByName = Record<string, SearchOption[]>;
 
@@ -23,7 +25,7 @@ export interface DeviceFormDrawerProps<R> {
   /** Detail record → form values (see pickValues). */
   toValues: (record: R) => Record<string, unknown>;
   initialValues?: Record<string, unknown>;
-  /** Reads the choices of fields fed by calls (a cabinet's station), by field name, while the form is open; loaded on first use. */
+  /** Reads the choices of fields fed by calls, by field name, while the form is open; loaded on first use (fields searched on the server take a `source` instead). */
   FieldOptions?: ComponentType<{ children: (options: FieldOptionsByName) => ReactNode }>;
   onClose: () => void;
   onSaved?: () => void;
@@ -50,19 +52,19 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
   const { t } = useTranslation();
   const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
-  const owners = useOwnerOptions();
   const record = editing !== null && editing !== 'new' ? editing : null;
 
   const head: FormField[] = [
     { name: 'number', labelKey: fieldKey('number'), maxLength: 32, modes: ['add'] },
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types, ...(typeEditable ? {} : { modes: ['add' as const] }) },
   ];
-  if (owners)
+  // Platform staff choose the owner among the merchants, searched on the server; a merchant's staff register their own.
+  if (isPlatformUser())
     head.push({
       name: 'merchantId',
       labelKey: fieldKey('merchantName'),
       type: 'select',
-      options: owners.merchants,
+      source: merchantSource,
       modes: ['add'],
       helpKey: 'deviceRegistry.ownerHelp',
     });

@@ -9,4 +9,4 @@ export { deviceDetailActions } from './deviceDetailActions';
 export type { DeviceFormDrawerProps, DeviceFormSpec, FieldOptionsByName } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
-export { merchantChoices } from './merchantChoices';
+export { merchantSource } from './merchantChoices';

@@ -1,15 +1,9 @@
-import { getUserInfo } from '../../shared/session';
-import type { SearchOption } from '../../shared/table';
-import type { useOwnerOptions } from './useDeviceOptions';
+import { merchantOptionsEndpoint } from '@swap/contracts';
+import { endpointSource } from '../../shared/api/optionSources';
 
 /**
- * The merchants a record may name (a cabinet's seller, a vehicle's dealer): every merchant for
- * platform staff, the caller's own merchant for a merchant's staff (docs/stations-and-maps.md,
- * "Seller and dealer"). Only the forms' lazily loaded choices use it.
+ * The merchants a record may name (a device's owner, a cabinet's seller, a vehicle's dealer), searched
+ * on the server: every merchant for platform staff, the caller's own merchant for a merchant's staff
+ * (docs/stations-and-maps.md, "Seller and dealer"; docs/api.md, "Options calls").
  */
-export function merchantChoices(owners: ReturnType<typeof useOwnerOptions>): SearchOption[] {
-  if (owners) return owners.merchants;
-  const user = getUserInfo();
-  if (typeof user?.merchantId !== 'number') return [];
-  return [{ value: user.merchantId, label: user.merchantName ?? `#${user.merchantId}` }];
-}
+export const merchantSource = endpointSource(merchantOptionsEndpoint, (merchant) => ({ value: merchant.id, label: merchant.name }));

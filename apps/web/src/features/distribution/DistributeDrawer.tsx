@@ -1,4 +1,4 @@
-import { Form, Select } from 'antd';
+import { Form } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import {
@@ -11,11 +11,11 @@ import {
 import { invalidateResources } from '../../shared/api/endpoints';
 import { fieldErrorsOf, isApiError } from '../../shared/api/errors';
 import { CheckThenConfirmDrawer, useCheckedBatch } from '../../shared/form/CheckThenConfirmDrawer';
-// Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
-import { useOptionLabels } from '../../shared/table/SearchInput';
+import { LazyRemoteSelect } from '../../shared/lazyInputs';
+import { isPlatformUser } from '../../shared/session';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
-import { useOwnerOptions } from '../device-registry';
+import { merchantSource } from '../device-registry';
 import { CHECK_MAP, numberRefusal } from './distributionModel';
 import { checkDistribution, distributeDevices } from './distributionQueries';
 import { useStationChoices } from './useStationChoices';
@@ -35,9 +35,8 @@ interface Values {
 export function DistributeDrawer({ kind, open, onClose }: { kind: DeviceKind; open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { message } = useUi();
-  const optionLabels = useOptionLabels();
   const queryClient = useQueryClient();
-  const owners = useOwnerOptions();
+  const platform = isPlatformUser();
   const api = distributionApi[kind];
 
   const bodyOf = (values: Values, numbers: string[]) => ({
@@ -69,7 +68,7 @@ export function DistributeDrawer({ kind, open, onClose }: { kind: DeviceKind; op
     },
   });
   const merchantId = Form.useWatch('merchantId', batch.form);
-  const stations = useStationChoices(kind, owners ? (merchantId ?? null) : undefined);
+  const stations = useStationChoices(kind, platform ? (merchantId ?? null) : undefined);
 
   return (
     <CheckThenConfirmDrawer
@@ -90,23 +89,13 @@ export function DistributeDrawer({ kind, open, onClose }: { kind: DeviceKind; op
         if ('merchantId' in changed) batch.form.setFieldValue('stationId', undefined);
       }}
     >
-      {owners ? (
+      {platform ? (
         <Form.Item name="merchantId" label={t(fieldKey('merchantId'))} extra={t('distribution.merchantHelp')}>
-          <Select
-            allowClear
-            options={optionLabels(owners.merchants) as never}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('deviceRegistry.platformStock')}
-          />
+          <LazyRemoteSelect source={merchantSource} placeholder={t('deviceRegistry.platformStock')} />
         </Form.Item>
       ) : null}
       <Form.Item name="stationId" label={t(fieldKey('stationId'))} extra={t(`distribution.stationHelp.${kind}`)}>
-        <Select
-          allowClear
-          options={stations}
-          showSearch={{ optionFilterProp: 'label' }}
-          placeholder={t('common.selectPlaceholder', { field: t(fieldKey('stationId')) })}
-        />
+        <LazyRemoteSelect source={stations} placeholder={t('common.selectPlaceholder', { field: t(fieldKey('stationId')) })} />
       </Form.Item>
     </CheckThenConfirmDrawer>
   );

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Button } from 'antd';
+import { Button, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -55,7 +55,16 @@ export function StationListPage({ type }: { type: StationType }) {
             titleKey: 'field.name',
             sortable: true,
             width: 200,
-            render: (r) => <Link to={view.detailPath(r.id)}>{r.name}</Link>,
+            render: (r) => (
+              <>
+                <Link to={view.detailPath(r.id)}>{r.name}</Link>
+                {r.incomplete ? (
+                  <Tag color="warning" style={{ marginInlineStart: 8 }}>
+                    {t('station.incompleteTag')}
+                  </Tag>
+                ) : null}
+              </>
+            ),
           },
           { key: 'nature', titleKey: 'field.nature', sortable: true, width: 150, render: (r) => t(`station.nature.${r.nature}`) },
           { key: 'status', titleKey: 'field.status', sortable: true, width: 150, kind: 'status', statusMap: STATUS_MAP },

@@ -3,6 +3,9 @@ import type { FeatureTexts } from '../../i18n/catalogue';
 /** Stations: list, map, form and detail (docs/stations-and-maps.md, "Stations"). */
 export const texts = {
   en: {
+    'station.incomplete.true': 'Incomplete: no position or responsible person',
+    'station.incomplete.false': 'Complete',
+    'station.incompleteTag': 'Incomplete',
     'station.map': 'Map of the stations',
     'station.mapTitle': 'On the map: {count}',
     'station.marker': '{name} ({status}, {count} cabinets)',
@@ -25,6 +28,9 @@ export const texts = {
     'station.loadFailed': 'The station could not be loaded.',
   },
   in: {
+    'station.incomplete.true': 'Belum lengkap: tanpa posisi atau penanggung jawab',
+    'station.incomplete.false': 'Lengkap',
+    'station.incompleteTag': 'Belum lengkap',
     'station.map': 'Peta stasiun',
     'station.mapTitle': 'Di peta: {count}',
     'station.marker': '{name} ({status}, {count} kabinet)',
@@ -47,6 +53,9 @@ export const texts = {
     'station.loadFailed': 'Stasiun tidak dapat dimuat.',
   },
   th: {
+    'station.incomplete.true': 'ข้อมูลไม่ครบ: ไม่มีตำแหน่งหรือผู้รับผิดชอบ',
+    'station.incomplete.false': 'ข้อมูลครบ',
+    'station.incompleteTag': 'ข้อมูลไม่ครบ',
     'station.map': 'แผนที่สถานี',
     'station.mapTitle': 'บนแผนที่: {count}',
     'station.marker': '{name} ({status}, {count} ตู้)',
@@ -69,6 +78,9 @@ export const texts = {
     'station.loadFailed': 'โหลดสถานีไม่สำเร็จ',
   },
   zh: {
+    'station.incomplete.true': '信息不完整：缺少位置或负责人',
+    'station.incomplete.false': '信息完整',
+    'station.incompleteTag': '信息不完整',
     'station.map': '站点地图',
     'station.mapTitle': '地图上：{count}',
     'station.marker': '{name}（{status}，{count} 个换电柜）',

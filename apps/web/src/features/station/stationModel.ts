@@ -36,7 +36,13 @@ export const STATUS_MAP: StatusMap = {
 export const natureOptions = optionsOf(STATION_NATURES, 'station.nature');
 export const statusOptions = optionsOf(STATION_STATUSES, 'station.status');
 
-type Filter = 'name' | 'nature' | 'status' | 'merchantId' | 'areaId';
+type Filter = 'name' | 'nature' | 'status' | 'merchantId' | 'areaId' | 'incomplete';
+
+/** Stations lacking a position or a responsible person (made from an older cabinet's site text), or the complete ones. */
+const completenessOptions: SearchOption[] = [
+  { value: true, labelKey: 'station.incomplete.true' },
+  { value: false, labelKey: 'station.incomplete.false' },
+];
 
 /** The list's filters; the map shows what they find. Owners only for platform staff (null otherwise). */
 export function stationSearchFields(owners: SearchOption[] | null, areas: SearchOption[]): SearchField<Filter>[] {
@@ -45,6 +51,7 @@ export function stationSearchFields(owners: SearchOption[] | null, areas: Search
     { name: 'nature', labelKey: 'field.nature', type: 'select', options: natureOptions },
     { name: 'status', labelKey: 'field.status', type: 'select', options: statusOptions },
     { name: 'areaId', labelKey: 'field.areaId', type: 'select', options: areas },
+    { name: 'incomplete', labelKey: 'field.incomplete', type: 'select', options: completenessOptions },
     ...(owners ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, options: owners }] : []),
   ];
 }

@@ -1,4 +1,3 @@
-import { lazy } from 'react';
 import {
   ACTIVATION_STATUSES,
   AVAILABILITIES,
@@ -14,11 +13,8 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import type { DeviceFormSpec } from '../device-registry';
+import { merchantSource, type DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
-
-// The dealer choices load with the form (docs/stations-and-maps.md, "Seller and dealer").
-const DealerChoices = lazy(() => import('./DealerChoices'));
 
 export const SALE_MAP: StatusMap = {
   SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },
@@ -81,7 +77,7 @@ export const VEHICLE_FIELDS: FormField[] = [
   text('name'),
   text('brand'),
   text('model'),
-  { name: 'dealerId', labelKey: fieldKey('dealerId'), type: 'select', options: [] },
+  { name: 'dealerId', labelKey: fieldKey('dealerId'), type: 'select', source: merchantSource },
   text('motorNumber'),
   text('engineNumber'),
   { name: 'vin', labelKey: fieldKey('vin'), maxLength: 17, helpKey: 'vehicle.vinHelp' },
@@ -137,6 +133,5 @@ export const VEHICLE_FORM: DeviceFormSpec<VehicleRecord> = {
   editSchema: vehicleEdit,
   fields: VEHICLE_FIELDS,
   initialValues: VEHICLE_DEFAULTS,
-  FieldOptions: DealerChoices,
   toValues: (record) => pickValues(record, VEHICLE_EDIT_NAMES),
 };

@@ -3,7 +3,7 @@ import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@swap/contracts';
 import { useOptionLabels } from '../table/SearchInput';
-import { LazyDatePicker, LazyImageUpload, LazyTreeSelect } from '../lazyInputs';
+import { LazyDatePicker, LazyImageUpload, LazyRemoteSelect, LazyTreeSelect } from '../lazyInputs';
 import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
 import { useAgentOptions } from '../agents';
 import { useCurrency } from '../money';
@@ -51,6 +51,7 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
         />
       );
     case 'select':
+      if (field.source) return <LazyRemoteSelect {...bind} source={field.source} multiple={field.multiple} placeholder={choose} />;
       return (
         <Select
           {...bind}

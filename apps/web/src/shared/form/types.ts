@@ -1,5 +1,5 @@
 import type { fileApi, identityApi } from '@swap/contracts';
-import type { SearchOption, TreeOption } from '../table/types';
+import type { OptionSource, SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
 /** The multipart uploads answering the stored file: merchant documents, customers' identity photos. */
@@ -33,6 +33,8 @@ export interface FormField<N extends string = string> {
   type?: FormFieldType;
   /** select: choices; treeSelect: `treeData`. */
   options?: SearchOption[];
+  /** select: choices searched on the server as the user types, instead of `options` (values are ids). */
+  source?: OptionSource;
   treeData?: TreeOption[];
   multiple?: boolean;
   /** treeSelect: tick boxes that check a whole branch. */

@@ -2,7 +2,7 @@ import { Select } from 'antd';
 // The plain input only: the compound Input also carries OTP, Search, TextArea and Password.
 import Input from 'antd/es/input/Input';
 import { useTranslation } from 'react-i18next';
-import { LazyDatePicker, LazyInputNumber, LazyRangePicker, LazyTreeSelect } from '../lazyInputs';
+import { LazyDatePicker, LazyInputNumber, LazyRangePicker, LazyRemoteSelect, LazyTreeSelect } from '../lazyInputs';
 import type { SearchField, SearchOption } from './types';
 
 export function useOptionLabels(): (options: SearchOption[] | undefined) => { value: string | number | boolean; label: string }[] {
@@ -34,6 +34,17 @@ export function SearchInput({
     case 'number':
       return <LazyInputNumber {...common} placeholder={t('common.inputPlaceholder', { field: label })} />;
     case 'select':
+      if (field.source)
+        return (
+          <LazyRemoteSelect
+            id={id}
+            value={value}
+            onChange={onChange}
+            source={field.source}
+            multiple={field.multiple}
+            placeholder={t('common.selectPlaceholder', { field: label })}
+          />
+        );
       return (
         <Select
           {...common}

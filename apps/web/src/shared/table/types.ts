@@ -46,6 +46,23 @@ export interface SearchOption {
   label?: string;
 }
 
+/** What an options call takes (docs/api.md, "Options calls"): part of the name, a limit, the ids whose labels are wanted. */
+export interface OptionsInput {
+  keyword?: string;
+  limit?: number;
+  ids?: number[];
+}
+
+/**
+ * Choices searched on the server (a select with many rows: merchants, stations): `key` names what it
+ * reads in the query cache (its endpoints' paths first, so a change to them refreshes it), `load`
+ * answers the choices matching the input (`endpointSource` of shared/api/optionSources.ts).
+ */
+export interface OptionSource {
+  key: readonly unknown[];
+  load: (input: OptionsInput, signal?: AbortSignal) => Promise<SearchOption[]>;
+}
+
 export interface TreeOption {
   value: string | number;
   title: string;
@@ -74,6 +91,8 @@ type RangeName<F extends string, All extends string = F> = string extends F
 interface SearchFieldBase {
   labelKey: string;
   options?: SearchOption[];
+  /** select: choices searched on the server as the user types, instead of `options` (values are ids). */
+  source?: OptionSource;
   treeData?: TreeOption[];
   multiple?: boolean;
   /** Validation of the input; text fields default to the contracts' safe text. */

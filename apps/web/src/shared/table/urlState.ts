@@ -34,6 +34,8 @@ function treeValues(nodes: TreeOption[] | undefined): (string | number)[] {
 
 /** An address value back to the option value it stands for (options may be numbers or flags). */
 function optionValue(field: SearchField, text: string): unknown {
+  // A select searched on the server holds ids.
+  if (field.source) return /^[1-9][0-9]{0,9}$/.test(text) ? Number(text) : text;
   const known = field.type === 'treeSelect' ? treeValues(field.treeData) : (field.options ?? []).map((option) => option.value);
   return known.find((value) => String(value) === text) ?? text;
 }

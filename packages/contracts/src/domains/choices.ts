@@ -1,0 +1,70 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { id, int32, safeText } from '../validation.js';
+import { STATION_SCREENS, STATION_TYPES, type StationType } from './station-kinds.js';
+
+/**
+ * Options calls (docs/api.md, "Options calls"): the choices of a select searched on the server. Apart
+ * from the domains' schemas, so that a screen offering such a choice loads no more of them.
+ */
+
+/** Rows an options call answers when the caller names no limit, and the most it ever answers. */
+export const OPTIONS_LIMIT = 50;
+export const OPTIONS_LIMIT_MAX = 200;
+
+/**
+ * What an options call takes: part of the name (`keyword`, any case), at most `limit` rows, and the
+ * rows named by `ids` besides (a saved value keeps its label), each only when the caller may see it.
+ */
+export const optionsQuery = z.object({
+  keyword: safeText(100).optional(),
+  limit: int32(1, OPTIONS_LIMIT_MAX).default(OPTIONS_LIMIT),
+  ids: z.array(id).max(OPTIONS_LIMIT_MAX, { message: 'validation.tooLarge' }).optional(),
+});
+export type OptionsQuery = z.infer<typeof optionsQuery>;
+
+/** A merchant as a choice (a device's owner, a cabinet's seller, a vehicle's dealer). */
+export const merchantOption = z.object({ id: z.number(), name: z.string() });
+export type MerchantOption = z.infer<typeof merchantOption>;
+
+/** The merchants the caller may name. */
+export const merchantOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/admin/merchant/options',
+  access: { code: '' },
+  body: optionsQuery,
+  answer: z.array(merchantOption),
+  summary: "The merchants the caller may name (platform staff every one, a merchant's staff their own) whose name holds the keyword",
+});
+
+/** A station as a choice (a distribution's station, the cabinet list's filter). */
+export const stationOption = z.object({ id: z.number(), name: z.string(), type: z.enum(STATION_TYPES), merchantId: z.number().nullable() });
+export type StationOption = z.infer<typeof stationOption>;
+/** The station options call's input: keyword, limit and ids, and the owner (platform staff; 0: the platform's own). */
+export const stationOptionsQuery = optionsQuery.extend({ merchantId: z.number().int().min(0).max(2147483647).optional() });
+export type StationOptionsQuery = z.infer<typeof stationOptionsQuery>;
+
+function stationOptionsEndpoint(type: StationType) {
+  const words = type === 'INTEGRATED' ? 'integrated station' : 'swap station';
+  return endpoint({
+    method: 'POST',
+    path: `${STATION_SCREENS[type].path}/options`,
+    access: { code: STATION_SCREENS[type].code },
+    body: stationOptionsQuery,
+    answer: z.array(stationOption),
+    summary: `The caller's ${words}s whose name holds the keyword, by name, at most \`limit\`, and those named by \`ids\``,
+  });
+}
+
+/** The station options call of each type, under the type's menu. */
+export const STATION_OPTIONS = {
+  INTEGRATED: stationOptionsEndpoint('INTEGRATED'),
+  SWAP: stationOptionsEndpoint('SWAP'),
+} as const;
+
+/** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
+export const choicesApi = {
+  merchant: merchantOptionsEndpoint,
+  integratedStation: STATION_OPTIONS.INTEGRATED,
+  swapStation: STATION_OPTIONS.SWAP,
+} as const;

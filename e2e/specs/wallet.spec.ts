@@ -15,7 +15,7 @@ describe('wallet bill', () => {
   }) => {
     const merchant = await createMerchant({ menuCodes: ['order.wallet.bill', 'price.rechargeRecord', 'customer.list'] });
     const number = `W${stamp}`;
-    await createCustomer(merchant.admin.token, {
+    const customer = await createCustomer(merchant.admin.token, {
       customerNumber: number,
       givenName: 'Ayu',
       familyName: 'Lestari',
@@ -65,5 +65,12 @@ describe('wallet bill', () => {
       ['TOP_UP', '50000.00', '50000.00'],
     ]);
     await checkA11y(page);
+
+    // The customer's page links to its bill, filtered to the customer at its merchant.
+    await page.goto(`${baseURL}/user/detail/${customer.id}`);
+    await page.getByRole('link', { name: 'Mutasi dompet' }).click();
+    await bill.row('Penyesuaian').waitFor();
+    expect(await bill.rows().count()).toBe(3);
+    expect(new URL(page.url()).searchParams.get('customerId')).toBe(number);
   });
 });

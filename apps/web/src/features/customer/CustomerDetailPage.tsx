@@ -59,6 +59,7 @@ const IdentitySubmitForm = lazy(() => import('./IdentitySubmitForm').then((m) =>
 const RECHARGE = 'price.rechargeRecord';
 const SWAPS = '/business/transfer/list';
 const RESERVATIONS = '/business/appointment/list';
+const WALLET_BILL = '/order/wallet/bill';
 
 /** The wallet balance at the customer's merchant (top-up records' readers only). */
 function Wallet({ customer }: { customer: CustomerDetail }) {
@@ -175,6 +176,13 @@ function Related({ customer }: { customer: CustomerDetail }) {
         </Can>
         <Can code="record.appointment">
           <Link to={`${RESERVATIONS}${byCustomer}`}>{t('customer.reservations')}</Link>
+        </Can>
+        <Can code="order.wallet.bill">
+          <Link
+            to={`${WALLET_BILL}?${new URLSearchParams({ customerId: customer.customerNumber, merchantId: String(customer.merchantId) })}`}
+          >
+            {t('nav.order.wallet.bill')}
+          </Link>
         </Can>
       </Space>
     </Space>

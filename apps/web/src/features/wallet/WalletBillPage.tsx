@@ -50,6 +50,7 @@ function AdjustForm({ onClose }: { onClose: () => void }) {
 export function WalletBillPage() {
   const { t } = useTranslation();
   const [adjusting, setAdjusting] = useState(false);
+  const owners = useOwnerOptions();
   return (
     <>
       <TitleBar
@@ -76,6 +77,10 @@ export function WalletBillPage() {
             type: 'select',
             options: optionsOf(WALLET_MOVEMENT_KINDS, 'wallet.movementKind'),
           },
+          // A customer number is unique within its merchant only: platform staff narrow by the merchant.
+          ...(owners
+            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantName'), type: 'select' as const, options: owners.merchants }]
+            : []),
           { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange' },
         ]}
         columns={[

@@ -12,6 +12,10 @@ import {
   batteryApi,
   cabinetApi,
   compareMoney,
+  deviceOrderApi,
+  DEVICE_ORDER_STATUSES,
+  PRODUCT_ORDER_STATUSES,
+  productOrderApi,
   distributionApi,
   externalSystemApi,
   priceSettingApi,
@@ -162,6 +166,23 @@ describe('demo seed', () => {
         kind,
       ).toBe(true);
     }
+  });
+
+  it('fills the order screens of the demo merchant: product, vehicle and battery orders in every state, its own only', async () => {
+    const merchant = await server.login('merchant');
+    const states = async (
+      search: typeof productOrderApi.search | typeof deviceOrderApi.vehicle.search | typeof deviceOrderApi.battery.search,
+    ) => {
+      const page = (await server.request(search, { size: 200 }, { token: merchant })).data;
+      expect(page.records.every((r) => r.merchantName === 'Demo Agent')).toBe(true);
+      return new Set(page.records.map((r) => r.status));
+    };
+    expect(await states(productOrderApi.search)).toEqual(new Set(PRODUCT_ORDER_STATUSES));
+    expect(await states(deviceOrderApi.vehicle.search)).toEqual(new Set(DEVICE_ORDER_STATUSES));
+    expect((await states(deviceOrderApi.battery.search)).size).toBeGreaterThanOrEqual(4);
+    const running = (await server.request(productOrderApi.search, { status: 'ENROLLED', size: 200 }, { token: merchant })).data.records;
+    expect(running.some((r) => r.vehicleNumber !== null)).toBe(true);
+    expect(running.some((r) => r.overdueDays > 0 && r.outstandingBalance !== '0.00')).toBe(true);
   });
 
   it('lets each demo external system see some of its own merchant’s devices', async () => {

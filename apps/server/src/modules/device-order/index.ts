@@ -15,6 +15,7 @@ import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
 import { freeBatteriesOf } from '../battery/index.js';
 import { customersOf } from '../customer/index.js';
+import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
 import { bindVehicleToCustomer, freeVehiclesOf } from '../vehicle/index.js';
@@ -71,9 +72,9 @@ export function registerDeviceOrderRoutes(app: FastifyInstance): void {
   }
 }
 
-const DEMO: Record<string, { city: string; gateways: string[] }> = {
-  'Demo Agent': { city: 'Central Jakarta', gateways: ['XENDIT', 'MIDTRANS'] },
-  'Siam Swap Direct': { city: 'Pathum Wan', gateways: ['OMISE', '2C2P'] },
+const DEMO: Record<string, { cities: string[]; gateways: string[] }> = {
+  'Demo Agent': { cities: ['Central Jakarta', 'South Jakarta'], gateways: ['XENDIT', 'MIDTRANS'] },
+  'Siam Swap Direct': { cities: ['Pathum Wan'], gateways: ['OMISE', '2C2P'] },
 };
 const STATES: DeviceOrderStatus[] = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'];
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
@@ -90,42 +91,53 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
   const cities = Object.fromEntries((await allCities(db)).map((city) => [city.name, city.id]));
   const now = Date.now();
   let serial = 0;
-  for (const [merchant, { city, gateways }] of Object.entries(DEMO)) {
+  for (const [merchant, { cities: names, gateways }] of Object.entries(DEMO)) {
     const merchantId = demo.merchantIds[merchant];
-    const cityId = cities[city];
+    const cityIds = names.map((name) => cities[name]).filter((id) => id !== undefined);
+    const cityId = cityIds[0];
     if (merchantId === undefined || cityId === undefined) continue;
     const customers = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL' && c.restriction === 'UNRESTRICTED');
     if (customers.length === 0) continue;
     const rows: (typeof deviceOrders.$inferInsert)[] = [];
     const sold: { vehicleId: number; customerId: number; sale: boolean }[] = [];
     const vehicles = (await freeVehiclesOf(db, merchantId, null, 60)).filter((v) => v.saleStatus === 'UNSOLD' && v.saleMode !== 'NEITHER');
-    for (const [i, vehicle] of vehicles.slice(0, 21).entries()) {
-      const orderType: DeviceOrderType =
-        vehicle.saleMode === 'SALE_ONLY'
-          ? 'SALE'
-          : vehicle.saleMode === 'RENT_ONLY'
-            ? i % 2
-              ? 'LEASE'
-              : 'LEASE_TO_OWN'
-            : (['SALE', 'LEASE', 'LEASE_TO_OWN'] as const)[i % 3]!;
-      const base = await findBasePrice(db, {
-        merchantId,
-        operationType: orderType,
-        vehicleTypeId: vehicle.typeId,
-        batteryCount: 1,
-        cityId,
-      }).catch(() => null);
-      if (!base) continue;
+    let made = 0;
+    for (const [i, vehicle] of vehicles.entries()) {
+      if (made === 21) break;
+      // The types the vehicle's sale mode offers, starting from a different one each time, priced where the merchant has a price.
+      const offered = (['SALE', 'LEASE', 'LEASE_TO_OWN'] as const).filter((type) =>
+        type === 'SALE' ? vehicle.saleMode !== 'RENT_ONLY' : vehicle.saleMode !== 'SALE_ONLY',
+      );
+      let priced: { orderType: DeviceOrderType; cityId: number; base: Awaited<ReturnType<typeof findBasePrice>> } | null = null;
+      for (let k = 0; k < offered.length && !priced; k++) {
+        const orderType = offered[(i + k) % offered.length]!;
+        const compartments = (await findTypeOfKind(db, 'vehicle', vehicle.typeId))?.batteryCompartments ?? 1;
+        for (const candidate of cityIds) {
+          const base = await findBasePrice(db, {
+            merchantId,
+            operationType: orderType,
+            vehicleTypeId: vehicle.typeId,
+            batteryCount: compartments,
+            cityId: candidate,
+          }).catch(() => null);
+          if (base) {
+            priced = { orderType, cityId: candidate, base };
+            break;
+          }
+        }
+      }
+      if (!priced) continue;
+      const { orderType, base } = priced;
       const sale = orderType === 'SALE';
       const price = sale ? base.price : base.rent;
       const deposit = sale ? '0.00' : base.deposit;
-      const status = STATES[i % STATES.length]!;
-      const customer = customers[(i * 5) % customers.length]!;
+      const status = STATES[made % STATES.length]!;
+      const customer = customers[(made * 5) % customers.length]!;
       rows.push(
         demoRow(
           'vehicle',
           merchantId,
-          cityId,
+          priced.cityId,
           customer.id,
           vehicle,
           orderType,
@@ -134,11 +146,12 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
           price,
           deposit,
           gateways,
-          now - (85 - i * 4) * DAY,
+          now - (85 - made * 4) * DAY,
           ++serial,
         ),
       );
       if (status === 'COMPLETED') sold.push({ vehicleId: vehicle.id, customerId: customer.id, sale });
+      made++;
     }
     for (const [i, battery] of (await freeBatteriesOf(db, merchantId, 14)).entries()) {
       const price = await enabledBatteryPrice(db, merchantId, battery.typeId, cityId);

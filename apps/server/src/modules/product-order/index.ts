@@ -104,7 +104,8 @@ export async function seedDemoProductOrders(db: Db, demo: DemoContext): Promise<
       // Spread over the last 90 days; those awaiting their first payment were placed within the last hours.
       const created = new Date(kind === 0 ? now - (i % 5) * 3600_000 - 600_000 : now - (88 - i * 2.4) * DAY_MS);
       const firstPayment = addMoney(terms.deposit, terms.adminFee, terms.pricePerCycle);
-      const paidCycles = Math.min(terms.cycles, 1 + (i % 3));
+      // Every other running order paid its first cycle only, so the older ones of several cycles are overdue.
+      const paidCycles = i % 2 === 0 ? 1 : Math.min(terms.cycles, 1 + (i % 3));
       const paid = kind >= 2;
       const base = {
         orderNo: `DEMO-${merchantId}-${i}`,

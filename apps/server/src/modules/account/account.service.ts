@@ -22,21 +22,18 @@ import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './accou
 import { grantsOf } from './account.grants.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
+import { handOver } from '../../app/hand-over.js';
 
 /** Ends every open session of an account inside the caller's transaction (the session module's `revokeAccountSessions`). */
 type EndSessions = (tx: Db, accountId: number) => Promise<void>;
-let revokeAccountSessions: EndSessions = () => {
-  throw new Error("The session module has not said how to end an account's sessions yet (modules/index.ts)");
-};
+const endSessions = handOver<EndSessions>("The session module's end of an account's sessions");
 
 /**
  * The session module refers to accounts (who signs in), so this module never imports it: the module
  * registry tells it once at start-up how a disabled or reset account's sessions end
  * (docs/architecture.md, "No two modules import each other").
  */
-export function endSessionsWith(end: EndSessions): void {
-  revokeAccountSessions = end;
-}
+export const endSessionsWith = endSessions.tell;
 
 type Target = typeof accounts.$inferSelect;
 
@@ -212,7 +209,7 @@ export async function setAccountStatus(ctx: Ctx, body: AccountStatusBody): Promi
     if (target.status === body.status) return;
     await tx.update(accounts).set({ status: body.status, updatedAt: new Date() }).where(eq(accounts.id, target.id));
     // A disabled account's open sessions end now, not at their expiry.
-    if (body.status === 'DISABLED') await revokeAccountSessions(tx, target.id);
+    if (body.status === 'DISABLED') await endSessions.get()(tx, target.id);
     await recordAudit(tx, ctx, {
       action: 'account.status',
       objectType: 'account',
@@ -230,7 +227,7 @@ export async function resetAccountPassword(ctx: Ctx, body: AccountResetPassword)
     await assertStrongPassword(ctx.lang, body.password, target.username);
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, target.id));
     // Whoever held the old password is signed out everywhere.
-    await revokeAccountSessions(tx, target.id);
+    await endSessions.get()(tx, target.id);
     await recordAudit(tx, ctx, { action: 'account.resetPassword', objectType: 'account', objectId: target.id });
   });
   return accountDetail(ctx, body.id);

@@ -3,6 +3,7 @@ import { auditLogApi, type AuditLogRecord } from '@swap/contracts';
 import { likePattern } from '../../app/pagination.js';
 import { defineList, type ListJoin } from '../../app/list.js';
 import { auditLogs } from './audit-log.table.js';
+import { handOver } from '../../app/hand-over.js';
 
 type AuditRow = typeof auditLogs.$inferSelect;
 
@@ -27,23 +28,20 @@ function toRecord(row: AuditRow, merchantName: string | null): AuditLogRecord {
 
 /** The join naming an entry's tenant, with the tenant's name (the merchant module's `merchantJoin`). */
 type TenantJoin = (merchantId: SQLWrapper) => { join: ListJoin; name: Column };
-let tenantJoin: TenantJoin | undefined;
+const tenantJoin = handOver<TenantJoin>("The merchant module's join naming an entry's tenant");
 
 /**
  * The merchant module records audit entries, so this module never imports it: the module registry
  * hands over the join naming an entry's tenant once at start-up (docs/architecture.md, "No two
  * modules import each other").
  */
-export function nameTenantsWith(join: TenantJoin): void {
-  tenantJoin = join;
-}
+export const nameTenantsWith = tenantJoin.tell;
 
 let list: ReturnType<typeof declareList> | undefined;
 
 /** The audit log's list, declared on first use with the tenant join the registry handed over. */
 export function auditLogList() {
-  if (!tenantJoin) throw new Error('The merchant module has not handed over its tenant join yet (modules/index.ts)');
-  return (list ??= declareList(tenantJoin));
+  return (list ??= declareList(tenantJoin.get()));
 }
 
 /** The audit trail (System centre → Audit log), newest first always: an audit trail is read backwards from now. */

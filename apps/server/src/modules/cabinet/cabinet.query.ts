@@ -113,7 +113,11 @@ export async function visibleCabinet(
   return row;
 }
 
-/** The compartment indexes of a cabinet held for someone (a live reservation); none until the holder says. */
+/**
+ * The compartment indexes of a cabinet held for someone (a live reservation); none until the holder
+ * says. Not a `handOver` (app/hand-over.ts): that one has no answer before start-up tells it, while
+ * a cabinet without a told holder rightly holds nothing.
+ */
 type CompartmentHolds = (db: Db, cabinetId: number) => Promise<Set<number>>;
 let compartmentHolds: CompartmentHolds = () => Promise.resolve(new Set());
 

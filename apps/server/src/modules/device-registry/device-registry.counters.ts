@@ -1,5 +1,6 @@
 import type { DeviceKind } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import { handOver } from '../../app/hand-over.js';
 
 /** What the stock_count triggers key a device by. */
 export interface CountedDevice {
@@ -17,15 +18,13 @@ export type LockStockCounters = (
   change: Partial<Omit<CountedDevice, 'merchantId'>> & { merchantId?: number | null },
 ) => Promise<void>;
 
-let lockCounters: LockStockCounters | undefined;
+const lockCounters = handOver<LockStockCounters>("The stock module's counters lock");
 
 /**
  * Called once by the module registry with the stock module's lock (docs/architecture.md, "No two
  * modules import each other"): the stock module refers to devices, so this module never imports it.
  */
-export function lockStockCountersWith(given: LockStockCounters): void {
-  lockCounters = given;
-}
+export const lockStockCountersWith = lockCounters.tell;
 
 /**
  * Locks the stock counters an update of these devices will touch, before they are updated, inside
@@ -33,6 +32,5 @@ export function lockStockCountersWith(given: LockStockCounters): void {
  * `lockStockCounters`).
  */
 export const lockStockCounters: LockStockCounters = (tx, kind, devices, change) => {
-  if (!lockCounters) throw new Error('The stock module has not handed the device registry its counters lock yet (modules/index.ts)');
-  return lockCounters(tx, kind, devices, change);
+  return lockCounters.get()(tx, kind, devices, change);
 };

@@ -8,6 +8,7 @@ import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
 import type { Db } from '../../db/client.js';
 import { storedFiles } from './file.table.js';
+import { handOver } from '../../app/hand-over.js';
 
 type ImageType = (typeof IMAGE_TYPES)[number];
 
@@ -94,18 +95,14 @@ export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null
 
 /** The ids of the files a merchant's record points at (its documents), as a subquery of the caller's query. */
 type MerchantDocumentIds = (db: Db, merchantId: number) => SQLWrapper;
-let merchantDocumentIds: MerchantDocumentIds = () => {
-  throw new Error('The merchant module has not said which files its records point at yet (modules/index.ts)');
-};
+const merchantDocuments = handOver<MerchantDocumentIds>("The merchant module's files its records point at");
 
 /**
  * The merchant module refers to files (a merchant's documents), so this module never imports it:
  * the module registry tells it once at start-up which files a merchant's record points at
  * (docs/architecture.md, "No two modules import each other").
  */
-export function readMerchantDocumentsFrom(documentIds: MerchantDocumentIds): void {
-  merchantDocumentIds = documentIds;
-}
+export const readMerchantDocumentsFrom = merchantDocuments.tell;
 
 /**
  * Files a caller may read: platform staff all; merchant staff their tenant's files and the
@@ -114,7 +111,7 @@ export function readMerchantDocumentsFrom(documentIds: MerchantDocumentIds): voi
 function readableBy(ctx: Pick<Ctx, 'db' | 'principal'>): SQL | undefined {
   const own = ctx.principal.merchantId;
   if (own === null) return undefined;
-  return or(eq(storedFiles.merchantId, own), inArray(storedFiles.id, merchantDocumentIds(ctx.db, own)));
+  return or(eq(storedFiles.merchantId, own), inArray(storedFiles.id, merchantDocuments.get()(ctx.db, own)));
 }
 
 export async function fileForDownload(ctx: Pick<Ctx, 'db' | 'principal'>, id: number) {

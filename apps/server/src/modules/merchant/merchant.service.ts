@@ -8,6 +8,7 @@ import { assertFilesOfTenants } from '../file/index.js';
 import { merchants } from './merchant.table.js';
 import { merchantDetail } from './merchant.query.js';
 import { merchantAccounts } from './merchant.accounts.js';
+import { handOver } from '../../app/hand-over.js';
 
 /** The stored form of a merchant payload: absent document photos are none. */
 function fieldsOf(body: MerchantAdd) {
@@ -105,18 +106,14 @@ export async function editMerchant(ctx: Ctx, body: MerchantEdit): Promise<Mercha
 
 /** Removes a merchant's roles inside the caller's transaction (the role module's `removeRolesOfMerchant`). */
 type RemoveRoles = (tx: Db, merchantId: number) => Promise<void>;
-let removeRolesOfMerchant: RemoveRoles = () => {
-  throw new Error("The role module has not said how to remove a merchant's roles yet (modules/index.ts)");
-};
+const removeRoles = handOver<RemoveRoles>("The role module's removal of a merchant's roles");
 
 /**
  * The role module refers to merchants, so this module never imports it: the module registry tells
  * it once at start-up how a removed merchant's roles go (docs/architecture.md, "No two modules
  * import each other").
  */
-export function removeRolesWith(remove: RemoveRoles): void {
-  removeRolesOfMerchant = remove;
-}
+export const removeRolesWith = removeRoles.tell;
 
 /** Whether base prices or products belong to a merchant, inside the caller's transaction (the price modules know them). */
 type MerchantPrices = (tx: Db, merchantId: number) => Promise<boolean>;
@@ -136,7 +133,7 @@ export async function removeMerchant(ctx: Ctx, id: number): Promise<null> {
     await ctx.db.transaction(async (tx) => {
       if (await merchantAccounts().exist(tx, current.id)) throw new AppError('merchantInUse');
       if (await merchantHasPrices(tx, current.id)) throw new AppError('merchantHasPrices');
-      await removeRolesOfMerchant(tx, current.id);
+      await removeRoles.get()(tx, current.id);
       await tx.delete(merchants).where(eq(merchants.id, current.id));
       await recordAudit(tx, ctx, {
         action: 'merchant.remove',

@@ -19,7 +19,8 @@ import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { OptionSource } from '../../shared/table/types';
-import { merchantSource, type DeviceFormSpec } from '../device-registry';
+import { type DeviceFormSpec } from '../device-registry';
+import { merchantSource } from '../../shared/merchantChoices';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 
 import type { TrendSpec } from '../telemetry';

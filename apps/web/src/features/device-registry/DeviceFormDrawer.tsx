@@ -7,7 +7,7 @@ import { fieldKey } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import type { SearchOption } from '../../shared/table';
 import { isPlatformUser } from '../../shared/session';
-import { merchantSource } from './merchantChoices';
+import { merchantSource } from '../../shared/merchantChoices';
 import { useTypeOptions } from './useDeviceOptions';
 
 export type FieldOptionsByName = Record<string, SearchOption[]>;

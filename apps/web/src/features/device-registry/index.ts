@@ -9,4 +9,3 @@ export { deviceDetailActions } from './deviceDetailActions';
 export type { DeviceFormDrawerProps, DeviceFormSpec, FieldOptionsByName } from './DeviceFormDrawer';
 export { DeviceListPage } from './DeviceListPage';
 export { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
-export { merchantSource } from './merchantChoices';

@@ -15,7 +15,7 @@ import { LazyRemoteSelect } from '../../shared/lazyInputs';
 import { isPlatformUser } from '../../shared/session';
 import { useUi } from '../../shared/ui';
 import { DEVICE_APIS, fieldKey } from '../../shared/devices';
-import { merchantSource } from '../device-registry';
+import { merchantSource } from '../../shared/merchantChoices';
 import { CHECK_MAP, numberRefusal } from './distributionModel';
 import { checkDistribution, distributeDevices } from './distributionQueries';
 import { useStationChoices } from './useStationChoices';

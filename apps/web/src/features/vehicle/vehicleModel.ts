@@ -13,7 +13,8 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
-import { merchantSource, type DeviceFormSpec } from '../device-registry';
+import { type DeviceFormSpec } from '../device-registry';
+import { merchantSource } from '../../shared/merchantChoices';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 
 export const SALE_MAP: StatusMap = {

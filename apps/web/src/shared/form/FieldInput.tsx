@@ -5,7 +5,7 @@ import { isLanguage } from '@swap/contracts';
 import { useOptionLabels } from '../table/SearchInput';
 import { LazyDatePicker, LazyImageUpload, LazyRemoteSelect, LazyTreeSelect } from '../lazyInputs';
 import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
-import { useAgentOptions } from '../agents';
+import { merchantSource } from '../merchantChoices';
 import { useCurrency } from '../money';
 import { currencySymbol } from './agentCurrency';
 import type { FormField } from './types';
@@ -136,9 +136,10 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
   }
 }
 
-/** The agent field's choice of merchants, fetched when the field is shown (to platform staff only). */
+/**
+ * The agent field's choice of merchants, searched on the server by the merchant options call, which
+ * any signed-in account may make (the merchant list's call needs the merchant menu).
+ */
 function AgentInput(props: { id?: string; value: never; onChange: never; disabled: boolean; placeholder: string }) {
-  const optionLabels = useOptionLabels();
-  const agents = useAgentOptions();
-  return <Select {...props} allowClear showSearch={{ optionFilterProp: 'label' }} options={optionLabels(agents ?? []) as never} />;
+  return <LazyRemoteSelect {...props} source={merchantSource} />;
 }

@@ -1,8 +1,9 @@
 import { merchantOptionsEndpoint } from '@swap/contracts';
-import { endpointSource } from '../../shared/api/optionSources';
+import { endpointSource } from './api/optionSources';
 
 /**
- * The merchants a record may name (a device's owner, a cabinet's seller, a vehicle's dealer), searched
+ * The merchants a record may name (a device's owner, a cabinet's seller, a vehicle's dealer, the agent
+ * platform staff act for in a form's agent field), searched
  * on the server: every merchant for platform staff, the caller's own merchant for a merchant's staff
  * (docs/stations-and-maps.md, "Seller and dealer"; docs/api.md, "Options calls").
  */

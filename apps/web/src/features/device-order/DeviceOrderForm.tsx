@@ -3,20 +3,16 @@ import { DEVICE_ORDER_TYPES_OF, deviceOrderAdd, deviceOrderApi, ORDER_SOURCES, t
 import { useEndpointQuery } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey, optionsOf } from '../../shared/devices';
-import { isPlatformUser } from '../../shared/session';
-import { useOwnerOptions } from '../device-registry';
 
 type Field = FormField<'merchantId' | 'customerNumber' | 'deviceNumber' | 'orderType' | 'cityId' | 'source'>;
 
 /** Places a vehicle or battery order for a customer of the merchant, priced in the chosen city (docs/orders.md). */
 export function DeviceOrderForm({ kind, onClose }: { kind: DeviceOrderKind; onClose: () => void }) {
   const { t } = useTranslation();
-  const owners = useOwnerOptions();
   const cities = useEndpointQuery(deviceOrderApi[kind].cities, undefined, { staleTime: 60_000 }).data ?? [];
   const fields: Field[] = [
-    ...(isPlatformUser()
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    // Platform staff choose the agent (the kit shows the field to them only).
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent' },
     { name: 'customerNumber', labelKey: fieldKey('customerNumber'), maxLength: 32 },
     { name: 'deviceNumber', labelKey: fieldKey(kind === 'vehicle' ? 'vehicleNumber' : 'batteryNumber'), maxLength: 64 },
     {

@@ -11,7 +11,6 @@ import {
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import { isPlatformUser } from '../../shared/session';
-import { useOwnerOptions } from '../device-registry';
 import { useOrderableProducts } from './useOrderableProducts';
 
 /** The products an order may take, each with its price per cycle. */
@@ -24,14 +23,12 @@ function useProductOptions(merchantId: number | undefined, enabled: boolean, exc
 export function PlaceOrderForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const platform = isPlatformUser();
-  const owners = useOwnerOptions();
   const [merchantId, setMerchantId] = useState<number | undefined>();
   const products = useProductOptions(merchantId, !platform || merchantId !== undefined);
   type Field = FormField<'merchantId' | 'customerNumber' | 'productId' | 'source'>;
   const fields: Field[] = [
-    ...(platform
-      ? [{ name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'select', options: owners?.merchants ?? [] } as Field]
-      : []),
+    // Platform staff choose the agent (the kit shows the field to them only).
+    { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent' },
     { name: 'customerNumber', labelKey: fieldKey('customerNumber'), maxLength: 32 },
     { name: 'productId', labelKey: fieldKey('productId'), type: 'select', options: products },
     { name: 'source', labelKey: fieldKey('source'), type: 'select', options: optionsOf(ORDER_SOURCES, 'productOrder.source') },

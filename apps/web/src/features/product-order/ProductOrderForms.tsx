@@ -8,6 +8,7 @@ import {
   productOrderSwitch,
   type ProductOrderRecord,
 } from '@swap/contracts';
+import { useAmount } from '../../shared/amount';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import { isPlatformUser } from '../../shared/session';
@@ -16,7 +17,8 @@ import { useOrderableProducts } from './useOrderableProducts';
 /** The products an order may take, each with its price per cycle. */
 function useProductOptions(merchantId: number | undefined, enabled: boolean, except?: number) {
   const products = useOrderableProducts(merchantId, enabled).data ?? [];
-  return products.filter((p) => p.id !== except).map((p) => ({ value: p.id, label: `${p.name} · ${p.pricePerCycle} ${p.currency}` }));
+  const amount = useAmount();
+  return products.filter((p) => p.id !== except).map((p) => ({ value: p.id, label: `${p.name} · ${amount(p.pricePerCycle, p.currency)}` }));
 }
 
 /** Places an order for a customer of the merchant, as the customer's app would (docs/orders.md). */

@@ -18,7 +18,7 @@ export const topUpFieldLabels = {
   paidAmount: { en: 'Paid amount', in: 'Jumlah dibayar', th: 'จำนวนที่ชำระ', zh: '实付金额' },
   giftAmount: { en: 'Gifted amount', in: 'Jumlah bonus', th: 'จำนวนที่แถม', zh: '赠送金额' },
   marketingType: { en: 'Marketing type', in: 'Jenis pemasaran', th: 'ประเภทการตลาด', zh: '营销类型' },
-  balanceAfter: { en: 'Balance after', in: 'Saldo setelahnya', th: 'ยอดคงเหลือหลังเติม', zh: '充值后余额' },
+  balanceAfter: { en: 'Balance after', in: 'Saldo setelahnya', th: 'ยอดคงเหลือหลังรายการ', zh: '变动后余额' },
   offerId: { en: 'Top-up offer', in: 'Penawaran isi ulang', th: 'ข้อเสนอการเติมเงิน', zh: '充值优惠' },
 } satisfies FieldLabels;
 

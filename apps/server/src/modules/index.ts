@@ -63,8 +63,15 @@ import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
-import { ordersNameProduct, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
-import { deviceOrdersNameCity, registerDeviceOrderRoutes, seedDemoDeviceOrders } from './device-order/index.js';
+import { ordersNameProduct, productOrderPayable, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
+import {
+  batteryOrderPayable,
+  deviceOrdersNameCity,
+  registerDeviceOrderRoutes,
+  seedDemoDeviceOrders,
+  vehicleOrderPayable,
+} from './device-order/index.js';
+import { registerPayableKind } from './payment/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
@@ -200,6 +207,9 @@ tellProductOrders(ordersNameProduct);
 tellMerchantPrices(pricesName('merchantId'));
 // …and a city that vehicle or battery orders name (the device order module knows them).
 tellCityPrices(async (db, id) => (await pricesName('cityId')(db, id)) || (await deviceOrdersNameCity(db, id)));
+
+// Each kind of order says how it is paid; the payment callback finds it by the order number's prefix (docs/orders.md, "Paying an order").
+for (const payable of [productOrderPayable, vehicleOrderPayable, batteryOrderPayable]) registerPayableKind(payable);
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: ModuleOptions): void {

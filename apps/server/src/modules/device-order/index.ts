@@ -23,6 +23,7 @@ import { deviceOrders } from './device-order.table.js';
 import { cancelDeviceOrder, deviceOrderDetail, deviceOrderLists, handOverDevice, placeDeviceOrder } from './device-order.service.js';
 
 export { markDeviceOrderPaid, startDeviceOrderPayment, timeOutDeviceOrders } from './device-order.service.js';
+export { batteryOrderPayable, vehicleOrderPayable } from './device-order.payable.js';
 
 /** Whether an order names the city (read on an index leading with it would need one; a city holds few orders a day). */
 export async function deviceOrdersNameCity(db: Db, cityId: number): Promise<boolean> {

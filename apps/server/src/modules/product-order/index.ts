@@ -23,6 +23,7 @@ import {
 import { runOverdueJob } from './product-order.job.js';
 
 export { markProductOrderPaid, type OrderPayment } from './product-order.service.js';
+export { productOrderPayable } from './product-order.payable.js';
 export { runOverdueJob, startOverdueJob, type OverdueRun } from './product-order.job.js';
 
 /** Whether an order names the product (read on the index leading with it): such a product stays. */

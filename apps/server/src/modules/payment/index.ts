@@ -1,0 +1,1 @@
+export { payableKindOf, payableKinds, registerPayableKind, type OrderPaymentMark, type PayableKind, type PayableOrder } from './payable.js';

@@ -17,6 +17,7 @@ import { authenticate, registerSessionRoutes } from '../modules/session/index.js
 import { configurePasswordHashing, grantsOf } from '../modules/account/index.js';
 import { registerModules } from '../modules/index.js';
 import { startWebhookWorker } from '../modules/external-system/index.js';
+import { JobHandlers, startJobWorker, type JobWorker } from '../modules/job/index.js';
 import { startOverdueJob } from '../modules/product-order/index.js';
 import { DeviceHub } from './device-hub.js';
 
@@ -119,7 +120,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     version: VERSION,
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
   });
-  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds, webhooks: config.webhooks });
+  const jobs = new JobHandlers();
+  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds, webhooks: config.webhooks, jobs });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).
   const webhooks = startWebhookWorker(database.db, config.webhooks, app.log);
@@ -127,6 +129,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Product orders' overdue days, cycles and expiry (docs/orders.md, "Overdue and expiry").
   const orderJob = startOverdueJob(database.db, config.orderJobIntervalMs, app.log);
   app.addHook('onClose', () => orderJob.stop());
+  // Paced background work: rollouts, commands to many cabinets (docs/firmware.md, "Job queue").
+  if (config.jobPollMs > 0) {
+    const worker = startJobWorker(database.db, jobs, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseSeconds * 1000, batch: 20 }, app.log);
+    app.decorate('jobWorker', worker);
+    app.addHook('onClose', () => worker.stop());
+  }
 
   // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
@@ -154,4 +162,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   });
 
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The job queue's worker of this server; absent with JOB_POLL_MS=0. */
+    jobWorker?: JobWorker;
+  }
 }

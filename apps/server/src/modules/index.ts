@@ -76,10 +76,13 @@ import { describeStations, registerStationRoutes, seedDemoStations } from './sta
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
 import type { WebhookConfig } from '../app/config.js';
+import type { JobHandlers } from './job/index.js';
 
 /** What the server's modules are started with: the command timeout, the webhook settings. */
 export interface ModuleOptions extends CommandOptions {
   webhooks: WebhookConfig;
+  /** The job queue's handlers: a module adds those of its queues (docs/firmware.md, "Job queue"). */
+  jobs: JobHandlers;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */

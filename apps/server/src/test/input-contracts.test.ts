@@ -6,6 +6,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { TOPIC_HANDLERS } from '../device-link/handlers.js';
 import { registerModules } from '../modules/index.js';
+import { JobHandlers } from '../modules/job/index.js';
 import { loadConfig } from '../app/config.js';
 import { HOSTILE_NUMBERS, branchesOf, illegalString, jsonSchemaOf, leavesOf, valuesOf, withValueAt, type Leaf } from './arbitrary.js';
 
@@ -32,7 +33,7 @@ const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
       if (schema instanceof z.ZodType && !inputs.has(schema)) inputs.set(schema, `${[route.method].flat().join(',')} ${route.url} ${part}`);
     }
   });
-  registerModules(app, { commandTimeoutSeconds: 10, webhooks: loadConfig({}).webhooks });
+  registerModules(app, { commandTimeoutSeconds: 10, webhooks: loadConfig({}).webhooks, jobs: new JobHandlers() });
   await app.ready();
   await app.close();
 }

@@ -32,6 +32,8 @@ export interface DemoCity {
   lat: number;
   lng: number;
   districts: string[];
+  /** The demo city (area code, docs/stations-and-maps.md "Areas") each district's stations stand in. */
+  districtAreas: Record<string, string>;
   wmi: string;
 }
 
@@ -41,6 +43,16 @@ export const JAKARTA: DemoCity = {
   lat: -6.2,
   lng: 106.82,
   districts: ['Menteng', 'Kemang', 'Kelapa Gading', 'Tebet', 'Senayan', 'Grogol', 'Cempaka Putih', 'Pluit'],
+  districtAreas: {
+    Menteng: 'ID-JK-PST',
+    Kemang: 'ID-JK-SEL',
+    'Kelapa Gading': 'ID-JK-UTA',
+    Tebet: 'ID-JK-SEL',
+    Senayan: 'ID-JK-PST',
+    Grogol: 'ID-JK-BAR',
+    'Cempaka Putih': 'ID-JK-PST',
+    Pluit: 'ID-JK-UTA',
+  },
   wmi: 'MH1',
 };
 
@@ -50,6 +62,16 @@ export const BANGKOK: DemoCity = {
   lat: 13.75,
   lng: 100.52,
   districts: ['Sukhumvit', 'Silom', 'Ratchada', 'Bang Na', 'Chatuchak', 'Thonburi', 'Lat Phrao', 'Sathorn'],
+  districtAreas: {
+    Sukhumvit: 'TH-10-PTW',
+    Silom: 'TH-10-PTW',
+    Ratchada: 'TH-10-CTC',
+    'Bang Na': 'TH-10-BKP',
+    Chatuchak: 'TH-10-CTC',
+    Thonburi: 'TH-10-PNK',
+    'Lat Phrao': 'TH-10-CTC',
+    Sathorn: 'TH-10-PTW',
+  },
   wmi: 'MLH',
 };
 

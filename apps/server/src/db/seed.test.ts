@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { seed } from './seed.js';
+import { BANGKOK, JAKARTA } from './demo.js';
+import { areas } from '../modules/area/area.table.js';
+import { areasContaining } from '../modules/area/index.js';
 import { batteries } from '../modules/battery/battery.table.js';
 import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
@@ -22,6 +25,8 @@ import {
   stockApi,
   telemetryApi,
   topUpApi,
+  stationApi,
+  type StationType,
   vehicleApi,
 } from '@swap/contracts';
 import { findBasePrice } from '../modules/price/index.js';
@@ -121,6 +126,34 @@ describe('demo seed', () => {
       .from(batteries)
       .where(eq(batteries.number, recalled.data.records[0]!.number));
     expect(pack).toEqual({ merchantId: agent.id, stationId: null, status: 'UNASSIGNED' });
+  });
+
+  it('places each demo station inside its district’s demo city, its area found by its position', async () => {
+    const admin = await server.login('admin');
+    const result: unknown = await server.db.execute(
+      sql`select s.name, s.type, s.latitude, s.longitude, a.code from station s left join area a on a.id = s.area_id order by s.id`,
+    );
+    const rows = (result as { rows: { name: string; type: StationType; latitude: number; longitude: number; code: string | null }[] }).rows;
+    expect(rows).toHaveLength(2 * (JAKARTA.districts.length + BANGKOK.districts.length));
+    const expected = new Map<string, Set<string>>();
+    for (const row of rows) {
+      const district = row.name.replace(/ (station|hub)$/, '');
+      const code = JAKARTA.districtAreas[district] ?? BANGKOK.districtAreas[district];
+      expect(code, row.name).toBeDefined();
+      expect(row.code, row.name).toBe(code);
+      expect((await areasContaining(server.db, { lat: row.latitude, lng: row.longitude }))[0]?.code, row.name).toBe(code);
+      expected.set(code!, (expected.get(code!) ?? new Set()).add(row.name));
+    }
+    // The list's area filter (the stations whose position lies inside the outline) finds exactly those of the city's districts.
+    const areaIds = new Map((await server.db.select({ id: areas.id, code: areas.code }).from(areas)).map((area) => [area.code, area.id]));
+    for (const [code, names] of expected) {
+      const found = new Set<string>();
+      for (const type of ['SWAP', 'INTEGRATED'] as const) {
+        const page = await server.request(stationApi[type].search, { areaId: areaIds.get(code)!, size: 100 }, { token: admin });
+        for (const station of page.data.records) found.add(station.name);
+      }
+      expect([...found].sort(), code).toEqual([...names].sort());
+    }
   });
 
   it('serves the lists per tenant', async () => {

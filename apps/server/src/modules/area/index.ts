@@ -233,6 +233,12 @@ export function allAreas(db: Db) {
     .orderBy(sql`coalesce(${province.name}, ${areas.name})`, sql`${areas.provinceId} nulls first`, asc(areas.name));
 }
 
+/** Every area's outline by its code (none: null), for the demo stations placed inside their city. */
+export async function areaOutlines(db: Db): Promise<Map<string, [number, number][] | null>> {
+  const rows = await db.select({ code: areas.code, polygon: areas.polygon }).from(areas);
+  return new Map(rows.map((row) => [row.code, row.polygon]));
+}
+
 /** Every province, by name (a city's province, the list's filter). */
 export function provinces(db: Db) {
   return db

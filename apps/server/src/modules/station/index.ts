@@ -17,7 +17,7 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { holds, type Ctx } from '../../app/context.js';
-import { BANGKOK, demoStationKey, JAKARTA, type DemoContext } from '../../db/demo.js';
+import { BANGKOK, demoStationKey, JAKARTA, type DemoCity, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { AppError, isUniqueViolation, notFound, violatedConstraint } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
@@ -25,7 +25,7 @@ import { answerOptions } from '../../app/options.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { allAreas, areaExists, areaNameOf, areasContaining, insideArea } from '../area/index.js';
+import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, insideArea } from '../area/index.js';
 import type { CabinetStations } from '../cabinet/index.js';
 import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
@@ -446,6 +446,31 @@ const STATUS_ROUND = ['DEPLOYED', 'DEPLOYED', 'READY', 'DEPLOYED', 'MAINTENANCE'
 const NATURE_ROUND = ['SELF_OPERATED', 'SELF_OPERATED', 'FRANCHISED', 'PARTNER'] as const;
 
 /**
+ * The `j`-th demo station's place inside its district's demo city: from the outline's centre halfway
+ * towards one of its corners (a quarter of the way once every corner has one), so it lies inside a
+ * convex outline and the station's area is found from its position. None without an outline.
+ */
+function demoPosition(ring: [number, number][] | null | undefined, j: number): { latitude: number; longitude: number } | undefined {
+  if (!ring || ring.length < 4) return undefined;
+  const corners = ring.slice(0, -1);
+  const lng = corners.reduce((sum, [x]) => sum + x, 0) / corners.length;
+  const lat = corners.reduce((sum, [, y]) => sum + y, 0) / corners.length;
+  const [cx, cy] = corners[j % corners.length]!;
+  const reach = j < corners.length ? 0.5 : 0.25;
+  return { latitude: Number((lat + reach * (cy - lat)).toFixed(6)), longitude: Number((lng + reach * (cx - lng)).toFixed(6)) };
+}
+
+/** A place on a ring around the city's centre, for a district whose demo city has no outline (removed or redrawn). */
+function ringPosition(city: DemoCity, k: number, hub: boolean): { latitude: number; longitude: number } {
+  const angle = (2 * Math.PI * k) / city.districts.length + (hub ? 0.3 : 0);
+  const reach = 0.05 + 0.02 * (k % 3);
+  return {
+    latitude: Number((city.lat + reach * Math.sin(angle)).toFixed(6)),
+    longitude: Number((city.lng + reach * 1.2 * Math.cos(angle)).toFixed(6)),
+  };
+}
+
+/**
  * Demo stations, one per owner and district of the demo fleet's cities (Demo Agent in Jakarta, Siam
  * Swap Direct in Bangkok, the platform in both), every deployment status and both types; the demo
  * cabinets are placed in them. Only while the fleet is added.
@@ -459,15 +484,16 @@ export async function seedDemoStations(db: Db, demo: DemoContext): Promise<void>
     [null, JAKARTA],
     [null, BANGKOK],
   ];
+  const outlines = await areaOutlines(db);
+  const placed = new Map<string, number>();
   let n = 0;
   for (const [owner, city] of owners) {
     for (const [k, district] of city.districts.entries()) {
       n++;
-      // A fixed ring of positions around the centre (the fleet's random sequence is left to the devices).
-      const angle = (2 * Math.PI * k) / city.districts.length + (owner === null ? 0.3 : 0);
-      const reach = 0.05 + 0.02 * (k % 3);
-      const latitude = Number((city.lat + reach * Math.sin(angle)).toFixed(6));
-      const longitude = Number((city.lng + reach * 1.2 * Math.cos(angle)).toFixed(6));
+      const code = city.districtAreas[district]!;
+      const j = placed.get(code) ?? 0;
+      placed.set(code, j + 1);
+      const { latitude, longitude } = demoPosition(outlines.get(code), j) ?? ringPosition(city, k, owner === null);
       const name = owner === null ? `${district} hub` : `${district} station`;
       const type = n % 4 === 0 ? 'INTEGRATED' : 'SWAP';
       const [row] = await db

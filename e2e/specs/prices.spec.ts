@@ -34,9 +34,7 @@ describe('base prices', () => {
       'Tarif harian': '0',
       'Tarif harian minimum': '0',
     };
-    // Saved from the keyboard (Enter in a field submits the form): after a refusal the footer's Save
-    // button was at times not found by its name although on screen (cause not found).
-    const save = (drawer: FormDrawer) => drawer.field('Harga').press('Enter');
+    const save = (drawer: FormDrawer) => drawer.locator.getByRole('button', { name: 'Simpan', exact: true }).click();
     const drawer = await list.startAdd('Tambah harga', price);
     await save(drawer);
     await drawer.shows('Deposit maksimal dua angka desimal');

@@ -1,5 +1,6 @@
 import { useEffect, useReducer, type ReactNode } from 'react';
 import { ConfigProvider } from 'antd';
+import { LoadingOutlined } from '@ant-design/icons';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../i18n';
@@ -9,6 +10,13 @@ import { THEME } from './theme';
 
 // Starts the download with the signed-in area's code rather than at its first render.
 void loadAntdLocale(currentLanguage()).catch(() => undefined);
+
+/**
+ * A busy button shows its spinner without antd's fade-out: that fade ends on a transition event
+ * which at times never comes when a save is refused quickly, and the invisible spinner then stayed
+ * in the button's accessible name ("loading Save") for good (docs/web-kits.md, "Forms").
+ */
+const BUTTON = { loadingIcon: <LoadingOutlined /> };
 
 /** antd's locale, direction and theme for the current language; every antd tree sits inside it. */
 export function AntdTheme({ children }: { children: ReactNode }) {
@@ -22,7 +30,7 @@ export function AntdTheme({ children }: { children: ReactNode }) {
   }, [antdLocale, language]);
   if (antdLocale) dayjs.locale(antdLocale.dayjsName);
   return (
-    <ConfigProvider locale={antdLocale?.locale} direction={readDirection()} theme={THEME}>
+    <ConfigProvider locale={antdLocale?.locale} direction={readDirection()} theme={THEME} button={BUTTON}>
       {children}
     </ConfigProvider>
   );

@@ -571,6 +571,8 @@ export const MESSAGES = {
     'สถานีนี้ยังมีตู้ {cabinets} ตู้ แบตเตอรี่ {batteries} ก้อน และยานพาหนะ {vehicles} คัน เรียกคืนหรือย้ายออกก่อน',
     '该站点仍有 {cabinets} 个换电柜、{batteries} 块电池和 {vehicles} 辆车辆：请先召回或移走',
   ),
+  // Not a refusal: the name shown for a seller or dealer the caller may not see (docs/stations-and-maps.md, "Seller and dealer").
+  anotherMerchant: m(4030, 200, 'Another merchant', 'Merchant lain', 'ผู้ค้ารายอื่น', '其他商户'),
 
   doorFailure: m(5000, 502, 'Door failure', 'Pintu bermasalah', 'ประตูขัดข้อง', '柜门故障'),
   openDoorFailure: m(5001, 502, 'Failed to open the door', 'Gagal membuka pintu', 'เปิดประตูไม่สำเร็จ', '开门失败'),

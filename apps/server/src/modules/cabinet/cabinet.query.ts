@@ -6,7 +6,7 @@ import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { qualified } from '../../app/sql.js';
-import { merchantJoin, merchantNameOf } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
@@ -84,10 +84,10 @@ export const cabinetList = defineList({
     );
   },
   // The meter readings belong to the detail only: a list page does not carry them.
-  present: ({ cabinet: { meterReadings: _meters, ...c }, sellerName, ...joined }: Row, _ctx, stations): CabinetRecord => ({
+  present: ({ cabinet: { meterReadings: _meters, ...c }, sellerName, ...joined }: Row, ctx, stations): CabinetRecord => ({
     ...c,
     ...joined,
-    seller: sellerName ?? c.seller,
+    seller: c.sellerId !== null && sellerName !== null ? shownMerchantName(ctx, c.sellerId, sellerName) : c.seller,
     stationName: c.stationId === null ? null : (stations.get(c.stationId)?.name ?? null),
     stationType: c.stationId === null ? null : (stations.get(c.stationId)?.type ?? null),
     distributionStatus: c.stationId === null ? 'UNASSIGNED' : 'ASSIGNED',

@@ -260,12 +260,21 @@ describe('cabinets', () => {
     expect(added.data).toMatchObject({ sellerId: who.rivalId, seller: rivalName });
     const id = added.data.id as number;
     // The merchant's staff edit the cabinet's other fields: the seller already named is not asked again.
+    // They may not see the rival: its name is never shown to them, the seller reads "Another merchant" in their language.
     expect((await post(who.merchant, 'edit', { id, sellerId: who.rivalId, location: 'Tebet' })).data).toMatchObject({
-      seller: rivalName,
+      sellerId: who.rivalId,
+      seller: 'Another merchant',
       location: 'Tebet',
     });
     expect((await post(who.merchant, 'edit', { id, sellerId: who.rivalId + 1000, location: 'Kemang' }, 'th')).code).toBe(2008);
-    expect((await detail(who.merchant, id)).data).toMatchObject({ sellerId: who.rivalId, location: 'Tebet' });
+    expect((await detail(who.merchant, id)).data).toMatchObject({ sellerId: who.rivalId, seller: 'Another merchant', location: 'Tebet' });
+    expect((await post(who.merchant, 'search', { number: 'CSL0001' }, 'th')).data).toMatchObject({ records: [{ seller: 'ผู้ค้ารายอื่น' }] });
+    const hiddenCsv = await post(who.merchant, 'export', { number: 'CSL0001' }, 'in');
+    expect(hiddenCsv.raw.body).toContain('Merchant lain');
+    expect(hiddenCsv.raw.body).not.toContain(rivalName);
+    // Platform staff see every merchant: the rival's name.
+    expect((await detail(who.admin, id)).data.seller).toBe(rivalName);
+    expect((await post(who.admin, 'search', { number: 'CSL0001' }, 'zh')).data).toMatchObject({ records: [{ seller: rivalName }] });
     // A seller text written before sellers were merchants is shown until a merchant is chosen.
     await server.db.update(cabinets).set({ sellerId: null, seller: 'Toko Lama' }).where(eq(cabinets.id, id));
     expect((await post(who.merchant, 'edit', { id, location: 'Kemang' })).data).toMatchObject({ sellerId: null, seller: 'Toko Lama' });

@@ -5,4 +5,5 @@ export {
   merchantJoin,
   merchantNameOf,
   refuseHiddenMerchant,
+  shownMerchantName,
 } from './merchant.refs.js';

@@ -1,5 +1,6 @@
 import { eq, sql, type Column, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
+import { messageText } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -46,6 +47,16 @@ export async function merchantExists(db: Db, id: number): Promise<boolean> {
 export async function refuseHiddenMerchant(ctx: Pick<Ctx, 'db' | 'principal'>, id: number, field: string, db: Db = ctx.db): Promise<void> {
   const own = ctx.principal.merchantId;
   if ((own !== null && id !== own) || !(await merchantExists(db, id))) throw new AppError('agentMissing', undefined, { field });
+}
+
+/**
+ * The name to show for a merchant a record names (a cabinet's seller, a vehicle's dealer): its name
+ * where the caller may see it (platform staff any, a merchant's staff their own), else "Another
+ * merchant" in the caller's language, so another tenant's name is not revealed.
+ */
+export function shownMerchantName(ctx: Pick<Ctx, 'principal' | 'lang'>, id: number, name: string): string {
+  const own = ctx.principal.merchantId;
+  return own === null || own === id ? name : messageText('anotherMerchant', ctx.lang);
 }
 
 /** The files a merchant's record points at (its documents), as a subquery of ids for the caller's query. */

@@ -4,7 +4,7 @@ import type { Ctx } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchantJoin, merchantNameOf } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin, vehicleIdsOfBattery } from '../battery/index.js';
 import { deviceScope, ownerCondition } from '../device-registry/index.js';
@@ -35,7 +35,7 @@ interface Row {
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-function present(row: Row): VehicleRecord {
+function present(row: Row, ctx: Pick<Ctx, 'principal' | 'lang'>): VehicleRecord {
   const v = row.vehicle;
   const capacities: (number | null)[] = [];
   if (v.battery1Id !== null) capacities.push(row.battery1Capacity);
@@ -46,7 +46,7 @@ function present(row: Row): VehicleRecord {
     typeName: row.typeName,
     batteryCompartments: row.batteryCompartments ?? 1,
     merchantName: row.merchantName,
-    dealer: row.dealerName ?? v.dealer,
+    dealer: v.dealerId !== null && row.dealerName !== null ? shownMerchantName(ctx, v.dealerId, row.dealerName) : v.dealer,
     battery1Number: row.battery1Number,
     battery2Number: row.battery2Number,
     batteryCapacities: capacities,
@@ -100,7 +100,7 @@ export const vehicleList = defineList({
   // Newest first. With a creation range, by creation time: the (created_at, id) index then serves range and order.
   defaultOrder: (query) => (query.createdFrom || query.createdTo ? { column: vehicles.createdAt, direction: 'desc' } : undefined),
   count: 'capped',
-  present,
+  present: (row: Row, ctx) => present(row, ctx),
   missing: 'vehicleMissing',
 });
 

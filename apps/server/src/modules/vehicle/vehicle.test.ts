@@ -224,9 +224,16 @@ describe('vehicles and battery binding', () => {
     const edit = (body: Record<string, unknown>, lang?: Language) =>
       post(who.merchant, 'edit', { id, typeId: types.vehicle2, ...body }, lang);
     // Unchanged, the dealer another tenant's staff named is not asked again; a change to it is.
-    expect((await edit({ dealerId: who.rivalId, name: 'Moto D' })).data).toMatchObject({ dealer: who.fixtures.rival.name, name: 'Moto D' });
+    // The merchant's staff may not see the rival: the dealer reads "Another merchant" in their language, never the rival's name.
+    expect((await edit({ dealerId: who.rivalId, name: 'Moto D' })).data).toMatchObject({ dealer: 'Another merchant', name: 'Moto D' });
     expect((await edit({ dealerId: 999999, name: 'Moto E' }, 'en')).message).toBe('Agent does not exist');
-    expect((await detail(who.merchant, id)).data).toMatchObject({ dealerId: who.rivalId, name: 'Moto D' });
+    expect((await detail(who.merchant, id)).data).toMatchObject({ dealerId: who.rivalId, dealer: 'Another merchant', name: 'Moto D' });
+    expect((await post(who.merchant, 'search', { number: 'VDL0001' }, 'zh')).data).toMatchObject({ records: [{ dealer: '其他商户' }] });
+    const hiddenCsv = (await post(who.merchant, 'export', { number: 'VDL0001' }, 'th')).raw.body;
+    expect(hiddenCsv).toContain('ผู้ค้ารายอื่น');
+    expect(hiddenCsv).not.toContain(who.fixtures.rival.name);
+    // Platform staff see every merchant: the rival's name.
+    expect((await detail(who.admin, id)).data.dealer).toBe(who.fixtures.rival.name);
     // A dealer text written before dealers were merchants is shown, and exported, until a merchant is chosen.
     await server.db.update(vehicles).set({ dealerId: null, dealer: 'Dealer Sunter' }).where(eq(vehicles.id, id));
     expect((await edit({ name: 'Moto F' })).data).toMatchObject({ dealerId: null, dealer: 'Dealer Sunter' });

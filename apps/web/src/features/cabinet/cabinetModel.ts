@@ -89,7 +89,13 @@ export const CABINET_FIELDS: FormField[] = [
   { name: 'meterCount', labelKey: fieldKey('meterCount'), type: 'number', min: 1, max: 100, precision: 0 },
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
   text('androidSerialNumber', 64),
-  { name: 'sellerId', labelKey: fieldKey('sellerId'), type: 'select', source: merchantSource },
+  {
+    name: 'sellerId',
+    labelKey: fieldKey('sellerId'),
+    type: 'select',
+    // Named by platform staff, another merchant shows as such to a merchant's staff (docs/stations-and-maps.md, "Seller and dealer").
+    source: { ...merchantSource, missingLabelKey: 'message.anotherMerchant' },
+  },
   { name: 'purchaseTime', labelKey: fieldKey('purchaseTime'), type: 'dateTime' },
   { name: 'latitude', labelKey: fieldKey('latitude'), type: 'number', min: -90, max: 90, precision: 6 },
   { name: 'longitude', labelKey: fieldKey('longitude'), type: 'number', min: -180, max: 180, precision: 6 },

@@ -78,7 +78,13 @@ export const VEHICLE_FIELDS: FormField[] = [
   text('name'),
   text('brand'),
   text('model'),
-  { name: 'dealerId', labelKey: fieldKey('dealerId'), type: 'select', source: merchantSource },
+  {
+    name: 'dealerId',
+    labelKey: fieldKey('dealerId'),
+    type: 'select',
+    // Named by platform staff, another merchant shows as such to a merchant's staff (docs/stations-and-maps.md, "Seller and dealer").
+    source: { ...merchantSource, missingLabelKey: 'message.anotherMerchant' },
+  },
   text('motorNumber'),
   text('engineNumber'),
   { name: 'vin', labelKey: fieldKey('vin'), maxLength: 17, helpKey: 'vehicle.vinHelp' },

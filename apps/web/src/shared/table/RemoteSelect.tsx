@@ -27,9 +27,10 @@ function idsOf(value: unknown): number[] {
  * A select whose choices the server searches (docs/web-kits.md, "Inputs"): nothing is read until it
  * opens, or unless it holds a value (whose label is asked for by id, so a saved value or one from the
  * address shows its name); what the user types is sent as the keyword 300 ms after the last key.
+ * Choices are kept per language, since a source may word its labels in the reader's language.
  */
 export function RemoteSelect({ source, id, value, onChange, multiple, disabled, placeholder, ...aria }: RemoteSelectProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
   const [typed, setTyped] = useState('');
   const [keyword, setKeyword] = useState('');
@@ -40,7 +41,8 @@ export function RemoteSelect({ source, id, value, onChange, multiple, disabled, 
   const ids = idsOf(value);
   const input = { ...(keyword ? { keyword } : {}), ...(ids.length ? { ids } : {}) };
   const query = useQuery({
-    queryKey: [...source.key, 'choices', input],
+    // Keyed by the language too: a source may word its labels (a station's type), so a language switch asks again.
+    queryKey: [...source.key, 'choices', i18n.language, input],
     queryFn: ({ signal }) => source.load(input, signal),
     enabled: opened || ids.length > 0,
     placeholderData: keepPreviousData,
@@ -48,6 +50,16 @@ export function RemoteSelect({ source, id, value, onChange, multiple, disabled, 
     retry: false,
   });
   const searching = query.isFetching || typed.trim() !== keyword;
+  const choices = (query.data ?? []).map((option) => ({
+    value: option.value,
+    label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
+  }));
+  // A held value the server's own answer leaves out is one the caller may not see: named by the source's words for it.
+  const { missingLabelKey } = source;
+  const unnamed =
+    missingLabelKey && query.isSuccess && !query.isPlaceholderData
+      ? ids.filter((held) => !choices.some((choice) => choice.value === held)).map((held) => ({ value: held, label: t(missingLabelKey) }))
+      : [];
   return (
     <Select
       {...aria}
@@ -67,12 +79,7 @@ export function RemoteSelect({ source, id, value, onChange, multiple, disabled, 
       }}
       loading={searching && opened}
       notFoundContent={searching ? <Spin size="small" /> : undefined}
-      options={
-        (query.data ?? []).map((option) => ({
-          value: option.value,
-          label: option.labelKey ? t(option.labelKey) : (option.label ?? String(option.value)),
-        })) as never
-      }
+      options={[...choices, ...unnamed] as never}
       placeholder={placeholder}
       style={{ width: '100%' }}
     />

@@ -61,6 +61,11 @@ export interface OptionsInput {
 export interface OptionSource {
   key: readonly unknown[];
   load: (input: OptionsInput, signal?: AbortSignal) => Promise<SearchOption[]>;
+  /**
+   * The text key naming a held value the server's answer leaves out, being one the caller may not see
+   * (a seller platform staff named: "Another merchant"); without it such a value shows as itself.
+   */
+  missingLabelKey?: string;
 }
 
 export interface TreeOption {

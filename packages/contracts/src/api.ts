@@ -12,6 +12,7 @@ import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
 import { deviceCredentialApi } from './domains/device-credential.js';
+import { deviceLogApi, deviceLogFieldLabels } from './domains/device-log.js';
 import { deviceTypeApi } from './domains/device-type.js';
 import { distributionApi, distributionFieldLabels } from './domains/distribution.js';
 import { fileApi } from './domains/file.js';
@@ -49,6 +50,7 @@ export * from './domains/command.js';
 export * from './domains/common-setting.js';
 export * from './domains/currency.js';
 export * from './domains/device-credential.js';
+export * from './domains/device-log.js';
 export * from './domains/device-type.js';
 export * from './domains/distribution.js';
 export * from './domains/file.js';
@@ -90,6 +92,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   productOrderFieldLabels,
   walletFieldLabels,
   deviceOrderFieldLabels,
+  deviceLogFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -174,6 +177,7 @@ export const API = {
   vehicleTelemetry: telemetryApi.vehicle,
   batteryTelemetry: telemetryApi.battery,
   cabinetTelemetry: telemetryApi.cabinet,
+  deviceLog: deviceLogApi,
   notification: notificationApi,
   area: areaApi,
   integratedStation: stationApi.INTEGRATED,

@@ -15,6 +15,7 @@ import {
   batteryApi,
   cabinetApi,
   compareMoney,
+  deviceLogApi,
   deviceOrderApi,
   DEVICE_ORDER_STATUSES,
   PRODUCT_ORDER_STATUSES,
@@ -245,6 +246,19 @@ describe('demo seed', () => {
     expect(trend.data.points.some((p: { waterAlarm: boolean }) => p.waterAlarm)).toBe(true);
     const detail = await server.request(cabinetApi.detail, { id: first.id }, { token: admin });
     expect(detail.data.online).toBe(false);
+  });
+
+  it('gives the demo merchant’s cabinets, batteries and vehicles a log of every kind, newest first', async () => {
+    const merchant = await server.login('merchant');
+    const cabinet = (await server.request(cabinetApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
+    const log = await server.request(deviceLogApi.cabinet, { deviceId: cabinet.id, size: 50 }, { token: merchant });
+    expect(new Set(log.data.records.map((entry) => entry.logKind))).toEqual(new Set(['state', 'command', 'alarm', 'upgrade']));
+    const times = log.data.records.map((entry) => Date.parse(entry.at));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    const vehicle = (await server.request(vehicleApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
+    expect((await server.request(deviceLogApi.vehicle, { deviceId: vehicle.id }, { token: merchant })).data.total).toBeGreaterThan(2);
+    const battery = (await server.request(batteryApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
+    expect((await server.request(deviceLogApi.battery, { deviceId: battery.id }, { token: merchant })).data.total).toBeGreaterThan(0);
   });
 
   it('opens the audit log on a week of the organisation’s history, worded for the reader', async () => {

@@ -36,7 +36,7 @@ import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
 import { lockStockCountersWith } from './device-registry/index.js';
-import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles } from './battery/index.js';
+import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles, visibleBattery } from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
 import {
   dropBatteriesFromVehicles,
@@ -44,9 +44,19 @@ import {
   typeHasVehicleWithTwoBatteries,
   vehicleJoin,
   vehiclesOfTypeExist,
+  visibleVehicle,
 } from './vehicle/index.js';
 import { seedDemoVehicles } from './vehicle/vehicle.seed.js';
-import { cabinetsOfTypeExist, placeCabinetsWith, readCompartmentHoldsFrom, registerCabinetRoutes } from './cabinet/index.js';
+import {
+  cabinetsOfTypeExist,
+  placeCabinetsWith,
+  readCompartmentHoldsFrom,
+  registerCabinetRoutes,
+  visibleCabinet,
+} from './cabinet/index.js';
+import { registerDeviceLogRoutes } from './device-log/device-log.routes.js';
+import { seedDemoDeviceLogs } from './device-log/device-log.seed.js';
+import { tellDeviceLogDevices } from './device-log/index.js';
 import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
 import { lockStockCounters, registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
@@ -130,6 +140,8 @@ const MODULES: ServerModule[] = [
   { routes: registerSwapRoutes, demo: withDevices(seedDemoSwaps) },
   { routes: registerLiveRoutes },
   { routes: registerTelemetryRoutes, demo: withDevices((db) => seedDemoTelemetry(db)) },
+  // Each device's log names the demo fleet's cabinets, batteries and vehicles.
+  { routes: registerDeviceLogRoutes, demo: seedDemoDeviceLogs },
   {
     routes: registerDeviceCredentialRoutes,
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
@@ -158,6 +170,9 @@ function pricesName(key: 'merchantId' | 'vehicleTypeId' | 'cityId') {
     (await productsName(db, key, id)) ||
     (key !== 'vehicleTypeId' && (await priceSettingsName(db, key, id)));
 }
+
+// Each device's log is read by those who may see the device (the device modules know them).
+tellDeviceLogDevices({ battery: visibleBattery, cabinet: visibleCabinet, vehicle: visibleVehicle });
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);

@@ -181,6 +181,12 @@ export const ENUM_WORDS_EN = {
     RESTART: 'Restart',
     FIRMWARE_UPDATE: 'Firmware update',
   },
+  'deviceLog.kind': {
+    state: 'State',
+    command: 'Command',
+    alarm: 'Alarm',
+    upgrade: 'Upgrade',
+  },
   'vehicle.sale': {
     SOLD: 'Sold',
     UNSOLD: 'Unsold',

@@ -177,6 +177,12 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     RESTART: 'Mulai ulang',
     FIRMWARE_UPDATE: 'Pembaruan firmware',
   },
+  'deviceLog.kind': {
+    state: 'Status',
+    command: 'Perintah',
+    alarm: 'Alarm',
+    upgrade: 'Pembaruan',
+  },
   'vehicle.sale': {
     SOLD: 'Terjual',
     UNSOLD: 'Belum terjual',

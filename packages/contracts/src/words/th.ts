@@ -177,6 +177,12 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     RESTART: 'รีสตาร์ท',
     FIRMWARE_UPDATE: 'อัปเดตเฟิร์มแวร์',
   },
+  'deviceLog.kind': {
+    state: 'สถานะ',
+    command: 'คำสั่ง',
+    alarm: 'สัญญาณเตือน',
+    upgrade: 'อัปเกรด',
+  },
   'vehicle.sale': {
     SOLD: 'ขายแล้ว',
     UNSOLD: 'ยังไม่ขาย',

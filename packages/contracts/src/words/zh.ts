@@ -170,6 +170,12 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     RESTART: '重启',
     FIRMWARE_UPDATE: '固件升级',
   },
+  'deviceLog.kind': {
+    state: '状态',
+    command: '命令',
+    alarm: '告警',
+    upgrade: '升级',
+  },
   'vehicle.sale': {
     SOLD: '已售',
     UNSOLD: '未售',

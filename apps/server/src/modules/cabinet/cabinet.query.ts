@@ -104,9 +104,15 @@ export const cabinetList = defineList({
 export async function visibleCabinet(
   ctx: Ctx,
   id: number,
-): Promise<{ id: number; number: string; online: boolean; compartmentCount: number }> {
+): Promise<{ id: number; number: string; merchantId: number | null; online: boolean; compartmentCount: number }> {
   const [row] = await ctx.db
-    .select({ id: cabinets.id, number: cabinets.number, online: cabinets.online, compartmentCount: cabinets.compartmentCount })
+    .select({
+      id: cabinets.id,
+      number: cabinets.number,
+      merchantId: cabinets.merchantId,
+      online: cabinets.online,
+      compartmentCount: cabinets.compartmentCount,
+    })
     .from(cabinets)
     .where(and(eq(cabinets.id, id), cabinetScope(ctx)));
   if (!row) throw new AppError('cabinetMissing');

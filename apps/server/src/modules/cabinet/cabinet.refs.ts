@@ -7,6 +7,7 @@ import { prefixPattern } from '../../app/pagination.js';
 import { qualified } from '../../app/sql.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /**
@@ -90,7 +91,13 @@ export function batteryInCompartment(cabinetId: number, index: number): SQL<numb
 /** Where a battery sits: its compartment and that compartment's cabinet, when the caller may see the cabinet. */
 export async function compartmentOfBattery(db: Db, ctx: Pick<Ctx, 'principal'>, batteryId: number) {
   const [place] = await db
-    .select({ cabinetId: cabinets.id, cabinetNumber: cabinets.number, online: cabinets.online, compartment: cabinetCompartments.index })
+    .select({
+      cabinetId: cabinets.id,
+      cabinetNumber: cabinets.number,
+      merchantId: cabinets.merchantId,
+      online: cabinets.online,
+      compartment: cabinetCompartments.index,
+    })
     .from(cabinetCompartments)
     .innerJoin(cabinets, and(eq(cabinets.id, cabinetCompartments.cabinetId), deviceScope(ctx, cabinets.merchantId)))
     .where(eq(cabinetCompartments.batteryId, batteryId));
@@ -159,12 +166,9 @@ export async function putIntoCompartment(tx: Db, cabinetId: number, index: numbe
  * its own word, offline until its next state.
  */
 export async function markCabinetGone(db: Db, number: string): Promise<boolean> {
-  const updated = await db
-    .update(cabinets)
-    .set({ online: false, disconnected: true, updatedAt: new Date() })
-    .where(eq(cabinets.number, number))
-    .returning({ id: cabinets.id });
-  return updated.length > 0;
+  const [cabinet] = await changeLink(db, number, sql`online = false, disconnected = true`);
+  if (cabinet?.wasOnline) await logLink(db, cabinet, 'deviceLogOffline', new Date());
+  return cabinet !== undefined;
 }
 
 /**
@@ -172,17 +176,33 @@ export async function markCabinetGone(db: Db, number: string): Promise<boolean> 
  * may have heard the cabinet later: the latest hearing stays. Answers the cabinet, if registered.
  */
 export async function markCabinetHeard(db: Db, number: string, reportedAt: Date) {
-  const [cabinet] = await db
-    .update(cabinets)
-    .set({
-      online: true,
-      disconnected: false,
-      lastReportAt: sql`greatest(${cabinets.lastReportAt}, ${reportedAt.toISOString()}::timestamptz)`,
-      updatedAt: new Date(),
-    })
-    .where(eq(cabinets.number, number))
-    .returning({ id: cabinets.id, merchantId: cabinets.merchantId });
-  return cabinet;
+  const [cabinet] = await changeLink(
+    db,
+    number,
+    sql`online = true, disconnected = false, last_report_at = greatest(c.last_report_at, ${reportedAt.toISOString()}::timestamptz)`,
+  );
+  if (!cabinet) return undefined;
+  if (!cabinet.wasOnline) await logLink(db, cabinet, 'deviceLogOnline', reportedAt);
+  return { id: cabinet.id, merchantId: cabinet.merchantId };
+}
+
+interface LinkChange {
+  id: number;
+  merchantId: number | null;
+  wasOnline: boolean;
+}
+
+/** Sets the cabinet's link columns, answering whether it was online before (the row as the statement found it). */
+async function changeLink(db: Db, number: string, set: SQL): Promise<LinkChange[]> {
+  const result = await db.execute(sql`update ${cabinets} c set ${set}, updated_at = now()
+    from ${cabinets} prev where prev.id = c.id and c.number = ${number}
+    returning c.id, c.merchant_id as "merchantId", prev.online as "wasOnline"`);
+  return (result as { rows: LinkChange[] }).rows;
+}
+
+/** A change of the cabinet's link in its log (docs/device-protocol.md, "Device log"). */
+function logLink(db: Db, cabinet: LinkChange, text: 'deviceLogOnline' | 'deviceLogOffline', at: Date): Promise<void> {
+  return appendDeviceLog(db, { kind: 'state', deviceKind: 'cabinet', deviceId: cabinet.id, merchantId: cabinet.merchantId, text, at });
 }
 
 /**
@@ -205,12 +225,26 @@ export function applyCabinetReports(latest: SQL): SQL {
 
 /** Cabinets silent for longer than the timeout go offline (a lost link that left no last will): their numbers. */
 export async function takeSilentCabinetsOffline(db: Db, timeoutMs: number): Promise<string[]> {
-  const cutoff = new Date(Date.now() - timeoutMs);
+  const now = new Date();
+  const cutoff = new Date(now.getTime() - timeoutMs);
   const updated = await db
     .update(cabinets)
-    .set({ online: false, updatedAt: new Date() })
+    .set({ online: false, updatedAt: now })
     .where(and(sql`${cabinets.online}`, lt(cabinets.lastReportAt, cutoff)))
-    .returning({ number: cabinets.number });
+    .returning({ id: cabinets.id, number: cabinets.number, merchantId: cabinets.merchantId });
+  const minutes = Math.max(1, Math.round(timeoutMs / 60_000));
+  await appendDeviceLog(
+    db,
+    updated.map((row) => ({
+      kind: 'state' as const,
+      deviceKind: 'cabinet' as const,
+      deviceId: row.id,
+      merchantId: row.merchantId,
+      text: 'deviceLogSilent' as const,
+      params: { minutes },
+      at: now,
+    })),
+  );
   return updated.map((row) => row.number);
 }
 

@@ -7,12 +7,14 @@ import {
   type CommandName,
   type CommandRecord,
   type DeviceCommand,
+  type MessageKey,
 } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 import { recordAudit } from '../audit-log/index.js';
+import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { visibleBattery } from '../battery/index.js';
 import { compartmentOfBattery, visibleCabinet } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
@@ -27,6 +29,7 @@ export interface CommandDeps {
 interface Target {
   cabinetId: number;
   cabinetNumber: string;
+  merchantId: number | null;
   online: boolean;
   batteryId: number | null;
   batteryNumber: string | null;
@@ -42,9 +45,47 @@ function devicePayload(id: string, order: Order, issuedAt: Date, expiresAt: Date
   return order.name === 'RESTART' ? { ...times, name: 'RESTART' } : { ...times, name: order.name, compartment: order.compartment ?? 1 };
 }
 
-async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, order: Order): Promise<void> {
+/**
+ * The same entry in the log of the cabinet and, for a command from a battery's page, of the battery
+ * (docs/device-protocol.md, "Device log").
+ */
+function logEntries(target: Target, entry: Pick<DeviceLogEntry, 'text' | 'params'>): DeviceLogEntry[] {
+  const on = (deviceKind: 'cabinet' | 'battery', deviceId: number): DeviceLogEntry => ({
+    kind: 'command',
+    deviceKind,
+    deviceId,
+    merchantId: target.merchantId,
+    ...entry,
+  });
+  return target.batteryId === null ? [on('cabinet', target.cabinetId)] : [on('cabinet', target.cabinetId), on('battery', target.batteryId)];
+}
+
+/** How a command ended, in the devices' logs: its status, and why when it is not a success. */
+async function logEnd(ctx: Ctx, target: Target, name: string, status: CommandRow['status'], reason: MessageKey | null): Promise<void> {
+  await appendDeviceLog(
+    ctx.db,
+    logEntries(
+      target,
+      reason
+        ? { text: 'deviceLogCommandFailed', params: { command: name, status, reason } }
+        : { text: 'deviceLogCommandEnded', params: { command: name, status } },
+    ),
+  );
+}
+
+async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, order: Order, target: Target): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     await tx.insert(deviceCommands).values(row);
+    const by = ctx.principal.name || ctx.principal.username;
+    await appendDeviceLog(
+      tx,
+      logEntries(
+        target,
+        order.compartment === null
+          ? { text: 'deviceLogCommand', params: { command: order.name, by } }
+          : { text: 'deviceLogCompartmentCommand', params: { command: order.name, compartment: order.compartment, by } },
+      ),
+    );
     await recordAudit(tx, ctx, {
       action: 'command.send',
       objectType: 'cabinet',
@@ -68,6 +109,7 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
       changes: { name: order.name, compartment: order.compartment, batteryId: target.batteryId, refused: key },
       success: false,
     });
+    await appendDeviceLog(ctx.db, logEntries(target, { text: 'deviceLogCommandRefused', params: { command: order.name, reason: key } }));
     return new AppError(key);
   };
   // No link to the broker (disabled, or an external broker away): nothing can reach any cabinet now.
@@ -90,13 +132,13 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
     expiresAt,
   };
   try {
-    await insertCommand(ctx, row, order);
+    await insertCommand(ctx, row, order, target);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The cabinet's outstanding command may be an orphan of a stopped server: end it if overdue, then retry once.
     if ((await sweepOverdueCommands(ctx.db, target.cabinetId)).length === 0) throw await refused('commandOutstanding');
     try {
-      await insertCommand(ctx, row, order);
+      await insertCommand(ctx, row, order, target);
     } catch (again) {
       if (isUniqueViolation(again)) throw await refused('commandOutstanding');
       throw again;
@@ -119,6 +161,7 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
       .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
       .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
     changed();
+    await logEnd(ctx, target, order.name, 'FAILED', 'sendingFailed');
     throw new AppError('sendingFailed');
   }
   if (first === 'sent') {
@@ -136,6 +179,7 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
   }
   const record = presentCommand({ command: final, cabinetNumber: target.cabinetNumber, batteryNumber: target.batteryNumber }, ctx.lang);
   const failure = outcomeKey(final);
+  await logEnd(ctx, target, order.name, final.status, failure);
   if (failure) throw new AppError(failure, undefined, record);
   return record;
 }
@@ -148,7 +192,14 @@ export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: Cabi
   return issue(
     ctx,
     deps,
-    { cabinetId: cabinet.id, cabinetNumber: cabinet.number, online: cabinet.online, batteryId: null, batteryNumber: null },
+    {
+      cabinetId: cabinet.id,
+      cabinetNumber: cabinet.number,
+      merchantId: cabinet.merchantId,
+      online: cabinet.online,
+      batteryId: null,
+      batteryNumber: null,
+    },
     { name: body.name, compartment },
   );
 }
@@ -164,6 +215,7 @@ export async function sendBatteryCommand(ctx: Ctx, deps: CommandDeps, body: Batt
     {
       cabinetId: place.cabinetId,
       cabinetNumber: place.cabinetNumber,
+      merchantId: place.merchantId,
       online: place.online,
       batteryId: battery.id,
       batteryNumber: battery.number,

@@ -1,6 +1,7 @@
-import { eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
 import { vehicleApi, type VehicleRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
+import { AppError } from '../../app/errors.js';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
@@ -12,6 +13,16 @@ import { vehicles } from './vehicle.table.js';
 
 export function vehicleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, vehicles.merchantId);
+}
+
+/** A vehicle the caller may see (its log, its history); another tenant's answers "vehicle does not exist". */
+export async function visibleVehicle(ctx: Ctx, id: number): Promise<{ id: number; number: string }> {
+  const [row] = await ctx.db
+    .select({ id: vehicles.id, number: vehicles.number })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, id), vehicleScope(ctx)));
+  if (!row) throw new AppError('vehicleMissing');
+  return row;
 }
 
 // Type, owner and the two bound batteries come from their own modules as joins: the page stays one statement.

@@ -1,0 +1,1 @@
+export { appendDeviceLog, deviceLogText, tellDeviceLogDevices, type DeviceLogEntry, type VisibleDevice } from './device-log.service.js';

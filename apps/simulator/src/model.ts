@@ -20,6 +20,29 @@ export interface SlotModel {
   controls?: Partial<Pick<CompartmentReport, 'doorLock' | 'batteryLock' | 'chargerSwitch' | 'enabled'>>;
   /** The pack's ID could not be read (a failed swap): it is in place, reported without a number. */
   unidentified?: boolean;
+  /** The compartment's energy meter, cumulative kWh (0 until its first charge). */
+  meterKwh?: number;
+  /** The pack's charge when it came into the compartment (its charge began there). */
+  chargeFromSoc?: number;
+}
+
+/** Energy one simulated pack holds, kWh, and the charger's efficiency (the meter counts what the charger drew). */
+export const PACK_KWH = 2;
+export const CHARGER_EFFICIENCY = 0.9;
+/** A pack in its compartment from the start is taken to have come in at this charge. */
+const FIRST_CHARGE_FROM_SOC = 20;
+
+/**
+ * The compartment meter's readings for the charge of the pack it hands out: the reading when the
+ * pack's charge began and now, the energy the charger drew for the charge it gained (none when it
+ * gained none); the meter moves on to the later reading (docs/device-protocol.md, "Swap event").
+ */
+export function chargeReadings(slot: SlotModel, pack: BatteryModel): { startKwh: number; endKwh: number } {
+  const startKwh = round(slot.meterKwh ?? 0, 3);
+  const gained = Math.max(0, pack.soc - (slot.chargeFromSoc ?? FIRST_CHARGE_FROM_SOC));
+  const endKwh = round(startKwh + ((gained / 100) * PACK_KWH) / CHARGER_EFFICIENCY, 3);
+  slot.meterKwh = endKwh;
+  return { startKwh, endKwh };
 }
 
 const round = (value: number, digits: number) => Math.round(value * 10 ** digits) / 10 ** digits;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { authorizeResult, type AuthorizeResult, type SwapEvent } from '@swap/contracts';
 import type { VirtualCabinet } from './devices.js';
-import type { BatteryModel, SlotModel } from './model.js';
+import { chargeReadings, type BatteryModel, type SlotModel } from './model.js';
 import { SWAP_FAILURE_STEPS, type SwapFailureCode } from './swap-faults.js';
 
 /** How long a cabinet waits for the server's authorization before it gives up. */
@@ -86,8 +86,10 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
   const into = pickIn(cabinet.slots, out);
   const failureCode = cabinet.swapFaults.next();
   if (failureCode) return failSwap(cabinet, request, { eventId, requestId, startedAt, out, into, failureCode });
+  const meter = chargeReadings(out, handOut);
   out.battery = null;
   into.battery = request.rider;
+  into.chargeFromSoc = request.rider.soc;
   const event: SwapEvent = {
     type: 'SWAP',
     eventId,
@@ -98,6 +100,7 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
     startedAt: startedAt.toISOString(),
     endedAt: new Date().toISOString(),
     result: 'SUCCEEDED',
+    meter,
   };
   await cabinet.report('event', event);
   await cabinet.publishState();

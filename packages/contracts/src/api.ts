@@ -34,6 +34,7 @@ import { externalSystemApi, externalSystemFieldLabels } from './domains/external
 import { customerApi, customerFieldLabels, identityApi } from './domains/customer.js';
 import { productOrderApi, productOrderFieldLabels } from './domains/product-order.js';
 import { deviceOrderApi, deviceOrderFieldLabels } from './domains/device-order.js';
+import { swapOrderApi, swapOrderFieldLabels } from './domains/swap-order.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { walletApi, walletFieldLabels } from './domains/wallet.js';
 
@@ -61,6 +62,7 @@ export * from './domains/notification.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
 export * from './domains/device-order.js';
+export * from './domains/swap-order.js';
 export * from './domains/product-package.js';
 export * from './domains/price-setting.js';
 export * from './domains/role.js';
@@ -93,6 +95,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   walletFieldLabels,
   deviceOrderFieldLabels,
   deviceLogFieldLabels,
+  swapOrderFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -142,6 +145,8 @@ export const AUDITED = {
   wallet: audited(['edit'], { en: 'Wallet', in: 'Dompet', th: 'กระเป๋าเงิน', zh: '钱包' }),
   vehicleOrder: audited(['add'], { en: 'Vehicle order', in: 'Pesanan kendaraan', th: 'คำสั่งซื้อยานพาหนะ', zh: '车辆订单' }),
   batteryOrder: audited(['add'], { en: 'Battery order', in: 'Pesanan baterai', th: 'คำสั่งซื้อแบตเตอรี่', zh: '电池订单' }),
+  transferOrder: audited([], { en: 'Transfer order', in: 'Pesanan penukaran', th: 'คำสั่งซื้อการสลับ', zh: '换电订单' }),
+  kwhOrder: audited([], { en: 'Energy order', in: 'Pesanan energi', th: 'คำสั่งซื้อพลังงาน', zh: '电量订单' }),
 } as const;
 
 /**
@@ -203,6 +208,8 @@ export const API = {
   wallet: walletApi,
   vehicleOrder: deviceOrderApi.vehicle,
   batteryOrder: deviceOrderApi.battery,
+  transferOrder: swapOrderApi.transfer,
+  kwhOrder: swapOrderApi.kwh,
   choices: choicesApi,
 } as const;
 

@@ -231,8 +231,22 @@ export const MENU_TREE: CentreDef[] = [
           crud('order.wallet.bill', [button('order.wallet.bill.adjust', 'Adjust')], ['export']),
         ),
         item('order.combo', 'Package orders', '/order/package/list', crud('order.combo', [], ['export'])),
-        item('order.transfer', 'Transfer orders', '/order/transfer/list', crud('order.transfer', [], ['export'])),
-        item('order.kwh', 'Energy orders', '/order/kwh/list', crud('order.kwh', [], ['export'])),
+        item(
+          'order.transfer',
+          'Transfer orders',
+          '/order/transfer/list',
+          crud(
+            'order.transfer',
+            [button('order.transfer.pay', 'Collect from wallet'), button('order.transfer.cancel', 'Cancel')],
+            ['export'],
+          ),
+        ),
+        item(
+          'order.kwh',
+          'Energy orders',
+          '/order/kwh/list',
+          crud('order.kwh', [button('order.kwh.pay', 'Collect from wallet'), button('order.kwh.cancel', 'Cancel')], ['export']),
+        ),
       ]),
       group('record', 'Records', 'HistoryOutlined', [
         item('record.swap', 'Swap records', '/business/transfer/list', crud('record.swap', [], ['export'])),

@@ -19,6 +19,7 @@ import { registerModules } from '../modules/index.js';
 import { startWebhookWorker } from '../modules/external-system/index.js';
 import { JobHandlers, startJobWorker, type JobWorker } from '../modules/job/index.js';
 import { startOverdueJob } from '../modules/product-order/index.js';
+import { startSwapOrderJob } from '../modules/swap-order/index.js';
 import { DeviceHub } from './device-hub.js';
 
 export const VERSION = '0.1.0';
@@ -135,6 +136,9 @@ export async function buildApp(config: Config, database: Database, options: Buil
     app.decorate('jobWorker', worker);
     app.addHook('onClose', () => worker.stop());
   }
+  // Transfer and energy orders: unpaid ones time out, paid ones complete (docs/orders.md).
+  const swapOrderJob = startSwapOrderJob(database.db, config.orderJobIntervalMs, app.log);
+  app.addHook('onClose', () => swapOrderJob.stop());
 
   // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {

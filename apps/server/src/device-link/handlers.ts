@@ -16,6 +16,7 @@ import {
 import type { Db } from '../db/client.js';
 import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
+import { chargeSwap } from '../modules/swap-order/index.js';
 import { storeCabinetState } from './device-state.service.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
@@ -77,8 +78,20 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
 
 /** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */
 async function recordSwap(db: Db, m: DeviceMessage<z.infer<typeof cabinetEvent>>, hub: DeviceHub): Promise<boolean> {
-  // External systems' webhooks are queued in the swap's own transaction: a recorded swap is never lost to them.
-  const outcome = await applySwapEvent(db, m.number, m.payload, (tx, cabinet, swap) => enqueueDeviceEvents(tx, [swapEvent(cabinet, swap)]));
+  // External systems' webhooks are queued, and a charged swap's order made, in the swap's own
+  // transaction: a recorded swap is never lost to them, nor charged twice (docs/orders.md).
+  const outcome = await applySwapEvent(db, m.number, m.payload, async (tx, cabinet, swap) => {
+    await enqueueDeviceEvents(tx, [swapEvent(cabinet, swap)]);
+    await chargeSwap(tx, {
+      recordId: swap.id,
+      cabinetId: cabinet.id,
+      merchantId: cabinet.merchantId,
+      result: swap.result,
+      customer: swap.customer,
+      meter: swap.meter,
+      endedAt: swap.endedAt,
+    });
+  });
   if (outcome === null) return false;
   if (outcome.refused.length)
     m.log.warn(

@@ -61,7 +61,8 @@ import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
 import { lockStockCounters, registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
-import { heldCompartments, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
+import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
+import { orderOfSwap, registerSwapOrderRoutes, seedDemoSwapOrders } from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
@@ -159,6 +160,8 @@ const MODULES: ServerModule[] = [
   { routes: registerPriceSettingRoutes, demo: (db, demo) => seedDemoPriceSettings(db, demo.merchantIds) },
   // Vehicle and battery orders name customers, devices and cities, and are priced by base and battery prices.
   { routes: registerDeviceOrderRoutes, demo: seedDemoDeviceOrders },
+  // Transfer and energy orders name swaps, customers and cabinets, and are priced by consumer prices.
+  { routes: registerSwapOrderRoutes, demo: (db, demo) => (demo.withDevices ? seedDemoSwapOrders(db, demo) : Promise.resolve()) },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];
@@ -176,6 +179,7 @@ tellDeviceLogDevices({ battery: visibleBattery, cabinet: visibleCabinet, vehicle
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
+readSwapOrdersFrom(orderOfSwap);
 
 // A disabled account, or one whose password was reset, is signed out everywhere (the session module ends its sessions).
 endSessionsWith(revokeAccountSessions);

@@ -190,8 +190,14 @@ export const swapEvent = z
     /** The customer or vehicle served (customer id, phone or vehicle number, as the cabinet read it). */
     customer: customerRef.optional(),
     failureCode: z.enum(DEVICE_FAILURE_CODES).optional(),
+    /**
+     * The energy the pack handed out took in its compartment: the compartment meter's cumulative kWh
+     * when its charge began and at the swap (an energy order is priced from them; docs/device-protocol.md).
+     */
+    meter: z.object({ startKwh: reading(0, 1e9), endKwh: reading(0, 1e9) }).optional(),
   })
   .refine((e) => Date.parse(e.endedAt) >= Date.parse(e.startedAt), { path: ['endedAt'], message: 'validation.invalid' })
+  .refine((e) => !e.meter || e.meter.endKwh >= e.meter.startKwh, { path: ['meter', 'endKwh'], message: 'validation.invalid' })
   .refine((e) => e.result !== 'FAILED' || e.failureCode !== undefined, { path: ['failureCode'], message: 'validation.required' })
   .refine((e) => e.result !== 'SUCCEEDED' || (e.batteryIn !== null && e.batteryOut !== null), {
     path: ['batteryOut'],

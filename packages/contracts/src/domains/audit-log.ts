@@ -86,5 +86,6 @@ export const AUDIT_VERBS = [
   'bindVehicle',
   'retry',
   'handOver',
+  'pay',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

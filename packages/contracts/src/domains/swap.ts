@@ -3,6 +3,7 @@ import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { cleanString, id, idQuery, int32, safeText } from '../validation.js';
 import { SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '../device-link/payloads.js';
+import { swapOrderLink } from './swap-order.js';
 
 /**
  * Swap records (/business/transfer/*): one per swap a cabinet reports. Reservations
@@ -39,6 +40,8 @@ export const swapRecord = z.object({
   appointmentId: z.number().nullable(),
   merchantId: z.number().nullable(),
   merchantName: z.string().nullable(),
+  /** The transfer or energy order charging the swap, when it was charged (docs/orders.md). */
+  order: swapOrderLink.nullable(),
   createdAt: z.string(),
 });
 export type SwapRecord = z.infer<typeof swapRecord>;

@@ -328,6 +328,7 @@ export const ENUM_WORDS_EN = {
     bindVehicle: 'Bound a vehicle to {object}',
     retry: 'Retried {object}',
     handOver: 'Handed over the device of {object}',
+    pay: 'Collected {object} from the wallet',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

@@ -324,6 +324,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     bindVehicle: 'Mengikat kendaraan ke {object}',
     retry: 'Mengulang {object}',
     handOver: 'Menyerahkan perangkat {object}',
+    pay: 'Menagih {object} dari dompet',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

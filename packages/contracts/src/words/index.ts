@@ -110,6 +110,8 @@ const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string,
   productOrder: { status: 'productOrder.status' },
   vehicleOrder: { status: 'deviceOrder.status' },
   batteryOrder: { status: 'deviceOrder.status' },
+  transferOrder: { status: 'deviceOrder.status' },
+  kwhOrder: { status: 'deviceOrder.status' },
 };
 
 /** The words group of a field of an object of the audit log (its object type), if any. */

@@ -324,6 +324,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     bindVehicle: 'ผูกยานพาหนะกับ{object}',
     retry: 'ลองใหม่{object}',
     handOver: 'ส่งมอบอุปกรณ์ของ{object}',
+    pay: 'เรียกเก็บ{object}จากกระเป๋าเงิน',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

@@ -317,6 +317,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     bindVehicle: '为{object}绑定车辆',
     retry: '重试{object}',
     handOver: '交付{object}的设备',
+    pay: '从钱包收取{object}',
   },
   'auditLog.field': {
     tenant: '租户',

@@ -58,6 +58,23 @@ export async function cabinetByNumber(db: Db, number: string): Promise<{ id: num
   return cabinet;
 }
 
+/** The station the cabinet stands in (null when placed in none): a charged swap is priced in its city. */
+export async function cabinetStationId(db: Db, cabinetId: number): Promise<number | null> {
+  const [cabinet] = await db.select({ stationId: cabinets.stationId }).from(cabinets).where(eq(cabinets.id, cabinetId));
+  return cabinet?.stationId ?? null;
+}
+
+/** A merchant's first cabinets placed in a station (the demo's charged swaps happen there). */
+export async function cabinetsInStationsOf(db: Db, merchantId: number, limit: number): Promise<{ id: number; stationId: number }[]> {
+  const rows = await db
+    .select({ id: cabinets.id, stationId: cabinets.stationId })
+    .from(cabinets)
+    .where(and(eq(cabinets.merchantId, merchantId), isNotNull(cabinets.stationId)))
+    .orderBy(asc(cabinets.id))
+    .limit(limit);
+  return rows.map((row) => ({ id: row.id, stationId: row.stationId! }));
+}
+
 /** The numbers of the cabinets standing in a station that the caller may see (its detail's live rows). */
 export async function cabinetNumbersInStation(db: Db, ctx: Pick<Ctx, 'principal'>, stationId: number): Promise<string[]> {
   const rows = await db

@@ -7,6 +7,8 @@ export {
   cabinetJoin,
   cabinetNumbers,
   cabinetNumbersInStation,
+  cabinetStationId,
+  cabinetsInStationsOf,
   cabinetsOfTypeExist,
   compartmentBatteryId,
   compartmentOfBattery,

@@ -287,3 +287,19 @@ export async function enabledBatteryPrice(db: Db, merchantId: number, batteryTyp
     );
   return row ? { ...row, deposit: normalizeMoney(row.deposit), rentPerCycle: normalizeMoney(row.rentPerCycle) } : null;
 }
+
+/** A consumer price as a charged swap takes it: per swap or per kWh, exact, in the agent's currency. */
+export interface ConsumerUnitPrice {
+  billingMode: (typeof consumerPrices.$inferSelect)['billingMode'];
+  unitPrice: string;
+  currency: (typeof consumerPrices.$inferSelect)['currency'];
+}
+
+/** The agent's enabled consumer prices in a city, one per billing mode (docs/orders.md, "Transfer and energy orders"). */
+export async function enabledConsumerPrices(db: Db, merchantId: number, cityId: number): Promise<ConsumerUnitPrice[]> {
+  const rows = await db
+    .select({ billingMode: consumerPrices.billingMode, unitPrice: consumerPrices.unitPrice, currency: consumerPrices.currency })
+    .from(consumerPrices)
+    .where(and(eq(consumerPrices.merchantId, merchantId), eq(consumerPrices.cityId, cityId), eq(consumerPrices.enabled, true)));
+  return rows.map((row) => ({ ...row, unitPrice: normalizeMoney(row.unitPrice) }));
+}

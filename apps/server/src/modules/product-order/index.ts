@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { addMoney, productOrderApi, type ProductOrderRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
@@ -25,6 +25,34 @@ import { runOverdueJob } from './product-order.job.js';
 export { markProductOrderPaid, type OrderPayment } from './product-order.service.js';
 export { productOrderPayable } from './product-order.payable.js';
 export { runOverdueJob, startOverdueJob, type OverdueRun } from './product-order.job.js';
+
+/**
+ * Takes one swap from the swap combo package of the customer's running, paid product order (the
+ * oldest holding swaps), in the caller's transaction: true when a package covered the swap, which
+ * is then not charged (docs/orders.md, "Transfer and energy orders").
+ */
+export async function takeComboSwap(tx: Db, customerId: number): Promise<boolean> {
+  const held = tx
+    .select({ id: productOrders.id })
+    .from(productOrders)
+    .where(
+      and(
+        eq(productOrders.customerId, customerId),
+        eq(productOrders.status, 'ENROLLED'),
+        eq(productOrders.customerStatus, 'REGISTERED'),
+        gt(productOrders.comboSwaps, 0),
+      ),
+    )
+    .orderBy(asc(productOrders.id))
+    .limit(1)
+    .for('update');
+  const taken = await tx
+    .update(productOrders)
+    .set({ comboSwaps: sql`${productOrders.comboSwaps} - 1`, updatedAt: new Date() })
+    .where(and(inArray(productOrders.id, held), gt(productOrders.comboSwaps, 0)))
+    .returning({ id: productOrders.id });
+  return taken.length > 0;
+}
 
 /** Whether an order names the product (read on the index leading with it): such a product stays. */
 export async function ordersNameProduct(db: Db, productId: number): Promise<boolean> {

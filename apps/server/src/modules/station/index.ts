@@ -25,7 +25,7 @@ import { answerOptions } from '../../app/options.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
-import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, insideArea } from '../area/index.js';
+import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, cityExists, insideArea } from '../area/index.js';
 import type { CabinetStations } from '../cabinet/index.js';
 import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
@@ -171,6 +171,13 @@ async function lockOwn(tx: Db, ctx: Ctx, type: StationType, id: number): Promise
     .for('update');
   if (!row) throw notFound();
   return row;
+}
+
+/** The city a station lies in (its area, when that area is a city), for the prices of what happens there. */
+export async function stationCityId(db: Db, stationId: number): Promise<number | null> {
+  const [station] = await db.select({ areaId: stations.areaId }).from(stations).where(eq(stations.id, stationId));
+  const areaId = station?.areaId ?? null;
+  return areaId !== null && (await cityExists(db, areaId)) ? areaId : null;
 }
 
 export async function addStation(ctx: Ctx, type: StationType, input: StationAdd): Promise<StationRecord> {

@@ -10,5 +10,6 @@ export {
   type RecordedSwap,
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
-export { seedDemoSwaps, seedDemoVehicleSwaps, type DemoVehicleSwap } from './swap.seed.js';
+export { readSwapOrdersFrom } from './swap.query.js';
+export { recordDemoSwaps, seedDemoSwaps, seedDemoVehicleSwaps, type DemoChargedSwap, type DemoVehicleSwap } from './swap.seed.js';
 export { vehicleSwapDays } from './swap.refs.js';

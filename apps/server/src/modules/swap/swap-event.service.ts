@@ -55,11 +55,21 @@ export interface SwapOutcome {
  * Told of each swap recorded, in its transaction, with the result as recorded (a refused one as
  * FAILED): the external systems queue their webhooks this way (docs/operation-centre.md).
  */
-export type SwapRecorded = (tx: Db, cabinet: { number: string; merchantId: number | null }, swap: RecordedSwap) => Promise<unknown>;
+export type SwapRecorded = (
+  tx: Db,
+  cabinet: { id: number; number: string; merchantId: number | null },
+  swap: RecordedSwap,
+) => Promise<unknown>;
 
 /** A swap as recorded: its event, with the result and failure the record keeps. */
 export interface RecordedSwap {
+  /** The swap record's id. */
+  id: number;
   eventId: string;
+  /** The customer as the cabinet read it. */
+  customer: string | null;
+  /** The meter readings of the charge of the pack handed out, when the cabinet sent them. */
+  meter: { startKwh: number; endKwh: number } | null;
   result: string;
   failureCode: string | null;
   batteryIn: { number: string; compartment: number; soc: number } | null;
@@ -123,9 +133,12 @@ export async function applySwapEvent(
     if (!record) return { changed: [], refused: [] };
     await recorded?.(
       tx,
-      { number: cabinetNumber, merchantId: cabinet.merchantId },
+      { id: cabinet.id, number: cabinetNumber, merchantId: cabinet.merchantId },
       {
+        id: record.id,
         eventId: event.eventId,
+        customer: event.customer ?? null,
+        meter: event.meter ?? null,
         batteryIn: event.batteryIn ?? null,
         batteryOut: event.batteryOut ?? null,
         startedAt: event.startedAt,

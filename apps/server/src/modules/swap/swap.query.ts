@@ -1,6 +1,6 @@
-import { eq, gte, like, lte, or, type SQL } from 'drizzle-orm';
+import { eq, gte, like, lte, or, sql, type Column, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapRecord } from '@swap/contracts';
+import { SWAP_RECORD_FAILURE_MESSAGES, messageText, swapApi, type SwapOrderLink, type SwapRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList, type ListJoin } from '../../app/list.js';
@@ -35,51 +35,75 @@ interface Row {
   cabinetNumber: string;
   merchantName: string | null;
   servedVehicleNumber: string | null;
+  order: SwapOrderLink | null;
+}
+
+/** The order charging a swap record, read in the list's query: the order module tells it at start-up. */
+type OrderOfSwap = (swapRecordId: Column) => SQL<SwapOrderLink | null>;
+let orderOfSwap: OrderOfSwap = () => sql<null>`null`;
+let list: ReturnType<typeof declareSwapList> | undefined;
+
+/** Tells the swap list how to name the order charging each swap (docs/architecture.md, "No two modules import each other"). */
+export function readSwapOrdersFrom(given: OrderOfSwap): void {
+  orderOfSwap = given;
+  list = undefined;
+}
+
+/** Swap records (Business → Swap records), declared on first use. */
+export function swapList() {
+  return (list ??= declareSwapList());
 }
 
 /** Swap records (Business → Swap records); latest swap first, the (…, started_at, id) indexes serve the order. */
-export const swapList = defineList({
-  endpoint: swapApi.search,
-  table: swapRecords,
-  id: swapRecords.id,
-  select: { swap: swapRecords, cabinetNumber: at.cabinetNumberColumn, merchantName: at.merchantName, servedVehicleNumber: served.number },
-  joins: [...at.joins, served.join],
-  scope: at.scope,
-  filters: {
-    cabinetNumber: at.cabinetNumber,
-    batteryNumber: (number) => {
-      const pattern = prefixPattern(number);
-      return or(like(swapRecords.batteryInNumber, pattern), like(swapRecords.batteryOutNumber, pattern));
+const declareSwapList = () =>
+  defineList({
+    endpoint: swapApi.search,
+    table: swapRecords,
+    id: swapRecords.id,
+    select: {
+      swap: swapRecords,
+      cabinetNumber: at.cabinetNumberColumn,
+      merchantName: at.merchantName,
+      servedVehicleNumber: served.number,
+      order: orderOfSwap(swapRecords.id),
     },
-    cabinetId: (cabinetId) => eq(swapRecords.cabinetId, cabinetId),
-    // Records keep the numbers as reported: the battery's current number finds them (one number
-    // read once, then the two number indexes).
-    batteryId: (batteryId) => {
-      const number = batteryNumberOf(batteryId);
-      return or(eq(swapRecords.batteryInNumber, number), eq(swapRecords.batteryOutNumber, number));
+    joins: [...at.joins, served.join],
+    scope: at.scope,
+    filters: {
+      cabinetNumber: at.cabinetNumber,
+      batteryNumber: (number) => {
+        const pattern = prefixPattern(number);
+        return or(like(swapRecords.batteryInNumber, pattern), like(swapRecords.batteryOutNumber, pattern));
+      },
+      cabinetId: (cabinetId) => eq(swapRecords.cabinetId, cabinetId),
+      // Records keep the numbers as reported: the battery's current number finds them (one number
+      // read once, then the two number indexes).
+      batteryId: (batteryId) => {
+        const number = batteryNumberOf(batteryId);
+        return or(eq(swapRecords.batteryInNumber, number), eq(swapRecords.batteryOutNumber, number));
+      },
+      customer: (customer) => eq(swapRecords.customer, customer),
+      merchantId: (merchantId) => eq(swapRecords.merchantId, merchantId),
+      result: (result) => eq(swapRecords.result, result),
+      startedFrom: (from) => gte(swapRecords.startedAt, new Date(from)),
+      startedTo: (to) => lte(swapRecords.startedAt, new Date(to)),
     },
-    customer: (customer) => eq(swapRecords.customer, customer),
-    merchantId: (merchantId) => eq(swapRecords.merchantId, merchantId),
-    result: (result) => eq(swapRecords.result, result),
-    startedFrom: (from) => gte(swapRecords.startedAt, new Date(from)),
-    startedTo: (to) => lte(swapRecords.startedAt, new Date(to)),
-  },
-  defaultOrder: () => ({ column: swapRecords.startedAt, direction: 'desc' }),
-  count: 'exact',
-  present: ({ swap: s, ...joined }: Row, ctx): SwapRecord => {
-    const { requestId: _request, ...fields } = s;
-    return {
-      ...fields,
-      ...joined,
-      startedAt: s.startedAt.toISOString(),
-      endedAt: s.endedAt.toISOString(),
-      durationSeconds: Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 1000),
-      failureMessage: s.failureCode ? messageText(SWAP_RECORD_FAILURE_MESSAGES[s.failureCode], ctx.lang) : null,
-      createdAt: s.createdAt.toISOString(),
-    };
-  },
-  missing: 'swapMissing',
-});
+    defaultOrder: () => ({ column: swapRecords.startedAt, direction: 'desc' }),
+    count: 'exact',
+    present: ({ swap: s, ...joined }: Row, ctx): SwapRecord => {
+      const { requestId: _request, ...fields } = s;
+      return {
+        ...fields,
+        ...joined,
+        startedAt: s.startedAt.toISOString(),
+        endedAt: s.endedAt.toISOString(),
+        durationSeconds: Math.round((s.endedAt.getTime() - s.startedAt.getTime()) / 1000),
+        failureMessage: s.failureCode ? messageText(SWAP_RECORD_FAILURE_MESSAGES[s.failureCode], ctx.lang) : null,
+        createdAt: s.createdAt.toISOString(),
+      };
+    },
+    missing: 'swapMissing',
+  });
 
 export const SWAP_CSV_FIELDS: (keyof SwapRecord)[] = [
   'id',

@@ -11,10 +11,10 @@ const APPOINTMENT_CSV = fieldColumns<AppointmentRecord>(APPOINTMENT_CSV_FIELDS, 
 
 /** Swap records (/business/transfer/*) and reservations (/business/appointment/*). */
 export function registerSwapRoutes(app: FastifyInstance): void {
-  serve(app, swapApi.search, ({ input, ctx }) => swapList.search(ctx, input));
-  serve(app, swapApi.detail, ({ input, ctx }) => swapList.detail(ctx, input.id));
+  serve(app, swapApi.search, ({ input, ctx }) => swapList().search(ctx, input));
+  serve(app, swapApi.detail, ({ input, ctx }) => swapList().detail(ctx, input.id));
   serve(app, swapApi.export, ({ input, ctx, reply }) =>
-    swapList.sendExport(reply, ctx, input, { filename: 'swap-records.csv', columns: SWAP_CSV }),
+    swapList().sendExport(reply, ctx, input, { filename: 'swap-records.csv', columns: SWAP_CSV }),
   );
 
   serve(app, appointmentApi.search, ({ input, ctx }) => appointmentList.search(ctx, input));

@@ -138,3 +138,42 @@ export async function seedDemoVehicleSwaps(db: Db, swaps: DemoVehicleSwap[]): Pr
   });
   await db.insert(swapRecords).values(rows).onConflictDoNothing();
 }
+
+/** A succeeded demo swap of a customer at a cabinet, which an order of the order centre charges. */
+export interface DemoChargedSwap {
+  cabinetId: number;
+  merchantId: number;
+  eventId: string;
+  customer: string;
+  batteryInNumber: string | null;
+  batteryOutNumber: string | null;
+  at: Date;
+}
+
+/** Records demo swaps as succeeded swap records (history only) and answers their ids, in order; an existing event keeps its record. */
+export async function recordDemoSwaps(db: Db, swaps: DemoChargedSwap[]): Promise<number[]> {
+  if (swaps.length === 0) return [];
+  const rows = await db
+    .insert(swapRecords)
+    .values(
+      swaps.map((swap, i) => ({
+        cabinetId: swap.cabinetId,
+        eventId: swap.eventId,
+        batteryInNumber: swap.batteryInNumber,
+        batteryInCompartment: (i % 8) + 1,
+        batteryInSoc: 10 + (i % 20),
+        batteryOutNumber: swap.batteryOutNumber,
+        batteryOutCompartment: ((i + 3) % 8) + 1,
+        batteryOutSoc: 95 + (i % 5),
+        customer: swap.customer,
+        startedAt: swap.at,
+        endedAt: new Date(swap.at.getTime() + 42_000),
+        result: 'SUCCEEDED' as const,
+        merchantId: swap.merchantId,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ id: swapRecords.id, eventId: swapRecords.eventId });
+  const ids = new Map(rows.map((row) => [row.eventId, row.id]));
+  return swaps.map((swap) => ids.get(swap.eventId) ?? 0);
+}

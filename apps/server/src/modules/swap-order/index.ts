@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { SWAP_ORDER_KINDS, swapOrderApi, type SwapOrderRecord } from '@swap/contracts';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
+import { serve } from '../../app/route.js';
+import { cancelSwapOrder, payOrderFromWallet, swapOrderLists } from './swap-order.service.js';
+
+export {
+  chargeSwap,
+  orderOfSwap,
+  priceEnergy,
+  runSwapOrderJob,
+  startSwapOrderJob,
+  WALLET_GATEWAY,
+  type ChargedSwap,
+} from './swap-order.service.js';
+export { seedDemoSwapOrders } from './swap-order.seed.js';
+
+const CSV_COLUMNS: CsvColumn<SwapOrderRecord>[] = fieldColumns(
+  [
+    'orderNo',
+    'merchantName',
+    'customerNumber',
+    'customerName',
+    'cabinetNumber',
+    'cityName',
+    'swapAt',
+    'status',
+    'currency',
+    'unitPrice',
+    'meterStartKwh',
+    'meterEndKwh',
+    'energyKwh',
+    'amount',
+    'paymentGateway',
+    'transactionId',
+    'paidAt',
+    'completedAt',
+    'cancelledAt',
+    'createdAt',
+  ],
+  { status: 'deviceOrder.status' },
+);
+
+/** Order centre → Transfer orders and Energy orders (/order/<kind>/list, /order/<kind>/detail/:id). */
+export function registerSwapOrderRoutes(app: FastifyInstance): void {
+  for (const kind of SWAP_ORDER_KINDS) {
+    const api = swapOrderApi[kind];
+    const list = swapOrderLists[kind];
+    serve(app, api.search, ({ input, ctx }) => list.search(ctx, input));
+    serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
+    serve(app, api.pay, ({ input, ctx }) => payOrderFromWallet(ctx, kind, input.id));
+    serve(app, api.cancel, ({ input, ctx }) => cancelSwapOrder(ctx, kind, input.id));
+    serve(app, api.export, ({ input, ctx, reply }) =>
+      list.sendExport(reply, ctx, input, { filename: `${kind === 'kwh' ? 'energy' : 'transfer'}-orders.csv`, columns: CSV_COLUMNS }),
+    );
+  }
+}

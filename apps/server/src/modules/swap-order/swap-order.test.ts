@@ -1,0 +1,297 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import {
+  batteryApi,
+  cabinetApi,
+  distributionApi,
+  priceSettingApi,
+  stationApi,
+  SWAP_ORDER_STATUSES,
+  SWAP_ORDER_STEPS,
+  swapApi,
+  swapOrderApi,
+  walletApi,
+  type SwapEvent,
+  type SwapOrderKind,
+  type SwapOrderRecord,
+  type SwapOrderStatus,
+} from '@swap/contracts';
+import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { createAccount, createCustomer, createDeviceTypes, createProvinceAndCity, deviceCallers, succeed } from '../../test/factories.js';
+import type { DeviceCallers } from '../../test/factories.js';
+import { startSimulatedCabinets } from '../../test/device-fixtures.js';
+import { eventually } from '../../test/eventually.js';
+import type { DeviceGateway } from '../../device-link/gateway.js';
+import { priceEnergy, runSwapOrderJob } from './index.js';
+import { swapOrders } from './swap-order.table.js';
+
+const CABINET = 'CSO0001';
+const PACKS = ['BSO000001', 'BSO000002'];
+const MENUS = ['order.transfer', 'order.kwh', 'record.swap', 'order.wallet.bill', 'customer.list'];
+const HOUR = 3600_000;
+
+describe('energy pricing: meter readings → kWh → amount, two decimals', () => {
+  it('keeps readings to the watt-hour and rounds the amount half up', () => {
+    expect(priceEnergy({ startKwh: 1000.1234, endKwh: 1002.5 }, '2500.50')).toEqual({
+      meterStartKwh: '1000.123',
+      meterEndKwh: '1002.500',
+      energyKwh: '2.377',
+      amount: '5943.69',
+    });
+    expect(priceEnergy({ startKwh: 10, endKwh: 10.001 }, '4.50')).toMatchObject({ energyKwh: '0.001', amount: '0.00' });
+    expect(priceEnergy({ startKwh: 10, endKwh: 10.001 }, '5.00')).toMatchObject({ energyKwh: '0.001', amount: '0.01' });
+    expect(priceEnergy({ startKwh: 0, endKwh: 1.5 }, '4.50')).toMatchObject({ energyKwh: '1.500', amount: '6.75' });
+    // 0.1 + 0.2 in floating point is not 0.3: readings are compared in whole watt-hours.
+    expect(priceEnergy({ startKwh: 0.1, endKwh: 0.3 }, '1.00')).toMatchObject({ energyKwh: '0.200', amount: '0.20' });
+    // An amount past the largest a column holds is not priced (the swap is then charged per swap, if at all).
+    expect(priceEnergy({ startKwh: 0, endKwh: 1e9 }, '99999999999.99')).toBeNull();
+  });
+});
+
+describe('transfer and energy orders: one per charged swap, priced by consumer prices, paid from the wallet, tenant-scoped', () => {
+  let server: TestServer;
+  let who: DeviceCallers;
+  let staff: string;
+  let rivalStaff: string;
+  let gateway: DeviceGateway;
+  let fleet: RunningFleet;
+  let cityId = 0;
+  let cabinetId = 0;
+  let serial = 0;
+
+  const orders = async (kind: SwapOrderKind, filter: Record<string, unknown> = {}, token = staff) =>
+    (await server.request(swapOrderApi[kind].search, filter, { token })).data;
+  const row = async (id: number) => (await server.db.select().from(swapOrders).where(eq(swapOrders.id, id)))[0]!;
+  const event = (customer: string, extra: Partial<SwapEvent> = {}): SwapEvent => {
+    serial += 1;
+    return {
+      type: 'SWAP',
+      eventId: `so-${serial}`,
+      customer,
+      batteryIn: { number: `BSOX${String(serial).padStart(4, '0')}`, compartment: 3, soc: 12 },
+      batteryOut: { number: `BSOY${String(serial).padStart(4, '0')}`, compartment: 4, soc: 96 },
+      startedAt: new Date(Date.now() - 60_000).toISOString(),
+      endedAt: new Date().toISOString(),
+      result: 'SUCCEEDED',
+      ...extra,
+    };
+  };
+  /** Reports the event as the cabinet does and answers the order of its swap once recorded (null when none). */
+  const report = async (e: SwapEvent, times = 1) => {
+    await Promise.all(Array.from({ length: times }, () => fleet.cabinets[0]!.report('event', e)));
+    let swapId = 0;
+    await eventually(async () => {
+      const found = (await server.request(swapApi.search, { customer: e.customer! }, { token: staff })).data.records;
+      const swap = found.find((s) => s.eventId === e.eventId);
+      expect(swap).toBeDefined();
+      swapId = swap!.id;
+    });
+    await gateway.link.idle();
+    return (await server.db.select().from(swapOrders).where(eq(swapOrders.swapRecordId, swapId)))[0] ?? null;
+  };
+  const consumerPrice = (billingMode: 'PER_SWAP' | 'PER_KWH', unitPrice: string) =>
+    succeed(server, priceSettingApi.consumer.add, { merchantId: who.merchantId, cityId, enabled: true, billingMode, unitPrice }, who.admin);
+  const customer = async (number: string) => (await createCustomer(server, staff, { customerNumber: number })).customerNumber;
+  const topUpWallet = (customerId: string, amount: string) =>
+    succeed(server, walletApi.adjust, { customerId, amount, remark: 'Cash at the counter' }, staff);
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: '0' });
+    who = await deviceCallers(server);
+    staff = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: MENUS })).token;
+    rivalStaff = (await createAccount(server, who.admin, { merchantId: who.rivalId, menuCodes: MENUS })).token;
+    const types = await createDeviceTypes(server, who.admin);
+    cityId = (await createProvinceAndCity(server, who.admin)).cityId;
+    // A station inside the city; the cabinet stands there, so its swaps are priced in the city.
+    const station = await succeed(
+      server,
+      stationApi.SWAP.add,
+      {
+        name: 'Kemang swap point',
+        nature: 'SELF_OPERATED',
+        address: 'Jl. Kemang Raya 1',
+        latitude: -6.5,
+        longitude: 106.3,
+        responsiblePerson: 'Station lead',
+        status: 'DEPLOYED',
+        merchantId: who.merchantId,
+        areaId: cityId,
+      },
+      who.admin,
+    );
+    cabinetId = (await succeed(server, cabinetApi.add, { number: CABINET, typeId: types.cabinet }, who.merchant)).id;
+    for (const number of PACKS) await succeed(server, batteryApi.add, { number, typeId: types.battery }, who.merchant);
+    await succeed(
+      server,
+      distributionApi.battery.distribute,
+      { numbers: PACKS, merchantId: who.merchantId, stationId: station.id },
+      who.admin,
+    );
+    await succeed(
+      server,
+      distributionApi.cabinet.distribute,
+      { numbers: [CABINET], merchantId: who.merchantId, stationId: station.id },
+      who.admin,
+    );
+    ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
+      cabinets: [{ number: CABINET, slots: [...PACKS, null, null] }],
+      batteries: false,
+    }));
+    fleet.cabinets[0]!.slots[0]!.battery!.soc = 96;
+    await fleet.tick();
+    await eventually(async () => {
+      const slots = (await server.request(cabinetApi.detail, { id: cabinetId }, { token: who.merchant })).data.compartments;
+      expect(slots.find((c) => c.index === 1)?.batteryNumber).toBe(PACKS[0]);
+    });
+  });
+  afterAll(async () => {
+    await fleet?.stop();
+    await gateway?.close();
+    await server?.close();
+  });
+
+  it('charges nothing without a consumer price, for a failed swap, or for someone who is not a customer of the merchant', async () => {
+    const number = await customer('C71001');
+    expect(await report(event(number))).toBeNull();
+    await consumerPrice('PER_SWAP', '5000');
+    expect(await report(event(number, { result: 'FAILED', failureCode: 'OPEN_DOOR_FAILURE', batteryOut: null }))).toBeNull();
+    expect(await report(event('C79999'))).toBeNull();
+  });
+
+  it('makes one transfer order per swap even when the report arrives twice at once, and the swap links to it', async () => {
+    const number = await customer('C71002');
+    const e = event(number);
+    const order = (await report(e, 3))!;
+    expect(order).toMatchObject({ kind: 'transfer', status: 'REGISTERED', amount: '5000.00', unitPrice: '5000.00', energyKwh: null });
+    await fleet.cabinets[0]!.report('event', e);
+    await gateway.link.idle();
+    expect((await orders('transfer', { customerNumber: number })).total).toBe(1);
+    const swap = (await server.request(swapApi.detail, { id: order.swapRecordId }, { token: staff })).data;
+    expect(swap.order).toEqual({ id: order.id, kind: 'transfer', orderNo: order.orderNo });
+    const detail = (await server.request(swapOrderApi.transfer.detail, { id: order.id }, { token: staff })).data;
+    expect(detail).toMatchObject({
+      swapId: swap.id,
+      cabinetNumber: CABINET,
+      customerNumber: number,
+      orderNo: expect.stringMatching(/^TO\d{14}$/),
+    });
+  });
+
+  it('prices by kWh from the meter readings when the city has a price per kWh, and per swap when the cabinet sent none', async () => {
+    await consumerPrice('PER_KWH', '2500.50');
+    const number = await customer('C71003');
+    const energy = (await report(event(number, { meter: { startKwh: 1000.1234, endKwh: 1002.5 } })))!;
+    expect(energy).toMatchObject({ kind: 'kwh', energyKwh: '2.377', amount: '5943.69', unitPrice: '2500.50' });
+    const listed = (await orders('kwh', { customerNumber: number })).records[0]!;
+    expect(listed).toMatchObject({ meterStartKwh: '1000.123', meterEndKwh: '1002.500', energyKwh: '2.377', amount: '5943.69' });
+    expect((await report(event(number)))!).toMatchObject({ kind: 'transfer', amount: '5000.00' });
+  });
+
+  it('is paid from the wallet at once when it holds the amount; staff collect a waiting one later, once', async () => {
+    const number = await customer('C71004');
+    await topUpWallet(number, '6000');
+    const paid = (await report(event(number)))!;
+    expect(paid).toMatchObject({ status: 'PAID', paymentGateway: 'WALLET' });
+    const waiting = (await report(event(number)))!;
+    expect(waiting.status).toBe('REGISTERED');
+    // 1000 left: not enough; nothing changes.
+    const short = await server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff });
+    expect(short.code).toBe(7100);
+    expect((await row(waiting.id)).status).toBe('REGISTERED');
+    await topUpWallet(number, '4000');
+    const [a, b] = await Promise.all([
+      server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff }),
+      server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff }),
+    ]);
+    expect([a.code, b.code].sort()).toEqual([1, 7050]);
+    expect((await row(waiting.id)).status).toBe('PAID');
+    const bill = (await server.request(walletApi.bill, { customerId: number }, { token: staff })).data;
+    expect(bill.records.filter((m) => m.movementKind === 'PAYMENT').map((m) => m.amount)).toEqual(['-5000.00', '-5000.00']);
+  });
+
+  it('takes only the allowed steps from every state, on the state table of the contracts', async () => {
+    const number = await customer('C71005');
+    const order = (await report(event(number)))!;
+    await topUpWallet(number, '100000');
+    for (const status of SWAP_ORDER_STATUSES) {
+      for (const step of ['pay', 'cancel'] as const) {
+        await server.db.update(swapOrders).set({ status }).where(eq(swapOrders.id, order.id));
+        const answer = await server.request(swapOrderApi.transfer[step], { id: order.id }, { token: staff });
+        const allowed = (SWAP_ORDER_STEPS[step].from as readonly SwapOrderStatus[]).includes(status);
+        expect({ status, step, code: answer.code }).toEqual({ status, step, code: allowed ? 1 : 7050 });
+        expect((await row(order.id)).status).toBe(allowed ? SWAP_ORDER_STEPS[step].to : status);
+      }
+    }
+  });
+
+  it('keeps each merchant to its own orders and each kind to its own address', async () => {
+    const number = await customer('C71006');
+    const order = (await report(event(number)))!;
+    expect((await orders('transfer', {}, rivalStaff)).records.map((o: SwapOrderRecord) => o.id)).not.toContain(order.id);
+    for (const call of [
+      server.request(swapOrderApi.transfer.detail, { id: order.id }, { token: rivalStaff }),
+      server.request(swapOrderApi.transfer.pay, { id: order.id }, { token: rivalStaff }),
+      server.request(swapOrderApi.transfer.cancel, { id: order.id }, { token: rivalStaff }),
+      server.request(swapOrderApi.kwh.detail, { id: order.id }, { token: staff }),
+      server.request(swapOrderApi.kwh.cancel, { id: order.id }, { token: staff }),
+    ])
+      expect((await call).code).toBe(1017);
+    expect((await row(order.id)).status).toBe('REGISTERED');
+  });
+
+  it('refuses bad input with a clear message and changes nothing', async () => {
+    for (const id of [0, -1, 2_147_483_648, 1.5]) {
+      const answer = await server.call('POST', '/api/oms/order/transfer/cancel', { token: staff, body: { id } });
+      expect(answer.code).toBe(1002);
+    }
+    const nul = await server.call('POST', '/api/oms/order/transfer/search', { token: staff, body: { orderNo: 'TO\u0000' }, lang: 'zh' });
+    expect(nul.code).toBe(1002);
+    const long = await server.call('POST', '/api/oms/order/kwh/search', { token: staff, body: { customerNumber: 'C'.repeat(10_000) } });
+    expect(long.code).toBe(1002);
+    const nobody = await server.request(swapOrderApi.transfer.pay, { id: 2_000_000_000 }, { token: staff });
+    expect(nobody.code).toBe(1017);
+  });
+
+  it('times out unpaid orders and completes paid ones after their hours; two runs at once give the result of one', async () => {
+    const number = await customer('C71007');
+    const unpaid = (await report(event(number)))!;
+    await topUpWallet(number, '5000');
+    const paid = (await report(event(number)))!;
+    expect(paid.status).toBe('PAID');
+    const later = new Date(Date.now() + 25 * HOUR);
+    const runs = await Promise.all([runSwapOrderJob(server.db, later), runSwapOrderJob(server.db, later)]);
+    expect(runs.reduce((n, run) => n + run.timedOut, 0)).toBeGreaterThanOrEqual(1);
+    expect(runs.some((run) => run.timedOut === 0 && run.completed === 0)).toBe(true);
+    expect((await row(unpaid.id)).status).toBe('TIMEOUT_CANCELLED');
+    expect((await row(paid.id)).status).toBe('COMPLETED');
+    expect(await runSwapOrderJob(server.db, later)).toEqual({ timedOut: 0, completed: 0 });
+  });
+
+  it('the simulator drives a swap that produces an energy order from its meter readings', async () => {
+    const number = await customer('C71008');
+    const rider = newBattery('BSO000009', seededRandom(9), { lat: -6.5, lng: 106.3 });
+    rider.soc = 14;
+    const outcome = await performSwap(fleet.cabinets[0]!, { customer: number, rider, compartment: 1 });
+    expect(outcome).toMatchObject({ result: 'SUCCEEDED', batteryOut: PACKS[0] });
+    let order: SwapOrderRecord | undefined;
+    await eventually(async () => {
+      order = (await orders('kwh', { customerNumber: number })).records[0];
+      expect(order).toBeDefined();
+    });
+    // 96 % from the 20 % a first pack is taken to have come in at: 76 % of 2 kWh over a charger of 90 %.
+    expect(order).toMatchObject({
+      cabinetNumber: CABINET,
+      meterStartKwh: '0.000',
+      meterEndKwh: '1.689',
+      energyKwh: '1.689',
+      amount: '4223.34',
+    });
+    const swap = (await server.request(swapApi.detail, { id: order!.swapId }, { token: staff })).data;
+    expect(swap).toMatchObject({
+      customer: number,
+      batteryOutNumber: PACKS[0],
+      order: { id: order!.id, kind: 'kwh', orderNo: order!.orderNo },
+    });
+  });
+});

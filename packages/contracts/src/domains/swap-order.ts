@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import type { FieldLabels } from '../language.js';
+import { id, safeText } from '../validation.js';
+import { CURRENCIES } from './currency.js';
+import { DEVICE_ORDER_STATUSES } from './device-order.js';
+
+/**
+ * Transfer (swap) orders and kWh (energy) orders (Order centre → Transfer orders, /order/transfer/list,
+ * /order/transfer/detail/:id; Energy orders, /order/kwh/list, /order/kwh/detail/:id): the paid side of a
+ * swap. A charged swap makes one order, priced per swap or per kWh by the merchant's consumer price in
+ * the cabinet's city (docs/orders.md, "Transfer and energy orders").
+ */
+export const SWAP_ORDER_KINDS = ['transfer', 'kwh'] as const;
+export type SwapOrderKind = (typeof SWAP_ORDER_KINDS)[number];
+
+/** The same states as a vehicle or battery order (worded by the same words). */
+export const SWAP_ORDER_STATUSES = DEVICE_ORDER_STATUSES;
+export type SwapOrderStatus = (typeof SWAP_ORDER_STATUSES)[number];
+
+/**
+ * The state machine of a transfer or energy order (docs/orders.md): the payment starts and pays it
+ * (from the customer's wallet, or a gateway); staff may also collect it from the wallet or cancel it
+ * while unpaid; the order job completes a paid order once its settling time is over and cancels an
+ * unpaid one after SWAP_ORDER_PAYMENT_HOURS. Any other step is refused.
+ */
+export const SWAP_ORDER_STEPS = {
+  start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
+  pay: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'PAID' },
+  complete: { from: ['PAID'], to: 'COMPLETED' },
+  cancel: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'CANCELLED' },
+  timeout: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'TIMEOUT_CANCELLED' },
+} as const satisfies Record<string, { from: readonly SwapOrderStatus[]; to: SwapOrderStatus }>;
+export type SwapOrderStep = keyof typeof SWAP_ORDER_STEPS;
+
+export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatus): boolean {
+  return (SWAP_ORDER_STEPS[step].from as readonly SwapOrderStatus[]).includes(status);
+}
+
+/** An unpaid transfer or energy order is timeout-cancelled by the order job this long after the swap. */
+export const SWAP_ORDER_PAYMENT_HOURS = 24;
+/** A paid order is completed by the order job this long after it was paid (the time to query a charge). */
+export const SWAP_ORDER_SETTLE_HOURS = 24;
+
+/** Labels of the fields transfer and energy orders brought to the product (see FIELD_LABELS). */
+export const swapOrderFieldLabels = {
+  meterStartKwh: { en: 'Meter at start (kWh)', in: 'Meter awal (kWh)', th: 'มิเตอร์เริ่มต้น (kWh)', zh: '起始电表读数（kWh）' },
+  meterEndKwh: { en: 'Meter at end (kWh)', in: 'Meter akhir (kWh)', th: 'มิเตอร์สิ้นสุด (kWh)', zh: '结束电表读数（kWh）' },
+  energyKwh: { en: 'Energy (kWh)', in: 'Energi (kWh)', th: 'พลังงาน (kWh)', zh: '电量（kWh）' },
+  completedAt: { en: 'Completed', in: 'Selesai', th: 'เสร็จสิ้นเมื่อ', zh: '完成时间' },
+  swapAt: { en: 'Swapped', in: 'Waktu penukaran', th: 'สลับเมื่อ', zh: '换电时间' },
+} satisfies FieldLabels;
+
+export const swapOrderRecord = z.object({
+  id: z.number(),
+  orderNo: z.string(),
+  kind: z.enum(SWAP_ORDER_KINDS),
+  merchantId: z.number(),
+  merchantName: z.string().nullable(),
+  customerId: z.number(),
+  customerNumber: z.string(),
+  customerName: z.string(),
+  /** The swap record the order charges (its page: /business/transfer/detail/:id). */
+  swapId: z.number(),
+  swapAt: z.string(),
+  cabinetId: z.number(),
+  cabinetNumber: z.string(),
+  cityId: z.number(),
+  cityName: z.string().nullable(),
+  currency: z.enum(CURRENCIES),
+  /** The consumer price per swap or per kWh the order took; exact, two decimals. */
+  unitPrice: z.string(),
+  /** An energy order's meter readings and the energy between them, three decimals; null on a transfer order. */
+  meterStartKwh: z.string().nullable(),
+  meterEndKwh: z.string().nullable(),
+  energyKwh: z.string().nullable(),
+  amount: z.string(),
+  status: z.enum(SWAP_ORDER_STATUSES),
+  paymentGateway: z.string().nullable(),
+  transactionId: z.string().nullable(),
+  paidAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type SwapOrderRecord = z.infer<typeof swapOrderRecord>;
+
+const isoTime = z.iso.datetime({ offset: true });
+
+export const swapOrderSearch = pageQuerySchema.extend({
+  orderNo: safeText(32).optional(),
+  customerNumber: safeText(32).optional(),
+  cabinetNumber: safeText(32).optional(),
+  status: z.enum(SWAP_ORDER_STATUSES).optional(),
+  merchantId: id.optional(),
+  /** The orders of one swap record (its page links to them). */
+  swapId: id.optional(),
+  createdFrom: isoTime.optional(),
+  createdTo: isoTime.optional(),
+});
+
+/** What a swap record shows of the order charging it (the swap page links to it). */
+export const swapOrderLink = z.object({ id: z.number(), kind: z.enum(SWAP_ORDER_KINDS), orderNo: z.string() });
+export type SwapOrderLink = z.infer<typeof swapOrderLink>;
+
+const SORTABLE = ['createdAt', 'orderNo'] as const;
+
+function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
+  const base = `/order/${kind}` as const;
+  const menu = `order.${kind}` as const;
+  return {
+    search: endpoint({
+      method: 'POST',
+      path: `${base}/search`,
+      access: { code: menu },
+      body: swapOrderSearch,
+      answer: pageSchema(swapOrderRecord),
+      sortable: SORTABLE,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${base}/detail`,
+      access: { code: menu },
+      query: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
+      answer: swapOrderRecord,
+    }),
+    pay: endpoint({
+      method: 'POST',
+      path: `${base}/pay`,
+      access: { code: `${menu}.pay` },
+      body: z.object({ id }),
+      answer: swapOrderRecord,
+      summary: "Collects the order's amount from the customer's wallet",
+    }),
+    cancel: endpoint({
+      method: 'POST',
+      path: `${base}/cancel`,
+      access: { code: `${menu}.cancel` },
+      body: z.object({ id }),
+      answer: swapOrderRecord,
+    }),
+    export: endpoint({
+      method: 'POST',
+      path: `${base}/export`,
+      access: { code: `${menu}.export` },
+      body: swapOrderSearch,
+      sortable: SORTABLE,
+      answer: 'csv',
+    }),
+  };
+}
+
+export const swapOrderApi = {
+  transfer: swapOrderEndpointsOf('transfer'),
+  kwh: swapOrderEndpointsOf('kwh'),
+} as const;

@@ -24,6 +24,9 @@ import {
   externalSystemApi,
   priceSettingApi,
   stockApi,
+  swapApi,
+  swapOrderApi,
+  SWAP_ORDER_STATUSES,
   telemetryApi,
   topUpApi,
   stationApi,
@@ -217,6 +220,29 @@ describe('demo seed', () => {
     const running = (await server.request(productOrderApi.search, { status: 'ENROLLED', size: 200 }, { token: merchant })).data.records;
     expect(running.some((r) => r.vehicleNumber !== null)).toBe(true);
     expect(running.some((r) => r.overdueDays > 0 && r.outstandingBalance !== '0.00')).toBe(true);
+  });
+
+  it('fills the transfer and energy orders of both demo merchants in every state, each linked to its demo swap', async () => {
+    const admin = await server.login('admin');
+    const merchant = await server.login('merchant');
+    const statuses = new Set<string>();
+    for (const kind of ['transfer', 'kwh'] as const) {
+      const page = (await server.request(swapOrderApi[kind].search, { size: 200 }, { token: merchant })).data;
+      expect(page.records.length, kind).toBeGreaterThanOrEqual(8);
+      expect(page.records.every((r) => r.merchantName === 'Demo Agent')).toBe(true);
+      for (const r of page.records) statuses.add(r.status);
+      const oldest = Math.min(...page.records.map((r) => Date.parse(r.createdAt)));
+      expect(Date.now() - oldest).toBeGreaterThan(60 * 24 * 3600_000);
+      const first = page.records[0]!;
+      const swap = (await server.request(swapApi.detail, { id: first.swapId }, { token: merchant })).data;
+      expect(swap.order).toEqual({ id: first.id, kind, orderNo: first.orderNo });
+      expect(swap.customer).toBe(first.customerNumber);
+    }
+    expect(statuses).toEqual(new Set(SWAP_ORDER_STATUSES));
+    const energy = (await server.request(swapOrderApi.kwh.search, { size: 1 }, { token: merchant })).data.records[0]!;
+    expect(Number(energy.energyKwh)).toBeGreaterThan(0);
+    const everyone = (await server.request(swapOrderApi.transfer.search, { size: 200 }, { token: admin })).data.records;
+    expect(new Set(everyone.map((r) => r.merchantName))).toEqual(new Set(['Demo Agent', 'Siam Swap Direct']));
   });
 
   it('lets each demo external system see some of its own merchant’s devices', async () => {

@@ -290,16 +290,32 @@ export async function enabledBatteryPrice(db: Db, merchantId: number, batteryTyp
 
 /** A consumer price as a charged swap takes it: per swap or per kWh, exact, in the agent's currency. */
 export interface ConsumerUnitPrice {
+  cityId: number;
   billingMode: (typeof consumerPrices.$inferSelect)['billingMode'];
   unitPrice: string;
   currency: (typeof consumerPrices.$inferSelect)['currency'];
 }
 
-/** The agent's enabled consumer prices in a city, one per billing mode (docs/orders.md, "Transfer and energy orders"). */
-export async function enabledConsumerPrices(db: Db, merchantId: number, cityId: number): Promise<ConsumerUnitPrice[]> {
+/**
+ * The agent's enabled consumer prices in a city, one per billing mode (docs/orders.md, "Transfer and
+ * energy orders"); in every city when none is named (an agent keeps a few dozen).
+ */
+export async function enabledConsumerPrices(db: Db, merchantId: number, cityId: number | null): Promise<ConsumerUnitPrice[]> {
   const rows = await db
-    .select({ billingMode: consumerPrices.billingMode, unitPrice: consumerPrices.unitPrice, currency: consumerPrices.currency })
+    .select({
+      cityId: consumerPrices.cityId,
+      billingMode: consumerPrices.billingMode,
+      unitPrice: consumerPrices.unitPrice,
+      currency: consumerPrices.currency,
+    })
     .from(consumerPrices)
-    .where(and(eq(consumerPrices.merchantId, merchantId), eq(consumerPrices.cityId, cityId), eq(consumerPrices.enabled, true)));
+    .where(
+      and(
+        eq(consumerPrices.merchantId, merchantId),
+        cityId === null ? undefined : eq(consumerPrices.cityId, cityId),
+        eq(consumerPrices.enabled, true),
+      ),
+    )
+    .orderBy(asc(consumerPrices.cityId));
   return rows.map((row) => ({ ...row, unitPrice: normalizeMoney(row.unitPrice) }));
 }

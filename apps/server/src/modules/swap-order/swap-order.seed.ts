@@ -33,13 +33,21 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
     const customers = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL').slice(0, 12);
     if (customers.length === 0) continue;
     let place: { cabinetId: number; cityId: number; prices: Awaited<ReturnType<typeof enabledConsumerPrices>> } | undefined;
-    for (const cabinet of await cabinetsInStationsOf(db, merchantId, 40)) {
+    const cabinets = await cabinetsInStationsOf(db, merchantId, 60);
+    for (const cabinet of cabinets) {
       const cityId = await stationCityId(db, cabinet.stationId);
       const prices = cityId === null ? [] : await enabledConsumerPrices(db, merchantId, cityId);
       if (cityId !== null && prices.length) {
         place = { cabinetId: cabinet.id, cityId, prices };
         break;
       }
+    }
+    // No demo cabinet stands in a city the merchant prices (demo stations lie where the demo ring put
+    // them): the demo history is priced in the merchant's first priced city at its first cabinet.
+    const anyPrices = place ? [] : await enabledConsumerPrices(db, merchantId, null);
+    if (!place && cabinets[0] && anyPrices[0]) {
+      const cityId = anyPrices[0].cityId;
+      place = { cabinetId: cabinets[0].id, cityId, prices: anyPrices.filter((p) => p.cityId === cityId) };
     }
     if (!place) continue;
     const batteries = (await freeBatteriesOf(db, merchantId, 12)).map((b) => b.number);

@@ -37,6 +37,7 @@ import { deviceOrderApi, deviceOrderFieldLabels } from './domains/device-order.j
 import { swapOrderApi, swapOrderFieldLabels } from './domains/swap-order.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { walletApi, walletFieldLabels } from './domains/wallet.js';
+import { paymentApi } from './domains/payment.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
 // domain is added in this one file (docs/adding-a-resource.md).
@@ -75,6 +76,7 @@ export * from './domains/top-up.js';
 export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
 export * from './domains/wallet.js';
+export * from './domains/payment.js';
 
 /**
  * Labels of the fields each domain brought to the product, declared in its domain file (see
@@ -211,6 +213,7 @@ export const API = {
   transferOrder: swapOrderApi.transfer,
   kwhOrder: swapOrderApi.kwh,
   choices: choicesApi,
+  payment: paymentApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

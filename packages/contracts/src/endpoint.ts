@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AUTH_BASE, OMS_BASE, pageSchema } from './envelope.js';
+import { AUTH_BASE, OMS_BASE, PAY_BASE, pageSchema } from './envelope.js';
 import { idQuery } from './validation.js';
 
 /**
@@ -11,7 +11,8 @@ import { idQuery } from './validation.js';
 
 /**
  * Who may call an endpoint: a permission code ('' = any signed-in account), narrowed by `scope`
- * to platform staff or to SUPER; or 'public' (no sign-in: sign-in itself, the login page's config).
+ * to platform staff or to SUPER; or 'public' (no sign-in: sign-in itself, the login page's config, a
+ * payment gateway's signed callback).
  */
 export interface Access {
   code: string;
@@ -28,8 +29,8 @@ export interface EndpointDef {
   method: 'GET' | 'POST';
   /** Path under the base, e.g. `/admin/merchant/search`. */
   path: string;
-  /** `oms` (/api/oms, the back-office) unless stated; `auth` (/api/auth) for the session calls. */
-  base?: 'oms' | 'auth';
+  /** `oms` (/api/oms, the back-office) unless stated; `auth` (/api/auth) for the session calls; `pay` (/api/pay) for payment gateways. */
+  base?: 'oms' | 'auth' | 'pay';
   access: Access | 'public';
   /** Query string (GET) or body (POST) schema; an endpoint takes at most one of them. */
   query?: z.ZodType;
@@ -55,7 +56,7 @@ export function endpoint<const D extends EndpointDef>(def: D): D {
 
 /** The full URL path of an endpoint, base included. */
 export function endpointUrl(def: Pick<EndpointDef, 'path' | 'base'>): string {
-  return `${def.base === 'auth' ? AUTH_BASE : OMS_BASE}${def.path}`;
+  return `${def.base === 'auth' ? AUTH_BASE : def.base === 'pay' ? PAY_BASE : OMS_BASE}${def.path}`;
 }
 
 /**

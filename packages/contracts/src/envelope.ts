@@ -62,3 +62,5 @@ export const TIME_ZONE_HEADER = 'Time-Zone';
 /** Base paths (docs/api.md, "Base paths"). */
 export const AUTH_BASE = '/api/auth';
 export const OMS_BASE = '/api/oms';
+/** Payment gateways' calls (the payment callback): public, each signed by its gateway. */
+export const PAY_BASE = '/api/pay';

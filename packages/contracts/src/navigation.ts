@@ -199,6 +199,7 @@ export const MENU_TREE: CentreDef[] = [
               button('order.product.switchPlan', 'Switch plan'),
               button('order.product.bindVehicle', 'Bind vehicle'),
               button('order.product.retry', 'Retry'),
+              button('order.product.pay', 'Request payment'),
             ],
             ['add', 'export'],
           ),
@@ -209,7 +210,11 @@ export const MENU_TREE: CentreDef[] = [
           '/order/vehicle/list',
           crud(
             'order.vehicle',
-            [button('order.vehicle.handOver', 'Hand over'), button('order.vehicle.cancel', 'Cancel')],
+            [
+              button('order.vehicle.handOver', 'Hand over'),
+              button('order.vehicle.cancel', 'Cancel'),
+              button('order.vehicle.pay', 'Request payment'),
+            ],
             ['add', 'export'],
           ),
         ),
@@ -219,7 +224,11 @@ export const MENU_TREE: CentreDef[] = [
           '/order/battery/list',
           crud(
             'order.battery',
-            [button('order.battery.handOver', 'Hand over'), button('order.battery.cancel', 'Cancel')],
+            [
+              button('order.battery.handOver', 'Hand over'),
+              button('order.battery.cancel', 'Cancel'),
+              button('order.battery.pay', 'Request payment'),
+            ],
             ['add', 'export'],
           ),
         ),

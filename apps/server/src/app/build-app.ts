@@ -122,7 +122,13 @@ export async function buildApp(config: Config, database: Database, options: Buil
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
   });
   const jobs = new JobHandlers();
-  registerModules(app, { commandTimeoutSeconds: config.commandTimeoutSeconds, webhooks: config.webhooks, jobs });
+  registerModules(app, {
+    commandTimeoutSeconds: config.commandTimeoutSeconds,
+    webhooks: config.webhooks,
+    jobs,
+    payments: config.payments,
+    db: database.db,
+  });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).
   const webhooks = startWebhookWorker(database.db, config.webhooks, app.log);
@@ -132,7 +138,12 @@ export async function buildApp(config: Config, database: Database, options: Buil
   app.addHook('onClose', () => orderJob.stop());
   // Paced background work: rollouts, commands to many cabinets (docs/firmware.md, "Job queue").
   if (config.jobPollMs > 0) {
-    const worker = startJobWorker(database.db, jobs, { pollMs: config.jobPollMs, leaseMs: config.jobLeaseSeconds * 1000, batch: 20 }, app.log);
+    const worker = startJobWorker(
+      database.db,
+      jobs,
+      { pollMs: config.jobPollMs, leaseMs: config.jobLeaseSeconds * 1000, batch: 20 },
+      app.log,
+    );
     app.decorate('jobWorker', worker);
     app.addHook('onClose', () => worker.stop());
   }

@@ -104,6 +104,74 @@ export interface Config {
   jobPollMs: number;
   /** How long a running job is held before another server may take it up (JOB_LEASE_SECONDS). */
   jobLeaseSeconds: number;
+  /** Payment gateways (docs/orders.md, "Paying an order"). */
+  payments: PaymentConfig;
+}
+
+/**
+ * The public secret of the stand-in gateway in demo mode: anyone can sign with it, so DEMO=0 refuses
+ * it (like the device demo key).
+ */
+export const DEMO_PAYMENT_SECRET = 'stand-in-gateway-demo-secret';
+
+/** The gateways the server takes payment results from and asks to take payments. */
+export interface PaymentConfig {
+  /**
+   * Each gateway's shared secret by name (PAYMENT_GATEWAY_SECRETS=STANDIN:secret,XENDIT:secret):
+   * the callback accepts a result only when signed with its gateway's secret. In demo mode, without
+   * the variable, the stand-in gateway STANDIN with the public demo secret.
+   */
+  secrets: Record<string, string>;
+  /** The gateway staff's payment requests go to (PAYMENT_GATEWAY, one of `secrets`), and its URL (PAYMENT_GATEWAY_URL). */
+  gateway: string | undefined;
+  gatewayUrl: string | undefined;
+  /** Where the gateway reports results (PAYMENT_CALLBACK_URL); by default this server's /api/pay/callback on 127.0.0.1. */
+  callbackUrl: string | undefined;
+  /** How far a result's signed time may be from now (PAYMENT_CALLBACK_WINDOW_SECONDS, 300). */
+  windowSeconds: number;
+  /** How long a request to the gateway may take (PAYMENT_GATEWAY_TIMEOUT_MS, 10 s). */
+  timeoutMs: number;
+  /**
+   * The stand-in gateway on 127.0.0.1 (PAYMENT_STANDIN_PORT, 8090 in demo mode, 0: none), reporting
+   * a payment PAYMENT_STANDIN_DELAY_MS (2 s) after it was asked to take it.
+   */
+  standIn: { port: number; delayMs: number } | undefined;
+}
+
+const GATEWAY_NAME = /^[A-Z0-9_]{1,20}$/;
+
+function paymentConfig(env: NodeJS.ProcessEnv, demo: boolean, serverPort: number): PaymentConfig {
+  const secrets: Record<string, string> = {};
+  for (const entry of (env.PAYMENT_GATEWAY_SECRETS ?? '')
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean)) {
+    const at = entry.indexOf(':');
+    const name = entry.slice(0, at);
+    const secret = entry.slice(at + 1);
+    if (at < 0 || !GATEWAY_NAME.test(name) || secret.length < 16)
+      throw new Error(
+        'PAYMENT_GATEWAY_SECRETS takes NAME:secret pairs, comma-separated: a name of capitals, digits or _, a secret of 16 characters or more',
+      );
+    if (secret === DEMO_PAYMENT_SECRET && !demo)
+      throw new Error('PAYMENT_GATEWAY_SECRETS names the public demo secret, which must not be used with DEMO=0: set a secret of your own');
+    secrets[name] = secret;
+  }
+  if (demo && Object.keys(secrets).length === 0) secrets.STANDIN = DEMO_PAYMENT_SECRET;
+  const standInPort = intEnv(env, 'PAYMENT_STANDIN_PORT', demo ? 8090 : 0);
+  const standIn = standInPort > 0 ? { port: standInPort, delayMs: intEnv(env, 'PAYMENT_STANDIN_DELAY_MS', 2000) } : undefined;
+  const gateway = env.PAYMENT_GATEWAY || (secrets.STANDIN ? 'STANDIN' : Object.keys(secrets)[0]);
+  if (gateway !== undefined && !secrets[gateway])
+    throw new Error(`PAYMENT_GATEWAY names ${gateway}, which PAYMENT_GATEWAY_SECRETS does not`);
+  return {
+    secrets,
+    gateway,
+    gatewayUrl: env.PAYMENT_GATEWAY_URL || (standIn ? `http://127.0.0.1:${standIn.port}` : undefined),
+    callbackUrl: env.PAYMENT_CALLBACK_URL || (serverPort > 0 ? `http://127.0.0.1:${serverPort}/api/pay/callback` : undefined),
+    windowSeconds: intEnv(env, 'PAYMENT_CALLBACK_WINDOW_SECONDS', 300),
+    timeoutMs: intEnv(env, 'PAYMENT_GATEWAY_TIMEOUT_MS', 10_000),
+    standIn,
+  };
 }
 
 /** How webhooks are delivered to external systems. */
@@ -258,5 +326,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderJobIntervalMs: intEnv(env, 'ORDER_JOB_INTERVAL_MS', 600_000),
     jobPollMs: countEnv(env, 'JOB_POLL_MS', 1_000),
     jobLeaseSeconds: intEnv(env, 'JOB_LEASE_SECONDS', 120),
+    payments: paymentConfig(env, demo, intEnv(env, 'PORT', 8080)),
   };
 }

@@ -65,6 +65,23 @@ function illegalInput(req: FastifyRequest): string | undefined {
   return undefined;
 }
 
+/** Input that is not what the route takes: not JSON, not its shape, unknown fields, text that cannot be stored. */
+function isUnparsable(error: FastifyError): boolean {
+  if (error instanceof AppError)
+    return ['unknownField', 'unknownFilter', 'illegalParameter', 'invalidInput', 'jsonParseError'].includes(error.key);
+  return (
+    error instanceof IllegalTextError ||
+    error instanceof SyntaxError ||
+    hasZodFastifySchemaValidationErrors(error) ||
+    [
+      'FST_ERR_CTP_INVALID_JSON_BODY',
+      'FST_ERR_CTP_EMPTY_JSON_BODY',
+      'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+      'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+    ].includes(error.code)
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   // Text the database cannot store is refused on every route, schema or not (sign-in included),
   // before the caller is even looked up: the contracts refuse it too, this is the safety net.
@@ -80,6 +97,16 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, req, reply) => {
+    if (req.routeOptions.config?.endpoint?.base === 'pay' && isUnparsable(error)) {
+      // A payment gateway's call that is not a payment result (docs/orders.md, "The payment callback").
+      req.log.warn({ err: loggableError(error) }, 'payment result could not be parsed');
+      const fields = hasZodFastifySchemaValidationErrors(error)
+        ? fieldErrors(req, error.validation as { instancePath: string; message: string }[])
+        : error instanceof AppError
+          ? ((error.data as { fields?: FieldError[] } | null)?.fields ?? [])
+          : [];
+      return send(reply, req, 'paymentParseError', { fields });
+    }
     if (error instanceof AppError) return send(reply, req, error.key, error.data, error.params);
     if (error instanceof IllegalTextError) {
       const lang = requestLanguage(req);

@@ -1,8 +1,10 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
   AUTH_BASE,
   OMS_BASE,
+  PAY_BASE,
   REQUEST_TIME_HEADER,
   SUCCESS_CODE,
   TIME_ZONE_HEADER,
@@ -32,6 +34,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     ctx?: Ctx;
+    /** The body as it arrived, on /api/pay routes: a gateway signs these bytes. */
+    rawBody?: Buffer;
   }
 }
 
@@ -96,7 +100,10 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
   declaredByApp.set(app, declared);
   app.addHook('onRoute', (route) => {
     const name = `Route ${[route.method].flat().join(',')} ${route.url}`;
-    if (route.url.startsWith(AUTH_BASE) && !route.config?.endpoint) throw new Error(`${name} serves no declared endpoint`);
+    if ((route.url.startsWith(AUTH_BASE) || route.url.startsWith(PAY_BASE)) && !route.config?.endpoint)
+      throw new Error(`${name} serves no declared endpoint`);
+    if (route.url.startsWith(PAY_BASE) && route.config?.endpoint?.access !== 'public')
+      throw new Error(`${name}: a payment gateway's call is public (it is signed instead)`);
     if (!route.url.startsWith(OMS_BASE)) return;
     const access = route.config?.access;
     if (!access) throw new Error(`${name} declares no access`);
@@ -131,6 +138,27 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
       throw permissionDenied(req.ctx);
     }
   });
+}
+
+/** The largest body a payment gateway's call may have: a payment result is a few hundred bytes. */
+export const PAY_BODY_LIMIT = 16 * 1024;
+
+/**
+ * Keeps the body of a payment gateway's call as it arrived (its signature covers these bytes) and
+ * hands the same bytes on to the JSON parser; a body over PAY_BODY_LIMIT is refused (413) as it arrives.
+ */
+async function keepRawBody(req: FastifyRequest, _reply: FastifyReply, payload: NodeJS.ReadableStream) {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of payload) {
+    const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
+    size += bytes.length;
+    if (size > PAY_BODY_LIMIT)
+      throw Object.assign(new Error('payment call too large'), { code: 'FST_ERR_CTP_BODY_TOO_LARGE', statusCode: 413 });
+    chunks.push(bytes);
+  }
+  req.rawBody = Buffer.concat(chunks);
+  return Object.assign(Readable.from([req.rawBody]), { receivedEncodedLength: req.rawBody.length });
 }
 
 /** A reply the handler has already sent itself (files, CSV); the envelope is skipped. */
@@ -174,12 +202,13 @@ function register<E extends EndpointDef>(
     method: def.method,
     url: endpointUrl(def),
     config: { ...(def.access === 'public' ? {} : { access: def.access }), endpoint: def },
+    ...(def.base === 'pay' ? { bodyLimit: PAY_BODY_LIMIT, preParsing: keepRawBody } : {}),
     schema: {
       ...(def.body ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(typeof answer === 'string' ? {} : { response: { 200: envelopeSchema(answer) } }),
       ...(def.summary ? { summary: def.summary } : {}),
-      tags: [def.base === 'auth' ? 'auth' : (def.path.split('/')[1] ?? 'oms')],
+      tags: [def.base === 'auth' || def.base === 'pay' ? def.base : (def.path.split('/')[1] ?? 'oms')],
       security: def.access === 'public' ? [] : [{ authToken: [] }],
     },
     // After sign-in and access (a caller who may not call the endpoint learns nothing of its input).

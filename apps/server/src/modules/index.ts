@@ -82,18 +82,20 @@ import {
   seedDemoDeviceOrders,
   vehicleOrderPayable,
 } from './device-order/index.js';
-import { registerPayableKind } from './payment/index.js';
+import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
-import type { WebhookConfig } from '../app/config.js';
+import type { PaymentConfig, WebhookConfig } from '../app/config.js';
 import type { JobHandlers } from './job/index.js';
 
-/** What the server's modules are started with: the command timeout, the webhook settings. */
+/** What the server's modules are started with: the command timeout, the webhook and payment gateway settings, the database (for public calls). */
 export interface ModuleOptions extends CommandOptions {
   webhooks: WebhookConfig;
   /** The job queue's handlers: a module adds those of its queues (docs/firmware.md, "Job queue"). */
   jobs: JobHandlers;
+  payments: PaymentConfig;
+  db: Db;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -162,6 +164,8 @@ const MODULES: ServerModule[] = [
   { routes: registerDeviceOrderRoutes, demo: seedDemoDeviceOrders },
   // Transfer and energy orders name swaps, customers and cabinets, and are priced by consumer prices.
   { routes: registerSwapOrderRoutes, demo: (db, demo) => (demo.withDevices ? seedDemoSwapOrders(db, demo) : Promise.resolve()) },
+  // Payments: the gateways' callback and staff's payment requests, for every kind registered below.
+  { routes: (app, options) => registerPaymentRoutes(app, options.db, options.payments) },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

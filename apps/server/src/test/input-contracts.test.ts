@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { TOPIC_HANDLERS } from '../device-link/handlers.js';
 import { registerModules } from '../modules/index.js';
 import { JobHandlers } from '../modules/job/index.js';
+import type { Db } from '../db/client.js';
 import { loadConfig } from '../app/config.js';
 import { HOSTILE_NUMBERS, branchesOf, illegalString, jsonSchemaOf, leavesOf, valuesOf, withValueAt, type Leaf } from './arbitrary.js';
 
@@ -33,7 +34,15 @@ const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
       if (schema instanceof z.ZodType && !inputs.has(schema)) inputs.set(schema, `${[route.method].flat().join(',')} ${route.url} ${part}`);
     }
   });
-  registerModules(app, { commandTimeoutSeconds: 10, webhooks: loadConfig({}).webhooks, jobs: new JobHandlers() });
+  const config = loadConfig({});
+  // No database is opened: registering routes reads none.
+  registerModules(app, {
+    commandTimeoutSeconds: 10,
+    webhooks: config.webhooks,
+    jobs: new JobHandlers(),
+    payments: config.payments,
+    db: undefined as unknown as Db,
+  });
   await app.ready();
   await app.close();
 }

@@ -10,6 +10,7 @@ function deviceOrderPayable(kind: DeviceOrderKind, prefix: string): PayableKind 
   return {
     kind,
     prefix,
+    payCode: `order.${kind}.pay`,
     lockByNo: async (tx: Db, orderNo: string) => {
       const [row] = await tx
         .select()

@@ -1,3 +1,4 @@
+import type { Currency } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -8,7 +9,7 @@ export interface PayableOrder {
   orderId: number;
   orderNo: string;
   merchantId: number;
-  currency: string;
+  currency: Currency;
   /** What a payment must bring now, exact text with two decimals; null when the order takes no payment now. */
   amountDue: string | null;
   /** The order's status in its kind's own words (the refusal names it). */
@@ -35,6 +36,11 @@ export interface PayableKind {
   kind: string;
   /** The order numbers' prefix (PO, VO, BO, …): unique among the kinds. */
   prefix: string;
+  /**
+   * The action code staff need to ask the gateway to take an order's payment (order.product.pay);
+   * without one, staff cannot ask for this kind (its payments come from the customer's side only).
+   */
+  payCode?: string;
   /** Reads the order with this number and locks its row in the caller's transaction; null when no order of the kind has it. */
   lockByNo: (tx: Db, orderNo: string) => Promise<PayableOrder | null>;
   /** The customer began paying (the gateway took the payment request), in the caller's transaction. */

@@ -13,6 +13,7 @@ import { markProductOrderPaid } from './product-order.service.js';
 export const productOrderPayable: PayableKind = {
   kind: 'product',
   prefix: 'PO',
+  payCode: 'order.product.pay',
   lockByNo: async (tx: Db, orderNo: string) => {
     const [row] = await tx.select().from(productOrders).where(eq(productOrders.orderNo, orderNo)).for('update');
     if (!row) return null;

@@ -1,0 +1,200 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  normalizeMoney,
+  PAYMENT_SIGNATURE_HEADER,
+  type PaymentCallbackAnswer,
+  type PaymentCallbackBody,
+  type PaymentStartAnswer,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { holds } from '../../app/context.js';
+import type { PaymentConfig } from '../../app/config.js';
+import { AppError, loggableError, notFound } from '../../app/errors.js';
+import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
+import { permissionDenied } from '../../app/policy.js';
+import { payableKindOf } from './payable.js';
+import { paymentCallbacks } from './payment.table.js';
+
+type CallbackRow = typeof paymentCallbacks.$inferSelect;
+
+const answerOf = (row: CallbackRow): PaymentCallbackAnswer => ({
+  orderNo: row.orderNo,
+  orderKind: row.orderKind,
+  paymentGateway: row.paymentGateway,
+  transactionId: row.transactionId,
+  amount: normalizeMoney(row.amount),
+  currency: row.currency,
+  status: row.status,
+  receivedAt: row.receivedAt.toISOString(),
+});
+
+/** A gateway's call as it arrived: the bytes it signed, its signature header, the body parsed. */
+export interface PaymentCall {
+  rawBody: Buffer | undefined;
+  signature: string | undefined;
+  body: PaymentCallbackBody;
+}
+
+/**
+ * The payment callback (docs/orders.md, "The payment callback"): checks the gateway's signature
+ * and its time, then in one transaction locks the order through its kind (the registry of payable
+ * order kinds), records the gateway transaction once and marks the order paid. The same report
+ * again finds its record and answers it unchanged; a report naming the recorded transaction with
+ * another order, amount or result, an amount or currency the order does not owe, an unknown order
+ * are refused, change nothing and are logged.
+ */
+export async function acceptPaymentCallback(
+  db: Db,
+  config: PaymentConfig,
+  call: PaymentCall,
+  log: FastifyBaseLogger,
+): Promise<PaymentCallbackAnswer> {
+  const { body } = call;
+  const about = {
+    gateway: body.paymentGateway,
+    orderNo: body.orderNo,
+    transactionId: body.transactionId,
+    amount: body.amount,
+    currency: body.currency,
+  };
+  const refuse = (reason: string, error: AppError): never => {
+    log.warn({ payment: about }, `payment callback refused: ${reason}`);
+    throw error;
+  };
+  const secret = config.secrets[body.paymentGateway];
+  const checked = secret && call.rawBody ? checkPaymentSignature(secret, call.rawBody, call.signature, config.windowSeconds) : 'bad';
+  if (checked === 'bad') refuse(secret ? 'signature' : 'unknown gateway', new AppError('signatureFailed'));
+  if (checked === 'stale')
+    refuse('signed time outside the window', new AppError('paymentTimeOutsideWindow', { seconds: config.windowSeconds }));
+  const kind = payableKindOf(body.orderNo);
+  if (!kind) return refuse('unknown order', new AppError('paymentOrderUnknown', { orderNo: body.orderNo }));
+  const amount = normalizeMoney(body.amount);
+  return db.transaction(async (tx) => {
+    // The order's row first: reports of one order wait for each other, so a second sees the first's record.
+    const order = await kind.lockByNo(tx, body.orderNo);
+    const [recorded] = await tx
+      .select()
+      .from(paymentCallbacks)
+      .where(and(eq(paymentCallbacks.paymentGateway, body.paymentGateway), eq(paymentCallbacks.transactionId, body.transactionId)));
+    const reused = () => new AppError('paymentTransactionReused', { transactionId: body.transactionId, gateway: body.paymentGateway });
+    if (recorded) {
+      const same =
+        recorded.orderNo === body.orderNo &&
+        normalizeMoney(recorded.amount) === amount &&
+        recorded.currency === body.currency &&
+        recorded.status === body.status;
+      return same ? answerOf(recorded) : refuse('transaction recorded for another payment', reused());
+    }
+    if (!order) return refuse('unknown order', new AppError('paymentOrderUnknown', { orderNo: body.orderNo }));
+    if (body.status === 'PAID') {
+      if (order.amountDue === null)
+        refuse('order takes no payment', new AppError('paymentNotDue', { orderNo: order.orderNo, status: order.status }));
+      if (order.amountDue !== amount || order.currency !== body.currency)
+        refuse(
+          `order owes ${order.amountDue} ${order.currency}`,
+          new AppError('paymentAmountMismatch', {
+            amount,
+            currency: body.currency,
+            orderNo: order.orderNo,
+            due: `${order.amountDue} ${order.currency}`,
+          }),
+        );
+    }
+    const [row] = await tx
+      .insert(paymentCallbacks)
+      .values({
+        paymentGateway: body.paymentGateway,
+        transactionId: body.transactionId,
+        orderKind: kind.kind,
+        orderNo: order.orderNo,
+        orderId: order.orderId,
+        merchantId: order.merchantId,
+        amount,
+        currency: body.currency,
+        status: body.status,
+      })
+      .onConflictDoNothing()
+      .returning();
+    // Recorded meanwhile for another order (whose row this report did not lock).
+    if (!row) return refuse('transaction recorded for another payment', reused());
+    if (body.status === 'PAID') {
+      await kind.markPaid(tx, {
+        orderId: order.orderId,
+        paymentGateway: body.paymentGateway,
+        transactionId: body.transactionId,
+        amount,
+        at: row.receivedAt,
+      });
+    }
+    return answerOf(row);
+  });
+}
+
+const gatewayAnswer = z.object({ transactionId: z.string().min(1).max(64), status: z.literal('PENDING') });
+
+/**
+ * Asks the configured gateway to take an order's payment (docs/orders.md, "Paying an order"): the
+ * caller needs the kind's action code and sees only its merchant's orders (another merchant's order
+ * reads as unknown, 1017); the order must owe something now (7204). The gateway is called outside
+ * any transaction; an unreachable gateway or one answering an error is 1009, an answer that is not a
+ * payment request's 1010. Once the gateway took it, the order's kind starts the payment.
+ */
+export async function requestPayment(
+  ctx: Ctx,
+  config: PaymentConfig,
+  orderNo: string,
+  log: FastifyBaseLogger,
+): Promise<PaymentStartAnswer> {
+  const kind = payableKindOf(orderNo);
+  if (!kind) throw notFound();
+  if (!kind.payCode || !holds(ctx, kind.payCode)) throw permissionDenied(ctx);
+  const order = await ctx.db.transaction((tx) => kind.lockByNo(tx, orderNo));
+  if (!order || (ctx.principal.merchantId !== null && ctx.principal.merchantId !== order.merchantId)) throw notFound();
+  if (order.amountDue === null) throw new AppError('paymentNotDue', { orderNo: order.orderNo, status: order.status });
+  const gateway = config.gateway;
+  const secret = gateway ? config.secrets[gateway] : undefined;
+  if (!gateway || !secret || !config.gatewayUrl || !config.callbackUrl) throw new AppError('paymentGatewayMissing');
+  const request = JSON.stringify({
+    paymentGateway: gateway,
+    orderNo: order.orderNo,
+    amount: order.amountDue,
+    currency: order.currency,
+    callbackUrl: config.callbackUrl,
+  });
+  let text: string;
+  try {
+    const response = await fetch(`${config.gatewayUrl}/payments`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(secret, request) },
+      body: request,
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    text = await response.text();
+    if (!response.ok) throw new Error(`gateway answered HTTP ${response.status}`);
+  } catch (error) {
+    log.warn({ err: loggableError(error), gateway, orderNo }, 'payment gateway request failed');
+    throw new AppError('httpException');
+  }
+  let answer: z.infer<typeof gatewayAnswer>;
+  try {
+    answer = gatewayAnswer.parse(JSON.parse(text));
+  } catch (error) {
+    log.warn({ err: loggableError(error), gateway, orderNo, answer: text.slice(0, 200) }, 'payment gateway answer could not be parsed');
+    throw new AppError('paymentParseError');
+  }
+  await ctx.db.transaction(async (tx) => {
+    const again = await kind.lockByNo(tx, orderNo);
+    if (again?.amountDue !== null && again?.amountDue !== undefined) await kind.start?.(tx, again.orderId);
+  });
+  return {
+    orderNo: order.orderNo,
+    orderKind: kind.kind,
+    paymentGateway: gateway,
+    transactionId: answer.transactionId,
+    amount: order.amountDue,
+    currency: order.currency,
+  };
+}

@@ -18,7 +18,7 @@ const DAY = 86_400_000;
 // A vehicle driving around Bangkok for six days (its history uploaded as its backlog), served seven
 // swaps on five of those days by a cabinet the spec runs (docs/stations-and-maps.md).
 describe('vehicle statistics', () => {
-  test('a vehicle’s swaps, distance and charge per day as charts, its busiest days, another period', async ({ page }) => {
+  test('a vehicle’s swaps, distance and energy per day as charts, its busiest days, another period', async ({ page }) => {
     const vehicle = await createDeviceWithHistory('vehicle', { centre: { lat: 13.75, lng: 100.52 } });
     const now = Date.now();
     await serveSwaps(
@@ -38,8 +38,10 @@ describe('vehicle statistics', () => {
     // The last 30 days: swaps on several days, distance every day it drove, the charge it used.
     await expect.poll(async () => Number(await summary(page, 'Swaps').textContent())).toBeGreaterThan(5);
     expect(await summary(page, 'Distance').textContent()).toMatch(/^[\d.,]+ km$/);
-    expect(await summary(page, 'Charge used').textContent()).toMatch(/^[\d.,]+ %$/);
-    for (const name of ['Swaps per day', 'Distance per day \\(km\\)', 'Charge used per day \\(%\\)'])
+    // The charge it used as energy: kWh, by one pack of its type.
+    expect(await summary(page, 'Energy used').textContent()).toMatch(/^[\d.,]+ kWh$/);
+    expect(await summary(page, 'Energy of one pack').textContent()).toMatch(/^[\d.,]+ kWh \(the vehicle type’s rating\)$/);
+    for (const name of ['Swaps per day', 'Distance per day \\(km\\)', 'Energy used per day \\(kWh\\)'])
       await page.getByRole('img', { name: new RegExp(`^${name} over 30 days, at most [\\d.,]+`) }).waitFor();
     const busiest = page.locator('.ant-table-row');
     await expect.poll(() => busiest.count()).toBeGreaterThan(2);

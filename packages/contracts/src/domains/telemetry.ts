@@ -120,12 +120,17 @@ export const vehicleStatisticsQuery = z
   });
 export type VehicleStatisticsQuery = z.infer<typeof vehicleStatisticsQuery>;
 
-/** One day of a vehicle's use: swaps served (succeeded), km ridden, charge used (percent points; null without charge reports). */
+/**
+ * One day of a vehicle's use: swaps served (succeeded), km ridden, charge used (percent points of a
+ * pack; null without charge reports) and the energy that is (kWh: the points times one pack's energy,
+ * `packKwh`; null without charge reports or without the type's rating).
+ */
 export const vehicleDay = z.object({
   day: z.string(),
   swaps: z.number(),
   distanceKm: z.number(),
   chargeUsed: z.number().nullable(),
+  energyKwh: z.number().nullable(),
 });
 export type VehicleDay = z.infer<typeof vehicleDay>;
 
@@ -139,7 +144,12 @@ export const vehicleStatistics = z.object({
   days: z.array(vehicleDay),
   /** The period's days with the most swaps (at most VEHICLE_STATISTICS_TOP_DAYS, days without swaps left out), most first. */
   topDays: z.array(vehicleDay),
-  totals: z.object({ swaps: z.number(), distanceKm: z.number(), chargeUsed: z.number().nullable() }),
+  totals: z.object({ swaps: z.number(), distanceKm: z.number(), chargeUsed: z.number().nullable(), energyKwh: z.number().nullable() }),
+  /**
+   * One pack's energy in kWh, by the vehicle's type: its rated voltage times its rated capacity, shared
+   * by its battery compartments (docs/stations-and-maps.md, "Vehicle statistics"); null without them.
+   */
+  packKwh: z.number().nullable(),
 });
 export type VehicleStatistics = z.infer<typeof vehicleStatistics>;
 

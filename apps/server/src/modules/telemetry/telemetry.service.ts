@@ -26,6 +26,7 @@ import { batteryDetail } from '../battery/index.js';
 import { vehicleDetail } from '../vehicle/index.js';
 import { visibleCabinet } from '../cabinet/index.js';
 import { settingValue } from '../common-setting/index.js';
+import { findTypeOfKind } from '../device-type/index.js';
 import { vehicleSwapDays } from '../swap/index.js';
 
 /** Where a range starts, counted back from `now` (calendar months for a month and a quarter). */
@@ -502,13 +503,16 @@ export async function vehicleStatistics(ctx: Ctx, query: VehicleStatisticsQuery,
     select to_char(d.day, 'YYYY-MM-DD') as day, coalesce(s.swaps, 0) as swaps, coalesce(t.km, 0) as km, t.used
     from d left join s on s.day = d.day left join t on t.day = d.day
     order by d.day`);
+  const packKwh = packEnergy(await findTypeOfKind(ctx.db, 'vehicle', vehicle.typeId));
   const days = (result as { rows: DayRow[] }).rows.map((row) => ({
     day: row.day,
     swaps: num(row.swaps),
     distanceKm: round(num(row.km), 3),
     chargeUsed: row.used === null ? null : round(num(row.used), 1),
+    energyKwh: row.used === null || packKwh === null ? null : round((num(row.used) / 100) * packKwh, 3),
   }));
   const charged = days.filter((day) => day.chargeUsed !== null);
+  const energised = days.filter((day) => day.energyKwh !== null);
   return {
     id: vehicle.id,
     number: vehicle.number,
@@ -532,8 +536,27 @@ export async function vehicleStatistics(ctx: Ctx, query: VehicleStatisticsQuery,
             1,
           )
         : null,
+      energyKwh: energised.length
+        ? round(
+            energised.reduce((sum, day) => sum + day.energyKwh!, 0),
+            3,
+          )
+        : null,
     },
+    packKwh,
   };
+}
+
+/**
+ * One pack's energy in kWh by a vehicle's type (docs/stations-and-maps.md, "Vehicle statistics"):
+ * the type rates the packs it takes together (a two-pack type of 72 V and 64 Ah takes two packs of
+ * 72 V and 32 Ah), so a pack holds rated voltage × rated capacity ÷ compartments. None without a rating.
+ */
+function packEnergy(
+  type: { ratedVoltage: number | null; ratedCapacity: number | null; batteryCompartments: number | null } | null,
+): number | null {
+  if (!type?.ratedVoltage || !type.ratedCapacity) return null;
+  return round((type.ratedVoltage * type.ratedCapacity) / Math.max(1, type.batteryCompartments ?? 1) / 1000, 4);
 }
 
 /** A battery's route and trips over the range (reports with a GPS fix only); the battery must be the caller's. */

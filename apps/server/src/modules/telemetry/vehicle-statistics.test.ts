@@ -3,6 +3,7 @@ import { asc } from 'drizzle-orm';
 import {
   batteryApi,
   cabinetApi,
+  deviceTypeApi,
   endpointUrl,
   swapApi,
   telemetryApi,
@@ -159,14 +160,54 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
       const km = Number((2 * LEG_KM).toFixed(3));
       expect(answer.data).toMatchObject({ id: ids.VVS0001, number: 'VVS0001', from: dayOf(4), to: dayOf(0), timeZone: 'UTC' });
       expect(answer.data.days).toEqual([
-        { day: dayOf(4), swaps: 0, distanceKm: 0, chargeUsed: null },
-        { day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5 },
-        { day: dayOf(2), swaps: 0, distanceKm: 0, chargeUsed: null },
-        { day: dayOf(1), swaps: 0, distanceKm: km, chargeUsed: 2.5 },
-        { day: dayOf(0), swaps: 0, distanceKm: 0, chargeUsed: null },
+        { day: dayOf(4), swaps: 0, distanceKm: 0, chargeUsed: null, energyKwh: null },
+        { day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5, energyKwh: 0.048 },
+        { day: dayOf(2), swaps: 0, distanceKm: 0, chargeUsed: null, energyKwh: null },
+        { day: dayOf(1), swaps: 0, distanceKm: km, chargeUsed: 2.5, energyKwh: 0.048 },
+        { day: dayOf(0), swaps: 0, distanceKm: 0, chargeUsed: null, energyKwh: null },
       ]);
-      expect(answer.data.topDays).toEqual([{ day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5 }]);
-      expect(answer.data.totals).toEqual({ swaps: 3, distanceKm: Number((4 * LEG_KM).toFixed(3)), chargeUsed: 5 });
+      expect(answer.data.topDays).toEqual([{ day: dayOf(3), swaps: 3, distanceKm: km, chargeUsed: 2.5, energyKwh: 0.048 }]);
+      // One pack of the one-pack type (64 V, 30 Ah) holds 1.92 kWh: 2.5 points of it are 0.048 kWh.
+      expect(answer.data.packKwh).toBe(1.92);
+      expect(answer.data.totals).toEqual({ swaps: 3, distanceKm: Number((4 * LEG_KM).toFixed(3)), chargeUsed: 5, energyKwh: 0.096 });
+    });
+
+    it('converts the charge used to kWh with one pack of the vehicle’s type: its rating shared by its compartments', async () => {
+      // Two packs of 48 V and 25 Ah rated together as 48 V, 50 Ah: a pack holds 1.2 kWh.
+      const type = await server.request(
+        deviceTypeApi.vehicle.add,
+        {
+          code: 'EVS2',
+          name: 'Two-pack 48 V',
+          description: 'rated together',
+          batteryCompartments: 2,
+          compartmentType: 'Dual 48V',
+          ratedCapacity: 50,
+          ratedVoltage: 48,
+        },
+        { token: who.admin },
+      );
+      await add('vehicle', { number: 'VVS0003', typeId: type.data.id, merchantId: who.merchantId });
+      const at = (minutes: number) => new Date(midnight(2) + 10 * HOUR + minutes * 60_000).toISOString();
+      await persistTelemetry(
+        server.db,
+        [
+          [0, 90],
+          [1, 80],
+          [2, 85], // a rise (another pack): no energy
+          [3, 60],
+        ].map(([minutes, soc]) => ({
+          kind: 'vehicle' as const,
+          number: 'VVS0003',
+          at: at(minutes!),
+          payload: { ts: at(minutes!), position: { lat: 13.75, lng: 100.52 }, speed: 0, acc: 'ON' as const, soc: soc! },
+        })),
+      );
+      const answer = await statistics({ from: dayOf(2), to: dayOf(2) }, who.admin, 'VVS0003');
+      expect(answer.data.packKwh).toBe(1.2);
+      // 10 + 25 points used: 0.35 × 1.2 kWh.
+      expect(answer.data.days).toEqual([{ day: dayOf(2), swaps: 0, distanceKm: 0, chargeUsed: 35, energyKwh: 0.42 }]);
+      expect(answer.data.totals).toMatchObject({ chargeUsed: 35, energyKwh: 0.42 });
     });
 
     it('counts days in the asked time zone, and the last 30 days by default', async () => {
@@ -182,7 +223,7 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
       expect(recent.data.totals.swaps).toBe(3);
       // A vehicle that never reported nor swapped: every day at zero.
       const idle = await statistics({}, who.admin, 'VVS0002');
-      expect(idle.data.totals).toEqual({ swaps: 0, distanceKm: 0, chargeUsed: null });
+      expect(idle.data.totals).toEqual({ swaps: 0, distanceKm: 0, chargeUsed: null, energyKwh: null });
       expect(idle.data.topDays).toEqual([]);
     });
 

@@ -36,8 +36,11 @@ function Totals({ statistics }: { statistics: VehicleStatistics }) {
       <Descriptions.Item label={t('telemetry.distance')}>
         {t('telemetry.distanceValue', { km: formatNumber(Number(totals.distanceKm.toFixed(1))) })}
       </Descriptions.Item>
-      <Descriptions.Item label={t('telemetry.chargeUsed')}>
-        {valueOrEmpty(totals.chargeUsed, (percent) => t('telemetry.chargeUsedValue', { percent }), t('common.empty'))}
+      <Descriptions.Item label={t('telemetry.statistics.energy')}>
+        {valueOrEmpty(totals.energyKwh, (kwh) => t('telemetry.statistics.energyValue', { kwh }), t('common.empty'))}
+      </Descriptions.Item>
+      <Descriptions.Item label={t('telemetry.statistics.packEnergy')}>
+        {valueOrEmpty(statistics.packKwh, (kwh) => t('telemetry.statistics.packEnergyValue', { kwh }), t('common.empty'))}
       </Descriptions.Item>
     </Descriptions>
   );
@@ -47,7 +50,7 @@ const topDayColumns: ResourceColumn<VehicleDay>[] = [
   { key: 'day', titleKey: 'telemetry.statistics.day', render: (day) => formatDate(day.day) },
   { key: 'swaps', titleKey: 'telemetry.statistics.swaps', kind: 'number' },
   { key: 'distanceKm', titleKey: 'telemetry.statistics.distanceKm', render: (day) => formatNumber(Number(day.distanceKm.toFixed(1))) },
-  { key: 'chargeUsed', titleKey: 'telemetry.statistics.chargeUsedPercent', kind: 'number' },
+  { key: 'energyKwh', titleKey: 'telemetry.statistics.energyKwh', kind: 'number' },
 ];
 
 /** The three daily series, each as its own bar chart. */
@@ -59,7 +62,7 @@ function charts(statistics: VehicleStatistics, t: (key: string, options?: Record
     return t('telemetry.statistics.chartSummary', { name, days: days.length, top: `${formatNumber(top)} ${unit}`.trim() });
   };
   const series = (
-    key: 'swaps' | 'distance' | 'chargeUsed',
+    key: 'swaps' | 'distance' | 'energy',
     unit: string,
     values: (number | null)[],
     meaning: DailyBars['meaning'],
@@ -81,16 +84,16 @@ function charts(statistics: VehicleStatistics, t: (key: string, options?: Record
       'success',
     ),
     series(
-      'chargeUsed',
-      '%',
-      statistics.days.map((day) => day.chargeUsed),
+      'energy',
+      'kWh',
+      statistics.days.map((day) => day.energyKwh),
       'warning',
     ),
   ];
 }
 
 /**
- * Vehicle statistics: swaps, distance and charge used per day, and the busiest days.
+ * Vehicle statistics: swaps, distance and energy used (kWh) per day, and the busiest days.
  * @route /product/vehicle/dashboard/:id
  */
 export function VehicleStatisticsPage() {

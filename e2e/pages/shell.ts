@@ -54,6 +54,13 @@ export class Shell {
     await this.page.waitForURL((url) => !url.pathname.startsWith('/session/'), { timeout: 20_000 });
   }
 
+  /** Switches the language from the header's language menu (`name` as the menu words it: 'Bahasa Indonesia', 'ไทย'). */
+  async switchLanguage(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: /^[^:]+: (English|Bahasa Indonesia|ไทย|中文)$/ }).click();
+    await this.page.getByRole('menuitem', { name }).click();
+    await this.page.getByRole('button', { name: new RegExp(`^[^:]+: ${name}$`) }).waitFor();
+  }
+
   /**
    * The paths of every menu item the sidebar offers (Dashboard left out), with every group opened
    * so that no item stays unrendered. Paths do not depend on the language or on truncation.

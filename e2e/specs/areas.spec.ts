@@ -10,9 +10,7 @@ import { createMerchant } from '../support/factories.js';
 const PATH = '/system/area/list';
 
 describe('areas', () => {
-  // Retried: the Save press right after drawing on the map was once not found under a loaded
-  // machine (the drawer showed it); each attempt adds its own area. See docs/testing.md.
-  test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', { retry: 2 }, async ({ page }) => {
+  test('draw a city on the map with no tile server, find it, edit it and remove it with a confirmation', async ({ page }) => {
     const stamp = Date.now().toString(36).toUpperCase();
     // A province of this test around Jakarta (the drawer's map fits it) with one city outlined (three corners).
     const platform = await apiToken('admin');

@@ -1,4 +1,4 @@
-import { areaApi, deviceTypeApi, distributionApi, STATION_OPTIONS, stationApi } from '@swap/contracts';
+import { areaApi, cabinetApi, deviceTypeApi, distributionApi, STATION_OPTIONS, stationApi } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { checkA11y } from '../support/a11y.js';
 import { apiRequest, apiToken } from '../support/api.js';
@@ -129,6 +129,78 @@ describe('stations', () => {
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.locator('form').first().getByText(`${name} · Swap station`).waitFor();
     await cabinetList.row(number).waitFor();
+    // The choice's type words follow a language switch at once (choices are kept per language).
+    await new Shell(page).switchLanguage('Bahasa Indonesia');
+    await page.locator('form').first().getByText(`${name} · Stasiun tukar`).waitFor();
+    await new Shell(page).switchLanguage('English');
+
+    // Platform staff name another merchant as the cabinet's seller: the merchant's staff see "Another
+    // merchant" in the list and in the form's select, never that merchant's name.
+    const [cabinet] = (await apiRequest(platform, cabinetApi.search, { number })).records;
+    await apiRequest(platform, cabinetApi.edit, { id: cabinet!.id, sellerId: other.id });
+    await cabinetList.open();
+    await cabinetList.row(number).getByRole('cell', { name: 'Another merchant', exact: true }).waitFor();
+    expect(await cabinetList.row(number).getByText(other.name).count()).toBe(0);
+    await cabinetList.action(number, 'Edit');
+    const seller = new FormDrawer(page).locator.locator('.ant-form-item').filter({ has: page.getByText('Seller', { exact: true }) });
+    await seller.getByText('Another merchant', { exact: true }).waitFor();
+    expect(await seller.getByText(String(other.id), { exact: true }).count()).toBe(0);
     // Two screens, a map form and a cabinet form: longer than the default on a busy machine.
   }, 180_000);
+
+  test('the stations map pans and zooms: a group of nearby stations splits into its stations', async ({ page }) => {
+    const merchant = await createMerchant({ menuCodes: [...MERCHANT_ADMIN_MENUS, 'site.cabinet'] });
+    const place = (name: string, latitude: number, longitude: number) =>
+      apiRequest(merchant.admin.token, stationApi.SWAP.add, {
+        name,
+        nature: 'SELF_OPERATED',
+        address: 'Jl. Sudirman',
+        latitude,
+        longitude,
+        responsiblePerson: 'Rina',
+        status: 'DEPLOYED',
+      });
+    // Four stations a few hundred metres apart in Jakarta, one 110 km away.
+    const near = [0, 1, 2, 3].map((k) => unique(`Near ${k} `));
+    for (const [k, name] of near.entries()) await place(name, -6.2 + 0.003 * (k % 2), 106.82 + 0.003 * Math.floor(k / 2));
+    const far = unique('Far ');
+    await place(far, -5.5, 105.5);
+
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    await new ListPage(page, PATH).open();
+    const map = page.getByRole('region', { name: 'Map of the stations' });
+    await page.getByText('On the map: 5', { exact: true }).waitFor();
+    // Fitted to all five: the four near ones are one group, the far one stands alone.
+    const group = map.getByRole('button', { name: '4 places here: zoom in' });
+    await group.waitFor();
+    const marker = (name: string) => map.getByRole('button', { name: new RegExp(`^${name} \\(`) });
+    await marker(far).waitFor();
+    for (const name of near) expect(await marker(name).count()).toBe(0);
+
+    // Activating the group zooms to where it splits: each near station on its own, the far one out of view.
+    await group.focus();
+    await page.keyboard.press('Enter');
+    for (const name of near) await marker(name).waitFor();
+    await expect.poll(() => marker(far).count()).toBe(0);
+    expect(await map.getByRole('button', { name: /places here: zoom in$/ }).count()).toBe(0);
+
+    // Panning with the arrow keys moves the stations across the view.
+    const before = (await marker(near[0]!).boundingBox())!;
+    await map.focus();
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await marker(near[0]!).boundingBox())!.x).toBeLessThan(before.x - 40);
+
+    // Zooming out with "-" groups them again.
+    await expect
+      .poll(
+        async () => {
+          await map.focus();
+          await page.keyboard.press('Minus');
+          return group.count();
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    for (const name of near) expect(await marker(name).count()).toBe(0);
+  });
 });

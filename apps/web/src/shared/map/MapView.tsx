@@ -249,6 +249,7 @@ function addGroup(layer: L.LayerGroup, group: { lat: number; lng: number; count:
   const icon = L.divIcon({ className: 'map-cluster', html: `<span>${group.count}</span>`, iconSize: [36, 36] });
   const marker = L.marker([group.lat, group.lng], { icon, title: name, keyboard: true });
   marker.on('click', onClick);
+  onEnter(marker, onClick);
   marker.addTo(layer);
   marker.getElement()?.setAttribute('aria-label', name);
 }
@@ -271,5 +272,13 @@ function addMarker(marker: MapMarker, layer: L.LayerGroup, onClick: () => void):
   });
   const added = L.marker([marker.lat, marker.lng], { icon, title: marker.label, keyboard: true }).addTo(layer);
   added.on('click', onClick);
+  onEnter(added, onClick);
   added.getElement()?.setAttribute('aria-label', marker.label);
+}
+
+/** Enter on a focused marker acts as a click (Leaflet makes it a tab stop but opens only popups with Enter). */
+function onEnter(marker: L.Marker, act: () => void): void {
+  marker.on('keypress', (event) => {
+    if (event.originalEvent.key === 'Enter') act();
+  });
 }

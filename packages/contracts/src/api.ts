@@ -38,6 +38,7 @@ import { swapOrderApi, swapOrderFieldLabels } from './domains/swap-order.js';
 import { vehicleApi } from './domains/vehicle.js';
 import { walletApi, walletFieldLabels } from './domains/wallet.js';
 import { paymentApi } from './domains/payment.js';
+import { walletOrderApi, walletOrderFieldLabels, walletSettingApi } from './domains/wallet-order.js';
 
 // The domains' schemas, types and declarations, published with the package from here, so a new
 // domain is added in this one file (docs/adding-a-resource.md).
@@ -77,6 +78,7 @@ export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
 export * from './domains/wallet.js';
 export * from './domains/payment.js';
+export * from './domains/wallet-order.js';
 
 /**
  * Labels of the fields each domain brought to the product, declared in its domain file (see
@@ -95,6 +97,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   customerFieldLabels,
   productOrderFieldLabels,
   walletFieldLabels,
+  walletOrderFieldLabels,
   deviceOrderFieldLabels,
   deviceLogFieldLabels,
   swapOrderFieldLabels,
@@ -149,6 +152,9 @@ export const AUDITED = {
   batteryOrder: audited(['add'], { en: 'Battery order', in: 'Pesanan baterai', th: 'คำสั่งซื้อแบตเตอรี่', zh: '电池订单' }),
   transferOrder: audited([], { en: 'Transfer order', in: 'Pesanan penukaran', th: 'คำสั่งซื้อการสลับ', zh: '换电订单' }),
   kwhOrder: audited([], { en: 'Energy order', in: 'Pesanan energi', th: 'คำสั่งซื้อพลังงาน', zh: '电量订单' }),
+  walletSetting: audited(ADD_EDIT_REMOVE, { en: 'Wallet set', in: 'Pengaturan dompet', th: 'การตั้งค่ากระเป๋าเงิน', zh: '钱包设置' }),
+  rechargeOrder: audited(['add'], { en: 'Recharge order', in: 'Pesanan isi ulang', th: 'คำสั่งเติมเงิน', zh: '充值订单' }),
+  packageOrder: audited(['add'], { en: 'Package order', in: 'Pesanan paket', th: 'คำสั่งซื้อแพ็กเกจ', zh: '套餐订单' }),
 } as const;
 
 /**
@@ -212,6 +218,9 @@ export const API = {
   batteryOrder: deviceOrderApi.battery,
   transferOrder: swapOrderApi.transfer,
   kwhOrder: swapOrderApi.kwh,
+  walletSetting: walletSettingApi,
+  rechargeOrder: walletOrderApi.recharge,
+  packageOrder: walletOrderApi.package,
   choices: choicesApi,
   payment: paymentApi,
 } as const;

@@ -232,14 +232,43 @@ export const MENU_TREE: CentreDef[] = [
             ['add', 'export'],
           ),
         ),
-        item('order.wallet', 'Recharge orders', '/order/recharge/list', crud('order.wallet', [], ['export'])),
+        item(
+          'order.wallet',
+          'Recharge orders',
+          '/order/recharge/list',
+          crud(
+            'order.wallet',
+            [
+              button('order.wallet.pay', 'Request payment'),
+              button('order.wallet.markPaid', 'Mark paid'),
+              button('order.wallet.complete', 'Complete'),
+              button('order.wallet.cancel', 'Cancel'),
+            ],
+            ['add', 'export'],
+          ),
+        ),
+        item('order.wallet.set', 'Wallet set', '/order/wallet/set', crud('order.wallet.set')),
         item(
           'order.wallet.bill',
           'Wallet bill',
           '/order/wallet/bill',
           crud('order.wallet.bill', [button('order.wallet.bill.adjust', 'Adjust')], ['export']),
         ),
-        item('order.combo', 'Package orders', '/order/package/list', crud('order.combo', [], ['export'])),
+        item(
+          'order.combo',
+          'Package orders',
+          '/order/package/list',
+          crud(
+            'order.combo',
+            [
+              button('order.combo.pay', 'Request payment'),
+              button('order.combo.markPaid', 'Mark paid'),
+              button('order.combo.payFromWallet', 'Pay from wallet'),
+              button('order.combo.cancel', 'Cancel'),
+            ],
+            ['add', 'export'],
+          ),
+        ),
         item(
           'order.transfer',
           'Transfer orders',
@@ -470,6 +499,7 @@ export const ROUTES: RouteDef[] = [
   r('/order/battery/list', 'order.battery', 'nav.order.battery'),
   r('/order/recharge/list', 'order.wallet', 'nav.order.wallet'),
   r('/order/wallet/bill', 'order.wallet.bill', 'nav.order.wallet.bill'),
+  r('/order/wallet/set', 'order.wallet.set', 'nav.order.wallet.set'),
   r('/order/package/list', 'order.combo', 'nav.order.combo'),
   r('/order/transfer/list', 'order.transfer', 'nav.order.transfer'),
   r('/order/kwh/list', 'order.kwh', 'nav.order.kwh'),

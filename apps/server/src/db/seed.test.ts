@@ -32,7 +32,12 @@ import {
   stationApi,
   type StationType,
   vehicleApi,
+  walletApi,
+  walletOrderApi,
+  walletSettingApi,
+  WALLET_ORDER_STATUSES,
 } from '@swap/contracts';
+import { WALLET_CONSISTENCY_QUERY } from '../modules/top-up/wallet.consistency.js';
 import { findBasePrice } from '../modules/price/index.js';
 import { productPackages } from '../modules/product-package/product-package.table.js';
 
@@ -205,10 +210,15 @@ describe('demo seed', () => {
     }
   });
 
-  it('fills the order screens of the demo merchant: product, vehicle and battery orders in every state, its own only', async () => {
+  it('fills the order screens of the demo merchant: product, vehicle, battery, recharge and package orders in every state, its own only', async () => {
     const merchant = await server.login('merchant');
     const states = async (
-      search: typeof productOrderApi.search | typeof deviceOrderApi.vehicle.search | typeof deviceOrderApi.battery.search,
+      search:
+        | typeof productOrderApi.search
+        | typeof deviceOrderApi.vehicle.search
+        | typeof deviceOrderApi.battery.search
+        | typeof walletOrderApi.recharge.search
+        | typeof walletOrderApi.package.search,
     ) => {
       const page = (await server.request(search, { size: 200 }, { token: merchant })).data;
       expect(page.records.every((r) => r.merchantName === 'Demo Agent')).toBe(true);
@@ -217,6 +227,14 @@ describe('demo seed', () => {
     expect(await states(productOrderApi.search)).toEqual(new Set(PRODUCT_ORDER_STATUSES));
     expect(await states(deviceOrderApi.vehicle.search)).toEqual(new Set(DEVICE_ORDER_STATUSES));
     expect((await states(deviceOrderApi.battery.search)).size).toBeGreaterThanOrEqual(4);
+    expect(await states(walletOrderApi.recharge.search)).toEqual(new Set(WALLET_ORDER_STATUSES));
+    expect(await states(walletOrderApi.package.search)).toEqual(new Set(WALLET_ORDER_STATUSES));
+    // Paid recharge orders were credited to the wallets as their movements, which still add up to the balances.
+    const credited = (await server.request(walletApi.bill, { movementKind: 'TOP_UP', size: 200 }, { token: merchant })).data.records;
+    expect(credited.some((m) => m.reference.startsWith('RC'))).toBe(true);
+    expect(((await server.db.execute(sql.raw(WALLET_CONSISTENCY_QUERY))) as { rows: unknown[] }).rows).toEqual([]);
+    const sets = (await server.request(walletSettingApi.search, {}, { token: merchant })).data.records;
+    expect(sets.map((s) => s.merchantName)).toEqual(['Demo Agent']);
     const running = (await server.request(productOrderApi.search, { status: 'ENROLLED', size: 200 }, { token: merchant })).data.records;
     expect(running.some((r) => r.vehicleNumber !== null)).toBe(true);
     expect(running.some((r) => r.overdueDays > 0 && r.outstandingBalance !== '0.00')).toBe(true);

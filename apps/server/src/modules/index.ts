@@ -83,6 +83,7 @@ import {
   vehicleOrderPayable,
 } from './device-order/index.js';
 import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
+import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, seedDemoWalletOrders } from './wallet-order/index.js';
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
@@ -164,6 +165,8 @@ const MODULES: ServerModule[] = [
   { routes: registerDeviceOrderRoutes, demo: seedDemoDeviceOrders },
   // Transfer and energy orders name swaps, customers and cabinets, and are priced by consumer prices.
   { routes: registerSwapOrderRoutes, demo: (db, demo) => (demo.withDevices ? seedDemoSwapOrders(db, demo) : Promise.resolve()) },
+  // Recharge and package orders name customers, top-up offers and package prices, and move wallets.
+  { routes: registerWalletOrderRoutes, demo: seedDemoWalletOrders },
   // Payments: the gateways' callback and staff's payment requests, for every kind registered below.
   { routes: (app, options) => registerPaymentRoutes(app, options.db, options.payments) },
   // Last: its demo entries name the demo merchants.
@@ -235,7 +238,8 @@ tellMerchantPrices(pricesName('merchantId'));
 tellCityPrices(async (db, id) => (await pricesName('cityId')(db, id)) || (await deviceOrdersNameCity(db, id)));
 
 // Each kind of order says how it is paid; the payment callback finds it by the order number's prefix (docs/orders.md, "Paying an order").
-for (const payable of [productOrderPayable, vehicleOrderPayable, batteryOrderPayable]) registerPayableKind(payable);
+for (const payable of [productOrderPayable, vehicleOrderPayable, batteryOrderPayable, rechargeOrderPayable, packageOrderPayable])
+  registerPayableKind(payable);
 
 /** Every module's /api/oms routes. */
 export function registerModules(app: FastifyInstance, options: ModuleOptions): void {

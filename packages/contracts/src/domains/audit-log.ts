@@ -87,5 +87,7 @@ export const AUDIT_VERBS = [
   'retry',
   'handOver',
   'pay',
+  'markPaid',
+  'complete',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

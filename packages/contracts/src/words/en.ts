@@ -329,6 +329,8 @@ export const ENUM_WORDS_EN = {
     retry: 'Retried {object}',
     handOver: 'Handed over the device of {object}',
     pay: 'Collected {object} from the wallet',
+    markPaid: 'Recorded the payment of {object}',
+    complete: 'Completed {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

@@ -325,6 +325,8 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     retry: 'Mengulang {object}',
     handOver: 'Menyerahkan perangkat {object}',
     pay: 'Menagih {object} dari dompet',
+    markPaid: 'Mencatat pembayaran {object}',
+    complete: 'Menyelesaikan {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

@@ -112,6 +112,8 @@ const OBJECT_FIELD_WORDS: Readonly<Partial<Record<string, Partial<Record<string,
   batteryOrder: { status: 'deviceOrder.status' },
   transferOrder: { status: 'deviceOrder.status' },
   kwhOrder: { status: 'deviceOrder.status' },
+  rechargeOrder: { status: 'deviceOrder.status' },
+  packageOrder: { status: 'deviceOrder.status' },
 };
 
 /** The words group of a field of an object of the audit log (its object type), if any. */

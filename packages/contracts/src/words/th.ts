@@ -325,6 +325,8 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     retry: 'ลองใหม่{object}',
     handOver: 'ส่งมอบอุปกรณ์ของ{object}',
     pay: 'เรียกเก็บ{object}จากกระเป๋าเงิน',
+    markPaid: 'บันทึกการชำระเงินของ{object}',
+    complete: 'ปิด{object}เสร็จสิ้น',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

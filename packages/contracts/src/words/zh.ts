@@ -318,6 +318,8 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     retry: '重试{object}',
     handOver: '交付{object}的设备',
     pay: '从钱包收取{object}',
+    markPaid: '记录{object}的支付',
+    complete: '完成{object}',
   },
   'auditLog.field': {
     tenant: '租户',

@@ -264,6 +264,13 @@ export function customerJoin(customerId: PgColumn) {
   };
 }
 
+/** A customer's number (its wallet's key at its merchant, docs/wallet.md). */
+export async function customerNumberOf(db: Db, customerId: number): Promise<string> {
+  const [row] = await db.select({ number: customers.customerNumber }).from(customers).where(eq(customers.id, customerId));
+  if (!row) throw notFound();
+  return row.number;
+}
+
 /** The ids of the customers whose number starts so, within a merchant when given: a subquery for another list's filter. */
 export function customerIdsByNumber(db: Db, prefix: string, merchantId: number | null) {
   return db

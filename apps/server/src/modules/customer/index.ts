@@ -27,7 +27,14 @@ import {
   submitIdentity,
 } from './customer.service.js';
 
-export { assertCustomerOf, assertCustomerUsable, customerIdsByNumber, customerJoin, customersOf } from './customer.service.js';
+export {
+  assertCustomerOf,
+  assertCustomerUsable,
+  customerIdsByNumber,
+  customerJoin,
+  customerNumberOf,
+  customersOf,
+} from './customer.service.js';
 
 interface Row {
   customer: typeof customers.$inferSelect;

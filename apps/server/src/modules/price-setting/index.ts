@@ -220,6 +220,30 @@ export async function enabledTopUpOffers(db: Db, merchantId: number, offerId?: n
   return rows.map((row) => ({ ...row, paidAmount: normalizeMoney(row.paidAmount), giftAmount: normalizeMoney(row.giftAmount) }));
 }
 
+/** A merchant's enabled package prices (one when `packageId` is given): what a package order may sell. */
+export async function enabledPackagePrices(db: Db, merchantId: number, packageId?: number) {
+  const rows = await db
+    .select({
+      id: packagePrices.id,
+      name: packagePrices.name,
+      swaps: packagePrices.swaps,
+      validityDays: packagePrices.validityDays,
+      price: packagePrices.price,
+      currency: packagePrices.currency,
+      cityName: areaNameOf(packagePrices.cityId),
+    })
+    .from(packagePrices)
+    .where(
+      and(
+        eq(packagePrices.merchantId, merchantId),
+        eq(packagePrices.enabled, true),
+        packageId === undefined ? undefined : eq(packagePrices.id, packageId),
+      ),
+    )
+    .orderBy(asc(packagePrices.price), asc(packagePrices.id));
+  return rows.map((row) => ({ ...row, price: normalizeMoney(row.price) }));
+}
+
 /**
  * Demo settings of the two demo merchants in their cities, once: each kind enabled and disabled, both
  * billing modes, every marketing type of the top-up offers.

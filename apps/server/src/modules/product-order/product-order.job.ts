@@ -2,6 +2,7 @@ import { and, eq, lte, sql } from 'drizzle-orm';
 import { FIRST_PAYMENT_HOURS } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { timeOutDeviceOrders } from '../device-order/index.js';
+import { runWalletOrderJob } from '../wallet-order/index.js';
 import { productOrders } from './product-order.table.js';
 
 /** The advisory lock key of the overdue and expiry job: one run at a time across every server. */
@@ -13,6 +14,8 @@ export interface OverdueRun {
   updated: number;
   /** Vehicle and battery orders left unpaid too long (TIMEOUT_CANCELLED). */
   timedOut: number;
+  /** Recharge and package orders left unpaid too long (TIMEOUT_CANCELLED), and packages used up or expired (COMPLETED). */
+  walletOrders: { timedOut: number; completed: number };
 }
 
 /**
@@ -24,7 +27,7 @@ export interface OverdueRun {
  *   cycles (those days over the cycle's length, rounded up, at most the cycles left) and outstanding
  *   balance (overdue cycles times the renewal price), written only where they change.
  * - a vehicle or battery order still unpaid DEVICE_ORDER_PAYMENT_HOURS after it was placed is
- *   TIMEOUT_CANCELLED.
+ *   TIMEOUT_CANCELLED; so is a recharge or package order, and a paid package used up or expired is COMPLETED.
  * Every value is computed from the row and `now` alone and each step names the status it leaves, so
  * running it twice, or on several servers at once, gives the result of one run: runs wait for each
  * other on a transaction-scoped advisory lock, and a later run finds nothing left to change.
@@ -69,8 +72,10 @@ export async function runOverdueJob(db: Db, now = new Date()): Promise<OverdueRu
              or ${productOrders.outstandingBalance} <> v.cycles * ${productOrders.renewalPrice})
       returning ${productOrders.id}`);
     const timedOut = await timeOutDeviceOrders(tx, now);
+    const walletOrders = await runWalletOrderJob(tx, now);
     return {
       timedOut,
+      walletOrders,
       cancelled: cancelled.length,
       completed: completed.length,
       updated: ((updated as { rows?: unknown[] }).rows ?? []).length,

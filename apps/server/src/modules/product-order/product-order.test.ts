@@ -370,7 +370,7 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
     expect(results.map((r) => r.updated).reduce((sum, n) => sum + n, 0)).toBeGreaterThanOrEqual(1);
     const again = await runOverdueJob(server.db);
     expect(await row(o.id)).toEqual(after);
-    expect(again).toEqual({ cancelled: 0, completed: 0, updated: 0, timedOut: 0 });
+    expect(again).toEqual({ cancelled: 0, completed: 0, updated: 0, timedOut: 0, walletOrders: { timedOut: 0, completed: 0 } });
     const listed = await succeed(server, productOrderApi.detail, { id: o.id }, agent.admin.token);
     expect(listed).toMatchObject({ overdueDays: 70, overdueCycles: 2, outstandingBalance: '560000.00' });
   });

@@ -33,6 +33,7 @@ const MERCHANT_ADMIN_MENUS = [
   'order.battery',
   'order.wallet',
   'order.wallet.bill',
+  'order.wallet.set',
   'order.combo',
   'order.transfer',
   'order.kwh',

@@ -25,8 +25,10 @@ import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { enabledTopUpOffers } from '../price-setting/index.js';
 import { topUps, wallets } from './top-up.table.js';
 import { WALLET_CSV_COLUMNS, adjustWallet, moveWallet, walletBill } from './wallet.js';
+import { assertTopUpAllowed, registerWalletSetRoutes, seedDemoWalletSettings, walletRulesOf } from './wallet-set.js';
 
 export { moveWallet, payFromWallet, refundToWallet, type WalletCharge, type WalletMove } from './wallet.js';
+export { assertTopUpAllowed, firstTopUpDue, walletRulesOf } from './wallet-set.js';
 
 interface Row {
   topUp: typeof topUps.$inferSelect;
@@ -102,8 +104,12 @@ async function assertOffer(ctx: Ctx, merchantId: number, input: TopUpAdd): Promi
 async function offersFor(ctx: Ctx, merchantId: number | undefined) {
   const owner = await walletOwner(ctx, merchantId);
   const currency = await merchantCurrency(ctx.db, owner);
-  // An offer saved before the merchant's currency changed is not offered until it is saved again.
-  return (await enabledTopUpOffers(ctx.db, owner)).filter((offer) => offer.currency === currency);
+  const { marketingTypes } = await walletRulesOf(ctx.db, owner);
+  // An offer saved before the merchant's currency changed is not offered until it is saved again, nor
+  // one of a marketing type the wallet set has out of use (docs/wallet.md).
+  return (await enabledTopUpOffers(ctx.db, owner)).filter(
+    (offer) => offer.currency === currency && marketingTypes.includes(offer.marketingType),
+  );
 }
 
 /**
@@ -120,6 +126,14 @@ export async function addTopUp(ctx: Ctx, input: TopUpAdd): Promise<number> {
   const currency = await merchantCurrency(ctx.db, merchantId);
   return ctx.db.transaction(async (tx) => {
     await assertCustomerOf(tx, merchantId, input.customerId);
+    await assertTopUpAllowed(tx, {
+      merchantId,
+      customerNumber: input.customerId,
+      paidAmount: input.paidAmount,
+      marketingType: input.marketingType,
+      currency,
+      customerField: 'customerId',
+    });
     // The record's id first: its movements name it (docs/wallet.md).
     const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('top_up', 'id'))::int as id`);
     const id = (next as { rows: { id: number }[] }).rows[0]!.id;
@@ -207,6 +221,7 @@ export function registerTopUpRoutes(app: FastifyInstance): void {
   serve(app, topUpApi.export, ({ input, ctx, reply }) =>
     topUpList.sendExport(reply, ctx, input, { filename: 'top-ups.csv', columns: CSV_COLUMNS }),
   );
+  registerWalletSetRoutes(app);
   // Order centre → Wallet bill (/order/wallet/bill).
   serve(app, walletApi.bill, ({ input, ctx }) => walletBill.search(ctx, input));
   serve(app, walletApi.export, ({ input, ctx, reply }) =>
@@ -219,6 +234,7 @@ export function registerTopUpRoutes(app: FastifyInstance): void {
 
 /** Demo top-ups of a few customers of each demo merchant, their wallets following; once. */
 export async function seedDemoTopUps(db: Db, demo: DemoContext): Promise<void> {
+  await seedDemoWalletSettings(db, demo);
   const [any] = await db.select({ id: topUps.id }).from(topUps).limit(1);
   if (any) return;
   const day = 24 * 3600_000;

@@ -1,5 +1,5 @@
-import { foreignKey, index, numeric, pgTable, primaryKey, serial, text, timestamp, integer } from 'drizzle-orm/pg-core';
-import { CURRENCIES, MARKETING_TYPES, MONEY_PRECISION, WALLET_MOVEMENT_KINDS } from '@swap/contracts';
+import { foreignKey, index, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, integer, uniqueIndex } from 'drizzle-orm/pg-core';
+import { CURRENCIES, MARKETING_TYPES, MONEY_PRECISION, WALLET_MOVEMENT_KINDS, type MarketingType } from '@swap/contracts';
 import { merchantIdColumn } from '../merchant/index.js';
 
 const amount = (name: string) => numeric(name, { precision: MONEY_PRECISION, scale: 2 }).notNull();
@@ -72,4 +72,19 @@ export const walletMovements = pgTable(
     index('wallet_movement_customer_idx').on(t.customerId, t.createdAt, t.id),
     index('wallet_movement_kind_created_idx').on(t.kind, t.createdAt, t.id),
   ],
+);
+
+/** The wallet set (docs/wallet.md): one per merchant, the rules its top-ups are checked against. */
+export const walletSettings = pgTable(
+  'wallet_setting',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: merchantIdColumn().notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    minTopUp: amount('min_top_up'),
+    marketingTypes: jsonb('marketing_types').$type<MarketingType[]>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('wallet_setting_key').on(t.merchantId), index('wallet_setting_created_idx').on(t.createdAt)],
 );

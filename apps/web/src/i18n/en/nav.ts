@@ -47,6 +47,7 @@ export const nav = {
   'nav.order.battery': 'Battery orders',
   'nav.order.wallet': 'Recharge orders',
   'nav.order.wallet.bill': 'Wallet bill',
+  'nav.order.wallet.set': 'Wallet set',
   'nav.order.combo': 'Package orders',
   'nav.order.transfer': 'Transfer orders',
   'nav.order.kwh': 'Energy orders',

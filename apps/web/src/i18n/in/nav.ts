@@ -48,6 +48,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.battery': 'Pesanan baterai',
   'nav.order.wallet': 'Pesanan isi ulang',
   'nav.order.wallet.bill': 'Mutasi dompet',
+  'nav.order.wallet.set': 'Pengaturan dompet',
   'nav.order.combo': 'Pesanan paket',
   'nav.order.transfer': 'Pesanan transfer',
   'nav.order.kwh': 'Pesanan energi',

@@ -48,6 +48,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.battery': 'คำสั่งซื้อแบตเตอรี่',
   'nav.order.wallet': 'คำสั่งเติมเงิน',
   'nav.order.wallet.bill': 'รายการเดินบัญชีกระเป๋าเงิน',
+  'nav.order.wallet.set': 'ตั้งค่ากระเป๋าเงิน',
   'nav.order.combo': 'คำสั่งซื้อแพ็กเกจ',
   'nav.order.transfer': 'คำสั่งโอน',
   'nav.order.kwh': 'คำสั่งซื้อพลังงาน',

@@ -48,6 +48,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.battery': '电池订单',
   'nav.order.wallet': '充值订单',
   'nav.order.wallet.bill': '钱包账单',
+  'nav.order.wallet.set': '钱包设置',
   'nav.order.combo': '套餐订单',
   'nav.order.transfer': '转账订单',
   'nav.order.kwh': '电量订单',

@@ -1,0 +1,453 @@
+import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  compareMoney,
+  moneyToMinor,
+  normalizeMoney,
+  walletOrderApi,
+  walletOrderStepAllowed,
+  WALLET_ORDER_PAYMENT_HOURS,
+  type PackageOrderAdd,
+  type RechargeOrderAdd,
+  type WalletOrderKind,
+  type WalletOrderMarkPaid,
+  type WalletOrderRecord,
+  type WalletOrderStep,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
+import { defineList } from '../../app/list.js';
+import { chosenAgent } from '../../app/owned-records.js';
+import { prefixPattern } from '../../app/pagination.js';
+import { recordAudit } from '../audit-log/index.js';
+import { merchantCurrency } from '../currency/index.js';
+import { assertCustomerOf, customerIdsByNumber, customerJoin, customerNumberOf } from '../customer/index.js';
+import { merchantNameOf } from '../merchant/index.js';
+import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
+import { assertTopUpAllowed, firstTopUpDue, moveWallet, payFromWallet } from '../top-up/index.js';
+import { walletOrders } from './wallet-order.table.js';
+
+type Row = typeof walletOrders.$inferSelect;
+const AUDIT = { recharge: 'rechargeOrder', package: 'packageOrder' } as const;
+/** The order number's prefix: the payment finds an order's kind by it (docs/orders.md). */
+export const WALLET_ORDER_PREFIX = { recharge: 'RC', package: 'PK' } as const;
+/** The payment gateway an order paid from the customer's wallet names. */
+export const WALLET_GATEWAY = 'WALLET';
+const DAY = 24 * 3600_000;
+
+const scopeOf =
+  (kind: WalletOrderKind) =>
+  (ctx: Pick<Ctx, 'principal'>): SQL | undefined =>
+    and(eq(walletOrders.kind, kind), ctx.principal.merchantId === null ? undefined : eq(walletOrders.merchantId, ctx.principal.merchantId));
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+interface Listed {
+  order: Row;
+  merchantName: string | null;
+  customerNumber: string;
+  givenName: string;
+  familyName: string;
+}
+
+function present({ order: o, merchantName, customerNumber, givenName, familyName }: Listed): WalletOrderRecord {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: o.kind,
+    merchantId: o.merchantId,
+    merchantName,
+    customerId: o.customerId,
+    customerNumber,
+    customerName: `${givenName} ${familyName}`.trim(),
+    currency: o.currency,
+    paidAmount: normalizeMoney(o.paidAmount),
+    giftAmount: normalizeMoney(o.giftAmount),
+    marketingType: o.marketingType,
+    offerId: o.offerId,
+    packagePriceId: o.packagePriceId,
+    packageName: o.packageName,
+    swaps: o.swaps,
+    validityDays: o.validityDays,
+    swapsLeft: o.swapsLeft,
+    validUntil: iso(o.validUntil),
+    source: o.source,
+    status: o.status,
+    paymentGateway: o.paymentGateway,
+    transactionId: o.transactionId,
+    paidAt: iso(o.paidAt),
+    completedAt: iso(o.completedAt),
+    cancelledAt: iso(o.cancelledAt),
+    createdAt: o.createdAt.toISOString(),
+  };
+}
+
+const customer = customerJoin(walletOrders.customerId);
+
+/** Order centre → Recharge orders or Package orders, newest first (docs/orders.md). */
+function listOf(kind: WalletOrderKind) {
+  return defineList({
+    endpoint: walletOrderApi[kind].search,
+    table: walletOrders,
+    id: walletOrders.id,
+    select: {
+      order: walletOrders,
+      merchantName: merchantNameOf(walletOrders.merchantId),
+      customerNumber: customer.customerNumber,
+      givenName: customer.givenName,
+      familyName: customer.familyName,
+    },
+    joins: [customer.join],
+    scope: scopeOf(kind),
+    filters: {
+      orderNo: (number) => like(walletOrders.orderNo, prefixPattern(number)),
+      customerNumber: (number, ctx) => inArray(walletOrders.customerId, customerIdsByNumber(ctx.db, number, ctx.principal.merchantId)),
+      status: (status) => eq(walletOrders.status, status),
+      merchantId: (merchantId) => eq(walletOrders.merchantId, merchantId),
+      createdFrom: (from) => gte(walletOrders.createdAt, new Date(from)),
+      createdTo: (to) => lte(walletOrders.createdAt, new Date(to)),
+    },
+    defaultOrder: () => ({ column: walletOrders.createdAt, direction: 'desc' }),
+    count: 'capped',
+    present,
+  });
+}
+
+export const walletOrderLists = { recharge: listOf('recharge'), package: listOf('package') };
+
+/** The next order number of a kind: its prefix, the day it was placed and its id. */
+async function nextOrder(tx: Db, kind: WalletOrderKind, now: Date): Promise<{ id: number; orderNo: string }> {
+  const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('wallet_order', 'id'))::int as id`);
+  const id = (next as { rows: { id: number }[] }).rows[0]!.id;
+  return { id, orderNo: `${WALLET_ORDER_PREFIX[kind]}${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}` };
+}
+
+/** A second first-top-up order of a customer, also under a race: the unique index refuses it (7105). */
+async function firstTopUpOnce<T>(customerNumber: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('walletFirstTopUpTaken', { customer: customerNumber }, { field: 'customerNumber' });
+    throw error;
+  }
+}
+
+/**
+ * Places a recharge order for a customer of the merchant (docs/orders.md, "Recharge and package
+ * orders"): the customer usable (7000, 7001, 7005); either one of the merchant's enabled top-up offers
+ * in its currency (4350) or a plain amount paid (7108 for both or neither); the wallet set's rules
+ * (7103, 7104, 7105). A customer has one first-top-up order at most, also when two are placed at once.
+ */
+export async function placeRechargeOrder(ctx: Ctx, input: RechargeOrderAdd): Promise<WalletOrderRecord> {
+  const withOffer = input.offerId !== undefined && input.offerId !== null;
+  const withAmount = input.paidAmount !== undefined && input.paidAmount !== null;
+  if (withOffer === withAmount)
+    throw new AppError('rechargeOrderOfferOrAmount', undefined, { field: withOffer ? 'paidAmount' : 'offerId' });
+  if (withAmount && moneyToMinor(input.paidAmount!) <= 0) throw new AppError('topUpEmpty', undefined, { field: 'paidAmount' });
+  const id = await firstTopUpOnce(input.customerNumber, () =>
+    ctx.db.transaction(async (tx) => {
+      const merchantId = await chosenAgent(ctx, input.merchantId, tx);
+      const currency = await merchantCurrency(tx, merchantId);
+      const owner = await assertCustomerOf(tx, merchantId, input.customerNumber, { unrestricted: true, field: 'customerNumber' });
+      let terms: { paidAmount: string; giftAmount: string; marketingType: Row['marketingType'] & string; offerId: number | null };
+      if (withOffer) {
+        const [offer] = await enabledTopUpOffers(tx, merchantId, input.offerId!);
+        if (!offer || offer.currency !== currency) throw new AppError('topUpOfferUnavailable', undefined, { field: 'offerId' });
+        terms = { paidAmount: offer.paidAmount, giftAmount: offer.giftAmount, marketingType: offer.marketingType, offerId: offer.id };
+      } else {
+        terms = { paidAmount: normalizeMoney(input.paidAmount!), giftAmount: '0.00', marketingType: 'NONE', offerId: null };
+      }
+      await assertTopUpAllowed(tx, {
+        merchantId,
+        customerNumber: input.customerNumber,
+        paidAmount: terms.paidAmount,
+        marketingType: terms.marketingType,
+        currency,
+      });
+      const now = new Date();
+      const { id: orderId, orderNo } = await nextOrder(tx, 'recharge', now);
+      await tx.insert(walletOrders).values({
+        id: orderId,
+        orderNo,
+        kind: 'recharge',
+        merchantId,
+        customerId: owner.id,
+        currency,
+        ...terms,
+        source: input.source,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordAudit(tx, ctx, {
+        action: 'rechargeOrder.add',
+        objectType: 'rechargeOrder',
+        objectId: orderId,
+        changes: { orderNo, customerNumber: input.customerNumber, ...terms },
+      });
+      return orderId;
+    }),
+  );
+  return walletOrderLists.recharge.detail(ctx, id);
+}
+
+/**
+ * Places a package order: the customer usable (7000, 7001, 7005) and the package one of the
+ * merchant's enabled package prices in its currency (7107); the order keeps the package's name,
+ * swaps, validity and price as they are now.
+ */
+export async function placePackageOrder(ctx: Ctx, input: PackageOrderAdd): Promise<WalletOrderRecord> {
+  const id = await ctx.db.transaction(async (tx) => {
+    const merchantId = await chosenAgent(ctx, input.merchantId, tx);
+    const currency = await merchantCurrency(tx, merchantId);
+    const owner = await assertCustomerOf(tx, merchantId, input.customerNumber, { unrestricted: true, field: 'customerNumber' });
+    const [offer] = await enabledPackagePrices(tx, merchantId, input.packagePriceId);
+    if (!offer || offer.currency !== currency) throw new AppError('packageOrderUnavailable', undefined, { field: 'packagePriceId' });
+    const now = new Date();
+    const { id: orderId, orderNo } = await nextOrder(tx, 'package', now);
+    const terms = {
+      paidAmount: offer.price,
+      packagePriceId: offer.id,
+      packageName: offer.name,
+      swaps: offer.swaps,
+      validityDays: offer.validityDays,
+    };
+    await tx.insert(walletOrders).values({
+      id: orderId,
+      orderNo,
+      kind: 'package',
+      merchantId,
+      customerId: owner.id,
+      currency,
+      ...terms,
+      source: input.source,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'packageOrder.add',
+      objectType: 'packageOrder',
+      objectId: orderId,
+      changes: { orderNo, customerNumber: input.customerNumber, ...terms },
+    });
+    return orderId;
+  });
+  return walletOrderLists.package.detail(ctx, id);
+}
+
+async function lockOrder(tx: Db, kind: WalletOrderKind, id: number, ctx?: Pick<Ctx, 'principal'>): Promise<Row> {
+  const [row] = await tx
+    .select()
+    .from(walletOrders)
+    .where(and(eq(walletOrders.id, id), ctx ? scopeOf(kind)(ctx) : eq(walletOrders.kind, kind)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+function refuseStep(step: WalletOrderStep, row: Row): void {
+  if (!walletOrderStepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
+}
+
+interface Payment {
+  paymentGateway: string;
+  transactionId: string;
+  at?: Date | undefined;
+  operator?: { operatorId: number; operatorName: string } | undefined;
+}
+
+/**
+ * The pay step on a locked order, in the caller's transaction: a recharge order credits the wallet
+ * with its paid amount (TOP_UP) and gift (GIFT) through moveWallet (a first-top-up gift only while
+ * the wallet has had no top-up: otherwise the order records a gift of 0); a package order's swaps
+ * become the customer's, valid for its days from now. The order is PAID with the payment's gateway
+ * and transaction id (one transaction pays one order: 7110).
+ */
+async function applyPayment(tx: Db, row: Row, payment: Payment): Promise<Record<string, unknown>> {
+  refuseStep('pay', row);
+  const at = payment.at ?? new Date();
+  const set: Partial<typeof walletOrders.$inferInsert> = {
+    status: 'PAID',
+    paymentGateway: payment.paymentGateway,
+    transactionId: payment.transactionId,
+    paidAt: at,
+    updatedAt: new Date(),
+  };
+  if (row.kind === 'recharge') {
+    const customerNumber = await customerNumberOf(tx, row.customerId);
+    let gift = normalizeMoney(row.giftAmount);
+    if (row.marketingType === 'FIRST_TOP_UP' && moneyToMinor(gift) > 0 && !(await firstTopUpDue(tx, row.merchantId, customerNumber))) {
+      gift = '0.00';
+      set.giftAmount = gift;
+    }
+    const common = {
+      merchantId: row.merchantId,
+      customerId: customerNumber,
+      currency: row.currency,
+      reference: row.orderNo,
+      operatorId: payment.operator?.operatorId ?? null,
+      operatorName: payment.operator?.operatorName ?? '',
+      at,
+    };
+    await moveWallet(tx, { ...common, kind: 'TOP_UP', amount: normalizeMoney(row.paidAmount) });
+    if (moneyToMinor(gift) > 0) await moveWallet(tx, { ...common, kind: 'GIFT', amount: gift });
+  } else {
+    set.swapsLeft = row.swaps;
+    set.validUntil = new Date(at.getTime() + (row.validityDays ?? 0) * DAY);
+  }
+  try {
+    await tx.update(walletOrders).set(set).where(eq(walletOrders.id, row.id));
+  } catch (error) {
+    // The whole transaction is given up: the wallet's movements above go with it.
+    if (isUniqueViolation(error))
+      throw new AppError('walletOrderTransactionUsed', { transaction: payment.transactionId }, { field: 'transactionId' });
+    throw error;
+  }
+  return { status: { from: row.status, to: 'PAID' }, paymentGateway: payment.paymentGateway, transactionId: payment.transactionId };
+}
+
+function assertAmount(row: Row, amount: string): void {
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(amount) || compareMoney(amount, row.paidAmount) !== 0)
+    throw new AppError('walletOrderPaymentMismatch', { amount: `${normalizeMoney(row.paidAmount)} ${row.currency}` }, { field: 'amount' });
+}
+
+/**
+ * Marks a recharge or package order paid inside the caller's transaction (the payment's call): the
+ * amount must be the order's (7109), the order unpaid (7050). The same gateway transaction again
+ * changes nothing (`applied` false), so a repeated payment report credits a wallet once.
+ */
+export async function markWalletOrderPaid(
+  db: Db,
+  payment: { orderId: number; paymentGateway: string; transactionId: string; amount: string; at?: Date },
+): Promise<{ applied: boolean }> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx.select({ kind: walletOrders.kind }).from(walletOrders).where(eq(walletOrders.id, payment.orderId));
+    if (!found) throw notFound();
+    const row = await lockOrder(tx, found.kind, payment.orderId);
+    if (row.paymentGateway === payment.paymentGateway && row.transactionId === payment.transactionId) return { applied: false };
+    refuseStep('pay', row);
+    assertAmount(row, payment.amount);
+    await applyPayment(tx, row, payment);
+    return { applied: true };
+  });
+}
+
+/** The customer began paying (the payment's first answer): REGISTERED becomes IN_PROGRESS; once only. */
+export async function startWalletOrderPayment(db: Db, orderId: number): Promise<{ applied: boolean }> {
+  const rows = await db
+    .update(walletOrders)
+    .set({ status: 'IN_PROGRESS', updatedAt: new Date() })
+    .where(and(eq(walletOrders.id, orderId), eq(walletOrders.status, 'REGISTERED')))
+    .returning({ id: walletOrders.id });
+  return { applied: rows.length > 0 };
+}
+
+const operatorOf = (ctx: Ctx) => ({ operatorId: ctx.principal.id, operatorName: ctx.principal.name || ctx.principal.username });
+
+/**
+ * Staff record a payment the gateway reported (audited), with the order locked first: of several
+ * at once one pays, the others are refused (7050), so a wallet is credited once.
+ */
+export async function staffMarkPaid(ctx: Ctx, kind: WalletOrderKind, input: WalletOrderMarkPaid): Promise<WalletOrderRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, kind, input.id, ctx);
+    refuseStep('pay', row);
+    assertAmount(row, input.amount);
+    const changes = await applyPayment(tx, row, { ...input, operator: operatorOf(ctx) });
+    await recordAudit(tx, ctx, {
+      action: `${AUDIT[kind]}.markPaid`,
+      objectType: AUDIT[kind],
+      objectId: row.id,
+      changes: { orderNo: row.orderNo, amount: normalizeMoney(row.paidAmount), ...changes },
+    });
+  });
+  return walletOrderLists[kind].detail(ctx, input.id);
+}
+
+/** Pays a package order from the customer's wallet at the merchant (7100 when it does not hold the price), in one transaction. */
+export async function payPackageFromWallet(ctx: Ctx, id: number): Promise<WalletOrderRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, 'package', id, ctx);
+    refuseStep('pay', row);
+    const operator = operatorOf(ctx);
+    const moved = await payFromWallet(tx, {
+      merchantId: row.merchantId,
+      customerId: await customerNumberOf(tx, row.customerId),
+      amount: normalizeMoney(row.paidAmount),
+      currency: row.currency,
+      reference: row.orderNo,
+      ...operator,
+    });
+    const changes = await applyPayment(tx, row, { paymentGateway: WALLET_GATEWAY, transactionId: `wallet-${moved.id}`, operator });
+    await recordAudit(tx, ctx, {
+      action: 'packageOrder.pay',
+      objectType: 'packageOrder',
+      objectId: row.id,
+      changes: { orderNo: row.orderNo, amount: normalizeMoney(row.paidAmount), ...changes },
+    });
+  });
+  return walletOrderLists.package.detail(ctx, id);
+}
+
+/** Cancels an unpaid order (audited). */
+export async function cancelWalletOrder(ctx: Ctx, kind: WalletOrderKind, id: number): Promise<WalletOrderRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, kind, id, ctx);
+    refuseStep('cancel', row);
+    const now = new Date();
+    await tx.update(walletOrders).set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now }).where(eq(walletOrders.id, id));
+    await recordAudit(tx, ctx, {
+      action: `${AUDIT[kind]}.cancel`,
+      objectType: AUDIT[kind],
+      objectId: id,
+      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'CANCELLED' } },
+    });
+  });
+  return walletOrderLists[kind].detail(ctx, id);
+}
+
+/** Staff complete a paid recharge order once its payment is settled (audited). */
+export async function completeRechargeOrder(ctx: Ctx, id: number): Promise<WalletOrderRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockOrder(tx, 'recharge', id, ctx);
+    refuseStep('complete', row);
+    const now = new Date();
+    await tx.update(walletOrders).set({ status: 'COMPLETED', completedAt: now, updatedAt: now }).where(eq(walletOrders.id, id));
+    await recordAudit(tx, ctx, {
+      action: 'rechargeOrder.complete',
+      objectType: 'rechargeOrder',
+      objectId: id,
+      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'COMPLETED' } },
+    });
+  });
+  return walletOrderLists.recharge.detail(ctx, id);
+}
+
+/**
+ * The overdue and expiry job's part (docs/orders.md), in its transaction at `now`: unpaid orders older
+ * than WALLET_ORDER_PAYMENT_HOURS are TIMEOUT_CANCELLED; a paid package whose swaps are used up or
+ * whose validity ended is COMPLETED. Each names the status it leaves, so a second run changes nothing.
+ */
+export async function runWalletOrderJob(tx: Db, now: Date): Promise<{ timedOut: number; completed: number }> {
+  const timedOut = await tx
+    .update(walletOrders)
+    .set({ status: 'TIMEOUT_CANCELLED', cancelledAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(walletOrders.status, ['REGISTERED', 'IN_PROGRESS']),
+        lte(walletOrders.createdAt, new Date(now.getTime() - WALLET_ORDER_PAYMENT_HOURS * 3600_000)),
+      ),
+    )
+    .returning({ id: walletOrders.id });
+  const completed = await tx
+    .update(walletOrders)
+    .set({ status: 'COMPLETED', completedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(walletOrders.kind, 'package'),
+        eq(walletOrders.status, 'PAID'),
+        or(lte(walletOrders.validUntil, now), lte(walletOrders.swapsLeft, 0)),
+      ),
+    )
+    .returning({ id: walletOrders.id });
+  return { timedOut: timedOut.length, completed: completed.length };
+}

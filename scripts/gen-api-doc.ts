@@ -12,7 +12,7 @@ import * as prettier from 'prettier';
 import { z } from 'zod';
 import { MESSAGES, type CatalogueEntry } from '../packages/contracts/src/messages.js';
 import { API } from '../packages/contracts/src/api.js';
-import { endpointUrl, type EndpointDef } from '../packages/contracts/src/endpoint.js';
+import { accessCodes, endpointUrl, type EndpointDef } from '../packages/contracts/src/endpoint.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const docPath = path.join(root, 'docs/api.md');
@@ -56,7 +56,8 @@ function answerKind(def: EndpointDef): string {
 
 function accessOf(def: EndpointDef): string {
   if (def.access === 'public') return 'public';
-  const code = def.access.code ? `\`${def.access.code}\`` : 'signed in';
+  const codes = accessCodes(def.access);
+  const code = codes.length > 0 ? codes.map((one) => `\`${one}\``).join(' or ') : 'signed in';
   return def.access.scope && def.access.scope !== 'any' ? `${code}, ${def.access.scope} only` : code;
 }
 

@@ -8,6 +8,7 @@ import { applicationApi, applicationFieldLabels } from './domains/application.js
 import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
 import { basePriceApi, basePriceFieldLabels } from './domains/base-price.js';
+import { pricingApi } from './domains/pricing.js';
 import { batteryApi } from './domains/battery.js';
 import { cabinetApi } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
@@ -47,6 +48,7 @@ export * from './domains/application.js';
 export * from './domains/area.js';
 export * from './domains/audit-log.js';
 export * from './domains/base-price.js';
+export * from './domains/pricing.js';
 export * from './domains/battery.js';
 export * from './domains/cabinet.js';
 export * from './domains/command.js';
@@ -199,6 +201,7 @@ export const API = {
   batteryLive: liveApi.battery,
   stationCabinetsLive: liveApi.stationCabinets,
   basePrice: basePriceApi,
+  pricing: pricingApi,
   application: applicationApi,
   vehicleDistribution: distributionApi.vehicle,
   batteryDistribution: distributionApi.battery,

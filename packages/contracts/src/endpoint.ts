@@ -16,7 +16,17 @@ import { idQuery } from './validation.js';
  */
 export interface Access {
   code: string;
+  /**
+   * Other permission codes, any one of which lets the caller in as well: one call serving the
+   * screens of several menus (the cities every price screen offers).
+   */
+  orCodes?: readonly string[];
   scope?: 'any' | 'platform' | 'super';
+}
+
+/** The permission codes any one of which opens an endpoint ([] = any signed-in account). */
+export function accessCodes(access: Access): string[] {
+  return access.code ? [access.code, ...(access.orCodes ?? [])] : [];
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   TIME_ZONE_HEADER,
   TOKEN_HEADER,
   TOKEN_HEADER_ALT,
+  accessCodes,
   endpointUrl,
   envelopeSchema,
   isTimeZone,
@@ -121,7 +122,7 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
     const { principal, sessionId } = await deps.authenticate(tokenOf(req));
     // A SUPER passes every check: their grants (every code there is) are not loaded per request.
     const grants = principal.type === 'SUPER' ? null : await deps.grantsOf(principal);
-    req.ctx = {
+    const ctx: Ctx = {
       db: deps.db,
       principal,
       codes: grants?.codes ?? NO_CODES,
@@ -132,11 +133,12 @@ export function registerAccessControl(app: FastifyInstance, deps: RouteDeps): vo
       requestTime: requestTimeOf(req),
       sessionId,
     };
+    req.ctx = ctx;
     if (access.scope === 'super' && principal.type !== 'SUPER') throw new AppError('noAuthority');
     if (access.scope === 'platform' && principal.merchantId !== null) throw new AppError('noAuthority');
-    if (access.code && !holds(req.ctx, access.code)) {
-      throw permissionDenied(req.ctx);
-    }
+    // Any one of the endpoint's codes lets the caller in (docs/api.md, "Resources").
+    const codes = accessCodes(access);
+    if (codes.length > 0 && !codes.some((code) => holds(ctx, code))) throw permissionDenied(ctx);
   });
 }
 

@@ -4,6 +4,7 @@ import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../ap
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
 import { FACTORY_PASSWORD, createAccountWithMenus, createMerchant, createSubAccount, platformAdmin } from './factories.js';
 import {
+  accessCodes,
   auditLogApi,
   sessionApi,
   currencyApi,
@@ -35,7 +36,8 @@ function holds(caller: Caller, route: DeclaredRoute): boolean {
   if (caller.type === null) return false;
   if (route.access.scope === 'super' && caller.type !== 'SUPER') return false;
   if (route.access.scope === 'platform' && caller.merchantId !== null) return false;
-  return route.access.code === '' || caller.type === 'SUPER' || caller.codes.has(route.access.code);
+  const codes = accessCodes(route.access);
+  return codes.length === 0 || caller.type === 'SUPER' || codes.some((code) => caller.codes.has(code));
 }
 
 /** Empty input: path parameters get an id no row has; bodies are empty objects. */

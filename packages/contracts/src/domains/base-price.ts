@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { endpoint, resourceEndpoints } from '../endpoint.js';
+import { resourceEndpoints } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { compareMoney, id, int32, money } from '../validation.js';
 import { CURRENCIES } from './currency.js';
@@ -99,10 +99,6 @@ export type BasePriceAdd = z.infer<typeof basePriceAdd>;
 export const basePriceEdit = basePriceFields.extend({ id }).superRefine(basePriceRules);
 export type BasePriceEdit = z.infer<typeof basePriceEdit>;
 
-/** A city a price can be set in: an area of type city. */
-export const priceCityOption = z.object({ id: z.number(), name: z.string(), province: z.string() });
-export type PriceCityOption = z.infer<typeof priceCityOption>;
-
 const basePriceResource = resourceEndpoints({
   path: '/basic-pricing/vehicle-price',
   code: 'price.vehicle',
@@ -114,14 +110,4 @@ const basePriceResource = resourceEndpoints({
 });
 
 /** Operation centre → Pricing → Vehicle prices. */
-export const basePriceApi = {
-  ...basePriceResource,
-  /** The cities a price can be set in, for the form and the filter of every price screen. */
-  cities: endpoint({
-    method: 'GET',
-    path: '/basic-pricing/cities',
-    access: { code: 'price.vehicle' },
-    answer: z.array(priceCityOption),
-    summary: 'Every city (an area of type city), by province and name',
-  }),
-} as const;
+export const basePriceApi = basePriceResource;

@@ -5,7 +5,7 @@ import type { FieldLabels } from '../language.js';
 import { cleanString, id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
-import { priceCityOption } from './base-price.js';
+import { priceCityOption } from './pricing.js';
 
 /**
  * Vehicle and battery orders (Order centre → Vehicle orders, /order/vehicle/list,

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { endpoint, resourceEndpoints } from '../endpoint.js';
+import { resourceEndpoints } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { count, id, money, moneyToMinor, nameField, safeText } from '../validation.js';
-import { priceCityOption } from './base-price.js';
 import { CURRENCIES } from './currency.js';
 import { MARKETING_TYPES } from './top-up.js';
 
@@ -103,7 +102,7 @@ export type ConsumerPriceAdd = z.infer<typeof consumerPriceAdd>;
 export type PackagePriceAdd = z.infer<typeof packagePriceAdd>;
 export type RechargeSettingAdd = z.infer<typeof rechargeSettingAdd>;
 
-/** The five list calls and the cities of one kind, under `/price/<kind>` and the menu code `price.<kind>`. */
+/** The five list calls of one kind, under `/price/<kind>` and the menu code `price.<kind>`. */
 function settingEndpoints<
   const Rec extends z.ZodType,
   const Search extends z.ZodType,
@@ -112,24 +111,15 @@ function settingEndpoints<
 >(kind: PriceSettingKind, def: { record: Rec; search: Search; add: Add; sortable: Sortable }) {
   const code = `price.${kind}`;
   const path = `/price/${kind.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-  return {
-    ...resourceEndpoints({
-      path,
-      code,
-      record: def.record,
-      search: def.search,
-      add: def.add,
-      edit: def.add.extend({ id }),
-      sortable: def.sortable,
-    }),
-    cities: endpoint({
-      method: 'GET',
-      path: `${path}/cities`,
-      access: { code },
-      answer: z.array(priceCityOption),
-      summary: 'Every city (an area of type city) a setting may be made for, by province and name',
-    }),
-  } as const;
+  return resourceEndpoints({
+    path,
+    code,
+    record: def.record,
+    search: def.search,
+    add: def.add,
+    edit: def.add.extend({ id }),
+    sortable: def.sortable,
+  });
 }
 
 export const priceSettingApi = {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { pageQuerySchema } from '../envelope.js';
-import { endpoint, resourceEndpoints } from '../endpoint.js';
+import { resourceEndpoints } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { count, DURATION_CAPS, DURATION_UNITS, id, int32, money, nameField, requiredText, safeText } from '../validation.js';
-import { OPERATION_TYPES, priceCityOption } from './base-price.js';
+import { OPERATION_TYPES } from './base-price.js';
 import { CURRENCIES } from './currency.js';
 import { SALE_MODES } from './vehicle.js';
 
@@ -128,12 +128,5 @@ export const productPackageApi = {
     add: productPackageAdd,
     edit: productPackageEdit,
     sortable: ['name', 'operationType', 'pricePerCycle', 'startAt', 'endAt', 'createdAt'],
-  }),
-  cities: endpoint({
-    method: 'GET',
-    path: `${PATH}/cities`,
-    access: { code: CODE },
-    answer: z.array(priceCityOption),
-    summary: 'Every city (an area of type city) a product may be priced in, by province and name',
   }),
 } as const;

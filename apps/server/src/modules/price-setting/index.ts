@@ -117,7 +117,6 @@ function priceSetting<A extends Common>(def: SettingDef<A>) {
     serve(app, api.export, ({ input: query, ctx, reply }) =>
       list.sendExport(reply, ctx, input(query), { filename: def.filename, columns: input(columns) }),
     );
-    serve(app, api.cities, ({ ctx }) => allCities(ctx.db));
   };
 }
 

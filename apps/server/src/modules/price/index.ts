@@ -6,6 +6,7 @@ import {
   OPERATION_TYPES,
   VEHICLE_MAX_BATTERIES,
   basePriceApi,
+  pricingApi,
   normalizeMoney,
   type BasePriceAdd,
   type BasePriceEdit,
@@ -299,7 +300,7 @@ export function registerPriceRoutes(app: FastifyInstance): void {
   serve(app, basePriceApi.add, ({ input, ctx }) => addBasePrice(ctx, input));
   serve(app, basePriceApi.edit, ({ input, ctx }) => editBasePrice(ctx, input));
   serve(app, basePriceApi.remove, ({ input, ctx }) => records.remove(ctx, input.id));
-  serve(app, basePriceApi.cities, ({ ctx }) => allCities(ctx.db));
+  serve(app, pricingApi.cities, ({ ctx }) => allCities(ctx.db));
   serve(app, basePriceApi.export, ({ input, ctx, reply }) =>
     basePriceList.sendExport(reply, ctx, input, { filename: 'base-prices.csv', columns: CSV_COLUMNS }),
   );

@@ -1,8 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { ANY_BIKE, areaApi, basePriceApi, currencyApi, endpointUrl, type BasePriceAdd, type Language } from '@swap/contracts';
+import {
+  ANY_BIKE,
+  PRICE_SCREEN_CODES,
+  areaApi,
+  basePriceApi,
+  currencyApi,
+  endpointUrl,
+  pricingApi,
+  type BasePriceAdd,
+  type Language,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createDeviceTypes, createMerchant, createProvinceAndCity, platformAdmin, square, succeed } from '../../test/factories.js';
+import {
+  createDeviceTypes,
+  createMerchant,
+  createPlatformAccount,
+  createProvinceAndCity,
+  createSubAccount,
+  MERCHANT_ADMIN_MENUS,
+  platformAdmin,
+  square,
+  succeed,
+} from '../../test/factories.js';
 import { AppError } from '../../app/errors.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { basePrices } from './price.table.js';
@@ -184,6 +204,26 @@ describe('base prices', () => {
     expect(rows).toHaveLength(2);
     expect(rows.every((row) => row.includes(rivalName) && row.includes('THB'))).toBe(true);
     expect(text).toContain('99999999999.99');
+  });
+
+  it('answers the cities to the staff of any price screen, in one call, and to nobody else', async () => {
+    const merchant = await createMerchant(server, admin, {
+      menuCodes: [...MERCHANT_ADMIN_MENUS, ...PRICE_SCREEN_CODES, 'customer.list', 'price.rechargeRecord'],
+    });
+    for (const code of PRICE_SCREEN_CODES) {
+      const staff = await createSubAccount(server, merchant, [code]);
+      const cities = await server.request(pricingApi.cities, undefined, { token: staff.token });
+      expect(cities.code, code).toBe(1);
+      expect(cities.data.map((one) => one.id)).toEqual(expect.arrayContaining([city, otherCity]));
+      expect(cities.data.find((one) => one.id === city)).toMatchObject({ name: 'South Jakarta', province: 'Jakarta' });
+    }
+    const platformStaff = await createPlatformAccount(server, admin, ['price.rechargeSetting']);
+    expect((await server.request(pricingApi.cities, undefined, { token: platformStaff.token })).code).toBe(1);
+    // A menu outside pricing (even a price record menu that offers no city) does not open it.
+    const outsider = await createSubAccount(server, merchant, ['customer.list', 'price.rechargeRecord']);
+    const refused = await server.call('GET', endpointUrl(pricingApi.cities), { token: outsider.token });
+    expect(refused.status).toBe(403);
+    expect((await server.call('GET', endpointUrl(pricingApi.cities), {})).status).toBe(401);
   });
 
   it('looks a price up for an order, and says why there is none', async () => {

@@ -204,7 +204,6 @@ export function registerProductPackageRoutes(app: FastifyInstance): void {
   serve(app, productPackageApi.export, ({ input, ctx, reply }) =>
     productPackageList.sendExport(reply, ctx, input, { filename: 'products.csv', columns: CSV_COLUMNS }),
   );
-  serve(app, productPackageApi.cities, ({ ctx }) => allCities(ctx.db));
 }
 
 /**

@@ -13,12 +13,12 @@ import {
   type SortColumnOf,
 } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { useEndpointQuery } from '../../shared/api/endpoints';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, removeAction, ResourceTable, type ResourceColumn, type SearchField, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
+import { useCityOptions } from '../../shared/priceCities';
 import { useAmount } from '../../shared/amount';
 
 type Api = (typeof priceSettingApi)[PriceSettingKind];
@@ -100,11 +100,7 @@ export function PriceSettingListPage() {
   const owners = useOwnerOptions();
   // Only the battery prices name a battery type: the other screens never ask for the types.
   const batteryTypes = useTypeOptions('battery', kind === 'battery');
-  const cityQuery = useEndpointQuery(api.cities, undefined, { staleTime: 60_000 });
-  const cities = (cityQuery.data ?? []).map((city) => ({
-    value: city.id,
-    label: city.province ? `${city.name} · ${city.province}` : city.name,
-  }));
+  const cities = useCityOptions();
   const [editing, setEditing] = useState<Row | 'new' | null>(null);
   const adding = editing === 'new';
   const own = kindFields(kind, batteryTypes);

@@ -13,13 +13,13 @@ import {
   type ProductPackageRecord,
 } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { useEndpointQuery } from '../../shared/api/endpoints';
 import { optionsOf } from '../../shared/devices';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, removeAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
 import { useAmount } from '../../shared/amount';
+import { useCityOptions } from '../../shared/priceCities';
 
 const CODE = 'price.product';
 
@@ -41,11 +41,7 @@ export function ProductPriceListPage() {
   const amount = useAmount();
   const owners = useOwnerOptions();
   const vehicleTypes = useTypeOptions('vehicle');
-  const cities = useEndpointQuery(productPackageApi.cities, undefined, { staleTime: 60_000 });
-  const cityOptions = (cities.data ?? []).map((city) => ({
-    value: city.id,
-    label: city.province ? `${city.name} · ${city.province}` : city.name,
-  }));
+  const cityOptions = useCityOptions();
   const operationTypes = optionsOf(OPERATION_TYPES, 'basePrice.operationType');
   const saleModes = optionsOf(SALE_MODES, 'vehicle.saleMode');
   const [editing, setEditing] = useState<ProductPackageRecord | 'new' | null>(null);

@@ -18,7 +18,7 @@ import { formatAmount } from '../../shared/format';
 import { editAction, removeAction, ResourceTable, type SearchOption } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
-import { useCityOptions } from './useCityOptions';
+import { useCityOptions } from '../../shared/priceCities';
 
 const CODE = 'price.vehicle';
 const AMOUNTS = ['price', 'deposit', 'rent', 'dailyRate', 'minDailyRate'] as const;

@@ -1,8 +1,9 @@
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, lte, sql } from 'drizzle-orm';
 import { FIRST_PAYMENT_HOURS } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { timeOutDeviceOrders } from '../device-order/index.js';
 import { runWalletOrderJob } from '../wallet-order/index.js';
+import { bindVehicleToCustomer, unbindVehicleFromCustomer } from '../vehicle/index.js';
 import { productOrders } from './product-order.table.js';
 
 /** The advisory lock key of the overdue and expiry job: one run at a time across every server. */
@@ -22,7 +23,9 @@ export interface OverdueRun {
  * The overdue and expiry job (docs/orders.md, "Overdue and expiry"), one transaction at the time
  * `now`:
  * - an order still NEW FIRST_PAYMENT_HOURS after it started is CANCELLED (the customer too);
- * - a REGISTERED order whose cycles are all paid and whose last paid day is over is COMPLETED;
+ * - a REGISTERED order whose cycles are all paid and whose last paid day is over is COMPLETED: a lease
+ *   returns its vehicle (unbound, the order lets go of it, its battery and its combo package), a lease
+ *   to own leaves the vehicle bound and sold;
  * - every other REGISTERED order gets its overdue days (whole days since it was paid until), overdue
  *   cycles (those days over the cycle's length, rounded up, at most the cycles left) and outstanding
  *   balance (overdue cycles times the renewal price), written only where they change.
@@ -47,17 +50,39 @@ export async function runOverdueJob(db: Db, now = new Date()): Promise<OverdueRu
         ),
       )
       .returning({ id: productOrders.id });
+    const ending = and(
+      eq(productOrders.status, 'ENROLLED'),
+      eq(productOrders.customerStatus, 'REGISTERED'),
+      sql`${productOrders.currentCycle} >= ${productOrders.totalCycles}`,
+      lte(productOrders.paidUntil, now),
+    );
+    // At its end a lease returns its vehicle (bound to nobody again), and a lease to own leaves it the
+    // customer's, sold; a sale's vehicle was the customer's already (docs/orders.md, "Overdue and expiry").
+    const withVehicles = await tx
+      .select({ operationType: productOrders.operationType, vehicleId: productOrders.vehicleId, customerId: productOrders.customerId })
+      .from(productOrders)
+      .where(and(ending, isNotNull(productOrders.vehicleId)))
+      .orderBy(productOrders.vehicleId)
+      .for('update');
+    for (const { operationType, vehicleId, customerId } of withVehicles) {
+      if (operationType === 'LEASE') await unbindVehicleFromCustomer(tx, vehicleId!, customerId);
+      if (operationType === 'LEASE_TO_OWN') await bindVehicleToCustomer(tx, vehicleId!, customerId, true);
+    }
+    const returns = sql`${productOrders.operationType} = 'LEASE'`;
     const completed = await tx
       .update(productOrders)
-      .set({ status: 'COMPLETED', customerStatus: 'COMPLETED', overdueDays: 0, overdueCycles: 0, outstandingBalance: '0', updatedAt: now })
-      .where(
-        and(
-          eq(productOrders.status, 'ENROLLED'),
-          eq(productOrders.customerStatus, 'REGISTERED'),
-          sql`${productOrders.currentCycle} >= ${productOrders.totalCycles}`,
-          lte(productOrders.paidUntil, now),
-        ),
-      )
+      .set({
+        status: 'COMPLETED',
+        customerStatus: 'COMPLETED',
+        overdueDays: 0,
+        overdueCycles: 0,
+        outstandingBalance: '0',
+        vehicleId: sql`case when ${returns} then null else ${productOrders.vehicleId} end`,
+        batteryId: sql`case when ${returns} then null else ${productOrders.batteryId} end`,
+        comboSwaps: sql`case when ${returns} then null else ${productOrders.comboSwaps} end`,
+        updatedAt: now,
+      })
+      .where(ending)
       .returning({ id: productOrders.id });
     // Whole days since the paid-until day, then the cycles they span (at most those left).
     const days = sql<number>`greatest(0, floor(extract(epoch from (${at}::timestamptz - ${productOrders.paidUntil})) / 86400))::int`;

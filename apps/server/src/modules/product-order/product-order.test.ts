@@ -411,4 +411,46 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
     const removed = await server.request(productPackageApi.remove, { id: lease.id }, { token: admin, lang: 'en' });
     expect([removed.code, removed.message]).toEqual([7060, 'Orders name this product: it stays while they do']);
   });
+  it('at its end a lease returns its vehicle and a lease to own leaves it the customer’s, sold; a second run changes nothing', async () => {
+    const toOwn = await createOrderableProduct(server, admin, {
+      merchantId: agent.id,
+      vehicleTypeId: types.vehicle1,
+      cityId,
+      name: 'Lease To Own',
+      operationType: 'LEASE_TO_OWN',
+    });
+    const [returned, kept] = (
+      await createDevices(server, admin, 'vehicle', 2, { typeId: types.vehicle1, prefix: 'OW', merchantId: agent.id })
+    ).numbers as [string, string];
+    const ended = async (productId: number, number: string) => {
+      const o = await order(productId);
+      await payFirst(o);
+      await succeed(server, productOrderApi.bindVehicle, { id: o.id, vehicleNumber: number }, agent.admin.token);
+      // Every cycle paid, the last one over yesterday.
+      await server.db
+        .update(productOrders)
+        .set({ currentCycle: 3, totalCycles: 3, paidUntil: new Date(Date.now() - DAY) })
+        .where(eq(productOrders.id, o.id));
+      return o;
+    };
+    const leased = await ended(lease.id, returned);
+    const owned = await ended(toOwn.id, kept);
+    expect((await vehicleRow(returned)).boundUserId).toBe(leased.customerId);
+    const first = await runOverdueJob(server.db);
+    expect(first.completed).toBeGreaterThanOrEqual(2);
+    expect(await row(leased.id)).toMatchObject({
+      status: 'COMPLETED',
+      customerStatus: 'COMPLETED',
+      vehicleId: null,
+      batteryId: null,
+      comboSwaps: null,
+    });
+    expect(await vehicleRow(returned)).toMatchObject({ boundUserId: null, saleStatus: 'UNSOLD' });
+    const ownedVehicle = await vehicleRow(kept);
+    expect(await row(owned.id)).toMatchObject({ status: 'COMPLETED', vehicleId: ownedVehicle.id });
+    expect(ownedVehicle).toMatchObject({ boundUserId: owned.customerId, saleStatus: 'SOLD' });
+    const before = [await row(leased.id), await row(owned.id), await vehicleRow(returned), await vehicleRow(kept)];
+    expect((await runOverdueJob(server.db)).completed).toBe(0);
+    expect([await row(leased.id), await row(owned.id), await vehicleRow(returned), await vehicleRow(kept)]).toEqual(before);
+  });
 });

@@ -214,7 +214,7 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
   }
 }
 
-const direct = process.argv[1]?.endsWith('generate.ts');
+const direct = process.argv[1]?.endsWith('devices/generate.ts');
 if (direct) {
   const url = process.env.DATABASE_URL;
   if (!url) throw new Error('DATABASE_URL is required');

@@ -59,6 +59,7 @@ export const productOrders = pgTable(
     uniqueIndex('product_order_no_key').on(t.orderNo),
     index('product_order_no_prefix_idx').on(t.orderNo.op('text_pattern_ops')),
     index('product_order_merchant_created_idx').on(t.merchantId, t.createdAt),
+    index('product_order_merchant_status_idx').on(t.merchantId, t.status, t.createdAt),
     index('product_order_created_idx').on(t.createdAt),
     index('product_order_status_created_idx').on(t.status, t.createdAt),
     index('product_order_customer_status_created_idx').on(t.customerStatus, t.createdAt),

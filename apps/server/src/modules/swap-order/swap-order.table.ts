@@ -46,6 +46,8 @@ export const swapOrders = pgTable(
     index('swap_order_no_prefix_idx').on(t.orderNo.op('text_pattern_ops')),
     index('swap_order_kind_created_idx').on(t.kind, t.createdAt),
     index('swap_order_merchant_created_idx').on(t.merchantId, t.kind, t.createdAt),
+    index('swap_order_merchant_status_idx').on(t.merchantId, t.kind, t.status, t.createdAt),
+    index('swap_order_kind_no_idx').on(t.kind, t.orderNo),
     index('swap_order_status_created_idx').on(t.kind, t.status, t.createdAt),
     index('swap_order_customer_idx').on(t.customerId, t.createdAt),
     index('swap_order_cabinet_idx').on(t.cabinetId, t.createdAt),

@@ -15,7 +15,7 @@ export const STATION_STATUSES = ['READY', 'DEPLOYED', 'MAINTENANCE'] as const;
 export type StationStatus = (typeof STATION_STATUSES)[number];
 
 /** Up to this many stations in the view, the map call answers the stations; more, it answers groups. */
-export const STATION_MAP_POINTS = 500;
+export const STATION_MAP_POINTS = 200;
 /** The map call's groups are cells of a grid this many cells across the view's longer side. */
 export const STATION_MAP_GRID = 16;
 

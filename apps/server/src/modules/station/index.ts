@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { and, asc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import {
   STATION_MAP_GRID,
   STATION_MAP_POINTS,
@@ -13,6 +13,7 @@ import {
   type OptionsQuery,
   type StationOptionsQuery,
   type StationRecord,
+  type StationStatus,
   type StationType,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -258,21 +259,28 @@ export async function removeStation(ctx: Ctx, type: StationType, id: number): Pr
   return null;
 }
 
-const pointColumns = {
-  id: stations.id,
-  name: stations.name,
-  latitude: sql<number>`${stations.latitude}`,
-  longitude: sql<number>`${stations.longitude}`,
-  status: stations.status,
-  cabinetCount: stations.cabinetCount,
-};
+interface MapRow extends Record<string, unknown> {
+  kind: 'total' | 'group' | 'station';
+  id: number | null;
+  name: string | null;
+  latitude: number;
+  longitude: number;
+  status: StationStatus | null;
+  count: number;
+  south: number | null;
+  west: number | null;
+  north: number | null;
+  east: number | null;
+}
 
 /**
  * What the map draws for its view (docs/stations-and-maps.md, "The map call"): the stations the
  * list's filters find inside the view, each one when they are at most STATION_MAP_POINTS, else
  * grouped by the cells of a grid STATION_MAP_GRID cells across the view (cells anchored at 0°, so
- * they stay put while the map pans). The view bounds station_position_idx as an index range; the
- * grouping reads the index alone, so no call decodes thousands of rows.
+ * they stay put while the map pans). One statement, one round trip: the cells are counted from
+ * station_position_idx alone (the view bounds it as an index range), and only the side the total
+ * chooses reads stations (the other is cut off by a condition PostgreSQL checks once), so no call
+ * decodes more than STATION_MAP_POINTS stations.
  */
 export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQuery): Promise<StationMap> {
   const { south = -90, west = -180, north = 90, east = 180, ...search } = query;
@@ -282,31 +290,57 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
     sql`${stations.longitude} between ${west} and ${east}`,
   );
   const cell = Math.max(north - south, east - west, 1e-6) / STATION_MAP_GRID;
-  const cells = await ctx.db
-    .select({
-      count: sql<number>`count(*)::int`,
-      latitude: sql<number>`avg(${stations.latitude})`,
-      longitude: sql<number>`avg(${stations.longitude})`,
-      south: sql<number>`min(${stations.latitude})`,
-      west: sql<number>`min(${stations.longitude})`,
-      north: sql<number>`max(${stations.latitude})`,
-      east: sql<number>`max(${stations.longitude})`,
-      only: sql<number>`min(${stations.id})`,
-    })
-    .from(stations)
-    .where(where)
-    .groupBy(sql`floor(${stations.latitude} / ${cell}), floor(${stations.longitude} / ${cell})`);
-  const total = cells.reduce((sum, group) => sum + group.count, 0);
-  if (total <= STATION_MAP_POINTS) {
-    const points = total === 0 ? [] : await ctx.db.select(pointColumns).from(stations).where(where).orderBy(asc(stations.id));
-    return { total, stations: points, groups: [] };
-  }
-  const alone = cells.filter((group) => group.count === 1).map((group) => group.only);
-  const points = alone.length
-    ? await ctx.db.select(pointColumns).from(stations).where(inArray(stations.id, alone)).orderBy(asc(stations.id))
-    : [];
-  const groups = cells.filter((group) => group.count > 1).map(({ only: _only, ...group }) => group);
-  return { total, stations: points, groups };
+  const result = await ctx.db.execute<MapRow>(sql`
+    with cells as (
+      select count(*)::int as n, avg(${stations.latitude}) as lat, avg(${stations.longitude}) as lng,
+        min(${stations.latitude}) as south, min(${stations.longitude}) as west,
+        max(${stations.latitude}) as north, max(${stations.longitude}) as east, min(${stations.id}) as lone
+      from ${stations} where ${where}
+      group by floor(${stations.latitude} / ${cell}), floor(${stations.longitude} / ${cell})
+    ), total as (select coalesce(sum(n), 0)::int as n from cells)
+    select 'total' as kind, null::int as id, null::text as name, 0::float8 as latitude, 0::float8 as longitude,
+      null::text as status, n as count, null::float8 as south, null::float8 as west, null::float8 as north, null::float8 as east
+    from total
+    union all
+    select 'group', null, null, lat, lng, null, n, south, west, north, east
+    from cells where n > 1 and (select n from total) > ${STATION_MAP_POINTS}
+    union all
+    select 'station', ${stations.id}, ${stations.name}, ${stations.latitude}, ${stations.longitude}, ${stations.status},
+      ${stations.cabinetCount}, null, null, null, null
+    from ${stations}
+    where (select n from total) <= ${STATION_MAP_POINTS} and ${where}
+    union all
+    select 'station', ${stations.id}, ${stations.name}, ${stations.latitude}, ${stations.longitude}, ${stations.status},
+      ${stations.cabinetCount}, null, null, null, null
+    from ${stations}
+    where (select n from total) > ${STATION_MAP_POINTS} and ${stations.id} in (select lone from cells where n = 1)`);
+  const rows = (result as { rows: MapRow[] }).rows;
+  const num = (value: unknown) => Number(value);
+  return {
+    total: num(rows.find((row) => row.kind === 'total')?.count ?? 0),
+    stations: rows
+      .filter((row) => row.kind === 'station')
+      .map((row) => ({
+        id: num(row.id),
+        name: row.name!,
+        latitude: num(row.latitude),
+        longitude: num(row.longitude),
+        status: row.status!,
+        cabinetCount: num(row.count),
+      }))
+      .sort((a, b) => a.id - b.id),
+    groups: rows
+      .filter((row) => row.kind === 'group')
+      .map((row) => ({
+        count: num(row.count),
+        latitude: num(row.latitude),
+        longitude: num(row.longitude),
+        south: num(row.south),
+        west: num(row.west),
+        north: num(row.north),
+        east: num(row.east),
+      })),
+  };
 }
 
 /**

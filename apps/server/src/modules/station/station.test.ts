@@ -106,7 +106,7 @@ describe('stations', () => {
     expect(map.data.stations.map((p) => p.name)).toEqual(['Kemang']);
   });
 
-  it('answers the map for its view: each station when few, groups of a grid when more than 500, the caller’s own only', async () => {
+  it('answers the map for its view: each station when few, groups of a grid when more than 200, the caller’s own only', async () => {
     // 600 of merchant B's stations in a 0.3° square east of Jakarta, written directly (the add call is tested above).
     await server.db.insert(stations).values(
       Array.from({ length: 600 }, (_, k) => ({

@@ -46,6 +46,22 @@ export class Shell {
     );
   }
 
+  /** The header's alarm bell: its name says how many alarms are open ("3 open alarms"). */
+  alarmBell(): Locator {
+    return this.page.getByRole('button', { name: /open alarms$/ });
+  }
+
+  /** How many open alarms the bell says. */
+  async openAlarms(): Promise<number> {
+    const name = (await this.alarmBell().getAttribute('aria-label')) ?? '';
+    return Number(/^(\d+)/.exec(name)?.[1] ?? NaN);
+  }
+
+  /** What the header says of a new alarm (a notice, and the same words to a screen reader). */
+  alarmNotice(text: string): Locator {
+    return this.page.getByRole('status').filter({ hasText: text });
+  }
+
   /** Signs in on the login page and waits to leave it (dashboard, or the no-permission page). */
   async signIn(username: string, password: string = DEMO_PASSWORD): Promise<void> {
     const login = new LoginPage(this.page);

@@ -21,6 +21,7 @@ import { menuApi, resourceApi } from './domains/menu.js';
 import { merchantApi } from './domains/merchant.js';
 import { choicesApi } from './domains/choices.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
+import { alarmApi, alarmFieldLabels } from './domains/alarm.js';
 import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
 import { priceSettingApi, priceSettingFieldLabels } from './domains/price-setting.js';
 import { roleApi } from './domains/role.js';
@@ -63,6 +64,7 @@ export * from './domains/menu.js';
 export * from './domains/merchant.js';
 export * from './domains/choices.js';
 export * from './domains/notification.js';
+export * from './domains/alarm.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
 export * from './domains/device-order.js';
@@ -103,6 +105,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   deviceOrderFieldLabels,
   deviceLogFieldLabels,
   swapOrderFieldLabels,
+  alarmFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -157,6 +160,9 @@ export const AUDITED = {
   walletSetting: audited(ADD_EDIT_REMOVE, { en: 'Wallet set', in: 'Pengaturan dompet', th: 'การตั้งค่ากระเป๋าเงิน', zh: '钱包设置' }),
   rechargeOrder: audited(['add'], { en: 'Recharge order', in: 'Pesanan isi ulang', th: 'คำสั่งเติมเงิน', zh: '充值订单' }),
   packageOrder: audited(['add'], { en: 'Package order', in: 'Pesanan paket', th: 'คำสั่งซื้อแพ็กเกจ', zh: '套餐订单' }),
+  alarmLevel: audited(['edit'], { en: 'Alarm level', in: 'Tingkat alarm', th: 'ระดับการแจ้งเตือน', zh: '告警级别' }),
+  alarmRule: audited(ADD_EDIT_REMOVE, { en: 'Alarm rule', in: 'Aturan alarm', th: 'กฎการแจ้งเตือน', zh: '告警规则' }),
+  alarm: audited([], { en: 'Alarm', in: 'Alarm', th: 'การแจ้งเตือน', zh: '告警' }),
 } as const;
 
 /**
@@ -226,6 +232,18 @@ export const API = {
   packageOrder: walletOrderApi.package,
   choices: choicesApi,
   payment: paymentApi,
+  alarm: {
+    levels: alarmApi.levels,
+    levelChoices: alarmApi.levelChoices,
+    editLevel: alarmApi.editLevel,
+    summary: alarmApi.summary,
+    live: alarmApi.live,
+  },
+  alarmRule: alarmApi.rules,
+  alarmRecord: alarmApi.records,
+  batteryAlarm: alarmApi.battery,
+  cabinetAlarm: alarmApi.cabinet,
+  vehicleAlarm: alarmApi.vehicle,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -1182,6 +1182,23 @@ export const MESSAGES = {
     'ยังไม่ได้ตั้งค่าช่องทางชำระเงิน',
     '尚未配置支付渠道',
   ),
+  alarmAlreadyCleared: m(8000, 409, 'This alarm is already cleared', 'Alarm ini sudah pulih', 'การแจ้งเตือนนี้ถูกยกเลิกแล้ว', '该告警已解除'),
+  alarmAssigneeOutside: m(
+    8001,
+    400,
+    'The assignee must be an enabled account of the alarm’s merchant or of the platform',
+    'Penanggung jawab harus akun aktif milik merchant alarm ini atau milik platform',
+    'ผู้รับผิดชอบต้องเป็นบัญชีที่เปิดใช้ของผู้ค้าเจ้าของการแจ้งเตือนหรือของแพลตฟอร์ม',
+    '处理人必须是该告警所属商户或平台的已启用账号',
+  ),
+  alarmTypeOfOtherKind: m(
+    8002,
+    400,
+    'The device type is not a type of the rule’s device kind',
+    'Tipe perangkat bukan tipe dari jenis perangkat aturan ini',
+    'ประเภทอุปกรณ์ไม่ใช่ประเภทของชนิดอุปกรณ์ในกฎนี้',
+    '设备型号不属于该规则的设备种类',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

@@ -6,6 +6,7 @@ import { Batcher, type BatcherOptions } from './batcher.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
+import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type ReportedTelemetry } from '../modules/alarm/index.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -232,6 +233,14 @@ export class GatewayDeviceLink implements DeviceLink {
       await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
         log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
       );
+    // Each device's latest report against the alarm rules (docs/alarms.md, "Evaluation"); a new alarm is announced to the header streams.
+    if (live.length) {
+      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[]), new Date()).catch((error: unknown) => {
+        log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
+        return [];
+      });
+      for (const alarm of opened) this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+    }
     const told = new Set<string>();
     for (const item of items) {
       const { kind, number } = item;

@@ -65,6 +65,7 @@ import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps
 import { orderOfSwap, registerSwapOrderRoutes, seedDemoSwapOrders } from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
+import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms } from './alarm/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { productsName, registerProductPackageRoutes, seedDemoProductPackages, tellProductOrders } from './product-package/index.js';
@@ -150,6 +151,8 @@ const MODULES: ServerModule[] = [
     routes: registerDeviceCredentialRoutes,
     demo: (db, demo) => (demo.withDevices && demo.deviceSecret ? seedDemoDeviceCredentials(db, demo.deviceSecret) : Promise.resolve()),
   },
+  // Alarms name the devices they were raised on.
+  { routes: registerAlarmRoutes, setup: seedAlarmLevels, demo: seedDemoAlarms },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
   // Customers before the top-ups, wallets and applications that name them.

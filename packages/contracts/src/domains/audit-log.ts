@@ -89,5 +89,8 @@ export const AUDIT_VERBS = [
   'pay',
   'markPaid',
   'complete',
+  'acknowledge',
+  'clear',
+  'assign',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

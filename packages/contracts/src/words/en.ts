@@ -293,6 +293,42 @@ export const ENUM_WORDS_EN = {
     CANCELLED: 'Cancelled',
     TIMEOUT_CANCELLED: 'Timeout cancelled',
   },
+  'alarm.level': {
+    LOW: 'Low',
+    MEDIUM: 'Medium',
+    HIGH: 'High',
+  },
+  'alarm.kind': {
+    battery: 'Battery',
+    cabinet: 'Cabinet',
+    vehicle: 'Vehicle',
+  },
+  'alarm.state': {
+    OPEN: 'Open',
+    ACKNOWLEDGED: 'Acknowledged',
+    CLEARED: 'Cleared',
+  },
+  'alarm.notification': {
+    IN_APP: 'In-app list',
+    HEADER: 'Header badge',
+    WEBHOOK: 'Webhook',
+  },
+  'alarm.parameter': {
+    temperature: 'Temperature (°C)',
+    cellVoltageSpread: 'Cell voltage spread (V)',
+    soc: 'State of charge (%)',
+    voltage: 'Voltage (V)',
+    current: 'Current (A)',
+    gsmSignal: 'GSM signal',
+    gpsSignal: 'GPS satellites',
+    humidity: 'Humidity (%)',
+    water: 'Water',
+    smoke: 'Smoke',
+    signal: 'Signal (CSQ)',
+    load: 'Load (kW)',
+    offline: 'Offline',
+    speed: 'Speed (km/h)',
+  },
   'auditLog.verb': {
     add: 'Added {object}',
     edit: 'Edited {object}',
@@ -331,6 +367,9 @@ export const ENUM_WORDS_EN = {
     pay: 'Collected {object} from the wallet',
     markPaid: 'Recorded the payment of {object}',
     complete: 'Completed {object}',
+    acknowledge: 'Acknowledged {object}',
+    clear: 'Cleared {object}',
+    assign: 'Assigned {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

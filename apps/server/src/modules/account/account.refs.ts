@@ -121,3 +121,27 @@ export async function superAdminExists(db: Db): Promise<boolean> {
 export async function addSuperAdmin(db: Db, username: string, passwordHash: string): Promise<void> {
   await db.insert(accounts).values({ username, name: 'Administrator', passwordHash, accountType: 'PLATFORM', type: 'SUPER' });
 }
+
+/** The account's name beside the caller's rows, in the same query (null when none is named). */
+export function accountNameOf(accountId: Column | SQL): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select ${accounts}.${sql.identifier('name')} from ${accounts} where ${accounts}.${sql.identifier('id')} = ${qualified(accountId)})`;
+}
+
+/** Whether an enabled account has this id and belongs to the merchant or to the platform (platform staff only, for a platform device). */
+export async function enabledAccountOf(db: Db, id: number, merchantId: number | null): Promise<boolean> {
+  const [account] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.id, id),
+        eq(accounts.status, 'ENABLED'),
+        merchantId === null
+          ? sql`${accounts.merchantId} is null`
+          : sql`(${accounts.merchantId} is null or ${accounts.merchantId} = ${merchantId})`,
+      ),
+    );
+  return account !== undefined;
+}

@@ -2,6 +2,8 @@ export {
   accountCountOfMerchant,
   accountIdColumn,
   accountIdOfUsername,
+  accountNameOf,
+  enabledAccountOf,
   addSuperAdmin,
   enabledAccounts,
   findSignInAccount,

@@ -95,3 +95,14 @@ export async function batteriesInStation(db: Db, stationId: number): Promise<num
     .where(eq(batteries.stationId, stationId));
   return row?.count ?? 0;
 }
+
+/** A battery's alarm status follows its open alarms (the alarm module says which): ALARM or NORMAL, in one statement each. */
+export async function setBatteryAlarmStatus(db: Db, ids: { alarm: number[]; normal: number[] }): Promise<void> {
+  if (ids.alarm.length) await db.update(batteries).set({ alarmStatus: 'ALARM' }).where(inArray(batteries.id, ids.alarm));
+  if (ids.normal.length) await db.update(batteries).set({ alarmStatus: 'NORMAL' }).where(inArray(batteries.id, ids.normal));
+}
+
+/** A battery's latest readings (charge, temperature, voltage) as one JSON value beside the caller's rows. */
+export function batteryLiveOf(batteryId: Column | SQL): SQL<Record<string, number | null> | null> {
+  return sql`(select jsonb_build_object('soc', ${batteries.soc}, 'temperature', ${batteries.temperature}, 'voltage', ${batteries.voltage}) from ${batteries} where ${batteries.id} = ${qualified(batteryId)})`;
+}

@@ -8,6 +8,8 @@ export {
   batteryIdOf,
   batteryJoin,
   setBatterySwitches,
+  setBatteryAlarmStatus,
+  batteryLiveOf,
   vehicleIdsOfBattery,
   type BatterySwitches,
 } from './battery.refs.js';

@@ -279,3 +279,8 @@ export async function firstCabinetIds(db: Db, count: number): Promise<number[]> 
   const rows = await db.select({ id: cabinets.id }).from(cabinets).orderBy(asc(cabinets.id)).limit(count);
   return rows.map((row) => row.id);
 }
+
+/** A cabinet's latest readings (temperature, humidity, online) as one JSON value beside the caller's rows. */
+export function cabinetLiveOf(cabinetId: Column | SQL): SQL<Record<string, number | boolean | null> | null> {
+  return sql`(select jsonb_build_object('temperature', ${cabinets.temperature}, 'humidity', ${cabinets.humidity}, 'online', ${cabinets.online}) from ${cabinets} where ${cabinets.id} = ${qualified(cabinetId)})`;
+}

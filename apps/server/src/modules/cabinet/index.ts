@@ -5,6 +5,7 @@ export {
   cabinetByNumber,
   cabinetIdOfNumber,
   cabinetJoin,
+  cabinetLiveOf,
   cabinetNumbers,
   cabinetNumbersInStation,
   cabinetStationId,

@@ -26,4 +26,6 @@ export const shell = {
   'shell.tourLanguageTitle': 'Language',
   'shell.tourLanguageBody': 'Switch the interface language; your choice is remembered.',
   'shell.pageLoading': 'Loading the page',
+  'shell.alarmsOpen': '{count} open alarms',
+  'shell.newAlarm': '{level} alarm: {device}, {content}',
 };

@@ -27,4 +27,6 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.tourLanguageTitle': 'Bahasa',
   'shell.tourLanguageBody': 'Ganti bahasa antarmuka; pilihan Anda akan diingat.',
   'shell.pageLoading': 'Memuat halaman',
+  'shell.alarmsOpen': '{count} alarm terbuka',
+  'shell.newAlarm': 'Alarm {level}: {device}, {content}',
 };

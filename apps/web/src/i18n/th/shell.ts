@@ -27,4 +27,6 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.tourLanguageTitle': 'ภาษา',
   'shell.tourLanguageBody': 'เปลี่ยนภาษาของหน้าจอ ระบบจะจำการเลือกของคุณไว้',
   'shell.pageLoading': 'กำลังโหลดหน้า',
+  'shell.alarmsOpen': 'การแจ้งเตือนที่เปิดอยู่ {count} รายการ',
+  'shell.newAlarm': 'การแจ้งเตือนระดับ{level}: {device}, {content}',
 };

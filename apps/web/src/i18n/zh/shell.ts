@@ -27,4 +27,6 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.tourLanguageTitle': '语言',
   'shell.tourLanguageBody': '切换界面语言，系统会记住您的选择。',
   'shell.pageLoading': '正在加载页面',
+  'shell.alarmsOpen': '{count} 条未处理告警',
+  'shell.newAlarm': '{level}级告警：{device}，{content}',
 };

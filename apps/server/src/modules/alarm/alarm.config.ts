@@ -1,0 +1,202 @@
+import { and, asc, eq, getTableColumns, ilike } from 'drizzle-orm';
+import {
+  CONDITION_PARAMETERS,
+  alarmApi,
+  type AlarmLevel,
+  type AlarmLevelEdit,
+  type AlarmLevelRecord,
+  type AlarmRuleAdd,
+  type AlarmRuleRecord,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { AppError, notFound } from '../../app/errors.js';
+import { defineList } from '../../app/list.js';
+import { likePattern } from '../../app/pagination.js';
+import { ownedRecords } from '../../app/owned-records.js';
+import { diff, recordAudit } from '../audit-log/index.js';
+import { deviceTypeNameOf, findTypeOfKind } from '../device-type/index.js';
+import { alarmLevels, alarmRules } from './alarm.table.js';
+
+// ---- Levels ----
+
+type LevelRow = typeof alarmLevels.$inferSelect;
+
+const presentLevel = (row: LevelRow): AlarmLevelRecord => ({
+  level: row.level,
+  colour: row.colour,
+  sound: row.sound,
+  webhookUrl: row.webhookUrl,
+  labelEn: row.labelEn,
+  labelIn: row.labelIn,
+  labelTh: row.labelTh,
+  labelZh: row.labelZh,
+  updatedAt: row.updatedAt.toISOString(),
+});
+
+const LEVEL_ORDER: Record<AlarmLevel, number> = { LOW: 0, MEDIUM: 1, HIGH: 2 };
+
+/** The three levels, low to high. */
+export async function levelRecords(db: Db): Promise<AlarmLevelRecord[]> {
+  const rows = await db.select().from(alarmLevels);
+  return rows.map(presentLevel).sort((a, b) => LEVEL_ORDER[a.level] - LEVEL_ORDER[b.level]);
+}
+
+/** The default levels every database starts with; an existing row is kept. */
+export async function seedAlarmLevels(db: Db): Promise<void> {
+  await db
+    .insert(alarmLevels)
+    .values([
+      { level: 'LOW', colour: '#1677ff', sound: false, labelEn: 'Low', labelIn: 'Rendah', labelTh: 'ต่ำ', labelZh: '低' },
+      { level: 'MEDIUM', colour: '#fa8c16', sound: false, labelEn: 'Medium', labelIn: 'Sedang', labelTh: 'ปานกลาง', labelZh: '中' },
+      { level: 'HIGH', colour: '#f5222d', sound: true, labelEn: 'High', labelIn: 'Tinggi', labelTh: 'สูง', labelZh: '高' },
+    ])
+    .onConflictDoNothing();
+}
+
+/** Platform staff change a level's colour, sound, webhook and labels; audited with what changed. */
+export async function editLevel(ctx: Ctx, input: AlarmLevelEdit): Promise<AlarmLevelRecord> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(alarmLevels).where(eq(alarmLevels.level, input.level)).for('update');
+    if (!before) throw notFound();
+    const { level: _level, ...fields } = input;
+    const [row] = await tx
+      .update(alarmLevels)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(alarmLevels.level, input.level))
+      .returning();
+    const { level: _l, updatedAt: _u, ...old } = before;
+    await recordAudit(tx, ctx, { action: 'alarmLevel.edit', objectType: 'alarmLevel', objectId: input.level, changes: diff(old, fields) });
+    return presentLevel(row!);
+  });
+}
+
+// ---- Device rules ----
+
+type RuleRow = typeof alarmRules.$inferSelect;
+
+/** What a rule keeps of its input: a condition (water, smoke, offline) has no range nor margin. */
+function ruleFields(input: AlarmRuleAdd) {
+  const condition = CONDITION_PARAMETERS.includes(input.parameter);
+  return {
+    alarmKind: input.alarmKind,
+    deviceTypeId: input.deviceTypeId ?? null,
+    parameter: input.parameter,
+    rangeFrom: condition ? null : (input.rangeFrom ?? null),
+    rangeTo: condition ? null : (input.rangeTo ?? null),
+    holdSeconds: input.holdSeconds,
+    clearMargin: condition ? 0 : input.clearMargin,
+    level: input.level,
+    content: input.content,
+    notifications: [...new Set(input.notifications)],
+    enabled: input.enabled,
+  };
+}
+
+const presentRule = (row: RuleRow & { deviceTypeName?: string | null }): AlarmRuleRecord => ({
+  id: row.id,
+  merchantId: row.merchantId,
+  alarmKind: row.alarmKind,
+  deviceTypeId: row.deviceTypeId,
+  deviceTypeName: row.deviceTypeName ?? null,
+  parameter: row.parameter,
+  rangeFrom: row.rangeFrom,
+  rangeTo: row.rangeTo,
+  holdSeconds: row.holdSeconds,
+  clearMargin: row.clearMargin,
+  level: row.level,
+  content: row.content,
+  notifications: row.notifications,
+  enabled: row.enabled,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Told when rules change, so evaluation reads them again (alarm.evaluate.ts). */
+let onRulesChanged: () => void = () => undefined;
+export function whenRulesChange(listener: () => void): void {
+  onRulesChanged = listener;
+}
+
+const ruleRecords = ownedRecords({
+  table: alarmRules,
+  id: alarmRules.id,
+  merchantId: alarmRules.merchantId,
+  updatedAt: alarmRules.updatedAt,
+  objectType: 'alarmRule',
+  fields: (input: ReturnType<typeof ruleFields>) => ({
+    alarmKind: input.alarmKind,
+    deviceTypeId: input.deviceTypeId,
+    parameter: input.parameter,
+    rangeFrom: input.rangeFrom,
+    rangeTo: input.rangeTo,
+    holdSeconds: input.holdSeconds,
+    clearMargin: input.clearMargin,
+    level: input.level,
+    content: input.content,
+    notifications: input.notifications,
+    enabled: input.enabled,
+  }),
+  present: presentRule,
+  // A type override names a type of the rule's kind.
+  prepare: async (_ctx, input, _owner, tx) => {
+    if (input.deviceTypeId !== null && !(await findTypeOfKind(tx, input.alarmKind, input.deviceTypeId))) {
+      throw new AppError('alarmTypeOfOtherKind', undefined, { field: 'deviceTypeId' });
+    }
+    return {};
+  },
+  answer: (ctx: Ctx, id: number): Promise<AlarmRuleRecord> => ruleList.detail(ctx, id),
+});
+
+export const ruleList = defineList({
+  endpoint: alarmApi.rules.search,
+  table: alarmRules,
+  id: alarmRules.id,
+  select: { ...getTableColumns(alarmRules), deviceTypeName: deviceTypeNameOf(alarmRules.deviceTypeId) },
+  scope: ruleRecords.scope,
+  filters: {
+    alarmKind: {
+      where: (kind) => eq(alarmRules.alarmKind, kind),
+      unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
+    },
+    parameter: {
+      where: (parameter) => eq(alarmRules.parameter, parameter),
+      unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
+    },
+    level: {
+      where: (level) => eq(alarmRules.level, level),
+      unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
+    },
+    enabled: {
+      where: (on) => eq(alarmRules.enabled, on),
+      unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
+    },
+    content: {
+      where: (text) => ilike(alarmRules.content, likePattern(text)),
+      unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
+    },
+  },
+  defaultOrder: () => ({ column: alarmRules.createdAt, direction: 'desc' }),
+  count: 'exact',
+  present: presentRule,
+});
+
+const changed = <T>(value: T): T => {
+  onRulesChanged();
+  return value;
+};
+
+export const rules = {
+  add: async (ctx: Ctx, input: AlarmRuleAdd) => changed(await ruleRecords.add(ctx, ruleFields(input))),
+  edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }) =>
+    changed(await ruleRecords.edit(ctx, { ...ruleFields(input), id: input.id })),
+  remove: async (ctx: Ctx, id: number) => changed(await ruleRecords.remove(ctx, id)),
+};
+
+/** Every enabled rule, for evaluation, oldest first. */
+export async function enabledRules(db: Db): Promise<RuleRow[]> {
+  return db
+    .select()
+    .from(alarmRules)
+    .where(and(eq(alarmRules.enabled, true)))
+    .orderBy(asc(alarmRules.id));
+}

@@ -1,0 +1,266 @@
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import {
+  CONDITION_PARAMETERS,
+  type AlarmDeviceKind,
+  type AlarmLevel,
+  type AlarmParameter,
+  type BatteryTelemetry,
+  type CabinetTelemetry,
+  type VehicleTelemetry,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { DeviceKindDef, DeviceRow } from '../device-registry/index.js';
+import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
+import { CABINET_KIND } from '../cabinet/index.js';
+import { VEHICLE_KIND } from '../vehicle/index.js';
+import { enabledRules, whenRulesChange } from './alarm.config.js';
+import { alarms } from './alarm.table.js';
+
+/** One device's latest readings, by parameter: numbers, or whether a condition holds. */
+export interface Reading {
+  kind: AlarmDeviceKind;
+  number: string;
+  values: Partial<Record<AlarmParameter, number | boolean>>;
+}
+
+/** A telemetry report as evaluation reads it (the device link's batch items). */
+export type ReportedTelemetry =
+  | { kind: 'battery'; number: string; payload: BatteryTelemetry }
+  | { kind: 'cabinet'; number: string; payload: CabinetTelemetry }
+  | { kind: 'vehicle'; number: string; payload: VehicleTelemetry };
+
+/** What a rule reads of each report (docs/alarms.md, "Parameters"). */
+function valuesOf(report: ReportedTelemetry): Reading['values'] {
+  if (report.kind === 'battery') {
+    const t = report.payload;
+    const cells = t.cellVoltages;
+    return {
+      temperature: t.temperature,
+      soc: t.soc,
+      voltage: t.voltage,
+      current: t.current,
+      gsmSignal: t.gsmSignal,
+      gpsSignal: t.gpsSignal,
+      ...(cells.length > 1 ? { cellVoltageSpread: Math.round((Math.max(...cells) - Math.min(...cells)) * 1000) / 1000 } : {}),
+    };
+  }
+  if (report.kind === 'cabinet') {
+    const t = report.payload;
+    return {
+      temperature: t.temperature,
+      humidity: t.humidity,
+      water: t.waterAlarm,
+      smoke: t.smokeAlarm,
+      signal: t.signal,
+      load: t.load,
+      offline: false,
+    };
+  }
+  const t = report.payload;
+  return { speed: t.speed, ...(typeof t.soc === 'number' ? { soc: t.soc } : {}) };
+}
+
+/** The last report of each device in the batch, as readings. */
+export function readingsOf(reports: readonly ReportedTelemetry[]): Reading[] {
+  const last = new Map<string, ReportedTelemetry>();
+  for (const report of reports) last.set(`${report.kind}/${report.number}`, report);
+  return [...last.values()].map((report) => ({ kind: report.kind, number: report.number, values: valuesOf(report) }));
+}
+
+type Rule = Awaited<ReturnType<typeof enabledRules>>[number];
+
+/** Rules are read once and kept: a change on this server drops them at once, another server's within RULES_TTL_MS. */
+const RULES_TTL_MS = 30_000;
+let cached: { rules: Rule[]; at: number } | undefined;
+whenRulesChange(() => (cached = undefined));
+
+async function currentRules(db: Db): Promise<Rule[]> {
+  if (!cached || Date.now() - cached.at > RULES_TTL_MS) cached = { rules: await enabledRules(db), at: Date.now() };
+  return cached.rules;
+}
+
+/** Forgets the kept rules (tests that change rules behind the server's back). */
+export function forgetRules(): void {
+  cached = undefined;
+}
+
+const KIND_DEFS: Record<AlarmDeviceKind, DeviceKindDef> = { battery: BATTERY_KIND, cabinet: CABINET_KIND, vehicle: VEHICLE_KIND };
+/** Evaluation reads every tenant's devices. */
+export const EVERY_TENANT = {
+  principal: { id: 0, username: '', name: '', type: 'SUPER' as const, accountType: 'PLATFORM' as const, merchantId: null },
+};
+
+/**
+ * The rules that watch a device: the platform's and its owner's of its kind; a rule naming the
+ * device's type replaces, for that device, the same owner's rule of the same parameter naming no type.
+ */
+function rulesOf(device: DeviceRow, kindRules: Rule[]): Rule[] {
+  const own = kindRules.filter(
+    (r) => (r.merchantId === null || r.merchantId === device.merchantId) && (r.deviceTypeId === null || r.deviceTypeId === device.typeId),
+  );
+  const typed = new Set(own.filter((r) => r.deviceTypeId !== null).map((r) => `${r.merchantId}/${r.parameter}`));
+  return own.filter((r) => r.deviceTypeId !== null || !typed.has(`${r.merchantId}/${r.parameter}`));
+}
+
+/**
+ * What a reading means for a rule: `raise` when inside the alarm range (or the condition holds),
+ * `clear` when outside it by at least the clear margin (hysteresis), `keep` in between, and
+ * undefined when the report does not carry the parameter.
+ */
+export function verdict(rule: Pick<Rule, 'parameter' | 'rangeFrom' | 'rangeTo' | 'clearMargin'>, value: number | boolean | undefined) {
+  if (value === undefined) return undefined;
+  if (CONDITION_PARAMETERS.includes(rule.parameter) || typeof value === 'boolean') return value === true ? 'raise' : 'clear';
+  const { rangeFrom: from, rangeTo: to, clearMargin: margin } = rule;
+  const inside = (from === null || value >= from) && (to === null || value <= to);
+  if (inside) return 'raise';
+  const wellOutside = (from !== null && value < from - margin) || (to !== null && value > to + margin);
+  return wellOutside ? 'clear' : 'keep';
+}
+
+/** A new alarm just opened: who is told (the device's owner and the platform) and how. */
+export interface OpenedAlarm {
+  kind: AlarmDeviceKind;
+  number: string;
+  merchantId: number | null;
+  level: AlarmLevel;
+  header: boolean;
+}
+
+type Active = typeof alarms.$inferSelect;
+
+/**
+ * Checks each device's latest readings against the enabled rules and keeps its alarms in step
+ * (docs/alarms.md, "Evaluation"): an alarm opens once the condition has held for the rule's hold
+ * time (until then it waits as PENDING, in the database, so a restart forgets nothing), stays one
+ * row per device and rule while not cleared (a unique index: two servers or two batches never open
+ * two), takes each new reading while open, and clears once the reading is outside the range by
+ * the clear margin. A battery's alarm status follows its open alarms. Answers the alarms opened.
+ */
+export async function evaluateAlarms(db: Db, readings: readonly Reading[], now = new Date()): Promise<OpenedAlarm[]> {
+  if (readings.length === 0) return [];
+  const rules = await currentRules(db);
+  if (rules.length === 0) return [];
+  const opened: OpenedAlarm[] = [];
+  for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
+    const kindRules = rules.filter((r) => r.alarmKind === kind);
+    const ofKind = readings.filter((r) => r.kind === kind);
+    if (kindRules.length === 0 || ofKind.length === 0) continue;
+    opened.push(...(await evaluateKind(db, kind, kindRules, ofKind, now)));
+  }
+  return opened;
+}
+
+async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], readings: Reading[], now: Date): Promise<OpenedAlarm[]> {
+  const devices = await KIND_DEFS[kind].findDevices(db, EVERY_TENANT, { ids: [], numbers: readings.map((r) => r.number) }, false);
+  if (devices.length === 0) return [];
+  const byNumber = new Map(devices.map((d) => [d.number, d]));
+  const active = await db
+    .select()
+    .from(alarms)
+    .where(
+      and(
+        eq(alarms.alarmKind, kind),
+        inArray(
+          alarms.deviceId,
+          devices.map((d) => d.id),
+        ),
+        ne(alarms.alarmState, 'CLEARED'),
+      ),
+    );
+  const activeOf = new Map(active.map((a) => [`${a.deviceId}/${a.ruleId}`, a]));
+
+  const inserts: (typeof alarms.$inferInsert)[] = [];
+  const updates: { id: number; state: string; value: number | null; opened: boolean; cleared: boolean }[] = [];
+  const dropped: number[] = [];
+  const touched = new Set<number>();
+  for (const reading of readings) {
+    const device = byNumber.get(reading.number);
+    if (!device) continue;
+    for (const rule of rulesOf(device, kindRules)) {
+      const raw = reading.values[rule.parameter];
+      const said = verdict(rule, raw);
+      if (said === undefined) continue;
+      const value = typeof raw === 'number' ? raw : null;
+      const row: Active | undefined = activeOf.get(`${device.id}/${rule.id}`);
+      if (said === 'raise' && !row) {
+        const open = rule.holdSeconds === 0;
+        inserts.push({
+          merchantId: device.merchantId,
+          alarmKind: kind,
+          deviceId: device.id,
+          deviceNumber: device.number,
+          ruleId: rule.id,
+          parameter: rule.parameter,
+          level: rule.level,
+          content: rule.content,
+          alarmState: open ? 'OPEN' : 'PENDING',
+          header: rule.notifications.includes('HEADER'),
+          value,
+          openedAt: now,
+          lastSeenAt: now,
+        });
+      } else if (row && row.alarmState === 'PENDING') {
+        if (said !== 'raise') dropped.push(row.id);
+        else if (now.getTime() - row.openedAt.getTime() >= rule.holdSeconds * 1000) {
+          updates.push({ id: row.id, state: 'OPEN', value, opened: true, cleared: false });
+        } else updates.push({ id: row.id, state: 'PENDING', value, opened: false, cleared: false });
+      } else if (row) {
+        if (said === 'clear') {
+          updates.push({ id: row.id, state: 'CLEARED', value, opened: false, cleared: true });
+          touched.add(device.id);
+        } else updates.push({ id: row.id, state: row.alarmState, value, opened: false, cleared: false });
+      }
+    }
+  }
+
+  const openedRows: { deviceId: number; deviceNumber: string; merchantId: number | null; level: AlarmLevel; header: boolean }[] = [];
+  if (inserts.length) {
+    // Another batch or server may have opened the same alarm meanwhile: the unique index keeps one.
+    const added = await db
+      .insert(alarms)
+      .values(inserts)
+      .onConflictDoNothing({ target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId], where: sql`state <> 'CLEARED'` })
+      .returning();
+    for (const row of added) if (row.alarmState === 'OPEN') openedRows.push(row);
+  }
+  if (updates.length) {
+    const changed = await db.execute(sql`
+      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), last_seen_at = ${now.toISOString()}::timestamptz,
+        opened_at = case when v.opened then ${now.toISOString()}::timestamptz else a.opened_at end,
+        cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, opened boolean, cleared boolean)
+      where a.id = v.id and a.state <> 'CLEARED'
+      returning a.device_id, a.device_number, a.merchant_id, a.level, a.header, v.opened`);
+    for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
+      if (row['opened'] === true) {
+        openedRows.push({
+          deviceId: row['device_id'] as number,
+          deviceNumber: row['device_number'] as string,
+          merchantId: (row['merchant_id'] as number | null) ?? null,
+          level: row['level'] as AlarmLevel,
+          header: row['header'] as boolean,
+        });
+      }
+    }
+  }
+  if (dropped.length) await db.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
+  for (const row of openedRows) touched.add(row.deviceId);
+  if (kind === 'battery' && touched.size > 0) await followAlarmStatus(db, [...touched]);
+  return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
+}
+
+/** A battery's alarm status is ALARM while it has an open or acknowledged alarm, NORMAL otherwise. */
+export async function followAlarmStatus(db: Db, batteryIds: number[]): Promise<void> {
+  if (batteryIds.length === 0) return;
+  const alarmed = await db
+    .selectDistinct({ id: alarms.deviceId })
+    .from(alarms)
+    .where(
+      and(eq(alarms.alarmKind, 'battery'), inArray(alarms.deviceId, batteryIds), inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED'])),
+    );
+  const ids = new Set(alarmed.map((row) => row.id));
+  await setBatteryAlarmStatus(db, {
+    alarm: [...ids],
+    normal: batteryIds.filter((id) => !ids.has(id)),
+  });
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { alarmApi, type AlarmLiveEvent } from '@swap/contracts';
+import { SENT, serve } from '../../app/route.js';
+import type { Ctx } from '../../app/context.js';
+import { alarmScope } from './alarm.records.js';
+import { alarms } from './alarm.table.js';
+
+/** The device-hub channel a device's new alarm is announced on (relayed to the other servers like any change). */
+export const ALARM_CHANNEL = 'alarm';
+/** Alarms of one batch come together: the stream waits this long before it reads them. */
+const GATHER_MS = 100;
+const HEARTBEAT_MS = 15_000;
+/** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
+const MAX_STREAM_MS = 10 * 60_000;
+
+/** Open alarms the caller may see and the header tells, opened at or after `since`, oldest first. */
+async function openedSince(ctx: Ctx, since: Date): Promise<(AlarmLiveEvent & { openedAt: Date })[]> {
+  return ctx.db
+    .select({
+      id: alarms.id,
+      alarmKind: alarms.alarmKind,
+      deviceNumber: alarms.deviceNumber,
+      level: alarms.level,
+      content: alarms.content,
+      openedAt: alarms.openedAt,
+    })
+    .from(alarms)
+    .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN'), eq(alarms.header, true), gte(alarms.openedAt, since)))
+    .orderBy(asc(alarms.openedAt))
+    .limit(100);
+}
+
+/** How far back a read looks before the newest alarm it sent: alarms committed a little out of order are still found. */
+const SLACK_MS = 5000;
+
+/**
+ * The header's stream (`GET /alarm/live`): an `alarm` event for each new alarm the account may see
+ * (docs/alarms.md, "Live"). A device's new alarm is announced on the device hub; each stream then
+ * reads the alarms newer than the last it sent within its own caller's scope, so another tenant's
+ * account hears nothing of it.
+ */
+export function registerAlarmLive(app: FastifyInstance): void {
+  const streams = new Set<() => void>();
+  app.addHook('preClose', (done) => {
+    for (const close of [...streams]) close();
+    done();
+  });
+  serve(app, alarmApi.live, ({ ctx, req, reply }) => {
+    // An alarm opens when its hold ends (its row may be older): the stream follows opening times.
+    let since = new Date();
+    const sent = new Map<number, number>();
+    reply.hijack();
+    const res = reply.raw;
+    res.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store, no-transform',
+      connection: 'keep-alive',
+      'x-content-type-options': 'nosniff',
+      'x-accel-buffering': 'no',
+    });
+    res.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const read = async () => {
+      timer = undefined;
+      try {
+        const found = await openedSince(ctx, since);
+        if (closed) return;
+        for (const { openedAt, ...alarm } of found) {
+          if (sent.has(alarm.id)) continue;
+          sent.set(alarm.id, openedAt.getTime());
+          res.write(`event: alarm\ndata: ${JSON.stringify(alarm)}\n\n`);
+        }
+        const newest = Math.max(since.getTime(), ...sent.values());
+        since = new Date(Math.max(since.getTime(), newest - SLACK_MS));
+        for (const [id, at] of sent) if (at < since.getTime()) sent.delete(id);
+      } catch {
+        // The database did not answer this time: the next announcement reads again from the same id.
+      }
+    };
+    const unsubscribe = app.deviceHub.onChange((change) => {
+      if (change.channel !== ALARM_CHANNEL || closed) return;
+      timer ??= setTimeout(() => void read(), GATHER_MS);
+    });
+    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
+    const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
+    const close = () => {
+      if (closed) return;
+      closed = true;
+      unsubscribe();
+      clearTimeout(timer);
+      clearInterval(heartbeat);
+      clearTimeout(lifetime);
+      streams.delete(close);
+      res.end();
+    };
+    streams.add(close);
+    res.once('close', close);
+    req.raw.socket.once('close', close);
+    res.once('error', close);
+    return Promise.resolve(SENT);
+  });
+}

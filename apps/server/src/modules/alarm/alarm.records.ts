@@ -1,0 +1,182 @@
+import { and, eq, getTableColumns, gte, inArray, like, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { alarmApi, type AlarmDeviceKind, type AlarmRecord, type AlarmSummary } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
+import { AppError, notFound } from '../../app/errors.js';
+import { defineList } from '../../app/list.js';
+import { prefixPattern } from '../../app/pagination.js';
+import { recordAudit } from '../audit-log/index.js';
+import { accountNameOf, enabledAccountOf } from '../account/index.js';
+import { batteryLiveOf } from '../battery/index.js';
+import { cabinetLiveOf } from '../cabinet/index.js';
+import { followAlarmStatus } from './alarm.evaluate.js';
+import { alarms } from './alarm.table.js';
+
+/**
+ * The alarms a caller may see: a merchant's staff those of their merchant's devices (the owner when
+ * the alarm opened), platform staff every tenant's; an alarm still waiting out its hold is no alarm yet.
+ */
+export function alarmScope(ctx: Pick<Ctx, 'principal'>): SQL {
+  const own = ctx.principal.merchantId;
+  const shown = ne(alarms.alarmState, 'PENDING');
+  return own === null ? shown : and(shown, eq(alarms.merchantId, own))!;
+}
+
+const select = {
+  ...getTableColumns(alarms),
+  assigneeName: accountNameOf(alarms.assigneeId),
+  live: sql<Record<
+    string,
+    number | boolean | null
+  > | null>`case ${alarms.alarmKind} when 'battery' then ${batteryLiveOf(alarms.deviceId)} when 'cabinet' then ${cabinetLiveOf(alarms.deviceId)} end`,
+};
+type Row = typeof alarms.$inferSelect & { assigneeName: string | null; live: Record<string, number | boolean | null> | null };
+
+function present(row: Row): AlarmRecord {
+  return {
+    id: row.id,
+    merchantId: row.merchantId,
+    alarmKind: row.alarmKind,
+    deviceId: row.deviceId,
+    deviceNumber: row.deviceNumber,
+    ruleId: row.ruleId,
+    parameter: row.parameter,
+    level: row.level,
+    content: row.content,
+    alarmState: row.alarmState === 'PENDING' ? 'OPEN' : row.alarmState,
+    value: row.value,
+    openedAt: row.openedAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    clearedAt: row.clearedAt?.toISOString() ?? null,
+    assigneeId: row.assigneeId,
+    assigneeName: row.assigneeName,
+    comment: row.comment,
+    live: row.live ?? {},
+  };
+}
+
+const FEW = 'A tenant’s alarms are found by time first (the opened-at indexes); this narrows what they find.';
+const filters = {
+  deviceNumber: { where: (number: string) => like(alarms.deviceNumber, prefixPattern(number)), unindexed: FEW },
+  level: { where: (level: AlarmRecord['level']) => eq(alarms.level, level), unindexed: FEW },
+  alarmState: { where: (state: AlarmRecord['alarmState']) => eq(alarms.alarmState, state), unindexed: FEW },
+  active: {
+    where: (active: boolean) => (active ? inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED']) : eq(alarms.alarmState, 'CLEARED')),
+    unindexed: FEW,
+  },
+  ruleId: { where: (ruleId: number) => eq(alarms.ruleId, ruleId), unindexed: FEW },
+  openedFrom: (from: string) => gte(alarms.openedAt, new Date(from)),
+  openedTo: (to: string) => lte(alarms.openedAt, new Date(to)),
+};
+
+/** Alarm records, every kind together (`/product/device/alarmRecord/list`), newest first. */
+export const alarmList = defineList({
+  endpoint: alarmApi.records.search,
+  table: alarms,
+  id: alarms.id,
+  select,
+  scope: alarmScope,
+  filters: { ...filters, alarmKind: (kind: AlarmDeviceKind) => eq(alarms.alarmKind, kind) },
+  defaultOrder: () => ({ column: alarms.openedAt, direction: 'desc' }),
+  count: 'capped',
+  present,
+});
+
+/** One kind's alarms with the device's live readings (`/product/device/<kind>/list`). */
+function kindList(kind: 'battery' | 'cabinet') {
+  return defineList({
+    endpoint: alarmApi[kind].search,
+    table: alarms,
+    id: alarms.id,
+    select,
+    scope: (ctx) => and(alarmScope(ctx), eq(alarms.alarmKind, kind)),
+    filters,
+    defaultOrder: () => ({ column: alarms.openedAt, direction: 'desc' }),
+    count: 'capped',
+    present,
+  });
+}
+export const batteryAlarmList = kindList('battery');
+export const cabinetAlarmList = kindList('cabinet');
+
+export const ALARM_CSV: CsvColumn<AlarmRecord>[] = fieldColumns(
+  ['id', 'alarmKind', 'deviceNumber', 'level', 'content', 'alarmState', 'value', 'openedAt', 'lastSeenAt', 'clearedAt', 'comment'],
+  { alarmKind: 'alarm.kind', level: 'alarm.level', alarmState: 'alarm.state', openedAt: 'time', lastSeenAt: 'time', clearedAt: 'time' },
+);
+
+/** The caller's alarm of this kind, locked; another tenant's, a waiting one or another kind's does not exist. */
+async function lockAlarm(tx: Ctx['db'], ctx: Ctx, kind: AlarmDeviceKind, id: number) {
+  const [row] = await tx
+    .select()
+    .from(alarms)
+    .where(and(eq(alarms.id, id), eq(alarms.alarmKind, kind), alarmScope(ctx)))
+    .for('update');
+  if (!row) throw notFound();
+  return row;
+}
+
+const answer = async (ctx: Ctx, id: number) => alarmList.detail(ctx, id);
+
+/** Acknowledges an open alarm with a comment: it stays until its condition clears; audited. */
+export async function acknowledgeAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockAlarm(tx, ctx, kind, input.id);
+    if (row.alarmState === 'CLEARED') throw new AppError('alarmAlreadyCleared');
+    await tx.update(alarms).set({ alarmState: 'ACKNOWLEDGED', comment: input.comment }).where(eq(alarms.id, row.id));
+    await recordAudit(tx, ctx, {
+      action: 'alarm.acknowledge',
+      objectType: 'alarm',
+      objectId: row.id,
+      changes: { alarmState: [row.alarmState, 'ACKNOWLEDGED'], comment: input.comment },
+    });
+  });
+  return answer(ctx, input.id);
+}
+
+/** Clears an alarm by hand with a comment (the condition may still hold: its next report opens a new one); audited. */
+export async function clearAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockAlarm(tx, ctx, kind, input.id);
+    if (row.alarmState === 'CLEARED') throw new AppError('alarmAlreadyCleared');
+    await tx.update(alarms).set({ alarmState: 'CLEARED', clearedAt: new Date(), comment: input.comment }).where(eq(alarms.id, row.id));
+    await recordAudit(tx, ctx, {
+      action: 'alarm.clear',
+      objectType: 'alarm',
+      objectId: row.id,
+      changes: { alarmState: [row.alarmState, 'CLEARED'], comment: input.comment },
+    });
+    if (kind === 'battery') await followAlarmStatus(tx, [row.deviceId]);
+  });
+  return answer(ctx, input.id);
+}
+
+/** Names who handles an alarm (an enabled account of its merchant or of the platform), or nobody; audited. */
+export async function assignAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; assigneeId: number | null }): Promise<AlarmRecord> {
+  await ctx.db.transaction(async (tx) => {
+    const row = await lockAlarm(tx, ctx, kind, input.id);
+    if (input.assigneeId !== null && !(await enabledAccountOf(tx, input.assigneeId, row.merchantId))) {
+      throw new AppError('alarmAssigneeOutside', undefined, { field: 'assigneeId' });
+    }
+    await tx.update(alarms).set({ assigneeId: input.assigneeId }).where(eq(alarms.id, row.id));
+    await recordAudit(tx, ctx, {
+      action: 'alarm.assign',
+      objectType: 'alarm',
+      objectId: row.id,
+      changes: { assigneeId: [row.assigneeId, input.assigneeId] },
+    });
+  });
+  return answer(ctx, input.id);
+}
+
+/** The header's figures: open alarms (not acknowledged) the caller may see, the high ones, and the newest of them. */
+export async function alarmSummary(ctx: Ctx): Promise<AlarmSummary> {
+  const [row] = await ctx.db
+    .select({
+      open: sql<number>`count(*)::int`,
+      high: sql<number>`count(*) filter (where ${alarms.level} = 'HIGH')::int`,
+      latestId: sql<number>`coalesce(max(${alarms.id}), 0)::int`,
+    })
+    .from(alarms)
+    .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN')));
+  return { open: row?.open ?? 0, high: row?.high ?? 0, latestId: row?.latestId ?? 0 };
+}

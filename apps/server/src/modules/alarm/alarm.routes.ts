@@ -1,0 +1,66 @@
+import type { FastifyInstance } from 'fastify';
+import { alarmApi, type AlarmRuleRecord } from '@swap/contracts';
+import { serve } from '../../app/route.js';
+import { editLevel, levelRecords, ruleList, rules } from './alarm.config.js';
+import { fieldColumns } from '../../app/csv.js';
+import {
+  ALARM_CSV,
+  acknowledgeAlarm,
+  alarmList,
+  alarmSummary,
+  assignAlarm,
+  batteryAlarmList,
+  cabinetAlarmList,
+  clearAlarm,
+} from './alarm.records.js';
+import { registerAlarmLive } from './alarm.live.js';
+
+const RULE_CSV = fieldColumns<AlarmRuleRecord>(
+  [
+    'id',
+    'alarmKind',
+    'deviceTypeName',
+    'parameter',
+    'rangeFrom',
+    'rangeTo',
+    'holdSeconds',
+    'clearMargin',
+    'level',
+    'content',
+    'enabled',
+    'createdAt',
+  ],
+  { alarmKind: 'alarm.kind', parameter: 'alarm.parameter', level: 'alarm.level', createdAt: 'time' },
+);
+
+/** System → Alarm configuration, and the alarm screens of the product centre (docs/alarms.md). */
+export function registerAlarmRoutes(app: FastifyInstance): void {
+  serve(app, alarmApi.levels, async ({ ctx }) => {
+    const records = await levelRecords(ctx.db);
+    return { records, total: records.length, current: 1, size: records.length, pages: 1 };
+  });
+  serve(app, alarmApi.levelChoices, ({ ctx }) => levelRecords(ctx.db));
+  serve(app, alarmApi.editLevel, ({ input, ctx }) => editLevel(ctx, input));
+
+  serve(app, alarmApi.rules.search, ({ input, ctx }) => ruleList.search(ctx, input));
+  serve(app, alarmApi.rules.add, ({ input, ctx }) => rules.add(ctx, input));
+  serve(app, alarmApi.rules.edit, ({ input, ctx }) => rules.edit(ctx, input));
+  serve(app, alarmApi.rules.remove, ({ input, ctx }) => rules.remove(ctx, input.id));
+  serve(app, alarmApi.rules.export, ({ input, ctx, reply }) =>
+    ruleList.sendExport(reply, ctx, input, { filename: 'alarm-rules.csv', columns: RULE_CSV }),
+  );
+
+  serve(app, alarmApi.records.search, ({ input, ctx }) => alarmList.search(ctx, input));
+  serve(app, alarmApi.records.export, ({ input, ctx, reply }) =>
+    alarmList.sendExport(reply, ctx, input, { filename: 'alarms.csv', columns: ALARM_CSV }),
+  );
+  serve(app, alarmApi.battery.search, ({ input, ctx }) => batteryAlarmList.search(ctx, input));
+  serve(app, alarmApi.cabinet.search, ({ input, ctx }) => cabinetAlarmList.search(ctx, input));
+  for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
+    serve(app, alarmApi[kind].acknowledge, ({ input, ctx }) => acknowledgeAlarm(ctx, kind, input));
+    serve(app, alarmApi[kind].clear, ({ input, ctx }) => clearAlarm(ctx, kind, input));
+    serve(app, alarmApi[kind].assign, ({ input, ctx }) => assignAlarm(ctx, kind, input));
+  }
+  serve(app, alarmApi.summary, ({ ctx }) => alarmSummary(ctx));
+  registerAlarmLive(app);
+}

@@ -1,0 +1,112 @@
+import type { AlarmDeviceKind, AlarmLevel, AlarmParameter } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { DemoContext } from '../../db/demo.js';
+import { BATTERY_KIND } from '../battery/index.js';
+import { CABINET_KIND } from '../cabinet/index.js';
+import { deviceNumbersOfKind, type DeviceRow } from '../device-registry/index.js';
+import { EVERY_TENANT, followAlarmStatus } from './alarm.evaluate.js';
+import { alarmRules, alarms } from './alarm.table.js';
+
+const MINUTE = 60_000;
+
+/**
+ * Demo rules of the platform and of a demo merchant, and alarms of the demo merchants' batteries and
+ * cabinets in every state (open, acknowledged, cleared); once, while no rule exists.
+ */
+export async function seedDemoAlarms(db: Db, demo: DemoContext): Promise<void> {
+  const [any] = await db.select({ id: alarmRules.id }).from(alarmRules).limit(1);
+  if (any) return;
+  const agent = demo.merchantIds['Demo Agent'] ?? null;
+  type RuleSeed = [number | null, AlarmDeviceKind, AlarmParameter, number | null, number | null, number, number, AlarmLevel, string];
+  const seeds: RuleSeed[] = [
+    [null, 'battery', 'temperature', 55, null, 30, 5, 'HIGH', 'Battery overheating'],
+    [null, 'battery', 'soc', null, 10, 120, 5, 'LOW', 'Battery charge low'],
+    [null, 'battery', 'cellVoltageSpread', 0.3, null, 60, 0.05, 'MEDIUM', 'Cell voltages drifting apart'],
+    [null, 'cabinet', 'smoke', null, null, 0, 0, 'HIGH', 'Smoke detected in the cabinet'],
+    [null, 'cabinet', 'water', null, null, 0, 0, 'HIGH', 'Water detected in the cabinet'],
+    [null, 'cabinet', 'temperature', 50, null, 60, 3, 'MEDIUM', 'Cabinet temperature high'],
+    [null, 'cabinet', 'offline', null, null, 0, 0, 'MEDIUM', 'Cabinet offline'],
+    [null, 'cabinet', 'signal', null, 8, 300, 2, 'LOW', 'Cabinet signal weak'],
+    [agent, 'battery', 'temperature', 50, null, 60, 5, 'MEDIUM', 'Battery warm (Demo Agent threshold)'],
+    [agent, 'vehicle', 'speed', 80, null, 10, 5, 'LOW', 'Vehicle over the speed limit'],
+  ];
+  const rules = await db
+    .insert(alarmRules)
+    .values(
+      seeds.map(([merchantId, alarmKind, parameter, rangeFrom, rangeTo, holdSeconds, clearMargin, level, content]) => ({
+        merchantId,
+        alarmKind,
+        parameter,
+        rangeFrom,
+        rangeTo,
+        holdSeconds,
+        clearMargin,
+        level,
+        content,
+        notifications: level === 'LOW' ? ['IN_APP' as const] : ['IN_APP' as const, 'HEADER' as const],
+        enabled: !(merchantId !== null && alarmKind === 'vehicle'),
+      })),
+    )
+    .returning();
+  if (!demo.withDevices) return;
+  const ruleOf = (content: string) => rules.find((r) => r.content === content)!;
+  const devicesOf = async (kind: 'battery' | 'cabinet') => {
+    const numbers = await deviceNumbersOfKind(db, kind);
+    const def = kind === 'battery' ? BATTERY_KIND : CABINET_KIND;
+    return (await def.findDevices(db, EVERY_TENANT, { ids: [], numbers }, false)).filter((d) => d.merchantId !== null);
+  };
+  const [batteries, cabinets] = [await devicesOf('battery'), await devicesOf('cabinet')];
+  // Each demo merchant's devices in turn, so every merchant sees alarms of its own.
+  const spread = (devices: DeviceRow[]) => {
+    const byMerchant = new Map<number, DeviceRow[]>();
+    for (const d of devices) byMerchant.set(d.merchantId!, [...(byMerchant.get(d.merchantId!) ?? []), d]);
+    const lists = [...byMerchant.values()];
+    const out: DeviceRow[] = [];
+    for (let i = 0; out.length < devices.length; i++) for (const list of lists) if (list[i]) out.push(list[i]!);
+    return out;
+  };
+  const now = Date.now();
+  type AlarmSeed = [DeviceRow | undefined, string, 'OPEN' | 'ACKNOWLEDGED' | 'CLEARED', number | null, number, string];
+  const [b, c] = [spread(batteries), spread(cabinets)];
+  const entries: AlarmSeed[] = [
+    [b[0], 'Battery overheating', 'OPEN', 58.4, 25, ''],
+    [b[1], 'Battery overheating', 'ACKNOWLEDGED', 57.1, 95, 'Technician on the way'],
+    [b[2], 'Battery charge low', 'OPEN', 7, 40, ''],
+    [b[3], 'Cell voltages drifting apart', 'CLEARED', 0.34, 60 * 26, 'Balanced after a full charge'],
+    [b[4], 'Battery overheating', 'CLEARED', 56.2, 60 * 50, 'Pack cooled down in the shade'],
+    [b[5], 'Battery charge low', 'ACKNOWLEDGED', 9, 180, 'Rider told to swap'],
+    [c[0], 'Water detected in the cabinet', 'OPEN', null, 12, ''],
+    [c[1], 'Cabinet offline', 'ACKNOWLEDGED', null, 70, 'Power cut in the district'],
+    [c[2], 'Cabinet temperature high', 'CLEARED', 52.5, 60 * 30, 'Fan replaced'],
+    [c[3], 'Smoke detected in the cabinet', 'CLEARED', null, 60 * 72, 'False alarm: dust on the sensor'],
+    [c[1], 'Cabinet signal weak', 'OPEN', 6, 15, ''],
+  ];
+  const rows = entries
+    .filter((entry): entry is [DeviceRow, ...(typeof entry extends [unknown, ...infer R] ? R : never)] => entry[0] !== undefined)
+    .map(([device, content, alarmState, value, minutesAgo, comment]) => {
+      const rule = ruleOf(content);
+      const openedAt = new Date(now - minutesAgo * MINUTE);
+      return {
+        merchantId: device.merchantId,
+        alarmKind: rule.alarmKind,
+        deviceId: device.id,
+        deviceNumber: device.number,
+        ruleId: rule.id,
+        parameter: rule.parameter,
+        level: rule.level,
+        content: rule.content,
+        alarmState,
+        header: rule.notifications.includes('HEADER'),
+        value,
+        openedAt,
+        lastSeenAt: alarmState === 'CLEARED' ? new Date(openedAt.getTime() + 20 * MINUTE) : new Date(now - MINUTE),
+        clearedAt: alarmState === 'CLEARED' ? new Date(openedAt.getTime() + 20 * MINUTE) : null,
+        comment,
+      };
+    });
+  if (rows.length) await db.insert(alarms).values(rows);
+  await followAlarmStatus(
+    db,
+    rows.filter((r) => r.alarmKind === 'battery').map((r) => r.deviceId),
+  );
+}

@@ -1,0 +1,393 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import mqtt from 'mqtt';
+import { alarmApi, batteryTelemetryTopic, endpointUrl, type AlarmRuleAdd, type BatteryTelemetry, type Language } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  createAccount,
+  createDeviceTypes,
+  createDevices,
+  createDeviceWithCredential,
+  createMerchant,
+  platformAdmin,
+  type MerchantFixture,
+} from '../../test/factories.js';
+import { startEmbeddedGateway } from '../../test/device-fixtures.js';
+import { eventually } from '../../test/eventually.js';
+import type { DeviceGateway } from '../../device-link/index.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { batteries } from '../battery/battery.table.js';
+import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
+import { evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
+
+const ALARM_MENUS = [
+  'alarmConfiguration.device',
+  'alarmConfiguration.level',
+  'alarm.records',
+  'alarm.battery',
+  'alarm.cabinet',
+  'operation.battery',
+];
+
+const RULE: AlarmRuleAdd = {
+  alarmKind: 'battery',
+  parameter: 'temperature',
+  rangeFrom: 55,
+  rangeTo: null,
+  holdSeconds: 0,
+  clearMargin: 5,
+  level: 'HIGH',
+  content: 'Battery overheating',
+  notifications: ['IN_APP', 'HEADER'],
+  enabled: true,
+};
+
+const telemetry = (temperature: number, soc = 80): BatteryTelemetry => ({
+  ts: new Date().toISOString(),
+  soc,
+  voltage: 64,
+  current: -5,
+  temperature,
+  cellVoltages: [3.2, 3.21, 3.2],
+  cycles: 10,
+  gsmSignal: 20,
+  gpsSignal: 8,
+  position: null,
+  chargeSwitch: 'ALLOWED',
+  dischargeSwitch: 'ALLOWED',
+});
+
+/** A stream of the header as a browser reads it: the `alarm` events parsed from the fetch body. */
+async function openAlarmStream(base: string, token: string) {
+  const controller = new AbortController();
+  const response = await fetch(`${base}${endpointUrl(alarmApi.live)}`, { headers: { 'auth-token': token }, signal: controller.signal });
+  const events: { event: string; data: Record<string, unknown> }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+      if (done) return;
+      buffer += value ?? '';
+      let end;
+      while ((end = buffer.indexOf('\n\n')) >= 0) {
+        const block = buffer.slice(0, end);
+        buffer = buffer.slice(end + 2);
+        const event = /^event: (.*)$/m.exec(block)?.[1];
+        const data = /^data: (.*)$/m.exec(block)?.[1];
+        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+      }
+    }
+  })();
+  await eventually(() => expect(events.some((e) => e.event === 'ready')).toBe(true));
+  return { events, alarms: () => events.filter((e) => e.event === 'alarm').map((e) => e.data), close: () => controller.abort() };
+}
+
+describe('alarms', () => {
+  let server: TestServer;
+  let admin: string;
+  let merchant: MerchantFixture;
+  let rival: MerchantFixture;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
+  let own: { ids: number[]; numbers: string[] };
+  let theirs: { ids: number[]; numbers: string[] };
+
+  const addRule = (token: string, body: Record<string, unknown>, lang?: Language) =>
+    server.call('POST', endpointUrl(alarmApi.rules.add), { token, body, ...(lang ? { lang } : {}) });
+  const reading = (number: string, values: Reading['values']): Reading => ({ kind: 'battery', number, values });
+  const activeOf = (deviceId: number) =>
+    server.db
+      .select()
+      .from(alarms)
+      .where(and(eq(alarms.deviceId, deviceId), eq(alarms.alarmKind, 'battery')));
+  const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 8, 0, seconds));
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: '0' });
+    admin = (await platformAdmin(server)).token;
+    merchant = await createMerchant(server, admin, { menuCodes: ALARM_MENUS });
+    rival = await createMerchant(server, admin, { menuCodes: ALARM_MENUS });
+    types = await createDeviceTypes(server, admin);
+    own = await createDevices(server, admin, 'battery', 6, { typeId: types.battery, prefix: 'BAL', merchantId: merchant.id });
+    theirs = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'BAR', merchantId: rival.id });
+  });
+  afterAll(() => server.close());
+
+  describe('levels', () => {
+    it('lists low, medium and high with their colours; platform staff edit one, audited', async () => {
+      const levels = (await server.request(alarmApi.levels, {}, { token: merchant.admin.token })).data.records;
+      expect(levels.map((l) => [l.level, l.colour])).toEqual([
+        ['LOW', '#1677ff'],
+        ['MEDIUM', '#fa8c16'],
+        ['HIGH', '#f5222d'],
+      ]);
+      const { updatedAt: _at, ...high } = levels[2]!;
+      const edited = await server.request(
+        alarmApi.editLevel,
+        { ...high, colour: '#cf1322', webhookUrl: 'https://ops.example.com/alarms', labelIn: 'Kritis' },
+        { token: admin },
+      );
+      expect(edited.data).toMatchObject({ colour: '#cf1322', labelIn: 'Kritis', sound: true });
+      const [audit] = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'alarmLevel.edit'));
+      expect(audit?.changes).toMatchObject({ colour: ['#f5222d', '#cf1322'], labelIn: ['Tinggi', 'Kritis'] });
+    });
+
+    it('refuses a merchant’s edit, a bad colour or webhook, in the caller’s language, and changes nothing', async () => {
+      const [high] = await server.db.select().from(alarmLevels).where(eq(alarmLevels.level, 'HIGH'));
+      const body = {
+        level: 'HIGH',
+        colour: '#000000',
+        sound: false,
+        webhookUrl: '',
+        labelEn: 'High',
+        labelIn: 'Tinggi',
+        labelTh: 'สูง',
+        labelZh: '高',
+      };
+      const byMerchant = await server.call('POST', endpointUrl(alarmApi.editLevel), { token: merchant.admin.token, body });
+      expect(byMerchant.status).toBe(403);
+      const colour = await server.call('POST', endpointUrl(alarmApi.editLevel), {
+        token: admin,
+        body: { ...body, colour: 'red' },
+        lang: 'in',
+      });
+      expect([colour.status, colour.message]).toEqual([400, expect.stringContaining('Warna')]);
+      const hook = await server.call('POST', endpointUrl(alarmApi.editLevel), { token: admin, body: { ...body, webhookUrl: 'ftp://x' } });
+      expect(hook.status).toBe(400);
+      const nul = await server.call('POST', endpointUrl(alarmApi.editLevel), { token: admin, body: { ...body, labelEn: 'Hi\u0000gh' } });
+      expect(nul.status).toBe(400);
+      const unknown = await server.call('POST', endpointUrl(alarmApi.editLevel), { token: admin, body: { ...body, level: 'SEVERE' } });
+      expect(unknown.status).toBe(400);
+      expect((await server.db.select().from(alarmLevels).where(eq(alarmLevels.level, 'HIGH')))[0]).toEqual(high);
+    });
+  });
+
+  describe('device rules', () => {
+    it('adds a rule for the caller’s tenant; each merchant sees its own, the platform every one', async () => {
+      const added = await server.request(
+        alarmApi.rules.add,
+        { ...RULE, rangeFrom: 60, content: 'Merchant overheat' },
+        { token: merchant.admin.token },
+      );
+      expect(added.data).toMatchObject({ merchantId: merchant.id, rangeFrom: 60, content: 'Merchant overheat' });
+      await server.request(alarmApi.rules.add, { ...RULE, content: 'Rival overheat' }, { token: rival.admin.token });
+      const contents = async (token: string) =>
+        (await server.request(alarmApi.rules.search, {}, { token })).data.records.map((r) => r.content);
+      expect(await contents(merchant.admin.token)).toEqual(['Merchant overheat']);
+      expect(await contents(rival.admin.token)).toEqual(['Rival overheat']);
+      expect(await contents(admin)).toEqual(['Rival overheat', 'Merchant overheat']);
+      // Another tenant's rule does not exist for the caller, and stays.
+      const [rivals] = (await server.request(alarmApi.rules.search, {}, { token: rival.admin.token })).data.records;
+      const edit = await server.call('POST', endpointUrl(alarmApi.rules.edit), {
+        token: merchant.admin.token,
+        body: { ...RULE, id: rivals!.id },
+      });
+      expect(edit.code).toBe(1017);
+      expect((await server.request(alarmApi.rules.remove, { id: rivals!.id }, { token: merchant.admin.token })).code).toBe(1017);
+      // Clean up for the evaluation below.
+      await server.db.delete(alarmRules);
+      forgetRules();
+    });
+
+    it('refuses a parameter the kind does not report, a range without bound or upside down, another kind’s type, and NUL text', async () => {
+      const token = merchant.admin.token;
+      const param = await addRule(token, { ...RULE, parameter: 'smoke' }, 'th');
+      expect([param.status, param.message]).toEqual([400, expect.stringContaining('พารามิเตอร์')]);
+      expect((await addRule(token, { ...RULE, rangeFrom: null, rangeTo: null })).status).toBe(400);
+      const upside = await addRule(token, { ...RULE, rangeFrom: 60, rangeTo: 40 }, 'in');
+      expect([upside.status, upside.message]).toEqual([400, expect.stringContaining('Sampai')]);
+      expect((await addRule(token, { ...RULE, content: 'Hot\u0000' })).status).toBe(400);
+      expect((await addRule(token, { ...RULE, rangeFrom: Number.MAX_VALUE })).status).toBe(400);
+      expect((await addRule(token, { ...RULE, holdSeconds: -1 })).status).toBe(400);
+      expect((await addRule(token, { ...RULE, notifications: ['SMS'] })).status).toBe(400);
+      const type = await addRule(token, { ...RULE, deviceTypeId: types.cabinet });
+      expect([type.status, type.code]).toEqual([400, 8002]);
+      // A condition keeps no range.
+      const smoke = await server.request(
+        alarmApi.rules.add,
+        { ...RULE, alarmKind: 'cabinet', parameter: 'smoke', rangeFrom: 3, clearMargin: 2, content: 'Smoke' },
+        { token },
+      );
+      expect(smoke.data).toMatchObject({ rangeFrom: null, rangeTo: null, clearMargin: 0 });
+      expect(await server.db.select().from(alarmRules)).toHaveLength(1);
+      await server.db.delete(alarmRules);
+      forgetRules();
+    });
+  });
+
+  describe('evaluation', () => {
+    it('opens once inside the range, takes new readings while open, keeps it within the clear margin, clears beyond it', async () => {
+      await server.request(alarmApi.rules.add, RULE, { token: admin });
+      const [number] = own.numbers;
+      const [id] = own.ids;
+      expect(await evaluateAlarms(server.db, [reading(number!, { temperature: 50 })], at(0))).toEqual([]);
+      expect(await activeOf(id!)).toHaveLength(0);
+      const opened = await evaluateAlarms(server.db, [reading(number!, { temperature: 56 })], at(1));
+      expect(opened).toEqual([{ kind: 'battery', number, merchantId: merchant.id, level: 'HIGH', header: true }]);
+      expect((await server.db.select().from(batteries).where(eq(batteries.id, id!)))[0]?.alarmStatus).toBe('ALARM');
+      // Reported again and again: the one alarm takes the value, no second opens.
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 59 })], at(2));
+      await Promise.all([1, 2, 3].map((i) => evaluateAlarms(server.db, [reading(number!, { temperature: 57 + i })], at(3))));
+      let rows = await activeOf(id!);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ alarmState: 'OPEN', openedAt: at(1) });
+      // 52 is below 55 but within the 5° margin: still open.
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 52 })], at(4));
+      expect((await activeOf(id!))[0]).toMatchObject({ alarmState: 'OPEN', value: 52 });
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 49 })], at(5));
+      rows = await activeOf(id!);
+      expect(rows[0]).toMatchObject({ alarmState: 'CLEARED', clearedAt: at(5) });
+      expect((await server.db.select().from(batteries).where(eq(batteries.id, id!)))[0]?.alarmStatus).toBe('NORMAL');
+      // Raised again: a new alarm beside the cleared one.
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 70 })], at(6));
+      expect((await activeOf(id!)).map((r) => r.alarmState).sort()).toEqual(['CLEARED', 'OPEN']);
+    });
+
+    it('waits out the hold time (kept in the database across a restart) and forgets a condition that did not hold', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(
+        alarmApi.rules.add,
+        { ...RULE, parameter: 'soc', rangeFrom: null, rangeTo: 10, holdSeconds: 60, level: 'LOW', content: 'Low' },
+        { token: admin },
+      );
+      forgetRules();
+      const [, second, third] = own.numbers;
+      const [, secondId, thirdId] = own.ids;
+      await evaluateAlarms(server.db, [reading(second!, { soc: 8 }), reading(third!, { soc: 9 })], at(0));
+      expect((await activeOf(secondId!))[0]?.alarmState).toBe('PENDING');
+      // Hidden while pending.
+      expect((await server.request(alarmApi.records.search, {}, { token: admin })).data.records.map((r) => r.deviceNumber)).not.toContain(
+        second,
+      );
+      // The third recovers before the hold ends: nothing opens.
+      await evaluateAlarms(server.db, [reading(third!, { soc: 30 })], at(30));
+      expect(await activeOf(thirdId!)).toHaveLength(0);
+      // A restart forgets what the server kept in memory; the pending alarm is in the database.
+      forgetRules();
+      expect(await evaluateAlarms(server.db, [reading(second!, { soc: 7 })], at(59))).toEqual([]);
+      const opened = await evaluateAlarms(server.db, [reading(second!, { soc: 7 })], at(61));
+      expect(opened.map((o) => o.number)).toEqual([second]);
+      expect((await activeOf(secondId!))[0]).toMatchObject({ alarmState: 'OPEN', openedAt: at(61), header: true });
+    });
+
+    it('lets a rule naming the device type replace the same owner’s rule of the parameter; another owner’s rule watches none of its devices', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(alarmApi.rules.add, { ...RULE, rangeFrom: 40, content: 'Generic' }, { token: merchant.admin.token });
+      await server.request(
+        alarmApi.rules.add,
+        { ...RULE, rangeFrom: 45, deviceTypeId: types.battery, content: 'Typed' },
+        { token: merchant.admin.token },
+      );
+      await server.request(alarmApi.rules.add, { ...RULE, rangeFrom: 30, content: 'Rival only' }, { token: rival.admin.token });
+      forgetRules();
+      const [, , , fourth] = own.numbers;
+      await evaluateAlarms(server.db, [reading(fourth!, { temperature: 43 }), reading(theirs.numbers[0]!, { temperature: 35 })], at(0));
+      expect(await activeOf(own.ids[3]!)).toHaveLength(0);
+      await evaluateAlarms(server.db, [reading(fourth!, { temperature: 46 })], at(1));
+      expect((await activeOf(own.ids[3]!)).map((r) => r.content)).toEqual(['Typed']);
+      expect((await activeOf(theirs.ids[0]!)).map((r) => r.content)).toEqual(['Rival only']);
+    });
+  });
+
+  describe('records', () => {
+    it('shows each merchant its own alarms with the device’s live readings, filtered by level, state and device', async () => {
+      const numbersSeen = async (token: string, filter: Record<string, unknown> = {}) =>
+        (await server.request(alarmApi.records.search, filter, { token })).data.records.map((r) => r.deviceNumber);
+      expect(await numbersSeen(rival.admin.token)).toEqual([theirs.numbers[0]]);
+      const mine = await numbersSeen(merchant.admin.token);
+      expect(mine).not.toContain(theirs.numbers[0]);
+      expect(mine).toContain(own.numbers[1]);
+      expect(await numbersSeen(merchant.admin.token, { level: 'LOW' })).toEqual([own.numbers[1]]);
+      expect(await numbersSeen(merchant.admin.token, { deviceNumber: own.numbers[3] })).toEqual([own.numbers[3]]);
+      expect(await numbersSeen(merchant.admin.token, { alarmState: 'CLEARED' })).toEqual([own.numbers[0]]);
+      expect(await numbersSeen(merchant.admin.token, { openedFrom: new Date().toISOString() })).toEqual([]);
+      const batteryPage = await server.request(alarmApi.battery.search, { deviceNumber: own.numbers[3] }, { token: merchant.admin.token });
+      expect(batteryPage.data.records[0]?.live).toHaveProperty('soc');
+    });
+
+    it('acknowledges and clears with a comment, assigns to an account of the tenant; audited; another tenant’s alarm does not exist', async () => {
+      const token = merchant.admin.token;
+      const [alarm] = (await server.request(alarmApi.records.search, { deviceNumber: own.numbers[3] }, { token })).data.records;
+      const rivalsAlarm = (await server.request(alarmApi.records.search, {}, { token: rival.admin.token })).data.records[0]!;
+      const acked = await server.request(alarmApi.battery.acknowledge, { id: alarm!.id, comment: 'On my way' }, { token });
+      expect(acked.data).toMatchObject({ alarmState: 'ACKNOWLEDGED', comment: 'On my way' });
+      const foreign = await server.request(alarmApi.battery.acknowledge, { id: rivalsAlarm.id, comment: 'x' }, { token });
+      expect(foreign.code).toBe(1017);
+      // A cabinet alarm's call does not reach a battery alarm.
+      expect((await server.request(alarmApi.cabinet.clear, { id: alarm!.id, comment: 'x' }, { token })).code).toBe(1017);
+      expect((await server.request(alarmApi.battery.acknowledge, { id: alarm!.id, comment: 'x\u0000' }, { token })).code).not.toBe(1);
+
+      const colleague = await createAccount(server, admin, { merchantId: merchant.id, menuCodes: ['alarm.records'] });
+      const outsider = await createAccount(server, admin, { merchantId: rival.id, menuCodes: ['alarm.records'] });
+      const refused = await server.request(alarmApi.battery.assign, { id: alarm!.id, assigneeId: outsider.id }, { token, lang: 'zh' });
+      expect([refused.code, refused.message]).toEqual([8001, expect.stringContaining('处理人')]);
+      const assigned = await server.request(alarmApi.battery.assign, { id: alarm!.id, assigneeId: colleague.id }, { token });
+      expect(assigned.data).toMatchObject({ assigneeId: colleague.id, assigneeName: expect.any(String) });
+
+      const cleared = await server.request(alarmApi.battery.clear, { id: alarm!.id, comment: 'Pack replaced' }, { token });
+      expect(cleared.data).toMatchObject({ alarmState: 'CLEARED', comment: 'Pack replaced', clearedAt: expect.any(String) });
+      const again = await server.request(alarmApi.battery.clear, { id: alarm!.id, comment: 'twice' }, { token, lang: 'in' });
+      expect([again.code, again.message]).toEqual([8000, 'Alarm ini sudah pulih']);
+      const audits = await server.db.select().from(auditLogs).where(eq(auditLogs.objectType, 'alarm'));
+      expect(audits.map((a) => a.action).sort()).toEqual(['alarm.acknowledge', 'alarm.assign', 'alarm.clear']);
+      expect((await server.db.select().from(batteries).where(eq(batteries.id, own.ids[3]!)))[0]?.alarmStatus).toBe('NORMAL');
+    });
+
+    it('answers the header’s count of open alarms within the caller’s tenant', async () => {
+      const mine = (await server.request(alarmApi.summary, undefined, { token: merchant.admin.token })).data;
+      const all = (await server.request(alarmApi.summary, undefined, { token: admin })).data;
+      expect(mine.open).toBeGreaterThan(0);
+      expect(all.open).toBe(mine.open + 1);
+    });
+  });
+
+  describe('on the ingest path, live', () => {
+    let gateway: DeviceGateway;
+    let base: string;
+    beforeAll(async () => {
+      ({ gateway } = await startEmbeddedGateway(server));
+      await server.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = server.app.server.address();
+      base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    });
+    afterAll(() => gateway.close());
+
+    it('a battery reporting over the limit opens one alarm, told live to its owner’s header and not to another tenant’s', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(alarmApi.rules.add, { ...RULE, content: 'Live overheat' }, { token: admin });
+      const device = await createDeviceWithCredential(server, admin, 'battery', {
+        typeId: types.battery,
+        number: 'BLIVE0001',
+        merchantId: merchant.id,
+      });
+      const ownStream = await openAlarmStream(base, merchant.admin.token);
+      const rivalStream = await openAlarmStream(base, rival.admin.token);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
+        clientId: device.number,
+        username: device.number,
+        password: device.secret,
+      });
+      try {
+        for (let i = 0; i < 3; i++)
+          await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(62 + i)), { qos: 1 });
+        await eventually(() =>
+          expect(ownStream.alarms()).toEqual([
+            expect.objectContaining({ deviceNumber: device.number, level: 'HIGH', content: 'Live overheat' }),
+          ]),
+        );
+        const rows = await activeOf(device.id);
+        expect(rows).toHaveLength(1);
+        expect(rows[0]?.value).toBe(64);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(rivalStream.alarms()).toEqual([]);
+        // Back to normal: the alarm clears.
+        await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(30)), { qos: 1 });
+        await eventually(async () => expect((await activeOf(device.id))[0]?.alarmState).toBe('CLEARED'));
+      } finally {
+        ownStream.close();
+        rivalStream.close();
+        await client.endAsync();
+      }
+    });
+  });
+});

@@ -1,0 +1,104 @@
+import { useEffect, useRef, useState } from 'react';
+import { Badge, Button } from 'antd';
+import { BellOutlined } from '@ant-design/icons';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { alarmApi, type AlarmLevelRecord, type AlarmLiveEvent, type Language } from '@swap/contracts';
+import { request } from '../../shared/api/endpoints';
+import { readLiveStream } from '../../shared/api/liveStream';
+import { useCan } from '../../shared/permissions';
+import { useUi } from '../../shared/ui';
+
+const LABEL_OF: Record<Language, keyof AlarmLevelRecord> = { en: 'labelEn', in: 'labelIn', th: 'labelTh', zh: 'labelZh' };
+const RECORDS = '/product/device/alarmRecord/list';
+/** Read by screen readers, not shown: the notice shows it. */
+const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
+
+/** A short two-tone chime for a level with sound (the browser plays it once the user has used the page). */
+function chime(): void {
+  try {
+    const audio = new AudioContext();
+    const tone = (frequency: number, at: number) => {
+      const oscillator = audio.createOscillator();
+      const gain = audio.createGain();
+      oscillator.frequency.value = frequency;
+      gain.gain.setValueAtTime(0.15, audio.currentTime + at);
+      gain.gain.exponentialRampToValueAtTime(0.001, audio.currentTime + at + 0.25);
+      oscillator.connect(gain).connect(audio.destination);
+      oscillator.start(audio.currentTime + at);
+      oscillator.stop(audio.currentTime + at + 0.25);
+    };
+    tone(880, 0);
+    tone(660, 0.3);
+    setTimeout(() => void audio.close(), 1000);
+  } catch {
+    // No audio here (a browser without it, or one that refuses before a user gesture): the badge still tells.
+  }
+}
+
+/**
+ * The header's alarm bell (docs/alarms.md, "Live"): the count of open alarms the account may see,
+ * raised live by each new one, which also shows as a notice in the level's words and, for a level
+ * with sound, chimes. Opens the open alarms.
+ */
+export function AlarmBell() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const can = useCan();
+  const ui = useUi();
+  const [open, setOpen] = useState(0);
+  const [latest, setLatest] = useState('');
+  const levels = useRef<AlarmLevelRecord[]>([]);
+
+  useEffect(() => {
+    let stopped = false;
+    void request(alarmApi.summary, undefined).then(
+      (summary) => !stopped && setOpen(summary.open),
+      () => undefined,
+    );
+    void request(alarmApi.levelChoices, undefined).then(
+      (found) => (levels.current = found),
+      () => undefined,
+    );
+    const stop = readLiveStream({
+      path: alarmApi.live.path,
+      onStatus: () => undefined,
+      onEvent: (name, data) => {
+        if (name !== 'alarm' || stopped) return;
+        const alarm = data as AlarmLiveEvent;
+        const level = levels.current.find((each) => each.level === alarm.level);
+        const levelWord = level ? String(level[LABEL_OF[i18n.language as Language] ?? 'labelEn']) : alarm.level;
+        const text = t('shell.newAlarm', { level: levelWord, device: alarm.deviceNumber, content: alarm.content });
+        setOpen((count) => count + 1);
+        setLatest(text);
+        ui.notification.warning({ key: `alarm-${alarm.id}`, title: text, placement: 'topRight' });
+        if (level ? level.sound : alarm.level === 'HIGH') chime();
+      },
+    });
+    return () => {
+      stopped = true;
+      stop();
+    };
+  }, [t, i18n, ui]);
+
+  const label = t('shell.alarmsOpen', { count: open });
+  return (
+    <>
+      <Button
+        type="text"
+        aria-label={label}
+        title={label}
+        data-open-alarms={open}
+        onClick={() => can('alarm.records') && void navigate(`${RECORDS}?alarmState=OPEN`)}
+        icon={
+          <Badge count={open} size="small" overflowCount={99}>
+            <BellOutlined />
+          </Badge>
+        }
+      />
+      <span role="status" aria-live="polite" style={HIDDEN}>
+        {latest}
+      </span>
+    </>
+  );
+}

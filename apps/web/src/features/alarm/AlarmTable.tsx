@@ -1,0 +1,112 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { alarmApi, alarmHandle, type AlarmRecord } from '@swap/contracts';
+import { StatusTag } from '../../shared/StatusTag';
+import { ResourceForm } from '../../shared/form';
+import { formatNumber } from '../../shared/format';
+import { deviceDetailPath } from '../../shared/deviceLinks';
+import { ResourceTable, type ResourceColumn, type RowAction, type SearchField } from '../../shared/table';
+import { KIND_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, STATE_OPTIONS, STATE_STATUS } from './alarmModel';
+
+type Kind = AlarmRecord['alarmKind'];
+type Handling = { alarm: AlarmRecord; action: 'acknowledge' | 'clear' } | null;
+
+const KINDS: Kind[] = ['battery', 'cabinet', 'vehicle'];
+const EDIT_CODE: Record<Kind, string> = { battery: 'alarm.battery.edit', cabinet: 'alarm.cabinet.edit', vehicle: 'alarm.vehicle.edit' };
+
+/** The device's latest readings the list shows beside its alarm. */
+function LiveValues({ alarm }: { alarm: AlarmRecord }) {
+  const { t } = useTranslation();
+  const parts: string[] = [];
+  for (const [key, value] of Object.entries(alarm.live)) {
+    if (value === null) continue;
+    if (key === 'online') parts.push(t(value ? 'alarms.online' : 'alarms.offline'));
+    else if (typeof value === 'number') parts.push(`${t(`alarm.parameter.${key}`)} ${formatNumber(value)}`);
+  }
+  return <span>{parts.join(' · ')}</span>;
+}
+
+/**
+ * Alarm records, of every kind (`kind` absent) or of one kind with its devices' live readings:
+ * filters, and acknowledge or clear with a comment behind the kind's alarm edit action.
+ */
+export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
+  const { t } = useTranslation();
+  const [handling, setHandling] = useState<Handling>(null);
+  const endpoints = kind ? { search: alarmApi[kind].search } : { search: alarmApi.records.search, export: alarmApi.records.export };
+  const searchFields: SearchField[] = [
+    { name: 'deviceNumber', labelKey: 'field.deviceNumber' },
+    ...(kind ? [] : [{ name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS } satisfies SearchField]),
+    { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
+    { name: 'alarmState', labelKey: 'field.alarmState', type: 'select', options: STATE_OPTIONS },
+    { name: 'opened', labelKey: 'field.openedAt', type: 'dateRange' },
+  ];
+  const columns: ResourceColumn<AlarmRecord>[] = [
+    { key: 'openedAt', titleKey: 'field.openedAt', kind: 'datetime', sortable: true, width: 180 },
+    ...(kind
+      ? []
+      : [{ key: 'alarmKind', titleKey: 'field.alarmKind', width: 100, render: (r: AlarmRecord) => t(`alarm.kind.${r.alarmKind}`) }]),
+    {
+      key: 'deviceNumber',
+      titleKey: 'field.deviceNumber',
+      sortable: true,
+      width: 150,
+      render: (r) => <Link to={deviceDetailPath(r.alarmKind, r.deviceId)}>{r.deviceNumber}</Link>,
+    },
+    { key: 'content', titleKey: 'field.content', width: 240 },
+    { key: 'level', titleKey: 'field.level', sortable: true, width: 100, render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} /> },
+    { key: 'alarmState', titleKey: 'field.alarmState', width: 130, render: (r) => <StatusTag value={r.alarmState} map={STATE_STATUS} /> },
+    { key: 'value', titleKey: 'field.value', width: 90, render: (r) => (r.value === null ? '' : formatNumber(r.value)) },
+    ...(kind ? [{ key: 'live', titleKey: 'alarms.liveValues', width: 260, render: (r: AlarmRecord) => <LiveValues alarm={r} /> }] : []),
+    { key: 'lastSeenAt', titleKey: 'field.lastSeenAt', kind: 'datetime', sortable: true, width: 180 },
+    { key: 'clearedAt', titleKey: 'field.clearedAt', kind: 'datetime', width: 180 },
+    { key: 'assigneeName', titleKey: 'field.assigneeId', width: 140 },
+    { key: 'comment', titleKey: 'field.comment', ellipsis: true },
+  ];
+  const actions: RowAction<AlarmRecord>[] = KINDS.filter((each) => !kind || each === kind).flatMap((each) => [
+    {
+      key: `acknowledge-${each}`,
+      labelKey: 'alarms.acknowledge',
+      code: EDIT_CODE[each],
+      hidden: (r: AlarmRecord) => r.alarmKind !== each || r.alarmState !== 'OPEN',
+      onClick: (r: AlarmRecord) => setHandling({ alarm: r, action: 'acknowledge' }),
+    },
+    {
+      key: `clear-${each}`,
+      labelKey: 'alarms.clear',
+      code: EDIT_CODE[each],
+      hidden: (r: AlarmRecord) => r.alarmKind !== each || r.alarmState === 'CLEARED',
+      onClick: (r: AlarmRecord) => setHandling({ alarm: r, action: 'clear' }),
+    },
+  ]);
+  const title = handling
+    ? t(handling.action === 'acknowledge' ? 'alarms.acknowledgeTitle' : 'alarms.clearTitle', { device: handling.alarm.deviceNumber })
+    : '';
+  return (
+    <>
+      <ResourceTable<AlarmRecord>
+        endpoints={endpoints}
+        exportFilename="alarms"
+        rowKey="id"
+        scrollX={1900}
+        searchFields={searchFields}
+        columns={columns}
+        rowActions={actions}
+      />
+      <ResourceForm
+        open={handling !== null}
+        mode="edit"
+        title={title}
+        schema={alarmHandle}
+        width={480}
+        fields={[{ name: 'comment', labelKey: 'field.comment', type: 'textarea', rows: 4, maxLength: 500 }]}
+        initialValues={{ comment: '' }}
+        extraValues={handling ? { id: handling.alarm.id } : undefined}
+        submit={handling ? alarmApi[handling.alarm.alarmKind][handling.action] : alarmApi.battery.acknowledge}
+        refresh={[alarmApi.records.search, alarmApi.battery.search, alarmApi.cabinet.search, alarmApi.summary]}
+        onClose={() => setHandling(null)}
+      />
+    </>
+  );
+}

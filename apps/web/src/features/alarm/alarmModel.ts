@@ -1,0 +1,36 @@
+import {
+  ALARM_DEVICE_KINDS,
+  ALARM_LEVELS,
+  ALARM_NOTIFICATIONS,
+  ALARM_PARAMETERS,
+  ALARM_PARAMETERS_OF,
+  ALARM_STATES,
+  type AlarmDeviceKind,
+} from '@swap/contracts';
+import type { StatusMap } from '../../shared/StatusTag';
+import type { SearchOption } from '../../shared/table';
+
+/** The words of an enumeration value as a choice (the contracts' `<group>.<VALUE>` keys). */
+const choices = (group: string, values: readonly string[]): SearchOption[] =>
+  values.map((value) => ({ value, labelKey: `${group}.${value}` }));
+
+export const LEVEL_OPTIONS = choices('alarm.level', ALARM_LEVELS);
+export const KIND_OPTIONS = choices('alarm.kind', ALARM_DEVICE_KINDS);
+export const STATE_OPTIONS = choices('alarm.state', ALARM_STATES);
+export const NOTIFICATION_OPTIONS = choices('alarm.notification', ALARM_NOTIFICATIONS);
+export const PARAMETER_OPTIONS = choices('alarm.parameter', ALARM_PARAMETERS);
+/** The parameters a kind reports, as choices (all of them before a kind is chosen). */
+export const parameterOptions = (kind: AlarmDeviceKind | undefined): SearchOption[] =>
+  kind ? choices('alarm.parameter', ALARM_PARAMETERS_OF[kind]) : PARAMETER_OPTIONS;
+
+export const LEVEL_STATUS: StatusMap = {
+  LOW: { meaning: 'processing', labelKey: 'alarm.level.LOW' },
+  MEDIUM: { meaning: 'warning', labelKey: 'alarm.level.MEDIUM' },
+  HIGH: { meaning: 'error', labelKey: 'alarm.level.HIGH' },
+};
+
+export const STATE_STATUS: StatusMap = {
+  OPEN: { meaning: 'error', labelKey: 'alarm.state.OPEN' },
+  ACKNOWLEDGED: { meaning: 'warning', labelKey: 'alarm.state.ACKNOWLEDGED' },
+  CLEARED: { meaning: 'success', labelKey: 'alarm.state.CLEARED' },
+};

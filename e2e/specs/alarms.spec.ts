@@ -1,0 +1,81 @@
+import { alarmApi, cabinetApi, cabinetTelemetry } from '@swap/contracts';
+import type { RunningFleet } from '@swap/simulator';
+import { startCabinetDevice } from '../support/fleet.js';
+import { createCabinetDevice } from '../support/factories.js';
+import { checkA11y } from '../support/a11y.js';
+import { describe, expect, test } from '../support/fixtures.js';
+import { FormDrawer, ListPage } from '../pages/list-page.js';
+import { Shell } from '../pages/shell.js';
+import { apiRequest, apiToken } from '../support/api.js';
+
+const RECORDS = '/product/device/alarmRecord/list';
+
+const report = (waterAlarm: boolean) =>
+  cabinetTelemetry.parse({
+    ts: new Date().toISOString(),
+    humidity: 55,
+    signal: 20,
+    waterAlarm,
+    smokeAlarm: false,
+    temperature: 30,
+    lamp: 'ON',
+    radiator: 'AUTO',
+    supply: 'NORMAL',
+    power: { externalMax: 10, chargerTotal: 7.2 },
+    meters: [{ index: 1, energyKwh: 100 }],
+    load: 2,
+  });
+
+describe('alarms', () => {
+  test('a cabinet’s water alarm appears live in the header, and is acknowledged with a comment', async ({ page }) => {
+    // A cabinet of its own, run as a simulated device, and a rule of its type alone.
+    const cabinet = await createCabinetDevice({ batteries: 0 });
+    const token = await apiToken();
+    const { typeId } = await apiRequest(token, cabinetApi.detail, { id: cabinet.id });
+    const content = `Water in ${cabinet.number}`;
+    const rule = await apiRequest(token, alarmApi.rules.add, {
+      alarmKind: 'cabinet',
+      deviceTypeId: typeId,
+      parameter: 'water',
+      holdSeconds: 0,
+      clearMargin: 0,
+      level: 'HIGH',
+      content,
+      notifications: ['IN_APP', 'HEADER'],
+      enabled: true,
+    });
+    let fleet: RunningFleet | undefined;
+    try {
+      fleet = await startCabinetDevice(cabinet);
+      const device = fleet.cabinets[0]!;
+      await device.publishRaw('telemetry', JSON.stringify(report(false)));
+
+      const shell = new Shell(page);
+      await shell.startSignedIn('admin');
+      const list = new ListPage(page, RECORDS);
+      await list.open();
+      await shell.alarmBell().waitFor();
+      await expect.poll(() => shell.openAlarms()).not.toBeNaN();
+      const before = await shell.openAlarms();
+
+      // Water in the cabinet: the header tells it without a reload, and counts it.
+      await device.publishRaw('telemetry', JSON.stringify(report(true)));
+      await shell.alarmNotice(content).waitFor({ timeout: 10_000 });
+      expect(await shell.alarmNotice(`High alarm: ${cabinet.number}`).count()).toBe(1);
+      await expect.poll(() => shell.openAlarms()).toBe(before + 1);
+
+      await list.search({ 'Device number': cabinet.number });
+      await list.row(content).getByText('Open', { exact: true }).waitFor();
+      await list.action(content, 'Acknowledge');
+      const drawer = new FormDrawer(page);
+      await drawer.fill({ Comment: 'Technician on the way' });
+      await drawer.saveAndClose();
+      await list.row(content).getByText('Acknowledged', { exact: true }).waitFor();
+      await list.row(content).getByText('Technician on the way').waitFor();
+      await checkA11y(page);
+    } finally {
+      await fleet?.stop();
+      await apiRequest(token, alarmApi.rules.remove, { id: rule.id });
+    }
+  });
+});

@@ -1,5 +1,14 @@
 import { inject } from 'vitest';
-import { cabinetTopic, type SwapEvent } from '@swap/contracts';
+import {
+  cabinetTopic,
+  distributionApi,
+  priceSettingApi,
+  stationApi,
+  swapOrderApi,
+  type SwapEvent,
+  type SwapOrderRecord,
+} from '@swap/contracts';
+import { apiRequest, apiToken } from './api.js';
 import {
   batteryReadings,
   generateDrive,
@@ -10,7 +19,16 @@ import {
   type OwnDevicesOptions,
   type RunningFleet,
 } from '@swap/simulator';
-import { createBatteries, createCabinetDevice, createTrackedDevice, type CabinetDevice, type TrackedDevice } from './factories.js';
+import {
+  createBatteries,
+  createCabinetDevice,
+  createCity,
+  createTrackedDevice,
+  unique,
+  type CabinetDevice,
+  type Merchant,
+  type TrackedDevice,
+} from './factories.js';
 
 /**
  * Runs a cabinet a spec made (createCabinetDevice) as a simulated device on the e2e server's broker,
@@ -69,6 +87,65 @@ export async function serveSwaps(vehicleNumber: string, times: readonly Date[]):
         { number: inCabinet.number, compartment: inCabinet.compartment },
       ];
     }
+  } finally {
+    await fleet.stop();
+  }
+}
+
+/**
+ * A swap the merchant charges: a city of its own with the merchant's price per swap, a station of the
+ * merchant there, a cabinet the spec makes distributed to it, and a succeeded swap of the customer
+ * reported by that cabinet on the e2e server's broker; answers the transfer order the swap made
+ * (docs/orders.md, "Transfer and energy orders").
+ */
+export async function chargedSwap(merchant: Merchant, customerNumber: string, unitPrice: string): Promise<SwapOrderRecord> {
+  const platform = await apiToken('admin');
+  const city = await createCity();
+  await apiRequest(platform, priceSettingApi.consumer.add, {
+    merchantId: merchant.id,
+    cityId: city.id,
+    enabled: true,
+    billingMode: 'PER_SWAP',
+    unitPrice,
+  });
+  const name = unique('Swap point ');
+  const station = await apiRequest(platform, stationApi.SWAP.add, {
+    name,
+    nature: 'SELF_OPERATED',
+    address: `${name} street 1`,
+    latitude: 13.6,
+    longitude: 100.4,
+    responsiblePerson: 'Station lead',
+    status: 'DEPLOYED',
+    merchantId: merchant.id,
+    areaId: city.id,
+  });
+  const cabinet = await createCabinetDevice({ batteries: 0 });
+  await apiRequest(platform, distributionApi.cabinet.distribute, {
+    numbers: [cabinet.number],
+    merchantId: merchant.id,
+    stationId: station.id,
+  });
+  const fleet = await startCabinetDevice(cabinet);
+  try {
+    const at = new Date(Date.now() - 5 * 60_000);
+    const event: SwapEvent = {
+      type: 'SWAP',
+      eventId: `${cabinet.number}-1`,
+      batteryIn: { number: `${cabinet.number}R`, compartment: 2, soc: 18 },
+      batteryOut: { number: `${cabinet.number}F`, compartment: 1, soc: 97 },
+      startedAt: at.toISOString(),
+      endedAt: new Date(at.getTime() + 40_000).toISOString(),
+      result: 'SUCCEEDED',
+      customer: customerNumber,
+    };
+    await fleet.cabinets[0]!.publishTo(cabinetTopic(cabinet.number, 'event'), JSON.stringify(event));
+    for (let tries = 0; tries < 100; tries++) {
+      const [order] = (await apiRequest(merchant.admin.token, swapOrderApi.transfer.search, { customerNumber })).records;
+      if (order) return order;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`the swap of ${customerNumber} made no order`);
   } finally {
     await fleet.stop();
   }

@@ -275,7 +275,11 @@ export const MENU_TREE: CentreDef[] = [
           '/order/transfer/list',
           crud(
             'order.transfer',
-            [button('order.transfer.pay', 'Collect from wallet'), button('order.transfer.cancel', 'Cancel')],
+            [
+              button('order.transfer.pay', 'Request payment'),
+              button('order.transfer.walletPay', 'Collect from wallet'),
+              button('order.transfer.cancel', 'Cancel'),
+            ],
             ['export'],
           ),
         ),
@@ -283,7 +287,15 @@ export const MENU_TREE: CentreDef[] = [
           'order.kwh',
           'Energy orders',
           '/order/kwh/list',
-          crud('order.kwh', [button('order.kwh.pay', 'Collect from wallet'), button('order.kwh.cancel', 'Cancel')], ['export']),
+          crud(
+            'order.kwh',
+            [
+              button('order.kwh.pay', 'Request payment'),
+              button('order.kwh.walletPay', 'Collect from wallet'),
+              button('order.kwh.cancel', 'Cancel'),
+            ],
+            ['export'],
+          ),
         ),
       ]),
       group('record', 'Records', 'HistoryOutlined', [

@@ -62,7 +62,14 @@ import { lockStockCounters, registerStockRoutes, removeStockCountsOfType, typeHa
 import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
-import { orderOfSwap, registerSwapOrderRoutes, seedDemoSwapOrders } from './swap-order/index.js';
+import {
+  kwhOrderPayable,
+  orderOfSwap,
+  registerSwapOrderRoutes,
+  seedDemoSwapOrders,
+  swapOrdersNameCity,
+  transferOrderPayable,
+} from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms } from './alarm/index.js';
@@ -237,11 +244,21 @@ tellProductOrders(ordersNameProduct);
 
 // A merchant, a vehicle type or a city that base prices, price settings or products name stays (the price modules know them).
 tellMerchantPrices(pricesName('merchantId'));
-// …and a city that vehicle or battery orders name (the device order module knows them).
-tellCityPrices(async (db, id) => (await pricesName('cityId')(db, id)) || (await deviceOrdersNameCity(db, id)));
+// …and a city that vehicle, battery, transfer or energy orders name (their order modules know them).
+tellCityPrices(
+  async (db, id) => (await pricesName('cityId')(db, id)) || (await deviceOrdersNameCity(db, id)) || (await swapOrdersNameCity(db, id)),
+);
 
 // Each kind of order says how it is paid; the payment callback finds it by the order number's prefix (docs/orders.md, "Paying an order").
-for (const payable of [productOrderPayable, vehicleOrderPayable, batteryOrderPayable, rechargeOrderPayable, packageOrderPayable])
+for (const payable of [
+  productOrderPayable,
+  vehicleOrderPayable,
+  batteryOrderPayable,
+  rechargeOrderPayable,
+  packageOrderPayable,
+  transferOrderPayable,
+  kwhOrderPayable,
+])
   registerPayableKind(payable);
 
 /** Every module's /api/oms routes. */

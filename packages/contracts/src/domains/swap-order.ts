@@ -21,7 +21,7 @@ export type SwapOrderStatus = (typeof SWAP_ORDER_STATUSES)[number];
 
 /**
  * The state machine of a transfer or energy order (docs/orders.md): the payment starts and pays it
- * (from the customer's wallet, or a gateway); staff may also collect it from the wallet or cancel it
+ * (from the customer's wallet, or a gateway's callback); staff may also collect it from the wallet or cancel it
  * while unpaid; the order job completes a paid order once its settling time is over and cancels an
  * unpaid one after SWAP_ORDER_PAYMENT_HOURS. Any other step is refused.
  */
@@ -125,10 +125,10 @@ function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
       query: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
       answer: swapOrderRecord,
     }),
-    pay: endpoint({
+    walletPay: endpoint({
       method: 'POST',
-      path: `${base}/pay`,
-      access: { code: `${menu}.pay` },
+      path: `${base}/wallet-pay`,
+      access: { code: `${menu}.walletPay` },
       body: z.object({ id }),
       answer: swapOrderRecord,
       summary: "Collects the order's amount from the customer's wallet",

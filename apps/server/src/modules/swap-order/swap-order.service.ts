@@ -371,3 +371,43 @@ export function orderOfSwap(swapRecordId: Column): SQL<SwapOrderLink | null> {
   return sql<SwapOrderLink | null>`(select json_build_object('id', ${swapOrders.id}, 'kind', ${swapOrders.kind}, 'orderNo', ${swapOrders.orderNo})
     from ${swapOrders} where ${swapOrders.swapRecordId} = ${qualified(swapRecordId)})`;
 }
+
+/**
+ * Marks a transfer or energy order paid by a gateway, in the caller's transaction (the payment
+ * callback's): the amount must be the order's (7059), the order unpaid (7050). The same gateway
+ * transaction again changes nothing (`applied` false).
+ */
+export async function markSwapOrderPaid(
+  tx: Db,
+  payment: { orderId: number; paymentGateway: string; transactionId: string; amount: string; at?: Date },
+): Promise<{ applied: boolean }> {
+  const [row] = await tx.select().from(swapOrders).where(eq(swapOrders.id, payment.orderId)).for('update');
+  if (!row) throw notFound();
+  if (row.status === 'PAID' && row.paymentGateway === payment.paymentGateway && row.transactionId === payment.transactionId)
+    return { applied: false };
+  refuseStep('pay', row);
+  if (!/^\d{1,11}(\.\d{1,2})?$/.test(payment.amount) || normalizeMoney(payment.amount) !== normalizeMoney(row.amount)) {
+    throw new AppError('orderPaymentInvalid');
+  }
+  await tx
+    .update(swapOrders)
+    .set({
+      status: 'PAID',
+      paymentGateway: payment.paymentGateway,
+      transactionId: payment.transactionId,
+      paidAt: payment.at ?? new Date(),
+      updatedAt: new Date(),
+    })
+    .where(eq(swapOrders.id, row.id));
+  return { applied: true };
+}
+
+/** The customer began paying (the gateway took the request): REGISTERED becomes IN_PROGRESS; once only. */
+export async function startSwapOrderPayment(tx: Db, orderId: number): Promise<{ applied: boolean }> {
+  const rows = await tx
+    .update(swapOrders)
+    .set({ status: 'IN_PROGRESS', updatedAt: new Date() })
+    .where(and(eq(swapOrders.id, orderId), eq(swapOrders.status, 'REGISTERED')))
+    .returning({ id: swapOrders.id });
+  return { applied: rows.length > 0 };
+}

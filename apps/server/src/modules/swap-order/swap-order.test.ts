@@ -23,7 +23,10 @@ import type { DeviceCallers } from '../../test/factories.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
-import { priceEnergy, runSwapOrderJob } from './index.js';
+import { payableKindOf } from '../payment/index.js';
+import { kwhOrderPayable, priceEnergy, runSwapOrderJob } from './index.js';
+
+const kwhOrderPayableLock = (tx: Parameters<typeof kwhOrderPayable.lockByNo>[0], orderNo: string) => kwhOrderPayable.lockByNo(tx, orderNo);
 import { swapOrders } from './swap-order.table.js';
 
 const CABINET = 'CSO0001';
@@ -196,13 +199,13 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     const waiting = (await report(event(number)))!;
     expect(waiting.status).toBe('REGISTERED');
     // 1000 left: not enough; nothing changes.
-    const short = await server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff });
+    const short = await server.request(swapOrderApi.transfer.walletPay, { id: waiting.id }, { token: staff });
     expect(short.code).toBe(7100);
     expect((await row(waiting.id)).status).toBe('REGISTERED');
     await topUpWallet(number, '4000');
     const [a, b] = await Promise.all([
-      server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff }),
-      server.request(swapOrderApi.transfer.pay, { id: waiting.id }, { token: staff }),
+      server.request(swapOrderApi.transfer.walletPay, { id: waiting.id }, { token: staff }),
+      server.request(swapOrderApi.transfer.walletPay, { id: waiting.id }, { token: staff }),
     ]);
     expect([a.code, b.code].sort()).toEqual([1, 7050]);
     expect((await row(waiting.id)).status).toBe('PAID');
@@ -210,17 +213,39 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect(bill.records.filter((m) => m.movementKind === 'PAYMENT').map((m) => m.amount)).toEqual(['-5000.00', '-5000.00']);
   });
 
+  it('is paid by a gateway through the registry of payable order kinds, once per gateway transaction', async () => {
+    const number = await customer('C71009');
+    const order = (await report(event(number)))!;
+    const kind = payableKindOf(order.orderNo)!;
+    expect(kind.kind).toBe('transfer');
+    expect(payableKindOf(order.orderNo.replace(/^TO/, 'KO'))?.kind).toBe('kwh');
+    await server.db.transaction(async (tx) => {
+      expect(await kwhOrderPayableLock(tx, order.orderNo)).toBeNull();
+      expect(await kind.lockByNo(tx, order.orderNo)).toMatchObject({ orderId: order.id, amountDue: '5000.00', status: 'REGISTERED' });
+      expect(await kind.start!(tx, order.id)).toEqual({ applied: true });
+    });
+    const paying = { orderId: order.id, paymentGateway: 'XENDIT', transactionId: `T${order.id}` };
+    await expect(server.db.transaction((tx) => kind.markPaid(tx, { ...paying, amount: '4999.99' }))).rejects.toMatchObject({
+      key: 'orderPaymentInvalid',
+    });
+    expect(await server.db.transaction((tx) => kind.markPaid(tx, { ...paying, amount: '5000' }))).toEqual({ applied: true });
+    expect(await server.db.transaction((tx) => kind.markPaid(tx, { ...paying, amount: '5000' }))).toEqual({ applied: false });
+    expect(await row(order.id)).toMatchObject({ status: 'PAID', paymentGateway: 'XENDIT', transactionId: `T${order.id}` });
+    await server.db.transaction(async (tx) => expect((await kind.lockByNo(tx, order.orderNo))!.amountDue).toBeNull());
+  });
+
   it('takes only the allowed steps from every state, on the state table of the contracts', async () => {
     const number = await customer('C71005');
     const order = (await report(event(number)))!;
     await topUpWallet(number, '100000');
     for (const status of SWAP_ORDER_STATUSES) {
-      for (const step of ['pay', 'cancel'] as const) {
+      for (const step of ['walletPay', 'cancel'] as const) {
         await server.db.update(swapOrders).set({ status }).where(eq(swapOrders.id, order.id));
         const answer = await server.request(swapOrderApi.transfer[step], { id: order.id }, { token: staff });
-        const allowed = (SWAP_ORDER_STEPS[step].from as readonly SwapOrderStatus[]).includes(status);
+        const machine = step === 'walletPay' ? 'pay' : step;
+        const allowed = (SWAP_ORDER_STEPS[machine].from as readonly SwapOrderStatus[]).includes(status);
         expect({ status, step, code: answer.code }).toEqual({ status, step, code: allowed ? 1 : 7050 });
-        expect((await row(order.id)).status).toBe(allowed ? SWAP_ORDER_STEPS[step].to : status);
+        expect((await row(order.id)).status).toBe(allowed ? SWAP_ORDER_STEPS[machine].to : status);
       }
     }
   });
@@ -231,7 +256,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect((await orders('transfer', {}, rivalStaff)).records.map((o: SwapOrderRecord) => o.id)).not.toContain(order.id);
     for (const call of [
       server.request(swapOrderApi.transfer.detail, { id: order.id }, { token: rivalStaff }),
-      server.request(swapOrderApi.transfer.pay, { id: order.id }, { token: rivalStaff }),
+      server.request(swapOrderApi.transfer.walletPay, { id: order.id }, { token: rivalStaff }),
       server.request(swapOrderApi.transfer.cancel, { id: order.id }, { token: rivalStaff }),
       server.request(swapOrderApi.kwh.detail, { id: order.id }, { token: staff }),
       server.request(swapOrderApi.kwh.cancel, { id: order.id }, { token: staff }),
@@ -249,7 +274,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect(nul.code).toBe(1002);
     const long = await server.call('POST', '/api/oms/order/kwh/search', { token: staff, body: { customerNumber: 'C'.repeat(10_000) } });
     expect(long.code).toBe(1002);
-    const nobody = await server.request(swapOrderApi.transfer.pay, { id: 2_000_000_000 }, { token: staff });
+    const nobody = await server.request(swapOrderApi.transfer.walletPay, { id: 2_000_000_000 }, { token: staff });
     expect(nobody.code).toBe(1017);
   });
 

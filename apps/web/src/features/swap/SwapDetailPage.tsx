@@ -27,6 +27,11 @@ function groups(t: (key: string) => string): DetailGroup<SwapRecord>[] {
             r.appointmentId === null ? t('common.empty') : <Link to={APPOINTMENT_ROUTES.detail(r.appointmentId)}>{r.appointmentId}</Link>,
         },
         { field: 'merchantName', render: (r) => r.merchantName ?? t('deviceRegistry.platformStock') },
+        {
+          field: 'order',
+          labelKey: swapFieldLabel('orderNo'),
+          render: (r) => (r.order ? <Link to={SWAP_ROUTES.order(r.order)}>{r.order.orderNo}</Link> : t('swap.notCharged')),
+        },
       ],
     },
     {

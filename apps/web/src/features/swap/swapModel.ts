@@ -12,6 +12,8 @@ export const swapFieldLabel = fieldKey;
 export const SWAP_ROUTES = {
   list: '/business/transfer/list',
   detail: (id: number) => `/business/transfer/detail/${id}`,
+  /** The transfer or energy order charging a swap (docs/orders.md). */
+  order: (order: { kind: string; id: number }) => `/order/${order.kind}/detail/${order.id}`,
   /** The full list filtered to one cabinet's or one battery's swaps. */
   listOf: (name: (typeof SWAP_LINK_FILTERS)[number], number: string) =>
     `/business/transfer/list?${new URLSearchParams({ [name]: number })}`,

@@ -50,7 +50,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.wallet.bill': 'Mutasi dompet',
   'nav.order.wallet.set': 'Pengaturan dompet',
   'nav.order.combo': 'Pesanan paket',
-  'nav.order.transfer': 'Pesanan transfer',
+  'nav.order.transfer': 'Pesanan penukaran',
   'nav.order.kwh': 'Pesanan energi',
   'nav.record': 'Catatan',
   'nav.record.swap': 'Catatan penukaran',

@@ -24,7 +24,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.batteryOrderDetail': 'Detail pesanan baterai',
   'page.rechargeOrderDetail': 'Detail pesanan isi ulang',
   'page.packageOrderDetail': 'Detail pesanan paket',
-  'page.transferOrderDetail': 'Detail pesanan transfer',
+  'page.transferOrderDetail': 'Detail pesanan penukaran',
   'page.kwhOrderDetail': 'Detail pesanan energi',
   'page.swapDetail': 'Detail penukaran',
   'page.appointmentDetail': 'Detail reservasi',

@@ -50,7 +50,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.wallet.bill': 'รายการเดินบัญชีกระเป๋าเงิน',
   'nav.order.wallet.set': 'ตั้งค่ากระเป๋าเงิน',
   'nav.order.combo': 'คำสั่งซื้อแพ็กเกจ',
-  'nav.order.transfer': 'คำสั่งโอน',
+  'nav.order.transfer': 'คำสั่งซื้อการสลับ',
   'nav.order.kwh': 'คำสั่งซื้อพลังงาน',
   'nav.record': 'บันทึก',
   'nav.record.swap': 'บันทึกการสลับแบตเตอรี่',

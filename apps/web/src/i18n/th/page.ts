@@ -24,7 +24,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.batteryOrderDetail': 'รายละเอียดคำสั่งซื้อแบตเตอรี่',
   'page.rechargeOrderDetail': 'รายละเอียดคำสั่งเติมเงิน',
   'page.packageOrderDetail': 'รายละเอียดคำสั่งซื้อแพ็กเกจ',
-  'page.transferOrderDetail': 'รายละเอียดคำสั่งโอน',
+  'page.transferOrderDetail': 'รายละเอียดคำสั่งซื้อการสลับ',
   'page.kwhOrderDetail': 'รายละเอียดคำสั่งซื้อพลังงาน',
   'page.swapDetail': 'รายละเอียดการสลับแบตเตอรี่',
   'page.appointmentDetail': 'รายละเอียดการจอง',

@@ -50,7 +50,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.order.wallet.bill': '钱包账单',
   'nav.order.wallet.set': '钱包设置',
   'nav.order.combo': '套餐订单',
-  'nav.order.transfer': '转账订单',
+  'nav.order.transfer': '换电订单',
   'nav.order.kwh': '电量订单',
   'nav.record': '记录',
   'nav.record.swap': '换电记录',

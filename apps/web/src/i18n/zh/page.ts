@@ -24,7 +24,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.batteryOrderDetail': '电池订单详情',
   'page.rechargeOrderDetail': '充值订单详情',
   'page.packageOrderDetail': '套餐订单详情',
-  'page.transferOrderDetail': '转账订单详情',
+  'page.transferOrderDetail': '换电订单详情',
   'page.kwhOrderDetail': '电量订单详情',
   'page.swapDetail': '换电详情',
   'page.appointmentDetail': '预约详情',

@@ -1,4 +1,4 @@
-import { deviceOrderApi, priceSettingApi } from '@swap/contracts';
+import { deviceOrderApi, priceSettingApi, walletOrderApi } from '@swap/contracts';
 import type { TestServer } from '../../test/harness.js';
 import {
   createCustomer,
@@ -21,6 +21,10 @@ export interface PayingMerchant {
   productId: number;
   /** A new product order awaiting its first payment. */
   productOrder: () => Promise<{ id: number; orderNo: string; outstandingBalance: string; currency: string }>;
+  /** A new recharge order of a plain amount awaiting payment, with its customer's number. */
+  rechargeOrder: (
+    paidAmount: string,
+  ) => Promise<{ id: number; orderNo: string; paidAmount: string; currency: string; customerNumber: string }>;
   /** A new battery lease awaiting payment. */
   batteryOrder: () => Promise<{ id: number; orderNo: string; totalAmount: string; currency: string }>;
 }
@@ -34,7 +38,7 @@ export async function payingMerchant(
   const admin = options.admin ?? (await platformAdmin(server)).token;
   const types = options.types ?? (await createDeviceTypes(server, admin));
   const cityId = options.cityId ?? (await createProvinceAndCity(server, admin)).cityId;
-  const merchant = await createMerchant(server, admin, { menuCodes: ['order.product', 'order.battery', 'customer.list'] });
+  const merchant = await createMerchant(server, admin, { menuCodes: ['order.product', 'order.battery', 'order.wallet', 'customer.list'] });
   const product = await createOrderableProduct(server, admin, { merchantId: merchant.id, vehicleTypeId: types.vehicle1, cityId });
   await succeed(
     server,
@@ -59,6 +63,8 @@ export async function payingMerchant(
     merchant,
     productId: product.id,
     productOrder: async () => createProductOrder(server, merchant.admin.token, { customerNumber: await customer(), productId: product.id }),
+    rechargeOrder: async (paidAmount: string) =>
+      succeed(server, walletOrderApi.recharge.add, { customerNumber: await customer(), paidAmount, source: 'IOS' }, merchant.admin.token),
     batteryOrder: async () => {
       const battery = batteries.shift();
       if (!battery) throw new Error('no battery left for another order');

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { PAYMENT_SIGNATURE_HEADER, paymentApi, type PaymentCallbackBody } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { freePort } from '../../test/free-port.js';
@@ -10,6 +10,7 @@ import { signPayment } from '../../app/payment-signature.js';
 import { startStandInGateway, type StandInGateway } from '../../stand-in-gateway/index.js';
 import { productOrderPayments, productOrders } from '../product-order/product-order.table.js';
 import { deviceOrders } from '../device-order/device-order.table.js';
+import { walletMovements } from '../top-up/top-up.table.js';
 import { payingMerchant, type PayingMerchant } from './payment.fixtures.js';
 import { paymentCallbacks } from './payment.table.js';
 
@@ -114,6 +115,20 @@ describe('the payment callback: signed, on time, idempotent, paying the order th
     expect(batteryAnswers.map((a) => a.code)).toEqual(Array(20).fill(1));
     expect(await recorded(battery.orderNo)).toHaveLength(1);
     expect(await deviceRow(battery.id)).toMatchObject({ status: 'PAID', transactionId: batteryBody.transactionId });
+  });
+
+  it('20 identical reports of a recharge order credit the wallet once: one TOP_UP movement', async () => {
+    const order = await paying.rechargeOrder('150000');
+    const body = report(order, order.paidAmount);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => callback(body)));
+    expect(answers.map((a) => a.code)).toEqual(Array(20).fill(1));
+    expect(answers[0]!.data).toMatchObject({ orderKind: 'recharge', status: 'PAID' });
+    expect(await recorded(order.orderNo)).toHaveLength(1);
+    const moved = await server.db
+      .select()
+      .from(walletMovements)
+      .where(and(eq(walletMovements.merchantId, paying.merchant.id), eq(walletMovements.customerId, order.customerNumber)));
+    expect(moved.map((m) => [m.kind, m.amount])).toEqual([['TOP_UP', '150000.00']]);
   });
 
   it('refuses a report not signed with its gateway secret, changing nothing', async () => {

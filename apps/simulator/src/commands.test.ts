@@ -34,6 +34,7 @@ function cabinet(behaviour: Partial<CommandBehaviour> = {}) {
         return Promise.resolve();
       },
       batteryChanged: (battery) => changed.push(battery),
+      updateFirmware: (id, image) => log.push(`firmware ${image.version}`),
     },
     { ...DEFAULT_COMMAND_BEHAVIOUR, delayMs: [0, 0], ...behaviour },
     random,

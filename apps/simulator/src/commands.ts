@@ -4,6 +4,7 @@ import {
   type CommandResult,
   type DeviceCommand,
   type DeviceFailureCode,
+  type FirmwareImage,
   type SWITCH_PERMISSIONS,
 } from '@swap/contracts';
 import type { BatteryModel, SlotModel } from './model.js';
@@ -40,6 +41,8 @@ export interface CommandTarget {
   restart(ms: number): Promise<void>;
   /** A battery's switches changed: its BMS reports at once. */
   batteryChanged(battery: BatteryModel): void;
+  /** Downloads, checks and installs an image, reporting on /fw-status (after the command's SUCCEEDED). */
+  updateFirmware(commandId: string, image: FirmwareImage): void;
 }
 
 /** Most command ids remembered for the repeated-id rule. */
@@ -114,7 +117,12 @@ export class CommandResponder {
       return;
     }
     if (command.name === 'FIRMWARE_UPDATE') {
-      await this.finish(command.id, { status: 'REJECTED', detail: 'firmware updates are not simulated' });
+      // The cabinet takes the update: the command succeeds, the update's progress follows on /fw-status.
+      await this.pause();
+      await this.answer(command.id, { status: 'ACCEPTED' });
+      this.executed += 1;
+      await this.finish(command.id, { status: 'SUCCEEDED' });
+      this.target.updateFirmware(command.id, command.firmware);
       return;
     }
     await this.pause();

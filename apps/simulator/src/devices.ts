@@ -3,6 +3,7 @@ import { batteryTelemetryTopic, cabinetTopic } from '@swap/contracts';
 import {
   batteryTelemetryReport,
   cabinetStateReport,
+  INITIAL_FIRMWARE_VERSION,
   cabinetTelemetryReport,
   chargeStep,
   slotReport,
@@ -11,6 +12,7 @@ import {
 } from './model.js';
 import { CommandResponder, DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
 import { SwapFaults, type SwapFailureCode, type SwapFailureRates } from './swap-faults.js';
+import { DEFAULT_FIRMWARE_BEHAVIOUR, FirmwareUpdater, type FirmwareBehaviour } from './firmware.js';
 
 export interface Faults {
   /** Share of messages silently not sent, 0–1. */
@@ -27,6 +29,8 @@ export interface DeviceOptions {
   commands?: CommandBehaviour;
   /** Share of a cabinet's swaps failing with each code (default: none). */
   swapFailures?: SwapFailureRates;
+  /** How cabinets update their firmware (default: 2–8 s download, 5–15 s install, no failures). */
+  firmware?: FirmwareBehaviour;
 }
 
 /**
@@ -114,6 +118,8 @@ export class VirtualCabinet extends VirtualDevice {
   readonly commands: CommandResponder;
   /** Decides which swaps fail and how; tests queue failures with failNextSwap. */
   readonly swapFaults: SwapFaults;
+  /** Downloads, checks and installs firmware; tests queue failures with firmware.failNext. */
+  readonly firmware: FirmwareUpdater;
   /** Told when a command changed a slot battery's switches (the fleet makes that battery report). */
   onBatteryChanged: (battery: BatteryModel) => void = () => undefined;
 
@@ -131,9 +137,19 @@ export class VirtualCabinet extends VirtualDevice {
         publishState: () => this.publishState(true),
         restart: (ms) => this.restart(ms),
         batteryChanged: (battery) => this.onBatteryChanged(battery),
+        updateFirmware: (commandId, image) => void this.firmware.update(commandId, image).catch(() => undefined),
       },
       options.commands ?? DEFAULT_COMMAND_BEHAVIOUR,
       options.random,
+    );
+    this.firmware = new FirmwareUpdater(
+      {
+        publishStatus: (report) => this.publish(cabinetTopic(number, 'fw-status'), report),
+        installed: () => this.publishState(true),
+      },
+      options.firmware ?? DEFAULT_FIRMWARE_BEHAVIOUR,
+      options.random,
+      INITIAL_FIRMWARE_VERSION,
     );
     this.swapFaults = new SwapFaults(options.swapFailures ?? {}, options.random);
   }
@@ -157,7 +173,7 @@ export class VirtualCabinet extends VirtualDevice {
     const signature = JSON.stringify(this.slots.map(slotReport));
     if (!force && signature === this.lastState) return;
     this.lastState = signature;
-    await this.publish(cabinetTopic(this.number, 'state'), cabinetStateReport(this.slots, new Date()), true);
+    await this.publish(cabinetTopic(this.number, 'state'), cabinetStateReport(this.slots, new Date(), this.firmware.version), true);
   }
 
   /** One heartbeat: charge, then telemetry and (if changed) state. */

@@ -3,6 +3,7 @@ import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
 import { DEFAULT_COMMAND_BEHAVIOUR, type CommandBehaviour } from './commands.js';
+import { DEFAULT_FIRMWARE_BEHAVIOUR, type FirmwareBehaviour } from './firmware.js';
 import { scheduleSwaps, takeRiders } from './swaps.js';
 import type { SwapFailureRates } from './swap-faults.js';
 import { newVehicle, pickVehicles, VirtualVehicle } from './vehicles.js';
@@ -29,6 +30,8 @@ export interface FleetOptions {
   };
   /** How cabinets answer commands; unset fields keep the defaults (100–400 ms, no failures). */
   commands?: Partial<CommandBehaviour>;
+  /** How cabinets update firmware; unset fields keep the defaults (2–8 s download, 5–15 s install, no failures). */
+  firmware?: Partial<FirmwareBehaviour>;
   seed?: number;
   log?: (line: string) => void;
   /** Swaps per cabinet per hour (0 or absent: none). */
@@ -56,6 +59,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     random,
     faults: options.faults,
     commands: { ...DEFAULT_COMMAND_BEHAVIOUR, ...options.commands },
+    firmware: { ...DEFAULT_FIRMWARE_BEHAVIOUR, ...options.firmware },
     swapFailures: options.swapFailures,
   });
   const cabinets: VirtualCabinet[] = [];

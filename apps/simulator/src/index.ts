@@ -15,3 +15,11 @@ export {
   type SwapFailureCode,
   type SwapFailureRates,
 } from './swap-faults.js';
+export {
+  DEFAULT_FIRMWARE_BEHAVIOUR,
+  FIRMWARE_FAILURES,
+  FirmwareUpdater,
+  parseFirmwareFailureRates,
+  type FirmwareBehaviour,
+  type FirmwareFailure,
+} from './firmware.js';

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { DEFAULT_DEVICE_DEMO_SECRET, demoFleet } from '@swap/contracts';
 import { startFleet } from './fleet.js';
 import { parseFailureRates } from './commands.js';
+import { parseFirmwareFailureRates } from './firmware.js';
 import { parseSwapFailureRates, SWAP_FAILURE_CODES, SWAP_FAILURE_STEPS } from './swap-faults.js';
 
 const USAGE = `npm run simulate -- [options]
@@ -23,7 +24,20 @@ const USAGE = `npm run simulate -- [options]
   --swap-failures CODE=rate     share of swaps failing, e.g. OPEN_DOOR_FAILURE=0.05,READ_BATTERY_ID_FAILURE=0.02
                                 at the return step (nothing moves): ${SWAP_FAILURE_CODES.filter((c) => SWAP_FAILURE_STEPS[c] === 'RETURN').join(', ')}
                                 at the hand-out step (the rider's pack stays in): ${SWAP_FAILURE_CODES.filter((c) => SWAP_FAILURE_STEPS[c] === 'HANDOUT').join(', ')}
+  --firmware-failures NAME=rate share of firmware updates failing, e.g.
+                                DownloadFailed=0.05,InvalidChecksum=0.02,InstallationFailed=0.02
+  --firmware-origin URL         download firmware from this origin instead of the link's (a local http server)
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
+
+/** Fetches a firmware link's path from another origin (the server's own http port on this machine). */
+function fetchFrom(origin: string): (url: string) => Promise<Buffer> {
+  return async (url) => {
+    const link = new URL(url);
+    const answer = await fetch(new URL(link.pathname + link.search, origin), { signal: AbortSignal.timeout(60_000) });
+    if (!answer.ok) throw new Error(`download answered ${answer.status}`);
+    return Buffer.from(await answer.arrayBuffer());
+  };
+}
 
 function number(raw: string | undefined, name: string, fallback: number, max = Number.MAX_SAFE_INTEGER): number {
   if (raw === undefined) return fallback;
@@ -56,6 +70,8 @@ async function main(): Promise<void> {
       'door-open-seconds': { type: 'string' },
       'swap-rate': { type: 'string' },
       'swap-failures': { type: 'string', default: '' },
+      'firmware-failures': { type: 'string', default: '' },
+      'firmware-origin': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -85,6 +101,10 @@ async function main(): Promise<void> {
     },
     swapRatePerHour: number(values['swap-rate'], 'swap-rate', 0, 3600),
     swapFailures: parseSwapFailureRates(values['swap-failures']),
+    firmware: {
+      failureRates: parseFirmwareFailureRates(values['firmware-failures']),
+      ...(values['firmware-origin'] ? { fetch: fetchFrom(values['firmware-origin']) } : {}),
+    },
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),
   });

@@ -92,8 +92,15 @@ export function slotReport(slot: SlotModel): CompartmentReport {
   };
 }
 
-export function cabinetStateReport(slots: SlotModel[], now: Date): Extract<CabinetState, { online: true }> {
-  return { online: true, ts: now.toISOString(), firmwareVersion: '1.4.2', compartments: slots.map(slotReport) };
+/** The firmware simulated cabinets run until they are upgraded. */
+export const INITIAL_FIRMWARE_VERSION = '1.4.2';
+
+export function cabinetStateReport(
+  slots: SlotModel[],
+  now: Date,
+  firmwareVersion = INITIAL_FIRMWARE_VERSION,
+): Extract<CabinetState, { online: true }> {
+  return { online: true, ts: now.toISOString(), firmwareVersion, compartments: slots.map(slotReport) };
 }
 
 export function cabinetTelemetryReport(slots: SlotModel[], now: Date, random: () => number, meterKwh: number): CabinetTelemetry {

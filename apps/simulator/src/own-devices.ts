@@ -1,5 +1,6 @@
 import type { DemoFleet } from '@swap/contracts';
 import type { CommandBehaviour } from './commands.js';
+import type { FirmwareBehaviour } from './firmware.js';
 import { startFleet, type RunningFleet } from './fleet.js';
 
 /** A device registered in the back-office with the secret it issued (its MQTT password). */
@@ -17,6 +18,8 @@ export interface OwnDevicesOptions {
   batteries?: IssuedDevice[];
   /** How the cabinets answer commands; unset fields keep the defaults. */
   commands?: Partial<CommandBehaviour>;
+  /** How the cabinets update firmware; unset fields keep the defaults. */
+  firmware?: Partial<FirmwareBehaviour>;
   /** The devices go offline by themselves this long after starting, stopped or not (default 5 minutes). */
   lifetimeMs?: number;
 }
@@ -55,6 +58,7 @@ export async function startOwnDevices(options: OwnDevicesOptions): Promise<Runni
     batteries: batteries.length > 0,
     faults: { dropRate: 0, offlineRate: 0, offlineMs: 0 },
     ...(options.commands ? { commands: options.commands } : {}),
+    ...(options.firmware ? { firmware: options.firmware } : {}),
   });
   let stopped: Promise<void> | undefined;
   const stop = () => (stopped ??= fleet.stop());

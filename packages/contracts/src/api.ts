@@ -22,6 +22,7 @@ import { merchantApi } from './domains/merchant.js';
 import { choicesApi } from './domains/choices.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
 import { alarmApi, alarmFieldLabels } from './domains/alarm.js';
+import { firmwareApi, firmwareFieldLabels } from './domains/firmware.js';
 import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
 import { priceSettingApi, priceSettingFieldLabels } from './domains/price-setting.js';
 import { roleApi } from './domains/role.js';
@@ -65,6 +66,7 @@ export * from './domains/merchant.js';
 export * from './domains/choices.js';
 export * from './domains/notification.js';
 export * from './domains/alarm.js';
+export * from './domains/firmware.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
 export * from './domains/device-order.js';
@@ -106,6 +108,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   deviceLogFieldLabels,
   swapOrderFieldLabels,
   alarmFieldLabels,
+  firmwareFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -163,6 +166,8 @@ export const AUDITED = {
   alarmLevel: audited(['edit'], { en: 'Alarm level', in: 'Tingkat alarm', th: 'ระดับการแจ้งเตือน', zh: '告警级别' }),
   alarmRule: audited(ADD_EDIT_REMOVE, { en: 'Alarm rule', in: 'Aturan alarm', th: 'กฎการแจ้งเตือน', zh: '告警规则' }),
   alarm: audited([], { en: 'Alarm', in: 'Alarm', th: 'การแจ้งเตือน', zh: '告警' }),
+  firmware: audited(ADD_EDIT_REMOVE, { en: 'Firmware', in: 'Firmware', th: 'เฟิร์มแวร์', zh: '固件' }),
+  upgradeTask: audited(['add'], { en: 'Upgrade task', in: 'Tugas pembaruan', th: 'งานอัปเกรด', zh: '升级任务' }),
 } as const;
 
 /**
@@ -200,6 +205,7 @@ export const API = {
   cabinetTelemetry: telemetryApi.cabinet,
   deviceLog: deviceLogApi,
   notification: notificationApi,
+  firmware: firmwareApi,
   area: areaApi,
   integratedStation: stationApi.INTEGRATED,
   swapStation: stationApi.SWAP,

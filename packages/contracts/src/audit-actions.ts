@@ -83,6 +83,8 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'alarm.acknowledge': entry('acknowledge', 'alarm'),
     'alarm.clear': entry('clear', 'alarm'),
     'alarm.assign': entry('assign', 'alarm'),
+    'upgradeTask.retry': entry('retry', 'upgradeTask'),
+    'upgradeTask.cancel': entry('cancel', 'upgradeTask'),
     ...perKind((kind) => `${kind}.batchAdd` as const, 'batchAdd'),
     ...perKind((kind) => `${kind}.scrap` as const, 'scrap'),
     ...perKind((kind) => `${kind}.distribute` as const, 'distribute'),

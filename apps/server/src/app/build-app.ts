@@ -9,7 +9,7 @@ import fastifyRateLimit from '@fastify/rate-limit';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { ALL_ENDPOINTS, AUTH_BASE, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
 import type { Config } from './config.js';
-import type { Database } from '../db/client.js';
+import type { Database, Db } from '../db/client.js';
 import { registerErrorHandling } from './error-handler.js';
 import { assertEndpointsServed, registerAccessControl } from './route.js';
 import { AppError } from './errors.js';
@@ -81,6 +81,8 @@ export async function buildApp(config: Config, database: Database, options: Buil
     trustProxy: proxyTrust(config.trustProxy),
   });
   app.decorate('deviceHub', options.deviceHub ?? new DeviceHub());
+  // For the few public routes that read the database without a session (a device's firmware download).
+  app.decorate('db', database.db);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -128,6 +130,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     jobs,
     payments: config.payments,
     db: database.db,
+    firmware: config.firmware,
   });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).
@@ -183,5 +186,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The job queue's worker of this server; absent with JOB_POLL_MS=0. */
     jobWorker?: JobWorker;
+    /** The server's database, for public routes that have no request context. */
+    db: Db;
   }
 }

@@ -106,6 +106,17 @@ export interface Config {
   jobLeaseSeconds: number;
   /** Payment gateways (docs/orders.md, "Paying an order"). */
   payments: PaymentConfig;
+  /** Firmware downloads and upgrade deadlines (docs/firmware.md). */
+  firmware: FirmwareConfig;
+}
+
+export interface FirmwareConfig {
+  /** The https origin cabinets download firmware from (FIRMWARE_LINK_BASE; the server's public address behind TLS). */
+  linkBase: string;
+  /** How long a download link works (FIRMWARE_LINK_MINUTES). */
+  linkMinutes: number;
+  /** How long a cabinet has from taking an update to reporting it installed (FIRMWARE_UPGRADE_MINUTES). */
+  upgradeMinutes: number;
 }
 
 /**
@@ -198,6 +209,19 @@ function countEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more`);
   return value;
+}
+
+/** The https origin of firmware download links: devices accept https links only (docs/device-protocol.md, "Commands"). */
+function firmwareLinkBase(env: NodeJS.ProcessEnv): string {
+  const raw = env.FIRMWARE_LINK_BASE?.trim() || 'https://localhost';
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('FIRMWARE_LINK_BASE must be an https URL');
+  }
+  if (url.protocol !== 'https:') throw new Error('FIRMWARE_LINK_BASE must be an https URL');
+  return url.origin;
 }
 
 function intEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -327,5 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollMs: countEnv(env, 'JOB_POLL_MS', 1_000),
     jobLeaseSeconds: intEnv(env, 'JOB_LEASE_SECONDS', 120),
     payments: paymentConfig(env, demo, intEnv(env, 'PORT', 8080)),
+    firmware: {
+      linkBase: firmwareLinkBase(env),
+      linkMinutes: intEnv(env, 'FIRMWARE_LINK_MINUTES', 15),
+      upgradeMinutes: intEnv(env, 'FIRMWARE_UPGRADE_MINUTES', 30),
+    },
   };
 }

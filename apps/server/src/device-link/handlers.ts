@@ -8,6 +8,7 @@ import {
   cabinetTelemetry,
   cabinetTopic,
   commandResult,
+  firmwareStatusReport,
   vehicleBacklog,
   vehicleTelemetry,
   TOPIC_ROOT,
@@ -17,6 +18,7 @@ import type { Db } from '../db/client.js';
 import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '../modules/command/index.js';
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { chargeSwap } from '../modules/swap-order/index.js';
+import { applyFirmwareStatus } from '../modules/firmware/index.js';
 import { storeCabinetState } from './device-state.service.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
@@ -126,6 +128,17 @@ export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHand
   // An ignored result (unknown or finished command) is logged by the lifecycle, not dropped as unregistered.
   'cabinet/cmd-result': handler(commandResult, async (db, m) => {
     await applyCommandResult(db, m.number, m.payload, m.receivedAt, m.log);
+    return true;
+  }),
+  // An upgrade's progress (docs/firmware.md): a report for an unknown or ended attempt is ignored.
+  'cabinet/fw-status': handler(firmwareStatusReport, async (db, m, hub) => {
+    if (m.retained) return true;
+    if (await applyFirmwareStatus(db, m.number, m.payload)) hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'fw-status' });
+    else
+      m.log.info(
+        { cabinet: m.number, command: m.payload.commandId, status: m.payload.status },
+        'firmware status ignored: no running upgrade',
+      );
     return true;
   }),
   'battery/telemetry': { schema: batteryTelemetry, batched: 'battery' },

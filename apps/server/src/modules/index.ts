@@ -61,6 +61,8 @@ import { seedDemoCabinets } from './cabinet/cabinet.seed.js';
 import { lockStockCounters, registerStockRoutes, removeStockCountsOfType, typeHasStockHistory } from './stock/index.js';
 import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
+import { registerFirmwareRoutes } from './firmware/firmware.routes.js';
+import { seedDemoFirmware } from './firmware/firmware.seed.js';
 import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
 import {
   kwhOrderPayable,
@@ -95,7 +97,7 @@ import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, s
 import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
-import type { PaymentConfig, WebhookConfig } from '../app/config.js';
+import type { FirmwareConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
 import type { JobHandlers } from './job/index.js';
 
 /** What the server's modules are started with: the command timeout, the webhook and payment gateway settings, the database (for public calls). */
@@ -105,6 +107,7 @@ export interface ModuleOptions extends CommandOptions {
   jobs: JobHandlers;
   payments: PaymentConfig;
   db: Db;
+  firmware: FirmwareConfig;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -149,6 +152,7 @@ const MODULES: ServerModule[] = [
   { routes: registerStockRoutes, demo: seedDemoStock },
   { routes: registerDistributionRoutes, demo: seedDemoDistribution },
   { routes: registerCommandRoutes },
+  { routes: registerFirmwareRoutes, demo: withDevices(seedDemoFirmware) },
   { routes: registerSwapRoutes, demo: withDevices(seedDemoSwaps) },
   { routes: registerLiveRoutes },
   { routes: registerTelemetryRoutes, demo: withDevices((db) => seedDemoTelemetry(db)) },

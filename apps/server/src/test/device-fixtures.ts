@@ -67,7 +67,7 @@ export async function startSimulatedCabinets(
     /** Also run the slot batteries as their own devices. */
     batteries: boolean;
     log?: LinkLog;
-  } & Pick<OwnDevicesOptions, 'commands'>,
+  } & Pick<OwnDevicesOptions, 'commands' | 'firmware'>,
 ): Promise<SimulatedCabinets> {
   const cabinets = await Promise.all(
     options.cabinets.map(async ({ number, slots }) => ({
@@ -88,6 +88,7 @@ export async function startSimulatedCabinets(
     // A whole test file's run on a busy machine, not the default five minutes.
     lifetimeMs: 30 * 60_000,
     ...(options.commands ? { commands: options.commands } : {}),
+    ...(options.firmware ? { firmware: options.firmware } : {}),
   });
   return {
     gateway,

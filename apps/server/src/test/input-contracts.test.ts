@@ -42,6 +42,7 @@ const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
     jobs: new JobHandlers(),
     payments: config.payments,
     db: undefined as unknown as Db,
+    firmware: config.firmware,
   });
   await app.ready();
   await app.close();

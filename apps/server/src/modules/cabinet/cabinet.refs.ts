@@ -192,11 +192,13 @@ export async function markCabinetGone(db: Db, number: string): Promise<boolean> 
  * A cabinet reported its state at `reportedAt`: it is online. Telemetry handled before this state
  * may have heard the cabinet later: the latest hearing stays. Answers the cabinet, if registered.
  */
-export async function markCabinetHeard(db: Db, number: string, reportedAt: Date) {
+export async function markCabinetHeard(db: Db, number: string, reportedAt: Date, firmwareVersion?: string) {
   const [cabinet] = await changeLink(
     db,
     number,
-    sql`online = true, disconnected = false, last_report_at = greatest(c.last_report_at, ${reportedAt.toISOString()}::timestamptz)`,
+    sql`online = true, disconnected = false, last_report_at = greatest(c.last_report_at, ${reportedAt.toISOString()}::timestamptz)${
+      firmwareVersion ? sql`, firmware_version = ${firmwareVersion}` : sql``
+    }`,
   );
   if (!cabinet) return undefined;
   if (!cabinet.wasOnline) await logLink(db, cabinet, 'deviceLogOnline', reportedAt);

@@ -68,7 +68,7 @@ export async function applyCabinetState(
 ): Promise<boolean> {
   if (!state.online) return markCabinetGone(db, number);
   return db.transaction(async (tx) => {
-    const cabinet = await markCabinetHeard(tx, number, reportedAt);
+    const cabinet = await markCabinetHeard(tx, number, reportedAt, state.firmwareVersion);
     if (!cabinet) return false;
     const reported = reportedSlots(state.compartments, cabinet.merchantId);
     // Slots first emptied, then filled, so a pack moving between slots never collides: a reported

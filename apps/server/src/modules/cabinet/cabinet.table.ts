@@ -77,6 +77,8 @@ export const cabinets = pgTable(
      */
     disconnected: boolean('disconnected').notNull().default(false),
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
+    /** The firmware version the cabinet last reported in its state (docs/firmware.md, "Versions"). */
+    firmwareVersion: text('firmware_version'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -85,6 +87,8 @@ export const cabinets = pgTable(
     index('cabinet_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('cabinet_merchant_idx').on(t.merchantId, t.id),
     index('cabinet_type_idx').on(t.typeId, t.id),
+    // The versions screen counts and lists a type's cabinets by version.
+    index('cabinet_type_firmware_idx').on(t.typeId, t.firmwareVersion, t.id),
     index('cabinet_stock_idx').on(t.stockStatus, t.id),
     index('cabinet_created_idx').on(t.createdAt, t.id),
     index('cabinet_model_idx').on(t.model, t.id),

@@ -31,3 +31,12 @@ export { CABINET_KIND } from './cabinet.kind.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
 export { applyCabinetState, type OtherOwnersHeard } from './cabinet.state.js';
+export {
+  cabinetOfTask,
+  cabinetsForTask,
+  cabinetVersionCounts,
+  cabinetVersionList,
+  setDemoFirmwareVersions,
+  type CabinetChoice,
+  type TaskCabinet,
+} from './cabinet.firmware.js';

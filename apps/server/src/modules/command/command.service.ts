@@ -7,6 +7,7 @@ import {
   type CommandName,
   type CommandRecord,
   type DeviceCommand,
+  type FirmwareImage,
   type MessageKey,
 } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
@@ -36,14 +37,27 @@ interface Target {
 }
 
 interface Order {
-  name: Exclude<CommandName, 'FIRMWARE_UPDATE'>;
+  name: CommandName;
   compartment: number | null;
+  /** The image of a FIRMWARE_UPDATE (an upgrade task's). */
+  firmware?: FirmwareImage;
+  /** The command's id when the caller must know it before the device answers (a task's firmware reports name it). */
+  id?: string;
 }
 
 function devicePayload(id: string, order: Order, issuedAt: Date, expiresAt: Date): DeviceCommand {
   const times = { id, issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString() };
+  if (order.name === 'FIRMWARE_UPDATE') {
+    if (!order.firmware) throw new Error('a firmware update names its image');
+    return { ...times, name: 'FIRMWARE_UPDATE', firmware: order.firmware };
+  }
   return order.name === 'RESTART' ? { ...times, name: 'RESTART' } : { ...times, name: order.name, compartment: order.compartment ?? 1 };
 }
+
+/** Who sends: the request's account, or the account that started a task (the audit, history and log name it). */
+type Sender = Pick<Ctx, 'db' | 'principal' | 'ip' | 'requestTime'>;
+
+export type CommandRefusal = 'cabinetOffline' | 'commandOutstanding' | 'deviceLinkDown' | 'sendingFailed';
 
 /**
  * The same entry in the log of the cabinet and, for a command from a battery's page, of the battery
@@ -61,9 +75,15 @@ function logEntries(target: Target, entry: Pick<DeviceLogEntry, 'text' | 'params
 }
 
 /** How a command ended, in the devices' logs: its status, and why when it is not a success. */
-async function logEnd(ctx: Ctx, target: Target, name: string, status: CommandRow['status'], reason: MessageKey | null): Promise<void> {
+async function logEnd(
+  sender: Sender,
+  target: Target,
+  name: string,
+  status: CommandRow['status'],
+  reason: MessageKey | null,
+): Promise<void> {
   await appendDeviceLog(
-    ctx.db,
+    sender.db,
     logEntries(
       target,
       reason
@@ -73,10 +93,10 @@ async function logEnd(ctx: Ctx, target: Target, name: string, status: CommandRow
   );
 }
 
-async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, order: Order, target: Target): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+async function insertCommand(sender: Sender, row: typeof deviceCommands.$inferInsert, order: Order, target: Target): Promise<void> {
+  await sender.db.transaction(async (tx) => {
     await tx.insert(deviceCommands).values(row);
-    const by = ctx.principal.name || ctx.principal.username;
+    const by = sender.principal.name || sender.principal.username;
     await appendDeviceLog(
       tx,
       logEntries(
@@ -86,7 +106,7 @@ async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, 
           : { text: 'deviceLogCompartmentCommand', params: { command: order.name, compartment: order.compartment, by } },
       ),
     );
-    await recordAudit(tx, ctx, {
+    await recordAudit(tx, sender, {
       action: 'command.send',
       objectType: 'cabinet',
       objectId: row.cabinetId,
@@ -97,26 +117,26 @@ async function insertCommand(ctx: Ctx, row: typeof deviceCommands.$inferInsert, 
 
 /**
  * Sends one command and waits for its end (bounded by the timeout): QUEUED → SENT → the device's
- * answer, or TIMEOUT. Answers the command on success; a device failure, refusal or timeout is thrown
- * as its catalogue message with the command as data. Refusals (offline, busy) are audited too.
+ * answer, or TIMEOUT. Answers the final row, or the refusal (offline, busy, link down, not sent);
+ * refusals are audited and logged too.
  */
-async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order): Promise<CommandRecord> {
-  const refused = async (key: 'cabinetOffline' | 'commandOutstanding' | 'deviceLinkDown') => {
-    await recordAudit(ctx.db, ctx, {
+async function run(sender: Sender, deps: CommandDeps, target: Target, order: Order): Promise<CommandRow | CommandRefusal> {
+  const refused = async (key: Exclude<CommandRefusal, 'sendingFailed'>) => {
+    await recordAudit(sender.db, sender, {
       action: 'command.send',
       objectType: 'cabinet',
       objectId: target.cabinetId,
       changes: { name: order.name, compartment: order.compartment, batteryId: target.batteryId, refused: key },
       success: false,
     });
-    await appendDeviceLog(ctx.db, logEntries(target, { text: 'deviceLogCommandRefused', params: { command: order.name, reason: key } }));
-    return new AppError(key);
+    await appendDeviceLog(sender.db, logEntries(target, { text: 'deviceLogCommandRefused', params: { command: order.name, reason: key } }));
+    return key;
   };
   // No link to the broker (disabled, or an external broker away): nothing can reach any cabinet now.
-  if (!deps.hub.connected) throw await refused('deviceLinkDown');
-  if (!target.online) throw await refused('cabinetOffline');
+  if (!deps.hub.connected) return refused('deviceLinkDown');
+  if (!target.online) return refused('cabinetOffline');
 
-  const id = randomUUID();
+  const id = order.id ?? randomUUID();
   const issuedAt = new Date();
   const expiresAt = new Date(issuedAt.getTime() + deps.timeoutMs);
   const row = {
@@ -126,28 +146,28 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
     name: order.name,
     compartment: order.compartment,
     status: 'QUEUED' as const,
-    issuedById: ctx.principal.id,
-    issuedByName: ctx.principal.name || ctx.principal.username,
+    issuedById: sender.principal.id,
+    issuedByName: sender.principal.name || sender.principal.username,
     issuedAt,
     expiresAt,
   };
   try {
-    await insertCommand(ctx, row, order, target);
+    await insertCommand(sender, row, order, target);
   } catch (error) {
     if (!isUniqueViolation(error)) throw error;
     // The cabinet's outstanding command may be an orphan of a stopped server: end it if overdue, then retry once.
-    if ((await sweepOverdueCommands(ctx.db, target.cabinetId)).length === 0) throw await refused('commandOutstanding');
+    if ((await sweepOverdueCommands(sender.db, target.cabinetId)).length === 0) return refused('commandOutstanding');
     try {
-      await insertCommand(ctx, row, order, target);
+      await insertCommand(sender, row, order, target);
     } catch (again) {
-      if (isUniqueViolation(again)) throw await refused('commandOutstanding');
+      if (isUniqueViolation(again)) return refused('commandOutstanding');
       throw again;
     }
   }
   const changed = () => deps.hub.emitChange({ kind: 'cabinet', number: target.cabinetNumber, channel: 'command' });
   changed();
 
-  const pending = waitForEnd(ctx.db, id, expiresAt);
+  const pending = waitForEnd(sender.db, id, expiresAt);
   const published = deps.hub.send(cabinetTopic(target.cabinetNumber, 'cmd'), devicePayload(id, order, issuedAt, expiresAt)).then(
     () => 'sent' as const,
     () => 'failed' as const,
@@ -156,16 +176,16 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
   const first = await Promise.race([published, pending.done.then(() => 'ended' as const)]);
   if (first === 'failed') {
     pending.cancel();
-    await ctx.db
+    await sender.db
       .update(deviceCommands)
       .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
       .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
     changed();
-    await logEnd(ctx, target, order.name, 'FAILED', 'sendingFailed');
-    throw new AppError('sendingFailed');
+    await logEnd(sender, target, order.name, 'FAILED', 'sendingFailed');
+    return 'sendingFailed';
   }
   if (first === 'sent') {
-    await ctx.db
+    await sender.db
       .update(deviceCommands)
       .set({ status: 'SENT', sentAt: new Date() })
       .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
@@ -177,11 +197,41 @@ async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order):
   } finally {
     changed();
   }
+  await logEnd(sender, target, order.name, final.status, outcomeKey(final));
+  return final;
+}
+
+/** A request's command: answers the command on success; a refusal, device failure or timeout is thrown as its catalogue message (with the command as data). */
+async function issue(ctx: Ctx, deps: CommandDeps, target: Target, order: Order): Promise<CommandRecord> {
+  const final = await run(ctx, deps, target, order);
+  if (typeof final === 'string') throw new AppError(final);
   const record = presentCommand({ command: final, cabinetNumber: target.cabinetNumber, batteryNumber: target.batteryNumber }, ctx.lang);
   const failure = outcomeKey(final);
-  await logEnd(ctx, target, order.name, final.status, failure);
   if (failure) throw new AppError(failure, undefined, record);
   return record;
+}
+
+/**
+ * One cabinet's command of a task (an upgrade, a command to many cabinets: docs/firmware.md), sent
+ * in the name of the account that started the task. Answers the final row, or the refusal's message key.
+ */
+export async function sendTaskCommand(
+  sender: Sender,
+  deps: CommandDeps,
+  cabinet: { id: number; number: string; merchantId: number | null; online: boolean },
+  order: Order,
+): Promise<{ row: CommandRow; failure: MessageKey | null } | { row: null; failure: CommandRefusal }> {
+  const target = {
+    cabinetId: cabinet.id,
+    cabinetNumber: cabinet.number,
+    merchantId: cabinet.merchantId,
+    online: cabinet.online,
+    batteryId: null,
+    batteryNumber: null,
+  };
+  const final = await run(sender, deps, target, order);
+  if (typeof final === 'string') return { row: null, failure: final };
+  return { row: final, failure: outcomeKey(final) };
 }
 
 /** A command from the cabinet page (operation.cabinet): the caller's own cabinets only. */

@@ -1,2 +1,3 @@
 export { registerCommandRoutes, type CommandOptions } from './command.routes.js';
 export { applyCommandResult, cancelOutstandingCommands, sweepOverdueCommands, type ResultLog } from './command.lifecycle.js';
+export { sendTaskCommand, type CommandDeps, type CommandRefusal } from './command.service.js';

@@ -43,7 +43,12 @@ export interface Upload {
  * request is refused as too large (413).
  */
 export async function readImageUpload(req: FastifyRequest): Promise<{ upload: Upload; fields: Record<string, string> }> {
-  const part = await req.file({ limits: { fileSize: IMAGE_MAX_BYTES, files: 1 } });
+  return readUpload(req, IMAGE_MAX_BYTES);
+}
+
+/** The one file of a multipart request of at most `maxBytes` and the text fields sent before it (see readImageUpload). */
+export async function readUpload(req: FastifyRequest, maxBytes: number): Promise<{ upload: Upload; fields: Record<string, string> }> {
+  const part = await req.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw new AppError('noFileUploaded');
   const fields: Record<string, string> = {};
   for (const [name, field] of Object.entries(part.fields)) {
@@ -91,6 +96,37 @@ export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null
     await recordAudit(tx, ctx, { action: 'file.upload', objectType: 'file', objectId: file.id, changes: file });
     return file;
   });
+}
+
+/**
+ * Stores a file that is not an image (a firmware image) inside the caller's transaction, for the
+ * platform (tenant null) or a merchant; the server computes its size and SHA-256.
+ */
+export async function storeBinaryFile(db: Db, ctx: Pick<Ctx, 'principal'>, upload: Upload, tenant: number | null): Promise<UploadedFile> {
+  if (upload.data.length === 0) throw new AppError('noFileUploaded');
+  if (containsScript(upload.filename)) throw new AppError('invalidInput');
+  const name = cleanName(upload.filename);
+  const mime = 'application/octet-stream';
+  const sha256 = createHash('sha256').update(upload.data).digest('hex');
+  const [row] = await db
+    .insert(storedFiles)
+    .values({ merchantId: tenant, uploadedBy: ctx.principal.id, name, mime, size: upload.data.length, sha256, data: upload.data })
+    .returning({ id: storedFiles.id });
+  return { id: row!.id, name, mime, size: upload.data.length, sha256 };
+}
+
+/** A stored file's bytes by id, whoever's it is: for callers that checked the reader's right themselves (a device's signed link). */
+export async function storedFileBytes(db: Db, id: number): Promise<{ name: string; size: number; data: Buffer } | undefined> {
+  const [file] = await db
+    .select({ name: storedFiles.name, size: storedFiles.size, data: storedFiles.data })
+    .from(storedFiles)
+    .where(eq(storedFiles.id, id));
+  return file;
+}
+
+/** Removes a stored file no record points at any more (a removed firmware's image). */
+export async function removeStoredFile(db: Db, id: number): Promise<void> {
+  await db.delete(storedFiles).where(eq(storedFiles.id, id));
 }
 
 /** The ids of the files a merchant's record points at (its documents), as a subquery of the caller's query. */

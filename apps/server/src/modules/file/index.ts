@@ -1,1 +1,12 @@
-export { assertFilesOfTenants, readImageUpload, readMerchantDocumentsFrom, storeDemoImages, storeImage } from './file.service.js';
+export {
+  assertFilesOfTenants,
+  readImageUpload,
+  readMerchantDocumentsFrom,
+  readUpload,
+  removeStoredFile,
+  storeBinaryFile,
+  storeDemoImages,
+  storedFileBytes,
+  storeImage,
+  type Upload,
+} from './file.service.js';

@@ -13,7 +13,8 @@ import { jobs, type JobRow } from './job.table.js';
 
 /** A handler's answer: nothing when the job is done, or when to look again (not counted as a failure). */
 export type JobOutcome = void | { later: Date };
-export type JobHandler = (payload: Record<string, unknown>, job: JobRow) => Promise<JobOutcome>;
+/** Runs one job; `db` is the database of the worker that claimed it. */
+export type JobHandler = (payload: Record<string, unknown>, job: JobRow, db: Db) => Promise<JobOutcome>;
 
 /** The handlers of one server, by queue; modules add theirs when their routes are registered. */
 export class JobHandlers {
@@ -190,7 +191,7 @@ export function startJobWorker(db: Db, handlers: JobHandlers, options: JobWorker
     let outcome: JobOutcome | Error;
     try {
       if (!handler) throw new Error(`no handler for queue ${job.queue}`);
-      outcome = await handler(job.payload, job);
+      outcome = await handler(job.payload, job, db);
     } catch (error) {
       outcome = error instanceof Error ? error : new Error(String(error));
       log.warn({ job: job.id, queue: job.queue, attempt: job.attempts, error: outcome.message }, 'job failed');

@@ -35,7 +35,7 @@ import { readMerchantDocumentsFrom } from './file/index.js';
 import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
-import { lockStockCountersWith } from './device-registry/index.js';
+import { lockStockCountersWith, tellStationsInArea } from './device-registry/index.js';
 import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles, visibleBattery } from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
 import {
@@ -94,7 +94,7 @@ import {
 } from './device-order/index.js';
 import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
 import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, seedDemoWalletOrders } from './wallet-order/index.js';
-import { describeStations, registerStationRoutes, seedDemoStations } from './station/index.js';
+import { describeStations, registerStationRoutes, seedDemoStations, stationsInArea } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
 import type { FirmwareConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
@@ -197,6 +197,7 @@ function pricesName(key: 'merchantId' | 'vehicleTypeId' | 'cityId') {
 
 // Each device's log is read by those who may see the device (the device modules know them).
 tellDeviceLogDevices({ battery: visibleBattery, cabinet: visibleCabinet, vehicle: visibleVehicle });
+tellStationsInArea(stationsInArea);
 
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);

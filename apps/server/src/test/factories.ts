@@ -384,7 +384,8 @@ export async function createProvinceAndCity(server: TestServer, token: string): 
  * A station of `ownerId` (null: the platform's own) made by the platform, of the type the kind goes
  * to (vehicles an integrated station, batteries and cabinets a swap station), and the devices with
  * these numbers distributed to it (docs/operation-centre.md, "Distribution"): assigned, so a cabinet
- * may hand such a battery out. Answers the station's id.
+ * may hand such a battery out. The station stands at `position` (by default 6.2° S, 106.8° E: inside
+ * the province of createProvinceAndCity, outside its city). Answers the station's id.
  */
 export async function assignToStation(
   server: TestServer,
@@ -392,6 +393,7 @@ export async function assignToStation(
   kind: DeviceKind,
   list: string[],
   ownerId: number | null,
+  position: { latitude: number; longitude: number } = { latitude: -6.2, longitude: 106.8 },
 ): Promise<number> {
   const type = kind === 'vehicle' ? 'INTEGRATED' : 'SWAP';
   const name = unique('Station');
@@ -402,8 +404,7 @@ export async function assignToStation(
       name,
       nature: 'SELF_OPERATED',
       address: `${name} street 1`,
-      latitude: -6.2,
-      longitude: 106.8,
+      ...position,
       responsiblePerson: 'Station lead',
       status: 'DEPLOYED',
       ...(ownerId === null ? {} : { merchantId: ownerId }),

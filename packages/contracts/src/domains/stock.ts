@@ -39,6 +39,8 @@ export const deviceSearchBase = pageQuerySchema.extend({
   scrapStatus: z.enum(SCRAP_STATUSES).nullish(),
   merchantId: ownerFilter,
   distributionStatus: z.enum(DISTRIBUTION_STATUSES).nullish(),
+  /** Devices at a station whose position lies inside the area's outline (docs/stations-and-maps.md, "Devices by area"). */
+  areaId: id.nullish(),
   createdFrom: z.iso.datetime({ offset: true }).nullish(),
   createdTo: z.iso.datetime({ offset: true }).nullish(),
 });

@@ -6,7 +6,7 @@ import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantJoin } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
-import { deviceScope, ownerCondition } from '../device-registry/index.js';
+import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 import { batteryVehicles, type BatteryVehicles } from './battery.vehicles.js';
 
@@ -104,6 +104,7 @@ const declareList = (vehicles: BatteryVehicles) => {
         where: (status) => eq(batteries.returnStatus, status),
         unindexed: { NONE: 'Most batteries are not being returned: a page is found at once walking the list order.' },
       },
+      areaId: (areaId) => deviceInArea(batteries.stationId, areaId),
       createdFrom: (from) => gte(batteries.createdAt, new Date(from)),
       createdTo: (to) => lte(batteries.createdAt, new Date(to)),
     },

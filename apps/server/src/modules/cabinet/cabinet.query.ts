@@ -9,7 +9,7 @@ import { qualified } from '../../app/sql.js';
 import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
-import { deviceScope, ownerCondition } from '../device-registry/index.js';
+import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 import { cabinetStations } from './cabinet.station.js';
 
@@ -66,6 +66,7 @@ export const cabinetList = defineList({
       where: (status) => eq(cabinets.scrapStatus, status),
       unindexed: { NORMAL: 'Nearly every cabinet is in use: a page is found at once walking the list order.' },
     },
+    areaId: (areaId) => deviceInArea(cabinets.stationId, areaId),
     createdFrom: (from) => gte(cabinets.createdAt, new Date(from)),
     createdTo: (to) => lte(cabinets.createdAt, new Date(to)),
   },

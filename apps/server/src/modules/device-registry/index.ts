@@ -16,3 +16,4 @@ export { refuseScrapped } from './device-registry.guard.js';
 export { lockStockCounters, lockStockCountersWith, type CountedDevice } from './device-registry.counters.js';
 export { deviceExport } from './device-registry.export.js';
 export { deviceNumbersOfKind, numberConflict, refuseTakenNumber } from './device-registry.numbers.js';
+export { deviceInArea, tellStationsInArea, type StationsInArea } from './device-registry.area.js';

@@ -25,6 +25,7 @@ import { defineList } from '../../app/list.js';
 import { answerOptions } from '../../app/options.js';
 import { likePattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
+import { qualified } from '../../app/sql.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, cityExists, insideArea } from '../area/index.js';
 import type { CabinetStations } from '../cabinet/index.js';
@@ -452,6 +453,10 @@ export function distributionStations(ctx: Ctx, types: StationType[], query: Opti
 }
 
 /** The names and types of these stations (a cabinet's station). */
+/** The ids of the stations inside an area's outline, as a subquery (the device lists' area filter). */
+export const stationsInArea = (areaId: number): SQL =>
+  sql`(select ${qualified(stations.id)} from ${stations} where ${insideArea(areaId, stations.latitude, stations.longitude)})`;
+
 export const describeStations: CabinetStations['describe'] = async (db, ids) => {
   if (ids.length === 0) return new Map();
   const rows = await db

@@ -8,7 +8,7 @@ import { defineList } from '../../app/list.js';
 import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin, vehicleIdsOfBattery } from '../battery/index.js';
-import { deviceScope, ownerCondition } from '../device-registry/index.js';
+import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
 import { vehicles } from './vehicle.table.js';
 
 export function vehicleScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
@@ -105,6 +105,7 @@ export const vehicleList = defineList({
     distributionStatus: (status) => eq(vehicles.distributionStatus, status),
     // Through the battery's own vehicle_id: one unique-index probe, not an OR over two columns.
     batteryNumber: (number, ctx) => inArray(vehicles.id, vehicleIdsOfBattery(ctx.db, number)),
+    areaId: (areaId) => deviceInArea(vehicles.stationId, areaId),
     createdFrom: (from) => gte(vehicles.createdAt, new Date(from)),
     createdTo: (to) => lte(vehicles.createdAt, new Date(to)),
   },

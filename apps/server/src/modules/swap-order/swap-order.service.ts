@@ -27,6 +27,7 @@ import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { stationCityId } from '../station/index.js';
 import { payFromWallet } from '../top-up/index.js';
+import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
 type Row = typeof swapOrders.$inferSelect;
@@ -159,7 +160,7 @@ export function priceEnergy(meter: { startKwh: number; endKwh: number }, unitPri
  * The order of a swap, on the swap path, in the swap's transaction (docs/orders.md, "Transfer and
  * energy orders"): a succeeded swap at a merchant's cabinet, for a customer of that merchant (the
  * number the cabinet read), is charged unless the swap combo package of the customer's running
- * product order covers it (one swap is taken from it). It is priced by the merchant's enabled
+ * product order, or a running swap package the customer bought, covers it (one swap is taken from it). It is priced by the merchant's enabled
  * consumer price in the city of the cabinet's station: per kWh when there is one and the cabinet
  * sent the meter readings, else per swap; with neither the swap is not charged. The customer's
  * wallet pays it at once when it holds the amount; otherwise it waits for its payment. One order per
@@ -187,7 +188,7 @@ export async function chargeSwap(tx: Db, swap: ChargedSwap): Promise<number | nu
   const kind: SwapOrderKind | null = energy ? 'kwh' : perSwap ? 'transfer' : null;
   const price = energy ? perKwh! : perSwap;
   if (kind === null || !price) return null;
-  if (await takeComboSwap(tx, customerId)) return null;
+  if ((await takeComboSwap(tx, customerId)) || (await takePackageSwap(tx, customerId, new Date(swap.endedAt)))) return null;
   const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('swap_order', 'id'))::int as id`);
   const orderId = (next as { rows: { id: number }[] }).rows[0]!.id;
   const now = new Date();

@@ -11,6 +11,7 @@ import {
   swapApi,
   swapOrderApi,
   walletApi,
+  walletOrderApi,
   type SwapEvent,
   type SwapOrderKind,
   type SwapOrderRecord,
@@ -31,7 +32,7 @@ import { swapOrders } from './swap-order.table.js';
 
 const CABINET = 'CSO0001';
 const PACKS = ['BSO000001', 'BSO000002'];
-const MENUS = ['order.transfer', 'order.kwh', 'record.swap', 'order.wallet.bill', 'customer.list'];
+const MENUS = ['order.transfer', 'order.kwh', 'record.swap', 'order.wallet.bill', 'customer.list', 'order.combo'];
 const HOUR = 3600_000;
 
 describe('energy pricing: meter readings → kWh → amount, two decimals', () => {
@@ -211,6 +212,33 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect((await row(waiting.id)).status).toBe('PAID');
     const bill = (await server.request(walletApi.bill, { customerId: number }, { token: staff })).data;
     expect(bill.records.filter((m) => m.movementKind === 'PAYMENT').map((m) => m.amount)).toEqual(['-5000.00', '-5000.00']);
+  });
+
+  it('charges nothing while a swap package the customer bought covers the swap, and takes one swap from it', async () => {
+    const number = await customer('C71010');
+    const pack = await succeed(
+      server,
+      priceSettingApi.package.add,
+      { merchantId: who.merchantId, cityId, enabled: true, name: 'Two swaps', swaps: 2, price: '9000', validityDays: 30 },
+      who.admin,
+    );
+    const bought = await succeed(
+      server,
+      walletOrderApi.package.add,
+      { customerNumber: number, packagePriceId: pack.id, source: 'IOS' },
+      staff,
+    );
+    await succeed(
+      server,
+      walletOrderApi.package.markPaid,
+      { id: bought.id, paymentGateway: 'XENDIT', transactionId: `PK${bought.id}`, amount: bought.paidAmount },
+      staff,
+    );
+    expect(await report(event(number))).toBeNull();
+    expect(await report(event(number))).toBeNull();
+    expect((await server.request(walletOrderApi.package.detail, { id: bought.id }, { token: staff })).data.swapsLeft).toBe(0);
+    // Used up: the next swap is charged.
+    expect((await report(event(number)))!).toMatchObject({ kind: 'transfer', amount: '5000.00' });
   });
 
   it('is paid by a gateway through the registry of payable order kinds, once per gateway transaction', async () => {

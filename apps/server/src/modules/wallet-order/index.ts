@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { moneyToMinor, walletOrderApi, WALLET_ORDER_KINDS, type WalletOrderRecord, type WalletOrderStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
@@ -24,6 +25,36 @@ import {
 
 export { markWalletOrderPaid, runWalletOrderJob, startWalletOrderPayment, WALLET_ORDER_PREFIX } from './wallet-order.service.js';
 export { packageOrderPayable, rechargeOrderPayable } from './wallet-order.payable.js';
+
+/**
+ * Takes one swap from the customer's running package (a paid package order still valid with swaps
+ * left, the one ending first), in the caller's transaction: true when a package covered the swap,
+ * which is then not charged (docs/orders.md, "Transfer and energy orders"). A package used up is
+ * completed by the order job.
+ */
+export async function takePackageSwap(tx: Db, customerId: number, at: Date): Promise<boolean> {
+  const held = tx
+    .select({ id: walletOrders.id })
+    .from(walletOrders)
+    .where(
+      and(
+        eq(walletOrders.customerId, customerId),
+        eq(walletOrders.kind, 'package'),
+        eq(walletOrders.status, 'PAID'),
+        gt(walletOrders.swapsLeft, 0),
+        gt(walletOrders.validUntil, at),
+      ),
+    )
+    .orderBy(asc(walletOrders.validUntil), asc(walletOrders.id))
+    .limit(1)
+    .for('update');
+  const taken = await tx
+    .update(walletOrders)
+    .set({ swapsLeft: sql`${walletOrders.swapsLeft} - 1`, updatedAt: new Date() })
+    .where(and(inArray(walletOrders.id, held), gt(walletOrders.swapsLeft, 0)))
+    .returning({ id: walletOrders.id });
+  return taken.length > 0;
+}
 
 const CSV_COLUMNS: CsvColumn<WalletOrderRecord>[] = fieldColumns(
   [

@@ -2,15 +2,28 @@ import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
 import { noticeCabinetsOffline } from '../modules/external-system/index.js';
+import { ALARM_CHANNEL, evaluateAlarms } from '../modules/alarm/index.js';
+import type { DeviceHub } from '../app/device-hub.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
 /**
  * The heartbeat sweep: cabinets silent past the timeout go offline, and the external systems that
- * may see them hear it as a `cabinet.state` event (online false), as from a last will; a failure to
- * queue those is logged, never the sweep's. Answers how many went offline.
+ * may see them hear it as a `cabinet.state` event (online false), as from a last will, and the alarm
+ * rules watching "offline" hear it too; a failure of either is logged, never the sweep's. Answers how many went offline.
  */
-export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog): Promise<number> {
+export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog, hub?: DeviceHub): Promise<number> {
   const numbers = await takeSilentCabinetsOffline(db, timeoutMs);
+  // A silent cabinet meets the rules watching "offline" (docs/alarms.md); its next report clears them.
+  if (numbers.length > 0) {
+    const opened = await evaluateAlarms(
+      db,
+      numbers.map((number) => ({ kind: 'cabinet' as const, number, values: { offline: true } })),
+    ).catch((error: unknown) => {
+      log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
+      return [];
+    });
+    for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+  }
   await noticeCabinetsOffline(db, numbers, new Date()).catch((error: unknown) =>
     log?.warn(
       { cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) },

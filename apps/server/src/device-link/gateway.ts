@@ -88,7 +88,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   const timeoutMs = options.heartbeatTimeoutSeconds * 1000;
   const sweep = setInterval(
     () => {
-      markSilentCabinetsOffline(db, timeoutMs, log).then(
+      markSilentCabinetsOffline(db, timeoutMs, log, hub).then(
         (count) => {
           if (count > 0) log.info({ count }, 'cabinets offline: heartbeat timeout');
         },

@@ -13,6 +13,7 @@ import type { DeviceKindDef, DeviceRow } from '../device-registry/index.js';
 import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
+import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { enabledRules, whenRulesChange } from './alarm.config.js';
 import { alarms } from './alarm.table.js';
 
@@ -213,7 +214,15 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
     }
   }
 
-  const openedRows: { deviceId: number; deviceNumber: string; merchantId: number | null; level: AlarmLevel; header: boolean }[] = [];
+  const openedRows: {
+    deviceId: number;
+    deviceNumber: string;
+    merchantId: number | null;
+    level: AlarmLevel;
+    header: boolean;
+    content: string;
+  }[] = [];
+  const logged: DeviceLogEntry[] = [];
   if (inserts.length) {
     // Another batch or server may have opened the same alarm meanwhile: the unique index keeps one.
     const added = await db
@@ -230,8 +239,19 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
         cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, opened boolean, cleared boolean)
       where a.id = v.id and a.state <> 'CLEARED'
-      returning a.device_id, a.device_number, a.merchant_id, a.level, a.header, v.opened`);
+      returning a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
     for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
+      if (row['cleared'] === true) {
+        logged.push({
+          kind: 'alarm',
+          deviceKind: kind,
+          deviceId: row['device_id'] as number,
+          merchantId: (row['merchant_id'] as number | null) ?? null,
+          text: 'deviceLogAlarmCleared',
+          params: { content: row['content'] as string },
+          at: now,
+        });
+      }
       if (row['opened'] === true) {
         openedRows.push({
           deviceId: row['device_id'] as number,
@@ -239,12 +259,26 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
           merchantId: (row['merchant_id'] as number | null) ?? null,
           level: row['level'] as AlarmLevel,
           header: row['header'] as boolean,
+          content: row['content'] as string,
         });
       }
     }
   }
   if (dropped.length) await db.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
-  for (const row of openedRows) touched.add(row.deviceId);
+  for (const row of openedRows) {
+    touched.add(row.deviceId);
+    logged.push({
+      kind: 'alarm',
+      deviceKind: kind,
+      deviceId: row.deviceId,
+      merchantId: row.merchantId,
+      text: 'deviceLogAlarmRaised',
+      params: { content: row.content },
+      at: now,
+    });
+  }
+  // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
+  await appendDeviceLog(db, logged);
   if (kind === 'battery' && touched.size > 0) await followAlarmStatus(db, [...touched]);
   return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
 }

@@ -9,6 +9,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { accountNameOf, enabledAccountOf } from '../account/index.js';
 import { batteryLiveOf } from '../battery/index.js';
 import { cabinetLiveOf } from '../cabinet/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { followAlarmStatus } from './alarm.evaluate.js';
 import { alarms } from './alarm.table.js';
 
@@ -146,6 +147,14 @@ export async function clearAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: n
       changes: { alarmState: [row.alarmState, 'CLEARED'], comment: input.comment },
     });
     if (kind === 'battery') await followAlarmStatus(tx, [row.deviceId]);
+    await appendDeviceLog(tx, {
+      kind: 'alarm',
+      deviceKind: kind,
+      deviceId: row.deviceId,
+      merchantId: row.merchantId,
+      text: 'deviceLogAlarmCleared',
+      params: { content: row.content },
+    });
   });
   return answer(ctx, input.id);
 }

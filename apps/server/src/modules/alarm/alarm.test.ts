@@ -17,6 +17,9 @@ import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/battery.table.js';
+import { cabinets } from '../cabinet/cabinet.table.js';
+import { deviceLogs } from '../device-log/device-log.table.js';
+import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
 import { evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
 
@@ -287,6 +290,43 @@ describe('alarms', () => {
       expect((await activeOf(own.ids[3]!)).map((r) => r.content)).toEqual(['Typed']);
       expect((await activeOf(theirs.ids[0]!)).map((r) => r.content)).toEqual(['Rival only']);
     });
+
+    it('writes each alarm raised and cleared into the device’s log', async () => {
+      const entries = await server.db
+        .select()
+        .from(deviceLogs)
+        .where(and(eq(deviceLogs.deviceKind, 'battery'), eq(deviceLogs.deviceId, own.ids[0]!), eq(deviceLogs.kind, 'alarm')));
+      expect(entries.map((e) => [e.textKey, e.params])).toEqual(
+        expect.arrayContaining([
+          ['deviceLogAlarmRaised', { content: 'Battery overheating' }],
+          ['deviceLogAlarmCleared', { content: 'Battery overheating' }],
+        ]),
+      );
+    });
+
+    it('opens an offline alarm when the heartbeat sweep finds a cabinet silent, and its next report clears it', async () => {
+      await server.request(
+        alarmApi.rules.add,
+        { ...RULE, alarmKind: 'cabinet', parameter: 'offline', content: 'Cabinet silent' },
+        { token: admin },
+      );
+      forgetRules();
+      const cabinet = await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'CAL', merchantId: merchant.id });
+      // The cabinet was heard an hour ago and is still marked online.
+      await server.db
+        .update(cabinets)
+        .set({ online: true, lastReportAt: new Date(Date.now() - 3600_000) })
+        .where(eq(cabinets.id, cabinet.ids[0]!));
+      expect(await markSilentCabinetsOffline(server.db, 60_000)).toBeGreaterThanOrEqual(1);
+      const [alarm] = await server.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.alarmKind, 'cabinet'), eq(alarms.deviceId, cabinet.ids[0]!)));
+      expect(alarm).toMatchObject({ alarmState: 'OPEN', content: 'Cabinet silent', merchantId: merchant.id });
+      await evaluateAlarms(server.db, [{ kind: 'cabinet', number: cabinet.numbers[0]!, values: { offline: false, water: false } }]);
+      const [after] = await server.db.select().from(alarms).where(eq(alarms.id, alarm!.id));
+      expect(after?.alarmState).toBe('CLEARED');
+    });
   });
 
   describe('records', () => {
@@ -299,7 +339,7 @@ describe('alarms', () => {
       expect(mine).toContain(own.numbers[1]);
       expect(await numbersSeen(merchant.admin.token, { level: 'LOW' })).toEqual([own.numbers[1]]);
       expect(await numbersSeen(merchant.admin.token, { deviceNumber: own.numbers[3] })).toEqual([own.numbers[3]]);
-      expect(await numbersSeen(merchant.admin.token, { alarmState: 'CLEARED' })).toEqual([own.numbers[0]]);
+      expect(await numbersSeen(merchant.admin.token, { alarmState: 'CLEARED', alarmKind: 'battery' })).toEqual([own.numbers[0]]);
       expect(await numbersSeen(merchant.admin.token, { openedFrom: new Date().toISOString() })).toEqual([]);
       const batteryPage = await server.request(alarmApi.battery.search, { deviceNumber: own.numbers[3] }, { token: merchant.admin.token });
       expect(batteryPage.data.records[0]?.live).toHaveProperty('soc');

@@ -23,9 +23,14 @@ export class CabinetDetailPage extends BasePage {
     await this.page.locator('.compartment-cell').first().waitFor();
   }
 
-  /** Waits until the page follows the cabinet live. */
+  /** Waits until the page follows the cabinet live (the page's own updates, not the cabinet's link). */
   async waitUntilLive(): Promise<void> {
-    await this.page.locator('[data-live-status="open"]').getByText('Live', { exact: true }).waitFor();
+    await this.page.locator('[data-live-status="open"]').getByText('Page updates live', { exact: true }).waitFor();
+  }
+
+  /** The cabinet's link at the top of the page: "Online" or "Offline" with "last seen …". */
+  connectivity(): Locator {
+    return this.page.locator('.title-bar [data-connectivity]');
   }
 
   /** The grid cell of a compartment (accessible name "Compartment {index}: {state}"), in that state when given. */
@@ -35,23 +40,76 @@ export class CabinetDetailPage extends BasePage {
       : this.page.getByRole('button', { name: new RegExp(`^Compartment ${index}: `) });
   }
 
-  /** Shows a compartment's fields and commands (its popover opens on hover). */
-  async showCompartment(index: number): Promise<Locator> {
-    await this.compartment(index).hover();
-    const popover = this.page.locator('.ant-popover:visible', { hasText: `Compartment ${index}:` });
-    await popover.waitFor();
-    return popover;
+  /** The open compartment's panel (a dialog named after the compartment). */
+  compartmentPanel(index: number): Locator {
+    return this.page.getByRole('dialog', { name: new RegExp(`^Compartment ${index}: `) });
   }
 
-  /** Opens the compartment's popover and sends a command through the confirm prompt. */
+  /** Closes an open compartment panel (Escape), if any. */
+  async closeCompartment(): Promise<void> {
+    const open = this.page.locator('.compartment-panel:visible');
+    if ((await open.count()) === 0) return;
+    await this.page.keyboard.press('Escape');
+    await open.waitFor({ state: 'hidden' });
+  }
+
+  /** Opens a compartment's panel (its fields and commands) by clicking the compartment. */
+  async showCompartment(index: number): Promise<Locator> {
+    await this.closeCompartment();
+    await this.compartment(index).click();
+    const panel = this.compartmentPanel(index);
+    await panel.waitFor();
+    return panel;
+  }
+
+  /** The compartment's command buttons in its open panel. */
+  commandsOf(panel: Locator, index: number): Locator {
+    return panel.getByRole('group', { name: `Commands for compartment ${index}` });
+  }
+
+  /** Opens the compartment's panel by click and sends a command through the confirm prompt. */
   async sendCompartmentCommand(index: number, command: string): Promise<void> {
-    const popover = await this.showCompartment(index);
-    const actions = popover.getByRole('group', { name: `Commands for compartment ${index}` });
-    await actions.getByRole('button', { name: command, exact: true }).click();
+    const panel = await this.showCompartment(index);
+    await this.commandsOf(panel, index).getByRole('button', { name: command, exact: true }).click();
+    await this.confirmCommand(index, command, 'click');
+  }
+
+  /** The same from the keyboard: Enter on the focused compartment, Tab to the command, Enter, Tab to Confirm, Enter. */
+  async sendCompartmentCommandByKeyboard(index: number, command: string): Promise<void> {
+    await this.closeCompartment();
+    await this.compartment(index).focus();
+    await this.page.keyboard.press('Enter');
+    const panel = this.compartmentPanel(index);
+    await panel.waitFor();
+    await this.tabTo(this.commandsOf(panel, index).getByRole('button', { name: command, exact: true }));
+    await this.page.keyboard.press('Enter');
+    await this.confirmCommand(index, command, 'keyboard');
+  }
+
+  private async confirmCommand(index: number, command: string, by: 'click' | 'keyboard'): Promise<void> {
     const dialog = this.page.getByRole('dialog').filter({ hasText: 'Send a command to the device?' });
     await dialog.getByText(`Send “${command}” to compartment ${index}`).waitFor();
-    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    const confirm = dialog.getByRole('button', { name: 'Confirm' });
+    if (by === 'click') await confirm.click();
+    else {
+      await this.tabTo(confirm);
+      await this.page.keyboard.press('Enter');
+    }
     await dialog.waitFor({ state: 'hidden' });
+  }
+
+  /** Presses Tab until the target has the focus (at most 60 times, in the page's own order). */
+  async tabTo(target: Locator): Promise<void> {
+    for (let presses = 0; presses < 60; presses++) {
+      if ((await target.count()) > 0 && (await target.evaluate((element) => element === document.activeElement))) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error('Tab never reached the element');
+  }
+
+  /** The device log card's rows that mention the text. */
+  logRow(text: string | RegExp): Locator {
+    return this.page.locator('.ant-card', { hasText: 'Device log' }).locator('.ant-table-row', { hasText: text });
   }
 
   /** The command history's rows that mention the text. */

@@ -42,7 +42,7 @@ describe('remote commands', () => {
     await detail.sendCompartmentCommand(1, 'Open door');
     await page.getByText('Open door: done').waitFor();
     await detail.compartment(1).getByText('Door open').waitFor();
-    // The popover's door lock row (the battery lock keeps its own value).
+    // The panel's door lock row (the battery lock keeps its own value).
     const fields = await detail.showCompartment(1);
     await fields.locator('tr', { hasText: 'Door lock' }).getByText('Unlocked').waitFor();
 
@@ -60,6 +60,48 @@ describe('remote commands', () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
+  test('opens a door from the keyboard: Enter on a compartment, Tab reaches its commands, the result and the log show', async ({
+    page,
+  }) => {
+    await new Shell(page).startSignedIn('admin');
+    const detail = new CabinetDetailPage(page, cabinetId);
+    await detail.open();
+    await detail.connectivity().getByText('Online', { exact: true }).waitFor();
+    await detail.sendCompartmentCommandByKeyboard(3, 'Open door');
+    await page.getByText('Open door: done').waitFor();
+    // The panel stayed open on the compartment and follows its new state.
+    await detail.compartmentPanel(3).locator('tr', { hasText: 'Door lock' }).getByText('Unlocked').waitFor();
+    await detail.closeCompartment();
+    // Focus is back on the compartment it was opened from.
+    expect(await detail.compartment(3).evaluate((element) => element === document.activeElement)).toBe(true);
+    await detail
+      .logRow(/^.*Open door sent to compartment 3 by /)
+      .first()
+      .waitFor();
+    await detail.logRow('Open door: Succeeded').first().waitFor();
+  });
+
+  test('a compartment’s panel fits a small screen and scrolls to its last command', async ({ page }) => {
+    await page.setViewportSize({ width: 1024, height: 560 });
+    await new Shell(page).startSignedIn('admin');
+    const detail = new CabinetDetailPage(page, cabinetId);
+    await detail.open();
+    const panel = await detail.showCompartment(1);
+    // Once it has slid in, the whole panel is on the screen.
+    await expect
+      .poll(async () => {
+        const box = (await panel.boundingBox())!;
+        return box.x >= 0 && box.y >= 0 && box.x + box.width <= 1024 && box.y + box.height <= 560;
+      })
+      .toBe(true);
+    const commands = detail.commandsOf(panel, 1).getByRole('button');
+    const last = commands.last();
+    await last.scrollIntoViewIfNeeded();
+    const lastBox = (await last.boundingBox())!;
+    expect(lastBox.y + lastBox.height).toBeLessThanOrEqual(560);
+    expect(await commands.count()).toBeGreaterThan(3);
+  });
+
   test('the cabinet page with its commands passes the accessibility check', async ({ page }) => {
     await new Shell(page).startSignedIn('admin');
     const detail = new CabinetDetailPage(page, cabinetId);
@@ -67,7 +109,33 @@ describe('remote commands', () => {
     await detail.historyRow('Open door').first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
     await checkA11y(page);
-    await (await detail.showCompartment(1)).getByRole('group', { name: 'Commands for compartment 1' }).waitFor();
+    await detail.commandsOf(await detail.showCompartment(1), 1).waitFor();
+    await page.waitForFunction(() => !document.querySelector('.ant-drawer [class*="motion"]'));
     await checkA11y(page);
+  });
+
+  test('an offline cabinet shows its last known values and disables its commands, saying why', async ({ page }) => {
+    await new Shell(page).startSignedIn('admin');
+    const detail = new CabinetDetailPage(page, cabinetId);
+    await detail.open();
+    await detail.connectivity().getByText('Online', { exact: true }).waitFor();
+    // The cabinet goes away: the open page hears it.
+    await fleet.stop();
+    await detail.connectivity().getByText('Offline', { exact: true }).waitFor();
+    await detail
+      .connectivity()
+      .getByText(/^last seen /)
+      .waitFor();
+    // The page's own live updates still run: its tag says so, not that the cabinet is online.
+    await detail.waitUntilLive();
+    await page.getByText('Last known values').first().waitFor();
+    const panel = await detail.showCompartment(1);
+    await panel.getByText(/^Commands are unavailable: the cabinet is offline \(last seen .+\)\.$/).waitFor();
+    const buttons = detail.commandsOf(panel, 1).getByRole('button');
+    expect(await buttons.count()).toBeGreaterThan(0);
+    for (const button of await buttons.all()) expect(await button.isDisabled()).toBe(true);
+    await detail.closeCompartment();
+    expect(await page.getByRole('button', { name: 'Restart cabinet' }).isDisabled()).toBe(true);
+    await detail.logRow('Went offline').first().waitFor();
   });
 });

@@ -75,7 +75,7 @@ describe('live cabinet detail', () => {
       await page.getByRole('heading', { level: 1, name: stationName }).waitFor();
       const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: cabinet.number, exact: true }) });
       await row.getByText('Alarm', { exact: true }).waitFor();
-      await page.locator('[data-live-status="open"]').getByText('Live', { exact: true }).waitFor();
+      await page.locator('[data-live-status="open"]').getByText('Page updates live', { exact: true }).waitFor();
       await device.publishRaw('telemetry', JSON.stringify({ ...report, ts: new Date().toISOString(), waterAlarm: false }));
       await row.getByText('Alarm', { exact: true }).waitFor({ state: 'detached', timeout: 5000 });
       // Water and smoke alarms and the supply all read Normal now.

@@ -10,7 +10,7 @@ import { auditLogApi } from './domains/audit-log.js';
 import { basePriceApi, basePriceFieldLabels } from './domains/base-price.js';
 import { pricingApi } from './domains/pricing.js';
 import { batteryApi } from './domains/battery.js';
-import { cabinetApi } from './domains/cabinet.js';
+import { cabinetApi, cabinetFieldLabels } from './domains/cabinet.js';
 import { commandApi } from './domains/command.js';
 import { deviceCredentialApi } from './domains/device-credential.js';
 import { deviceLogApi, deviceLogFieldLabels } from './domains/device-log.js';
@@ -109,6 +109,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   swapOrderFieldLabels,
   alarmFieldLabels,
   firmwareFieldLabels,
+  cabinetFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;

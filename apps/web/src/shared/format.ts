@@ -6,7 +6,7 @@ export { LOCALES };
 export const DATE_TIME_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 
 /** The language in use, read from the page's lang attribute (set with the language, see shared/language.ts). */
-function pageLanguage(): Language {
+export function pageLanguage(): Language {
   const lang = document.documentElement.lang;
   return lang === 'id' ? 'in' : lang === 'th' ? 'th' : lang.startsWith('zh') ? 'zh' : 'en';
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { FieldLabels } from '../language.js';
 import { endpoint } from '../endpoint.js';
 import { digits15, id, idQuery, int32, safeText } from '../validation.js';
 import { specCount, specNumber } from './device-type.js';
@@ -123,7 +124,17 @@ export type MeterReading = z.infer<typeof meterReading>;
 export const cabinetDetail = cabinetRecord.extend({ compartments: z.array(compartmentRecord), meterReadings: z.array(meterReading) });
 export type CabinetDetail = z.infer<typeof cabinetDetail>;
 
+/** Whether a cabinet is heard from now (docs/device-protocol.md, "Cabinet state, last will and heartbeat"). */
+export const CONNECTIVITY = ['ONLINE', 'OFFLINE'] as const;
+export type Connectivity = (typeof CONNECTIVITY)[number];
+
+/** Labels of the fields the cabinet list brought to the product (see FIELD_LABELS). */
+export const cabinetFieldLabels = {
+  connectivity: { en: 'Connection', in: 'Koneksi', th: 'การเชื่อมต่อ', zh: '连接状态' },
+} satisfies FieldLabels;
+
 export const cabinetSearch = deviceSearchBase.extend({
+  connectivity: z.enum(CONNECTIVITY).nullish(),
   site: safeText(60).nullish(),
   stationId: id.nullish(),
   networkType: z.enum(NETWORK_TYPES).nullish(),

@@ -220,6 +220,10 @@ export const ENUM_WORDS_EN = {
     ON: 'On',
     OFF: 'Off',
   },
+  'cabinet.connectivity': {
+    ONLINE: 'Online',
+    OFFLINE: 'Offline',
+  },
   'cabinet.supply': {
     NORMAL: 'Normal',
     OUTAGE: 'Power outage',

@@ -216,6 +216,10 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     ON: 'Nyala',
     OFF: 'Mati',
   },
+  'cabinet.connectivity': {
+    ONLINE: 'Online',
+    OFFLINE: 'Offline',
+  },
   'cabinet.supply': {
     NORMAL: 'Normal',
     OUTAGE: 'Listrik padam',

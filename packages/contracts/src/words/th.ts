@@ -216,6 +216,10 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     ON: 'เปิด',
     OFF: 'ปิด',
   },
+  'cabinet.connectivity': {
+    ONLINE: 'ออนไลน์',
+    OFFLINE: 'ออฟไลน์',
+  },
   'cabinet.supply': {
     NORMAL: 'ปกติ',
     OUTAGE: 'ไฟดับ',

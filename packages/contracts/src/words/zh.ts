@@ -209,6 +209,10 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     ON: '开',
     OFF: '关',
   },
+  'cabinet.connectivity': {
+    ONLINE: '在线',
+    OFFLINE: '离线',
+  },
   'cabinet.supply': {
     NORMAL: '正常',
     OUTAGE: '断电',

@@ -61,6 +61,10 @@ export const cabinetList = defineList({
     distributionStatus: (status) => (status === 'ASSIGNED' ? isNotNull(cabinets.stationId) : isNull(cabinets.stationId)),
     networkType: (type) => eq(cabinets.networkType, type),
     supplyStatus: (status) => eq(cabinets.supplyStatus, status),
+    connectivity: {
+      where: (connectivity) => (connectivity === 'ONLINE' ? eq(cabinets.online, true) : eq(cabinets.online, false)),
+      unindexed: { ONLINE: 'Most cabinets are online: a page is found at once walking the list order.' },
+    },
     stockStatus: (status) => eq(cabinets.stockStatus, status),
     scrapStatus: {
       where: (status) => eq(cabinets.scrapStatus, status),

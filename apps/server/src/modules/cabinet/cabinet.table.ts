@@ -110,6 +110,10 @@ export const cabinets = pgTable(
     index('cabinet_online_report_idx')
       .on(t.lastReportAt)
       .where(sql`${t.online}`),
+    // The list's "offline" filter, newest first: the few cabinets not heard from.
+    index('cabinet_offline_idx')
+      .on(t.id)
+      .where(sql`not ${t.online}`),
     index('cabinet_scrapped_idx')
       .on(t.id)
       .where(sql`${t.scrapStatus} = 'SCRAPPED'`),

@@ -12,6 +12,7 @@ import { BATTERY_FORM, BATTERY_TREND, MID_SWAP_MAP, RETURN_MAP, STRUCTURE_MAP } 
 import { useBatteryDetail } from './useBatteryDetail';
 import { TrajectoryButton, TrendCard } from '../telemetry';
 import { DeviceSwapsCard } from '../swap';
+import { DeviceLogCard } from '../device-log';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -139,6 +140,7 @@ export function BatteryDetailPage() {
           <BatteryCommandsCard battery={battery} />
           <DeviceSwapsCard kind="battery" device={battery} />
           <TrendCard id={id} spec={BATTERY_TREND} />
+          <DeviceLogCard kind="battery" device={battery} />
         </Flex>
       )}
     </DetailFrame>

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { CabinetDetail } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
+import { StatusTag, type StatusMap } from '../../shared/StatusTag';
 import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
 import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
 import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, stationLink, SUPPLY_MAP } from './cabinetModel';
@@ -11,6 +12,10 @@ import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
 import { DeviceSwapsCard } from '../swap';
 import { TrendCard } from '../telemetry';
+import { DeviceLogCard } from '../device-log';
+import { ConnectivityTag } from '../../shared/connectivity';
+
+const LAST_KNOWN_MAP: StatusMap = { lastKnown: { meaning: 'warning', labelKey: 'common.lastKnown' } };
 
 const device = deviceDetailActions<CabinetDetail>('cabinet', CABINET_FORM);
 
@@ -41,6 +46,8 @@ function groups(t: (key: string, values?: Record<string, unknown>) => string): D
     {
       titleKey: 'deviceRegistry.group.state',
       live: true,
+      // Offline: the values are the last the cabinet reported.
+      lastKnown: (r) => !r.online,
       items: [
         { field: 'supplyStatus', map: SUPPLY_MAP },
         { field: 'load' },
@@ -105,10 +112,11 @@ export function CabinetDetailPage() {
       loadFailedKey="cabinet.loadFailed"
       actions={[device.edit, device.scrap]}
       drawers={device.drawers}
+      status={(cabinet) => <ConnectivityTag online={cabinet.online} lastReportAt={cabinet.lastReportAt} />}
     >
       {(cabinet) => (
         <Flex vertical gap={16}>
-          <Card title={t('field.compartments')}>
+          <Card title={t('field.compartments')} extra={cabinet.online ? null : <StatusTag value="lastKnown" map={LAST_KNOWN_MAP} />}>
             {cabinet.compartments.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('cabinet.noCompartments')} />
             ) : (
@@ -121,6 +129,7 @@ export function CabinetDetailPage() {
           <DetailCards record={cabinet} groups={groups(t)} fieldLabel={fieldKey} />
           <TrendCard id={id} spec={CABINET_TREND} />
           <CabinetCommandsCard cabinet={cabinet} />
+          <DeviceLogCard kind="cabinet" device={cabinet} />
           <DeviceSwapsCard kind="cabinet" device={cabinet} />
           <DeviceCredentialCard kind="cabinet" device={cabinet} />
         </Flex>

@@ -4,6 +4,7 @@ import { useStationSource } from '../../shared/stationChoices';
 import { DeviceListPage } from '../device-registry';
 import { fieldKey } from '../../shared/devices';
 import { CABINET_FORM, cabinetSearchFields, stationLink, SUPPLY_MAP } from './cabinetModel';
+import { ConnectivityTag } from '../../shared/connectivity';
 
 /**
  * Product centre → Cabinets.
@@ -19,6 +20,12 @@ export function CabinetListPage() {
       scrollX={1920}
       searchFields={(types, owners) => cabinetSearchFields(types, owners, stations)}
       kindColumns={[
+        {
+          key: 'online',
+          titleKey: fieldKey('connectivity'),
+          width: 230,
+          render: (r) => <ConnectivityTag online={r.online} lastReportAt={r.lastReportAt} />,
+        },
         { key: 'compartmentCount', titleKey: fieldKey('compartmentCount'), kind: 'number' },
         { key: 'stationName', titleKey: fieldKey('stationName'), render: stationLink },
         { key: 'seller', titleKey: fieldKey('seller') },

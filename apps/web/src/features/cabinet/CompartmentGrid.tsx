@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Descriptions, Flex, Popover, Typography } from 'antd';
+import { useRef, useState, type ReactNode } from 'react';
+import { Descriptions, Drawer, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COMPARTMENT_STATES, SWAP_RECORD_FAILURE_MESSAGES, type CompartmentRecord, type SwapRecordFailureCode } from '@swap/contracts';
 import { STATUS_COLORS } from '../../shared/StatusTag';
@@ -31,7 +31,7 @@ function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) 
     ['cabinet.compartment.enabled', t(compartment.enabled ? 'cabinet.enabled' : 'cabinet.disabled')],
   ];
   return (
-    <Descriptions column={1} size="small" bordered style={{ width: 320 }}>
+    <Descriptions column={1} size="small" bordered>
       {rows.map(([key, shown]) => (
         <Descriptions.Item key={key} label={t(key)}>
           {shown}
@@ -42,8 +42,10 @@ function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) 
 }
 
 /**
- * The compartments as a grid coloured by state, with the count of each state; a compartment shows its
- * fields (and the actions given, e.g. remote commands) on hover, focus or click.
+ * The compartments as a grid coloured by state, with the count of each state. A compartment opens
+ * its panel on click or Enter: its fields and the actions given (remote commands), in a side panel
+ * that takes the keyboard focus (Tab reaches every command), scrolls within the screen, follows
+ * the live values, and gives the focus back to the compartment when closed.
  */
 export function CompartmentGrid({
   compartments,
@@ -54,6 +56,12 @@ export function CompartmentGrid({
 }) {
   const { t } = useTranslation();
   const counts = countByState(compartments);
+  const [openIndex, setOpenIndex] = useState<number | null>(null);
+  const opener = useRef<HTMLButtonElement | null>(null);
+  // The open compartment as the latest data has it (a live change shows in the open panel).
+  const open = openIndex === null ? undefined : compartments.find((c) => c.index === openIndex);
+  const titleOf = (compartment: CompartmentRecord) =>
+    t('cabinet.compartmentTitle', { index: compartment.index, state: t(`cabinet.state.${compartment.state}`) });
   return (
     <Flex vertical gap={16}>
       <Flex gap={16} wrap role="list" aria-label={t('cabinet.stateCounts')}>
@@ -72,37 +80,50 @@ export function CompartmentGrid({
           const colour = STATUS_COLORS[COMPARTMENT_MEANING[compartment.state]];
           const state = t(`cabinet.state.${compartment.state}`);
           return (
-            <Popover
+            <button
               key={compartment.id}
-              trigger={['hover', 'focus', 'click']}
-              title={t('cabinet.compartmentTitle', { index: compartment.index, state })}
-              content={
-                <>
-                  <CompartmentFields compartment={compartment} />
-                  {actions?.(compartment)}
-                </>
-              }
+              type="button"
+              className="compartment-cell"
+              aria-label={titleOf(compartment)}
+              aria-haspopup="dialog"
+              aria-expanded={openIndex === compartment.index}
+              onClick={(event) => {
+                opener.current = event.currentTarget;
+                setOpenIndex(compartment.index);
+              }}
+              style={{
+                color: colour.color,
+                background: colour.background,
+                borderColor: colour.border,
+                borderStyle: compartment.enabled ? 'solid' : 'dashed',
+              }}
             >
-              <button
-                type="button"
-                className="compartment-cell"
-                aria-label={t('cabinet.compartmentTitle', { index: compartment.index, state })}
-                style={{
-                  color: colour.color,
-                  background: colour.background,
-                  borderColor: colour.border,
-                  borderStyle: compartment.enabled ? 'solid' : 'dashed',
-                }}
-              >
-                <strong>{compartment.index}</strong>
-                <span>{state}</span>
-                {compartment.batteryNumber ? <span className="compartment-battery">{compartment.batteryNumber}</span> : null}
-                {compartment.doorLock === 'UNLOCKED' ? <span className="compartment-battery">{t('cabinet.doorOpen')}</span> : null}
-              </button>
-            </Popover>
+              <strong>{compartment.index}</strong>
+              <span>{state}</span>
+              {compartment.batteryNumber ? <span className="compartment-battery">{compartment.batteryNumber}</span> : null}
+              {compartment.doorLock === 'UNLOCKED' ? <span className="compartment-battery">{t('cabinet.doorOpen')}</span> : null}
+            </button>
           );
         })}
       </div>
+      <Drawer
+        open={open !== undefined}
+        title={open ? titleOf(open) : null}
+        onClose={() => setOpenIndex(null)}
+        afterOpenChange={(visible) => {
+          if (!visible) opener.current?.focus();
+        }}
+        size={400}
+        destroyOnHidden
+        className="compartment-panel"
+      >
+        {open ? (
+          <Flex vertical gap={12}>
+            <CompartmentFields compartment={open} />
+            {actions?.(open)}
+          </Flex>
+        ) : null}
+      </Drawer>
     </Flex>
   );
 }

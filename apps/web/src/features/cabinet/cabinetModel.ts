@@ -8,6 +8,7 @@ import {
   NETWORK_TYPES,
   RADIATOR_SETTINGS,
   SUPPLY_STATUSES,
+  CONNECTIVITY,
   telemetryApi,
   type CabinetRecord,
   type CabinetTrend,
@@ -52,6 +53,12 @@ export function cabinetSearchFields(
       options: NETWORK_TYPES.map((value) => ({ value, label: value })),
     },
     { name: 'supplyStatus', labelKey: fieldKey('supplyStatus'), type: 'select', options: optionsOf(SUPPLY_STATUSES, 'cabinet.supply') },
+    {
+      name: 'connectivity',
+      labelKey: fieldKey('connectivity'),
+      type: 'select',
+      options: optionsOf(CONNECTIVITY, 'cabinet.connectivity'),
+    },
     { name: 'imei', labelKey: fieldKey('imei') },
   );
   return fields;

@@ -1,14 +1,17 @@
-import { Button, Card } from 'antd';
+import { useId } from 'react';
+import { Button, Card, Flex } from 'antd';
 import { PoweroffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../shared/Can';
 import { CommandHistory } from './CommandHistory';
+import { OfflineReason, type CommandCabinet } from './OfflineReason';
 import { useSendCommand } from './useSendCommand';
 
-/** The cabinet page's commands (operation.cabinet): Restart, and the history with states and senders. */
-export function CabinetCommandsCard({ cabinet }: { cabinet: { id: number; number: string } }) {
+/** The cabinet page's commands (operation.cabinet): Restart (not while offline), and the history with states and senders. */
+export function CabinetCommandsCard({ cabinet }: { cabinet: CommandCabinet }) {
   const { t } = useTranslation();
   const send = useSendCommand();
+  const reasonId = useId();
   return (
     <Can code="operation.cabinet">
       <Card
@@ -17,13 +20,18 @@ export function CabinetCommandsCard({ cabinet }: { cabinet: { id: number; number
           <Button
             danger
             icon={<PoweroffOutlined />}
+            disabled={!cabinet.online}
+            aria-describedby={cabinet.online ? undefined : reasonId}
             onClick={() => send({ kind: 'cabinet', cabinetId: cabinet.id, cabinetNumber: cabinet.number, name: 'RESTART' })}
           >
             {t('command.restart')}
           </Button>
         }
       >
-        <CommandHistory cabinetId={cabinet.id} />
+        <Flex vertical gap={12}>
+          <OfflineReason cabinet={cabinet} id={reasonId} />
+          <CommandHistory cabinetId={cabinet.id} />
+        </Flex>
       </Card>
     </Can>
   );

@@ -1,28 +1,36 @@
+import { useId } from 'react';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompartmentRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { commandLabelKey, compartmentCommands } from './commandModel';
+import { OfflineReason, type CommandCabinet } from './OfflineReason';
 import { useSendCommand } from './useSendCommand';
 
 export interface CompartmentCommandsProps {
-  cabinet: { id: number; number: string };
+  cabinet: CommandCabinet;
   compartment: CompartmentRecord;
 }
 
-/** The remote commands of one compartment (operation.cabinet), each behind a confirm prompt. */
+/**
+ * The remote commands of one compartment (operation.cabinet), each behind a confirm prompt; while
+ * the cabinet is offline they are disabled, with the reason beside them.
+ */
 export function CompartmentCommands({ cabinet, compartment }: CompartmentCommandsProps) {
   const { t } = useTranslation();
   const send = useSendCommand();
+  const reasonId = useId();
   return (
     <Can code="operation.cabinet">
-      <Flex vertical gap={6} style={{ marginTop: 12, maxWidth: 320 }}>
+      <Flex vertical gap={6}>
         <Typography.Text strong>{t('command.remote')}</Typography.Text>
+        <OfflineReason cabinet={cabinet} id={reasonId} />
         <Flex gap={6} wrap role="group" aria-label={t('command.compartmentActions', { index: compartment.index })}>
           {compartmentCommands(compartment).map((name) => (
             <Button
               key={name}
-              size="small"
+              disabled={!cabinet.online}
+              aria-describedby={cabinet.online ? undefined : reasonId}
               onClick={() =>
                 send({ kind: 'cabinet', cabinetId: cabinet.id, cabinetNumber: cabinet.number, name, compartment: compartment.index })
               }

@@ -10,6 +10,7 @@ import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEH
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
+import { DeviceLogCard } from '../device-log';
 
 const device = deviceDetailActions<VehicleRecord>('vehicle', VEHICLE_FORM);
 
@@ -97,6 +98,7 @@ export function VehicleDetailPage() {
           <VehicleBatteries vehicle={vehicle} />
           <DetailCards record={vehicle} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="vehicle" device={vehicle} />
+          <DeviceLogCard kind="vehicle" device={vehicle} />
         </Flex>
       )}
     </DetailFrame>

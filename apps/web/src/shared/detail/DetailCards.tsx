@@ -20,11 +20,16 @@ export interface DetailGroup<T> {
   titleKey: string;
   /** Marks values the device link writes (live values are marked as such, see docs/web-kits.md). */
   live?: boolean;
+  /** The live values are the last the device reported, not current ones (a device offline): marked so instead. */
+  lastKnown?: (record: T) => boolean;
   items: DetailItem<T>[];
   extra?: ReactNode;
 }
 
-const LIVE_MAP: StatusMap = { live: { meaning: 'processing', labelKey: 'common.live' } };
+const LIVE_MAP: StatusMap = {
+  live: { meaning: 'processing', labelKey: 'common.live' },
+  lastKnown: { meaning: 'warning', labelKey: 'common.lastKnown' },
+};
 
 function isIdField(field: string): boolean {
   return field === 'id' || field.endsWith('Id');
@@ -66,7 +71,7 @@ export function DetailCards<T extends object>({
           title={
             <Flex gap={8} align="center">
               <span>{t(group.titleKey)}</span>
-              {group.live ? <StatusTag value="live" map={LIVE_MAP} /> : null}
+              {group.live ? <StatusTag value={group.lastKnown?.(record) ? 'lastKnown' : 'live'} map={LIVE_MAP} /> : null}
             </Flex>
           }
           extra={group.extra}

@@ -46,6 +46,8 @@ export interface DetailFrameProps<T> {
   actions?: DetailAction<T>[];
   /** Edit and other forms, by name; actions open them with `opens`. Load them with lazyDrawer. */
   drawers?: Record<string, (props: DetailDrawerProps<T>) => ReactNode>;
+  /** The record's own state at the top of the page, before the live status (a device online or offline). */
+  status?: (record: T) => ReactNode;
   /** The field groups, cards and tabs of the loaded record. */
   children: (record: T) => ReactNode;
 }
@@ -75,6 +77,7 @@ export function DetailFrame<T>({
   loadFailedKey,
   actions = [],
   drawers = {},
+  status,
   children,
 }: DetailFrameProps<T>) {
   const { t } = useTranslation();
@@ -100,6 +103,7 @@ export function DetailFrame<T>({
         operate={
           record === undefined ? null : (
             <>
+              {status?.(record)}
               {detail.live ? <LiveIndicator status={detail.live} /> : null}
               {shown.map((action) =>
                 action.render ? (

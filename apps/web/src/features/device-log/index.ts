@@ -1,0 +1,2 @@
+/** The device log's entry (docs/architecture.md): the log card of the battery, cabinet and vehicle pages. */
+export { DeviceLogCard } from './DeviceLogCard';

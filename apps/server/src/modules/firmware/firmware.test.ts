@@ -11,6 +11,7 @@ import { multipart } from '../../test/upload.js';
 import { eventually } from '../../test/eventually.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { jobs } from '../job/job.table.js';
+import { deviceLogs } from '../device-log/device-log.table.js';
 import { deviceTaskDevices, deviceTasks, firmwareFiles } from './firmware.table.js';
 import { applyFirmwareStatus } from './task.service.js';
 
@@ -166,6 +167,13 @@ describe('firmware files, versions, paced upgrade tasks and commands to many cab
     expect(failed[numberOf(4)]).toMatchObject({ firmwareStatus: 'InvalidChecksum', failureMessage: MESSAGES.firmwareBadChecksum.text.en });
     expect(failed[numberOf(8)]).toMatchObject({ firmwareStatus: 'InstallationFailed' });
     expect(rows.filter((r) => r.deviceState === 'SUCCEEDED').every((r) => r.firmwareStatus === 'Installed')).toBe(true);
+    // Each cabinet's log keeps its upgrade's outcome.
+    const logged = await server.db.select().from(deviceLogs).where(eq(deviceLogs.kind, 'upgrade'));
+    expect(logged.filter((l) => l.textKey === 'deviceLogUpgradeInstalled')).toHaveLength(17);
+    expect(logged.find((l) => l.deviceId === cabinetIds[4] && l.textKey === 'deviceLogUpgradeFailed')?.params).toMatchObject({
+      version: '1.5.0',
+      detail: 'InvalidChecksum',
+    });
     // The installed cabinets report their new version in their state.
     await eventually(async () => {
       const versions = await server.request(firmwareApi.versions, { typeId: types.cabinet }, { token: owner.admin.token });

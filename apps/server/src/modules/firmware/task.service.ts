@@ -24,6 +24,7 @@ import { defineList } from '../../app/list.js';
 import { recordAudit } from '../audit-log/index.js';
 import { cabinetIdOfNumber, cabinetJoin, cabinetOfTask, cabinetsForTask, type CabinetChoice, type TaskCabinet } from '../cabinet/index.js';
 import { sendTaskCommand } from '../command/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { deviceTypeNameOf } from '../device-type/index.js';
 import { storedFileBytes } from '../file/index.js';
 import { cancelJobs, enqueueJobs, type JobHandlers } from '../job/index.js';
@@ -479,8 +480,22 @@ export async function applyFirmwareStatus(db: Db, cabinetNumber: string, report:
         eq(deviceTaskDevices.deviceState, 'RUNNING'),
       ),
     )
-    .returning({ taskId: deviceTaskDevices.taskId });
-  if (device && ends) await finishIfDone(db, device.taskId);
+    .returning({ taskId: deviceTaskDevices.taskId, cabinetId: deviceTaskDevices.cabinetId });
+  if (device && ends) {
+    await finishIfDone(db, device.taskId);
+    // The cabinet's log keeps the upgrade's outcome (docs/device-protocol.md, "Device log").
+    const cabinet = await cabinetOfTask(db, device.cabinetId);
+    if (cabinet)
+      await appendDeviceLog(db, {
+        kind: 'upgrade',
+        deviceKind: 'cabinet',
+        deviceId: cabinet.id,
+        merchantId: cabinet.merchantId,
+        ...(failure
+          ? { text: 'deviceLogUpgradeFailed', params: { version: report.version, detail: report.status } }
+          : { text: 'deviceLogUpgradeInstalled', params: { version: report.version } }),
+      });
+  }
   return device !== undefined;
 }
 

@@ -24,7 +24,7 @@ function declaredFilters(endpoint: EndpointDef): string[] {
   return Object.keys((endpoint.body as z.ZodObject).shape);
 }
 
-const owners = [{ value: 0, label: 'Platform' }];
+const owners = { key: ['owners'], load: () => Promise.resolve([{ value: 0, label: 'Platform' }]) };
 const lists: [string, EndpointDef, SearchField[]][] = [
   ['battery', batteryApi.search, batterySearchFields([], owners)],
   ['vehicle', vehicleApi.search, vehicleSearchFields([], owners)],

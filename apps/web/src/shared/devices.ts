@@ -12,6 +12,7 @@ import {
 } from '@swap/contracts';
 import type { StatusMap } from './StatusTag';
 import type { SearchField, SearchOption } from './table';
+import type { OptionSource } from './table/types';
 
 /**
  * What every screen showing a device uses, whichever feature it belongs to (registry, battery,
@@ -69,7 +70,7 @@ export type DeviceBaseFilter = FilterOf<typeof batteryApi.search> & FilterOf<typ
  */
 export function baseSearchFields<F extends string = DeviceBaseFilter>(
   types: SearchOption[],
-  owners: SearchOption[] | null,
+  owners: OptionSource | null,
 ): SearchField<DeviceBaseFilter | F>[] {
   const fields: SearchField<DeviceBaseFilter | F>[] = [
     { name: 'number', labelKey: fieldKey('number') },
@@ -85,7 +86,7 @@ export function baseSearchFields<F extends string = DeviceBaseFilter>(
     { name: 'brand', labelKey: fieldKey('brand') },
     { name: 'model', labelKey: fieldKey('model') },
   ];
-  if (owners) fields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners });
+  if (owners) fields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners });
   fields.push({ name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange', rangeKeys: ['createdFrom', 'createdTo'] });
   return fields;
 }

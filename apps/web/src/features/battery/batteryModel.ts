@@ -14,6 +14,7 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 import type { DeviceFormSpec } from '../device-registry';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
 import type { TrendSpec } from '../telemetry';
@@ -31,10 +32,7 @@ export const MID_SWAP_MAP: StatusMap = {
   false: { meaning: 'default', labelKey: 'swap.midSwap.false' },
 };
 
-export function batterySearchFields(
-  types: SearchOption[],
-  owners: SearchOption[] | null,
-): SearchField<FilterOf<typeof batteryApi.search>>[] {
+export function batterySearchFields(types: SearchOption[], owners: OptionSource | null): SearchField<FilterOf<typeof batteryApi.search>>[] {
   const fields = baseSearchFields<FilterOf<typeof batteryApi.search>>(types, owners);
   fields.splice(
     4,

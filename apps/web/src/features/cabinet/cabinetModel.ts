@@ -37,7 +37,7 @@ export const ALARM_FLAG_MAP: StatusMap = {
 
 export function cabinetSearchFields(
   types: SearchOption[],
-  owners: SearchOption[] | null,
+  owners: OptionSource | null,
   stations?: OptionSource,
 ): SearchField<FilterOf<typeof cabinetApi.search>>[] {
   const fields = baseSearchFields<FilterOf<typeof cabinetApi.search>>(types, owners);

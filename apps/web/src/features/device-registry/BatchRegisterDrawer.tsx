@@ -8,6 +8,7 @@ import type { StatusMap } from '../../shared/StatusTag';
 // Straight from its module: the table index would pull the whole list (table, search form) into this chunk.
 import { useOptionLabels } from '../../shared/table/SearchInput';
 import { useUi } from '../../shared/ui';
+import { LazyRemoteSelect } from '../../shared/lazyInputs';
 import { fieldKey } from '../../shared/devices';
 import { useDeviceChanges } from './deviceQueries';
 import { useOwnerOptions, useTypeOptions } from './useDeviceOptions';
@@ -83,12 +84,7 @@ export function BatchRegisterDrawer({ kind, open, onClose }: { kind: DeviceKind;
       </Form.Item>
       {owners ? (
         <Form.Item name="merchantId" label={t(fieldKey('merchantName'))} extra={t('deviceRegistry.ownerHelp')}>
-          <Select
-            allowClear
-            options={optionLabels(owners.merchants) as never}
-            showSearch={{ optionFilterProp: 'label' }}
-            placeholder={t('deviceRegistry.platformStock')}
-          />
+          <LazyRemoteSelect source={owners.merchants} placeholder={t('deviceRegistry.platformStock')} />
         </Form.Item>
       ) : null}
       <Flex gap={16}>

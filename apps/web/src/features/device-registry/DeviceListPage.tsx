@@ -10,6 +10,7 @@ import {
   type SearchField,
   type SearchOption,
 } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 import { TitleBar } from '../../shared/TitleBar';
 import type { DeviceFormDrawerProps } from './DeviceFormDrawer';
 import {
@@ -47,7 +48,7 @@ export interface DeviceListPageProps<R extends DeviceRow> {
   kind: DeviceKind;
   exportFilename: string;
   scrollX: number;
-  searchFields: (types: SearchOption[], owners: SearchOption[] | null) => SearchField<FilterOf<DeviceApi['search']>>[];
+  searchFields: (types: SearchOption[], owners: OptionSource | null) => SearchField<FilterOf<DeviceApi['search']>>[];
   /** The kind's own columns, shown after number, type, brand and model. */
   kindColumns: ResourceColumn<R, SortColumnOf<DeviceApi['search']>>[];
   /** Columns after the stock, scrap and owner columns (e.g. last report). */

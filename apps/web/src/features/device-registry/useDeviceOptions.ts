@@ -1,8 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { deviceTypeApi, type DeviceKind } from '@swap/contracts';
-import { useAgentOptions } from '../../shared/agents';
 import { endpointKey, request } from '../../shared/api/endpoints';
+import { withFixedChoices } from '../../shared/api/optionSources';
+import { merchantSource } from '../../shared/merchantChoices';
+import { isPlatformUser } from '../../shared/session';
 import type { SearchOption } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 
 /** The types of a kind as choices; keyed under the type resource, so saving a type refreshes them. Not asked while `enabled` is false. */
 export function useTypeOptions(kind: DeviceKind, enabled = true): SearchOption[] {
@@ -17,12 +20,15 @@ export function useTypeOptions(kind: DeviceKind, enabled = true): SearchOption[]
   return (query.data ?? []).map((type) => ({ value: type.id, label: `${type.name} (${type.code})` }));
 }
 
+/** The owners a device list is filtered by: the platform's own stock (0), then the merchants. */
+const ownerFilterSource = withFixedChoices(merchantSource, [{ value: 0, labelKey: 'deviceRegistry.platformStock' }]);
+
 /**
- * Owners a platform user can filter or register for: the platform's own stock (0 in filters)
- * and every merchant. Merchant staff only ever see their own devices: null, no owner choice.
+ * Owners a platform user can filter or register for, searched on the server (the merchant options
+ * call, which needs no merchant menu): `filter` offers the platform's own stock (0) too. Merchant
+ * staff only ever see their own devices: null, no owner choice.
  */
-export function useOwnerOptions(): { filter: SearchOption[]; merchants: SearchOption[] } | null {
-  const merchants = useAgentOptions();
-  if (!merchants) return null;
-  return { filter: [{ value: 0, labelKey: 'deviceRegistry.platformStock' }, ...merchants], merchants };
+export function useOwnerOptions(): { filter: OptionSource; merchants: OptionSource } | null {
+  if (!isPlatformUser()) return null;
+  return { filter: ownerFilterSource, merchants: merchantSource };
 }

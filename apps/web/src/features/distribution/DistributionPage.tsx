@@ -43,7 +43,7 @@ export function DistributionPage() {
   const searchFields: SearchField<FilterOf<typeof api.search>>[] = [
     { name: 'number', labelKey: fieldKey('number') },
     { name: 'action', labelKey: fieldKey('action'), type: 'select', options: ACTION_OPTIONS },
-    ...(owners ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, options: owners.filter }] : []),
+    ...(owners ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, source: owners.filter }] : []),
     { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange' },
   ];
   const platform = t('deviceRegistry.platformStock');

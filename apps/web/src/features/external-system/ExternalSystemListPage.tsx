@@ -91,7 +91,7 @@ export function ExternalSystemListPage() {
             ],
           },
           ...(platform
-            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, options: owners?.merchants ?? [] }]
+            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, source: owners?.merchants }]
             : []),
         ]}
         columns={[

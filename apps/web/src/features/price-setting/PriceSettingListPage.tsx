@@ -116,7 +116,7 @@ export function PriceSettingListPage() {
     { name: 'enabled', labelKey: fieldKey('enabled'), type: 'switch' },
   ];
   const searchFields = [
-    ...(owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select' as const, options: owners.merchants }] : []),
+    ...(owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select' as const, source: owners.merchants }] : []),
     { name: 'cityId', labelKey: fieldKey('cityId'), type: 'select', options: cities },
     ...own
       .filter((field) => field.search)

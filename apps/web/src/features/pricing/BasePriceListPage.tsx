@@ -67,7 +67,7 @@ export function BasePriceListPage() {
         scrollX={1300}
         searchFields={[
           ...(owners
-            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantId', type: 'select' as const, options: owners.merchants }]
+            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantId', type: 'select' as const, source: owners.merchants }]
             : []),
           { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationOptions },
           { name: 'vehicleTypeId', labelKey: 'field.vehicleTypeId', type: 'select', options: vehicleTypes },

@@ -91,7 +91,7 @@ export function ProductPriceListPage() {
           { name: 'cityId', labelKey: 'field.cityId', type: 'select', options: cityOptions },
           { name: 'saleMode', labelKey: 'field.saleMode', type: 'select', options: saleModes },
           ...(owners
-            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, options: owners.merchants }]
+            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, source: owners.merchants }]
             : []),
         ]}
         columns={[

@@ -5,7 +5,7 @@ import { stationAdd, stationEdit, type StationRecord } from '@swap/contracts';
 import { useEndpointQuery } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { MapView, type MapMarker } from '../../shared/map';
-import type { SearchOption } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 import { natureOptions, statusOptions, type StationView } from './stationModel';
 import { areaOptions, useStationAreas } from './stationQueries';
 
@@ -35,7 +35,7 @@ export interface StationFormDrawerProps {
   /** 'new' adds a station; an id edits it. */
   editing: 'new' | number;
   /** Owners platform staff choose from; null for merchant staff (their own merchant). */
-  owners: SearchOption[] | null;
+  owners: OptionSource | null;
   onClose: () => void;
 }
 
@@ -69,7 +69,7 @@ export default function StationFormDrawer({ view, editing, owners, onClose }: St
             name: 'merchantId' as const,
             labelKey: 'field.merchantName',
             type: 'select' as const,
-            options: owners,
+            source: owners,
             modes: ['add' as const],
             helpKey: 'station.ownerHelp',
           },

@@ -2,6 +2,7 @@ import { STATION_NATURES, STATION_SCREENS, STATION_STATUSES, stationApi, type St
 import { optionsOf } from '../../shared/devices';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 
 /**
  * What the integrated-station and swap-station screens differ in (docs/stations-and-maps.md,
@@ -45,13 +46,13 @@ const completenessOptions: SearchOption[] = [
 ];
 
 /** The list's filters; the map shows what they find. Owners only for platform staff (null otherwise). */
-export function stationSearchFields(owners: SearchOption[] | null, areas: SearchOption[]): SearchField<Filter>[] {
+export function stationSearchFields(owners: OptionSource | null, areas: SearchOption[]): SearchField<Filter>[] {
   return [
     { name: 'name', labelKey: 'field.name' },
     { name: 'nature', labelKey: 'field.nature', type: 'select', options: natureOptions },
     { name: 'status', labelKey: 'field.status', type: 'select', options: statusOptions },
     { name: 'areaId', labelKey: 'field.areaId', type: 'select', options: areas },
     { name: 'incomplete', labelKey: 'field.incomplete', type: 'select', options: completenessOptions },
-    ...(owners ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, options: owners }] : []),
+    ...(owners ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, source: owners }] : []),
   ];
 }

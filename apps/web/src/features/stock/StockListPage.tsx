@@ -26,7 +26,7 @@ export function StockListPage() {
   const searchFields: SearchField<FilterOf<typeof api.summary>>[] = [
     { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
   ];
-  if (owners) searchFields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.filter });
+  if (owners) searchFields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners.filter });
 
   return (
     <>

@@ -1,6 +1,7 @@
 import { APPOINTMENT_STATUSES, SWAP_RESULTS, type FilterOf, type appointmentApi, type swapApi } from '@swap/contracts';
 import type { StatusMap } from '../../shared/StatusTag';
-import type { SearchField, SearchOption } from '../../shared/table';
+import type { SearchField } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 import { fieldKey, optionsOf } from '../../shared/devices';
 
 /** Query parameters the swap list opens filtered by (links from device pages). */
@@ -59,8 +60,8 @@ export const APPOINTMENT_SEARCH_FIELDS: SearchField<FilterOf<typeof appointmentA
  */
 export function withOwnerFilter<F extends string>(
   fields: SearchField<F | 'merchantId'>[],
-  merchants: SearchOption[] | undefined,
+  merchants: OptionSource | undefined,
 ): SearchField<F | 'merchantId'>[] {
   if (!merchants) return fields;
-  return [...fields, { name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: merchants }];
+  return [...fields, { name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: merchants }];
 }

@@ -13,6 +13,7 @@ import {
 import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
+import type { OptionSource } from '../../shared/table/types';
 import { type DeviceFormSpec } from '../device-registry';
 import { merchantSource } from '../../shared/merchantChoices';
 import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
@@ -37,10 +38,7 @@ export const ACC_MAP: StatusMap = {
   OFF: { meaning: 'default', labelKey: 'vehicle.acc.OFF' },
 };
 
-export function vehicleSearchFields(
-  types: SearchOption[],
-  owners: SearchOption[] | null,
-): SearchField<FilterOf<typeof vehicleApi.search>>[] {
+export function vehicleSearchFields(types: SearchOption[], owners: OptionSource | null): SearchField<FilterOf<typeof vehicleApi.search>>[] {
   const fields = baseSearchFields<FilterOf<typeof vehicleApi.search>>(types, owners);
   fields.splice(
     4,

@@ -21,7 +21,7 @@ function AdjustForm({ onClose }: { onClose: () => void }) {
   const owners = useOwnerOptions();
   const fields: FormField<'merchantId' | 'customerId' | 'amount' | 'remark'>[] = [
     ...(owners
-      ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, options: owners.merchants }]
+      ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, source: owners.merchants }]
       : []),
     { name: 'customerId', labelKey: fieldKey('customerId'), maxLength: 64 },
     { name: 'amount', labelKey: fieldKey('amount'), helpKey: 'wallet.amountHelp', maxLength: 16 },
@@ -79,7 +79,7 @@ export function WalletBillPage() {
           },
           // A customer number is unique within its merchant only: platform staff narrow by the merchant.
           ...(owners
-            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantName'), type: 'select' as const, options: owners.merchants }]
+            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantName'), type: 'select' as const, source: owners.merchants }]
             : []),
           { name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange' },
         ]}

@@ -31,3 +31,20 @@ export function joinedSources(sources: OptionSource[]): OptionSource {
     load: async (input, signal) => (await Promise.all(sources.map((source) => source.load(input, signal)))).flat(),
   };
 }
+
+/**
+ * A source with choices of its own before the server's (the platform's own stock, 0, before the
+ * merchants): always offered, and answered here when asked for by id, never sent to the server.
+ */
+export function withFixedChoices(source: OptionSource, fixed: SearchOption[]): OptionSource {
+  const isFixed = (id: number) => fixed.some((choice) => choice.value === id);
+  return {
+    ...source,
+    key: [...source.key, 'fixed', fixed.map((choice) => choice.value)],
+    load: async (input, signal) => {
+      const ids = input.ids?.filter((id) => !isFixed(id));
+      const found = await source.load({ ...input, ids: ids?.length ? ids : undefined }, signal);
+      return [...fixed, ...found];
+    },
+  };
+}

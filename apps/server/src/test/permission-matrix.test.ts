@@ -4,6 +4,7 @@ import { declaredRoutes, registerAccessControl, type DeclaredRoute } from '../ap
 import { startTestServer, type ApiAnswer, type TestServer } from './harness.js';
 import { FACTORY_PASSWORD, createAccountWithMenus, createMerchant, createSubAccount, platformAdmin } from './factories.js';
 import {
+  ALL_ENDPOINTS,
   accessCodes,
   auditLogApi,
   sessionApi,
@@ -45,6 +46,12 @@ async function callRoute(server: TestServer, route: DeclaredRoute, token: string
   const url = route.url.replace(/:[A-Za-z]+/g, '0');
   const method = route.method as 'GET' | 'POST';
   return server.call(method, url, { token, ...(method === 'GET' ? {} : { body: {} }) });
+}
+
+/** A live stream that takes no id (the header's alarms): opened by a holder it stays open, so only a refusal is awaited. */
+function openStream(route: DeclaredRoute): boolean {
+  const def = ALL_ENDPOINTS.find((each) => endpointUrl(each) === route.url && each.method === route.method);
+  return def?.answer === 'stream' && def.query === undefined;
 }
 
 function verdict(caller: Caller, route: DeclaredRoute, answer: ApiAnswer): string | null {
@@ -146,6 +153,10 @@ describe('permission matrix', () => {
       const failures: string[] = [];
       let allowed = 0;
       for (const route of routes) {
+        if (holds(caller, route) && openStream(route)) {
+          allowed++;
+          continue;
+        }
         const answer = await callRoute(server, route, caller.token);
         const problem = verdict(caller, route, answer);
         if (problem) failures.push(problem);

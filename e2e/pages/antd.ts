@@ -22,8 +22,8 @@ export async function saveDrawer(page: Page, drawer: Locator): Promise<void> {
  * still moving in, or an earlier one fading out with the same items, may let a click through to
  * nothing.
  */
-export async function openRowMenu(page: Page, row: Locator): Promise<Locator> {
-  await row.getByRole('button', { name: 'More actions' }).click();
+export async function openRowMenu(page: Page, row: Locator, moreActions = 'More actions'): Promise<Locator> {
+  await row.getByRole('button', { name: moreActions }).click();
   const menu = page.locator('.ant-dropdown:visible:not([class*="-enter"]):not([class*="-appear"]):not([class*="-leave"])');
   await menu.waitFor();
   return menu;
@@ -32,15 +32,16 @@ export async function openRowMenu(page: Page, row: Locator): Promise<Locator> {
 /**
  * Runs a row action of a list: the first one is a button in the row, the others are items of the
  * row's "More actions" menu. A chosen item closes the menu; a menu still open after a click did not
- * take it, and the item is clicked again (at most three times).
+ * take it, and the item is clicked again (at most three times). In another language, `moreActions`
+ * is the menu button's name in it.
  */
-export async function rowAction(page: Page, row: Locator, name: string): Promise<void> {
+export async function rowAction(page: Page, row: Locator, name: string, moreActions?: string): Promise<void> {
   const button = row.getByRole('button', { name, exact: true });
   if ((await button.count()) > 0) {
     await button.click();
     return;
   }
-  const menu = await openRowMenu(page, row);
+  const menu = await openRowMenu(page, row, moreActions);
   for (let attempt = 1; ; attempt += 1) {
     await menu.getByRole('menuitem', { name }).click();
     try {

@@ -135,9 +135,9 @@ export class ListPage extends BasePage {
     return drawer;
   }
 
-  /** Runs a row action (a button in the row or an item of its "More actions" menu). */
-  async action(rowText: string, name: string): Promise<void> {
-    await rowAction(this.page, this.row(rowText), name);
+  /** Runs a row action (a button in the row or an item of its "More actions" menu, named `moreActions` in another language). */
+  async action(rowText: string, name: string, moreActions?: string): Promise<void> {
+    await rowAction(this.page, this.row(rowText), name, moreActions);
   }
 
   /** Edit → fill → Save, waiting for the drawer to close. */

@@ -5,7 +5,7 @@ import type { FieldLabels } from '../language.js';
 import { cleanString, id, money, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
-import { MARKETING_TYPES } from './top-up.js';
+import { MARKETING_TYPES, topUpOffer } from './top-up.js';
 
 /**
  * Wallet set, recharge orders and package orders (Order centre, docs/wallet.md and docs/orders.md):
@@ -253,6 +253,14 @@ export const walletOrderApi = {
       access: { code: 'order.wallet.complete' },
       body: z.object({ id }),
       answer: walletOrderRecord,
+    }),
+    offers: endpoint({
+      method: 'GET',
+      path: '/order/recharge/offers',
+      access: { code: 'order.wallet.add' },
+      query: z.object({ merchantId: id.optional() }),
+      answer: z.array(topUpOffer),
+      summary: "The merchant's enabled top-up offers in its currency, of the marketing types its wallet set has in use",
     }),
   },
   package: {

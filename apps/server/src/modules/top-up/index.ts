@@ -102,12 +102,18 @@ async function assertOffer(ctx: Ctx, merchantId: number, input: TopUpAdd): Promi
 
 /** The merchant's enabled top-up offers, for the top-up form (platform staff name the merchant). */
 async function offersFor(ctx: Ctx, merchantId: number | undefined) {
-  const owner = await walletOwner(ctx, merchantId);
-  const currency = await merchantCurrency(ctx.db, owner);
-  const { marketingTypes } = await walletRulesOf(ctx.db, owner);
-  // An offer saved before the merchant's currency changed is not offered until it is saved again, nor
-  // one of a marketing type the wallet set has out of use (docs/wallet.md).
-  return (await enabledTopUpOffers(ctx.db, owner)).filter(
+  return topUpOffersOf(ctx.db, await walletOwner(ctx, merchantId));
+}
+
+/**
+ * A merchant's top-up offers staff may choose from (the top-up form, a recharge order): its enabled
+ * ones in its current currency (one saved before the currency changed is not offered until saved
+ * again), of the marketing types its wallet set has in use (docs/wallet.md).
+ */
+export async function topUpOffersOf(db: Db, merchantId: number) {
+  const currency = await merchantCurrency(db, merchantId);
+  const { marketingTypes } = await walletRulesOf(db, merchantId);
+  return (await enabledTopUpOffers(db, merchantId)).filter(
     (offer) => offer.currency === currency && marketingTypes.includes(offer.marketingType),
   );
 }

@@ -9,7 +9,7 @@ import { serve } from '../../app/route.js';
 import { merchantCurrency } from '../currency/index.js';
 import { customersOf } from '../customer/index.js';
 import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
-import { firstTopUpDue, moveWallet, payFromWallet } from '../top-up/index.js';
+import { firstTopUpDue, moveWallet, payFromWallet, topUpOffersOf } from '../top-up/index.js';
 import { walletOrders } from './wallet-order.table.js';
 import {
   cancelWalletOrder,
@@ -96,6 +96,9 @@ export function registerWalletOrderRoutes(app: FastifyInstance): void {
     );
   }
   serve(app, walletOrderApi.recharge.add, ({ input, ctx }) => placeRechargeOrder(ctx, input));
+  serve(app, walletOrderApi.recharge.offers, async ({ input, ctx }) =>
+    topUpOffersOf(ctx.db, await chosenAgent(ctx, input.merchantId, ctx.db)),
+  );
   serve(app, walletOrderApi.recharge.complete, ({ input, ctx }) => completeRechargeOrder(ctx, input.id));
   serve(app, walletOrderApi.package.add, ({ input, ctx }) => placePackageOrder(ctx, input));
   serve(app, walletOrderApi.package.payFromWallet, ({ input, ctx }) => payPackageFromWallet(ctx, input.id));

@@ -166,6 +166,8 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     // The campaign offer is neither offered nor accepted.
     const offered = (await succeed(server, topUpApi.offers, {}, agent.admin.token)).map((o) => o.marketingType);
     expect(offered).not.toContain('CAMPAIGN');
+    expect((await succeed(server, walletOrderApi.recharge.offers, {}, agent.admin.token)).map((o) => o.marketingType)).toEqual(offered);
+    expect((await succeed(server, walletOrderApi.package.offers, {}, agent.admin.token)).map((o) => o.id)).toEqual([packageId]);
     expect((await recharge({ customerNumber: number, offerId: offers.campaign })).code).toBe(7104);
     expect((await recharge({ customerNumber: number, paidAmount: '19999.99' })).code).toBe(7103);
     // A first top-up while the wallet has had none; then never again.

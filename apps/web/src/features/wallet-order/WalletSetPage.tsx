@@ -47,7 +47,7 @@ export function WalletSetPage() {
         exportFilename="wallet-set"
         rowKey="id"
         scrollX={900}
-        searchFields={owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', options: owners.merchants }] : []}
+        searchFields={owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners.merchants }] : []}
         columns={[
           ...(owners ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantName'), width: 180 }] : []),
           {

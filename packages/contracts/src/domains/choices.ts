@@ -62,9 +62,24 @@ export const STATION_OPTIONS = {
   SWAP: stationOptionsEndpoint('SWAP'),
 } as const;
 
+/** An area as a choice (the device lists' area filter): a city names its province. */
+export const areaChoice = z.object({ id: z.number(), name: z.string(), province: z.string().nullable() });
+export type AreaChoice = z.infer<typeof areaChoice>;
+
+/** The areas (platform data, the same for every caller), for whoever holds a device list or the areas menu. */
+export const areaOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/admin/area/options',
+  access: { code: 'operation.cabinet', orCodes: ['operation.battery', 'operation.vehicle', 'admin.area'] },
+  body: optionsQuery,
+  answer: z.array(areaChoice),
+  summary: 'The provinces and cities whose name holds the keyword, by name, at most `limit`, and those named by `ids`',
+});
+
 /** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
 export const choicesApi = {
   merchant: merchantOptionsEndpoint,
   integratedStation: STATION_OPTIONS.INTEGRATED,
   swapStation: STATION_OPTIONS.SWAP,
+  area: areaOptionsEndpoint,
 } as const;

@@ -1,13 +1,14 @@
 export { allCities, areaExists, areaIdColumn, areaNameOf, cityExists, insideArea } from './area.refs.js';
 import type { FastifyInstance } from 'fastify';
 import { aliasedTable, and, asc, count, eq, ilike, sql } from 'drizzle-orm';
-import { areaApi, type AreaAdd, type AreaEdit, type AreaRecord, type AreaType } from '@swap/contracts';
+import { areaApi, areaOptionsEndpoint, type AreaAdd, type AreaEdit, type AreaRecord, type AreaType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { AppError, isUniqueViolation, notFound, violatedConstraint } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
+import { answerOptions } from '../../app/options.js';
 import { serve } from '../../app/route.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { outlineOf, pointOf } from './area.refs.js';
@@ -20,6 +21,7 @@ import { areas } from './area.table.js';
 
 const province = aliasedTable(areas, 'province');
 const SMALL_TABLE = 'Areas are a few hundred provinces and cities: the table is read in full.';
+const areaProvinceName = sql<string | null>`(select p.name from ${areas} as p where p.id = ${areas}.${sql.identifier('province_id')})`;
 const cityCount = sql<number>`(select count(*)::int from ${areas} as child where child.province_id = ${areas.id})`;
 
 interface Row {
@@ -288,6 +290,20 @@ export function registerAreaRoutes(app: FastifyInstance): void {
   serve(app, areaApi.edit, ({ input, ctx }) => editArea(ctx, input));
   serve(app, areaApi.remove, ({ input, ctx }) => removeArea(ctx, input.id));
   serve(app, areaApi.provinces, ({ ctx }) => provinces(ctx.db));
+  // Areas are platform data: every caller of a device list chooses among all of them.
+  serve(app, areaOptionsEndpoint, ({ input, ctx }) =>
+    answerOptions(
+      ctx.db,
+      {
+        table: areas,
+        id: areas.id,
+        name: areas.name,
+        select: { id: areas.id, name: areas.name, province: areaProvinceName },
+        scope: undefined,
+      },
+      input,
+    ),
+  );
   serve(app, areaApi.export, ({ input, ctx, reply }) =>
     areaList.sendExport(reply, ctx, input, { filename: 'areas.csv', columns: CSV_COLUMNS }),
   );

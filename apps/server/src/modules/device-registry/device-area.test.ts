@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batteryApi, cabinetApi, endpointUrl, vehicleApi } from '@swap/contracts';
+import { areaOptionsEndpoint, batteryApi, cabinetApi, endpointUrl, vehicleApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   assignToStation,
@@ -78,5 +78,16 @@ describe('devices filtered by area', () => {
     const zh = await server.call('POST', endpointUrl(batteryApi.search), { token: who.merchant, body: { areaId: 'x' }, lang: 'zh' });
     expect(zh.status).toBe(400);
     expect(zh.message).toMatch(/[\u4e00-\u9fff]/);
+  });
+
+  it('offers the areas to a holder of a device list, searched by part of the name', async () => {
+    const options = (token: string, body: Record<string, unknown>) =>
+      server.call('POST', endpointUrl(areaOptionsEndpoint), { token, body });
+    const south = await options(who.rival, { keyword: 'sOuTh' });
+    expect(south.data).toEqual([{ id: cityId, name: 'South Jakarta', province: 'Jakarta' }]);
+    const named = await options(who.merchant, { keyword: 'nothing like it', ids: [provinceId, 2_000_000_000] });
+    expect(named.data).toEqual([{ id: provinceId, name: 'Jakarta', province: null }]);
+    expect((await options(who.merchant, { limit: 0 })).status).toBe(400);
+    expect((await options(who.merchant, { keyword: 'a\u0000' })).status).toBe(400);
   });
 });

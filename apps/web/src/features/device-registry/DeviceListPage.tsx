@@ -1,7 +1,8 @@
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { DeviceKind, FilterOf, SortColumnOf } from '@swap/contracts';
+import { areaOptionsEndpoint, type DeviceKind, type FilterOf, type SortColumnOf } from '@swap/contracts';
+import { endpointSource } from '../../shared/api/optionSources';
 import {
   ResourceTable,
   type BatchAction,
@@ -79,6 +80,15 @@ export function DeviceListPage<R extends DeviceRow>({
   const navigate = useNavigate();
   const types = useTypeOptions(kind);
   const owners = useOwnerOptions();
+  // The area the devices' stations lie in (docs/stations-and-maps.md, "Devices by area"), searched on the server.
+  const areas = useMemo(
+    () =>
+      endpointSource(areaOptionsEndpoint, (area) => ({
+        value: area.id,
+        label: area.province ? `${area.province} · ${area.name}` : area.name,
+      })),
+    [],
+  );
   const [editing, setEditingState] = useState<R | 'new' | null>(null);
   const [scrapping, setScrappingState] = useState<R | null>(null);
   // A form stays mounted once opened, so it closes with its animation.
@@ -107,7 +117,10 @@ export function DeviceListPage<R extends DeviceRow>({
         scrollX={scrollX}
         batchActions={batchActions}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
-        searchFields={searchFields(types, owners?.filter ?? null)}
+        searchFields={[
+          ...searchFields(types, owners?.filter ?? null),
+          { name: 'areaId', labelKey: fieldKey('areaId'), type: 'select', source: areas },
+        ]}
         columns={[
           {
             key: 'number',

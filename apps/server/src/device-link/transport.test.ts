@@ -11,7 +11,13 @@ describe('the gateway’s subscriptions on an external broker', () => {
         'bss/v1/battery/+/backlog',
         'bss/v1/vehicle/+/backlog',
       ],
-      control: ['bss/v1/cabinet/+/state', 'bss/v1/cabinet/+/cmd-result', 'bss/v1/cabinet/+/event', 'bss/v1/cabinet/+/authorize'],
+      control: [
+        'bss/v1/cabinet/+/state',
+        'bss/v1/cabinet/+/cmd-result',
+        'bss/v1/cabinet/+/fw-status',
+        'bss/v1/cabinet/+/event',
+        'bss/v1/cabinet/+/authorize',
+      ],
     });
   });
 
@@ -27,6 +33,8 @@ describe('the gateway’s subscriptions on an external broker', () => {
     expect(control).toEqual([
       'bss/v1/cabinet/+/state',
       'bss/v1/cabinet/+/cmd-result',
+      // A firmware report updates one cabinet's upgrade row: one server of the group is enough.
+      '$share/swap/bss/v1/cabinet/+/fw-status',
       '$share/swap/bss/v1/cabinet/+/event',
       '$share/swap/bss/v1/cabinet/+/authorize',
     ]);

@@ -1,45 +1,12 @@
-import { useRef, useState, type ReactNode } from 'react';
-import { Descriptions, Drawer, Flex, Typography } from 'antd';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
+import { Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { COMPARTMENT_STATES, SWAP_RECORD_FAILURE_MESSAGES, type CompartmentRecord, type SwapRecordFailureCode } from '@swap/contracts';
+import { COMPARTMENT_STATES, type CompartmentRecord } from '@swap/contracts';
 import { STATUS_COLORS } from '../../shared/StatusTag';
 import { byIndex, COMPARTMENT_MEANING, countByState } from './compartments';
 
-/** A fault the server sets (a refused pack) in the user's language; a device's own fault as it reports it. */
-function faultText(fault: string | null, t: (key: string) => string): string | null {
-  if (fault === null || !Object.hasOwn(SWAP_RECORD_FAILURE_MESSAGES, fault)) return fault;
-  return t(`message.${SWAP_RECORD_FAILURE_MESSAGES[fault as SwapRecordFailureCode]}`);
-}
-
-function CompartmentFields({ compartment }: { compartment: CompartmentRecord }) {
-  const { t } = useTranslation();
-  const none = t('common.empty');
-  const value = (v: number | string | null) => (v === null ? none : v);
-  const rows: [string, ReactNode][] = [
-    ['cabinet.compartment.battery', compartment.batteryNumber ?? none],
-    ['cabinet.compartment.doorLock', t(`cabinet.lock.${compartment.doorLock}`)],
-    ['cabinet.compartment.batteryLock', t(`cabinet.lock.${compartment.batteryLock}`)],
-    ['cabinet.compartment.inPlace', t(compartment.inPlace ? 'cabinet.inPlace.yes' : 'cabinet.inPlace.no')],
-    ['cabinet.compartment.chargerSwitch', t(`cabinet.onOff.${compartment.chargerSwitch}`)],
-    ['cabinet.compartment.voltage', value(compartment.voltage)],
-    ['cabinet.compartment.current', value(compartment.current)],
-    ['cabinet.compartment.temperature', value(compartment.temperature)],
-    ['cabinet.compartment.preset', value(compartment.preset)],
-    ['cabinet.compartment.indicator', t(`cabinet.indicator.${compartment.indicator}`)],
-    ['cabinet.compartment.fault', faultText(compartment.fault, t) ?? none],
-    ['cabinet.compartment.nfcSwitch', t(`cabinet.onOff.${compartment.nfcSwitch}`)],
-    ['cabinet.compartment.enabled', t(compartment.enabled ? 'cabinet.enabled' : 'cabinet.disabled')],
-  ];
-  return (
-    <Descriptions column={1} size="small" bordered>
-      {rows.map(([key, shown]) => (
-        <Descriptions.Item key={key} label={t(key)}>
-          {shown}
-        </Descriptions.Item>
-      ))}
-    </Descriptions>
-  );
-}
+// The side panel loads when a compartment is first opened, like the kit's drawers (docs/web-kits.md).
+const CompartmentPanel = lazy(() => import('./CompartmentPanel'));
 
 /**
  * The compartments as a grid coloured by state, with the count of each state. A compartment opens
@@ -58,6 +25,8 @@ export function CompartmentGrid({
   const counts = countByState(compartments);
   const [openIndex, setOpenIndex] = useState<number | null>(null);
   const opener = useRef<HTMLButtonElement | null>(null);
+  // Once opened, the panel stays mounted so it can play its closing animation.
+  const [opened, setOpened] = useState(false);
   // The open compartment as the latest data has it (a live change shows in the open panel).
   const open = openIndex === null ? undefined : compartments.find((c) => c.index === openIndex);
   const titleOf = (compartment: CompartmentRecord) =>
@@ -89,6 +58,7 @@ export function CompartmentGrid({
               aria-expanded={openIndex === compartment.index}
               onClick={(event) => {
                 opener.current = event.currentTarget;
+                setOpened(true);
                 setOpenIndex(compartment.index);
               }}
               style={{
@@ -106,24 +76,17 @@ export function CompartmentGrid({
           );
         })}
       </div>
-      <Drawer
-        open={open !== undefined}
-        title={open ? titleOf(open) : null}
-        onClose={() => setOpenIndex(null)}
-        afterOpenChange={(visible) => {
-          if (!visible) opener.current?.focus();
-        }}
-        size={400}
-        destroyOnHidden
-        className="compartment-panel"
-      >
-        {open ? (
-          <Flex vertical gap={12}>
-            <CompartmentFields compartment={open} />
-            {actions?.(open)}
-          </Flex>
-        ) : null}
-      </Drawer>
+      {opened ? (
+        <Suspense fallback={null}>
+          <CompartmentPanel
+            compartment={open}
+            title={open ? titleOf(open) : null}
+            actions={actions}
+            onClose={() => setOpenIndex(null)}
+            onClosed={() => opener.current?.focus()}
+          />
+        </Suspense>
+      ) : null}
     </Flex>
   );
 }

@@ -114,6 +114,12 @@ describe('stations', () => {
     // The seller is a merchant (the merchant's staff may name their own): its name beside the owner's.
     await cabinetList.row(number).waitFor();
     expect(await cabinetList.row(number).getByRole('cell', { name: merchant.name, exact: true }).count()).toBe(2);
+    // The device lists filter by area: the cabinet stands in the new station, inside the centre city
+    // (docs/stations-and-maps.md, "Devices by area"); the other city holds none of it.
+    await cabinetList.search({ Area: coast.name });
+    await cabinetList.row(number).waitFor({ state: 'detached' });
+    await cabinetList.search({ Area: centre.name });
+    await cabinetList.row(number).waitFor();
     await cabinetList.row(number).getByRole('link', { name }).click();
     await page.waitForURL((url) => url.pathname.startsWith('/site/cabinet-detail/'));
     await cabinets.getByRole('link', { name: number }).waitFor();

@@ -6,8 +6,12 @@ import type { Language } from './envelope.js';
  * once published (clients and operators' scripts rely on them); add new ones at the end of a range.
  *
  * Ranges: 4xx session, 1000 platform, 2000 accounts and permissions, 3000 devices and stock,
- * 4000 distribution and pricing, 5000 device link and commands, 6000 swaps and reservations,
- * 7000 customers and identity, 7050 product orders, 7150 vehicle and battery orders.
+ * 4000 distribution, stations and areas, 4100 base prices, 4150 products and packages, 4250 external
+ * systems, 4300 applications and top-ups, 4350 top-up offers, price settings and currencies,
+ * 5000 device link and commands, 5030 device logs, 6000 swaps and reservations, 7000 customers and
+ * identity, 7050 product orders, 7100 wallet set and wallet orders, 7150 vehicle and battery orders,
+ * 7200 payments, 7280 swap and energy orders, 8000 alarms, 8100 firmware and tasks to many
+ * cabinets, 9000 dashboard and statistics.
  */
 export interface CatalogueEntry {
   code: number;

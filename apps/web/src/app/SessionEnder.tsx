@@ -3,9 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { registerSessionEnder } from '../shared/api/bridge';
 import { resetSessionEnding } from '../shared/api/client';
+import { safeRedirect } from '../shared/menuModel';
 import { clearSession } from '../shared/session';
 
-/** What OK in the "Tip" dialog does: forget the user and go to sign-in. */
+/**
+ * What OK in the "Tip" dialog does: forget the user and go to sign-in, keeping the page the user was
+ * on so signing in again returns there.
+ */
 export function SessionEnder() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -15,7 +19,9 @@ export function SessionEnder() {
         clearSession();
         queryClient.clear();
         resetSessionEnding();
-        void navigate('/session/login', { replace: true });
+        const { pathname, search } = window.location;
+        const back = safeRedirect(`${pathname}${search}`);
+        void navigate(back ? `/session/login?redirect=${encodeURIComponent(back)}` : '/session/login', { replace: true });
       }),
     [navigate, queryClient],
   );

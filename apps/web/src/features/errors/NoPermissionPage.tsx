@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { getToken } from '../../shared/session';
 import { ErrorView } from './ErrorView';
 
-/** /error-page/401: NO PERMISSION; also where a user with no granted centre lands. */
+/** /error-page/401: NO PERMISSION; where a user with no granted centre lands. */
 export function NoPermissionPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -22,6 +22,36 @@ export function NoPermissionPage() {
             </Button>
           ) : null}
           <Button onClick={() => void navigate('/session/login')}>{t('errors.signIn')}</Button>
+        </Flex>
+      }
+    />
+  );
+}
+
+/**
+ * A page the signed-in user may not open, shown inside the shell where the page would be: the
+ * address stays, and the way back leads to the previous page (or the dashboard when there is none).
+ */
+export function NoPermissionView() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  // The router counts the entries it pushed: index 0 is the first page of this visit.
+  const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
+  return (
+    <ErrorView
+      status="403"
+      title={t('errors.permissionTitle')}
+      message={t('errors.permissionMessage')}
+      actions={
+        <Flex gap={8} justify="center" wrap>
+          {canGoBack ? (
+            <Button type="primary" onClick={() => void navigate(-1)}>
+              {t('errors.back')}
+            </Button>
+          ) : null}
+          <Button type={canGoBack ? 'default' : 'primary'} onClick={() => void navigate('/dashboard')}>
+            {t('errors.home')}
+          </Button>
         </Flex>
       }
     />

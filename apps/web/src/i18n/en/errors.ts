@@ -8,6 +8,7 @@ export const errors = {
   'errors.notFoundTitle': 'PAGE NOT FOUND',
   'errors.notFoundMessage': 'The page does not exist or the link is not valid.',
   'errors.home': 'Go to the dashboard',
+  'errors.back': 'Back',
   'errors.signIn': 'Sign in',
   'errors.offline': 'The server could not be reached. Check the network connection and try again.',
   'errors.timeout': 'The server did not answer in time. Please try again.',

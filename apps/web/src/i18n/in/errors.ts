@@ -9,6 +9,7 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundTitle': 'HALAMAN TIDAK DITEMUKAN',
   'errors.notFoundMessage': 'Halaman tidak ada atau tautan tidak valid.',
   'errors.home': 'Ke dasbor',
+  'errors.back': 'Kembali',
   'errors.signIn': 'Masuk',
   'errors.offline': 'Server tidak dapat dihubungi. Periksa koneksi jaringan lalu coba lagi.',
   'errors.timeout': 'Server tidak menjawab tepat waktu. Silakan coba lagi.',

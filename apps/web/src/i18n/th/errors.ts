@@ -9,6 +9,7 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundTitle': 'ไม่พบหน้า',
   'errors.notFoundMessage': 'ไม่มีหน้านี้ หรือลิงก์ไม่ถูกต้อง',
   'errors.home': 'ไปที่แดชบอร์ด',
+  'errors.back': 'ย้อนกลับ',
   'errors.signIn': 'เข้าสู่ระบบ',
   'errors.offline': 'ไม่สามารถเชื่อมต่อเซิร์ฟเวอร์ได้ โปรดตรวจสอบการเชื่อมต่อเครือข่ายแล้วลองอีกครั้ง',
   'errors.timeout': 'เซิร์ฟเวอร์ไม่ตอบกลับภายในเวลาที่กำหนด โปรดลองอีกครั้ง',

@@ -9,6 +9,7 @@ export const errors: Record<keyof typeof en, string> = {
   'errors.notFoundTitle': '页面不存在',
   'errors.notFoundMessage': '页面不存在或链接无效。',
   'errors.home': '前往仪表盘',
+  'errors.back': '返回',
   'errors.signIn': '登录',
   'errors.offline': '无法连接服务器，请检查网络连接后重试。',
   'errors.timeout': '服务器未及时响应，请重试。',

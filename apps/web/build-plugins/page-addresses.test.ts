@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { contractTextNeeds, contractTextsOf, featureTextFiles, findPageAddresses } from './page-addresses';
+import { contractTextNeeds, contractTextsOf, featureTextFiles, findPageAddresses, textKeysOf } from './page-addresses';
 
 /** A web root holding the given page files (`feature/NamePage.tsx` → source; `../app/x.ts` outside the features). */
 function webRootWith(files: Record<string, string>): string {
@@ -68,6 +68,34 @@ describe('feature texts of the pages', () => {
       station: ['station/station.texts.ts'],
       swap: ['swap/swap.texts.ts'],
     });
+  });
+});
+
+describe('texts files as the build reads them', () => {
+  it('reads the keys of a file that writes each language on one line, and gives its texts to a feature naming one', () => {
+    const root = webRootWith({
+      // As prettier leaves a file whose languages fit on one line each.
+      'station/station.texts.ts': [
+        "import type { FeatureTexts } from '../../i18n/catalogue';",
+        "export const texts = { en: { 'station.platformOwn': 'Platform', 'station.far': 'Far' }, in: { 'station.platformOwn': 'Platform', 'station.far': 'Jauh' } } satisfies FeatureTexts;",
+      ].join('\n'),
+      'cabinet/CabinetPage.tsx': "export const p = t('station.far');",
+    });
+    expect(featureTextFiles(root)).toEqual({ cabinet: ['station/station.texts.ts'], station: ['station/station.texts.ts'] });
+  });
+
+  it('stops at a texts file it cannot read whole, naming the file', () => {
+    const unreadable = {
+      'a spread': "export const texts = { en: { 'area.map': 'Map', ...more } };",
+      'a computed key': "export const texts = { en: { [`area.${name}`]: 'Map' } };",
+      'languages naming different keys': "export const texts = { en: { 'area.map': 'Map' }, th: { 'area.mapp': 'แผนที่' } };",
+      'no texts': "export const words = { en: { 'area.map': 'Map' } };",
+      'an empty language': 'export const texts = { en: {} };',
+    };
+    for (const [what, source] of Object.entries(unreadable))
+      expect(() => textKeysOf(source, 'area/area.texts.ts'), what).toThrow('The texts file area/area.texts.ts cannot be read');
+    const root = webRootWith({ 'area/area.texts.ts': unreadable['a spread'], 'area/AreaPage.tsx': "t('area.map');" });
+    expect(() => featureTextFiles(root)).toThrow('area/area.texts.ts cannot be read');
   });
 });
 

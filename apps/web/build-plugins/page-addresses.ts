@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { parseSync } from 'vite';
 
 /** A page and the address it opens at, as the page's doc comment declares it. */
 export interface PageAddress {
@@ -67,8 +68,56 @@ const featureSources = (webRoot: string, feature: string) => sourcesUnder(webRoo
 const FEATURE_IMPORT = /(?:from\s*|import\(\s*)'\.\.\/([\w-]+)(?:\/[^']*)?'/g;
 /** String literals that may be text keys or the start of one: `'ns.key'`, `"ns.key"`, `` `ns.prefix.${…}` ``. */
 const KEY_LITERAL = /'([A-Za-z][\w-]*\.[\w.-]*)'|"([A-Za-z][\w-]*\.[\w.-]*)"|`([A-Za-z][\w-]*\.[\w.-]*)(?:`|\$\{)/g;
-/** The keys of a texts file (every language names the same ones). */
-const TEXT_KEY = /^\s*'([\w.-]+)':/gm;
+/** A node of the parser's tree, as far as textKeysOf reads it. */
+interface TreeNode {
+  type: string;
+  start: number;
+  end: number;
+  [field: string]: unknown;
+}
+
+/**
+ * The keys of a feature texts file (`export const texts = { en: {…}, in: {…}, … }`), read with the
+ * parser the build splits the file by language with, however the file is laid out (one text a
+ * line, or a language on one line). A file it cannot read whole stops the build and the catalogue
+ * test, naming the file: no `texts`, a language that is not an object, a text whose key is not
+ * written as a string (spread, computed), or languages that name different keys
+ * (docs/web-kits.md, "Texts").
+ */
+export function textKeysOf(source: string, file: string): string[] {
+  const fail = (why: string): never => {
+    throw new Error(`The texts file ${file} cannot be read: ${why} (docs/web-kits.md, "Texts")`);
+  };
+  const { program, errors } = parseSync(file, source) as unknown as { program: { body: TreeNode[] }; errors: unknown[] };
+  if (errors.length > 0) fail('it does not parse');
+  let texts: TreeNode | undefined;
+  for (const statement of program.body) {
+    const declaration = statement.type === 'ExportNamedDeclaration' ? (statement.declaration as TreeNode | null) : null;
+    for (const declarator of (declaration?.declarations as TreeNode[] | undefined) ?? [])
+      if ((declarator.id as TreeNode).name === 'texts') texts = declarator.init as TreeNode;
+  }
+  while (texts && (texts.type === 'TSSatisfiesExpression' || texts.type === 'TSAsExpression')) texts = texts.expression as TreeNode;
+  if (texts?.type !== 'ObjectExpression') return fail('it exports no `texts = { en: {…}, … }`');
+  const written = (node: TreeNode) => source.slice(node.start, node.end);
+  const languages = (texts.properties as TreeNode[]).map((language) => {
+    const catalogue = language.value as TreeNode | undefined;
+    if (language.type !== 'Property' || language.computed || catalogue?.type !== 'ObjectExpression')
+      return fail(`\`${written(language).slice(0, 60)}\` is not a language's object of texts`);
+    const keys = (catalogue.properties as TreeNode[]).map((text) => {
+      const key = text.key as TreeNode | undefined;
+      if (text.type !== 'Property' || text.computed || key?.type !== 'Literal' || typeof key.value !== 'string')
+        return fail(`\`${written(text).slice(0, 60)}\` is not a text written as 'namespace.key': '…'`);
+      return key.value;
+    });
+    return { name: written(language.key as TreeNode), keys };
+  });
+  const [first] = languages;
+  if (!first || first.keys.length === 0) return fail('it holds no text');
+  const listed = (keys: string[]) => [...keys].sort().join();
+  for (const other of languages)
+    if (listed(other.keys) !== listed(first.keys)) fail(`${other.name} does not name the same keys as ${first.name}`);
+  return first.keys;
+}
 
 /**
  * The feature texts files (`src/features/<feature>/<namespace>.texts.ts`, relative to
@@ -90,7 +139,7 @@ export function featureTextFiles(webRoot: string): Record<string, string[]> {
       .sort()
       .map((name) => {
         const file = `${feature}/${name}`;
-        const keys = [...readFileSync(path.join(root, file), 'utf8').matchAll(TEXT_KEY)].map((match) => match[1]!);
+        const keys = textKeysOf(readFileSync(path.join(root, file), 'utf8'), file);
         return { feature, file, namespace: name.slice(0, -'.texts.ts'.length), keys: new Set(keys) };
       }),
   );

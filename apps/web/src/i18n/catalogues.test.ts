@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
-import { CONTRACT_TEXTS_OF, featureTextFiles } from '../../build-plugins/page-addresses';
+import { CONTRACT_TEXTS_OF, featureTextFiles, textKeysOf } from '../../build-plugins/page-addresses';
 import { listSourceFiles, readSource, SRC_DIR, withoutComments } from '../test/sourceFiles';
 import { featureTextsFile, type Catalogue, type FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
@@ -63,6 +63,16 @@ describe('catalogues', () => {
     const thai = import.meta.glob<Catalogue>('../features/*/*.texts.ts', { eager: true, query: '?lang=th', import: 'default' });
     expect(Object.keys(thai).length).toBeGreaterThan(0);
     for (const [path, texts] of Object.entries(whole)) expect(thai[`${path}?lang=th`] ?? thai[path], path).toEqual(texts.th);
+  });
+
+  // Which pages load a texts file is decided from the keys the build reads in it (featureTextFiles).
+  it('reads at build time the keys every feature texts file exports, however it is laid out', () => {
+    const whole = import.meta.glob<FeatureTexts>('../features/*/*.texts.ts', { eager: true, import: 'texts' });
+    expect(Object.keys(whole).length).toBeGreaterThan(0);
+    for (const [file, texts] of Object.entries(whole)) {
+      const read = textKeysOf(readSource(`${SRC_DIR}${file.slice(3)}`).text, file);
+      expect(read.sort(), file).toEqual(Object.keys(texts.en).sort());
+    }
   });
 
   // The first import of a bundle builds its contract texts from the sources (vite.config.ts, contractTexts).

@@ -259,6 +259,15 @@ export const firmwareApi = {
     sortable: ['createdAt'],
     answer: pageSchema(taskRecord),
   }),
+  /** The records as a CSV file, with the same filters as the list (updrade.record.export). */
+  exportTasks: endpoint({
+    method: 'POST',
+    path: '/upgrade/task/export',
+    access: { code: 'updrade.record.export' },
+    body: taskSearch,
+    sortable: ['createdAt'],
+    answer: 'csv',
+  }),
   taskDevices: endpoint({
     method: 'POST',
     path: '/upgrade/task/devices',

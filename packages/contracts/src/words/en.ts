@@ -297,6 +297,31 @@ export const ENUM_WORDS_EN = {
     CANCELLED: 'Cancelled',
     TIMEOUT_CANCELLED: 'Timeout cancelled',
   },
+  'upgrade.taskKind': {
+    FIRMWARE: 'Firmware upgrade',
+    COMMAND: 'Command to many cabinets',
+  },
+  'upgrade.taskState': {
+    RUNNING: 'Running',
+    FINISHED: 'Finished',
+    STOPPED: 'Stopped',
+  },
+  'upgrade.deviceState': {
+    PENDING: 'Waiting',
+    RUNNING: 'In progress',
+    SUCCEEDED: 'Succeeded',
+    FAILED: 'Failed',
+    CANCELLED: 'Cancelled',
+  },
+  'upgrade.firmwareStatus': {
+    Downloading: 'Downloading',
+    Downloaded: 'Downloaded',
+    DownloadFailed: 'Download failed',
+    Installing: 'Installing',
+    Installed: 'Installed',
+    InstallationFailed: 'Installation failed',
+    InvalidChecksum: 'Invalid checksum',
+  },
   'alarm.level': {
     LOW: 'Low',
     MEDIUM: 'Medium',

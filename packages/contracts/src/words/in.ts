@@ -293,6 +293,31 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     CANCELLED: 'Dibatalkan',
     TIMEOUT_CANCELLED: 'Batal karena waktu habis',
   },
+  'upgrade.taskKind': {
+    FIRMWARE: 'Pembaruan firmware',
+    COMMAND: 'Perintah ke banyak kabinet',
+  },
+  'upgrade.taskState': {
+    RUNNING: 'Berjalan',
+    FINISHED: 'Selesai',
+    STOPPED: 'Dihentikan',
+  },
+  'upgrade.deviceState': {
+    PENDING: 'Menunggu',
+    RUNNING: 'Sedang berjalan',
+    SUCCEEDED: 'Berhasil',
+    FAILED: 'Gagal',
+    CANCELLED: 'Dibatalkan',
+  },
+  'upgrade.firmwareStatus': {
+    Downloading: 'Mengunduh',
+    Downloaded: 'Terunduh',
+    DownloadFailed: 'Gagal mengunduh',
+    Installing: 'Memasang',
+    Installed: 'Terpasang',
+    InstallationFailed: 'Gagal memasang',
+    InvalidChecksum: 'Checksum tidak valid',
+  },
   'alarm.level': {
     LOW: 'Rendah',
     MEDIUM: 'Sedang',

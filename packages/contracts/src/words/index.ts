@@ -95,6 +95,10 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   result: 'swap.result',
   operationType: 'basePrice.operationType',
   billingMode: 'consumerPrice.billingMode',
+  taskKind: 'upgrade.taskKind',
+  taskState: 'upgrade.taskState',
+  deviceState: 'upgrade.deviceState',
+  firmwareStatus: 'upgrade.firmwareStatus',
 };
 
 /**

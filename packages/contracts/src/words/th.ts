@@ -293,6 +293,31 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     CANCELLED: 'ยกเลิกแล้ว',
     TIMEOUT_CANCELLED: 'ยกเลิกเนื่องจากหมดเวลา',
   },
+  'upgrade.taskKind': {
+    FIRMWARE: 'อัปเกรดเฟิร์มแวร์',
+    COMMAND: 'คำสั่งถึงหลายตู้',
+  },
+  'upgrade.taskState': {
+    RUNNING: 'กำลังดำเนินการ',
+    FINISHED: 'เสร็จสิ้น',
+    STOPPED: 'หยุดแล้ว',
+  },
+  'upgrade.deviceState': {
+    PENDING: 'รอดำเนินการ',
+    RUNNING: 'กำลังดำเนินการ',
+    SUCCEEDED: 'สำเร็จ',
+    FAILED: 'ล้มเหลว',
+    CANCELLED: 'ยกเลิกแล้ว',
+  },
+  'upgrade.firmwareStatus': {
+    Downloading: 'กำลังดาวน์โหลด',
+    Downloaded: 'ดาวน์โหลดแล้ว',
+    DownloadFailed: 'ดาวน์โหลดล้มเหลว',
+    Installing: 'กำลังติดตั้ง',
+    Installed: 'ติดตั้งแล้ว',
+    InstallationFailed: 'ติดตั้งล้มเหลว',
+    InvalidChecksum: 'เช็กซัมไม่ถูกต้อง',
+  },
   'alarm.level': {
     LOW: 'ต่ำ',
     MEDIUM: 'ปานกลาง',

@@ -286,6 +286,31 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     CANCELLED: '已取消',
     TIMEOUT_CANCELLED: '超时取消',
   },
+  'upgrade.taskKind': {
+    FIRMWARE: '固件升级',
+    COMMAND: '批量指令',
+  },
+  'upgrade.taskState': {
+    RUNNING: '进行中',
+    FINISHED: '已完成',
+    STOPPED: '已停止',
+  },
+  'upgrade.deviceState': {
+    PENDING: '等待中',
+    RUNNING: '执行中',
+    SUCCEEDED: '成功',
+    FAILED: '失败',
+    CANCELLED: '已取消',
+  },
+  'upgrade.firmwareStatus': {
+    Downloading: '下载中',
+    Downloaded: '已下载',
+    DownloadFailed: '下载失败',
+    Installing: '安装中',
+    Installed: '已安装',
+    InstallationFailed: '安装失败',
+    InvalidChecksum: '校验和无效',
+  },
   'alarm.level': {
     LOW: '低',
     MEDIUM: '中',

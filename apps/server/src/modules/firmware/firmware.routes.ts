@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { firmwareApi } from '@swap/contracts';
+import { enumWord, firmwareApi, type TaskDeviceState, type TaskRecord } from '@swap/contracts';
+import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { SENT, serve, servePublic } from '../../app/route.js';
 import type { FirmwareConfig } from '../../app/config.js';
 import type { JobHandlers } from '../job/index.js';
@@ -16,6 +17,24 @@ import {
   taskDeviceList,
   taskList,
 } from './task.service.js';
+
+/** How many cabinets of a record are in one state, headed by the state's words. */
+const stateCount = (field: keyof TaskRecord, state: TaskDeviceState): CsvColumn<TaskRecord> => ({
+  field,
+  label: (lang) => enumWord('upgrade.deviceState', state, lang),
+});
+
+const TASK_CSV: CsvColumn<TaskRecord>[] = [
+  ...fieldColumns<TaskRecord>(['id', 'taskKind', 'taskState', 'typeName', 'version'], {}),
+  ...fieldColumns<TaskRecord>(['command'], { command: 'command.name' }),
+  ...fieldColumns<TaskRecord>(['compartment', 'devicesPerMinute', 'deviceCount']),
+  stateCount('pending', 'PENDING'),
+  stateCount('running', 'RUNNING'),
+  stateCount('succeeded', 'SUCCEEDED'),
+  stateCount('failed', 'FAILED'),
+  stateCount('cancelled', 'CANCELLED'),
+  ...fieldColumns<TaskRecord>(['createdByName', 'createdAt', 'finishedAt']),
+];
 
 /** System → Upgrades (firmware, versions, upgrade records) and commands to many cabinets (docs/firmware.md). */
 export function registerFirmwareRoutes(
@@ -48,6 +67,9 @@ export function registerFirmwareRoutes(
   serve(app, firmwareApi.versionDevices, ({ input, ctx }) => cabinetVersionList.search(ctx, input));
   serve(app, firmwareApi.upgrade, ({ input, ctx }) => startUpgrade(ctx, input));
   serve(app, firmwareApi.tasks, ({ input, ctx }) => taskList.search(ctx, input));
+  serve(app, firmwareApi.exportTasks, ({ input, ctx, reply }) =>
+    taskList.sendExport(reply, ctx, input, { filename: 'upgrade-records.csv', columns: TASK_CSV }),
+  );
   serve(app, firmwareApi.taskDevices, ({ input, ctx }) => taskDeviceList.search(ctx, input));
   serve(app, firmwareApi.retry, ({ input, ctx }) => retryTask(ctx, input.id));
   serve(app, firmwareApi.stop, ({ input, ctx }) => stopTask(ctx, input.id));

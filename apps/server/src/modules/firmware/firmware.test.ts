@@ -245,6 +245,25 @@ describe('firmware files, versions, paced upgrade tasks and commands to many cab
     expect((await server.request(firmwareApi.remove, { id: added.data.id }, { token: admin })).code).toBe(MESSAGES.firmwareInUse.code);
   }, 60_000);
 
+  it('exports the records as CSV in the reader’s language, each tenant its own', async () => {
+    const exported = async (token: string, body: InputOf<typeof firmwareApi.exportTasks>) =>
+      (await server.call('POST', endpointUrl(firmwareApi.exportTasks), { token, body, lang: 'th' })).raw.body;
+    const stopped = await exported(owner.admin.token, { taskState: 'STOPPED' });
+    const [header, ...rows] = stopped.trim().split('\r\n');
+    expect(header).toContain('สถานะงาน');
+    expect(header).toContain('ยกเลิกแล้ว');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toContain('หยุดแล้ว');
+    expect(rows[0]).toContain('1.6.0');
+    expect(rows[0]).toContain(`,${COUNT - 1},`);
+    expect((await exported(other.admin.token, {})).trim().split('\r\n')).toHaveLength(1);
+    const refused = await server.call('POST', endpointUrl(firmwareApi.exportTasks), {
+      token: owner.admin.token,
+      body: { taskState: 'GONE' },
+    });
+    expect(refused.code).not.toBe(1);
+  });
+
   it('ignores a firmware report for a command it did not send or of another cabinet', async () => {
     const ts = new Date().toISOString();
     expect(await applyFirmwareStatus(server.db, numberOf(0), { commandId: randomUUID(), version: '1.5.0', status: 'Installed', ts })).toBe(

@@ -28,6 +28,7 @@ import { priceSettingApi, priceSettingFieldLabels } from './domains/price-settin
 import { roleApi } from './domains/role.js';
 import { commonSettingApi } from './domains/common-setting.js';
 import { currencyApi } from './domains/currency.js';
+import { dashboardApi } from './domains/dashboard.js';
 import { stationApi } from './domains/station.js';
 import { stockApi } from './domains/stock.js';
 import { appointmentApi, swapApi } from './domains/swap.js';
@@ -56,6 +57,7 @@ export * from './domains/cabinet.js';
 export * from './domains/command.js';
 export * from './domains/common-setting.js';
 export * from './domains/currency.js';
+export * from './domains/dashboard.js';
 export * from './domains/device-credential.js';
 export * from './domains/device-log.js';
 export * from './domains/device-type.js';
@@ -251,6 +253,7 @@ export const API = {
   batteryAlarm: alarmApi.battery,
   cabinetAlarm: alarmApi.cabinet,
   vehicleAlarm: alarmApi.vehicle,
+  dashboard: dashboardApi,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -404,6 +404,12 @@ export const MENU_TREE: CentreDef[] = [
       group('statistics', 'Statistics', 'LineChartOutlined', [
         { ...item('statistics.vehicle', 'Vehicle statistics', '/product/vehicle/dashboard/:id'), hidden: true },
       ]),
+      // The dashboard's cards (/dashboard): each code opens one card, so a role may get some (docs/dashboard.md).
+      group('dashboard', 'Dashboard', 'DashboardOutlined', [
+        { ...item('dashboard.figures', 'Dashboard figures', '/dashboard'), hidden: true },
+        { ...item('dashboard.trends', 'Dashboard trends', '/dashboard'), hidden: true },
+        { ...item('dashboard.ranking', 'Dashboard rankings', '/dashboard'), hidden: true },
+      ]),
     ],
   },
 ];

@@ -131,6 +131,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     payments: config.payments,
     db: database.db,
     firmware: config.firmware,
+    listen: (channel, handler) => database.listen(channel, handler),
   });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).

@@ -23,6 +23,51 @@ export interface Database {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * Hears the notifications sent on a channel (`pg_notify` inside a transaction arrives once it
+   * commits, to every server of the database, this one too); answers the function that stops.
+   */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+}
+
+const RELISTEN_MS = 2_000;
+
+/**
+ * A PostgreSQL connection of its own that listens on a channel and reopens itself when lost
+ * (notices of the gap are lost: a listener covers that by reloading what it shows).
+ */
+async function listenOnPostgres(connectionString: string, channel: string, handler: (payload: string) => void) {
+  let client: pg.Client | undefined;
+  let closed = false;
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString });
+    next.on('notification', (message) => {
+      if (message.channel === channel) handler(message.payload ?? '');
+    });
+    next.on('error', () => {
+      if (client === next) client = undefined;
+      void next.end().catch(() => undefined);
+      if (!closed) setTimeout(() => void reconnect(), RELISTEN_MS).unref();
+    });
+    await next.connect();
+    await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = async () => {
+    if (closed || client) return;
+    try {
+      await connect();
+    } catch {
+      if (!closed) setTimeout(() => void reconnect(), RELISTEN_MS).unref();
+    }
+  };
+  await connect();
+  return async () => {
+    closed = true;
+    const last = client;
+    client = undefined;
+    await last?.end().catch(() => undefined);
+  };
 }
 
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
@@ -51,6 +96,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         await pool.query('select 1');
       },
       close: () => pool.end(),
+      listen: (channel, handler) => listenOnPostgres(options.databaseUrl!, channel, handler),
     };
   }
   const memory = options.dataDir.startsWith('memory://');
@@ -79,6 +125,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       } finally {
         lock?.release();
       }
+    },
+    listen: async (channel, handler) => {
+      const stop = await client.listen(channel, handler);
+      return async () => {
+        if (!client.closed) await stop();
+      };
     },
   };
 }

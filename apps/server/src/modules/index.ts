@@ -73,6 +73,8 @@ import {
   transferOrderPayable,
 } from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
+import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import type { Listen } from './dashboard/dashboard.live.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms } from './alarm/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
@@ -108,6 +110,8 @@ export interface ModuleOptions extends CommandOptions {
   payments: PaymentConfig;
   db: Db;
   firmware: FirmwareConfig;
+  /** Hears the database's notices (the dashboard's live figures, from every server). */
+  listen?: Listen;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -183,6 +187,8 @@ const MODULES: ServerModule[] = [
   { routes: registerWalletOrderRoutes, demo: seedDemoWalletOrders },
   // Payments: the gateways' callback and staff's payment requests, for every kind registered below.
   { routes: (app, options) => registerPaymentRoutes(app, options.db, options.payments) },
+  // The home dashboard reads the rollups the swap, order and customer writes keep (docs/dashboard.md).
+  { routes: registerDashboardRoutes },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

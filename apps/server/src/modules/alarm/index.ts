@@ -3,3 +3,4 @@ export { seedAlarmLevels } from './alarm.config.js';
 export { seedDemoAlarms } from './alarm.seed.js';
 export { evaluateAlarms, readingsOf, type OpenedAlarm, type Reading, type ReportedTelemetry } from './alarm.evaluate.js';
 export { ALARM_CHANNEL } from './alarm.live.js';
+export { openAlarmCounts } from './alarm.counts.js';

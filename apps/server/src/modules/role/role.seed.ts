@@ -45,13 +45,23 @@ const MERCHANT_ADMIN_MENUS = [
   'admin.role',
   'admin.merchant',
   'system.international.currency',
+  'dashboard.figures',
+  'dashboard.trends',
+  'dashboard.ranking',
 ];
 
 /** Menus the demo merchant administrator reads without their buttons: areas are written by platform staff only (docs/stations-and-maps.md). */
 const MERCHANT_ADMIN_READS = ['admin.area'];
 
-/** The demo sub-account's role: a station clerk who sees devices, swaps and reservations only. */
-const CLERK_MENUS = ['operation.battery', 'operation.cabinet', 'record.swap', 'record.appointment'];
+/** The demo sub-account's role: a station clerk who sees devices, swaps and reservations, and the dashboard without its sales trends. */
+const CLERK_MENUS = [
+  'operation.battery',
+  'operation.cabinet',
+  'record.swap',
+  'record.appointment',
+  'dashboard.figures',
+  'dashboard.ranking',
+];
 
 /** Grants the menus with their buttons and links, and `readOnly` menus alone. */
 async function grantRole(db: Db, roleId: number, menuCodes: string[], readOnly: string[] = []): Promise<void> {

@@ -80,4 +80,7 @@ export const nav = {
   'nav.statistics-center': 'Statistics centre',
   'nav.statistics': 'Statistics',
   'nav.statistics.vehicle': 'Vehicle statistics',
+  'nav.dashboard.figures': 'Dashboard figures',
+  'nav.dashboard.trends': 'Dashboard trends',
+  'nav.dashboard.ranking': 'Dashboard rankings',
 };

@@ -81,4 +81,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.statistics-center': 'Pusat statistik',
   'nav.statistics': 'Statistik',
   'nav.statistics.vehicle': 'Statistik kendaraan',
+  'nav.dashboard.figures': 'Angka dasbor',
+  'nav.dashboard.trends': 'Tren dasbor',
+  'nav.dashboard.ranking': 'Peringkat dasbor',
 };

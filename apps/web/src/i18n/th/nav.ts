@@ -81,4 +81,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.statistics-center': 'ศูนย์สถิติ',
   'nav.statistics': 'สถิติ',
   'nav.statistics.vehicle': 'สถิติยานพาหนะ',
+  'nav.dashboard.figures': 'ตัวเลขแดชบอร์ด',
+  'nav.dashboard.trends': 'แนวโน้มแดชบอร์ด',
+  'nav.dashboard.ranking': 'การจัดอันดับแดชบอร์ด',
 };

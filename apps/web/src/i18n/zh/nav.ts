@@ -81,4 +81,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.statistics-center': '统计中心',
   'nav.statistics': '统计',
   'nav.statistics.vehicle': '车辆统计',
+  'nav.dashboard.figures': '仪表盘数据',
+  'nav.dashboard.trends': '仪表盘趋势',
+  'nav.dashboard.ranking': '仪表盘排行',
 };

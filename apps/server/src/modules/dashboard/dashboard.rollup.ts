@@ -1,0 +1,206 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { DashboardCard } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import { dayOf, hourOf } from './dashboard.time.js';
+import {
+  dashboardCabinetDays,
+  dashboardCabinetHours,
+  dashboardMerchantDays,
+  dashboardMerchantHours,
+  dashboardMerchantTotals,
+} from './dashboard.table.js';
+
+/** The notification channel a stored change of a figure is announced on (docs/dashboard.md, "Live"). */
+export const FIGURE_CHANNEL = 'swap_dashboard_figures';
+
+/** The merchant of rows that have none (a cabinet sold to nobody yet): platform staff see them. */
+export const NO_MERCHANT = 0;
+/** A notice for every tenant's screens (a batch too large to name them). */
+export const EVERY_MERCHANT = -1;
+const MAX_NOTICE = 7_000;
+
+/**
+ * What one stored event adds to the figures (a correction adds negative numbers): at the moment it
+ * counts in (a swap's start, an order's payment, a customer's registration or approval), for its
+ * merchant, and for swaps and energy at its cabinet.
+ */
+export interface FigureFact {
+  merchantId: number | null;
+  at: Date;
+  /** The cabinet the swap or energy was at, and the station it stood in then. */
+  cabinet?: { id: number; stationId: number | null };
+  swaps?: number;
+  energyKwh?: number;
+  vehiclesSold?: number;
+  batteriesSold?: number;
+  newUsers?: number;
+  approvedUsers?: number;
+}
+
+const COUNTERS = ['swaps', 'energyKwh', 'vehiclesSold', 'batteriesSold', 'newUsers', 'approvedUsers'] as const;
+type Counter = (typeof COUNTERS)[number];
+type Sums = Record<Counter, number>;
+
+const zero = (): Sums => ({ swaps: 0, energyKwh: 0, vehiclesSold: 0, batteriesSold: 0, newUsers: 0, approvedUsers: 0 });
+
+function add(into: Sums, fact: FigureFact): void {
+  for (const counter of COUNTERS) into[counter] += fact[counter] ?? 0;
+}
+
+const kwh = (value: number) => value.toFixed(3);
+
+/** `col = col + excluded.col` for each counter the table keeps. */
+function increments(table: PgTable, counters: readonly Counter[]): Record<string, SQL> {
+  const columns = table as unknown as Record<Counter, PgColumn>;
+  return Object.fromEntries(
+    counters.map((counter) => {
+      const column = columns[counter];
+      return [counter, sql`${column} + excluded.${sql.identifier(column.name)}`];
+    }),
+  );
+}
+
+/** Which cards a fact changes: the live stream tells the screens to reload those. */
+export function cardsOf(fact: FigureFact): DashboardCard[] {
+  const cards = new Set<DashboardCard>();
+  if (fact.swaps || fact.vehiclesSold || fact.batteriesSold || fact.approvedUsers) cards.add('figures');
+  if (fact.swaps || fact.vehiclesSold || fact.batteriesSold || fact.newUsers || fact.energyKwh) cards.add('trends');
+  if (fact.swaps) cards.add('ranking');
+  return [...cards];
+}
+
+/**
+ * Adds stored events to the rollups, inside the caller's transaction (docs/dashboard.md, "Upkeep"):
+ * one upsert per table on the rows of the events' hours and days (a late event updates its own hour,
+ * however old), the rows taken in one order so two transactions never wait on each other in a
+ * circle, and a notice of the change that the database delivers to every server once the
+ * transaction commits (never when it rolls back).
+ */
+export async function countFigures(tx: Db, facts: readonly FigureFact[]): Promise<void> {
+  const merchantHours = new Map<string, { merchantId: number; hour: Date; sums: Sums }>();
+  const merchantDays = new Map<string, { merchantId: number; day: string; sums: Sums }>();
+  const totals = new Map<number, Sums>();
+  const cabinetHours = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; hour: Date; sums: Sums }>();
+  const cabinetDays = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; day: string; sums: Sums }>();
+  const notices = new Map<number, Set<DashboardCard>>();
+  for (const fact of facts) {
+    const cards = cardsOf(fact);
+    if (cards.length === 0) continue;
+    const merchantId = fact.merchantId ?? NO_MERCHANT;
+    const hour = hourOf(fact.at);
+    const day = dayOf(fact.at);
+    const mh = merchantHours.get(`${merchantId}/${hour.getTime()}`) ?? { merchantId, hour, sums: zero() };
+    merchantHours.set(`${merchantId}/${hour.getTime()}`, mh);
+    add(mh.sums, fact);
+    const md = merchantDays.get(`${merchantId}/${day}`) ?? { merchantId, day, sums: zero() };
+    merchantDays.set(`${merchantId}/${day}`, md);
+    add(md.sums, fact);
+    const total = totals.get(merchantId) ?? zero();
+    totals.set(merchantId, total);
+    add(total, fact);
+    if (fact.cabinet && (fact.swaps || fact.energyKwh)) {
+      const { id: cabinetId, stationId } = fact.cabinet;
+      const ch = cabinetHours.get(`${cabinetId}/${merchantId}/${hour.getTime()}`) ?? {
+        cabinetId,
+        merchantId,
+        stationId,
+        hour,
+        sums: zero(),
+      };
+      cabinetHours.set(`${cabinetId}/${merchantId}/${hour.getTime()}`, ch);
+      add(ch.sums, fact);
+      const cd = cabinetDays.get(`${merchantId}/${day}/${cabinetId}`) ?? { cabinetId, merchantId, stationId, day, sums: zero() };
+      cabinetDays.set(`${merchantId}/${day}/${cabinetId}`, cd);
+      add(cd.sums, fact);
+    }
+    const heard = notices.get(merchantId) ?? new Set();
+    notices.set(merchantId, heard);
+    for (const card of cards) heard.add(card);
+  }
+  if (notices.size === 0) return;
+  const sorted = <T>(map: Map<string, T>) => [...map.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, row]) => row);
+  const counters = (sums: Sums) => ({ ...sums, energyKwh: kwh(sums.energyKwh) });
+
+  await tx
+    .insert(dashboardMerchantHours)
+    .values(sorted(merchantHours).map((row) => ({ merchantId: row.merchantId, hour: row.hour, ...counters(row.sums) })))
+    .onConflictDoUpdate({
+      target: [dashboardMerchantHours.merchantId, dashboardMerchantHours.hour],
+      set: increments(dashboardMerchantHours, COUNTERS),
+    });
+  await tx
+    .insert(dashboardMerchantDays)
+    .values(sorted(merchantDays).map((row) => ({ merchantId: row.merchantId, day: row.day, ...counters(row.sums) })))
+    .onConflictDoUpdate({
+      target: [dashboardMerchantDays.merchantId, dashboardMerchantDays.day],
+      set: increments(dashboardMerchantDays, COUNTERS),
+    });
+  await tx
+    .insert(dashboardMerchantTotals)
+    .values([...totals.entries()].sort(([a], [b]) => a - b).map(([merchantId, sums]) => ({ merchantId, ...counters(sums) })))
+    .onConflictDoUpdate({
+      target: dashboardMerchantTotals.merchantId,
+      set: increments(dashboardMerchantTotals, COUNTERS),
+    });
+  const cabinetSet = {
+    ...increments(dashboardCabinetHours, ['swaps', 'energyKwh']),
+    stationId: sql`excluded.station_id`,
+  };
+  if (cabinetHours.size)
+    await tx
+      .insert(dashboardCabinetHours)
+      .values(
+        sorted(cabinetHours).map((row) => ({
+          cabinetId: row.cabinetId,
+          merchantId: row.merchantId,
+          stationId: row.stationId,
+          hour: row.hour,
+          swaps: row.sums.swaps,
+          energyKwh: kwh(row.sums.energyKwh),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [dashboardCabinetHours.cabinetId, dashboardCabinetHours.merchantId, dashboardCabinetHours.hour],
+        set: cabinetSet,
+      });
+  if (cabinetDays.size)
+    await tx
+      .insert(dashboardCabinetDays)
+      .values(
+        sorted(cabinetDays).map((row) => ({
+          cabinetId: row.cabinetId,
+          merchantId: row.merchantId,
+          stationId: row.stationId,
+          day: row.day,
+          swaps: row.sums.swaps,
+          energyKwh: kwh(row.sums.energyKwh),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [dashboardCabinetDays.merchantId, dashboardCabinetDays.day, dashboardCabinetDays.cabinetId],
+        set: {
+          ...increments(dashboardCabinetDays, ['swaps', 'energyKwh']),
+          stationId: sql`excluded.station_id`,
+        },
+      });
+  let payload = [...notices.entries()].map(([merchantId, cards]) => `${merchantId}:${[...cards].join(',')}`).join(';');
+  // A notification stays under PostgreSQL's size limit: a large batch tells every screen to reload.
+  if (payload.length > MAX_NOTICE) payload = `${EVERY_MERCHANT}:figures,trends,ranking`;
+  await tx.execute(sql`select pg_notify(${FIGURE_CHANNEL}, ${payload})`);
+}
+
+/** Reads a notice's payload: the merchants whose figures changed and the cards each change touched. */
+export function readNotice(payload: string): { merchantId: number; cards: DashboardCard[] }[] {
+  const found: { merchantId: number; cards: DashboardCard[] }[] = [];
+  for (const part of payload.split(';')) {
+    const [merchant, cards] = part.split(':');
+    const merchantId = Number(merchant);
+    if (!Number.isInteger(merchantId) || cards === undefined) continue;
+    found.push({
+      merchantId,
+      cards: cards.split(',').filter((card): card is DashboardCard => card === 'figures' || card === 'trends' || card === 'ranking'),
+    });
+  }
+  return found;
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dashboardApi, endpointUrl, type DashboardLiveEvent } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  MERCHANT_ADMIN_MENUS,
+  createMerchant,
+  createSubAccount,
+  platformAdmin,
+  succeed,
+  type Caller,
+  type MerchantFixture,
+} from '../../test/factories.js';
+
+const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
+import { countFigures } from './index.js';
+import { dayStartOf } from './dashboard.time.js';
+
+let server: TestServer;
+let platform: Caller;
+let north: MerchantFixture;
+let south: MerchantFixture;
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO: '0' });
+  platform = await platformAdmin(server);
+  north = await createMerchant(server, platform.token, { menuCodes: [...MERCHANT_ADMIN_MENUS, ...CARDS] });
+  south = await createMerchant(server, platform.token, { menuCodes: CARDS });
+});
+afterAll(() => server?.close());
+
+describe('dashboard cards', () => {
+  it('counts each merchant its own figures and platform staff all of them', async () => {
+    const now = new Date();
+    await server.db.transaction((tx) =>
+      countFigures(tx, [
+        { merchantId: north.id, at: now, swaps: 3, vehiclesSold: 1, newUsers: 2, approvedUsers: 1 },
+        { merchantId: south.id, at: now, swaps: 5, batteriesSold: 2 },
+      ]),
+    );
+    const own = await succeed(server, dashboardApi.figures, undefined, north.admin.token);
+    expect(own.swaps.today).toBe(3);
+    expect(own.vehiclesSold).toEqual({ today: 1, total: 1 });
+    expect(own.batteriesSold).toEqual({ today: 0, total: 0 });
+    expect(own.authenticatedUsers.total).toBe(1);
+    expect(own.openAlarms.byLevel.map((row) => row.level)).toEqual(['LOW', 'MEDIUM', 'HIGH']);
+    const all = await succeed(server, dashboardApi.figures, undefined, platform.token);
+    expect(all.swaps.today).toBe(8);
+    expect(all.batteriesSold.today).toBe(2);
+
+    const trend = await succeed(server, dashboardApi.trend, { range: 'today' }, south.admin.token);
+    expect(trend.points).toHaveLength(24);
+    expect(trend.points.reduce((sum, point) => sum + point.swaps, 0)).toBe(5);
+    expect(trend.points.reduce((sum, point) => sum + point.sales, 0)).toBe(2);
+    const month = await succeed(server, dashboardApi.trend, { range: 'month' }, north.admin.token);
+    expect(month.points).toHaveLength(30);
+    expect(month.points.at(-1)).toMatchObject({ swaps: 3, sales: 1, newUsers: 2 });
+  });
+
+  it('compares today with yesterday up to the same time of day', async () => {
+    const now = new Date();
+    const dayStart = dayStartOf(now);
+    // Yesterday: 4 swaps before this time of day (in the first hour), 6 long after it (in its last hour).
+    const sameTimeYesterday = new Date(now.getTime() - 24 * 3_600_000);
+    const early = new Date(Math.min(dayStart.getTime() - 24 * 3_600_000 + 60_000, sameTimeYesterday.getTime() - 3_600_000));
+    const merchant = await createMerchant(server, platform.token, { menuCodes: ['dashboard.figures'] });
+    await server.db.transaction((tx) =>
+      countFigures(tx, [
+        { merchantId: merchant.id, at: early, swaps: early >= new Date(dayStart.getTime() - 24 * 3_600_000) ? 4 : 0 },
+        { merchantId: merchant.id, at: new Date(dayStart.getTime() - 60_000), swaps: 6 },
+        { merchantId: merchant.id, at: now, swaps: 5 },
+      ]),
+    );
+    const figures = await succeed(server, dashboardApi.figures, undefined, merchant.admin.token);
+    expect(figures.swaps.today).toBe(5);
+    // The last hour of yesterday lies after this time of day unless the day has just begun.
+    if (now.getTime() - dayStart.getTime() > 2 * 3_600_000) {
+      expect(figures.swaps.sameTimeYesterday).toBe(4);
+      expect(figures.swaps.changePercent).toBe(25);
+    }
+  });
+
+  it('refuses a card the role does not grant, and opens the others', async () => {
+    const clerk = await createSubAccount(server, north, ['dashboard.ranking']);
+    const figures = await server.request(dashboardApi.figures, undefined, { token: clerk.token });
+    expect(figures.status).toBe(403);
+    const trend = await server.request(dashboardApi.trend, { range: 'week' }, { token: clerk.token });
+    expect(trend.status).toBe(403);
+    const ranking = await server.request(dashboardApi.ranking, undefined, { token: clerk.token });
+    expect(ranking.code).toBe(1);
+    const bad = await server.call('GET', endpointUrl(dashboardApi.trend), { token: north.admin.token, query: { range: 'year' } });
+    expect(bad.status).toBe(400);
+  });
+});
+
+describe('dashboard live stream', () => {
+  it('tells an open dashboard which cards to reload when its own tenant changes, and not another', async () => {
+    const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const open = async (token: string) => {
+      const controller = new AbortController();
+      const response = await fetch(`${base}${endpointUrl(dashboardApi.live)}`, {
+        headers: { 'auth-token': token },
+        signal: controller.signal,
+      });
+      const events: { event: string; data: DashboardLiveEvent }[] = [];
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      void (async () => {
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
+          if (done) return;
+          buffer += value ?? '';
+          let end;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event = /^event: (.*)$/m.exec(block)?.[1];
+            const data = /^data: (.*)$/m.exec(block)?.[1];
+            if (event && data) events.push({ event, data: JSON.parse(data) as DashboardLiveEvent });
+          }
+        }
+      })();
+      return { response, events, close: () => controller.abort() };
+    };
+    const northStream = await open(north.admin.token);
+    const southStream = await open(south.admin.token);
+    const clerk = await createSubAccount(server, north, ['dashboard.ranking']);
+    const clerkStream = await open(clerk.token);
+    try {
+      await expect.poll(() => northStream.events.length).toBe(1);
+      await expect.poll(() => clerkStream.events.length).toBe(1);
+      await server.db.transaction((tx) => countFigures(tx, [{ merchantId: north.id, at: new Date(), swaps: 1 }]));
+      await expect.poll(() => northStream.events.map((e) => e.event), { timeout: 5000 }).toEqual(['ready', 'figures']);
+      expect(northStream.events[1]!.data.cards).toEqual(['figures', 'trends', 'ranking']);
+      await expect.poll(() => clerkStream.events.length, { timeout: 5000 }).toBe(2);
+      expect(clerkStream.events[1]!.data.cards).toEqual(['ranking']);
+      // A rolled-back write announces nothing; the other merchant heard nothing of north's swap.
+      await server.db
+        .transaction(async (tx) => {
+          await countFigures(tx, [{ merchantId: south.id, at: new Date(), swaps: 1 }]);
+          throw new Error('rolled back');
+        })
+        .catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(southStream.events.map((e) => e.event)).toEqual(['ready']);
+    } finally {
+      northStream.close();
+      southStream.close();
+      clerkStream.close();
+    }
+  });
+});

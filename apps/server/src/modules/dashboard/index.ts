@@ -1,0 +1,1 @@
+export { countFigures, FIGURE_CHANNEL, type FigureFact } from './dashboard.rollup.js';

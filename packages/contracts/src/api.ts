@@ -23,6 +23,7 @@ import { choicesApi } from './domains/choices.js';
 import { notificationApi, notificationFieldLabels } from './domains/notification.js';
 import { alarmApi, alarmFieldLabels } from './domains/alarm.js';
 import { firmwareApi, firmwareFieldLabels } from './domains/firmware.js';
+import { merchantApplicationApi, signUpApi, signUpFieldLabels } from './domains/sign-up.js';
 import { productPackageApi, productPackageFieldLabels } from './domains/product-package.js';
 import { priceSettingApi, priceSettingFieldLabels } from './domains/price-setting.js';
 import { roleApi } from './domains/role.js';
@@ -69,6 +70,7 @@ export * from './domains/choices.js';
 export * from './domains/notification.js';
 export * from './domains/alarm.js';
 export * from './domains/firmware.js';
+export * from './domains/sign-up.js';
 export * from './domains/customer.js';
 export * from './domains/product-order.js';
 export * from './domains/device-order.js';
@@ -111,6 +113,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   swapOrderFieldLabels,
   alarmFieldLabels,
   firmwareFieldLabels,
+  signUpFieldLabels,
   cabinetFieldLabels,
 ];
 
@@ -170,6 +173,7 @@ export const AUDITED = {
   alarmRule: audited(ADD_EDIT_REMOVE, { en: 'Alarm rule', in: 'Aturan alarm', th: 'กฎการแจ้งเตือน', zh: '告警规则' }),
   alarm: audited([], { en: 'Alarm', in: 'Alarm', th: 'การแจ้งเตือน', zh: '告警' }),
   firmware: audited(ADD_EDIT_REMOVE, { en: 'Firmware', in: 'Firmware', th: 'เฟิร์มแวร์', zh: '固件' }),
+  merchantApplication: audited(['add'], { en: 'Merchant application', in: 'Pengajuan merchant', th: 'คำขอเป็นผู้ค้า', zh: '商户入驻申请' }),
   upgradeTask: audited(['add'], { en: 'Upgrade task', in: 'Tugas pembaruan', th: 'งานอัปเกรด', zh: '升级任务' }),
 } as const;
 
@@ -209,6 +213,8 @@ export const API = {
   deviceLog: deviceLogApi,
   notification: notificationApi,
   firmware: firmwareApi,
+  signUp: signUpApi,
+  merchantApplication: merchantApplicationApi,
   area: areaApi,
   integratedStation: stationApi.INTEGRATED,
   swapStation: stationApi.SWAP,

@@ -38,6 +38,15 @@ export const MESSAGES = {
   ),
   illegalToken: m(406, 401, 'Illegal token', 'Token tidak sah', 'โทเค็นไม่ถูกต้อง', '非法令牌'),
   signatureFailed: m(407, 401, 'Signature failed', 'Verifikasi tanda tangan gagal', 'การตรวจสอบลายเซ็นล้มเหลว', '签名验证失败'),
+  // The lock screen (docs/security.md, "Lock screen"): a wrong password keeps the session until the tries run out.
+  unlockWrongPassword: m(
+    408,
+    400,
+    'Wrong password: {left} tries left before you are signed out',
+    'Kata sandi salah: tersisa {left} percobaan sebelum Anda dikeluarkan',
+    'รหัสผ่านไม่ถูกต้อง: เหลืออีก {left} ครั้งก่อนออกจากระบบ',
+    '密码错误：还可尝试 {left} 次，之后将退出登录',
+  ),
 
   systemException: m(1000, 500, 'System exception', 'Terjadi kesalahan sistem', 'ระบบขัดข้อง', '系统异常'),
   interfaceMissing: m(1001, 404, 'Interface does not exist', 'Antarmuka tidak ditemukan', 'ไม่พบอินเทอร์เฟซ', '接口不存在'),
@@ -285,6 +294,31 @@ export const MESSAGES = {
     'Anda tidak dapat mengubah akun dengan izin yang tidak Anda miliki',
     'คุณไม่สามารถดำเนินการกับบัญชีที่มีสิทธิ์ซึ่งคุณไม่มีได้',
     '不能操作拥有您未持有权限的账号',
+  ),
+  // Sign-up (docs/accounts-merchants-roles.md, "Sign-up").
+  applicationPendingForContact: m(
+    2031,
+    409,
+    'An application from this contact is already waiting for review',
+    'Pengajuan dari kontak ini sedang menunggu peninjauan',
+    'มีคำขอจากผู้ติดต่อนี้กำลังรอการตรวจสอบอยู่แล้ว',
+    '该联系方式已有待审核的申请',
+  ),
+  applicationReviewed: m(
+    2032,
+    409,
+    'This application has already been reviewed',
+    'Pengajuan ini sudah ditinjau',
+    'คำขอนี้ได้รับการตรวจสอบแล้ว',
+    '该申请已审核',
+  ),
+  applicationRejected: m(
+    2033,
+    403,
+    'Your merchant application was rejected: {reason}',
+    'Pengajuan merchant Anda ditolak: {reason}',
+    'คำขอเป็นผู้ค้าของคุณถูกปฏิเสธ: {reason}',
+    '您的商户入驻申请被拒绝：{reason}',
   ),
 
   typeMissing: m(3000, 404, 'Type does not exist', 'Tipe tidak ditemukan', 'ไม่พบประเภท', '类型不存在'),

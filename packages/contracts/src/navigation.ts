@@ -354,6 +354,10 @@ export const MENU_TREE: CentreDef[] = [
           '/system/merchant/list',
           crud('admin.merchant', [link('admin.merchant.detail', 'Merchant detail')]),
         ),
+        item('admin.merchantApplication', 'Merchant applications', '/system/merchant-application/list', [
+          button('admin.merchantApplication.approve', 'Approve'),
+          button('admin.merchantApplication.reject', 'Reject'),
+        ]),
         item('admin.role', 'Roles', '/system/role/list', crud('admin.role', [button('admin.role.grant', 'Grant menus')])),
         item(
           'admin.resource',
@@ -540,6 +544,8 @@ export const ROUTES: RouteDef[] = [
   r('/system/admin/list', 'admin.admin', 'nav.admin.admin'),
   r('/system/merchant/list', 'admin.merchant', 'nav.admin.merchant'),
   r('/system/merchant/detail/:id', 'admin.merchant.detail', 'page.merchantDetail', id, 'admin.merchant'),
+  r('/system/merchant-application/list', 'admin.merchantApplication', 'nav.admin.merchantApplication'),
+  r('/system/merchant-application/detail/:id', 'admin.merchantApplication', 'page.merchantApplicationDetail', id),
   r('/system/area/list', 'admin.area', 'nav.admin.area'),
   r('/system/common/setting', 'admin.commonSetting', 'nav.admin.commonSetting'),
   r('/system/role/list', 'admin.role', 'nav.admin.role'),

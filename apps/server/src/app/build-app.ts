@@ -115,10 +115,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
     authenticate: (token) => authenticate(database.db, token, sessionPolicy),
     grantsOf: (principal) => grantsOf(database.db, principal),
   });
+  const throttle = { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes };
   registerSessionRoutes(app, {
     db: database.db,
     session: sessionPolicy,
-    throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
+    throttle,
     demo: config.demo,
     version: VERSION,
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
@@ -132,6 +133,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     db: database.db,
     firmware: config.firmware,
     listen: (channel, handler) => database.listen(channel, handler),
+    throttle,
   });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).

@@ -10,6 +10,7 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { stockBatches } from '../modules/stock/stock.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
+import { merchantApplications } from '../modules/sign-up/sign-up.table.js';
 import {
   auditLogApi,
   batteryApi,
@@ -24,6 +25,8 @@ import {
   externalSystemApi,
   priceSettingApi,
   stockApi,
+  DEMO_PASSWORD,
+  sessionApi,
   swapApi,
   swapOrderApi,
   SWAP_ORDER_STATUSES,
@@ -307,6 +310,15 @@ describe('demo seed', () => {
     expect((await server.request(deviceLogApi.vehicle, { deviceId: vehicle.id }, { token: merchant })).data.total).toBeGreaterThan(2);
     const battery = (await server.request(batteryApi.search, { size: 1 }, { token: merchant })).data.records[0]!;
     expect((await server.request(deviceLogApi.battery, { deviceId: battery.id }, { token: merchant })).data.total).toBeGreaterThan(0);
+  });
+
+  it('fills the merchant applications in every state; a waiting applicant signing in is told the account is not activated', async () => {
+    const rows = await server.db.select().from(merchantApplications);
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['PENDING', 'APPROVED', 'REJECTED']));
+    const approved = rows.filter((row) => row.status === 'APPROVED');
+    expect(approved.every((row) => row.merchantId !== null && row.reviewedAt !== null)).toBe(true);
+    const waiting = rows.find((row) => row.status === 'PENDING')!;
+    expect((await server.request(sessionApi.signIn, { username: waiting.username, password: DEMO_PASSWORD })).code).toBe(2001);
   });
 
   it('opens the audit log on a week of the organisation’s history, worded for the reader', async () => {

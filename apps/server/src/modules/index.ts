@@ -21,7 +21,7 @@ import {
   merchantHasAccounts,
   roleHasHolders,
 } from './account/index.js';
-import { revokeAccountSessions } from './session/index.js';
+import { revokeAccountSessions, tellSignUpApplicants, type ThrottlePolicy } from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
 import { removeRolesOfMerchant, revokeMenuGrants, revokeResourceGrants, tellRoleHolders } from './role/index.js';
@@ -79,6 +79,7 @@ import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js
 import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms } from './alarm/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
+import { applicantOf, registerSignUpRoutes, seedDemoMerchantApplications } from './sign-up/index.js';
 import { productsName, registerProductPackageRoutes, seedDemoProductPackages, tellProductOrders } from './product-package/index.js';
 import { priceSettingsName, registerPriceSettingRoutes, seedDemoPriceSettings } from './price-setting/index.js';
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
@@ -112,6 +113,8 @@ export interface ModuleOptions extends CommandOptions {
   firmware: FirmwareConfig;
   /** Hears the database's notices (the dashboard's live figures, from every server). */
   listen?: Listen;
+  /** The sign-in throttle's policy, which the public sign-up calls follow too. */
+  throttle: ThrottlePolicy;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */
@@ -146,6 +149,8 @@ const MODULES: ServerModule[] = [
   { routes: registerCurrencyRoutes, setup: seedPlatformCurrency, demo: seedDemoCurrency },
   { routes: registerRoleRoutes, demo: seedDemoRoles },
   { routes: registerAccountRoutes, demo: seedDemoAccounts },
+  // Merchant applications name the demo merchants they became and their reviewer.
+  { routes: (app, options) => registerSignUpRoutes(app, options.db, options.throttle), demo: seedDemoMerchantApplications },
   { routes: registerFileRoutes },
   { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
   { routes: registerDeviceTypeRoutes, demo: seedDemoTypes },
@@ -227,6 +232,9 @@ placeCabinetsWith({ describe: describeStations });
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);
+
+// Sign-in tells a sign-up applicant where the application stands (the sign-up module knows them).
+tellSignUpApplicants(applicantOf);
 
 // The audit log names each entry's tenant (the merchant module joins it).
 nameTenantsWith(merchantJoin);

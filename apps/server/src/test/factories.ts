@@ -10,9 +10,11 @@ import {
   cabinetApi,
   deviceCredentialApi,
   deviceTypeApi,
+  endpointUrl,
   distributionApi,
   merchantApi,
   roleApi,
+  signUpApi,
   stationApi,
   vehicleApi,
   type AnswerOf,
@@ -35,6 +37,7 @@ import { roleMenus, roleResources, roles } from '../modules/role/role.table.js';
 import { menuResources, menus, resources } from '../modules/menu/menu.table.js';
 import { hashPassword } from '../modules/account/index.js';
 import type { TestServer } from './harness.js';
+import { PNG, multipart } from './upload.js';
 
 /**
  * Test data made through the product's own API, the way an administrator would make it: each test
@@ -162,6 +165,53 @@ export async function createPlatformAccount(server: TestServer, platformToken: s
     platformToken,
   );
   return { id: account.id, username, merchantId: null, token: await server.login(username, FACTORY_PASSWORD) };
+}
+
+let applicantAddress = 0;
+
+/** A sign-up applicant's own address (the server must trust X-Forwarded-For: TRUST_PROXY '1'), so the throttle counts each apart. */
+export function applicantIp(): string {
+  applicantAddress += 1;
+  return `10.${(applicantAddress >> 16) & 255}.${(applicantAddress >> 8) & 255}.${applicantAddress & 255}`;
+}
+
+/** A document uploaded on the sign-up page from `ip`; answers the stored file's id. */
+export async function uploadSignUpDocument(server: TestServer, ip: string, filename = 'id-card.png'): Promise<number> {
+  const { body, headers } = multipart(filename, 'image/png', PNG);
+  const answer = await server.call('POST', endpointUrl(signUpApi.upload), { body, headers: { ...headers, 'x-forwarded-for': ip } });
+  if (answer.code !== 1) throw new Error(`sign-up upload refused (${answer.code}): ${answer.message}`);
+  return (answer.data as { id: number }).id;
+}
+
+export interface Application {
+  id: number;
+  body: InputOf<typeof signUpApi.apply>;
+  ip: string;
+}
+
+/** A company's merchant application from the sign-up page, its three documents uploaded from its own address. */
+export async function applyForMerchant(
+  server: TestServer,
+  options: Partial<InputOf<typeof signUpApi.apply>> & { ip?: string } = {},
+): Promise<Application> {
+  const { ip = applicantIp(), ...fields } = options;
+  const made = unique('');
+  const body: InputOf<typeof signUpApi.apply> = {
+    name: `Applicant ${made}`,
+    type: 'AGENT',
+    personInCharge: 'Ayu Lestari',
+    contact: `+62 811 ${String(1_000_000 + Number(made)).slice(-7)}`,
+    officeAddress: 'Jl. Sudirman 1, Jakarta',
+    idCardFrontFileId: await uploadSignUpDocument(server, ip, 'front.png'),
+    idCardBackFileId: await uploadSignUpDocument(server, ip, 'back.png'),
+    facePhotoFileId: await uploadSignUpDocument(server, ip, 'face.png'),
+    username: `applicant.${made}`,
+    password: FACTORY_PASSWORD,
+    ...fields,
+  };
+  const answer = await server.request(signUpApi.apply, body, { headers: { 'x-forwarded-for': ip } });
+  if (answer.code !== 1) throw new Error(`sign-up refused (${answer.code}): ${answer.message}`);
+  return { id: answer.data.id, body, ip };
 }
 
 /** A merchant with its administrator (a NORMAL account whose role grants `menuCodes`). */

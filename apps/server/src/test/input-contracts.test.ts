@@ -43,6 +43,7 @@ const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
     payments: config.payments,
     db: undefined as unknown as Db,
     firmware: config.firmware,
+    throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
   });
   await app.ready();
   await app.close();

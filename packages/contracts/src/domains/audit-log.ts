@@ -92,5 +92,8 @@ export const AUDIT_VERBS = [
   'acknowledge',
   'clear',
   'assign',
+  'approve',
+  'reject',
+  'unlock',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

@@ -399,6 +399,9 @@ export const ENUM_WORDS_EN = {
     acknowledge: 'Acknowledged {object}',
     clear: 'Cleared {object}',
     assign: 'Assigned {object}',
+    approve: 'Approved {object}',
+    reject: 'Rejected {object}',
+    unlock: 'Unlocked the screen',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

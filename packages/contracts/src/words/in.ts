@@ -395,6 +395,9 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     acknowledge: 'Mengakui {object}',
     clear: 'Memulihkan {object}',
     assign: 'Menugaskan {object}',
+    approve: 'Menyetujui {object}',
+    reject: 'Menolak {object}',
+    unlock: 'Membuka kunci layar',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

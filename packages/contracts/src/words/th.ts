@@ -395,6 +395,9 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     acknowledge: 'รับทราบ{object}',
     clear: 'ยกเลิก{object}',
     assign: 'มอบหมาย{object}',
+    approve: 'อนุมัติ{object}',
+    reject: 'ปฏิเสธ{object}',
+    unlock: 'ปลดล็อกหน้าจอ',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

@@ -388,6 +388,9 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     acknowledge: '确认{object}',
     clear: '解除{object}',
     assign: '指派{object}',
+    approve: '批准{object}',
+    reject: '拒绝{object}',
+    unlock: '解锁屏幕',
   },
   'auditLog.field': {
     tenant: '租户',

@@ -145,3 +145,37 @@ export async function enabledAccountOf(db: Db, id: number, merchantId: number | 
     );
   return account !== undefined;
 }
+
+/**
+ * Adds a merchant's general administrator holding one role, inside the caller's transaction (an
+ * approved merchant application, its password hashed when the company applied); answers its id. A
+ * name another account took meanwhile fails on the registry of sign-in names (a unique violation).
+ */
+export async function insertMerchantAdministrator(
+  db: Db,
+  account: {
+    merchantId: number;
+    username: string;
+    name: string;
+    phone: string | null;
+    passwordHash: string;
+    roleId: number;
+    createdBy: number;
+  },
+): Promise<number> {
+  const [created] = await db
+    .insert(accounts)
+    .values({
+      username: account.username,
+      phone: account.phone,
+      name: account.name,
+      passwordHash: account.passwordHash,
+      accountType: 'MERCHANT',
+      type: 'NORMAL',
+      merchantId: account.merchantId,
+      createdBy: account.createdBy,
+    })
+    .returning({ id: accounts.id });
+  await db.insert(accountRoles).values({ accountId: created!.id, roleId: account.roleId });
+  return created!.id;
+}

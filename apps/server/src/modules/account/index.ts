@@ -8,6 +8,7 @@ export {
   enabledAccounts,
   findSignInAccount,
   holderCountOfRole,
+  insertMerchantAdministrator,
   merchantHasAccounts,
   recordSignIn,
   roleHasHolders,

@@ -11,7 +11,7 @@ import type { DemoContext } from '../../db/demo.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { readImageUpload, storeDemoImages, storeImage } from '../file/index.js';
 import { bindDemoVehicles } from '../vehicle/index.js';
-import { demoDocumentPhoto, demoFacePhoto } from './demo-photo.js';
+import { demoDocumentPhoto, demoFacePhoto } from '../../db/demo-photo.js';
 import { customers, identitySubmissions } from './customer.table.js';
 import {
   addCustomer,

@@ -72,13 +72,17 @@ export async function readUpload(req: FastifyRequest, maxBytes: number): Promise
  * Stores an uploaded image after checking its bytes are an allowed image, in the uploader's tenant
  * or in `tenant` (a customer's identity photo belongs to the customer's merchant).
  */
-export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null = ctx.principal.merchantId): Promise<UploadedFile> {
+/** An upload that is an allowed image, by its bytes: its display name, type and SHA-256; refused otherwise. */
+function checkedImage(upload: Upload): { name: string; mime: ImageType; sha256: string } {
   if (upload.data.length === 0) throw new AppError('noFileUploaded');
   if (containsScript(upload.filename)) throw new AppError('invalidInput');
   const mime = sniffImageType(upload.data);
   if (!mime || !(IMAGE_TYPES as readonly string[]).includes(upload.declaredType)) throw new AppError('fileTypeNotAllowed');
-  const name = cleanName(upload.filename);
-  const sha256 = createHash('sha256').update(upload.data).digest('hex');
+  return { name: cleanName(upload.filename), mime, sha256: createHash('sha256').update(upload.data).digest('hex') };
+}
+
+export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null = ctx.principal.merchantId): Promise<UploadedFile> {
+  const { name, mime, sha256 } = checkedImage(upload);
   return ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(storedFiles)
@@ -96,6 +100,19 @@ export async function storeImage(ctx: Ctx, upload: Upload, tenant: number | null
     await recordAudit(tx, ctx, { action: 'file.upload', objectType: 'file', objectId: file.id, changes: file });
     return file;
   });
+}
+
+/**
+ * Stores an image someone not signed in sent (a sign-up applicant's document), for the platform
+ * (tenant null, uploader 0) after the same checks as storeImage; the caller records who sent it.
+ */
+export async function storeApplicantImage(db: Db, upload: Upload): Promise<UploadedFile> {
+  const { name, mime, sha256 } = checkedImage(upload);
+  const [row] = await db
+    .insert(storedFiles)
+    .values({ merchantId: null, uploadedBy: 0, name, mime, size: upload.data.length, sha256, data: upload.data })
+    .returning({ id: storedFiles.id });
+  return { id: row!.id, name, mime, size: upload.data.length, sha256 };
 }
 
 /**
@@ -185,8 +202,8 @@ export async function assertFilesOfTenants(
   }
 }
 
-/** Demo: stores images of a tenant without an uploader's session (uploadedBy 0: the demo); answers their ids. */
-export async function storeDemoImages(db: Db, merchantId: number, images: { name: string; data: Buffer }[]): Promise<number[]> {
+/** Demo: stores images of a tenant (null: the platform) without an uploader's session (uploadedBy 0: the demo); answers their ids. */
+export async function storeDemoImages(db: Db, merchantId: number | null, images: { name: string; data: Buffer }[]): Promise<number[]> {
   const ids: number[] = [];
   for (const image of images) {
     const mime = sniffImageType(image.data);

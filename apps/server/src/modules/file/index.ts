@@ -4,6 +4,7 @@ export {
   readMerchantDocumentsFrom,
   readUpload,
   removeStoredFile,
+  storeApplicantImage,
   storeBinaryFile,
   storeDemoImages,
   storedFileBytes,

@@ -1,5 +1,7 @@
 export {
+  insertMerchant,
   merchantDocumentIds,
+  merchantNameTaken,
   merchantExists,
   merchantIdColumn,
   merchantJoin,

@@ -68,3 +68,26 @@ export function merchantDocumentIds(db: Db, merchantId: number) {
     .union(db.select({ id: merchants.idCardBackFileId }).from(merchants).where(eq(merchants.id, merchantId)))
     .union(db.select({ id: merchants.facePhotoFileId }).from(merchants).where(eq(merchants.id, merchantId)));
 }
+
+/** Whether a merchant already has this name, in any case. */
+export async function merchantNameTaken(db: Db, name: string): Promise<boolean> {
+  const [found] = await db
+    .select({ id: merchants.id })
+    .from(merchants)
+    .where(sql`lower(${merchants.name}) = lower(${name})`)
+    .limit(1);
+  return found !== undefined;
+}
+
+/** Adds a merchant inside the caller's transaction (an approved merchant application); answers its id. */
+export async function insertMerchant(
+  db: Db,
+  fields: Pick<typeof merchants.$inferInsert, 'name' | 'type' | 'personInCharge' | 'contact' | 'officeAddress'> & {
+    idCardFrontFileId: number;
+    idCardBackFileId: number;
+    facePhotoFileId: number;
+  },
+): Promise<number> {
+  const [created] = await db.insert(merchants).values(fields).returning({ id: merchants.id });
+  return created!.id;
+}

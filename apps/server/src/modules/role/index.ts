@@ -1,4 +1,5 @@
 export {
+  addMerchantAdministratorRole,
   grantedByRoles,
   menuIdsOfRoles,
   removeRolesOfMerchant,

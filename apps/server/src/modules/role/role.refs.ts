@@ -1,5 +1,6 @@
 import { eq, inArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { menuIdsByCode, resourceIdsOfMenus } from '../menu/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
 
 /**
@@ -47,4 +48,88 @@ export async function revokeResourceGrants(db: Db, resourceId: number): Promise<
 /** Removes a merchant's roles (with their grants), when the merchant goes. */
 export async function removeRolesOfMerchant(db: Db, merchantId: number): Promise<void> {
   await db.delete(roles).where(eq(roles.merchantId, merchantId));
+}
+
+/** Menu items a merchant administrator's role grants (the merchant's whole business): the demo's and an approved applicant's. */
+export const MERCHANT_ADMIN_MENUS = [
+  'operation.vehicle',
+  'operation.battery',
+  'operation.cabinet',
+  'alarm.battery',
+  'alarm.cabinet',
+  'alarm.records',
+  'stock.vehicle',
+  'stock.battery',
+  'stock.cabinet',
+  'allocation.vehicle',
+  'allocation.battery',
+  'allocation.cabinet',
+  'price.vehicle',
+  'price.product',
+  'price.rechargeRecord',
+  'price.battery',
+  'price.consumer',
+  'price.package',
+  'price.rechargeSetting',
+  'site.store',
+  'site.cabinet',
+  'application.list',
+  'message.updateMessage',
+  'order.product',
+  'order.vehicle',
+  'order.battery',
+  'order.wallet',
+  'order.wallet.bill',
+  'order.wallet.set',
+  'order.combo',
+  'order.transfer',
+  'order.kwh',
+  'record.swap',
+  'record.appointment',
+  'customer.list',
+  'customer.authentication',
+  'admin.admin',
+  'admin.role',
+  'admin.merchant',
+  'system.international.currency',
+  'dashboard.figures',
+  'dashboard.trends',
+  'dashboard.ranking',
+];
+
+/** Menus a merchant administrator reads without their buttons: areas are written by platform staff only (docs/stations-and-maps.md). */
+export const MERCHANT_ADMIN_READS = ['admin.area'];
+
+/** Grants the menus with their buttons and links, and `readOnly` menus alone. */
+export async function grantRole(db: Db, roleId: number, menuCodes: string[], readOnly: string[] = []): Promise<void> {
+  const menuIds = await menuIdsByCode(db, [...menuCodes, ...readOnly]);
+  const resourceIds = await resourceIdsOfMenus(db, menuCodes);
+  if (menuIds.length)
+    await db
+      .insert(roleMenus)
+      .values(menuIds.map((menuId) => ({ roleId, menuId })))
+      .onConflictDoNothing();
+  if (resourceIds.length)
+    await db
+      .insert(roleResources)
+      .values(resourceIds.map((resourceId) => ({ roleId, resourceId })))
+      .onConflictDoNothing();
+}
+
+/**
+ * A new merchant's administrator role granting MERCHANT_ADMIN_MENUS, inside the caller's transaction
+ * (an approved merchant application); answers its id.
+ */
+export async function addMerchantAdministratorRole(db: Db, merchantId: number): Promise<number> {
+  const [role] = await db
+    .insert(roles)
+    .values({
+      name: 'Merchant admin',
+      description: 'Runs the merchant: devices, stock, prices, orders, customers and staff',
+      sort: 1,
+      merchantId,
+    })
+    .returning({ id: roles.id });
+  await grantRole(db, role!.id, MERCHANT_ADMIN_MENUS, MERCHANT_ADMIN_READS);
+  return role!.id;
 }

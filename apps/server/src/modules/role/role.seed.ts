@@ -1,57 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
-import { menuIdsByCode, resourceIdsOfMenus } from '../menu/index.js';
-import { roleMenus, roleResources, roles } from './role.table.js';
-
-/** Menu items the demo merchant administrator's role grants (the merchant's whole business). */
-const MERCHANT_ADMIN_MENUS = [
-  'operation.vehicle',
-  'operation.battery',
-  'operation.cabinet',
-  'alarm.battery',
-  'alarm.cabinet',
-  'alarm.records',
-  'stock.vehicle',
-  'stock.battery',
-  'stock.cabinet',
-  'allocation.vehicle',
-  'allocation.battery',
-  'allocation.cabinet',
-  'price.vehicle',
-  'price.product',
-  'price.rechargeRecord',
-  'price.battery',
-  'price.consumer',
-  'price.package',
-  'price.rechargeSetting',
-  'site.store',
-  'site.cabinet',
-  'application.list',
-  'message.updateMessage',
-  'order.product',
-  'order.vehicle',
-  'order.battery',
-  'order.wallet',
-  'order.wallet.bill',
-  'order.wallet.set',
-  'order.combo',
-  'order.transfer',
-  'order.kwh',
-  'record.swap',
-  'record.appointment',
-  'customer.list',
-  'customer.authentication',
-  'admin.admin',
-  'admin.role',
-  'admin.merchant',
-  'system.international.currency',
-  'dashboard.figures',
-  'dashboard.trends',
-  'dashboard.ranking',
-];
-
-/** Menus the demo merchant administrator reads without their buttons: areas are written by platform staff only (docs/stations-and-maps.md). */
-const MERCHANT_ADMIN_READS = ['admin.area'];
+import { MERCHANT_ADMIN_MENUS, MERCHANT_ADMIN_READS, grantRole } from './role.refs.js';
+import { roles } from './role.table.js';
 
 /** The demo sub-account's role: a station clerk who sees devices, swaps and reservations, and the dashboard without its sales trends. */
 const CLERK_MENUS = [
@@ -62,22 +12,6 @@ const CLERK_MENUS = [
   'dashboard.figures',
   'dashboard.ranking',
 ];
-
-/** Grants the menus with their buttons and links, and `readOnly` menus alone. */
-async function grantRole(db: Db, roleId: number, menuCodes: string[], readOnly: string[] = []): Promise<void> {
-  const menuIds = await menuIdsByCode(db, [...menuCodes, ...readOnly]);
-  const resourceIds = await resourceIdsOfMenus(db, menuCodes);
-  if (menuIds.length)
-    await db
-      .insert(roleMenus)
-      .values(menuIds.map((menuId) => ({ roleId, menuId })))
-      .onConflictDoNothing();
-  if (resourceIds.length)
-    await db
-      .insert(roleResources)
-      .values(resourceIds.map((resourceId) => ({ roleId, resourceId })))
-      .onConflictDoNothing();
-}
 
 /** The demo agent's two roles, merchant administrator and station clerk (once, with the demo organisation). */
 export async function seedDemoRoles(db: Db, demo: DemoContext): Promise<void> {

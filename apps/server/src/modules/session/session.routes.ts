@@ -8,6 +8,7 @@ import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled } from '../common-setting/index.js';
 import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
+import { applicantOf } from './applicants.js';
 
 export interface SessionDeps {
   db: Db;
@@ -38,14 +39,27 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
       throw new AppError('tooManyAttempts', undefined, { retryAfterSeconds: reservation.retryAfterSeconds });
     }
 
+    // A name no account holds may be a sign-up applicant's, waiting for review or rejected.
+    const applicant = account ? undefined : await applicantOf(db, username);
     // The same work and the same answer whether the account is unknown, disabled or the password wrong.
     let valid: boolean;
     try {
-      valid = await verifyPassword(password, account?.passwordHash ?? (await dummyPasswordHash()));
+      valid = await verifyPassword(password, account?.passwordHash ?? applicant?.passwordHash ?? (await dummyPasswordHash()));
     } catch (error) {
       // Not checked (too many checks waiting): the try does not count.
       await refundAttempt(db, reservation.reserved);
       throw error;
+    }
+    if (!account && applicant && valid) {
+      // The applicant's own password: told where the application stands, as a failed sign-in.
+      await refundAttempt(db, reservation.reserved);
+      await recordAnonymousAudit(
+        db,
+        { username: applicant.username, accountId: null, merchantId: null, ip: req.ip },
+        { action: 'login', objectType: 'session', success: false },
+      );
+      if (applicant.status === 'REJECTED') throw new AppError('applicationRejected', { reason: applicant.reason });
+      throw new AppError('accountNotActivated');
     }
     if (!account || !valid || account.status !== 'ENABLED') {
       const disabled = account !== undefined && valid;

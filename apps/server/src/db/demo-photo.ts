@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 
 /**
- * Plain PNG pictures for the demo identity submissions (a document card and a face), drawn pixel by
+ * Plain PNG pictures for the demo identity documents (a document card and a face: customers' submissions, merchant applications), drawn pixel by
  * pixel so the demo needs no image files: a reviewer sees photos in the review drawer.
  */
 type Paint = (x: number, y: number) => [number, number, number];

@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { FACTORY_PASSWORD } from '@swap/contracts/testing';
+import { menuApi, merchantApplicationApi, sessionApi, signUpApi } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import {
+  applicantIp,
+  applyForMerchant,
+  createMerchant,
+  createPlatformAccount,
+  platformAdmin,
+  unique,
+  uploadSignUpDocument,
+} from '../../test/factories.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
+import { accounts } from '../account/account.table.js';
+import { merchants } from '../merchant/merchant.table.js';
+import { merchantApplications } from './sign-up.table.js';
+
+describe('sign-up: a company applies, platform staff approve or reject', () => {
+  let server: TestServer;
+  let admin: string;
+
+  const signIn = (username: string, password = FACTORY_PASSWORD, lang: 'en' | 'in' | 'th' | 'zh' = 'en') =>
+    server.request(sessionApi.signIn, { username, password }, { lang });
+  const apply = (body: Parameters<typeof applyForMerchant>[1] & { ip: string }) => {
+    const { ip, ...fields } = body;
+    return server.request(signUpApi.apply, fields as never, { headers: { 'x-forwarded-for': ip } });
+  };
+  const applicationCount = async () => (await server.db.select({ n: count() }).from(merchantApplications))[0]!.n;
+
+  beforeAll(async () => {
+    // Each applicant comes from its own address (X-Forwarded-For), so the per-address throttle counts them apart.
+    server = await startTestServer({ DEMO: '0', TRUST_PROXY: '1' });
+    admin = (await platformAdmin(server)).token;
+  });
+  afterAll(() => server.close());
+
+  it('an applicant is "not activated" until approved; approval creates the merchant, its role and administrator at once', async () => {
+    const application = await applyForMerchant(server);
+    const { username, name } = application.body;
+    expect((await signIn(username)).code).toBe(2001);
+    expect((await signIn(username, FACTORY_PASSWORD, 'in')).message).toBe('Akun belum diaktifkan');
+    // A wrong password tells nothing about the application.
+    expect((await signIn(username, 'Wrong-Password-1')).code).toBe(2002);
+
+    const waiting = await server.request(merchantApplicationApi.search, { status: 'PENDING', keyword: name }, { token: admin });
+    expect(waiting.data.records.map((row) => row.username)).toEqual([username]);
+
+    const approved = await server.request(merchantApplicationApi.approve, { id: application.id }, { token: admin });
+    expect(approved.code).toBe(1);
+    expect(approved.data).toMatchObject({ status: 'APPROVED', reviewerName: 'Administrator' });
+    const [merchant] = await server.db.select().from(merchants).where(eq(merchants.name, name));
+    expect(merchant).toMatchObject({ type: 'AGENT', idCardFrontFileId: application.body.idCardFrontFileId });
+    expect(approved.data.merchantId).toBe(merchant!.id);
+
+    // The administrator signs in with the applied password and holds the merchant's menus.
+    const session = await signIn(username);
+    expect(session.code).toBe(1);
+    expect(session.data.admin).toMatchObject({ merchantId: merchant!.id, type: 'NORMAL', accountType: 'MERCHANT' });
+    const levels = await server.request(menuApi.levels, undefined, { token: session.data.token });
+    expect(levels.data.codes).toEqual(expect.arrayContaining(['admin.admin', 'operation.cabinet', 'order.product']));
+    expect(levels.data.codes).not.toContain('admin.merchantApplication');
+
+    const actions = await server.db.select({ action: auditLogs.action }).from(auditLogs).where(eq(auditLogs.username, 'admin'));
+    expect(actions.map((row) => row.action)).toEqual(
+      expect.arrayContaining(['merchant.add', 'role.add', 'account.add', 'merchantApplication.approve']),
+    );
+    // Reviewed once: a second approval or a rejection changes nothing.
+    expect((await server.request(merchantApplicationApi.approve, { id: application.id }, { token: admin })).code).toBe(2032);
+    expect((await server.request(merchantApplicationApi.reject, { id: application.id, reason: 'No' }, { token: admin })).code).toBe(2032);
+    expect(await server.db.select().from(merchants).where(eq(merchants.name, name))).toHaveLength(1);
+  });
+
+  it('a rejected applicant reads the reason on signing in and may apply again from the same contact', async () => {
+    const application = await applyForMerchant(server);
+    const rejected = await server.request(
+      merchantApplicationApi.reject,
+      { id: application.id, reason: 'The ID card photo cannot be read' },
+      { token: admin },
+    );
+    expect(rejected.data).toMatchObject({ status: 'REJECTED', reason: 'The ID card photo cannot be read' });
+    const answer = await signIn(application.body.username, FACTORY_PASSWORD, 'zh');
+    expect(answer.code).toBe(2033);
+    expect(answer.message).toBe('您的商户入驻申请被拒绝：The ID card photo cannot be read');
+    expect(await server.db.select().from(merchants).where(eq(merchants.name, application.body.name))).toHaveLength(0);
+
+    const again = await applyForMerchant(server, { contact: application.body.contact, username: application.body.username });
+    expect((await signIn(again.body.username)).code).toBe(2001);
+  });
+
+  it('one waiting application per contact and per username; a taken username or merchant name is refused', async () => {
+    const first = await applyForMerchant(server);
+    const ip = applicantIp();
+    const documents = async () => ({
+      idCardFrontFileId: await uploadSignUpDocument(server, ip),
+      idCardBackFileId: await uploadSignUpDocument(server, ip),
+      facePhotoFileId: await uploadSignUpDocument(server, ip),
+    });
+    const before = await applicationCount();
+    // The same phone written otherwise is the same contact.
+    const sameContact = await apply({
+      ...first.body,
+      ...(await documents()),
+      name: unique('Other '),
+      username: unique('other.'),
+      contact: first.body.contact.replace(/ /g, '-'),
+      ip,
+    });
+    expect(sameContact).toMatchObject({ status: 409, code: 2031 });
+    const sameUsername = await apply({
+      ...first.body,
+      ...(await documents()),
+      name: unique('Other '),
+      contact: '+62 899 1234 567',
+      username: first.body.username.toUpperCase(),
+      ip,
+    });
+    expect(sameUsername.code).toBe(2006);
+    const taken = await apply({ ...first.body, ...(await documents()), contact: '+62 899 1234 568', username: 'admin', ip });
+    expect(taken.code).toBe(2006);
+    const merchant = await createMerchant(server, admin);
+    const nameTaken = await apply({
+      ...first.body,
+      ...(await documents()),
+      name: merchant.name,
+      contact: '+62 899 1234 569',
+      username: unique('other.'),
+      ip: applicantIp(),
+    });
+    expect(nameTaken.code).toBe(1018);
+    expect(await applicationCount()).toBe(before);
+  });
+
+  it('parallel identical applications make one; parallel approvals make one merchant', async () => {
+    const ip = applicantIp();
+    const body = {
+      name: unique('Parallel '),
+      type: 'DIRECT' as const,
+      personInCharge: 'Somchai Kaew',
+      contact: '+66 81 555 0199',
+      officeAddress: 'Chiang Mai',
+      idCardFrontFileId: await uploadSignUpDocument(server, ip),
+      idCardBackFileId: await uploadSignUpDocument(server, ip),
+      facePhotoFileId: await uploadSignUpDocument(server, ip),
+      username: unique('parallel.'),
+      password: FACTORY_PASSWORD,
+    };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => apply({ ...body, ip })));
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    expect(answers.every((answer) => answer.status < 500)).toBe(true);
+    const rows = await server.db.select().from(merchantApplications).where(eq(merchantApplications.name, body.name));
+    expect(rows).toHaveLength(1);
+
+    const approvals = await Promise.all(
+      Array.from({ length: 3 }, () => server.request(merchantApplicationApi.approve, { id: rows[0]!.id }, { token: admin })),
+    );
+    expect(approvals.map((answer) => answer.code).sort()).toEqual([1, 2032, 2032]);
+    expect(await server.db.select().from(merchants).where(eq(merchants.name, body.name))).toHaveLength(1);
+    expect(await server.db.select().from(accounts).where(eq(accounts.username, body.username))).toHaveLength(1);
+  });
+
+  it('bad input is refused in the caller’s language and writes nothing', async () => {
+    const ip = applicantIp();
+    const upload = () => uploadSignUpDocument(server, ip);
+    const valid = {
+      name: unique('Bad '),
+      type: 'AGENT' as const,
+      personInCharge: 'Ayu Lestari',
+      contact: '+62 811 7777 001',
+      officeAddress: 'Jakarta',
+      idCardFrontFileId: await upload(),
+      idCardBackFileId: await upload(),
+      facePhotoFileId: await upload(),
+      username: unique('bad.'),
+      password: FACTORY_PASSWORD,
+    };
+    const before = await applicationCount();
+    const nul = await apply({ ...valid, name: 'Bad\u0000Name', ip });
+    expect(nul).toMatchObject({ status: 400, code: 1002 });
+    const huge = await apply({ ...valid, officeAddress: 'x'.repeat(100_000), ip });
+    expect(huge.code).toBe(1002);
+    const weak = await server.request(signUpApi.apply, { ...valid, password: 'password1' }, { lang: 'th', headers: { 'x-forwarded-for': ip } });
+    expect(weak.status).toBe(400);
+    expect(weak.message).not.toBe('');
+    // A document this address did not upload for sign-up (another applicant's) is refused, naming the field.
+    const othersFile = await uploadSignUpDocument(server, applicantIp());
+    const foreign = await apply({ ...valid, facePhotoFileId: othersFile, ip });
+    expect(foreign.code).toBe(1021);
+    expect((foreign.data as unknown as { fields: { field: string }[] }).fields[0]!.field).toBe('facePhotoFileId');
+    const twice = await apply({ ...valid, idCardBackFileId: valid.idCardFrontFileId, ip });
+    expect(twice.code).toBe(1021);
+    expect(await applicationCount()).toBe(before);
+    // A document used by an application is not used again.
+    await apply({ ...valid, ip });
+    const reused = await apply({ ...valid, name: unique('Bad '), contact: '+62 811 7777 002', username: unique('bad.'), ip: ip });
+    expect(reused.code).toBe(1021);
+  });
+
+  it('refuses the review to merchant staff and to platform staff without its code', async () => {
+    const application = await applyForMerchant(server);
+    const merchant = await createMerchant(server, admin);
+    const staff = await createPlatformAccount(server, admin, ['admin.merchant']);
+    const reviewer = await createPlatformAccount(server, admin, ['admin.merchantApplication']);
+    for (const token of [merchant.admin.token, staff.token]) {
+      expect((await server.request(merchantApplicationApi.search, {}, { token })).status).toBe(403);
+      expect((await server.request(merchantApplicationApi.approve, { id: application.id }, { token })).status).toBe(403);
+    }
+    const [row] = await server.db.select().from(merchantApplications).where(eq(merchantApplications.id, application.id));
+    expect(row!.status).toBe('PENDING');
+    // Platform staff granted the screen review like the administrator.
+    expect((await server.request(merchantApplicationApi.detail, { id: application.id }, { token: reviewer.token })).code).toBe(1);
+    expect((await server.request(merchantApplicationApi.approve, { id: application.id }, { token: reviewer.token })).code).toBe(1);
+  });
+
+  it('throttles applications from one address the sign-in throttle’s way', async () => {
+    const ip = applicantIp();
+    const answers = [];
+    for (let i = 0; i < 6; i++) {
+      const body = {
+        name: unique('Flood '),
+        type: 'AGENT' as const,
+        personInCharge: 'Flood',
+        contact: `+62 877 000 ${100 + i}`,
+        officeAddress: 'Jakarta',
+        // The sixth is refused before its documents are looked at (and uploads have their own allowance).
+        ...(i < 5
+          ? {
+              idCardFrontFileId: await uploadSignUpDocument(server, ip),
+              idCardBackFileId: await uploadSignUpDocument(server, ip),
+              facePhotoFileId: await uploadSignUpDocument(server, ip),
+            }
+          : { idCardFrontFileId: 1, idCardBackFileId: 2, facePhotoFileId: 3 }),
+        username: unique('flood.'),
+        password: FACTORY_PASSWORD,
+      };
+      answers.push(await apply({ ...body, ip }));
+    }
+    expect(answers.slice(0, 5).map((answer) => answer.code)).toEqual([1, 1, 1, 1, 1]);
+    expect(answers[5]).toMatchObject({ status: 429, code: 1016 });
+    expect(Number(answers[5]!.raw.headers['retry-after'])).toBeGreaterThan(0);
+  });
+});

@@ -62,6 +62,7 @@ export const nav = {
   'nav.admin': 'Administration',
   'nav.admin.admin': 'Accounts',
   'nav.admin.merchant': 'Merchants',
+  'nav.admin.merchantApplication': 'Merchant applications',
   'nav.admin.role': 'Roles',
   'nav.admin.resource': 'Menus and resources',
   'nav.admin.area': 'Areas',

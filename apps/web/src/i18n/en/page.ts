@@ -29,4 +29,5 @@ export const page = {
   'page.appointmentDetail': 'Reservation detail',
   'page.customerDetail': 'Customer detail',
   'page.merchantDetail': 'Merchant detail',
+  'page.merchantApplicationDetail': 'Merchant application',
 };

@@ -63,6 +63,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin': 'Administrasi',
   'nav.admin.admin': 'Akun',
   'nav.admin.merchant': 'Merchant',
+  'nav.admin.merchantApplication': 'Pengajuan merchant',
   'nav.admin.role': 'Peran',
   'nav.admin.resource': 'Menu dan sumber daya',
   'nav.admin.area': 'Wilayah',

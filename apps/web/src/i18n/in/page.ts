@@ -30,4 +30,5 @@ export const page: Record<keyof typeof en, string> = {
   'page.appointmentDetail': 'Detail reservasi',
   'page.customerDetail': 'Detail pelanggan',
   'page.merchantDetail': 'Detail merchant',
+  'page.merchantApplicationDetail': 'Pengajuan merchant',
 };

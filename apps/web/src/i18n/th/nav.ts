@@ -63,6 +63,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin': 'การดูแลระบบ',
   'nav.admin.admin': 'บัญชี',
   'nav.admin.merchant': 'ผู้ค้า',
+  'nav.admin.merchantApplication': 'คำขอเป็นผู้ค้า',
   'nav.admin.role': 'บทบาท',
   'nav.admin.resource': 'เมนูและทรัพยากร',
   'nav.admin.area': 'พื้นที่',

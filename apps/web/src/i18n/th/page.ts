@@ -30,4 +30,5 @@ export const page: Record<keyof typeof en, string> = {
   'page.appointmentDetail': 'รายละเอียดการจอง',
   'page.customerDetail': 'รายละเอียดลูกค้า',
   'page.merchantDetail': 'รายละเอียดผู้ค้า',
+  'page.merchantApplicationDetail': 'คำขอเป็นผู้ค้า',
 };

@@ -63,6 +63,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin': '系统管理',
   'nav.admin.admin': '账号',
   'nav.admin.merchant': '商户',
+  'nav.admin.merchantApplication': '商户入驻申请',
   'nav.admin.role': '角色',
   'nav.admin.resource': '菜单与资源',
   'nav.admin.area': '区域',

@@ -30,4 +30,5 @@ export const page: Record<keyof typeof en, string> = {
   'page.appointmentDetail': '预约详情',
   'page.customerDetail': '客户详情',
   'page.merchantDetail': '商户详情',
+  'page.merchantApplicationDetail': '商户入驻申请',
 };

@@ -5,6 +5,8 @@
  * budget (sign-in ≤ 200 KB, any route ≤ 400 KB). The figures recorded in bench/bundle-baseline.json
  * are printed beside: `--check` fails (exit 1) when the entry or a route recorded there loads more
  * than recorded, `--record` writes the current figures into the file (docs/scaling.md, "Web bundle").
+ * `--explain <route>` (repeatable) lists under that route the files it loads, largest first, each
+ * named by its source in the manifest ("entry" marks what every route loads).
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
  * signed-in area: the shell, antd's texts) + the route's page chunk and its static imports,
@@ -134,6 +136,16 @@ function collect(key: string, files: Set<string>, lazy?: { skip: Set<string>; se
   return files;
 }
 
+/** `--explain <route>` (repeatable): the files a route loads, largest first, beside the recorded figures. */
+const explain = process.argv.flatMap((arg, index) => (arg === '--explain' ? [process.argv[index + 1] ?? ''] : []));
+const sourceOf = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
+function explainRoute(files: Set<string>): void {
+  const shared = new Set(start);
+  const rows = [...files].filter((file) => file.endsWith('.js')).sort((a, b) => gz(b) - gz(a));
+  for (const file of rows)
+    console.log(`    ${kb(gz(file)).padStart(6)}  ${shared.has(file) ? 'entry ' : '      '}${sourceOf.get(file) ?? file}`);
+}
+
 const sum = (files: Iterable<string>) => [...files].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
 const kb = (bytes: number) => (bytes / KB).toFixed(1);
 
@@ -171,6 +183,7 @@ for (const { route, key, signedIn, texts } of table) {
   current.routes[route] = tenths(load);
   const recorded = against(route, tenths(load), baseline?.routes[route]);
   console.log(`${route.padEnd(44)} ${kb(load).padStart(8)} ${kb(sum(withLazy) - load).padStart(8)} ${recorded.padStart(9)}  ${verdict}`);
+  if (explain.includes(route)) explainRoute(atLoad);
 }
 
 if (record) {

@@ -1,60 +1,19 @@
-import {
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BellOutlined,
-  CloudUploadOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  EnvironmentOutlined,
-  GlobalOutlined,
-  HistoryOutlined,
-  InboxOutlined,
-  LineChartOutlined,
-  NotificationOutlined,
-  ProfileOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShoppingOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
-import type { ComponentType } from 'react';
+import { lazy, Suspense } from 'react';
 
-/** The icons the menu tree names; listed one by one so only these reach the bundle. */
-const ICONS: Record<string, ComponentType> = {
-  AlertOutlined,
-  ApartmentOutlined,
-  AppstoreOutlined,
-  AuditOutlined,
-  BarChartOutlined,
-  BellOutlined,
-  CloudUploadOutlined,
-  ControlOutlined,
-  DashboardOutlined,
-  DollarOutlined,
-  EnvironmentOutlined,
-  GlobalOutlined,
-  HistoryOutlined,
-  InboxOutlined,
-  LineChartOutlined,
-  NotificationOutlined,
-  ProfileOutlined,
-  SafetyOutlined,
-  SettingOutlined,
-  ShoppingOutlined,
-  TagsOutlined,
-  TeamOutlined,
-  ThunderboltOutlined,
-  UserOutlined,
-};
+const MenuIconOf = lazy(() => import('./menuIcons'));
 
+/** The room an icon takes while the icons' chunk arrives, so the labels beside it do not move. */
+const room = <span className="anticon" aria-hidden="true" style={{ width: '1em', height: '1em' }} />;
+
+/**
+ * The icon of a centre or menu group. The sidebar shows every group, so every icon the menu tree
+ * names would load with every signed-in page: they come in one chunk of their own instead, fetched
+ * beside the page rather than before it, and drawn once it is there (docs/scaling.md, "Web bundle").
+ */
 export function MenuIcon({ name }: { name: string }) {
-  const Icon = ICONS[name] ?? AppstoreOutlined;
-  return <Icon />;
+  return (
+    <Suspense fallback={room}>
+      <MenuIconOf name={name} />
+    </Suspense>
+  );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Tag, Typography } from 'antd';
+import { Button, Flex, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { accountApi, merchantApi, type AccountRecord, type FilterOf } from '@swap/contracts';
@@ -12,6 +12,7 @@ import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
 import { IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
 import { accountChanges } from './accountQueries';
+import { Text } from '../../shared/Text';
 
 /**
  * System centre → Accounts.
@@ -67,7 +68,7 @@ export function AccountListPage() {
             render: (r) => (
               <Flex vertical>
                 <span>{r.username}</span>
-                {r.phone ? <Typography.Text type="secondary">{r.phone}</Typography.Text> : null}
+                {r.phone ? <Text type="secondary">{r.phone}</Text> : null}
               </Flex>
             ),
           },

@@ -1,4 +1,4 @@
-import { Flex, Spin, Typography } from 'antd';
+import { Flex, Spin } from 'antd';
 import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { auditLogApi, changeText, describeChanges, type AuditLogRecord } from '@swap/contracts';
@@ -7,6 +7,7 @@ import { ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo } from '../../shared/session';
 import { actionSummary, auditObjects, catalogueWords, useEveryContractText } from './labels';
+import { Text } from '../../shared/Text';
 
 function Changes({ value, objectType }: { value: unknown; objectType: string }) {
   const { t, i18n } = useTranslation();
@@ -17,7 +18,7 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
     <Flex vertical gap={2}>
       {lines.map((line) => (
         <span key={line.field || 'value'}>
-          {line.field ? <Typography.Text type="secondary">{line.field}: </Typography.Text> : null}
+          {line.field ? <Text type="secondary">{line.field}: </Text> : null}
           {changeText(line)}
         </span>
       ))}

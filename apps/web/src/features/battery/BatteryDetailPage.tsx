@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Card, Empty, Flex, Spin, Typography } from 'antd';
+import { Card, Empty, Flex, Spin } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { BatteryRecord } from '@swap/contracts';
@@ -13,6 +13,7 @@ import { useBatteryDetail } from './useBatteryDetail';
 import { TrajectoryButton, TrendCard } from '../telemetry';
 import { DeviceSwapsCard } from '../swap';
 import { DeviceLogCard } from '../device-log';
+import { Text } from '../../shared/Text';
 
 const CellVoltageChart = lazy(async () => ({ default: (await import('./CellVoltageChart')).CellVoltageChart }));
 
@@ -119,10 +120,7 @@ export function BatteryDetailPage() {
         <Flex vertical gap={16}>
           <DetailCards record={battery} groups={groups(t)} fieldLabel={fieldKey} />
           <DeviceCredentialCard kind="battery" device={battery} />
-          <Card
-            title={t('field.cellVoltages')}
-            extra={<Typography.Text type="secondary">{formatDateTime(battery.lastReportAt)}</Typography.Text>}
-          >
+          <Card title={t('field.cellVoltages')} extra={<Text type="secondary">{formatDateTime(battery.lastReportAt)}</Text>}>
             {battery.cellVoltages.length === 0 ? (
               <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('battery.noCells')} />
             ) : (

@@ -1,9 +1,10 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
-import { Flex, Typography } from 'antd';
+import { Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { COMPARTMENT_STATES, type CompartmentRecord } from '@swap/contracts';
 import { STATUS_COLORS } from '../../shared/StatusTag';
 import { byIndex, COMPARTMENT_MEANING, countByState } from './compartments';
+import { Text } from '../../shared/Text';
 
 // The side panel loads when a compartment is first opened, like the kit's drawers (docs/web-kits.md).
 const CompartmentPanel = lazy(() => import('./CompartmentPanel'));
@@ -39,7 +40,7 @@ export function CompartmentGrid({
           return (
             <Flex key={state} gap={6} align="center" role="listitem">
               <span aria-hidden className="compartment-swatch" style={{ background: colour.background, borderColor: colour.border }} />
-              <Typography.Text>{t('cabinet.stateCount', { state: t(`cabinet.state.${state}`), count: counts[state] })}</Typography.Text>
+              <Text>{t('cabinet.stateCount', { state: t(`cabinet.state.${state}`), count: counts[state] })}</Text>
             </Flex>
           );
         })}

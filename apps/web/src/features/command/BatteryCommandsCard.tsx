@@ -1,10 +1,11 @@
-import { Button, Card, Flex, Typography } from 'antd';
+import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatteryRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { CommandHistory } from './CommandHistory';
 import { batteryCommands, commandLabelKey } from './commandModel';
 import { useSendCommand } from './useSendCommand';
+import { Text } from '../../shared/Text';
 
 /** The battery page's commands (operation.battery), sent to the compartment holding the battery, and their history. */
 export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 'id' | 'number' | 'chargeSwitch' | 'dischargeSwitch'> }) {
@@ -15,7 +16,7 @@ export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 
       <Card title={t('command.history')}>
         <Flex vertical gap={16}>
           <Flex vertical gap={6}>
-            <Typography.Text type="secondary">{t('command.batteryHint')}</Typography.Text>
+            <Text type="secondary">{t('command.batteryHint')}</Text>
             <Flex gap={8} wrap role="group" aria-label={t('command.remote')}>
               {batteryCommands(battery).map((name) => (
                 <Button key={name} onClick={() => send({ kind: 'battery', batteryId: battery.id, batteryNumber: battery.number, name })}>

@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Button, Flex, Typography } from 'antd';
+import { Button, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CompartmentRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
 import { commandLabelKey, compartmentCommands } from './commandModel';
 import { OfflineReason, type CommandCabinet } from './OfflineReason';
 import { useSendCommand } from './useSendCommand';
+import { Text } from '../../shared/Text';
 
 export interface CompartmentCommandsProps {
   cabinet: CommandCabinet;
@@ -23,7 +24,7 @@ export function CompartmentCommands({ cabinet, compartment }: CompartmentCommand
   return (
     <Can code="operation.cabinet">
       <Flex vertical gap={6}>
-        <Typography.Text strong>{t('command.remote')}</Typography.Text>
+        <Text strong>{t('command.remote')}</Text>
         <OfflineReason cabinet={cabinet} id={reasonId} />
         <Flex gap={6} wrap role="group" aria-label={t('command.compartmentActions', { index: compartment.index })}>
           {compartmentCommands(compartment).map((name) => (

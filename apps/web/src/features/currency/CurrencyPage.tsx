@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Form, Select, Spin, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Select, Spin } from 'antd';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CURRENCIES, CURRENCY_DECIMALS, currencyApi, currencyEdit, type Currency } from '@swap/contracts';
@@ -14,6 +14,7 @@ import { ErrorState } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
 import { useUi } from '../../shared/ui';
 import { useSaveCurrency } from './currencyQueries';
+import { Text } from '../../shared/Text';
 
 /** The amount the live example shows in the chosen currency. */
 const EXAMPLE_AMOUNT = 1234567.891;
@@ -84,9 +85,9 @@ export function CurrencyPage() {
             />
           </Form.Item>
           <Form.Item label={t('currency.example')}>
-            <Typography.Text strong className="currency-example" aria-live="polite">
+            <Text strong className="currency-example" aria-live="polite">
               {shown ? formatAmount(EXAMPLE_AMOUNT, shown, CURRENCY_DECIMALS[shown]) : ''}
-            </Typography.Text>
+            </Text>
           </Form.Item>
           <Can code="system.international.currency.edit">
             <Button type="primary" htmlType="submit" loading={save.isPending} disabled={save.isPending || shown === current}>

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Alert, Button, Card, Descriptions, Flex, Modal, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Alert, Button, Card, Descriptions } from 'antd';
 import { KeyOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceKind, DeviceSecretIssued } from '@swap/contracts';
@@ -8,6 +8,9 @@ import { useConfirm } from '../../shared/confirm';
 import { formatDateTime } from '../../shared/format';
 import { StatusTag, type StatusMap } from '../../shared/StatusTag';
 import { useDeviceCredential } from './deviceQueries';
+
+/** The new secret, shown once: its dialog loads when a secret is issued (docs/scaling.md, "Web bundle"). */
+const IssuedSecretModal = lazy(() => import('./IssuedSecretModal'));
 
 const ISSUED_MAP: StatusMap = {
   true: { meaning: 'success', labelKey: 'deviceRegistry.credential.issued' },
@@ -67,35 +70,11 @@ export function DeviceCredentialCard({ kind, device }: { kind: DeviceKind; devic
           <Descriptions.Item label={t('deviceRegistry.credential.username')}>{device.number}</Descriptions.Item>
         </Descriptions>
       )}
-      <Modal
-        open={issued !== null}
-        title={t('deviceRegistry.credential.issuedTitle', { number: issued?.number ?? '' })}
-        onCancel={() => setIssued(null)}
-        footer={
-          <Button type="primary" onClick={() => setIssued(null)}>
-            {t('deviceRegistry.credential.done')}
-          </Button>
-        }
-        mask={{ closable: false }}
-        destroyOnHidden
-      >
-        {issued ? (
-          <Flex vertical gap={12}>
-            <Alert type="warning" showIcon title={t('deviceRegistry.credential.onceWarning')} />
-            <Descriptions size="small" column={1} bordered>
-              <Descriptions.Item label={t('deviceRegistry.credential.username')}>
-                <Typography.Text copyable>{issued.username}</Typography.Text>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('deviceRegistry.credential.secret')}>
-                <Typography.Text code copyable={{ text: issued.secret }} data-testid="device-secret">
-                  {issued.secret}
-                </Typography.Text>
-              </Descriptions.Item>
-              <Descriptions.Item label={t('deviceRegistry.credential.issuedAt')}>{formatDateTime(issued.issuedAt)}</Descriptions.Item>
-            </Descriptions>
-          </Flex>
-        ) : null}
-      </Modal>
+      {issued && (
+        <Suspense fallback={null}>
+          <IssuedSecretModal issued={issued} onClose={() => setIssued(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

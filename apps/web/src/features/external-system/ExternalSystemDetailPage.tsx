@@ -1,22 +1,15 @@
-import { useState } from 'react';
-import { Button, Card, Modal } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button, Card } from 'antd';
 import { EditOutlined, SendOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  externalSystemApi,
-  externalSystemDevices,
-  type ExternalSystemRecord,
-  type WebhookAttemptRecord,
-  type WebhookDeliveryRecord,
-} from '@swap/contracts';
+import { externalSystemApi, externalSystemDevices, type ExternalSystemRecord, type WebhookDeliveryRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { useDetail } from '../../shared/detail/useDetail';
 import { ResourceForm } from '../../shared/form';
 import { ResourceTable } from '../../shared/table';
 import { StatusTag } from '../../shared/StatusTag';
 import { fieldKey } from '../../shared/devices';
-import { formatDateTime } from '../../shared/format';
 import { useEndpointMutation, useEndpointQuery } from '../../shared/api/endpoints';
 import { useUi } from '../../shared/ui';
 import { CODE, DELIVERY_STATUS_MAP, EVENT_OPTIONS, EXTERNAL_SYSTEM_ROUTES, STATUS_OPTIONS } from './externalSystemModel';
@@ -81,38 +74,8 @@ function Devices({ system }: { system: ExternalSystemRecord }) {
   );
 }
 
-/** Each attempt of one delivery: when, the HTTP status, the answer's first characters or the error, how long. */
-function Attempts({ delivery, onClose }: { delivery: WebhookDeliveryRecord; onClose: () => void }) {
-  const { t } = useTranslation();
-  const attempts = useEndpointQuery(externalSystemApi.attempts, { id: delivery.id });
-  const columns = ['attempt', 'at', 'statusCode', 'answer', 'durationMs'] as const;
-  const cell = (a: WebhookAttemptRecord, column: (typeof columns)[number]) =>
-    column === 'at' ? formatDateTime(a.at) : column === 'answer' ? (a.error ?? a.answer) : (a[column] ?? t('common.empty'));
-  return (
-    <Modal open width={760} title={`${t('externalSystem.attempts')} #${delivery.id}`} onCancel={onClose} footer={null}>
-      <table className="plain-table">
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {t(column === 'at' ? fieldKey('lastAttemptAt') : `externalSystem.${column}`)}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {(attempts.data ?? []).map((a) => (
-            <tr key={a.attempt}>
-              {columns.map((column) => (
-                <td key={column}>{cell(a, column)}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </Modal>
-  );
-}
+/** Each attempt of one delivery, in a dialog that loads when a delivery is opened (docs/scaling.md, "Web bundle"). */
+const Attempts = lazy(() => import('./DeliveryAttemptsModal'));
 
 /** Deliveries to one system, newest first, searchable and exported. */
 function DeliveryLog({ systemId }: { systemId: number }) {
@@ -150,7 +113,11 @@ function DeliveryLog({ systemId }: { systemId: number }) {
         ]}
         rowActions={[{ key: 'attempts', labelKey: 'externalSystem.attempts', onClick: (r) => setShown(r) }]}
       />
-      {shown && <Attempts delivery={shown} onClose={() => setShown(null)} />}
+      {shown && (
+        <Suspense fallback={null}>
+          <Attempts delivery={shown} onClose={() => setShown(null)} />
+        </Suspense>
+      )}
     </Card>
   );
 }

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Modal, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Button } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -21,27 +21,8 @@ import { CODE, EXTERNAL_SYSTEM_ROUTES } from './externalSystemModel';
 
 type Field = FormField<'merchantId' | 'name' | 'url' | 'enabled'>;
 
-/** The signing key, answered by the registration only: shown once, with a copy button. */
-function KeyModal({ created, onClose }: { created: ExternalSystemCreated; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal
-      open
-      title={`${t('externalSystem.keyTitle')}: ${created.name}`}
-      onCancel={onClose}
-      footer={
-        <Button type="primary" onClick={onClose}>
-          {t('externalSystem.keyDone')}
-        </Button>
-      }
-    >
-      <Typography.Paragraph>{t('externalSystem.keyOnce')}</Typography.Paragraph>
-      <Typography.Paragraph code copyable data-testid="signing-key">
-        {created.signingKey}
-      </Typography.Paragraph>
-    </Modal>
-  );
-}
+/** The signing key, shown once after a registration: its dialog loads then (docs/scaling.md, "Web bundle"). */
+const KeyModal = lazy(() => import('./SigningKeyModal'));
 
 /**
  * Operation centre → Distribution → External systems: partner systems that receive their devices'
@@ -124,7 +105,11 @@ export function ExternalSystemListPage() {
         }}
         onClose={() => setEditing(null)}
       />
-      {created && <KeyModal created={created} onClose={() => setCreated(null)} />}
+      {created && (
+        <Suspense fallback={null}>
+          <KeyModal created={created} onClose={() => setCreated(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { Button, Empty, Flex, Spin, Tag, Tree, Typography } from 'antd';
+import { Button, Empty, Flex, Spin, Tag, Tree } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { MenuFormDrawer, type MenuEditing } from './MenuFormDrawer';
 import { menuChanges, useMenuTree } from './menuQueries';
 import { ROOT_PARENT, sortedChildren } from './menuTree';
 import { menuTitle } from './menuTitles';
+import { Text } from '../../shared/Text';
 
 interface TreeNode {
   key: number;
@@ -42,9 +43,9 @@ export function MenuTreePanel() {
     <Flex gap={8} align="center" wrap className="menu-tree-node">
       <span>{menuTitle(item.node, t)}</span>
       <Tag>{item.node.code}</Tag>
-      {item.node.url ? <Typography.Text type="secondary">{item.node.url}</Typography.Text> : null}
+      {item.node.url ? <Text type="secondary">{item.node.url}</Text> : null}
       {item.node.resources.length > 0 ? (
-        <Typography.Text type="secondary">{t('menu.resourceCount', { count: item.node.resources.length })}</Typography.Text>
+        <Text type="secondary">{t('menu.resourceCount', { count: item.node.resources.length })}</Text>
       ) : null}
       <Can code="admin.resource.add">
         <Button type="link" size="small" onClick={() => setEditing({ kind: 'add', parentId: item.node.id })}>

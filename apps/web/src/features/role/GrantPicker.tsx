@@ -1,11 +1,12 @@
 import { useMemo } from 'react';
-import { Form, Tree, Typography } from 'antd';
+import { Form, Tree } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { PermissionNode } from '@swap/contracts';
 import { ErrorState } from '../../shared/StateView';
 import { menuTitle } from '../menu';
 import { useGrantableQuery } from './roleQueries';
 import { buildGrantTree, toggleGrant, type GrantIndex } from './grantTree';
+import { Text } from '../../shared/Text';
 
 /** The menus and resources the signed-in account may grant (GET /admin/role/grantable). */
 export function useGrantable(enabled: boolean) {
@@ -40,7 +41,7 @@ export function GrantPicker({ index, treeData, loading, failed, onRetry, checked
       {failed ? (
         <ErrorState title={t('role.grantableFailed')} onRetry={onRetry} />
       ) : loading ? (
-        <Typography.Text type="secondary">{t('common.loading')}</Typography.Text>
+        <Text type="secondary">{t('common.loading')}</Text>
       ) : (
         <div className="role-grant-tree" role="group" aria-label={t('role.grants')}>
           <Tree

@@ -1,10 +1,11 @@
 import { useEffect, useMemo, useState } from 'react';
-import { Button, Col, Empty, Flex, Row, Segmented, Slider, Typography, theme } from 'antd';
+import { Button, Col, Empty, Flex, Row, Segmented, Slider, theme } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Trajectory, Trip } from '@swap/contracts';
 import { formatDateTime, formatNumber } from '../../shared/format';
 import { MapView, type MapLine, type MapMarker } from '../../shared/map';
 import { indexAt, PLAYBACK_SPEEDS, tripLines, type PlaybackSpeed } from './trajectoryModel';
+import { Text } from '../../shared/Text';
 
 /** How often playback moves on, ms. */
 const TICK_MS = 250;
@@ -64,6 +65,7 @@ function TripButton({ trip, index, selected, onSelect }: { trip: Trip; index: nu
  */
 export default function RouteView({ trajectory }: { trajectory: Trajectory }) {
   const { t } = useTranslation();
+  const { token } = theme.useToken();
   const { points, trips, stops } = trajectory;
   const [selected, setSelected] = useState<number | null>(null);
   const [position, setPosition] = useState(0);
@@ -164,18 +166,18 @@ export default function RouteView({ trajectory }: { trajectory: Trajectory }) {
                 ariaValueTextFormatterForHandle={(value) => (value !== undefined && points[value] ? formatDateTime(points[value].at) : '')}
               />
             </div>
-            <Typography.Text data-testid="playback-time">
+            <Text data-testid="playback-time">
               {here ? formatDateTime(here.at) : null}
               {here?.speed != null ? ` · ${t('telemetry.speedValue', { speed: formatNumber(here.speed) })}` : null}
               {here?.soc != null ? ` · ${t('telemetry.chargeUsedValue', { percent: formatNumber(here.soc) })}` : null}
-            </Typography.Text>
+            </Text>
           </Flex>
         </Flex>
       </Col>
       <Col xs={24} xl={8}>
-        <Typography.Title level={2} style={{ fontSize: 16, marginTop: 0 }}>
+        <h2 style={{ fontSize: 16, margin: '0 0 0.5em', fontWeight: token.fontWeightStrong, color: token.colorTextHeading }}>
           {t('telemetry.tripsTitle', { count: trips.length, stops: stops.length, minutes: trajectory.stopMinutes })}
-        </Typography.Title>
+        </h2>
         {trips.length === 0 ? (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('telemetry.noTrips')} />
         ) : (

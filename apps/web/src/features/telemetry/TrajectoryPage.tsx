@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
-import { Card, Descriptions, Empty, Flex, Segmented, Typography } from 'antd';
+import { Card, Descriptions, Empty, Flex, Segmented } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { Navigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { DetailState } from '../../shared/detail/DetailCards';
 import { deviceDetailPath } from '../../shared/devices';
 import { pageOf, tripTotals } from './trajectoryModel';
 import { useTrajectory, type TrackedKind, type TrajectorySpan } from './telemetryQueries';
+import { Text } from '../../shared/Text';
 
 // The map, the trips and playback load with Leaflet, after the page.
 const RouteView = lazy(() => import('./RouteView'));
@@ -121,9 +122,7 @@ function TrajectoryPage({ kind }: { kind: TrackedKind }) {
                 </Suspense>
               )}
               {trajectory.total > points.length ? (
-                <Typography.Text type="secondary">
-                  {t('telemetry.thinned', { shown: points.length, total: trajectory.total })}
-                </Typography.Text>
+                <Text type="secondary">{t('telemetry.thinned', { shown: points.length, total: trajectory.total })}</Text>
               ) : null}
             </Flex>
           </Card>

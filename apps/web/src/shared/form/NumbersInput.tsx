@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { Button, Flex, Input, Typography } from 'antd';
+import { Button, Flex, Input } from 'antd';
 import { UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { parseCsvNumbers, parsePastedNumbers } from './numbers';
+import { Text } from '../Text';
 
 export interface NumbersInputProps {
   /** Injected by Form.Item: the text as typed, one number per line once a file was read. */
@@ -47,9 +48,9 @@ export function NumbersInput({ id, value = '', onChange, disabled, ...aria }: Nu
         <Button icon={<UploadOutlined />} onClick={() => file.current?.click()} disabled={disabled}>
           {t('deviceRegistry.pickCsv')}
         </Button>
-        <Typography.Text type="secondary" aria-live="polite">
+        <Text type="secondary" aria-live="polite">
           {t('deviceRegistry.numberCount', { count })}
-        </Typography.Text>
+        </Text>
       </Flex>
       <input
         ref={file}

@@ -88,6 +88,7 @@ export * from './domains/external-system.js';
 export * from './domains/vehicle.js';
 export * from './domains/wallet.js';
 export * from './domains/payment.js';
+export * from './domains/order-kind.js';
 export * from './domains/wallet-order.js';
 
 /**

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
 import type { FieldLabels } from '../language.js';
-import { cleanString, id, safeText } from '../validation.js';
+import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
 import { priceCityOption } from './pricing.js';
+import {
+  ORDER_STATUSES,
+  orderCode,
+  orderDetailId,
+  orderEndpointsOf,
+  orderSearchOf,
+  orderStepAllowed,
+  paidOnceSteps,
+} from './order-kind.js';
 
 /**
  * Vehicle and battery orders (Order centre → Vehicle orders, /order/vehicle/list,
@@ -25,7 +33,8 @@ export const DEVICE_ORDER_TYPES_OF: Readonly<Record<DeviceOrderKind, readonly De
   battery: ['LEASE'],
 };
 
-export const DEVICE_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'] as const;
+/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"). */
+export const DEVICE_ORDER_STATUSES = ORDER_STATUSES;
 export type DeviceOrderStatus = (typeof DEVICE_ORDER_STATUSES)[number];
 
 /**
@@ -33,17 +42,11 @@ export type DeviceOrderStatus = (typeof DEVICE_ORDER_STATUSES)[number];
  * staff hand a paid order's device over and cancel an unpaid one; the payment takes pay (start: the
  * customer began paying); the overdue and expiry job takes timeout. Any other step is refused.
  */
-export const DEVICE_ORDER_STEPS = {
-  start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
-  pay: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'PAID' },
-  handOver: { from: ['PAID'], to: 'COMPLETED' },
-  cancel: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'CANCELLED' },
-  timeout: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'TIMEOUT_CANCELLED' },
-} as const satisfies Record<string, { from: readonly DeviceOrderStatus[]; to: DeviceOrderStatus }>;
+export const DEVICE_ORDER_STEPS = paidOnceSteps('handOver');
 export type DeviceOrderStep = keyof typeof DEVICE_ORDER_STEPS;
 
 export function deviceStepAllowed(step: DeviceOrderStep, status: DeviceOrderStatus): boolean {
-  return (DEVICE_ORDER_STEPS[step].from as readonly DeviceOrderStatus[]).includes(status);
+  return orderStepAllowed(DEVICE_ORDER_STEPS, step, status);
 }
 
 /** An unpaid vehicle or battery order is cancelled by the job this long after it was placed. */
@@ -57,8 +60,6 @@ export const deviceOrderFieldLabels = {
   handedOverAt: { en: 'Handed over', in: 'Diserahkan', th: 'ส่งมอบเมื่อ', zh: '交付时间' },
   cancelledAt: { en: 'Cancelled', in: 'Dibatalkan', th: 'ยกเลิกเมื่อ', zh: '取消时间' },
 } satisfies FieldLabels;
-
-const isoTime = z.iso.datetime({ offset: true });
 
 export const deviceOrderRecord = z.object({
   id: z.number(),
@@ -90,29 +91,16 @@ export const deviceOrderRecord = z.object({
 });
 export type DeviceOrderRecord = z.infer<typeof deviceOrderRecord>;
 
-export const deviceOrderSearch = pageQuerySchema.extend({
-  orderNo: safeText(32).optional(),
-  customerNumber: safeText(32).optional(),
+export const deviceOrderSearch = orderSearchOf({
   deviceNumber: safeText(64).optional(),
   orderType: z.enum(DEVICE_ORDER_TYPES).optional(),
-  status: z.enum(DEVICE_ORDER_STATUSES).optional(),
-  merchantId: id.optional(),
-  createdFrom: isoTime.optional(),
-  createdTo: isoTime.optional(),
 });
-
-const code = (max: number) =>
-  cleanString()
-    .trim()
-    .min(1, { message: 'validation.required' })
-    .max(max, { message: 'validation.codeFormat' })
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.codeFormat' });
 
 /** A device sold or leased to a customer of the merchant, in a city whose prices apply; platform staff name the merchant. */
 export const deviceOrderAdd = z.object({
   merchantId: id.nullish(),
-  customerNumber: code(32),
-  deviceNumber: code(64),
+  customerNumber: orderCode(32),
+  deviceNumber: orderCode(64),
   orderType: z.enum(DEVICE_ORDER_TYPES, { message: 'validation.required' }),
   cityId: id,
   source: z.enum(ORDER_SOURCES, { message: 'validation.required' }),
@@ -121,31 +109,28 @@ export type DeviceOrderAdd = z.infer<typeof deviceOrderAdd>;
 
 /** The detail address names the order's type too: a type that is not the order's answers "does not exist". */
 export const deviceOrderDetailQuery = z.object({
-  id: z.coerce.number().int().min(1).max(2_147_483_647),
+  id: orderDetailId,
   type: z.enum(DEVICE_ORDER_TYPES),
 });
-
-const SORTABLE = ['createdAt', 'orderNo'] as const;
 
 function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
   const base = `/order/${kind}` as const;
   const menu = `order.${kind}` as const;
+  const {
+    search,
+    detail,
+    cancel,
+    export: exportCsv,
+  } = orderEndpointsOf({
+    base,
+    menu,
+    record: deviceOrderRecord,
+    search: deviceOrderSearch,
+    detail: deviceOrderDetailQuery,
+  });
   return {
-    search: endpoint({
-      method: 'POST',
-      path: `${base}/search`,
-      access: { code: menu },
-      body: deviceOrderSearch,
-      answer: pageSchema(deviceOrderRecord),
-      sortable: SORTABLE,
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: `${base}/detail`,
-      access: { code: menu },
-      query: deviceOrderDetailQuery,
-      answer: deviceOrderRecord,
-    }),
+    search,
+    detail,
     add: endpoint({
       method: 'POST',
       path: `${base}/add`,
@@ -160,13 +145,7 @@ function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
       body: z.object({ id }),
       answer: deviceOrderRecord,
     }),
-    cancel: endpoint({
-      method: 'POST',
-      path: `${base}/cancel`,
-      access: { code: `${menu}.cancel` },
-      body: z.object({ id }),
-      answer: deviceOrderRecord,
-    }),
+    cancel,
     cities: endpoint({
       method: 'GET',
       path: `${base}/cities`,
@@ -174,14 +153,7 @@ function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
       answer: z.array(priceCityOption),
       summary: 'Every city an order may be priced in, by province and name',
     }),
-    export: endpoint({
-      method: 'POST',
-      path: `${base}/export`,
-      access: { code: `${menu}.export` },
-      body: deviceOrderSearch,
-      sortable: SORTABLE,
-      answer: 'csv',
-    }),
+    export: exportCsv,
   };
 }
 

@@ -5,6 +5,7 @@ import type { FieldLabels } from '../language.js';
 import { cleanString, id, idQuery, safeText } from '../validation.js';
 import { OPERATION_TYPES } from './base-price.js';
 import { CURRENCIES } from './currency.js';
+import { orderStepAllowed } from './order-kind.js';
 
 /**
  * Product orders (Order centre → Product orders, /order/product/list, /order/product/detail/:id): a
@@ -41,7 +42,7 @@ export type ProductOrderStep = keyof typeof PRODUCT_ORDER_STEPS;
 
 /** Whether a step may start from a status. */
 export function stepAllowed(step: ProductOrderStep, status: ProductOrderStatus): boolean {
-  return (PRODUCT_ORDER_STEPS[step].from as readonly ProductOrderStatus[]).includes(status);
+  return orderStepAllowed(PRODUCT_ORDER_STEPS, step, status);
 }
 
 /** An order waiting for its first payment longer than this is cancelled by the overdue and expiry job. */

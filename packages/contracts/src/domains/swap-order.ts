@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
 import type { FieldLabels } from '../language.js';
 import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
-import { DEVICE_ORDER_STATUSES } from './device-order.js';
+import { ORDER_STATUSES, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
 
 /**
  * Transfer (swap) orders and kWh (energy) orders (Order centre → Transfer orders, /order/transfer/list,
@@ -15,8 +14,8 @@ import { DEVICE_ORDER_STATUSES } from './device-order.js';
 export const SWAP_ORDER_KINDS = ['transfer', 'kwh'] as const;
 export type SwapOrderKind = (typeof SWAP_ORDER_KINDS)[number];
 
-/** The same states as a vehicle or battery order (worded by the same words). */
-export const SWAP_ORDER_STATUSES = DEVICE_ORDER_STATUSES;
+/** The states every order kind shares (worded as a vehicle or battery order's). */
+export const SWAP_ORDER_STATUSES = ORDER_STATUSES;
 export type SwapOrderStatus = (typeof SWAP_ORDER_STATUSES)[number];
 
 /**
@@ -25,17 +24,11 @@ export type SwapOrderStatus = (typeof SWAP_ORDER_STATUSES)[number];
  * while unpaid; the order job completes a paid order once its settling time is over and cancels an
  * unpaid one after SWAP_ORDER_PAYMENT_HOURS. Any other step is refused.
  */
-export const SWAP_ORDER_STEPS = {
-  start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
-  pay: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'PAID' },
-  complete: { from: ['PAID'], to: 'COMPLETED' },
-  cancel: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'CANCELLED' },
-  timeout: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'TIMEOUT_CANCELLED' },
-} as const satisfies Record<string, { from: readonly SwapOrderStatus[]; to: SwapOrderStatus }>;
+export const SWAP_ORDER_STEPS = paidOnceSteps('complete');
 export type SwapOrderStep = keyof typeof SWAP_ORDER_STEPS;
 
 export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatus): boolean {
-  return (SWAP_ORDER_STEPS[step].from as readonly SwapOrderStatus[]).includes(status);
+  return orderStepAllowed(SWAP_ORDER_STEPS, step, status);
 }
 
 /** An unpaid transfer or energy order is timeout-cancelled by the order job this long after the swap. */
@@ -86,45 +79,23 @@ export const swapOrderRecord = z.object({
 });
 export type SwapOrderRecord = z.infer<typeof swapOrderRecord>;
 
-const isoTime = z.iso.datetime({ offset: true });
-
-export const swapOrderSearch = pageQuerySchema.extend({
-  orderNo: safeText(32).optional(),
-  customerNumber: safeText(32).optional(),
+export const swapOrderSearch = orderSearchOf({
   cabinetNumber: safeText(32).optional(),
-  status: z.enum(SWAP_ORDER_STATUSES).optional(),
-  merchantId: id.optional(),
   /** The orders of one swap record (its page links to them). */
   swapId: id.optional(),
-  createdFrom: isoTime.optional(),
-  createdTo: isoTime.optional(),
 });
 
 /** What a swap record shows of the order charging it (the swap page links to it). */
 export const swapOrderLink = z.object({ id: z.number(), kind: z.enum(SWAP_ORDER_KINDS), orderNo: z.string() });
 export type SwapOrderLink = z.infer<typeof swapOrderLink>;
 
-const SORTABLE = ['createdAt', 'orderNo'] as const;
-
 function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
   const base = `/order/${kind}` as const;
   const menu = `order.${kind}` as const;
+  const { search, detail, cancel, export: exportCsv } = orderEndpointsOf({ base, menu, record: swapOrderRecord, search: swapOrderSearch });
   return {
-    search: endpoint({
-      method: 'POST',
-      path: `${base}/search`,
-      access: { code: menu },
-      body: swapOrderSearch,
-      answer: pageSchema(swapOrderRecord),
-      sortable: SORTABLE,
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: `${base}/detail`,
-      access: { code: menu },
-      query: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-      answer: swapOrderRecord,
-    }),
+    search,
+    detail,
     walletPay: endpoint({
       method: 'POST',
       path: `${base}/wallet-pay`,
@@ -133,21 +104,8 @@ function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
       answer: swapOrderRecord,
       summary: "Collects the order's amount from the customer's wallet",
     }),
-    cancel: endpoint({
-      method: 'POST',
-      path: `${base}/cancel`,
-      access: { code: `${menu}.cancel` },
-      body: z.object({ id }),
-      answer: swapOrderRecord,
-    }),
-    export: endpoint({
-      method: 'POST',
-      path: `${base}/export`,
-      access: { code: `${menu}.export` },
-      body: swapOrderSearch,
-      sortable: SORTABLE,
-      answer: 'csv',
-    }),
+    cancel,
+    export: exportCsv,
   };
 }
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
-import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { pageQuerySchema } from '../envelope.js';
 import type { FieldLabels } from '../language.js';
-import { cleanString, id, money, safeText } from '../validation.js';
+import { id, money } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
 import { MARKETING_TYPES, topUpOffer } from './top-up.js';
+import { ORDER_STATUSES, orderCode, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
 
 /**
  * Wallet set, recharge orders and package orders (Order centre, docs/wallet.md and docs/orders.md):
@@ -71,7 +72,8 @@ export const walletSettingApi = resourceEndpoints({
 export const WALLET_ORDER_KINDS = ['recharge', 'package'] as const;
 export type WalletOrderKind = (typeof WALLET_ORDER_KINDS)[number];
 
-export const WALLET_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'] as const;
+/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"). */
+export const WALLET_ORDER_STATUSES = ORDER_STATUSES;
 export type WalletOrderStatus = (typeof WALLET_ORDER_STATUSES)[number];
 
 /**
@@ -81,17 +83,11 @@ export type WalletOrderStatus = (typeof WALLET_ORDER_STATUSES)[number];
  * and expiry job completes a package whose swaps are used up or whose validity ended; staff cancel an
  * unpaid order, the job times one out. Any other step is refused (7050).
  */
-export const WALLET_ORDER_STEPS = {
-  start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
-  pay: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'PAID' },
-  complete: { from: ['PAID'], to: 'COMPLETED' },
-  cancel: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'CANCELLED' },
-  timeout: { from: ['REGISTERED', 'IN_PROGRESS'], to: 'TIMEOUT_CANCELLED' },
-} as const satisfies Record<string, { from: readonly WalletOrderStatus[]; to: WalletOrderStatus }>;
+export const WALLET_ORDER_STEPS = paidOnceSteps('complete');
 export type WalletOrderStep = keyof typeof WALLET_ORDER_STEPS;
 
 export function walletOrderStepAllowed(step: WalletOrderStep, status: WalletOrderStatus): boolean {
-  return (WALLET_ORDER_STEPS[step].from as readonly WalletOrderStatus[]).includes(status);
+  return orderStepAllowed(WALLET_ORDER_STEPS, step, status);
 }
 
 /** The steps staff take on each kind (the others are the payment's and the job's). */
@@ -102,8 +98,6 @@ export const WALLET_ORDER_STAFF_STEPS: Readonly<Record<WalletOrderKind, readonly
 
 /** An unpaid recharge or package order is cancelled by the job this long after it was placed. */
 export const WALLET_ORDER_PAYMENT_HOURS = 24;
-
-const isoTime = z.iso.datetime({ offset: true });
 
 export const walletOrderRecord = z.object({
   id: z.number(),
@@ -138,21 +132,7 @@ export const walletOrderRecord = z.object({
 });
 export type WalletOrderRecord = z.infer<typeof walletOrderRecord>;
 
-export const walletOrderSearch = pageQuerySchema.extend({
-  orderNo: safeText(32).optional(),
-  customerNumber: safeText(32).optional(),
-  status: z.enum(WALLET_ORDER_STATUSES).optional(),
-  merchantId: id.optional(),
-  createdFrom: isoTime.optional(),
-  createdTo: isoTime.optional(),
-});
-
-const code = (max: number) =>
-  cleanString()
-    .trim()
-    .min(1, { message: 'validation.required' })
-    .max(max, { message: 'validation.codeFormat' })
-    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.codeFormat' });
+export const walletOrderSearch = orderSearchOf({});
 
 /**
  * A recharge order placed by staff for a customer: one of the merchant's enabled top-up offers (its
@@ -160,7 +140,7 @@ const code = (max: number) =>
  */
 export const rechargeOrderAdd = z.object({
   merchantId: id.nullish(),
-  customerNumber: code(32),
+  customerNumber: orderCode(32),
   offerId: id.nullish(),
   paidAmount: money.nullish(),
   source: z.enum(ORDER_SOURCES, { message: 'validation.required' }),
@@ -170,7 +150,7 @@ export type RechargeOrderAdd = z.infer<typeof rechargeOrderAdd>;
 /** A package order placed by staff for a customer: one of the merchant's enabled package prices. */
 export const packageOrderAdd = z.object({
   merchantId: id.nullish(),
-  customerNumber: code(32),
+  customerNumber: orderCode(32),
   packagePriceId: id,
   source: z.enum(ORDER_SOURCES, { message: 'validation.required' }),
 });
@@ -179,8 +159,8 @@ export type PackageOrderAdd = z.infer<typeof packageOrderAdd>;
 /** Staff record a payment the gateway reported: its name and transaction id, and the amount paid. */
 export const walletOrderMarkPaid = z.object({
   id,
-  paymentGateway: code(32),
-  transactionId: code(64),
+  paymentGateway: orderCode(32),
+  transactionId: orderCode(64),
   amount: money,
 });
 export type WalletOrderMarkPaid = z.infer<typeof walletOrderMarkPaid>;
@@ -196,28 +176,19 @@ export const packageOffer = z.object({
   cityName: z.string().nullable(),
 });
 
-const SORTABLE = ['createdAt', 'orderNo'] as const;
-
 /** The calls of one kind, under /order/<kind> and its menu code (order.wallet, order.combo). */
 function walletOrderEndpointsOf<const K extends WalletOrderKind, const Add extends z.ZodObject>(kind: K, add: Add) {
   const base = `/order/${kind}` as const;
   const menu = kind === 'recharge' ? 'order.wallet' : 'order.combo';
+  const {
+    search,
+    detail,
+    cancel,
+    export: exportCsv,
+  } = orderEndpointsOf({ base, menu, record: walletOrderRecord, search: walletOrderSearch });
   return {
-    search: endpoint({
-      method: 'POST',
-      path: `${base}/search`,
-      access: { code: menu },
-      body: walletOrderSearch,
-      answer: pageSchema(walletOrderRecord),
-      sortable: SORTABLE,
-    }),
-    detail: endpoint({
-      method: 'GET',
-      path: `${base}/detail`,
-      access: { code: menu },
-      query: z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) }),
-      answer: walletOrderRecord,
-    }),
+    search,
+    detail,
     add: endpoint({ method: 'POST', path: `${base}/add`, access: { code: `${menu}.add` }, body: add, answer: walletOrderRecord }),
     markPaid: endpoint({
       method: 'POST',
@@ -226,21 +197,8 @@ function walletOrderEndpointsOf<const K extends WalletOrderKind, const Add exten
       body: walletOrderMarkPaid,
       answer: walletOrderRecord,
     }),
-    cancel: endpoint({
-      method: 'POST',
-      path: `${base}/cancel`,
-      access: { code: `${menu}.cancel` },
-      body: z.object({ id }),
-      answer: walletOrderRecord,
-    }),
-    export: endpoint({
-      method: 'POST',
-      path: `${base}/export`,
-      access: { code: `${menu}.export` },
-      body: walletOrderSearch,
-      sortable: SORTABLE,
-      answer: 'csv',
-    }),
+    cancel,
+    export: exportCsv,
   };
 }
 

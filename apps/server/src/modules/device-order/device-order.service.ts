@@ -1,42 +1,43 @@
-import { and, eq, inArray, like, lte, gte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import {
   addMoney,
   deviceOrderApi,
-  deviceStepAllowed,
   DEVICE_ORDER_PAYMENT_HOURS,
+  DEVICE_ORDER_STEPS,
   DEVICE_ORDER_TYPES_OF,
   normalizeMoney,
   type DeviceOrderAdd,
   type DeviceOrderKind,
   type DeviceOrderRecord,
-  type DeviceOrderStep,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
+import { orderKind } from '../../app/order-kind.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { areaNameOf, cityExists } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { lockBatteryForOrder } from '../battery/index.js';
-import { assertCustomerOf, customerIdsByNumber, customerJoin } from '../customer/index.js';
+import { assertCustomerOf } from '../customer/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
-import { merchantNameOf } from '../merchant/index.js';
 import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
 import { bindVehicleToCustomer, lockVehicleForOrder } from '../vehicle/index.js';
 import { deviceOrders } from './device-order.table.js';
 
 type Row = typeof deviceOrders.$inferSelect;
-const AUDIT = { vehicle: 'vehicleOrder', battery: 'batteryOrder' } as const;
-const PREFIX = { vehicle: 'VO', battery: 'BO' } as const;
 
-const scopeOf =
-  (kind: DeviceOrderKind) =>
-  (ctx: Pick<Ctx, 'principal'>): SQL | undefined =>
-    and(eq(deviceOrders.kind, kind), ctx.principal.merchantId === null ? undefined : eq(deviceOrders.merchantId, ctx.principal.merchantId));
+/** The order-kind kit over vehicle and battery orders (docs/orders.md, "One kit for the order kinds"). */
+export const deviceOrderKind = orderKind({
+  table: deviceOrders,
+  kinds: { vehicle: { prefix: 'VO', audit: 'vehicleOrder' }, battery: { prefix: 'BO', audit: 'batteryOrder' } },
+  steps: DEVICE_ORDER_STEPS,
+  amountDue: (row) => row.totalAmount,
+});
+const scopeOf = deviceOrderKind.scope;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -79,36 +80,20 @@ function present({ order: o, merchantName, cityName, customerNumber, givenName, 
   };
 }
 
-const customer = customerJoin(deviceOrders.customerId);
-
 /** Order centre → Vehicle orders or Battery orders, newest first (docs/orders.md). */
 function listOf(kind: DeviceOrderKind) {
+  const { join, ...list } = deviceOrderKind.list;
   return defineList({
+    ...list,
     endpoint: deviceOrderApi[kind].search,
-    table: deviceOrders,
-    id: deviceOrders.id,
-    select: {
-      order: deviceOrders,
-      merchantName: merchantNameOf(deviceOrders.merchantId),
-      cityName: areaNameOf(deviceOrders.cityId),
-      customerNumber: customer.customerNumber,
-      givenName: customer.givenName,
-      familyName: customer.familyName,
-    },
-    joins: [customer.join],
+    select: { ...list.select, cityName: areaNameOf(deviceOrders.cityId) },
+    joins: [join],
     scope: scopeOf(kind),
     filters: {
-      orderNo: (number) => like(deviceOrders.orderNo, prefixPattern(number)),
-      customerNumber: (number, ctx) => inArray(deviceOrders.customerId, customerIdsByNumber(ctx.db, number, ctx.principal.merchantId)),
+      ...deviceOrderKind.filters,
       deviceNumber: (number) => like(deviceOrders.deviceNumber, prefixPattern(number)),
       orderType: (type) => eq(deviceOrders.orderType, type),
-      status: (status) => eq(deviceOrders.status, status),
-      merchantId: (merchantId) => eq(deviceOrders.merchantId, merchantId),
-      createdFrom: (from) => gte(deviceOrders.createdAt, new Date(from)),
-      createdTo: (to) => lte(deviceOrders.createdAt, new Date(to)),
     },
-    defaultOrder: () => ({ column: deviceOrders.createdAt, direction: 'desc' }),
-    count: 'capped',
     present,
   });
 }
@@ -193,10 +178,8 @@ export async function placeDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, input: D
           ),
         );
       if (open) throw new AppError('deviceOrderDeviceTaken', { number: device.number }, field);
-      const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('device_order', 'id'))::int as id`);
-      const orderId = (next as { rows: { id: number }[] }).rows[0]!.id;
       const now = new Date();
-      const orderNo = `${PREFIX[kind]}${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(orderId).padStart(6, '0')}`;
+      const { id: orderId, orderNo } = await deviceOrderKind.nextOrder(tx, kind, now);
       const totalAmount = addMoney(terms.price, terms.deposit);
       await tx.insert(deviceOrders).values({
         id: orderId,
@@ -215,9 +198,10 @@ export async function placeDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, input: D
         source: input.source,
         createdAt: now,
       });
+      const audit = kind === 'vehicle' ? 'vehicleOrder' : 'batteryOrder';
       await recordAudit(tx, ctx, {
-        action: `${AUDIT[kind]}.add`,
-        objectType: AUDIT[kind],
+        action: `${audit}.add`,
+        objectType: audit,
         objectId: orderId,
         changes: { orderNo, customerNumber: input.customerNumber, deviceNumber: device.number, orderType: input.orderType, totalAmount },
       });
@@ -230,113 +214,31 @@ export async function placeDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, input: D
   return deviceOrderLists[kind].detail(ctx, id);
 }
 
-async function lockOrder(tx: Db, ctx: Pick<Ctx, 'principal'>, kind: DeviceOrderKind, id: number): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(deviceOrders)
-    .where(and(eq(deviceOrders.id, id), scopeOf(kind)(ctx)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-function refuseStep(step: DeviceOrderStep, row: Row): void {
-  if (!deviceStepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
-}
-
 /**
  * Hands a paid order's device over, in one transaction with the order locked first: a vehicle is
  * bound to the customer and, sold, marked SOLD (leased, it stays unsold); the order is COMPLETED.
  * Of two hand-overs at once one hands over, the other is refused (7050).
  */
 export async function handOverDevice(ctx: Ctx, kind: DeviceOrderKind, id: number): Promise<DeviceOrderRecord> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, ctx, kind, id);
-    refuseStep('handOver', row);
+  await deviceOrderKind.staffStep(ctx, kind, id, 'handOver', async (tx, row, now) => {
     if (kind === 'vehicle') await bindVehicleToCustomer(tx, row.deviceId, row.customerId, row.orderType === 'SALE');
-    const now = new Date();
-    await tx.update(deviceOrders).set({ status: 'COMPLETED', handedOverAt: now, updatedAt: now }).where(eq(deviceOrders.id, id));
-    await recordAudit(tx, ctx, {
-      action: `${AUDIT[kind]}.handOver`,
-      objectType: AUDIT[kind],
-      objectId: id,
-      changes: { orderNo: row.orderNo, deviceNumber: row.deviceNumber, status: { from: row.status, to: 'COMPLETED' } },
-    });
+    return { set: { handedOverAt: now }, changes: { deviceNumber: row.deviceNumber } };
   });
   return deviceOrderLists[kind].detail(ctx, id);
 }
 
 /** Cancels an unpaid order: the device is free for another order. */
 export async function cancelDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, id: number): Promise<DeviceOrderRecord> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, ctx, kind, id);
-    refuseStep('cancel', row);
-    const now = new Date();
-    await tx.update(deviceOrders).set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now }).where(eq(deviceOrders.id, id));
-    await recordAudit(tx, ctx, {
-      action: `${AUDIT[kind]}.cancel`,
-      objectType: AUDIT[kind],
-      objectId: id,
-      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'CANCELLED' } },
-    });
-  });
+  await deviceOrderKind.cancel(ctx, kind, id);
   return deviceOrderLists[kind].detail(ctx, id);
 }
 
-/**
- * Marks a vehicle or battery order paid, inside the caller's transaction (the payment callback's):
- * the amount must be the order's total (7059), the order unpaid (7050). The same gateway transaction
- * again changes nothing (`applied` false).
- */
-export async function markDeviceOrderPaid(
-  db: Db,
-  payment: { orderId: number; paymentGateway: string; transactionId: string; amount: string; at?: Date },
-): Promise<{ applied: boolean }> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(deviceOrders).where(eq(deviceOrders.id, payment.orderId)).for('update');
-    if (!row) throw notFound();
-    if (row.status === 'PAID' && row.paymentGateway === payment.paymentGateway && row.transactionId === payment.transactionId)
-      return { applied: false };
-    refuseStep('pay', row);
-    if (!/^\d{1,11}(\.\d{1,2})?$/.test(payment.amount) || normalizeMoney(payment.amount) !== normalizeMoney(row.totalAmount)) {
-      throw new AppError('orderPaymentInvalid');
-    }
-    const at = payment.at ?? new Date();
-    await tx
-      .update(deviceOrders)
-      .set({
-        status: 'PAID',
-        paymentGateway: payment.paymentGateway,
-        transactionId: payment.transactionId,
-        paidAt: at,
-        updatedAt: new Date(),
-      })
-      .where(eq(deviceOrders.id, row.id));
-    return { applied: true };
-  });
-}
-
-/** The customer began paying (the payment's first answer): REGISTERED becomes IN_PROGRESS; once only. */
-export async function startDeviceOrderPayment(db: Db, orderId: number): Promise<{ applied: boolean }> {
-  const rows = await db
-    .update(deviceOrders)
-    .set({ status: 'IN_PROGRESS', updatedAt: new Date() })
-    .where(and(eq(deviceOrders.id, orderId), eq(deviceOrders.status, 'REGISTERED')))
-    .returning({ id: deviceOrders.id });
-  return { applied: rows.length > 0 };
-}
-
 /** The overdue and expiry job's part (docs/orders.md): unpaid orders older than DEVICE_ORDER_PAYMENT_HOURS are TIMEOUT_CANCELLED. */
-export async function timeOutDeviceOrders(tx: Db, now: Date): Promise<number> {
-  const rows = await tx
-    .update(deviceOrders)
-    .set({ status: 'TIMEOUT_CANCELLED', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(deviceOrders.status, ['REGISTERED', 'IN_PROGRESS']),
-        lte(deviceOrders.createdAt, new Date(now.getTime() - DEVICE_ORDER_PAYMENT_HOURS * 3600_000)),
-      ),
-    )
-    .returning({ id: deviceOrders.id });
-  return rows.length;
+export function timeOutDeviceOrders(tx: Db, now: Date): Promise<number> {
+  return deviceOrderKind.timeOut(tx, now, DEVICE_ORDER_PAYMENT_HOURS);
 }
+
+/** Marks a vehicle or battery order paid in the caller's transaction (the payment callback's): its total amount (7059), unpaid (7050). */
+export const markDeviceOrderPaid = deviceOrderKind.markPaid;
+/** The customer began paying (the payment's first answer): REGISTERED becomes IN_PROGRESS; once only. */
+export const startDeviceOrderPayment = deviceOrderKind.startPayment;

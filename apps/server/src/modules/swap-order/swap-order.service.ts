@@ -1,28 +1,26 @@
-import { and, eq, inArray, like, lte, gte, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, lte, sql, type Column, type SQL } from 'drizzle-orm';
 import {
   minorToMoney,
   moneyToMinor,
   normalizeMoney,
   swapOrderApi,
-  swapOrderStepAllowed,
   SWAP_ORDER_PAYMENT_HOURS,
   SWAP_ORDER_SETTLE_HOURS,
+  SWAP_ORDER_STEPS,
   type SwapOrderKind,
   type SwapOrderLink,
   type SwapOrderRecord,
-  type SwapOrderStep,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError, notFound } from '../../app/errors.js';
+import { AppError } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
-import { prefixPattern } from '../../app/pagination.js';
+import { orderKind } from '../../app/order-kind.js';
 import { qualified } from '../../app/sql.js';
 import { areaNameOf } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { atCabinetNumberPrefix, cabinetJoin, cabinetStationId } from '../cabinet/index.js';
-import { assertCustomerOf, customerIdsByNumber, customerJoin } from '../customer/index.js';
-import { merchantNameOf } from '../merchant/index.js';
+import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { stationCityId } from '../station/index.js';
@@ -31,15 +29,17 @@ import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
 type Row = typeof swapOrders.$inferSelect;
-const AUDIT = { transfer: 'transferOrder', kwh: 'kwhOrder' } as const;
-const PREFIX = { transfer: 'TO', kwh: 'KO' } as const;
 /** What a wallet payment names as its gateway (docs/orders.md, "Transfer and energy orders"). */
 export const WALLET_GATEWAY = 'WALLET';
 
-const scopeOf =
-  (kind: SwapOrderKind) =>
-  (ctx: Pick<Ctx, 'principal'>): SQL | undefined =>
-    and(eq(swapOrders.kind, kind), ctx.principal.merchantId === null ? undefined : eq(swapOrders.merchantId, ctx.principal.merchantId));
+/** The order-kind kit over transfer and energy orders (docs/orders.md, "One kit for the order kinds"). */
+export const swapOrderKind = orderKind({
+  table: swapOrders,
+  kinds: { transfer: { prefix: 'TO', audit: 'transferOrder' }, kwh: { prefix: 'KO', audit: 'kwhOrder' } },
+  steps: SWAP_ORDER_STEPS,
+  amountDue: (row) => row.amount,
+});
+const scopeOf = swapOrderKind.scope;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const kwhText = (value: string | null) => (value === null ? null : Number(value).toFixed(3));
@@ -86,38 +86,22 @@ function present({ order: o, merchantName, cityName, cabinetNumber, customerNumb
   };
 }
 
-const customer = customerJoin(swapOrders.customerId);
 const cabinet = cabinetJoin(swapOrders.cabinetId);
 
 /** Order centre → Transfer orders or Energy orders, newest first (docs/orders.md). */
 function listOf(kind: SwapOrderKind) {
+  const { join, ...list } = swapOrderKind.list;
   return defineList({
+    ...list,
     endpoint: swapOrderApi[kind].search,
-    table: swapOrders,
-    id: swapOrders.id,
-    select: {
-      order: swapOrders,
-      merchantName: merchantNameOf(swapOrders.merchantId),
-      cityName: areaNameOf(swapOrders.cityId),
-      cabinetNumber: cabinet.number,
-      customerNumber: customer.customerNumber,
-      givenName: customer.givenName,
-      familyName: customer.familyName,
-    },
-    joins: [customer.join, cabinet.join],
+    select: { ...list.select, cityName: areaNameOf(swapOrders.cityId), cabinetNumber: cabinet.number },
+    joins: [join, cabinet.join],
     scope: scopeOf(kind),
     filters: {
-      orderNo: (number) => like(swapOrders.orderNo, prefixPattern(number)),
-      customerNumber: (number, ctx) => inArray(swapOrders.customerId, customerIdsByNumber(ctx.db, number, ctx.principal.merchantId)),
+      ...swapOrderKind.filters,
       cabinetNumber: (number, ctx) => atCabinetNumberPrefix(ctx.db, swapOrders.cabinetId, number),
-      status: (status) => eq(swapOrders.status, status),
-      merchantId: (merchantId) => eq(swapOrders.merchantId, merchantId),
       swapId: (swapId) => eq(swapOrders.swapRecordId, swapId),
-      createdFrom: (from) => gte(swapOrders.createdAt, new Date(from)),
-      createdTo: (to) => lte(swapOrders.createdAt, new Date(to)),
     },
-    defaultOrder: () => ({ column: swapOrders.createdAt, direction: 'desc' }),
-    count: 'capped',
     present,
   });
 }
@@ -189,10 +173,8 @@ export async function chargeSwap(tx: Db, swap: ChargedSwap): Promise<number | nu
   const price = energy ? perKwh! : perSwap;
   if (kind === null || !price) return null;
   if ((await takeComboSwap(tx, customerId)) || (await takePackageSwap(tx, customerId, new Date(swap.endedAt)))) return null;
-  const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('swap_order', 'id'))::int as id`);
-  const orderId = (next as { rows: { id: number }[] }).rows[0]!.id;
   const now = new Date();
-  const orderNo = `${PREFIX[kind]}${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(orderId).padStart(6, '0')}`;
+  const { id: orderId, orderNo } = await swapOrderKind.nextOrder(tx, kind, now);
   const amount = energy ? energy.amount : price.unitPrice;
   const [inserted] = await tx
     .insert(swapOrders)
@@ -251,45 +233,29 @@ async function payFromOwnWallet(
     .where(eq(swapOrders.id, order.id));
 }
 
-/** The order of the kind in the caller's tenant, locked, with its customer's number; another tenant's or kind's is not found. */
-async function lockOrder(tx: Db, ctx: Pick<Ctx, 'principal'>, kind: SwapOrderKind, id: number): Promise<Row & { customerNumber: string }> {
-  const [row] = await tx
-    .select({ order: swapOrders, customerNumber: customer.customerNumber })
-    .from(swapOrders)
-    .innerJoin(customer.join.table, customer.join.on)
-    .where(and(eq(swapOrders.id, id), scopeOf(kind)(ctx)))
-    .for('update', { of: swapOrders });
-  if (!row) throw notFound();
-  return { ...row.order, customerNumber: row.customerNumber };
-}
-
-function refuseStep(step: SwapOrderStep, row: Row): void {
-  if (!swapOrderStepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
-}
-
 /**
  * Staff collect an unpaid order from the customer's wallet (the order locked first): 7100 when the
  * wallet does not hold the amount, 7050 when the order is not unpaid; of two at once one pays.
  */
 export async function payOrderFromWallet(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<SwapOrderRecord> {
   await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, ctx, kind, id);
-    refuseStep('pay', row);
+    const row = await swapOrderKind.lock(tx, kind, id, ctx);
+    swapOrderKind.refuseStep('pay', row);
     await payFromOwnWallet(
       tx,
       {
         id,
         orderNo: row.orderNo,
         merchantId: row.merchantId,
-        customerNumber: row.customerNumber,
+        customerNumber: await customerNumberOf(tx, row.customerId),
         amount: normalizeMoney(row.amount),
         currency: row.currency,
       },
       { id: ctx.principal.id, name: ctx.principal.username },
     );
     await recordAudit(tx, ctx, {
-      action: `${AUDIT[kind]}.pay`,
-      objectType: AUDIT[kind],
+      action: kind === 'transfer' ? 'transferOrder.pay' : 'kwhOrder.pay',
+      objectType: kind === 'transfer' ? 'transferOrder' : 'kwhOrder',
       objectId: id,
       changes: { orderNo: row.orderNo, amount: normalizeMoney(row.amount), status: { from: row.status, to: 'PAID' } },
     });
@@ -299,18 +265,7 @@ export async function payOrderFromWallet(ctx: Ctx, kind: SwapOrderKind, id: numb
 
 /** Staff cancel an unpaid order (the charge is waived). */
 export async function cancelSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<SwapOrderRecord> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, ctx, kind, id);
-    refuseStep('cancel', row);
-    const now = new Date();
-    await tx.update(swapOrders).set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now }).where(eq(swapOrders.id, id));
-    await recordAudit(tx, ctx, {
-      action: `${AUDIT[kind]}.cancel`,
-      objectType: AUDIT[kind],
-      objectId: id,
-      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'CANCELLED' } },
-    });
-  });
+  await swapOrderKind.cancel(ctx, kind, id);
   return swapOrderLists[kind].detail(ctx, id);
 }
 
@@ -326,22 +281,13 @@ const JOB_LOCK = sql`hashtext('swap-order:job')`;
 export async function runSwapOrderJob(db: Db, now = new Date()): Promise<{ timedOut: number; completed: number }> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${JOB_LOCK})`);
-    const timedOut = await tx
-      .update(swapOrders)
-      .set({ status: 'TIMEOUT_CANCELLED', cancelledAt: now, updatedAt: now })
-      .where(
-        and(
-          inArray(swapOrders.status, ['REGISTERED', 'IN_PROGRESS']),
-          lte(swapOrders.createdAt, new Date(now.getTime() - SWAP_ORDER_PAYMENT_HOURS * 3600_000)),
-        ),
-      )
-      .returning({ id: swapOrders.id });
+    const timedOut = await swapOrderKind.timeOut(tx, now, SWAP_ORDER_PAYMENT_HOURS);
     const completed = await tx
       .update(swapOrders)
       .set({ status: 'COMPLETED', completedAt: now, updatedAt: now })
       .where(and(eq(swapOrders.status, 'PAID'), lte(swapOrders.paidAt, new Date(now.getTime() - SWAP_ORDER_SETTLE_HOURS * 3600_000))))
       .returning({ id: swapOrders.id });
-    return { timedOut: timedOut.length, completed: completed.length };
+    return { timedOut, completed: completed.length };
   });
 }
 
@@ -373,42 +319,7 @@ export function orderOfSwap(swapRecordId: Column): SQL<SwapOrderLink | null> {
     from ${swapOrders} where ${swapOrders.swapRecordId} = ${qualified(swapRecordId)})`;
 }
 
-/**
- * Marks a transfer or energy order paid by a gateway, in the caller's transaction (the payment
- * callback's): the amount must be the order's (7059), the order unpaid (7050). The same gateway
- * transaction again changes nothing (`applied` false).
- */
-export async function markSwapOrderPaid(
-  tx: Db,
-  payment: { orderId: number; paymentGateway: string; transactionId: string; amount: string; at?: Date },
-): Promise<{ applied: boolean }> {
-  const [row] = await tx.select().from(swapOrders).where(eq(swapOrders.id, payment.orderId)).for('update');
-  if (!row) throw notFound();
-  if (row.status === 'PAID' && row.paymentGateway === payment.paymentGateway && row.transactionId === payment.transactionId)
-    return { applied: false };
-  refuseStep('pay', row);
-  if (!/^\d{1,11}(\.\d{1,2})?$/.test(payment.amount) || normalizeMoney(payment.amount) !== normalizeMoney(row.amount)) {
-    throw new AppError('orderPaymentInvalid');
-  }
-  await tx
-    .update(swapOrders)
-    .set({
-      status: 'PAID',
-      paymentGateway: payment.paymentGateway,
-      transactionId: payment.transactionId,
-      paidAt: payment.at ?? new Date(),
-      updatedAt: new Date(),
-    })
-    .where(eq(swapOrders.id, row.id));
-  return { applied: true };
-}
-
+/** Marks a transfer or energy order paid by a gateway in the caller's transaction (the payment callback's): its amount (7059), unpaid (7050). */
+export const markSwapOrderPaid = swapOrderKind.markPaid;
 /** The customer began paying (the gateway took the request): REGISTERED becomes IN_PROGRESS; once only. */
-export async function startSwapOrderPayment(tx: Db, orderId: number): Promise<{ applied: boolean }> {
-  const rows = await tx
-    .update(swapOrders)
-    .set({ status: 'IN_PROGRESS', updatedAt: new Date() })
-    .where(and(eq(swapOrders.id, orderId), eq(swapOrders.status, 'REGISTERED')))
-    .returning({ id: swapOrders.id });
-  return { applied: rows.length > 0 };
-}
+export const startSwapOrderPayment = swapOrderKind.startPayment;

@@ -1,28 +1,26 @@
-import { and, eq, gte, inArray, like, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, or } from 'drizzle-orm';
 import {
   compareMoney,
   moneyToMinor,
   normalizeMoney,
   walletOrderApi,
-  walletOrderStepAllowed,
   WALLET_ORDER_PAYMENT_HOURS,
+  WALLET_ORDER_STEPS,
   type PackageOrderAdd,
   type RechargeOrderAdd,
   type WalletOrderKind,
   type WalletOrderMarkPaid,
   type WalletOrderRecord,
-  type WalletOrderStep,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
+import { orderKind } from '../../app/order-kind.js';
 import { chosenAgent } from '../../app/owned-records.js';
-import { prefixPattern } from '../../app/pagination.js';
 import { recordAudit } from '../audit-log/index.js';
 import { merchantCurrency } from '../currency/index.js';
-import { assertCustomerOf, customerIdsByNumber, customerJoin, customerNumberOf } from '../customer/index.js';
-import { merchantNameOf } from '../merchant/index.js';
+import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
 import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
 import { assertTopUpAllowed, firstTopUpDue, moveWallet, payFromWallet } from '../top-up/index.js';
 import { walletOrders } from './wallet-order.table.js';
@@ -35,10 +33,17 @@ export const WALLET_ORDER_PREFIX = { recharge: 'RC', package: 'PK' } as const;
 export const WALLET_GATEWAY = 'WALLET';
 const DAY = 24 * 3600_000;
 
-const scopeOf =
-  (kind: WalletOrderKind) =>
-  (ctx: Pick<Ctx, 'principal'>): SQL | undefined =>
-    and(eq(walletOrders.kind, kind), ctx.principal.merchantId === null ? undefined : eq(walletOrders.merchantId, ctx.principal.merchantId));
+/** The order-kind kit over recharge and package orders (docs/orders.md, "One kit for the order kinds"). */
+export const walletOrderKind = orderKind({
+  table: walletOrders,
+  kinds: {
+    recharge: { prefix: WALLET_ORDER_PREFIX.recharge, audit: AUDIT.recharge },
+    package: { prefix: WALLET_ORDER_PREFIX.package, audit: AUDIT.package },
+  },
+  steps: WALLET_ORDER_STEPS,
+  amountDue: (row) => row.paidAmount,
+});
+const scopeOf = walletOrderKind.scope;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -82,45 +87,20 @@ function present({ order: o, merchantName, customerNumber, givenName, familyName
   };
 }
 
-const customer = customerJoin(walletOrders.customerId);
-
 /** Order centre → Recharge orders or Package orders, newest first (docs/orders.md). */
 function listOf(kind: WalletOrderKind) {
+  const { join, ...list } = walletOrderKind.list;
   return defineList({
+    ...list,
     endpoint: walletOrderApi[kind].search,
-    table: walletOrders,
-    id: walletOrders.id,
-    select: {
-      order: walletOrders,
-      merchantName: merchantNameOf(walletOrders.merchantId),
-      customerNumber: customer.customerNumber,
-      givenName: customer.givenName,
-      familyName: customer.familyName,
-    },
-    joins: [customer.join],
+    joins: [join],
     scope: scopeOf(kind),
-    filters: {
-      orderNo: (number) => like(walletOrders.orderNo, prefixPattern(number)),
-      customerNumber: (number, ctx) => inArray(walletOrders.customerId, customerIdsByNumber(ctx.db, number, ctx.principal.merchantId)),
-      status: (status) => eq(walletOrders.status, status),
-      merchantId: (merchantId) => eq(walletOrders.merchantId, merchantId),
-      createdFrom: (from) => gte(walletOrders.createdAt, new Date(from)),
-      createdTo: (to) => lte(walletOrders.createdAt, new Date(to)),
-    },
-    defaultOrder: () => ({ column: walletOrders.createdAt, direction: 'desc' }),
-    count: 'capped',
+    filters: walletOrderKind.filters,
     present,
   });
 }
 
 export const walletOrderLists = { recharge: listOf('recharge'), package: listOf('package') };
-
-/** The next order number of a kind: its prefix, the day it was placed and its id. */
-async function nextOrder(tx: Db, kind: WalletOrderKind, now: Date): Promise<{ id: number; orderNo: string }> {
-  const next = await tx.execute<{ id: number }>(sql`select nextval(pg_get_serial_sequence('wallet_order', 'id'))::int as id`);
-  const id = (next as { rows: { id: number }[] }).rows[0]!.id;
-  return { id, orderNo: `${WALLET_ORDER_PREFIX[kind]}${now.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}` };
-}
 
 /** A second first-top-up order of a customer, also under a race: the unique index refuses it (7105). */
 async function firstTopUpOnce<T>(customerNumber: string, work: () => Promise<T>): Promise<T> {
@@ -165,7 +145,7 @@ export async function placeRechargeOrder(ctx: Ctx, input: RechargeOrderAdd): Pro
         currency,
       });
       const now = new Date();
-      const { id: orderId, orderNo } = await nextOrder(tx, 'recharge', now);
+      const { id: orderId, orderNo } = await walletOrderKind.nextOrder(tx, 'recharge', now);
       await tx.insert(walletOrders).values({
         id: orderId,
         orderNo,
@@ -203,7 +183,7 @@ export async function placePackageOrder(ctx: Ctx, input: PackageOrderAdd): Promi
     const [offer] = await enabledPackagePrices(tx, merchantId, input.packagePriceId);
     if (!offer || offer.currency !== currency) throw new AppError('packageOrderUnavailable', undefined, { field: 'packagePriceId' });
     const now = new Date();
-    const { id: orderId, orderNo } = await nextOrder(tx, 'package', now);
+    const { id: orderId, orderNo } = await walletOrderKind.nextOrder(tx, 'package', now);
     const terms = {
       paidAmount: offer.price,
       packagePriceId: offer.id,
@@ -234,19 +214,8 @@ export async function placePackageOrder(ctx: Ctx, input: PackageOrderAdd): Promi
   return walletOrderLists.package.detail(ctx, id);
 }
 
-async function lockOrder(tx: Db, kind: WalletOrderKind, id: number, ctx?: Pick<Ctx, 'principal'>): Promise<Row> {
-  const [row] = await tx
-    .select()
-    .from(walletOrders)
-    .where(and(eq(walletOrders.id, id), ctx ? scopeOf(kind)(ctx) : eq(walletOrders.kind, kind)))
-    .for('update');
-  if (!row) throw notFound();
-  return row;
-}
-
-function refuseStep(step: WalletOrderStep, row: Row): void {
-  if (!walletOrderStepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
-}
+const lockOrder = (tx: Db, kind: WalletOrderKind, id: number, ctx?: Pick<Ctx, 'principal'>) => walletOrderKind.lock(tx, kind, id, ctx);
+const refuseStep = walletOrderKind.refuseStep;
 
 interface Payment {
   paymentGateway: string;
@@ -332,14 +301,7 @@ export async function markWalletOrderPaid(
 }
 
 /** The customer began paying (the payment's first answer): REGISTERED becomes IN_PROGRESS; once only. */
-export async function startWalletOrderPayment(db: Db, orderId: number): Promise<{ applied: boolean }> {
-  const rows = await db
-    .update(walletOrders)
-    .set({ status: 'IN_PROGRESS', updatedAt: new Date() })
-    .where(and(eq(walletOrders.id, orderId), eq(walletOrders.status, 'REGISTERED')))
-    .returning({ id: walletOrders.id });
-  return { applied: rows.length > 0 };
-}
+export const startWalletOrderPayment = walletOrderKind.startPayment;
 
 const operatorOf = (ctx: Ctx) => ({ operatorId: ctx.principal.id, operatorName: ctx.principal.name || ctx.principal.username });
 
@@ -390,35 +352,13 @@ export async function payPackageFromWallet(ctx: Ctx, id: number): Promise<Wallet
 
 /** Cancels an unpaid order (audited). */
 export async function cancelWalletOrder(ctx: Ctx, kind: WalletOrderKind, id: number): Promise<WalletOrderRecord> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, kind, id, ctx);
-    refuseStep('cancel', row);
-    const now = new Date();
-    await tx.update(walletOrders).set({ status: 'CANCELLED', cancelledAt: now, updatedAt: now }).where(eq(walletOrders.id, id));
-    await recordAudit(tx, ctx, {
-      action: `${AUDIT[kind]}.cancel`,
-      objectType: AUDIT[kind],
-      objectId: id,
-      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'CANCELLED' } },
-    });
-  });
+  await walletOrderKind.cancel(ctx, kind, id);
   return walletOrderLists[kind].detail(ctx, id);
 }
 
 /** Staff complete a paid recharge order once its payment is settled (audited). */
 export async function completeRechargeOrder(ctx: Ctx, id: number): Promise<WalletOrderRecord> {
-  await ctx.db.transaction(async (tx) => {
-    const row = await lockOrder(tx, 'recharge', id, ctx);
-    refuseStep('complete', row);
-    const now = new Date();
-    await tx.update(walletOrders).set({ status: 'COMPLETED', completedAt: now, updatedAt: now }).where(eq(walletOrders.id, id));
-    await recordAudit(tx, ctx, {
-      action: 'rechargeOrder.complete',
-      objectType: 'rechargeOrder',
-      objectId: id,
-      changes: { orderNo: row.orderNo, status: { from: row.status, to: 'COMPLETED' } },
-    });
-  });
+  await walletOrderKind.staffStep(ctx, 'recharge', id, 'complete', (_tx, _row, now) => ({ set: { completedAt: now } }));
   return walletOrderLists.recharge.detail(ctx, id);
 }
 
@@ -428,16 +368,7 @@ export async function completeRechargeOrder(ctx: Ctx, id: number): Promise<Walle
  * whose validity ended is COMPLETED. Each names the status it leaves, so a second run changes nothing.
  */
 export async function runWalletOrderJob(tx: Db, now: Date): Promise<{ timedOut: number; completed: number }> {
-  const timedOut = await tx
-    .update(walletOrders)
-    .set({ status: 'TIMEOUT_CANCELLED', cancelledAt: now, updatedAt: now })
-    .where(
-      and(
-        inArray(walletOrders.status, ['REGISTERED', 'IN_PROGRESS']),
-        lte(walletOrders.createdAt, new Date(now.getTime() - WALLET_ORDER_PAYMENT_HOURS * 3600_000)),
-      ),
-    )
-    .returning({ id: walletOrders.id });
+  const timedOut = await walletOrderKind.timeOut(tx, now, WALLET_ORDER_PAYMENT_HOURS);
   const completed = await tx
     .update(walletOrders)
     .set({ status: 'COMPLETED', completedAt: now, updatedAt: now })
@@ -449,5 +380,5 @@ export async function runWalletOrderJob(tx: Db, now: Date): Promise<{ timedOut: 
       ),
     )
     .returning({ id: walletOrders.id });
-  return { timedOut: timedOut.length, completed: completed.length };
+  return { timedOut, completed: completed.length };
 }

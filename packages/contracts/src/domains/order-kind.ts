@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { pageQuerySchema, pageSchema } from '../envelope.js';
+import { cleanString, id, safeText } from '../validation.js';
+
+/**
+ * What every kind of order placed for a customer shares (docs/orders.md, "One kit for the order
+ * kinds"): the six states, the step table built from them, the list filters and the calls every kind
+ * has (list, detail, cancel, export). Vehicle, battery, recharge, package, transfer and energy orders
+ * are built from these; product orders keep their own states but check steps the same way.
+ */
+export const ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** The states in which an order still waits for its payment (a payment, a cancel or the timeout may take it). */
+export const UNPAID_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS'] as const satisfies readonly OrderStatus[];
+
+/** A state machine: each step with the statuses it may start from and the one it leads to. */
+export type StepTable<S extends string = string> = Readonly<Record<string, { readonly from: readonly S[]; readonly to: S }>>;
+
+/** Whether a step of a state table may start from a status; any other step from any other status is refused. */
+export function orderStepAllowed<T extends StepTable>(table: T, step: keyof T, status: string): boolean {
+  return table[step]!.from.includes(status);
+}
+
+/**
+ * The step table of an order paid once: the payment starts and pays it (from REGISTERED or
+ * IN_PROGRESS), staff cancel it and the job times it out while unpaid, and `finish` (hand-over,
+ * complete) makes a paid order COMPLETED.
+ */
+export function paidOnceSteps<const Finish extends string>(finish: Finish) {
+  return {
+    start: { from: ['REGISTERED'], to: 'IN_PROGRESS' },
+    pay: { from: UNPAID_ORDER_STATUSES, to: 'PAID' },
+    cancel: { from: UNPAID_ORDER_STATUSES, to: 'CANCELLED' },
+    timeout: { from: UNPAID_ORDER_STATUSES, to: 'TIMEOUT_CANCELLED' },
+    ...({ [finish]: { from: ['PAID'] as const, to: 'COMPLETED' as const } } as Record<
+      Finish,
+      { from: readonly ['PAID']; to: 'COMPLETED' }
+    >),
+  } as const;
+}
+
+const isoTime = z.iso.datetime({ offset: true });
+
+/** The filters every order list has, and a kind's own beside them. */
+export function orderSearchOf<const Extra extends z.ZodRawShape>(extra: Extra) {
+  return pageQuerySchema.extend({
+    orderNo: safeText(32).optional(),
+    customerNumber: safeText(32).optional(),
+    ...extra,
+    status: z.enum(ORDER_STATUSES).optional(),
+    merchantId: id.optional(),
+    createdFrom: isoTime.optional(),
+    createdTo: isoTime.optional(),
+  });
+}
+
+/** A customer's or a device's number as staff type it when placing an order: letters, digits, `_` and `-`. */
+export const orderCode = (max: number) =>
+  cleanString()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(max, { message: 'validation.codeFormat' })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.codeFormat' });
+
+/** The detail address's id. */
+export const orderDetailId = z.coerce.number().int().min(1).max(2_147_483_647);
+
+const SORTABLE = ['createdAt', 'orderNo'] as const;
+
+/**
+ * The calls every order kind has under its address (`/order/<kind>`) and menu code: the list
+ * (`search`), the detail (query `detail`, by default its id), cancel and the CSV export.
+ */
+export function orderEndpointsOf<
+  const Base extends string,
+  const Menu extends string,
+  Rec extends z.ZodType,
+  Search extends z.ZodObject,
+  Detail extends z.ZodObject = z.ZodObject<{ id: typeof orderDetailId }>,
+>(def: { base: Base; menu: Menu; record: Rec; search: Search; detail?: Detail }) {
+  const { base, menu, record, search } = def;
+  return {
+    search: endpoint({
+      method: 'POST',
+      path: `${base}/search`,
+      access: { code: menu },
+      body: search,
+      answer: pageSchema(record),
+      sortable: SORTABLE,
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: `${base}/detail`,
+      access: { code: menu },
+      query: (def.detail ?? z.object({ id: orderDetailId })) as Detail,
+      answer: record,
+    }),
+    cancel: endpoint({
+      method: 'POST',
+      path: `${base}/cancel`,
+      access: { code: `${menu}.cancel` },
+      body: z.object({ id }),
+      answer: record,
+    }),
+    export: endpoint({
+      method: 'POST',
+      path: `${base}/export`,
+      access: { code: `${menu}.export` },
+      body: search,
+      sortable: SORTABLE,
+      answer: 'csv',
+    }),
+  };
+}

@@ -4,6 +4,8 @@ import { ADD_EDIT, ADD_EDIT_REMOVE, audited } from './audited.js';
 import { liveApi } from './device-link/live.js';
 import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
+import { profileApi, profileFieldLabels } from './domains/profile.js';
+import { mailApi } from './domains/mail.js';
 import { applicationApi, applicationFieldLabels } from './domains/application.js';
 import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
@@ -79,6 +81,8 @@ export * from './domains/product-package.js';
 export * from './domains/price-setting.js';
 export * from './domains/role.js';
 export * from './domains/session.js';
+export * from './domains/profile.js';
+export * from './domains/mail.js';
 export * from './domains/station.js';
 export * from './domains/stock.js';
 export * from './domains/swap.js';
@@ -116,6 +120,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   firmwareFieldLabels,
   signUpFieldLabels,
   cabinetFieldLabels,
+  profileFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -186,6 +191,8 @@ export const API = {
   session: sessionApi,
   merchant: merchantApi,
   account: accountApi,
+  profile: profileApi,
+  mail: mailApi,
   role: roleApi,
   currency: currencyApi,
   commonSetting: commonSettingApi,

@@ -48,6 +48,48 @@ export const MESSAGES = {
     '密码错误：还可尝试 {left} 次，之后将退出登录',
   ),
 
+  // Password recovery and one's own account (docs/security.md, "Password recovery").
+  resetLinkInvalid: m(
+    440,
+    400,
+    'This password reset link is not valid: ask for a new one',
+    'Tautan atur ulang kata sandi ini tidak valid: minta tautan baru',
+    'ลิงก์รีเซ็ตรหัสผ่านนี้ไม่ถูกต้อง กรุณาขอลิงก์ใหม่',
+    '此密码重置链接无效，请重新申请',
+  ),
+  resetLinkExpired: m(
+    441,
+    400,
+    'This password reset link has expired: ask for a new one',
+    'Tautan atur ulang kata sandi ini sudah kedaluwarsa: minta tautan baru',
+    'ลิงก์รีเซ็ตรหัสผ่านนี้หมดอายุแล้ว กรุณาขอลิงก์ใหม่',
+    '此密码重置链接已过期，请重新申请',
+  ),
+  resetLinkUsed: m(
+    442,
+    400,
+    'This password reset link has already been used: ask for a new one',
+    'Tautan atur ulang kata sandi ini sudah digunakan: minta tautan baru',
+    'ลิงก์รีเซ็ตรหัสผ่านนี้ถูกใช้ไปแล้ว กรุณาขอลิงก์ใหม่',
+    '此密码重置链接已被使用，请重新申请',
+  ),
+  currentPasswordWrong: m(
+    443,
+    400,
+    'The current password is not correct',
+    'Kata sandi saat ini salah',
+    'รหัสผ่านปัจจุบันไม่ถูกต้อง',
+    '当前密码不正确',
+  ),
+  passwordUnchanged: m(
+    444,
+    400,
+    'The new password must differ from the current one',
+    'Kata sandi baru harus berbeda dari yang sekarang',
+    'รหัสผ่านใหม่ต้องไม่ซ้ำกับรหัสผ่านปัจจุบัน',
+    '新密码不能与当前密码相同',
+  ),
+
   systemException: m(1000, 500, 'System exception', 'Terjadi kesalahan sistem', 'ระบบขัดข้อง', '系统异常'),
   interfaceMissing: m(1001, 404, 'Interface does not exist', 'Antarmuka tidak ditemukan', 'ไม่พบอินเทอร์เฟซ', '接口不存在'),
   illegalParameter: m(1002, 400, 'Illegal parameter', 'Parameter tidak sah', 'พารามิเตอร์ไม่ถูกต้อง', '参数不合法'),

@@ -368,6 +368,7 @@ export const MENU_TREE: CentreDef[] = [
         item('admin.area', 'Areas', '/system/area/list', crud('admin.area')),
         item('admin.commonSetting', 'Common settings', '/system/common/setting', crud('admin.commonSetting')),
         item('admin.auditLog', 'Audit log', '/system/audit-log', crud('admin.auditLog', [], ['export'])),
+        item('admin.mailOutbox', 'Mail outbox', '/system/mail/outbox'),
       ]),
       group('updrade', 'Upgrades', 'CloudUploadOutlined', [
         item(
@@ -551,6 +552,7 @@ export const ROUTES: RouteDef[] = [
   r('/system/role/list', 'admin.role', 'nav.admin.role'),
   r('/system/menu/index', 'admin.resource', 'nav.admin.resource'),
   r('/system/audit-log', 'admin.auditLog', 'nav.admin.auditLog'),
+  r('/system/mail/outbox', 'admin.mailOutbox', 'nav.admin.mailOutbox'),
   r('/updrade/record', 'updrade.record', 'nav.updrade.record'),
   r('/updrade/version', 'updrade.version', 'nav.updrade.version'),
   r('/updrade/firmware', 'updrade.firmware', 'nav.updrade.firmware'),

@@ -123,6 +123,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     demo: config.demo,
     version: VERSION,
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
+    mail: config.mail,
   });
   const jobs = new JobHandlers();
   registerModules(app, {

@@ -108,6 +108,24 @@ export interface Config {
   payments: PaymentConfig;
   /** Firmware downloads and upgrade deadlines (docs/firmware.md). */
   firmware: FirmwareConfig;
+  /** Password recovery mails (docs/security.md, "Password recovery"). */
+  mail: MailConfig;
+}
+
+export interface MailConfig {
+  /**
+   * The address the web is reached at (PUBLIC_URL), which reset links in mails point to; never
+   * taken from a request's Host header, which the asker writes. By default this server on localhost.
+   */
+  publicUrl: string;
+  /** An SMTP server (SMTP_URL, smtp:// or smtps://, user and password inside); overrides the common settings' smtp_host. */
+  smtpUrl: string | undefined;
+  /** The password of the common settings' smtp_user (SMTP_PASSWORD): secrets stay out of the settings screen. */
+  smtpPassword: string | undefined;
+  /** The sender's address (MAIL_FROM) when the common setting mail_from is not set. */
+  from: string;
+  /** How long a reset link works (RESET_LINK_MINUTES, 30). */
+  resetLinkMinutes: number;
 }
 
 export interface FirmwareConfig {
@@ -209,6 +227,33 @@ function countEnv(env: NodeJS.ProcessEnv, name: string, fallback: number): numbe
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number, 0 or more`);
   return value;
+}
+
+/** PUBLIC_URL: the http(s) origin (and path) the web is reached at; by default this server on localhost. */
+function publicUrl(env: NodeJS.ProcessEnv): string {
+  const raw = env.PUBLIC_URL?.trim() || `http://localhost:${intEnv(env, 'PORT', 8080)}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('PUBLIC_URL must be an http(s) URL, e.g. https://backoffice.example.com');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('PUBLIC_URL must be an http(s) URL');
+  return url.href.replace(/\/$/, '');
+}
+
+/** SMTP_URL: smtp:// or smtps:// with the host (and user and password when the server asks for them). */
+function smtpUrl(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.SMTP_URL?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error('SMTP_URL must be an smtp:// or smtps:// URL');
+  return raw;
 }
 
 /** The https origin of firmware download links: devices accept https links only (docs/device-protocol.md, "Commands"). */
@@ -355,6 +400,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       linkBase: firmwareLinkBase(env),
       linkMinutes: intEnv(env, 'FIRMWARE_LINK_MINUTES', 15),
       upgradeMinutes: intEnv(env, 'FIRMWARE_UPGRADE_MINUTES', 30),
+    },
+    mail: {
+      publicUrl: publicUrl(env),
+      smtpUrl: smtpUrl(env),
+      smtpPassword: env.SMTP_PASSWORD || undefined,
+      from: env.MAIL_FROM?.trim() || 'no-reply@localhost',
+      resetLinkMinutes: intEnv(env, 'RESET_LINK_MINUTES', 30),
     },
   };
 }

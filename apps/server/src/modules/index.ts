@@ -9,6 +9,7 @@ import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
 import { seedDemoCurrency, seedPlatformCurrency } from './currency/currency.seed.js';
 import { registerAuditLogRoutes } from './audit-log/audit-log.routes.js';
+import { registerMailRoutes, seedDemoMail } from './mail/index.js';
 import { seedDemoAuditLog } from './audit-log/index.js';
 import { nameTenantsWith } from './audit-log/audit-log.service.js';
 import { registerAccountRoutes } from './account/account.routes.js';
@@ -151,6 +152,7 @@ const MODULES: ServerModule[] = [
   { routes: registerAccountRoutes, demo: seedDemoAccounts },
   // Merchant applications name the demo merchants they became and their reviewer.
   { routes: (app, options) => registerSignUpRoutes(app, options.db, options.throttle), demo: seedDemoMerchantApplications },
+  { routes: registerMailRoutes, demo: seedDemoMail },
   { routes: registerFileRoutes },
   { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
   { routes: registerDeviceTypeRoutes, demo: seedDemoTypes },

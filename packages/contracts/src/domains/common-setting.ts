@@ -33,6 +33,15 @@ const wholeNumberText = (min: number, max: number) =>
     .refine((value) => Number(value) >= min, { message: min === 1 ? 'validation.min1' : 'validation.invalid' })
     .refine((value) => Number(value) <= max, { message: 'validation.tooLarge' });
 
+/** The common settings that name the SMTP server (docs/security.md, "Password recovery"). */
+export const SMTP_SETTINGS = {
+  host: 'smtp_host',
+  port: 'smtp_port',
+  secure: 'smtp_secure',
+  user: 'smtp_user',
+  from: 'mail_from',
+} as const;
+
 /**
  * The settings the product reads, with the values each accepts (docs/api.md, "Common settings").
  * Any other setting takes any text; these refuse a value they could not use, beside the value field,
@@ -44,6 +53,26 @@ export const SETTING_VALUES: Readonly<Record<string, z.ZodType<string>>> = {
   telemetry_retention: wholeNumberText(1, 36_500),
   /** Minutes standing still that end a trip: one minute to a day. */
   trip_stop_minutes: wholeNumberText(1, 1_440),
+  /**
+   * The SMTP server password recovery mails go through (docs/security.md, "Password recovery"):
+   * host and port, TLS from the start (true) or STARTTLS when offered (false), the user it signs in
+   * as (its password only in the configuration, SMTP_PASSWORD) and the sender's address. Without a
+   * host (and without SMTP_URL) mails go to the outbox.
+   */
+  [SMTP_SETTINGS.host]: z
+    .string()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(253, { message: 'validation.tooLong' })
+    .regex(/^[A-Za-z0-9.:[\]-]+$/, { message: 'validation.invalid' }),
+  [SMTP_SETTINGS.port]: wholeNumberText(1, 65_535),
+  [SMTP_SETTINGS.secure]: z.enum(['true', 'false'], { message: 'validation.invalid' }),
+  [SMTP_SETTINGS.user]: z.string().trim().max(254, { message: 'validation.tooLong' }),
+  [SMTP_SETTINGS.from]: z
+    .string()
+    .trim()
+    .max(254, { message: 'validation.tooLong' })
+    .regex(/^[^\s<>]+@[^\s<>]+$/, { message: 'validation.email' }),
 };
 
 function valueTheProductCanUse(setting: { name: string; value: string }, context: z.RefinementCtx): void {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { endpoint, noAnswer } from '../endpoint.js';
-import { loginPassword, loginUsername } from '../validation.js';
+import { cleanString, loginPassword, loginUsername, newPassword } from '../validation.js';
 
 export const USER_TYPES = ['SUPER', 'NORMAL', 'SON'] as const;
 export type UserType = (typeof USER_TYPES)[number];
@@ -12,6 +12,18 @@ export function toUserType(value: unknown): UserType {
 
 export const loginBody = z.object({ username: loginUsername, password: loginPassword });
 export type LoginBody = z.infer<typeof loginBody>;
+
+/** Asking for a password reset link: the username, phone or email of the account. */
+export const forgotPasswordBody = z.object({ username: loginUsername });
+export type ForgotPasswordBody = z.infer<typeof forgotPasswordBody>;
+
+/** A reset link's token is 43 base64url characters; anything else is no token of ours. */
+export const resetToken = cleanString().trim().min(1, { message: 'validation.required' }).max(128, { message: 'validation.tooLong' });
+export const resetPasswordBody = z.object({ token: resetToken, password: newPassword });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
+
+/** How long a password reset link works. */
+export const RESET_LINK_MINUTES = 30;
 
 export const adminInfo = z.object({
   id: z.number(),
@@ -77,6 +89,24 @@ export const sessionApi = {
     access: { code: '' },
     answer: noAnswer,
     summary: 'Sign out: revokes the token sent in the header',
+  }),
+  forgotPassword: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/oms/forgotPassword',
+    access: 'public',
+    body: forgotPasswordBody,
+    answer: noAnswer,
+    summary: 'Mail a password reset link to the account named; the same answer whether or not it exists',
+  }),
+  resetPassword: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/oms/resetPassword',
+    access: 'public',
+    body: resetPasswordBody,
+    answer: noAnswer,
+    summary: 'Set a new password with a reset link (once, before it expires); every session of the account ends',
   }),
   config: endpoint({
     method: 'GET',

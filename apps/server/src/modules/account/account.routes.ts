@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { accountApi, type AccountRecord } from '@swap/contracts';
+import { accountApi, profileApi, type AccountRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
 import { accountList } from './account.query.js';
+import { editProfile, profileOf } from './account.profile.js';
 import { addAccount, assignAccountRoles, editAccount, resetAccountPassword, setAccountStatus } from './account.service.js';
 
 const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
@@ -31,4 +32,7 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   serve(app, accountApi.export, ({ input, ctx, reply }) =>
     accountList.sendExport(reply, ctx, input, { filename: 'accounts.csv', columns: CSV_COLUMNS }),
   );
+  // One's own account, from the user menu: every signed-in account, on its own row only.
+  serve(app, profileApi.detail, ({ ctx }) => profileOf(ctx));
+  serve(app, profileApi.edit, ({ input, ctx }) => editProfile(ctx, input));
 }

@@ -68,7 +68,7 @@ async function actOn(
  * name another account signs in with: the sign-in name registry (migration 0014) holds them all
  * under one key, and its primary key settles a race this early answer cannot see.
  */
-async function assertSignInNamesFree(db: Db, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<void> {
+export async function assertSignInNamesFree(db: Db, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<void> {
   for (const field of ['username', 'phone'] as const) {
     const value = names[field];
     if (!value) continue;
@@ -84,7 +84,12 @@ async function assertSignInNamesFree(db: Db, names: { username?: string; phone?:
 }
 
 /** A write that lost a race for a sign-in name: answered as the early check would have, naming the field. */
-async function nameTaken(db: Db, error: unknown, names: { username?: string; phone?: string | null }, exceptId?: number): Promise<unknown> {
+export async function nameTaken(
+  db: Db,
+  error: unknown,
+  names: { username?: string; phone?: string | null },
+  exceptId?: number,
+): Promise<unknown> {
   if (!isUniqueViolation(error)) return error;
   try {
     await assertSignInNamesFree(db, names, exceptId);

@@ -19,6 +19,11 @@ export const accounts = pgTable(
     /** Who created the account; a SON belongs to the merchant of its creator. */
     createdBy: integer('created_by'),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** Where password recovery mails go (set on one's own profile); null: recovery mails go to the outbox. */
+    email: text('email'),
+    /** The interface language and the time zone every date is shown in, chosen on one's own profile; null: the browser's. */
+    language: text('language'),
+    timeZone: text('time_zone'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -50,4 +55,23 @@ export const signInNames = pgTable(
       .references(() => accounts.id, { onDelete: 'cascade' }),
   },
   (t) => [index('sign_in_name_account_idx').on(t.accountId)],
+);
+
+/**
+ * Password reset links (docs/security.md, "Password recovery"): only the SHA-256 of the link's
+ * token is kept; a link works once, until it expires.
+ */
+export const passwordResets = pgTable(
+  'password_reset',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_account_idx').on(t.accountId)],
 );

@@ -20,3 +20,13 @@ export { grantsOf } from './account.grants.js';
 export { assertStrongPassword, passwordWeakness } from './password-strength.js';
 export { configurePasswordHashing, dummyPasswordHash, hashPassword, useFastPasswordHashing, verifyPassword } from './password.js';
 export { endSessionsWith } from './account.service.js';
+export {
+  accountOfResetToken,
+  endResetLinks,
+  findRecoveryAccount,
+  issueResetToken,
+  mailLanguage,
+  passwordAccount,
+  setPasswordHash,
+  useResetToken,
+} from './account.recovery.js';

@@ -9,6 +9,8 @@ import { isTourEnabled } from '../common-setting/index.js';
 import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 import { applicantOf } from './applicants.js';
+import { registerRecoveryRoutes } from './recovery.routes.js';
+import type { MailConfig } from '../../app/config.js';
 
 export interface SessionDeps {
   db: Db;
@@ -18,6 +20,8 @@ export interface SessionDeps {
   version: string;
   /** Map tiles for the web's maps (MAP_TILE_URL, MAP_TILE_ATTRIBUTION); null: the outline base layer only. */
   map: { tileUrl: string | null; tileAttribution: string | null };
+  /** Where reset links point and how mails leave (docs/security.md, "Password recovery"). */
+  mail: MailConfig;
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): void {
@@ -79,7 +83,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     }
 
     await recordSuccess(db, keys, reservation.reserved);
-    const session = await createSession(db, account.id, req.ip, deps.session);
+    const session = await createSession(db, account.id, req.ip, deps.session, req.headers['user-agent'] ?? '');
     await recordSignIn(db, account.id);
     await recordAnonymousAudit(
       db,
@@ -115,6 +119,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     );
     return null;
   });
+
+  registerRecoveryRoutes(app, deps);
 
   /** What the web may know before sign-in: demo mode and its accounts, whether the tour runs, the map tiles. */
   servePublic(app, sessionApi.config, async () => ({

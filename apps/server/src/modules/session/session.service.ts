@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
-import { toUserType } from '@swap/contracts';
+import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { toUserType, type SessionRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -14,10 +14,15 @@ export interface SessionPolicy {
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, accountId: number, ip: string, policy: SessionPolicy) {
+/** The browser as the list of one's sessions shows it: its User-Agent, cut to a readable length. */
+export const USER_AGENT_MAX = 300;
+
+export async function createSession(db: Db, accountId: number, ip: string, policy: SessionPolicy, userAgent = '') {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + policy.absoluteHours * 3_600_000);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), accountId, expiresAt, ip });
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), accountId, expiresAt, ip, userAgent: userAgent.slice(0, USER_AGENT_MAX) });
   return { token, expiresAt };
 }
 
@@ -88,4 +93,49 @@ export async function revokeAccountSessions(db: Db, accountId: number): Promise<
     .update(sessions)
     .set({ revokedAt: sql`now()` })
     .where(and(eq(sessions.accountId, accountId), isNull(sessions.revokedAt)));
+}
+
+/** Ends every open session of an account but one (the caller's own): a password change, "sign out everywhere else". */
+export async function revokeOtherSessions(db: Db, accountId: number, keepSessionId: number): Promise<number> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.accountId, accountId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  return ended.length;
+}
+
+/** One's own open sessions (not ended, not past their idle or absolute time), the latest used first. */
+export async function openSessionsOf(db: Db, accountId: number, currentSessionId: number, policy: SessionPolicy): Promise<SessionRecord[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.accountId, accountId),
+        isNull(sessions.revokedAt),
+        sql`${sessions.expiresAt} > now()`,
+        sql`${sessions.lastSeenAt} > now() - make_interval(mins => ${policy.idleMinutes})`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.id,
+    ip: row.ip,
+    userAgent: row.userAgent,
+    createdAt: row.createdAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    current: row.id === currentSessionId,
+  }));
+}
+
+/** Ends one of the account's own sessions; another account's session id answers as not found. */
+export async function revokeOwnSession(db: Db, accountId: number, sessionId: number): Promise<void> {
+  const [ended] = await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.accountId, accountId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!ended) throw new AppError('recordNotFound');
 }

@@ -12,6 +12,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
+    /** The browser that signed in (its User-Agent), shown in the list of one's sessions. */
+    userAgent: text('user_agent').notNull().default(''),
   },
   (t) => [index('session_account_idx').on(t.accountId)],
 );

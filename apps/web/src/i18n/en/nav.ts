@@ -68,6 +68,7 @@ export const nav = {
   'nav.admin.area': 'Areas',
   'nav.admin.commonSetting': 'Common settings',
   'nav.admin.auditLog': 'Audit log',
+  'nav.admin.mailOutbox': 'Mail outbox',
   'nav.updrade': 'Upgrades',
   'nav.updrade.record': 'Upgrade records',
   'nav.updrade.version': 'Versions',

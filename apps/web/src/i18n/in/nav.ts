@@ -69,6 +69,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin.area': 'Wilayah',
   'nav.admin.commonSetting': 'Pengaturan umum',
   'nav.admin.auditLog': 'Log audit',
+  'nav.admin.mailOutbox': 'Kotak keluar email',
   'nav.updrade': 'Pembaruan',
   'nav.updrade.record': 'Catatan pembaruan',
   'nav.updrade.version': 'Versi',

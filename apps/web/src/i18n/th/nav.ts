@@ -69,6 +69,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin.area': 'พื้นที่',
   'nav.admin.commonSetting': 'การตั้งค่าทั่วไป',
   'nav.admin.auditLog': 'บันทึกการตรวจสอบ',
+  'nav.admin.mailOutbox': 'กล่องจดหมายขาออก',
   'nav.updrade': 'การอัปเกรด',
   'nav.updrade.record': 'บันทึกการอัปเกรด',
   'nav.updrade.version': 'เวอร์ชัน',

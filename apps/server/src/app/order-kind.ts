@@ -61,6 +61,8 @@ export interface OrderKindDef<T extends OrderTable, K extends string> {
   steps: StepTable<OrderStatus>;
   /** What an unpaid order owes: the row's amount column. */
   amountDue: (row: T['$inferSelect']) => string;
+  /** Told of each order marked paid, in the payment's transaction (the dashboard counts a sale: docs/dashboard.md). */
+  paid?: (tx: Db, row: T['$inferSelect'], at: Date) => Promise<unknown>;
 }
 
 /**
@@ -168,13 +170,15 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
       refuseStep('pay', row);
       if (!/^\d{1,11}(\.\d{1,2})?$/.test(payment.amount) || normalizeMoney(payment.amount) !== normalizeMoney(def.amountDue(row)))
         throw new AppError('orderPaymentInvalid');
+      const at = payment.at ?? new Date();
       await update(tx, row.id, {
         status: 'PAID',
         paymentGateway: payment.paymentGateway,
         transactionId: payment.transactionId,
-        paidAt: payment.at ?? new Date(),
+        paidAt: at,
         updatedAt: new Date(),
       } as Partial<Row>);
+      await def.paid?.(tx, row, at);
       return { applied: true };
     });
   }

@@ -22,6 +22,7 @@ import type { ListJoin } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { recordAudit } from '../audit-log/index.js';
+import { countFigures } from '../dashboard/index.js';
 import { assertFilesOfTenants } from '../file/index.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { vehiclesBoundTo } from '../vehicle/index.js';
@@ -129,6 +130,7 @@ export async function addCustomer(ctx: Ctx, input: CustomerAdd): Promise<Custome
         .insert(customers)
         .values({ id, merchantId, customerNumber: input.customerNumber ?? `C${100000 + id}`, ...fields })
         .returning();
+      await countFigures(tx, [{ merchantId, at: row!.createdAt, newUsers: 1 }]);
       await recordAudit(tx, ctx, {
         action: 'customer.add',
         objectType: 'customer',
@@ -423,6 +425,9 @@ export async function auditIdentity(ctx: Ctx, input: IdentityAuditInput): Promis
           : { authStatus: 'NOT_CERTIFIED', updatedAt: new Date() },
       )
       .where(eq(customers.id, customer.id));
+    // The dashboard's authenticated users: an approval counts in the hour it was given.
+    if (decision === 'PASSED' && customer.authStatus !== 'APPROVED')
+      await countFigures(tx, [{ merchantId: customer.merchantId, at: new Date(), approvedUsers: 1 }]);
     await recordAudit(tx, ctx, {
       action: 'identity.audit',
       objectType: 'identity',

@@ -20,6 +20,7 @@ import { prefixPattern } from '../../app/pagination.js';
 import { fieldInvalid } from '../../app/policy.js';
 import { areaNameOf, cityExists } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
+import { countFigures } from '../dashboard/index.js';
 import { lockBatteryForOrder } from '../battery/index.js';
 import { assertCustomerOf } from '../customer/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
@@ -36,6 +37,9 @@ export const deviceOrderKind = orderKind({
   kinds: { vehicle: { prefix: 'VO', audit: 'vehicleOrder' }, battery: { prefix: 'BO', audit: 'batteryOrder' } },
   steps: DEVICE_ORDER_STEPS,
   amountDue: (row) => row.totalAmount,
+  // The dashboard counts the sale in the hour it was paid (docs/dashboard.md).
+  paid: (tx, row, at) =>
+    countFigures(tx, [{ merchantId: row.merchantId, at, ...(row.kind === 'vehicle' ? { vehiclesSold: 1 } : { batteriesSold: 1 }) }]),
 });
 const scopeOf = deviceOrderKind.scope;
 

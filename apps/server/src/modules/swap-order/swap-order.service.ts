@@ -21,6 +21,7 @@ import { areaNameOf } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { atCabinetNumberPrefix, cabinetJoin, cabinetStationId } from '../cabinet/index.js';
 import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
+import { countFigures } from '../dashboard/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { stationCityId } from '../station/index.js';
@@ -198,6 +199,15 @@ export async function chargeSwap(tx: Db, swap: ChargedSwap): Promise<number | nu
     .onConflictDoNothing({ target: swapOrders.swapRecordId })
     .returning({ id: swapOrders.id });
   if (!inserted) return null;
+  if (energy)
+    await countFigures(tx, [
+      {
+        merchantId,
+        at: new Date(swap.endedAt),
+        cabinet: { id: swap.cabinetId, stationId },
+        energyKwh: Number(energy.energyKwh),
+      },
+    ]);
   if (moneyToMinor(amount) === 0) {
     await tx.update(swapOrders).set({ status: 'PAID', paidAt: now }).where(eq(swapOrders.id, orderId));
     return orderId;

@@ -17,7 +17,15 @@ import {
   pointBatteriesAtVehicles,
   recordSwappedBattery,
 } from '../battery/index.js';
-import { cabinetByNumber, cabinetNumbers, compartmentBatteryId, putIntoCompartment, takeOutOfCompartment } from '../cabinet/index.js';
+import {
+  cabinetByNumber,
+  cabinetNumbers,
+  cabinetStationId,
+  compartmentBatteryId,
+  putIntoCompartment,
+  takeOutOfCompartment,
+} from '../cabinet/index.js';
+import { countFigures } from '../dashboard/index.js';
 import { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle } from '../vehicle/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
@@ -131,6 +139,16 @@ export async function applySwapEvent(
       .onConflictDoNothing({ target: [swapRecords.cabinetId, swapRecords.eventId] })
       .returning({ id: swapRecords.id });
     if (!record) return { changed: [], refused: [] };
+    // The dashboard counts a succeeded swap in the hour it started, in this transaction (docs/dashboard.md).
+    if (!refused.length && event.result === 'SUCCEEDED')
+      await countFigures(tx, [
+        {
+          merchantId: cabinet.merchantId,
+          at: new Date(event.startedAt),
+          cabinet: { id: cabinet.id, stationId: await cabinetStationId(tx, cabinet.id) },
+          swaps: 1,
+        },
+      ]);
     await recorded?.(
       tx,
       { id: cabinet.id, number: cabinetNumber, merchantId: cabinet.merchantId },

@@ -1,11 +1,15 @@
+import { lazy } from 'react';
 import { Button, Card, Flex } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { BatteryRecord } from '@swap/contracts';
 import { Can } from '../../shared/Can';
-import { CommandHistory } from './CommandHistory';
+import { LazyPart } from '../../shared/detail';
 import { batteryCommands, commandLabelKey } from './commandModel';
 import { useSendCommand } from './useSendCommand';
 import { Text } from '../../shared/Text';
+
+// The history's table loads with the card, not with the device page (docs/scaling.md, "Web bundle").
+const CommandHistory = lazy(() => import('./CommandHistory').then((m) => ({ default: m.CommandHistory })));
 
 /** The battery page's commands (operation.battery), sent to the compartment holding the battery, and their history. */
 export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 'id' | 'number' | 'chargeSwitch' | 'dischargeSwitch'> }) {
@@ -25,7 +29,9 @@ export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 
               ))}
             </Flex>
           </Flex>
-          <CommandHistory batteryId={battery.id} />
+          <LazyPart>
+            <CommandHistory batteryId={battery.id} />
+          </LazyPart>
         </Flex>
       </Card>
     </Can>

@@ -1,11 +1,14 @@
-import { useId } from 'react';
+import { lazy, useId } from 'react';
 import { Button, Card, Flex } from 'antd';
 import { PoweroffOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Can } from '../../shared/Can';
-import { CommandHistory } from './CommandHistory';
+import { LazyPart } from '../../shared/detail';
 import { OfflineReason, type CommandCabinet } from './OfflineReason';
 import { useSendCommand } from './useSendCommand';
+
+// The history's table loads with the card, not with the device page (docs/scaling.md, "Web bundle").
+const CommandHistory = lazy(() => import('./CommandHistory').then((m) => ({ default: m.CommandHistory })));
 
 /** The cabinet page's commands (operation.cabinet): Restart (not while offline), and the history with states and senders. */
 export function CabinetCommandsCard({ cabinet }: { cabinet: CommandCabinet }) {
@@ -30,7 +33,9 @@ export function CabinetCommandsCard({ cabinet }: { cabinet: CommandCabinet }) {
       >
         <Flex vertical gap={12}>
           <OfflineReason cabinet={cabinet} id={reasonId} />
-          <CommandHistory cabinetId={cabinet.id} />
+          <LazyPart>
+            <CommandHistory cabinetId={cabinet.id} />
+          </LazyPart>
         </Flex>
       </Card>
     </Can>

@@ -1,6 +1,7 @@
-import { lazy, Suspense } from 'react';
-import { Card, Spin } from 'antd';
+import { lazy } from 'react';
+import { Card } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { LazyPart } from '../../shared/detail';
 import type { DeviceLogProps } from './DeviceLogTable';
 
 // The table loads with the card, not with the page: a page without other lists stays small.
@@ -11,15 +12,9 @@ export function DeviceLogCard(props: DeviceLogProps) {
   const { t } = useTranslation();
   return (
     <Card title={t('deviceLog.title')}>
-      <Suspense
-        fallback={
-          <Spin description={t('common.loading')}>
-            <div style={{ minHeight: 120 }} />
-          </Spin>
-        }
-      >
+      <LazyPart>
         <DeviceLogTable {...props} />
-      </Suspense>
+      </LazyPart>
     </Card>
   );
 }

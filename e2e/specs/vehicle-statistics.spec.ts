@@ -18,7 +18,9 @@ const DAY = 86_400_000;
 // A vehicle driving around Bangkok for six days (its history uploaded as its backlog), served seven
 // swaps on five of those days by a cabinet the spec runs (docs/stations-and-maps.md).
 describe('vehicle statistics', () => {
-  test('a vehicle’s swaps, distance and energy per day as charts, its busiest days, another period', async ({ page }) => {
+  test('a vehicle’s swaps, distance and energy per day as charts, its busiest days, another period, and the statistics centre’s search', async ({
+    page,
+  }) => {
     const vehicle = await createDeviceWithHistory('vehicle', { centre: { lat: 13.75, lng: 100.52 } });
     const now = Date.now();
     await serveSwaps(
@@ -58,5 +60,14 @@ describe('vehicle statistics', () => {
     await page.getByRole('img', { name: /^Swaps per day over 7 days/ }).waitFor();
     await settled(page);
     await checkA11y(page);
+
+    // The statistics centre's entry finds the vehicle by part of its number and opens the same page.
+    await page.goto('/statistics/vehicle');
+    const pick = page.getByLabel('Vehicle', { exact: true });
+    await pick.click();
+    await pick.fill(vehicle.number.slice(-5));
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: vehicle.number }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/product/vehicle/dashboard/'));
+    await page.getByRole('heading', { name: `Statistics of ${vehicle.number}`, level: 1 }).waitFor();
   });
 });

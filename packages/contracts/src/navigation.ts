@@ -406,9 +406,7 @@ export const MENU_TREE: CentreDef[] = [
     titleKey: 'nav.statistics-center',
     iconfont: 'BarChartOutlined',
     groups: [
-      group('statistics', 'Statistics', 'LineChartOutlined', [
-        { ...item('statistics.vehicle', 'Vehicle statistics', '/product/vehicle/dashboard/:id'), hidden: true },
-      ]),
+      group('statistics', 'Statistics', 'LineChartOutlined', [item('statistics.vehicle', 'Vehicle statistics', '/statistics/vehicle')]),
       // The dashboard's cards (/dashboard): each code opens one card, so a role may get some (docs/dashboard.md).
       group('dashboard', 'Dashboard', 'DashboardOutlined', [
         { ...item('dashboard.figures', 'Dashboard figures', '/dashboard'), hidden: true },
@@ -474,6 +472,7 @@ export const ROUTES: RouteDef[] = [
   r('/product/vehicle/detail/:id', 'operation.vehicle.detail', 'page.vehicleDetail', id, 'operation.vehicle'),
   r('/product/vehicle/trajectory/:id', 'operation.vehicle.detail', 'page.vehicleTrajectory', id, 'operation.vehicle'),
   r('/product/vehicle/dashboard/:id', 'statistics.vehicle', 'page.vehicleDashboard', id, 'operation.vehicle'),
+  r('/statistics/vehicle', 'statistics.vehicle', 'nav.statistics.vehicle'),
   r('/product/battery/list', 'operation.battery', 'nav.operation.battery'),
   r('/product/battery/detail/:id', 'operation.battery.latestInfos', 'page.batteryDetail', id, 'operation.battery'),
   r('/product/battery/trajectory/:id', 'operation.battery.latestInfos', 'page.batteryTrajectory', id, 'operation.battery'),

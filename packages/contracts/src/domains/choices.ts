@@ -76,10 +76,25 @@ export const areaOptionsEndpoint = endpoint({
   summary: 'The provinces and cities whose name holds the keyword, by name, at most `limit`, and those named by `ids`',
 });
 
+/** A vehicle as a choice (the vehicle statistics entry): its number. */
+export const vehicleOption = z.object({ id: z.number(), number: z.string() });
+export type VehicleOption = z.infer<typeof vehicleOption>;
+
+/** The vehicles the caller may see whose number holds the keyword, for the statistics centre's vehicle search. */
+export const vehicleOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/vehicle/options',
+  access: { code: 'statistics.vehicle' },
+  body: optionsQuery,
+  answer: z.array(vehicleOption),
+  summary: "The caller's vehicles whose number holds the keyword, by number, at most `limit`, and those named by `ids`",
+});
+
 /** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
 export const choicesApi = {
   merchant: merchantOptionsEndpoint,
   integratedStation: STATION_OPTIONS.INTEGRATED,
   swapStation: STATION_OPTIONS.SWAP,
   area: areaOptionsEndpoint,
+  vehicle: vehicleOptionsEndpoint,
 } as const;

@@ -100,6 +100,14 @@ export const stationMapQuery = stationSearch
   });
 export type StationMapQuery = z.infer<typeof stationMapQuery>;
 
+/**
+ * How a station on the map is doing (docs/stations-and-maps.md, "The map call"): ALARM while a cabinet
+ * standing in it has an alarm not cleared; else ONLINE when it has cabinets and every one is online;
+ * else OFFLINE (a cabinet not heard from, or none at all).
+ */
+export const STATION_MAP_STATES = ['ONLINE', 'OFFLINE', 'ALARM'] as const;
+export type StationMapState = (typeof STATION_MAP_STATES)[number];
+
 /** One station on the map. */
 export const stationPoint = z.object({
   id: z.number(),
@@ -108,6 +116,11 @@ export const stationPoint = z.object({
   longitude: z.number(),
   status: z.enum(STATION_STATUSES),
   cabinetCount: z.number(),
+  /** Its cabinets online now. */
+  onlineCabinets: z.number(),
+  /** Alarms of its cabinets not cleared (open or acknowledged). */
+  openAlarms: z.number(),
+  state: z.enum(STATION_MAP_STATES),
 });
 export type StationPoint = z.infer<typeof stationPoint>;
 

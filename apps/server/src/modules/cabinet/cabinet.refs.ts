@@ -286,3 +286,13 @@ export async function firstCabinetIds(db: Db, count: number): Promise<number[]> 
 export function cabinetLiveOf(cabinetId: Column | SQL): SQL<Record<string, number | boolean | null> | null> {
   return sql`(select jsonb_build_object('temperature', ${cabinets.temperature}, 'humidity', ${cabinets.humidity}, 'online', ${cabinets.online}) from ${cabinets} where ${cabinets.id} = ${qualified(cabinetId)})`;
 }
+
+/** The ids of the cabinets standing in a station, as a subquery beside the caller's station row (cabinet_station_idx). */
+export function cabinetIdsInStation(stationId: Column | SQL): SQL {
+  return sql`select ${cabinets.id} from ${cabinets} where ${cabinets.stationId} = ${qualified(stationId)}`;
+}
+
+/** How many cabinets standing in a station are online now, beside the caller's station row. */
+export function onlineCabinetsInStation(stationId: Column | SQL): SQL<number> {
+  return sql`(select count(*)::int from ${cabinets} where ${cabinets.stationId} = ${qualified(stationId)} and ${cabinets.online})`;
+}

@@ -10,6 +10,7 @@ import {
   type StationEdit,
   type StationMap,
   type StationMapQuery,
+  type StationMapState,
   type OptionsQuery,
   type StationOptionsQuery,
   type StationRecord,
@@ -28,7 +29,8 @@ import { serve } from '../../app/route.js';
 import { qualified } from '../../app/sql.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, cityExists, insideArea } from '../area/index.js';
-import type { CabinetStations } from '../cabinet/index.js';
+import { cabinetIdsInStation, onlineCabinetsInStation, type CabinetStations } from '../cabinet/index.js';
+import { unclearedAlarmsOf } from '../alarm/index.js';
 import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { vehiclesInStation } from '../vehicle/index.js';
@@ -260,6 +262,12 @@ export async function removeStation(ctx: Ctx, type: StationType, id: number): Pr
   return null;
 }
 
+/** How a station on the map is doing (STATION_MAP_STATES). */
+function mapState(cabinetCount: number, online: number, uncleared: number): StationMapState {
+  if (uncleared > 0) return 'ALARM';
+  return cabinetCount > 0 && online >= cabinetCount ? 'ONLINE' : 'OFFLINE';
+}
+
 interface MapRow extends Record<string, unknown> {
   kind: 'total' | 'group' | 'station';
   id: number | null;
@@ -272,6 +280,8 @@ interface MapRow extends Record<string, unknown> {
   west: number | null;
   north: number | null;
   east: number | null;
+  online: number | null;
+  alarms: number | null;
 }
 
 /**
@@ -291,6 +301,9 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
     sql`${stations.longitude} between ${west} and ${east}`,
   );
   const cell = Math.max(north - south, east - west, 1e-6) / STATION_MAP_GRID;
+  // Read for the stations answered only (at most STATION_MAP_POINTS), never for the groups.
+  const online = onlineCabinetsInStation(stations.id);
+  const uncleared = unclearedAlarmsOf('cabinet', cabinetIdsInStation(stations.id));
   const result = await ctx.db.execute<MapRow>(sql`
     with cells as (
       select count(*)::int as n, avg(${stations.latitude}) as lat, avg(${stations.longitude}) as lng,
@@ -300,19 +313,20 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
       group by floor(${stations.latitude} / ${cell}), floor(${stations.longitude} / ${cell})
     ), total as (select coalesce(sum(n), 0)::int as n from cells)
     select 'total' as kind, null::int as id, null::text as name, 0::float8 as latitude, 0::float8 as longitude,
-      null::text as status, n as count, null::float8 as south, null::float8 as west, null::float8 as north, null::float8 as east
+      null::text as status, n as count, null::float8 as south, null::float8 as west, null::float8 as north, null::float8 as east,
+      null::int as online, null::int as alarms
     from total
     union all
-    select 'group', null, null, lat, lng, null, n, south, west, north, east
+    select 'group', null, null, lat, lng, null, n, south, west, north, east, null, null
     from cells where n > 1 and (select n from total) > ${STATION_MAP_POINTS}
     union all
     select 'station', ${stations.id}, ${stations.name}, ${stations.latitude}, ${stations.longitude}, ${stations.status},
-      ${stations.cabinetCount}, null, null, null, null
+      ${stations.cabinetCount}, null, null, null, null, ${online}, ${uncleared}
     from ${stations}
     where (select n from total) <= ${STATION_MAP_POINTS} and ${where}
     union all
     select 'station', ${stations.id}, ${stations.name}, ${stations.latitude}, ${stations.longitude}, ${stations.status},
-      ${stations.cabinetCount}, null, null, null, null
+      ${stations.cabinetCount}, null, null, null, null, ${online}, ${uncleared}
     from ${stations}
     where (select n from total) > ${STATION_MAP_POINTS} and ${stations.id} in (select lone from cells where n = 1)`);
   const rows = (result as { rows: MapRow[] }).rows;
@@ -328,6 +342,9 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
         longitude: num(row.longitude),
         status: row.status!,
         cabinetCount: num(row.count),
+        onlineCabinets: num(row.online),
+        openAlarms: num(row.alarms),
+        state: mapState(num(row.count), num(row.online), num(row.alarms)),
       }))
       .sort((a, b) => a.id - b.id),
     groups: rows

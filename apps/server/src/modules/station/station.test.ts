@@ -11,6 +11,7 @@ import {
   createProvinceAndCity,
   platformAdmin,
 } from '../../test/factories.js';
+import { alarms } from '../alarm/alarm.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/battery.table.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
@@ -37,6 +38,7 @@ describe('stations', () => {
   let merchantB: number;
   let provinceId: number;
   let cityId: number;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const SWAP = stationApi.SWAP;
   const add = (token: string, body: Record<string, unknown>, lang?: Language, api: typeof SWAP = SWAP) =>
@@ -58,6 +60,7 @@ describe('stations', () => {
     agentA = await server.login('station_a');
     agentB = await server.login('station_b');
     ({ provinceId, cityId } = await createProvinceAndCity(server, admin));
+    types = await createDeviceTypes(server, admin);
   });
   afterAll(() => server.close());
 
@@ -83,7 +86,19 @@ describe('stations', () => {
     const map = await server.request(SWAP.map, {}, { token: agentA });
     expect(map.data).toEqual({
       total: 1,
-      stations: [{ id: added.data.id, name: 'Kemang', latitude: -6.5, longitude: 106.3, status: 'DEPLOYED', cabinetCount: 0 }],
+      stations: [
+        {
+          id: added.data.id,
+          name: 'Kemang',
+          latitude: -6.5,
+          longitude: 106.3,
+          status: 'DEPLOYED',
+          cabinetCount: 0,
+          onlineCabinets: 0,
+          openAlarms: 0,
+          state: 'OFFLINE',
+        },
+      ],
       groups: [],
     });
     // A platform station outside every area; an integrated station is listed under its own menu only.
@@ -158,6 +173,63 @@ describe('stations', () => {
     }
   });
 
+  it('tells each station on the map online, offline or in alarm from the cabinets standing in it; another tenant sees none of them', async () => {
+    const admin = (await platformAdmin(server)).token;
+    const merchantC = (await createMerchantRecord(server, admin)).id;
+    await createAccountWithMenus(server.db, {
+      username: 'station_c',
+      merchantId: merchantC,
+      menuCodes: ['site.cabinet'],
+      withResources: true,
+    });
+    const agentC = await server.login('station_c');
+    const { ids } = await createDevices(server, admin, 'cabinet', 6, { typeId: types.cabinet, prefix: 'MSC', merchantId: merchantC });
+    const names = ['Up', 'Mixed', 'Alarmed', 'Acknowledged', 'Empty'];
+    const placed: number[] = [];
+    for (const [i, name] of names.entries())
+      placed.push((await server.request(SWAP.add, station(`State ${name}`, 12 + i / 100, 101) as never, { token: agentC })).data.id);
+    const [up, mixed, alarmed, acknowledged] = placed as [number, number, number, number];
+    const put = (cabinet: number, stationId: number, online: boolean) =>
+      server.db.update(cabinets).set({ stationId, online }).where(eq(cabinets.id, cabinet));
+    await put(ids[0]!, up, true);
+    await put(ids[1]!, mixed, true);
+    await put(ids[2]!, mixed, false);
+    await put(ids[3]!, alarmed, true);
+    await put(ids[4]!, acknowledged, false);
+    const alarm = (
+      deviceId: number,
+      alarmState: 'PENDING' | 'OPEN' | 'ACKNOWLEDGED' | 'CLEARED',
+      kind: 'cabinet' | 'battery' = 'cabinet',
+    ) => ({
+      merchantId: merchantC,
+      alarmKind: kind,
+      deviceId,
+      deviceNumber: `N${deviceId}`,
+      parameter: 'temperature' as const,
+      level: 'HIGH' as const,
+      content: 'Hot',
+      alarmState,
+    });
+    await server.db.insert(alarms).values([
+      // Cleared, still pending, or a battery's with the same id: none marks the station.
+      alarm(ids[0]!, 'CLEARED'),
+      alarm(ids[0]!, 'PENDING'),
+      alarm(ids[1]!, 'OPEN', 'battery'),
+      alarm(ids[3]!, 'OPEN'),
+      alarm(ids[4]!, 'ACKNOWLEDGED'),
+    ]);
+    const map = await server.request(SWAP.map, { south: 11.9, west: 100.9, north: 12.1, east: 101.1 }, { token: agentC });
+    expect(map.data.stations.map((p) => [p.name, p.cabinetCount, p.onlineCabinets, p.openAlarms, p.state])).toEqual([
+      ['State Up', 1, 1, 0, 'ONLINE'],
+      ['State Mixed', 2, 1, 0, 'OFFLINE'],
+      ['State Alarmed', 1, 1, 1, 'ALARM'],
+      ['State Acknowledged', 1, 0, 1, 'ALARM'],
+      ['State Empty', 0, 0, 0, 'OFFLINE'],
+    ]);
+    // Another tenant's staff see none of these stations, so none of their states.
+    expect((await server.request(SWAP.map, { south: 11.9, west: 100.9, north: 12.1, east: 101.1 }, { token: agentA })).data.total).toBe(0);
+  });
+
   it('keeps another tenant’s station out of reach: not listed, not read, not edited, not removed', async () => {
     const [kemang] = (await server.request(SWAP.search, { name: 'Kemang' }, { token: agentA })).data.records;
     expect(await names(agentB)).toEqual([]);
@@ -229,7 +301,6 @@ describe('stations', () => {
       type: 'SWAP',
     });
     const admin = (await platformAdmin(server)).token;
-    const types = await createDeviceTypes(server, admin);
     const cabinet = await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'STC', merchantId: merchantA });
     const pack = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'STB', merchantId: merchantA });
     const bike = await createDevices(server, admin, 'vehicle', 1, { typeId: types.vehicle1, prefix: 'STV', merchantId: merchantA });

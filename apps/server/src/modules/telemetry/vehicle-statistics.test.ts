@@ -8,6 +8,7 @@ import {
   swapApi,
   telemetryApi,
   vehicleApi,
+  vehicleOptionsEndpoint,
   type SwapEvent,
   type VehicleStatisticsQuery,
 } from '@swap/contracts';
@@ -260,6 +261,45 @@ describe('vehicle statistics: the swaps a vehicle was served, its distance and c
         withResources: true,
       });
       expect([2003, 2004, 2005]).toContain((await statistics({}, await server.login('vehicles-only'))).code);
+    });
+
+    it('finds the vehicle to show by part of its number, the caller’s own only, for holders of the statistics permission', async () => {
+      const statisticsOnly = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: ['statistics.vehicle'] }))
+        .token;
+      const find = (body: Record<string, unknown>, token = statisticsOnly, lang?: 'in') =>
+        server.call('POST', endpointUrl(vehicleOptionsEndpoint), { token, body, ...(lang ? { lang } : {}) });
+      const numbers = async (body: Record<string, unknown>, token?: string) =>
+        ((await find(body, token)).data as { number: string }[]).map((row) => row.number);
+      const own = await numbers({ keyword: 'vvs' });
+      expect(own).toEqual([...own].sort());
+      expect(own.slice(0, 2)).toEqual(['VVS0001', 'VVS0002']);
+      expect(own).not.toContain('VVS0009');
+      expect(await numbers({ keyword: '0002' })).toEqual(['VVS0002']);
+      expect(await numbers({ keyword: 'vvs', limit: 1 })).toEqual(['VVS0001']);
+      // Another merchant's vehicle is never answered, by keyword or by id; platform staff find every owner's.
+      expect(await numbers({ keyword: 'VVS0009', ids: [ids.VVS0009!] })).toEqual([]);
+      expect(await numbers({ keyword: 'VVS' }, who.admin)).toEqual([...own, 'VVS0009']);
+      expect(await numbers({ keyword: '%' })).toEqual([]);
+      // Refused in the caller's language, naming the field.
+      const refusals: [Record<string, unknown>, string][] = [
+        [{ limit: 0 }, 'limit minimal 1'],
+        [{ limit: 201 }, 'limit terlalu besar'],
+        [{ limit: 'x' }, 'limit harus berupa angka'],
+        [{ keyword: 'V'.repeat(101) }, 'Kata kunci terlalu panjang'],
+        [{ keyword: 'V\u0000' }, 'Kata kunci berisi karakter tidak sah'],
+        [{ number: 'VVS' }, 'Kolom tidak dikenal: number'],
+      ];
+      for (const [body, message] of refusals) {
+        const refused = await find(body, statisticsOnly, 'in');
+        expect([refused.status, refused.message], JSON.stringify(body)).toEqual([400, message]);
+      }
+      await createAccountWithMenus(server.db, {
+        username: 'no-statistics',
+        merchantId: who.merchantId,
+        menuCodes: ['operation.vehicle'],
+        withResources: true,
+      });
+      expect([2003, 2004, 2005]).toContain((await find({ keyword: 'VVS' }, await server.login('no-statistics'))).code);
     });
   });
 });

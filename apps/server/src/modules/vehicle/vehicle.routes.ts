@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { vehicleApi } from '@swap/contracts';
+import { vehicleApi, vehicleOptionsEndpoint } from '@swap/contracts';
+import { answerOptions } from '../../app/options.js';
 import { serve } from '../../app/route.js';
 import { fieldColumns } from '../../app/csv.js';
-import { addDeviceBatch, checkDeviceBatch, deviceExport, scrapDevices } from '../device-registry/index.js';
+import { addDeviceBatch, checkDeviceBatch, deviceExport, deviceScope, scrapDevices } from '../device-registry/index.js';
 import { VEHICLE_CSV_FIELDS, vehicleList } from './vehicle.query.js';
 import { addVehicle, editVehicle, setVehicleSale } from './vehicle.service.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';
+import { vehicles } from './vehicle.table.js';
 
 const CSV_COLUMNS = fieldColumns(VEHICLE_CSV_FIELDS);
 
@@ -20,5 +22,11 @@ export function registerVehicleRoutes(app: FastifyInstance): void {
   serve(app, api.batchAdd, ({ input, ctx }) => addDeviceBatch(ctx, VEHICLE_KIND, input));
   serve(app, api.sale, ({ input, ctx }) => setVehicleSale(ctx, input));
   serve(app, api.scrap, ({ input, ctx }) => scrapDevices(ctx, VEHICLE_KIND, input));
+  // The statistics centre's vehicle search (docs/stations-and-maps.md, "Vehicle statistics"): a merchant's staff their merchant's only.
+  serve(app, vehicleOptionsEndpoint, ({ input, ctx }) => {
+    const select = { id: vehicles.id, number: vehicles.number };
+    const source = { table: vehicles, id: vehicles.id, name: vehicles.number, select, scope: deviceScope(ctx, vehicles.merchantId) };
+    return answerOptions(ctx.db, source, input);
+  });
   serve(app, api.export, ({ input, ctx, reply }) => vehicleList.sendExport(reply, ctx, input, deviceExport(ctx, 'vehicle', CSV_COLUMNS)));
 }

@@ -9,9 +9,10 @@ import { usePermissions } from '../../shared/permissions';
 import { getUserInfo } from '../../shared/session';
 import { Panel } from '../../shared/StateView';
 import { TitleBar } from '../../shared/TitleBar';
+import { FleetMapCard } from '../station';
 
 /**
- * Home: one card per granted centre, linking to its first permitted page. Figures arrive with their API.
+ * Home: the fleet map (docs/stations-and-maps.md), then one card per granted centre, linking to its first permitted page.
  * @route /dashboard
  */
 export function DashboardPage() {
@@ -23,7 +24,8 @@ export function DashboardPage() {
     <>
       <TitleBar title={t('nav.dashboard')} />
       {user ? <p>{t('dashboard.welcome', { name: user.username })}</p> : null}
-      <section aria-labelledby="dashboard-centres">
+      <FleetMapCard />
+      <section aria-labelledby="dashboard-centres" className="dashboard-centres">
         <h2 id="dashboard-centres" className="section-title">
           {t('dashboard.centres')}
         </h2>

@@ -41,7 +41,7 @@ export function StationListPage({ type }: { type: StationType }) {
         }
       />
       <Suspense fallback={<div style={{ height: 405 }} />}>
-        <StationsMap view={view} filters={filters} />
+        <StationsMap views={[view]} filters={filters} />
       </Suspense>
       <ResourceTable<StationRecord, typeof view.api.search>
         endpoints={{ search: view.api.search, export: view.api.export }}

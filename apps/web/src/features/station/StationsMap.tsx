@@ -1,77 +1,118 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { Card, Spin } from 'antd';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import type { StationMap, StationMapState } from '@swap/contracts';
 import { MapView, type MapBounds, type MapGroup, type MapMarker, type MapPolygon } from '../../shared/map';
-import { useMapQuery } from './stationMapQuery';
-import { useStationAreas } from './stationQueries';
-import type { StationView } from './stationModel';
+import { useEndpointQuery } from '../../shared/api/endpoints';
+import { useMapQueries } from './stationMapQuery';
+import type { StationView } from './stationView';
+
+export interface StationsMapProps {
+  /** The station types drawn (each through its own map call): one on a list page, every one granted on the dashboard. */
+  views: readonly StationView[];
+  filters: Record<string, unknown>;
+  /** The card's title for the number of stations found (default "On the map: N"). */
+  title?: (total: number) => ReactNode;
+  height?: number;
+  /** Drawn under the map (a legend). */
+  footer?: (answers: readonly StationMap[]) => ReactNode;
+}
+
+const TONES = { ONLINE: 'online', OFFLINE: 'offline', ALARM: 'alarm' } as const satisfies Record<StationMapState, MapMarker['tone']>;
+
+const markerId = (view: StationView, id: number) => `${view.type}:${id}`;
 
 /**
- * The stations the list's filters find, on a map that asks for what its view shows
- * (docs/stations-and-maps.md, "Stations"): each station when few, else the server's groups. A new set
- * of filters first reads the whole globe, to fit the map to what it found; each later move or zoom
- * reads that view (the previous answer stays drawn until the new one comes; a call made stale by a
- * further move is cancelled). A marker opens the station.
+ * The stations the filters find, on a map that asks for what its view shows
+ * (docs/stations-and-maps.md, "Stations"): each station when few, else the server's groups, each
+ * station coloured by how it is doing (online, offline, in alarm). A new set of filters first reads
+ * the whole globe, to fit the map to what it found; each later move or zoom reads that view (the
+ * previous answer stays drawn until the new one comes; a call made stale by a further move is
+ * cancelled). A marker opens the station.
  */
-export default function StationsMap({ view, filters }: { view: StationView; filters: Record<string, unknown> }) {
+export default function StationsMap({ views, filters, title, height = 360, footer }: StationsMapProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [bounds, setBounds] = useState<MapBounds | undefined>();
-  const whole = useMapQuery(view, filters);
-  const inView = useMapQuery(view, bounds === undefined ? undefined : { ...filters, ...bounds });
-  const answer = (bounds !== undefined ? inView.data : undefined) ?? whole.data;
-  const areas = useStationAreas(view.type);
+  const whole = useMapQueries(views, filters);
+  const inView = useMapQueries(views, bounds === undefined ? undefined : { ...filters, ...bounds });
+  const answers = useMemo(
+    () => views.map((_, i) => (bounds !== undefined ? inView.answers[i] : undefined) ?? whole.answers[i]),
+    [views, bounds, whole.answers, inView.answers],
+  );
   const areaId = filters.areaId;
+  // Only the list's area filter draws an outline; its areas are already read for the filter.
+  const areas = useEndpointQuery(views[0]!.api.areas, undefined, { staleTime: 60_000, enabled: areaId !== undefined });
   const markers = useMemo<MapMarker[]>(
     () =>
-      (answer?.stations ?? []).map((p) => ({
-        id: p.id,
-        lat: p.latitude,
-        lng: p.longitude,
-        label: t('station.marker', { name: p.name, status: t(`station.status.${p.status}`), count: p.cabinetCount }),
-      })),
-    [answer, t],
+      views.flatMap((view, i) =>
+        (answers[i]?.stations ?? []).map((p) => ({
+          id: markerId(view, p.id),
+          lat: p.latitude,
+          lng: p.longitude,
+          tone: TONES[p.state],
+          label: t('station.markerState', {
+            name: p.name,
+            status: t(`station.status.${p.status}`),
+            state: t(`station.state.${p.state}`),
+            online: p.onlineCabinets,
+            count: p.cabinetCount,
+          }),
+        })),
+      ),
+    [views, answers, t],
   );
   const groups = useMemo<MapGroup[]>(
     () =>
-      (answer?.groups ?? []).map((g) => ({
-        id: `${g.latitude},${g.longitude}`,
-        lat: g.latitude,
-        lng: g.longitude,
-        count: g.count,
-        bounds: { south: g.south, west: g.west, north: g.north, east: g.east },
-      })),
-    [answer],
+      views.flatMap((view, i) =>
+        (answers[i]?.groups ?? []).map((g) => ({
+          id: `${view.type}:${g.latitude},${g.longitude}`,
+          lat: g.latitude,
+          lng: g.longitude,
+          count: g.count,
+          bounds: { south: g.south, west: g.west, north: g.north, east: g.east },
+        })),
+      ),
+    [views, answers],
   );
   const polygons = useMemo<MapPolygon[]>(() => {
     const area = areas.data?.find((a) => a.id === areaId);
     return area?.polygon ? [{ id: area.id, ring: area.polygon, label: area.name }] : [];
   }, [areas.data, areaId]);
   // Fitted to everything the filters find, once per answer for a new set of filters.
-  const found = whole.isPlaceholderData ? undefined : whole.data;
+  const found = whole.settled;
   const fitTo = useMemo(() => {
-    if (!found || found.total === 0) return polygons.length ? { polygons } : undefined;
-    const boxes = [
-      ...found.groups.map((g) => ({ south: g.south, west: g.west, north: g.north, east: g.east })),
-      ...found.stations.map((p) => ({ south: p.latitude, west: p.longitude, north: p.latitude, east: p.longitude })),
-    ];
+    const total = found?.reduce((sum, a) => sum + a.total, 0) ?? 0;
+    if (!found || total === 0) return polygons.length ? { polygons } : undefined;
+    const boxes = found.flatMap((a) => [
+      ...a.groups.map((g) => ({ south: g.south, west: g.west, north: g.north, east: g.east })),
+      ...a.stations.map((p) => ({ south: p.latitude, west: p.longitude, north: p.latitude, east: p.longitude })),
+    ]);
     return { bounds: boxes };
   }, [found, polygons]);
-  const busy = whole.isFetching || inView.isFetching;
+  const busy = whole.fetching || inView.fetching;
+  const total = whole.answers.reduce((sum, a) => sum + (a?.total ?? 0), 0);
+  const open = (id: MapMarker['id']) => {
+    const [type, stationId] = String(id).split(':');
+    const view = views.find((v) => v.type === type);
+    if (view && stationId) void navigate(view.detailPath(stationId));
+  };
+  const shown = answers.filter((a): a is StationMap => a !== undefined);
   return (
-    <Card size="small" title={t('station.mapTitle', { count: whole.data?.total ?? 0 })} extra={busy ? <Spin size="small" /> : null}>
+    <Card size="small" title={title ? title(total) : t('station.mapTitle', { count: total })} extra={busy ? <Spin size="small" /> : null}>
       <MapView
         label={t('station.map')}
-        height={360}
+        height={height}
         markers={markers}
         groups={groups}
         busy={busy}
         polygons={polygons}
         fitTo={fitTo}
         onViewChange={setBounds}
-        onMarkerClick={(id) => navigate(view.detailPath(id))}
+        onMarkerClick={open}
       />
+      {footer ? footer(shown) : null}
     </Card>
   );
 }

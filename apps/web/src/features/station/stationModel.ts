@@ -1,32 +1,10 @@
-import { STATION_NATURES, STATION_SCREENS, STATION_STATUSES, stationApi, type StationType } from '@swap/contracts';
+import { STATION_NATURES, STATION_STATUSES } from '@swap/contracts';
 import { optionsOf } from '../../shared/devices';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { OptionSource } from '../../shared/table/types';
 
-/**
- * What the integrated-station and swap-station screens differ in (docs/stations-and-maps.md,
- * "Stations"): endpoints, permission code, routes and titles. Everything else is shared.
- */
-export function stationView(type: StationType) {
-  const screens = STATION_SCREENS[type];
-  const page = type === 'INTEGRATED' ? 'store' : 'station';
-  const base = screens.list.replace(/-list$/, '');
-  return {
-    type,
-    api: stationApi[type],
-    code: screens.code,
-    listPath: screens.list,
-    addPath: `${base}-add`,
-    editPath: (id: number | string) => `${base}-edit/${id}`,
-    detailPath: (id: number | string) => `${screens.detail}/${id}`,
-    titleKey: `nav.${screens.code}`,
-    addTitleKey: `page.${page}Add`,
-    editTitleKey: `page.${page}Edit`,
-    detailTitleKey: `page.${page}Detail`,
-  };
-}
-export type StationView = ReturnType<typeof stationView>;
+export { stationView, type StationView } from './stationView';
 
 export const STATUS_MAP: StatusMap = {
   READY: { meaning: 'processing', labelKey: 'station.status.READY' },

@@ -7,8 +7,8 @@ export interface MapMarker {
   lng: number;
   /** What the marker is called: its tooltip and its name for assistive technology. */
   label: string;
-  /** A stop of a route is drawn in its own colour. */
-  tone?: 'stop';
+  /** Drawn in its own colour: a stop of a route, or how a station is doing (online, offline, in alarm). */
+  tone?: 'stop' | 'online' | 'offline' | 'alarm';
 }
 
 /** What the map draws for the current view: single markers, and groups of nearby ones. */

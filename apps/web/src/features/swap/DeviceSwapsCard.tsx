@@ -5,14 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Can } from '../../shared/Can';
 import { LazyPart } from '../../shared/detail';
 import { SWAP_ROUTES } from './swapModel';
+import type { DeviceSwapsCardProps } from './DeviceSwapsTable';
 
 // The table loads with the card, not with the page: the detail page draws without the table kit.
 const DeviceSwapsTable = lazy(() => import('./DeviceSwapsTable'));
-
-export interface DeviceSwapsCardProps {
-  kind: 'cabinet' | 'battery';
-  device: { id: number; number: string };
-}
 
 /** A cabinet's or battery's swap records on its detail page (record.swap), newest first, with a link to the full list. */
 export function DeviceSwapsCard({ kind, device }: DeviceSwapsCardProps) {

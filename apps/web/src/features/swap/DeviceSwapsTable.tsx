@@ -1,7 +1,12 @@
 import { swapApi, type SwapRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { useSwapColumns } from './swapColumns';
-import type { DeviceSwapsCardProps } from './DeviceSwapsCard';
+
+/** The device whose swaps a card shows. */
+export interface DeviceSwapsCardProps {
+  kind: 'cabinet' | 'battery';
+  device: { id: number; number: string };
+}
 
 /** A cabinet's or battery's swap records, newest first (DeviceSwapsCard loads it with the card). */
 export default function DeviceSwapsTable({ kind, device }: DeviceSwapsCardProps) {

@@ -175,6 +175,8 @@ export const AUDITED = {
   walletSetting: audited(ADD_EDIT_REMOVE, { en: 'Wallet set', in: 'Pengaturan dompet', th: 'การตั้งค่ากระเป๋าเงิน', zh: '钱包设置' }),
   rechargeOrder: audited(['add'], { en: 'Recharge order', in: 'Pesanan isi ulang', th: 'คำสั่งเติมเงิน', zh: '充值订单' }),
   packageOrder: audited(['add'], { en: 'Package order', in: 'Pesanan paket', th: 'คำสั่งซื้อแพ็กเกจ', zh: '套餐订单' }),
+  // A payment request or a gateway's report; the object named is the order's number.
+  payment: audited([], { en: 'Payment', in: 'Pembayaran', th: 'การชำระเงิน', zh: '支付' }),
   alarmLevel: audited(['edit'], { en: 'Alarm level', in: 'Tingkat alarm', th: 'ระดับการแจ้งเตือน', zh: '告警级别' }),
   alarmRule: audited(ADD_EDIT_REMOVE, { en: 'Alarm rule', in: 'Aturan alarm', th: 'กฎการแจ้งเตือน', zh: '告警规则' }),
   alarm: audited([], { en: 'Alarm', in: 'Alarm', th: 'การแจ้งเตือน', zh: '告警' }),

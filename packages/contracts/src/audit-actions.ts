@@ -81,6 +81,8 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'packageOrder.markPaid': entry('markPaid', 'packageOrder'),
     'packageOrder.pay': entry('pay', 'packageOrder'),
     'packageOrder.cancel': entry('cancel', 'packageOrder'),
+    'payment.request': entry('request', 'payment'),
+    'payment.report': entry('report', 'payment'),
     'cabinet.refused': entry('refused', 'cabinet'),
     'vehicle.sale': entry('sale', 'vehicle'),
     'command.send': entry('send', 'cabinet'),

@@ -187,11 +187,12 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
    * How a kind is paid (docs/orders.md, "Paying an order"): the order looked up by its number and
    * locked; an order in a status the pay step starts from owes `amountDue`.
    */
-  function payable(kind: K, how: { payCode: string; markPaid?: PayableKind['markPaid']; start?: PayableKind['start'] }): PayableKind {
+  function payable(kind: K, how: { menuCode: string; markPaid?: PayableKind['markPaid']; start?: PayableKind['start'] }): PayableKind {
     return {
       kind,
       prefix: def.kinds[kind].prefix,
-      payCode: how.payCode,
+      menuCode: how.menuCode,
+      payCode: `${how.menuCode}.pay`,
       lockByNo: async (tx, orderNo) => {
         const row = await selectLocked(tx, and(eq(t.orderNo, orderNo), eq(t.kind, kind)));
         if (!row) return null;

@@ -99,5 +99,7 @@ export const AUDIT_VERBS = [
   'approve',
   'reject',
   'unlock',
+  'request',
+  'report',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

@@ -64,6 +64,24 @@ export const paymentStartAnswer = z.object({
 });
 export type PaymentStartAnswer = z.infer<typeof paymentStartAnswer>;
 
+/** What the order's page lists of its payments: staff's requests to the gateway and the gateway's reports, newest first. */
+export const PAYMENT_EVENTS = ['REQUEST', 'REPORT'] as const;
+export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
+
+export const paymentEventRecord = z.object({
+  event: z.enum(PAYMENT_EVENTS),
+  at: z.string(),
+  paymentGateway: z.string(),
+  transactionId: z.string(),
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  /** A report's result; null on a request. */
+  status: z.enum(PAYMENT_RESULTS).nullable(),
+  /** Who asked, on a request; null on a report. */
+  operatorName: z.string().nullable(),
+});
+export type PaymentEventRecord = z.infer<typeof paymentEventRecord>;
+
 export const paymentApi = {
   callback: endpoint({
     method: 'POST',
@@ -82,5 +100,14 @@ export const paymentApi = {
     body: z.strictObject({ orderNo: payableOrderNo }),
     answer: paymentStartAnswer,
     summary: "Asks the payment gateway to take an order's payment (the action code of the order's kind, e.g. order.product.pay)",
+  }),
+  history: endpoint({
+    method: 'GET',
+    path: '/order/payment/history',
+    // Each kind of order names the menu code its staff need to see an order (product orders: order.product).
+    access: { code: '' },
+    query: z.strictObject({ orderNo: payableOrderNo }),
+    answer: z.array(paymentEventRecord),
+    summary: "An order's payment requests and the gateway's reports, newest first (the menu code of the order's kind)",
   }),
 } as const;

@@ -406,6 +406,8 @@ export const ENUM_WORDS_EN = {
     approve: 'Approved {object}',
     reject: 'Rejected {object}',
     unlock: 'Unlocked the screen',
+    request: 'Asked the payment gateway for the payment of {object}',
+    report: 'Payment gateway reported {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

@@ -402,6 +402,8 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     approve: 'Menyetujui {object}',
     reject: 'Menolak {object}',
     unlock: 'Membuka kunci layar',
+    request: 'Meminta pembayaran {object} ke gerbang pembayaran',
+    report: 'Gerbang pembayaran melaporkan {object}',
   },
   'auditLog.field': {
     tenant: 'Penyewa',

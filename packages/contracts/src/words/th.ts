@@ -402,6 +402,8 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     approve: 'อนุมัติ{object}',
     reject: 'ปฏิเสธ{object}',
     unlock: 'ปลดล็อกหน้าจอ',
+    request: 'ขอให้ช่องทางชำระเงินเรียกเก็บ{object}',
+    report: 'ช่องทางชำระเงินแจ้งผล{object}',
   },
   'auditLog.field': {
     tenant: 'ผู้เช่า',

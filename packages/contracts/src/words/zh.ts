@@ -395,6 +395,8 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     approve: '批准{object}',
     reject: '拒绝{object}',
     unlock: '解锁屏幕',
+    request: '向支付渠道发起{object}',
+    report: '支付渠道回报{object}',
   },
   'auditLog.field': {
     tenant: '租户',

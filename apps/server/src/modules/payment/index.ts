@@ -3,7 +3,7 @@ import { PAYMENT_SIGNATURE_HEADER, paymentApi } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { PaymentConfig } from '../../app/config.js';
 import { serve, servePublic } from '../../app/route.js';
-import { acceptPaymentCallback, requestPayment } from './payment.service.js';
+import { acceptPaymentCallback, paymentHistory, requestPayment } from './payment.service.js';
 
 export { payableKindOf, payableKinds, registerPayableKind, type OrderPaymentMark, type PayableKind, type PayableOrder } from './payable.js';
 
@@ -14,9 +14,10 @@ export function registerPaymentRoutes(app: FastifyInstance, db: Db, config: Paym
     return acceptPaymentCallback(
       db,
       config,
-      { rawBody: req.rawBody, signature: Array.isArray(header) ? header[0] : header, body: input },
+      { rawBody: req.rawBody, signature: Array.isArray(header) ? header[0] : header, body: input, ip: req.ip },
       req.log,
     );
   });
   serve(app, paymentApi.start, ({ input, ctx, req }) => requestPayment(ctx, config, input.orderNo, req.log));
+  serve(app, paymentApi.history, ({ input, ctx }) => paymentHistory(ctx, input.orderNo));
 }

@@ -41,6 +41,8 @@ export interface PayableKind {
    * without one, staff cannot ask for this kind (its payments come from the customer's side only).
    */
   payCode?: string;
+  /** The menu code staff need to see an order of the kind (order.product): it shows them its payment requests and reports. */
+  menuCode: string;
   /** Reads the order with this number and locks its row in the caller's transaction; null when no order of the kind has it. */
   lockByNo: (tx: Db, orderNo: string) => Promise<PayableOrder | null>;
   /** The customer began paying (the gateway took the payment request), in the caller's transaction. */

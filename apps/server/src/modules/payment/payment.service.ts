@@ -1,11 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   normalizeMoney,
   PAYMENT_SIGNATURE_HEADER,
   type PaymentCallbackAnswer,
   type PaymentCallbackBody,
+  type PaymentEventRecord,
   type PaymentStartAnswer,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -15,8 +16,9 @@ import type { PaymentConfig } from '../../app/config.js';
 import { AppError, loggableError, notFound } from '../../app/errors.js';
 import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
 import { permissionDenied } from '../../app/policy.js';
-import { payableKindOf } from './payable.js';
-import { paymentCallbacks } from './payment.table.js';
+import { recordAnonymousAudit, recordAudit } from '../audit-log/index.js';
+import { payableKindOf, type PayableKind, type PayableOrder } from './payable.js';
+import { paymentCallbacks, paymentRequests } from './payment.table.js';
 
 type CallbackRow = typeof paymentCallbacks.$inferSelect;
 
@@ -36,6 +38,8 @@ export interface PaymentCall {
   rawBody: Buffer | undefined;
   signature: string | undefined;
   body: PaymentCallbackBody;
+  /** The caller's address, for the audit row. */
+  ip?: string;
 }
 
 /**
@@ -120,6 +124,23 @@ export async function acceptPaymentCallback(
       .returning();
     // Recorded meanwhile for another order (whose row this report did not lock).
     if (!row) return refuse('transaction recorded for another payment', reused());
+    await recordAnonymousAudit(
+      tx,
+      { username: body.paymentGateway, accountId: null, merchantId: order.merchantId, ip: call.ip ?? '' },
+      {
+        action: 'payment.report',
+        objectType: 'payment',
+        objectId: order.orderNo,
+        changes: {
+          orderNo: order.orderNo,
+          paymentGateway: body.paymentGateway,
+          transactionId: body.transactionId,
+          amount,
+          currency: body.currency,
+          status: body.status,
+        },
+      },
+    );
     if (body.status === 'PAID') {
       await kind.markPaid(tx, {
         orderId: order.orderId,
@@ -188,6 +209,22 @@ export async function requestPayment(
   await ctx.db.transaction(async (tx) => {
     const again = await kind.lockByNo(tx, orderNo);
     if (again?.amountDue !== null && again?.amountDue !== undefined) await kind.start?.(tx, again.orderId);
+    const asked = { paymentGateway: gateway, transactionId: answer.transactionId, amount: order.amountDue!, currency: order.currency };
+    await tx.insert(paymentRequests).values({
+      ...asked,
+      orderKind: kind.kind,
+      orderNo: order.orderNo,
+      orderId: order.orderId,
+      merchantId: order.merchantId,
+      operatorId: ctx.principal.id,
+      operatorName: ctx.principal.name || ctx.principal.username,
+    });
+    await recordAudit(tx, ctx, {
+      action: 'payment.request',
+      objectType: 'payment',
+      objectId: order.orderNo,
+      changes: { orderNo: order.orderNo, ...asked },
+    });
   });
   return {
     orderNo: order.orderNo,
@@ -197,4 +234,60 @@ export async function requestPayment(
     amount: order.amountDue,
     currency: order.currency,
   };
+}
+
+/** The order a caller may see: the kind's menu code (else refused) and the caller's merchant (another merchant's order is unknown, 1017). */
+async function visibleOrder(ctx: Ctx, orderNo: string): Promise<{ kind: PayableKind; order: PayableOrder }> {
+  const kind = payableKindOf(orderNo);
+  if (!kind) throw notFound();
+  if (!holds(ctx, kind.menuCode)) throw permissionDenied(ctx);
+  const order = await ctx.db.transaction((tx) => kind.lockByNo(tx, orderNo));
+  if (!order || (ctx.principal.merchantId !== null && ctx.principal.merchantId !== order.merchantId)) throw notFound();
+  return { kind, order };
+}
+
+/**
+ * An order's payments as its page lists them (docs/orders.md, "Paying an order"): staff's requests
+ * to the gateway and the gateway's reports, newest first; the caller needs the kind's menu code and
+ * sees only its merchant's orders.
+ */
+export async function paymentHistory(ctx: Ctx, orderNo: string): Promise<PaymentEventRecord[]> {
+  const { order } = await visibleOrder(ctx, orderNo);
+  const [requests, reports] = await Promise.all([
+    ctx.db
+      .select()
+      .from(paymentRequests)
+      .where(and(eq(paymentRequests.orderNo, order.orderNo), eq(paymentRequests.merchantId, order.merchantId)))
+      .orderBy(desc(paymentRequests.id))
+      .limit(200),
+    ctx.db
+      .select()
+      .from(paymentCallbacks)
+      .where(and(eq(paymentCallbacks.orderNo, order.orderNo), eq(paymentCallbacks.merchantId, order.merchantId)))
+      .orderBy(desc(paymentCallbacks.id))
+      .limit(200),
+  ]);
+  const events: PaymentEventRecord[] = [
+    ...requests.map((r) => ({
+      event: 'REQUEST' as const,
+      at: r.requestedAt.toISOString(),
+      paymentGateway: r.paymentGateway,
+      transactionId: r.transactionId,
+      amount: normalizeMoney(r.amount),
+      currency: r.currency,
+      status: null,
+      operatorName: r.operatorName,
+    })),
+    ...reports.map((r) => ({
+      event: 'REPORT' as const,
+      at: r.receivedAt.toISOString(),
+      paymentGateway: r.paymentGateway,
+      transactionId: r.transactionId,
+      amount: normalizeMoney(r.amount),
+      currency: r.currency,
+      status: r.status,
+      operatorName: null,
+    })),
+  ];
+  return events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.event === 'REPORT' ? -1 : 1));
 }

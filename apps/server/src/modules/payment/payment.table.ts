@@ -27,3 +27,27 @@ export const paymentCallbacks = pgTable(
     index('payment_callback_order_idx').on(t.orderNo),
   ],
 );
+
+/**
+ * Every payment request staff asked a gateway for and the gateway took (docs/orders.md, "Asking the
+ * gateway for a payment"): who asked, when, the amount and the gateway's transaction; the order's
+ * page lists them beside the gateway's reports.
+ */
+export const paymentRequests = pgTable(
+  'payment_request',
+  {
+    id: serial('id').primaryKey(),
+    paymentGateway: text('payment_gateway').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    orderKind: text('order_kind').notNull(),
+    orderNo: text('order_no').notNull(),
+    orderId: integer('order_id').notNull(),
+    merchantId: merchantIdColumn().notNull(),
+    amount: numeric('amount', { precision: MONEY_PRECISION, scale: 2 }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_request_order_idx').on(t.orderNo)],
+);

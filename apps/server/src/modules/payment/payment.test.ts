@@ -13,6 +13,7 @@ import { deviceOrders } from '../device-order/device-order.table.js';
 import { walletMovements } from '../top-up/top-up.table.js';
 import { payingMerchant, type PayingMerchant } from './payment.fixtures.js';
 import { paymentCallbacks } from './payment.table.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 
 const SECRET = 'stand-in-secret-for-the-payment-tests';
 const OTHER_SECRET = 'another-gateways-secret-0123456789';
@@ -311,6 +312,62 @@ describe('the payment callback: signed, on time, idempotent, paying the order th
     expect(bad.code).toBe(1002);
     expect((await productRow(order.id)).customerStatus).toBe('NEW');
     expect(standIn.reports.some((r) => r.orderNo === order.orderNo)).toBe(false);
+  });
+
+  it('an order’s page lists its payment requests and the gateway’s reports, each in the audit log; another merchant’s order is unknown', async () => {
+    const order = await paying.batteryOrder();
+    const asked = await server.request(paymentApi.start, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
+    expect(asked.code).toBe(1);
+    await standIn.settle();
+    const history = await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
+    expect(history.code).toBe(1);
+    expect(history.data).toEqual([
+      expect.objectContaining({
+        event: 'REPORT',
+        status: 'PAID',
+        transactionId: asked.data.transactionId,
+        amount: order.totalAmount,
+        operatorName: null,
+      }),
+      expect.objectContaining({ event: 'REQUEST', status: null, transactionId: asked.data.transactionId, amount: order.totalAmount }),
+    ]);
+    expect(history.data[1]!.operatorName).toBeTruthy();
+    const audited = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.objectType, 'payment'), eq(auditLogs.objectId, order.orderNo)));
+    expect(audited.map((row) => row.action).sort()).toEqual(['payment.report', 'payment.request']);
+    expect(audited.every((row) => row.merchantId === paying.merchant.id)).toBe(true);
+    expect(audited.find((row) => row.action === 'payment.report')?.username).toBe('STANDIN');
+    // The same report again is answered from its record: no second audit row.
+    const again = await callback(report(order, order.totalAmount, { transactionId: asked.data.transactionId }));
+    expect(again.code).toBe(1);
+    expect(
+      await server.db
+        .select()
+        .from(auditLogs)
+        .where(and(eq(auditLogs.objectType, 'payment'), eq(auditLogs.objectId, order.orderNo))),
+    ).toHaveLength(2);
+
+    const rival = await createMerchant(server, paying.admin, { menuCodes: ['order.battery'] });
+    expect((await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: rival.admin.token })).code).toBe(1017);
+    expect((await server.request(paymentApi.history, { orderNo: 'BO20991231999999' }, { token: paying.merchant.admin.token })).code).toBe(
+      1017,
+    );
+    expect((await server.request(paymentApi.history, { orderNo: 'bo-1\u0000' }, { token: paying.merchant.admin.token })).code).toBe(1002);
+    // Seeing the order is enough to see its payments; another kind's menu code is not.
+    const viewer = await createRole(server, paying.admin, {
+      menuCodes: ['order.battery'],
+      menusOnly: true,
+      merchantId: paying.merchant.id,
+    });
+    const reader = await createAccount(server, paying.admin, { merchantId: paying.merchant.id, roleIds: [viewer.id] });
+    expect((await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: reader.token })).data).toHaveLength(2);
+    const other = await createRole(server, paying.admin, { menuCodes: ['order.product'], menusOnly: true, merchantId: paying.merchant.id });
+    const outsider = await createAccount(server, paying.admin, { merchantId: paying.merchant.id, roleIds: [other.id] });
+    expect([2003, 2004, 2005, 2006]).toContain(
+      (await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: outsider.token })).code,
+    );
   });
 
   it('an unreachable gateway is 1009 and an answer that is not a payment request 1010; the order is not started', async () => {

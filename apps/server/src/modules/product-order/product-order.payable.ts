@@ -14,6 +14,7 @@ export const productOrderPayable: PayableKind = {
   kind: 'product',
   prefix: 'PO',
   payCode: 'order.product.pay',
+  menuCode: 'order.product',
   lockByNo: async (tx: Db, orderNo: string) => {
     const [row] = await tx.select().from(productOrders).where(eq(productOrders.orderNo, orderNo)).for('update');
     if (!row) return null;

@@ -1,5 +1,5 @@
 import { swapOrderKind } from './swap-order.service.js';
 
 /** How a transfer or energy order is paid (docs/orders.md, "Paying an order"): an unpaid order owes its amount. */
-export const transferOrderPayable = swapOrderKind.payable('transfer', { payCode: 'order.transfer.pay' });
-export const kwhOrderPayable = swapOrderKind.payable('kwh', { payCode: 'order.kwh.pay' });
+export const transferOrderPayable = swapOrderKind.payable('transfer', { menuCode: 'order.transfer' });
+export const kwhOrderPayable = swapOrderKind.payable('kwh', { menuCode: 'order.kwh' });

@@ -78,4 +78,28 @@ describe('alarms', () => {
       await apiRequest(token, alarmApi.rules.remove, { id: rule.id });
     }
   });
+
+  test('a business alarm rule is added on its screen, refused without its window, and shown in words', async ({ page }) => {
+    const shell = new Shell(page);
+    await shell.startSignedIn('admin');
+    const list = new ListPage(page, '/system/alarm/business');
+    await list.open();
+    const content = `Command failures ${Date.now()}`;
+    const drawer = await list.startAdd('Add business alarm rule', {
+      Condition: 'Command failure rate (%)',
+      Threshold: '40',
+      Content: content,
+    });
+    await drawer.field('Window (minutes)').clear();
+    await drawer.save();
+    await expect.poll(() => drawer.fieldError('Window (minutes)')).toContain('Window (minutes)');
+    await drawer.fill({ 'Window (minutes)': '20' });
+    await drawer.saveAndClose();
+    await list.row(content).getByText('40 % or more commands failed in 20 min').waitFor();
+    await checkA11y(page);
+    const token = await apiToken();
+    const { records } = await apiRequest(token, alarmApi.businessRules.search, { content });
+    expect(records.map((r) => [r.businessCondition, r.threshold, r.windowMinutes])).toEqual([['commandFailureRate', 40, 20]]);
+    await apiRequest(token, alarmApi.businessRules.remove, { id: records[0]!.id });
+  });
 });

@@ -179,6 +179,12 @@ export const AUDITED = {
   payment: audited([], { en: 'Payment', in: 'Pembayaran', th: 'การชำระเงิน', zh: '支付' }),
   alarmLevel: audited(['edit'], { en: 'Alarm level', in: 'Tingkat alarm', th: 'ระดับการแจ้งเตือน', zh: '告警级别' }),
   alarmRule: audited(ADD_EDIT_REMOVE, { en: 'Alarm rule', in: 'Aturan alarm', th: 'กฎการแจ้งเตือน', zh: '告警规则' }),
+  businessAlarmRule: audited(ADD_EDIT_REMOVE, {
+    en: 'Business alarm rule',
+    in: 'Aturan alarm bisnis',
+    th: 'กฎการแจ้งเตือนธุรกิจ',
+    zh: '业务告警规则',
+  }),
   alarm: audited([], { en: 'Alarm', in: 'Alarm', th: 'การแจ้งเตือน', zh: '告警' }),
   firmware: audited(ADD_EDIT_REMOVE, { en: 'Firmware', in: 'Firmware', th: 'เฟิร์มแวร์', zh: '固件' }),
   merchantApplication: audited(['add'], { en: 'Merchant application', in: 'Pengajuan merchant', th: 'คำขอเป็นผู้ค้า', zh: '商户入驻申请' }),
@@ -265,11 +271,13 @@ export const API = {
     live: alarmApi.live,
   },
   alarmRule: alarmApi.rules,
+  businessAlarmRule: alarmApi.businessRules,
   alarmRecord: alarmApi.records,
   batteryAlarm: alarmApi.battery,
   cabinetAlarm: alarmApi.cabinet,
   vehicleAlarm: alarmApi.vehicle,
   dashboard: dashboardApi,
+  businessAlarm: alarmApi.business,
 } as const;
 
 export const ALL_ENDPOINTS = endpointsOf(API);

@@ -122,7 +122,7 @@ export const MENU_TREE: CentreDef[] = [
       group('alarm', 'Alarms', 'AlertOutlined', [
         item('alarm.battery', 'Battery alarms', '/product/device/battery/list', crud('alarm.battery', [], ['edit', 'export'])),
         item('alarm.cabinet', 'Cabinet alarms', '/product/device/cabinet/list', crud('alarm.cabinet', [], ['edit', 'export'])),
-        item('alarm.records', 'Alarm records', '/product/device/alarmRecord/list', crud('alarm.records', [], ['export'])),
+        item('alarm.records', 'Alarm records', '/product/device/alarmRecord/list', crud('alarm.records', [], ['edit', 'export'])),
         // The code exists, but vehicle alarms have no screen of their own (they show on the vehicle).
         { ...item('alarm.vehicle', 'Vehicle alarms', '', crud('alarm.vehicle', [], ['edit', 'export'])), hidden: true },
       ]),

@@ -5,6 +5,7 @@ import type { BrokerLimits } from '../app/config.js';
 import { markSilentCabinetsOffline } from './device-state.service.js';
 import { sweepOverdueCommands } from '../modules/command/index.js';
 import { expireAppointments } from '../modules/swap/index.js';
+import { ALARM_CHANNEL, evaluateBusinessAlarms } from '../modules/alarm/index.js';
 import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog } from './link.js';
 import { externalBrokerTransport } from './transport.js';
 import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
@@ -12,6 +13,8 @@ import type { DeviceHub } from '../app/device-hub.js';
 import { purgeTelemetry, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;
+/** How often the business alarm rules are checked (docs/alarms.md, "Business rules"). */
+const BUSINESS_ALARM_SWEEP_MS = 15_000;
 
 export interface GatewayOptions {
   /** External broker (Mosquitto, EMQX); when absent an embedded broker listens on host:port. */
@@ -28,6 +31,8 @@ export interface GatewayOptions {
   purgeIntervalMs?: number;
   /** How often the trajectories' hourly summary is brought up to the last ended hour; default every 5 minutes. */
   trackIntervalMs?: number;
+  /** How often the business alarm rules are checked; default every 15 seconds. */
+  businessAlarmIntervalMs?: number;
   /** On an external broker: the shared-subscription group several servers split the messages in. */
   shareGroup?: string | undefined;
   /** On an external Mosquitto: keep its password file and ACL written from the database. */
@@ -117,6 +122,23 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   await sweepCommands();
   const commandSweep = setInterval(() => void sweepCommands(), COMMAND_SWEEP_MS);
   commandSweep.unref();
+  // Business alarm rules read what the business recorded (swaps, command outcomes, batteries in the
+  // stations): each server checks them in turn, the unique index keeps one alarm per subject and rule.
+  let evaluating = false;
+  const evaluateBusiness = () => {
+    if (evaluating) return;
+    evaluating = true;
+    evaluateBusinessAlarms(db)
+      .then(
+        (opened) => {
+          for (const alarm of opened) hub.emitChange({ kind: 'cabinet', number: alarm.number, channel: ALARM_CHANNEL });
+        },
+        (error: unknown) => log.warn({ error: String(error) }, 'business alarm rules not evaluated'),
+      )
+      .finally(() => (evaluating = false));
+  };
+  const businessTimer = setInterval(evaluateBusiness, options.businessAlarmIntervalMs ?? BUSINESS_ALARM_SWEEP_MS);
+  businessTimer.unref();
   let purging = false;
   const purge = () => {
     if (purging) return;
@@ -163,6 +185,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       await mosquittoAuth?.settled();
       clearInterval(sweep);
       clearInterval(commandSweep);
+      clearInterval(businessTimer);
       clearInterval(purgeTimer);
       clearInterval(trackTimer);
       clearTimeout(trackFirst);

@@ -43,6 +43,28 @@ export const ALARM_PARAMETERS_OF: Record<AlarmDeviceKind, readonly AlarmParamete
   vehicle: ['soc', 'speed'],
 };
 
+/**
+ * Business alarm rules watch what the business records rather than a device's readings
+ * (docs/alarms.md, "Business rules"): failed swaps at one cabinet within a window, a station with no
+ * battery ready to swap, the share of a cabinet's commands that failed within a window.
+ */
+export const BUSINESS_CONDITIONS = ['swapFailures', 'noSwappableBattery', 'commandFailureRate'] as const;
+export type BusinessCondition = (typeof BUSINESS_CONDITIONS)[number];
+/** What a business alarm is about: the cabinet or the station it names. */
+export const BUSINESS_SUBJECT_OF: Record<BusinessCondition, 'cabinet' | 'station'> = {
+  swapFailures: 'cabinet',
+  noSwappableBattery: 'station',
+  commandFailureRate: 'cabinet',
+};
+/** A failure rate is judged once a cabinet has finished at least this many commands within the window. */
+export const COMMAND_RATE_MIN_COMMANDS = 3;
+
+/** Every kind an alarm record has: a device's, or a business rule's. */
+export const ALARM_KINDS = [...ALARM_DEVICE_KINDS, 'business'] as const;
+export type AlarmKind = (typeof ALARM_KINDS)[number];
+/** What an alarm record watched: a device reading or a business condition. */
+export const ALARM_RECORD_PARAMETERS = [...ALARM_PARAMETERS, ...BUSINESS_CONDITIONS] as const;
+
 /** Conditions that hold or not: no range, the alarm opens while the condition holds. */
 export const CONDITION_PARAMETERS: readonly AlarmParameter[] = ['water', 'smoke', 'offline'];
 
@@ -81,6 +103,9 @@ export const alarmFieldLabels = {
   comment: { en: 'Comment', in: 'Komentar', th: 'ความเห็น', zh: '备注' },
   ruleId: { en: 'Rule', in: 'Aturan', th: 'กฎ', zh: '规则' },
   deviceNumber: { en: 'Device number', in: 'Nomor perangkat', th: 'หมายเลขอุปกรณ์', zh: '设备编号' },
+  businessCondition: { en: 'Condition', in: 'Kondisi', th: 'เงื่อนไข', zh: '条件' },
+  threshold: { en: 'Threshold', in: 'Ambang batas', th: 'เกณฑ์', zh: '阈值' },
+  windowMinutes: { en: 'Window (minutes)', in: 'Jendela (menit)', th: 'ช่วงเวลา (นาที)', zh: '时间窗口（分钟）' },
 } satisfies FieldLabels;
 
 // ---- Levels ----
@@ -187,16 +212,79 @@ export type AlarmRuleAdd = z.infer<typeof alarmRuleAdd>;
 export const alarmRuleEdit = ruleFields.extend({ id }).superRefine(checkRule);
 export type AlarmRuleEdit = z.infer<typeof alarmRuleEdit>;
 
+// ---- Business rules ----
+
+export const businessRuleRecord = z.object({
+  id: z.number(),
+  merchantId: z.number().nullable(),
+  businessCondition: z.enum(BUSINESS_CONDITIONS),
+  /** Failed swaps (at least), swappable batteries (at most), or failed commands in percent (at least). */
+  threshold: z.number(),
+  /** The window counted back from now; none for a station's swappable batteries (counted as they are). */
+  windowMinutes: z.number().nullable(),
+  level: z.enum(ALARM_LEVELS),
+  content: z.string(),
+  notifications: z.array(z.enum(ALARM_NOTIFICATIONS)),
+  enabled: z.boolean(),
+  createdAt: z.string(),
+});
+export type BusinessRuleRecord = z.infer<typeof businessRuleRecord>;
+
+export const businessRuleSearch = pageQuerySchema.extend({
+  businessCondition: z.enum(BUSINESS_CONDITIONS).optional(),
+  level: z.enum(ALARM_LEVELS).optional(),
+  enabled: z.boolean().optional(),
+  content: safeText(100).optional(),
+});
+
+const businessFields = z.object({
+  businessCondition: z.enum(BUSINESS_CONDITIONS, { message: 'validation.required' }),
+  threshold: z
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.integer' })
+    .min(0, { message: 'validation.min0' })
+    .max(10_000, { message: 'validation.tooLarge' }),
+  windowMinutes: z
+    .number({ message: 'validation.number' })
+    .int({ message: 'validation.integer' })
+    .min(1, { message: 'validation.invalid' })
+    .max(10_080, { message: 'validation.tooLarge' })
+    .nullish(),
+  level: z.enum(ALARM_LEVELS, { message: 'validation.required' }),
+  content: requiredText(200),
+  notifications: z.array(z.enum(ALARM_NOTIFICATIONS)).max(ALARM_NOTIFICATIONS.length),
+  enabled: z.boolean(),
+});
+
+/** A windowed condition needs its window; a count of failures is at least 1; a rate is 1 to 100 percent. */
+function checkBusinessRule(rule: z.infer<typeof businessFields>, ctx: z.RefinementCtx) {
+  if (rule.businessCondition === 'noSwappableBattery') return;
+  if (rule.windowMinutes == null) ctx.addIssue({ code: 'custom', path: ['windowMinutes'], message: 'validation.required' });
+  if (rule.threshold < 1) ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.invalid' });
+  if (rule.businessCondition === 'commandFailureRate' && rule.threshold > 100) {
+    ctx.addIssue({ code: 'custom', path: ['threshold'], message: 'validation.tooLarge' });
+  }
+}
+
+export const businessRuleAdd = businessFields.superRefine(checkBusinessRule);
+export type BusinessRuleAdd = z.infer<typeof businessRuleAdd>;
+export const businessRuleEdit = businessFields.extend({ id }).superRefine(checkBusinessRule);
+export type BusinessRuleEdit = z.infer<typeof businessRuleEdit>;
+
 // ---- Alarm records ----
 
 export const alarmRecord = z.object({
   id: z.number(),
   merchantId: z.number().nullable(),
-  alarmKind: z.enum(ALARM_DEVICE_KINDS),
+  alarmKind: z.enum(ALARM_KINDS),
+  /** The device, or a business alarm's cabinet or station (its number or name). */
   deviceId: z.number(),
   deviceNumber: z.string(),
+  /** The device rule that raised it (none for a business alarm). */
   ruleId: z.number().nullable(),
-  parameter: z.enum(ALARM_PARAMETERS),
+  /** The business rule that raised a business alarm. */
+  businessRuleId: z.number().nullable(),
+  parameter: z.enum(ALARM_RECORD_PARAMETERS),
   level: z.enum(ALARM_LEVELS),
   content: z.string(),
   alarmState: z.enum(ALARM_STATES),
@@ -214,7 +302,7 @@ export const alarmRecord = z.object({
 export type AlarmRecord = z.infer<typeof alarmRecord>;
 
 export const alarmSearch = pageQuerySchema.extend({
-  alarmKind: z.enum(ALARM_DEVICE_KINDS).optional(),
+  alarmKind: z.enum(ALARM_KINDS).optional(),
   deviceNumber: safeText(32).optional(),
   level: z.enum(ALARM_LEVELS).optional(),
   alarmState: z.enum(ALARM_STATES).optional(),
@@ -237,21 +325,22 @@ export type AlarmSummary = z.infer<typeof alarmSummary>;
 /** One `alarm` event of the header's stream: a new alarm of a device the account may see. */
 export interface AlarmLiveEvent {
   id: number;
-  alarmKind: AlarmDeviceKind;
+  alarmKind: AlarmKind;
   deviceNumber: string;
   level: AlarmLevel;
   content: string;
 }
 
 const ALARM_SORTABLE = ['openedAt', 'lastSeenAt', 'level', 'deviceNumber'] as const;
-const handleCode: Record<AlarmDeviceKind, string> = {
+const handleCode: Record<AlarmKind, string> = {
   battery: 'alarm.battery.edit',
   cabinet: 'alarm.cabinet.edit',
   vehicle: 'alarm.vehicle.edit',
+  business: 'alarm.records.edit',
 };
 
-/** Acknowledge, clear and assign an alarm of one kind: the kind's alarm screen's edit action. */
-function handling(kind: AlarmDeviceKind) {
+/** Acknowledge, clear and assign an alarm of one kind: the kind's alarm screen's edit action (business alarms: the records'). */
+function handling(kind: AlarmKind) {
   const access = { code: handleCode[kind] };
   return {
     acknowledge: endpoint({ method: 'POST', path: `/alarm/${kind}/acknowledge`, access, body: alarmHandle, answer: alarmRecord }),
@@ -260,7 +349,7 @@ function handling(kind: AlarmDeviceKind) {
   };
 }
 
-/** Alarm configuration (levels, device rules) and alarm records (docs/alarms.md). */
+/** Alarm configuration (levels, device and business rules) and alarm records (docs/alarms.md). */
 export const alarmApi = {
   levels: endpoint({
     method: 'POST',
@@ -287,6 +376,15 @@ export const alarmApi = {
     add: alarmRuleAdd,
     edit: alarmRuleEdit,
     sortable: ['createdAt', 'parameter', 'level'],
+  }),
+  businessRules: resourceEndpoints({
+    path: '/alarm/business-rule',
+    code: 'alarmConfiguration.business',
+    record: businessRuleRecord,
+    search: businessRuleSearch,
+    add: businessRuleAdd,
+    edit: businessRuleEdit,
+    sortable: ['createdAt', 'level'],
   }),
   records: {
     search: endpoint({
@@ -330,6 +428,7 @@ export const alarmApi = {
     ...handling('cabinet'),
   },
   vehicle: handling('vehicle'),
+  business: handling('business'),
   summary: endpoint({ method: 'GET', path: '/alarm/summary', access: { code: '' }, answer: alarmSummary }),
   live: endpoint({
     method: 'GET',

@@ -331,6 +331,7 @@ export const ENUM_WORDS_EN = {
     battery: 'Battery',
     cabinet: 'Cabinet',
     vehicle: 'Vehicle',
+    business: 'Business',
   },
   'alarm.state': {
     OPEN: 'Open',
@@ -357,6 +358,9 @@ export const ENUM_WORDS_EN = {
     load: 'Load (kW)',
     offline: 'Offline',
     speed: 'Speed (km/h)',
+    swapFailures: 'Failed swaps at a cabinet',
+    noSwappableBattery: 'No swappable battery at a station',
+    commandFailureRate: 'Command failure rate (%)',
   },
   'auditLog.verb': {
     add: 'Added {object}',

@@ -327,6 +327,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     battery: 'Baterai',
     cabinet: 'Kabinet',
     vehicle: 'Kendaraan',
+    business: 'Bisnis',
   },
   'alarm.state': {
     OPEN: 'Terbuka',
@@ -353,6 +354,9 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     load: 'Beban (kW)',
     offline: 'Offline',
     speed: 'Kecepatan (km/j)',
+    swapFailures: 'Penukaran gagal di kabinet',
+    noSwappableBattery: 'Tidak ada baterai siap tukar di stasiun',
+    commandFailureRate: 'Tingkat kegagalan perintah (%)',
   },
   'auditLog.verb': {
     add: 'Menambahkan {object}',

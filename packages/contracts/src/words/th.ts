@@ -327,6 +327,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     battery: 'แบตเตอรี่',
     cabinet: 'ตู้',
     vehicle: 'ยานพาหนะ',
+    business: 'ธุรกิจ',
   },
   'alarm.state': {
     OPEN: 'เปิดอยู่',
@@ -353,6 +354,9 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     load: 'โหลด (kW)',
     offline: 'ออฟไลน์',
     speed: 'ความเร็ว (กม./ชม.)',
+    swapFailures: 'การสลับที่ล้มเหลวที่ตู้',
+    noSwappableBattery: 'ไม่มีแบตเตอรี่พร้อมสลับที่สถานี',
+    commandFailureRate: 'อัตราคำสั่งล้มเหลว (%)',
   },
   'auditLog.verb': {
     add: 'เพิ่ม{object}',

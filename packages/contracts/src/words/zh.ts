@@ -320,6 +320,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     battery: '电池',
     cabinet: '换电柜',
     vehicle: '车辆',
+    business: '业务',
   },
   'alarm.state': {
     OPEN: '未处理',
@@ -346,6 +347,9 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     load: '负载（kW）',
     offline: '离线',
     speed: '速度（km/h）',
+    swapFailures: '换电柜换电失败',
+    noSwappableBattery: '站点无可换电池',
+    commandFailureRate: '指令失败率（%）',
   },
   'auditLog.verb': {
     add: '新增{object}',

@@ -1,5 +1,12 @@
 import { and, eq, getTableColumns, gte, inArray, like, lte, ne, sql, type SQL } from 'drizzle-orm';
-import { alarmApi, type AlarmDeviceKind, type AlarmRecord, type AlarmSummary } from '@swap/contracts';
+import {
+  BUSINESS_SUBJECT_OF,
+  alarmApi,
+  type AlarmKind,
+  type BusinessCondition,
+  type AlarmRecord,
+  type AlarmSummary,
+} from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { AppError, notFound } from '../../app/errors.js';
@@ -41,6 +48,7 @@ function present(row: Row): AlarmRecord {
     deviceId: row.deviceId,
     deviceNumber: row.deviceNumber,
     ruleId: row.ruleId,
+    businessRuleId: row.businessRuleId,
     parameter: row.parameter,
     level: row.level,
     content: row.content,
@@ -77,7 +85,7 @@ export const alarmList = defineList({
   id: alarms.id,
   select,
   scope: alarmScope,
-  filters: { ...filters, alarmKind: (kind: AlarmDeviceKind) => eq(alarms.alarmKind, kind) },
+  filters: { ...filters, alarmKind: (kind: AlarmKind) => eq(alarms.alarmKind, kind) },
   defaultOrder: () => ({ column: alarms.openedAt, direction: 'desc' }),
   count: 'capped',
   present,
@@ -106,7 +114,7 @@ export const ALARM_CSV: CsvColumn<AlarmRecord>[] = fieldColumns(
 );
 
 /** The caller's alarm of this kind, locked; another tenant's, a waiting one or another kind's does not exist. */
-async function lockAlarm(tx: Ctx['db'], ctx: Ctx, kind: AlarmDeviceKind, id: number) {
+async function lockAlarm(tx: Ctx['db'], ctx: Ctx, kind: AlarmKind, id: number) {
   const [row] = await tx
     .select()
     .from(alarms)
@@ -119,7 +127,7 @@ async function lockAlarm(tx: Ctx['db'], ctx: Ctx, kind: AlarmDeviceKind, id: num
 const answer = async (ctx: Ctx, id: number) => alarmList.detail(ctx, id);
 
 /** Acknowledges an open alarm with a comment: it stays until its condition clears; audited. */
-export async function acknowledgeAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
+export async function acknowledgeAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAlarm(tx, ctx, kind, input.id);
     if (row.alarmState === 'CLEARED') throw new AppError('alarmAlreadyCleared');
@@ -135,7 +143,7 @@ export async function acknowledgeAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: {
 }
 
 /** Clears an alarm by hand with a comment (the condition may still hold: its next report opens a new one); audited. */
-export async function clearAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
+export async function clearAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number; comment: string }): Promise<AlarmRecord> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAlarm(tx, ctx, kind, input.id);
     if (row.alarmState === 'CLEARED') throw new AppError('alarmAlreadyCleared');
@@ -147,9 +155,12 @@ export async function clearAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: n
       changes: { alarmState: [row.alarmState, 'CLEARED'], comment: input.comment },
     });
     if (kind === 'battery') await followAlarmStatus(tx, [row.deviceId]);
+    const deviceKind =
+      kind === 'business' ? (BUSINESS_SUBJECT_OF[row.parameter as BusinessCondition] === 'cabinet' ? 'cabinet' : null) : kind;
+    if (deviceKind === null) return;
     await appendDeviceLog(tx, {
       kind: 'alarm',
-      deviceKind: kind,
+      deviceKind,
       deviceId: row.deviceId,
       merchantId: row.merchantId,
       text: 'deviceLogAlarmCleared',
@@ -160,7 +171,7 @@ export async function clearAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: n
 }
 
 /** Names who handles an alarm (an enabled account of its merchant or of the platform), or nobody; audited. */
-export async function assignAlarm(ctx: Ctx, kind: AlarmDeviceKind, input: { id: number; assigneeId: number | null }): Promise<AlarmRecord> {
+export async function assignAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number; assigneeId: number | null }): Promise<AlarmRecord> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAlarm(tx, ctx, kind, input.id);
     if (input.assigneeId !== null && !(await enabledAccountOf(tx, input.assigneeId, row.merchantId))) {

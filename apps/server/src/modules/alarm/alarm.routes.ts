@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { alarmApi, type AlarmRuleRecord } from '@swap/contracts';
+import { alarmApi, type AlarmRuleRecord, type BusinessRuleRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import { editLevel, levelRecords, ruleList, rules } from './alarm.config.js';
 import { fieldColumns } from '../../app/csv.js';
@@ -14,6 +14,7 @@ import {
   clearAlarm,
 } from './alarm.records.js';
 import { registerAlarmLive } from './alarm.live.js';
+import { businessRuleList, businessRules } from './alarm.business.js';
 
 const RULE_CSV = fieldColumns<AlarmRuleRecord>(
   [
@@ -33,6 +34,11 @@ const RULE_CSV = fieldColumns<AlarmRuleRecord>(
   { alarmKind: 'alarm.kind', parameter: 'alarm.parameter', level: 'alarm.level', createdAt: 'time' },
 );
 
+const BUSINESS_RULE_CSV = fieldColumns<BusinessRuleRecord>(
+  ['id', 'businessCondition', 'threshold', 'windowMinutes', 'level', 'content', 'enabled', 'createdAt'],
+  { businessCondition: 'alarm.parameter', level: 'alarm.level', createdAt: 'time' },
+);
+
 /** System → Alarm configuration, and the alarm screens of the product centre (docs/alarms.md). */
 export function registerAlarmRoutes(app: FastifyInstance): void {
   serve(app, alarmApi.levels, async ({ ctx }) => {
@@ -50,13 +56,21 @@ export function registerAlarmRoutes(app: FastifyInstance): void {
     ruleList.sendExport(reply, ctx, input, { filename: 'alarm-rules.csv', columns: RULE_CSV }),
   );
 
+  serve(app, alarmApi.businessRules.search, ({ input, ctx }) => businessRuleList.search(ctx, input));
+  serve(app, alarmApi.businessRules.add, ({ input, ctx }) => businessRules.add(ctx, input));
+  serve(app, alarmApi.businessRules.edit, ({ input, ctx }) => businessRules.edit(ctx, input));
+  serve(app, alarmApi.businessRules.remove, ({ input, ctx }) => businessRules.remove(ctx, input.id));
+  serve(app, alarmApi.businessRules.export, ({ input, ctx, reply }) =>
+    businessRuleList.sendExport(reply, ctx, input, { filename: 'business-alarm-rules.csv', columns: BUSINESS_RULE_CSV }),
+  );
+
   serve(app, alarmApi.records.search, ({ input, ctx }) => alarmList.search(ctx, input));
   serve(app, alarmApi.records.export, ({ input, ctx, reply }) =>
     alarmList.sendExport(reply, ctx, input, { filename: 'alarms.csv', columns: ALARM_CSV }),
   );
   serve(app, alarmApi.battery.search, ({ input, ctx }) => batteryAlarmList.search(ctx, input));
   serve(app, alarmApi.cabinet.search, ({ input, ctx }) => cabinetAlarmList.search(ctx, input));
-  for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
+  for (const kind of ['battery', 'cabinet', 'vehicle', 'business'] as const) {
     serve(app, alarmApi[kind].acknowledge, ({ input, ctx }) => acknowledgeAlarm(ctx, kind, input));
     serve(app, alarmApi[kind].clear, ({ input, ctx }) => clearAlarm(ctx, kind, input));
     serve(app, alarmApi[kind].assign, ({ input, ctx }) => assignAlarm(ctx, kind, input));

@@ -1,11 +1,11 @@
-import type { AlarmDeviceKind, AlarmLevel, AlarmParameter } from '@swap/contracts';
+import type { AlarmDeviceKind, AlarmLevel, AlarmParameter, BusinessCondition } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { deviceNumbersOfKind, type DeviceRow } from '../device-registry/index.js';
 import { EVERY_TENANT, followAlarmStatus } from './alarm.evaluate.js';
-import { alarmRules, alarms } from './alarm.table.js';
+import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
 
 const MINUTE = 60_000;
 
@@ -14,6 +14,11 @@ const MINUTE = 60_000;
  * cabinets in every state (open, acknowledged, cleared); once, while no rule exists.
  */
 export async function seedDemoAlarms(db: Db, demo: DemoContext): Promise<void> {
+  await seedDeviceAlarms(db, demo);
+  await seedBusinessAlarms(db, demo);
+}
+
+async function seedDeviceAlarms(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: alarmRules.id }).from(alarmRules).limit(1);
   if (any) return;
   const agent = demo.merchantIds['Demo Agent'] ?? null;
@@ -109,4 +114,86 @@ export async function seedDemoAlarms(db: Db, demo: DemoContext): Promise<void> {
     db,
     rows.filter((r) => r.alarmKind === 'battery').map((r) => r.deviceId),
   );
+}
+
+/** The demo merchants' cabinets, each merchant's in turn, so every merchant sees alarms of its own. */
+async function demoCabinets(db: Db): Promise<DeviceRow[]> {
+  const numbers = await deviceNumbersOfKind(db, 'cabinet');
+  const cabinets = (await CABINET_KIND.findDevices(db, EVERY_TENANT, { ids: [], numbers }, false)).filter((d) => d.merchantId !== null);
+  const byMerchant = new Map<number, DeviceRow[]>();
+  for (const d of cabinets) byMerchant.set(d.merchantId!, [...(byMerchant.get(d.merchantId!) ?? []), d]);
+  const lists = [...byMerchant.values()];
+  const out: DeviceRow[] = [];
+  for (let i = 0; out.length < cabinets.length; i++) for (const list of lists) if (list[i]) out.push(list[i]!);
+  return out;
+}
+
+/**
+ * Demo business alarm rules of the platform and of Demo Agent, and business alarms of the demo
+ * merchants' cabinets in every state; once, while no business rule exists. The sweep raises the
+ * rest from what the demo fleet does (a station left without a swappable battery, say).
+ */
+async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
+  const [any] = await db.select({ id: alarmBusinessRules.id }).from(alarmBusinessRules).limit(1);
+  if (any) return;
+  const agent = demo.merchantIds['Demo Agent'] ?? null;
+  type Seed = [number | null, BusinessCondition, number, number | null, AlarmLevel, string, boolean];
+  const seeds: Seed[] = [
+    [null, 'swapFailures', 3, 30, 'HIGH', 'Swaps failing at the cabinet', true],
+    [null, 'noSwappableBattery', 0, null, 'MEDIUM', 'No swappable battery left at the station', true],
+    [null, 'commandFailureRate', 50, 60, 'LOW', 'Cabinet commands failing', true],
+    [agent, 'swapFailures', 2, 15, 'MEDIUM', 'Swaps failing (Demo Agent threshold)', true],
+    [agent, 'commandFailureRate', 30, 30, 'LOW', 'Commands failing (Demo Agent, paused)', false],
+  ];
+  const rules = await db
+    .insert(alarmBusinessRules)
+    .values(
+      seeds.map(([merchantId, businessCondition, threshold, windowMinutes, level, content, enabled]) => ({
+        merchantId,
+        businessCondition,
+        threshold,
+        windowMinutes,
+        level,
+        content,
+        notifications: level === 'LOW' ? ['IN_APP' as const] : ['IN_APP' as const, 'HEADER' as const],
+        enabled,
+      })),
+    )
+    .returning();
+  if (!demo.withDevices) return;
+  const ruleOf = (content: string) => rules.find((r) => r.content === content)!;
+  const cabinets = await demoCabinets(db);
+  const now = Date.now();
+  type AlarmSeed = [DeviceRow | undefined, string, 'OPEN' | 'ACKNOWLEDGED' | 'CLEARED', number, number, string];
+  const entries: AlarmSeed[] = [
+    [cabinets[4], 'Swaps failing at the cabinet', 'OPEN', 4, 8, ''],
+    [cabinets[5], 'Cabinet commands failing', 'ACKNOWLEDGED', 66.7, 45, 'Modem being replaced'],
+    [cabinets[6], 'Swaps failing at the cabinet', 'CLEARED', 5, 60 * 20, 'Door latch adjusted'],
+    [cabinets[7], 'Cabinet commands failing', 'CLEARED', 75, 60 * 40, 'Recovered after a restart'],
+  ];
+  const rows = entries
+    .filter((entry): entry is [DeviceRow, ...(typeof entry extends [unknown, ...infer R] ? R : never)] => entry[0] !== undefined)
+    .map(([device, content, alarmState, value, minutesAgo, comment]) => {
+      const rule = ruleOf(content);
+      const openedAt = new Date(now - minutesAgo * MINUTE);
+      const cleared = alarmState === 'CLEARED' ? new Date(openedAt.getTime() + 25 * MINUTE) : null;
+      return {
+        merchantId: device.merchantId,
+        alarmKind: 'business' as const,
+        deviceId: device.id,
+        deviceNumber: device.number,
+        businessRuleId: rule.id,
+        parameter: rule.businessCondition,
+        level: rule.level,
+        content: rule.content,
+        alarmState,
+        header: rule.notifications.includes('HEADER'),
+        value,
+        openedAt,
+        lastSeenAt: cleared ?? new Date(now - MINUTE),
+        clearedAt: cleared,
+        comment,
+      };
+    });
+  if (rows.length) await db.insert(alarms).values(rows);
 }

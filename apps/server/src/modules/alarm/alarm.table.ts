@@ -1,6 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { ALARM_DEVICE_KINDS, ALARM_LEVELS, ALARM_PARAMETERS, type AlarmNotification } from '@swap/contracts';
+import {
+  ALARM_DEVICE_KINDS,
+  ALARM_KINDS,
+  ALARM_LEVELS,
+  ALARM_PARAMETERS,
+  ALARM_RECORD_PARAMETERS,
+  BUSINESS_CONDITIONS,
+  type AlarmNotification,
+} from '@swap/contracts';
 import { merchantIdColumn } from '../merchant/index.js';
 import { accountIdColumn } from '../account/index.js';
 import { deviceTypeIdColumn } from '../device-type/index.js';
@@ -41,6 +49,28 @@ export const alarmRules = pgTable(
   (t) => [index('alarm_rule_merchant_idx').on(t.merchantId, t.createdAt)],
 );
 
+/**
+ * Business alarm rules (docs/alarms.md, "Business rules"): a condition over what the business
+ * records, its threshold and window; the platform's watch every tenant, a merchant's its own.
+ */
+export const alarmBusinessRules = pgTable(
+  'alarm_business_rule',
+  {
+    id: serial('id').primaryKey(),
+    merchantId: merchantIdColumn(),
+    businessCondition: text('condition', { enum: BUSINESS_CONDITIONS }).notNull(),
+    threshold: integer('threshold').notNull(),
+    windowMinutes: integer('window_minutes'),
+    level: text('level', { enum: ALARM_LEVELS }).notNull(),
+    content: text('content').notNull(),
+    notifications: jsonb('notifications').$type<AlarmNotification[]>().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('alarm_business_rule_merchant_idx').on(t.merchantId, t.createdAt)],
+);
+
 /** What evaluation keeps of an alarm: PENDING while its condition has not held long enough (not shown). */
 export const ALARM_ROW_STATES = ['PENDING', 'OPEN', 'ACKNOWLEDGED', 'CLEARED'] as const;
 
@@ -54,11 +84,13 @@ export const alarms = pgTable(
     id: serial('id').primaryKey(),
     /** The device's owner when the alarm opened: who sees it. */
     merchantId: merchantIdColumn(),
-    alarmKind: text('kind', { enum: ALARM_DEVICE_KINDS }).notNull(),
+    alarmKind: text('kind', { enum: ALARM_KINDS }).notNull(),
+    /** The device, or a business alarm's cabinet or station. */
     deviceId: integer('device_id').notNull(),
     deviceNumber: text('device_number').notNull(),
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
-    parameter: text('parameter', { enum: ALARM_PARAMETERS }).notNull(),
+    businessRuleId: integer('business_rule_id').references(() => alarmBusinessRules.id, { onDelete: 'set null' }),
+    parameter: text('parameter', { enum: ALARM_RECORD_PARAMETERS }).notNull(),
     level: text('level', { enum: ALARM_LEVELS }).notNull(),
     content: text('content').notNull(),
     alarmState: text('state', { enum: ALARM_ROW_STATES }).notNull(),
@@ -75,6 +107,10 @@ export const alarms = pgTable(
     uniqueIndex('alarm_active_uq')
       .on(t.alarmKind, t.deviceId, t.ruleId)
       .where(sql`${t.alarmState} <> 'CLEARED'`),
+    // One business alarm per subject and rule until it clears.
+    uniqueIndex('alarm_business_active_uq')
+      .on(t.businessRuleId, t.deviceId)
+      .where(sql`${t.alarmState} <> 'CLEARED' and ${t.businessRuleId} is not null`),
     index('alarm_merchant_opened_idx').on(t.merchantId, t.openedAt),
     index('alarm_kind_opened_idx').on(t.alarmKind, t.openedAt),
     index('alarm_opened_idx').on(t.openedAt),

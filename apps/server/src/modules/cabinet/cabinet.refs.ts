@@ -296,3 +296,19 @@ export function cabinetIdsInStation(stationId: Column | SQL): SQL {
 export function onlineCabinetsInStation(stationId: Column | SQL): SQL<number> {
   return sql`(select count(*)::int from ${cabinets} where ${cabinets.stationId} = ${qualified(stationId)} and ${cabinets.online})`;
 }
+
+/**
+ * The stations whose cabinets together hold at most `atMost` batteries ready to swap (an enabled
+ * compartment, swappable or full), with that count: what a business alarm rule on a station's
+ * swappable batteries reads (docs/alarms.md, "Business rules"). Scrapped cabinets do not count.
+ */
+export function stationsWithSwappableAtMost(db: Db, atMost: number): Promise<{ stationId: number; swappable: number }[]> {
+  const ready = sql<number>`(count(${cabinetCompartments.id}) filter (where ${cabinetCompartments.enabled} and ${inArray(cabinetCompartments.state, ['SWAPPABLE', 'FULL'])}))::int`;
+  return db
+    .select({ stationId: sql<number>`${cabinets.stationId}`, swappable: ready })
+    .from(cabinets)
+    .leftJoin(cabinetCompartments, eq(cabinetCompartments.cabinetId, cabinets.id))
+    .where(and(isNotNull(cabinets.stationId), sql`${cabinets.scrapStatus} <> 'SCRAPPED'`))
+    .groupBy(cabinets.stationId)
+    .having(sql`${ready} <= ${atMost}`);
+}

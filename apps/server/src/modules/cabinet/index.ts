@@ -20,6 +20,7 @@ export {
   markCabinetGone,
   markCabinetHeard,
   takeSilentCabinetsOffline,
+  stationsWithSwappableAtMost,
   occupiedCompartments,
   onlineCabinetsInStation,
   placedCabinets,

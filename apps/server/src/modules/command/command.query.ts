@@ -1,4 +1,5 @@
-import { eq, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { commandApi, messageText, type CommandRecord, type Language } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { type CsvColumn } from '../../app/csv.js';
@@ -92,3 +93,28 @@ export const COMMAND_CSV_COLUMNS: CsvColumn<CommandRecord>[] = [
   { field: 'finishedAt' },
   { field: 'id' },
 ];
+
+/** The ends that count as a failed command; a cancelled one (its cabinet went away, or a stopped task) does not count at all. */
+const FAILED_ENDS = ['REJECTED', 'FAILED', 'TIMEOUT', 'EXPIRED'] as const;
+
+/**
+ * Each cabinet's commands finished since `since` (cancelled ones left out) and how many of them
+ * failed, for the cabinets that finished at least `atLeast`: what a business alarm rule on the
+ * command failure rate reads (docs/alarms.md, "Business rules").
+ */
+export function commandOutcomesByCabinet(
+  db: Db,
+  since: Date,
+  atLeast: number,
+): Promise<{ cabinetId: number; finished: number; failed: number }[]> {
+  return db
+    .select({
+      cabinetId: deviceCommands.cabinetId,
+      finished: sql<number>`count(*)::int`,
+      failed: sql<number>`(count(*) filter (where ${inArray(deviceCommands.status, [...FAILED_ENDS])}))::int`,
+    })
+    .from(deviceCommands)
+    .where(and(gte(deviceCommands.finishedAt, since), inArray(deviceCommands.status, ['SUCCEEDED', ...FAILED_ENDS])))
+    .groupBy(deviceCommands.cabinetId)
+    .having(sql`count(*) >= ${atLeast}`);
+}

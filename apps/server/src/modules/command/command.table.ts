@@ -39,6 +39,10 @@ export const deviceCommands = pgTable(
       .on(t.expiresAt)
       .where(sql`${t.status} in ('QUEUED', 'SENT', 'ACCEPTED')`),
     index('device_command_cabinet_idx').on(t.cabinetId, t.issuedAt),
+    // The business alarm rules read the commands finished within their window (docs/alarms.md).
+    index('device_command_finished_idx')
+      .on(t.finishedAt)
+      .where(sql`${t.finishedAt} is not null`),
     index('device_command_battery_idx')
       .on(t.batteryId, t.issuedAt)
       .where(sql`${t.batteryId} is not null`),

@@ -483,6 +483,15 @@ export const describeStations: CabinetStations['describe'] = async (db, ids) => 
   return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]));
 };
 
+/** The stations with these ids: name and owner (a business alarm names its station; docs/alarms.md). */
+export async function stationOwners(db: Db, ids: number[]): Promise<{ id: number; name: string; merchantId: number | null }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: stations.id, name: stations.name, merchantId: stations.merchantId })
+    .from(stations)
+    .where(inArray(stations.id, ids));
+}
+
 /** Sites → Integrated stations (/site/store-list) and Sites → Swap stations (/site/cabinet-list). */
 export function registerStationRoutes(app: FastifyInstance): void {
   for (const type of ['INTEGRATED', 'SWAP'] as const) {

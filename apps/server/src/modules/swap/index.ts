@@ -12,4 +12,4 @@ export {
 export { heldCompartments } from './appointment.query.js';
 export { readSwapOrdersFrom } from './swap.query.js';
 export { recordDemoSwaps, seedDemoSwaps, seedDemoVehicleSwaps, type DemoChargedSwap, type DemoVehicleSwap } from './swap.seed.js';
-export { vehicleSwapDays } from './swap.refs.js';
+export { swapFailuresByCabinet, vehicleSwapDays } from './swap.refs.js';

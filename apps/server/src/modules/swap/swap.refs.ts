@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
 import { swapRecords } from './swap.table.js';
 
 /**
@@ -13,4 +14,18 @@ export function vehicleSwapDays(vehicleId: number, from: SQL, to: SQL, timeZone:
     where ${swapRecords.vehicleId} = ${vehicleId} and ${swapRecords.result} = 'SUCCEEDED'
       and ${swapRecords.startedAt} >= ${from} and ${swapRecords.startedAt} < ${to}
     group by 1`;
+}
+
+/**
+ * The cabinets with at least `atLeast` failed swaps started since `since`, with their count: what a
+ * business alarm rule on failed swaps reads (docs/alarms.md, "Business rules"). Served by
+ * swap_record_started_idx (the window is minutes to hours of swaps).
+ */
+export function swapFailuresByCabinet(db: Db, since: Date, atLeast: number): Promise<{ cabinetId: number; failures: number }[]> {
+  return db
+    .select({ cabinetId: swapRecords.cabinetId, failures: sql<number>`count(*)::int` })
+    .from(swapRecords)
+    .where(and(gte(swapRecords.startedAt, since), eq(swapRecords.result, 'FAILED')))
+    .groupBy(swapRecords.cabinetId)
+    .having(sql`count(*) >= ${atLeast}`);
 }

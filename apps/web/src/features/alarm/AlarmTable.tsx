@@ -1,19 +1,30 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { alarmApi, alarmHandle, type AlarmRecord } from '@swap/contracts';
+import { BUSINESS_SUBJECT_OF, alarmApi, alarmHandle, type AlarmRecord, type BusinessCondition } from '@swap/contracts';
 import { StatusTag } from '../../shared/StatusTag';
 import { ResourceForm } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
 import { deviceDetailPath } from '../../shared/deviceLinks';
 import { ResourceTable, type ResourceColumn, type RowAction, type SearchField } from '../../shared/table';
-import { KIND_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, STATE_OPTIONS, STATE_STATUS } from './alarmModel';
+import { RECORD_KIND_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, STATE_OPTIONS, STATE_STATUS } from './alarmModel';
 
 type Kind = AlarmRecord['alarmKind'];
 type Handling = { alarm: AlarmRecord; action: 'acknowledge' | 'clear' } | null;
 
-const KINDS: Kind[] = ['battery', 'cabinet', 'vehicle'];
-const EDIT_CODE: Record<Kind, string> = { battery: 'alarm.battery.edit', cabinet: 'alarm.cabinet.edit', vehicle: 'alarm.vehicle.edit' };
+const KINDS: Kind[] = ['battery', 'cabinet', 'vehicle', 'business'];
+const EDIT_CODE: Record<Kind, string> = {
+  battery: 'alarm.battery.edit',
+  cabinet: 'alarm.cabinet.edit',
+  vehicle: 'alarm.vehicle.edit',
+  business: 'alarm.records.edit',
+};
+
+/** The device an alarm names, or a business alarm's cabinet; a business alarm's station is named only. */
+function subjectPath(alarm: AlarmRecord): string | null {
+  if (alarm.alarmKind !== 'business') return deviceDetailPath(alarm.alarmKind, alarm.deviceId);
+  return BUSINESS_SUBJECT_OF[alarm.parameter as BusinessCondition] === 'cabinet' ? deviceDetailPath('cabinet', alarm.deviceId) : null;
+}
 
 /** The device's latest readings the list shows beside its alarm. */
 function LiveValues({ alarm }: { alarm: AlarmRecord }) {
@@ -37,7 +48,9 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
   const endpoints = kind ? { search: alarmApi[kind].search } : { search: alarmApi.records.search, export: alarmApi.records.export };
   const searchFields: SearchField[] = [
     { name: 'deviceNumber', labelKey: 'field.deviceNumber' },
-    ...(kind ? [] : [{ name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS } satisfies SearchField]),
+    ...(kind
+      ? []
+      : [{ name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: RECORD_KIND_OPTIONS } satisfies SearchField]),
     { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
     { name: 'alarmState', labelKey: 'field.alarmState', type: 'select', options: STATE_OPTIONS },
     { name: 'opened', labelKey: 'field.openedAt', type: 'dateRange' },
@@ -52,7 +65,10 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
       titleKey: 'field.deviceNumber',
       sortable: true,
       width: 150,
-      render: (r) => <Link to={deviceDetailPath(r.alarmKind, r.deviceId)}>{r.deviceNumber}</Link>,
+      render: (r) => {
+        const path = subjectPath(r);
+        return path ? <Link to={path}>{r.deviceNumber}</Link> : r.deviceNumber;
+      },
     },
     { key: 'content', titleKey: 'field.content', width: 240 },
     { key: 'level', titleKey: 'field.level', sortable: true, width: 100, render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} /> },

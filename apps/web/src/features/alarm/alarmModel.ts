@@ -1,5 +1,7 @@
 import {
   ALARM_DEVICE_KINDS,
+  ALARM_KINDS,
+  BUSINESS_CONDITIONS,
   ALARM_LEVELS,
   ALARM_NOTIFICATIONS,
   ALARM_PARAMETERS,
@@ -16,6 +18,9 @@ const choices = (group: string, values: readonly string[]): SearchOption[] =>
 
 export const LEVEL_OPTIONS = choices('alarm.level', ALARM_LEVELS);
 export const KIND_OPTIONS = choices('alarm.kind', ALARM_DEVICE_KINDS);
+/** Every kind an alarm record has, business alarms included. */
+export const RECORD_KIND_OPTIONS = choices('alarm.kind', ALARM_KINDS);
+export const CONDITION_OPTIONS = choices('alarm.parameter', BUSINESS_CONDITIONS);
 export const STATE_OPTIONS = choices('alarm.state', ALARM_STATES);
 export const NOTIFICATION_OPTIONS = choices('alarm.notification', ALARM_NOTIFICATIONS);
 export const PARAMETER_OPTIONS = choices('alarm.parameter', ALARM_PARAMETERS);

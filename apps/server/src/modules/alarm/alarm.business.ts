@@ -1,0 +1,234 @@
+import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql } from 'drizzle-orm';
+import {
+  BUSINESS_SUBJECT_OF,
+  COMMAND_RATE_MIN_COMMANDS,
+  alarmApi,
+  type BusinessRuleAdd,
+  type BusinessRuleRecord,
+} from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { defineList } from '../../app/list.js';
+import { likePattern } from '../../app/pagination.js';
+import { ownedRecords } from '../../app/owned-records.js';
+import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
+import { commandOutcomesByCabinet } from '../command/index.js';
+import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
+import { stationOwners } from '../station/index.js';
+import { swapFailuresByCabinet } from '../swap/index.js';
+import { EVERY_TENANT, type OpenedAlarm } from './alarm.evaluate.js';
+
+/** A business alarm just opened: its subject's name, who is told and how. */
+export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
+import { alarmBusinessRules, alarms } from './alarm.table.js';
+
+type RuleRow = typeof alarmBusinessRules.$inferSelect;
+
+/** What a rule keeps of its input: a station's swappable batteries are counted as they are, with no window. */
+function businessFields(input: BusinessRuleAdd) {
+  return {
+    businessCondition: input.businessCondition,
+    threshold: input.threshold,
+    windowMinutes: input.businessCondition === 'noSwappableBattery' ? null : (input.windowMinutes ?? null),
+    level: input.level,
+    content: input.content,
+    notifications: [...new Set(input.notifications)],
+    enabled: input.enabled,
+  };
+}
+
+const presentRule = (row: RuleRow): BusinessRuleRecord => ({
+  id: row.id,
+  merchantId: row.merchantId,
+  businessCondition: row.businessCondition,
+  threshold: row.threshold,
+  windowMinutes: row.windowMinutes,
+  level: row.level,
+  content: row.content,
+  notifications: row.notifications,
+  enabled: row.enabled,
+  createdAt: row.createdAt.toISOString(),
+});
+
+const records = ownedRecords({
+  table: alarmBusinessRules,
+  id: alarmBusinessRules.id,
+  merchantId: alarmBusinessRules.merchantId,
+  updatedAt: alarmBusinessRules.updatedAt,
+  objectType: 'businessAlarmRule',
+  fields: (input: ReturnType<typeof businessFields>) => businessFields(input as BusinessRuleAdd),
+  present: presentRule,
+});
+
+const FEW = 'A tenant keeps a few dozen rules at most: its rows are read in full.';
+
+export const businessRuleList = defineList({
+  endpoint: alarmApi.businessRules.search,
+  table: alarmBusinessRules,
+  id: alarmBusinessRules.id,
+  select: getTableColumns(alarmBusinessRules),
+  scope: records.scope,
+  filters: {
+    businessCondition: { where: (condition) => eq(alarmBusinessRules.businessCondition, condition), unindexed: FEW },
+    level: { where: (level) => eq(alarmBusinessRules.level, level), unindexed: FEW },
+    enabled: { where: (on) => eq(alarmBusinessRules.enabled, on), unindexed: FEW },
+    content: { where: (text) => ilike(alarmBusinessRules.content, likePattern(text)), unindexed: FEW },
+  },
+  defaultOrder: () => ({ column: alarmBusinessRules.createdAt, direction: 'desc' }),
+  count: 'exact',
+  present: presentRule,
+});
+
+/** Business alarm rules of the caller's tenant (System → Alarm configuration → Business alarms); audited. */
+export const businessRules = {
+  add: (ctx: Ctx, input: BusinessRuleAdd) => records.add(ctx, businessFields(input)),
+  edit: (ctx: Ctx, input: BusinessRuleAdd & { id: number }) => records.edit(ctx, { ...businessFields(input), id: input.id }),
+  remove: (ctx: Ctx, id: number) => records.remove(ctx, id),
+};
+
+/** A subject a rule's condition holds for: a cabinet or a station, its owner, and the figure that raised it. */
+interface Subject {
+  id: number;
+  name: string;
+  merchantId: number | null;
+  value: number;
+}
+
+/** Where each business condition holds now (docs/alarms.md, "Business rules"). */
+async function subjectsOf(db: Db, rule: RuleRow, now: Date): Promise<Subject[]> {
+  const since = new Date(now.getTime() - (rule.windowMinutes ?? 0) * 60_000);
+  if (rule.businessCondition === 'noSwappableBattery') {
+    const counts = await stationsWithSwappableAtMost(db, rule.threshold);
+    const owners = new Map(
+      (
+        await stationOwners(
+          db,
+          counts.map((c) => c.stationId),
+        )
+      ).map((s) => [s.id, s]),
+    );
+    return counts.flatMap((c) => {
+      const station = owners.get(c.stationId);
+      return station ? [{ id: station.id, name: station.name, merchantId: station.merchantId, value: c.swappable }] : [];
+    });
+  }
+  const figures =
+    rule.businessCondition === 'swapFailures'
+      ? (await swapFailuresByCabinet(db, since, rule.threshold)).map((f) => ({ cabinetId: f.cabinetId, value: f.failures }))
+      : (await commandOutcomesByCabinet(db, since, COMMAND_RATE_MIN_COMMANDS))
+          .map((o) => ({ cabinetId: o.cabinetId, value: Math.round((o.failed * 1000) / o.finished) / 10 }))
+          .filter((o) => o.value >= rule.threshold);
+  if (figures.length === 0) return [];
+  const cabinets = new Map(
+    (await CABINET_KIND.findDevices(db, EVERY_TENANT, { ids: figures.map((f) => f.cabinetId), numbers: [] }, false)).map((c) => [c.id, c]),
+  );
+  return figures.flatMap((f) => {
+    const cabinet = cabinets.get(f.cabinetId);
+    return cabinet ? [{ id: cabinet.id, name: cabinet.number, merchantId: cabinet.merchantId, value: f.value }] : [];
+  });
+}
+
+/**
+ * Checks every enabled business rule against what the business records now and keeps its alarms in
+ * step (docs/alarms.md, "Business rules"): an alarm opens for each subject the condition holds for
+ * (one per subject and rule while not cleared: a unique index, so servers sweeping together open
+ * one), takes the latest figure while it holds, and clears once it no longer does. An alarm whose
+ * rule was disabled or removed clears too. The alarms live in the database, so a restart forgets
+ * nothing. Answers the alarms opened.
+ */
+export async function evaluateBusinessAlarms(db: Db, now = new Date()): Promise<OpenedBusinessAlarm[]> {
+  const rules = await db.select().from(alarmBusinessRules).where(eq(alarmBusinessRules.enabled, true)).orderBy(asc(alarmBusinessRules.id));
+  const enabledIds = rules.map((r) => r.id);
+  const active = await db
+    .select()
+    .from(alarms)
+    .where(and(eq(alarms.alarmKind, 'business'), ne(alarms.alarmState, 'CLEARED')));
+  const logged: DeviceLogEntry[] = [];
+  const logCabinet = (row: { parameter: string; deviceId: number; merchantId: number | null; content: string }, raised: boolean) => {
+    if (BUSINESS_SUBJECT_OF[row.parameter as keyof typeof BUSINESS_SUBJECT_OF] !== 'cabinet') return;
+    logged.push({
+      kind: 'alarm',
+      deviceKind: 'cabinet',
+      deviceId: row.deviceId,
+      merchantId: row.merchantId,
+      text: raised ? 'deviceLogAlarmRaised' : 'deviceLogAlarmCleared',
+      params: { content: row.content },
+      at: now,
+    });
+  };
+  const toClear = active.filter((a) => a.businessRuleId === null || !enabledIds.includes(a.businessRuleId));
+  const opened: OpenedBusinessAlarm[] = [];
+  for (const rule of rules) {
+    const subjects = (await subjectsOf(db, rule, now)).filter((s) => rule.merchantId === null || s.merchantId === rule.merchantId);
+    const holding = new Map(subjects.map((s) => [s.id, s]));
+    const ofRule = active.filter((a) => a.businessRuleId === rule.id);
+    const still = new Set<number>();
+    for (const alarm of ofRule) {
+      const subject = holding.get(alarm.deviceId);
+      if (!subject) toClear.push(alarm);
+      else {
+        still.add(alarm.deviceId);
+        if (alarm.value !== subject.value) {
+          await db
+            .update(alarms)
+            .set({ value: subject.value, lastSeenAt: now })
+            .where(and(eq(alarms.id, alarm.id), ne(alarms.alarmState, 'CLEARED')));
+        }
+      }
+    }
+    const fresh = subjects.filter((s) => !still.has(s.id));
+    if (fresh.length === 0) continue;
+    const added = await db
+      .insert(alarms)
+      .values(
+        fresh.map((s) => ({
+          merchantId: s.merchantId,
+          alarmKind: 'business' as const,
+          deviceId: s.id,
+          deviceNumber: s.name,
+          businessRuleId: rule.id,
+          parameter: rule.businessCondition,
+          level: rule.level,
+          content: rule.content,
+          alarmState: 'OPEN' as const,
+          header: rule.notifications.includes('HEADER'),
+          value: s.value,
+          openedAt: now,
+          lastSeenAt: now,
+        })),
+      )
+      // Another server sweeping at the same time may have opened it: the unique index keeps one.
+      .onConflictDoNothing({
+        target: [alarms.businessRuleId, alarms.deviceId],
+        where: sql`state <> 'CLEARED' and business_rule_id is not null`,
+      })
+      .returning();
+    for (const row of added) {
+      logCabinet(row, true);
+      opened.push({
+        number: row.deviceNumber,
+        merchantId: row.merchantId,
+        level: row.level,
+        header: row.header,
+      });
+    }
+  }
+  if (toClear.length > 0) {
+    const cleared = await db
+      .update(alarms)
+      .set({ alarmState: 'CLEARED', clearedAt: now, lastSeenAt: now })
+      .where(
+        and(
+          inArray(
+            alarms.id,
+            toClear.map((a) => a.id),
+          ),
+          ne(alarms.alarmState, 'CLEARED'),
+        ),
+      )
+      .returning();
+    for (const row of cleared) logCabinet(row, false);
+  }
+  await appendDeviceLog(db, logged);
+  return opened;
+}

@@ -194,6 +194,36 @@ export async function createCabinetDevice(options: { batteries: number }): Promi
   return { id: cabinet.id, number, secret: issued.secret, compartments };
 }
 
+/**
+ * Empty cabinets of one new type (`name` its type's name), registered by the platform administrator
+ * with their credentials issued, to run as simulated devices together (support/fleet.ts
+ * startCabinetDevices): the fleet an upgrade or a command to many cabinets goes to.
+ */
+export async function createCabinetDevices(count: number): Promise<{ typeId: number; typeName: string; cabinets: CabinetDevice[] }> {
+  const platform = await apiToken('admin');
+  const code = unique('F').toUpperCase();
+  const typeName = `Cabinet ${code}`;
+  const cabinetType = await apiRequest(platform, deviceTypeApi.cabinet.add, {
+    ...DEVICE_TYPE_SAMPLES.cabinet,
+    code: `${code}C`,
+    name: typeName,
+    description: 'made by a browser spec',
+  });
+  const cabinets: CabinetDevice[] = [];
+  for (let i = 1; i <= count; i++) {
+    const number = `${code}C${String(i).padStart(4, '0')}`;
+    const cabinet = await apiRequest(platform, cabinetApi.add, { number, typeId: cabinetType.id });
+    const issued = await apiRequest(platform, deviceCredentialApi.cabinet.issue, { id: cabinet.id });
+    cabinets.push({
+      id: cabinet.id,
+      number,
+      secret: issued.secret,
+      compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: null })),
+    });
+  }
+  return { typeId: cabinetType.id, typeName, cabinets };
+}
+
 /** A vehicle or a pack registered by the platform administrator, with the secret issued for it. */
 export interface TrackedDevice {
   id: number;

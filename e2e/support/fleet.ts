@@ -40,6 +40,31 @@ export function startCabinetDevice(cabinet: CabinetDevice, options: Pick<OwnDevi
 }
 
 /**
+ * Runs cabinets a spec made (createCabinetDevices) as simulated devices like startCabinetDevice,
+ * fetching firmware through the e2e server's own address (the link names the https origin cabinets
+ * reach in production) with the download and installation times given.
+ */
+export function startCabinetDevices(
+  cabinets: CabinetDevice[],
+  options: Pick<OwnDevicesOptions, 'commands'> & { firmware?: Omit<NonNullable<OwnDevicesOptions['firmware']>, 'fetch'> } = {},
+): Promise<RunningFleet> {
+  const origin = inject('baseURL');
+  const fetchFromServer = async (url: string): Promise<Buffer> => {
+    const link = new URL(url);
+    const answer = await fetch(new URL(link.pathname + link.search, origin));
+    if (!answer.ok) throw new Error(`download answered ${answer.status}`);
+    return Buffer.from(await answer.arrayBuffer());
+  };
+  return startOwnDevices({
+    url: inject('mqttUrl'),
+    cabinets,
+    lifetimeMs: 600_000,
+    ...options,
+    firmware: { ...options.firmware, fetch: fetchFromServer },
+  });
+}
+
+/**
  * A vehicle or a pack (createTrackedDevice) with days of history: the simulator generates a drive
  * with trips and stops (generateDrive: by default six days, a reading every 10 minutes, and two
  * older readings 20 and 60 days back) and uploads it as the device's backlog on the e2e server's

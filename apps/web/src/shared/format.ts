@@ -78,6 +78,22 @@ export function formatNumber(value: number | string, language: Language = pageLa
   );
 }
 
+/** A file's size the language's way, in the largest unit that keeps it at least 1 ("1.5 MB", "512 byte"). */
+export function formatFileSize(bytes: number, language: Language = pageLanguage()): string {
+  const units = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  const name = units[unit]!;
+  return cached(
+    `b${language}${name}`,
+    () => new Intl.NumberFormat(LOCALES[language], { style: 'unit', unit: name, unitDisplay: 'short', maximumFractionDigits: 1 }),
+  ).format(value);
+}
+
 /**
  * An amount in the tenant's currency (an ISO 4217 code) with its decimals (CURRENCY_DECIMALS of the
  * contracts), the language's way: "Rp 1.234.568", "฿12.50". An amount from the API is a decimal

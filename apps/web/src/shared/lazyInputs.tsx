@@ -1,6 +1,7 @@
 import { lazy, Suspense, useLayoutEffect, useRef, type ComponentProps, type ComponentType, type ReactNode } from 'react';
 import Input from 'antd/es/input/Input';
 import type { DatePicker as DatePickerType, InputNumber as InputNumberType, TreeSelect as TreeSelectType } from 'antd';
+import type { FileInput as FileInputType } from './form/FileInput';
 import type { ImageUpload as ImageUploadType } from './form/ImageUpload';
 import type { RemoteSelectProps } from './table/RemoteSelect';
 
@@ -21,6 +22,7 @@ const InputNumberLazy = lazy(async () => ({
   default: (await import('antd/es/input-number')).default as ComponentType<ComponentProps<typeof InputNumberType>>,
 }));
 const ImageUploadLazy = lazy(async () => ({ default: (await import('./form/ImageUpload')).ImageUpload }));
+const FileInputLazy = lazy(async () => ({ default: (await import('./form/FileInput')).FileInput }));
 const RemoteSelectLazy = lazy(async () => ({ default: (await import('./table/RemoteSelect')).RemoteSelect }));
 
 const placeholder = <Input disabled aria-hidden="true" tabIndex={-1} />;
@@ -67,6 +69,14 @@ export function LazyImageUpload(props: ComponentProps<typeof ImageUploadType>) {
   return (
     <Suspense fallback={placeholder}>
       <ImageUploadLazy {...props} />
+    </Suspense>
+  );
+}
+
+export function LazyFileInput(props: ComponentProps<typeof FileInputType>) {
+  return (
+    <Suspense fallback={placeholder}>
+      <FileInputLazy {...props} />
     </Suspense>
   );
 }

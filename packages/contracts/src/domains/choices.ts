@@ -90,6 +90,23 @@ export const vehicleOptionsEndpoint = endpoint({
   summary: "The caller's vehicles whose number holds the keyword, by number, at most `limit`, and those named by `ids`",
 });
 
+/** A cabinet as a choice (the cabinets an upgrade or a command to many cabinets goes to), with the version it runs. */
+export const cabinetChoice = z.object({ id: z.number(), number: z.string(), typeId: z.number(), firmwareVersion: z.string().nullable() });
+export type CabinetChoice = z.infer<typeof cabinetChoice>;
+/** The cabinet options call's input: keyword (part of the number), limit and ids, and the type the cabinets must be of. */
+export const cabinetOptionsQuery = optionsQuery.extend({ typeId: id.optional() });
+
+/** The caller's cabinets by number, for whoever sends commands to cabinets or starts upgrades. */
+export const cabinetOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/cabinet/options',
+  access: { code: 'operation.cabinet', orCodes: ['updrade.firmware.upgrade'] },
+  body: cabinetOptionsQuery,
+  answer: z.array(cabinetChoice),
+  summary:
+    "The caller's cabinets (of `typeId` if given) whose number holds the keyword, by number, at most `limit`, and those named by `ids`",
+});
+
 /** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
 export const choicesApi = {
   merchant: merchantOptionsEndpoint,
@@ -97,4 +114,5 @@ export const choicesApi = {
   swapStation: STATION_OPTIONS.SWAP,
   area: areaOptionsEndpoint,
   vehicle: vehicleOptionsEndpoint,
+  cabinet: cabinetOptionsEndpoint,
 } as const;

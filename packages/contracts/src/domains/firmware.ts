@@ -161,6 +161,8 @@ export const taskRecord = z.object({
 });
 export type TaskRecord = z.infer<typeof taskRecord>;
 export const taskSearch = pageQuerySchema.extend({
+  /** One task (the progress drawer follows it). */
+  id: id.optional(),
   taskKind: z.enum(TASK_KINDS).optional(),
   taskState: z.enum(TASK_STATES).optional(),
   version: safeText(40).optional(),

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { firmwareApi, type VersionDeviceRecord } from '@swap/contracts';
+import { firmwareApi, type CabinetChoice as CabinetOption, type OptionsQuery, type VersionDeviceRecord } from '@swap/contracts';
+import { answerOptions } from '../../app/options.js';
 import type { Ctx } from '../../app/context.js';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
@@ -112,4 +113,22 @@ export const cabinetVersionList = defineList({
 export async function setDemoFirmwareVersions(db: Db, cabinetIds: number[], version: string): Promise<void> {
   if (cabinetIds.length === 0) return;
   await db.update(cabinets).set({ firmwareVersion: version }).where(inArray(cabinets.id, cabinetIds));
+}
+
+/** The caller's cabinets as choices (of a type if given), by number (docs/api.md, "Options calls"). */
+export function cabinetOptions(
+  ctx: Pick<Ctx, 'db' | 'principal'>,
+  query: OptionsQuery & { typeId?: number | undefined },
+): Promise<CabinetOption[]> {
+  return answerOptions(
+    ctx.db,
+    {
+      table: cabinets,
+      id: cabinets.id,
+      name: cabinets.number,
+      select: { id: cabinets.id, number: cabinets.number, typeId: cabinets.typeId, firmwareVersion: cabinets.firmwareVersion },
+      scope: and(cabinetScope(ctx), query.typeId === undefined ? undefined : eq(cabinets.typeId, query.typeId)),
+    },
+    query,
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { cabinetApi } from '@swap/contracts';
+import { cabinetApi, cabinetOptionsEndpoint } from '@swap/contracts';
+import { cabinetOptions } from './cabinet.firmware.js';
 import { serve } from '../../app/route.js';
 import { fieldColumns } from '../../app/csv.js';
 import { addDeviceBatch, checkDeviceBatch, deviceExport, scrapDevices } from '../device-registry/index.js';
@@ -13,6 +14,7 @@ const CSV_COLUMNS = fieldColumns(CABINET_CSV_FIELDS);
 export function registerCabinetRoutes(app: FastifyInstance): void {
   const api = cabinetApi;
   serve(app, api.search, ({ input, ctx }) => cabinetList.search(ctx, input));
+  serve(app, cabinetOptionsEndpoint, ({ input, ctx }) => cabinetOptions(ctx, input));
   serve(app, api.detail, ({ input, ctx }) => cabinetDetail(ctx, input.id));
   serve(app, api.add, ({ input, ctx }) => addCabinet(ctx, input));
   serve(app, api.edit, ({ input, ctx }) => editCabinet(ctx, input));

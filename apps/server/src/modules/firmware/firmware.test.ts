@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { cabinetApi, commandApi, endpointUrl, firmwareApi, MESSAGES, type InputOf } from '@swap/contracts';
+import { cabinetApi, cabinetOptionsEndpoint, commandApi, endpointUrl, firmwareApi, MESSAGES, type InputOf } from '@swap/contracts';
 import { DEVICE_MENUS } from '@swap/contracts/testing';
 import type { VirtualCabinet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -137,6 +137,18 @@ describe('firmware files, versions, paced upgrade tasks and commands to many cab
     });
     expect(badPace.code).not.toBe(1);
     expect(await server.db.select().from(deviceTasks)).toHaveLength(0);
+  });
+
+  it('offers the caller’s own cabinets as choices by number, of the chosen type, never another tenant’s', async () => {
+    const choices = (token: string, body: InputOf<typeof cabinetOptionsEndpoint>) =>
+      server.request(cabinetOptionsEndpoint, body, { token });
+    const mine = await choices(owner.admin.token, { keyword: 'fwc001', ids: [otherCabinetId] });
+    expect(mine.data.map((c) => c.number)).toEqual(Array.from({ length: 10 }, (_, i) => numberOf(9 + i)));
+    expect(mine.data.every((c) => c.typeId === types.cabinet && c.firmwareVersion === '1.4.2')).toBe(true);
+    expect((await choices(owner.admin.token, { keyword: 'FWO' })).data).toEqual([]);
+    expect((await choices(other.admin.token, { ids: [cabinetIds[0]!, otherCabinetId] })).data.map((c) => c.id)).toEqual([otherCabinetId]);
+    expect((await choices(owner.admin.token, { typeId: types.battery, limit: 200 })).data).toEqual([]);
+    expect((await choices(owner.admin.token, { keyword: 'FWC\u0000' })).code).not.toBe(1);
   });
 
   it('rolls firmware out to 20 cabinets at its pace: failures are kept per cabinet, a retry brings them all to the new version', async () => {

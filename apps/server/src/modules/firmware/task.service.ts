@@ -122,6 +122,7 @@ export const taskList = defineList({
   joins: [{ table: firmwareFiles, on: eq(firmwareFiles.id, deviceTasks.firmwareId), left: true }],
   scope: taskScope,
   filters: {
+    id: (id) => eq(deviceTasks.id, id),
     taskKind: (kind) => eq(deviceTasks.taskKind, kind),
     taskState: (state) => eq(deviceTasks.taskState, state),
     version: {

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { areaOptionsEndpoint, type DeviceKind, type FilterOf, type SortColumnOf } from '@swap/contracts';
@@ -59,6 +59,8 @@ export interface DeviceListPageProps<R extends DeviceRow> {
   batchActions?: BatchAction<R>[];
   /** The kind's own row actions, after View (a vehicle's statistics). */
   rowActions?: RowAction<R>[];
+  /** The kind's own buttons on the list's toolbar (a cabinet list's command to many cabinets). */
+  toolbar?: ReactNode;
 }
 
 /**
@@ -75,6 +77,7 @@ export function DeviceListPage<R extends DeviceRow>({
   form,
   batchActions,
   rowActions = [],
+  toolbar,
 }: DeviceListPageProps<R>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -116,6 +119,7 @@ export function DeviceListPage<R extends DeviceRow>({
         rowKey={(r) => r.id}
         scrollX={scrollX}
         batchActions={batchActions}
+        toolbar={toolbar}
         defaultSort={{ field: 'createdAt', order: 'descend' }}
         searchFields={[
           ...searchFields(types, owners?.filter ?? null),

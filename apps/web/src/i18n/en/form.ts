@@ -9,5 +9,7 @@ export const form = {
   'form.imageSize': 'The image must be 5 MB or smaller',
   'form.imageAlt': 'Preview of {field}',
   'form.fileStored': 'File {id}',
+  'form.chooseFile': 'Choose file',
+  'form.fileChosen': '{name} ({size})',
   'form.removeFile': 'Remove {field}',
 };

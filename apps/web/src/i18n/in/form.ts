@@ -10,5 +10,7 @@ export const form: Record<keyof typeof en, string> = {
   'form.imageSize': 'Ukuran gambar maksimal 5 MB',
   'form.imageAlt': 'Pratinjau {field}',
   'form.fileStored': 'Berkas {id}',
+  'form.chooseFile': 'Pilih berkas',
+  'form.fileChosen': '{name} ({size})',
   'form.removeFile': 'Hapus {field}',
 };

@@ -10,5 +10,7 @@ export const form: Record<keyof typeof en, string> = {
   'form.imageSize': 'รูปภาพต้องมีขนาดไม่เกิน 5 MB',
   'form.imageAlt': 'ตัวอย่าง{field}',
   'form.fileStored': 'ไฟล์ {id}',
+  'form.chooseFile': 'เลือกไฟล์',
+  'form.fileChosen': '{name} ({size})',
   'form.removeFile': 'ลบ{field}',
 };

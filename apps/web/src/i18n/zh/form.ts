@@ -10,5 +10,7 @@ export const form: Record<keyof typeof en, string> = {
   'form.imageSize': '图片不能超过 5 MB',
   'form.imageAlt': '{field}预览',
   'form.fileStored': '文件 {id}',
+  'form.chooseFile': '选择文件',
+  'form.fileChosen': '{name}（{size}）',
   'form.removeFile': '移除{field}',
 };

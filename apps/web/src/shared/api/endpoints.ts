@@ -24,6 +24,19 @@ export function download<E extends EndpointDef>(endpoint: E, input: InputOf<E>, 
   return clientOf(endpoint).download(endpoint.path, input ?? {}, filename, options);
 }
 
+/** A declared multipart upload (its text fields first, then the file). */
+type UploadEndpoint = EndpointDef & { method: 'POST'; multipart: true };
+
+/** Sends a file with its text fields to a declared multipart upload and resolves its answer (a firmware image, say). */
+export function upload<E extends UploadEndpoint>(
+  endpoint: E,
+  file: Blob,
+  fields: Record<string, string>,
+  options?: CallOptions,
+): Promise<AnswerOf<E>> {
+  return clientOf(endpoint).upload<AnswerOf<E>>(endpoint.path, file, fields, options);
+}
+
 /** A declared endpoint that answers a file (a stored image, the menu export). */
 type FileEndpoint = EndpointDef & { method: 'GET'; answer: 'file' };
 

@@ -3,7 +3,7 @@ import { Input, InputNumber, Select, Switch } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { isLanguage } from '@swap/contracts';
 import { useOptionLabels } from '../table/SearchInput';
-import { LazyDatePicker, LazyImageUpload, LazyRemoteSelect, LazyTreeSelect } from '../lazyInputs';
+import { LazyDatePicker, LazyFileInput, LazyImageUpload, LazyRemoteSelect, LazyTreeSelect } from '../lazyInputs';
 import { fromPickerValue, pickerFormat, toPickerValue, type DateFieldType } from './dateValue';
 import { merchantSource } from '../merchantChoices';
 import { useCurrency } from '../money';
@@ -127,6 +127,17 @@ export function FieldInput({ field, label, readOnly, id, value, onChange, ...ari
           uploadFields={field.uploadFields}
           fileUrl={field.fileUrl}
           download={field.download}
+          label={label}
+          disabled={readOnly}
+        />
+      );
+    case 'file':
+      return (
+        <LazyFileInput
+          {...wiring}
+          value={value instanceof File ? value : null}
+          onChange={(file) => onChange?.(file)}
+          accept={field.accept}
           label={label}
           disabled={readOnly}
         />

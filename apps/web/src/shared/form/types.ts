@@ -9,7 +9,8 @@ export type ImageUploadEndpoint = typeof fileApi.upload | typeof identityApi.upl
  * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way;
  * tags: a list of short texts (device numbers), each typed or pasted and ended by Enter, a comma, a space or a new line;
  * agent: the merchant a record belongs to, which platform staff must choose (merchant staff do not see it); the form's
- * money inputs show that agent's currency.
+ * money inputs show that agent's currency;
+ * file: a file chosen on this computer, held as a File until the form is sent (the form's submit uploads it).
  */
 export type FormFieldType =
   | 'text'
@@ -24,7 +25,8 @@ export type FormFieldType =
   | 'date'
   | 'dateTime'
   | 'tags'
-  | 'agent';
+  | 'agent'
+  | 'file';
 
 export interface FormField<N extends string = string> {
   /** Payload field; its rules come from the same field of the form's schema. */
@@ -53,6 +55,8 @@ export interface FormField<N extends string = string> {
   fileUrl?: (id: number) => string;
   /** image: the download (query `id`) streaming a stored file with the session's headers. */
   download?: typeof fileApi.download;
+  /** file: the kinds of file offered (the input's `accept`). */
+  accept?: string;
   helpKey?: string;
   /** Shown only in these modes (e.g. a password only when adding). */
   modes?: FormMode[];

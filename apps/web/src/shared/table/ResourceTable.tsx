@@ -55,6 +55,11 @@ export interface ResourceTableProps<T extends object, E extends EndpointDef = En
   scrollX?: number | string;
   /** Reads a page when the list is not `POST <searchPath>` (searchPath still keys the cache). */
   fetchPage?: PageFetcher<T>;
+  /**
+   * Reads the shown page again after so many milliseconds while its records call for it (a task
+   * under way, every 2 s); false once they do not.
+   */
+  refreshEvery?: (records: T[]) => number | false;
   ref?: Ref<ResourceTableHandle>;
 }
 
@@ -101,6 +106,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
     toolbar,
     scrollX,
     fetchPage,
+    refreshEvery,
     ref,
   } = props;
   const searchPath = endpoints?.search.path ?? props.searchPath;
@@ -119,6 +125,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
     sort: defaultSort,
     inUrl: props.inUrl ?? (!filters && !fetchPage),
     fetchPage,
+    refreshEvery,
   });
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const [exporting, setExporting] = useState(false);

@@ -29,6 +29,8 @@ export interface SearchOptions<T> {
   /** Keep page, sort and filters in the address (replacing the history entry, so Back leaves the list at once). */
   inUrl: boolean;
   fetchPage?: PageFetcher<T>;
+  /** Reads the page again after so many milliseconds while the shown records call for it (a task under way); false: not. */
+  refreshEvery?: (records: T[]) => number | false;
 }
 
 /** POST <searchPath> with `{ current, size, ...filters, sort }` answering a Page (docs/api.md). */
@@ -61,6 +63,7 @@ export function useResourceSearch<T>(searchPath: string, options: SearchOptions<
     queryFn: ({ signal }) => (fetchPage ? fetchPage(body, signal) : api.post<Page<T>>(searchPath, body, { signal })),
     placeholderData: keepPreviousData,
     retry: false,
+    refetchInterval: (current) => (options.refreshEvery && current.state.data ? options.refreshEvery(current.state.data.records) : false),
   });
 
   // After deleting the last rows of the last page, step back to the page that now exists.

@@ -100,6 +100,20 @@ export class BatteryListPage extends BasePage {
     await settled(this.page);
   }
 
+  /** Picks an owner in the search form's Owner field (its choices are searched on the server) and searches. */
+  async searchByOwner(owner: string): Promise<void> {
+    const form = this.page.getByRole('search');
+    const field = form.getByLabel('Owner', { exact: true });
+    const more = form.getByRole('button', { name: 'More filters', expanded: false });
+    if ((await more.count()) > 0 && !(await field.isVisible())) await more.click();
+    await field.fill(owner);
+    await this.page.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: owner }).first().click();
+    const answered = this.page.waitForResponse((response) => response.url().endsWith('/search') && response.request().method() === 'POST');
+    await form.getByRole('button', { name: 'Search' }).click();
+    await answered;
+    await settled(this.page);
+  }
+
   /** Scrap from the row: reason, Save, then the confirm prompt. */
   async scrap(number: string, reason: string): Promise<void> {
     await rowAction(this.page, this.row(number), 'Scrap');

@@ -59,7 +59,7 @@ export async function createRole(token: string, menuCodes: readonly string[], me
 /** An account made by `token`'s account with those roles, signed in through the API. */
 async function createAccount(
   token: string,
-  options: { type: 'NORMAL' | 'SON'; roleIds: number[]; prefix: string; merchantId?: number },
+  options: { type: 'NORMAL' | 'SON'; roleIds: number[]; prefix: string; merchantId?: number; platform?: true },
 ): Promise<Account> {
   const username = unique(options.prefix);
   const name = username.replace(/\./g, ' ');
@@ -70,6 +70,7 @@ async function createAccount(
     type: options.type,
     roleIds: options.roleIds,
     ...(options.merchantId !== undefined ? { merchantId: options.merchantId } : {}),
+    ...(options.platform ? { accountType: 'PLATFORM' as const } : {}),
   });
   const signedIn = await apiRequest(null, sessionApi.signIn, { username, password: FACTORY_PASSWORD });
   return { id: account.id, username, name, password: FACTORY_PASSWORD, token: signedIn.token };
@@ -102,6 +103,13 @@ export async function createMerchant(options: { menuCodes?: readonly string[]; t
 export async function createSubAccount(merchant: Merchant, menuCodes: readonly string[]): Promise<Account> {
   const role = await createRole(merchant.admin.token, menuCodes);
   return createAccount(merchant.admin.token, { type: 'SON', roleIds: [role.id], prefix: 'son.' });
+}
+
+/** A platform staff account (no merchant), made by the platform administrator with a role granting `menuCodes` only. */
+export async function createPlatformStaff(menuCodes: readonly string[]): Promise<Account> {
+  const platform = await apiToken('admin');
+  const role = await createRole(platform, menuCodes);
+  return createAccount(platform, { type: 'NORMAL', roleIds: [role.id], prefix: 'staff.', platform: true });
 }
 
 /** A device type added by the platform administrator: the kind's sample (DEVICE_TYPE_SAMPLES) under a code and name of its own. */

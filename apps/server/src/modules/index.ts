@@ -77,7 +77,7 @@ import { registerLiveRoutes } from './live/index.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
 import type { Listen } from './dashboard/dashboard.live.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
-import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms } from './alarm/index.js';
+import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms, tellAlarmStationOwners } from './alarm/index.js';
 import { registerDeviceCredentialRoutes, seedDemoDeviceCredentials } from './device-credential/index.js';
 import { registerNotificationRoutes, seedDemoNotifications } from './notification/index.js';
 import { applicantOf, registerSignUpRoutes, seedDemoMerchantApplications } from './sign-up/index.js';
@@ -98,7 +98,7 @@ import {
 } from './device-order/index.js';
 import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
 import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, seedDemoWalletOrders } from './wallet-order/index.js';
-import { describeStations, registerStationRoutes, seedDemoStations, stationsInArea } from './station/index.js';
+import { describeStations, registerStationRoutes, seedDemoStations, stationOwners, stationsInArea } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
 import type { FirmwareConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
@@ -231,6 +231,9 @@ tellMenuGrantees({ revokeMenu: revokeMenuGrants, revokeResource: revokeResourceG
 
 // A cabinet shows the name of the station it stands in (docs/stations-and-maps.md).
 placeCabinetsWith({ describe: describeStations });
+
+// A business alarm names its station (the station module reads alarms).
+tellAlarmStationOwners(stationOwners);
 
 // A removed merchant's unused roles go with it (the role module removes them).
 removeRolesWith(removeRolesOfMerchant);

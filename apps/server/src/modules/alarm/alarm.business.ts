@@ -1,20 +1,14 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql } from 'drizzle-orm';
-import {
-  BUSINESS_SUBJECT_OF,
-  COMMAND_RATE_MIN_COMMANDS,
-  alarmApi,
-  type BusinessRuleAdd,
-  type BusinessRuleRecord,
-} from '@swap/contracts';
+import { BUSINESS_SUBJECT_OF, COMMAND_RATE_MIN_COMMANDS, alarmApi, type BusinessRuleAdd, type BusinessRuleRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
+import { handOver } from '../../app/hand-over.js';
 import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { ownedRecords } from '../../app/owned-records.js';
 import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
-import { stationOwners } from '../station/index.js';
 import { swapFailuresByCabinet } from '../swap/index.js';
 import { EVERY_TENANT, type OpenedAlarm } from './alarm.evaluate.js';
 
@@ -23,6 +17,11 @@ export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
 import { alarmBusinessRules, alarms } from './alarm.table.js';
 
 type RuleRow = typeof alarmBusinessRules.$inferSelect;
+
+/** The stations with these ids, their names and owners: the station module reads alarms, so it is handed over at start-up. */
+type StationOwners = (db: Db, ids: number[]) => Promise<{ id: number; name: string; merchantId: number | null }[]>;
+const stationOwners = handOver<StationOwners>('station owners (the station module’s stationOwners)');
+export const tellAlarmStationOwners = stationOwners.tell;
 
 /** What a rule keeps of its input: a station's swappable batteries are counted as they are, with no window. */
 function businessFields(input: BusinessRuleAdd) {
@@ -101,7 +100,7 @@ async function subjectsOf(db: Db, rule: RuleRow, now: Date): Promise<Subject[]> 
     const counts = await stationsWithSwappableAtMost(db, rule.threshold);
     const owners = new Map(
       (
-        await stationOwners(
+        await stationOwners.get()(
           db,
           counts.map((c) => c.stationId),
         )

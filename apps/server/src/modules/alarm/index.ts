@@ -5,4 +5,4 @@ export { seedDemoAlarms } from './alarm.seed.js';
 export { evaluateAlarms, readingsOf, type OpenedAlarm, type Reading, type ReportedTelemetry } from './alarm.evaluate.js';
 export { ALARM_CHANNEL } from './alarm.live.js';
 export { openAlarmCounts } from './alarm.counts.js';
-export { evaluateBusinessAlarms, type OpenedBusinessAlarm } from './alarm.business.js';
+export { evaluateBusinessAlarms, tellAlarmStationOwners, type OpenedBusinessAlarm } from './alarm.business.js';

@@ -75,10 +75,18 @@ describe('demo seed', () => {
         sql`select count(*)::int as n from cabinet_compartment c join battery b on b.id = c.battery_id where b.distribution_status <> 'ASSIGNED'`,
       ),
     ).toBe(0);
-    // A fortnight of swap history, besides the swaps the demo transfer and energy orders charge (28 per merchant).
+    // A fortnight of swap history, besides the swaps the demo transfer and energy orders charge (28 per merchant)
+    // and the dashboard's three months on four cabinets of each merchant (docs/dashboard.md, "Demo").
     expect(
-      await rows(sql`select count(*)::int as n from swap_record where vehicle_id is null and event_id not like 'demo-charged-%'`),
+      await rows(
+        sql`select count(*)::int as n from swap_record where vehicle_id is null and event_id not like 'demo-charged-%' and event_id not like 'demo-history-%'`,
+      ),
     ).toBe(60);
+    expect(
+      await rows(
+        sql`select count(distinct (started_at at time zone 'UTC')::date)::int as n from swap_record where event_id like 'demo-history-%'`,
+      ),
+    ).toBeGreaterThanOrEqual(90);
     expect(await rows(sql`select count(*)::int as n from swap_record where event_id like 'demo-charged-%'`)).toBe(56);
     // The six demo vehicles with a history are served swaps at their owner's cabinets, never another's.
     const vehicleSwaps = sql`from swap_record s join vehicle v on v.id = s.vehicle_id join cabinet c on c.id = s.cabinet_id`;

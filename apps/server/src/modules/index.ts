@@ -64,8 +64,9 @@ import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { registerFirmwareRoutes } from './firmware/firmware.routes.js';
 import { seedDemoFirmware } from './firmware/firmware.seed.js';
-import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps } from './swap/index.js';
+import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps, swapFigureFacts } from './swap/index.js';
 import {
+  energyFigureFacts,
   kwhOrderPayable,
   orderOfSwap,
   registerSwapOrderRoutes,
@@ -75,6 +76,7 @@ import {
 } from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
+import { rebuildFigures } from './dashboard/index.js';
 import type { Listen } from './dashboard/dashboard.live.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms, tellAlarmStationOwners } from './alarm/index.js';
@@ -86,12 +88,13 @@ import { priceSettingsName, registerPriceSettingRoutes, seedDemoPriceSettings } 
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
 import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
-import { registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
+import { customerFigureFacts, registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { ordersNameProduct, productOrderPayable, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
 import {
   batteryOrderPayable,
   deviceOrdersNameCity,
+  saleFigureFacts,
   registerDeviceOrderRoutes,
   seedDemoDeviceOrders,
   vehicleOrderPayable,
@@ -195,7 +198,14 @@ const MODULES: ServerModule[] = [
   // Payments: the gateways' callback and staff's payment requests, for every kind registered below.
   { routes: (app, options) => registerPaymentRoutes(app, options.db, options.payments) },
   // The home dashboard reads the rollups the swap, order and customer writes keep (docs/dashboard.md).
-  { routes: registerDashboardRoutes },
+  // After every demo that stores what it counts: the rollups are made from those rows (docs/dashboard.md, "Demo").
+  {
+    routes: registerDashboardRoutes,
+    demo: (db, demo) =>
+      demo.fleet !== undefined || demo.addOrganisation
+        ? rebuildFigures(db, [swapFigureFacts, energyFigureFacts, saleFigureFacts, customerFigureFacts])
+        : Promise.resolve(),
+  },
   // Last: its demo entries name the demo merchants.
   { routes: registerAuditLogRoutes, demo: seedDemoAuditLog },
 ];

@@ -17,7 +17,11 @@ import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /** The cabinet a row names, joined to it (every such row names one), with the columns the caller selects. */
 export function cabinetJoin(cabinetId: PgColumn) {
-  return { join: { table: cabinets, on: eq(cabinets.id, cabinetId) } satisfies ListJoin, number: cabinets.number };
+  return {
+    join: { table: cabinets, on: eq(cabinets.id, cabinetId) } satisfies ListJoin,
+    number: cabinets.number,
+    stationId: cabinets.stationId,
+  };
 }
 
 /** Rows whose cabinet's number starts with this prefix: the cabinets' ids as an `in (…)` condition (the number prefix index). */

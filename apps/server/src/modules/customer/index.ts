@@ -35,6 +35,7 @@ export {
   customerNumberOf,
   customersOf,
 } from './customer.service.js';
+export { customerFigureFacts } from './customer.figures.js';
 
 interface Row {
   customer: typeof customers.$inferSelect;

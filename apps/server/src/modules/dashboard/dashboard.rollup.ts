@@ -204,3 +204,23 @@ export function readNotice(payload: string): { merchantId: number; cards: Dashbo
   }
   return found;
 }
+
+/** Reads what one module's stored rows add to the figures (its own raw aggregate, by hour). */
+export type FigureSource = (db: Db) => Promise<FigureFact[]>;
+
+/**
+ * Makes the rollups again from the stored rows, through the same upserts that keep them
+ * (docs/dashboard.md, "Upkeep"): every table emptied, then each source's facts counted in batches.
+ * The demo does this once its rows are written; run inside one transaction, nothing is seen half made.
+ */
+export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): Promise<void> {
+  await db.delete(dashboardMerchantHours);
+  await db.delete(dashboardMerchantDays);
+  await db.delete(dashboardMerchantTotals);
+  await db.delete(dashboardCabinetHours);
+  await db.delete(dashboardCabinetDays);
+  for (const source of sources) {
+    const facts = await source(db);
+    for (let i = 0; i < facts.length; i += 2000) await countFigures(db, facts.slice(i, i + 2000));
+  }
+}

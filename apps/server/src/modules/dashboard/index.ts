@@ -1,1 +1,1 @@
-export { countFigures, FIGURE_CHANNEL, type FigureFact } from './dashboard.rollup.js';
+export { countFigures, rebuildFigures, FIGURE_CHANNEL, type FigureFact, type FigureSource } from './dashboard.rollup.js';

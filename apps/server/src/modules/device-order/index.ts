@@ -24,6 +24,7 @@ import { cancelDeviceOrder, deviceOrderDetail, deviceOrderLists, handOverDevice,
 
 export { markDeviceOrderPaid, startDeviceOrderPayment, timeOutDeviceOrders } from './device-order.service.js';
 export { batteryOrderPayable, vehicleOrderPayable } from './device-order.payable.js';
+export { saleFigureFacts } from './device-order.figures.js';
 
 /** Whether an order names the city (read on an index leading with it would need one; a city holds few orders a day). */
 export async function deviceOrdersNameCity(db: Db, cityId: number): Promise<boolean> {

@@ -19,6 +19,7 @@ export {
   type ChargedSwap,
 } from './swap-order.service.js';
 export { seedDemoSwapOrders } from './swap-order.seed.js';
+export { energyFigureFacts } from './swap-order.figures.js';
 export { kwhOrderPayable, transferOrderPayable } from './swap-order.payable.js';
 
 /** Whether an order names the city (it then stays; a city holds few orders of a kind a day). */

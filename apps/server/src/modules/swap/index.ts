@@ -10,6 +10,7 @@ export {
   type RecordedSwap,
 } from './swap-event.service.js';
 export { heldCompartments } from './appointment.query.js';
+export { swapFigureFacts } from './swap.figures.js';
 export { readSwapOrdersFrom } from './swap.query.js';
 export { recordDemoSwaps, seedDemoSwaps, seedDemoVehicleSwaps, type DemoChargedSwap, type DemoVehicleSwap } from './swap.seed.js';
 export { swapFailuresByCabinet, vehicleSwapDays } from './swap.refs.js';

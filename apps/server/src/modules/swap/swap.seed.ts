@@ -23,14 +23,13 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
       )
     ).map((battery) => [battery.id, battery]),
   );
-  const slots = occupied
-    .flatMap((slot) => {
-      const battery = held.get(slot.batteryId!);
-      if (battery?.distributionStatus !== 'ASSIGNED') return [];
-      const { cabinetId, merchantId, index, state } = slot;
-      return [{ cabinetId, merchantId, index, state, batteryNumber: battery.number, soc: battery.soc }];
-    })
-    .slice(0, 120);
+  const assigned = occupied.flatMap((slot) => {
+    const battery = held.get(slot.batteryId!);
+    if (battery?.distributionStatus !== 'ASSIGNED') return [];
+    const { cabinetId, merchantId, index, state } = slot;
+    return [{ cabinetId, merchantId, index, state, batteryNumber: battery.number, soc: battery.soc }];
+  });
+  const slots = assigned.slice(0, 120);
   if (slots.length < 4) return;
   const now = Date.now();
   const failures: DeviceFailureCode[] = ['OPEN_DOOR_FAILURE', 'BATTERY_DETECT_FAILURE', 'READ_BATTERY_ID_FAILURE'];
@@ -56,6 +55,7 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
     };
   });
   const created = await db.insert(swapRecords).values(rows).returning({ id: swapRecords.id });
+  await seedDemoSwapHistory(db, assigned, now);
   // The live one holds a ready compartment; the others are history.
   const ready = slots.find((slot) => slot.state === 'FULL' || slot.state === 'SWAPPABLE') ?? slots[0]!;
   const history = [slots[1]!, slots[2]!, slots[3]!];
@@ -85,6 +85,70 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
       merchantId: slot.merchantId,
     })),
   ]);
+}
+
+/** Days of swap history the dashboard's demo trends show (docs/dashboard.md, "Demo"). */
+const HISTORY_DAYS = 90;
+/** Cabinets of each demo merchant that carry the history. */
+const HISTORY_CABINETS = 4;
+
+/**
+ * Three months of swaps on the first cabinets of each demo merchant, so the dashboard's month trend
+ * and its yesterday comparison have history: more by day than by night, more on weekdays, growing
+ * slowly, up to the hour before now. Written in batches; the dashboard's rollups are made from these
+ * rows afterwards by the same code that keeps them.
+ */
+async function seedDemoSwapHistory(
+  db: Db,
+  slots: { cabinetId: number; merchantId: number | null; batteryNumber: string; index: number }[],
+  now: number,
+): Promise<void> {
+  const perMerchant = new Map<number, { cabinetId: number; merchantId: number; batteryNumber: string; index: number }[]>();
+  for (const slot of slots) {
+    if (slot.merchantId === null) continue;
+    const list = perMerchant.get(slot.merchantId) ?? [];
+    if (list.length < HISTORY_CABINETS && !list.some((s) => s.cabinetId === slot.cabinetId))
+      list.push({ ...slot, merchantId: slot.merchantId });
+    perMerchant.set(slot.merchantId, list);
+  }
+  const cabinets = [...perMerchant.values()].flat();
+  if (cabinets.length === 0) return;
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return seed / 2_147_483_648;
+  };
+  const rows: (typeof swapRecords.$inferInsert)[] = [];
+  const start = Math.floor(now / 3_600_000) * 3_600_000 - HISTORY_DAYS * DAY;
+  for (let hour = start; hour < now - 3_600_000; hour += 3_600_000) {
+    // Busy from 07:00 to 21:00 in the demo's zone (UTC+7), quieter at weekends, growing over the quarter.
+    const local = new Date(hour + 7 * 3_600_000);
+    const busy = local.getUTCHours() >= 7 && local.getUTCHours() < 21 ? 0.9 : 0.12;
+    const weekend = local.getUTCDay() === 0 || local.getUTCDay() === 6 ? 0.7 : 1;
+    const growth = 0.7 + (0.3 * (hour - start)) / (HISTORY_DAYS * DAY);
+    for (const cabinet of cabinets) {
+      if (random() > busy * weekend * growth) continue;
+      const startedAt = new Date(hour + Math.floor(random() * 3_500_000));
+      const failed = random() < 0.04;
+      rows.push({
+        cabinetId: cabinet.cabinetId,
+        eventId: `demo-history-${rows.length + 1}`,
+        batteryInNumber: cabinet.batteryNumber,
+        batteryInCompartment: ((cabinet.index + 2) % 8) + 1,
+        batteryInSoc: 10 + Math.floor(random() * 20),
+        batteryOutNumber: cabinet.batteryNumber,
+        batteryOutCompartment: cabinet.index,
+        batteryOutSoc: 92 + Math.floor(random() * 8),
+        customer: null,
+        startedAt,
+        endedAt: new Date(startedAt.getTime() + 40_000 + Math.floor(random() * 30_000)),
+        result: failed ? 'FAILED' : 'SUCCEEDED',
+        failureCode: failed ? 'OPEN_DOOR_FAILURE' : null,
+        merchantId: cabinet.merchantId,
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await db.insert(swapRecords).values(rows.slice(i, i + 1000));
 }
 
 /** A swap a demo vehicle is served during one of its stops (the telemetry demo decides where and when). */

@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_TIME_ZONE, dashboardApi } from '@swap/contracts';
+import { startTestServer, type TestServer } from '../../test/harness.js';
+import { platformAdmin, succeed } from '../../test/factories.js';
+import type { Db } from '../../db/client.js';
+
+// The demo's own test (docs/testing.md): the demo merchants' dashboard has three months to show.
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startTestServer({ DEMO_DEVICES: '1' });
+});
+afterAll(() => server?.close());
+
+async function rows(db: Db, query: SQL): Promise<Record<string, string | number>[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Record<string, string | number>[] }).rows;
+}
+
+describe('dashboard demo', () => {
+  it('fills every card and trend from the demo rows, and the rollups match those rows', async () => {
+    const merchant = await server.login('merchant');
+    const month = await succeed(server, dashboardApi.trend, { range: 'month' }, merchant);
+    expect(month.points.filter((point) => point.swaps > 0).length).toBeGreaterThanOrEqual(28);
+    expect(month.points.some((point) => point.newUsers > 0)).toBe(true);
+    const week = await succeed(server, dashboardApi.trend, { range: 'week' }, merchant);
+    expect(week.points.every((point) => point.swaps > 0)).toBe(true);
+    const figures = await succeed(server, dashboardApi.figures, undefined, merchant);
+    expect(figures.swaps.sameTimeYesterday + figures.swaps.today).toBeGreaterThan(0);
+    expect(figures.vehiclesSold.total + figures.batteriesSold.total).toBeGreaterThan(0);
+    expect(figures.authenticatedUsers.total).toBeGreaterThan(0);
+    const ranking = await succeed(server, dashboardApi.ranking, undefined, (await platformAdmin(server)).token);
+    expect(ranking.busiestCabinets.length).toBeGreaterThan(0);
+
+    // Three months back, and the rollups hold what the swap records add up to, day by day.
+    const zone = sql.raw(`'${DASHBOARD_TIME_ZONE}'`);
+    const raw = await rows(
+      server.db,
+      sql`select coalesce(merchant_id, 0) as merchant, (started_at at time zone ${zone})::date::text as day, count(*)::int as swaps
+          from swap_record where result = 'SUCCEEDED' group by 1, 2 order by 1, 2`,
+    );
+    const rolled = await rows(
+      server.db,
+      sql`select merchant_id as merchant, day::text as day, swaps from dashboard_merchant_day where swaps <> 0 order by 1, 2`,
+    );
+    expect(rolled).toEqual(raw);
+    expect(raw.length).toBeGreaterThanOrEqual(88);
+  });
+});

@@ -3,6 +3,8 @@ export {
   cancelJobs,
   enqueueJobs,
   jobCounts,
+  JOB_RETENTION_MS,
+  purgeEndedJobs,
   startJobWorker,
   wakeJobWorkers,
   type JobHandler,

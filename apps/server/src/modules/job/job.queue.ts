@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq, inArray, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { jobs, type JobRow } from './job.table.js';
 
@@ -88,6 +88,20 @@ export async function cancelJobs(db: Db, groupKey: string): Promise<JobRow[]> {
 /** The wait before the next attempt after the n-th failure: 5 s, doubled each time, at most 5 minutes. */
 export function retryDelayMs(attemptsDone: number): number {
   return Math.min(5_000 * 2 ** Math.max(0, attemptsDone - 1), 300_000);
+}
+
+/** How long a job that ended done or cancelled is kept before a worker deletes it (a failed one stays, with its error). */
+export const JOB_RETENTION_MS = 7 * 24 * 3600_000;
+/** How often a worker deletes the ended jobs past their retention. */
+const PURGE_EVERY_MS = 3600_000;
+
+/** Deletes the jobs that ended done or cancelled before `before`; answers how many. */
+export async function purgeEndedJobs(db: Db, before: Date): Promise<number> {
+  const gone = await db
+    .delete(jobs)
+    .where(and(inArray(jobs.state, ['DONE', 'CANCELLED']), lt(jobs.finishedAt, before)))
+    .returning({ id: jobs.id });
+  return gone.length;
 }
 
 export interface JobWorkerOptions {
@@ -198,8 +212,14 @@ export function startJobWorker(db: Db, handlers: JobHandlers, options: JobWorker
     }
     await finish(db, job, workerId, outcome);
   };
+  let purgedAt = 0;
   const pass = async () => {
     let ran = 0;
+    // Now and then, the jobs ended long ago go (docs/firmware.md, "Job queue").
+    if (Date.now() - purgedAt >= PURGE_EVERY_MS) {
+      purgedAt = Date.now();
+      await purgeEndedJobs(db, new Date(purgedAt - JOB_RETENTION_MS));
+    }
     for (;;) {
       again = false;
       const claimed = await claim(db, handlers.queues, workerId, options);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openDatabase, type Database } from '../../db/client.js';
-import { JobHandlers, cancelJobs, enqueueJobs, jobCounts, startJobWorker, type JobWorker } from './index.js';
+import { JOB_RETENTION_MS, JobHandlers, cancelJobs, enqueueJobs, jobCounts, startJobWorker, type JobWorker } from './index.js';
 import { jobs } from './job.table.js';
 
 const quiet = { warn: () => undefined };
@@ -146,5 +146,27 @@ describe('job queue', () => {
     const handlers = new JobHandlers();
     handlers.handle('t.one', () => Promise.resolve());
     expect(() => handlers.handle('t.one', () => Promise.resolve())).toThrow(/two handlers/);
+  });
+
+  it('deletes jobs that ended done or cancelled past their retention, and keeps failed and recent ones', async () => {
+    const long = new Date(Date.now() - JOB_RETENTION_MS - 60_000);
+    const ids = await enqueueJobs(server.db, [
+      { queue: 't.purge', payload: { n: 1 } },
+      { queue: 't.purge', payload: { n: 2 } },
+      { queue: 't.purge', payload: { n: 3 } },
+      { queue: 't.purge', payload: { n: 4 } },
+      { queue: 't.purge', payload: { n: 5 }, runAt: new Date(Date.now() + 60_000) },
+    ]);
+    const ended = [
+      { state: 'DONE', finishedAt: long },
+      { state: 'CANCELLED', finishedAt: long },
+      { state: 'FAILED', finishedAt: long },
+      { state: 'DONE', finishedAt: new Date() },
+    ] as const;
+    for (const [i, end] of ended.entries()) await server.db.update(jobs).set(end).where(eq(jobs.id, ids[i]!));
+    // A new worker purges with its first pass.
+    await worker(new JobHandlers()).runDue();
+    const left = await server.db.select().from(jobs).where(inArray(jobs.id, ids));
+    expect(left.map((r) => r.id).sort((a, b) => a - b)).toEqual([ids[2], ids[3], ids[4]]);
   });
 });

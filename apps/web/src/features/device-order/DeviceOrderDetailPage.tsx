@@ -6,6 +6,7 @@ import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail'
 import { fieldKey } from '../../shared/devices';
 import { formatAmount } from '../../shared/format';
 import { useUi } from '../../shared/ui';
+import { OrderPayments } from '../payment';
 import { can, codeOf, DEVICE_ORDER_ROUTES, STATUS_MAP, useOrderKind } from './deviceOrderModel';
 import { useDeviceOrderDetail, useDeviceOrderSteps } from './useDeviceOrderDetail';
 
@@ -103,7 +104,12 @@ export function DeviceOrderDetailPage() {
         },
       ]}
     >
-      {(order) => <DetailCards record={order} groups={groups(t, kind)} fieldLabel={fieldKey} />}
+      {(order) => (
+        <>
+          <DetailCards record={order} groups={groups(t, kind)} fieldLabel={fieldKey} />
+          <OrderPayments orderNo={order.orderNo} payCode={`${codeOf(kind)}.pay`} owing={can('pay')(order)} />
+        </>
+      )}
     </DetailFrame>
   );
 }

@@ -8,6 +8,7 @@ import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../sh
 import { fieldKey } from '../../shared/devices';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { useUi } from '../../shared/ui';
+import { OrderPayments } from '../payment';
 import { can, CODE, CUSTOMER_STATUS_MAP, ORDER_ROUTES, STATUS_MAP } from './productOrderModel';
 import { useOrderSteps, useProductOrderDetail } from './productOrderQueries';
 
@@ -186,6 +187,7 @@ export function ProductOrderDetailPage() {
         <>
           <DetailCards record={order} groups={groups(t)} fieldLabel={fieldKey} />
           <SwitchHistory order={order} />
+          <OrderPayments orderNo={order.orderNo} payCode={`${CODE}.pay`} owing={can('pay')(order)} />
         </>
       )}
     </DetailFrame>

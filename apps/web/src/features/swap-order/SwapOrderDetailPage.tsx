@@ -6,6 +6,7 @@ import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail'
 import { fieldKey } from '../../shared/devices';
 import { formatAmount } from '../../shared/format';
 import { useUi } from '../../shared/ui';
+import { OrderPayments } from '../payment';
 import { can, codeOf, STATUS_MAP, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
 import { useSwapOrderDetail, useSwapOrderSteps } from './useSwapOrderDetail';
 
@@ -106,7 +107,12 @@ export function SwapOrderDetailPage() {
         },
       ]}
     >
-      {(order) => <DetailCards record={order} groups={groups(t, kind)} fieldLabel={fieldKey} />}
+      {(order) => (
+        <>
+          <DetailCards record={order} groups={groups(t, kind)} fieldLabel={fieldKey} />
+          <OrderPayments orderNo={order.orderNo} payCode={`${codeOf(kind)}.pay`} owing={can('pay')(order)} />
+        </>
+      )}
     </DetailFrame>
   );
 }

@@ -8,6 +8,7 @@ import { fieldKey } from '../../shared/devices';
 import { useAmount } from '../../shared/amount';
 import { useEndpointMutation } from '../../shared/api/endpoints';
 import { useUi } from '../../shared/ui';
+import { OrderPayments } from '../payment';
 import { can, codeOf, STATUS_MAP, useWalletOrderKind, WALLET_ORDER_ROUTES } from './walletOrderModel';
 
 const MarkPaidForm = lazyDrawer(() => import('./WalletOrderForms').then((m) => m.MarkPaidForm));
@@ -134,7 +135,12 @@ export function WalletOrderDetailPage() {
       ]}
       drawers={{ markPaid: ({ record, open, close }) => <MarkPaidForm order={open ? record : null} onClose={close} /> }}
     >
-      {(order) => <DetailCards record={order} groups={groups(t, kind, amount)} fieldLabel={fieldKey} />}
+      {(order) => (
+        <>
+          <DetailCards record={order} groups={groups(t, kind, amount)} fieldLabel={fieldKey} />
+          <OrderPayments orderNo={order.orderNo} payCode={`${code}.pay`} owing={can('pay')(order)} />
+        </>
+      )}
     </DetailFrame>
   );
 }

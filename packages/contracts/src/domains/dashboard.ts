@@ -109,7 +109,7 @@ export const stationRankRow = z.object({
 export const dashboardRanking = z.object({
   /** Most swaps today first (ties by cabinet number). */
   busiestCabinets: z.array(cabinetRankRow),
-  /** Fewest swappable batteries first (ties by station name). */
+  /** Fewest swappable batteries first (ties by the station added first). */
   emptiestStations: z.array(stationRankRow),
 });
 export type DashboardRanking = z.infer<typeof dashboardRanking>;

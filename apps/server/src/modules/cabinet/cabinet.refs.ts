@@ -316,3 +316,36 @@ export function stationsWithSwappableAtMost(db: Db, atMost: number): Promise<{ s
     .groupBy(cabinets.stationId)
     .having(sql`${ready} <= ${atMost}`);
 }
+
+/**
+ * The stations with the fewest swappable batteries now (the dashboard's ranking): per station its
+ * batteries ready to swap (in an enabled compartment of an online cabinet, swappable or full), the
+ * batteries standing in its cabinets, and its cabinets; of the cabinets of `merchantId` (null: every
+ * owner's). Fewest first, ties by station id.
+ */
+export function fewestSwappableStations(
+  db: Db,
+  merchantId: number | null,
+  limit: number,
+): Promise<{ stationId: number; swappable: number; batteries: number; cabinets: number }[]> {
+  const ready = sql<number>`(count(${cabinetCompartments.id}) filter (where ${cabinets.online} and ${cabinetCompartments.enabled} and ${inArray(cabinetCompartments.state, ['SWAPPABLE', 'FULL'])}))::int`;
+  return db
+    .select({
+      stationId: sql<number>`${cabinets.stationId}`,
+      swappable: ready,
+      batteries: sql<number>`(count(${cabinetCompartments.batteryId}))::int`,
+      cabinets: sql<number>`(count(distinct ${cabinets.id}))::int`,
+    })
+    .from(cabinets)
+    .leftJoin(cabinetCompartments, eq(cabinetCompartments.cabinetId, cabinets.id))
+    .where(
+      and(
+        isNotNull(cabinets.stationId),
+        sql`${cabinets.scrapStatus} <> 'SCRAPPED'`,
+        merchantId === null ? undefined : eq(cabinets.merchantId, merchantId),
+      ),
+    )
+    .groupBy(cabinets.stationId)
+    .orderBy(ready, cabinets.stationId)
+    .limit(limit);
+}

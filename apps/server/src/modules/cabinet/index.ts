@@ -15,6 +15,7 @@ export {
   compartmentBatteryId,
   compartmentOfBattery,
   compartmentsOfCabinets,
+  fewestSwappableStations,
   firstCabinetIds,
   lockCompartment,
   markCabinetGone,

@@ -154,6 +154,11 @@ describe('dashboard rollups', () => {
     expect(swapsOf).toEqual([...swapsOf].sort((a, b) => b - a));
     // The cabinets standing in a station name it.
     expect(ranking.busiestCabinets.some((row) => row.stationName !== null)).toBe(true);
+    // North's one station, with its two cabinets that hold no battery yet: nothing to swap there.
+    expect(ranking.emptiestStations).toEqual([expect.objectContaining({ swappable: 0, batteries: 0, cabinets: 2 })]);
+    expect(ranking.emptiestStations[0]!.stationName).not.toBe('');
+    const southRanking = await succeed(server, dashboardApi.ranking, undefined, south.admin.token);
+    expect(southRanking.emptiestStations).toEqual([]);
     const all = await succeed(server, dashboardApi.ranking, undefined, platform.token);
     expect(all.busiestCabinets.some((row) => !own.has(row.cabinetNumber))).toBe(true);
   });

@@ -10,7 +10,7 @@ import {
 } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { openAlarmCounts } from '../alarm/index.js';
-import { cabinetJoin } from '../cabinet/index.js';
+import { cabinetJoin, fewestSwappableStations } from '../cabinet/index.js';
 import { describeStations } from '../station/index.js';
 import { DAY_MS, HOUR_MS, addDays, dayOf, dayStartOf, hourOf } from './dashboard.time.js';
 import { dashboardCabinetDays, dashboardMerchantDays, dashboardMerchantHours, dashboardMerchantTotals } from './dashboard.table.js';
@@ -132,7 +132,7 @@ export async function dashboardTrend(ctx: Reader, range: DashboardRange, now = n
 
 const RANK_SIZE = 10;
 
-/** The ranking card (docs/dashboard.md, "Rankings"): today's busiest cabinets from the rollups. */
+/** The ranking card (docs/dashboard.md, "Rankings"): today's busiest cabinets from the rollups, and the stations with the fewest swappable batteries now. */
 export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<DashboardRanking> {
   const c = dashboardCabinetDays;
   const cabinet = cabinetJoin(c.cabinetId);
@@ -146,10 +146,11 @@ export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<D
     .having(sql`sum(${c.swaps}) > 0`)
     .orderBy(desc(swaps), asc(cabinet.number))
     .limit(RANK_SIZE);
-  const stations = await describeStations(
-    ctx.db,
-    rows.flatMap((row) => (row.stationId === null ? [] : [row.stationId])),
-  );
+  const emptiest = await fewestSwappableStations(ctx.db, ctx.principal.merchantId, RANK_SIZE);
+  const stations = await describeStations(ctx.db, [
+    ...rows.flatMap((row) => (row.stationId === null ? [] : [row.stationId])),
+    ...emptiest.map((row) => row.stationId),
+  ]);
   return {
     busiestCabinets: rows.map((row) => ({
       cabinetId: row.cabinetId,
@@ -158,7 +159,7 @@ export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<D
       stationName: row.stationId === null ? null : (stations.get(row.stationId)?.name ?? null),
       swaps: row.swaps,
     })),
-    // Provisional: the stations' swappable batteries come from the station and cabinet modules next.
-    emptiestStations: [],
+    // The stations' batteries are their state now (the cabinet module's), not a rollup.
+    emptiestStations: emptiest.map((row) => ({ ...row, stationName: stations.get(row.stationId)?.name ?? '' })),
   };
 }

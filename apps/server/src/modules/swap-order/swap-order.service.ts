@@ -24,6 +24,7 @@ import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
 import { countFigures } from '../dashboard/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
+import { boundCustomerOfVehicle } from '../vehicle/index.js';
 import { stationCityId } from '../station/index.js';
 import { payFromWallet } from '../top-up/index.js';
 import { takePackageSwap } from '../wallet-order/index.js';
@@ -155,14 +156,9 @@ export function priceEnergy(meter: { startKwh: number; endKwh: number }, unitPri
 export async function chargeSwap(tx: Db, swap: ChargedSwap): Promise<number | null> {
   if (swap.result !== 'SUCCEEDED' || swap.merchantId === null || !swap.customer) return null;
   const merchantId = swap.merchantId;
-  let customerId: number;
-  try {
-    customerId = (await assertCustomerOf(tx, merchantId, swap.customer)).id;
-  } catch (error) {
-    // Not a customer of the merchant (or a deleted one): nobody to charge.
-    if (error instanceof AppError) return null;
-    throw error;
-  }
+  const customer = await chargedCustomer(tx, merchantId, swap.customer);
+  if (!customer) return null;
+  const { id: customerId, number: customerNumber } = customer;
   const stationId = await cabinetStationId(tx, swap.cabinetId);
   const cityId = stationId === null ? null : await stationCityId(tx, stationId);
   if (cityId === null) return null;
@@ -212,13 +208,33 @@ export async function chargeSwap(tx: Db, swap: ChargedSwap): Promise<number | nu
     await tx.update(swapOrders).set({ status: 'PAID', paidAt: now }).where(eq(swapOrders.id, orderId));
     return orderId;
   }
-  await payFromOwnWallet(tx, { id: orderId, orderNo, merchantId, customerNumber: swap.customer, amount, currency: price.currency }).catch(
+  await payFromOwnWallet(tx, { id: orderId, orderNo, merchantId, customerNumber, amount, currency: price.currency }).catch(
     (error: unknown) => {
       // A wallet that does not hold the amount leaves the order waiting for its payment.
       if (!(error instanceof AppError)) throw error;
     },
   );
   return orderId;
+}
+
+/**
+ * Whom a swap charges: the merchant's customer with the number the cabinet read, else the customer
+ * bound to the merchant's vehicle with that number (the cabinet read the vehicle). Null when neither
+ * is a customer of the merchant (or the customer is deleted): nobody to charge.
+ */
+async function chargedCustomer(tx: Db, merchantId: number, read: string): Promise<{ id: number; number: string } | null> {
+  const customerOf = async (number: string) => {
+    try {
+      return { id: (await assertCustomerOf(tx, merchantId, number)).id, number };
+    } catch (error) {
+      if (error instanceof AppError) return null;
+      throw error;
+    }
+  };
+  const named = await customerOf(read);
+  if (named) return named;
+  const bound = await boundCustomerOfVehicle(tx, merchantId, read);
+  return bound === null ? null : customerOf(await customerNumberOf(tx, bound));
 }
 
 /** Takes the order's amount from the customer's wallet and marks it paid; 7100 when the wallet does not hold it. */

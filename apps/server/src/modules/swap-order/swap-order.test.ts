@@ -19,12 +19,21 @@ import {
 } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, createCustomer, createDeviceTypes, createProvinceAndCity, deviceCallers, succeed } from '../../test/factories.js';
+import {
+  createAccount,
+  createCustomer,
+  createDevices,
+  createDeviceTypes,
+  createProvinceAndCity,
+  deviceCallers,
+  succeed,
+} from '../../test/factories.js';
 import type { DeviceCallers } from '../../test/factories.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { payableKindOf } from '../payment/index.js';
+import { bindVehicleToCustomer } from '../vehicle/index.js';
 import { kwhOrderPayable, priceEnergy, runSwapOrderJob } from './index.js';
 
 const kwhOrderPayableLock = (tx: Parameters<typeof kwhOrderPayable.lockByNo>[0], orderNo: string) => kwhOrderPayable.lockByNo(tx, orderNo);
@@ -63,6 +72,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   let cityId = 0;
   let cabinetId = 0;
   let serial = 0;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   const orders = async (kind: SwapOrderKind, filter: Record<string, unknown> = {}, token = staff) =>
     (await server.request(swapOrderApi[kind].search, filter, { token })).data;
@@ -105,7 +115,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     who = await deviceCallers(server);
     staff = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: MENUS })).token;
     rivalStaff = (await createAccount(server, who.admin, { merchantId: who.rivalId, menuCodes: MENUS })).token;
-    const types = await createDeviceTypes(server, who.admin);
+    types = await createDeviceTypes(server, who.admin);
     cityId = (await createProvinceAndCity(server, who.admin)).cityId;
     // A station inside the city; the cabinet stands there, so its swaps are priced in the city.
     const station = await succeed(
@@ -212,6 +222,29 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect((await row(waiting.id)).status).toBe('PAID');
     const bill = (await server.request(walletApi.bill, { customerId: number }, { token: staff })).data;
     expect(bill.records.filter((m) => m.movementKind === 'PAYMENT').map((m) => m.amount)).toEqual(['-5000.00', '-5000.00']);
+  });
+
+  it("charges the customer bound to the vehicle when the cabinet read the vehicle's number, never another merchant's", async () => {
+    const { id: customerId, customerNumber: number } = await createCustomer(server, staff, { customerNumber: 'C71011' });
+    await topUpWallet(number, '6000');
+    const [own, rivals, unbound] = [
+      await createDevices(server, who.admin, 'vehicle', 1, { typeId: types.vehicle1, prefix: 'VSOA', merchantId: who.merchantId }),
+      await createDevices(server, who.admin, 'vehicle', 1, { typeId: types.vehicle1, prefix: 'VSOB', merchantId: who.rivalId }),
+      await createDevices(server, who.admin, 'vehicle', 1, { typeId: types.vehicle1, prefix: 'VSOC', merchantId: who.merchantId }),
+    ];
+    await bindVehicleToCustomer(server.db, own.ids[0]!, customerId);
+    const rivalCustomer = await createCustomer(server, rivalStaff, { customerNumber: 'C71012' });
+    await bindVehicleToCustomer(server.db, rivals.ids[0]!, rivalCustomer.id);
+    const order = (await report(event(own.numbers[0]!)))!;
+    expect(order).toMatchObject({ kind: 'transfer', customerId, amount: '5000.00', status: 'PAID', paymentGateway: 'WALLET' });
+    expect((await orders('transfer', { customerNumber: number })).records.map((o) => o.orderNo)).toEqual([order.orderNo]);
+    const bill = (await server.request(walletApi.bill, { customerId: number }, { token: staff })).data;
+    expect(bill.records.filter((m) => m.movementKind === 'PAYMENT').map((m) => [m.amount, m.reference])).toEqual([
+      ['-5000.00', order.orderNo],
+    ]);
+    // Another merchant's vehicle bound to its customer, and a vehicle bound to nobody: nobody is charged.
+    expect(await report(event(rivals.numbers[0]!))).toBeNull();
+    expect(await report(event(unbound.numbers[0]!))).toBeNull();
   });
 
   it('charges nothing while a swap package the customer bought covers the swap, and takes one swap from it', async () => {

@@ -13,4 +13,10 @@ export { registerVehicleRoutes } from './vehicle.routes.js';
 export { VEHICLE_KIND } from './vehicle.kind.js';
 export { vehicleDetail, vehiclesByNumber, visibleVehicle } from './vehicle.query.js';
 export { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle, type ServedVehicle } from './vehicle.binding.js';
-export { bindVehicleToCustomer, freeVehiclesOf, lockVehicleForOrder, unbindVehicleFromCustomer } from './vehicle.orders.js';
+export {
+  bindVehicleToCustomer,
+  boundCustomerOfVehicle,
+  freeVehiclesOf,
+  lockVehicleForOrder,
+  unbindVehicleFromCustomer,
+} from './vehicle.orders.js';

@@ -35,6 +35,20 @@ export async function bindVehicleToCustomer(tx: Db, vehicleId: number, customerI
     .where(eq(vehicles.id, vehicleId));
 }
 
+/**
+ * The customer a merchant's vehicle with this number is bound to (docs/orders.md, "Transfer and
+ * energy orders": a cabinet that read the vehicle's number charges its customer); null when the
+ * merchant has no such vehicle or it is bound to nobody.
+ */
+export async function boundCustomerOfVehicle(db: Db, merchantId: number, number: string): Promise<number | null> {
+  const [row] = await db
+    .select({ customerId: vehicles.boundUserId })
+    .from(vehicles)
+    .where(and(eq(vehicles.merchantId, merchantId), eq(vehicles.number, number)))
+    .limit(1);
+  return row?.customerId ?? null;
+}
+
 /** The vehicle is no longer the customer's (an order ended): it stays with its merchant, bound to nobody. */
 export async function unbindVehicleFromCustomer(tx: Db, vehicleId: number, customerId: number): Promise<void> {
   await tx

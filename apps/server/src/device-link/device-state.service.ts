@@ -14,16 +14,7 @@ import { auditDeviceRefusal } from '../modules/swap/index.js';
 export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog, hub?: DeviceHub): Promise<number> {
   const numbers = await takeSilentCabinetsOffline(db, timeoutMs);
   // A silent cabinet meets the rules watching "offline" (docs/alarms.md); its next report clears them.
-  if (numbers.length > 0) {
-    const opened = await evaluateAlarms(
-      db,
-      numbers.map((number) => ({ kind: 'cabinet' as const, number, values: { offline: true } })),
-    ).catch((error: unknown) => {
-      log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
-      return [];
-    });
-    for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
-  }
+  await raiseOfflineAlarms(db, numbers, log, hub);
   await noticeCabinetsOffline(db, numbers, new Date()).catch((error: unknown) =>
     log?.warn(
       { cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) },
@@ -31,6 +22,22 @@ export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?:
     ),
   );
   return numbers.length;
+}
+
+/**
+ * Cabinets gone offline (silent past the heartbeat timeout, their last will, or their own word) meet
+ * the alarm rules watching "offline" (docs/alarms.md); a failure is logged, never the caller's.
+ */
+export async function raiseOfflineAlarms(db: Db, numbers: string[], log?: StateLog, hub?: DeviceHub): Promise<void> {
+  if (numbers.length === 0) return;
+  const opened = await evaluateAlarms(
+    db,
+    numbers.map((number) => ({ kind: 'cabinet' as const, number, values: { offline: true } })),
+  ).catch((error: unknown) => {
+    log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
+    return [];
+  });
+  for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
 }
 
 /**

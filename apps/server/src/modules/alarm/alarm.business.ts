@@ -10,7 +10,7 @@ import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { swapFailuresByCabinet } from '../swap/index.js';
-import { EVERY_TENANT, type OpenedAlarm } from './alarm.evaluate.js';
+import { EVERY_TENANT, clearRetiredRuleAlarms, type OpenedAlarm } from './alarm.evaluate.js';
 
 /** A business alarm just opened: its subject's name, who is told and how. */
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
@@ -229,5 +229,7 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date()): Promise<
     for (const row of cleared) logCabinet(row, false);
   }
   await appendDeviceLog(db, logged);
+  // A device rule disabled or removed on another server: its alarms clear here too.
+  await clearRetiredRuleAlarms(db, now);
   return opened;
 }

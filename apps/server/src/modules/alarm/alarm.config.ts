@@ -185,11 +185,24 @@ const changed = <T>(value: T): T => {
   return value;
 };
 
+/** Told when a rule was disabled or removed, so its alarms clear (alarm.evaluate.ts). */
+let onRulesRetired: (db: Db) => Promise<unknown> = () => Promise.resolve();
+export function whenRulesRetire(listener: (db: Db) => Promise<unknown>): void {
+  onRulesRetired = listener;
+}
+
 export const rules = {
   add: async (ctx: Ctx, input: AlarmRuleAdd) => changed(await ruleRecords.add(ctx, ruleFields(input))),
-  edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }) =>
-    changed(await ruleRecords.edit(ctx, { ...ruleFields(input), id: input.id })),
-  remove: async (ctx: Ctx, id: number) => changed(await ruleRecords.remove(ctx, id)),
+  edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }) => {
+    const edited = changed(await ruleRecords.edit(ctx, { ...ruleFields(input), id: input.id }));
+    if (!edited.enabled) await onRulesRetired(ctx.db);
+    return edited;
+  },
+  remove: async (ctx: Ctx, id: number) => {
+    const removed = changed(await ruleRecords.remove(ctx, id));
+    await onRulesRetired(ctx.db);
+    return removed;
+  },
 };
 
 /** Every enabled rule, for evaluation, oldest first. */

@@ -14,8 +14,8 @@ import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
-import { enabledRules, whenRulesChange } from './alarm.config.js';
-import { alarms } from './alarm.table.js';
+import { enabledRules, whenRulesChange, whenRulesRetire } from './alarm.config.js';
+import { alarmRules, alarms } from './alarm.table.js';
 
 /** One device's latest readings, by parameter: numbers, or whether a condition holds. */
 export interface Reading {
@@ -74,6 +74,7 @@ type Rule = Awaited<ReturnType<typeof enabledRules>>[number];
 const RULES_TTL_MS = 30_000;
 let cached: { rules: Rule[]; at: number } | undefined;
 whenRulesChange(() => (cached = undefined));
+whenRulesRetire((db) => clearRetiredRuleAlarms(db));
 
 async function currentRules(db: Db): Promise<Rule[]> {
   if (!cached || Date.now() - cached.at > RULES_TTL_MS) cached = { rules: await enabledRules(db), at: Date.now() };
@@ -297,4 +298,36 @@ export async function followAlarmStatus(db: Db, batteryIds: number[]): Promise<v
     alarm: [...ids],
     normal: batteryIds.filter((id) => !ids.has(id)),
   });
+}
+
+/**
+ * A device rule disabled or removed clears its alarms (docs/alarms.md, "Rules"): nothing watches
+ * their condition any more, so nothing would ever clear them. Alarms still waiting out their hold
+ * are dropped. Run when a rule changes and by the periodic business check (another server's change).
+ */
+export async function clearRetiredRuleAlarms(db: Db, now = new Date()): Promise<number> {
+  const retired = sql`${alarms.alarmKind} <> 'business' and ${alarms.alarmState} <> 'CLEARED'
+    and (${alarms.ruleId} is null or ${alarms.ruleId} in (select ${alarmRules.id} from ${alarmRules} where not ${alarmRules.enabled}))`;
+  await db.delete(alarms).where(and(retired, eq(alarms.alarmState, 'PENDING')));
+  const cleared = await db.update(alarms).set({ alarmState: 'CLEARED', clearedAt: now, lastSeenAt: now }).where(retired).returning();
+  if (cleared.length === 0) return 0;
+  await appendDeviceLog(
+    db,
+    cleared
+      .filter((row) => row.alarmKind !== 'business')
+      .map((row) => ({
+        kind: 'alarm' as const,
+        deviceKind: row.alarmKind as AlarmDeviceKind,
+        deviceId: row.deviceId,
+        merchantId: row.merchantId,
+        text: 'deviceLogAlarmCleared' as const,
+        params: { content: row.content },
+        at: now,
+      })),
+  );
+  await followAlarmStatus(
+    db,
+    cleared.filter((row) => row.alarmKind === 'battery').map((row) => row.deviceId),
+  );
+  return cleared.length;
 }

@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
-import { alarmApi, batteryTelemetryTopic, endpointUrl, type AlarmRuleAdd, type BatteryTelemetry, type Language } from '@swap/contracts';
+import {
+  alarmApi,
+  batteryTelemetryTopic,
+  cabinetTopic,
+  endpointUrl,
+  type AlarmRuleAdd,
+  type BatteryTelemetry,
+  type Language,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createAccount,
@@ -428,6 +436,69 @@ describe('alarms', () => {
         rivalStream.close();
         await client.endAsync();
       }
+    });
+
+    it('a cabinet’s last will (its state offline) opens the rules watching offline at once, without waiting for the heartbeat sweep', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(
+        alarmApi.rules.add,
+        { ...RULE, alarmKind: 'cabinet', parameter: 'offline', rangeFrom: null, holdSeconds: 0, content: 'Cabinet went away' },
+        { token: admin },
+      );
+      const device = await createDeviceWithCredential(server, admin, 'cabinet', {
+        typeId: types.cabinet,
+        number: 'CWILL0001',
+        merchantId: merchant.id,
+      });
+      const stream = await openAlarmStream(base, merchant.admin.token);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
+        clientId: device.number,
+        username: device.number,
+        password: device.secret,
+        will: {
+          topic: cabinetTopic(device.number, 'state'),
+          payload: Buffer.from(JSON.stringify({ online: false })),
+          qos: 1,
+          retain: true,
+        },
+      });
+      try {
+        // The connection drops without a goodbye: the broker publishes the will.
+        client.stream.destroy();
+        await eventually(() =>
+          expect(stream.alarms()).toEqual([expect.objectContaining({ deviceNumber: device.number, content: 'Cabinet went away' })]),
+        );
+        const rows = await server.db
+          .select()
+          .from(alarms)
+          .where(and(eq(alarms.alarmKind, 'cabinet'), eq(alarms.deviceId, device.id)));
+        expect(rows.map((r) => [r.parameter, r.alarmState])).toEqual([['offline', 'OPEN']]);
+      } finally {
+        stream.close();
+        await client.endAsync(true);
+      }
+    });
+  });
+
+  describe('retired rules', () => {
+    it('clears a rule’s alarms when it is disabled, and when it is removed', async () => {
+      await server.db.delete(alarmRules);
+      const rule = (await server.request(alarmApi.rules.add, { ...RULE, content: 'Retired' }, { token: admin })).data;
+      const fresh = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'BRT', merchantId: merchant.id });
+      const [number, second] = fresh.numbers;
+      const [id, secondId] = fresh.ids;
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 80 }), reading(second!, { temperature: 80 })], at(10));
+      const open = async (deviceId: number) => (await activeOf(deviceId)).filter((r) => r.alarmState !== 'CLEARED');
+      expect(await open(id!)).toHaveLength(1);
+      await server.request(alarmApi.rules.edit, { ...RULE, content: 'Retired', id: rule.id, enabled: false }, { token: admin });
+      expect(await open(id!)).toHaveLength(0);
+      expect((await server.db.select().from(batteries).where(eq(batteries.id, id!)))[0]?.alarmStatus).toBe('NORMAL');
+      // Enabled again and raised, then removed: cleared as well.
+      await server.request(alarmApi.rules.edit, { ...RULE, content: 'Retired', id: rule.id, enabled: true }, { token: admin });
+      await evaluateAlarms(server.db, [reading(second!, { temperature: 81 })], at(11));
+      expect(await open(secondId!)).toHaveLength(1);
+      await server.request(alarmApi.rules.remove, { id: rule.id }, { token: admin });
+      expect(await open(secondId!)).toHaveLength(0);
     });
   });
 });

@@ -467,6 +467,8 @@ const id = { id: 'word' } as const;
 /** Every signed-in route with the code that guards it. */
 export const ROUTES: RouteDef[] = [
   r('/dashboard', '', 'nav.dashboard'),
+  // One's own account, from the user menu: every signed-in account.
+  r('/profile', '', 'page.profile'),
   // Product centre
   r('/product/vehicle/list', 'operation.vehicle', 'nav.operation.vehicle'),
   r('/product/vehicle/detail/:id', 'operation.vehicle.detail', 'page.vehicleDetail', id, 'operation.vehicle'),

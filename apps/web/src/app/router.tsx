@@ -4,10 +4,19 @@ import { PageLoading } from './PageLoading';
 import { RootLayout } from './RootLayout';
 import { RouteGate } from './RouteGate';
 import { centresOf, routesOf, type PageRoute } from './routeTables';
+import { loadFeatureTexts } from '../i18n';
 
 const named = <T,>(load: () => Promise<T>) => lazy(async () => ({ default: (await load()) as ComponentType }));
 
 const LoginPage = named(() => import('../features/session/LoginPage').then((m) => m.LoginPage));
+/** The password recovery pages come with their own texts (features/session/recovery.texts.ts). */
+const recoveryPage = (page: 'ForgotPasswordPage' | 'ResetPasswordPage') =>
+  named(async () => {
+    const [pages] = await Promise.all([import('../features/session/RecoveryPages'), loadFeatureTexts(['session/recovery.texts.ts'])]);
+    return pages[page];
+  });
+const ForgotPasswordPage = recoveryPage('ForgotPasswordPage');
+const ResetPasswordPage = recoveryPage('ResetPasswordPage');
 const CallbackPage = named(() => import('../features/session/CallbackPage').then((m) => m.CallbackPage));
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage').then((m) => m.NoPermissionPage));
@@ -50,7 +59,9 @@ export function AppRoutes() {
       <Route element={<RootLayout />}>
         <Route path="/" element={<Navigate to="/dashboard" replace />} />
         <Route path="/session/login" element={<LoginPage />} />
-        {/* Other session screens (sign-up, lock screen, password reset) are not offered: sign-in is the way in. */}
+        <Route path="/session/forgot-password" element={<ForgotPasswordPage />} />
+        <Route path="/session/reset-password" element={<ResetPasswordPage />} />
+        {/* Other session screens (sign-up, lock screen) are not offered: sign-in is the way in. */}
         <Route path="/session/*" element={<Navigate to="/session/login" replace />} />
         <Route path="/callback" element={<CallbackPage />} />
         <Route path="/error-page/500" element={<ServerErrorPage />} />

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, formatDateTimeIn } from '@swap/contracts';
-import { formatAmount, formatDate, formatDateTime, formatNumber, isCalendarDate, zoneLabel } from './format';
+import { formatAmount, formatDate, formatDateTime, formatNumber, isCalendarDate, setDisplayTimeZone, zoneLabel } from './format';
 
 const NBSP = /\u00a0|\u202f/g;
 const plain = (text: string) => text.replace(NBSP, ' ');
@@ -65,5 +65,18 @@ describe('the CSV exports’ times', () => {
         expect(formatDateTimeIn(instant, language, zone)).toBe(formatDateTime(instant, language));
       }
     }
+  });
+});
+
+describe('the time zone chosen on one’s own profile', () => {
+  it('shows every instant in that zone with its offset, and the browser’s again once cleared', () => {
+    const instant = '2026-11-25T14:05:09Z';
+    setDisplayTimeZone('Asia/Jakarta');
+    expect(plain(formatDateTime(instant, 'en'))).toBe('25/11/2026, 21:05:09 UTC+7');
+    setDisplayTimeZone('Asia/Kolkata');
+    expect(plain(formatDateTime(instant, 'en'))).toBe('25/11/2026, 19:35:09 UTC+5:30');
+    expect(plain(formatDateTime(instant, 'en'))).toBe(plain(formatDateTimeIn(instant, 'en', 'Asia/Kolkata')));
+    setDisplayTimeZone(null);
+    expect(formatDateTime(instant, 'en').endsWith(zoneLabel(new Date(instant)))).toBe(true);
   });
 });

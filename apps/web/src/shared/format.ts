@@ -19,17 +19,53 @@ function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, 
   return format;
 }
 
-/** "UTC+7", "UTC+5:30", "UTC-3": the browser's offset from UTC at that moment. */
-export function zoneLabel(date: Date): string {
-  const offset = -date.getTimezoneOffset();
+/** "UTC+7", "UTC+5:30", "UTC-3" from an offset east of UTC in minutes. */
+function offsetLabel(offset: number): string {
   if (offset === 0) return 'UTC';
   const hours = Math.floor(Math.abs(offset) / 60);
   const minutes = Math.abs(offset) % 60;
   return `UTC${offset < 0 ? '-' : '+'}${hours}${minutes ? `:${String(minutes).padStart(2, '0')}` : ''}`;
 }
 
+/** "UTC+7", "UTC+5:30", "UTC-3": the browser's offset from UTC at that moment. */
+export function zoneLabel(date: Date): string {
+  return offsetLabel(-date.getTimezoneOffset());
+}
+
+/** Where the time zone chosen on one's own profile is kept in the browser (shared/session.ts writes it at sign-in). */
+export const TIME_ZONE_KEY = 'timeZone';
+let chosenZone: string | null | undefined;
+
+/** The time zone every date is shown in: the one chosen on one's own profile, or null for the browser's. */
+export function displayTimeZone(): string | null {
+  if (chosenZone === undefined) chosenZone = (typeof localStorage === 'undefined' ? null : localStorage.getItem(TIME_ZONE_KEY)) || null;
+  return chosenZone;
+}
+
+/** Shows every date from now on in this zone (null: the browser's); kept for the next visit. */
+export function setDisplayTimeZone(zone: string | null | undefined): void {
+  chosenZone = zone || null;
+  if (typeof localStorage !== 'undefined') {
+    if (chosenZone) localStorage.setItem(TIME_ZONE_KEY, chosenZone);
+    else localStorage.removeItem(TIME_ZONE_KEY);
+  }
+  formats.clear();
+}
+
+/** The offset east of UTC in minutes of an IANA zone at that moment (Intl's longOffset, "GMT+05:30"). */
+function offsetIn(date: Date, timeZone: string): number {
+  const name = cached(`o${timeZone}`, () => new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }))
+    .formatToParts(date)
+    .find((part) => part.type === 'timeZoneName')?.value;
+  const match = /([+-])(\d{2}):?(\d{2})?/.exec(name ?? '');
+  if (!match) return 0;
+  const minutes = Number(match[2]) * 60 + Number(match[3] ?? 0);
+  return match[1] === '-' ? -minutes : minutes;
+}
+
 /**
- * An instant from the API in the browser's time zone, written the language's way, with the zone.
+ * An instant from the API in the time zone chosen on one's own profile (else the browser's), written
+ * the language's way, with the zone.
  * CSV exports write times the same way on the server (contracts `formatDateTimeIn`, kept out of
  * the bundle); format.test.ts holds the two to the same text.
  */
@@ -37,6 +73,7 @@ export function formatDateTime(value: string | number | Date | null | undefined,
   if (value === null || value === undefined || value === '') return '';
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return '';
+  const timeZone = displayTimeZone() ?? undefined;
   const format = cached(
     `d${language}`,
     () =>
@@ -48,9 +85,10 @@ export function formatDateTime(value: string | number | Date | null | undefined,
         minute: '2-digit',
         second: '2-digit',
         hourCycle: 'h23',
+        timeZone,
       }),
   );
-  return `${format.format(date)} ${zoneLabel(date)}`;
+  return `${format.format(date)} ${timeZone ? offsetLabel(offsetIn(date, timeZone)) : zoneLabel(date)}`;
 }
 
 const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;

@@ -1,4 +1,5 @@
 import { toUserType, type UserType } from '@swap/contracts';
+import { setDisplayTimeZone } from './format';
 
 /** Browser storage of the signed-in session (token, user info, tour flag, language cookie). */
 export const TOKEN_KEY = 'token';
@@ -11,6 +12,8 @@ export interface UserInfo {
   merchantId?: number | null;
   /** The account's merchant's name (a merchant's staff pick it where a record names a merchant); absent in older sessions. */
   merchantName?: string | null;
+  /** The time zone chosen on one's own profile (null: the browser's); the dates follow it (shared/format.ts). */
+  timeZone?: string | null;
 }
 
 export function getToken(): string | null {
@@ -31,6 +34,7 @@ export function getUserInfo(): UserInfo | null {
       type: toUserType(record.type),
       merchantId,
       merchantName,
+      timeZone: typeof record.timeZone === 'string' ? record.timeZone : null,
     };
   } catch {
     return null;
@@ -46,9 +50,11 @@ export function isPlatformUser(user: UserInfo | null = getUserInfo()): boolean {
 export function saveSession(token: string, user: UserInfo): void {
   localStorage.setItem(TOKEN_KEY, token);
   localStorage.setItem(USER_INFO_KEY, JSON.stringify(user));
+  setDisplayTimeZone(user.timeZone);
 }
 
 export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_INFO_KEY);
+  setDisplayTimeZone(null);
 }

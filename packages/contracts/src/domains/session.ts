@@ -33,6 +33,9 @@ export const adminInfo = z.object({
   accountType: z.enum(['PLATFORM', 'MERCHANT']),
   merchantId: z.number().nullable(),
   merchantName: z.string().nullable(),
+  /** The time zone every date is shown in and the interface language, from one's own profile (null: the browser's). */
+  timeZone: z.string().nullable().optional(),
+  language: z.string().nullable().optional(),
 });
 export type AdminInfo = z.infer<typeof adminInfo>;
 

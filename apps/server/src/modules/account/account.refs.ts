@@ -68,6 +68,8 @@ export async function findSignInAccount(db: Db, name: string) {
       merchantId: accounts.merchantId,
       merchantName: merchantNameOf(accounts.merchantId),
       status: accounts.status,
+      timeZone: accounts.timeZone,
+      language: accounts.language,
     })
     .from(signInNames)
     .innerJoin(accounts, eq(accounts.id, signInNames.accountId))

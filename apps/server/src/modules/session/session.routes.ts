@@ -104,6 +104,8 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
         accountType: account.accountType,
         merchantId: account.merchantId,
         merchantName: account.merchantName,
+        timeZone: account.timeZone,
+        language: account.language,
       },
     };
   });

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Dropdown, Flex } from 'antd';
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -8,7 +8,10 @@ import { sessionApi } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { clearSession, getUserInfo } from '../../shared/session';
 
-/** Username and type, and sign-out: the server revokes the token, the browser forgets it either way. */
+/**
+ * Username and type; one's own account (the profile page) and sign-out: the server revokes the token,
+ * the browser forgets it either way.
+ */
 export function UserMenu() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -28,7 +31,16 @@ export function UserMenu() {
   return (
     <Dropdown
       trigger={['click']}
-      menu={{ items: [{ key: 'signOut', icon: <LogoutOutlined />, label: t('shell.signOut') }], onClick: () => void signOut() }}
+      menu={{
+        items: [
+          { key: 'profile', icon: <IdcardOutlined />, label: t('page.profile') },
+          { key: 'signOut', icon: <LogoutOutlined />, label: t('shell.signOut') },
+        ],
+        onClick: ({ key }) => {
+          if (key === 'profile') void navigate('/profile');
+          if (key === 'signOut') void signOut();
+        },
+      }}
     >
       <Button type="text" title={t('shell.userMenu')} className="user-menu-button">
         <Flex align="center" gap={8}>

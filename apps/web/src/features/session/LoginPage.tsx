@@ -1,8 +1,9 @@
 import { useEffect, useState, type SyntheticEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { loginBody } from '@swap/contracts';
+import { isLanguage, loginBody } from '@swap/contracts';
+import { changeLanguage, currentLanguage } from '../../i18n';
 import { safeRedirect } from '../../shared/menuModel';
 import { LOGIN_SUCCESS_DELAY_MS } from '../../shared/settings';
 import { resetSessionEnding } from '../../shared/api/bridge';
@@ -48,6 +49,8 @@ export function LoginPage() {
     try {
       const data = await login.mutateAsync(parsed.data);
       saveSession(data.token, data.admin);
+      // The language chosen on one's own profile follows the account to any browser.
+      if (isLanguage(data.admin.language) && data.admin.language !== currentLanguage()) await changeLanguage(data.admin.language);
       queryClient.clear();
       resetSessionEnding();
       setResult({ kind: 'success', text: t('session.success') });
@@ -95,6 +98,9 @@ export function LoginPage() {
               {t('session.submit')}
             </button>
           </form>
+          <p className="login-links">
+            <Link to="/session/forgot-password">{t('session.forgotPassword')}</Link>
+          </p>
           {config.data ? (
             <DemoAccounts
               config={config.data}

@@ -12,6 +12,7 @@ export const page = {
   'page.stockRecordDetail': 'Stock record detail',
   'page.storeAdd': 'Add integrated station',
   'page.storeEdit': 'Edit integrated station',
+  'page.profile': 'My account',
   'page.storeDetail': 'Integrated station detail',
   'page.stationAdd': 'Add swap station',
   'page.stationEdit': 'Edit swap station',

@@ -5,6 +5,7 @@ export const session = {
   'session.username': 'Username',
   'session.password': 'Password',
   'session.submit': 'Sign in',
+  'session.forgotPassword': 'Forgot password?',
   'session.success': 'User Logged In Success!',
   'session.demoTitle': 'Demo accounts',
   'session.demoHint': 'Choose an account to fill in the form.',

@@ -13,6 +13,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stockRecordDetail': 'Detail catatan stok',
   'page.storeAdd': 'Tambah stasiun terpadu',
   'page.storeEdit': 'Ubah stasiun terpadu',
+  'page.profile': 'Akun saya',
   'page.storeDetail': 'Detail stasiun terpadu',
   'page.stationAdd': 'Tambah stasiun tukar',
   'page.stationEdit': 'Ubah stasiun tukar',

@@ -6,6 +6,7 @@ export const session: Record<keyof typeof en, string> = {
   'session.username': 'Nama pengguna',
   'session.password': 'Kata sandi',
   'session.submit': 'Masuk',
+  'session.forgotPassword': 'Lupa kata sandi?',
   'session.success': 'Pengguna berhasil masuk!',
   'session.demoTitle': 'Akun demo',
   'session.demoHint': 'Pilih akun untuk mengisi formulir.',

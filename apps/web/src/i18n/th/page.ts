@@ -13,6 +13,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stockRecordDetail': 'รายละเอียดบันทึกคลังสินค้า',
   'page.storeAdd': 'เพิ่มสถานีรวม',
   'page.storeEdit': 'แก้ไขสถานีรวม',
+  'page.profile': 'บัญชีของฉัน',
   'page.storeDetail': 'รายละเอียดสถานีรวม',
   'page.stationAdd': 'เพิ่มสถานีสลับแบตเตอรี่',
   'page.stationEdit': 'แก้ไขสถานีสลับแบตเตอรี่',

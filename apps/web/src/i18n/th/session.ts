@@ -6,6 +6,7 @@ export const session: Record<keyof typeof en, string> = {
   'session.username': 'ชื่อผู้ใช้',
   'session.password': 'รหัสผ่าน',
   'session.submit': 'เข้าสู่ระบบ',
+  'session.forgotPassword': 'ลืมรหัสผ่าน?',
   'session.success': 'เข้าสู่ระบบสำเร็จ!',
   'session.demoTitle': 'บัญชีทดลอง',
   'session.demoHint': 'เลือกบัญชีเพื่อกรอกแบบฟอร์ม',

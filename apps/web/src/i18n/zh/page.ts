@@ -13,6 +13,7 @@ export const page: Record<keyof typeof en, string> = {
   'page.stockRecordDetail': '库存记录详情',
   'page.storeAdd': '新增综合站',
   'page.storeEdit': '编辑综合站',
+  'page.profile': '我的账号',
   'page.storeDetail': '综合站详情',
   'page.stationAdd': '新增换电站',
   'page.stationEdit': '编辑换电站',

@@ -6,6 +6,7 @@ export const session: Record<keyof typeof en, string> = {
   'session.username': '用户名',
   'session.password': '密码',
   'session.submit': '登录',
+  'session.forgotPassword': '忘记密码？',
   'session.success': '用户登录成功！',
   'session.demoTitle': '演示账号',
   'session.demoHint': '选择一个账号以填写表单。',

@@ -12,6 +12,7 @@ import {
 } from '@swap/contracts';
 import { readLanguage } from '../language';
 import { getToken } from '../session';
+import { displayTimeZone } from '../format';
 import { i18n } from '../../i18n';
 import { notifyError, openSessionDialogOnce } from './bridge';
 import { ApiError } from './errors';
@@ -57,7 +58,7 @@ function headersFor(request: Request): Headers {
   const token = getToken();
   if (token) headers.set(TOKEN_HEADER, token);
   if (request.admin) headers.set(REQUEST_TIME_HEADER, String(Date.now()));
-  if (request.export) headers.set(TIME_ZONE_HEADER, Intl.DateTimeFormat().resolvedOptions().timeZone);
+  if (request.export) headers.set(TIME_ZONE_HEADER, displayTimeZone() ?? Intl.DateTimeFormat().resolvedOptions().timeZone);
   return headers;
 }
 

@@ -1,0 +1,157 @@
+import { afterAll, beforeAll } from 'vitest';
+import { commonSettingApi, menuApi, profileApi, SMTP_SETTINGS } from '@swap/contracts';
+import { describe, expect, test } from '../support/fixtures.js';
+import { apiAnswer, apiRequest, apiToken } from '../support/api.js';
+import { createMerchant, unique, type Merchant } from '../support/factories.js';
+import { resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
+import { newContext } from '../support/browser.js';
+import { Shell } from '../pages/shell.js';
+import { LoginPage } from '../pages/login-page.js';
+import { ForgotPasswordPage, ProfilePage, ResetPasswordPage } from '../pages/account-pages.js';
+
+/** A merchant administrator with an email on its profile, where recovery mails go. */
+async function ownerWithEmail(): Promise<{ merchant: Merchant; email: string }> {
+  const merchant = await createMerchant();
+  const email = `${unique('owner')}@example.test`;
+  await apiRequest(merchant.admin.token, profileApi.edit, { name: 'Owner', email });
+  return { merchant, email };
+}
+
+describe('password recovery by mail', () => {
+  let smtp: SmtpReceiver;
+  let adminToken: string;
+  const settingIds: number[] = [];
+
+  beforeAll(async () => {
+    smtp = await startSmtpReceiver();
+    adminToken = await apiToken('admin');
+    // The server sends through the SMTP server the common settings name.
+    for (const [name, value] of [
+      [SMTP_SETTINGS.host, '127.0.0.1'],
+      [SMTP_SETTINGS.port, String(smtp.port)],
+    ] as const) {
+      const setting = await apiRequest(adminToken, commonSettingApi.add, { name, value, description: 'Mail for the recovery spec' });
+      settingIds.push(setting.id);
+    }
+  });
+  afterAll(async () => {
+    for (const id of settingIds) await apiAnswer(adminToken, commonSettingApi.remove, { id });
+    await smtp.close();
+  });
+
+  const languages = [
+    {
+      cookie: 'en',
+      forgot: 'Forgot password?',
+      account: 'Username, phone or email',
+      send: 'Send the link',
+      sent: 'If that names an account, a mail with a link is on its way',
+      labels: { password: 'New password', again: 'New password again', save: 'Set the password' },
+      done: 'Your password is set. Sign in with it.',
+      used: 'This password reset link has already been used: ask for a new one',
+      signIn: 'Sign in',
+    },
+    {
+      cookie: 'in',
+      forgot: 'Lupa kata sandi?',
+      account: 'Nama pengguna, telepon, atau email',
+      send: 'Kirim tautan',
+      sent: 'Jika itu milik sebuah akun, email berisi tautan sedang dikirim',
+      labels: { password: 'Kata sandi baru', again: 'Ulangi kata sandi baru', save: 'Atur kata sandi' },
+      done: 'Kata sandi Anda sudah diatur. Silakan masuk dengannya.',
+      used: 'Tautan atur ulang kata sandi ini sudah digunakan: minta tautan baru',
+      signIn: null,
+    },
+  ] as const;
+
+  for (const words of languages) {
+    test(`forgot → mail → reset → sign in (${words.cookie})`, async ({ page, baseURL }) => {
+      const { merchant, email } = await ownerWithEmail();
+      await page.context().addCookies([{ name: 'language', value: words.cookie, url: baseURL }]);
+      const login = new LoginPage(page);
+      await page.goto(login.path);
+      await page.getByRole('link', { name: words.forgot }).click();
+      const forgot = new ForgotPasswordPage(page);
+      await forgot.waitUntilShown();
+      await forgot.ask(words.account, merchant.admin.username, words.send);
+      await forgot.status().getByText(words.sent).waitFor();
+
+      const link = resetLinkOf(await smtp.mailTo(email));
+      await page.goto(link);
+      const reset = new ResetPasswordPage(page);
+      await reset.waitUntilShown();
+      const password = `Harbour-Lantern-${words.cookie}47`;
+      await reset.setPassword(words.labels, password);
+      await page.getByRole('status').getByText(words.done).waitFor();
+      // The old session ended with the reset.
+      expect((await apiAnswer(merchant.admin.token, menuApi.levels, undefined)).code).toBe(405);
+
+      // The link worked once.
+      await page.goto(link);
+      await reset.setPassword(words.labels, `${password}x`);
+      await page.getByRole('alert').getByText(words.used).waitFor();
+
+      if (words.signIn) {
+        await login.open();
+        await login.signIn(merchant.admin.username, password);
+        await page.waitForURL((url) => url.pathname === '/dashboard');
+      }
+    });
+  }
+});
+
+describe("one's own account", () => {
+  test('the time zone chosen on the profile changes every date shown', async ({ browser, baseURL }) => {
+    const merchant = await createMerchant();
+    const context = await newContext(browser, { baseURL, timezoneId: 'UTC' });
+    try {
+      const page = await context.newPage();
+      const shell = new Shell(page);
+      await shell.signIn(merchant.admin.username, merchant.admin.password);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      const profile = new ProfilePage(page);
+      await profile.openFromUserMenu();
+      const lastSignIn = profile.value('Last sign-in');
+      await expect.poll(() => lastSignIn.innerText()).toMatch(/ UTC$/);
+      const before = await lastSignIn.innerText();
+
+      await profile.chooseTimeZone('Asia/Jakarta');
+      await expect.poll(() => lastSignIn.innerText()).toMatch(/ UTC\+7$/);
+      expect(await lastSignIn.innerText()).not.toBe(before);
+      // Kept for the next visit, and for the account's lists too.
+      await page.reload();
+      await profile.waitUntilShown();
+      await expect.poll(() => profile.value('Last sign-in').innerText()).toMatch(/ UTC\+7$/);
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('"sign out everywhere else" ends the session of another browser, this one stays', async ({ page, browser, baseURL }) => {
+    const merchant = await createMerchant();
+    const other = await newContext(browser, { baseURL });
+    try {
+      const otherPage = await other.newPage();
+      await new Shell(otherPage).signIn(merchant.admin.username, merchant.admin.password);
+      await otherPage.waitForURL((url) => url.pathname === '/dashboard');
+
+      await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
+      await page.waitForURL((url) => url.pathname === '/dashboard');
+      const profile = new ProfilePage(page);
+      await profile.openFromUserMenu();
+      await expect.poll(() => profile.sessionRows().count()).toBeGreaterThanOrEqual(3);
+      await profile.sessionRows().filter({ hasText: 'This session' }).waitFor();
+
+      await profile.signOutEverywhereElse();
+      await expect.poll(() => profile.sessionRows().count()).toBe(1);
+      await profile.sessionRows().filter({ hasText: 'This session' }).waitFor();
+
+      await otherPage.goto('/system/admin/list');
+      await otherPage.getByRole('dialog').getByText('Login expired, please login again').waitFor();
+      await page.reload();
+      await profile.waitUntilShown();
+    } finally {
+      await other.close();
+    }
+  });
+});

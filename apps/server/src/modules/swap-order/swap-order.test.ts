@@ -5,6 +5,7 @@ import {
   cabinetApi,
   distributionApi,
   priceSettingApi,
+  productOrderApi,
   stationApi,
   SWAP_ORDER_STATUSES,
   SWAP_ORDER_STEPS,
@@ -24,6 +25,8 @@ import {
   createCustomer,
   createDevices,
   createDeviceTypes,
+  createOrderableProduct,
+  createProductOrder,
   createProvinceAndCity,
   deviceCallers,
   succeed,
@@ -34,6 +37,7 @@ import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { payableKindOf } from '../payment/index.js';
 import { bindVehicleToCustomer } from '../vehicle/index.js';
+import { markProductOrderPaid } from '../product-order/index.js';
 import { kwhOrderPayable, priceEnergy, runSwapOrderJob } from './index.js';
 
 const kwhOrderPayableLock = (tx: Parameters<typeof kwhOrderPayable.lockByNo>[0], orderNo: string) => kwhOrderPayable.lockByNo(tx, orderNo);
@@ -245,6 +249,30 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     // Another merchant's vehicle bound to its customer, and a vehicle bound to nobody: nobody is charged.
     expect(await report(event(rivals.numbers[0]!))).toBeNull();
     expect(await report(event(unbound.numbers[0]!))).toBeNull();
+  });
+
+  it("charges nothing while the swap combo package of the customer's running product order covers the swap, and takes one swap from it", async () => {
+    const { customerNumber: number } = await createCustomer(server, staff, { customerNumber: 'C71013' });
+    const product = await createOrderableProduct(server, who.admin, { merchantId: who.merchantId, vehicleTypeId: types.vehicle1, cityId });
+    const placed = await createProductOrder(server, who.admin, {
+      customerNumber: number,
+      productId: product.id,
+      merchantId: who.merchantId,
+    });
+    // Placed but not paid yet: its package covers nothing.
+    const charged = (await report(event(number)))!;
+    expect(charged).toMatchObject({ kind: 'transfer', amount: '5000.00' });
+    await markProductOrderPaid(server.db, {
+      orderId: placed.id,
+      paymentGateway: 'XENDIT',
+      transactionId: `PO-${placed.id}`,
+      amount: placed.outstandingBalance,
+    });
+    expect(await report(event(number))).toBeNull();
+    expect(await report(event(number))).toBeNull();
+    const after = (await server.request(productOrderApi.detail, { id: placed.id }, { token: who.admin })).data;
+    expect(after.comboSwaps).toBe(placed.comboSwaps! - 2);
+    expect((await orders('transfer', { customerNumber: number })).records.map((o) => o.id)).toEqual([charged.id]);
   });
 
   it('charges nothing while a swap package the customer bought covers the swap, and takes one swap from it', async () => {

@@ -1380,6 +1380,14 @@ export const MESSAGES = {
     'งานอัปเกรดใช้กับตู้เท่านั้น เฟิร์มแวร์นี้เป็นของอุปกรณ์ชนิดอื่น',
     '升级任务仅适用于换电柜：该固件属于其他设备种类',
   ),
+  taskSendFailed: m(
+    8116,
+    502,
+    'The command could not be sent to the cabinet',
+    'Perintah tidak dapat dikirim ke kabinet',
+    'ส่งคำสั่งไปยังตู้ไม่สำเร็จ',
+    '命令未能发送到换电柜',
+  ),
 } as const satisfies Record<string, CatalogueEntry>;
 
 export type MessageKey = keyof typeof MESSAGES;

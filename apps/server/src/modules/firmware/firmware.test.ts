@@ -10,10 +10,12 @@ import { startSimulatedCabinets, type SimulatedCabinets } from '../../test/devic
 import { multipart } from '../../test/upload.js';
 import { eventually } from '../../test/eventually.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { JobHandlers, type JobRow } from '../job/index.js';
 import { jobs } from '../job/job.table.js';
 import { deviceLogs } from '../device-log/device-log.table.js';
 import { deviceTaskDevices, deviceTasks, firmwareFiles } from './firmware.table.js';
-import { applyFirmwareStatus } from './task.service.js';
+import { DeviceHub } from '../../app/device-hub.js';
+import { applyFirmwareStatus, handleTaskJobs, SEND_QUEUE } from './task.service.js';
 
 const UPGRADE_MENUS = [...DEVICE_MENUS, 'updrade.firmware', 'updrade.version', 'updrade.record'];
 const COUNT = 20;
@@ -320,5 +322,46 @@ describe('firmware files, versions, paced upgrade tasks and commands to many cab
     // Each cabinet's own command history names the account that started the task.
     const history = await server.request(commandApi.cabinetSearch, { cabinetId: cabinetIds[2]! }, { token: owner.admin.token });
     expect(history.data.records.filter((r) => r.name === 'OPEN_DOOR')).toHaveLength(2);
+  }, 60_000);
+  it('ends a cabinet whose send breaks off failed, not running for ever, and a retry sends it again', async () => {
+    const started = await server.request(
+      firmwareApi.commandTask,
+      { name: 'OPEN_DOOR', compartment: 1, cabinetIds: [cabinetIds[5]!], devicesPerMinute: 600 },
+      { token: owner.admin.token },
+    );
+    const id = started.data.id;
+    const detail = () => server.request(firmwareApi.commandTaskDetail, { id }, { token: owner.admin.token });
+    await eventually(async () => expect((await detail()).data).toMatchObject({ taskState: 'FINISHED', succeeded: 1 }), 20_000, 200);
+    // The same cabinet's send again, on a device link that breaks while sending.
+    class BrokenHub extends DeviceHub {
+      override get connected(): boolean {
+        throw new Error('device link broke');
+      }
+    }
+    const handlers = new JobHandlers();
+    handleTaskJobs(handlers, { hub: new BrokenHub(), timeoutMs: 3000, upgradeDeadlineMs: 60_000, linkMs: 60_000, linkBase: 'https://x' });
+    const send = handlers.get(SEND_QUEUE)!;
+    const [row] = await server.db.select().from(deviceTaskDevices).where(eq(deviceTaskDevices.taskId, id));
+    const reopen = async (state: 'PENDING' | 'RUNNING') => {
+      await server.db
+        .update(deviceTaskDevices)
+        .set({ deviceState: state, failureKey: null, finishedAt: null })
+        .where(eq(deviceTaskDevices.id, row!.id));
+      await server.db.update(deviceTasks).set({ taskState: 'RUNNING', finishedAt: null }).where(eq(deviceTasks.id, id));
+    };
+    const failedAsUnsent = async () => {
+      const ended = (await detail()).data;
+      expect(ended).toMatchObject({ taskState: 'FINISHED', failed: 1, succeeded: 0 });
+      expect(ended.devices[0]).toMatchObject({ deviceState: 'FAILED', failureMessage: MESSAGES.taskSendFailed.text.en });
+    };
+    await reopen('PENDING');
+    await expect(send({ deviceId: row!.id }, { attempts: 1 } as JobRow, server.db)).rejects.toThrow('device link broke');
+    await failedAsUnsent();
+    // A send job taken up again after its server stopped mid-send finds the cabinet still running.
+    await reopen('RUNNING');
+    await send({ deviceId: row!.id }, { attempts: 2 } as JobRow, server.db);
+    await failedAsUnsent();
+    await server.request(firmwareApi.commandTaskRetry, { id }, { token: owner.admin.token });
+    await eventually(async () => expect((await detail()).data).toMatchObject({ taskState: 'FINISHED', succeeded: 1 }), 20_000, 200);
   }, 60_000);
 });

@@ -387,8 +387,16 @@ function senderOf(db: Db, task: TaskRow) {
   return { db, principal, ip: task.createdIp, requestTime: null };
 }
 
-/** The job of one cabinet: send the task's command, and for an update the image's short-lived link. */
-async function sendToDevice(db: Db, deps: TaskDeps, deviceId: number): Promise<void> {
+/**
+ * The job of one cabinet: send the task's command, and for an update the image's short-lived link.
+ * A send that breaks off ends the cabinet failed (retryable) rather than leaving it running; so does
+ * a job taken up again after its server stopped mid-send (docs/firmware.md, "Tasks").
+ */
+async function sendToDevice(db: Db, deps: TaskDeps, deviceId: number, attempt: number): Promise<void> {
+  if (attempt > 1) {
+    const [left] = await db.select().from(deviceTaskDevices).where(eq(deviceTaskDevices.id, deviceId));
+    if (left?.deviceState === 'RUNNING') return endDevice(db, left, 'taskSendFailed');
+  }
   const commandId = randomUUID();
   const [device] = await db
     .update(deviceTaskDevices)
@@ -403,6 +411,16 @@ async function sendToDevice(db: Db, deps: TaskDeps, deviceId: number): Promise<v
     .returning();
   // Stopped, or already sent by another server.
   if (!device) return;
+  try {
+    await sendRunning(db, deps, device, commandId);
+  } catch (error) {
+    // The job fails with the send's own error, even when the database is what broke.
+    await endDevice(db, device, 'taskSendFailed').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function sendRunning(db: Db, deps: TaskDeps, device: DeviceRow, commandId: string): Promise<void> {
   const [task] = await db.select().from(deviceTasks).where(eq(deviceTasks.id, device.taskId));
   const target = await cabinetOfTask(db, device.cabinetId);
   if (!task || !target) return endDevice(db, device, 'cabinetMissing');
@@ -521,6 +539,6 @@ export async function firmwareDownload(db: Db, token: string) {
 
 /** The task jobs' handlers, added to the server's job queue. */
 export function handleTaskJobs(jobs: JobHandlers, deps: TaskDeps): void {
-  jobs.handle(SEND_QUEUE, (payload, _job, db) => sendToDevice(db, deps, payload.deviceId as number));
+  jobs.handle(SEND_QUEUE, (payload, job, db) => sendToDevice(db, deps, payload.deviceId as number, job.attempts));
   jobs.handle(DEADLINE_QUEUE, (payload, _job, db) => endOverdueUpgrade(db, payload.deviceId as number, payload.commandId as string));
 }

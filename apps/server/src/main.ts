@@ -108,6 +108,7 @@ async function main(): Promise<void> {
             vehicles: config.demoFleetVehicles,
             intervalMs: config.demoFleetIntervalMs,
             masterSecret: config.deviceDemoSecret,
+            firmwareOrigin: `http://127.0.0.1:${config.port}`,
           },
           app.log,
         )

@@ -51,7 +51,16 @@ describe('the demo fleet of npm start', () => {
     const lines: string[] = [];
     const log = { info: (_f: object, line: string) => lines.push(line), warn: (_f: object, line: string) => lines.push(line) };
     simulator = startDemoSimulator(
-      { port: gateway.port!, fleetFile, cabinets: 1, vehicles: 1, intervalMs: 200, masterSecret: MASTER },
+      {
+        port: gateway.port!,
+        fleetFile,
+        cabinets: 1,
+        vehicles: 1,
+        intervalMs: 200,
+        masterSecret: MASTER,
+        // As main.ts starts it: firmware from the server's own http address.
+        firmwareOrigin: 'http://127.0.0.1:3000',
+      },
       log,
     );
     expect(simulator).toBeDefined();

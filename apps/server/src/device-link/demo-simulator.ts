@@ -12,6 +12,11 @@ export interface DemoSimulatorOptions {
   vehicles: number;
   intervalMs: number;
   masterSecret: string;
+  /**
+   * Where the demo cabinets download firmware from instead of their links' https origin: the
+   * server's own plain http address (docs/firmware.md, "Download links").
+   */
+  firmwareOrigin?: string;
 }
 
 export interface DemoSimulator {
@@ -52,6 +57,7 @@ export function startDemoSimulator(options: DemoSimulatorOptions, log: Simulator
     String(options.vehicles),
     '--interval',
     String(options.intervalMs),
+    ...(options.firmwareOrigin ? ['--firmware-origin', options.firmwareOrigin] : []),
   ];
   const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, main, ...args], {
     env: { ...process.env, DEVICE_DEMO_SECRET: options.masterSecret },

@@ -17,6 +17,7 @@ const recoveryPage = (page: 'ForgotPasswordPage' | 'ResetPasswordPage') =>
   });
 const ForgotPasswordPage = recoveryPage('ForgotPasswordPage');
 const ResetPasswordPage = recoveryPage('ResetPasswordPage');
+const SignUpPage = named(() => import('../features/session/SignUpPage').then((m) => m.SignUpPage));
 const CallbackPage = named(() => import('../features/session/CallbackPage').then((m) => m.CallbackPage));
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage').then((m) => m.NoPermissionPage));
@@ -61,7 +62,7 @@ export function AppRoutes() {
         <Route path="/session/login" element={<LoginPage />} />
         <Route path="/session/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/session/reset-password" element={<ResetPasswordPage />} />
-        {/* Other session screens (sign-up, lock screen) are not offered: sign-in is the way in. */}
+        <Route path="/session/sign-up" element={<SignUpPage />} />
         <Route path="/session/*" element={<Navigate to="/session/login" replace />} />
         <Route path="/callback" element={<CallbackPage />} />
         <Route path="/error-page/500" element={<ServerErrorPage />} />

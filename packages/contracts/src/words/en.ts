@@ -102,6 +102,11 @@ export const ENUM_WORDS_EN = {
     RETURN: 'Asset return',
     REPLACE: 'Replacement',
   },
+  'merchantApplication.status': {
+    PENDING: 'Waiting for review',
+    APPROVED: 'Approved',
+    REJECTED: 'Rejected',
+  },
   'application.status': {
     AUDIT: 'Under audit',
     HANDLING: 'Handling',

@@ -98,6 +98,11 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     RETURN: 'Pengembalian aset',
     REPLACE: 'Penggantian',
   },
+  'merchantApplication.status': {
+    PENDING: 'Menunggu peninjauan',
+    APPROVED: 'Disetujui',
+    REJECTED: 'Ditolak',
+  },
   'application.status': {
     AUDIT: 'Dalam audit',
     HANDLING: 'Diproses',

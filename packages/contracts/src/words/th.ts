@@ -98,6 +98,11 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     RETURN: 'คืนทรัพย์สิน',
     REPLACE: 'เปลี่ยนทดแทน',
   },
+  'merchantApplication.status': {
+    PENDING: 'รอการตรวจสอบ',
+    APPROVED: 'อนุมัติแล้ว',
+    REJECTED: 'ถูกปฏิเสธ',
+  },
   'application.status': {
     AUDIT: 'รอตรวจสอบ',
     HANDLING: 'กำลังดำเนินการ',

@@ -98,6 +98,11 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     RETURN: '资产退还',
     REPLACE: '售后更换',
   },
+  'merchantApplication.status': {
+    PENDING: '待审核',
+    APPROVED: '已批准',
+    REJECTED: '已拒绝',
+  },
   'application.status': {
     AUDIT: '审核中',
     HANDLING: '处理中',

@@ -1,32 +1,14 @@
-import { Card, Empty, Flex, Image, Spin } from 'antd';
+import { Card, Flex } from 'antd';
 import { EditOutlined } from '@ant-design/icons';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { fileApi, type MerchantRecord } from '@swap/contracts';
+import type { MerchantRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
-import { ErrorState } from '../../shared/StateView';
-import { useFileUrl } from '../../shared/useFileUrl';
+import { StoredImage } from './StoredImage';
 import { IMAGE_FIELDS, IMAGE_LABELS, TYPE_MAP } from './merchantModel';
 import { useMerchantDetail } from './useMerchantDetail';
 
 const MerchantFormDrawer = lazyDrawer(() => import('./MerchantFormDrawer').then((m) => m.MerchantFormDrawer));
-
-function StoredImage({ fileId, label }: { fileId: number | null; label: string }) {
-  const { t } = useTranslation();
-  const file = useFileUrl(fileApi.download, fileId);
-  let body;
-  if (fileId === null) body = <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('merchant.noImage')} />;
-  else if (file.failed) body = <ErrorState title={t('merchant.imageFailed')} onRetry={file.retry} />;
-  else if (!file.url) body = <Spin description={t('common.loading')} />;
-  else body = <Image src={file.url} alt={label} width={220} height={140} style={{ objectFit: 'cover' }} />;
-  return (
-    <Card size="small" title={label} className="merchant-image-card">
-      <Flex justify="center" align="center" style={{ minHeight: 150 }}>
-        {body}
-      </Flex>
-    </Card>
-  );
-}
 
 const GROUPS: DetailGroup<MerchantRecord>[] = [
   {

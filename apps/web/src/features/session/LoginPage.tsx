@@ -100,6 +100,7 @@ export function LoginPage() {
           </form>
           <p className="login-links">
             <Link to="/session/forgot-password">{t('session.forgotPassword')}</Link>
+            <Link to="/session/sign-up">{t('session.signUpLink')}</Link>
           </p>
           {config.data ? (
             <DemoAccounts

@@ -3,7 +3,7 @@ import { Button, Flex, Image, Upload } from 'antd';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { IMAGE_MAX_BYTES, IMAGE_TYPES, fileApi, type AnswerOf } from '@swap/contracts';
-import { api } from '../api/client';
+import { api, authClient } from '../api/client';
 import { ignoreApiError } from '../api/errors';
 import { useUi } from '../ui';
 import { useFileUrl } from '../useFileUrl';
@@ -59,7 +59,9 @@ export function ImageUpload({
     }
     setBusy(true);
     try {
-      const stored = await api.upload<AnswerOf<typeof uploadEndpoint>>(uploadEndpoint.path, file, uploadFields);
+      // The sign-up page's documents go to the public /api/auth upload, the rest to the back-office's.
+      const client = 'base' in uploadEndpoint && uploadEndpoint.base === 'auth' ? authClient : api;
+      const stored = await client.upload<AnswerOf<typeof uploadEndpoint>>(uploadEndpoint.path, file, uploadFields);
       setPreview(URL.createObjectURL(file));
       onChange?.(stored.id);
     } catch (error) {

@@ -29,7 +29,10 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   fields: FormField<Extract<keyof z.input<S>, string>>[];
   /** Translated title; defaults to form.addTitle / form.editTitle. */
   title?: string;
-  container?: 'drawer' | 'modal';
+  /** Where the form shows: a drawer, a modal, or in the page itself (a public page's form, e.g. sign-up). */
+  container?: 'drawer' | 'modal' | 'page';
+  /** The main button's label (common.save unless given). */
+  saveKey?: string;
   width?: number;
   initialValues?: Partial<z.input<S>>;
   /** Loads the record to edit (GET .../detail); fields are filled when it arrives. */
@@ -121,6 +124,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     refreshPaths = [],
     refresh = [],
     successKey = 'common.saved',
+    saveKey = 'common.save',
     onValuesChange,
     children,
     confirmKey,
@@ -203,7 +207,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
       actions={[
         {
           key: 'save',
-          label: t('common.save'),
+          label: t(saveKey),
           primary: true,
           onClick: () => void save(),
           loading: busy,
@@ -257,6 +261,14 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     </Spin>
   );
 
+  if (container === 'page') {
+    return open ? (
+      <section aria-label={heading}>
+        {body}
+        {footer}
+      </section>
+    ) : null;
+  }
   if (container === 'modal') {
     return (
       <Modal open={open} title={heading} onCancel={onClose} footer={footer} width={width ?? 560} destroyOnHidden mask={{ closable: !busy }}>

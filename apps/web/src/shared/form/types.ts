@@ -1,9 +1,9 @@
-import type { fileApi, identityApi } from '@swap/contracts';
+import type { fileApi, identityApi, signUpApi } from '@swap/contracts';
 import type { OptionSource, SearchOption, TreeOption } from '../table/types';
 
 export type FormMode = 'add' | 'edit';
 /** The multipart uploads answering the stored file: merchant documents, customers' identity photos. */
-export type ImageUploadEndpoint = typeof fileApi.upload | typeof identityApi.upload;
+export type ImageUploadEndpoint = typeof fileApi.upload | typeof identityApi.upload | typeof signUpApi.upload;
 /**
  * date: a calendar day (`YYYY-MM-DD`); dateTime: an instant, ISO-8601 UTC to the API, shown in the browser's zone;
  * money: an amount typed as text and sent as the decimal string the contracts' `money` checks, never rounded on the way;

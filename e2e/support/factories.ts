@@ -13,11 +13,14 @@ import {
   merchantApi,
   roleApi,
   sessionApi,
+  signUpApi,
+  endpointUrl,
   vehicleApi,
   type BasePriceAdd,
   type Currency,
 } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
+import { inject } from 'vitest';
 import { apiRequest, apiToken } from './api.js';
 
 /**
@@ -379,4 +382,34 @@ export async function createCity(): Promise<{ id: number; name: string; province
 /** A one-pack vehicle type of a code and name of its own (the sample scooter), added by the platform administrator. */
 export function createVehicleType(): Promise<{ id: number; code: string; name: string }> {
   return createDeviceType('vehicle');
+}
+
+/** A document uploaded on the sign-up page (no session); answers its id. */
+async function uploadSignUpDocument(name: string): Promise<number> {
+  const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+  const form = new FormData();
+  form.append('file', new Blob([png], { type: 'image/png' }), name);
+  const answer = await fetch(new URL(endpointUrl(signUpApi.upload), inject('baseURL')), { method: 'POST', body: form });
+  const envelope = (await answer.json()) as { code: number; message: string; data: { id: number } };
+  if (envelope.code !== 1) throw new Error(`sign-up upload: ${envelope.code} ${envelope.message}`);
+  return envelope.data.id;
+}
+
+/** A company's merchant application as the sign-up page sends it; its administrator signs in with FACTORY_PASSWORD once approved. */
+export async function applyForMerchant(): Promise<{ id: number; name: string; username: string }> {
+  const name = unique('Apply ');
+  const username = unique('applicant.').toLowerCase();
+  const { id } = await apiRequest(null, signUpApi.apply, {
+    name,
+    type: 'AGENT',
+    personInCharge: 'Ayu Lestari',
+    contact: `+62 811 ${String(Date.now()).slice(-7)}`,
+    officeAddress: 'Jl. Sudirman 1, Jakarta',
+    idCardFrontFileId: await uploadSignUpDocument('front.png'),
+    idCardBackFileId: await uploadSignUpDocument('back.png'),
+    facePhotoFileId: await uploadSignUpDocument('face.png'),
+    username,
+    password: FACTORY_PASSWORD,
+  });
+  return { id, name, username };
 }

@@ -4,7 +4,7 @@ import { isApiError, isServerFailure } from '../shared/api/errors';
 import { AntdProvider } from '../shared/AntdProvider';
 import { CurrencyProvider } from '../shared/money';
 import { PermissionsProvider } from '../shared/permissions';
-import { getToken } from '../shared/session';
+import { getToken, lockedPage } from '../shared/session';
 import { useCurrencyConfig, useMenuLevels } from '../shared/sessionData';
 import { PageLoading } from './PageLoading';
 
@@ -21,6 +21,8 @@ export function AuthedLayout() {
     const wanted = `${location.pathname}${location.search}`;
     return <Navigate to={`/session/login?redirect=${encodeURIComponent(wanted)}`} replace />;
   }
+  // A locked session shows no page's content until the password is given again.
+  if (lockedPage() !== null) return <Navigate to="/session/lock-screen" replace />;
   if (levels.isError) {
     const error = levels.error;
     // A session-ending code opens the "Tip" dialog; wait for it.

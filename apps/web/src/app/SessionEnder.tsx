@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { registerSessionEnder } from '../shared/api/bridge';
 import { resetSessionEnding } from '../shared/api/client';
 import { safeRedirect } from '../shared/menuModel';
-import { clearSession } from '../shared/session';
+import { clearSession, lockedPage } from '../shared/session';
 
 /**
  * What OK in the "Tip" dialog does: forget the user and go to sign-in, keeping the page the user was
@@ -16,11 +16,12 @@ export function SessionEnder() {
   useEffect(
     () =>
       registerSessionEnder(() => {
+        // Ended while locked: back to the page the lock screen was keeping.
+        const { pathname, search } = window.location;
+        const back = safeRedirect(lockedPage() ?? `${pathname}${search}`);
         clearSession();
         queryClient.clear();
         resetSessionEnding();
-        const { pathname, search } = window.location;
-        const back = safeRedirect(`${pathname}${search}`);
         void navigate(back ? `/session/login?redirect=${encodeURIComponent(back)}` : '/session/login', { replace: true });
       }),
     [navigate, queryClient],

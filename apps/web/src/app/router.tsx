@@ -18,6 +18,7 @@ const recoveryPage = (page: 'ForgotPasswordPage' | 'ResetPasswordPage') =>
 const ForgotPasswordPage = recoveryPage('ForgotPasswordPage');
 const ResetPasswordPage = recoveryPage('ResetPasswordPage');
 const SignUpPage = named(() => import('../features/session/SignUpPage').then((m) => m.SignUpPage));
+const LockScreenPage = named(() => import('../features/session/LockScreenPage').then((m) => m.LockScreenPage));
 const CallbackPage = named(() => import('../features/session/CallbackPage').then((m) => m.CallbackPage));
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage').then((m) => m.NoPermissionPage));
@@ -63,6 +64,7 @@ export function AppRoutes() {
         <Route path="/session/forgot-password" element={<ForgotPasswordPage />} />
         <Route path="/session/reset-password" element={<ResetPasswordPage />} />
         <Route path="/session/sign-up" element={<SignUpPage />} />
+        <Route path="/session/lock-screen" element={<LockScreenPage />} />
         <Route path="/session/*" element={<Navigate to="/session/login" replace />} />
         <Route path="/callback" element={<CallbackPage />} />
         <Route path="/error-page/500" element={<ServerErrorPage />} />

@@ -57,4 +57,23 @@ export function clearSession(): void {
   localStorage.removeItem(TOKEN_KEY);
   localStorage.removeItem(USER_INFO_KEY);
   setDisplayTimeZone(null);
+  localStorage.removeItem(LOCKED_KEY);
+}
+
+/**
+ * The lock screen (docs/security.md, "Lock screen"): while set, every signed-in page shows the lock
+ * screen instead (in every tab of the browser); the value is the page to return to once unlocked.
+ */
+export const LOCKED_KEY = 'lockedAt';
+
+export function lockedPage(): string | null {
+  return localStorage.getItem(LOCKED_KEY);
+}
+
+export function lockSession(page: string): void {
+  localStorage.setItem(LOCKED_KEY, page);
+}
+
+export function unlockSession(): void {
+  localStorage.removeItem(LOCKED_KEY);
 }

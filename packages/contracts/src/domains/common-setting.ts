@@ -53,6 +53,14 @@ export const SETTING_VALUES: Readonly<Record<string, z.ZodType<string>>> = {
   telemetry_retention: wholeNumberText(1, 36_500),
   /** Minutes standing still that end a trip: one minute to a day. */
   trip_stop_minutes: wholeNumberText(1, 1_440),
+  /** Minutes without a key press or a pointer move before the screen locks (docs/security.md, "Lock screen"); 0 never. */
+  lock_idle_minutes: z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: 'validation.integer' })
+    .refine((value) => Number(value) <= 1_440, {
+      message: 'validation.tooLarge',
+    }),
   /**
    * The SMTP server password recovery mails go through (docs/security.md, "Password recovery"):
    * host and port, TLS from the start (true) or STARTTLS when offered (false), the user it signs in
@@ -139,3 +147,5 @@ export const commonSettingApi = {
 export const TOUR_ENABLED_SETTING = 'tour_enabled';
 /** The seeded setting holding the days of telemetry history kept (trajectories, charts); older history is purged. */
 export const TELEMETRY_RETENTION_SETTING = 'telemetry_retention';
+/** The seeded setting holding the minutes of inactivity that lock the screen (0: never). */
+export const LOCK_IDLE_SETTING = 'lock_idle_minutes';

@@ -68,6 +68,10 @@ export const publicConfig = z.object({
   mapTileUrl: z.string().nullable().optional(),
   /** The tile provider's credit, shown in the map's corner (MAP_TILE_ATTRIBUTION). */
   mapTileAttribution: z.string().nullable().optional(),
+  /** Minutes without a call after which the server ends a session (TOKEN_IDLE_MINUTES): the web warns a minute before. */
+  sessionIdleMinutes: z.number().optional(),
+  /** Minutes without a key press or pointer move that lock the screen (common setting `lock_idle_minutes`); 0 never. */
+  lockIdleMinutes: z.number().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
@@ -110,6 +114,23 @@ export const sessionApi = {
     body: resetPasswordBody,
     answer: noAnswer,
     summary: 'Set a new password with a reset link (once, before it expires); every session of the account ends',
+  }),
+  unlock: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/oms/unlock',
+    access: { code: '' },
+    body: z.object({ password: loginPassword }),
+    answer: noAnswer,
+    summary: "Unlocks the lock screen with the account's password; the fifth wrong try ends the session",
+  }),
+  keepAlive: endpoint({
+    method: 'GET',
+    base: 'auth',
+    path: '/oms/keep-alive',
+    access: { code: '' },
+    answer: noAnswer,
+    summary: 'Moves the session\'s idle clock ("stay signed in")',
   }),
   config: endpoint({
     method: 'GET',

@@ -420,6 +420,7 @@ export const ENUM_WORDS_EN = {
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {
+    failures: 'Wrong passwords',
     tenant: 'Tenant',
     'file.size': 'File size (bytes)',
     commandId: 'Command ID',

@@ -415,6 +415,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     report: 'Gerbang pembayaran melaporkan {object}',
   },
   'auditLog.field': {
+    failures: 'Kata sandi salah',
     tenant: 'Penyewa',
     'file.size': 'Ukuran berkas (bita)',
     commandId: 'ID perintah',

@@ -415,6 +415,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     report: 'ช่องทางชำระเงินแจ้งผล{object}',
   },
   'auditLog.field': {
+    failures: 'รหัสผ่านผิด',
     tenant: 'ผู้เช่า',
     'file.size': 'ขนาดไฟล์ (ไบต์)',
     commandId: 'รหัสคำสั่ง',

@@ -408,6 +408,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     report: '支付渠道回报{object}',
   },
   'auditLog.field': {
+    failures: '密码错误次数',
     tenant: '租户',
     'file.size': '文件大小（字节）',
     commandId: '指令编号',

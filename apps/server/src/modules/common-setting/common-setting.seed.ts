@@ -15,6 +15,12 @@ const DEFAULT_SETTINGS = [
     description: 'Minutes a vehicle or battery stands still (or stays silent) before its trip ends',
     remark: 'minutes',
   },
+  {
+    name: 'lock_idle_minutes',
+    value: '15',
+    description: 'Minutes without a key press or pointer move before the screen locks (0: never)',
+    remark: 'minutes',
+  },
 ];
 
 /** Every database: the settings the product reads, with their defaults (an existing one is kept). */

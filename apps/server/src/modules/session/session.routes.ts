@@ -1,14 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, sessionApi, normaliseSignInName, toUserType } from '@swap/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCK_IDLE_SETTING, sessionApi, normaliseSignInName, toUserType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { serve, servePublic } from '../../app/route.js';
 import { dummyPasswordHash, findSignInAccount, recordSignIn, verifyPassword } from '../account/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
-import { isTourEnabled } from '../common-setting/index.js';
+import { isTourEnabled, settingValue } from '../common-setting/index.js';
 import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 import { applicantOf } from './applicants.js';
+import { unlock } from './lock.js';
 import { registerRecoveryRoutes } from './recovery.routes.js';
 import type { MailConfig } from '../../app/config.js';
 
@@ -122,6 +123,11 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     return null;
   });
 
+  // The lock screen's password check; access control already moved the idle clock.
+  serve(app, sessionApi.unlock, ({ input, ctx }) => unlock(db, ctx, input.password));
+  // "Stay signed in": access control moves the idle clock; nothing else to do.
+  serve(app, sessionApi.keepAlive, () => Promise.resolve(null));
+
   registerRecoveryRoutes(app, deps);
 
   /** What the web may know before sign-in: demo mode and its accounts, whether the tour runs, the map tiles. */
@@ -133,5 +139,13 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     tourEnabled: await isTourEnabled(db),
     mapTileUrl: deps.map.tileUrl,
     mapTileAttribution: deps.map.tileAttribution,
+    sessionIdleMinutes: deps.session.idleMinutes,
+    lockIdleMinutes: lockIdleMinutes(await settingValue(db, LOCK_IDLE_SETTING)),
   }));
+}
+
+/** The lock screen's idle minutes as set (0: never); unset or unreadable, 15. */
+function lockIdleMinutes(value: string | undefined): number {
+  const minutes = Number(value?.trim());
+  return value !== undefined && Number.isInteger(minutes) && minutes >= 0 ? minutes : 15;
 }

@@ -14,6 +14,8 @@ export const sessions = pgTable(
     ip: text('ip').notNull().default(''),
     /** The browser that signed in (its User-Agent), shown in the list of one's sessions. */
     userAgent: text('user_agent').notNull().default(''),
+    /** Wrong passwords the lock screen took in this session; the fifth ends it. */
+    unlockFailures: integer('unlock_failures').notNull().default(0),
   },
   (t) => [index('session_account_idx').on(t.accountId)],
 );

@@ -6,6 +6,7 @@ import { SCROLL_RESET_MS, TOUR_DELAY_MS, tourFinished } from '../../shared/setti
 import { useStartupDone } from '../startup';
 import { Header } from './Header';
 import { Sidebar } from './Sidebar';
+import { SessionGuard } from './SessionGuard';
 
 const Tour = lazy(async () => ({ default: (await import('./Tour')).Tour }));
 
@@ -67,6 +68,7 @@ export function Shell() {
           <Outlet />
         </Layout.Content>
       </Layout>
+      <SessionGuard />
       {runTour ? (
         <Suspense fallback={null}>
           <Tour />

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Button, Dropdown, Flex } from 'antd';
-import { IdcardOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { IdcardOutlined, LockOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { sessionApi } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
-import { clearSession, getUserInfo } from '../../shared/session';
+import { clearSession, getUserInfo, lockSession } from '../../shared/session';
 
 /**
  * Username and type; one's own account (the profile page) and sign-out: the server revokes the token,
@@ -17,6 +17,11 @@ export function UserMenu() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [user] = useState(getUserInfo);
+  const location = useLocation();
+  const lock = () => {
+    lockSession(`${location.pathname}${location.search}`);
+    void navigate('/session/lock-screen', { replace: true });
+  };
   const signOut = async () => {
     try {
       await request(sessionApi.signOut, undefined);
@@ -34,10 +39,12 @@ export function UserMenu() {
       menu={{
         items: [
           { key: 'profile', icon: <IdcardOutlined />, label: t('page.profile') },
+          { key: 'lock', icon: <LockOutlined />, label: t('shell.lockScreen') },
           { key: 'signOut', icon: <LogoutOutlined />, label: t('shell.signOut') },
         ],
         onClick: ({ key }) => {
           if (key === 'profile') void navigate('/profile');
+          if (key === 'lock') lock();
           if (key === 'signOut') void signOut();
         },
       }}

@@ -20,3 +20,13 @@ export function usePublicConfig() {
 export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => request(sessionApi.signIn, body) });
 }
+
+/** The lock screen's password check (sessionApi.unlock); a wrong password (408) is shown by the page, not as a notice. */
+export function unlockSession(password: string) {
+  return request(sessionApi.unlock, { password }, { quiet: (failure) => failure.code === 408 });
+}
+
+/** Sign-out (sessionApi.signOut): the server revokes the token. */
+export function signOutSession() {
+  return request(sessionApi.signOut, undefined);
+}

@@ -11,6 +11,7 @@ export const shell = {
   'shell.noQuickLinks': 'No centre has a screen available yet',
   'shell.userMenu': 'User menu',
   'shell.signOut': 'Sign out',
+  'shell.lockScreen': 'Lock screen',
   'shell.sessionTitle': 'Tip',
   'shell.sessionExpired': 'Login expired, please login again',
   'shell.loading': 'Loading the back-office',

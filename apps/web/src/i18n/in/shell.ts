@@ -12,6 +12,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.noQuickLinks': 'Belum ada pusat dengan layar yang tersedia',
   'shell.userMenu': 'Menu pengguna',
   'shell.signOut': 'Keluar',
+  'shell.lockScreen': 'Kunci layar',
   'shell.sessionTitle': 'Info',
   'shell.sessionExpired': 'Sesi login telah berakhir, silakan login kembali',
   'shell.loading': 'Memuat back-office',

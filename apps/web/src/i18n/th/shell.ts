@@ -12,6 +12,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.noQuickLinks': 'ยังไม่มีศูนย์ที่มีหน้าจอให้ใช้งาน',
   'shell.userMenu': 'เมนูผู้ใช้',
   'shell.signOut': 'ออกจากระบบ',
+  'shell.lockScreen': 'ล็อกหน้าจอ',
   'shell.sessionTitle': 'คำแนะนำ',
   'shell.sessionExpired': 'การเข้าสู่ระบบหมดอายุ กรุณาเข้าสู่ระบบอีกครั้ง',
   'shell.loading': 'กำลังโหลดระบบหลังบ้าน',

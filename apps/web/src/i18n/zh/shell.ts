@@ -12,6 +12,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.noQuickLinks': '暂无可用页面的中心',
   'shell.userMenu': '用户菜单',
   'shell.signOut': '退出登录',
+  'shell.lockScreen': '锁定屏幕',
   'shell.sessionTitle': '提示',
   'shell.sessionExpired': '登录已过期，请重新登录',
   'shell.loading': '正在加载后台',

@@ -56,3 +56,15 @@ export function openSessionDialogOnce(): void {
 export function resetSessionEnding(): void {
   sessionEnding = false;
 }
+
+let lastCallAt = Date.now();
+
+/** Every call to the server moves its idle clock (docs/security.md, "Sessions"): the client notes when it last sent one. */
+export function noteServerCall(): void {
+  lastCallAt = Date.now();
+}
+
+/** When the client last called the server (the idle warning counts from it). */
+export function lastServerCall(): number {
+  return lastCallAt;
+}

@@ -14,7 +14,7 @@ import { readLanguage } from '../language';
 import { getToken } from '../session';
 import { displayTimeZone } from '../format';
 import { i18n } from '../../i18n';
-import { notifyError, openSessionDialogOnce } from './bridge';
+import { noteServerCall, notifyError, openSessionDialogOnce } from './bridge';
 import { ApiError } from './errors';
 
 export type QueryValue = string | number | boolean | null | undefined;
@@ -96,6 +96,7 @@ async function send(request: Request): Promise<Response> {
   const relay = () => controller.abort();
   request.signal?.addEventListener('abort', relay, { once: true });
   try {
+    if (getToken()) noteServerCall();
     const body =
       request.body.kind === 'json' ? JSON.stringify(request.body.value) : request.body.kind === 'form' ? request.body.value : undefined;
     return await fetch(request.url, {

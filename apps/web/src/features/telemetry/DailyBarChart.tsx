@@ -22,8 +22,8 @@ export interface DailyBars {
   summary: string;
 }
 
-/** One value per day as bars (a vehicle's statistics); loaded lazily with ECharts. */
-export function DailyBarChart({ bars }: { bars: DailyBars }) {
+/** One value per day (or hour) as bars (a vehicle's statistics, the dashboard's trends); loaded lazily with ECharts. */
+export function DailyBarChart({ bars, height = 220 }: { bars: DailyBars; height?: number }) {
   const box = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -44,5 +44,5 @@ export function DailyBarChart({ bars }: { bars: DailyBars }) {
     };
   }, [bars]);
 
-  return <div ref={box} role="img" aria-label={bars.summary} style={{ width: '100%', height: 220 }} />;
+  return <div ref={box} role="img" aria-label={bars.summary} style={{ width: '100%', height }} />;
 }

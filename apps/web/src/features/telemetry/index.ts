@@ -2,3 +2,4 @@
 export { TrajectoryButton, VehicleStatisticsButton } from './TrajectoryButton';
 export { TrendCard } from './TrendCard';
 export { trendSummary, type TrendSpec } from './trendModel';
+export { LazyDailyBarChart, type DailyBars } from './LazyBarChart';

@@ -60,6 +60,11 @@ export interface ResourceTableProps<T extends object, E extends EndpointDef = En
    * under way, every 2 s); false once they do not.
    */
   refreshEvery?: (records: T[]) => number | false;
+  /**
+   * A short list shown whole inside a card (a dashboard's ranking of ten): compact rows, no toolbar
+   * and no pagination. For `fetchPage` answers of one page.
+   */
+  compact?: boolean;
   ref?: Ref<ResourceTableHandle>;
 }
 
@@ -107,6 +112,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
     scrollX,
     fetchPage,
     refreshEvery,
+    compact,
     ref,
   } = props;
   const searchPath = endpoints?.search.path ?? props.searchPath;
@@ -208,62 +214,64 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
         </Panel>
       ) : null}
       <Panel>
-        <Flex justify="space-between" align="center" gap={8} wrap className="table-toolbar">
-          <Flex gap={8} align="center" wrap>
-            {visibleBatch.length > 0 ? (
-              <>
-                <span aria-live="polite">{t('table.selected', { count: selected.keys.length })}</span>
-                {visibleBatch.map((action) => (
-                  <ActionButton
-                    key={action.key}
-                    type="default"
-                    action={action}
-                    disabled={selected.rows.length === 0}
-                    target={() => action.onClick(selected.rows)}
-                    refresh={() => {
-                      clearSelection();
-                      refresh();
-                    }}
-                  />
-                ))}
-                {selected.keys.length > 0 ? (
-                  <Button type="link" onClick={clearSelection}>
-                    {t('table.clearSelection')}
+        {compact ? null : (
+          <Flex justify="space-between" align="center" gap={8} wrap className="table-toolbar">
+            <Flex gap={8} align="center" wrap>
+              {visibleBatch.length > 0 ? (
+                <>
+                  <span aria-live="polite">{t('table.selected', { count: selected.keys.length })}</span>
+                  {visibleBatch.map((action) => (
+                    <ActionButton
+                      key={action.key}
+                      type="default"
+                      action={action}
+                      disabled={selected.rows.length === 0}
+                      target={() => action.onClick(selected.rows)}
+                      refresh={() => {
+                        clearSelection();
+                        refresh();
+                      }}
+                    />
+                  ))}
+                  {selected.keys.length > 0 ? (
+                    <Button type="link" onClick={clearSelection}>
+                      {t('table.clearSelection')}
+                    </Button>
+                  ) : null}
+                </>
+              ) : null}
+            </Flex>
+            <Flex gap={8} wrap>
+              {toolbar}
+              {exportPath ? (
+                <Can code={exportCode}>
+                  <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
+                    {t('table.export')}
                   </Button>
-                ) : null}
-              </>
-            ) : null}
+                </Can>
+              ) : null}
+              <ViewButton
+                columns={allColumns.map((column) => ({ key: String(column.key), title: column.title as string }))}
+                prefs={prefs}
+                onChange={setPrefs}
+              />
+              <Button
+                icon={<ReloadOutlined />}
+                aria-label={t('table.refresh')}
+                title={t('table.refresh')}
+                onClick={refresh}
+                loading={query.isFetching && !!query.data}
+              />
+            </Flex>
           </Flex>
-          <Flex gap={8} wrap>
-            {toolbar}
-            {exportPath ? (
-              <Can code={exportCode}>
-                <Button icon={<DownloadOutlined />} loading={exporting} onClick={() => void runExport()}>
-                  {t('table.export')}
-                </Button>
-              </Can>
-            ) : null}
-            <ViewButton
-              columns={allColumns.map((column) => ({ key: String(column.key), title: column.title as string }))}
-              prefs={prefs}
-              onChange={setPrefs}
-            />
-            <Button
-              icon={<ReloadOutlined />}
-              aria-label={t('table.refresh')}
-              title={t('table.refresh')}
-              onClick={refresh}
-              loading={query.isFetching && !!query.data}
-            />
-          </Flex>
-        </Flex>
+        )}
         <div ref={scrollRef}>
           <Table<T>
             rowKey={rowKey}
             columns={tableColumns}
             dataSource={failed ? [] : (query.data?.records ?? [])}
             loading={query.isFetching}
-            size={prefs.density}
+            size={compact ? 'small' : prefs.density}
             tableLayout="auto"
             onChange={onChange}
             scroll={scrollX !== undefined ? { x: scrollX } : undefined}
@@ -278,14 +286,18 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
                   }
                 : undefined
             }
-            pagination={{
-              current: state.current,
-              pageSize: state.size,
-              total: query.data?.total ?? 0,
-              showSizeChanger: true,
-              // Device lists over 10,000 matches answer the planner's estimate (totalExact false).
-              showTotal: (total) => t(estimated ? 'table.totalEstimate' : 'table.total', { total }),
-            }}
+            pagination={
+              compact
+                ? false
+                : {
+                    current: state.current,
+                    pageSize: state.size,
+                    total: query.data?.total ?? 0,
+                    showSizeChanger: true,
+                    // Device lists over 10,000 matches answer the planner's estimate (totalExact false).
+                    showTotal: (total) => t(estimated ? 'table.totalEstimate' : 'table.total', { total }),
+                  }
+            }
           />
         </div>
       </Panel>

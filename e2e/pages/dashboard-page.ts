@@ -1,0 +1,37 @@
+import type { Locator } from 'playwright-core';
+import { BasePage } from './base-page.js';
+
+/** The home dashboard (docs/dashboard.md): cards by heading, figures by their tile's name. */
+export class DashboardPage extends BasePage {
+  readonly path = '/dashboard';
+
+  /** A card, found by its heading. */
+  card(title: string): Locator {
+    return this.page.locator('.dashboard-card').filter({ has: this.page.getByRole('heading', { level: 2, name: title, exact: true }) });
+  }
+
+  /** A figure's tile, by its label. */
+  tile(label: string): Locator {
+    return this.page.getByRole('group', { name: label, exact: true });
+  }
+
+  /**
+   * The number a tile shows once its counter stopped (it counts to a new value over five seconds):
+   * the text equals the value it heads for.
+   */
+  async settledCount(label: string): Promise<number> {
+    const count = this.tile(label).locator('.dashboard-count');
+    await count.waitFor();
+    await this.page.waitForFunction(
+      (element) => element !== null && element.textContent?.replace(/[^\d]/g, '') === element.getAttribute('data-value'),
+      await count.elementHandle(),
+      { timeout: 15_000 },
+    );
+    return Number((await count.textContent())!.replace(/[^\d]/g, ''));
+  }
+
+  /** The page's live stream is open (the title bar's "Page updates live"). */
+  async waitUntilLive(): Promise<void> {
+    await this.page.locator('[data-live-status="open"]').waitFor();
+  }
+}

@@ -1,0 +1,41 @@
+import { describe, expect, test } from '../support/fixtures.js';
+import { serveSwaps } from '../support/fleet.js';
+import { createMerchant } from '../support/factories.js';
+import { checkA11y } from '../support/a11y.js';
+import { DashboardPage } from '../pages/dashboard-page.js';
+import { Shell } from '../pages/shell.js';
+
+describe('dashboard', () => {
+  test('a swap a simulated cabinet reports moves the open dashboard’s swap count, without a reload', async ({ page }) => {
+    await new Shell(page).startSignedIn('admin');
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.waitUntilLive();
+    for (const title of ['Figures', 'Trends', 'Rankings']) await dashboard.card(title).waitFor();
+    const before = await dashboard.settledCount('Swaps today');
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+
+    // A cabinet of the spec's own reports a succeeded swap on the broker, as a device would.
+    await serveSwaps('DASH-RIDER', [new Date()]);
+    await expect.poll(() => dashboard.settledCount('Swaps today'), { timeout: 20_000 }).toBeGreaterThan(before);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await checkA11y(page);
+  });
+
+  test('a merchant’s role holding the figures only sees them, in Bahasa, and no other card', async ({ page, baseURL }) => {
+    const merchant = await createMerchant({ menuCodes: ['dashboard.figures'] });
+    await page.context().addCookies([{ name: 'language', value: 'in', url: baseURL }]);
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.card('Angka').waitFor();
+    // A new merchant has sold nothing and swapped nothing yet.
+    expect(await dashboard.settledCount('Penukaran hari ini')).toBe(0);
+    await dashboard.tile('Alarm terbuka').waitFor();
+    expect(await dashboard.card('Tren').count()).toBe(0);
+    expect(await dashboard.card('Peringkat').count()).toBe(0);
+    expect(await page.getByText(/^Peta armada/).count()).toBe(0);
+  });
+});

@@ -19,6 +19,7 @@ import {
   deviceLogApi,
   deviceOrderApi,
   DEVICE_ORDER_STATUSES,
+  firmwareApi,
   PRODUCT_ORDER_STATUSES,
   productOrderApi,
   distributionApi,
@@ -178,6 +179,15 @@ describe('demo seed', () => {
       }
       expect([...found].sort(), code).toEqual([...names].sort());
     }
+  });
+
+  it('shows firmware tasks of every kind: finished, stopped and running upgrades and a finished bulk restart', async () => {
+    const admin = await server.login('admin');
+    const tasks = (await server.request(firmwareApi.tasks, { current: 1, size: 100 }, { token: admin })).data.records;
+    expect(new Set(tasks.map((t) => t.taskState))).toEqual(new Set(['FINISHED', 'STOPPED', 'RUNNING']));
+    const restart = tasks.find((t) => t.taskKind === 'COMMAND');
+    expect(restart).toMatchObject({ command: 'RESTART', taskState: 'FINISHED', failed: 1 });
+    expect(restart!.succeeded).toBeGreaterThan(0);
   });
 
   it('serves the lists per tenant', async () => {

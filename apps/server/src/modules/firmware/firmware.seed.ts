@@ -26,7 +26,7 @@ const RELEASES = [
 /**
  * Demo firmware (docs/firmware.md): three releases of each cabinet type, the fleet on the versions
  * a finished upgrade left it (most on 1.5.0, its failed cabinets still on 1.4.2), a stopped task and
- * a task still rolling 1.6.0-rc1 out one cabinet a minute; once (while no firmware file exists).
+ * a task still rolling 1.6.0-rc1 out one cabinet a minute, and a finished bulk restart; once (while no firmware file exists).
  */
 export async function seedDemoFirmware(db: Db): Promise<void> {
   const [any] = await db.select({ id: firmwareFiles.id }).from(firmwareFiles).limit(1);
@@ -139,6 +139,27 @@ export async function seedDemoFirmware(db: Db): Promise<void> {
       db,
       few.slice(0, 2).map((c) => c.id),
       '1.6.0-rc1',
+    );
+    // A finished bulk command: the type's first cabinets restarted 5 days ago, one was offline then.
+    const restartedAt = new Date(now - 5 * day);
+    const restart = await task({
+      taskKind: 'COMMAND',
+      taskState: 'FINISHED',
+      command: 'RESTART',
+      devicesPerMinute: 60,
+      createdAt: restartedAt,
+      finishedAt: new Date(restartedAt.getTime() + 600_000),
+    });
+    await db.insert(deviceTaskDevices).values(
+      cabinets.slice(0, Math.min(8, cabinets.length)).map((c, i) => ({
+        taskId: restart,
+        cabinetId: c.id,
+        deviceState: i === 4 ? ('FAILED' as const) : ('SUCCEEDED' as const),
+        failureKey: i === 4 ? ('cabinetOffline' as const) : null,
+        attempts: 1,
+        startedAt: new Date(restartedAt.getTime() + i * 1000),
+        finishedAt: new Date(restartedAt.getTime() + i * 1000 + 5000),
+      })),
     );
     // Running: the release candidate again to the cabinets 1.5.0 left behind, one a minute; its jobs run as any task's.
     if (failed.length === 0) continue;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import type { FieldLabels } from '../language.js';
-import { cleanString, id, idQuery, safeText } from '../validation.js';
+import { cleanString, id, idQuery, moneyToMinor, normalizeMoney, safeText } from '../validation.js';
 import { OPERATION_TYPES } from './base-price.js';
 import { CURRENCIES } from './currency.js';
 import { orderStepAllowed } from './order-kind.js';
@@ -43,6 +43,26 @@ export type ProductOrderStep = keyof typeof PRODUCT_ORDER_STEPS;
 /** Whether a step may start from a status. */
 export function stepAllowed(step: ProductOrderStep, status: ProductOrderStatus): boolean {
   return orderStepAllowed(PRODUCT_ORDER_STEPS, step, status);
+}
+
+/**
+ * What a product order owes now (docs/orders.md, "Paying an order"), read by the payment and by the
+ * order page's "Request payment": a running order its outstanding balance (the first payment, or
+ * the overdue cycles), else the renewal price of its next cycle while cycles are left; null when
+ * it owes nothing (a finished order, or all cycles paid).
+ */
+export function productOrderAmountDue(order: {
+  status: ProductOrderStatus;
+  customerStatus: ProductCustomerStatus;
+  outstandingBalance: string;
+  renewalPrice: string;
+  currentCycle: number;
+  totalCycles: number;
+}): string | null {
+  if (order.status !== 'ENROLLED') return null;
+  if (moneyToMinor(order.outstandingBalance) > 0) return normalizeMoney(order.outstandingBalance);
+  const renews = order.customerStatus === 'REGISTERED' && order.currentCycle < order.totalCycles;
+  return renews && moneyToMinor(order.renewalPrice) > 0 ? normalizeMoney(order.renewalPrice) : null;
 }
 
 /** An order waiting for its first payment longer than this is cancelled by the overdue and expiry job. */

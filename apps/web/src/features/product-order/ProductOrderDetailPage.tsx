@@ -2,7 +2,7 @@ import { Card } from 'antd';
 import { CarOutlined, RetweetOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_DECIMALS, type PlanSwitchRecord, type ProductOrderDetail } from '@swap/contracts';
+import { CURRENCY_DECIMALS, type PlanSwitchRecord, type ProductOrderDetail, productOrderAmountDue } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
@@ -187,7 +187,7 @@ export function ProductOrderDetailPage() {
         <>
           <DetailCards record={order} groups={groups(t)} fieldLabel={fieldKey} />
           <SwitchHistory order={order} />
-          <OrderPayments orderNo={order.orderNo} payCode={`${CODE}.pay`} owing={can('pay')(order)} />
+          <OrderPayments orderNo={order.orderNo} payCode={`${CODE}.pay`} owing={productOrderAmountDue(order) !== null} />
         </>
       )}
     </DetailFrame>

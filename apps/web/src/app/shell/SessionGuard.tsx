@@ -1,7 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Modal } from 'antd';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { sessionApi } from '@swap/contracts';
 import { lastServerCall } from '../../shared/api/bridge';
 import { request } from '../../shared/api/endpoints';
@@ -11,13 +9,15 @@ import { lockSession } from '../../shared/session';
 const ACTIVITY = ['pointermove', 'pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 const WARN_MS = 60_000;
 
+// The warning is rarely shown: its dialog code loads when it first opens, not with every page.
+const IdleWarning = lazy(async () => ({ default: (await import('./IdleWarning')).IdleWarning }));
+
 /**
  * The session's two clocks in the browser (docs/security.md, "Lock screen" and "Sessions"): the
  * screen locks after the common setting's minutes without a key press or pointer move; a minute
  * before the server's idle time ends the session, a warning offers to stay signed in.
  */
 export function SessionGuard() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const settings = usePublicSettings();
@@ -62,19 +62,13 @@ export function SessionGuard() {
     return () => clearInterval(timer);
   }, [lockMinutes, idleMinutes, navigate]);
 
+  if (secondsLeft === null) return null;
   return (
-    <Modal
-      open={secondsLeft !== null}
-      title={t('session.idle.title')}
-      closable={false}
-      mask={{ closable: false }}
-      footer={
-        <Button type="primary" onClick={() => void request(sessionApi.keepAlive, undefined).then(() => setSecondsLeft(null))}>
-          {t('session.idle.stay')}
-        </Button>
-      }
-    >
-      {t('session.idle.body', { seconds: secondsLeft ?? 0 })}
-    </Modal>
+    <Suspense fallback={null}>
+      <IdleWarning
+        secondsLeft={secondsLeft}
+        onStay={() => void request(sessionApi.keepAlive, undefined).then(() => setSecondsLeft(null))}
+      />
+    </Suspense>
   );
 }

@@ -1,0 +1,22 @@
+import { Button, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+
+/** The warning a minute before the server's idle time ends the session (docs/security.md, "Lock screen"). */
+export function IdleWarning({ secondsLeft, onStay }: { secondsLeft: number; onStay: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <Modal
+      open
+      title={t('session.idle.title')}
+      closable={false}
+      mask={{ closable: false }}
+      footer={
+        <Button type="primary" onClick={onStay}>
+          {t('session.idle.stay')}
+        </Button>
+      }
+    >
+      {t('session.idle.body', { seconds: secondsLeft })}
+    </Modal>
+  );
+}

@@ -1,12 +1,6 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import {
-  normaliseSignInName,
-  type Language,
-  type MerchantApplicationRecord,
-  type SignUpApply,
-  type UploadedFile,
-} from '@swap/contracts';
+import { normaliseSignInName, type Language, type MerchantApplicationRecord, type SignUpApply, type UploadedFile } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
@@ -70,11 +64,7 @@ export async function apply(
   policy: ThrottlePolicy,
 ): Promise<{ id: number; status: 'PENDING' }> {
   const usernameKey = normaliseSignInName(body.username);
-  await throttle(
-    db,
-    { pair: `sign-up@${who.ip}`, account: `sign-up:${contactKey(body.contact)}`, address: `sign-ups@${who.ip}` },
-    policy,
-  );
+  await throttle(db, { pair: `sign-up@${who.ip}`, account: `sign-up:${contactKey(body.contact)}`, address: `sign-ups@${who.ip}` }, policy);
   if (await findSignInAccount(db, body.username)) throw new AppError('userNameExists', undefined, { field: 'username' });
   if (await merchantNameTaken(db, body.name)) throw new AppError('recordExists', undefined, { field: 'name' });
   const documents = DOCUMENTS.map((field) => body[field]);
@@ -124,7 +114,13 @@ export async function apply(
           action: 'merchantApplication.add',
           objectType: 'merchantApplication',
           objectId: id,
-          changes: { name: body.name, type: body.type, personInCharge: body.personInCharge, contact: body.contact, username: body.username },
+          changes: {
+            name: body.name,
+            type: body.type,
+            personInCharge: body.personInCharge,
+            contact: body.contact,
+            username: body.username,
+          },
         },
       );
       return { id, status: 'PENDING' as const };
@@ -171,7 +167,12 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
       const merchantId = await insertMerchant(tx, fields);
       await recordAudit(tx, ctx, { action: 'merchant.add', objectType: 'merchant', objectId: merchantId, changes: fields });
       const roleId = await addMerchantAdministratorRole(tx, merchantId);
-      await recordAudit(tx, ctx, { action: 'role.add', objectType: 'role', objectId: roleId, changes: { name: 'Merchant admin', merchantId } });
+      await recordAudit(tx, ctx, {
+        action: 'role.add',
+        objectType: 'role',
+        objectId: roleId,
+        changes: { name: 'Merchant admin', merchantId },
+      });
       const accountId = await insertMerchantAdministrator(tx, {
         merchantId,
         username: row.username,
@@ -185,7 +186,14 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
         action: 'account.add',
         objectType: 'account',
         objectId: accountId,
-        changes: { username: row.username, name: row.personInCharge, type: 'NORMAL', accountType: 'MERCHANT', merchantId, roleIds: [roleId] },
+        changes: {
+          username: row.username,
+          name: row.personInCharge,
+          type: 'NORMAL',
+          accountType: 'MERCHANT',
+          merchantId,
+          roleIds: [roleId],
+        },
       });
       await tx
         .update(merchantApplications)

@@ -35,8 +35,12 @@ export const merchantApplications = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('merchant_application_pending_contact_idx').on(t.contactKey).where(sql`status = 'PENDING'`),
-    uniqueIndex('merchant_application_pending_username_idx').on(t.usernameKey).where(sql`status = 'PENDING'`),
+    uniqueIndex('merchant_application_pending_contact_idx')
+      .on(t.contactKey)
+      .where(sql`status = 'PENDING'`),
+    uniqueIndex('merchant_application_pending_username_idx')
+      .on(t.usernameKey)
+      .where(sql`status = 'PENDING'`),
     index('merchant_application_created_idx').on(t.createdAt),
     index('merchant_application_status_idx').on(t.status, t.createdAt),
     index('merchant_application_username_idx').on(t.usernameKey, t.createdAt),

@@ -180,7 +180,11 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
     expect(nul).toMatchObject({ status: 400, code: 1002 });
     const huge = await apply({ ...valid, officeAddress: 'x'.repeat(100_000), ip });
     expect(huge.code).toBe(1002);
-    const weak = await server.request(signUpApi.apply, { ...valid, password: 'password1' }, { lang: 'th', headers: { 'x-forwarded-for': ip } });
+    const weak = await server.request(
+      signUpApi.apply,
+      { ...valid, password: 'password1' },
+      { lang: 'th', headers: { 'x-forwarded-for': ip } },
+    );
     expect(weak.status).toBe(400);
     expect(weak.message).not.toBe('');
     // A document this address did not upload for sign-up (another applicant's) is refused, naming the field.

@@ -84,6 +84,8 @@ describe('firmware upgrades', () => {
     await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
     await records.row('Stopped').waitFor();
     expect(await records.row('Running').count()).toBe(0);
+    // The cabinets the stop cancelled are told apart from failed ones.
+    await expect.poll(() => records.row('Stopped').textContent()).toMatch(/, 0 failed, [1-9]\d* cancelled/);
     await records.action('Stopped', 'Progress');
     await records.progress().getByText('Cancelled').first().waitFor();
     await expect.poll(() => records.progress().getByText('Cancelled', { exact: true }).count()).toBe(2);

@@ -39,15 +39,17 @@ export const whileAnyRunning = (tasks: Pick<TaskRecord, 'taskState'>[]): number 
 export const whileAnyUnderWay = (devices: { deviceState: TaskDeviceState }[]): number | false =>
   devices.some((d) => d.deviceState === 'PENDING' || d.deviceState === 'RUNNING') ? TASK_REFRESH_MS : false;
 
-/** The cabinets of a task that have ended, and the share of them that succeeded, in percent. */
+/** The cabinets of a task that have ended, and the shares of all its cabinets (percent) that ended, succeeded and failed. */
 export function progressOf(task: Pick<TaskRecord, 'deviceCount' | 'succeeded' | 'failed' | 'cancelled'>): {
   ended: number;
   percent: number;
   succeeded: number;
+  failed: number;
 } {
   const ended = task.succeeded + task.failed + task.cancelled;
   const whole = Math.max(task.deviceCount, 1);
-  return { ended, percent: Math.round((ended * 100) / whole), succeeded: Math.round((task.succeeded * 100) / whole) };
+  const share = (count: number) => Math.round((count * 100) / whole);
+  return { ended, percent: share(ended), succeeded: share(task.succeeded), failed: share(task.failed) };
 }
 
 /** The upgrade records' page; a task just started opens there with its progress (`state.taskId`). */

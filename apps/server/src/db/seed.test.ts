@@ -12,6 +12,8 @@ import { stockBatches } from '../modules/stock/stock.table.js';
 import { merchants } from '../modules/merchant/merchant.table.js';
 import { merchantApplications } from '../modules/sign-up/sign-up.table.js';
 import {
+  MESSAGES,
+  alarmApi,
   auditLogApi,
   batteryApi,
   cabinetApi,
@@ -263,6 +265,20 @@ describe('demo seed', () => {
     const running = (await server.request(productOrderApi.search, { status: 'ENROLLED', size: 200 }, { token: merchant })).data.records;
     expect(running.some((r) => r.vehicleNumber !== null)).toBe(true);
     expect(running.some((r) => r.overdueDays > 0 && r.outstandingBalance !== '0.00')).toBe(true);
+  });
+
+  it('lets the demo merchant’s administrator keep its own alarm rules and read the platform’s levels', async () => {
+    const merchant = await server.login('merchant');
+    const rules = (await server.request(alarmApi.rules.search, { size: 50 }, { token: merchant })).data.records;
+    expect(rules.length).toBeGreaterThan(0);
+    const business = await server.request(alarmApi.businessRules.search, { size: 50 }, { token: merchant });
+    expect(business.code).toBe(1);
+    const levels = (await server.request(alarmApi.levels, { size: 10 }, { token: merchant })).data.records;
+    expect(levels.map((level) => level.level)).toEqual(['LOW', 'MEDIUM', 'HIGH']);
+    // Levels are the platform's: the merchant's role holds the screen without its edit button.
+    const { updatedAt: _updatedAt, ...high } = levels[2]!;
+    const edit = await server.request(alarmApi.editLevel, { ...high, colour: '#000000' }, { token: merchant });
+    expect(edit.code).toBe(MESSAGES.noAuthority.code);
   });
 
   it('fills the transfer and energy orders of both demo merchants in every state, each linked to its demo swap', async () => {

@@ -58,6 +58,9 @@ export const MERCHANT_ADMIN_MENUS = [
   'alarm.battery',
   'alarm.cabinet',
   'alarm.records',
+  // A merchant keeps alarm rules of its own over its own devices (docs/alarms.md); the levels it reads.
+  'alarmConfiguration.device',
+  'alarmConfiguration.business',
   'stock.vehicle',
   'stock.battery',
   'stock.cabinet',
@@ -97,8 +100,8 @@ export const MERCHANT_ADMIN_MENUS = [
   'dashboard.ranking',
 ];
 
-/** Menus a merchant administrator reads without their buttons: areas are written by platform staff only (docs/stations-and-maps.md). */
-export const MERCHANT_ADMIN_READS = ['admin.area'];
+/** Menus a merchant administrator reads without their buttons: areas and alarm levels are written by platform staff only (docs/stations-and-maps.md, docs/alarms.md). */
+export const MERCHANT_ADMIN_READS = ['admin.area', 'alarmConfiguration.level'];
 
 /** Grants the menus with their buttons and links, and `readOnly` menus alone. */
 export async function grantRole(db: Db, roleId: number, menuCodes: string[], readOnly: string[] = []): Promise<void> {

@@ -48,7 +48,7 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'login.throttled': entry('throttled', 'session'),
     'login.disabled': entry('disabled', 'session'),
     logout: entry('logout', 'session'),
-    'logout.others': entry('logoutOthers', 'session'),
+    logoutOthers: entry('logoutOthers', 'session'),
     'account.forgotPassword': entry('forgotPassword', 'account'),
     'account.recoverPassword': entry('recoverPassword', 'account'),
     'account.changePassword': entry('changePassword', 'account'),

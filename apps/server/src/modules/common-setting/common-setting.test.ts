@@ -18,7 +18,12 @@ describe('common settings', () => {
   it('lists the seeded settings by name and filters by keyword', async () => {
     const all = await server.request(commonSettingApi.search, {}, { token });
     expect(all.code).toBe(1);
-    expect(all.data.records.map((r: { name: string }) => r.name)).toEqual(['telemetry_retention', 'tour_enabled', 'trip_stop_minutes']);
+    expect(all.data.records.map((r: { name: string }) => r.name)).toEqual([
+      'lock_idle_minutes',
+      'telemetry_retention',
+      'tour_enabled',
+      'trip_stop_minutes',
+    ]);
     const found = await server.request(commonSettingApi.search, { keyword: 'TOUR', name: null }, { token });
     expect(found.data.total).toBe(1);
     expect(found.data.records[0]).toMatchObject({ name: 'tour_enabled', value: 'true' });

@@ -146,7 +146,7 @@ describe("one's own account", () => {
     expect((await server.request(menuApi.levels, undefined, { token: desk })).code).toBe(1);
     const after = await server.request(profileApi.sessions, undefined, { token: desk });
     expect(after.data.map((s) => s.userAgent)).toEqual(['Desk browser']);
-    const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'logout.others'));
+    const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'logoutOthers'));
     expect(audit.some((row) => row.accountId === me.id)).toBe(true);
   });
 

@@ -165,7 +165,7 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryDeps)
     await recordAnonymousAudit(
       db,
       { username: me.username, accountId: me.id, merchantId: me.merchantId, ip: ctx.ip },
-      { action: 'logout.others', objectType: 'session', objectId: me.id },
+      { action: 'logoutOthers', objectType: 'session', objectId: me.id },
     );
     return { ended };
   });

@@ -3,6 +3,7 @@ import { and, asc, eq, gte } from 'drizzle-orm';
 import { alarmApi, type AlarmLiveEvent } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
+import { eventStreams } from '../../app/event-stream.js';
 import { alarmScope } from './alarm.records.js';
 import { alarms } from './alarm.table.js';
 
@@ -10,9 +11,6 @@ import { alarms } from './alarm.table.js';
 export const ALARM_CHANNEL = 'alarm';
 /** Alarms of one batch come together: the stream waits this long before it reads them. */
 const GATHER_MS = 100;
-const HEARTBEAT_MS = 15_000;
-/** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
-const MAX_STREAM_MS = 10 * 60_000;
 
 /** Open alarms the caller may see and the header tells, opened at or after `since`, oldest first. */
 async function openedSince(ctx: Ctx, since: Date): Promise<(AlarmLiveEvent & { openedAt: Date })[]> {
@@ -41,36 +39,22 @@ const SLACK_MS = 5000;
  * account hears nothing of it.
  */
 export function registerAlarmLive(app: FastifyInstance): void {
-  const streams = new Set<() => void>();
-  app.addHook('preClose', (done) => {
-    for (const close of [...streams]) close();
-    done();
-  });
+  const open = eventStreams(app);
   serve(app, alarmApi.live, ({ ctx, req, reply }) => {
     // An alarm opens when its hold ends (its row may be older): the stream follows opening times.
     let since = new Date();
     const sent = new Map<number, number>();
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-    });
-    res.write(`retry: 2000\nevent: ready\ndata: {}\n\n`);
+    const stream = open(req, reply, {});
     let timer: NodeJS.Timeout | undefined;
-    let closed = false;
     const read = async () => {
       timer = undefined;
       try {
         const found = await openedSince(ctx, since);
-        if (closed) return;
+        if (stream.closed) return;
         for (const { openedAt, ...alarm } of found) {
           if (sent.has(alarm.id)) continue;
           sent.set(alarm.id, openedAt.getTime());
-          res.write(`event: alarm\ndata: ${JSON.stringify(alarm)}\n\n`);
+          stream.send('alarm', alarm satisfies AlarmLiveEvent);
         }
         const newest = Math.max(since.getTime(), ...sent.values());
         since = new Date(Math.max(since.getTime(), newest - SLACK_MS));
@@ -80,25 +64,13 @@ export function registerAlarmLive(app: FastifyInstance): void {
       }
     };
     const unsubscribe = app.deviceHub.onChange((change) => {
-      if (change.channel !== ALARM_CHANNEL || closed) return;
+      if (change.channel !== ALARM_CHANNEL || stream.closed) return;
       timer ??= setTimeout(() => void read(), GATHER_MS);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
-    const close = () => {
-      if (closed) return;
-      closed = true;
+    stream.onClose(() => {
       unsubscribe();
       clearTimeout(timer);
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
-      streams.delete(close);
-      res.end();
-    };
-    streams.add(close);
-    res.once('close', close);
-    req.raw.socket.once('close', close);
-    res.once('error', close);
+    });
     return Promise.resolve(SENT);
   });
 }

@@ -22,6 +22,7 @@ import {
 } from '../../test/factories.js';
 import { startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
+import { openEventStream } from '../../test/event-stream.js';
 import type { DeviceGateway } from '../../device-link/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/battery.table.js';
@@ -68,30 +69,11 @@ const telemetry = (temperature: number, soc = 80): BatteryTelemetry => ({
   dischargeSwitch: 'ALLOWED',
 });
 
-/** A stream of the header as a browser reads it: the `alarm` events parsed from the fetch body. */
+/** A stream of the header as a browser reads it: the `alarm` events it has heard. */
 async function openAlarmStream(base: string, token: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${endpointUrl(alarmApi.live)}`, { headers: { 'auth-token': token }, signal: controller.signal });
-  const events: { event: string; data: Record<string, unknown> }[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-      if (done) return;
-      buffer += value ?? '';
-      let end;
-      while ((end = buffer.indexOf('\n\n')) >= 0) {
-        const block = buffer.slice(0, end);
-        buffer = buffer.slice(end + 2);
-        const event = /^event: (.*)$/m.exec(block)?.[1];
-        const data = /^data: (.*)$/m.exec(block)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) as Record<string, unknown> });
-      }
-    }
-  })();
-  await eventually(() => expect(events.some((e) => e.event === 'ready')).toBe(true));
-  return { events, alarms: () => events.filter((e) => e.event === 'alarm').map((e) => e.data), close: () => controller.abort() };
+  const stream = await openEventStream(`${base}${endpointUrl(alarmApi.live)}`, token);
+  await stream.next('ready');
+  return { ...stream, alarms: () => stream.events.filter((e) => e.event === 'alarm').map((e) => e.data) };
 }
 
 describe('alarms', () => {

@@ -9,6 +9,7 @@ import {
 } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import { holds } from '../../app/context.js';
+import { eventStreams } from '../../app/event-stream.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
 import { EVERY_MERCHANT, FIGURE_CHANNEL, NO_MERCHANT, readNotice } from './dashboard.rollup.js';
 
@@ -16,9 +17,6 @@ import { EVERY_MERCHANT, FIGURE_CHANNEL, NO_MERCHANT, readNotice } from './dashb
 const GATHER_MS = 300;
 /** At most one event a second per stream: a busy network reloads a card once a second, not per swap. */
 const MIN_GAP_MS = 1000;
-const HEARTBEAT_MS = 15_000;
-/** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
-const MAX_STREAM_MS = 10 * 60_000;
 
 /** Hears the database's notices on a channel (every server's commits); answers the function that stops. */
 export type Listen = (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -43,11 +41,7 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
         for (const notice of readNotice(payload)) tell(notice.merchantId, notice.cards);
       });
     });
-  const streams = new Set<() => void>();
-  app.addHook('preClose', (done) => {
-    for (const close of [...streams]) close();
-    done();
-  });
+  const open = eventStreams(app);
   app.addHook('onClose', async () => {
     await stopListening?.();
   });
@@ -55,32 +49,21 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
   serve(app, dashboardApi.live, ({ ctx, req, reply }) => {
     const own = ctx.principal.merchantId;
     const held = DASHBOARD_CARDS.filter((card) => holds(ctx, DASHBOARD_CARD_CODES[card]));
-    reply.hijack();
-    const res = reply.raw;
-    res.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-store, no-transform',
-      connection: 'keep-alive',
-      'x-content-type-options': 'nosniff',
-      'x-accel-buffering': 'no',
-    });
-    const frame = (event: string, data: DashboardLiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-    res.write(`retry: 2000\n${frame('ready', { cards: [] })}`);
+    const stream = open(req, reply, { cards: [] } satisfies DashboardLiveEvent);
     let pending = new Set<DashboardCard>();
     let timer: NodeJS.Timeout | undefined;
     let lastSent = 0;
-    let closed = false;
     const send = () => {
       timer = undefined;
-      if (closed || pending.size === 0) return;
+      if (stream.closed || pending.size === 0) return;
       const cards = DASHBOARD_CARDS.filter((card) => pending.has(card));
       pending = new Set();
       lastSent = Date.now();
-      res.write(frame(DASHBOARD_LIVE_EVENT, { cards }));
+      stream.send(DASHBOARD_LIVE_EVENT, { cards } satisfies DashboardLiveEvent);
     };
     const heard: Heard = (merchantId, cards) => {
       // Platform staff hear every tenant; a merchant's staff their own merchant's changes only.
-      if (closed || (own !== null && merchantId !== own && merchantId !== EVERY_MERCHANT)) return;
+      if (stream.closed || (own !== null && merchantId !== own && merchantId !== EVERY_MERCHANT)) return;
       if (own !== null && merchantId === NO_MERCHANT) return;
       for (const card of cards) if (held.includes(card)) pending.add(card);
       if (pending.size === 0) return;
@@ -90,23 +73,11 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
     const unsubscribe = app.deviceHub.onChange((change) => {
       if (change.channel === ALARM_CHANNEL) heard(EVERY_MERCHANT, ['figures']);
     });
-    const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-    const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
-    const close = () => {
-      if (closed) return;
-      closed = true;
+    stream.onClose(() => {
       listeners.delete(heard);
       unsubscribe();
       clearTimeout(timer);
-      clearInterval(heartbeat);
-      clearTimeout(lifetime);
-      streams.delete(close);
-      res.end();
-    };
-    streams.add(close);
-    res.once('close', close);
-    req.raw.socket.once('close', close);
-    res.once('error', close);
+    });
     return Promise.resolve(SENT);
   });
 }

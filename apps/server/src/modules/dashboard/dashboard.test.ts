@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dashboardApi, endpointUrl, type DashboardLiveEvent } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { openEventStream } from '../../test/event-stream.js';
 import {
   MERCHANT_ADMIN_MENUS,
   createMerchant,
@@ -95,32 +96,7 @@ describe('dashboard cards', () => {
 describe('dashboard live stream', () => {
   it('tells an open dashboard which cards to reload when its own tenant changes, and not another', async () => {
     const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
-    const open = async (token: string) => {
-      const controller = new AbortController();
-      const response = await fetch(`${base}${endpointUrl(dashboardApi.live)}`, {
-        headers: { 'auth-token': token },
-        signal: controller.signal,
-      });
-      const events: { event: string; data: DashboardLiveEvent }[] = [];
-      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-      void (async () => {
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-          if (done) return;
-          buffer += value ?? '';
-          let end;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const event = /^event: (.*)$/m.exec(block)?.[1];
-            const data = /^data: (.*)$/m.exec(block)?.[1];
-            if (event && data) events.push({ event, data: JSON.parse(data) as DashboardLiveEvent });
-          }
-        }
-      })();
-      return { response, events, close: () => controller.abort() };
-    };
+    const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
     const northStream = await open(north.admin.token);
     const southStream = await open(south.admin.token);
     const clerk = await createSubAccount(server, north, ['dashboard.ranking']);

@@ -6,13 +6,10 @@ import { batteryDetail } from '../battery/index.js';
 import { cabinetDetail, cabinetNumbersInStation } from '../cabinet/index.js';
 import { visibleStation } from '../station/index.js';
 import type { DeviceHub } from '../../app/device-hub.js';
+import { eventStreams, type OpenEventStream } from '../../app/event-stream.js';
 
-/** A comment line this often keeps proxies and load balancers from closing an idle stream. */
-const HEARTBEAT_MS = 15_000;
 /** A device's reports come in small bursts (telemetry, then state): the first event waits this long for the rest. */
 const GATHER_MS = 100;
-/** Streams end after this long; the browser reconnects at once, so a revoked session stops being served. */
-const MAX_STREAM_MS = 10 * 60_000;
 /** A stream following a changing set of devices (a station's cabinets) reads the set again at most this often. */
 const REREAD_MS = 1000;
 
@@ -28,8 +25,6 @@ const KINDS: Record<LiveKind, { numberOf: (ctx: Ctx, id: number) => Promise<stri
   battery: { numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number },
 };
 
-const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
-
 /**
  * Streams the changes of one device, or of the devices `follows` names (a station's cabinets), as
  * Server-Sent Events. The device is looked up (and the caller's tenant checked) before the stream
@@ -41,24 +36,13 @@ const frame = (event: string, data: LiveEvent) => `event: ${event}\ndata: ${JSON
  */
 function openStream(
   hub: DeviceHub,
-  streams: Set<() => void>,
+  open: OpenEventStream,
   req: FastifyRequest,
   reply: FastifyReply,
   device: Omit<LiveEvent, 'channels'>,
   follows: Follows = { numbers: new Set([device.number]) },
 ) {
-  reply.hijack();
-  const res = reply.raw;
-  res.writeHead(200, {
-    'content-type': 'text/event-stream; charset=utf-8',
-    'cache-control': 'no-store, no-transform',
-    connection: 'keep-alive',
-    'x-content-type-options': 'nosniff',
-    // nginx would otherwise buffer the stream.
-    'x-accel-buffering': 'no',
-  });
-  res.write(`retry: 2000\n${frame('ready', { ...device, channels: [] })}`);
-
+  const stream = open(req, reply, { ...device, channels: [] } satisfies LiveEvent);
   const pending = new Set<string>();
   let lastHeard = device.number;
   let lastSent = 0;
@@ -67,7 +51,7 @@ function openStream(
     flushTimer = undefined;
     if (pending.size === 0) return;
     lastSent = Date.now();
-    res.write(frame('change', { ...device, number: lastHeard, channels: [...pending] }));
+    stream.send('change', { ...device, number: lastHeard, channels: [...pending] } satisfies LiveEvent);
     pending.clear();
   };
   const heard = (number: string, channel: string) => {
@@ -92,7 +76,7 @@ function openStream(
     } finally {
       rereadTimer = undefined;
     }
-    if (closed) return;
+    if (stream.closed) return;
     for (const [number, channels] of heardOutside) if (numbers.has(number)) for (const channel of channels) heard(number, channel);
   };
   const unsubscribe = hub.onChange((change) => {
@@ -103,39 +87,20 @@ function openStream(
     outside.set(change.number, channels.add(change.channel));
     rereadTimer ??= setTimeout(() => void reread(), Math.max(0, lastRead + REREAD_MS - Date.now()));
   });
-  const heartbeat = setInterval(() => res.write(': ping\n\n'), HEARTBEAT_MS);
-  const lifetime = setTimeout(() => close(), MAX_STREAM_MS);
-  let closed = false;
-  const close = () => {
-    if (closed) return;
-    closed = true;
+  stream.onClose(() => {
     unsubscribe();
     clearTimeout(flushTimer);
     clearTimeout(rereadTimer);
-    clearInterval(heartbeat);
-    clearTimeout(lifetime);
-    streams.delete(close);
-    res.end();
-  };
-  streams.add(close);
-  // The browser went away (navigation, lost network) or the response was ended.
-  res.once('close', close);
-  req.raw.socket.once('close', close);
-  res.once('error', close);
+  });
 }
 
 /** Live streams of the detail screens: GET /api/oms/{cabinet,battery}/live?id=. */
 export function registerLiveRoutes(app: FastifyInstance): void {
-  const streams = new Set<() => void>();
-  // Open streams would keep the HTTP server from closing.
-  app.addHook('preClose', (done) => {
-    for (const close of [...streams]) close();
-    done();
-  });
+  const open = eventStreams(app);
   for (const [kind, { numberOf }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
     serve(app, liveApi[kind].live, async ({ input, ctx, req, reply }) => {
       const number = await numberOf(ctx, input.id);
-      openStream(app.deviceHub, streams, req, reply, { kind, id: input.id, number });
+      openStream(app.deviceHub, open, req, reply, { kind, id: input.id, number });
       return SENT;
     });
   }
@@ -145,7 +110,7 @@ export function registerLiveRoutes(app: FastifyInstance): void {
     const inStation = async () => new Set(await cabinetNumbersInStation(ctx.db, ctx, input.id));
     const numbers = await inStation();
     const device = { kind: 'cabinet' as const, id: input.id, number: [...numbers][0] ?? '' };
-    openStream(app.deviceHub, streams, req, reply, device, { numbers, reread: inStation });
+    openStream(app.deviceHub, open, req, reply, device, { numbers, reread: inStation });
     return SENT;
   });
 }

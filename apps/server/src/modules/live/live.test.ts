@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { batteryApi, cabinetApi, distributionApi, endpointUrl, liveApi, type LiveEvent } from '@swap/contracts';
 import { startOwnDevices, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { openEventStream } from '../../test/event-stream.js';
 import { deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
 import { DeviceHub } from '../../app/device-hub.js';
 import { startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
@@ -14,46 +15,8 @@ import { stations } from '../station/station.table.js';
 const CABINET = 'CLV0001';
 const BATTERY = 'BLV000001';
 
-/** A live stream as a browser reads it: SSE frames parsed from the fetch body. */
-async function openStream(base: string, token: string, path: string) {
-  const controller = new AbortController();
-  const response = await fetch(`${base}${path}`, { headers: { 'auth-token': token }, signal: controller.signal });
-  const events: { event: string; data: LiveEvent; at: number }[] = [];
-  const waiters: (() => void)[] = [];
-  if (response.headers.get('content-type')?.startsWith('text/event-stream')) {
-    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-    void (async () => {
-      let buffer = '';
-      for (;;) {
-        const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-        if (done) return;
-        buffer += value ?? '';
-        let end;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data) as LiveEvent, at: Date.now() });
-          for (const wake of waiters.splice(0)) wake();
-        }
-      }
-    })();
-  }
-  const next = async (event: string, from: number, timeoutMs = 3000) => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = events.slice(from).find((e) => e.event === event);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`no ${event} event within ${timeoutMs} ms`);
-      await new Promise<void>((resolve) => {
-        waiters.push(resolve);
-        setTimeout(resolve, 50);
-      });
-    }
-  };
-  return { response, events, next, close: () => controller.abort() };
-}
+/** A live stream as a browser reads it, from the base URL a browser would use. */
+const openStream = (base: string, token: string, path: string) => openEventStream<LiveEvent>(`${base}${path}`, token);
 
 /** Listens on a loopback port; answers the base URL a browser would use. */
 async function listen(app: FastifyInstance): Promise<string> {

@@ -196,3 +196,38 @@ const CHUNK = 500;
 export async function insertChunks<T>(rows: T[], insert: (part: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
 }
+
+/** Days of history the demo's dashboard trends show (docs/dashboard.md, "Demo"). */
+export const DEMO_HISTORY_DAYS = 90;
+
+/**
+ * Moments of demo history over the last three months up to a few minutes ago, oldest first: each day
+ * `perDay` of them (growing over the quarter, fewer at weekends, never fewer than `min`), in the busy
+ * hours of the demo's zone (07:00 to 21:00, UTC+7); today only those already past. Deterministic
+ * for a given `seed`, so each module's demo rows land on their own moments (docs/dashboard.md, "Demo").
+ */
+export function demoHistoryMoments(now: number, perDay: { min: number; max: number; seed: number }): Date[] {
+  let state = perDay.seed;
+  const random = () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  const day = 86_400_000;
+  const zone = 7 * 3_600_000;
+  const today = Math.floor((now + zone) / day) * day - zone;
+  const moments: Date[] = [];
+  for (let d = DEMO_HISTORY_DAYS; d >= 0; d--) {
+    const midnight = today - d * day;
+    const weekday = new Date(midnight + zone).getUTCDay();
+    const weekend = weekday === 0 || weekday === 6 ? 0.6 : 1;
+    const growth = 0.6 + (0.4 * (DEMO_HISTORY_DAYS - d)) / DEMO_HISTORY_DAYS;
+    const count = Math.max(perDay.min, Math.round(perDay.min + random() * (perDay.max - perDay.min + 1) * weekend * growth - 0.5));
+    const times = Array.from({ length: count }, () => midnight + 7 * 3_600_000 + Math.floor(random() * 14 * 3_600_000)).sort(
+      (a, b) => a - b,
+    );
+    for (const at of times) if (at < now - 5 * 60_000) moments.push(new Date(at));
+  }
+  return moments;
+}

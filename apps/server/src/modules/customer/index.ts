@@ -7,7 +7,7 @@ import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { defineList } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
-import type { DemoContext } from '../../db/demo.js';
+import { demoHistoryMoments, type DemoContext } from '../../db/demo.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { readImageUpload, storeDemoImages, storeImage } from '../file/index.js';
 import { bindDemoVehicles } from '../vehicle/index.js';
@@ -189,7 +189,7 @@ const FAMILY = ['Santoso', 'Wijaya', 'Pratama', 'Lestari', 'Saetang', 'Wongsa', 
 /**
  * Demo customers C20000–C20119 of each demo merchant (the demo top-ups and applications name them),
  * in every authentication state, some restricted and some deleted, with identity submissions in every
- * audit state; once.
+ * audit state, and three months of new ones after them; once.
  */
 export async function seedDemoCustomers(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: customers.id }).from(customers).limit(1);
@@ -296,5 +296,63 @@ export async function seedDemoCustomers(db: Db, demo: DemoContext): Promise<void
       return [];
     });
     await db.insert(identitySubmissions).values(submissions);
+    await seedDemoNewCustomers(db, merchantId, country, { front: front!, back: back!, face: face! });
   }
+}
+
+/**
+ * Three months of newly registered customers (C20120 on, a few a day), every second one approved
+ * within the hour of registering: the dashboard's new-user trends and authenticated users
+ * (docs/dashboard.md, "Demo").
+ */
+async function seedDemoNewCustomers(
+  db: Db,
+  merchantId: number,
+  country: 'ID' | 'TH',
+  files: { front: number; back: number; face: number },
+): Promise<void> {
+  const now = Date.now();
+  const moments = demoHistoryMoments(now, { min: 1, max: 3, seed: merchantId * 13 + 1 });
+  const made = await db
+    .insert(customers)
+    .values(
+      moments.map((createdAt, k) => {
+        const i = 120 + k;
+        const approved = k % 2 === 0;
+        return {
+          merchantId,
+          customerNumber: `C${20000 + i}`,
+          givenName: GIVEN[(i * 3) % GIVEN.length]!,
+          familyName: FAMILY[(i * 7) % FAMILY.length]!,
+          phone:
+            country === 'ID' ? `+62813${String(4000000 + k * 53).padStart(7, '0')}` : `+6682${String(5000000 + k * 59).padStart(7, '0')}`,
+          certificateType: approved ? ('ID_CARD' as const) : null,
+          certificateNumber: approved ? `3171${String(300000000000 + k * 6007)}` : null,
+          authStatus: approved ? ('APPROVED' as const) : ('NOT_CERTIFIED' as const),
+          createdAt,
+        };
+      }),
+    )
+    .returning();
+  const approved = made.filter((c) => c.authStatus === 'APPROVED');
+  if (approved.length === 0) return;
+  await db.insert(identitySubmissions).values(
+    approved.map((c) => {
+      const submittedAt = new Date(Math.min(c.createdAt.getTime() + 10 * 60_000, now - 120_000));
+      return {
+        customerId: c.id,
+        merchantId,
+        documentFileIds: [files.front, files.back],
+        faceFileId: files.face,
+        submitter: 'USER' as const,
+        certificateType: c.certificateType!,
+        certificateNumber: c.certificateNumber!,
+        auditState: 'PASSED' as const,
+        auditMode: 'MANUAL' as const,
+        auditorName: 'merchant',
+        submittedAt,
+        auditedAt: new Date(Math.min(submittedAt.getTime() + 40 * 60_000, now - 60_000)),
+      };
+    }),
+  );
 }

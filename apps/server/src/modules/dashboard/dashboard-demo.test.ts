@@ -22,8 +22,12 @@ describe('dashboard demo', () => {
   it('fills every card and trend from the demo rows, and the rollups match those rows', async () => {
     const merchant = await server.login('merchant');
     const month = await succeed(server, dashboardApi.trend, { range: 'month' }, merchant);
-    expect(month.points.filter((point) => point.swaps > 0).length).toBeGreaterThanOrEqual(28);
-    expect(month.points.some((point) => point.newUsers > 0)).toBe(true);
+    // Every trend of the month is full: swaps, sales, energy and new users on (nearly) every day.
+    const days = (figure: 'swaps' | 'sales' | 'energyKwh' | 'newUsers') => month.points.filter((point) => point[figure] > 0).length;
+    expect(days('swaps')).toBeGreaterThanOrEqual(28);
+    expect(days('sales')).toBeGreaterThanOrEqual(28);
+    expect(days('newUsers')).toBeGreaterThanOrEqual(28);
+    expect(days('energyKwh')).toBeGreaterThanOrEqual(15);
     const week = await succeed(server, dashboardApi.trend, { range: 'week' }, merchant);
     expect(week.points.every((point) => point.swaps > 0)).toBe(true);
     const figures = await succeed(server, dashboardApi.figures, undefined, merchant);
@@ -46,5 +50,25 @@ describe('dashboard demo', () => {
     );
     expect(rolled).toEqual(raw);
     expect(raw.length).toBeGreaterThanOrEqual(88);
+
+    // Each figure has history over the whole three months for each demo merchant, not only swaps.
+    const spread = await rows(
+      server.db,
+      sql`select merchant_id as merchant,
+            count(*) filter (where vehicles_sold + batteries_sold > 0)::int as sales,
+            count(*) filter (where energy_kwh > 0)::int as energy,
+            count(*) filter (where new_users > 0)::int as "newUsers",
+            count(*) filter (where approved_users > 0)::int as approved,
+            (max(day) - min(day))::int as span
+          from dashboard_merchant_day where merchant_id <> 0 group by 1 order by 1`,
+    );
+    expect(spread).toHaveLength(2);
+    for (const merchantDays of spread) {
+      expect(merchantDays.span).toBeGreaterThanOrEqual(88);
+      expect(merchantDays.sales).toBeGreaterThanOrEqual(85);
+      expect(merchantDays.newUsers).toBeGreaterThanOrEqual(85);
+      expect(merchantDays.energy).toBeGreaterThanOrEqual(45);
+      expect(merchantDays.approved).toBeGreaterThanOrEqual(45);
+    }
   });
 });

@@ -9,7 +9,7 @@ import {
   type DeviceOrderType,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { DemoContext } from '../../db/demo.js';
+import { demoHistoryMoments, insertChunks, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
@@ -178,9 +178,45 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
         ),
       );
     }
-    if (rows.length) await db.insert(deviceOrders).values(rows);
+    rows.push(...saleHistory(rows, customers, gateways, now, merchantId, () => ++serial));
+    await insertChunks(rows, (part) => db.insert(deviceOrders).values(part));
     for (const { vehicleId, customerId, sale } of sold) await bindVehicleToCustomer(db, vehicleId, customerId, sale);
   }
+}
+
+/**
+ * Three months of handed-over vehicle and battery leases (a few a day) made from the merchant's priced
+ * demo orders, so the dashboard's sales trends are full (docs/dashboard.md, "Demo"). Leases: the
+ * devices were returned since, so they stay free for the other demo orders.
+ */
+function saleHistory(
+  priced: (typeof deviceOrders.$inferInsert)[],
+  customers: { id: number }[],
+  gateways: string[],
+  now: number,
+  merchantId: number,
+  serial: () => number,
+): (typeof deviceOrders.$inferInsert)[] {
+  const templates = priced.filter((row) => row.orderType !== 'SALE');
+  if (templates.length === 0) return [];
+  return demoHistoryMoments(now, { min: 1, max: 3, seed: merchantId * 31 + 5 }).map((paidAt, i) => {
+    const template = templates[(i * 7) % templates.length]!;
+    const created = new Date(paidAt.getTime() - 40 * 60_000);
+    const next = serial();
+    return {
+      ...template,
+      orderNo: `${template.kind === 'vehicle' ? 'VO' : 'BO'}${created.toISOString().slice(0, 10).replaceAll('-', '')}${String(900000 + next)}`,
+      customerId: customers[(i * 13) % customers.length]!.id,
+      source: SOURCES[next % 3]!,
+      status: 'COMPLETED',
+      paymentGateway: gateways[next % 2]!,
+      transactionId: `TX${merchantId}D${created.getTime()}${next}`,
+      paidAt,
+      handedOverAt: new Date(Math.min(paidAt.getTime() + 2 * 3600_000, now - 60_000)),
+      cancelledAt: null,
+      createdAt: created,
+    };
+  });
 }
 
 function demoRow(

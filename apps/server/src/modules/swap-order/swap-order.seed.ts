@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { SwapOrderKind, SwapOrderStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { DemoContext } from '../../db/demo.js';
+import { demoHistoryMoments, type DemoContext } from '../../db/demo.js';
 import { freeBatteriesOf } from '../battery/index.js';
 import { cabinetsInStationsOf } from '../cabinet/index.js';
 import { customersOf } from '../customer/index.js';
@@ -21,7 +21,7 @@ const PER_MERCHANT = 28;
  * Demo transfer and energy orders of the two demo merchants over the last three months, once: each
  * charges a demo swap of one of the merchant's customers at one of its cabinets standing in a city
  * with consumer prices, priced as the swap path prices it, in every state (unpaid ones from the last
- * hours, paid ones from the last day, the rest older).
+ * hours, paid ones from the last day, the rest older), and about one energy order a day over those months.
  */
 export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: swapOrders.id }).from(swapOrders).limit(1);
@@ -59,8 +59,16 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
           : status === 'PAID'
             ? now - (6 + (i % 12)) * HOUR
             : now - (88 - i * 3) * DAY - (i % 7) * HOUR;
-      return { i, status, at: new Date(at), customer: customers[(i * 5) % customers.length]! };
+      return { i, status, at: new Date(at), customer: customers[(i * 5) % customers.length]!, history: false };
     });
+    // Three months of charged energy swaps, about one a day: the dashboard's energy trends (docs/dashboard.md, "Demo").
+    for (const [k, at] of demoHistoryMoments(now, { min: 0, max: 2, seed: merchantId * 17 + 3 })
+      .filter((at) => at.getTime() < now - HOUR)
+      .entries()) {
+      const i = PER_MERCHANT + k;
+      const status: SwapOrderStatus = now - at.getTime() > 26 * HOUR ? 'COMPLETED' : 'PAID';
+      plans.push({ i, status, at, customer: customers[(i * 5) % customers.length]!, history: true });
+    }
     const swapIds = await recordDemoSwaps(
       db,
       plans.map(({ i, at, customer }) => ({
@@ -76,9 +84,9 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
     const perKwh = place.prices.find((p) => p.billingMode === 'PER_KWH');
     const perSwap = place.prices.find((p) => p.billingMode === 'PER_SWAP');
     const rows: (typeof swapOrders.$inferInsert)[] = [];
-    for (const { i, status, at, customer } of plans) {
+    for (const { i, status, at, customer, history } of plans) {
       const swapRecordId = swapIds[i]!;
-      const kind: SwapOrderKind = (i % 2 === 1 && perKwh) || !perSwap ? 'kwh' : 'transfer';
+      const kind: SwapOrderKind = ((i % 2 === 1 || history) && perKwh) || !perSwap ? 'kwh' : 'transfer';
       const price = kind === 'kwh' ? perKwh! : perSwap;
       if (!swapRecordId || !price) continue;
       const startKwh = 1200 + i * 6.25;

@@ -109,6 +109,8 @@ async function main(): Promise<void> {
             intervalMs: config.demoFleetIntervalMs,
             masterSecret: config.deviceDemoSecret,
             firmwareOrigin: `http://127.0.0.1:${config.port}`,
+            // Now and then a demo cabinet or battery raises an alarm by itself and clears it later.
+            alarmEverySeconds: 600,
           },
           app.log,
         )

@@ -1,5 +1,5 @@
 import mqtt, { type MqttClient } from 'mqtt';
-import { batteryTelemetryTopic, cabinetTopic } from '@swap/contracts';
+import { batteryTelemetryTopic, cabinetTopic, type SimulatedCondition } from '@swap/contracts';
 import {
   batteryTelemetryReport,
   cabinetStateReport,
@@ -120,6 +120,8 @@ export class VirtualCabinet extends VirtualDevice {
   readonly swapFaults: SwapFaults;
   /** Downloads, checks and installs firmware; tests queue failures with firmware.failNext. */
   readonly firmware: FirmwareUpdater;
+  /** Conditions held on the cabinet (conditions.ts), with the compartment of a door left open. */
+  readonly held = new Map<SimulatedCondition, number | undefined>();
   /** Told when a command changed a slot battery's switches (the fleet makes that battery report). */
   onBatteryChanged: (battery: BatteryModel) => void = () => undefined;
 
@@ -184,7 +186,12 @@ export class VirtualCabinet extends VirtualDevice {
     this.meterKwh += 0.05;
     await this.publish(
       cabinetTopic(this.number, 'telemetry'),
-      cabinetTelemetryReport(this.slots, new Date(), this.options.random, this.meterKwh),
+      cabinetTelemetryReport(this.slots, new Date(), this.options.random, this.meterKwh, {
+        overheat: this.held.has('overheat'),
+        smoke: this.held.has('smoke'),
+        water: this.held.has('water'),
+        lowSignal: this.held.has('lowSignal'),
+      }),
     );
     await this.publishState();
   }

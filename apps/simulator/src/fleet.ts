@@ -1,4 +1,6 @@
 import type { DemoFleet } from '@swap/contracts';
+import { ConditionError, Conditions, raiseNowAndThen, type RandomAlarmOptions } from './conditions.js';
+import { startControl, type ControlServer } from './control.js';
 import { VirtualBattery, VirtualCabinet, type Faults } from './devices.js';
 import { newBattery, seededRandom, PRESET } from './model.js';
 import { demoDeviceSecret } from './secret.js';
@@ -38,12 +40,20 @@ export interface FleetOptions {
   swapRatePerHour?: number;
   /** Share of swaps failing with each device failure code (absent: none). */
   swapFailures?: SwapFailureRates;
+  /** Serve the control API on this loopback port (0: a free one); none when absent. */
+  controlPort?: number;
+  /** Raise a condition now and then by itself, and clear it later (the demo fleet). */
+  randomAlarms?: RandomAlarmOptions;
 }
 
 export interface RunningFleet {
   cabinets: VirtualCabinet[];
   batteries: VirtualBattery[];
   vehicles: VirtualVehicle[];
+  /** Raises and clears conditions on the running devices (the control API's, and tests'). */
+  conditions: Conditions;
+  /** The control API, when asked for. */
+  control?: ControlServer;
   /** One heartbeat of every device now (tests drive time themselves). */
   tick(): Promise<void>;
   stop(): Promise<void>;
@@ -91,12 +101,28 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
   await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.start()));
   const stopSwaps = swapRate > 0 ? scheduleSwaps(cabinets, { ratePerHour: swapRate, random, riders, log }) : undefined;
   log(`fleet up: ${cabinets.length} cabinets, ${batteries.length} batteries, ${vehicles.length} vehicles`);
+  const conditions = new Conditions(cabinets, batteries, random, log);
+  // What the fleet file asks to hold from the start (the demo's open alarms stay true).
+  for (const held of options.fleet.conditions ?? [])
+    await conditions.raise(held).catch((error: unknown) => {
+      if (!(error instanceof ConditionError)) throw error;
+    });
+  const stopAlarms = options.randomAlarms ? raiseNowAndThen(conditions, cabinets, options.randomAlarms, random, log) : undefined;
+  let control: ControlServer | undefined;
+  if (options.controlPort !== undefined)
+    try {
+      control = await startControl(conditions, options.controlPort);
+      log(`control: http://127.0.0.1:${control.port}/conditions`);
+    } catch (error) {
+      log(`control not started: ${String(error)}`);
+    }
 
   const cutUntil = new Map<VirtualCabinet, number>();
   const tick = async () => {
     const now = Date.now();
     await Promise.all(
       cabinets.map(async (cabinet) => {
+        if (cabinet.held.has('offline')) return;
         const back = cutUntil.get(cabinet);
         if (back !== undefined) {
           if (now < back) return;
@@ -129,9 +155,13 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
     cabinets,
     batteries,
     vehicles,
+    conditions,
+    ...(control ? { control } : {}),
     tick,
     stop: async () => {
       clearInterval(timer);
+      stopAlarms?.();
+      await control?.close();
       await stopSwaps?.();
       await running;
       await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.close()));

@@ -23,3 +23,12 @@ export {
   type FirmwareBehaviour,
   type FirmwareFailure,
 } from './firmware.js';
+export {
+  Conditions,
+  ConditionError,
+  raiseNowAndThen,
+  BATTERY_CONDITIONS,
+  CABINET_CONDITIONS,
+  type RandomAlarmOptions,
+} from './conditions.js';
+export { askControl, startControl, DEFAULT_CONTROL_PORT, type ControlServer } from './control.js';

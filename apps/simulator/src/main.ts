@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
-import { DEFAULT_DEVICE_DEMO_SECRET, demoFleet } from '@swap/contracts';
+import { DEFAULT_DEVICE_DEMO_SECRET, demoFleet, SIMULATED_CONDITIONS } from '@swap/contracts';
+import { askControl, DEFAULT_CONTROL_PORT } from './control.js';
 import { startFleet } from './fleet.js';
 import { parseFailureRates } from './commands.js';
 import { parseFirmwareFailureRates } from './firmware.js';
@@ -27,6 +28,16 @@ const USAGE = `npm run simulate -- [options]
   --firmware-failures NAME=rate share of firmware updates failing, e.g.
                                 DownloadFailed=0.05,InvalidChecksum=0.02,InstallationFailed=0.02
   --firmware-origin URL         download firmware from this origin instead of the link's (a local http server)
+  --control-port ${DEFAULT_CONTROL_PORT}           the control API on this loopback port (0: a free one)
+  --alarm-every 0               now and then (about every so many seconds) a cabinet or battery raises a
+                                condition by itself, cleared after about --alarm-seconds (420)
+
+Conditions on a running simulator (its control API, --control http://127.0.0.1:${DEFAULT_CONTROL_PORT}):
+  npm run simulate -- raise DEVICE CONDITION [--compartment N]   hold a condition on a cabinet or battery
+  npm run simulate -- clear DEVICE CONDITION                     end it
+  npm run simulate -- conditions                                 list what is held
+  CONDITION: ${SIMULATED_CONDITIONS.join(', ')} (cabinets: all but lowCharge;
+  batteries: overheat, lowCharge, lowSignal, offline; doorOpen leaves compartment N open, 1 by default)
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 /** Fetches a firmware link's path from another origin (the server's own http port on this machine). */
@@ -54,7 +65,8 @@ function delayRange(raw: string | undefined): [number, number] {
 }
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
     options: {
       url: { type: 'string', default: 'mqtt://127.0.0.1:1883' },
       cabinets: { type: 'string' },
@@ -72,6 +84,11 @@ async function main(): Promise<void> {
       'swap-failures': { type: 'string', default: '' },
       'firmware-failures': { type: 'string', default: '' },
       'firmware-origin': { type: 'string' },
+      'control-port': { type: 'string' },
+      'alarm-every': { type: 'string' },
+      'alarm-seconds': { type: 'string' },
+      control: { type: 'string', default: `http://127.0.0.1:${DEFAULT_CONTROL_PORT}` },
+      compartment: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -79,7 +96,9 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (positionals.length > 0) return control(positionals, values.control, values.compartment);
   if (!fs.existsSync(values.fleet)) throw new Error(`${values.fleet} not found: start the server with demo devices first (npm start)`);
+  const alarmEvery = number(values['alarm-every'], 'alarm-every', 0);
   const fleet = demoFleet.parse(JSON.parse(fs.readFileSync(values.fleet, 'utf8')));
   const running = await startFleet({
     url: values.url,
@@ -105,6 +124,16 @@ async function main(): Promise<void> {
       failureRates: parseFirmwareFailureRates(values['firmware-failures']),
       ...(values['firmware-origin'] ? { fetch: fetchFrom(values['firmware-origin']) } : {}),
     },
+    controlPort: number(values['control-port'], 'control-port', DEFAULT_CONTROL_PORT, 65535),
+    ...(alarmEvery > 0
+      ? {
+          randomAlarms: {
+            everyMs: alarmEvery * 1000,
+            lastMs: number(values['alarm-seconds'], 'alarm-seconds', 420) * 1000,
+            firstMs: 60_000,
+          },
+        }
+      : {}),
     seed: Date.now() % 100000,
     log: (line) => console.log(`[simulator] ${line}`),
   });
@@ -115,6 +144,26 @@ async function main(): Promise<void> {
   process.on('SIGTERM', stop);
   // Started by the server (npm start's demo fleet): stop when it goes, however it goes.
   if (process.send) process.on('disconnect', stop);
+}
+
+/** `raise`, `clear` and `conditions`: asks a running simulator's control API and prints what it holds. */
+async function control(args: string[], origin: string, compartment: string | undefined): Promise<void> {
+  const [verb, device, condition] = args;
+  const answer =
+    verb === 'conditions'
+      ? await askControl(origin, 'GET', '/conditions')
+      : verb === 'raise' && device && condition
+        ? await askControl(origin, 'POST', '/conditions', {
+            device,
+            condition,
+            ...(compartment ? { compartment: number(compartment, 'compartment', 1, 64) } : {}),
+          })
+        : verb === 'clear' && device && condition
+          ? await askControl(origin, 'DELETE', `/conditions/${encodeURIComponent(device)}/${encodeURIComponent(condition)}`)
+          : undefined;
+  if (!answer) throw new Error(`unknown command ${args.join(' ')} (see --help)`);
+  if (answer.body.error) throw new Error(answer.body.error);
+  for (const held of answer.body.conditions ?? []) console.log(JSON.stringify(held));
 }
 
 main().catch((error: unknown) => {

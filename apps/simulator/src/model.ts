@@ -11,6 +11,8 @@ export interface BatteryModel {
   /** Set by remote commands; allowed when absent. */
   chargeSwitch?: (typeof SWITCH_PERMISSIONS)[number];
   dischargeSwitch?: (typeof SWITCH_PERMISSIONS)[number];
+  /** Conditions held on the pack (conditions.ts): it stays hot, its charge stays low, its signal weak. */
+  held?: Set<'overheat' | 'lowCharge' | 'lowSignal'>;
 }
 
 export interface SlotModel {
@@ -62,9 +64,23 @@ export function newBattery(number: string, random: () => number, position: GeoPo
 
 /** One tick of charging: a few percent, warmer while charging, cooler when full. */
 export function chargeStep(battery: BatteryModel, random: () => number): void {
+  if (battery.held?.size) {
+    holdBattery(battery, random);
+    if (battery.held.has('lowCharge')) return;
+  }
   const charging = battery.soc < PRESET;
   battery.soc = Math.min(100, round(battery.soc + (charging ? 1 + random() * 2 : 0), 1));
   battery.temperature = round(Math.min(45, Math.max(25, battery.temperature + (charging ? 0.2 : -0.3) + (random() - 0.5) * 0.2)), 1);
+  if (battery.held?.has('overheat')) holdBattery(battery, random);
+}
+
+/** Readings of a held pack: overheating 57–60 °C, charge at most 7 %. */
+export const HELD_BATTERY = { temperature: 57, lowCharge: 7 } as const;
+
+/** Keeps a held pack's readings where its conditions put them. */
+export function holdBattery(battery: BatteryModel, random: () => number): void {
+  if (battery.held?.has('overheat')) battery.temperature = round(HELD_BATTERY.temperature + random() * 3, 1);
+  if (battery.held?.has('lowCharge')) battery.soc = Math.min(battery.soc, HELD_BATTERY.lowCharge);
 }
 
 const packVoltage = (b: BatteryModel) => round(b.cells * (3.1 + (b.soc / 100) * 0.4), 2);
@@ -103,15 +119,29 @@ export function cabinetStateReport(
   return { online: true, ts: now.toISOString(), firmwareVersion, compartments: slots.map(slotReport) };
 }
 
-export function cabinetTelemetryReport(slots: SlotModel[], now: Date, random: () => number, meterKwh: number): CabinetTelemetry {
+/** What a cabinet's held conditions change in its telemetry (conditions.ts). */
+export interface CabinetHeld {
+  overheat?: boolean;
+  smoke?: boolean;
+  water?: boolean;
+  lowSignal?: boolean;
+}
+
+export function cabinetTelemetryReport(
+  slots: SlotModel[],
+  now: Date,
+  random: () => number,
+  meterKwh: number,
+  held: CabinetHeld = {},
+): CabinetTelemetry {
   const charging = slots.filter((s) => s.battery !== null && s.battery.soc < PRESET).length;
   return {
     ts: now.toISOString(),
-    humidity: Math.round(55 + random() * 25),
-    signal: 18 + Math.floor(random() * 12),
-    waterAlarm: false,
-    smokeAlarm: false,
-    temperature: round(30 + random() * 5, 1),
+    humidity: held.water ? 95 : Math.round(55 + random() * 25),
+    signal: held.lowSignal ? 3 + Math.floor(random() * 3) : 18 + Math.floor(random() * 12),
+    waterAlarm: held.water === true,
+    smokeAlarm: held.smoke === true,
+    temperature: held.overheat ? round(55 + random() * 3, 1) : round(30 + random() * 5, 1),
     lamp: 'ON',
     radiator: 'AUTO',
     supply: 'NORMAL',
@@ -127,11 +157,11 @@ export function batteryTelemetryReport(b: BatteryModel, charging: boolean, now: 
     ts: now.toISOString(),
     soc: b.soc,
     voltage: packVoltage(b),
-    current: charging ? 5 : 0,
+    current: charging && !b.held?.has('lowCharge') ? 5 : 0,
     temperature: b.temperature,
     cellVoltages: Array.from({ length: b.cells }, () => round(cell + (random() - 0.5) * 0.02, 3)),
     cycles: b.cycles,
-    gsmSignal: 15 + Math.floor(random() * 15),
+    gsmSignal: b.held?.has('lowSignal') ? 2 + Math.floor(random() * 3) : 15 + Math.floor(random() * 15),
     gpsSignal: 4 + Math.floor(random() * 8),
     position: b.position,
     chargeSwitch: b.chargeSwitch ?? 'ALLOWED',

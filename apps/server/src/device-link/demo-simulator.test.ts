@@ -11,7 +11,8 @@ import { writeDemoFleet } from './demo-fleet.js';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.js';
 import type { DeviceGateway } from './gateway.js';
 import { startEmbeddedGateway } from '../test/device-fixtures.js';
-import { cabinetApi, vehicleApi } from '@swap/contracts';
+import { alarmApi, cabinetApi, vehicleApi, type AlarmRuleAdd } from '@swap/contracts';
+import { eventually } from '../test/eventually.js';
 
 const MASTER = 'demo-fleet-test-master';
 
@@ -88,5 +89,67 @@ describe('the demo fleet of npm start', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(online).toBe(false);
+  });
+
+  it('raises a condition through the control API that opens the matching alarm, held again after a restart, until cleared', async () => {
+    const rule: AlarmRuleAdd = {
+      alarmKind: 'cabinet',
+      parameter: 'smoke',
+      rangeFrom: null,
+      rangeTo: null,
+      holdSeconds: 0,
+      clearMargin: 0,
+      level: 'HIGH',
+      content: 'Smoke in the demo cabinet',
+      notifications: ['IN_APP'],
+      enabled: true,
+    };
+    await server.request(alarmApi.rules.add, rule, { token: admin });
+    const fleetFile = path.join(dir, 'demo-fleet.json');
+    const start = async () => {
+      const lines: string[] = [];
+      const log = { info: (_f: object, line: string) => lines.push(line), warn: (_f: object, line: string) => lines.push(line) };
+      simulator = startDemoSimulator(
+        { port: gateway.port!, fleetFile, cabinets: 1, vehicles: 0, intervalMs: 200, masterSecret: MASTER, controlPort: 0 },
+        log,
+      );
+      let origin = '';
+      await eventually(() => {
+        origin = /control: (http:\/\/127\.0\.0\.1:\d+)/.exec(lines.join('\n'))?.[1] ?? '';
+        expect(origin).not.toBe('');
+      }, 20_000);
+      return origin;
+    };
+    const smoke = async () =>
+      (await server.request(alarmApi.cabinet.search, { deviceNumber: 'CDF0001' }, { token: admin })).data.records
+        .filter((a) => a.content === rule.content)
+        .map((a) => [a.content, a.alarmState]);
+
+    let origin = await start();
+    const raised = await fetch(`${origin}/conditions`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ device: 'CDF0001', condition: 'smoke' }),
+    });
+    expect(raised.status).toBe(200);
+    await eventually(async () => expect(await smoke()).toEqual([['Smoke in the demo cabinet', 'OPEN']]), 15_000);
+
+    // The fleet file carries the open alarm's condition: a new run holds it from its start.
+    await writeDemoFleet(server.db, fleetFile);
+    expect((JSON.parse(fs.readFileSync(fleetFile, 'utf8')) as { conditions: unknown[] }).conditions).toEqual([
+      { device: 'CDF0001', condition: 'smoke' },
+    ]);
+    await simulator!.stop();
+    origin = await start();
+    const held = (await (await fetch(`${origin}/conditions`)).json()) as { conditions: unknown[] };
+    expect(held.conditions).toEqual([{ device: 'CDF0001', condition: 'smoke' }]);
+    // Several reports later the alarm is still the one that opened, not cleared.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await smoke()).toEqual([['Smoke in the demo cabinet', 'OPEN']]);
+
+    expect((await fetch(`${origin}/conditions/CDF0001/smoke`, { method: 'DELETE' })).status).toBe(200);
+    await eventually(async () => expect(await smoke()).toEqual([['Smoke in the demo cabinet', 'CLEARED']]), 15_000);
+    await simulator!.stop();
+    simulator = undefined;
   });
 });

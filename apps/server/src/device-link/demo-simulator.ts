@@ -17,6 +17,10 @@ export interface DemoSimulatorOptions {
    * server's own plain http address (docs/firmware.md, "Download links").
    */
   firmwareOrigin?: string;
+  /** The simulator's control API port (docs/device-protocol.md, "Simulator"; 0: a free one, told in its log). */
+  controlPort?: number;
+  /** About how often the fleet raises a condition by itself, seconds (0 or absent: never). */
+  alarmEverySeconds?: number;
 }
 
 export interface DemoSimulator {
@@ -58,6 +62,8 @@ export function startDemoSimulator(options: DemoSimulatorOptions, log: Simulator
     '--interval',
     String(options.intervalMs),
     ...(options.firmwareOrigin ? ['--firmware-origin', options.firmwareOrigin] : []),
+    ...(options.controlPort !== undefined ? ['--control-port', String(options.controlPort)] : []),
+    ...(options.alarmEverySeconds ? ['--alarm-every', String(options.alarmEverySeconds)] : []),
   ];
   const child = spawn(process.execPath, ['--import', pathToFileURL(loader).href, main, ...args], {
     env: { ...process.env, DEVICE_DEMO_SECRET: options.masterSecret },

@@ -1,5 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AlarmDeviceKind } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
 import { alarms } from './alarm.table.js';
 
 /**
@@ -11,4 +12,16 @@ import { alarms } from './alarm.table.js';
 export function unclearedAlarmsOf(kind: AlarmDeviceKind, deviceIds: SQL): SQL<number> {
   return sql`(select count(*)::int from ${alarms} where ${alarms.alarmKind} = ${kind} and ${alarms.deviceId} in (${deviceIds})
     and ${alarms.alarmState} <> 'CLEARED' and ${alarms.alarmState} <> 'PENDING')`;
+}
+
+/**
+ * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter:
+ * the demo fleet holds their conditions, so they stay true while it runs (docs/alarms.md, "Demo data").
+ */
+export async function heldDeviceAlarms(db: Db): Promise<{ deviceNumber: string; alarmKind: AlarmDeviceKind; parameter: string }[]> {
+  return db
+    .select({ deviceNumber: alarms.deviceNumber, alarmKind: sql<AlarmDeviceKind>`${alarms.alarmKind}`, parameter: alarms.parameter })
+    .from(alarms)
+    .where(and(inArray(alarms.alarmKind, ['battery', 'cabinet']), inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED'])))
+    .orderBy(alarms.id);
 }

@@ -2,7 +2,7 @@ import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
 import { noticeCabinetsOffline } from '../modules/external-system/index.js';
-import { ALARM_CHANNEL, evaluateAlarms } from '../modules/alarm/index.js';
+import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
@@ -35,6 +35,25 @@ export async function raiseOfflineAlarms(db: Db, numbers: string[], log?: StateL
     numbers.map((number) => ({ kind: 'cabinet' as const, number, values: { offline: true } })),
   ).catch((error: unknown) => {
     log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
+    return [];
+  });
+  for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+}
+
+/**
+ * A cabinet's compartments as its state reports them meet the rules watching doors and compartment
+ * faults (docs/alarms.md, "Parameters"); a failure is logged, never the caller's.
+ */
+export async function evaluateCompartmentAlarms(
+  db: Db,
+  number: string,
+  state: CabinetState,
+  log?: StateLog,
+  hub?: DeviceHub,
+): Promise<void> {
+  if (!state.online) return;
+  const opened = await evaluateAlarms(db, compartmentReadings(number, state.compartments)).catch((error: unknown) => {
+    log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
     return [];
   });
   for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });

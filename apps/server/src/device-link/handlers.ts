@@ -19,7 +19,7 @@ import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '.
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { chargeSwap } from '../modules/swap-order/index.js';
 import { applyFirmwareStatus } from '../modules/firmware/index.js';
-import { raiseOfflineAlarms, storeCabinetState } from './device-state.service.js';
+import { evaluateCompartmentAlarms, raiseOfflineAlarms, storeCabinetState } from './device-state.service.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
 import { enqueueDeviceEvents, noticeCabinetState, swapEvent } from '../modules/external-system/index.js';
@@ -69,6 +69,8 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
   }
   // Offline by its last will or its own word: the rules watching "offline" hear it at once.
   if (registered && !m.payload.online && !m.retained) await raiseOfflineAlarms(db, [m.number], m.log, hub);
+  // Its doors and compartment faults meet the rules watching them (a door left open past its hold).
+  if (registered && m.payload.online) await evaluateCompartmentAlarms(db, m.number, m.payload, m.log, hub);
   // External systems hear it once it is stored; a retained (old) state is not news.
   if (registered && !m.retained)
     await noticeCabinetState(db, m.number, m.payload, at).catch((error: unknown) =>

@@ -14,9 +14,9 @@ export const ALARM_DEVICE_KINDS = ['battery', 'cabinet', 'vehicle'] as const sat
 export type AlarmDeviceKind = (typeof ALARM_DEVICE_KINDS)[number];
 
 /**
- * What a rule watches, each a reading of the device's telemetry (docs/device-protocol.md,
+ * What a rule watches, each a reading of the device's telemetry or state (docs/device-protocol.md,
  * "Telemetry"): numbers compared with the rule's range, or conditions that hold or not (water,
- * smoke, offline).
+ * smoke, offline, a compartment's door open or fault, a vehicle's fault).
  */
 export const ALARM_PARAMETERS = [
   'temperature',
@@ -32,16 +32,22 @@ export const ALARM_PARAMETERS = [
   'signal',
   'load',
   'offline',
+  'doorOpen',
+  'compartmentFault',
   'speed',
+  'fault',
 ] as const;
 export type AlarmParameter = (typeof ALARM_PARAMETERS)[number];
 
 /** The parameters each kind reports. */
 export const ALARM_PARAMETERS_OF: Record<AlarmDeviceKind, readonly AlarmParameter[]> = {
   battery: ['temperature', 'cellVoltageSpread', 'soc', 'voltage', 'current', 'gsmSignal', 'gpsSignal'],
-  cabinet: ['temperature', 'humidity', 'water', 'smoke', 'signal', 'load', 'offline'],
-  vehicle: ['soc', 'speed'],
+  cabinet: ['temperature', 'humidity', 'water', 'smoke', 'signal', 'load', 'offline', 'doorOpen', 'compartmentFault'],
+  vehicle: ['soc', 'speed', 'fault'],
 };
+
+/** Read per compartment from the cabinet's state: one alarm per cabinet and compartment (docs/alarms.md, "Parameters"). */
+export const COMPARTMENT_PARAMETERS: readonly AlarmParameter[] = ['doorOpen', 'compartmentFault'];
 
 /**
  * Business alarm rules watch what the business records rather than a device's readings
@@ -66,7 +72,7 @@ export type AlarmKind = (typeof ALARM_KINDS)[number];
 export const ALARM_RECORD_PARAMETERS = [...ALARM_PARAMETERS, ...BUSINESS_CONDITIONS] as const;
 
 /** Conditions that hold or not: no range, the alarm opens while the condition holds. */
-export const CONDITION_PARAMETERS: readonly AlarmParameter[] = ['water', 'smoke', 'offline'];
+export const CONDITION_PARAMETERS: readonly AlarmParameter[] = ['water', 'smoke', 'offline', 'doorOpen', 'compartmentFault', 'fault'];
 
 /** How an alarm is told: the in-app list, the header badge, the level's webhook. */
 export const ALARM_NOTIFICATIONS = ['IN_APP', 'HEADER', 'WEBHOOK'] as const;
@@ -102,6 +108,7 @@ export const alarmFieldLabels = {
   assigneeId: { en: 'Assignee', in: 'Penanggung jawab', th: 'ผู้รับผิดชอบ', zh: '处理人' },
   comment: { en: 'Comment', in: 'Komentar', th: 'ความเห็น', zh: '备注' },
   ruleId: { en: 'Rule', in: 'Aturan', th: 'กฎ', zh: '规则' },
+  detail: { en: 'Details', in: 'Rincian', th: 'รายละเอียด', zh: '详情' },
   deviceNumber: { en: 'Device number', in: 'Nomor perangkat', th: 'หมายเลขอุปกรณ์', zh: '设备编号' },
   businessCondition: { en: 'Condition', in: 'Kondisi', th: 'เงื่อนไข', zh: '条件' },
   threshold: { en: 'Threshold', in: 'Ambang batas', th: 'เกณฑ์', zh: '阈值' },
@@ -280,6 +287,10 @@ export const alarmRecord = z.object({
   /** The device, or a business alarm's cabinet or station (its number or name). */
   deviceId: z.number(),
   deviceNumber: z.string(),
+  /** The cabinet's compartment a door or compartment alarm is about; null for the whole device. */
+  compartment: z.number().nullable(),
+  /** What the device said of its fault (a vehicle's or a compartment's fault text); empty otherwise. */
+  detail: z.string(),
   /** The device rule that raised it (none for a business alarm). */
   ruleId: z.number().nullable(),
   /** The business rule that raised a business alarm. */

@@ -10,7 +10,7 @@ import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { swapFailuresByCabinet } from '../swap/index.js';
-import { EVERY_TENANT, clearRetiredRuleAlarms, type OpenedAlarm } from './alarm.evaluate.js';
+import { EVERY_TENANT, clearRetiredRuleAlarms, openHeldAlarms, type OpenedAlarm } from './alarm.evaluate.js';
 
 /** A business alarm just opened: its subject's name, who is told and how. */
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
@@ -231,5 +231,7 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date()): Promise<
   await appendDeviceLog(db, logged);
   // A device rule disabled or removed on another server: its alarms clear here too.
   await clearRetiredRuleAlarms(db, now);
+  // A door left open past its rule's hold opens here (nothing else reports it again).
+  for (const held of await openHeldAlarms(db, now)) opened.push(held);
   return opened;
 }

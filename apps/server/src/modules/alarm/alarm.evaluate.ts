@@ -1,11 +1,13 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import {
+  COMPARTMENT_PARAMETERS,
   CONDITION_PARAMETERS,
   type AlarmDeviceKind,
   type AlarmLevel,
   type AlarmParameter,
   type BatteryTelemetry,
   type CabinetTelemetry,
+  type CompartmentReport,
   type VehicleTelemetry,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -17,11 +19,17 @@ import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { enabledRules, whenRulesChange, whenRulesRetire } from './alarm.config.js';
 import { alarmRules, alarms } from './alarm.table.js';
 
-/** One device's latest readings, by parameter: numbers, or whether a condition holds. */
+/**
+ * One device's latest readings, by parameter: numbers, or whether a condition holds. A cabinet's
+ * compartment is read on its own (`compartment`: its door and fault), one alarm per compartment.
+ */
 export interface Reading {
   kind: AlarmDeviceKind;
   number: string;
   values: Partial<Record<AlarmParameter, number | boolean>>;
+  compartment?: number;
+  /** What the device said of its fault, kept on the alarm. */
+  detail?: string;
 }
 
 /** A telemetry report as evaluation reads it (the device link's batch items). */
@@ -58,14 +66,35 @@ function valuesOf(report: ReportedTelemetry): Reading['values'] {
     };
   }
   const t = report.payload;
-  return { speed: t.speed, ...(typeof t.soc === 'number' ? { soc: t.soc } : {}) };
+  return {
+    speed: t.speed,
+    ...(typeof t.soc === 'number' ? { soc: t.soc } : {}),
+    // An older tracker sends no fault field at all: nothing is said of its faults.
+    ...(t.fault !== undefined ? { fault: t.fault !== null && t.fault.trim() !== '' } : {}),
+  };
+}
+
+const faultOf = (report: ReportedTelemetry) => (report.kind === 'vehicle' && report.payload.fault ? { detail: report.payload.fault } : {});
+
+/**
+ * A cabinet's compartments as its state reports them (docs/alarms.md, "Parameters"): each its door
+ * (open while unlocked) and its fault, read on their own so each compartment has its own alarm.
+ */
+export function compartmentReadings(number: string, compartments: readonly CompartmentReport[]): Reading[] {
+  return compartments.map((c) => ({
+    kind: 'cabinet' as const,
+    number,
+    compartment: c.index,
+    values: { doorOpen: c.doorLock === 'UNLOCKED', compartmentFault: c.fault !== null && c.fault.trim() !== '' },
+    ...(c.fault ? { detail: c.fault } : {}),
+  }));
 }
 
 /** The last report of each device in the batch, as readings. */
 export function readingsOf(reports: readonly ReportedTelemetry[]): Reading[] {
   const last = new Map<string, ReportedTelemetry>();
   for (const report of reports) last.set(`${report.kind}/${report.number}`, report);
-  return [...last.values()].map((report) => ({ kind: report.kind, number: report.number, values: valuesOf(report) }));
+  return [...last.values()].map((report) => ({ kind: report.kind, number: report.number, values: valuesOf(report), ...faultOf(report) }));
 }
 
 type Rule = Awaited<ReturnType<typeof enabledRules>>[number];
@@ -144,8 +173,9 @@ export async function evaluateAlarms(db: Db, readings: readonly Reading[], now =
   if (rules.length === 0) return [];
   const opened: OpenedAlarm[] = [];
   for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
-    const kindRules = rules.filter((r) => r.alarmKind === kind);
     const ofKind = readings.filter((r) => r.kind === kind);
+    // Only the rules whose parameter the readings carry (a cabinet's state carries its doors, its telemetry the rest).
+    const kindRules = rules.filter((r) => r.alarmKind === kind && ofKind.some((reading) => reading.values[r.parameter] !== undefined));
     if (kindRules.length === 0 || ofKind.length === 0) continue;
     opened.push(...(await evaluateKind(db, kind, kindRules, ofKind, now)));
   }
@@ -169,10 +199,10 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
         ne(alarms.alarmState, 'CLEARED'),
       ),
     );
-  const activeOf = new Map(active.map((a) => [`${a.deviceId}/${a.ruleId}`, a]));
+  const activeOf = new Map(active.map((a) => [`${a.deviceId}/${a.ruleId}/${a.compartment}`, a]));
 
   const inserts: (typeof alarms.$inferInsert)[] = [];
-  const updates: { id: number; state: string; value: number | null; opened: boolean; cleared: boolean }[] = [];
+  const updates: { id: number; state: string; value: number | null; detail: string | null; opened: boolean; cleared: boolean }[] = [];
   const dropped: number[] = [];
   const touched = new Set<number>();
   for (const reading of readings) {
@@ -183,7 +213,9 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
       const said = verdict(rule, raw);
       if (said === undefined) continue;
       const value = typeof raw === 'number' ? raw : null;
-      const row: Active | undefined = activeOf.get(`${device.id}/${rule.id}`);
+      const compartment = reading.compartment ?? 0;
+      const detail = reading.detail ?? null;
+      const row: Active | undefined = activeOf.get(`${device.id}/${rule.id}/${compartment}`);
       if (said === 'raise' && !row) {
         const open = rule.holdSeconds === 0;
         inserts.push({
@@ -191,6 +223,8 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
           alarmKind: kind,
           deviceId: device.id,
           deviceNumber: device.number,
+          compartment,
+          detail: detail ?? '',
           ruleId: rule.id,
           parameter: rule.parameter,
           level: rule.level,
@@ -204,13 +238,13 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
       } else if (row && row.alarmState === 'PENDING') {
         if (said !== 'raise') dropped.push(row.id);
         else if (now.getTime() - row.openedAt.getTime() >= rule.holdSeconds * 1000) {
-          updates.push({ id: row.id, state: 'OPEN', value, opened: true, cleared: false });
-        } else updates.push({ id: row.id, state: 'PENDING', value, opened: false, cleared: false });
+          updates.push({ id: row.id, state: 'OPEN', value, detail, opened: true, cleared: false });
+        } else updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
       } else if (row) {
         if (said === 'clear') {
-          updates.push({ id: row.id, state: 'CLEARED', value, opened: false, cleared: true });
+          updates.push({ id: row.id, state: 'CLEARED', value, detail, opened: false, cleared: true });
           touched.add(device.id);
-        } else updates.push({ id: row.id, state: row.alarmState, value, opened: false, cleared: false });
+        } else updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
       }
     }
   }
@@ -229,16 +263,19 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
     const added = await db
       .insert(alarms)
       .values(inserts)
-      .onConflictDoNothing({ target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId], where: sql`state <> 'CLEARED'` })
+      .onConflictDoNothing({
+        target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId, alarms.compartment],
+        where: sql`state <> 'CLEARED'`,
+      })
       .returning();
     for (const row of added) if (row.alarmState === 'OPEN') openedRows.push(row);
   }
   if (updates.length) {
     const changed = await db.execute(sql`
-      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), last_seen_at = ${now.toISOString()}::timestamptz,
+      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${now.toISOString()}::timestamptz,
         opened_at = case when v.opened then ${now.toISOString()}::timestamptz else a.opened_at end,
         cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, opened boolean, cleared boolean)
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
       where a.id = v.id and a.state <> 'CLEARED'
       returning a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
     for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
@@ -282,6 +319,46 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
   await appendDeviceLog(db, logged);
   if (kind === 'battery' && touched.size > 0) await followAlarmStatus(db, [...touched]);
   return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
+}
+
+/**
+ * A compartment's door or fault waits out its rule's hold with no later report to open it: a
+ * cabinet sends its state on change only (the door closing drops the waiting alarm). The periodic
+ * check (15 s) opens those whose hold has passed (docs/alarms.md, "Parameters"); answers them.
+ */
+export async function openHeldAlarms(db: Db, now = new Date()): Promise<OpenedAlarm[]> {
+  const at = now.toISOString();
+  const opened = await db
+    .update(alarms)
+    .set({ alarmState: 'OPEN', openedAt: now, lastSeenAt: now })
+    .where(
+      and(
+        eq(alarms.alarmState, 'PENDING'),
+        inArray(alarms.parameter, COMPARTMENT_PARAMETERS),
+        sql`exists (select 1 from ${alarmRules} r where r.id = ${alarms.ruleId} and r.enabled
+          and ${alarms.openedAt} + r.hold_seconds * interval '1 second' <= ${at}::timestamptz)`,
+      ),
+    )
+    .returning();
+  await appendDeviceLog(
+    db,
+    opened.map((row) => ({
+      kind: 'alarm' as const,
+      deviceKind: row.alarmKind as AlarmDeviceKind,
+      deviceId: row.deviceId,
+      merchantId: row.merchantId,
+      text: 'deviceLogAlarmRaised' as const,
+      params: { content: row.content },
+      at: now,
+    })),
+  );
+  return opened.map((row) => ({
+    kind: row.alarmKind as AlarmDeviceKind,
+    number: row.deviceNumber,
+    merchantId: row.merchantId,
+    level: row.level,
+    header: row.header,
+  }));
 }
 
 /** A battery's alarm status is ALARM while it has an open or acknowledged alarm, NORMAL otherwise. */

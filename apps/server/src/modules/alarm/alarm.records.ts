@@ -47,6 +47,8 @@ function present(row: Row): AlarmRecord {
     alarmKind: row.alarmKind,
     deviceId: row.deviceId,
     deviceNumber: row.deviceNumber,
+    compartment: row.compartment === 0 ? null : row.compartment,
+    detail: row.detail,
     ruleId: row.ruleId,
     businessRuleId: row.businessRuleId,
     parameter: row.parameter,
@@ -109,7 +111,21 @@ export const batteryAlarmList = kindList('battery');
 export const cabinetAlarmList = kindList('cabinet');
 
 export const ALARM_CSV: CsvColumn<AlarmRecord>[] = fieldColumns(
-  ['id', 'alarmKind', 'deviceNumber', 'level', 'content', 'alarmState', 'value', 'openedAt', 'lastSeenAt', 'clearedAt', 'comment'],
+  [
+    'id',
+    'alarmKind',
+    'deviceNumber',
+    'compartment',
+    'level',
+    'content',
+    'detail',
+    'alarmState',
+    'value',
+    'openedAt',
+    'lastSeenAt',
+    'clearedAt',
+    'comment',
+  ],
   { alarmKind: 'alarm.kind', level: 'alarm.level', alarmState: 'alarm.state', openedAt: 'time', lastSeenAt: 'time', clearedAt: 'time' },
 );
 

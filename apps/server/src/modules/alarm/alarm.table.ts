@@ -88,6 +88,10 @@ export const alarms = pgTable(
     /** The device, or a business alarm's cabinet or station. */
     deviceId: integer('device_id').notNull(),
     deviceNumber: text('device_number').notNull(),
+    /** A cabinet's compartment for a door or compartment alarm (one alarm per compartment); 0: the whole device. */
+    compartment: integer('compartment').notNull().default(0),
+    /** What the device said of its fault (a vehicle's or a compartment's fault text). */
+    detail: text('detail').notNull().default(''),
     ruleId: integer('rule_id').references(() => alarmRules.id, { onDelete: 'set null' }),
     businessRuleId: integer('business_rule_id').references(() => alarmBusinessRules.id, { onDelete: 'set null' }),
     parameter: text('parameter', { enum: ALARM_RECORD_PARAMETERS }).notNull(),
@@ -104,8 +108,9 @@ export const alarms = pgTable(
     comment: text('comment').notNull().default(''),
   },
   (t) => [
+    // One alarm per device (or compartment) and rule until it clears.
     uniqueIndex('alarm_active_uq')
-      .on(t.alarmKind, t.deviceId, t.ruleId)
+      .on(t.alarmKind, t.deviceId, t.ruleId, t.compartment)
       .where(sql`${t.alarmState} <> 'CLEARED'`),
     // One business alarm per subject and rule until it clears.
     uniqueIndex('alarm_business_active_uq')
@@ -114,6 +119,10 @@ export const alarms = pgTable(
     index('alarm_merchant_opened_idx').on(t.merchantId, t.openedAt),
     index('alarm_kind_opened_idx').on(t.alarmKind, t.openedAt),
     index('alarm_opened_idx').on(t.openedAt),
+    // The periodic check's alarms waiting out their hold (a door left open).
+    index('alarm_pending_idx')
+      .on(t.openedAt)
+      .where(sql`${t.alarmState} = 'PENDING'`),
     // The header's count of open alarms and its stream's new ones.
     index('alarm_open_idx')
       .on(t.merchantId, t.id)

@@ -2,7 +2,14 @@ export { heldDeviceAlarms, unclearedAlarmsOf } from './alarm.refs.js';
 export { registerAlarmRoutes } from './alarm.routes.js';
 export { seedAlarmLevels } from './alarm.config.js';
 export { seedDemoAlarms } from './alarm.seed.js';
-export { evaluateAlarms, readingsOf, type OpenedAlarm, type Reading, type ReportedTelemetry } from './alarm.evaluate.js';
+export {
+  compartmentReadings,
+  evaluateAlarms,
+  readingsOf,
+  type OpenedAlarm,
+  type Reading,
+  type ReportedTelemetry,
+} from './alarm.evaluate.js';
 export { ALARM_CHANNEL } from './alarm.live.js';
 export { openAlarmCounts } from './alarm.counts.js';
 export { evaluateBusinessAlarms, tellAlarmStationOwners, type OpenedBusinessAlarm } from './alarm.business.js';

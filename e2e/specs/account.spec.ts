@@ -3,7 +3,7 @@ import { commonSettingApi, menuApi, profileApi, SMTP_SETTINGS } from '@swap/cont
 import { describe, expect, test } from '../support/fixtures.js';
 import { apiAnswer, apiRequest, apiToken } from '../support/api.js';
 import { createMerchant, unique, type Merchant } from '../support/factories.js';
-import { resetLinkOf, startSmtpReceiver, type SmtpReceiver } from '../support/smtp.js';
+import { resetTokenOf, startSmtpReceiver, type SmtpReceiver } from '../../apps/server/src/test/smtp-receiver.js';
 import { newContext } from '../support/browser.js';
 import { Shell } from '../pages/shell.js';
 import { LoginPage } from '../pages/login-page.js';
@@ -76,7 +76,7 @@ describe('password recovery by mail', () => {
       await forgot.ask(words.account, merchant.admin.username, words.send);
       await forgot.status().getByText(words.sent).waitFor();
 
-      const link = resetLinkOf(await smtp.mailTo(email));
+      const link = resetTokenOf(await smtp.mailTo(email, 15_000)).path;
       await page.goto(link);
       const reset = new ResetPasswordPage(page);
       await reset.waitUntilShown();

@@ -3,7 +3,10 @@ import { SMTPServer } from 'smtp-server';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { eventually } from './eventually.js';
 
-/** A real SMTP server on 127.0.0.1 that keeps every mail it is given, parsed (password recovery tests). */
+/**
+ * A real SMTP server on 127.0.0.1 that keeps every mail it is given, parsed: the password recovery
+ * tests of the server and the browser's account spec (e2e imports it from here).
+ */
 export interface SmtpReceiver {
   url: string;
   host: string;
@@ -54,9 +57,9 @@ export async function startSmtpReceiver(): Promise<SmtpReceiver> {
   };
 }
 
-/** The reset link's token in a password reset mail. */
-export function resetTokenOf(mail: ParsedMail): { link: string; token: string } {
-  const link = /(\S+\/session\/reset-password\?token=([A-Za-z0-9_-]+))/.exec(mail.text ?? '');
+/** The reset link in a password reset mail: the whole link, its path and query (`/session/reset-password?token=…`) and the token. */
+export function resetTokenOf(mail: Pick<ParsedMail, 'text'>): { link: string; path: string; token: string } {
+  const link = /(\S+?(\/session\/reset-password\?token=([A-Za-z0-9_-]+)))/.exec(mail.text ?? '');
   if (!link) throw new Error(`no reset link in: ${mail.text}`);
-  return { link: link[1]!, token: link[2]! };
+  return { link: link[1]!, path: link[2]!, token: link[3]! };
 }

@@ -174,7 +174,7 @@ describe('forgot and reset password', () => {
     const outbox = await server.request(mailApi.search, { current: 1, size: 10, keyword: merchantAdmin.username }, { token: superToken });
     expect(outbox.code).toBe(1);
     expect(outbox.data.records).toHaveLength(1);
-    const { token } = resetTokenOf({ text: outbox.data.records[0]!.body } as never);
+    const { token } = resetTokenOf({ text: outbox.data.records[0]!.body });
     expect((await server.request(mailApi.search, { current: 1, size: 10 }, { token: merchantAdmin.token })).status).toBe(403);
     expect((await server.request(sessionApi.resetPassword, { token, password: NEW_PASSWORD })).code).toBe(1);
   });

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardApi, endpointUrl, type DashboardLiveEvent } from '@swap/contracts';
+import { dashboardApi, endpointUrl, identityApi, PAYMENT_SIGNATURE_HEADER, type DashboardLiveEvent } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openEventStream } from '../../test/event-stream.js';
 import {
   MERCHANT_ADMIN_MENUS,
+  createCustomer,
   createMerchant,
   createSubAccount,
   platformAdmin,
@@ -11,8 +12,11 @@ import {
   type Caller,
   type MerchantFixture,
 } from '../../test/factories.js';
+import { signPayment } from '../../app/payment-signature.js';
+import { payingMerchant } from '../payment/payment.fixtures.js';
 
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
+const GATEWAY_SECRET = 'stand-in-secret-for-the-dashboard-tests';
 import { countFigures } from './index.js';
 import { dayStartOf } from './dashboard.time.js';
 
@@ -22,12 +26,16 @@ let north: MerchantFixture;
 let south: MerchantFixture;
 
 beforeAll(async () => {
-  server = await startTestServer({ DEMO: '0' });
+  server = await startTestServer({ DEMO: '0', PAYMENT_GATEWAY_SECRETS: `STANDIN:${GATEWAY_SECRET}` });
   platform = await platformAdmin(server);
   north = await createMerchant(server, platform.token, { menuCodes: [...MERCHANT_ADMIN_MENUS, ...CARDS] });
   south = await createMerchant(server, platform.token, { menuCodes: CARDS });
 });
 afterAll(() => server?.close());
+
+/** The test server's address, listening from the first stream opened on. */
+let listening: Promise<string> | undefined;
+const address = () => (listening ??= server.app.listen({ port: 0, host: '127.0.0.1' }));
 
 describe('dashboard cards', () => {
   it('counts each merchant its own figures and platform staff all of them', async () => {
@@ -95,7 +103,7 @@ describe('dashboard cards', () => {
 
 describe('dashboard live stream', () => {
   it('tells an open dashboard which cards to reload when its own tenant changes, and not another', async () => {
-    const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const base = await address();
     const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
     const northStream = await open(north.admin.token);
     const southStream = await open(south.admin.token);
@@ -122,6 +130,75 @@ describe('dashboard live stream', () => {
       northStream.close();
       southStream.close();
       clerkStream.close();
+    }
+  });
+});
+
+describe('figures after real sales and approvals', () => {
+  it('counts a battery lease paid through the gateway callback and an identity approved, and tells the open dashboard', async () => {
+    const paying = await payingMerchant(server, { admin: platform.token, menuCodes: ['customer.authentication', 'dashboard.figures'] });
+    const token = paying.merchant.admin.token;
+    const base = await address();
+    const stream = await openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
+    const otherStream = await openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, south.admin.token);
+    try {
+      await expect.poll(() => stream.events.length).toBe(1);
+      await expect.poll(() => otherStream.events.length).toBe(1);
+      const before = await succeed(server, dashboardApi.figures, undefined, token);
+      const southBefore = await succeed(server, dashboardApi.figures, undefined, south.admin.token);
+
+      // The gateway reports the lease paid: one more battery sold, today and in all, and the screen is told.
+      const order = await paying.batteryOrder();
+      const raw = JSON.stringify({
+        paymentGateway: 'STANDIN',
+        orderNo: order.orderNo,
+        transactionId: `TX-DASH-${order.id}`,
+        amount: order.totalAmount,
+        currency: order.currency,
+        status: 'PAID',
+      });
+      const paid = await server.app.inject({
+        method: 'POST',
+        url: '/api/pay/callback',
+        payload: raw,
+        headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(GATEWAY_SECRET, raw) },
+      });
+      expect(paid.json<{ code: number }>().code).toBe(1);
+      const sold = await succeed(server, dashboardApi.figures, undefined, token);
+      expect(sold.batteriesSold).toEqual({ today: before.batteriesSold.today + 1, total: before.batteriesSold.total + 1 });
+      expect(sold.vehiclesSold).toEqual(before.vehiclesSold);
+      await expect.poll(() => stream.events.map((e) => e.event), { timeout: 5000 }).toEqual(['ready', 'figures']);
+      expect(stream.events[1]!.data.cards).toEqual(['figures']);
+
+      // A customer's identity approved by the merchant's staff: one more authenticated user.
+      const customer = await createCustomer(server, token);
+      const submitted = await succeed(
+        server,
+        identityApi.submit,
+        { customerId: customer.id, certificateType: 'ID_CARD', certificateNumber: '3174100100020002' },
+        token,
+      );
+      expect(submitted.auditState).toBe('PENDING');
+      expect((await succeed(server, dashboardApi.figures, undefined, token)).authenticatedUsers).toEqual(before.authenticatedUsers);
+      await succeed(server, identityApi.audit, { id: submitted.id, decision: 'PASSED' }, token);
+      const approved = await succeed(server, dashboardApi.figures, undefined, token);
+      expect(approved.authenticatedUsers).toEqual({
+        today: before.authenticatedUsers.today + 1,
+        total: before.authenticatedUsers.total + 1,
+      });
+      await expect.poll(() => stream.events.length, { timeout: 5000 }).toBe(3);
+      expect(stream.events[2]!.data.cards).toEqual(['figures']);
+
+      // Another merchant's figures did not move, and its screen heard nothing.
+      const southAfter = await succeed(server, dashboardApi.figures, undefined, south.admin.token);
+      expect([southAfter.batteriesSold, southAfter.authenticatedUsers]).toEqual([
+        southBefore.batteriesSold,
+        southBefore.authenticatedUsers,
+      ]);
+      expect(otherStream.events.map((e) => e.event)).toEqual(['ready']);
+    } finally {
+      stream.close();
+      otherStream.close();
     }
   });
 });

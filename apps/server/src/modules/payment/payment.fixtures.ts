@@ -33,12 +33,20 @@ let customers = 0;
 
 export async function payingMerchant(
   server: TestServer,
-  options: { admin?: string; types?: Awaited<ReturnType<typeof createDeviceTypes>>; cityId?: number } = {},
+  options: {
+    admin?: string;
+    types?: Awaited<ReturnType<typeof createDeviceTypes>>;
+    cityId?: number;
+    /** Menus the merchant's administrator holds besides the order and customer screens. */
+    menuCodes?: string[];
+  } = {},
 ): Promise<PayingMerchant> {
   const admin = options.admin ?? (await platformAdmin(server)).token;
   const types = options.types ?? (await createDeviceTypes(server, admin));
   const cityId = options.cityId ?? (await createProvinceAndCity(server, admin)).cityId;
-  const merchant = await createMerchant(server, admin, { menuCodes: ['order.product', 'order.battery', 'order.wallet', 'customer.list'] });
+  const merchant = await createMerchant(server, admin, {
+    menuCodes: ['order.product', 'order.battery', 'order.wallet', 'customer.list', ...(options.menuCodes ?? [])],
+  });
   const product = await createOrderableProduct(server, admin, { merchantId: merchant.id, vehicleTypeId: types.vehicle1, cityId });
   await succeed(
     server,

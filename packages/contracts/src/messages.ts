@@ -1262,6 +1262,23 @@ export const MESSAGES = {
     'ยังไม่ได้ตั้งค่าช่องทางชำระเงิน',
     '尚未配置支付渠道',
   ),
+  // Refund of a transfer or energy order (docs/orders.md, "Refund").
+  swapOrderRefundGateway: m(
+    7230,
+    409,
+    'Order {orderNo} was paid through {gateway}: only an order paid from the wallet is refunded to it',
+    'Pesanan {orderNo} dibayar melalui {gateway}: hanya pesanan yang dibayar dari dompet yang dapat dikembalikan ke dompet',
+    'คำสั่งซื้อ {orderNo} ชำระผ่าน {gateway} คืนเงินเข้ากระเป๋าเงินได้เฉพาะคำสั่งซื้อที่ชำระจากกระเป๋าเงินเท่านั้น',
+    '订单 {orderNo} 通过 {gateway} 支付：只有用钱包支付的订单才能退款至钱包',
+  ),
+  swapOrderRefundNothingPaid: m(
+    7231,
+    409,
+    'Order {orderNo} took no payment: there is nothing to refund',
+    'Pesanan {orderNo} tidak menerima pembayaran: tidak ada yang perlu dikembalikan',
+    'คำสั่งซื้อ {orderNo} ไม่มีการชำระเงิน จึงไม่มีเงินให้คืน',
+    '订单 {orderNo} 未收取任何款项，无需退款',
+  ),
   alarmAlreadyCleared: m(8000, 409, 'This alarm is already cleared', 'Alarm ini sudah pulih', 'การแจ้งเตือนนี้ถูกยกเลิกแล้ว', '该告警已解除'),
   alarmAssigneeOutside: m(
     8001,

@@ -5,9 +5,9 @@ import {
   orderStepAllowed,
   UNPAID_ORDER_STATUSES,
   type AuditAction,
+  type AnyOrderStatus,
   type AuditObject,
   type Currency,
-  type OrderStatus,
   type StepTable,
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
@@ -27,7 +27,7 @@ export interface OrderRow {
   merchantId: number;
   customerId: number;
   currency: Currency;
-  status: OrderStatus;
+  status: AnyOrderStatus;
   paymentGateway: string | null;
   transactionId: string | null;
   paidAt: Date | null;
@@ -58,7 +58,7 @@ export interface OrderKindDef<T extends OrderTable, K extends string> {
   table: T;
   /** The kinds the table holds, each with its order numbers' prefix (the payment finds the kind by it) and its audit object. */
   kinds: Record<K, { prefix: string; audit: AuditObject }>;
-  steps: StepTable<OrderStatus>;
+  steps: StepTable<AnyOrderStatus>;
   /** What an unpaid order owes: the row's amount column. */
   amountDue: (row: T['$inferSelect']) => string;
   /** Told of each order marked paid, in the payment's transaction (the dashboard counts a sale: docs/dashboard.md). */
@@ -246,7 +246,7 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
   const filters = {
     orderNo: (number: string) => like(t.orderNo, prefixPattern(number)),
     customerNumber: (number: string, ctx: Ctx) => inArray(t.customerId, customerIdsByNumber(ctx.db, number, ctx.principal.merchantId)),
-    status: (status: OrderStatus) => eq(t.status, status),
+    status: (status: AnyOrderStatus) => eq(t.status, status),
     merchantId: (merchantId: number) => eq(t.merchantId, merchantId),
     createdFrom: (from: string) => gte(t.createdAt, new Date(from)),
     createdTo: (to: string) => lte(t.createdAt, new Date(to)),

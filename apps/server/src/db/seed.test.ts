@@ -305,6 +305,20 @@ describe('demo seed', () => {
     expect(Number(energy.energyKwh)).toBeGreaterThan(0);
     const everyone = (await server.request(swapOrderApi.transfer.search, { size: 200 }, { token: admin })).data.records;
     expect(new Set(everyone.map((r) => r.merchantName))).toEqual(new Set(['Demo Agent', 'Siam Swap Direct']));
+    // The wallet bill's payments and refunds name real demo orders of their customer; a refund, the refunded order paid from the wallet.
+    const bill = (await server.request(walletApi.bill, { size: 200 }, { token: merchant })).data.records;
+    const spent = bill.filter((m) => m.movementKind === 'PAYMENT' || m.movementKind === 'REFUND');
+    expect(spent.filter((m) => m.movementKind === 'REFUND').length).toBeGreaterThan(0);
+    for (const m of spent) {
+      const kind = m.reference.startsWith('TO') ? 'transfer' : m.reference.startsWith('KO') ? 'kwh' : null;
+      const search = kind ? swapOrderApi[kind].search : walletOrderApi.package.search;
+      const found = (await server.request(search, { orderNo: m.reference }, { token: merchant })).data.records;
+      expect(
+        found.map((o) => [o.orderNo, o.customerNumber, o.paymentGateway]),
+        m.reference,
+      ).toEqual([[m.reference, m.customerId, 'WALLET']]);
+      if (m.movementKind === 'REFUND') expect(found[0]).toMatchObject({ status: 'REFUNDED', amount: m.amount });
+    }
   });
 
   it('lets each demo external system see some of its own merchant’s devices', async () => {

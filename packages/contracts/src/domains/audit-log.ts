@@ -101,5 +101,6 @@ export const AUDIT_VERBS = [
   'unlock',
   'request',
   'report',
+  'refund',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

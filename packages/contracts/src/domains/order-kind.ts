@@ -12,6 +12,15 @@ import { cleanString, id, safeText } from '../validation.js';
 export const ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
+/**
+ * The six states and REFUNDED: a paid order whose payment went back to the customer's wallet, the
+ * state a kind with a refund step adds (transfer and energy orders, docs/orders.md, "Refund"). A
+ * refunded order is not a cancelled one: it was charged and paid, then given back.
+ */
+export const REFUNDABLE_ORDER_STATUSES = [...ORDER_STATUSES, 'REFUNDED'] as const;
+/** A state of any order kind paid once (the kit's rows hold one of these). */
+export type AnyOrderStatus = (typeof REFUNDABLE_ORDER_STATUSES)[number];
+
 /** The states in which an order still waits for its payment (a payment, a cancel or the timeout may take it). */
 export const UNPAID_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS'] as const satisfies readonly OrderStatus[];
 
@@ -43,13 +52,16 @@ export function paidOnceSteps<const Finish extends string>(finish: Finish) {
 
 const isoTime = z.iso.datetime({ offset: true });
 
-/** The filters every order list has, and a kind's own beside them. */
-export function orderSearchOf<const Extra extends z.ZodRawShape>(extra: Extra) {
+/** The filters every order list has, and a kind's own beside them; a kind with more states names them. */
+export function orderSearchOf<
+  const Extra extends z.ZodRawShape,
+  const S extends readonly [AnyOrderStatus, ...AnyOrderStatus[]] = typeof ORDER_STATUSES,
+>(extra: Extra, statuses: S = ORDER_STATUSES as unknown as S) {
   return pageQuerySchema.extend({
     orderNo: safeText(32).optional(),
     customerNumber: safeText(32).optional(),
     ...extra,
-    status: z.enum(ORDER_STATUSES).optional(),
+    status: z.enum(statuses).optional(),
     merchantId: id.optional(),
     createdFrom: isoTime.optional(),
     createdTo: isoTime.optional(),

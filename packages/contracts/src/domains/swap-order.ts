@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
-import { ORDER_STATUSES, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
+import { REFUNDABLE_ORDER_STATUSES, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
 
 /**
  * Transfer (swap) orders and kWh (energy) orders (Order centre → Transfer orders, /order/transfer/list,
@@ -14,17 +14,21 @@ import { ORDER_STATUSES, orderEndpointsOf, orderSearchOf, orderStepAllowed, paid
 export const SWAP_ORDER_KINDS = ['transfer', 'kwh'] as const;
 export type SwapOrderKind = (typeof SWAP_ORDER_KINDS)[number];
 
-/** The states every order kind shares (worded as a vehicle or battery order's). */
-export const SWAP_ORDER_STATUSES = ORDER_STATUSES;
+/** The states every order kind shares (worded as a vehicle or battery order's), and REFUNDED. */
+export const SWAP_ORDER_STATUSES = REFUNDABLE_ORDER_STATUSES;
 export type SwapOrderStatus = (typeof SWAP_ORDER_STATUSES)[number];
 
 /**
  * The state machine of a transfer or energy order (docs/orders.md): the payment starts and pays it
  * (from the customer's wallet, or a gateway's callback); staff may also collect it from the wallet or cancel it
- * while unpaid; the order job completes a paid order once its settling time is over and cancels an
- * unpaid one after SWAP_ORDER_PAYMENT_HOURS. Any other step is refused.
+ * while unpaid, or refund a paid one to the wallet while it settles; the order job completes a paid
+ * order once its settling time is over and cancels an unpaid one after SWAP_ORDER_PAYMENT_HOURS. Any
+ * other step is refused.
  */
-export const SWAP_ORDER_STEPS = paidOnceSteps('complete');
+export const SWAP_ORDER_STEPS = {
+  ...paidOnceSteps('complete'),
+  refund: { from: ['PAID'], to: 'REFUNDED' },
+} as const;
 export type SwapOrderStep = keyof typeof SWAP_ORDER_STEPS;
 
 export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatus): boolean {
@@ -43,6 +47,7 @@ export const swapOrderFieldLabels = {
   energyKwh: { en: 'Energy (kWh)', in: 'Energi (kWh)', th: 'พลังงาน (kWh)', zh: '电量（kWh）' },
   completedAt: { en: 'Completed', in: 'Selesai', th: 'เสร็จสิ้นเมื่อ', zh: '完成时间' },
   swapAt: { en: 'Swapped', in: 'Waktu penukaran', th: 'สลับเมื่อ', zh: '换电时间' },
+  refundedAt: { en: 'Refunded', in: 'Dikembalikan', th: 'คืนเงินเมื่อ', zh: '退款时间' },
 } satisfies FieldLabels;
 
 export const swapOrderRecord = z.object({
@@ -75,15 +80,20 @@ export const swapOrderRecord = z.object({
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When a paid order's amount went back to the customer's wallet (REFUNDED). */
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type SwapOrderRecord = z.infer<typeof swapOrderRecord>;
 
-export const swapOrderSearch = orderSearchOf({
-  cabinetNumber: safeText(32).optional(),
-  /** The orders of one swap record (its page links to them). */
-  swapId: id.optional(),
-});
+export const swapOrderSearch = orderSearchOf(
+  {
+    cabinetNumber: safeText(32).optional(),
+    /** The orders of one swap record (its page links to them). */
+    swapId: id.optional(),
+  },
+  SWAP_ORDER_STATUSES,
+);
 
 /** What a swap record shows of the order charging it (the swap page links to it). */
 export const swapOrderLink = z.object({ id: z.number(), kind: z.enum(SWAP_ORDER_KINDS), orderNo: z.string() });
@@ -105,6 +115,14 @@ function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
       summary: "Collects the order's amount from the customer's wallet",
     }),
     cancel,
+    refund: endpoint({
+      method: 'POST',
+      path: `${base}/refund`,
+      access: { code: `${menu}.refund` },
+      body: z.object({ id }),
+      answer: swapOrderRecord,
+      summary: "Gives a paid order's amount back to the customer's wallet (an order paid from the wallet, while it settles)",
+    }),
     export: exportCsv,
   };
 }

@@ -301,6 +301,7 @@ export const ENUM_WORDS_EN = {
     COMPLETED: 'Completed',
     CANCELLED: 'Cancelled',
     TIMEOUT_CANCELLED: 'Timeout cancelled',
+    REFUNDED: 'Refunded',
   },
   'upgrade.taskKind': {
     FIRMWARE: 'Firmware upgrade',
@@ -420,6 +421,7 @@ export const ENUM_WORDS_EN = {
     unlock: 'Unlocked the screen',
     request: 'Asked the payment gateway for the payment of {object}',
     report: 'Payment gateway reported {object}',
+    refund: 'Refunded {object} to the wallet',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

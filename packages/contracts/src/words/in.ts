@@ -297,6 +297,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     COMPLETED: 'Selesai',
     CANCELLED: 'Dibatalkan',
     TIMEOUT_CANCELLED: 'Batal karena waktu habis',
+    REFUNDED: 'Dikembalikan',
   },
   'upgrade.taskKind': {
     FIRMWARE: 'Pembaruan firmware',
@@ -416,6 +417,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     unlock: 'Membuka kunci layar',
     request: 'Meminta pembayaran {object} ke gerbang pembayaran',
     report: 'Gerbang pembayaran melaporkan {object}',
+    refund: 'Mengembalikan dana {object} ke dompet',
   },
   'auditLog.field': {
     failures: 'Kata sandi salah',

@@ -297,6 +297,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     COMPLETED: 'เสร็จสิ้น',
     CANCELLED: 'ยกเลิกแล้ว',
     TIMEOUT_CANCELLED: 'ยกเลิกเนื่องจากหมดเวลา',
+    REFUNDED: 'คืนเงินแล้ว',
   },
   'upgrade.taskKind': {
     FIRMWARE: 'อัปเกรดเฟิร์มแวร์',
@@ -416,6 +417,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     unlock: 'ปลดล็อกหน้าจอ',
     request: 'ขอให้ช่องทางชำระเงินเรียกเก็บ{object}',
     report: 'ช่องทางชำระเงินแจ้งผล{object}',
+    refund: 'คืนเงินของ{object}เข้ากระเป๋าเงิน',
   },
   'auditLog.field': {
     failures: 'รหัสผ่านผิด',

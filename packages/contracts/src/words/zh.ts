@@ -290,6 +290,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     COMPLETED: '已完成',
     CANCELLED: '已取消',
     TIMEOUT_CANCELLED: '超时取消',
+    REFUNDED: '已退款',
   },
   'upgrade.taskKind': {
     FIRMWARE: '固件升级',
@@ -409,6 +410,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     unlock: '解锁屏幕',
     request: '向支付渠道发起{object}',
     report: '支付渠道回报{object}',
+    refund: '将{object}退款至钱包',
   },
   'auditLog.field': {
     failures: '密码错误次数',

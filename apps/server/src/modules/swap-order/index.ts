@@ -4,7 +4,7 @@ import { SWAP_ORDER_KINDS, swapOrderApi, type SwapOrderRecord } from '@swap/cont
 import type { Db } from '../../db/client.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
-import { cancelSwapOrder, payOrderFromWallet, swapOrderLists } from './swap-order.service.js';
+import { cancelSwapOrder, payOrderFromWallet, refundSwapOrder, swapOrderLists } from './swap-order.service.js';
 import { swapOrders } from './swap-order.table.js';
 
 export {
@@ -49,6 +49,7 @@ const CSV_COLUMNS: CsvColumn<SwapOrderRecord>[] = fieldColumns(
     'paidAt',
     'completedAt',
     'cancelledAt',
+    'refundedAt',
     'createdAt',
   ],
   { status: 'deviceOrder.status' },
@@ -63,6 +64,7 @@ export function registerSwapOrderRoutes(app: FastifyInstance): void {
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
     serve(app, api.walletPay, ({ input, ctx }) => payOrderFromWallet(ctx, kind, input.id));
     serve(app, api.cancel, ({ input, ctx }) => cancelSwapOrder(ctx, kind, input.id));
+    serve(app, api.refund, ({ input, ctx }) => refundSwapOrder(ctx, kind, input.id));
     serve(app, api.export, ({ input, ctx, reply }) =>
       list.sendExport(reply, ctx, input, { filename: `${kind === 'kwh' ? 'energy' : 'transfer'}-orders.csv`, columns: CSV_COLUMNS }),
     );

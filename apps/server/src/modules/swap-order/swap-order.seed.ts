@@ -1,18 +1,30 @@
-import { sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { SwapOrderKind, SwapOrderStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { demoHistoryMoments, type DemoContext } from '../../db/demo.js';
 import { freeBatteriesOf } from '../battery/index.js';
 import { cabinetsInStationsOf } from '../cabinet/index.js';
-import { customersOf } from '../customer/index.js';
+import { customerNumberOf, customersOf } from '../customer/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { stationCityId } from '../station/index.js';
 import { recordDemoSwaps } from '../swap/index.js';
-import { priceEnergy } from './swap-order.service.js';
+import { payFromWallet, refundToWallet, walletHoldersOf } from '../top-up/index.js';
+import { priceEnergy, WALLET_GATEWAY } from './swap-order.service.js';
 import { swapOrders } from './swap-order.table.js';
 
 const GATEWAYS: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
-const STATES: SwapOrderStatus[] = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'];
+/** Who refunds a demo merchant's orders (its demo staff). */
+const OPERATORS: Record<string, string> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
+const STATES: SwapOrderStatus[] = [
+  'REGISTERED',
+  'IN_PROGRESS',
+  'PAID',
+  'COMPLETED',
+  'COMPLETED',
+  'CANCELLED',
+  'TIMEOUT_CANCELLED',
+  'REFUNDED',
+];
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const PER_MERCHANT = 28;
@@ -21,17 +33,24 @@ const PER_MERCHANT = 28;
  * Demo transfer and energy orders of the two demo merchants over the last three months, once: each
  * charges a demo swap of one of the merchant's customers at one of its cabinets standing in a city
  * with consumer prices, priced as the swap path prices it, in every state (unpaid ones from the last
- * hours, paid ones from the last day, the rest older), and about one energy order a day over those months.
+ * hours, paid and refunded ones from the last day, the rest older), and about one energy order a day
+ * over those months. Every refunded order and half the paid ones of the first are paid from the
+ * wallets the demo top-ups filled (their movements name the orders), the refunded ones given back to
+ * them; the others by the merchant's gateways.
  */
 export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: swapOrders.id }).from(swapOrders).limit(1);
   if (any) return;
   const now = Date.now();
+  const walletPaid: { swapRecordIds: number[]; operator: string }[] = [];
   for (const [merchant, gateways] of Object.entries(GATEWAYS)) {
     const merchantId = demo.merchantIds[merchant];
     if (merchantId === undefined) continue;
-    const customers = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL').slice(0, 12);
+    const usable = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL');
+    const customers = usable.slice(0, 12);
     if (customers.length === 0) continue;
+    const holders = new Set(await walletHoldersOf(db, merchantId));
+    const payers = usable.filter((c) => holders.has(c.customerNumber));
     let place: { cabinetId: number; cityId: number; prices: Awaited<ReturnType<typeof enabledConsumerPrices>> } | undefined;
     const cabinets = await cabinetsInStationsOf(db, merchantId, 60);
     for (const cabinet of cabinets) {
@@ -58,8 +77,12 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
           ? now - (1 + (i % 5)) * HOUR
           : status === 'PAID'
             ? now - (6 + (i % 12)) * HOUR
-            : now - (88 - i * 3) * DAY - (i % 7) * HOUR;
-      return { i, status, at: new Date(at), customer: customers[(i * 5) % customers.length]!, history: false };
+            : status === 'REFUNDED'
+              ? now - (8 + (i % 6)) * HOUR
+              : now - (88 - i * 3) * DAY - (i % 7) * HOUR;
+      const fromWallet = payers.length > 0 && (status === 'REFUNDED' || (status === 'PAID' && i % 2 === 0));
+      const customer = fromWallet ? payers[i % payers.length]! : customers[(i * 5) % customers.length]!;
+      return { i, status, at: new Date(at), customer, fromWallet, history: false };
     });
     // Three months of charged energy swaps, about one a day: the dashboard's energy trends (docs/dashboard.md, "Demo").
     for (const [k, at] of demoHistoryMoments(now, { min: 0, max: 2, seed: merchantId * 17 + 3 })
@@ -67,7 +90,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
       .entries()) {
       const i = PER_MERCHANT + k;
       const status: SwapOrderStatus = now - at.getTime() > 26 * HOUR ? 'COMPLETED' : 'PAID';
-      plans.push({ i, status, at, customer: customers[(i * 5) % customers.length]!, history: true });
+      plans.push({ i, status, at, customer: customers[(i * 5) % customers.length]!, fromWallet: false, history: true });
     }
     const swapIds = await recordDemoSwaps(
       db,
@@ -91,7 +114,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
       if (!swapRecordId || !price) continue;
       const startKwh = 1200 + i * 6.25;
       const energy = kind === 'kwh' ? priceEnergy({ startKwh, endKwh: startKwh + 1.1 + (i % 5) * 0.37 }, price.unitPrice) : null;
-      const paid = status === 'PAID' || status === 'COMPLETED';
+      const paid = status === 'PAID' || status === 'COMPLETED' || status === 'REFUNDED';
       const swapAt = new Date(at.getTime() + 42_000);
       rows.push({
         orderNo: `DEMO-${merchantId}-${i}`,
@@ -115,14 +138,52 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
             }
           : {}),
         ...(status === 'COMPLETED' ? { completedAt: new Date(swapAt.getTime() + 25 * HOUR) } : {}),
+        ...(status === 'REFUNDED' ? { refundedAt: new Date(swapAt.getTime() + 140 * 60_000) } : {}),
         ...(status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED' ? { cancelledAt: new Date(swapAt.getTime() + DAY) } : {}),
         createdAt: swapAt,
         updatedAt: swapAt,
       });
     }
     if (rows.length) await db.insert(swapOrders).values(rows).onConflictDoNothing();
+    walletPaid.push({ swapRecordIds: plans.filter((p) => p.fromWallet).map((p) => swapIds[p.i]!), operator: OPERATORS[merchant] ?? '' });
   }
   await db.execute(
     sql`update ${swapOrders} set order_no = (case kind when 'kwh' then 'KO' else 'TO' end) || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || lpad(id::text, 6, '0') where order_no like 'DEMO-%'`,
   );
+  // Once numbered: their wallet movements name them.
+  for (const { swapRecordIds, operator } of walletPaid) await payDemoOrdersFromWallets(db, swapRecordIds, operator);
+}
+
+/**
+ * Pays the demo orders of these swap records from their customers' wallets, as the swap path does
+ * (a PAYMENT movement naming the order, gateway WALLET), and gives a refunded one back (a REFUND
+ * movement, as staff's "Refund to wallet" does). An order the wallet cannot pay keeps its gateway;
+ * a refunded one of those is counted completed instead, since only a wallet's payment is refunded.
+ */
+async function payDemoOrdersFromWallets(db: Db, swapRecordIds: number[], operator: string): Promise<void> {
+  const rows = await db.select().from(swapOrders).where(inArray(swapOrders.swapRecordId, swapRecordIds)).orderBy(swapOrders.paidAt);
+  for (const row of rows) {
+    const charge = {
+      merchantId: row.merchantId,
+      customerId: await customerNumberOf(db, row.customerId),
+      amount: row.amount,
+      currency: row.currency,
+      reference: row.orderNo,
+    };
+    const moved = await payFromWallet(db, { ...charge, at: row.paidAt! }).catch(() => null);
+    if (!moved) {
+      if (row.status === 'REFUNDED')
+        await db
+          .update(swapOrders)
+          .set({ status: 'COMPLETED', refundedAt: null, completedAt: new Date(row.paidAt!.getTime() + 24 * HOUR) })
+          .where(eq(swapOrders.id, row.id));
+      continue;
+    }
+    await db
+      .update(swapOrders)
+      .set({ paymentGateway: WALLET_GATEWAY, transactionId: `W${moved.id}` })
+      .where(eq(swapOrders.id, row.id));
+    if (row.status === 'REFUNDED')
+      await refundToWallet(db, { ...charge, operatorName: operator, remark: 'Swap cabinet out of order', at: row.refundedAt! });
+  }
 }

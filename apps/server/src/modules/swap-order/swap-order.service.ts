@@ -26,7 +26,7 @@ import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { boundCustomerOfVehicle } from '../vehicle/index.js';
 import { stationCityId } from '../station/index.js';
-import { payFromWallet } from '../top-up/index.js';
+import { payFromWallet, refundToWallet } from '../top-up/index.js';
 import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
@@ -84,6 +84,7 @@ function present({ order: o, merchantName, cityName, cabinetNumber, customerNumb
     paidAt: iso(o.paidAt),
     completedAt: iso(o.completedAt),
     cancelledAt: iso(o.cancelledAt),
+    refundedAt: iso(o.refundedAt),
     createdAt: o.createdAt.toISOString(),
   };
 }
@@ -292,6 +293,36 @@ export async function payOrderFromWallet(ctx: Ctx, kind: SwapOrderKind, id: numb
 /** Staff cancel an unpaid order (the charge is waived). */
 export async function cancelSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<SwapOrderRecord> {
   await swapOrderKind.cancel(ctx, kind, id);
+  return swapOrderLists[kind].detail(ctx, id);
+}
+
+/**
+ * Staff refund a paid order to the customer's wallet (docs/orders.md, "Refund"), in one transaction
+ * with the order locked first: a REFUND movement of the order's amount naming the order, the order
+ * REFUNDED with the time, the audit row `<kind>Order.refund`. Only a PAID order (7050: of two
+ * refunds at once one refunds, the other finds it REFUNDED), only one paid from the wallet (7230
+ * naming the gateway: a gateway's payment goes back through the gateway), never one that took
+ * nothing (7231).
+ */
+export async function refundSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<SwapOrderRecord> {
+  await swapOrderKind.staffStep(ctx, kind, id, 'refund', async (tx, row, now) => {
+    const amount = normalizeMoney(row.amount);
+    if (row.paymentGateway === null || moneyToMinor(amount) === 0)
+      throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
+    if (row.paymentGateway !== WALLET_GATEWAY)
+      throw new AppError('swapOrderRefundGateway', { orderNo: row.orderNo, gateway: row.paymentGateway });
+    await refundToWallet(tx, {
+      merchantId: row.merchantId,
+      customerId: await customerNumberOf(tx, row.customerId),
+      amount,
+      currency: row.currency,
+      reference: row.orderNo,
+      operatorId: ctx.principal.id,
+      operatorName: ctx.principal.name || ctx.principal.username,
+      at: now,
+    });
+    return { set: { refundedAt: now }, changes: { amount } };
+  });
   return swapOrderLists[kind].detail(ctx, id);
 }
 

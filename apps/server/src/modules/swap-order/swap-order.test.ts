@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   batteryApi,
   cabinetApi,
@@ -35,7 +35,9 @@ import type { DeviceCallers } from '../../test/factories.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 import { payableKindOf } from '../payment/index.js';
+import { WALLET_CONSISTENCY_QUERY } from '../top-up/wallet.consistency.js';
 import { bindVehicleToCustomer } from '../vehicle/index.js';
 import { markProductOrderPaid } from '../product-order/index.js';
 import { kwhOrderPayable, priceEnergy, runSwapOrderJob } from './index.js';
@@ -44,6 +46,8 @@ const kwhOrderPayableLock = (tx: Parameters<typeof kwhOrderPayable.lockByNo>[0],
 import { swapOrders } from './swap-order.table.js';
 
 const CABINET = 'CSO0001';
+/** The other merchant's cabinet in the same city, where that merchant has no consumer price. */
+const RIVAL_CABINET = 'CSO0002';
 const PACKS = ['BSO000001', 'BSO000002'];
 const MENUS = ['order.transfer', 'order.kwh', 'record.swap', 'order.wallet.bill', 'customer.list', 'order.combo'];
 const HOUR = 3600_000;
@@ -95,12 +99,15 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
       ...extra,
     };
   };
-  /** Reports the event as the cabinet does and answers the order of its swap once recorded (null when none). */
-  const report = async (e: SwapEvent, times = 1) => {
-    await Promise.all(Array.from({ length: times }, () => fleet.cabinets[0]!.report('event', e)));
+  /**
+   * Reports the event as the cabinet does (by default the merchant's, `times` at once) and answers
+   * the order of its swap once recorded (null when none).
+   */
+  const report = async (e: SwapEvent, times = 1, at: { cabinet: number; token: string } = { cabinet: 0, token: staff }) => {
+    await Promise.all(Array.from({ length: times }, () => fleet.cabinets[at.cabinet]!.report('event', e)));
     let swapId = 0;
     await eventually(async () => {
-      const found = (await server.request(swapApi.search, { customer: e.customer! }, { token: staff })).data.records;
+      const found = (await server.request(swapApi.search, { customer: e.customer! }, { token: at.token })).data.records;
       const swap = found.find((s) => s.eventId === e.eventId);
       expect(swap).toBeDefined();
       swapId = swap!.id;
@@ -113,6 +120,8 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   const customer = async (number: string) => (await createCustomer(server, staff, { customerNumber: number })).customerNumber;
   const topUpWallet = (customerId: string, amount: string) =>
     succeed(server, walletApi.adjust, { customerId, amount, remark: 'Cash at the counter' }, staff);
+  const movementsOf = async (customerId: string) => (await server.request(walletApi.bill, { customerId }, { token: staff })).data.records;
+  const inconsistentWallets = async () => ((await server.db.execute(sql.raw(WALLET_CONSISTENCY_QUERY))) as { rows: unknown[] }).rows;
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
@@ -121,21 +130,31 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     rivalStaff = (await createAccount(server, who.admin, { merchantId: who.rivalId, menuCodes: MENUS })).token;
     types = await createDeviceTypes(server, who.admin);
     cityId = (await createProvinceAndCity(server, who.admin)).cityId;
-    // A station inside the city; the cabinet stands there, so its swaps are priced in the city.
-    const station = await succeed(
+    // A station of each merchant inside the city; the cabinets stand there, so their swaps are priced in the city.
+    const stationOf = (merchantId: number, name: string) =>
+      succeed(
+        server,
+        stationApi.SWAP.add,
+        {
+          name,
+          nature: 'SELF_OPERATED',
+          address: 'Jl. Kemang Raya 1',
+          latitude: -6.5,
+          longitude: 106.3,
+          responsiblePerson: 'Station lead',
+          status: 'DEPLOYED',
+          merchantId,
+          areaId: cityId,
+        },
+        who.admin,
+      );
+    const station = await stationOf(who.merchantId, 'Kemang swap point');
+    const rivalStation = await stationOf(who.rivalId, 'Kemang rival point');
+    await succeed(server, cabinetApi.add, { number: RIVAL_CABINET, typeId: types.cabinet }, who.admin);
+    await succeed(
       server,
-      stationApi.SWAP.add,
-      {
-        name: 'Kemang swap point',
-        nature: 'SELF_OPERATED',
-        address: 'Jl. Kemang Raya 1',
-        latitude: -6.5,
-        longitude: 106.3,
-        responsiblePerson: 'Station lead',
-        status: 'DEPLOYED',
-        merchantId: who.merchantId,
-        areaId: cityId,
-      },
+      distributionApi.cabinet.distribute,
+      { numbers: [RIVAL_CABINET], merchantId: who.rivalId, stationId: rivalStation.id },
       who.admin,
     );
     cabinetId = (await succeed(server, cabinetApi.add, { number: CABINET, typeId: types.cabinet }, who.merchant)).id;
@@ -153,7 +172,10 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
       who.admin,
     );
     ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
-      cabinets: [{ number: CABINET, slots: [...PACKS, null, null] }],
+      cabinets: [
+        { number: CABINET, slots: [...PACKS, null, null] },
+        { number: RIVAL_CABINET, slots: [null, null] },
+      ],
       batteries: false,
     }));
     fleet.cabinets[0]!.slots[0]!.battery!.soc = 96;
@@ -162,6 +184,9 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
       const slots = (await server.request(cabinetApi.detail, { id: cabinetId }, { token: who.merchant })).data.compartments;
       expect(slots.find((c) => c.index === 1)?.batteryNumber).toBe(PACKS[0]);
     });
+    // The merchant prices swaps in the city per swap and per kWh; the other merchant does not.
+    await consumerPrice('PER_SWAP', '5000');
+    await consumerPrice('PER_KWH', '2500.50');
   });
   afterAll(async () => {
     await fleet?.stop();
@@ -170,9 +195,10 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   });
 
   it('charges nothing without a consumer price, for a failed swap, or for someone who is not a customer of the merchant', async () => {
+    // The other merchant has no consumer price in the city: its customer's swap at its cabinet is not charged.
+    const rivals = (await createCustomer(server, rivalStaff, { customerNumber: 'C71014' })).customerNumber;
+    expect(await report(event(rivals), 1, { cabinet: 1, token: rivalStaff })).toBeNull();
     const number = await customer('C71001');
-    expect(await report(event(number))).toBeNull();
-    await consumerPrice('PER_SWAP', '5000');
     expect(await report(event(number, { result: 'FAILED', failureCode: 'OPEN_DOOR_FAILURE', batteryOut: null }))).toBeNull();
     expect(await report(event('C79999'))).toBeNull();
   });
@@ -197,7 +223,6 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   });
 
   it('prices by kWh from the meter readings when the city has a price per kWh, and per swap when the cabinet sent none', async () => {
-    await consumerPrice('PER_KWH', '2500.50');
     const number = await customer('C71003');
     const energy = (await report(event(number, { meter: { startKwh: 1000.1234, endKwh: 1002.5 } })))!;
     expect(energy).toMatchObject({ kind: 'kwh', energyKwh: '2.377', amount: '5943.69', unitPrice: '2500.50' });
@@ -328,7 +353,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     const order = (await report(event(number)))!;
     await topUpWallet(number, '100000');
     for (const status of SWAP_ORDER_STATUSES) {
-      for (const step of ['walletPay', 'cancel'] as const) {
+      for (const step of ['walletPay', 'cancel', 'refund'] as const) {
         await server.db.update(swapOrders).set({ status }).where(eq(swapOrders.id, order.id));
         const answer = await server.request(swapOrderApi.transfer[step], { id: order.id }, { token: staff });
         const machine = step === 'walletPay' ? 'pay' : step;
@@ -339,6 +364,76 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     }
   });
 
+  it('refunds an order paid from the wallet to the wallet once, even asked twice at once, audited; the bill sums to the balance', async () => {
+    const number = await customer('C71015');
+    await topUpWallet(number, '20000');
+    const transfer = (await report(event(number)))!;
+    const energy = (await report(event(number, { meter: { startKwh: 10, endKwh: 11 } })))!;
+    expect([transfer, energy].map((o) => [o.kind, o.status, o.paymentGateway])).toEqual([
+      ['transfer', 'PAID', 'WALLET'],
+      ['kwh', 'PAID', 'WALLET'],
+    ]);
+    const answers = await Promise.all([
+      server.request(swapOrderApi.transfer.refund, { id: transfer.id }, { token: staff }),
+      server.request(swapOrderApi.transfer.refund, { id: transfer.id }, { token: staff }),
+    ]);
+    expect(answers.map((a) => a.code).sort()).toEqual([1, 7050]);
+    const refunded = answers.find((a) => a.code === 1)!.data;
+    expect(refunded).toMatchObject({ status: 'REFUNDED', refundedAt: expect.any(String), amount: '5000.00' });
+    expect((await server.request(swapOrderApi.kwh.refund, { id: energy.id }, { token: staff })).data).toMatchObject({
+      status: 'REFUNDED',
+      amount: '2500.50',
+    });
+    const refunds = (await movementsOf(number)).filter((m) => m.movementKind === 'REFUND');
+    expect(refunds.map((m) => [m.amount, m.reference]).sort()).toEqual([
+      ['2500.50', energy.orderNo],
+      ['5000.00', transfer.orderNo],
+    ]);
+    // Every payment came back: the balance is the top-up again, and the sum of the movements.
+    const movements = await movementsOf(number);
+    expect(movements[0]!.balanceAfter).toBe('20000.00');
+    expect(movements.reduce((sum, m) => sum + Math.round(Number(m.amount) * 100), 0)).toBe(2_000_000);
+    expect(await inconsistentWallets()).toEqual([]);
+    const audited = await server.db
+      .select({ action: auditLogs.action, changes: auditLogs.changes })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.objectType, 'transferOrder'), eq(auditLogs.objectId, String(transfer.id))));
+    expect(audited).toEqual([
+      {
+        action: 'transferOrder.refund',
+        changes: expect.objectContaining({ orderNo: transfer.orderNo, amount: '5000.00', status: { from: 'PAID', to: 'REFUNDED' } }),
+      },
+    ]);
+    expect((await orders('transfer', { customerNumber: number, status: 'REFUNDED' })).records.map((o) => o.id)).toEqual([transfer.id]);
+    // The order job leaves a refunded order as it is.
+    await runSwapOrderJob(server.db, new Date(Date.now() + 25 * HOUR));
+    expect((await row(transfer.id)).status).toBe('REFUNDED');
+  });
+
+  it('refuses to refund an order paid through a gateway (7230) or one that took nothing (7231), and changes nothing', async () => {
+    const number = await customer('C71016');
+    const viaGateway = (await report(event(number)))!;
+    await server.db.transaction((tx) =>
+      payableKindOf(viaGateway.orderNo)!.markPaid(tx, {
+        orderId: viaGateway.id,
+        paymentGateway: 'XENDIT',
+        transactionId: `T${viaGateway.id}`,
+        amount: '5000',
+      }),
+    );
+    const refused = await server.call('POST', '/api/oms/order/transfer/refund', { token: staff, body: { id: viaGateway.id }, lang: 'in' });
+    expect(refused.code).toBe(7230);
+    expect(refused.message).toContain('XENDIT');
+    expect(refused.message).toContain(viaGateway.orderNo);
+    expect((await row(viaGateway.id)).status).toBe('PAID');
+    // A swap priced at nothing is PAID without a payment.
+    const free = (await report(event(number)))!;
+    await server.db.update(swapOrders).set({ amount: '0', status: 'PAID', paymentGateway: null }).where(eq(swapOrders.id, free.id));
+    expect((await server.request(swapOrderApi.transfer.refund, { id: free.id }, { token: staff })).code).toBe(7231);
+    expect(await row(free.id)).toMatchObject({ status: 'PAID', refundedAt: null });
+    expect((await movementsOf(number)).filter((m) => m.movementKind === 'REFUND')).toEqual([]);
+  });
+
   it('keeps each merchant to its own orders and each kind to its own address', async () => {
     const number = await customer('C71006');
     const order = (await report(event(number)))!;
@@ -347,8 +442,10 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
       server.request(swapOrderApi.transfer.detail, { id: order.id }, { token: rivalStaff }),
       server.request(swapOrderApi.transfer.walletPay, { id: order.id }, { token: rivalStaff }),
       server.request(swapOrderApi.transfer.cancel, { id: order.id }, { token: rivalStaff }),
+      server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: rivalStaff }),
       server.request(swapOrderApi.kwh.detail, { id: order.id }, { token: staff }),
       server.request(swapOrderApi.kwh.cancel, { id: order.id }, { token: staff }),
+      server.request(swapOrderApi.kwh.refund, { id: order.id }, { token: staff }),
     ])
       expect((await call).code).toBe(1017);
     expect((await row(order.id)).status).toBe('REGISTERED');

@@ -27,7 +27,7 @@ import { topUps, wallets } from './top-up.table.js';
 import { WALLET_CSV_COLUMNS, adjustWallet, moveWallet, walletBill } from './wallet.js';
 import { assertTopUpAllowed, registerWalletSetRoutes, seedDemoWalletSettings, walletRulesOf } from './wallet-set.js';
 
-export { moveWallet, payFromWallet, refundToWallet, type WalletCharge, type WalletMove } from './wallet.js';
+export { moveWallet, payFromWallet, refundToWallet, walletHoldersOf, type WalletCharge, type WalletMove } from './wallet.js';
 export { assertTopUpAllowed, firstTopUpDue, walletRulesOf } from './wallet-set.js';
 
 interface Row {
@@ -282,28 +282,17 @@ export async function seedDemoTopUps(db: Db, demo: DemoContext): Promise<void> {
       if (moneyToMinor(gift) > 0) ({ balanceAfter } = await moveWallet(db, { ...common, kind: 'GIFT', amount: gift }));
       await db.update(topUps).set({ balanceAfter }).where(eq(topUps.id, row!.id));
     }
-    // Then the wallets are spent on rentals and swaps, a payment refunded, a balance corrected.
-    const spending = [
-      ['C20001', 'PAYMENT', '85000.00', 'PO-DEMO-0001', '', 8],
-      ['C20001', 'PAYMENT', '120000.00', 'PO-DEMO-0002', '', 3],
-      ['C20001', 'REFUND', '20000.00', 'PO-DEMO-0002', 'Swap cabinet out of order', 2],
-      ['C20002', 'PAYMENT', '45000.00', 'PO-DEMO-0003', '', 2],
-      ['C20003', 'ADJUSTMENT', '-5000.00', '', 'Campaign gift counted twice', 0.5],
-      ['C20003', 'PAYMENT', '60000.00', 'PO-DEMO-0004', '', 0.2],
-    ] as const;
-    for (const [customerId, kind, idrAmount, reference, remark, daysAgo] of spending) {
-      const amount = inOwnMoney(idrAmount.replace('-', ''));
-      await moveWallet(db, {
-        merchantId,
-        customerId,
-        kind,
-        amount: kind === 'PAYMENT' || idrAmount.startsWith('-') ? `-${amount}` : amount,
-        currency,
-        reference,
-        operatorName: kind === 'ADJUSTMENT' ? operator : '',
-        remark,
-        at: new Date(Date.now() - daysAgo * day),
-      });
-    }
+    // A balance corrected; the wallets are spent by the demo's transfer, energy and package orders (their seeds).
+    const amount = inOwnMoney('5000.00');
+    await moveWallet(db, {
+      merchantId,
+      customerId: 'C20003',
+      kind: 'ADJUSTMENT',
+      amount: `-${amount}`,
+      currency,
+      operatorName: operator,
+      remark: 'Campaign gift counted twice',
+      at: new Date(Date.now() - 0.5 * day),
+    });
   }
 }

@@ -108,6 +108,16 @@ export function refundToWallet(tx: Db, charge: WalletCharge) {
   return moveWallet(tx, { ...charge, kind: 'REFUND', amount: minorToMoney(Math.abs(moneyToMinor(charge.amount))) });
 }
 
+/** The customer numbers whose wallet at the merchant holds money (the demo's orders are paid from them). */
+export async function walletHoldersOf(db: Db, merchantId: number): Promise<string[]> {
+  const rows = await db
+    .select({ customerId: wallets.customerId })
+    .from(wallets)
+    .where(and(eq(wallets.merchantId, merchantId), sql`${wallets.balance} > 0`))
+    .orderBy(wallets.customerId);
+  return rows.map((row) => row.customerId);
+}
+
 interface Row {
   movement: typeof walletMovements.$inferSelect;
   merchantName: string | null;

@@ -52,6 +52,8 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'account.forgotPassword': entry('forgotPassword', 'account'),
     'account.recoverPassword': entry('recoverPassword', 'account'),
     'account.changePassword': entry('changePassword', 'account'),
+    'account.linkSso': entry('linkSso', 'account'),
+    'account.unlinkSso': entry('unlinkSso', 'account'),
     'account.status': entry('status', 'account'),
     'account.resetPassword': entry('resetPassword', 'account'),
     'account.assignRoles': entry('assignRoles', 'account'),

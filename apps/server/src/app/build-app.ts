@@ -124,6 +124,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     version: VERSION,
     map: { tileUrl: config.mapTileUrl ?? null, tileAttribution: config.mapTileAttribution ?? null },
     mail: config.mail,
+    sso: config.sso,
   });
   const jobs = new JobHandlers();
   registerModules(app, {
@@ -135,6 +136,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     firmware: config.firmware,
     listen: (channel, handler) => database.listen(channel, handler),
     throttle,
+    ssoIssuer: config.sso?.issuer,
   });
   assertEndpointsServed(app, ALL_ENDPOINTS);
   // External systems' webhooks go out from the server that serves the back-office (docs/operation-centre.md).

@@ -110,6 +110,46 @@ export interface Config {
   firmware: FirmwareConfig;
   /** Password recovery mails (docs/security.md, "Password recovery"). */
   mail: MailConfig;
+  /** Single sign-on with an OpenID Connect provider (docs/security.md, "Single sign-on"); undefined: none. */
+  sso: SsoConfig | undefined;
+}
+
+export interface SsoConfig {
+  /** The provider's issuer URL (OIDC_ISSUER): https, or http on this machine only (a test provider). */
+  issuer: string;
+  /** This server's client at the provider (OIDC_CLIENT_ID) and its secret (OIDC_CLIENT_SECRET, in the environment only). */
+  clientId: string;
+  clientSecret: string;
+  /** The name on the sign-in page's button (OIDC_NAME). */
+  name: string;
+  /** Where the provider sends the user back: PUBLIC_URL + /callback (register it at the provider). */
+  redirectUri: string;
+}
+
+/** OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_NAME: all or none. */
+function ssoConfig(env: NodeJS.ProcessEnv): SsoConfig | undefined {
+  const issuer = env.OIDC_ISSUER?.trim();
+  const clientId = env.OIDC_CLIENT_ID?.trim();
+  const clientSecret = env.OIDC_CLIENT_SECRET;
+  if (!issuer && !clientId && !clientSecret) return undefined;
+  if (!issuer || !clientId || !clientSecret)
+    throw new Error('Single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together (and OIDC_NAME for its button)');
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new Error("OIDC_ISSUER must be the provider's https URL, e.g. https://login.example.com/realms/staff");
+  }
+  const loopback = ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname);
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
+    throw new Error('OIDC_ISSUER must be an https URL (plain http only for a provider on this machine)');
+  return {
+    issuer,
+    clientId,
+    clientSecret,
+    name: env.OIDC_NAME?.trim() || 'Single sign-on',
+    redirectUri: `${publicUrl(env)}/callback`,
+  };
 }
 
 export interface MailConfig {
@@ -408,5 +448,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: env.MAIL_FROM?.trim() || 'no-reply@localhost',
       resetLinkMinutes: intEnv(env, 'RESET_LINK_MINUTES', 30),
     },
+    sso: ssoConfig(env),
   };
 }

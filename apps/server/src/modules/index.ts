@@ -119,6 +119,8 @@ export interface ModuleOptions extends CommandOptions {
   listen?: Listen;
   /** The sign-in throttle's policy, which the public sign-up calls follow too. */
   throttle: ThrottlePolicy;
+  /** The single sign-on provider's issuer, which administrators link identities of (docs/security.md). */
+  ssoIssuer?: string;
 }
 
 /** One server module as the server starts it (docs/adding-a-resource.md, "Server"). */

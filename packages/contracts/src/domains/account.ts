@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
-import { accountUsername, id, idQuery, nameField, newPassword, phone, safeText } from '../validation.js';
+import { accountUsername, cleanString, id, idQuery, nameField, newPassword, phone, safeText } from '../validation.js';
 import { USER_TYPES } from './session.js';
 
 /** Account type: platform staff or a merchant's staff (ownership = the merchant). */
@@ -23,6 +23,8 @@ export const accountRecord = z.object({
   roleNames: z.array(z.string()),
   lastLoginAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The single sign-on identity an administrator linked to the account (the provider's subject); null: none. */
+  ssoSubject: z.string().nullable().optional(),
 });
 export type AccountRecord = z.infer<typeof accountRecord>;
 
@@ -69,6 +71,16 @@ export const accountResetPassword = z.object({ id: id, password: newPassword });
 export type AccountResetPassword = z.infer<typeof accountResetPassword>;
 export const accountAssignRoles = z.object({ id: id, roleIds: z.array(id).max(50) });
 export type AccountAssignRoles = z.infer<typeof accountAssignRoles>;
+
+/** The provider's identifier of a person (an OpenID Connect subject: at most 255 characters, no control characters). */
+export const ssoSubject = cleanString()
+  .trim()
+  .min(1, { message: 'validation.required' })
+  .max(255, { message: 'validation.tooLong' })
+  // eslint-disable-next-line no-control-regex -- control characters are what it refuses
+  .refine((v) => !/[\u0000-\u001f\u007f]/.test(v), { message: 'validation.illegalChars' });
+export const accountLinkSso = z.object({ id: id, ssoSubject });
+export type AccountLinkSso = z.infer<typeof accountLinkSso>;
 
 /** Accounts (System centre → Accounts); every change answers the account as it now is. */
 export const accountApi = {
@@ -121,6 +133,22 @@ export const accountApi = {
     access: { code: 'admin.admin.assignRoles' },
     body: accountAssignRoles,
     answer: accountRecord,
+  }),
+  linkSso: endpoint({
+    method: 'POST',
+    path: '/admin/account/linkSso',
+    access: { code: 'admin.admin.edit' },
+    body: accountLinkSso,
+    answer: accountRecord,
+    summary: "Links a single sign-on identity (the provider's subject) to the account; one identity, one account",
+  }),
+  unlinkSso: endpoint({
+    method: 'POST',
+    path: '/admin/account/unlinkSso',
+    access: { code: 'admin.admin.edit' },
+    body: z.object({ id: id }),
+    answer: accountRecord,
+    summary: "Removes the account's single sign-on link",
   }),
   export: endpoint({
     method: 'POST',

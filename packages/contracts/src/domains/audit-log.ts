@@ -68,6 +68,8 @@ export const AUDIT_VERBS = [
   'recoverPassword',
   'changePassword',
   'logoutOthers',
+  'linkSso',
+  'unlinkSso',
   'batchAdd',
   'scrap',
   'in',

@@ -74,6 +74,10 @@ export const profileFieldLabels = {
   subject: { en: 'Subject', in: 'Subjek', th: 'หัวเรื่อง', zh: '主题' },
   body: { en: 'Message', in: 'Pesan', th: 'ข้อความ', zh: '内容' },
   error: { en: 'Sending error', in: 'Galat pengiriman', th: 'ข้อผิดพลาดในการส่ง', zh: '发送错误' },
+  // Single sign-on (docs/security.md, "Single sign-on"): the linked identity and the provider's answer.
+  ssoSubject: { en: 'Single sign-on identity', in: 'Identitas masuk tunggal', th: 'ตัวตนการลงชื่อเข้าใช้ครั้งเดียว', zh: '单点登录身份' },
+  state: { en: 'Sign-in state', in: 'Status proses masuk', th: 'สถานะการลงชื่อเข้าใช้', zh: '登录状态参数' },
+  iss: { en: 'Sign-in provider', in: 'Penyedia masuk', th: 'ผู้ให้บริการลงชื่อเข้าใช้', zh: '登录提供方' },
 } satisfies FieldLabels;
 
 /**

@@ -72,8 +72,28 @@ export const publicConfig = z.object({
   sessionIdleMinutes: z.number().optional(),
   /** Minutes without a key press or pointer move that lock the screen (common setting `lock_idle_minutes`); 0 never. */
   lockIdleMinutes: z.number().optional(),
+  /** The single sign-on provider's name for its button (OIDC_NAME); null: no provider is set. */
+  sso: z.object({ name: z.string() }).nullable().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
+
+/** Where the user was going, kept with a single sign-on until it comes back (an address of this app). */
+const ssoRedirect = cleanString()
+  .max(512, { message: 'validation.tooLong' })
+  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), { message: 'validation.illegalChars' });
+export const ssoStartBody = z.object({ redirect: ssoRedirect.optional() });
+export type SsoStartBody = z.infer<typeof ssoStartBody>;
+/** The provider's answer as it reached /callback: the code (or an error) and the state it was given. */
+export const ssoFinishBody = z.object({
+  state: cleanString().trim().min(1, { message: 'validation.required' }).max(256, { message: 'validation.tooLong' }),
+  code: cleanString().trim().max(2048, { message: 'validation.tooLong' }).optional(),
+  iss: cleanString().trim().max(1024, { message: 'validation.tooLong' }).optional(),
+  error: cleanString().trim().max(256, { message: 'validation.tooLong' }).optional(),
+});
+export type SsoFinishBody = z.infer<typeof ssoFinishBody>;
+/** A single sign-on ends as a password sign-in does, with the address the user was going to. */
+export const ssoResult = loginResult.extend({ redirect: z.string().nullable() });
+export type SsoResult = z.infer<typeof ssoResult>;
 
 /**
  * The session calls under /api/auth: sign-in and the login page's settings are public (nothing to
@@ -131,6 +151,25 @@ export const sessionApi = {
     access: { code: '' },
     answer: noAnswer,
     summary: 'Moves the session\'s idle clock ("stay signed in")',
+  }),
+  ssoStart: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/sso/start',
+    access: 'public',
+    body: ssoStartBody,
+    answer: z.object({ url: z.string() }),
+    summary: "Starts a single sign-on: the provider's address to go to (with PKCE, state and nonce kept by the server for ten minutes)",
+  }),
+  ssoFinish: endpoint({
+    method: 'POST',
+    base: 'auth',
+    path: '/sso/finish',
+    access: 'public',
+    body: ssoFinishBody,
+    answer: ssoResult,
+    summary:
+      "Finishes a single sign-on with the provider's answer (once per state, in the browser that started it); a session as a password sign-in gives",
   }),
   config: endpoint({
     method: 'GET',

@@ -386,6 +386,8 @@ export const ENUM_WORDS_EN = {
     disabled: 'Sign-in refused: account disabled',
     forgotPassword: 'Password reset link asked for {object}',
     recoverPassword: 'Password of {object} set with a reset link',
+    linkSso: 'Single sign-on linked to {object}',
+    unlinkSso: 'Single sign-on unlinked from {object}',
     changePassword: 'Changed own password',
     logoutOthers: 'Signed out everywhere else',
     batchAdd: 'Batch-registered {object}',
@@ -425,6 +427,7 @@ export const ENUM_WORDS_EN = {
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {
+    method: 'Signed in with',
     failures: 'Wrong passwords',
     tenant: 'Tenant',
     'file.size': 'File size (bytes)',

@@ -382,6 +382,8 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     disabled: 'Masuk ditolak: akun dinonaktifkan',
     forgotPassword: 'Tautan atur ulang kata sandi diminta untuk {object}',
     recoverPassword: 'Kata sandi {object} diatur dengan tautan atur ulang',
+    linkSso: 'Masuk tunggal dihubungkan ke {object}',
+    unlinkSso: 'Masuk tunggal dilepas dari {object}',
     changePassword: 'Mengubah kata sandi sendiri',
     logoutOthers: 'Keluar dari semua perangkat lain',
     batchAdd: 'Mendaftarkan {object} secara massal',
@@ -420,6 +422,7 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     refund: 'Mengembalikan dana {object} ke dompet',
   },
   'auditLog.field': {
+    method: 'Masuk dengan',
     failures: 'Kata sandi salah',
     tenant: 'Penyewa',
     'file.size': 'Ukuran berkas (bita)',

@@ -382,6 +382,8 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     disabled: 'ปฏิเสธการเข้าสู่ระบบ: บัญชีถูกปิดใช้งาน',
     forgotPassword: 'ขอลิงก์รีเซ็ตรหัสผ่านของ{object}',
     recoverPassword: 'ตั้งรหัสผ่านของ{object}ด้วยลิงก์รีเซ็ต',
+    linkSso: 'เชื่อมการลงชื่อเข้าใช้ครั้งเดียวกับ{object}',
+    unlinkSso: 'ยกเลิกการเชื่อมการลงชื่อเข้าใช้ครั้งเดียวจาก{object}',
     changePassword: 'เปลี่ยนรหัสผ่านของตนเอง',
     logoutOthers: 'ออกจากระบบในที่อื่นทั้งหมด',
     batchAdd: 'ลงทะเบียน{object}แบบกลุ่ม',
@@ -420,6 +422,7 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     refund: 'คืนเงินของ{object}เข้ากระเป๋าเงิน',
   },
   'auditLog.field': {
+    method: 'ลงชื่อเข้าใช้ด้วย',
     failures: 'รหัสผ่านผิด',
     tenant: 'ผู้เช่า',
     'file.size': 'ขนาดไฟล์ (ไบต์)',

@@ -375,6 +375,8 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     disabled: '登录被拒：账号已停用',
     forgotPassword: '申请{object}密码重置链接',
     recoverPassword: '通过重置链接设置{object}密码',
+    linkSso: '已将单点登录关联到{object}',
+    unlinkSso: '已解除{object}的单点登录关联',
     changePassword: '修改本人密码',
     logoutOthers: '退出其他所有登录',
     batchAdd: '批量登记{object}',
@@ -413,6 +415,7 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     refund: '将{object}退款至钱包',
   },
   'auditLog.field': {
+    method: '登录方式',
     failures: '密码错误次数',
     tenant: '租户',
     'file.size': '文件大小（字节）',

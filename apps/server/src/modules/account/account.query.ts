@@ -1,4 +1,4 @@
-import { asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { accountApi, type AccountRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -6,7 +6,7 @@ import { likePattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { roleSummaries } from '../role/index.js';
-import { accountRoles, accounts } from './account.table.js';
+import { accountRoles, accountSso, accounts } from './account.table.js';
 
 /** Only the caller's merchant for merchant staff; platform staff see every account. */
 export function accountScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
@@ -26,6 +26,7 @@ interface Row {
   merchantName: string | null;
   lastLoginAt: Date | null;
   createdAt: Date;
+  ssoSubject: string | null;
 }
 
 /** Role ids and names of many accounts in one query. */
@@ -74,6 +75,7 @@ export const accountList = defineList({
     merchantName: merchantNameOf(accounts.merchantId),
     lastLoginAt: accounts.lastLoginAt,
     createdAt: accounts.createdAt,
+    ssoSubject: sql<string | null>`(select ${accountSso.subject} from ${accountSso} where ${accountSso.accountId} = ${accounts.id})`,
   },
   scope: accountScope,
   filters: {

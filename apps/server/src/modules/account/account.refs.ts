@@ -4,7 +4,7 @@ import { normaliseSignInName } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../app/sql.js';
 import { merchantNameOf } from '../merchant/index.js';
-import { accountRoles, accounts, signInNames } from './account.table.js';
+import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 
 /**
  * What other modules use to refer to accounts without reading their tables (docs/architecture.md,
@@ -56,25 +56,57 @@ export async function enabledAdminsOfMerchant(db: Db, merchantId: number): Promi
  * The account a sign-in name names, through the registry of sign-in names (a username in any case,
  * or a phone however it is spaced): at most one account holds a name (docs/security.md).
  */
+const signInColumns = {
+  id: accounts.id,
+  username: accounts.username,
+  name: accounts.name,
+  passwordHash: accounts.passwordHash,
+  type: accounts.type,
+  accountType: accounts.accountType,
+  merchantId: accounts.merchantId,
+  merchantName: merchantNameOf(accounts.merchantId),
+  status: accounts.status,
+  timeZone: accounts.timeZone,
+  language: accounts.language,
+};
+
 export async function findSignInAccount(db: Db, name: string) {
   const [account] = await db
-    .select({
-      id: accounts.id,
-      username: accounts.username,
-      name: accounts.name,
-      passwordHash: accounts.passwordHash,
-      type: accounts.type,
-      accountType: accounts.accountType,
-      merchantId: accounts.merchantId,
-      merchantName: merchantNameOf(accounts.merchantId),
-      status: accounts.status,
-      timeZone: accounts.timeZone,
-      language: accounts.language,
-    })
+    .select(signInColumns)
     .from(signInNames)
     .innerJoin(accounts, eq(accounts.id, signInNames.accountId))
     .where(eq(signInNames.name, normaliseSignInName(name)));
   return account;
+}
+
+/**
+ * The account a single sign-on identity signs in to (docs/security.md, "Single sign-on"): the one an
+ * administrator linked it to; else, when the provider verified the address, the one account whose
+ * mail it is. Several accounts with that mail answer "ambiguous"; none, or an unverified address,
+ * "unlinked".
+ */
+export async function findSsoAccount(
+  db: Db,
+  identity: { issuer: string; subject: string; email: string | undefined; emailVerified: boolean },
+): Promise<
+  { found: NonNullable<Awaited<ReturnType<typeof findSignInAccount>>> } | { found: undefined; why: 'unlinked' | 'unverified' | 'ambiguous' }
+> {
+  const [linked] = await db
+    .select(signInColumns)
+    .from(accountSso)
+    .innerJoin(accounts, eq(accounts.id, accountSso.accountId))
+    .where(and(eq(accountSso.issuer, identity.issuer), eq(accountSso.subject, identity.subject)));
+  if (linked) return { found: linked };
+  const email = identity.email?.trim();
+  if (!email) return { found: undefined, why: 'unlinked' };
+  if (!identity.emailVerified) return { found: undefined, why: 'unverified' };
+  const byMail = await db
+    .select(signInColumns)
+    .from(accounts)
+    .where(sql`lower(${accounts.email}) = lower(${email})`)
+    .limit(2);
+  if (byMail.length > 1) return { found: undefined, why: 'ambiguous' };
+  return byMail[0] ? { found: byMail[0] } : { found: undefined, why: 'unlinked' };
 }
 
 /** Notes a successful sign-in on the account. */

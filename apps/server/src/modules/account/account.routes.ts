@@ -4,7 +4,15 @@ import { serve } from '../../app/route.js';
 import type { CsvColumn } from '../../app/csv.js';
 import { accountList } from './account.query.js';
 import { editProfile, profileOf } from './account.profile.js';
-import { addAccount, assignAccountRoles, editAccount, resetAccountPassword, setAccountStatus } from './account.service.js';
+import {
+  addAccount,
+  assignAccountRoles,
+  editAccount,
+  linkAccountSso,
+  resetAccountPassword,
+  setAccountStatus,
+  unlinkAccountSso,
+} from './account.service.js';
 
 const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
   { field: 'id' },
@@ -21,7 +29,7 @@ const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
 ];
 
 /** Accounts (System centre → Accounts, /system/admin/list). */
-export function registerAccountRoutes(app: FastifyInstance): void {
+export function registerAccountRoutes(app: FastifyInstance, options: { ssoIssuer?: string } = {}): void {
   serve(app, accountApi.search, ({ input, ctx }) => accountList.search(ctx, input));
   serve(app, accountApi.detail, ({ input, ctx }) => accountList.detail(ctx, input.id));
   serve(app, accountApi.add, ({ input, ctx }) => addAccount(ctx, input));
@@ -29,6 +37,8 @@ export function registerAccountRoutes(app: FastifyInstance): void {
   serve(app, accountApi.status, ({ input, ctx }) => setAccountStatus(ctx, input));
   serve(app, accountApi.resetPassword, ({ input, ctx }) => resetAccountPassword(ctx, input));
   serve(app, accountApi.assignRoles, ({ input, ctx }) => assignAccountRoles(ctx, input));
+  serve(app, accountApi.linkSso, ({ input, ctx }) => linkAccountSso(ctx, input, options.ssoIssuer));
+  serve(app, accountApi.unlinkSso, ({ input, ctx }) => unlinkAccountSso(ctx, input));
   serve(app, accountApi.export, ({ input, ctx, reply }) =>
     accountList.sendExport(reply, ctx, input, { filename: 'accounts.csv', columns: CSV_COLUMNS }),
   );

@@ -4,6 +4,7 @@ import {
   type AccountAdd,
   type AccountAssignRoles,
   type AccountEdit,
+  type AccountLinkSso,
   type AccountRecord,
   type AccountResetPassword,
   type AccountStatusBody,
@@ -16,7 +17,7 @@ import { fieldInvalid } from '../../app/policy.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { merchantExists } from '../merchant/index.js';
 import { grantedByRoles, rolesByIds } from '../role/index.js';
-import { accountRoles, accounts, signInNames } from './account.table.js';
+import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 import { accountDetail, accountScope } from './account.query.js';
 import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './account.rank.js';
 import { grantsOf } from './account.grants.js';
@@ -250,6 +251,58 @@ export async function assignAccountRoles(ctx: Ctx, body: AccountAssignRoles): Pr
     // What the account then holds, not only what was added, must lie within the caller's grants.
     await assertMayActOn(tx, ctx, target, mine);
     await recordAudit(tx, ctx, { action: 'account.assignRoles', objectType: 'account', objectId: target.id, changes });
+  });
+  return accountDetail(ctx, body.id);
+}
+
+/**
+ * Links a single sign-on identity of the configured provider (`issuer`) to an account the caller
+ * may act on; an identity another account holds is refused (docs/security.md, "Single sign-on").
+ */
+export async function linkAccountSso(ctx: Ctx, body: AccountLinkSso, issuer: string | undefined): Promise<AccountRecord> {
+  if (!issuer) throw new AppError('ssoNotConfigured');
+  try {
+    await actOn(ctx, 'account.linkSso', body.id, async (tx, target) => {
+      const [held] = await tx
+        .select({ accountId: accountSso.accountId })
+        .from(accountSso)
+        .where(and(eq(accountSso.issuer, issuer), eq(accountSso.subject, body.ssoSubject)));
+      if (held && held.accountId !== target.id) throw new AppError('ssoSubjectTaken', undefined, { field: 'ssoSubject' });
+      const [before] = await tx.select({ subject: accountSso.subject }).from(accountSso).where(eq(accountSso.accountId, target.id));
+      if (held) return;
+      await tx
+        .insert(accountSso)
+        .values({ accountId: target.id, issuer, subject: body.ssoSubject, linkedBy: ctx.principal.id })
+        .onConflictDoUpdate({
+          target: accountSso.accountId,
+          set: { issuer, subject: body.ssoSubject, linkedBy: ctx.principal.id, createdAt: new Date() },
+        });
+      await recordAudit(tx, ctx, {
+        action: 'account.linkSso',
+        objectType: 'account',
+        objectId: target.id,
+        changes: diff({ ssoSubject: before?.subject ?? null }, { ssoSubject: body.ssoSubject }),
+      });
+    });
+  } catch (error) {
+    // Two administrators linking one identity at once: the unique key decides.
+    if (isUniqueViolation(error)) throw new AppError('ssoSubjectTaken', undefined, { field: 'ssoSubject' });
+    throw error;
+  }
+  return accountDetail(ctx, body.id);
+}
+
+/** Removes an account's single sign-on link; the account may still sign in by its verified mail. */
+export async function unlinkAccountSso(ctx: Ctx, body: { id: number }): Promise<AccountRecord> {
+  await actOn(ctx, 'account.unlinkSso', body.id, async (tx, target) => {
+    const removed = await tx.delete(accountSso).where(eq(accountSso.accountId, target.id)).returning({ subject: accountSso.subject });
+    if (removed.length === 0) return;
+    await recordAudit(tx, ctx, {
+      action: 'account.unlinkSso',
+      objectType: 'account',
+      objectId: target.id,
+      changes: diff({ ssoSubject: removed[0]!.subject }, { ssoSubject: null }),
+    });
   });
   return accountDetail(ctx, body.id);
 }

@@ -75,3 +75,21 @@ export const passwordResets = pgTable(
   },
   (t) => [index('password_reset_account_idx').on(t.accountId)],
 );
+
+/**
+ * A single sign-on identity (the provider's issuer and subject) an administrator linked to an
+ * account; one identity, one account (docs/security.md, "Single sign-on").
+ */
+export const accountSso = pgTable(
+  'account_sso',
+  {
+    accountId: integer('account_id')
+      .primaryKey()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    linkedBy: integer('linked_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('account_sso_identity_key').on(t.issuer, t.subject)],
+);

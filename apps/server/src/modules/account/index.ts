@@ -7,6 +7,7 @@ export {
   addSuperAdmin,
   enabledAccounts,
   findSignInAccount,
+  findSsoAccount,
   holderCountOfRole,
   insertMerchantAdministrator,
   merchantHasAccounts,

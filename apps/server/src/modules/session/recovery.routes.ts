@@ -32,7 +32,12 @@ export interface RecoveryDeps {
 }
 
 /** A throttled try answers 429 with its wait, like a throttled sign-in (docs/security.md). */
-async function reserveOrRefuse(db: Db, keys: SignInKeys, policy: ThrottlePolicy, reply: { header(name: string, value: string): unknown }) {
+export async function reserveOrRefuse(
+  db: Db,
+  keys: SignInKeys,
+  policy: ThrottlePolicy,
+  reply: { header(name: string, value: string): unknown },
+) {
   const reservation = await reserveAttempt(db, keys, policy);
   if (!reservation.ok) {
     reply.header('retry-after', String(reservation.retryAfterSeconds));

@@ -1,17 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCK_IDLE_SETTING, sessionApi, normaliseSignInName, toUserType } from '@swap/contracts';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, LOCK_IDLE_SETTING, sessionApi, normaliseSignInName } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../app/errors.js';
 import { serve, servePublic } from '../../app/route.js';
-import { dummyPasswordHash, findSignInAccount, recordSignIn, verifyPassword } from '../account/index.js';
+import { dummyPasswordHash, findSignInAccount, verifyPassword } from '../account/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { isTourEnabled, settingValue } from '../common-setting/index.js';
-import { createSession, revokeSessionById, type SessionPolicy } from './session.service.js';
+import { revokeSessionById, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type ThrottlePolicy } from './throttle.js';
 import { applicantOf } from './applicants.js';
 import { unlock } from './lock.js';
 import { registerRecoveryRoutes } from './recovery.routes.js';
-import type { MailConfig } from '../../app/config.js';
+import type { MailConfig, SsoConfig } from '../../app/config.js';
+import { registerSsoRoutes } from './sso.routes.js';
+import { openSession } from './open-session.js';
 
 export interface SessionDeps {
   db: Db;
@@ -23,6 +25,8 @@ export interface SessionDeps {
   map: { tileUrl: string | null; tileAttribution: string | null };
   /** Where reset links point and how mails leave (docs/security.md, "Password recovery"). */
   mail: MailConfig;
+  /** The single sign-on provider (docs/security.md, "Single sign-on"); undefined: none. */
+  sso?: SsoConfig;
 }
 
 export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): void {
@@ -84,32 +88,10 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     }
 
     await recordSuccess(db, keys, reservation.reserved);
-    const session = await createSession(db, account.id, req.ip, deps.session, req.headers['user-agent'] ?? '');
-    await recordSignIn(db, account.id);
-    await recordAnonymousAudit(
-      db,
-      { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },
-      { action: 'login', objectType: 'session', objectId: account.id },
-    );
-    const type = toUserType(account.type);
-    return {
-      token: session.token,
-      username: account.username,
-      type,
-      expiresAt: session.expiresAt.toISOString(),
-      admin: {
-        id: account.id,
-        username: account.username,
-        name: account.name,
-        type,
-        accountType: account.accountType,
-        merchantId: account.merchantId,
-        merchantName: account.merchantName,
-        timeZone: account.timeZone,
-        language: account.language,
-      },
-    };
+    return openSession(deps, account, req);
   });
+
+  registerSsoRoutes(app, deps);
 
   // Access control has signed the caller in from the token (a missing or ended one is refused there).
   serve(app, sessionApi.signOut, async ({ ctx, req }) => {
@@ -141,6 +123,7 @@ export function registerSessionRoutes(app: FastifyInstance, deps: SessionDeps): 
     mapTileAttribution: deps.map.tileAttribution,
     sessionIdleMinutes: deps.session.idleMinutes,
     lockIdleMinutes: lockIdleMinutes(await settingValue(db, LOCK_IDLE_SETTING)),
+    sso: deps.sso ? { name: deps.sso.name } : null,
   }));
 }
 

@@ -34,3 +34,20 @@ export const loginThrottle = pgTable('login_throttle', {
   lastFailureAt: timestamp('last_failure_at', { withTimezone: true }),
   lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
 });
+
+/**
+ * Single sign-ons sent to the provider and not yet back: the state's hash (the key it comes back
+ * with), the hash of the cookie of the browser that started it, the PKCE verifier and the nonce;
+ * used once, within ten minutes (docs/security.md, "Single sign-on").
+ */
+export const ssoSignIns = pgTable('sso_sign_in', {
+  id: serial('id').primaryKey(),
+  stateHash: text('state_hash').notNull().unique(),
+  browserHash: text('browser_hash').notNull(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  redirect: text('redirect'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

@@ -914,6 +914,24 @@ export const MESSAGES = {
     'ติดตั้งเฟิร์มแวร์ {version} ไม่สำเร็จ: {detail}',
     '固件 {version} 未安装：{detail}',
   ),
+  deviceLogDoorOpened: m(
+    5044,
+    200,
+    'Compartment {compartment} door opened',
+    'Pintu kompartemen {compartment} terbuka',
+    'ประตูช่อง {compartment} เปิด',
+    '仓位 {compartment} 舱门已打开',
+  ),
+  deviceLogDoorClosed: m(
+    5045,
+    200,
+    'Compartment {compartment} door closed',
+    'Pintu kompartemen {compartment} tertutup',
+    'ประตูช่อง {compartment} ปิด',
+    '仓位 {compartment} 舱门已关闭',
+  ),
+  deviceLogSold: m(5046, 200, 'Marked sold', 'Ditandai terjual', 'ทำเครื่องหมายว่าขายแล้ว', '已标记为已售'),
+  deviceLogUnsold: m(5047, 200, 'Marked not sold', 'Ditandai belum terjual', 'ทำเครื่องหมายว่ายังไม่ขาย', '已标记为未售'),
 
   batteryReturning: m(
     6000,

@@ -1,7 +1,8 @@
-import { and, eq, inArray, isNull, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { chunks, deviceScope } from '../device-registry/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { batteries } from './battery.table.js';
 
 /**
@@ -23,16 +24,33 @@ export function lockBatteriesByNumber(tx: Db, ctx: Ctx, numbers: string[]) {
     .for('update');
 }
 
-/** Points the batteries at the vehicle and releases the ones it no longer holds. */
-export async function holdBatteries(tx: Db, vehicleId: number, ids: number[]): Promise<void> {
+/**
+ * Points the batteries at the vehicle and releases the ones it no longer holds; each battery bound
+ * or unbound is written to its log with the vehicle's number (docs/device-protocol.md, "Device log").
+ */
+export async function holdBatteries(tx: Db, vehicle: { id: number; number: string }, ids: number[]): Promise<void> {
+  const vehicleId = vehicle.id;
+  const at = new Date();
+  const changed = { id: batteries.id, merchantId: batteries.merchantId };
   const released = ids.length ? and(eq(batteries.vehicleId, vehicleId), notInArray(batteries.id, ids)) : eq(batteries.vehicleId, vehicleId);
-  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(released);
-  if (ids.length) {
-    await tx
-      .update(batteries)
-      .set({ vehicleId, updatedAt: new Date() })
-      .where(and(inArray(batteries.id, ids), or(isNull(batteries.vehicleId), eq(batteries.vehicleId, vehicleId))));
-  }
+  const unbound = await tx.update(batteries).set({ vehicleId: null, updatedAt: at }).where(released).returning(changed);
+  const bound = ids.length
+    ? await tx
+        .update(batteries)
+        .set({ vehicleId, updatedAt: at })
+        .where(and(inArray(batteries.id, ids), isNull(batteries.vehicleId)))
+        .returning(changed)
+    : [];
+  const entry = (battery: { id: number; merchantId: number | null }, text: 'deviceLogBound' | 'deviceLogUnbound') => ({
+    kind: 'state' as const,
+    deviceKind: 'battery' as const,
+    deviceId: battery.id,
+    merchantId: battery.merchantId,
+    text,
+    params: { vehicle: vehicle.number },
+    at,
+  });
+  await appendDeviceLog(tx, [...unbound.map((b) => entry(b, 'deviceLogUnbound')), ...bound.map((b) => entry(b, 'deviceLogBound'))]);
 }
 
 /** The batteries of these vehicles are free again (the vehicles are scrapped). */

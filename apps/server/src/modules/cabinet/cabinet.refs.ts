@@ -7,7 +7,8 @@ import { prefixPattern } from '../../app/pagination.js';
 import { qualified } from '../../app/sql.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceScope } from '../device-registry/index.js';
-import { appendDeviceLog } from '../device-log/index.js';
+import type { MessageKey } from '@swap/contracts';
+import { appendDeviceLog, insertDeviceLogRows } from '../device-log/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /**
@@ -235,7 +236,8 @@ function logLink(db: Db, cabinet: LinkChange, text: 'deviceLogOnline' | 'deviceL
  * smoke_alarm, temperature, lamp, radiator, supply, external_max, charger_total, meter_count,
  * meter_readings, load. Telemetry is a heartbeat: the cabinet is alive, unless it went away by its
  * last will since (telemetry and state travel apart): then only its next state brings it back.
- * Returns the id and number of each cabinet found.
+ * Returns the id, number, owner and report time of each cabinet found, and whether it comes back
+ * from the sweep's offline (`back`, for logCabinetsBackOnline).
  */
 export function applyCabinetReports(latest: SQL): SQL {
   return sql`update ${cabinets} b set humidity = v.humidity, signal = v.signal, water_alarm = v.water_alarm,
@@ -243,7 +245,19 @@ export function applyCabinetReports(latest: SQL): SQL {
       supply_status = v.supply, external_max_power = v.external_max, charger_total_power = v.charger_total,
       meter_count = v.meter_count, meter_readings = v.meter_readings, load = v.load,
       online = not b.disconnected, last_report_at = greatest(b.last_report_at, v.at), updated_at = now()
-    from ${latest} v where b.number = v.number returning b.id, b.number`;
+    from ${latest} v, ${cabinets} prev where b.number = v.number and prev.id = b.id
+    returning b.id, b.number, b.merchant_id, v.at, (not prev.online and not prev.disconnected) as back`;
+}
+
+/**
+ * A cabinet the heartbeat sweep took offline, heard again through its telemetry, is online again:
+ * "Came online" in its log, as one piece of the batch's statement (`updated`: what
+ * applyCabinetReports returned).
+ */
+export function logCabinetsBackOnline(updated: SQL): SQL {
+  return insertDeviceLogRows(
+    sql`select 'cabinet', id, merchant_id, 'state', ${'deviceLogOnline' satisfies MessageKey}, '{}'::jsonb, at from ${updated} where back`,
+  );
 }
 
 /** Cabinets silent for longer than the timeout go offline (a lost link that left no last will): their numbers. */

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { CabinetState, CompartmentReport, SwapRecordFailureCode } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { batteriesByNumber } from '../battery/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { markCabinetGone, markCabinetHeard } from './cabinet.refs.js';
 
 /** A reported slot as `jsonb_to_recordset` reads it (column names as in cabinet_compartment). */
@@ -83,17 +84,35 @@ export async function applyCabinetState(
       select idx, battery_number from reported where other_owner order by idx`);
     const otherOwners = (emptied as { rows: { idx: number; battery_number: string }[] }).rows;
     await otherOwnersHeard(tx, { number, merchantId: cabinet.merchantId }, otherOwners);
-    await tx.execute(sql`with reported as (${reported})
+    const changed = await tx.execute(sql`with reported as (${reported})
       update cabinet_compartment cc set state = r.state, door_lock = r.door_lock, battery_lock = r.battery_lock,
         in_place = r.in_place, charger_switch = r.charger_switch, voltage = r.voltage, current = r.current,
         temperature = r.temperature, preset = r.preset, indicator = r.indicator, fault = r.shown_fault,
         nfc_switch = r.nfc_switch, enabled = r.enabled, battery_id = r.battery_id
-      from (select *, case when other_owner then ${OTHER_OWNER_FAULT} else fault end as shown_fault from reported) r
-      where cc.cabinet_id = ${cabinet.id} and cc.idx = r.idx
+      from (select *, case when other_owner then ${OTHER_OWNER_FAULT} else fault end as shown_fault from reported) r,
+        cabinet_compartment prev
+      where cc.cabinet_id = ${cabinet.id} and cc.idx = r.idx and prev.id = cc.id
         and (cc.state, cc.door_lock, cc.battery_lock, cc.in_place, cc.charger_switch, cc.voltage, cc.current, cc.temperature,
           cc.preset, cc.indicator, cc.fault, cc.nfc_switch, cc.enabled, cc.battery_id)
         is distinct from (r.state, r.door_lock, r.battery_lock, r.in_place, r.charger_switch, r.voltage, r.current, r.temperature,
-          r.preset, r.indicator, r.shown_fault, r.nfc_switch, r.enabled, r.battery_id)`);
+          r.preset, r.indicator, r.shown_fault, r.nfc_switch, r.enabled, r.battery_id)
+      returning cc.idx, prev.door_lock as was, cc.door_lock as now`);
+    // A door opened or closed is written to the cabinet's log (docs/device-protocol.md, "Device log").
+    const doors = (changed as { rows: { idx: number; was: string; now: string }[] }).rows.filter((row) => row.was !== row.now);
+    await appendDeviceLog(
+      tx,
+      doors
+        .sort((a, b) => a.idx - b.idx)
+        .map((door) => ({
+          kind: 'state' as const,
+          deviceKind: 'cabinet' as const,
+          deviceId: cabinet.id,
+          merchantId: cabinet.merchantId,
+          text: door.now === 'UNLOCKED' ? ('deviceLogDoorOpened' as const) : ('deviceLogDoorClosed' as const),
+          params: { compartment: door.idx },
+          at: reportedAt,
+        })),
+    );
     return true;
   });
 }

@@ -1,5 +1,6 @@
 export {
   applyCabinetReports,
+  logCabinetsBackOnline,
   atCabinetNumberPrefix,
   batteryInCompartment,
   cabinetByNumber,

@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_LOG_PARAM_WORDS,
   MESSAGES,
@@ -67,6 +67,15 @@ export async function appendDeviceLog(db: Db, entries: DeviceLogEntry | readonly
       at: entry.at ?? new Date(),
     })),
   );
+}
+
+/**
+ * Entries a caller's statement selects, as one piece of that statement (so they stand or fall with
+ * the change they record, without a round trip of their own): `rows` selects device_kind,
+ * device_id, merchant_id, kind, text_key, params (jsonb) and at, in that order.
+ */
+export function insertDeviceLogRows(rows: SQL): SQL {
+  return sql`insert into ${deviceLogs} (device_kind, device_id, merchant_id, kind, text_key, params, at) ${rows}`;
 }
 
 /** An entry's text in the reader's language; a key the catalogue no longer has is shown as it is. */

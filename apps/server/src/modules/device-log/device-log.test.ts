@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { commandApi, deviceLogApi, endpointUrl, enumWord, MESSAGES, type EndpointDef, type InputOf } from '@swap/contracts';
+import { commandApi, deviceLogApi, endpointUrl, enumWord, MESSAGES, vehicleApi, type EndpointDef, type InputOf } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, createDevices, createDeviceTypes, deviceCallers, type DeviceCallers } from '../../test/factories.js';
 import { startSimulatedCabinets, type SimulatedCabinets } from '../../test/device-fixtures.js';
@@ -14,7 +14,7 @@ describe('each device’s log: state changes, commands, alarms and upgrades, new
   let server: TestServer;
   let who: DeviceCallers;
   let devices: SimulatedCabinets | undefined;
-  const ids = { cabinet: 0, battery: 0, vehicle: 0, rivalCabinet: 0, rivalBattery: 0, rivalVehicle: 0 };
+  const ids = { cabinet: 0, battery: 0, vehicle: 0, rivalCabinet: 0, rivalBattery: 0, rivalVehicle: 0, freeBattery: 0, vehicleType: 0 };
 
   const log = (
     kind: keyof typeof deviceLogApi,
@@ -39,6 +39,8 @@ describe('each device’s log: state changes, commands, alarms and upgrades, new
     ids.rivalCabinet = await own('cabinet', types.cabinet, 'CDR', who.rivalId);
     ids.rivalBattery = await own('battery', types.battery, 'BDR', who.rivalId);
     ids.rivalVehicle = await own('vehicle', types.vehicle1, 'VDR', who.rivalId);
+    ids.freeBattery = await own('battery', types.battery, 'BDB', who.merchantId);
+    ids.vehicleType = types.vehicle1;
     devices = await startSimulatedCabinets(server, who.admin, {
       cabinets: [{ number: 'CDL0001', slots: ['BDL0001', null, null, null] }],
       batteries: false,
@@ -58,8 +60,10 @@ describe('each device’s log: state changes, commands, alarms and upgrades, new
       { token: who.merchant },
     );
     expect(sent.data.status).toBe('SUCCEEDED');
-    const [ended, issued] = await texts('cabinet', ids.cabinet);
+    // The cabinet's state told the door open before the command's success.
+    const [ended, opened, issued] = await texts('cabinet', ids.cabinet);
     expect(issued).toMatch(/^Open door sent to compartment 1 by .+/);
+    expect(opened).toBe('Compartment 1 door opened');
     expect(ended).toBe('Open door: Succeeded');
     // Thai words for the command and its status, not the English ones.
     const [thaiEnded] = await texts('cabinet', ids.cabinet, 'th');
@@ -128,6 +132,56 @@ describe('each device’s log: state changes, commands, alarms and upgrades, new
     expect(second.data.records.map((r) => r.logKind)).toEqual(['state']);
     // Another device's entries are not in this device's log.
     expect((await log('battery', who.merchant, { deviceId: ids.battery, logKind: 'alarm' })).data.total).toBe(0);
+  });
+
+  it('records a silent cabinet heard again through its telemetry, its doors, batteries bound and unbound, a vehicle sold', async () => {
+    /** Whether `newer` stands above the latest `older` in the log (newest first). */
+    const above = (list: string[], newer: string, older: string) => list.indexOf(newer) >= 0 && list.indexOf(newer) < list.indexOf(older);
+    const silent = 'Went offline: not heard from for 5 min';
+    await server.db
+      .update(cabinets)
+      .set({ online: true, lastReportAt: new Date(Date.now() - 10 * 60_000) })
+      .where(eq(cabinets.id, ids.cabinet));
+    await markSilentCabinetsOffline(server.db, 5 * 60_000);
+    expect(await texts('cabinet', ids.cabinet)).toContain(silent);
+    // Telemetry alone (no state) brings it back: "Came online" above the silence, once.
+    await devices!.fleet.tick();
+    await eventually(async () => expect(above(await texts('cabinet', ids.cabinet), MESSAGES.deviceLogOnline.text.en, silent)).toBe(true));
+    await devices!.fleet.tick();
+    const afterTwo = await texts('cabinet', ids.cabinet);
+    expect(afterTwo.slice(0, afterTwo.indexOf(silent)).filter((t) => t === MESSAGES.deviceLogOnline.text.en)).toHaveLength(1);
+
+    // A door left open, then closed (the simulator holds it open on request).
+    await devices!.fleet.conditions.raise({ device: 'CDL0001', condition: 'doorOpen', compartment: 2 });
+    await eventually(async () => expect(await texts('cabinet', ids.cabinet)).toContain('Compartment 2 door opened'));
+    await devices!.fleet.conditions.clear('CDL0001', 'doorOpen');
+    await eventually(async () =>
+      expect(above(await texts('cabinet', ids.cabinet), 'Compartment 2 door closed', 'Compartment 2 door opened')).toBe(true),
+    );
+    expect(await texts('cabinet', ids.cabinet, 'th')).toContain('ประตูช่อง 2 ปิด');
+
+    // A battery bound to a vehicle and unbound again, each in the battery's log with the vehicle's number.
+    const edit = (battery1Number: string | null) =>
+      server.request(vehicleApi.edit, { id: ids.vehicle, typeId: ids.vehicleType, battery1Number }, { token: who.merchant });
+    expect((await edit('BDB0001')).data.battery1Number).toBe('BDB0001');
+    expect((await edit('BDB0001')).data.battery1Number).toBe('BDB0001');
+    expect((await edit(null)).data.battery1Number).toBeNull();
+    expect(await texts('battery', ids.freeBattery)).toEqual(['Unbound from vehicle VDL0001', 'Bound to vehicle VDL0001']);
+
+    // Sold and unsold by hand, in the vehicle's log; a selection that changes nothing writes nothing.
+    const sale = (saleStatus: 'SOLD' | 'UNSOLD') =>
+      server.request(vehicleApi.sale, { ids: [ids.vehicle], saleStatus }, { token: who.merchant });
+    expect((await sale('SOLD')).data.changed).toBe(1);
+    expect((await sale('SOLD')).data.changed).toBe(0);
+    expect((await sale('UNSOLD')).data.changed).toBe(1);
+    expect((await texts('vehicle', ids.vehicle)).slice(0, 2)).toEqual(['Marked not sold', 'Marked sold']);
+    // The rival's vehicle is no one else's to sell: refused, and its log stays empty.
+    const refused = await server.call('POST', endpointUrl(vehicleApi.sale), {
+      token: who.merchant,
+      body: { ids: [ids.rivalVehicle], saleStatus: 'SOLD' },
+    });
+    expect(refused.code).toBe(MESSAGES.vehicleMissing.code);
+    expect((await log('vehicle', who.rival, { deviceId: ids.rivalVehicle })).data.total).toBe(0);
   });
 
   it('writes a cabinet going silent and going away', async () => {

@@ -1,1 +1,8 @@
-export { appendDeviceLog, deviceLogText, tellDeviceLogDevices, type DeviceLogEntry, type VisibleDevice } from './device-log.service.js';
+export {
+  appendDeviceLog,
+  deviceLogText,
+  insertDeviceLogRows,
+  tellDeviceLogDevices,
+  type DeviceLogEntry,
+  type VisibleDevice,
+} from './device-log.service.js';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.js';
 import { applyBatteryReports, findBatteryReporters } from '../battery/index.js';
 import { applyVehicleReports, findVehicleReporters } from '../vehicle/index.js';
-import { applyCabinetReports } from '../cabinet/index.js';
+import { applyCabinetReports, logCabinetsBackOnline } from '../cabinet/index.js';
 import { retentionDays } from './telemetry.service.js';
 
 /**
@@ -54,6 +54,8 @@ interface KindWriter<K extends TelemetryKind> {
   find?: (reports: SQL) => SQL;
   /** INSERT of every report into the history from `reports`, joined to the devices `updated` found; `onlyNew` leaves out those already there. */
   insert(reports: SQL, updated: SQL, onlyNew: boolean): SQL;
+  /** A write into the devices' logs from what `updated` returned (live reports only): the owning module's piece. */
+  log?: (updated: SQL) => SQL;
 }
 
 /** A backlog delivered again (QoS 1 is at least once) adds nothing: a reading already in the history at that time is left out. */
@@ -132,6 +134,7 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
     columns:
       'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, meter_readings jsonb, load float8',
     update: applyCabinetReports,
+    log: logCabinetsBackOnline,
     insert: (
       reports,
       updated,
@@ -176,6 +179,7 @@ export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<
           sql`${updated} as (${writer.update(latest)})`,
           sql`${inserted} as (${writer.insert(reports, updated, false)})`,
         );
+        if (writer.log) ctes.push(sql`${name('logged')} as (${writer.log(updated)})`);
       } else continue;
       found.push(sql`select ${kind}::text as kind, number from ${updated}`);
     }

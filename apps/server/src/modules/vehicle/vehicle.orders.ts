@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { lockUsableDevices } from '../device-registry/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { VEHICLE_KIND } from './vehicle.kind.js';
 import { vehicles } from './vehicle.table.js';
 
@@ -29,10 +30,22 @@ export async function lockVehicleForOrder(tx: Db, ctx: Ctx, number: string) {
 
 /** The vehicle is the customer's now (its bound user); sold or not as the order says. */
 export async function bindVehicleToCustomer(tx: Db, vehicleId: number, customerId: number, sold?: boolean): Promise<void> {
-  await tx
+  const [before] =
+    sold === undefined ? [] : await tx.select({ saleStatus: vehicles.saleStatus }).from(vehicles).where(eq(vehicles.id, vehicleId));
+  const [after] = await tx
     .update(vehicles)
     .set({ boundUserId: customerId, ...(sold === undefined ? {} : { saleStatus: sold ? 'SOLD' : 'UNSOLD' }), updatedAt: new Date() })
-    .where(eq(vehicles.id, vehicleId));
+    .where(eq(vehicles.id, vehicleId))
+    .returning({ merchantId: vehicles.merchantId, saleStatus: vehicles.saleStatus });
+  // A sale through an order is written to the vehicle's log as a sale by hand is (docs/device-protocol.md, "Device log").
+  if (before && after && before.saleStatus !== after.saleStatus)
+    await appendDeviceLog(tx, {
+      kind: 'state',
+      deviceKind: 'vehicle',
+      deviceId: vehicleId,
+      merchantId: after.merchantId,
+      text: after.saleStatus === 'SOLD' ? 'deviceLogSold' : 'deviceLogUnsold',
+    });
 }
 
 /**

@@ -16,6 +16,7 @@ import {
 import { typeOfKind } from '../device-type/index.js';
 import { refuseHiddenMerchant } from '../merchant/index.js';
 import { holdBatteries, lockBatteriesByNumber } from '../battery/index.js';
+import { appendDeviceLog } from '../device-log/index.js';
 import { vehicles } from './vehicle.table.js';
 import { vehicleDetail, vehicleScope } from './vehicle.query.js';
 import { VEHICLE_KIND, vehicleSpecOf } from './vehicle.kind.js';
@@ -79,9 +80,9 @@ async function bindable(
 }
 
 /** Points the batteries at the vehicle and releases the ones it no longer holds. */
-async function syncBatteries(tx: Db, vehicleId: number, held: (number | null)[]): Promise<void> {
+async function syncBatteries(tx: Db, vehicle: { id: number; number: string }, held: (number | null)[]): Promise<void> {
   const ids = held.filter((id): id is number => id !== null);
-  await holdBatteries(tx, vehicleId, ids);
+  await holdBatteries(tx, vehicle, ids);
 }
 
 function conflict(error: unknown): never {
@@ -100,7 +101,7 @@ export async function addVehicle(ctx: Ctx, body: VehicleAdd): Promise<VehicleRec
       const bound = await bindable(tx, ctx, { id: null, merchantId, type }, body);
       const fields = { ...fieldsOf(body, type), ...bound, number: body.number, merchantId };
       const [created] = await tx.insert(vehicles).values(fields).returning({ id: vehicles.id });
-      await syncBatteries(tx, created!.id, [bound.battery1Id, bound.battery2Id]);
+      await syncBatteries(tx, { id: created!.id, number: body.number }, [bound.battery1Id, bound.battery2Id]);
       await recordAudit(tx, ctx, { action: 'vehicle.add', objectType: 'vehicle', objectId: created!.id, changes: fields });
       return created!.id;
     });
@@ -137,7 +138,7 @@ export async function editVehicle(ctx: Ctx, body: VehicleEdit): Promise<VehicleR
         .update(vehicles)
         .set({ ...after, updatedAt: new Date() })
         .where(eq(vehicles.id, current.id));
-      await syncBatteries(tx, current.id, [bound.battery1Id, bound.battery2Id]);
+      await syncBatteries(tx, current, [bound.battery1Id, bound.battery2Id]);
       await recordAudit(tx, ctx, { action: 'vehicle.edit', objectType: 'vehicle', objectId: current.id, changes });
     });
   } catch (error) {
@@ -155,7 +156,13 @@ export async function setVehicleSale(ctx: Ctx, body: VehicleSale): Promise<{ cha
     const locked = await lockUsableDevices(tx, ctx, VEHICLE_KIND, { ids: body.ids });
     const ids = locked.map((row) => row.id);
     const rows = await tx
-      .select({ id: vehicles.id, number: vehicles.number, saleMode: vehicles.saleMode, saleStatus: vehicles.saleStatus })
+      .select({
+        id: vehicles.id,
+        number: vehicles.number,
+        merchantId: vehicles.merchantId,
+        saleMode: vehicles.saleMode,
+        saleStatus: vehicles.saleStatus,
+      })
       .from(vehicles)
       .where(inArray(vehicles.id, ids));
     if (body.saleStatus === 'SOLD') {
@@ -173,6 +180,18 @@ export async function setVehicleSale(ctx: Ctx, body: VehicleSale): Promise<{ cha
           changing.map((row) => row.id),
         ),
       );
+    const at = new Date();
+    await appendDeviceLog(
+      tx,
+      changing.map((row) => ({
+        kind: 'state' as const,
+        deviceKind: 'vehicle' as const,
+        deviceId: row.id,
+        merchantId: row.merchantId,
+        text: body.saleStatus === 'SOLD' ? ('deviceLogSold' as const) : ('deviceLogUnsold' as const),
+        at,
+      })),
+    );
     await recordAudit(tx, ctx, {
       action: 'vehicle.sale',
       objectType: 'vehicle',

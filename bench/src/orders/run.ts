@@ -3,8 +3,9 @@
  * operator's scale (docs/scaling.md, "Orders and customers"). Loads the bench customers and orders
  * into DATABASE_URL when they are not there yet (generate.ts; BENCH_SCALE, default 1 = 1 M
  * customers, 5 M product orders, 5 M swap orders), then times the real list code — the functions the
- * routes call — and prints p50/p95 per call with the machine's load. Asserts nothing (figures only).
- * BENCH_ITERATIONS sets the timed calls per figure (default 50).
+ * routes call — and prints p50/p95 per call with the machine's load, then the cost of a swap event on
+ * the swap path, charged and not (swap-event.ts). Asserts nothing (figures only). BENCH_ITERATIONS
+ * sets the timed calls per figure (default 50).
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -16,6 +17,7 @@ import { productOrderList } from '../../../apps/server/src/modules/product-order
 import { swapOrderLists } from '../../../apps/server/src/modules/swap-order/swap-order.service.js';
 import { ctxOf, measure, printFigures, rowsOf, type Figure } from '../maps/common.js';
 import { generateOrders } from './generate.js';
+import { swapEventFigures } from './swap-event.js';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 
@@ -32,10 +34,11 @@ async function main(): Promise<void> {
   const size = await generateOrders(url, scale);
   console.log(`  loaded in ${((Date.now() - started) / 1000).toFixed(0)} s`);
   const db = database.db;
-  const [ids] = rowsOf<{ large: number; small: number; product: number }>(
+  const [ids] = rowsOf<{ large: number; small: number; product: number; city: number }>(
     await db.execute(sql`select (select id from merchant where name = 'Bench Merchant 01') as large,
                                 (select id from merchant where name = 'Bench Merchant 02') as small,
-                                (select min(id) from product_package where name like 'Bench Plan %') as product`),
+                                (select min(id) from product_package where name like 'Bench Plan %') as product,
+                                (select id from area where code = 'BENCHC') as city`),
   );
   if (!ids) throw new Error('bench orders missing');
   const platform = ctxOf(db, null);
@@ -76,6 +79,11 @@ async function main(): Promise<void> {
 
   for (const kind of ['transfer', 'kwh'] as const) {
     const list = swapOrderLists[kind];
+    // A customer of the large merchant with orders of this kind (a customer's bench orders are all of one kind).
+    const [holder] = rowsOf<{ number: string }>(
+      await db.execute(sql`select c.customer_number as number from swap_order o join customer c on c.id = o.customer_id
+                           where o.merchant_id = ${ids.large} and o.kind = ${kind} order by o.created_at desc limit 1`),
+    );
     const swap = async (name: string, input: Record<string, unknown>, ctx = platform) =>
       figures.push(
         await measure(`${kind} ${name}`, iterations, async () => pageDetail(await list.search(ctx, swapOrderSearch.parse(input)))),
@@ -85,11 +93,12 @@ async function main(): Promise<void> {
     await swap('status PAID', { status: 'PAID' });
     await swap('status TIMEOUT_CANCELLED', { status: 'TIMEOUT_CANCELLED' }, smallMerchant);
     await swap('order number prefix (a day)', { orderNo: `${kind === 'transfer' ? 'TO' : 'KO'}${datePrefix}` });
-    await swap('customer number', { customerNumber: 'BU00000010' }, merchant);
+    await swap('customer number', { customerNumber: holder?.number ?? 'BU00000010' }, merchant);
     await swap('cabinet number', { cabinetNumber: 'BC00012' });
     await swap('created in a week', week);
     await swap('sort by order number', { sort: { field: 'orderNo', order: 'descend' } });
   }
+  figures.push(...(await swapEventFigures(db, ids.large, ids.city, iterations)));
   printFigures(figures);
   console.log(
     `load average at the end: ${os

@@ -9,7 +9,7 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from '@swap/contracts';
 import { openDatabase } from '../../../apps/server/src/db/client.js';
-import { csvPieces, fieldColumns } from '../../../apps/server/src/app/csv.js';
+import { fieldColumns } from '../../../apps/server/src/app/csv.js';
 // The modules load in the server's order first (their entries import one another).
 import '../../../apps/server/src/modules/index.js';
 import { BATTERY_CSV_FIELDS, batteryList } from '../../../apps/server/src/modules/battery/battery.query.js';
@@ -138,17 +138,12 @@ async function main(): Promise<void> {
   const columns = fieldColumns(BATTERY_CSV_FIELDS);
   figures.push(
     await measure('battery export, 100 k rows streamed as CSV', 3, async () => {
-      // As the route writes it: keyset chunks turned into CSV pieces, none kept after it is written.
+      // As the route writes it: keyset chunks of stored rows turned into CSV pieces, none kept after it is written.
       let rows = 0;
       let bytes = 0;
       let peakHeap = 0;
       const baseHeap = process.memoryUsage().heapUsed;
-      for await (const piece of csvPieces(
-        batteryList().exportChunks(platform, batterySearch.parse({})),
-        columns,
-        platform,
-        (n) => (rows = n),
-      )) {
+      for await (const piece of batteryList().exportPieces(platform, batterySearch.parse({}), columns, (n) => (rows = n))) {
         bytes += Buffer.byteLength(piece);
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
       }

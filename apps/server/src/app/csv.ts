@@ -60,17 +60,21 @@ function written(value: Cell, show: EnumGroup | 'time' | undefined, locale: CsvL
   return value;
 }
 
-interface Prepared<T> {
+/** How one column's cell is read from a row (a record, or a stored row of the list's raw export) and shown. */
+export interface CsvReader<T> {
   read: (row: T, locale: CsvLocale) => unknown;
   show: EnumGroup | 'time' | undefined;
 }
 
-function prepare<T>(columns: CsvColumn<T>[]): Prepared<T>[] {
+function prepare<T>(columns: CsvColumn<T>[]): CsvReader<T>[] {
   return columns.map((column) => ({
     read: column.value ?? ((row: T) => (row as Record<string, unknown>)[column.field]),
     show: showOf(column),
   }));
 }
+
+/** How a column reads: its enumeration group, 'time', or as it is; for a reader of stored rows (the list's raw export). */
+export const csvShowOf = <T>(column: CsvColumn<T>): EnumGroup | 'time' | undefined => showOf(column);
 
 // The byte-order mark lets spreadsheet programs read Thai and Chinese text correctly.
 const BOM = '\uFEFF';
@@ -79,7 +83,7 @@ function headerLine<T>(columns: CsvColumn<T>[], lang: Language): string {
   return columns.map((c) => cell(c.label ? c.label(lang) : fieldLabel(c.field, lang))).join(',');
 }
 
-function rowLine<T>(row: T, columns: Prepared<T>[], locale: CsvLocale): string {
+function rowLine<T>(row: T, columns: CsvReader<T>[], locale: CsvLocale): string {
   return columns
     .map((c) => {
       const value = c.read(row, locale);
@@ -111,7 +115,17 @@ export async function* csvPieces<T>(
   locale: CsvLocale,
   counted: (rows: number) => void = () => undefined,
 ): AsyncGenerator<string> {
-  const prepared = prepare(columns);
+  yield* csvPiecesRead(chunks, columns, prepare(columns), locale, counted);
+}
+
+/** csvPieces with the cells read by `readers` (one per column) instead of from the records' fields. */
+export async function* csvPiecesRead<T, R>(
+  chunks: AsyncIterable<R[]>,
+  columns: CsvColumn<T>[],
+  prepared: CsvReader<R>[],
+  locale: CsvLocale,
+  counted: (rows: number) => void = () => undefined,
+): AsyncGenerator<string> {
   yield `${BOM}${headerLine(columns, locale.lang)}\r\n`;
   let rows = 0;
   for await (const chunk of chunks) {
@@ -128,19 +142,21 @@ export async function* csvPieces<T>(
  * memory whole): the same BOM, header and cells as toCsv. `done` hears how many rows went out,
  * also when the client hung up early. The caller returns SENT from its handler.
  */
-export function sendCsvStream<T>(
+export function sendCsvStream<T, R = T>(
   reply: FastifyReply,
   filename: string,
-  chunks: AsyncIterable<T[]>,
+  chunks: AsyncIterable<R[]>,
   columns: CsvColumn<T>[],
   locale: CsvLocale,
   done: (rows: number, complete: boolean) => Promise<void>,
+  readers?: CsvReader<R>[],
 ): FastifyReply {
   async function* pieces(): AsyncGenerator<string> {
     let rows = 0;
     let complete = false;
     try {
-      yield* csvPieces(chunks, columns, locale, (n) => (rows = n));
+      const readAs = readers ?? (prepare(columns) as unknown as CsvReader<R>[]);
+      yield* csvPiecesRead(chunks, columns, readAs, locale, (n) => (rows = n));
       complete = true;
     } finally {
       await done(rows, complete);

@@ -1,10 +1,10 @@
-import { and, asc, Column, desc, eq, getTableColumns, inArray, is, lt, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, Column, desc, eq, getTableColumns, inArray, is, lt, sql, SQL } from 'drizzle-orm';
+import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { COUNT_EXACT_LIMIT, type EndpointDef, type MessageKey, type Page, type ParsedInputOf } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import type { Ctx } from './context.js';
-import { EXPORT_MAX_ROWS, sendCsvStream, type CsvColumn } from './csv.js';
+import { EXPORT_MAX_ROWS, csvPieces, csvPiecesRead, csvShowOf, sendCsvStream, type CsvColumn, type CsvReader } from './csv.js';
 import { AppError } from './errors.js';
 import { SENT } from './route.js';
 
@@ -82,6 +82,14 @@ export interface ListDeclaration<E extends EndpointDef, Row, Rec, More, C extend
   present: (row: Row, ctx: Ctx, more: More) => Rec;
   /** The message of a detail read that finds nothing the caller may see (default: record does not exist). */
   missing?: MessageKey;
+  /**
+   * The presenter only reshapes the row (spreads the table's row and the joined columns, writes
+   * times as ISO strings): a CSV column of a selected column may then be read from the stored row
+   * itself, without decoding the row into a record (docs/scaling.md, "Export"). Fields the
+   * presenter computes or rewrites are named here; an export with such a column (or a column with
+   * its own `value`) reads records as before.
+   */
+  rawExport?: { presented: readonly string[] };
 }
 
 export type ListPage<Rec, C extends 'exact' | 'capped'> = C extends 'capped' ? Page<Rec> & { totalExact: boolean } : Page<Rec>;
@@ -101,6 +109,8 @@ export interface List<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capp
   search: (ctx: Ctx, query: QueryOf<E>) => Promise<ListPage<Rec, C>>;
   /** Every row of the filter in the list's order (at most EXPORT_MAX_ROWS), in keyset chunks. */
   exportChunks: (ctx: Ctx, query: QueryOf<E>) => AsyncGenerator<Rec[]>;
+  /** The filter's CSV as text pieces, read as sendExport reads it (stored rows where the list allows; the bench times it). */
+  exportPieces: (ctx: Ctx, query: QueryOf<E>, columns: CsvColumn<Rec>[], counted?: (rows: number) => void) => AsyncGenerator<string>;
   /** Streams the filter as CSV; the first chunk is read before the answer starts, so a failure still answers as JSON. */
   sendExport: (reply: FastifyReply, ctx: Ctx, query: QueryOf<E>, options: ExportOptions<Rec>) => Promise<typeof SENT>;
   /** One record by id within the caller's scope; otherwise the declared "does not exist". */
@@ -169,6 +179,46 @@ function afterLast(order: ListOrder | undefined, id: PgColumn, lastId: number, l
   return sql`((${last}) is null and ${col} is null and ${id} < ${lastId}) or ((${last}) is not null and (${col} > ${last} or ${tie} or ${col} is null))`;
 }
 
+interface RawPlan {
+  /** The row as one JSON array: its id, then one value per column. */
+  row: SQL.Aliased<string>;
+  readers: CsvReader<unknown[]>[];
+}
+
+interface StoredKind {
+  /** The column's value inside the row's JSON array. */
+  select: (column: PgColumn) => SQL;
+  /** The record's value of that JSON value, when it differs (the presenter writes times as ISO strings). */
+  value?: (stored: unknown, show: string | undefined) => unknown;
+}
+
+const asIs: StoredKind = { select: (column) => sql`${column}` };
+// Exact numbers as the driver answers them (text), not as JSON numbers (28.50 would read 28.5).
+const asText: StoredKind = { select: (column) => sql`${column}::text` };
+const STORED_KINDS: Record<string, StoredKind> = {
+  PgText: asIs,
+  PgVarchar: asIs,
+  PgChar: asIs,
+  PgEnumColumn: asIs,
+  PgInteger: asIs,
+  PgSmallInt: asIs,
+  PgSerial: asIs,
+  PgReal: asIs,
+  PgDoublePrecision: asIs,
+  PgBoolean: asIs,
+  PgJsonb: asIs,
+  PgJson: asIs,
+  PgNumeric: asText,
+  PgBigInt53: asText,
+  PgBigSerial53: asText,
+  PgDateString: asText,
+  // Milliseconds since the epoch, the instant as a JavaScript Date holds it (the record's ISO string is to the millisecond).
+  PgTimestamp: {
+    select: (column) => sql`floor(extract(epoch from ${column}) * 1000)::float8`,
+    value: (stored, show) => (stored === null ? null : show === 'time' ? stored : new Date(stored as number).toISOString()),
+  },
+};
+
 /** Declares a list; see ListDeclaration. */
 export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capped', More = undefined>(
   decl: ListDeclaration<E, Row, Rec, More, C>,
@@ -235,6 +285,92 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     return { total: row?.n ?? 0, exact: true };
   }
 
+  // Keyset chunks: the next chunk starts after the last row's sort value and id, so each chunk
+  // costs the same however deep the export is, and no statement holds a snapshot for the whole download.
+  async function* keysetChunks<R>(
+    ctx: Ctx,
+    query: QueryOf<E>,
+    read: (where: SQL | undefined, orderBy: SQL[], limit: number) => Promise<R[]>,
+    idOf: (row: R) => number,
+  ): AsyncGenerator<R[]> {
+    const condition = await where(ctx, query);
+    const order = orderOf(query);
+    const orderBy = orderSql(order);
+    const notNull = order ? isTableColumn(order.column, table) && order.column.notNull : true;
+    let sent = 0;
+    let lastId: number | undefined;
+    while (sent < EXPORT_MAX_ROWS) {
+      let after: SQL | undefined;
+      if (lastId !== undefined) {
+        const last = order
+          ? sql`(${joined(
+              ctx.db
+                .select({ v: order.column as PgColumn })
+                .from(table)
+                .$dynamic(),
+            ).where(eq(id, lastId))})`
+          : sql``;
+        after = afterLast(order, id, lastId, last, notNull);
+      }
+      const limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - sent);
+      const raw = await read(and(condition, after), orderBy, limit);
+      if (raw.length === 0) return;
+      yield raw;
+      sent += raw.length;
+      if (raw.length < limit) return;
+      lastId = idOf(raw[raw.length - 1]!);
+    }
+  }
+
+  /**
+   * The stored-row reading of an export's columns, when every column is a selected column the
+   * presenter leaves as stored (`rawExport`). Each row comes back as one JSON array (the row's id,
+   * then one value per column: times as epoch milliseconds, exact numbers as text), parsed at once:
+   * the drivers decode one field per row instead of one per column, and no record is built.
+   * Undefined when the export must read records.
+   */
+  function rawPlan<T>(columns: CsvColumn<T>[]): RawPlan | undefined {
+    if (!decl.rawExport) return undefined;
+    const presented = new Set(decl.rawExport.presented);
+    const values: SQL[] = [sql`${id}`];
+    const readers: CsvReader<unknown[]>[] = [];
+    for (const column of columns) {
+      if (column.value || presented.has(column.field)) return undefined;
+      const stored = selectedColumn(column.field);
+      const kind = stored ? STORED_KINDS[stored.columnType] : undefined;
+      if (!stored || !kind) return undefined;
+      const at = values.length;
+      values.push(kind.select(stored));
+      const show = csvShowOf(column);
+      readers.push({ read: kind.value ? (row) => kind.value!(row[at], show) : (row) => row[at], show });
+    }
+    return { row: sql<string>`json_build_array(${sql.join(values, sql`, `)})::text`.as('r'), readers };
+  }
+
+  function selectedColumn(field: string): PgColumn | undefined {
+    const top = decl.select[field];
+    if (top !== undefined) return is(top, PgColumn) ? top : undefined;
+    for (const part of Object.values(decl.select)) {
+      if (part && typeof part === 'object' && !is(part, Column) && !is(part, SQL) && !is(part, SQL.Aliased)) {
+        const column = (part as Record<string, unknown>)[field];
+        if (column !== undefined) return is(column, PgColumn) ? column : undefined;
+      }
+    }
+    return undefined;
+  }
+
+  function rawChunks(ctx: Ctx, query: QueryOf<E>, plan: RawPlan): AsyncGenerator<unknown[][]> {
+    const read = async (condition: SQL | undefined, orderBy: SQL[], limit: number) => {
+      const rows = joined(ctx.db.select({ r: plan.row }).from(table).$dynamic())
+        .where(condition)
+        .orderBy(...orderBy)
+        .limit(limit);
+      const result: unknown = await ctx.db.execute(rows.getSQL());
+      return (result as { rows: { r: string }[] }).rows.map((row) => JSON.parse(row.r) as unknown[]);
+    };
+    return keysetChunks(ctx, query, read, (row) => Number(row[0]));
+  }
+
   const list: List<E, Row, Rec, C> = {
     declaration: decl as unknown as ListDeclaration<E, Row, Rec, unknown, C>,
     where,
@@ -265,42 +401,43 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
       return (decl.count === 'capped' ? { ...page, totalExact: counted.exact } : page) as ListPage<Rec, C>;
     },
 
-    // Keyset chunks: the next chunk starts after the last row's sort value and id, so each chunk
-    // costs the same however deep the export is, and no statement holds a snapshot for the whole download.
     async *exportChunks(ctx, query) {
-      const condition = await where(ctx, query);
-      const order = orderOf(query);
-      const orderBy = orderSql(order);
-      const notNull = order ? isTableColumn(order.column, table) && order.column.notNull : true;
-      let sent = 0;
-      let lastId: number | undefined;
-      while (sent < EXPORT_MAX_ROWS) {
-        let after: SQL | undefined;
-        if (lastId !== undefined) {
-          const last = order
-            ? sql`(${joined(
-                ctx.db
-                  .select({ v: order.column as PgColumn })
-                  .from(table)
-                  .$dynamic(),
-              ).where(eq(id, lastId))})`
-            : sql``;
-          after = afterLast(order, id, lastId, last, notNull);
-        }
-        const limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - sent);
-        const raw = (await rowsQuery(ctx)
-          .where(and(condition, after))
-          .orderBy(...orderBy)
-          .limit(limit)) as Record<string, unknown>[];
-        if (raw.length === 0) return;
+      for await (const raw of keysetChunks(
+        ctx,
+        query,
+        (where, orderBy, limit) =>
+          rowsQuery(ctx)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit) as Promise<Record<string, unknown>[]>,
+        (row) => Number(row[ROW_ID]),
+      ))
         yield await presentAll(ctx, raw);
-        sent += raw.length;
-        if (raw.length < limit) return;
-        lastId = raw[raw.length - 1]![ROW_ID] as number;
-      }
+    },
+
+    async *exportPieces(ctx, query, columns, counted) {
+      const raw = rawPlan(columns);
+      if (raw) {
+        const chunks = rawChunks(ctx, query, raw);
+        yield* csvPiecesRead(chunks, columns, raw.readers, ctx, counted);
+      } else yield* csvPieces(list.exportChunks(ctx, query), columns, ctx, counted);
     },
 
     async sendExport(reply, ctx, query, options) {
+      const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;
+      const done = (rows: number, complete: boolean) => (options.done ? options.done(filter, rows, complete) : Promise.resolve());
+      const raw = rawPlan(options.columns);
+      if (raw) {
+        const chunks = rawChunks(ctx, query, raw);
+        const first = await chunks.next();
+        async function* all(): AsyncGenerator<unknown[][]> {
+          if (first.done) return;
+          yield first.value;
+          yield* chunks;
+        }
+        sendCsvStream(reply, options.filename, all(), options.columns, ctx, done, raw.readers);
+        return SENT;
+      }
       const chunks = list.exportChunks(ctx, query);
       const first = await chunks.next();
       async function* all(): AsyncGenerator<Rec[]> {
@@ -308,10 +445,7 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
         yield first.value;
         yield* chunks;
       }
-      const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;
-      sendCsvStream(reply, options.filename, all(), options.columns, ctx, (rows, complete) =>
-        options.done ? options.done(filter, rows, complete) : Promise.resolve(),
-      );
+      sendCsvStream(reply, options.filename, all(), options.columns, ctx, done);
       return SENT;
     },
 

@@ -122,6 +122,8 @@ const declareList = (vehicles: BatteryVehicles) => {
       updatedAt: b.updatedAt.toISOString(),
     }),
     missing: 'batteryMissing',
+    // The presenter spreads the stored row and writes its times as ISO strings: an export reads stored rows.
+    rawExport: { presented: ['midSwap'] },
   });
 };
 

@@ -71,7 +71,7 @@ build_all() {
     "$BIN/tsc" -p "$c"
     touch "$c/dist/index.js"
   fi
-  if [ "$force" = 1 ] || stale "$w/dist/index.html" "$w/src" "$w/public" "$w/index.html" "$w/vite.config.ts" "$w/package.json" "$c/dist/index.js"; then
+  if [ "$force" = 1 ] || stale "$w/dist/index.html" "$w/src" "$w/public" "$w/index.html" "$w/vite.config.ts" "$w/build-plugins" "$w/package.json" "$c/dist/index.js"; then
     log "building apps/web"
     (cd "$w" && "$BIN/vite" build --logLevel warn)
   fi

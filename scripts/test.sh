@@ -2,10 +2,11 @@
 # npm test: every tier, in order, stopping at the first failing tier.
 #   typecheck  tsc for contracts, server, simulator, web, e2e, bench, scripts
 #   lint       prettier --check, eslint, docs/api.md freshness, migration journal, module boundaries (dependency-cruiser)
-#   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web (PGlite in memory;
-#              device tests on the embedded broker and on Mosquitto, installed when missing)
+#   unit       vitest in packages/contracts, apps/server, apps/simulator, apps/web, bench (PGlite in
+#              memory; device tests on the embedded broker and on Mosquitto, installed when missing)
 #   postgres   the apps/server suite again on a throwaway real PostgreSQL
-#   e2e        build everything, then Chromium against a server the run starts itself
+#   e2e        build everything, check the web bundle's budgets on that build, then Chromium against
+#              a server the run starts itself
 # `npm test -- unit postgres` runs only the named tiers. Installs what is missing (npm, Debian).
 # Ends with `N passed, N failed` (tests, plus one failure per failed non-test tier).
 set -euo pipefail
@@ -66,6 +67,7 @@ tier_unit() {
   vitest_run server apps/server || status=1
   vitest_run simulator apps/simulator || status=1
   vitest_run web apps/web --passWithNoTests || status=1
+  vitest_run bench bench || status=1
   return "$status"
 }
 
@@ -82,6 +84,9 @@ postgres_suite() {
 tier_e2e() {
   bash "$ROOT/scripts/ensure-chromium.sh"
   build_all
+  # Gzipped JS per address against its budget, read from the build just made (docs/scaling.md, "Web bundle").
+  log "web bundle within its budgets"
+  "$BIN/tsx" bench/src/bundle.ts --check --quiet
   vitest_run e2e e2e
 }
 

@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type * as Contracts from '@swap/contracts';
 import { CONTRACT_TEXTS_OF, contractTextNeeds, contractTextsOf } from './build-plugins/page-addresses';
 import { routeTablesPlugin } from './build-plugins/route-tables';
+import { shellChunk } from './build-plugins/shell-chunk';
 
 const apiProxy = { '/api': { target: 'http://127.0.0.1:8080', changeOrigin: false } };
 
@@ -346,6 +347,18 @@ function preloadOnlyNew(loadedFirst: { host: RegExp; after: RegExp[] }[] = []): 
   };
 }
 
+/**
+ * What every signed-in page loads with the shell, in two files instead of some 40 (docs/scaling.md,
+ * "Web bundle"; build-plugins/shell-chunk.ts): the shell with the kit parts every page shows (title
+ * bar, loading and error states, status tags), less what the entry and the sign-in page load; of it,
+ * what the other signed-out pages load too (antd's core) in the second.
+ */
+const shell = shellChunk({
+  shell: [/\/src\/app\/AuthedLayout\.tsx$/, /\/src\/shared\/(TitleBar|StateView|StatusTag)\.tsx$/],
+  signIn: [/\/src\/features\/session\/LoginPage\.tsx$/],
+  signedOut: [/\/src\/features\/session\/(RecoveryPages|SignUpPage|CallbackPage)\.tsx$/, /\/src\/features\/errors\/\w+Page\.tsx$/],
+});
+
 const preload = preloadOnlyNew([{ host: /^\0virtual:route-table\//, after: [/^entry$/, /\/src\/app\/AuthedLayout\.tsx$/] }]);
 
 export default defineConfig({
@@ -359,6 +372,7 @@ export default defineConfig({
     featureEntries(),
     react(),
     preload.plugin,
+    shell.plugin,
   ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
@@ -367,6 +381,16 @@ export default defineConfig({
     emptyOutDir: true,
     manifest: true,
     modulePreload: { resolveDependencies: preload.resolveDependencies },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', test: shell.shell, includeDependenciesRecursively: false, priority: 2 },
+            { name: 'ui-core', test: shell.core, includeDependenciesRecursively: false, priority: 1 },
+          ],
+        },
+      },
+    },
     // Routes are split with React.lazy; a larger chunk means an import that should be modular.
     chunkSizeWarningLimit: 600,
   },

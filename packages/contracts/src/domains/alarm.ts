@@ -133,6 +133,32 @@ export const alarmLevelRecord = z.object({
   updatedAt: z.string(),
 });
 export type AlarmLevelRecord = z.infer<typeof alarmLevelRecord>;
+/**
+ * A level's edit answers its webhook's signing key once, when the address was set or changed (a
+ * new key each time), and null otherwise: the key is never shown again (docs/alarms.md, "Webhooks").
+ */
+export const alarmLevelEdited = alarmLevelRecord.extend({ signingKey: z.string().nullable() });
+export type AlarmLevelEdited = z.infer<typeof alarmLevelEdited>;
+
+/** The event type of a level's webhook: an alarm opened at that level. */
+export const ALARM_WEBHOOK_EVENT = 'alarm.opened';
+/** The body a level's webhook receives (signed like the external systems' deliveries). */
+export interface AlarmWebhookBody {
+  event: typeof ALARM_WEBHOOK_EVENT;
+  alarm: {
+    id: number;
+    kind: AlarmKind;
+    merchantId: number | null;
+    deviceNumber: string;
+    compartment: number | null;
+    parameter: string;
+    level: AlarmLevel;
+    content: string;
+    detail: string;
+    value: number | null;
+    openedAt: string;
+  };
+}
 
 export const alarmLevelEdit = z.object({
   level: z.enum(ALARM_LEVELS, { message: 'validation.required' }),
@@ -377,7 +403,7 @@ export const alarmApi = {
     path: '/alarm/level/edit',
     access: { code: 'alarmConfiguration.level.edit', scope: 'platform' },
     body: alarmLevelEdit,
-    answer: alarmLevelRecord,
+    answer: alarmLevelEdited,
   }),
   rules: resourceEndpoints({
     path: '/alarm/rule',

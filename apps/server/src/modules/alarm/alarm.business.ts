@@ -15,6 +15,7 @@ import { EVERY_TENANT, clearRetiredRuleAlarms, openHeldAlarms, type OpenedAlarm 
 /** A business alarm just opened: its subject's name, who is told and how. */
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
 import { alarmBusinessRules, alarms } from './alarm.table.js';
+import { queueAlarmWebhooks } from './alarm.webhook.js';
 
 type RuleRow = typeof alarmBusinessRules.$inferSelect;
 
@@ -202,6 +203,10 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date()): Promise<
         where: sql`state <> 'CLEARED' and business_rule_id is not null`,
       })
       .returning();
+    await queueAlarmWebhooks(
+      db,
+      added.map((row) => ({ id: row.id, level: row.level, notifications: rule.notifications })),
+    );
     for (const row of added) {
       logCabinet(row, true);
       opened.push({

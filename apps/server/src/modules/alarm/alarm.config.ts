@@ -4,6 +4,7 @@ import {
   alarmApi,
   type AlarmLevel,
   type AlarmLevelEdit,
+  type AlarmLevelEdited,
   type AlarmLevelRecord,
   type AlarmRuleAdd,
   type AlarmRuleRecord,
@@ -15,6 +16,8 @@ import { defineList } from '../../app/list.js';
 import { likePattern } from '../../app/pagination.js';
 import { ownedRecords } from '../../app/owned-records.js';
 import { diff, recordAudit } from '../audit-log/index.js';
+import { checkWebhookUrl, newSigningKey } from '../external-system/index.js';
+import { alarmWebhookSettings, forgetWebhookLevels } from './alarm.webhook.js';
 import { deviceTypeNameOf, findTypeOfKind } from '../device-type/index.js';
 import { alarmLevels, alarmRules } from './alarm.table.js';
 
@@ -54,21 +57,30 @@ export async function seedAlarmLevels(db: Db): Promise<void> {
     .onConflictDoNothing();
 }
 
-/** Platform staff change a level's colour, sound, webhook and labels; audited with what changed. */
-export async function editLevel(ctx: Ctx, input: AlarmLevelEdit): Promise<AlarmLevelRecord> {
-  return ctx.db.transaction(async (tx) => {
+/**
+ * Platform staff change a level's colour, sound, webhook and labels; audited with what changed (never
+ * the key). A webhook address is checked as an external system's is (docs/alarms.md, "Webhooks"); a
+ * new or changed one gets a new signing key, answered this once.
+ */
+export async function editLevel(ctx: Ctx, input: AlarmLevelEdit): Promise<AlarmLevelEdited> {
+  if (input.webhookUrl !== '') await checkWebhookUrl(input.webhookUrl, alarmWebhookSettings().allowPrivate);
+  const edited = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(alarmLevels).where(eq(alarmLevels.level, input.level)).for('update');
     if (!before) throw notFound();
     const { level: _level, ...fields } = input;
+    const signingKey = fields.webhookUrl !== '' && fields.webhookUrl !== before.webhookUrl ? newSigningKey() : null;
+    const webhookKey = fields.webhookUrl === '' ? '' : (signingKey ?? before.webhookKey);
     const [row] = await tx
       .update(alarmLevels)
-      .set({ ...fields, updatedAt: new Date() })
+      .set({ ...fields, webhookKey, updatedAt: new Date() })
       .where(eq(alarmLevels.level, input.level))
       .returning();
-    const { level: _l, updatedAt: _u, ...old } = before;
+    const { level: _l, updatedAt: _u, webhookKey: _k, ...old } = before;
     await recordAudit(tx, ctx, { action: 'alarmLevel.edit', objectType: 'alarmLevel', objectId: input.level, changes: diff(old, fields) });
-    return presentLevel(row!);
+    return { ...presentLevel(row!), signingKey };
   });
+  forgetWebhookLevels();
+  return edited;
 }
 
 // ---- Device rules ----

@@ -18,6 +18,7 @@ import { VEHICLE_KIND } from '../vehicle/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { enabledRules, whenRulesChange, whenRulesRetire } from './alarm.config.js';
 import { alarmRules, alarms } from './alarm.table.js';
+import { queueAlarmWebhooks, type HookedAlarm } from './alarm.webhook.js';
 
 /**
  * One device's latest readings, by parameter: numbers, or whether a condition holds. A cabinet's
@@ -249,6 +250,10 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
     }
   }
 
+  const ruleOf = new Map(kindRules.map((rule) => [rule.id, rule]));
+  const hooked: HookedAlarm[] = [];
+  const hook = (id: number, ruleId: number | null, level: AlarmLevel) =>
+    hooked.push({ id, level, notifications: (ruleId !== null ? ruleOf.get(ruleId)?.notifications : undefined) ?? [] });
   const openedRows: {
     deviceId: number;
     deviceNumber: string;
@@ -268,7 +273,11 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
         where: sql`state <> 'CLEARED'`,
       })
       .returning();
-    for (const row of added) if (row.alarmState === 'OPEN') openedRows.push(row);
+    for (const row of added)
+      if (row.alarmState === 'OPEN') {
+        openedRows.push(row);
+        hook(row.id, row.ruleId, row.level);
+      }
   }
   if (updates.length) {
     const changed = await db.execute(sql`
@@ -277,7 +286,7 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
         cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
       where a.id = v.id and a.state <> 'CLEARED'
-      returning a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
+      returning a.id, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
     for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
       if (row['cleared'] === true) {
         logged.push({
@@ -291,6 +300,7 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
         });
       }
       if (row['opened'] === true) {
+        hook(row['id'] as number, (row['rule_id'] as number | null) ?? null, row['level'] as AlarmLevel);
         openedRows.push({
           deviceId: row['device_id'] as number,
           deviceNumber: row['device_number'] as string,
@@ -317,6 +327,8 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
   }
   // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
   await appendDeviceLog(db, logged);
+  // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
+  await queueAlarmWebhooks(db, hooked);
   if (kind === 'battery' && touched.size > 0) await followAlarmStatus(db, [...touched]);
   return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
 }
@@ -340,6 +352,16 @@ export async function openHeldAlarms(db: Db, now = new Date()): Promise<OpenedAl
       ),
     )
     .returning();
+  if (opened.length === 0) return [];
+  const rules = new Map((await currentRules(db)).map((rule) => [rule.id, rule]));
+  await queueAlarmWebhooks(
+    db,
+    opened.map((row) => ({
+      id: row.id,
+      level: row.level,
+      notifications: (row.ruleId !== null ? rules.get(row.ruleId)?.notifications : undefined) ?? [],
+    })),
+  );
   await appendDeviceLog(
     db,
     opened.map((row) => ({

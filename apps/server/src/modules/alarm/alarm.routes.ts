@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { WebhookConfig } from '../../app/config.js';
+import type { JobHandlers } from '../job/index.js';
+import { handleAlarmWebhooks, useAlarmWebhookSettings } from './alarm.webhook.js';
 import { alarmApi, type AlarmRuleRecord, type BusinessRuleRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import { editLevel, levelRecords, ruleList, rules } from './alarm.config.js';
@@ -40,7 +43,10 @@ const BUSINESS_RULE_CSV = fieldColumns<BusinessRuleRecord>(
 );
 
 /** System → Alarm configuration, and the alarm screens of the product centre (docs/alarms.md). */
-export function registerAlarmRoutes(app: FastifyInstance): void {
+export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: WebhookConfig; jobs: JobHandlers }): void {
+  // The levels' webhooks go out through the job queue, checked and sent as the external systems' are.
+  useAlarmWebhookSettings(options.webhooks);
+  handleAlarmWebhooks(options.jobs);
   serve(app, alarmApi.levels, async ({ ctx }) => {
     const records = await levelRecords(ctx.db);
     return { records, total: records.length, current: 1, size: records.length, pages: 1 };

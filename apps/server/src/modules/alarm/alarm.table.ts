@@ -19,6 +19,8 @@ export const alarmLevels = pgTable('alarm_level', {
   colour: text('colour').notNull(),
   sound: boolean('sound').notNull(),
   webhookUrl: text('webhook_url').notNull().default(''),
+  /** The key its webhook's deliveries are signed with (docs/alarms.md, "Webhooks"): answered once, never listed. */
+  webhookKey: text('webhook_key').notNull().default(''),
   labelEn: text('label_en').notNull(),
   labelIn: text('label_in').notNull(),
   labelTh: text('label_th').notNull(),

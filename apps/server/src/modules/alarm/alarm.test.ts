@@ -96,7 +96,7 @@ describe('alarms', () => {
   const at = (seconds: number) => new Date(Date.UTC(2026, 0, 5, 8, 0, seconds));
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO: '0' });
+    server = await startTestServer({ DEMO: '0', WEBHOOK_ALLOW_PRIVATE: '1' });
     admin = (await platformAdmin(server)).token;
     merchant = await createMerchant(server, admin, { menuCodes: ALARM_MENUS });
     rival = await createMerchant(server, admin, { menuCodes: ALARM_MENUS });
@@ -117,7 +117,7 @@ describe('alarms', () => {
       const { updatedAt: _at, ...high } = levels[2]!;
       const edited = await server.request(
         alarmApi.editLevel,
-        { ...high, colour: '#cf1322', webhookUrl: 'https://ops.example.com/alarms', labelIn: 'Kritis' },
+        { ...high, colour: '#cf1322', webhookUrl: 'http://127.0.0.1:9/alarms', labelIn: 'Kritis' },
         { token: admin },
       );
       expect(edited.data).toMatchObject({ colour: '#cf1322', labelIn: 'Kritis', sound: true });

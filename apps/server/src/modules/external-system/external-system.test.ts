@@ -1,17 +1,8 @@
-import crypto from 'node:crypto';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import {
-  endpointUrl,
-  externalSystemApi,
-  WEBHOOK_SIGNATURE_HEADER,
-  WEBHOOK_TIMESTAMP_HEADER,
-  type CabinetEvent,
-  type CabinetTelemetry,
-} from '@swap/contracts';
+import { endpointUrl, externalSystemApi, type CabinetEvent, type CabinetTelemetry } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { WebhookReceiver, signedWith } from '../../test/webhook-receiver.js';
 import { createCabinetWithBatteries, createDeviceTypes, createMerchant, platformAdmin } from '../../test/factories.js';
 import { TOPIC_HANDLERS, type TopicHandler } from '../../device-link/handlers.js';
 import { markSilentCabinetsOffline } from '../../device-link/device-state.service.js';
@@ -21,43 +12,6 @@ import { webhookDeliveries } from './external-system.table.js';
 import { checkWebhookUrl, isInternalAddress } from './webhook-url.js';
 import { sendWebhook } from './webhook-sender.js';
 import { noticeDeviceAlarms } from './external-system.events.js';
-
-/** A partner's receiver on 127.0.0.1: it keeps what it was sent and answers the statuses it is told, then 200. */
-class Receiver {
-  readonly received: { headers: http.IncomingHttpHeaders; body: string; at: number }[] = [];
-  statuses: number[] = [];
-  private server = http.createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      this.received.push({ headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
-      const status = this.statuses.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'ok' : `failed with ${status}`);
-    });
-  });
-  url = '';
-  async start(): Promise<void> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
-  }
-  close(): Promise<void> {
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-  /** Waits until `count` requests came, at most `ms`. */
-  async waitFor(count: number, ms = 10_000): Promise<void> {
-    const until = Date.now() + ms;
-    while (this.received.length < count) {
-      if (Date.now() > until) throw new Error(`receiver got ${this.received.length} of ${count} requests`);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  }
-}
-
-const verify = (key: string, request: { headers: http.IncomingHttpHeaders; body: string }) => {
-  const timestamp = String(request.headers[WEBHOOK_TIMESTAMP_HEADER]);
-  const expected = `v1=${crypto.createHmac('sha256', key).update(`${timestamp}.${request.body}`).digest('hex')}`;
-  return request.headers[WEBHOOK_SIGNATURE_HEADER] === expected;
-};
 
 const BASE_MS = 300;
 
@@ -69,7 +23,7 @@ describe('external systems', () => {
   let rival: string;
   let cabinet: { cabinetNumber: string; batteryNumbers: string[] };
   let rivalCabinet: { cabinetNumber: string; batteryNumbers: string[] };
-  const receiver = new Receiver();
+  const receiver = new WebhookReceiver();
   const log = { warn: () => undefined, info: () => undefined, error: () => undefined };
 
   const register = (token: string, body: Record<string, unknown>, lang?: 'en' | 'in' | 'th' | 'zh') =>
@@ -247,8 +201,8 @@ describe('external systems', () => {
     expect(queued.data).toMatchObject({ eventType: 'test', status: 'PENDING' });
     await waitForDelivery(queued.data.id, 'DELIVERED');
     const request = receiver.received[before]!;
-    expect(verify(key, request)).toBe(true);
-    expect(verify('whsec_another', request)).toBe(false);
+    expect(signedWith(key, request)).toBe(true);
+    expect(signedWith('whsec_another', request)).toBe(false);
     expect(JSON.parse(request.body)).toMatchObject({ id: queued.data.id, type: 'test', device: null });
     const [logged] = await deliveriesOf(agent, systemId);
     expect(logged).toMatchObject({ id: queued.data.id, status: 'DELIVERED', attempts: 1, lastStatusCode: 200, lastAnswer: 'ok' });
@@ -266,7 +220,7 @@ describe('external systems', () => {
     expect(await swap(rivalCabinet.cabinetNumber, 'EXRB0003', rivalCabinet.batteryNumbers[0]!, 'ex-swap-r')).toBe(true);
     await receiver.waitFor(before + 2);
     const [first, second] = receiver.received.slice(before);
-    expect(verify(key, first!) && verify(key, second!)).toBe(true);
+    expect(signedWith(key, first!) && signedWith(key, second!)).toBe(true);
     expect(first!.body).toBe(second!.body);
     const body = JSON.parse(second!.body);
     expect(body).toMatchObject({ type: 'swap', device: { kind: 'cabinet', number: cabinet.cabinetNumber }, data: { result: 'SUCCEEDED' } });
@@ -323,7 +277,7 @@ describe('external systems', () => {
       device: { kind: 'cabinet', number: cabinet.cabinetNumber },
       data: { online: false },
     });
-    expect(verify(key, receiver.received[before]!)).toBe(true);
+    expect(signedWith(key, receiver.received[before]!)).toBe(true);
     // Swept again: nothing more goes offline, nothing more is told; the rival's cabinet reaches no system of this merchant.
     expect(await markSilentCabinetsOffline(server.db, 60_000, log)).toBe(0);
     await new Promise((resolve) => setTimeout(resolve, BASE_MS));

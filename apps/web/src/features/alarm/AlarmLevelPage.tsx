@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Space } from 'antd';
+import { Button, Modal, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { alarmApi, alarmLevelEdit, type AlarmLevelRecord } from '@swap/contracts';
+import { alarmApi, alarmLevelEdit, type AlarmLevelEdited, type AlarmLevelRecord } from '@swap/contracts';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
@@ -30,6 +30,8 @@ function Swatch({ colour }: { colour: string }) {
 export function AlarmLevelPage() {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<AlarmLevelRecord | null>(null);
+  // A new or changed webhook address gets a new signing key, answered this once (docs/alarms.md, "Webhooks").
+  const [signed, setSigned] = useState<{ level: string; signingKey: string } | null>(null);
   const fields: FormField<LevelField>[] = [
     { name: 'colour', labelKey: 'field.colour', maxLength: 7 },
     { name: 'sound', labelKey: 'field.sound', type: 'switch' },
@@ -70,8 +72,27 @@ export function AlarmLevelPage() {
         extraValues={editing ? { level: editing.level } : undefined}
         submit={alarmApi.editLevel}
         refresh={[alarmApi.levels, alarmApi.levelChoices]}
+        onSaved={(result) => {
+          const edited = result as AlarmLevelEdited;
+          if (edited.signingKey) setSigned({ level: t(`alarm.level.${edited.level}`), signingKey: edited.signingKey });
+        }}
         onClose={() => setEditing(null)}
       />
+      <Modal
+        open={signed !== null}
+        title={signed ? t('alarms.keyTitle', { level: signed.level }) : ''}
+        onCancel={() => setSigned(null)}
+        footer={
+          <Button type="primary" onClick={() => setSigned(null)}>
+            {t('alarms.keyDone')}
+          </Button>
+        }
+      >
+        <Typography.Paragraph>{t('alarms.keyOnce')}</Typography.Paragraph>
+        <Typography.Paragraph code copyable data-testid="signing-key">
+          {signed?.signingKey}
+        </Typography.Paragraph>
+      </Modal>
     </>
   );
 }

@@ -67,10 +67,19 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
       width: 150,
       render: (r) => {
         const path = subjectPath(r);
-        return path ? <Link to={path}>{r.deviceNumber}</Link> : r.deviceNumber;
+        // A door or compartment alarm names its compartment.
+        const where = r.compartment === null ? '' : ` · ${t('field.compartment')} ${r.compartment}`;
+        return path ? (
+          <>
+            <Link to={path}>{r.deviceNumber}</Link>
+            {where}
+          </>
+        ) : (
+          `${r.deviceNumber}${where}`
+        );
       },
     },
-    { key: 'content', titleKey: 'field.content', width: 240 },
+    { key: 'content', titleKey: 'field.content', width: 240, render: (r) => (r.detail ? `${r.content} (${r.detail})` : r.content) },
     { key: 'level', titleKey: 'field.level', sortable: true, width: 100, render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} /> },
     { key: 'alarmState', titleKey: 'field.alarmState', width: 130, render: (r) => <StatusTag value={r.alarmState} map={STATE_STATUS} /> },
     { key: 'value', titleKey: 'field.value', width: 90, render: (r) => (r.value === null ? '' : formatNumber(r.value)) },

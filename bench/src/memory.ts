@@ -1,0 +1,138 @@
+/**
+ * `npm run bench:memory -w bench`: resident memory of a server at idle, as it runs in production
+ * (the built `apps/server/dist/main.js`: run `npm run build` first), beside the budgets
+ * (docs/scaling.md, "Memory"):
+ * - the embedded set-up (`npm start`: PGlite, the embedded broker, the demo data and its simulated
+ *   fleet reporting), 1 GB;
+ * - a server on PostgreSQL (DATABASE_URL; skipped without it), 250 MB, with the embedded broker
+ *   and without the simulated fleet, as a production server runs.
+ * Each server is started on a fresh database, signed in to and asked for a few lists, then left
+ * idle for BENCH_IDLE_SECONDS (default 30) while its resident set is read every second
+ * (/proc/<pid>/status). Prints figures; asserts nothing.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AUTH_BASE, DEMO_PASSWORD, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const main = path.join(repoRoot, 'apps/server/dist/main.js');
+const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
+const MB = 1024 * 1024;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+/** VmRSS and VmHWM (the peak) of a process, in bytes. */
+function residentOf(pid: number): { rss: number; peak: number } {
+  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
+  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+}
+
+interface Figure {
+  setup: string;
+  budget: number;
+  started: number;
+  idleEnd: number;
+  idleMax: number;
+  peak: number;
+}
+
+async function measure(setup: string, budget: number, env: Record<string, string>): Promise<Figure> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-memory-'));
+  const child = spawn(process.execPath, [main], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    const end = Date.now() + 180_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`${setup}: server exited with code ${child.exitCode}`);
+      if (Date.now() > end) throw new Error(`${setup}: server did not become healthy within 180 s`);
+      try {
+        if ((await fetch(`${url}/api/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const started = residentOf(child.pid!).rss;
+    // As a user who opened the app: sign in and read a few lists.
+    const login = (await (
+      await fetch(`${url}${AUTH_BASE}/oms/login`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
+      })
+    ).json()) as { data?: { token?: string } };
+    const token = login.data?.token ?? '';
+    for (const list of ['battery', 'vehicle', 'cabinet', 'admin/merchant', 'admin/account']) {
+      await fetch(`${url}${OMS_BASE}/${list}/search`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [TOKEN_HEADER]: token, Language: 'en' },
+        body: JSON.stringify({ current: 1, size: 20 }),
+      });
+    }
+    let idleEnd = 0;
+    let idleMax = 0;
+    for (let s = 0; s < idleSeconds; s++) {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      idleEnd = residentOf(child.pid!).rss;
+      idleMax = Math.max(idleMax, idleEnd);
+    }
+    const { peak } = residentOf(child.pid!);
+    return { setup, budget, started, idleEnd, idleMax, peak };
+  } finally {
+    if (child.exitCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (!fs.existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+const figures: Figure[] = [];
+figures.push(await measure('embedded set-up (PGlite, broker, demo fleet)', 1024 * MB, { DATABASE_URL: '', DEMO: '1' }));
+const databaseUrl = process.env.DATABASE_URL;
+if (databaseUrl) {
+  figures.push(
+    await measure('server on PostgreSQL (no simulated fleet)', 250 * MB, {
+      DATABASE_URL: databaseUrl,
+      DEMO: '1',
+      DEMO_FLEET_CABINETS: '0',
+      DEMO_FLEET_VEHICLES: '0',
+    }),
+  );
+} else console.log('DATABASE_URL not set: the PostgreSQL server is not measured');
+
+const mb = (bytes: number) => (bytes / MB).toFixed(0).padStart(9);
+const width = Math.max(...figures.map((f) => f.setup.length));
+console.log(
+  `\nresident memory, MB (${idleSeconds} s idle; node ${process.version}, ${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`,
+);
+console.log(
+  `${'setup'.padEnd(width)}  ${'started'.padStart(9)}  ${'idle end'.padStart(9)}  ${'idle max'.padStart(9)}  ${'peak'.padStart(9)}  budget`,
+);
+for (const f of figures) {
+  const verdict = f.idleMax <= f.budget ? 'within' : 'OVER';
+  console.log(
+    `${f.setup.padEnd(width)}  ${mb(f.started)}  ${mb(f.idleEnd)}  ${mb(f.idleMax)}  ${mb(f.peak)}  ${(f.budget / MB).toFixed(0)} (${verdict})`,
+  );
+}

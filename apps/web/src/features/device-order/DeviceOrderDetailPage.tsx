@@ -1,16 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_DECIMALS, type DeviceOrderKind, type DeviceOrderRecord } from '@swap/contracts';
+import { type DeviceOrderKind, type DeviceOrderRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
-import { formatAmount } from '../../shared/format';
 import { useUi } from '../../shared/ui';
 import { OrderPayments } from '../payment';
-import { can, codeOf, DEVICE_ORDER_ROUTES, STATUS_MAP, useOrderKind } from './deviceOrderModel';
+import { ORDER_STATUS_MAP, orderMoney } from '../order-kind';
+import { can, codeOf, DEVICE_ORDER_ROUTES, useOrderKind } from './deviceOrderModel';
 import { useDeviceOrderDetail, useDeviceOrderSteps } from './useDeviceOrderDetail';
-
-const money = (order: DeviceOrderRecord, amount: string) => formatAmount(amount, order.currency, CURRENCY_DECIMALS[order.currency]);
 
 function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<DeviceOrderRecord>[] {
   return [
@@ -19,7 +17,7 @@ function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<
       items: [
         { field: 'orderNo' },
         { field: 'orderType', render: (o) => t(`deviceOrder.type.${o.orderType}`) },
-        { field: 'status', map: STATUS_MAP },
+        { field: 'status', map: ORDER_STATUS_MAP },
         { field: 'customerNumber', render: (o) => <Link to={DEVICE_ORDER_ROUTES.customer(o.customerId)}>{o.customerNumber}</Link> },
         { field: 'customerName' },
         {
@@ -36,9 +34,9 @@ function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<
     {
       titleKey: 'deviceOrder.group.payment',
       items: [
-        { field: 'price', render: (o) => money(o, o.price) },
-        { field: 'deposit', render: (o) => money(o, o.deposit) },
-        { field: 'totalAmount', render: (o) => money(o, o.totalAmount) },
+        { field: 'price', render: (o) => orderMoney(o, o.price) },
+        { field: 'deposit', render: (o) => orderMoney(o, o.deposit) },
+        { field: 'totalAmount', render: (o) => orderMoney(o, o.totalAmount) },
         { field: 'paymentGateway' },
         { field: 'transactionId' },
         { field: 'paidAt' },

@@ -1,16 +1,14 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_DECIMALS, type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
+import { type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
-import { formatAmount } from '../../shared/format';
 import { useUi } from '../../shared/ui';
 import { OrderPayments } from '../payment';
-import { can, codeOf, STATUS_MAP, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
+import { ORDER_STATUS_MAP, orderMoney } from '../order-kind';
+import { can, codeOf, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
 import { useSwapOrderDetail, useSwapOrderSteps } from './useSwapOrderDetail';
-
-const money = (order: SwapOrderRecord, amount: string) => formatAmount(amount, order.currency, CURRENCY_DECIMALS[order.currency]);
 
 function groups(t: (key: string, params?: Record<string, unknown>) => string, kind: SwapOrderKind): DetailGroup<SwapOrderRecord>[] {
   return [
@@ -18,7 +16,7 @@ function groups(t: (key: string, params?: Record<string, unknown>) => string, ki
       titleKey: 'swapOrder.group.order',
       items: [
         { field: 'orderNo' },
-        { field: 'status', map: STATUS_MAP },
+        { field: 'status', map: ORDER_STATUS_MAP },
         { field: 'customerNumber', render: (o) => <Link to={SWAP_ORDER_ROUTES.customer(o.customerId)}>{o.customerNumber}</Link> },
         { field: 'customerName' },
         { field: 'swapId', render: (o) => <Link to={SWAP_ORDER_ROUTES.swap(o.swapId)}>{t('swapOrder.swapLink', { id: o.swapId })}</Link> },
@@ -40,8 +38,8 @@ function groups(t: (key: string, params?: Record<string, unknown>) => string, ki
     {
       titleKey: 'swapOrder.group.payment',
       items: [
-        { field: 'unitPrice', render: (o) => money(o, o.unitPrice) },
-        { field: 'amount', render: (o) => money(o, o.amount) },
+        { field: 'unitPrice', render: (o) => orderMoney(o, o.unitPrice) },
+        { field: 'amount', render: (o) => orderMoney(o, o.amount) },
         { field: 'paymentGateway' },
         { field: 'transactionId' },
         { field: 'paidAt' },

@@ -1,12 +1,9 @@
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CURRENCY_DECIMALS, swapOrderApi, type SwapOrderRecord } from '@swap/contracts';
-import { ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { SWAP_ORDER_STATUSES, swapOrderApi, type SwapOrderRecord } from '@swap/contracts';
 import { fieldKey } from '../../shared/devices';
-import { formatAmount } from '../../shared/format';
-import { isPlatformUser } from '../../shared/session';
-import { can, codeOf, searchFields, STATUS_MAP, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
+import { amountColumn, OrderKindList } from '../order-kind';
+import { can, codeOf, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
 
 /**
  * Order centre → Transfer orders or Energy orders: the paid side of charged swaps, each linked to its
@@ -16,36 +13,20 @@ import { can, codeOf, searchFields, STATUS_MAP, SWAP_ORDER_ROUTES, useSwapOrderK
  */
 export function SwapOrderListPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const kind = useSwapOrderKind();
   const api = swapOrderApi[kind];
   const code = codeOf(kind);
   return (
-    <>
-      <TitleBar title={t(`nav.order.${kind}`)} />
-      <ResourceTable<SwapOrderRecord, typeof api.search>
-        key={kind}
-        endpoints={{ search: api.search, export: api.export }}
-        exportFilename={kind === 'kwh' ? 'energy-orders' : 'transfer-orders'}
-        rowKey="id"
-        scrollX={kind === 'kwh' ? 1800 : 1600}
-        defaultSort={{ field: 'createdAt', order: 'descend' }}
-        searchFields={searchFields()}
-        columns={[
-          {
-            key: 'orderNo',
-            titleKey: fieldKey('orderNo'),
-            sortable: true,
-            width: 190,
-            render: (r) => <Link to={SWAP_ORDER_ROUTES.detail(r)}>{r.orderNo}</Link>,
-          },
-          {
-            key: 'customerNumber',
-            titleKey: fieldKey('customerNumber'),
-            width: 130,
-            render: (r) => <Link to={SWAP_ORDER_ROUTES.customer(r.customerId)}>{r.customerNumber}</Link>,
-          },
-          { key: 'customerName', titleKey: fieldKey('customerName'), width: 160 },
+    <OrderKindList<SwapOrderRecord, typeof api.search>
+      kind={kind}
+      api={api}
+      titleKey={`nav.order.${kind}`}
+      exportFilename={kind === 'kwh' ? 'energy-orders' : 'transfer-orders'}
+      scrollX={kind === 'kwh' ? 1800 : 1600}
+      search={[{ name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') }]}
+      statuses={SWAP_ORDER_STATUSES}
+      columns={{
+        middle: [
           {
             key: 'swapId',
             titleKey: fieldKey('swapId'),
@@ -53,43 +34,32 @@ export function SwapOrderListPage() {
             render: (r) => <Link to={SWAP_ORDER_ROUTES.swap(r.swapId)}>{t('swapOrder.swapLink', { id: r.swapId })}</Link>,
           },
           { key: 'cabinetNumber', titleKey: fieldKey('cabinetNumber'), width: 140 },
-          ...(kind === 'kwh' ? [{ key: 'energyKwh' as const, titleKey: fieldKey('energyKwh'), align: 'right' as const, width: 130 }] : []),
-          { key: 'status', titleKey: fieldKey('status'), kind: 'status', statusMap: STATUS_MAP, width: 160 },
-          {
-            key: 'amount',
-            titleKey: fieldKey('amount'),
-            align: 'right',
-            width: 150,
-            render: (r) => formatAmount(r.amount, r.currency, CURRENCY_DECIMALS[r.currency]),
-          },
-          { key: 'cityName', titleKey: fieldKey('cityName'), width: 150 },
-          ...(isPlatformUser() ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantId'), width: 160 }] : []),
-          { key: 'swapAt', titleKey: fieldKey('swapAt'), kind: 'datetime', width: 180 },
-          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(SWAP_ORDER_ROUTES.detail(r)) },
-          {
-            key: 'pay',
-            labelKey: 'swapOrder.pay',
-            code: `${code}.walletPay`,
-            hidden: (r) => !can('pay')(r),
-            confirmKey: 'swapOrder.payConfirm',
-            successKey: 'swapOrder.paid',
-            call: { endpoint: api.walletPay, input: (r) => ({ id: r.id }) },
-          },
-          {
-            key: 'cancel',
-            labelKey: 'swapOrder.cancel',
-            code: `${code}.cancel`,
-            danger: true,
-            hidden: (r) => !can('cancel')(r),
-            confirmKey: 'swapOrder.cancelConfirm',
-            successKey: 'swapOrder.cancelled',
-            call: { endpoint: api.cancel, input: (r) => ({ id: r.id }) },
-          },
-        ]}
-      />
-    </>
+          ...(kind === 'kwh' ? [{ key: 'energyKwh', titleKey: fieldKey('energyKwh'), align: 'right' as const, width: 130 }] : []),
+        ],
+        after: [amountColumn('amount', 150), { key: 'cityName', titleKey: fieldKey('cityName'), width: 150 }],
+        last: [{ key: 'swapAt', titleKey: fieldKey('swapAt'), kind: 'datetime', width: 180 }],
+      }}
+      steps={[
+        {
+          key: 'pay',
+          labelKey: 'swapOrder.pay',
+          code: `${code}.walletPay`,
+          hidden: (r) => !can('pay')(r),
+          confirmKey: 'swapOrder.payConfirm',
+          successKey: 'swapOrder.paid',
+          call: { endpoint: api.walletPay, input: (r) => ({ id: r.id }) },
+        },
+        {
+          key: 'cancel',
+          labelKey: 'swapOrder.cancel',
+          code: `${code}.cancel`,
+          danger: true,
+          hidden: (r) => !can('cancel')(r),
+          confirmKey: 'swapOrder.cancelConfirm',
+          successKey: 'swapOrder.cancelled',
+          call: { endpoint: api.cancel, input: (r) => ({ id: r.id }) },
+        },
+      ]}
+    />
   );
 }

@@ -9,7 +9,8 @@ import { useAmount } from '../../shared/amount';
 import { useEndpointMutation } from '../../shared/api/endpoints';
 import { useUi } from '../../shared/ui';
 import { OrderPayments } from '../payment';
-import { can, codeOf, STATUS_MAP, useWalletOrderKind, WALLET_ORDER_ROUTES } from './walletOrderModel';
+import { ORDER_ROUTES, ORDER_STATUS_MAP } from '../order-kind';
+import { can, codeOf, useWalletOrderKind } from './walletOrderModel';
 
 const MarkPaidForm = lazyDrawer(() => import('./WalletOrderForms').then((m) => m.MarkPaidForm));
 
@@ -20,8 +21,8 @@ function groups(t: (key: string) => string, kind: WalletOrderKind, amount: (a: s
       titleKey: 'walletOrder.group.order',
       items: [
         { field: 'orderNo' },
-        { field: 'status', map: STATUS_MAP },
-        { field: 'customerNumber', render: (o) => <Link to={WALLET_ORDER_ROUTES.customer(o.customerId)}>{o.customerNumber}</Link> },
+        { field: 'status', map: ORDER_STATUS_MAP },
+        { field: 'customerNumber', render: (o) => <Link to={ORDER_ROUTES.customer(o.customerId)}>{o.customerNumber}</Link> },
         { field: 'customerName' },
         { field: 'source', render: (o) => t(`productOrder.source.${o.source}`) },
         { field: 'merchantName', labelKey: fieldKey('merchantId') },
@@ -102,7 +103,7 @@ export function WalletOrderDetailPage() {
       detail={useDetail(walletOrderApi[kind].detail, id)}
       title={(order) => t('walletOrder.detailTitle', { number: order.orderNo })}
       pageTitleKey={kind === 'recharge' ? 'page.rechargeOrderDetail' : 'page.packageOrderDetail'}
-      back={WALLET_ORDER_ROUTES.list(kind)}
+      back={ORDER_ROUTES.list(kind)}
       loadFailedKey="walletOrder.loadFailed"
       actions={[
         { key: 'markPaid', code: `${code}.markPaid`, labelKey: 'walletOrder.markPaid', when: can('pay'), opens: 'markPaid' },

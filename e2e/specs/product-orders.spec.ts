@@ -1,4 +1,4 @@
-import { productOrderApi, vehicleApi } from '@swap/contracts';
+import { paymentApi, productOrderApi, vehicleApi } from '@swap/contracts';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
@@ -83,5 +83,49 @@ describe('product orders', () => {
     await list.search({ เลขที่คำสั่งซื้อ: order.orderNo });
     await list.row(order.orderNo).getByText('ยุติแล้ว').waitFor();
     await checkA11y(page);
+  });
+
+  test('"Request payment" is offered while an order owes and is gone once its last cycle is paid through the gateway', async ({ page }) => {
+    const merchant = await createMerchant({ menuCodes: ['order.product', 'customer.list'] });
+    const fixture = await createOrderFixture(merchant.id, [unique('Pay'), unique('Alt')]);
+    const customer = await createCustomer(merchant.admin.token, {
+      customerNumber: unique('C').toUpperCase(),
+      givenName: 'Rudi',
+      familyName: 'Hartono',
+      phone: `+6282${String(Date.now()).slice(-7)}`,
+    });
+    // Three cycles: the first payment and the second cycle asked for through the API, the stand-in gateway paying each.
+    const order = await createProductOrder(merchant.admin.token, {
+      customerNumber: customer.customerNumber,
+      productId: fixture.products[0]!.id,
+    });
+    const cyclesPaid = () =>
+      expect.poll(async () => (await apiRequest(merchant.admin.token, productOrderApi.detail, { id: order.id })).currentCycle, {
+        timeout: 20_000,
+      });
+    for (const cycle of [1, 2]) {
+      await apiRequest(merchant.admin.token, paymentApi.start, { orderNo: order.orderNo });
+      await cyclesPaid().toBe(cycle);
+    }
+
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    const detail = new RecordDetailPage(page, `/order/product/detail/${order.id}`);
+    await detail.open();
+    await detail.heading().filter({ hasText: order.orderNo }).waitFor();
+    const payments = page.locator('.ant-card', { hasText: 'Payments' });
+    const request = payments.getByRole('button', { name: 'Request payment' });
+    await request.click();
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText('Payment requested: ').waitFor();
+    await cyclesPaid().toBe(3);
+
+    // Paid in full: the page no longer offers the request, and lists the gateway's three reports.
+    await page.reload();
+    await detail.heading().filter({ hasText: order.orderNo }).waitFor();
+    await payments
+      .getByRole('row', { name: /Reported by the gateway/ })
+      .nth(2)
+      .waitFor();
+    await expect.poll(() => request.count()).toBe(0);
   });
 });

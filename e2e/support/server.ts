@@ -44,7 +44,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 
 /**
  * Starts the built server (apps/server/dist) on a free port with a fresh data folder, demo data,
- * fast password hashing and its embedded MQTT broker on another free port; its output goes to `logFile`.
+ * fast password hashing, its embedded MQTT broker and its stand-in payment gateway on other free
+ * ports; its output goes to `logFile`.
  */
 export async function startServer(options: { logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
@@ -54,6 +55,7 @@ export async function startServer(options: { logFile: string; env?: Record<strin
 
   const port = await freePort();
   const mqttPort = await freePort();
+  const standInPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-e2e-'));
   fs.mkdirSync(path.dirname(options.logFile), { recursive: true });
   const log = fs.openSync(options.logFile, 'w');
@@ -73,6 +75,8 @@ export async function startServer(options: { logFile: string; env?: Record<strin
       MQTT_URL: '',
       DEMO_FLEET_CABINETS: '0',
       DEMO_FLEET_VEHICLES: '0',
+      // The demo's stand-in payment gateway on a port of its own (a demo server elsewhere may hold its usual one).
+      PAYMENT_STANDIN_PORT: String(standInPort),
       ...options.env,
     },
     stdio: ['ignore', log, log],

@@ -15,6 +15,13 @@ import { purgeTelemetry, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '.
 const COMMAND_SWEEP_MS = 5000;
 /** How often the business alarm rules are checked (docs/alarms.md, "Business rules"). */
 const BUSINESS_ALARM_SWEEP_MS = 15_000;
+/**
+ * A failed swap, a command's end or a cabinet's new state asks for the business check this soon
+ * (coalesced: one check for every event within it), so its alarm is not up to 15 s late.
+ */
+const BUSINESS_ALARM_EVENT_MS = 500;
+/** What a business rule counts: swaps (event), command outcomes (cmd-result, command) and batteries in the slots (state). */
+const BUSINESS_CHANNELS = new Set(['event', 'cmd-result', 'command', 'state']);
 
 export interface GatewayOptions {
   /** External broker (Mosquitto, EMQX); when absent an embedded broker listens on host:port. */
@@ -125,20 +132,45 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   // Business alarm rules read what the business recorded (swaps, command outcomes, batteries in the
   // stations): each server checks them in turn, the unique index keeps one alarm per subject and rule.
   let evaluating = false;
-  const evaluateBusiness = () => {
-    if (evaluating) return;
+  // Asked for again while a check runs: one more check once it ends.
+  let again = false;
+  const evaluateBusiness = (atEvent = false) => {
+    if (evaluating) {
+      again = true;
+      return;
+    }
     evaluating = true;
-    evaluateBusinessAlarms(db)
+    evaluateBusinessAlarms(db, new Date(), atEvent)
       .then(
         (opened) => {
           for (const alarm of opened) hub.emitChange({ kind: 'cabinet', number: alarm.number, channel: ALARM_CHANNEL });
         },
         (error: unknown) => log.warn({ error: String(error) }, 'business alarm rules not evaluated'),
       )
-      .finally(() => (evaluating = false));
+      .finally(() => {
+        evaluating = false;
+        if (again) {
+          again = false;
+          askBusinessCheck();
+        }
+      });
   };
-  const businessTimer = setInterval(evaluateBusiness, options.businessAlarmIntervalMs ?? BUSINESS_ALARM_SWEEP_MS);
+  const businessTimer = setInterval(() => evaluateBusiness(), options.businessAlarmIntervalMs ?? BUSINESS_ALARM_SWEEP_MS);
   businessTimer.unref();
+  // Raised at the event (docs/alarms.md, "Business rules"): what this server stored asks for a check
+  // soon; the device's own handling pays only this timer, never a query.
+  let soon: NodeJS.Timeout | undefined;
+  const askBusinessCheck = () => {
+    if (soon) return;
+    soon = setTimeout(() => {
+      soon = undefined;
+      evaluateBusiness(true);
+    }, BUSINESS_ALARM_EVENT_MS);
+    soon.unref();
+  };
+  const stopAsking = hub.onChange((change) => {
+    if (!change.relayed && change.kind === 'cabinet' && BUSINESS_CHANNELS.has(change.channel)) askBusinessCheck();
+  });
   let purging = false;
   const purge = () => {
     if (purging) return;
@@ -186,6 +218,8 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       clearInterval(sweep);
       clearInterval(commandSweep);
       clearInterval(businessTimer);
+      stopAsking();
+      clearTimeout(soon);
       clearInterval(purgeTimer);
       clearInterval(trackTimer);
       clearTimeout(trackFirst);

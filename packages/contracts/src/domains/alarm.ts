@@ -346,6 +346,8 @@ export const alarmSearch = pageQuerySchema.extend({
   /** Open or acknowledged: not cleared yet. */
   active: z.boolean().optional(),
   ruleId: id.optional(),
+  /** A business rule's alarms (its ids are its own: a device rule's and a business rule's may be alike). */
+  businessRuleId: id.optional(),
   openedFrom: z.iso.datetime({ offset: true }).optional(),
   openedTo: z.iso.datetime({ offset: true }).optional(),
 });

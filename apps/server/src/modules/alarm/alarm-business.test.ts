@@ -1,17 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { alarmApi, endpointUrl, type BusinessRuleAdd, type Language, type SwapEvent } from '@swap/contracts';
+import mqtt from 'mqtt';
+import { alarmApi, cabinetTopic, endpointUrl, type BusinessRuleAdd, type Language, type SwapEvent } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   assignToStation,
   compartment,
   createDeviceTypes,
   createDevices,
+  createDeviceWithCredential,
   createMerchant,
   platformAdmin,
   type MerchantFixture,
 } from '../../test/factories.js';
 import { DeviceHub } from '../../app/device-hub.js';
+import { startDeviceGateway } from '../../device-link/gateway.js';
+import { SILENT_LOG } from '../../test/device-fixtures.js';
+import { eventually } from '../../test/eventually.js';
 import { storeCabinetState } from '../../device-link/device-state.service.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { deviceLogs } from '../device-log/device-log.table.js';
@@ -242,6 +247,51 @@ describe('business alarm rules', () => {
       expect(row?.value).toBe(100);
       await evaluateBusinessAlarms(server.db, new Date(Date.now() + 11 * 60_000));
       expect((await server.db.select().from(alarms).where(eq(alarms.id, row!.id)))[0]?.alarmState).toBe('CLEARED');
+    });
+  });
+
+  describe('at the event', () => {
+    it('a failed swap reported over MQTT raises its alarm within a second, not at the next periodic check', async () => {
+      await server.db.delete(alarmBusinessRules);
+      await server.request(alarmApi.businessRules.add, { ...SWAPS, threshold: 1, content: 'A swap failed here' }, { token: admin });
+      const device = await createDeviceWithCredential(server, admin, 'cabinet', {
+        typeId: types.cabinet,
+        number: 'CBEV0001',
+        merchantId: merchant.id,
+      });
+      // The periodic check waits an hour: only the event can raise the alarm in time.
+      const gateway = await startDeviceGateway(
+        server.db,
+        { url: undefined, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60, businessAlarmIntervalMs: 3_600_000 },
+        SILENT_LOG,
+        server.app.deviceHub,
+      );
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
+        clientId: device.number,
+        username: device.number,
+        password: device.secret,
+      });
+      try {
+        await client.publishAsync(cabinetTopic(device.number, 'event'), JSON.stringify(failedSwap('ev-at-once', new Date())), { qos: 1 });
+        await eventually(async () =>
+          expect((await business()).filter((a) => a.deviceId === device.id).map((a) => [a.alarmState, a.content])).toEqual([
+            ['OPEN', 'A swap failed here'],
+          ]),
+        );
+        // The records' rule filter finds it by its business rule.
+        const [rule] = (await server.request(alarmApi.businessRules.search, {}, { token: admin })).data.records;
+        const found = await server.request(alarmApi.records.search, { businessRuleId: rule!.id }, { token: merchant.admin.token });
+        expect(found.data.records.map((r) => r.deviceNumber)).toContain(device.number);
+        expect(found.data.records.every((r) => r.businessRuleId === rule!.id && r.alarmKind === 'business')).toBe(true);
+        expect(
+          (await server.request(alarmApi.records.search, { businessRuleId: rule!.id }, { token: rival.admin.token })).data.records.map(
+            (r) => r.deviceNumber,
+          ),
+        ).not.toContain(device.number);
+      } finally {
+        await client.endAsync();
+        await gateway.close();
+      }
     });
   });
 });

@@ -76,6 +76,7 @@ const filters = {
     unindexed: FEW,
   },
   ruleId: { where: (ruleId: number) => eq(alarms.ruleId, ruleId), unindexed: FEW },
+  businessRuleId: { where: (ruleId: number) => eq(alarms.businessRuleId, ruleId), unindexed: FEW },
   openedFrom: (from: string) => gte(alarms.openedAt, new Date(from)),
   openedTo: (to: string) => lte(alarms.openedAt, new Date(to)),
 };

@@ -142,6 +142,12 @@ function signedOutRoutes(router: string): Address[] {
   const pages = new Map<string, { key: string; texts: string[] }>();
   for (const [, name, specifier] of router.matchAll(/const (\w+) = named\(\(\) => import\('([^']+)'\)/g))
     pages.set(name!, { key: keyOf('src/app/router.tsx', specifier!), texts: [] });
+  // `const loadPage = () => import(…)…; const Page = named(loadPage);` (a page main.tsx may start fetching early).
+  for (const [, name, loader] of router.matchAll(/const (\w+) = named\((\w+)\);/g)) {
+    const specifier = new RegExp(`const ${loader} = \\(\\) => import\\('([^']+)'\\)`).exec(router)?.[1];
+    if (!specifier) throw new Error(`${loader} in src/app/router.tsx no longer reads as measured here`);
+    pages.set(name!, { key: keyOf('src/app/router.tsx', specifier), texts: [] });
+  }
   const recovery = /import\('([^']+)'\), loadFeatureTexts\(\['([^']+)'\]\)/.exec(router);
   for (const [, name] of router.matchAll(/const (\w+) = recoveryPage\(/g)) {
     if (!recovery) throw new Error('recoveryPage in src/app/router.tsx no longer reads as measured here');

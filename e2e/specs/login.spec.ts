@@ -11,6 +11,26 @@ describe('sign-in', () => {
     expect(login.currentPath()).toBe('/session/login?redirect=%2Fdashboard');
   });
 
+  test('a signed-out visit to / opens sign-in without the signed-in area’s code, the loading screen gone once it shows', async ({
+    page,
+  }) => {
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // Timers stand still: the loading screen's 2 s limit cannot end it, only the page being ready.
+    await page.clock.install();
+    await page.goto('/');
+    const login = new LoginPage(page);
+    await login.waitUntilShown();
+    expect(login.currentPath()).toBe('/session/login?redirect=%2Fdashboard');
+    await page.clock.runFor(100);
+    await page.getByText('Loading the back-office').waitFor({ state: 'hidden' });
+    // The shell, its chunk and antd's core are the signed-in area's (docs/scaling.md, "Web bundle").
+    expect(scripts.filter((path) => /\/assets\/(AuthedLayout|shell|ui-core)-[\w-]+\.js$/.test(path))).toEqual([]);
+    expect(scripts.length).toBeGreaterThan(0);
+  });
+
   test('the demo platform admin signs in and lands on the dashboard', async ({ page }) => {
     const login = new LoginPage(page);
     await login.open();

@@ -10,17 +10,15 @@ import { PageLoading } from './PageLoading';
 
 import { Shell } from './shell/Shell';
 
-/** Signed-in area: token → grants → (no centre: 401) → shell with the currency. */
+/** Signed-in area (entered with a token): grants → (no centre: 401) → shell with the currency. */
 export function AuthedLayout() {
   const location = useLocation();
   const token = getToken();
   const levels = useMenuLevels(!!token);
   const currency = useCurrencyConfig(!!token && levels.isSuccess);
 
-  if (!token) {
-    const wanted = `${location.pathname}${location.search}`;
-    return <Navigate to={`/session/login?redirect=${encodeURIComponent(wanted)}`} replace />;
-  }
+  // Entered with a session only (app/router.tsx, SignedInArea); a session ended meanwhile is SessionEnder's.
+  if (!token) return <PageLoading />;
   // A locked session shows no page's content until the password is given again.
   if (lockedPage() !== null) return <Navigate to="/session/lock-screen" replace />;
   if (levels.isError) {

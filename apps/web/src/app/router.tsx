@@ -5,10 +5,12 @@ import { RootLayout } from './RootLayout';
 import { RouteGate } from './RouteGate';
 import { centresOf, routesOf, type PageRoute } from './routeTables';
 import { loadFeatureTexts } from '../i18n';
+import { getToken } from '../shared/session';
 
 const named = <T,>(load: () => Promise<T>) => lazy(async () => ({ default: (await load()) as ComponentType }));
 
-const LoginPage = named(() => import('../features/session/LoginPage').then((m) => m.LoginPage));
+const loadLoginPage = () => import('../features/session/LoginPage').then((m) => m.LoginPage);
+const LoginPage = named(loadLoginPage);
 /** The password recovery pages come with their own texts (features/session/recovery.texts.ts). */
 const recoveryPage = (page: 'ForgotPasswordPage' | 'ResetPasswordPage') =>
   named(async () => {
@@ -23,7 +25,32 @@ const CallbackPage = named(() => import('../features/session/CallbackPage').then
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage').then((m) => m.NoPermissionPage));
 const NotFoundPage = named(() => import('../features/errors/NotFoundPage').then((m) => m.NotFoundPage));
-const AuthedLayout = named(() => import('./AuthedLayout').then((m) => m.AuthedLayout));
+const loadAuthedLayout = () => import('./AuthedLayout').then((m) => m.AuthedLayout);
+const AuthedLayout = named(loadAuthedLayout);
+
+/** Where sign-in leads back to after a signed-out visit of `pathname` and `search`. */
+const signInFor = (pathname: string, search: string) => `/session/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`;
+
+/**
+ * The signed-in area, entered only with a session: a signed-out visit (`/` too) goes to sign-in
+ * before the shell's code is fetched, so it loads what the sign-in page needs and no more
+ * (docs/scaling.md, "Web bundle").
+ */
+function SignedInArea() {
+  const { pathname, search } = useLocation();
+  return getToken() ? <AuthedLayout /> : <Navigate to={signInFor(pathname, search)} replace />;
+}
+
+/**
+ * Starts fetching the code of the first screen while the language loads (main.tsx), instead of
+ * after it: the sign-in page for a signed-out visit of the sign-in page or of the signed-in area,
+ * the shell for a signed-in one. The other pages outside the shell load when rendered.
+ */
+export function preloadFirstScreen(pathname: string): void {
+  const outside = pathname.startsWith('/session/') || pathname.startsWith('/error-page/') || pathname === '/callback';
+  if (pathname === '/session/login' || (!outside && !getToken())) void loadLoginPage();
+  else if (!outside) void loadAuthedLayout();
+}
 
 /** The routes of a centre's table that have a page, each guarded by its code and id patterns. */
 function CentreRoutes({ routes }: { routes: Promise<PageRoute[]> }) {
@@ -69,7 +96,7 @@ export function AppRoutes() {
         <Route path="/callback" element={<CallbackPage />} />
         <Route path="/error-page/500" element={<ServerErrorPage />} />
         <Route path="/error-page/401" element={<NoPermissionPage />} />
-        <Route element={<AuthedLayout />}>
+        <Route element={<SignedInArea />}>
           <Route path="*" element={<SignedInPages />} />
         </Route>
       </Route>

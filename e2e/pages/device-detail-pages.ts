@@ -31,6 +31,11 @@ export class DeviceDetailPage {
     return this.page.locator('.ant-descriptions-item-label', { hasText: exact }).locator('xpath=following-sibling::*[1]');
   }
 
+  /** The battery page's remote command buttons (sent through the compartment holding it). */
+  batteryCommands(): Locator {
+    return this.page.getByRole('group', { name: 'Remote commands' }).getByRole('button');
+  }
+
   async edit(): Promise<Locator> {
     await this.page.getByRole('button', { name: /^(edit )?Edit$/ }).click();
     const drawer = openDrawer(this.page);

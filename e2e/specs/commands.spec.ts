@@ -5,13 +5,15 @@ import { createCabinetDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
+import { DeviceDetailPage } from '../pages/device-detail-pages.js';
 import { Shell } from '../pages/shell.js';
-import { cabinetApi } from '@swap/contracts';
+import { batteryApi, cabinetApi } from '@swap/contracts';
 import { apiRequest, apiToken } from '../support/api.js';
 
 describe('remote commands', () => {
   let fleet: RunningFleet;
   let cabinetId = 0;
+  let firstBattery = '';
 
   beforeAll(async () => {
     // A cabinet of its own, run as a simulated device with the secret issued for it.
@@ -20,6 +22,7 @@ describe('remote commands', () => {
     fleet = await startCabinetDevice(cabinet, { commands: { delayMs: [50, 150], doorOpenMs: 600_000 } });
     const token = await apiToken();
     cabinetId = cabinet.id;
+    firstBattery = cabinet.compartments[0]!.batteryNumber!;
     // Commands need the cabinet online: wait for its retained state to be persisted.
     for (let tries = 0; ; tries++) {
       if ((await apiRequest(token, cabinetApi.detail, { id: cabinetId })).online) break;
@@ -137,5 +140,20 @@ describe('remote commands', () => {
     await detail.closeCompartment();
     expect(await page.getByRole('button', { name: 'Restart cabinet' }).isDisabled()).toBe(true);
     await detail.logRow('Went offline').first().waitFor();
+
+    // The page of a battery in that cabinet disables its commands too, with the reason in the tooltip.
+    const token = await apiToken();
+    const [battery] = (await apiRequest(token, batteryApi.search, { number: firstBattery })).records;
+    const batteryPage = new DeviceDetailPage(page, 'battery');
+    await batteryPage.openById(battery!.id);
+    await page.getByText(/^Commands are unavailable: the cabinet is offline \(last seen .+\)\.$/).waitFor();
+    const commands = batteryPage.batteryCommands();
+    expect(await commands.count()).toBeGreaterThan(0);
+    for (const button of await commands.all()) expect(await button.isDisabled()).toBe(true);
+    await commands.first().locator('xpath=..').hover();
+    await page
+      .getByRole('tooltip')
+      .getByText(/^Commands are unavailable: the cabinet is offline/)
+      .waitFor();
   });
 });

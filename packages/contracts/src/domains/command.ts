@@ -31,6 +31,20 @@ export type CabinetCommandSend = z.infer<typeof cabinetCommandSend>;
 
 /** POST /battery/command/send: the command goes to the cabinet compartment holding the battery. */
 export const batteryCommandSend = z.object({ batteryId: idParam, name: z.enum(BATTERY_COMMANDS) });
+
+/** Where the battery page's commands go: the compartment holding the battery, and whether its cabinet is online. */
+export const batteryPlaceQuery = z.object({ batteryId: idParam });
+export const batteryPlace = z
+  .object({
+    cabinetId: z.number(),
+    cabinetNumber: z.string(),
+    compartment: z.number(),
+    online: z.boolean(),
+    lastReportAt: z.string().nullable(),
+  })
+  .nullable();
+export type BatteryPlace = z.infer<typeof batteryPlace>;
+export type BatteryPlaceQuery = z.infer<typeof batteryPlaceQuery>;
 export type BatteryCommandSend = z.infer<typeof batteryCommandSend>;
 
 /** One remote command and where its lifecycle stands. */
@@ -84,6 +98,14 @@ export const commandApi = {
     access: { code: 'operation.battery' },
     body: batteryCommandSend,
     answer: commandRecord,
+  }),
+  /** The battery page asks before it offers commands: null when no cabinet holds the battery. */
+  batteryPlace: endpoint({
+    method: 'POST',
+    path: '/battery/command/place',
+    access: { code: 'operation.battery' },
+    body: batteryPlaceQuery,
+    answer: batteryPlace,
   }),
   cabinetSearch: endpoint({
     method: 'POST',

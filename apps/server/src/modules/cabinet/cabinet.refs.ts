@@ -118,6 +118,7 @@ export async function compartmentOfBattery(db: Db, ctx: Pick<Ctx, 'principal'>, 
       cabinetNumber: cabinets.number,
       merchantId: cabinets.merchantId,
       online: cabinets.online,
+      lastReportAt: cabinets.lastReportAt,
       compartment: cabinetCompartments.index,
     })
     .from(cabinetCompartments)

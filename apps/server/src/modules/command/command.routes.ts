@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { commandApi } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import { COMMAND_CSV_COLUMNS, batteryCommandList, cabinetCommandList } from './command.query.js';
-import { sendBatteryCommand, sendCabinetCommand } from './command.service.js';
+import { batteryPlaceOf, sendBatteryCommand, sendCabinetCommand } from './command.service.js';
 
 export interface CommandOptions {
   commandTimeoutSeconds: number;
@@ -13,6 +13,7 @@ export function registerCommandRoutes(app: FastifyInstance, options: CommandOpti
   const deps = { hub: app.deviceHub, timeoutMs: options.commandTimeoutSeconds * 1000 };
   serve(app, commandApi.cabinetSend, ({ input, ctx }) => sendCabinetCommand(ctx, deps, input));
   serve(app, commandApi.batterySend, ({ input, ctx }) => sendBatteryCommand(ctx, deps, input));
+  serve(app, commandApi.batteryPlace, ({ input, ctx }) => batteryPlaceOf(ctx, input));
   serve(app, commandApi.cabinetSearch, ({ input, ctx }) => cabinetCommandList.search(ctx, input));
   serve(app, commandApi.batterySearch, ({ input, ctx }) => batteryCommandList.search(ctx, input));
   serve(app, commandApi.cabinetExport, ({ input, ctx, reply }) =>

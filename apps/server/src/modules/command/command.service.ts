@@ -3,6 +3,8 @@ import { and, eq } from 'drizzle-orm';
 import {
   cabinetTopic,
   type BatteryCommandSend,
+  type BatteryPlace,
+  type BatteryPlaceQuery,
   type CabinetCommandSend,
   type CommandName,
   type CommandRecord,
@@ -252,6 +254,19 @@ export async function sendCabinetCommand(ctx: Ctx, deps: CommandDeps, body: Cabi
     },
     { name: body.name, compartment },
   );
+}
+
+/**
+ * Where a command from the battery page would go (operation.battery): the compartment holding the
+ * battery and whether its cabinet is online, so the page disables its commands with the reason; null
+ * when no cabinet (the caller sees) holds it. Another tenant's battery does not exist.
+ */
+export async function batteryPlaceOf(ctx: Ctx, body: BatteryPlaceQuery): Promise<BatteryPlace> {
+  const battery = await visibleBattery(ctx, body.batteryId);
+  const place = await compartmentOfBattery(ctx.db, ctx, battery.id);
+  if (!place) return null;
+  const { cabinetId, cabinetNumber, compartment, online, lastReportAt } = place;
+  return { cabinetId, cabinetNumber, compartment, online, lastReportAt: lastReportAt?.toISOString() ?? null };
 }
 
 /** A command from the battery page (operation.battery): it goes to the compartment holding the battery. */

@@ -143,6 +143,13 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     expect(listed.data.records.map((r) => r.name)).toEqual(['CHARGE_FORBID']);
     const outside = await sendBattery(who.merchant, { batteryId: ids.BCM000009, name: 'BATTERY_LOCK' }, 'th');
     expect(outside).toMatchObject({ code: 5021, message: MESSAGES.batteryNotInCabinet.text.th });
+    // The battery page asks where its commands would go before it offers them.
+    const place = (token: string, batteryId: unknown) =>
+      server.call('POST', endpointUrl(commandApi.batteryPlace), { token, body: { batteryId } });
+    expect((await place(who.merchant, ids.BCM000001)).data).toMatchObject({ cabinetNumber: ANSWERING, compartment: 1, online: true });
+    expect((await place(who.merchant, ids.BCM000009)).data).toBeNull();
+    expect((await place(who.rival, ids.BCM000001)).code).toBe(MESSAGES.batteryMissing.code);
+    for (const bad of ['abc', 0, -1, 2 ** 40, '1\u0000']) expect((await place(who.merchant, bad)).status).toBe(400);
   });
 
   it('shows every device failure as the catalogue’s message in the caller’s language', async () => {
@@ -324,6 +331,13 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     expect((await row(answer.data.id)).finishedAt).not.toBeNull();
     expect((await detail(ids[SILENT]!)).online).toBe(false);
     expect(changes).toContainEqual({ kind: 'cabinet', number: SILENT, channel: 'command' });
+    // Its battery's page is told the cabinet is offline, and a command from there is refused as well.
+    const place = await server.request(commandApi.batteryPlace, { batteryId: ids.BCM000002! }, { token: who.merchant });
+    expect(place.data).toMatchObject({ cabinetNumber: SILENT, online: false });
+    expect(await sendBattery(who.merchant, { batteryId: ids.BCM000002!, name: 'BATTERY_LOCK' }, 'th')).toMatchObject({
+      code: 5013,
+      message: MESSAGES.cabinetOffline.text.th,
+    });
   });
   // Last: it takes the link's sender away.
   it('ends a command the link fails to publish as a sending failure, and refuses at once without a link: the device link is down', async () => {

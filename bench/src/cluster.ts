@@ -1,0 +1,258 @@
+/**
+ * `npm run bench:cluster -w bench`: two servers behind HAProxy on one PostgreSQL and one Mosquitto,
+ * as docs/deploying.md sets them up, checked end to end (docs/testing.md, "Several servers"). Needs
+ * the built server (`npm run build`), DATABASE_URL (an empty database: scripts/ensure-postgres.sh),
+ * Mosquitto (scripts/ensure-mosquitto.sh) and HAProxy (scripts/ensure-haproxy.sh); everything
+ * listens on 127.0.0.1 and is stopped at the end. Proves, and exits non-zero when one fails:
+ * - a sign-in through HAProxy holds on each server (the session is in the database);
+ * - a list call answers on each server and through HAProxy;
+ * - a command sent through one server reaches a simulated cabinet on the broker, and its result
+ *   shows through the other;
+ * - a report the cabinet sends (stored by whichever server the broker's shared subscription gave
+ *   it to) reaches a live stream open on each server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  DEMO_PASSWORD,
+  SUCCESS_CODE,
+  TOKEN_HEADER,
+  cabinetApi,
+  commandApi,
+  deviceCredentialApi,
+  deviceTypeApi,
+  endpointUrl,
+  liveApi,
+  profileApi,
+  sessionApi,
+  type AnswerOf,
+  type EndpointDef,
+  type InputOf,
+} from '@swap/contracts';
+import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
+import { startOwnDevices } from '@swap/simulator';
+import { writeMosquittoAuth } from '../../apps/server/src/device-link/mosquitto.js';
+import { startMosquitto } from '../../apps/server/src/test/mosquitto.js';
+import { freePort } from '../../apps/server/src/test/free-port.js';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
+const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
+const GATEWAY = { username: 'swap-gateway', password: 'cluster-gateway-secret' };
+
+const stops: (() => Promise<void>)[] = [];
+const results: { check: string; ok: boolean; detail: string }[] = [];
+
+async function check(name: string, run: () => Promise<string>): Promise<void> {
+  const started = Date.now();
+  try {
+    const detail = await run();
+    results.push({ check: name, ok: true, detail: `${detail} (${Date.now() - started} ms)` });
+  } catch (error) {
+    results.push({ check: name, ok: false, detail: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+async function call<E extends EndpointDef>(base: string, token: string | null, endpoint: E, input: InputOf<E>): Promise<AnswerOf<E>> {
+  const url = new URL(endpointUrl(endpoint), base);
+  const headers: Record<string, string> = { Language: 'en', ...(token ? { [TOKEN_HEADER]: token } : {}) };
+  if (endpoint.method === 'GET') {
+    for (const [name, value] of Object.entries(input ?? {})) url.searchParams.set(name, String(value));
+  } else headers['content-type'] = 'application/json';
+  const answer = await fetch(url, {
+    method: endpoint.method,
+    headers,
+    ...(endpoint.method === 'POST' ? { body: JSON.stringify(input ?? {}) } : {}),
+  });
+  const envelope = (await answer.json()) as { code: number; message: string; data: AnswerOf<E> };
+  if (envelope.code !== SUCCESS_CODE)
+    throw new Error(`${endpoint.method} ${endpoint.path} on ${base}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+function spawnLogged(command: string, args: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'inherit', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  stops.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await exited;
+    }
+  });
+  return child;
+}
+
+async function healthy(base: string, child: ChildProcess, seconds: number): Promise<void> {
+  const end = Date.now() + seconds * 1000;
+  while (Date.now() < end) {
+    if (child.exitCode !== null) throw new Error(`${base}: exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`${base}: not healthy within ${seconds} s`);
+}
+
+/** Reads a live stream until an event names the channel; answers the event's data. */
+async function liveChange(base: string, token: string, cabinetId: number, channel: string, signal: AbortSignal): Promise<string> {
+  const url = new URL(endpointUrl(liveApi.cabinet.live), base);
+  url.searchParams.set('id', String(cabinetId));
+  const answer = await fetch(url, { headers: { [TOKEN_HEADER]: token }, signal });
+  if (!answer.ok || !answer.body) throw new Error(`live stream on ${base}: ${answer.status}`);
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const piece of answer.body) {
+    text += decoder.decode(piece as Uint8Array, { stream: true });
+    for (const block of text.split('\n\n')) {
+      if (block.includes('event: change') && block.includes(`"${channel}"`)) return block.replace(/\n/g, ' ');
+    }
+  }
+  throw new Error(`live stream on ${base} ended without a ${channel} change`);
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL;
+  if (!databaseUrl) throw new Error('DATABASE_URL is required (an empty PostgreSQL database: scripts/ensure-postgres.sh)');
+  if (!fs.existsSync(serverMain)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
+  if (!fs.existsSync(HAPROXY)) throw new Error(`${HAPROXY} is missing: run scripts/ensure-haproxy.sh`);
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-cluster-'));
+  stops.push(() => Promise.resolve(fs.rmSync(work, { recursive: true, force: true })));
+
+  // The broker, reading the password file and ACL the servers rewrite (and signal it to reload).
+  const authDir = path.join(work, 'mosquitto');
+  fs.mkdirSync(authDir);
+  await writeMosquittoAuth(authDir, { gateway: GATEWAY, devices: [] });
+  const broker = await startMosquitto({ authDir });
+  stops.push(() => broker.stop());
+  const pidFile = path.join(work, 'mosquitto.pid');
+  fs.writeFileSync(pidFile, `${broker.pid}\n`);
+
+  // Two servers: the first migrates and seeds the empty database, the second starts on it.
+  const servers: string[] = [];
+  for (const name of ['a', 'b']) {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = spawnLogged(process.execPath, [serverMain], {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(work, `data-${name}`),
+      DATABASE_URL: databaseUrl,
+      MQTT_URL: broker.url,
+      MQTT_USERNAME: GATEWAY.username,
+      MQTT_PASSWORD: GATEWAY.password,
+      MOSQUITTO_AUTH_DIR: authDir,
+      MOSQUITTO_PID_FILE: pidFile,
+      DEMO: '0',
+      ADMIN_USERNAME: 'admin',
+      ADMIN_PASSWORD: DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      TRUST_PROXY: '127.0.0.1',
+    });
+    await healthy(base, child, 120);
+    servers.push(base);
+  }
+  const [a, b] = servers as [string, string];
+
+  // HAProxy in front, round robin, health-checked; long-lived streams are not cut.
+  const proxyPort = await freePort();
+  const config = [
+    'global',
+    '  maxconn 2000',
+    'defaults',
+    '  mode http',
+    '  timeout connect 5s',
+    '  timeout client 60s',
+    '  timeout server 60s',
+    '  timeout tunnel 1h',
+    `frontend swap`,
+    `  bind 127.0.0.1:${proxyPort}`,
+    '  default_backend servers',
+    'backend servers',
+    '  balance roundrobin',
+    '  option forwardfor',
+    '  option httpchk GET /api/health',
+    ...servers.map((base, i) => `  server s${i + 1} ${new URL(base).host} check inter 2s`),
+  ];
+  const configFile = path.join(work, 'haproxy.cfg');
+  fs.writeFileSync(configFile, `${config.join('\n')}\n`);
+  const proxy = `http://127.0.0.1:${proxyPort}`;
+  const haproxy = spawnLogged(HAPROXY, ['-f', configFile, '-db'], process.env);
+  await healthy(proxy, haproxy, 20);
+
+  let token = '';
+  await check('sign in through HAProxy, the session holds on each server', async () => {
+    token = (await call(proxy, null, sessionApi.signIn, { username: 'admin', password: DEMO_PASSWORD })).token;
+    for (const base of servers) await call(base, token, profileApi.detail, undefined);
+    return 'signed in once, known to both servers';
+  });
+
+  let cabinetId = 0;
+  const number = `CL${Date.now().toString(36).toUpperCase()}`;
+  await check('a list call on each server and through HAProxy', async () => {
+    const typeId = (await call(proxy, token, deviceTypeApi.cabinet.add, DEVICE_TYPE_SAMPLES.cabinet)).id;
+    cabinetId = (await call(a, token, cabinetApi.batchAdd, { typeId, numbers: [number] })).ids[0]!;
+    const totals: number[] = [];
+    for (const base of [a, b, proxy, proxy]) totals.push((await call(base, token, cabinetApi.search, { number })).total);
+    if (totals.some((total) => total !== 1)) throw new Error(`totals ${totals.join(', ')}`);
+    return 'the cabinet added on server a is listed by a, b and twice through HAProxy';
+  });
+
+  // The cabinet signs in with the secret issued on server b (b rewrites Mosquitto's files and signals it).
+  const secret = (await call(b, token, deviceCredentialApi.cabinet.issue, { id: cabinetId })).secret;
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const fleet = await startOwnDevices({
+    url: broker.url,
+    cabinets: [{ number, secret, compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: null })) }],
+  });
+  stops.push(() => fleet.stop());
+
+  await check('a report reaches a live stream open on each server', async () => {
+    const abort = new AbortController();
+    const streams = [a, b].map((base) => liveChange(base, token, cabinetId, 'telemetry', abort.signal));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const ticker = setInterval(() => void fleet.tick(), 1000);
+    try {
+      const timeout = new Promise<never>((_, reject) => setTimeout(() => reject(new Error('no change within 20 s')), 20_000));
+      await Promise.race([Promise.all(streams), timeout]);
+      return 'both streams heard the cabinet’s telemetry';
+    } finally {
+      clearInterval(ticker);
+      abort.abort();
+      await Promise.allSettled(streams);
+    }
+  });
+
+  await check('a command sent through server a reaches the cabinet, its result shows through server b', async () => {
+    const sent = await call(a, token, commandApi.cabinetSend, { cabinetId, name: 'RESTART' });
+    const end = Date.now() + 20_000;
+    for (;;) {
+      const page = await call(b, token, commandApi.cabinetSearch, { cabinetId });
+      const record = page.records.find((r) => r.id === sent.id);
+      if (record && ['SUCCEEDED', 'FAILED', 'REJECTED'].includes(record.status)) {
+        if (record.status !== 'SUCCEEDED') throw new Error(`command ${record.status}`);
+        return `sent on a as ${sent.status}, read on b as ${record.status}`;
+      }
+      if (Date.now() > end) throw new Error(`command still ${record?.status ?? 'unknown'} on b after 20 s`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+}
+
+let failed = false;
+try {
+  await main();
+} catch (error) {
+  failed = true;
+  console.error(error instanceof Error ? error.message : error);
+} finally {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}
+for (const r of results) console.log(`${r.ok ? 'ok  ' : 'FAIL'}  ${r.check}: ${r.detail}`);
+if (failed || results.some((r) => !r.ok)) process.exitCode = 1;

@@ -32,7 +32,34 @@ function RecoveryCard({ title, children }: { title: string; children: ReactNode 
   );
 }
 
-function Result({ result }: { result: { kind: 'error' | 'success'; text: string } | null }) {
+type Outcome = { kind: 'error' | 'success'; text: string } | null;
+
+/**
+ * A recovery form's call: busy while it runs, then the success text or the server's refusal in the
+ * caller's language; answers whether it succeeded.
+ */
+function useSending(initial: Outcome = null) {
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<Outcome>(initial);
+  const send = async (call: () => Promise<unknown>, successText: string): Promise<boolean> => {
+    setBusy(true);
+    setResult(null);
+    try {
+      await call();
+      setResult({ kind: 'success', text: successText });
+      return true;
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      setResult({ kind: 'error', text: failure.message });
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, result, send };
+}
+
+function Result({ result }: { result: Outcome }) {
   if (!result) return null;
   return (
     <div className={`login-result login-result-${result.kind}`} role={result.kind === 'error' ? 'alert' : 'status'}>
@@ -56,8 +83,7 @@ export function ForgotPasswordPage() {
   const ask = useForgotPassword();
   const [username, setUsername] = useState('');
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const { busy, result, send } = useSending();
   const label = t('recovery.account');
   const error = touched ? validateValue(forgotPasswordBody.shape.username, username, label, t) : null;
 
@@ -66,17 +92,7 @@ export function ForgotPasswordPage() {
     setTouched(true);
     const parsed = forgotPasswordBody.safeParse({ username });
     if (!parsed.success || busy) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      await ask.mutateAsync(parsed.data);
-      setResult({ kind: 'success', text: t('recovery.sent') });
-    } catch (failure) {
-      if (!isApiError(failure)) throw failure;
-      setResult({ kind: 'error', text: failure.message });
-    } finally {
-      setBusy(false);
-    }
+    await send(() => ask.mutateAsync(parsed.data), t('recovery.sent'));
   };
 
   return (
@@ -109,11 +125,8 @@ export function ResetPasswordPage() {
   const token = params.get('token') ?? '';
   const [values, setValues] = useState({ password: '', confirm: '' });
   const [touched, setTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
-  const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(
-    token ? null : { kind: 'error', text: t('recovery.noToken') },
-  );
+  const { busy, result, send } = useSending(token ? null : { kind: 'error', text: t('recovery.noToken') });
   const passwordLabel = t('recovery.newPassword');
   const passwordError = touched ? validateValue(newPassword, values.password, passwordLabel, t) : null;
   const confirmError = touched && values.confirm !== values.password ? t('recovery.mismatch') : null;
@@ -122,18 +135,7 @@ export function ResetPasswordPage() {
     event.preventDefault();
     setTouched(true);
     if (!token || busy || done || !newPassword.safeParse(values.password).success || values.confirm !== values.password) return;
-    setBusy(true);
-    setResult(null);
-    try {
-      await reset.mutateAsync({ token, password: values.password });
-      setDone(true);
-      setResult({ kind: 'success', text: t('recovery.done') });
-    } catch (failure) {
-      if (!isApiError(failure)) throw failure;
-      setResult({ kind: 'error', text: failure.message });
-    } finally {
-      setBusy(false);
-    }
+    if (await send(() => reset.mutateAsync({ token, password: values.password }), t('recovery.done'))) setDone(true);
   };
 
   return (

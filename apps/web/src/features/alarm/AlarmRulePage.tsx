@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   CONDITION_PARAMETERS,
@@ -11,14 +9,11 @@ import {
   type AlarmRuleAdd,
   type AlarmRuleRecord,
 } from '@swap/contracts';
-import { Can } from '../../shared/Can';
-import { StatusTag } from '../../shared/StatusTag';
-import { ResourceForm, type FormField } from '../../shared/form';
+import type { FormField } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
 import { useTypeOptions } from '../device-registry';
-import { KIND_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, NOTIFICATION_OPTIONS, PARAMETER_OPTIONS, parameterOptions } from './alarmModel';
+import { KIND_OPTIONS, LEVEL_OPTIONS, NOTIFICATION_OPTIONS, PARAMETER_OPTIONS, parameterOptions } from './alarmModel';
+import { RuleListFrame } from './RuleListFrame';
 
 const CODE = 'alarmConfiguration.device';
 type RuleField =
@@ -49,17 +44,10 @@ const NEW_RULE: Partial<AlarmRuleAdd> = {
  */
 export function AlarmRulePage() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<AlarmRuleRecord | 'new' | null>(null);
-  const adding = editing === 'new';
   const [kind, setKind] = useState<AlarmDeviceKind | undefined>(undefined);
   const [parameter, setParameter] = useState<string | undefined>(undefined);
   const types = useTypeOptions(kind ?? 'battery', kind !== undefined);
   const condition = parameter !== undefined && CONDITION_PARAMETERS.includes(parameter as never);
-  const open = (rule: AlarmRuleRecord | 'new') => {
-    setKind(rule === 'new' ? undefined : rule.alarmKind);
-    setParameter(rule === 'new' ? undefined : rule.parameter);
-    setEditing(rule);
-  };
   const fields: FormField<RuleField>[] = [
     { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },
     { name: 'deviceTypeId', labelKey: 'field.deviceTypeId', type: 'select', options: types, helpKey: 'alarms.allTypes' },
@@ -83,70 +71,39 @@ export function AlarmRulePage() {
     return `${bound(r.rangeFrom)} – ${bound(r.rangeTo)}`;
   };
   return (
-    <>
-      <TitleBar
-        title={t('nav.alarmConfiguration.device')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              {t('alarms.addRule')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<AlarmRuleRecord, typeof alarmApi.rules.search>
-        endpoints={{ search: alarmApi.rules.search, export: alarmApi.rules.export }}
-        exportFilename="alarm-rules"
-        rowKey="id"
-        scrollX={1300}
-        searchFields={[
-          { name: 'content', labelKey: 'field.content' },
-          { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },
-          { name: 'parameter', labelKey: 'field.parameter', type: 'select', options: PARAMETER_OPTIONS },
-          { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
-        ]}
-        columns={[
-          { key: 'content', titleKey: 'field.content', width: 240 },
-          { key: 'alarmKind', titleKey: 'field.alarmKind', width: 110, render: (r) => t(`alarm.kind.${r.alarmKind}`) },
-          { key: 'deviceTypeName', titleKey: 'field.deviceTypeId', width: 150, render: (r) => r.deviceTypeName ?? t('alarms.allTypes') },
-          { key: 'parameter', titleKey: 'field.parameter', sortable: true, width: 200, render: (r) => t(`alarm.parameter.${r.parameter}`) },
-          { key: 'range', titleKey: 'alarms.range', width: 140, render: range },
-          { key: 'holdSeconds', titleKey: 'field.holdSeconds', kind: 'number', width: 130 },
-          {
-            key: 'level',
-            titleKey: 'field.level',
-            sortable: true,
-            width: 100,
-            render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} />,
-          },
-          {
-            key: 'notifications',
-            titleKey: 'field.notifications',
-            width: 220,
-            render: (r) => r.notifications.map((n) => t(`alarm.notification.${n}`)).join(', '),
-          },
-          { key: 'enabled', titleKey: 'field.enabled', kind: 'boolean', width: 90 },
-          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[editAction(CODE, open), removeAction(CODE, alarmApi.rules.remove, { confirmKey: 'alarms.confirmRemoveRule' })]}
-      />
-      <ResourceForm
-        open={editing !== null}
-        mode={adding ? 'add' : 'edit'}
-        title={t(adding ? 'alarms.addRule' : 'alarms.editRule')}
-        schema={(adding ? alarmRuleAdd : alarmRuleEdit) as typeof alarmRuleEdit}
-        width={600}
-        fields={fields}
-        initialValues={editing && editing !== 'new' ? editing : NEW_RULE}
-        extraValues={editing && editing !== 'new' ? { id: editing.id } : undefined}
-        submit={adding ? alarmApi.rules.add : alarmApi.rules.edit}
-        refresh={[alarmApi.rules.edit]}
-        onValuesChange={(changed) => {
+    <RuleListFrame<AlarmRuleRecord, typeof alarmApi.rules.search, typeof alarmRuleEdit>
+      code={CODE}
+      titleKey="nav.alarmConfiguration.device"
+      words={{ add: 'alarms.addRule', edit: 'alarms.editRule', confirmRemove: 'alarms.confirmRemoveRule' }}
+      api={alarmApi.rules}
+      exportFilename="alarm-rules"
+      scrollX={1300}
+      search={[
+        { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },
+        { name: 'parameter', labelKey: 'field.parameter', type: 'select', options: PARAMETER_OPTIONS },
+        { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
+      ]}
+      columns={[
+        { key: 'alarmKind', titleKey: 'field.alarmKind', width: 110, render: (r) => t(`alarm.kind.${r.alarmKind}`) },
+        { key: 'deviceTypeName', titleKey: 'field.deviceTypeId', width: 150, render: (r) => r.deviceTypeName ?? t('alarms.allTypes') },
+        { key: 'parameter', titleKey: 'field.parameter', sortable: true, width: 200, render: (r) => t(`alarm.parameter.${r.parameter}`) },
+        { key: 'range', titleKey: 'alarms.range', width: 140, render: range },
+        { key: 'holdSeconds', titleKey: 'field.holdSeconds', kind: 'number', width: 130 },
+      ]}
+      form={{
+        add: alarmRuleAdd as typeof alarmRuleEdit,
+        edit: alarmRuleEdit,
+        fields,
+        newRule: NEW_RULE,
+        onValuesChange: (changed) => {
           if ('alarmKind' in changed) setKind(changed.alarmKind as AlarmDeviceKind);
           if ('parameter' in changed) setParameter(changed.parameter as string);
-        }}
-        onClose={() => setEditing(null)}
-      />
-    </>
+        },
+      }}
+      onOpen={(rule) => {
+        setKind(rule === 'new' ? undefined : rule.alarmKind);
+        setParameter(rule === 'new' ? undefined : rule.parameter);
+      }}
+    />
   );
 }

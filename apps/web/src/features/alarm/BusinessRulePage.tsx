@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   alarmApi,
@@ -10,13 +8,10 @@ import {
   type BusinessRuleAdd,
   type BusinessRuleRecord,
 } from '@swap/contracts';
-import { Can } from '../../shared/Can';
-import { StatusTag } from '../../shared/StatusTag';
-import { ResourceForm, type FormField } from '../../shared/form';
+import type { FormField } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
-import { CONDITION_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, NOTIFICATION_OPTIONS } from './alarmModel';
+import { CONDITION_OPTIONS, LEVEL_OPTIONS, NOTIFICATION_OPTIONS } from './alarmModel';
+import { RuleListFrame } from './RuleListFrame';
 
 const CODE = 'alarmConfiguration.business';
 type RuleField = 'businessCondition' | 'threshold' | 'windowMinutes' | 'level' | 'content' | 'notifications' | 'enabled';
@@ -52,13 +47,7 @@ const SUMMARY: Record<BusinessCondition, string> = {
  */
 export function BusinessRulePage() {
   const { t } = useTranslation();
-  const [editing, setEditing] = useState<BusinessRuleRecord | 'new' | null>(null);
-  const adding = editing === 'new';
   const [condition, setCondition] = useState<BusinessCondition>('swapFailures');
-  const open = (rule: BusinessRuleRecord | 'new') => {
-    setCondition(rule === 'new' ? 'swapFailures' : rule.businessCondition);
-    setEditing(rule);
-  };
   const windowed = condition !== 'noSwappableBattery';
   const fields: FormField<RuleField>[] = [
     { name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS },
@@ -84,73 +73,36 @@ export function BusinessRulePage() {
   const describe = (r: BusinessRuleRecord) =>
     t(SUMMARY[r.businessCondition], { threshold: formatNumber(r.threshold), minutes: formatNumber(r.windowMinutes ?? 0) });
   return (
-    <>
-      <TitleBar
-        title={t('nav.alarmConfiguration.business')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              {t('alarms.addBusinessRule')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<BusinessRuleRecord, typeof alarmApi.businessRules.search>
-        endpoints={{ search: alarmApi.businessRules.search, export: alarmApi.businessRules.export }}
-        exportFilename="business-alarm-rules"
-        rowKey="id"
-        scrollX={1200}
-        searchFields={[
-          { name: 'content', labelKey: 'field.content' },
-          { name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS },
-          { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
-        ]}
-        columns={[
-          { key: 'content', titleKey: 'field.content', width: 240 },
-          {
-            key: 'businessCondition',
-            titleKey: 'field.businessCondition',
-            width: 240,
-            render: (r) => t(`alarm.parameter.${r.businessCondition}`),
-          },
-          { key: 'threshold', titleKey: 'field.threshold', width: 260, render: describe },
-          {
-            key: 'level',
-            titleKey: 'field.level',
-            sortable: true,
-            width: 100,
-            render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} />,
-          },
-          {
-            key: 'notifications',
-            titleKey: 'field.notifications',
-            width: 220,
-            render: (r) => r.notifications.map((n) => t(`alarm.notification.${n}`)).join(', '),
-          },
-          { key: 'enabled', titleKey: 'field.enabled', kind: 'boolean', width: 90 },
-          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          editAction(CODE, open),
-          removeAction(CODE, alarmApi.businessRules.remove, { confirmKey: 'alarms.confirmRemoveBusinessRule' }),
-        ]}
-      />
-      <ResourceForm
-        open={editing !== null}
-        mode={adding ? 'add' : 'edit'}
-        title={t(adding ? 'alarms.addBusinessRule' : 'alarms.editBusinessRule')}
-        schema={(adding ? businessRuleAdd : businessRuleEdit) as typeof businessRuleEdit}
-        width={600}
-        fields={fields}
-        initialValues={editing && editing !== 'new' ? editing : NEW_RULE}
-        extraValues={editing && editing !== 'new' ? { id: editing.id } : undefined}
-        submit={adding ? alarmApi.businessRules.add : alarmApi.businessRules.edit}
-        refresh={[alarmApi.businessRules.edit]}
-        onValuesChange={(changed) => {
+    <RuleListFrame<BusinessRuleRecord, typeof alarmApi.businessRules.search, typeof businessRuleEdit>
+      code={CODE}
+      titleKey="nav.alarmConfiguration.business"
+      words={{ add: 'alarms.addBusinessRule', edit: 'alarms.editBusinessRule', confirmRemove: 'alarms.confirmRemoveBusinessRule' }}
+      api={alarmApi.businessRules}
+      exportFilename="business-alarm-rules"
+      scrollX={1200}
+      search={[
+        { name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS },
+        { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
+      ]}
+      columns={[
+        {
+          key: 'businessCondition',
+          titleKey: 'field.businessCondition',
+          width: 240,
+          render: (r) => t(`alarm.parameter.${r.businessCondition}`),
+        },
+        { key: 'threshold', titleKey: 'field.threshold', width: 260, render: describe },
+      ]}
+      form={{
+        add: businessRuleAdd as typeof businessRuleEdit,
+        edit: businessRuleEdit,
+        fields,
+        newRule: NEW_RULE,
+        onValuesChange: (changed) => {
           if ('businessCondition' in changed) setCondition(changed.businessCondition as BusinessCondition);
-        }}
-        onClose={() => setEditing(null)}
-      />
-    </>
+        },
+      }}
+      onOpen={(rule) => setCondition(rule === 'new' ? 'swapFailures' : rule.businessCondition)}
+    />
   );
 }

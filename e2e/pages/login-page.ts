@@ -20,6 +20,11 @@ export class LoginPage extends BasePage {
     await this.username.waitFor();
   }
 
+  /** The single sign-on provider's button ("Sign in with …"), shown only when a provider is set. */
+  singleSignOn(): Locator {
+    return this.page.getByRole('button', { name: /^Sign in with / });
+  }
+
   async signIn(username: string, password: string): Promise<void> {
     await this.username.fill(username);
     await this.password.fill(password);

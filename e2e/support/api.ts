@@ -23,8 +23,13 @@ export interface ApiAnswer<E extends EndpointDef> {
  * does goes through the browser). The path and method come from the declaration, the input and the
  * answer are typed by it. A GET sends its input as the query string.
  */
-export async function apiAnswer<E extends EndpointDef>(token: string | null, endpoint: E, input: InputOf<E>): Promise<ApiAnswer<E>> {
-  const url = new URL(endpointUrl(endpoint), inject('baseURL'));
+export async function apiAnswer<E extends EndpointDef>(
+  token: string | null,
+  endpoint: E,
+  input: InputOf<E>,
+  baseURL: string = inject('baseURL'),
+): Promise<ApiAnswer<E>> {
+  const url = new URL(endpointUrl(endpoint), baseURL);
   const headers: Record<string, string> = token ? { [TOKEN_HEADER]: token } : {};
   if (endpoint.method === 'GET') {
     for (const [name, value] of Object.entries(input ?? {})) {
@@ -44,8 +49,13 @@ export async function apiAnswer<E extends EndpointDef>(token: string | null, end
 }
 
 /** Calls a declared endpoint and answers its data; a refused call fails the test with the server's message. */
-export async function apiRequest<E extends EndpointDef>(token: string | null, endpoint: E, input: InputOf<E>): Promise<AnswerOf<E>> {
-  const answer = await apiAnswer(token, endpoint, input);
+export async function apiRequest<E extends EndpointDef>(
+  token: string | null,
+  endpoint: E,
+  input: InputOf<E>,
+  baseURL: string = inject('baseURL'),
+): Promise<AnswerOf<E>> {
+  const answer = await apiAnswer(token, endpoint, input, baseURL);
   if (answer.code !== SUCCESS_CODE) throw new Error(`${endpoint.method} ${endpoint.path}: ${answer.code} ${answer.message}`);
   return answer.data;
 }

@@ -47,13 +47,13 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * fast password hashing, its embedded MQTT broker and its stand-in payment gateway on other free
  * ports; its output goes to `logFile`.
  */
-export async function startServer(options: { logFile: string; env?: Record<string, string> }): Promise<RunningServer> {
+export async function startServer(options: { logFile: string; env?: Record<string, string>; port?: number }): Promise<RunningServer> {
   const entry = path.join(repoRoot, 'apps/server/dist/main.js');
   if (!fs.existsSync(entry)) throw new Error(`${entry} is missing: build first (npm run build)`);
   const webDist = process.env.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist');
   if (!fs.existsSync(path.join(webDist, 'index.html'))) throw new Error(`${webDist}/index.html is missing: build first (npm run build)`);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const mqttPort = await freePort();
   const standInPort = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-e2e-'));

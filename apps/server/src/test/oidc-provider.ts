@@ -1,3 +1,5 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- oidc-provider ships no types; this file is read by the e2e project too
+/// <reference path="./oidc-provider-types.d.ts" />
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { accountApi, accountAssignRoles, accountResetPassword, roleApi, type AccountRecord } from '@swap/contracts';
+import { accountApi, accountAssignRoles, accountLinkSso, accountResetPassword, roleApi, type AccountRecord } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
 import { ResourceForm } from '../../shared/form';
 import { rolesOfTenant } from './accountModel';
@@ -50,6 +50,27 @@ export function AssignRolesDialog({ account, onClose }: { account: AccountRecord
       extraValues={account ? { id: account.id } : undefined}
       submit={accountChanges.assignRoles}
       refresh={[accountApi.assignRoles]}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Links a single sign-on identity (the provider's subject) to an account (modal; docs/security.md, "Single sign-on"). */
+export function LinkSsoDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <ResourceForm
+      open={account !== null}
+      mode="edit"
+      container="modal"
+      title={t('account.ssoLinkTitle', { username: account?.username ?? '' })}
+      schema={accountLinkSso}
+      fields={[{ name: 'ssoSubject', labelKey: 'account.ssoSubject', maxLength: 255, helpKey: 'account.ssoSubjectHelp' }]}
+      initialValues={account ? { ssoSubject: account.ssoSubject ?? '' } : undefined}
+      extraValues={account ? { id: account.id } : undefined}
+      submit={accountChanges.linkSso}
+      refresh={[accountApi.linkSso]}
+      successKey="account.ssoLinked"
       onClose={onClose}
     />
   );

@@ -9,7 +9,8 @@ import { ResourceTable, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
-import { AssignRolesDialog, ResetPasswordDialog } from './AccountDialogs';
+import { AssignRolesDialog, LinkSsoDialog, ResetPasswordDialog } from './AccountDialogs';
+import { usePublicSettings } from '../../shared/publicSettings';
 import { IDENTITY_MAP, identityOptions, STATUS_MAP, statusOptions } from './accountModel';
 import { accountChanges } from './accountQueries';
 import { Text } from '../../shared/Text';
@@ -27,6 +28,9 @@ export function AccountListPage() {
   const [editing, setEditing] = useState<AccountRecord | 'new' | null>(null);
   const [resetting, setResetting] = useState<AccountRecord | null>(null);
   const [assigning, setAssigning] = useState<AccountRecord | null>(null);
+  const [linking, setLinking] = useState<AccountRecord | null>(null);
+  // Single sign-on links only when a provider is set.
+  const sso = Boolean(usePublicSettings().data?.sso);
 
   const searchFields: SearchField<FilterOf<typeof accountApi.search>>[] = [
     { name: 'keyword', labelKey: 'account.keyword' },
@@ -88,6 +92,9 @@ export function AccountListPage() {
             render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')),
           },
           { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 120 },
+          ...(sso
+            ? [{ key: 'ssoSubject' as const, titleKey: 'account.sso', render: (r: AccountRecord) => r.ssoSubject ?? t('common.empty') }]
+            : []),
         ]}
         rowActions={[
           { key: 'edit', labelKey: 'common.edit', code: 'admin.admin.edit', onClick: (r) => setEditing(r) },
@@ -112,11 +119,23 @@ export function AccountListPage() {
           },
           { key: 'resetPassword', labelKey: 'account.resetPassword', code: 'admin.admin.resetPassword', onClick: (r) => setResetting(r) },
           { key: 'assignRoles', labelKey: 'account.assignRoles', code: 'admin.admin.assignRoles', onClick: (r) => setAssigning(r) },
+          { key: 'ssoLink', labelKey: 'account.ssoLink', code: 'admin.admin.edit', hidden: () => !sso, onClick: (r) => setLinking(r) },
+          {
+            key: 'ssoUnlink',
+            labelKey: 'account.ssoUnlink',
+            code: 'admin.admin.edit',
+            danger: true,
+            confirmKey: 'account.ssoConfirmUnlink',
+            hidden: (r) => !sso || !r.ssoSubject,
+            onClick: (r) => accountChanges.unlinkSso({ id: r.id }),
+            successKey: 'account.ssoUnlinked',
+          },
         ]}
       />
       <AccountFormDrawer editing={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
       <AssignRolesDialog account={assigning} onClose={() => setAssigning(null)} />
+      <LinkSsoDialog account={linking} onClose={() => setLinking(null)} />
     </>
   );
 }

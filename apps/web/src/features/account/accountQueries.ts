@@ -8,4 +8,6 @@ export const accountChanges = {
   resetPassword: (body: InputOf<typeof accountApi.resetPassword>) => request(accountApi.resetPassword, body),
   assignRoles: (body: InputOf<typeof accountApi.assignRoles>) => request(accountApi.assignRoles, body),
   setStatus: (body: InputOf<typeof accountApi.status>) => request(accountApi.status, body),
+  linkSso: (body: InputOf<typeof accountApi.linkSso>) => request(accountApi.linkSso, body),
+  unlinkSso: (body: InputOf<typeof accountApi.unlinkSso>) => request(accountApi.unlinkSso, body),
 };

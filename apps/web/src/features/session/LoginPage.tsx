@@ -13,7 +13,7 @@ import { saveSession } from '../../shared/session';
 import { DemoAccounts } from './DemoAccounts';
 import { LanguageSwitch } from './LanguageSwitch';
 import { LoginField } from './LoginField';
-import { useLogin, usePublicConfig } from './queries';
+import { startSingleSignOn, useLogin, usePublicConfig } from './queries';
 
 type Field = 'username' | 'password';
 
@@ -38,7 +38,23 @@ export function LoginPage() {
 
   const labels: Record<Field, string> = { username: t('session.username'), password: t('session.password') };
   const errorOf = (field: Field) => (touched[field] ? validateValue(loginBody.shape[field], values[field], labels[field], t) : null);
-  const busy = login.isPending || result?.kind === 'success';
+  const [leaving, setLeaving] = useState(false);
+  const busy = login.isPending || result?.kind === 'success' || leaving;
+  const sso = config.data?.sso;
+
+  /** Off to the single sign-on provider; it sends the browser back to /callback. */
+  const signInWithProvider = async () => {
+    setLeaving(true);
+    setResult(null);
+    try {
+      const { url } = await startSingleSignOn(safeRedirect(params.get('redirect')));
+      window.location.assign(url);
+    } catch (error) {
+      setLeaving(false);
+      if (!isApiError(error)) throw error;
+      setResult({ kind: 'error', text: error.message });
+    }
+  };
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -98,6 +114,14 @@ export function LoginPage() {
               {t('session.submit')}
             </button>
           </form>
+          {sso ? (
+            <>
+              <p className="login-or muted">{t('session.or')}</p>
+              <button type="button" className="plain-button plain-button-block" disabled={busy} onClick={() => void signInWithProvider()}>
+                {t('session.sso', { name: sso.name })}
+              </button>
+            </>
+          ) : null}
           <p className="login-links">
             <Link to="/session/forgot-password">{t('session.forgotPassword')}</Link>
             <Link to="/session/sign-up">{t('session.signUpLink')}</Link>

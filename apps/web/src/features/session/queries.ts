@@ -1,5 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { sessionApi, type LoginBody } from '@swap/contracts';
+import { sessionApi, type LoginBody, type SsoFinishBody } from '@swap/contracts';
 import { endpointKey, request } from '../../shared/api/endpoints';
 
 /**
@@ -19,6 +19,16 @@ export function usePublicConfig() {
 /** Sign-in (sessionApi.signIn): answers the session token and the account. */
 export function useLogin() {
   return useMutation({ mutationFn: (body: LoginBody) => request(sessionApi.signIn, body) });
+}
+
+/** Single sign-on's start (sessionApi.ssoStart): the provider's address, where the browser goes next. */
+export function startSingleSignOn(redirect: string | null) {
+  return request(sessionApi.ssoStart, redirect ? { redirect } : {});
+}
+
+/** Single sign-on's end (sessionApi.ssoFinish) with the provider's answer; the page shows a refusal itself. */
+export function finishSingleSignOn(body: SsoFinishBody) {
+  return request(sessionApi.ssoFinish, body, { quiet: () => true });
 }
 
 /** The lock screen's password check (sessionApi.unlock); a wrong password (408) is shown by the page, not as a notice. */

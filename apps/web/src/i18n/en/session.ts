@@ -12,6 +12,10 @@ export const session = {
   'session.demoUse': 'Use the {username} account',
   'session.version': 'Version {version}',
   'session.callback': 'Signing you in…',
+  'session.sso': 'Sign in with {name}',
+  'session.ssoFailed': 'Single sign-on did not sign you in',
+  'session.ssoBack': 'Back to sign-in',
+  'session.or': 'or',
   'session.signUpLink': 'Apply to become a merchant',
   'session.signUp.title': 'Apply to become a merchant',
   'session.signUp.subtitle':

@@ -13,6 +13,10 @@ export const session: Record<keyof typeof en, string> = {
   'session.demoUse': 'Gunakan akun {username}',
   'session.version': 'Versi {version}',
   'session.callback': 'Sedang memproses masuk…',
+  'session.sso': 'Masuk dengan {name}',
+  'session.ssoFailed': 'Masuk tunggal tidak berhasil',
+  'session.ssoBack': 'Kembali ke halaman masuk',
+  'session.or': 'atau',
   'session.signUpLink': 'Daftar sebagai merchant',
   'session.signUp.title': 'Daftar sebagai merchant',
   'session.signUp.subtitle':

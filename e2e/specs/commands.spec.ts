@@ -6,6 +6,7 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { CabinetDetailPage } from '../pages/cabinet-detail-page.js';
 import { DeviceDetailPage } from '../pages/device-detail-pages.js';
+import { ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
 import { batteryApi, cabinetApi } from '@swap/contracts';
 import { apiRequest, apiToken } from '../support/api.js';
@@ -14,6 +15,7 @@ describe('remote commands', () => {
   let fleet: RunningFleet;
   let cabinetId = 0;
   let firstBattery = '';
+  let cabinetNumber = '';
 
   beforeAll(async () => {
     // A cabinet of its own, run as a simulated device with the secret issued for it.
@@ -23,6 +25,7 @@ describe('remote commands', () => {
     const token = await apiToken();
     cabinetId = cabinet.id;
     firstBattery = cabinet.compartments[0]!.batteryNumber!;
+    cabinetNumber = cabinet.number;
     // Commands need the cabinet online: wait for its retained state to be persisted.
     for (let tries = 0; ; tries++) {
       if ((await apiRequest(token, cabinetApi.detail, { id: cabinetId })).online) break;
@@ -119,6 +122,14 @@ describe('remote commands', () => {
 
   test('an offline cabinet shows its last known values and disables its commands, saying why', async ({ page }) => {
     await new Shell(page).startSignedIn('admin');
+    // The cabinet list's connection column and filter: online now, not among the offline ones.
+    const list = new ListPage(page, '/product/cabinet/list');
+    await list.open();
+    await list.columnHeader('Connection').waitFor();
+    await list.search({ Number: cabinetNumber, Connection: 'Online' });
+    await list.row(cabinetNumber).getByText('Online', { exact: true }).waitFor();
+    await list.search({ Connection: 'Offline' });
+    await list.page.locator('.ant-empty').first().waitFor();
     const detail = new CabinetDetailPage(page, cabinetId);
     await detail.open();
     await detail.connectivity().getByText('Online', { exact: true }).waitFor();
@@ -140,6 +151,14 @@ describe('remote commands', () => {
     await detail.closeCompartment();
     expect(await page.getByRole('button', { name: 'Restart cabinet' }).isDisabled()).toBe(true);
     await detail.logRow('Went offline').first().waitFor();
+    // The list now finds it among the offline ones, with when it was last seen.
+    await list.open();
+    await list.search({ Number: cabinetNumber, Connection: 'Offline' });
+    await list.row(cabinetNumber).getByText('Offline', { exact: true }).waitFor();
+    await list
+      .row(cabinetNumber)
+      .getByText(/^last seen /)
+      .waitFor();
 
     // The page of a battery in that cabinet disables its commands too, with the reason in the tooltip.
     const token = await apiToken();

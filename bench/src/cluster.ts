@@ -9,7 +9,8 @@
  * - a command sent through one server reaches a simulated cabinet on the broker, and its result
  *   shows through the other;
  * - a report the cabinet sends (stored by whichever server the broker's shared subscription gave
- *   it to) reaches a live stream open on each server.
+ *   it to) reaches a live stream open on each server;
+ * - jobs of the job queue due while both servers run are each run once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +35,7 @@ import {
 } from '@swap/contracts';
 import { DEVICE_TYPE_SAMPLES } from '@swap/contracts/testing';
 import { startOwnDevices } from '@swap/simulator';
+import pg from 'pg';
 import { writeMosquittoAuth } from '../../apps/server/src/device-link/mosquitto.js';
 import { startMosquitto } from '../../apps/server/src/test/mosquitto.js';
 import { freePort } from '../../apps/server/src/test/free-port.js';
@@ -241,6 +243,35 @@ async function main(): Promise<void> {
       }
       if (Date.now() > end) throw new Error(`command still ${record?.status ?? 'unknown'} on b after 20 s`);
       await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  });
+
+  await check('scheduled jobs due on both servers each run once', async () => {
+    // Forty deliveries of the alarm webhook queue (an alarm that is no more: each ends at once),
+    // due in two seconds: both servers' workers poll for them, each is claimed by one.
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    try {
+      const { rows: made } = await client.query<{ id: string }>(
+        `insert into job (queue, payload, run_at, max_attempts)
+         select 'alarm.webhook', jsonb_build_object('alarmId', -g), now() + interval '2 seconds', 3 from generate_series(1, 40) g
+         returning id`,
+      );
+      const ids = made.map((row) => row.id);
+      const end = Date.now() + 60_000;
+      for (;;) {
+        const { rows } = await client.query<{ state: string; attempts: number; n: number }>(
+          `select state, attempts, count(*)::int as n from job where id = any($1::bigint[]) group by 1, 2`,
+          [ids],
+        );
+        const done = rows.find((row) => row.state === 'DONE' && row.attempts === 1)?.n ?? 0;
+        if (done === ids.length) return `${done} jobs done, each after one attempt`;
+        if (rows.some((row) => row.attempts > 1)) throw new Error(`a job ran twice: ${JSON.stringify(rows)}`);
+        if (Date.now() > end) throw new Error(`after 60 s: ${JSON.stringify(rows)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    } finally {
+      await client.end();
     }
   });
 }

@@ -30,6 +30,12 @@ export class DashboardPage extends BasePage {
     return Number((await count.textContent())!.replace(/[^\d]/g, ''));
   }
 
+  /** The words a station's marker on the fleet map says of it ("Name (Online: 1 of 1 cabinets online; Deployed)"). */
+  async stationOnMap(name: string): Promise<string | null> {
+    const marker = this.page.locator(`.leaflet-marker-icon[aria-label^="${name} ("]`);
+    return (await marker.count()) === 1 ? marker.getAttribute('aria-label') : null;
+  }
+
   /** The page's live stream is open (the title bar's "Page updates live"). */
   async waitUntilLive(): Promise<void> {
     await this.page.locator('[data-live-status="open"]').waitFor();

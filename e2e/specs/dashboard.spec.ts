@@ -1,5 +1,5 @@
 import { describe, expect, test } from '../support/fixtures.js';
-import { serveSwaps } from '../support/fleet.js';
+import { createStationCabinet, serveSwaps, startCabinetDevice } from '../support/fleet.js';
 import { createMerchant } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { DashboardPage } from '../pages/dashboard-page.js';
@@ -22,6 +22,27 @@ describe('dashboard', () => {
     await expect.poll(() => dashboard.settledCount('Swaps today'), { timeout: 20_000 }).toBeGreaterThan(before);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await checkA11y(page);
+  });
+
+  test('the fleet map follows a station’s cabinet coming online and going offline, without a reload', async ({ page }) => {
+    const merchant = await createMerchant({ menuCodes: ['dashboard.figures', 'site.cabinet'] });
+    const { cabinet, stationName } = await createStationCabinet(merchant);
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.waitUntilLive();
+    await expect.poll(() => dashboard.stationOnMap(stationName), { timeout: 15_000 }).toMatch(/: 0 of 1 cabinets online/);
+    await page.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
+    const fleet = await startCabinetDevice(cabinet);
+    try {
+      await expect.poll(() => dashboard.stationOnMap(stationName), { timeout: 15_000 }).toMatch(/: 1 of 1 cabinets online/);
+    } finally {
+      await fleet.stop();
+    }
+    await expect.poll(() => dashboard.stationOnMap(stationName), { timeout: 15_000 }).toMatch(/: 0 of 1 cabinets online/);
+    expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
   });
 
   test('a merchant’s role holding the figures only sees them, in Bahasa, and no other card', async ({ page, baseURL }) => {

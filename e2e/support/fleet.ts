@@ -118,6 +118,37 @@ export async function serveSwaps(vehicleNumber: string, times: readonly Date[]):
 }
 
 /**
+ * A swap station of the merchant (at 13.6° N, 100.4° E unless told), made by the platform, and a
+ * cabinet the spec makes (createCabinetDevice, empty) distributed to it: the spec runs the cabinet as
+ * a simulated device (startCabinetDevice).
+ */
+export async function createStationCabinet(
+  merchant: Merchant,
+  options: { areaId?: number; latitude?: number; longitude?: number } = {},
+): Promise<{ stationId: number; stationName: string; cabinet: CabinetDevice }> {
+  const platform = await apiToken('admin');
+  const name = unique('Swap point ');
+  const station = await apiRequest(platform, stationApi.SWAP.add, {
+    name,
+    nature: 'SELF_OPERATED',
+    address: `${name} street 1`,
+    latitude: options.latitude ?? 13.6,
+    longitude: options.longitude ?? 100.4,
+    responsiblePerson: 'Station lead',
+    status: 'DEPLOYED',
+    merchantId: merchant.id,
+    ...(options.areaId === undefined ? {} : { areaId: options.areaId }),
+  });
+  const cabinet = await createCabinetDevice({ batteries: 0 });
+  await apiRequest(platform, distributionApi.cabinet.distribute, {
+    numbers: [cabinet.number],
+    merchantId: merchant.id,
+    stationId: station.id,
+  });
+  return { stationId: station.id, stationName: name, cabinet };
+}
+
+/**
  * A swap the merchant charges: a city of its own with the merchant's price per swap, a station of the
  * merchant there, a cabinet the spec makes distributed to it, and a succeeded swap of the customer
  * reported by that cabinet on the e2e server's broker; answers the transfer order the swap made
@@ -133,24 +164,7 @@ export async function chargedSwap(merchant: Merchant, customerNumber: string, un
     billingMode: 'PER_SWAP',
     unitPrice,
   });
-  const name = unique('Swap point ');
-  const station = await apiRequest(platform, stationApi.SWAP.add, {
-    name,
-    nature: 'SELF_OPERATED',
-    address: `${name} street 1`,
-    latitude: 13.6,
-    longitude: 100.4,
-    responsiblePerson: 'Station lead',
-    status: 'DEPLOYED',
-    merchantId: merchant.id,
-    areaId: city.id,
-  });
-  const cabinet = await createCabinetDevice({ batteries: 0 });
-  await apiRequest(platform, distributionApi.cabinet.distribute, {
-    numbers: [cabinet.number],
-    merchantId: merchant.id,
-    stationId: station.id,
-  });
+  const { cabinet } = await createStationCabinet(merchant, { areaId: city.id });
   const fleet = await startCabinetDevice(cabinet);
   try {
     const at = new Date(Date.now() - 5 * 60_000);

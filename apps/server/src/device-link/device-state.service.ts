@@ -13,6 +13,8 @@ import { auditDeviceRefusal } from '../modules/swap/index.js';
  */
 export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog, hub?: DeviceHub): Promise<number> {
   const numbers = await takeSilentCabinetsOffline(db, timeoutMs);
+  // Their screens (detail pages, the dashboard's fleet map) hear it as from the cabinet's own state.
+  for (const number of numbers) hub?.emitChange({ kind: 'cabinet', number, channel: 'state' });
   // A silent cabinet meets the rules watching "offline" (docs/alarms.md); its next report clears them.
   await raiseOfflineAlarms(db, numbers, log, hub);
   await noticeCabinetsOffline(db, numbers, new Date()).catch((error: unknown) =>

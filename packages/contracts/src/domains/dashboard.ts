@@ -116,12 +116,19 @@ export type DashboardRanking = z.infer<typeof dashboardRanking>;
 
 /**
  * One `figures` event of the dashboard's stream (`GET /dashboard/live`): a figure of the caller's
- * tenant changed (a swap, a sale, a customer, an alarm), so the screen reloads these cards. Only the
- * cards the caller holds are named; bursts are gathered into one event a second at most. The
- * stream opens with a `ready` event (`{ cards: [] }`); after a reconnection the screen reloads all.
+ * tenant changed (a swap, a sale, a customer, an alarm opened, acknowledged or cleared), so the
+ * screen reloads these cards. Only the cards the caller holds are named; bursts are gathered into
+ * one event a second at most. The stream opens with a `ready` event (`{ cards: [] }`); after a
+ * reconnection the screen reloads all.
  */
 export interface DashboardLiveEvent {
   cards: DashboardCard[];
+  /**
+   * A station of the caller's tenant may have changed state (a cabinet standing in it went offline
+   * or online, one of its alarms opened or was handled): the fleet map reloads. Once in five
+   * seconds at most.
+   */
+  stations?: true;
 }
 export const DASHBOARD_LIVE_EVENT = 'figures';
 

@@ -12,3 +12,6 @@ export const STATION_SCREENS = {
   INTEGRATED: { path: '/site/store', code: 'site.store', list: '/site/store-list', detail: '/site/store-detail' },
   SWAP: { path: '/site/cabinet', code: 'site.cabinet', list: '/site/cabinet-list', detail: '/site/cabinet-detail' },
 } as const satisfies Record<StationType, { path: string; code: string; list: string; detail: string }>;
+
+/** The path of each type's map call (the dashboard's live stream reloads its answers without loading the station schemas). */
+export const stationMapPath = (type: StationType) => `${STATION_SCREENS[type].path}/map` as const;

@@ -3,9 +3,9 @@ import { pageQuerySchema } from '../envelope.js';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
 import { id, idQuery, requiredText, safeText } from '../validation.js';
 import { areaOption } from './area.js';
-import { STATION_SCREENS, STATION_TYPES, type StationType } from './station-kinds.js';
+import { STATION_SCREENS, STATION_TYPES, stationMapPath, type StationType } from './station-kinds.js';
 
-export { STATION_SCREENS, STATION_TYPES, type StationType } from './station-kinds.js';
+export { STATION_SCREENS, STATION_TYPES, stationMapPath, type StationType } from './station-kinds.js';
 
 /** Who runs the station: the owner itself, a franchisee under the owner, or a partner's premises. */
 export const STATION_NATURES = ['SELF_OPERATED', 'FRANCHISED', 'PARTNER'] as const;
@@ -171,7 +171,7 @@ function stationEndpoints(type: StationType) {
     }),
     map: endpoint({
       method: 'POST',
-      path: `${path}/map`,
+      path: stationMapPath(type),
       access: { code },
       body: stationMapQuery,
       answer: stationMap,

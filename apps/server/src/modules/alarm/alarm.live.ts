@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { alarmApi, type AlarmLiveEvent } from '@swap/contracts';
+import { alarmApi, type AlarmLiveEvent, type AlarmRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
@@ -9,6 +9,20 @@ import { alarms } from './alarm.table.js';
 
 /** The device-hub channel a device's new alarm is announced on (relayed to the other servers like any change). */
 export const ALARM_CHANNEL = 'alarm';
+/**
+ * An alarm acknowledged or cleared is announced on the device hub like a new one (relayed to the
+ * other servers): the screens counting open alarms (the dashboard's figures, its fleet map) reload.
+ * A business alarm is announced on its cabinet, as when it opened. Answers the record.
+ */
+export function announceHandled(app: FastifyInstance, alarm: AlarmRecord): AlarmRecord {
+  app.deviceHub.emitChange({
+    kind: alarm.alarmKind === 'business' ? 'cabinet' : alarm.alarmKind,
+    number: alarm.deviceNumber,
+    channel: ALARM_CHANNEL,
+  });
+  return alarm;
+}
+
 /** Alarms of one batch come together: the stream waits this long before it reads them. */
 const GATHER_MS = 100;
 

@@ -16,7 +16,7 @@ import {
   cabinetAlarmList,
   clearAlarm,
 } from './alarm.records.js';
-import { registerAlarmLive } from './alarm.live.js';
+import { announceHandled, registerAlarmLive } from './alarm.live.js';
 import { businessRuleList, businessRules } from './alarm.business.js';
 
 const RULE_CSV = fieldColumns<AlarmRuleRecord>(
@@ -77,8 +77,8 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
   serve(app, alarmApi.battery.search, ({ input, ctx }) => batteryAlarmList.search(ctx, input));
   serve(app, alarmApi.cabinet.search, ({ input, ctx }) => cabinetAlarmList.search(ctx, input));
   for (const kind of ['battery', 'cabinet', 'vehicle', 'business'] as const) {
-    serve(app, alarmApi[kind].acknowledge, ({ input, ctx }) => acknowledgeAlarm(ctx, kind, input));
-    serve(app, alarmApi[kind].clear, ({ input, ctx }) => clearAlarm(ctx, kind, input));
+    serve(app, alarmApi[kind].acknowledge, async ({ input, ctx }) => announceHandled(app, await acknowledgeAlarm(ctx, kind, input)));
+    serve(app, alarmApi[kind].clear, async ({ input, ctx }) => announceHandled(app, await clearAlarm(ctx, kind, input)));
     serve(app, alarmApi[kind].assign, ({ input, ctx }) => assignAlarm(ctx, kind, input));
   }
   serve(app, alarmApi.summary, ({ ctx }) => alarmSummary(ctx));

@@ -80,6 +80,16 @@ export async function cabinetsInStationsOf(db: Db, merchantId: number, limit: nu
   return rows.map((row) => ({ id: row.id, stationId: row.stationId! }));
 }
 
+/** The merchants (null: the platform's own) of the cabinets with these numbers that stand in a station (the fleet map's live notice). */
+export async function stationCabinetOwners(db: Db, numbers: readonly string[]): Promise<(number | null)[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ merchantId: cabinets.merchantId })
+    .from(cabinets)
+    .where(and(inArray(cabinets.number, [...numbers]), isNotNull(cabinets.stationId)));
+  return rows.map((row) => row.merchantId);
+}
+
 /** The numbers of the cabinets standing in a station that the caller may see (its detail's live rows). */
 export async function cabinetNumbersInStation(db: Db, ctx: Pick<Ctx, 'principal'>, stationId: number): Promise<string[]> {
   const rows = await db

@@ -23,6 +23,7 @@ export {
   markCabinetHeard,
   takeSilentCabinetsOffline,
   stationsWithSwappableAtMost,
+  stationCabinetOwners,
   occupiedCompartments,
   onlineCabinetsInStation,
   placedCabinets,

@@ -11,28 +11,35 @@ import { SENT, serve } from '../../app/route.js';
 import { holds } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
+import { stationCabinetOwners } from '../cabinet/index.js';
 import { EVERY_MERCHANT, FIGURE_CHANNEL, NO_MERCHANT, readNotice } from './dashboard.rollup.js';
 
 /** Notices of one batch come together: a stream waits this long before it tells its screen. */
 const GATHER_MS = 300;
 /** At most one event a second per stream: a busy network reloads a card once a second, not per swap. */
 const MIN_GAP_MS = 1000;
+/** The fleet map reloads all its stations: at most once in this long per stream. */
+const STATIONS_GAP_MS = 5000;
+/** The device hub's channels that may change a station's state on the map: a cabinet's state (online or not) and its alarms. */
+const STATION_CHANNELS: ReadonlySet<string> = new Set(['state', ALARM_CHANNEL]);
 
 /** Hears the database's notices on a channel (every server's commits); answers the function that stops. */
 export type Listen = (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
 
-type Heard = (merchantId: number, cards: readonly DashboardCard[]) => void;
+type Heard = (merchantId: number, cards: readonly DashboardCard[], stations?: boolean) => void;
 
 /**
  * The dashboard's stream (`GET /dashboard/live`, docs/dashboard.md, "Live"): a `figures` event naming
  * the cards to reload each time a figure of the caller's tenant changes, on whichever server it was
  * stored (the rollup's notice is delivered by the database to every server once its transaction
- * commits). A new alarm (announced on the device hub, relayed between servers) reloads the figures.
+ * commits). An alarm opened, acknowledged or cleared (announced on the device hub, relayed between
+ * servers) reloads the figures; a cabinet standing in a station that changes state or has an alarm
+ * opened or handled tells the screens of its merchant that the fleet map's stations changed.
  */
 export function registerDashboardLive(app: FastifyInstance, listen: Listen | undefined): void {
   const listeners = new Set<Heard>();
-  const tell = (merchantId: number, cards: readonly DashboardCard[]) => {
-    for (const listener of listeners) listener(merchantId, cards);
+  const tell = (merchantId: number, cards: readonly DashboardCard[], stations = false) => {
+    for (const listener of listeners) listener(merchantId, cards, stations);
   };
   let stopListening: (() => Promise<void>) | undefined;
   if (listen)
@@ -42,7 +49,29 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
       });
     });
   const open = eventStreams(app);
+  // The cabinets heard changing, gathered for a moment: one lookup of their merchants per batch, for every stream.
+  let cabinetsHeard = new Set<string>();
+  let lookup: NodeJS.Timeout | undefined;
+  const tellStations = async () => {
+    lookup = undefined;
+    const numbers = [...cabinetsHeard];
+    cabinetsHeard = new Set();
+    try {
+      for (const merchantId of await stationCabinetOwners(app.db, numbers)) tell(merchantId ?? NO_MERCHANT, [], true);
+    } catch {
+      // The database did not answer this time: the map catches up on the next change or reconnection.
+    }
+  };
+  const stopHearing = app.deviceHub.onChange((change) => {
+    if (listeners.size === 0) return;
+    if (change.channel === ALARM_CHANNEL) tell(EVERY_MERCHANT, ['figures']);
+    if (change.kind !== 'cabinet' || !STATION_CHANNELS.has(change.channel)) return;
+    cabinetsHeard.add(change.number);
+    lookup ??= setTimeout(() => void tellStations(), GATHER_MS);
+  });
   app.addHook('onClose', async () => {
+    stopHearing();
+    clearTimeout(lookup);
     await stopListening?.();
   });
 
@@ -51,31 +80,49 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
     const held = DASHBOARD_CARDS.filter((card) => holds(ctx, DASHBOARD_CARD_CODES[card]));
     const stream = open(req, reply, { cards: [] } satisfies DashboardLiveEvent);
     let pending = new Set<DashboardCard>();
+    let stationsPending = false;
     let timer: NodeJS.Timeout | undefined;
+    let timerAt = 0;
     let lastSent = 0;
+    let stationsSent = 0;
+    const schedule = () => {
+      const now = Date.now();
+      const cardsAt = pending.size ? Math.max(now + GATHER_MS, lastSent + MIN_GAP_MS) : Infinity;
+      const stationsAt = stationsPending ? Math.max(now + GATHER_MS, lastSent + MIN_GAP_MS, stationsSent + STATIONS_GAP_MS) : Infinity;
+      const at = Math.min(cardsAt, stationsAt);
+      if (at === Infinity || (timer !== undefined && timerAt <= at)) return;
+      clearTimeout(timer);
+      timerAt = at;
+      timer = setTimeout(send, at - now);
+    };
     const send = () => {
       timer = undefined;
-      if (stream.closed || pending.size === 0) return;
-      const cards = DASHBOARD_CARDS.filter((card) => pending.has(card));
-      pending = new Set();
-      lastSent = Date.now();
-      stream.send(DASHBOARD_LIVE_EVENT, { cards } satisfies DashboardLiveEvent);
+      if (stream.closed) return;
+      const now = Date.now();
+      const stations = stationsPending && now >= stationsSent + STATIONS_GAP_MS;
+      if (pending.size > 0 || stations) {
+        const cards = DASHBOARD_CARDS.filter((card) => pending.has(card));
+        pending = new Set();
+        lastSent = now;
+        if (stations) {
+          stationsPending = false;
+          stationsSent = now;
+        }
+        stream.send(DASHBOARD_LIVE_EVENT, { cards, ...(stations ? { stations: true as const } : {}) } satisfies DashboardLiveEvent);
+      }
+      schedule();
     };
-    const heard: Heard = (merchantId, cards) => {
+    const heard: Heard = (merchantId, cards, stations = false) => {
       // Platform staff hear every tenant; a merchant's staff their own merchant's changes only.
       if (stream.closed || (own !== null && merchantId !== own && merchantId !== EVERY_MERCHANT)) return;
       if (own !== null && merchantId === NO_MERCHANT) return;
       for (const card of cards) if (held.includes(card)) pending.add(card);
-      if (pending.size === 0) return;
-      timer ??= setTimeout(send, Math.max(GATHER_MS, lastSent + MIN_GAP_MS - Date.now()));
+      if (stations) stationsPending = true;
+      schedule();
     };
     listeners.add(heard);
-    const unsubscribe = app.deviceHub.onChange((change) => {
-      if (change.channel === ALARM_CHANNEL) heard(EVERY_MERCHANT, ['figures']);
-    });
     stream.onClose(() => {
       listeners.delete(heard);
-      unsubscribe();
       clearTimeout(timer);
     });
     return Promise.resolve(SENT);

@@ -1,10 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dashboardApi, endpointUrl, identityApi, PAYMENT_SIGNATURE_HEADER, type DashboardLiveEvent } from '@swap/contracts';
+import { eq } from 'drizzle-orm';
+import { alarmApi, dashboardApi, endpointUrl, identityApi, PAYMENT_SIGNATURE_HEADER, type DashboardLiveEvent } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openEventStream } from '../../test/event-stream.js';
 import {
   MERCHANT_ADMIN_MENUS,
+  assignToStation,
+  createCabinetWithBatteries,
   createCustomer,
+  createDeviceTypes,
   createMerchant,
   createSubAccount,
   platformAdmin,
@@ -14,6 +18,8 @@ import {
 } from '../../test/factories.js';
 import { signPayment } from '../../app/payment-signature.js';
 import { payingMerchant } from '../payment/payment.fixtures.js';
+import { markSilentCabinetsOffline } from '../../device-link/index.js';
+import { cabinets } from '../cabinet/cabinet.table.js';
 
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
 const GATEWAY_SECRET = 'stand-in-secret-for-the-dashboard-tests';
@@ -24,12 +30,14 @@ let server: TestServer;
 let platform: Caller;
 let north: MerchantFixture;
 let south: MerchantFixture;
+let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO: '0', PAYMENT_GATEWAY_SECRETS: `STANDIN:${GATEWAY_SECRET}` });
   platform = await platformAdmin(server);
   north = await createMerchant(server, platform.token, { menuCodes: [...MERCHANT_ADMIN_MENUS, ...CARDS] });
   south = await createMerchant(server, platform.token, { menuCodes: CARDS });
+  types = await createDeviceTypes(server, platform.token);
 });
 afterAll(() => server?.close());
 
@@ -136,7 +144,11 @@ describe('dashboard live stream', () => {
 
 describe('figures after real sales and approvals', () => {
   it('counts a battery lease paid through the gateway callback and an identity approved, and tells the open dashboard', async () => {
-    const paying = await payingMerchant(server, { admin: platform.token, menuCodes: ['customer.authentication', 'dashboard.figures'] });
+    const paying = await payingMerchant(server, {
+      admin: platform.token,
+      types,
+      menuCodes: ['customer.authentication', 'dashboard.figures'],
+    });
     const token = paying.merchant.admin.token;
     const base = await address();
     const stream = await openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
@@ -196,6 +208,71 @@ describe('figures after real sales and approvals', () => {
         southBefore.authenticatedUsers,
       ]);
       expect(otherStream.events.map((e) => e.event)).toEqual(['ready']);
+    } finally {
+      stream.close();
+      otherStream.close();
+    }
+  });
+});
+
+describe('live alarm handling and station states', () => {
+  it('tells the dashboard of an alarm acknowledged and cleared, and its own tenant’s map of a station’s cabinet going offline', async () => {
+    const merchant = await createMerchant(server, platform.token, { menuCodes: ['dashboard.figures'] });
+    const cabinet = await createCabinetWithBatteries(server, platform.token, {
+      types,
+      prefix: 'DLA',
+      batteries: 1,
+      merchantId: merchant.id,
+    });
+    await assignToStation(server, platform.token, 'cabinet', [cabinet.cabinetNumber], merchant.id);
+    await succeed(
+      server,
+      alarmApi.rules.add,
+      {
+        alarmKind: 'cabinet',
+        parameter: 'offline',
+        rangeFrom: null,
+        rangeTo: null,
+        holdSeconds: 0,
+        clearMargin: 0,
+        level: 'HIGH',
+        content: 'Cabinet silent',
+        notifications: ['IN_APP'],
+        enabled: true,
+      },
+      platform.token,
+    );
+    const base = await address();
+    const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
+    const stream = await open(merchant.admin.token);
+    const otherStream = await open(south.admin.token);
+    try {
+      await expect.poll(() => stream.events.length).toBe(1);
+      await expect.poll(() => otherStream.events.length).toBe(1);
+      // The cabinet falls silent: the sweep takes it offline and opens its alarm; the open alarms and the map change.
+      await server.db
+        .update(cabinets)
+        .set({ lastReportAt: new Date(Date.now() - 3600_000) })
+        .where(eq(cabinets.id, cabinet.cabinetId));
+      expect(await markSilentCabinetsOffline(server.db, 60_000, undefined, server.app.deviceHub)).toBeGreaterThanOrEqual(1);
+      await expect.poll(() => stream.events.length, { timeout: 5000 }).toBe(2);
+      expect(stream.events[1]!.data).toEqual({ cards: ['figures'], stations: true });
+      const figures = await succeed(server, dashboardApi.figures, undefined, merchant.admin.token);
+      expect(figures.openAlarms.total).toBe(1);
+
+      // Acknowledged, then cleared by the platform's staff: each time the merchant's screen reloads its figures.
+      const [alarm] = (await succeed(server, alarmApi.records.search, { deviceNumber: cabinet.cabinetNumber }, platform.token)).records;
+      await succeed(server, alarmApi.cabinet.acknowledge, { id: alarm!.id, comment: 'On my way' }, platform.token);
+      await expect.poll(() => stream.events.length, { timeout: 5000 }).toBe(3);
+      expect(stream.events[2]!.data.cards).toEqual(['figures']);
+      await succeed(server, alarmApi.cabinet.clear, { id: alarm!.id, comment: 'Power back' }, platform.token);
+      await expect.poll(() => stream.events.length, { timeout: 5000 }).toBe(4);
+      expect(stream.events[3]!.data.cards).toEqual(['figures']);
+      expect((await succeed(server, dashboardApi.figures, undefined, merchant.admin.token)).openAlarms.total).toBe(0);
+      // The map reloads once in five seconds at most: the clearing's station change comes with it or follows.
+      await expect.poll(() => stream.events.slice(3).some((e) => e.data.stations), { timeout: 8000 }).toBe(true);
+      // Another merchant's map heard nothing of this station.
+      expect(otherStream.events.every((e) => e.data.stations === undefined)).toBe(true);
     } finally {
       stream.close();
       otherStream.close();

@@ -1,6 +1,14 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { DASHBOARD_LIVE_EVENT, dashboardApi, type DashboardCard, type DashboardLiveEvent, type DashboardRange } from '@swap/contracts';
+import {
+  DASHBOARD_LIVE_EVENT,
+  dashboardApi,
+  STATION_TYPES,
+  stationMapPath,
+  type DashboardCard,
+  type DashboardLiveEvent,
+  type DashboardRange,
+} from '@swap/contracts';
 import { endpointKey, useEndpointQuery } from '../../shared/api/endpoints';
 import { readLiveStream, type LiveStatus } from '../../shared/api/liveStream';
 
@@ -13,8 +21,9 @@ export const useRanking = (enabled: boolean) => useEndpointQuery(dashboardApi.ra
 
 /**
  * Follows the dashboard's stream (docs/dashboard.md, "Live") while the account holds one of its
- * cards: each `figures` event reloads the cards it names, and every reconnection reloads them all
- * (changes may have been missed meanwhile). Returns the stream's status.
+ * cards: each `figures` event reloads the cards it names, and the fleet map when its stations
+ * changed state; every reconnection reloads them all (changes may have been missed meanwhile).
+ * Returns the stream's status.
  */
 export function useDashboardLive(held: readonly DashboardCard[]): LiveStatus {
   const queryClient = useQueryClient();
@@ -23,18 +32,20 @@ export function useDashboardLive(held: readonly DashboardCard[]): LiveStatus {
   useEffect(() => {
     if (!key) return undefined;
     const cards = key.split(',') as DashboardCard[];
-    const reload = (names: readonly DashboardCard[]) => {
+    const reload = (names: readonly DashboardCard[], stations: boolean) => {
       for (const card of names)
         if (cards.includes(card)) void queryClient.invalidateQueries({ queryKey: endpointKey(CARD_ENDPOINTS[card]) });
+      // The map's answers of every view (a map not shown has none to reload).
+      if (stations) for (const type of STATION_TYPES) void queryClient.invalidateQueries({ queryKey: [stationMapPath(type)] });
     };
     let readyBefore = false;
     return readLiveStream({
       path: dashboardApi.live.path,
       onStatus: setStatus,
       onEvent: (name, data) => {
-        if (name === DASHBOARD_LIVE_EVENT) reload((data as DashboardLiveEvent).cards ?? []);
+        if (name === DASHBOARD_LIVE_EVENT) reload((data as DashboardLiveEvent).cards ?? [], (data as DashboardLiveEvent).stations === true);
         if (name === 'ready') {
-          if (readyBefore) reload(cards);
+          if (readyBefore) reload(cards, true);
           readyBefore = true;
         }
       },

@@ -23,6 +23,17 @@ const TONES = { ONLINE: 'online', OFFLINE: 'offline', ALARM: 'alarm' } as const 
 
 const markerId = (view: StationView, id: number) => `${view.type}:${id}`;
 
+/** What the map fits its view to: every group and station found, or the outline when none. */
+function fitOf(found: readonly StationMap[] | undefined, polygons: MapPolygon[]) {
+  const total = found?.reduce((sum, a) => sum + a.total, 0) ?? 0;
+  if (!found || total === 0) return polygons.length ? { polygons } : undefined;
+  const boxes = found.flatMap((a) => [
+    ...a.groups.map((g) => ({ south: g.south, west: g.west, north: g.north, east: g.east })),
+    ...a.stations.map((p) => ({ south: p.latitude, west: p.longitude, north: p.latitude, east: p.longitude })),
+  ]);
+  return { bounds: boxes };
+}
+
 /**
  * The stations the filters find, on a map that asks for what its view shows
  * (docs/stations-and-maps.md, "Stations"): each station when few, else the server's groups, each
@@ -80,17 +91,15 @@ export default function StationsMap({ views, filters, title, height = 360, foote
     const area = areas.data?.find((a) => a.id === areaId);
     return area?.polygon ? [{ id: area.id, ring: area.polygon, label: area.name }] : [];
   }, [areas.data, areaId]);
-  // Fitted to everything the filters find, once per answer for a new set of filters.
+  // Fitted to everything the filters find, once per set of filters: a reload of the same filters
+  // (a live change of the stations' states) keeps the view the reader chose.
   const found = whole.settled;
-  const fitTo = useMemo(() => {
-    const total = found?.reduce((sum, a) => sum + a.total, 0) ?? 0;
-    if (!found || total === 0) return polygons.length ? { polygons } : undefined;
-    const boxes = found.flatMap((a) => [
-      ...a.groups.map((g) => ({ south: g.south, west: g.west, north: g.north, east: g.east })),
-      ...a.stations.map((p) => ({ south: p.latitude, west: p.longitude, north: p.latitude, east: p.longitude })),
-    ]);
-    return { bounds: boxes };
-  }, [found, polygons]);
+  const filtersKey = JSON.stringify(filters);
+  const [fitted, setFitted] = useState<{ filtersKey: string; polygons: MapPolygon[]; fitTo: ReturnType<typeof fitOf> }>();
+  if (found !== undefined && (fitted?.filtersKey !== filtersKey || fitted.polygons !== polygons))
+    setFitted({ filtersKey, polygons, fitTo: fitOf(found, polygons) });
+  const waiting = useMemo(() => fitOf(undefined, polygons), [polygons]);
+  const fitTo = fitted?.filtersKey === filtersKey ? fitted.fitTo : waiting;
   const busy = whole.fetching || inView.fetching;
   const total = whole.answers.reduce((sum, a) => sum + (a?.total ?? 0), 0);
   const open = (id: MapMarker['id']) => {

@@ -27,7 +27,7 @@ describe('dashboard demo', () => {
     expect(days('swaps')).toBeGreaterThanOrEqual(28);
     expect(days('sales')).toBeGreaterThanOrEqual(28);
     expect(days('newUsers')).toBeGreaterThanOrEqual(28);
-    expect(days('energyKwh')).toBeGreaterThanOrEqual(15);
+    expect(days('energyKwh')).toBeGreaterThanOrEqual(28);
     const week = await succeed(server, dashboardApi.trend, { range: 'week' }, merchant);
     expect(week.points.every((point) => point.swaps > 0)).toBe(true);
     const figures = await succeed(server, dashboardApi.figures, undefined, merchant);
@@ -67,7 +67,7 @@ describe('dashboard demo', () => {
       expect(merchantDays.span).toBeGreaterThanOrEqual(88);
       expect(merchantDays.sales).toBeGreaterThanOrEqual(85);
       expect(merchantDays.newUsers).toBeGreaterThanOrEqual(85);
-      expect(merchantDays.energy).toBeGreaterThanOrEqual(45);
+      expect(merchantDays.energy).toBeGreaterThanOrEqual(85);
       expect(merchantDays.approved).toBeGreaterThanOrEqual(45);
     }
   });

@@ -84,8 +84,8 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
       const customer = fromWallet ? payers[i % payers.length]! : customers[(i * 5) % customers.length]!;
       return { i, status, at: new Date(at), customer, fromWallet, history: false };
     });
-    // Three months of charged energy swaps, about one a day: the dashboard's energy trends (docs/dashboard.md, "Demo").
-    for (const [k, at] of demoHistoryMoments(now, { min: 0, max: 2, seed: merchantId * 17 + 3 })
+    // Three months of charged energy swaps, one or two a day: the dashboard's energy trends (docs/dashboard.md, "Demo").
+    for (const [k, at] of demoHistoryMoments(now, { min: 1, max: 2, seed: merchantId * 17 + 3 })
       .filter((at) => at.getTime() < now - HOUR)
       .entries()) {
       const i = PER_MERCHANT + k;

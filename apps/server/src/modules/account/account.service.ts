@@ -23,6 +23,7 @@ import { RankRefusal, assertMayActOn, auditRefusal, callerGrants } from './accou
 import { grantsOf } from './account.grants.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
+import { endResetLinks } from './account.recovery.js';
 import { handOver } from '../../app/hand-over.js';
 
 /** Ends every open session of an account inside the caller's transaction (the session module's `revokeAccountSessions`). */
@@ -232,8 +233,9 @@ export async function resetAccountPassword(ctx: Ctx, body: AccountResetPassword)
     // Judged only once the caller may act on the target: the reason must not reveal another tenant's username.
     await assertStrongPassword(ctx.lang, body.password, target.username);
     await tx.update(accounts).set({ passwordHash, updatedAt: new Date() }).where(eq(accounts.id, target.id));
-    // Whoever held the old password is signed out everywhere.
+    // Whoever held the old password is signed out everywhere, and reset links asked for before end too.
     await endSessions.get()(tx, target.id);
+    await endResetLinks(tx, target.id);
     await recordAudit(tx, ctx, { action: 'account.resetPassword', objectType: 'account', objectId: target.id });
   });
   return accountDetail(ctx, body.id);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { endpointUrl, mailApi, menuApi, profileApi, sessionApi } from '@swap/contracts';
+import { accountApi, endpointUrl, mailApi, menuApi, profileApi, sessionApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { eventually } from '../../test/eventually.js';
 import { FACTORY_PASSWORD, createMerchant, platformAdmin, unique, type Caller } from '../../test/factories.js';
@@ -111,6 +111,17 @@ describe('forgot and reset password', () => {
     expect(answers.filter((a) => a.code === 442)).toHaveLength(5);
     const winner = answers.findIndex((a) => a.code === 1);
     expect(await server.login(owner.username, `Parallel-Tide-${winner}42`)).toBeTruthy();
+  });
+
+  it("ends the account's open links when an administrator resets its password", async () => {
+    const owner = await accountWithEmail();
+    await post(endpointUrl(sessionApi.forgotPassword), { username: owner.username });
+    const { token } = resetTokenOf(await smtp.mailTo(owner.email));
+    const reset = await server.request(accountApi.resetPassword, { id: owner.id, password: 'Admin-Chosen-Lantern-58' }, { token: superToken });
+    expect(reset.code).toBe(1);
+    const late = await server.request(sessionApi.resetPassword, { token, password: NEW_PASSWORD });
+    expect(late).toMatchObject({ status: 400, code: 442 });
+    expect(await server.login(owner.username, 'Admin-Chosen-Lantern-58')).toBeTruthy();
   });
 
   it('keeps the link for a second try when the new password is too weak', async () => {

@@ -117,7 +117,11 @@ describe('forgot and reset password', () => {
     const owner = await accountWithEmail();
     await post(endpointUrl(sessionApi.forgotPassword), { username: owner.username });
     const { token } = resetTokenOf(await smtp.mailTo(owner.email));
-    const reset = await server.request(accountApi.resetPassword, { id: owner.id, password: 'Admin-Chosen-Lantern-58' }, { token: superToken });
+    const reset = await server.request(
+      accountApi.resetPassword,
+      { id: owner.id, password: 'Admin-Chosen-Lantern-58' },
+      { token: superToken },
+    );
     expect(reset.code).toBe(1);
     const late = await server.request(sessionApi.resetPassword, { token, password: NEW_PASSWORD });
     expect(late).toMatchObject({ status: 400, code: 442 });

@@ -9,7 +9,7 @@ import { activatedVehicleNumbers } from '../modules/vehicle/index.js';
 /** The simulator's condition that keeps an alarm of each parameter true. */
 const CONDITION_OF: Record<'battery' | 'cabinet', Partial<Record<string, SimulatedCondition>>> = {
   battery: { temperature: 'overheat', soc: 'lowCharge', gsmSignal: 'lowSignal' },
-  cabinet: { temperature: 'overheat', smoke: 'smoke', water: 'water', signal: 'lowSignal', offline: 'offline' },
+  cabinet: { temperature: 'overheat', smoke: 'smoke', water: 'water', signal: 'lowSignal', offline: 'offline', doorOpen: 'doorOpen' },
 };
 
 /**
@@ -31,7 +31,7 @@ export async function writeDemoFleet(db: Db, file: string): Promise<number> {
     const condition =
       alarm.alarmKind === 'battery' || alarm.alarmKind === 'cabinet' ? CONDITION_OF[alarm.alarmKind][alarm.parameter] : undefined;
     if (condition && !conditions.some((held) => held.device === alarm.deviceNumber && held.condition === condition))
-      conditions.push({ device: alarm.deviceNumber, condition });
+      conditions.push({ device: alarm.deviceNumber, condition, ...(alarm.compartment > 0 ? { compartment: alarm.compartment } : {}) });
   }
   const fleet: DemoFleet = { cabinets: [...byCabinet.values()], vehicles: await activatedVehicleNumbers(db), conditions };
   await fs.mkdir(path.dirname(file), { recursive: true });

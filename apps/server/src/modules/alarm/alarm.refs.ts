@@ -18,9 +18,16 @@ export function unclearedAlarmsOf(kind: AlarmDeviceKind, deviceIds: SQL): SQL<nu
  * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter:
  * the demo fleet holds their conditions, so they stay true while it runs (docs/alarms.md, "Demo data").
  */
-export async function heldDeviceAlarms(db: Db): Promise<{ deviceNumber: string; alarmKind: AlarmDeviceKind; parameter: string }[]> {
+export async function heldDeviceAlarms(
+  db: Db,
+): Promise<{ deviceNumber: string; alarmKind: AlarmDeviceKind; parameter: string; compartment: number }[]> {
   return db
-    .select({ deviceNumber: alarms.deviceNumber, alarmKind: sql<AlarmDeviceKind>`${alarms.alarmKind}`, parameter: alarms.parameter })
+    .select({
+      deviceNumber: alarms.deviceNumber,
+      alarmKind: sql<AlarmDeviceKind>`${alarms.alarmKind}`,
+      parameter: alarms.parameter,
+      compartment: alarms.compartment,
+    })
     .from(alarms)
     .where(and(inArray(alarms.alarmKind, ['battery', 'cabinet']), inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED'])))
     .orderBy(alarms.id);

@@ -1,4 +1,4 @@
-import { swapOrderApi } from '@swap/contracts';
+import { swapOrderApi, walletApi } from '@swap/contracts';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { ListPage } from '../pages/list-page.js';
@@ -9,11 +9,13 @@ import { createCustomer, createMerchant, unique } from '../support/factories.js'
 import { chargedSwap } from '../support/fleet.js';
 
 describe('transfer orders', () => {
-  test('a cabinet’s swap makes an order that links to its swap record and back, and staff cancel it, in Chinese', async ({
+  test('a cabinet’s swap makes an order that links to its swap record and back; paid from the wallet, staff refund it, in Chinese', async ({
     page,
     baseURL,
   }) => {
-    const merchant = await createMerchant({ menuCodes: ['order.transfer', 'order.kwh', 'record.swap', 'customer.list'] });
+    const merchant = await createMerchant({
+      menuCodes: ['order.transfer', 'order.kwh', 'record.swap', 'customer.list', 'order.wallet.bill'],
+    });
     const customer = await createCustomer(merchant.admin.token, {
       customerNumber: unique('C').toUpperCase(),
       givenName: 'Wei',
@@ -43,14 +45,27 @@ describe('transfer orders', () => {
     await page.getByRole('link', { name: order.orderNo }).click();
     await page.waitForURL(`**/order/transfer/detail/${order.id}`);
 
-    await page.locator('.title-bar').getByRole('button', { name: '取消订单' }).click();
+    // Unpaid: it may be cancelled or collected, not refunded. The customer pays at the counter and the wallet pays the order.
+    const titleBar = page.locator('.title-bar');
+    await titleBar.getByRole('button', { name: '取消订单' }).waitFor();
+    expect(await titleBar.getByRole('button', { name: '退款至钱包' }).count()).toBe(0);
+    await apiRequest(merchant.admin.token, walletApi.adjust, { customerId: customer.customerNumber, amount: '5000', remark: 'Cash' });
+    await apiRequest(merchant.admin.token, swapOrderApi.transfer.walletPay, { id: order.id });
+    await page.reload();
+    await page.locator('.ant-descriptions').getByText('已支付').first().waitFor();
+    expect(await titleBar.getByRole('button', { name: '取消订单' }).count()).toBe(0);
+
+    // A charge found wrong goes back to the wallet: refunded, no step left.
+    await titleBar.getByRole('button', { name: '退款至钱包' }).click();
     await page
       .locator('.ant-modal-confirm:visible')
       .getByRole('button', { name: /^确\s?认$/ })
       .click();
-    await page.locator('.ant-descriptions').getByText('已取消').first().waitFor();
-    await expect.poll(() => page.locator('.title-bar').getByRole('button', { name: '取消订单' }).count()).toBe(0);
-    expect((await apiRequest(merchant.admin.token, swapOrderApi.transfer.detail, { id: order.id })).status).toBe('CANCELLED');
+    await page.locator('.ant-descriptions').getByText('已退款').first().waitFor();
+    await expect.poll(() => titleBar.getByRole('button', { name: '退款至钱包' }).count()).toBe(0);
+    expect((await apiRequest(merchant.admin.token, swapOrderApi.transfer.detail, { id: order.id })).status).toBe('REFUNDED');
+    const bill = (await apiRequest(merchant.admin.token, walletApi.bill, { customerId: customer.customerNumber })).records;
+    expect(bill[0]).toMatchObject({ movementKind: 'REFUND', reference: order.orderNo, amount: '5000.00', balanceAfter: '5000.00' });
 
     // The same order is no energy order.
     await page.goto(`/order/kwh/detail/${order.id}`);

@@ -35,6 +35,17 @@ export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatu
   return orderStepAllowed(SWAP_ORDER_STEPS, step, status);
 }
 
+/** What a payment from the customer's wallet names as its gateway (docs/orders.md, "Transfer and energy orders"). */
+export const WALLET_GATEWAY = 'WALLET';
+
+/**
+ * Whether staff may refund the order to the wallet now (docs/orders.md, "Refund"): a paid order, paid
+ * from the wallet, that took something; the server refuses the others (7050, 7230, 7231).
+ */
+export function swapOrderRefundable(order: { status: SwapOrderStatus; paymentGateway: string | null; amount: string }): boolean {
+  return swapOrderStepAllowed('refund', order.status) && order.paymentGateway === WALLET_GATEWAY && Number(order.amount) > 0;
+}
+
 /** An unpaid transfer or energy order is timeout-cancelled by the order job this long after the swap. */
 export const SWAP_ORDER_PAYMENT_HOURS = 24;
 /** A paid order is completed by the order job this long after it was paid (the time to query a charge). */

@@ -7,6 +7,7 @@ import {
   SWAP_ORDER_PAYMENT_HOURS,
   SWAP_ORDER_SETTLE_HOURS,
   SWAP_ORDER_STEPS,
+  WALLET_GATEWAY,
   type SwapOrderKind,
   type SwapOrderLink,
   type SwapOrderRecord,
@@ -31,8 +32,7 @@ import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
 type Row = typeof swapOrders.$inferSelect;
-/** What a wallet payment names as its gateway (docs/orders.md, "Transfer and energy orders"). */
-export const WALLET_GATEWAY = 'WALLET';
+export { WALLET_GATEWAY };
 
 /** The order-kind kit over transfer and energy orders (docs/orders.md, "One kit for the order kinds"). */
 export const swapOrderKind = orderKind({

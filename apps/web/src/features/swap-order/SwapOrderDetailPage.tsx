@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
+import { swapOrderRefundable, type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
@@ -45,27 +45,58 @@ function groups(t: (key: string, params?: Record<string, unknown>) => string, ki
         { field: 'paidAt' },
         { field: 'completedAt' },
         { field: 'cancelledAt' },
+        { field: 'refundedAt' },
       ],
     },
   ];
 }
 
-/** Collect from the wallet or cancel after its question; the order reloads and a message says it is done. */
-function StepButton({ order, step }: { order: SwapOrderRecord; step: 'pay' | 'cancel' }) {
+/** The steps staff take on the page: their words, their action code and whether they warn. */
+const STEPS = {
+  pay: {
+    labelKey: 'swapOrder.pay',
+    confirmKey: 'swapOrder.payConfirm',
+    doneKey: 'swapOrder.paid',
+    action: 'walletPay',
+    primary: true,
+    danger: false,
+  },
+  cancel: {
+    labelKey: 'swapOrder.cancel',
+    confirmKey: 'swapOrder.cancelConfirm',
+    doneKey: 'swapOrder.cancelled',
+    action: 'cancel',
+    primary: false,
+    danger: true,
+  },
+  refund: {
+    labelKey: 'swapOrder.refund',
+    confirmKey: 'swapOrder.refundConfirm',
+    doneKey: 'swapOrder.refunded',
+    action: 'refund',
+    primary: false,
+    danger: false,
+  },
+} as const;
+type Step = keyof typeof STEPS;
+
+/** Collect from the wallet, cancel or refund to the wallet after its question; the order reloads and a message says it is done. */
+function StepButton({ order, step }: { order: SwapOrderRecord; step: Step }) {
   const { t } = useTranslation();
   const { message } = useUi();
   const steps = useSwapOrderSteps(order.kind);
+  const words = STEPS[step];
   return (
     <ConfirmButton
-      type={step === 'pay' ? 'primary' : 'default'}
+      type={words.primary ? 'primary' : 'default'}
       size="middle"
-      danger={step === 'cancel'}
-      labelKey={`swapOrder.${step}`}
-      confirmKey={step === 'pay' ? 'swapOrder.payConfirm' : 'swapOrder.cancelConfirm'}
-      code={`${codeOf(order.kind)}.${step === 'pay' ? 'walletPay' : step}`}
+      danger={words.danger}
+      labelKey={words.labelKey}
+      confirmKey={words.confirmKey}
+      code={`${codeOf(order.kind)}.${words.action}`}
       onConfirm={async () => {
         await steps[step]({ id: order.id });
-        void message.success(t(step === 'pay' ? 'swapOrder.paid' : 'swapOrder.cancelled'));
+        void message.success(t(words.doneKey));
       }}
     />
   );
@@ -73,7 +104,9 @@ function StepButton({ order, step }: { order: SwapOrderRecord; step: 'pay' | 'ca
 
 /**
  * One transfer or energy order: the swap it charges (a link to the swap record), the customer and
- * cabinet, an energy order's meter readings, what it costs and how it was paid (docs/orders.md).
+ * cabinet, an energy order's meter readings, what it costs and how it was paid, with the steps its
+ * status allows: collect from the wallet and cancel while unpaid, refund to the wallet while a
+ * wallet's payment settles (docs/orders.md).
  * @route /order/transfer/detail/:id
  * @route /order/kwh/detail/:id
  */
@@ -102,6 +135,14 @@ export function SwapOrderDetailPage() {
           labelKey: 'swapOrder.cancel',
           when: can('cancel'),
           render: (o) => <StepButton order={o} step="cancel" />,
+        },
+        {
+          key: 'refund',
+          code: `${codeOf(kind)}.refund`,
+          labelKey: 'swapOrder.refund',
+          // Only an order paid from the wallet goes back to it (docs/orders.md, "Refund").
+          when: swapOrderRefundable,
+          render: (o) => <StepButton order={o} step="refund" />,
         },
       ]}
     >

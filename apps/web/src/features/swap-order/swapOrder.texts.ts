@@ -1,6 +1,6 @@
 import type { FeatureTexts } from '../../i18n/catalogue';
 
-/** Transfer and energy orders: list, detail, collect from the wallet, cancel (docs/web-kits.md, "Texts"). */
+/** Transfer and energy orders: list, detail, collect from the wallet, cancel, refund (docs/web-kits.md, "Texts"). */
 export const texts = {
   en: {
     'swapOrder.pay': 'Collect from wallet',
@@ -15,6 +15,9 @@ export const texts = {
     'swapOrder.group.energy': 'Meter readings',
     'swapOrder.group.payment': 'Amount and payment',
     'swapOrder.swapLink': 'Swap {id}',
+    'swapOrder.refund': 'Refund to wallet',
+    'swapOrder.refundConfirm': "Give the order's amount back to the customer's wallet? The order counts as refunded.",
+    'swapOrder.refunded': 'Refunded to the wallet',
   },
   in: {
     'swapOrder.pay': 'Tagih dari dompet',
@@ -29,6 +32,9 @@ export const texts = {
     'swapOrder.group.energy': 'Pembacaan meter',
     'swapOrder.group.payment': 'Jumlah dan pembayaran',
     'swapOrder.swapLink': 'Penukaran {id}',
+    'swapOrder.refund': 'Kembalikan ke dompet',
+    'swapOrder.refundConfirm': 'Kembalikan jumlah pesanan ke dompet pelanggan? Pesanan dicatat sebagai dikembalikan.',
+    'swapOrder.refunded': 'Dikembalikan ke dompet',
   },
   th: {
     'swapOrder.pay': 'เรียกเก็บจากกระเป๋าเงิน',
@@ -43,6 +49,9 @@ export const texts = {
     'swapOrder.group.energy': 'ค่ามิเตอร์',
     'swapOrder.group.payment': 'ยอดเงินและการชำระ',
     'swapOrder.swapLink': 'การสลับ {id}',
+    'swapOrder.refund': 'คืนเงินเข้ากระเป๋าเงิน',
+    'swapOrder.refundConfirm': 'คืนยอดคำสั่งซื้อเข้ากระเป๋าเงินของลูกค้าหรือไม่? คำสั่งซื้อจะถูกนับว่าคืนเงินแล้ว',
+    'swapOrder.refunded': 'คืนเงินเข้ากระเป๋าเงินแล้ว',
   },
   zh: {
     'swapOrder.pay': '从钱包收取',
@@ -57,5 +66,8 @@ export const texts = {
     'swapOrder.group.energy': '电表读数',
     'swapOrder.group.payment': '金额与支付',
     'swapOrder.swapLink': '换电记录 {id}',
+    'swapOrder.refund': '退款至钱包',
+    'swapOrder.refundConfirm': '将该订单金额退回客户钱包？订单将记为已退款。',
+    'swapOrder.refunded': '已退款至钱包',
   },
 } satisfies FeatureTexts;

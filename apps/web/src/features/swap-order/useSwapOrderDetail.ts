@@ -7,7 +7,11 @@ export function useSwapOrderDetail(kind: SwapOrderKind, id: string | undefined) 
   return useDetail(swapOrderApi[kind].detail, id);
 }
 
-/** Collect from the wallet and cancel, each reloading the order's detail and lists. */
+/** Collect from the wallet, cancel and refund to the wallet, each reloading the order's detail and lists. */
 export function useSwapOrderSteps(kind: SwapOrderKind) {
-  return { pay: useEndpointMutation(swapOrderApi[kind].walletPay), cancel: useEndpointMutation(swapOrderApi[kind].cancel) };
+  return {
+    pay: useEndpointMutation(swapOrderApi[kind].walletPay),
+    cancel: useEndpointMutation(swapOrderApi[kind].cancel),
+    refund: useEndpointMutation(swapOrderApi[kind].refund),
+  };
 }

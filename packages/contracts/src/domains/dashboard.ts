@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { ALARM_LEVELS } from './alarm.js';
+import { STATION_TYPES } from './station-kinds.js';
 
 /**
  * The home dashboard (`/dashboard`): the network's figures, trends and rankings for the caller's
@@ -91,6 +92,8 @@ export const cabinetRankRow = z.object({
   cabinetNumber: z.string(),
   stationId: z.number().nullable(),
   stationName: z.string().nullable(),
+  /** The station's type: which screen opens it (integrated or swap station). */
+  stationType: z.enum(STATION_TYPES).nullable(),
   swaps: z.number().int(),
 });
 
@@ -98,6 +101,7 @@ export const cabinetRankRow = z.object({
 export const stationRankRow = z.object({
   stationId: z.number(),
   stationName: z.string(),
+  stationType: z.enum(STATION_TYPES).nullable(),
   /** Batteries ready to swap now. */
   swappable: z.number().int(),
   /** Batteries standing in the station's cabinets. */

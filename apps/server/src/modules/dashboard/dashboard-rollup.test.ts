@@ -157,6 +157,9 @@ describe('dashboard rollups', () => {
     // North's one station, with its two cabinets that hold no battery yet: nothing to swap there.
     expect(ranking.emptiestStations).toEqual([expect.objectContaining({ swappable: 0, batteries: 0, cabinets: 2 })]);
     expect(ranking.emptiestStations[0]!.stationName).not.toBe('');
+    // Each row names its station's type, so the screen links it to the right station page.
+    expect(ranking.emptiestStations[0]!.stationType).toBe('SWAP');
+    expect(ranking.busiestCabinets.filter((row) => row.stationId !== null).every((row) => row.stationType === 'SWAP')).toBe(true);
     const southRanking = await succeed(server, dashboardApi.ranking, undefined, south.admin.token);
     expect(southRanking.emptiestStations).toEqual([]);
     const all = await succeed(server, dashboardApi.ranking, undefined, platform.token);

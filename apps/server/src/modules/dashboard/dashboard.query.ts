@@ -157,9 +157,14 @@ export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<D
       cabinetNumber: row.cabinetNumber,
       stationId: row.stationId,
       stationName: row.stationId === null ? null : (stations.get(row.stationId)?.name ?? null),
+      stationType: row.stationId === null ? null : (stations.get(row.stationId)?.type ?? null),
       swaps: row.swaps,
     })),
     // The stations' batteries are their state now (the cabinet module's), not a rollup.
-    emptiestStations: emptiest.map((row) => ({ ...row, stationName: stations.get(row.stationId)?.name ?? '' })),
+    emptiestStations: emptiest.map((row) => ({
+      ...row,
+      stationName: stations.get(row.stationId)?.name ?? '',
+      stationType: stations.get(row.stationId)?.type ?? null,
+    })),
   };
 }

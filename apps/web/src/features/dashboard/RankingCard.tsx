@@ -1,11 +1,20 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { dashboardApi, type DashboardRanking } from '@swap/contracts';
+import { dashboardApi, STATION_SCREENS, type DashboardRanking, type StationType } from '@swap/contracts';
+import { useAllowed } from '../../shared/permissions';
 import { ResourceTable, type ResourceColumn } from '../../shared/table';
 import { DashboardCard } from './DashboardCard';
 import { useRanking } from './dashboardQueries';
 
 type CabinetRow = DashboardRanking['busiestCabinets'][number];
+
+/** A station's name, linked to its page for holders of its type's menu. */
+function StationName({ id, name, type }: { id: number | null; name: string | null; type: StationType | null }) {
+  const allowed = useAllowed();
+  if (id === null || name === null) return <>–</>;
+  if (type === null || !allowed({ code: STATION_SCREENS[type].code })) return <>{name}</>;
+  return <Link to={`${STATION_SCREENS[type].detail}/${id}`}>{name}</Link>;
+}
 type StationRow = DashboardRanking['emptiestStations'][number];
 
 const cabinetColumns: ResourceColumn<CabinetRow>[] = [
@@ -14,12 +23,20 @@ const cabinetColumns: ResourceColumn<CabinetRow>[] = [
     titleKey: 'dashboard.cabinet',
     render: (row) => <Link to={`/product/cabinet/detail/${row.cabinetId}`}>{row.cabinetNumber}</Link>,
   },
-  { key: 'stationName', titleKey: 'dashboard.station', render: (row) => row.stationName ?? '–' },
+  {
+    key: 'stationName',
+    titleKey: 'dashboard.station',
+    render: (row) => <StationName id={row.stationId} name={row.stationName} type={row.stationType} />,
+  },
   { key: 'swaps', titleKey: 'dashboard.swaps', kind: 'number' },
 ];
 
 const stationColumns: ResourceColumn<StationRow>[] = [
-  { key: 'stationName', titleKey: 'dashboard.station' },
+  {
+    key: 'stationName',
+    titleKey: 'dashboard.station',
+    render: (row) => <StationName id={row.stationId} name={row.stationName} type={row.stationType} />,
+  },
   { key: 'swappable', titleKey: 'dashboard.swappable', kind: 'number' },
   { key: 'batteries', titleKey: 'dashboard.batteries', kind: 'number' },
 ];

@@ -6,7 +6,7 @@ import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail'
 import { StatusTag, type StatusMap } from '../../shared/StatusTag';
 import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
 import { fieldKey, SCRAP_MAP, STOCK_MAP } from '../../shared/devices';
-import { ALARM_FLAG_MAP, CABINET_FORM, CABINET_TREND, meterLines, stationLink, SUPPLY_MAP } from './cabinetModel';
+import { ALARM_FLAG_MAP, CABINET_TREND, meterLines, stationLink, SUPPLY_MAP } from './cabinetModel';
 import { useCabinetDetail } from './useCabinetDetail';
 import { CompartmentGrid } from './CompartmentGrid';
 import { CabinetCommandsCard, CompartmentCommands } from '../command';
@@ -17,7 +17,7 @@ import { ConnectivityTag } from '../../shared/connectivity';
 
 const LAST_KNOWN_MAP: StatusMap = { lastKnown: { meaning: 'warning', labelKey: 'common.lastKnown' } };
 
-const device = deviceDetailActions<CabinetDetail>('cabinet', CABINET_FORM);
+const device = deviceDetailActions<CabinetDetail>('cabinet', () => import('./cabinetForm').then((m) => m.CABINET_FORM));
 
 function groups(t: (key: string, values?: Record<string, unknown>) => string): DetailGroup<CabinetDetail>[] {
   const word = (prefix: string) => (value: string) => t(`${prefix}.${value}`);

@@ -6,13 +6,13 @@ import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail'
 import { DeviceCredentialCard, deviceDetailActions } from '../device-registry';
 import { fieldKey, SCRAP_MAP, STOCK_MAP, VEHICLE_STATISTICS_CODE } from '../../shared/devices';
 import { TrajectoryButton, VehicleStatisticsButton } from '../telemetry';
-import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM } from './vehicleModel';
+import { ACC_MAP, ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP } from './vehicleModel';
 import { useVehicleDetail } from './useVehicleDetail';
 import { VehicleBatteries } from './VehicleBatteries';
 import { VehicleSaleButton } from './VehicleSaleButton';
 import { DeviceLogCard } from '../device-log';
 
-const device = deviceDetailActions<VehicleRecord>('vehicle', VEHICLE_FORM);
+const device = deviceDetailActions<VehicleRecord>('vehicle', () => import('./vehicleForm').then((m) => m.VEHICLE_FORM));
 
 function groups(t: (key: string) => string): DetailGroup<VehicleRecord>[] {
   return [

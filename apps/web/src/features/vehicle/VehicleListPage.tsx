@@ -4,7 +4,8 @@ import { SALE_STATUSES, type VehicleRecord } from '@swap/contracts';
 import { DeviceListPage } from '../device-registry';
 import { deviceCodes, deviceDetailPath, fieldKey, VEHICLE_STATISTICS_CODE, vehicleStatisticsPath } from '../../shared/devices';
 import { setVehicleSale } from './vehicleQueries';
-import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, VEHICLE_FORM, vehicleSearchFields } from './vehicleModel';
+import { VEHICLE_FORM } from './vehicleForm';
+import { ACTIVATION_MAP, AVAILABILITY_MAP, SALE_MAP, SALE_MODE_MAP, vehicleSearchFields } from './vehicleModel';
 
 function BatteryLinks({ record }: { record: VehicleRecord }) {
   const bound = [

@@ -3,9 +3,7 @@ import {
   AVAILABILITIES,
   SALE_MODES,
   SALE_STATUSES,
-  vehicleAdd,
   type vehicleApi,
-  vehicleEdit,
   type InputOf,
   type VehicleRecord,
   type FilterOf,
@@ -14,9 +12,7 @@ import type { FormField } from '../../shared/form';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { OptionSource } from '../../shared/table/types';
-import { type DeviceFormSpec } from '../device-registry';
-import { merchantSource } from '../../shared/merchantChoices';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
+import { baseSearchFields, fieldKey, optionsOf } from '../../shared/devices';
 
 export const SALE_MAP: StatusMap = {
   SOLD: { meaning: 'success', labelKey: 'vehicle.sale.SOLD' },
@@ -63,44 +59,10 @@ export function vehicleSearchFields(types: SearchOption[], owners: OptionSource 
   return fields;
 }
 
-const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
-const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
-
 export const BATTERY_FIELDS: FormField<'battery1Number' | 'battery2Number'>[] = [
   { name: 'battery1Number', labelKey: fieldKey('battery1Number'), maxLength: 32, helpKey: 'vehicle.batteryHelp' },
   { name: 'battery2Number', labelKey: fieldKey('battery2Number'), maxLength: 32 },
 ];
-
-/** Maintained fields of vehicleAdd / vehicleEdit, batteries last. */
-export const VEHICLE_FIELDS: FormField[] = [
-  text('name'),
-  text('brand'),
-  text('model'),
-  {
-    name: 'dealerId',
-    labelKey: fieldKey('dealerId'),
-    type: 'select',
-    // Named by platform staff, another merchant shows as such to a merchant's staff (docs/stations-and-maps.md, "Seller and dealer").
-    source: { ...merchantSource, missingLabelKey: 'message.anotherMerchant' },
-  },
-  text('motorNumber'),
-  text('engineNumber'),
-  { name: 'vin', labelKey: fieldKey('vin'), maxLength: 17, helpKey: 'vehicle.vinHelp' },
-  text('compartmentType'),
-  decimal('rateCapacity'),
-  decimal('rateVoltage'),
-  {
-    name: 'activationStatus',
-    labelKey: fieldKey('activationStatus'),
-    type: 'select',
-    options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation'),
-  },
-  { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
-  { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
-  ...BATTERY_FIELDS,
-];
-
-export const VEHICLE_DEFAULTS = { activationStatus: 'NOT_ACTIVATED', availability: 'AVAILABLE', saleMode: 'RENT_OR_SALE' };
 
 export const VEHICLE_EDIT_NAMES = [
   'typeId',
@@ -131,12 +93,3 @@ export function vehicleEditBody(
   // The record's maintained fields (VEHICLE_EDIT_NAMES, typeId among them) are the edit body's.
   return { ...body, ...change } as InputOf<typeof vehicleApi.edit>;
 }
-
-/** The vehicle form of the list and detail pages. */
-export const VEHICLE_FORM: DeviceFormSpec<VehicleRecord> = {
-  addSchema: vehicleAdd,
-  editSchema: vehicleEdit,
-  fields: VEHICLE_FIELDS,
-  initialValues: VEHICLE_DEFAULTS,
-  toValues: (record) => pickValues(record, VEHICLE_EDIT_NAMES),
-};

@@ -428,6 +428,14 @@ export const MESSAGES = {
     'คำขอเป็นผู้ค้าของคุณถูกปฏิเสธ: {reason}',
     '您的商户入驻申请被拒绝：{reason}',
   ),
+  applicationHoldsName: m(
+    2034,
+    409,
+    'A merchant application waiting for review holds this user name',
+    'Pengajuan merchant yang menunggu peninjauan memakai nama pengguna ini',
+    'คำขอเป็นผู้ค้าที่รอการตรวจสอบใช้ชื่อผู้ใช้นี้อยู่',
+    '待审核的商户入驻申请已占用该用户名',
+  ),
 
   typeMissing: m(3000, 404, 'Type does not exist', 'Tipe tidak ditemukan', 'ไม่พบประเภท', '类型不存在'),
   typeExists: m(3001, 409, 'Type already exists', 'Tipe sudah ada', 'มีประเภทนี้แล้ว', '类型已存在'),

@@ -21,6 +21,7 @@ import {
   holderCountOfRole,
   merchantHasAccounts,
   roleHasHolders,
+  tellWaitingApplications,
 } from './account/index.js';
 import { revokeAccountSessions, tellSignUpApplicants, type ThrottlePolicy } from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
@@ -252,6 +253,9 @@ removeRolesWith(removeRolesOfMerchant);
 
 // Sign-in tells a sign-up applicant where the application stands (the sign-up module knows them).
 tellSignUpApplicants(applicantOf);
+
+// An administrator cannot give an account the name a waiting merchant application holds (the sign-up module knows them).
+tellWaitingApplications(async (db, name) => (await applicantOf(db, name))?.status === 'PENDING');
 
 // The audit log names each entry's tenant (the merchant module joins it).
 nameTenantsWith(merchantJoin);

@@ -37,6 +37,18 @@ const endSessions = handOver<EndSessions>("The session module's end of an accoun
  */
 export const endSessionsWith = endSessions.tell;
 
+/** Whether a merchant application waiting for review holds a sign-in name (the sign-up module's applicants). */
+type ApplicationWaits = (db: Db, name: string) => Promise<boolean>;
+const applicationWaits = handOver<ApplicationWaits>("The sign-up module's waiting applications");
+
+/**
+ * The sign-up module refers to accounts (an approval adds one), so this module never imports it:
+ * the module registry tells it once at start-up how to find a waiting application, so a name an
+ * applicant waits for is not given to another account (docs/architecture.md, "No two modules
+ * import each other").
+ */
+export const tellWaitingApplications = applicationWaits.tell;
+
 type Target = typeof accounts.$inferSelect;
 
 /**
@@ -142,6 +154,7 @@ async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountTyp
 export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRecord> {
   const place = await placeNewAccount(ctx, body);
   await assertSignInNamesFree(ctx.db, { username: body.username, phone: body.phone ?? null });
+  if (await applicationWaits.get()(ctx.db, body.username)) throw new AppError('applicationHoldsName', undefined, { field: 'username' });
   const roleIds = await checkRoles(ctx, ctx.db, place.merchantId, body.roleIds, []);
   await assertStrongPassword(ctx.lang, body.password, body.username);
   const passwordHash = await hashPassword(body.password);

@@ -20,7 +20,7 @@ export { assertMayChangeRole } from './account.rank.js';
 export { grantsOf } from './account.grants.js';
 export { assertStrongPassword, passwordWeakness } from './password-strength.js';
 export { configurePasswordHashing, dummyPasswordHash, hashPassword, useFastPasswordHashing, verifyPassword } from './password.js';
-export { endSessionsWith } from './account.service.js';
+export { endSessionsWith, tellWaitingApplications } from './account.service.js';
 export {
   accountOfResetToken,
   endResetLinks,

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { FACTORY_PASSWORD } from '@swap/contracts/testing';
-import { menuApi, merchantApplicationApi, sessionApi, signUpApi } from '@swap/contracts';
+import { accountApi, endpointUrl, menuApi, merchantApplicationApi, sessionApi, signUpApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   applicantIp,
@@ -87,6 +87,31 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
 
     const again = await applyForMerchant(server, { contact: application.body.contact, username: application.body.username });
     expect((await signIn(again.body.username)).code).toBe(2001);
+  });
+
+  it('an account cannot take the username a waiting application holds, and may once it is rejected', async () => {
+    const application = await applyForMerchant(server);
+    const { username } = application.body;
+    const staff = (await createMerchant(server, admin)).admin.token;
+    const body = { username: username.toUpperCase(), name: 'Clerk', password: 'Strong-Pass-42', type: 'SON', roleIds: [] };
+    const add = (token: string, lang: 'en' | 'in' | 'th' | 'zh' = 'en') =>
+      server.call('POST', endpointUrl(accountApi.add), { token, body, lang });
+    const accountCount = async () => (await server.db.select({ n: count() }).from(accounts))[0]!.n;
+    const before = await accountCount();
+
+    const refused = await add(staff);
+    expect(refused).toMatchObject({ status: 409, code: 2034, message: 'A merchant application waiting for review holds this user name' });
+    expect((await add(staff, 'in')).message).toBe('Pengajuan merchant yang menunggu peninjauan memakai nama pengguna ini');
+    expect((await add(staff, 'th')).message).toBe('คำขอเป็นผู้ค้าที่รอการตรวจสอบใช้ชื่อผู้ใช้นี้อยู่');
+    expect((await add(staff, 'zh')).message).toBe('待审核的商户入驻申请已占用该用户名');
+    expect(await accountCount()).toBe(before);
+    // The applicant still signs in as one whose application waits.
+    expect((await signIn(username)).code).toBe(2001);
+
+    await server.request(merchantApplicationApi.reject, { id: application.id, reason: 'Incomplete' }, { token: admin });
+    const added = await add(staff);
+    expect(added.code).toBe(1);
+    expect(await accountCount()).toBe(before + 1);
   });
 
   it('one waiting application per contact and per username; a taken username or merchant name is refused', async () => {

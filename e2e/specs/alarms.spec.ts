@@ -27,7 +27,7 @@ const report = (waterAlarm: boolean) =>
   });
 
 describe('alarms', () => {
-  test('a cabinet’s water alarm appears live in the header, and is acknowledged with a comment', async ({ page }) => {
+  test('a cabinet’s water alarm appears live in the header, is acknowledged with a comment and assigned', async ({ page }) => {
     // A cabinet of its own, run as a simulated device, and a rule of its type alone.
     const cabinet = await createCabinetDevice({ batteries: 0 });
     const token = await apiToken();
@@ -72,6 +72,11 @@ describe('alarms', () => {
       await drawer.saveAndClose();
       await list.row(content).getByText('Acknowledged', { exact: true }).waitFor();
       await list.row(content).getByText('Technician on the way').waitFor();
+      // Assigned from the accounts the server offers for this alarm.
+      await list.action(content, 'Assign');
+      await drawer.fill({ Assignee: 'Platform admin (admin)' });
+      await drawer.saveAndClose();
+      await list.row(content).getByText('Platform admin', { exact: true }).waitFor();
       await checkA11y(page);
     } finally {
       await fleet?.stop();

@@ -107,6 +107,23 @@ export const cabinetOptionsEndpoint = endpoint({
     "The caller's cabinets (of `typeId` if given) whose number holds the keyword, by number, at most `limit`, and those named by `ids`",
 });
 
+/** An account an alarm may be assigned to. */
+export const assigneeOption = z.object({ id: z.number(), name: z.string(), username: z.string() });
+export type AssigneeOption = z.infer<typeof assigneeOption>;
+
+/**
+ * Who an alarm the caller sees may be assigned to (docs/alarms.md, "Records"): enabled accounts of
+ * the alarm's merchant, and platform staff's own when the caller is platform staff.
+ */
+export const alarmAssigneeOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/alarm/assignee/options',
+  access: { code: '' },
+  body: optionsQuery.extend({ alarmId: id }),
+  answer: z.array(assigneeOption),
+  summary: 'The enabled accounts an alarm the caller sees may be assigned to, whose name or username holds the keyword',
+});
+
 /** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
 export const choicesApi = {
   merchant: merchantOptionsEndpoint,
@@ -115,4 +132,5 @@ export const choicesApi = {
   area: areaOptionsEndpoint,
   vehicle: vehicleOptionsEndpoint,
   cabinet: cabinetOptionsEndpoint,
+  alarmAssignee: alarmAssigneeOptionsEndpoint,
 } as const;

@@ -1,8 +1,9 @@
-import { and, eq, inArray, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
 import { normaliseSignInName } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../app/sql.js';
+import { likePattern } from '../../app/pagination.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 
@@ -212,4 +213,42 @@ export async function insertMerchantAdministrator(
     .returning({ id: accounts.id });
   await db.insert(accountRoles).values({ accountId: created!.id, roleId: account.roleId });
   return created!.id;
+}
+
+/**
+ * Enabled accounts of these owners (a merchant's id, or null for the platform's staff) whose name or
+ * username holds the keyword, by name, at most `limit`, and those named by `ids` among them.
+ */
+export async function enabledAccountChoices(
+  db: Db,
+  owners: (number | null)[],
+  query: { keyword?: string | undefined; limit: number; ids?: number[] | undefined },
+): Promise<{ id: number; name: string; username: string }[]> {
+  const merchants = owners.filter((owner): owner is number => owner !== null);
+  const ofOwners = or(
+    ...(owners.includes(null) ? [sql`${accounts.merchantId} is null`] : []),
+    ...(merchants.length ? [inArray(accounts.merchantId, merchants)] : []),
+  );
+  const pick = { id: accounts.id, name: accounts.name, username: accounts.username };
+  const found = await db
+    .select(pick)
+    .from(accounts)
+    .where(
+      and(
+        eq(accounts.status, 'ENABLED'),
+        ofOwners,
+        query.keyword
+          ? or(ilike(accounts.name, likePattern(query.keyword)), ilike(accounts.username, likePattern(query.keyword)))
+          : undefined,
+      ),
+    )
+    .orderBy(asc(accounts.name))
+    .limit(query.limit);
+  const missing = (query.ids ?? []).filter((id) => !found.some((row) => row.id === id));
+  if (missing.length === 0) return found;
+  const named = await db
+    .select(pick)
+    .from(accounts)
+    .where(and(eq(accounts.status, 'ENABLED'), ofOwners, inArray(accounts.id, missing)));
+  return [...found, ...named];
 }

@@ -3,6 +3,7 @@ export {
   accountIdColumn,
   accountIdOfUsername,
   accountNameOf,
+  enabledAccountChoices,
   enabledAccountOf,
   addSuperAdmin,
   enabledAccounts,

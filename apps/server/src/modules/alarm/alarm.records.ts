@@ -13,7 +13,7 @@ import { AppError, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { recordAudit } from '../audit-log/index.js';
-import { accountNameOf, enabledAccountOf } from '../account/index.js';
+import { accountNameOf, enabledAccountChoices, enabledAccountOf } from '../account/index.js';
 import { batteryLiveOf } from '../battery/index.js';
 import { cabinetLiveOf } from '../cabinet/index.js';
 import { appendDeviceLog } from '../device-log/index.js';
@@ -191,9 +191,15 @@ export async function clearAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number;
 export async function assignAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number; assigneeId: number | null }): Promise<AlarmRecord> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockAlarm(tx, ctx, kind, input.id);
-    if (input.assigneeId !== null && !(await enabledAccountOf(tx, input.assigneeId, row.merchantId))) {
-      throw new AppError('alarmAssigneeOutside', undefined, { field: 'assigneeId' });
-    }
+    // Platform staff assign to the alarm's merchant's accounts or their own; a merchant's staff to their merchant's only.
+    const allowed =
+      input.assigneeId === null ||
+      (ctx.principal.merchantId === null
+        ? await enabledAccountOf(tx, input.assigneeId, row.merchantId)
+        : (await enabledAccountChoices(tx, [row.merchantId], { limit: 1, ids: [input.assigneeId] })).some(
+            (a) => a.id === input.assigneeId,
+          ));
+    if (!allowed) throw new AppError('alarmAssigneeOutside', undefined, { field: 'assigneeId' });
     await tx.update(alarms).set({ assigneeId: input.assigneeId }).where(eq(alarms.id, row.id));
     await recordAudit(tx, ctx, {
       action: 'alarm.assign',
@@ -216,4 +222,21 @@ export async function alarmSummary(ctx: Ctx): Promise<AlarmSummary> {
     .from(alarms)
     .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN')));
   return { open: row?.open ?? 0, high: row?.high ?? 0, latestId: row?.latestId ?? 0 };
+}
+
+/**
+ * Who an alarm the caller sees may be assigned to: enabled accounts of its merchant, and the
+ * platform's staff when the caller is one of them (a merchant's staff are not shown the platform's).
+ */
+export async function alarmAssignees(
+  ctx: Ctx,
+  input: { alarmId: number; keyword?: string | undefined; limit: number; ids?: number[] | undefined },
+): Promise<{ id: number; name: string; username: string }[]> {
+  const [row] = await ctx.db
+    .select({ merchantId: alarms.merchantId })
+    .from(alarms)
+    .where(and(eq(alarms.id, input.alarmId), alarmScope(ctx)));
+  if (!row) throw notFound();
+  const owners = ctx.principal.merchantId === null ? [...new Set([row.merchantId, null])] : [row.merchantId];
+  return enabledAccountChoices(ctx.db, owners, input);
 }

@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebhookConfig } from '../../app/config.js';
 import type { JobHandlers } from '../job/index.js';
 import { handleAlarmWebhooks, useAlarmWebhookSettings } from './alarm.webhook.js';
-import { alarmApi, type AlarmRuleRecord, type BusinessRuleRecord } from '@swap/contracts';
+import { alarmApi, alarmAssigneeOptionsEndpoint, type AlarmRuleRecord, type BusinessRuleRecord } from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import { editLevel, levelRecords, ruleList, rules } from './alarm.config.js';
 import { fieldColumns } from '../../app/csv.js';
 import {
   ALARM_CSV,
   acknowledgeAlarm,
+  alarmAssignees,
   alarmList,
   alarmSummary,
   assignAlarm,
@@ -82,5 +83,6 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
     serve(app, alarmApi[kind].assign, ({ input, ctx }) => assignAlarm(ctx, kind, input));
   }
   serve(app, alarmApi.summary, ({ ctx }) => alarmSummary(ctx));
+  serve(app, alarmAssigneeOptionsEndpoint, ({ input, ctx }) => alarmAssignees(ctx, input));
   registerAlarmLive(app);
 }

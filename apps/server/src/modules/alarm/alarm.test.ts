@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import {
   alarmApi,
+  alarmAssigneeOptionsEndpoint,
   batteryTelemetryTopic,
   cabinetTopic,
   endpointUrl,
@@ -361,6 +362,32 @@ describe('alarms', () => {
       const audits = await server.db.select().from(auditLogs).where(eq(auditLogs.objectType, 'alarm'));
       expect(audits.map((a) => a.action).sort()).toEqual(['alarm.acknowledge', 'alarm.assign', 'alarm.clear']);
       expect((await server.db.select().from(batteries).where(eq(batteries.id, own.ids[3]!)))[0]?.alarmStatus).toBe('NORMAL');
+    });
+
+    it('offers as assignees the alarm’s merchant’s enabled accounts (and the platform’s to platform staff); refuses the rest', async () => {
+      const token = merchant.admin.token;
+      const [alarm] = (await server.request(alarmApi.records.search, { alarmKind: 'battery' }, { token })).data.records;
+      const colleague = await createAccount(server, admin, { merchantId: merchant.id, menuCodes: ['alarm.records'] });
+      const outsider = await createAccount(server, admin, { merchantId: rival.id, menuCodes: ['alarm.records'] });
+      const offered = async (who: string, body: Record<string, unknown>) =>
+        server.request(alarmAssigneeOptionsEndpoint, { alarmId: alarm!.id, ...body }, { token: who });
+      const mine = (await offered(token, {})).data.map((a) => a.id);
+      expect(mine).toContain(colleague.id);
+      expect(mine).not.toContain(outsider.id);
+      const platformAdminId = (
+        await server.request(alarmAssigneeOptionsEndpoint, { alarmId: alarm!.id, keyword: 'admin' }, { token: admin })
+      ).data;
+      expect(platformAdminId.length).toBeGreaterThan(0);
+      // A merchant's staff are not shown, nor may they name, the platform's accounts.
+      const platformIds = platformAdminId.filter((a) => !mine.includes(a.id)).map((a) => a.id);
+      expect(platformIds.length).toBeGreaterThan(0);
+      const refused = await server.request(alarmApi.battery.assign, { id: alarm!.id, assigneeId: platformIds[0]! }, { token });
+      expect(refused.code).toBe(8001);
+      // Another tenant's alarm offers nothing: it does not exist for the caller.
+      expect((await offered(rival.admin.token, {})).code).toBe(1017);
+      expect((await offered(token, { keyword: 'x\u0000' })).code).not.toBe(1);
+      const picked = await offered(token, { keyword: colleague.username });
+      expect(picked.data.map((a) => a.id)).toContain(colleague.id);
     });
 
     it('answers the header’s count of open alarms within the caller’s tenant', async () => {

@@ -1,7 +1,16 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_SUBJECT_OF, alarmApi, alarmHandle, type AlarmRecord, type BusinessCondition } from '@swap/contracts';
+import {
+  BUSINESS_SUBJECT_OF,
+  alarmApi,
+  alarmAssign,
+  alarmAssigneeOptionsEndpoint,
+  alarmHandle,
+  type AlarmRecord,
+  type BusinessCondition,
+} from '@swap/contracts';
+import { endpointSource } from '../../shared/api/optionSources';
 import { StatusTag } from '../../shared/StatusTag';
 import { ResourceForm } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
@@ -45,6 +54,8 @@ function LiveValues({ alarm }: { alarm: AlarmRecord }) {
 export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
   const { t } = useTranslation();
   const [handling, setHandling] = useState<Handling>(null);
+  // The assignee picker offers whom the server lets this caller name for this alarm.
+  const [assigning, setAssigning] = useState<AlarmRecord | null>(null);
   const endpoints = kind ? { search: alarmApi[kind].search } : { search: alarmApi.records.search, export: alarmApi.records.export };
   const searchFields: SearchField[] = [
     { name: 'deviceNumber', labelKey: 'field.deviceNumber' },
@@ -104,6 +115,13 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
       hidden: (r: AlarmRecord) => r.alarmKind !== each || r.alarmState === 'CLEARED',
       onClick: (r: AlarmRecord) => setHandling({ alarm: r, action: 'clear' }),
     },
+    {
+      key: `assign-${each}`,
+      labelKey: 'alarms.assign',
+      code: EDIT_CODE[each],
+      hidden: (r: AlarmRecord) => r.alarmKind !== each || r.alarmState === 'CLEARED',
+      onClick: (r: AlarmRecord) => setAssigning(r),
+    },
   ]);
   const title = handling
     ? t(handling.action === 'acknowledge' ? 'alarms.acknowledgeTitle' : 'alarms.clearTitle', { device: handling.alarm.deviceNumber })
@@ -131,6 +149,32 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
         submit={handling ? alarmApi[handling.alarm.alarmKind][handling.action] : alarmApi.battery.acknowledge}
         refresh={[alarmApi.records.search, alarmApi.battery.search, alarmApi.cabinet.search, alarmApi.summary]}
         onClose={() => setHandling(null)}
+      />
+      <ResourceForm
+        open={assigning !== null}
+        mode="edit"
+        title={assigning ? t('alarms.assignTitle', { device: assigning.deviceNumber }) : ''}
+        schema={alarmAssign}
+        width={480}
+        fields={[
+          {
+            name: 'assigneeId',
+            labelKey: 'field.assigneeId',
+            type: 'select',
+            ...(assigning
+              ? {
+                  source: endpointSource(alarmAssigneeOptionsEndpoint, (a) => ({ value: a.id, label: `${a.name} (${a.username})` }), {
+                    alarmId: assigning.id,
+                  }),
+                }
+              : {}),
+          },
+        ]}
+        initialValues={{ assigneeId: assigning?.assigneeId ?? null }}
+        extraValues={assigning ? { id: assigning.id } : undefined}
+        submit={assigning ? alarmApi[assigning.alarmKind].assign : alarmApi.battery.assign}
+        refresh={[alarmApi.records.search, alarmApi.battery.search, alarmApi.cabinet.search]}
+        onClose={() => setAssigning(null)}
       />
     </>
   );

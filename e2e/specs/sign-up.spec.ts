@@ -6,7 +6,7 @@ import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { SignUpPage } from '../pages/sign-up-page.js';
 import { apiAnswer } from '../support/api.js';
-import { FACTORY_PASSWORD, applyForMerchant, createMerchant, unique } from '../support/factories.js';
+import { FACTORY_PASSWORD, applyForMerchant, createMerchant, createPlatformStaff, unique } from '../support/factories.js';
 
 const EN_LABELS = {
   company: 'Company name',
@@ -125,5 +125,12 @@ describe('sign-up, review and the session’s way back', () => {
     // Opened by its address, the refusal offers the dashboard (Back when the user came from another page).
     await page.getByRole('button', { name: 'Go to the dashboard' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
+    // The audit log is for super administrators only: platform staff granted it are refused the same way.
+    const staff = await createPlatformStaff(['admin.auditLog']);
+    await page.evaluate(() => window.localStorage.clear());
+    await shell.signIn(staff.username, staff.password);
+    await page.goto('/system/audit-log');
+    await page.getByRole('heading', { name: 'NO PERMISSION' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/system/audit-log');
   });
 });

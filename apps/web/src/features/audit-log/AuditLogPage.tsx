@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Flex, Spin } from 'antd';
-import { Navigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { auditLogApi, changeText, describeChanges, type AuditLogRecord } from '@swap/contracts';
 import { currentLanguage } from '../../i18n';
@@ -26,15 +26,23 @@ function Changes({ value, objectType }: { value: unknown; objectType: string }) 
   );
 }
 
+const NoPermissionView = lazy(async () => ({ default: (await import('../errors')).NoPermissionView }));
+
 /**
- * System centre → Audit log: every tenant's changes, for super administrators only.
+ * System centre → Audit log: every tenant's changes, for super administrators only; anyone else is
+ * refused inside the shell at its own address, as for any page they may not open.
  * @route /system/audit-log
  */
 export function AuditLogPage() {
   const { t, i18n } = useTranslation();
   const worded = useEveryContractText();
   const superAdmin = getUserInfo()?.type === 'SUPER';
-  if (!superAdmin) return <Navigate to="/error-page/401" replace />;
+  if (!superAdmin)
+    return (
+      <Suspense fallback={null}>
+        <NoPermissionView />
+      </Suspense>
+    );
   return (
     <>
       <TitleBar title={t('nav.admin.auditLog')} />

@@ -1,0 +1,1 @@
+export { NoPermissionView } from './NoPermissionPage';

@@ -110,7 +110,7 @@ async function liveChange(base: string, token: string, cabinetId: number, channe
   const decoder = new TextDecoder();
   let text = '';
   for await (const piece of answer.body) {
-    text += decoder.decode(piece as Uint8Array, { stream: true });
+    text += decoder.decode(piece, { stream: true });
     for (const block of text.split('\n\n')) {
       if (block.includes('event: change') && block.includes(`"${channel}"`)) return block.replace(/\n/g, ' ');
     }

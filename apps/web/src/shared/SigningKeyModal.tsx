@@ -1,24 +1,33 @@
 import { Button, Modal, Typography } from 'antd';
-import { useTranslation } from 'react-i18next';
-import type { ExternalSystemCreated } from '@swap/contracts';
 
-/** The signing key, answered by the registration only: shown once, with a copy button. */
-export default function SigningKeyModal({ created, onClose }: { created: ExternalSystemCreated; onClose: () => void }) {
-  const { t } = useTranslation();
+export interface SigningKeyModalProps {
+  title: string;
+  /** Says the key is shown this once. */
+  onceText: string;
+  doneText: string;
+  signingKey: string;
+  onClose: () => void;
+}
+
+/**
+ * A signing key answered once (an external system's registration, an alarm level's new webhook):
+ * shown with a copy button and never again. Pages load it lazily, when a key arrives.
+ */
+export default function SigningKeyModal({ title, onceText, doneText, signingKey, onClose }: SigningKeyModalProps) {
   return (
     <Modal
       open
-      title={`${t('externalSystem.keyTitle')}: ${created.name}`}
+      title={title}
       onCancel={onClose}
       footer={
         <Button type="primary" onClick={onClose}>
-          {t('externalSystem.keyDone')}
+          {doneText}
         </Button>
       }
     >
-      <Typography.Paragraph>{t('externalSystem.keyOnce')}</Typography.Paragraph>
+      <Typography.Paragraph>{onceText}</Typography.Paragraph>
       <Typography.Paragraph code copyable data-testid="signing-key">
-        {created.signingKey}
+        {signingKey}
       </Typography.Paragraph>
     </Modal>
   );

@@ -1,5 +1,5 @@
-import { useState } from 'react';
-import { Button, Modal, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
+import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi, alarmLevelEdit, type AlarmLevelEdited, type AlarmLevelRecord } from '@swap/contracts';
 import { ResourceForm, type FormField } from '../../shared/form';
@@ -7,6 +7,9 @@ import { editAction, ResourceTable } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
 
 const CODE = 'alarmConfiguration.level';
+
+/** A new webhook's signing key, shown once: its dialog loads when a key arrives (docs/scaling.md, "Web bundle"). */
+const KeyModal = lazy(() => import('../../shared/SigningKeyModal'));
 type LevelField = 'colour' | 'sound' | 'webhookUrl' | 'labelEn' | 'labelIn' | 'labelTh' | 'labelZh';
 
 /** A level's colour as a swatch beside its code (the text says it; the swatch only shows it). */
@@ -78,21 +81,17 @@ export function AlarmLevelPage() {
         }}
         onClose={() => setEditing(null)}
       />
-      <Modal
-        open={signed !== null}
-        title={signed ? t('alarms.keyTitle', { level: signed.level }) : ''}
-        onCancel={() => setSigned(null)}
-        footer={
-          <Button type="primary" onClick={() => setSigned(null)}>
-            {t('alarms.keyDone')}
-          </Button>
-        }
-      >
-        <Typography.Paragraph>{t('alarms.keyOnce')}</Typography.Paragraph>
-        <Typography.Paragraph code copyable data-testid="signing-key">
-          {signed?.signingKey}
-        </Typography.Paragraph>
-      </Modal>
+      {signed && (
+        <Suspense fallback={null}>
+          <KeyModal
+            title={t('alarms.keyTitle', { level: signed.level })}
+            onceText={t('alarms.keyOnce')}
+            doneText={t('alarms.keyDone')}
+            signingKey={signed.signingKey}
+            onClose={() => setSigned(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -22,7 +22,7 @@ import { CODE, EXTERNAL_SYSTEM_ROUTES } from './externalSystemModel';
 type Field = FormField<'merchantId' | 'name' | 'url' | 'enabled'>;
 
 /** The signing key, shown once after a registration: its dialog loads then (docs/scaling.md, "Web bundle"). */
-const KeyModal = lazy(() => import('./SigningKeyModal'));
+const KeyModal = lazy(() => import('../../shared/SigningKeyModal'));
 
 /**
  * Operation centre → Distribution → External systems: partner systems that receive their devices'
@@ -107,7 +107,13 @@ export function ExternalSystemListPage() {
       />
       {created && (
         <Suspense fallback={null}>
-          <KeyModal created={created} onClose={() => setCreated(null)} />
+          <KeyModal
+            title={`${t('externalSystem.keyTitle')}: ${created.name}`}
+            onceText={t('externalSystem.keyOnce')}
+            doneText={t('externalSystem.keyDone')}
+            signingKey={created.signingKey}
+            onClose={() => setCreated(null)}
+          />
         </Suspense>
       )}
     </>

@@ -4,7 +4,6 @@ import type { FieldLabels } from '../language.js';
 import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
-import { priceCityOption } from './pricing.js';
 import {
   ORDER_STATUSES,
   orderCode,
@@ -146,13 +145,6 @@ function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
       answer: deviceOrderRecord,
     }),
     cancel,
-    cities: endpoint({
-      method: 'GET',
-      path: `${base}/cities`,
-      access: { code: `${menu}.add` },
-      answer: z.array(priceCityOption),
-      summary: 'Every city an order may be priced in, by province and name',
-    }),
     export: exportCsv,
   };
 }

@@ -22,16 +22,20 @@ export const PRICE_SCREEN_CODES = [
   'price.rechargeSetting',
 ] as const;
 
+/** Who places a vehicle or battery order: the order is priced in a city they choose. */
+export const CITY_CHOOSING_ORDER_CODES = ['order.vehicle.add', 'order.battery.add'] as const;
+
 /** What every price screen shares. */
 export const pricingApi = {
   /**
-   * The cities a price can be set in, for the form and the filter of every price screen: one call
-   * for vehicle, product, battery, consumer and package prices and top-up offers.
+   * The cities a price can be set in, for the form and the filter of every price screen (vehicle,
+   * product, battery, consumer and package prices and top-up offers) and for the city a vehicle or
+   * battery order is priced in: one call.
    */
   cities: endpoint({
     method: 'GET',
     path: '/basic-pricing/cities',
-    access: { code: 'price.vehicle', orCodes: PRICE_SCREEN_CODES.slice(1) },
+    access: { code: 'price.vehicle', orCodes: [...PRICE_SCREEN_CODES.slice(1), ...CITY_CHOOSING_ORDER_CODES] },
     answer: z.array(priceCityOption),
     summary: 'Every city (an area of type city), by province and name',
   }),

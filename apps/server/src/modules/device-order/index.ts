@@ -67,7 +67,6 @@ export function registerDeviceOrderRoutes(app: FastifyInstance): void {
     serve(app, api.add, ({ input, ctx }) => placeDeviceOrder(ctx, kind, input));
     serve(app, api.handOver, ({ input, ctx }) => handOverDevice(ctx, kind, input.id));
     serve(app, api.cancel, ({ input, ctx }) => cancelDeviceOrder(ctx, kind, input.id));
-    serve(app, api.cities, ({ ctx }) => allCities(ctx.db));
     serve(app, api.export, ({ input, ctx, reply }) =>
       list.sendExport(reply, ctx, input, { filename: `${kind}-orders.csv`, columns: CSV_COLUMNS }),
     );

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import {
   ANY_BIKE,
   PRICE_SCREEN_CODES,
+  CITY_CHOOSING_ORDER_CODES,
   areaApi,
   basePriceApi,
   currencyApi,
@@ -208,7 +209,14 @@ describe('base prices', () => {
 
   it('answers the cities to the staff of any price screen, in one call, and to nobody else', async () => {
     const merchant = await createMerchant(server, admin, {
-      menuCodes: [...MERCHANT_ADMIN_MENUS, ...PRICE_SCREEN_CODES, 'customer.list', 'price.rechargeRecord'],
+      menuCodes: [
+        ...MERCHANT_ADMIN_MENUS,
+        ...PRICE_SCREEN_CODES,
+        'order.vehicle',
+        'order.battery',
+        'customer.list',
+        'price.rechargeRecord',
+      ],
     });
     for (const code of PRICE_SCREEN_CODES) {
       const staff = await createSubAccount(server, merchant, [code]);
@@ -216,6 +224,12 @@ describe('base prices', () => {
       expect(cities.code, code).toBe(1);
       expect(cities.data.map((one) => one.id)).toEqual(expect.arrayContaining([city, otherCity]));
       expect(cities.data.find((one) => one.id === city)).toMatchObject({ name: 'South Jakarta', province: 'Jakarta' });
+    }
+    // Placing a vehicle or battery order (the menu's Place order button) chooses the city it is priced in.
+    for (const menu of ['order.vehicle', 'order.battery']) {
+      const clerk = await createSubAccount(server, merchant, [menu]);
+      expect(CITY_CHOOSING_ORDER_CODES).toContain(`${menu}.add`);
+      expect((await server.request(pricingApi.cities, undefined, { token: clerk.token })).code, menu).toBe(1);
     }
     const platformStaff = await createPlatformAccount(server, admin, ['price.rechargeSetting']);
     expect((await server.request(pricingApi.cities, undefined, { token: platformStaff.token })).code).toBe(1);

@@ -1,15 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { DEVICE_ORDER_TYPES_OF, deviceOrderAdd, deviceOrderApi, ORDER_SOURCES, type DeviceOrderKind } from '@swap/contracts';
-import { useEndpointQuery } from '../../shared/api/endpoints';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { fieldKey, optionsOf } from '../../shared/devices';
+import { useCityOptions } from '../../shared/priceCities';
 
 type Field = FormField<'merchantId' | 'customerNumber' | 'deviceNumber' | 'orderType' | 'cityId' | 'source'>;
 
 /** Places a vehicle or battery order for a customer of the merchant, priced in the chosen city (docs/orders.md). */
 export function DeviceOrderForm({ kind, onClose }: { kind: DeviceOrderKind; onClose: () => void }) {
   const { t } = useTranslation();
-  const cities = useEndpointQuery(deviceOrderApi[kind].cities, undefined, { staleTime: 60_000 }).data ?? [];
+  const cities = useCityOptions();
   const fields: Field[] = [
     // Platform staff choose the agent (the kit shows the field to them only).
     { name: 'merchantId', labelKey: fieldKey('merchantId'), type: 'agent' },
@@ -25,7 +25,7 @@ export function DeviceOrderForm({ kind, onClose }: { kind: DeviceOrderKind; onCl
       name: 'cityId',
       labelKey: fieldKey('cityId'),
       type: 'select',
-      options: cities.map((city) => ({ value: city.id, label: city.province ? `${city.name} (${city.province})` : city.name })),
+      options: cities,
     },
     { name: 'source', labelKey: fieldKey('source'), type: 'select', options: optionsOf(ORDER_SOURCES, 'productOrder.source') },
   ];

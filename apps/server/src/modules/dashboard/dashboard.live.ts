@@ -62,13 +62,16 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
       // The database did not answer this time: the map catches up on the next change or reconnection.
     }
   };
-  const stopHearing = app.deviceHub.onChange((change) => {
-    if (listeners.size === 0) return;
-    if (change.channel === ALARM_CHANNEL) tell(EVERY_MERCHANT, ['figures']);
-    if (change.kind !== 'cabinet' || !STATION_CHANNELS.has(change.channel)) return;
-    cabinetsHeard.add(change.number);
-    lookup ??= setTimeout(() => void tellStations(), GATHER_MS);
-  });
+  // An app without the device link (routes registered only to read their schemas) has nothing to hear.
+  const stopHearing = app.hasDecorator('deviceHub')
+    ? app.deviceHub.onChange((change) => {
+        if (listeners.size === 0) return;
+        if (change.channel === ALARM_CHANNEL) tell(EVERY_MERCHANT, ['figures']);
+        if (change.kind !== 'cabinet' || !STATION_CHANNELS.has(change.channel)) return;
+        cabinetsHeard.add(change.number);
+        lookup ??= setTimeout(() => void tellStations(), GATHER_MS);
+      })
+    : () => undefined;
   app.addHook('onClose', async () => {
     stopHearing();
     clearTimeout(lookup);

@@ -37,6 +37,9 @@ export async function openRowMenu(page: Page, row: Locator, moreActions = 'More 
  */
 export async function rowAction(page: Page, row: Locator, name: string, moreActions?: string): Promise<void> {
   const button = row.getByRole('button', { name, exact: true });
+  // The row first: while a search reloads the table, counting its buttons would find none and
+  // send the first action to the menu, which does not hold it.
+  await row.first().waitFor();
   if ((await button.count()) > 0) {
     await button.click();
     return;

@@ -128,7 +128,9 @@ describe('remote commands', () => {
     await list.columnHeader('Connection').waitFor();
     await list.search({ Number: cabinetNumber, Connection: 'Online' });
     await list.row(cabinetNumber).getByText('Online', { exact: true }).waitFor();
-    await list.search({ Connection: 'Offline' });
+    // A fresh form: the first pick's list may still be fading out and swallow a second pick.
+    await list.open();
+    await list.search({ Number: cabinetNumber, Connection: 'Offline' });
     await list.page.locator('.ant-empty').first().waitFor();
     const detail = new CabinetDetailPage(page, cabinetId);
     await detail.open();

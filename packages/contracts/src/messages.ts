@@ -1388,6 +1388,7 @@ export const MESSAGES = {
     'ประเภทอุปกรณ์ไม่ใช่ประเภทของชนิดอุปกรณ์ในกฎนี้',
     '设备型号不属于该规则的设备种类',
   ),
+  alarmMissing: m(8003, 404, 'Alarm does not exist', 'Alarm tidak ditemukan', 'ไม่พบการแจ้งเตือน', '告警不存在'),
   // Firmware, upgrade tasks and commands to many cabinets (docs/firmware.md).
   upgradeNoCabinet: m(
     8100,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint, resourceEndpoints } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
-import { cleanString, id, requiredText, safeText } from '../validation.js';
+import { cleanString, id, idQuery, requiredText, safeText } from '../validation.js';
 import type { DeviceKind } from './device-type.js';
 
 /** How serious an alarm is; each level has its colour, sound and webhook (docs/alarms.md, "Levels"). */
@@ -353,6 +353,30 @@ export const alarmSearch = pageQuerySchema.extend({
 });
 export type AlarmSearch = z.infer<typeof alarmSearch>;
 
+/** What happened to an alarm, oldest first: it opened, was acknowledged, assigned, cleared. */
+export const ALARM_HISTORY_EVENTS = ['opened', 'acknowledged', 'assigned', 'cleared'] as const;
+export type AlarmHistoryEvent = (typeof ALARM_HISTORY_EVENTS)[number];
+
+/**
+ * One step of an alarm's history (docs/alarms.md, "Detail"): its opening and a clearing by its
+ * condition come from the alarm itself (no one did them: `by` null), what people did from the audit
+ * log (`by` names the account).
+ */
+export const alarmHistoryEntry = z.object({
+  event: z.enum(ALARM_HISTORY_EVENTS),
+  at: z.string(),
+  /** The account that did it (its name, else its user name); null: the device's readings or the check. */
+  by: z.string().nullable(),
+  comment: z.string(),
+  /** An assignment's new assignee (null: nobody). */
+  assigneeName: z.string().nullable(),
+});
+export type AlarmHistoryEntry = z.infer<typeof alarmHistoryEntry>;
+
+/** A battery's or cabinet's alarm on its detail page: the record and its history. */
+export const alarmDetail = alarmRecord.extend({ history: z.array(alarmHistoryEntry) });
+export type AlarmDetail = z.infer<typeof alarmDetail>;
+
 /** Acknowledge or clear an alarm, with the operator's comment. */
 export const alarmHandle = z.object({ id, comment: safeText(500) });
 export const alarmAssign = z.object({ id, assigneeId: id.nullable() });
@@ -453,6 +477,14 @@ export const alarmApi = {
       answer: pageSchema(alarmRecord),
       sortable: ALARM_SORTABLE,
     }),
+    /** One battery alarm with its history (`/product/device/battery/detail?id=`). */
+    detail: endpoint({
+      method: 'GET',
+      path: '/alarm/battery/detail',
+      access: { code: 'alarm.battery' },
+      query: idQuery,
+      answer: alarmDetail,
+    }),
     ...handling('battery'),
   },
   cabinet: {
@@ -463,6 +495,14 @@ export const alarmApi = {
       body: alarmSearch.omit({ alarmKind: true }),
       answer: pageSchema(alarmRecord),
       sortable: ALARM_SORTABLE,
+    }),
+    /** One cabinet alarm with its history (`/product/device/cabinet/detail?id=`). */
+    detail: endpoint({
+      method: 'GET',
+      path: '/alarm/cabinet/detail',
+      access: { code: 'alarm.cabinet' },
+      query: idQuery,
+      answer: alarmDetail,
     }),
     ...handling('cabinet'),
   },

@@ -164,6 +164,14 @@ export function accountNameOf(accountId: Column | SQL): SQL<string | null> {
   >`(select ${accounts}.${sql.identifier('name')} from ${accounts} where ${accounts}.${sql.identifier('id')} = ${qualified(accountId)})`;
 }
 
+/** The names of these accounts (any state: a history names whoever acted, since disabled or not). */
+export async function accountNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await db.select({ id: accounts.id, name: accounts.name }).from(accounts).where(inArray(accounts.id, unique));
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Whether an enabled account has this id and belongs to the merchant or to the platform (platform staff only, for a platform device). */
 export async function enabledAccountOf(db: Db, id: number, merchantId: number | null): Promise<boolean> {
   const [account] = await db

@@ -2,6 +2,7 @@ export {
   accountCountOfMerchant,
   accountIdColumn,
   accountIdOfUsername,
+  accountNames,
   accountNameOf,
   enabledAccountChoices,
   enabledAccountOf,

@@ -106,6 +106,7 @@ function kindList(kind: 'battery' | 'cabinet') {
     defaultOrder: () => ({ column: alarms.openedAt, direction: 'desc' }),
     count: 'capped',
     present,
+    missing: 'alarmMissing',
   });
 }
 export const batteryAlarmList = kindList('battery');

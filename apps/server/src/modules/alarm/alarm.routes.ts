@@ -19,6 +19,7 @@ import {
 } from './alarm.records.js';
 import { announceHandled, registerAlarmLive } from './alarm.live.js';
 import { businessRuleList, businessRules } from './alarm.business.js';
+import { alarmDetail } from './alarm.detail.js';
 
 const RULE_CSV = fieldColumns<AlarmRuleRecord>(
   [
@@ -77,6 +78,8 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
   );
   serve(app, alarmApi.battery.search, ({ input, ctx }) => batteryAlarmList.search(ctx, input));
   serve(app, alarmApi.cabinet.search, ({ input, ctx }) => cabinetAlarmList.search(ctx, input));
+  serve(app, alarmApi.battery.detail, ({ input, ctx }) => alarmDetail(ctx, 'battery', input.id));
+  serve(app, alarmApi.cabinet.detail, ({ input, ctx }) => alarmDetail(ctx, 'cabinet', input.id));
   for (const kind of ['battery', 'cabinet', 'vehicle', 'business'] as const) {
     serve(app, alarmApi[kind].acknowledge, async ({ input, ctx }) => announceHandled(app, await acknowledgeAlarm(ctx, kind, input)));
     serve(app, alarmApi[kind].clear, async ({ input, ctx }) => announceHandled(app, await clearAlarm(ctx, kind, input)));

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { isAuditAction, type AuditAction } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -88,4 +88,39 @@ export async function auditChangeKeys(db: Db): Promise<string[]> {
     .from(auditLogs)
     .where(sql`jsonb_typeof(${auditLogs.changes}) = 'object'`);
   return rows.map((row) => row.key);
+}
+
+/** One entry of an object's audit trail, as another module's history shows it. */
+export interface AuditTrailEntry {
+  at: Date;
+  action: string;
+  accountId: number | null;
+  username: string;
+  changes: unknown;
+}
+
+/**
+ * What was done to one object, oldest first, from `since` on (its creation: the audit log is read
+ * by time, and nothing was done to it before): an alarm's acknowledgements, assignments, clearing.
+ */
+export async function auditTrailOf(db: Db, objectType: string, objectId: string | number, since: Date): Promise<AuditTrailEntry[]> {
+  return db
+    .select({
+      at: auditLogs.at,
+      action: auditLogs.action,
+      accountId: auditLogs.accountId,
+      username: auditLogs.username,
+      changes: auditLogs.changes,
+    })
+    .from(auditLogs)
+    .where(
+      and(
+        eq(auditLogs.objectType, objectType),
+        gte(auditLogs.at, since),
+        eq(auditLogs.objectId, String(objectId)),
+        eq(auditLogs.success, true),
+      ),
+    )
+    .orderBy(asc(auditLogs.at), asc(auditLogs.id))
+    .limit(500);
 }

@@ -8,6 +8,13 @@ export interface DeviceChange {
   channel: string;
   /** Announced by another server of the same database (change-relay.ts), not by this one. */
   relayed?: boolean;
+  /**
+   * The tenant the change concerns, when the announcer knows it (an alarm's merchant; null: the
+   * platform's own): a screen of another merchant need not hear it (docs/dashboard.md, "Live").
+   */
+  merchantId?: number | null;
+  /** A cabinet's state that took it online or offline (not only a report of its compartments). */
+  linkChanged?: boolean;
 }
 
 export type DeviceSender = (topic: string, payload: unknown) => Promise<void>;

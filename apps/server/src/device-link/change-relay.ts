@@ -11,9 +11,15 @@ export const CHANGE_CHANNEL = 'swap_device_change';
 const MAX_PAYLOAD = 7_500;
 const RECONNECT_MS = 2_000;
 
+/** What a change carries beyond its device and channel: its merchant (`m`, null the platform's own) and a link change (`l`). */
+interface Extra {
+  m?: number | null;
+  l?: 1;
+}
+
 interface Notice {
   from: string;
-  changes: [DeviceKind, string, string][];
+  changes: ([DeviceKind, string, string] | [DeviceKind, string, string, Extra])[];
 }
 
 export interface ChangeRelay {
@@ -39,7 +45,7 @@ export async function startChangeRelay(
   const flushMs = options.flushMs ?? 50;
   let client: pg.Client | undefined;
   let closed = false;
-  let pending = new Map<string, [DeviceKind, string, string]>();
+  let pending = new Map<string, Notice['changes'][number]>();
   let timer: NodeJS.Timeout | undefined;
 
   const hear = (message: pg.Notification) => {
@@ -51,7 +57,15 @@ export async function startChangeRelay(
       return;
     }
     if (notice.from === self) return;
-    for (const [kind, number, channel] of notice.changes) hub.emitChange({ kind, number, channel, relayed: true });
+    for (const [kind, number, channel, extra] of notice.changes)
+      hub.emitChange({
+        kind,
+        number,
+        channel,
+        relayed: true,
+        ...(extra?.m !== undefined ? { merchantId: extra.m } : {}),
+        ...(extra?.l ? { linkChanged: true } : {}),
+      });
   };
 
   const connect = async (): Promise<void> => {
@@ -109,7 +123,15 @@ export async function startChangeRelay(
   const share = (change: DeviceChange) => {
     // Relayed notices came from another server; a replaced secret concerns each server's own broker.
     if (change.relayed || change.channel === DEVICE_CREDENTIAL_CHANNEL) return;
-    pending.set(`${change.kind}/${change.number}/${change.channel}`, [change.kind, change.number, change.channel]);
+    const extra: Extra = {
+      ...(change.merchantId !== undefined ? { m: change.merchantId } : {}),
+      ...(change.linkChanged ? { l: 1 as const } : {}),
+    };
+    const plain = extra.m === undefined && !extra.l;
+    pending.set(
+      `${change.kind}/${change.number}/${change.channel}/${JSON.stringify(extra)}`,
+      plain ? [change.kind, change.number, change.channel] : [change.kind, change.number, change.channel, extra],
+    );
     timer ??= setTimeout(() => void flush(), flushMs);
   };
 

@@ -14,7 +14,7 @@ import { auditDeviceRefusal } from '../modules/swap/index.js';
 export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?: StateLog, hub?: DeviceHub): Promise<number> {
   const numbers = await takeSilentCabinetsOffline(db, timeoutMs);
   // Their screens (detail pages, the dashboard's fleet map) hear it as from the cabinet's own state.
-  for (const number of numbers) hub?.emitChange({ kind: 'cabinet', number, channel: 'state' });
+  for (const number of numbers) hub?.emitChange({ kind: 'cabinet', number, channel: 'state', linkChanged: true });
   // A silent cabinet meets the rules watching "offline" (docs/alarms.md); its next report clears them.
   await raiseOfflineAlarms(db, numbers, log, hub);
   await noticeCabinetsOffline(db, numbers, new Date()).catch((error: unknown) =>
@@ -39,7 +39,8 @@ export async function raiseOfflineAlarms(db: Db, numbers: string[], log?: StateL
     log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
     return [];
   });
-  for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+  for (const alarm of opened)
+    hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
 }
 
 /**
@@ -58,7 +59,8 @@ export async function evaluateCompartmentAlarms(
     log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
     return [];
   });
-  for (const alarm of opened) hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+  for (const alarm of opened)
+    hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
 }
 
 /**
@@ -95,7 +97,24 @@ async function refuseOtherOwners(
   reportedOtherOwners.set(cabinet.number, seen);
 }
 
-/** Applies a cabinet's state (the cabinet module's `applyCabinetState`), logging and auditing other owners' packs. */
-export function storeCabinetState(db: Db, number: string, state: CabinetState, reportedAt: Date, log?: StateLog): Promise<boolean> {
-  return applyCabinetState(db, number, state, reportedAt, (tx, cabinet, slots) => refuseOtherOwners(tx, cabinet, slots, log));
+/**
+ * Applies a cabinet's state (the cabinet module's `applyCabinetState`), logging and auditing other
+ * owners' packs; `onLinkChanged` hears when it took the cabinet online or offline.
+ */
+export function storeCabinetState(
+  db: Db,
+  number: string,
+  state: CabinetState,
+  reportedAt: Date,
+  log?: StateLog,
+  onLinkChanged?: () => void,
+): Promise<boolean> {
+  return applyCabinetState(
+    db,
+    number,
+    state,
+    reportedAt,
+    (tx, cabinet, slots) => refuseOtherOwners(tx, cabinet, slots, log),
+    onLinkChanged,
+  );
 }

@@ -143,7 +143,8 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     evaluateBusinessAlarms(db, new Date(), atEvent)
       .then(
         (opened) => {
-          for (const alarm of opened) hub.emitChange({ kind: 'cabinet', number: alarm.number, channel: ALARM_CHANNEL });
+          for (const alarm of opened)
+            hub.emitChange({ kind: 'cabinet', number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
         },
         (error: unknown) => log.warn({ error: String(error) }, 'business alarm rules not evaluated'),
       )

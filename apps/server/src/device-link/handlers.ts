@@ -63,7 +63,10 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
   const at = reportTime(m.payload.ts, m);
-  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log);
+  // A state that took the cabinet online or offline is announced as such (the fleet map's stations); every state is announced by the link.
+  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log, () =>
+    hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'state', linkChanged: true }),
+  );
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }

@@ -239,7 +239,8 @@ export class GatewayDeviceLink implements DeviceLink {
         log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
         return [];
       });
-      for (const alarm of opened) this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL });
+      for (const alarm of opened)
+        this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
     }
     const told = new Set<string>();
     for (const item of items) {

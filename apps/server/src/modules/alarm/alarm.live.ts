@@ -19,6 +19,7 @@ export function announceHandled(app: FastifyInstance, alarm: AlarmRecord): Alarm
     kind: alarm.alarmKind === 'business' ? 'cabinet' : alarm.alarmKind,
     number: alarm.deviceNumber,
     channel: ALARM_CHANNEL,
+    merchantId: alarm.merchantId,
   });
   return alarm;
 }

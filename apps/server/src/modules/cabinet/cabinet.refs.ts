@@ -80,14 +80,9 @@ export async function cabinetsInStationsOf(db: Db, merchantId: number, limit: nu
   return rows.map((row) => ({ id: row.id, stationId: row.stationId! }));
 }
 
-/** The merchants (null: the platform's own) of the cabinets with these numbers that stand in a station (the fleet map's live notice). */
-export async function stationCabinetOwners(db: Db, numbers: readonly string[]): Promise<(number | null)[]> {
-  if (numbers.length === 0) return [];
-  const rows = await db
-    .selectDistinct({ merchantId: cabinets.merchantId })
-    .from(cabinets)
-    .where(and(inArray(cabinets.number, [...numbers]), isNotNull(cabinets.stationId)));
-  return rows.map((row) => row.merchantId);
+/** The stations the cabinets with these numbers stand in, as a subquery beside the caller's station rows (the fleet map's live notice). */
+export function stationIdsOfCabinetNumbers(numbers: readonly string[]): SQL {
+  return sql`select ${cabinets.stationId} from ${cabinets} where ${inArray(cabinets.number, [...numbers])} and ${cabinets.stationId} is not null`;
 }
 
 /** The numbers of the cabinets standing in a station that the caller may see (its detail's live rows). */
@@ -198,9 +193,12 @@ export async function putIntoCompartment(tx: Db, cabinetId: number, index: numbe
  * What the device link hears of a cabinet's link (docs/device-protocol.md): gone by its last will or
  * its own word, offline until its next state.
  */
-export async function markCabinetGone(db: Db, number: string): Promise<boolean> {
+export async function markCabinetGone(db: Db, number: string, onLinkChanged?: () => void): Promise<boolean> {
   const [cabinet] = await changeLink(db, number, sql`online = false, disconnected = true`);
-  if (cabinet?.wasOnline) await logLink(db, cabinet, 'deviceLogOffline', new Date());
+  if (cabinet?.wasOnline) {
+    await logLink(db, cabinet, 'deviceLogOffline', new Date());
+    onLinkChanged?.();
+  }
   return cabinet !== undefined;
 }
 
@@ -218,7 +216,7 @@ export async function markCabinetHeard(db: Db, number: string, reportedAt: Date,
   );
   if (!cabinet) return undefined;
   if (!cabinet.wasOnline) await logLink(db, cabinet, 'deviceLogOnline', reportedAt);
-  return { id: cabinet.id, merchantId: cabinet.merchantId };
+  return { id: cabinet.id, merchantId: cabinet.merchantId, wasOnline: cabinet.wasOnline };
 }
 
 interface LinkChange {

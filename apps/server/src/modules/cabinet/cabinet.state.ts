@@ -59,6 +59,7 @@ export type OtherOwnersHeard = (
  * last heard the cabinet. A state arrives on every change and before every command's success, so it
  * costs three statements whatever the number of slots, and rewrites only the slots that changed.
  * A pack of another owner than the cabinet's is not bound to its slot and stays where it was.
+ * `onLinkChanged` hears when the state took the cabinet online or offline (the fleet map's state).
  */
 export async function applyCabinetState(
   db: Db,
@@ -66,11 +67,12 @@ export async function applyCabinetState(
   state: CabinetState,
   reportedAt: Date,
   otherOwnersHeard: OtherOwnersHeard,
+  onLinkChanged?: () => void,
 ): Promise<boolean> {
-  if (!state.online) return markCabinetGone(db, number);
-  return db.transaction(async (tx) => {
+  if (!state.online) return markCabinetGone(db, number, onLinkChanged);
+  const stored = await db.transaction(async (tx) => {
     const cabinet = await markCabinetHeard(tx, number, reportedAt, state.firmwareVersion);
-    if (!cabinet) return false;
+    if (!cabinet) return undefined;
     const reported = reportedSlots(state.compartments, cabinet.merchantId);
     // Slots first emptied, then filled, so a pack moving between slots never collides: a reported
     // pack leaves the slot of another cabinet it was last seen in, and a slot of this cabinet whose
@@ -113,6 +115,9 @@ export async function applyCabinetState(
           at: reportedAt,
         })),
     );
-    return true;
+    return cabinet;
   });
+  // Told once the state is committed: a cabinet that was offline is online now.
+  if (stored && !stored.wasOnline) onLinkChanged?.();
+  return stored !== undefined;
 }

@@ -23,7 +23,7 @@ export {
   markCabinetHeard,
   takeSilentCabinetsOffline,
   stationsWithSwappableAtMost,
-  stationCabinetOwners,
+  stationIdsOfCabinetNumbers,
   occupiedCompartments,
   onlineCabinetsInStation,
   placedCabinets,

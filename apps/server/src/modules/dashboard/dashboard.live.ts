@@ -11,7 +11,7 @@ import { SENT, serve } from '../../app/route.js';
 import { holds } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
-import { stationCabinetOwners } from '../cabinet/index.js';
+import { stationOwnersOfCabinets } from '../station/index.js';
 import { EVERY_MERCHANT, FIGURE_CHANNEL, NO_MERCHANT, readNotice } from './dashboard.rollup.js';
 
 /** Notices of one batch come together: a stream waits this long before it tells its screen. */
@@ -20,8 +20,6 @@ const GATHER_MS = 300;
 const MIN_GAP_MS = 1000;
 /** The fleet map reloads all its stations: at most once in this long per stream. */
 const STATIONS_GAP_MS = 5000;
-/** The device hub's channels that may change a station's state on the map: a cabinet's state (online or not) and its alarms. */
-const STATION_CHANNELS: ReadonlySet<string> = new Set(['state', ALARM_CHANNEL]);
 
 /** Hears the database's notices on a channel (every server's commits); answers the function that stops. */
 export type Listen = (channel: string, handler: (payload: string) => void) => Promise<() => Promise<void>>;
@@ -32,9 +30,10 @@ type Heard = (merchantId: number, cards: readonly DashboardCard[], stations?: bo
  * The dashboard's stream (`GET /dashboard/live`, docs/dashboard.md, "Live"): a `figures` event naming
  * the cards to reload each time a figure of the caller's tenant changes, on whichever server it was
  * stored (the rollup's notice is delivered by the database to every server once its transaction
- * commits). An alarm opened, acknowledged or cleared (announced on the device hub, relayed between
- * servers) reloads the figures; a cabinet standing in a station that changes state or has an alarm
- * opened or handled tells the screens of its merchant that the fleet map's stations changed.
+ * commits). An alarm opened, acknowledged or cleared (announced on the device hub with its merchant,
+ * relayed between servers) reloads the figures of its merchant's screens; a cabinet standing in a
+ * station that goes online or offline or has an alarm opened or handled tells the screens of the
+ * station's owner that the fleet map's stations changed.
  */
 export function registerDashboardLive(app: FastifyInstance, listen: Listen | undefined): void {
   const listeners = new Set<Heard>();
@@ -57,7 +56,7 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
     const numbers = [...cabinetsHeard];
     cabinetsHeard = new Set();
     try {
-      for (const merchantId of await stationCabinetOwners(app.db, numbers)) tell(merchantId ?? NO_MERCHANT, [], true);
+      for (const merchantId of await stationOwnersOfCabinets(app.db, numbers)) tell(merchantId ?? NO_MERCHANT, [], true);
     } catch {
       // The database did not answer this time: the map catches up on the next change or reconnection.
     }
@@ -66,8 +65,12 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
   const stopHearing = app.hasDecorator('deviceHub')
     ? app.deviceHub.onChange((change) => {
         if (listeners.size === 0) return;
-        if (change.channel === ALARM_CHANNEL) tell(EVERY_MERCHANT, ['figures']);
-        if (change.kind !== 'cabinet' || !STATION_CHANNELS.has(change.channel)) return;
+        // An alarm's count is its merchant's (null: the platform's own); a notice naming none tells every tenant.
+        if (change.channel === ALARM_CHANNEL)
+          tell(change.merchantId === undefined ? EVERY_MERCHANT : (change.merchantId ?? NO_MERCHANT), ['figures']);
+        // A station's state on the map: its cabinets online or not (not every report of their compartments) and their alarms.
+        const stationState = change.channel === ALARM_CHANNEL || (change.channel === 'state' && change.linkChanged === true);
+        if (change.kind !== 'cabinet' || !stationState) return;
         cabinetsHeard.add(change.number);
         lookup ??= setTimeout(() => void tellStations(), GATHER_MS);
       })

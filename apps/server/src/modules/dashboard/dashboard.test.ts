@@ -6,6 +6,7 @@ import { openEventStream } from '../../test/event-stream.js';
 import {
   MERCHANT_ADMIN_MENUS,
   assignToStation,
+  compartment,
   createCabinetWithBatteries,
   createCustomer,
   createDeviceTypes,
@@ -19,6 +20,7 @@ import {
 import { signPayment } from '../../app/payment-signature.js';
 import { payingMerchant } from '../payment/payment.fixtures.js';
 import { markSilentCabinetsOffline } from '../../device-link/index.js';
+import { TOPIC_HANDLERS, type TopicHandler } from '../../device-link/handlers.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
@@ -276,6 +278,74 @@ describe('live alarm handling and station states', () => {
     } finally {
       stream.close();
       otherStream.close();
+    }
+  });
+});
+
+describe('live notices by tenant', () => {
+  it('tells an alarm and a station’s connection to its own merchant’s screens and the platform’s, and a report that changes no connection to no map', async () => {
+    const east = await createMerchant(server, platform.token, { menuCodes: CARDS });
+    const cabinet = await createCabinetWithBatteries(server, platform.token, { types, prefix: 'DLT', batteries: 1, merchantId: east.id });
+    await assignToStation(server, platform.token, 'cabinet', [cabinet.cabinetNumber], east.id);
+    await succeed(
+      server,
+      alarmApi.rules.add,
+      {
+        alarmKind: 'cabinet',
+        parameter: 'offline',
+        rangeFrom: null,
+        rangeTo: null,
+        holdSeconds: 0,
+        clearMargin: 0,
+        level: 'MEDIUM',
+        content: 'Cabinet gone',
+        notifications: ['IN_APP'],
+        enabled: true,
+      },
+      platform.token,
+    );
+    const base = await address();
+    const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
+    const own = await open(east.admin.token);
+    const other = await open(south.admin.token);
+    const staff = await open(platform.token);
+    const state = TOPIC_HANDLERS['cabinet/state'] as TopicHandler;
+    const report = (payload: unknown) =>
+      state.handle(
+        server.db,
+        { number: cabinet.cabinetNumber, payload, retained: false, receivedAt: new Date(), log: { warn: () => undefined } as never },
+        server.app.deviceHub,
+      );
+    // What the device link announces once it stored any state.
+    const stored = () => server.app.deviceHub.emitChange({ kind: 'cabinet', number: cabinet.cabinetNumber, channel: 'state' });
+    try {
+      for (const stream of [own, other, staff]) await expect.poll(() => stream.events.length).toBe(1);
+      // The cabinet says it is still online: its compartments are stored, no map reloads.
+      expect(await report({ online: true, ts: new Date().toISOString(), compartments: [compartment(1, cabinet.batteryNumbers[0]!)] })).toBe(
+        true,
+      );
+      stored();
+      // It goes offline by its own word: its offline alarm opens; its merchant's figures and map reload, and the platform's.
+      expect(await report({ online: false })).toBe(true);
+      stored();
+      await expect.poll(() => own.events.length, { timeout: 5000 }).toBe(2);
+      expect(own.events[1]!.data).toEqual({ cards: ['figures'], stations: true });
+      await expect
+        .poll(() => staff.events.some((e) => e.data.stations === true && e.data.cards.includes('figures')), { timeout: 5000 })
+        .toBe(true);
+      const [alarm] = (await succeed(server, alarmApi.records.search, { deviceNumber: cabinet.cabinetNumber }, platform.token)).records;
+      expect(alarm).toMatchObject({ merchantId: east.id, alarmState: 'OPEN' });
+      // The platform's staff acknowledge it: the merchant's figures reload, no other merchant's.
+      await succeed(server, alarmApi.cabinet.acknowledge, { id: alarm!.id, comment: 'Checking the supply' }, platform.token);
+      await expect.poll(() => own.events.length, { timeout: 5000 }).toBe(3);
+      expect(own.events[2]!.data.cards).toEqual(['figures']);
+      // Another merchant's screen heard nothing of any of it.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(other.events.map((e) => e.event)).toEqual(['ready']);
+    } finally {
+      own.close();
+      other.close();
+      staff.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { startOwnDevices, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openEventStream } from '../../test/event-stream.js';
 import { deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
-import { DeviceHub } from '../../app/device-hub.js';
+import { DeviceHub, type DeviceChange } from '../../app/device-hub.js';
 import { startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
 import { buildApp } from '../../app/build-app.js';
 import { openDatabase } from '../../db/client.js';
@@ -201,6 +201,36 @@ describe('live device streams', () => {
       for (const relay of relays) await relay.close();
       await other.close();
       await otherDatabase.close();
+    }
+  });
+
+  it.runIf(process.env.TEST_DATABASE_URL)('relays the merchant of an alarm and a cabinet’s link change to the other servers', async () => {
+    const otherHub = new DeviceHub();
+    const log = { info: () => undefined, warn: () => undefined, error: () => undefined };
+    const relays = [
+      await startChangeRelay(server.databaseUrl!, server.app.deviceHub, log),
+      await startChangeRelay(server.databaseUrl!, otherHub, log),
+    ];
+    const heard: DeviceChange[] = [];
+    const stop = otherHub.onChange((change) => void heard.push(change));
+    try {
+      const hub = server.app.deviceHub;
+      hub.emitChange({ kind: 'cabinet', number: CABINET, channel: 'alarm', merchantId: callers.merchantId });
+      hub.emitChange({ kind: 'battery', number: BATTERY, channel: 'alarm', merchantId: null });
+      hub.emitChange({ kind: 'cabinet', number: CABINET, channel: 'state', linkChanged: true });
+      hub.emitChange({ kind: 'cabinet', number: CABINET, channel: 'state' });
+      await expect.poll(() => heard.length, { timeout: 5000 }).toBe(4);
+      expect(heard).toEqual(
+        expect.arrayContaining([
+          { kind: 'cabinet', number: CABINET, channel: 'alarm', merchantId: callers.merchantId, relayed: true },
+          { kind: 'battery', number: BATTERY, channel: 'alarm', merchantId: null, relayed: true },
+          { kind: 'cabinet', number: CABINET, channel: 'state', linkChanged: true, relayed: true },
+          { kind: 'cabinet', number: CABINET, channel: 'state', relayed: true },
+        ]),
+      );
+    } finally {
+      stop();
+      for (const relay of relays) await relay.close();
     }
   });
 

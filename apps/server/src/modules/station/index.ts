@@ -29,7 +29,7 @@ import { serve } from '../../app/route.js';
 import { qualified } from '../../app/sql.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, cityExists, insideArea } from '../area/index.js';
-import { cabinetIdsInStation, onlineCabinetsInStation, type CabinetStations } from '../cabinet/index.js';
+import { cabinetIdsInStation, onlineCabinetsInStation, stationIdsOfCabinetNumbers, type CabinetStations } from '../cabinet/index.js';
 import { unclearedAlarmsOf } from '../alarm/index.js';
 import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
@@ -490,6 +490,20 @@ export async function stationOwners(db: Db, ids: number[]): Promise<{ id: number
     .select({ id: stations.id, name: stations.name, merchantId: stations.merchantId })
     .from(stations)
     .where(inArray(stations.id, ids));
+}
+
+/**
+ * The owners (null: the platform's own) of the stations the cabinets with these numbers stand in:
+ * the screens whose fleet map shows those stations (docs/dashboard.md, "Live"). A cabinet of one
+ * merchant may stand in another's station: the map is the station owner's.
+ */
+export async function stationOwnersOfCabinets(db: Db, numbers: readonly string[]): Promise<(number | null)[]> {
+  if (numbers.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ merchantId: stations.merchantId })
+    .from(stations)
+    .where(sql`${stations.id} in (${stationIdsOfCabinetNumbers(numbers)})`);
+  return rows.map((row) => row.merchantId);
 }
 
 /** Sites → Integrated stations (/site/store-list) and Sites → Swap stations (/site/cabinet-list). */

@@ -6,6 +6,7 @@ import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { SignUpPage } from '../pages/sign-up-page.js';
 import { apiAnswer } from '../support/api.js';
+import { newContext } from '../support/browser.js';
 import { FACTORY_PASSWORD, applyForMerchant, createMerchant, createPlatformStaff, unique } from '../support/factories.js';
 
 const EN_LABELS = {
@@ -52,7 +53,7 @@ describe('sign-up, review and the session’s way back', () => {
     await page.locator('.login-result').getByText('Account is not activated').waitFor();
 
     // The platform administrator reviews it in another browser.
-    const context = await browser.newContext({ baseURL });
+    const context = await newContext(browser, { baseURL });
     try {
       const admin = await context.newPage();
       await new Shell(admin).signIn('admin');

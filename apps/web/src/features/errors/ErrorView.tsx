@@ -1,11 +1,9 @@
 import { useEffect, type ReactNode } from 'react';
-import { Result } from 'antd';
-import type { ResultStatusType } from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
-import { AntdProvider } from '../../shared/AntdProvider';
 
 export interface ErrorViewProps {
-  status: ResultStatusType;
+  /** The status's picture (antd's own Result illustrations, plain SVG: see the pages). */
+  image: ReactNode;
   title: string;
   message: string;
   actions: ReactNode;
@@ -13,24 +11,33 @@ export interface ErrorViewProps {
   standalone?: boolean;
 }
 
-export function ErrorView({ status, title, message, actions, standalone }: ErrorViewProps) {
+/**
+ * An error or refusal page. Plain markup styled like the app (no UI library), so the signed-out
+ * error pages load no more than the sign-in page does (docs/scaling.md, "Web bundle").
+ */
+export function ErrorView({ image, title, message, actions, standalone }: ErrorViewProps) {
   const { t } = useTranslation();
   useEffect(() => {
     document.title = `${title} · ${t('common.appName')}`;
   }, [title, t]);
   const view = (
-    <Result
-      status={status}
-      title={<h1 className="error-title">{title}</h1>}
-      subTitle={<p className="error-message">{message}</p>}
-      extra={actions}
-    />
+    <div className="error-view">
+      <div className="error-image" aria-hidden="true">
+        {image}
+      </div>
+      <h1 className="error-title">{title}</h1>
+      <p className="error-message">{message}</p>
+      <div className="error-actions">{actions}</div>
+    </div>
   );
-  return standalone ? (
-    <AntdProvider>
-      <main className="standalone-page">{view}</main>
-    </AntdProvider>
-  ) : (
-    view
+  return standalone ? <main className="standalone-page">{view}</main> : view;
+}
+
+/** A button of an error page (plain markup, looks like the app's buttons). */
+export function ErrorAction({ primary, onClick, children }: { primary?: boolean; onClick: () => void; children: ReactNode }) {
+  return (
+    <button type="button" className={primary ? 'plain-button plain-button-primary' : 'plain-button'} onClick={onClick}>
+      {children}
+    </button>
   );
 }

@@ -1,8 +1,8 @@
-import { Button, Flex } from 'antd';
+import UnauthorizedImage from 'antd/es/result/unauthorized';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getToken } from '../../shared/session';
-import { ErrorView } from './ErrorView';
+import { ErrorAction, ErrorView } from './ErrorView';
 
 /** /error-page/401: NO PERMISSION; where a user with no granted centre lands. */
 export function NoPermissionPage() {
@@ -11,18 +11,18 @@ export function NoPermissionPage() {
   return (
     <ErrorView
       standalone
-      status="403"
+      image={<UnauthorizedImage />}
       title={t('errors.permissionTitle')}
       message={t('errors.permissionMessage')}
       actions={
-        <Flex gap={8} justify="center" wrap>
+        <>
           {getToken() ? (
-            <Button type="primary" onClick={() => void navigate('/dashboard')}>
+            <ErrorAction primary onClick={() => void navigate('/dashboard')}>
               {t('errors.home')}
-            </Button>
+            </ErrorAction>
           ) : null}
-          <Button onClick={() => void navigate('/session/login')}>{t('errors.signIn')}</Button>
-        </Flex>
+          <ErrorAction onClick={() => void navigate('/session/login')}>{t('errors.signIn')}</ErrorAction>
+        </>
       }
     />
   );
@@ -39,20 +39,20 @@ export function NoPermissionView() {
   const canGoBack = ((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0;
   return (
     <ErrorView
-      status="403"
+      image={<UnauthorizedImage />}
       title={t('errors.permissionTitle')}
       message={t('errors.permissionMessage')}
       actions={
-        <Flex gap={8} justify="center" wrap>
+        <>
           {canGoBack ? (
-            <Button type="primary" onClick={() => void navigate(-1)}>
+            <ErrorAction primary onClick={() => void navigate(-1)}>
               {t('errors.back')}
-            </Button>
+            </ErrorAction>
           ) : null}
-          <Button type={canGoBack ? 'default' : 'primary'} onClick={() => void navigate('/dashboard')}>
+          <ErrorAction primary={!canGoBack} onClick={() => void navigate('/dashboard')}>
             {t('errors.home')}
-          </Button>
-        </Flex>
+          </ErrorAction>
+        </>
       }
     />
   );

@@ -1,7 +1,7 @@
-import { Button } from 'antd';
+import NotFoundImage from 'antd/es/result/noFound';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ErrorView } from './ErrorView';
+import { ErrorAction, ErrorView } from './ErrorView';
 
 /** Unknown path or an id that breaks its pattern, shown inside the shell. */
 export function NotFoundPage() {
@@ -9,13 +9,13 @@ export function NotFoundPage() {
   const navigate = useNavigate();
   return (
     <ErrorView
-      status="404"
+      image={<NotFoundImage />}
       title={t('errors.notFoundTitle')}
       message={t('errors.notFoundMessage')}
       actions={
-        <Button type="primary" onClick={() => void navigate('/dashboard')}>
+        <ErrorAction primary onClick={() => void navigate('/dashboard')}>
           {t('errors.home')}
-        </Button>
+        </ErrorAction>
       }
     />
   );

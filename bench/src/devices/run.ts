@@ -2,13 +2,19 @@
  * `npm run bench:devices -w bench`: the product-centre lists at a large operator's scale.
  * Loads the fleet into DATABASE_URL when it is not there yet (generate.ts; BENCH_SCALE, default 1 =
  * 1 M batteries, 300 k vehicles, 20 k cabinets), then times the real service code — the same
- * functions the routes call — and prints p50/p95 per call. Asserts nothing (figures only; docs/scaling.md).
+ * functions the routes call — and prints p50/p95 per call. Beside each list call, the same page's raw SQL:
+ * the statements the call sent (caught once through the query builder's log), sent again straight through
+ * the driver, all at once (the list sends its page and its total side by side), rows left as the driver
+ * gives them; and the ratio of the two p95s (budget: a list call at most 1.5 × its raw SQL, 20 ms p95 at
+ * 1 M rows). Asserts nothing (figures only; docs/scaling.md).
  * BENCH_ITERATIONS sets the timed calls per figure (default 50).
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { batterySearch, cabinetSearch, stockSummarySearch, vehicleSearch } from '@swap/contracts';
-import { openDatabase } from '../../../apps/server/src/db/client.js';
+import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 import { fieldColumns } from '../../../apps/server/src/app/csv.js';
 // The modules load in the server's order first (their entries import one another).
 import '../../../apps/server/src/modules/index.js';
@@ -18,6 +24,7 @@ import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.qu
 import { stockSummary } from '../../../apps/server/src/modules/stock/stock.query.js';
 import { fleetSize, generateFleet } from './generate.js';
 import { ctxOf } from '../maps/common.js';
+import type { Ctx } from '../../../apps/server/src/app/context.js';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
 
@@ -32,19 +39,64 @@ interface Figure {
   p50: number;
   p95: number;
   detail: string;
+  /** The same page's statements sent straight through the driver. */
+  raw?: { p50: number; p95: number; statements: number };
 }
 
-async function measure(name: string, calls: number, run: () => Promise<string>): Promise<Figure> {
-  let detail = await run();
+async function timed(calls: number, run: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
   for (let i = 0; i < Math.min(5, calls); i++) await run(); // warm-up: plans and buffers
   const times: number[] = [];
   for (let i = 0; i < calls; i++) {
     const start = process.hrtime.bigint();
-    detail = await run();
+    await run();
     times.push(Number(process.hrtime.bigint() - start) / 1e6);
   }
   times.sort((a, b) => a - b);
-  return { name, calls, p50: percentile(times, 50), p95: percentile(times, 95), detail };
+  return { p50: percentile(times, 50), p95: percentile(times, 95) };
+}
+
+async function measure(name: string, calls: number, run: () => Promise<string>): Promise<Figure> {
+  let detail = await run();
+  const { p50, p95 } = await timed(calls, async () => (detail = await run()));
+  return { name, calls, p50, p95, detail };
+}
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * The list call's own statements, caught through the query builder's log on a database of their own,
+ * then timed straight through the driver: array rows, no mapping, no presenter, all sent at once.
+ */
+class RawSql {
+  private readonly caught: Statement[] = [];
+  private readonly pool: pg.Pool;
+  readonly db: Db;
+
+  constructor(url: string) {
+    this.pool = new pg.Pool({ connectionString: url, max: 10 });
+    this.db = drizzle(this.pool, {
+      logger: { logQuery: (text, values) => void this.caught.push({ text, values }) },
+    });
+  }
+
+  async statementsOf(call: (db: Db) => Promise<unknown>): Promise<Statement[]> {
+    this.caught.length = 0;
+    await call(this.db);
+    return [...this.caught];
+  }
+
+  async time(calls: number, statements: Statement[]): Promise<NonNullable<Figure['raw']>> {
+    const run = () =>
+      Promise.all(statements.map((statement) => this.pool.query({ text: statement.text, values: statement.values, rowMode: 'array' })));
+    return { ...(await timed(calls, run)), statements: statements.length };
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
 }
 
 const pageDetail = (page: { total: number; totalExact?: boolean; records: unknown[] }) =>
@@ -81,9 +133,15 @@ async function main(): Promise<void> {
   );
 
   const figures: Figure[] = [];
+  const rawSql = new RawSql(url);
+  const listFigure = async (name: string, ctx: Ctx, call: (ctx: Ctx) => Promise<string>): Promise<Figure> => {
+    const figure = await measure(name, iterations, () => call(ctx));
+    const statements = await rawSql.statementsOf((db) => call({ ...ctx, db }));
+    return { ...figure, raw: await rawSql.time(iterations, statements) };
+  };
   const battery = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`battery ${name}`, iterations, async () => pageDetail(await batteryList().search(ctx, batterySearch.parse(input)))),
+      await listFigure(`battery ${name}`, ctx, async (c) => pageDetail(await batteryList().search(c, batterySearch.parse(input)))),
     );
   await battery('first page', {});
   await battery(`deep page (${deep(size.batteries)})`, { current: deep(size.batteries) });
@@ -105,7 +163,7 @@ async function main(): Promise<void> {
 
   const vehicle = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`vehicle ${name}`, iterations, async () => pageDetail(await vehicleList.search(ctx, vehicleSearch.parse(input)))),
+      await listFigure(`vehicle ${name}`, ctx, async (c) => pageDetail(await vehicleList.search(c, vehicleSearch.parse(input)))),
     );
   await vehicle('first page', {});
   await vehicle(`deep page (${deep(size.vehicles)})`, { current: deep(size.vehicles) });
@@ -120,7 +178,7 @@ async function main(): Promise<void> {
 
   const cabinet = async (name: string, input: Record<string, unknown>, ctx = platform) =>
     figures.push(
-      await measure(`cabinet ${name}`, iterations, async () => pageDetail(await cabinetList.search(ctx, cabinetSearch.parse(input)))),
+      await listFigure(`cabinet ${name}`, ctx, async (c) => pageDetail(await cabinetList.search(c, cabinetSearch.parse(input)))),
     );
   await cabinet('first page', {});
   await cabinet(`deep page (${deep(size.cabinets)})`, { current: deep(size.cabinets) });
@@ -152,12 +210,17 @@ async function main(): Promise<void> {
   );
 
   const width = Math.max(...figures.map((f) => f.name.length));
-  console.log(`\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  answer`);
+  const f2 = (n: number | undefined) => (n === undefined ? '' : n.toFixed(2)).padStart(8);
+  console.log(
+    `\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  ${'raw p50'.padStart(8)}  ${'raw p95'.padStart(8)}  ${'p95 ×'.padStart(6)}  answer`,
+  );
   for (const f of figures) {
+    const ratio = f.raw ? (f.p95 / f.raw.p95).toFixed(2) : '';
     console.log(
-      `${f.name.padEnd(width)}  ${String(f.calls).padStart(5)}  ${f.p50.toFixed(2).padStart(8)}  ${f.p95.toFixed(2).padStart(8)}  ${f.detail}`,
+      `${f.name.padEnd(width)}  ${String(f.calls).padStart(5)}  ${f2(f.p50)}  ${f2(f.p95)}  ${f2(f.raw?.p50)}  ${f2(f.raw?.p95)}  ${ratio.padStart(6)}  ${f.detail}${f.raw ? ` (${f.raw.statements} statements)` : ''}`,
     );
   }
+  await rawSql.close();
   await database.close();
 }
 

@@ -6,6 +6,7 @@ import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
+import { AlarmDetailPage } from '../pages/alarm-detail-page.js';
 import { apiRequest, apiToken } from '../support/api.js';
 
 const RECORDS = '/product/device/alarmRecord/list';
@@ -77,6 +78,23 @@ describe('alarms', () => {
       await drawer.fill({ Assignee: 'Platform admin (admin)' });
       await drawer.saveAndClose();
       await list.row(content).getByText('Platform admin', { exact: true }).waitFor();
+      await checkA11y(page);
+
+      // The alarm's own page tells who did what, and clears it with a comment.
+      const detail = new AlarmDetailPage(page, 'cabinet');
+      await detail.openFrom(list.row(content), content);
+      await expect.poll(() => detail.steps()).toHaveLength(3);
+      const [raised, acknowledged, assigned] = await detail.steps();
+      expect(raised).toContain('Raised');
+      expect(acknowledged).toContain('Acknowledged by Platform admin');
+      expect(acknowledged).toContain('Technician on the way');
+      expect(assigned).toContain('Assigned to Platform admin by Platform admin');
+      await detail.action('Clear').click();
+      await drawer.fill({ Comment: 'Pump installed' });
+      await drawer.saveAndClose();
+      await expect.poll(async () => (await detail.steps()).at(-1)).toContain('Cleared by Platform admin');
+      await expect.poll(async () => (await detail.steps()).at(-1)).toContain('Pump installed');
+      await detail.action('Clear').waitFor({ state: 'detached' });
       await checkA11y(page);
     } finally {
       await fleet?.stop();

@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  BUSINESS_SUBJECT_OF,
-  alarmApi,
-  alarmAssign,
-  alarmAssigneeOptionsEndpoint,
-  alarmHandle,
-  type AlarmRecord,
-  type BusinessCondition,
-} from '@swap/contracts';
-import { endpointSource } from '../../shared/api/optionSources';
+import { BUSINESS_SUBJECT_OF, alarmApi, type AlarmRecord, type BusinessCondition } from '@swap/contracts';
 import { StatusTag } from '../../shared/StatusTag';
-import { ResourceForm } from '../../shared/form';
+import { useAllowed } from '../../shared/permissions';
 import { formatNumber } from '../../shared/format';
 import { deviceDetailPath } from '../../shared/deviceLinks';
 import { ResourceTable, type ResourceColumn, type RowAction, type SearchField } from '../../shared/table';
-import { RECORD_KIND_OPTIONS, LEVEL_OPTIONS, LEVEL_STATUS, STATE_OPTIONS, STATE_STATUS } from './alarmModel';
+import { AlarmAssignForm, AlarmHandleForm } from './AlarmHandleForms';
+import { AlarmLiveValues } from './AlarmLiveValues';
+import {
+  ALARM_DETAIL_CODE,
+  alarmDetailPath,
+  RECORD_KIND_OPTIONS,
+  LEVEL_OPTIONS,
+  LEVEL_STATUS,
+  STATE_OPTIONS,
+  STATE_STATUS,
+} from './alarmModel';
 
 type Kind = AlarmRecord['alarmKind'];
 type Handling = { alarm: AlarmRecord; action: 'acknowledge' | 'clear' } | null;
@@ -35,24 +36,13 @@ function subjectPath(alarm: AlarmRecord): string | null {
   return BUSINESS_SUBJECT_OF[alarm.parameter as BusinessCondition] === 'cabinet' ? deviceDetailPath('cabinet', alarm.deviceId) : null;
 }
 
-/** The device's latest readings the list shows beside its alarm. */
-function LiveValues({ alarm }: { alarm: AlarmRecord }) {
-  const { t } = useTranslation();
-  const parts: string[] = [];
-  for (const [key, value] of Object.entries(alarm.live)) {
-    if (value === null) continue;
-    if (key === 'online') parts.push(t(value ? 'alarms.online' : 'alarms.offline'));
-    else if (typeof value === 'number') parts.push(`${t(`alarm.parameter.${key}`)} ${formatNumber(value)}`);
-  }
-  return <span>{parts.join(' · ')}</span>;
-}
-
 /**
  * Alarm records, of every kind (`kind` absent) or of one kind with its devices' live readings:
  * filters, and acknowledge or clear with a comment behind the kind's alarm edit action.
  */
 export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
   const { t } = useTranslation();
+  const allowed = useAllowed();
   const [handling, setHandling] = useState<Handling>(null);
   // The assignee picker offers whom the server lets this caller name for this alarm.
   const [assigning, setAssigning] = useState<AlarmRecord | null>(null);
@@ -90,11 +80,23 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
         );
       },
     },
-    { key: 'content', titleKey: 'field.content', width: 240, render: (r) => (r.detail ? `${r.content} (${r.detail})` : r.content) },
+    {
+      key: 'content',
+      titleKey: 'field.content',
+      width: 240,
+      render: (r) => {
+        const text = r.detail ? `${r.content} (${r.detail})` : r.content;
+        // A battery's or cabinet's alarm opens its own page, for those who hold that kind's alarm screen.
+        const kindOf = r.alarmKind === 'battery' || r.alarmKind === 'cabinet' ? r.alarmKind : null;
+        return kindOf && allowed({ code: ALARM_DETAIL_CODE[kindOf] }) ? <Link to={alarmDetailPath(kindOf, r.id)}>{text}</Link> : text;
+      },
+    },
     { key: 'level', titleKey: 'field.level', sortable: true, width: 100, render: (r) => <StatusTag value={r.level} map={LEVEL_STATUS} /> },
     { key: 'alarmState', titleKey: 'field.alarmState', width: 130, render: (r) => <StatusTag value={r.alarmState} map={STATE_STATUS} /> },
     { key: 'value', titleKey: 'field.value', width: 90, render: (r) => (r.value === null ? '' : formatNumber(r.value)) },
-    ...(kind ? [{ key: 'live', titleKey: 'alarms.liveValues', width: 260, render: (r: AlarmRecord) => <LiveValues alarm={r} /> }] : []),
+    ...(kind
+      ? [{ key: 'live', titleKey: 'alarms.liveValues', width: 260, render: (r: AlarmRecord) => <AlarmLiveValues alarm={r} /> }]
+      : []),
     { key: 'lastSeenAt', titleKey: 'field.lastSeenAt', kind: 'datetime', sortable: true, width: 180 },
     { key: 'clearedAt', titleKey: 'field.clearedAt', kind: 'datetime', width: 180 },
     { key: 'assigneeName', titleKey: 'field.assigneeId', width: 140 },
@@ -123,9 +125,6 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
       onClick: (r: AlarmRecord) => setAssigning(r),
     },
   ]);
-  const title = handling
-    ? t(handling.action === 'acknowledge' ? 'alarms.acknowledgeTitle' : 'alarms.clearTitle', { device: handling.alarm.deviceNumber })
-    : '';
   return (
     <>
       <ResourceTable<AlarmRecord>
@@ -137,45 +136,13 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
         columns={columns}
         rowActions={actions}
       />
-      <ResourceForm
+      <AlarmHandleForm
+        alarm={handling?.alarm ?? null}
+        action={handling?.action ?? 'acknowledge'}
         open={handling !== null}
-        mode="edit"
-        title={title}
-        schema={alarmHandle}
-        width={480}
-        fields={[{ name: 'comment', labelKey: 'field.comment', type: 'textarea', rows: 4, maxLength: 500 }]}
-        initialValues={{ comment: '' }}
-        extraValues={handling ? { id: handling.alarm.id } : undefined}
-        submit={handling ? alarmApi[handling.alarm.alarmKind][handling.action] : alarmApi.battery.acknowledge}
-        refresh={[alarmApi.records.search, alarmApi.battery.search, alarmApi.cabinet.search, alarmApi.summary]}
         onClose={() => setHandling(null)}
       />
-      <ResourceForm
-        open={assigning !== null}
-        mode="edit"
-        title={assigning ? t('alarms.assignTitle', { device: assigning.deviceNumber }) : ''}
-        schema={alarmAssign}
-        width={480}
-        fields={[
-          {
-            name: 'assigneeId',
-            labelKey: 'field.assigneeId',
-            type: 'select',
-            ...(assigning
-              ? {
-                  source: endpointSource(alarmAssigneeOptionsEndpoint, (a) => ({ value: a.id, label: `${a.name} (${a.username})` }), {
-                    alarmId: assigning.id,
-                  }),
-                }
-              : {}),
-          },
-        ]}
-        initialValues={{ assigneeId: assigning?.assigneeId ?? null }}
-        extraValues={assigning ? { id: assigning.id } : undefined}
-        submit={assigning ? alarmApi[assigning.alarmKind].assign : alarmApi.battery.assign}
-        refresh={[alarmApi.records.search, alarmApi.battery.search, alarmApi.cabinet.search]}
-        onClose={() => setAssigning(null)}
-      />
+      <AlarmAssignForm alarm={assigning} open={assigning !== null} onClose={() => setAssigning(null)} />
     </>
   );
 }

@@ -39,3 +39,17 @@ export const STATE_STATUS: StatusMap = {
   ACKNOWLEDGED: { meaning: 'warning', labelKey: 'alarm.state.ACKNOWLEDGED' },
   CLEARED: { meaning: 'success', labelKey: 'alarm.state.CLEARED' },
 };
+
+/** The kinds whose alarms have a page of their own, and the alarm screen's code it needs. */
+export const ALARM_DETAIL_CODE = { battery: 'alarm.battery', cabinet: 'alarm.cabinet' } as const;
+export type DetailKind = keyof typeof ALARM_DETAIL_CODE;
+
+/** A battery's or cabinet's alarm page (`/product/device/<kind>/detail?id=`). */
+export function alarmDetailPath(kind: DetailKind, id: number): string {
+  return `/product/device/${kind}/detail?id=${id}`;
+}
+
+/** The kind's alarm list, where the detail page's Back leads. */
+export function alarmListPath(kind: DetailKind): string {
+  return `/product/device/${kind}/list`;
+}

@@ -46,6 +46,8 @@ import {
 import { WALLET_CONSISTENCY_QUERY } from '../modules/top-up/wallet.consistency.js';
 import { findBasePrice } from '../modules/price/index.js';
 import { productPackages } from '../modules/product-package/product-package.table.js';
+import { evaluateBusinessAlarms } from '../modules/alarm/index.js';
+import { assignToStation, createMerchant, succeed } from '../test/factories.js';
 
 describe('demo seed', () => {
   let server: TestServer;
@@ -402,5 +404,26 @@ describe('demo seed', () => {
     expect(await rows('notification')).toBe(6);
     expect(await rows('audit_log')).toBe(auditEntries);
     expect(await total(vehicles)).toBe(800);
+  });
+
+  // Last: it adds a merchant and a cabinet of Demo Agent, which the counts above do not expect.
+  it('raises the demo’s empty-station alarm at a demo merchant’s empty station, never at one another merchant adds', async () => {
+    const admin = await server.login('admin');
+    // A cabinet of the demo's own type, holding no battery, in a new station of the merchant.
+    const [demoCabinet] = await server.db.select({ typeId: cabinets.typeId }).from(cabinets).limit(1);
+    const [agent] = await server.db.select({ id: merchants.id }).from(merchants).where(eq(merchants.name, 'Demo Agent'));
+    const newcomer = await createMerchant(server, admin);
+    const empty = async (merchantId: number, number: string) => {
+      await succeed(server, cabinetApi.add, { number, typeId: demoCabinet!.typeId, merchantId }, admin);
+      const stationId = await assignToStation(server, admin, 'cabinet', [number], merchantId);
+      return (await succeed(server, stationApi.SWAP.detail, { id: stationId }, admin)).name;
+    };
+    const theirs = await empty(newcomer.id, 'SNEC0001');
+    const demos = await empty(agent!.id, 'SDEC0001');
+    await evaluateBusinessAlarms(server.db);
+    const raised = async (name: string) =>
+      (await succeed(server, alarmApi.records.search, { deviceNumber: name, alarmKind: 'business' }, admin)).records.map((r) => r.content);
+    expect(await raised(demos)).toEqual(['No swappable battery left at the station']);
+    expect(await raised(theirs)).toEqual([]);
   });
 });

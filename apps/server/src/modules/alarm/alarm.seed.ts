@@ -129,7 +129,9 @@ async function demoCabinets(db: Db): Promise<DeviceRow[]> {
 }
 
 /**
- * Demo business alarm rules of the platform and of Demo Agent, and business alarms of the demo
+ * Demo business alarm rules of the platform and of the demo merchants (a station left without a
+ * swappable battery is each demo merchant's own rule, so it never fires at a station another
+ * merchant adds), and business alarms of the demo
  * merchants' cabinets in every state; once, while no business rule exists. The sweep raises the
  * rest from what the demo fleet does (a station left without a swappable battery, say).
  */
@@ -140,7 +142,10 @@ async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
   type Seed = [number | null, BusinessCondition, number, number | null, AlarmLevel, string, boolean];
   const seeds: Seed[] = [
     [null, 'swapFailures', 3, 30, 'HIGH', 'Swaps failing at the cabinet', true],
-    [null, 'noSwappableBattery', 0, null, 'MEDIUM', 'No swappable battery left at the station', true],
+    // Each demo merchant's own: a platform rule would also raise it at every empty station another merchant adds.
+    ...[agent, demo.merchantIds['Siam Swap Direct'] ?? null]
+      .filter((owner): owner is number => owner !== null)
+      .map((owner): Seed => [owner, 'noSwappableBattery', 0, null, 'MEDIUM', 'No swappable battery left at the station', true]),
     [null, 'commandFailureRate', 50, 60, 'LOW', 'Cabinet commands failing', true],
     [agent, 'swapFailures', 2, 15, 'MEDIUM', 'Swaps failing (Demo Agent threshold)', true],
     [agent, 'commandFailureRate', 30, 30, 'LOW', 'Commands failing (Demo Agent, paused)', false],

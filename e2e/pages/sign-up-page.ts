@@ -8,6 +8,7 @@ export interface SignUpValues {
   company: string;
   person: string;
   contact: string;
+  email: string;
   address: string;
   username: string;
   password: string;
@@ -28,7 +29,7 @@ export class SignUpPage extends BasePage {
 
   /** Fills every field (labels in `labels`' language) and uploads the three documents, each waiting for its preview. */
   async fill(values: SignUpValues, labels: Record<keyof SignUpValues | 'front' | 'back' | 'face', string>): Promise<void> {
-    for (const field of ['company', 'person', 'contact', 'address', 'username', 'password'] as const) {
+    for (const field of ['company', 'person', 'contact', 'email', 'address', 'username', 'password'] as const) {
       await this.item(labels[field]).locator('input, textarea').first().fill(values[field]);
     }
     for (const field of ['front', 'back', 'face'] as const) {

@@ -13,6 +13,7 @@ const EN_LABELS = {
   company: 'Company name',
   person: 'Person in charge',
   contact: 'Contact phone',
+  email: 'Email',
   address: 'Office address',
   username: "Administrator's username",
   password: "Administrator's password",
@@ -38,6 +39,7 @@ describe('sign-up, review and the session’s way back', () => {
         company,
         person: 'Ayu Lestari',
         contact: `+62 812 ${String(Date.now()).slice(-7)}`,
+        email: `${username}@example.test`,
         address: 'Jl. Thamrin 9, Jakarta',
         username,
         password: FACTORY_PASSWORD,
@@ -63,7 +65,10 @@ describe('sign-up, review and the session’s way back', () => {
       await row.getByRole('link').first().click();
       const detail = new RecordDetailPage(admin, '');
       await detail.heading().filter({ hasText: company }).waitFor();
+      // The documents show once fetched; the applicant's mail is in the details.
+      await admin.getByRole('img', { name: 'ID card front' }).waitFor();
       expect(await admin.getByRole('img', { name: 'ID card front' }).count()).toBe(1);
+      await admin.getByText(`${username}@example.test`, { exact: true }).waitFor();
       await admin.getByRole('button', { name: 'Approve' }).click();
       await admin.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
       await admin.getByText('Approved', { exact: true }).waitFor();

@@ -404,6 +404,7 @@ export async function applyForMerchant(): Promise<{ id: number; name: string; us
     type: 'AGENT',
     personInCharge: 'Ayu Lestari',
     contact: `+62 811 ${String(Date.now()).slice(-7)}`,
+    email: `${username}@example.test`,
     officeAddress: 'Jl. Sudirman 1, Jakarta',
     idCardFrontFileId: await uploadSignUpDocument('front.png'),
     idCardBackFileId: await uploadSignUpDocument('back.png'),

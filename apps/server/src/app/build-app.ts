@@ -136,6 +136,7 @@ export async function buildApp(config: Config, database: Database, options: Buil
     firmware: config.firmware,
     listen: (channel, handler) => database.listen(channel, handler),
     throttle,
+    mail: config.mail,
     ssoIssuer: config.sso?.issuer,
   });
   assertEndpointsServed(app, ALL_ENDPOINTS);

@@ -105,7 +105,7 @@ import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, s
 import { describeStations, registerStationRoutes, seedDemoStations, stationOwners, stationsInArea } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
-import type { FirmwareConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
+import type { FirmwareConfig, MailConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
 import type { JobHandlers } from './job/index.js';
 
 /** What the server's modules are started with: the command timeout, the webhook and payment gateway settings, the database (for public calls). */
@@ -120,6 +120,8 @@ export interface ModuleOptions extends CommandOptions {
   listen?: Listen;
   /** The sign-in throttle's policy, which the public sign-up calls follow too. */
   throttle: ThrottlePolicy;
+  /** Mails from the server (the applicants' review mails): the SMTP server and the web's address. */
+  mail: MailConfig;
   /** The single sign-on provider's issuer, which administrators link identities of (docs/security.md). */
   ssoIssuer?: string;
 }
@@ -157,7 +159,7 @@ const MODULES: ServerModule[] = [
   { routes: registerRoleRoutes, demo: seedDemoRoles },
   { routes: registerAccountRoutes, demo: seedDemoAccounts },
   // Merchant applications name the demo merchants they became and their reviewer.
-  { routes: (app, options) => registerSignUpRoutes(app, options.db, options.throttle), demo: seedDemoMerchantApplications },
+  { routes: registerSignUpRoutes, demo: seedDemoMerchantApplications },
   { routes: registerMailRoutes, demo: seedDemoMail },
   { routes: registerFileRoutes },
   { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },

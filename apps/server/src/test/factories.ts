@@ -22,6 +22,7 @@ import {
   type DeviceKind,
   type EndpointDef,
   type InputOf,
+  type Language,
   type MerchantRecord,
   type OperationType,
   type OrderSource,
@@ -192,15 +193,16 @@ export interface Application {
 /** A company's merchant application from the sign-up page, its three documents uploaded from its own address. */
 export async function applyForMerchant(
   server: TestServer,
-  options: Partial<InputOf<typeof signUpApi.apply>> & { ip?: string } = {},
+  options: Partial<InputOf<typeof signUpApi.apply>> & { ip?: string; lang?: Language } = {},
 ): Promise<Application> {
-  const { ip = applicantIp(), ...fields } = options;
+  const { ip = applicantIp(), lang, ...fields } = options;
   const made = unique('');
   const body: InputOf<typeof signUpApi.apply> = {
     name: `Applicant ${made}`,
     type: 'AGENT',
     personInCharge: 'Ayu Lestari',
     contact: `+62 811 ${String(1_000_000 + Number(made)).slice(-7)}`,
+    email: `applicant.${made}@example.test`,
     officeAddress: 'Jl. Sudirman 1, Jakarta',
     idCardFrontFileId: await uploadSignUpDocument(server, ip, 'front.png'),
     idCardBackFileId: await uploadSignUpDocument(server, ip, 'back.png'),
@@ -209,7 +211,7 @@ export async function applyForMerchant(
     password: FACTORY_PASSWORD,
     ...fields,
   };
-  const answer = await server.request(signUpApi.apply, body, { headers: { 'x-forwarded-for': ip } });
+  const answer = await server.request(signUpApi.apply, body, { lang, headers: { 'x-forwarded-for': ip } });
   if (answer.code !== 1) throw new Error(`sign-up refused (${answer.code}): ${answer.message}`);
   return { id: answer.data.id, body, ip };
 }

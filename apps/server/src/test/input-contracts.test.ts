@@ -44,6 +44,7 @@ const inputs = new Map<z.ZodType, string>([[sessionApi.signIn.body, SIGN_IN]]);
     db: undefined as unknown as Db,
     firmware: config.firmware,
     throttle: { maxFailures: config.loginMaxFailures, windowMinutes: config.loginWindowMinutes },
+    mail: config.mail,
   });
   await app.ready();
   await app.close();

@@ -4,6 +4,7 @@ import { endpoint } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { accountUsername, id, idQuery, nameField, newPassword, phone, requiredText, safeText } from '../validation.js';
 import { MERCHANT_TYPES, uploadedFile } from './merchant.js';
+import { emailAddress } from './profile.js';
 
 /**
  * Sign-up: a company applies to become a merchant; platform staff approve or reject the application
@@ -24,6 +25,8 @@ export const signUpApply = z.object({
   type: z.enum(MERCHANT_TYPES, { message: 'validation.required' }),
   personInCharge: nameField,
   contact: phone,
+  /** Where the applicant is told the review's outcome; the approved administrator's recovery mail too. */
+  email: emailAddress,
   officeAddress: requiredText(200),
   idCardFrontFileId: id,
   idCardBackFileId: id,
@@ -42,6 +45,8 @@ export const merchantApplicationRecord = z.object({
   type: z.enum(MERCHANT_TYPES),
   personInCharge: z.string(),
   contact: z.string(),
+  /** Empty for applications sent before the form asked for it. */
+  email: z.string(),
   officeAddress: z.string(),
   idCardFrontFileId: z.number(),
   idCardBackFileId: z.number(),
@@ -58,7 +63,7 @@ export const merchantApplicationRecord = z.object({
 export type MerchantApplicationRecord = z.infer<typeof merchantApplicationRecord>;
 
 export const MERCHANT_APPLICATION_SORTABLE = ['name', 'type', 'status', 'createdAt', 'reviewedAt'] as const;
-/** keyword matches company, person in charge, contact and username. */
+/** keyword matches company, person in charge, contact, mail and username. */
 export const merchantApplicationSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(MERCHANT_TYPES).optional(),

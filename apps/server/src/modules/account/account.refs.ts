@@ -202,6 +202,8 @@ export async function insertMerchantAdministrator(
     name: string;
     phone: string | null;
     passwordHash: string;
+    /** Where recovery mails go (the applicant's mail). */
+    email: string | null;
     roleId: number;
     createdBy: number;
   },
@@ -213,6 +215,7 @@ export async function insertMerchantAdministrator(
       phone: account.phone,
       name: account.name,
       passwordHash: account.passwordHash,
+      email: account.email,
       accountType: 'MERCHANT',
       type: 'NORMAL',
       merchantId: account.merchantId,

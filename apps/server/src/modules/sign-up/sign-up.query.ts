@@ -19,6 +19,7 @@ export const applicationList = defineList({
     type: a.type,
     personInCharge: a.personInCharge,
     contact: a.contact,
+    email: a.email,
     officeAddress: a.officeAddress,
     idCardFrontFileId: a.idCardFrontFileId,
     idCardBackFileId: a.idCardBackFileId,
@@ -36,9 +37,16 @@ export const applicationList = defineList({
     keyword: {
       where: (keyword) => {
         const pattern = likePattern(keyword);
-        return or(ilike(a.name, pattern), ilike(a.personInCharge, pattern), ilike(a.contact, pattern), ilike(a.username, pattern));
+        return or(
+          ilike(a.name, pattern),
+          ilike(a.personInCharge, pattern),
+          ilike(a.contact, pattern),
+          ilike(a.email, pattern),
+          ilike(a.username, pattern),
+        );
       },
-      unindexed: 'Part of a company, person, contact or username in any case: no btree serves it; applications number in the hundreds.',
+      unindexed:
+        'Part of a company, person, contact, mail or username in any case: no btree serves it; applications number in the hundreds.',
     },
     type: {
       where: (type) => eq(a.type, type),

@@ -61,6 +61,9 @@ export async function seedDemoMerchantApplications(db: Db, demo: DemoContext): P
       personInCharge,
       contact,
       contactKey: normaliseSignInName(contact),
+      // The demo mails go nowhere: example.com is kept for examples.
+      email: `${username}@example.com`,
+      language: contact.startsWith('+66') ? ('th' as const) : ('in' as const),
       officeAddress,
       idCardFrontFileId: front!,
       idCardBackFileId: back!,

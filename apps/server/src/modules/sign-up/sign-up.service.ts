@@ -11,6 +11,8 @@ import { readImageUpload, storeApplicantImage } from '../file/index.js';
 import { insertMerchant, merchantNameTaken } from '../merchant/index.js';
 import { addMerchantAdministratorRole } from '../role/index.js';
 import { reserveAttempt, type Applicant, type ThrottlePolicy } from '../session/index.js';
+import { enqueueJobs } from '../job/index.js';
+import { APPLICANT_MAIL_QUEUE } from './sign-up.mail.js';
 import { merchantApplications, signUpUploads } from './sign-up.table.js';
 import { applicationDetail } from './sign-up.query.js';
 
@@ -81,6 +83,8 @@ export async function apply(
           personInCharge: body.personInCharge,
           contact: body.contact,
           contactKey: contactKey(body.contact),
+          email: body.email,
+          language: who.lang,
           officeAddress: body.officeAddress,
           idCardFrontFileId: body.idCardFrontFileId,
           idCardBackFileId: body.idCardBackFileId,
@@ -119,6 +123,7 @@ export async function apply(
             type: body.type,
             personInCharge: body.personInCharge,
             contact: body.contact,
+            email: body.email,
             username: body.username,
           },
         },
@@ -146,8 +151,9 @@ async function lockPending(tx: Db, id: number) {
 }
 
 /**
- * Approves: the merchant, its administrator role and its administrator account (the applied username
- * and password) are created in one transaction with the application's review, each audited.
+ * Approves: the merchant, its administrator role and its administrator account (the applied username,
+ * password and mail) are created in one transaction with the application's review, each audited; the
+ * applicant's mail is queued in it too.
  */
 export async function approve(ctx: Ctx, id: number): Promise<MerchantApplicationRecord> {
   try {
@@ -179,6 +185,7 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
         name: row.personInCharge,
         phone: null,
         passwordHash: row.passwordHash,
+        email: row.email || null,
         roleId,
         createdBy: ctx.principal.id,
       });
@@ -205,6 +212,7 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
         objectId: row.id,
         changes: { status: 'APPROVED', merchantId, username: row.username },
       });
+      await enqueueJobs(tx, [{ queue: APPLICANT_MAIL_QUEUE, payload: { applicationId: row.id } }]);
     });
   } catch (error) {
     // The merchant's name or the username was taken meanwhile (its registry refuses the second holder).
@@ -218,7 +226,7 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
   return applicationDetail(ctx, id);
 }
 
-/** Rejects with a reason the applicant reads when signing in with the applied name. */
+/** Rejects with a reason the applicant reads when signing in with the applied name, and in the mail queued with it. */
 export async function reject(ctx: Ctx, id: number, reason: string): Promise<MerchantApplicationRecord> {
   await ctx.db.transaction(async (tx) => {
     const row = await lockPending(tx, id);
@@ -232,6 +240,7 @@ export async function reject(ctx: Ctx, id: number, reason: string): Promise<Merc
       objectId: row.id,
       changes: { status: 'REJECTED', reason },
     });
+    await enqueueJobs(tx, [{ queue: APPLICANT_MAIL_QUEUE, payload: { applicationId: row.id } }]);
   });
   return applicationDetail(ctx, id);
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { LANGUAGES } from '@swap/contracts';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
@@ -15,6 +16,10 @@ export const merchantApplications = pgTable(
     contact: text('contact').notNull(),
     /** The contact as sign-in compares phones (spaces, hyphens, dots and brackets dropped): one pending application per contact. */
     contactKey: text('contact_key').notNull(),
+    /** Where the review's outcome is mailed; empty for applications sent before the form asked for it (their mail waits in the outbox). */
+    email: text('email').notNull().default(''),
+    /** The language the applicant applied in, which the outcome's mail is written in. */
+    language: text('language', { enum: LANGUAGES }).notNull().default('en'),
     officeAddress: text('office_address').notNull(),
     idCardFrontFileId: integer('id_card_front_file_id').notNull(),
     idCardBackFileId: integer('id_card_back_file_id').notNull(),

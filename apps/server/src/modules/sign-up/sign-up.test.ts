@@ -3,6 +3,8 @@ import { count, eq } from 'drizzle-orm';
 import { FACTORY_PASSWORD } from '@swap/contracts/testing';
 import { accountApi, endpointUrl, menuApi, merchantApplicationApi, sessionApi, signUpApi } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver.js';
+import { eventually } from '../../test/eventually.js';
 import {
   applicantIp,
   applyForMerchant,
@@ -14,11 +16,15 @@ import {
 } from '../../test/factories.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts } from '../account/account.table.js';
+import { mailOutbox } from '../mail/mail.table.js';
 import { merchants } from '../merchant/merchant.table.js';
 import { merchantApplications } from './sign-up.table.js';
 
+const PUBLIC_URL = 'https://backoffice.example.test';
+
 describe('sign-up: a company applies, platform staff approve or reject', () => {
   let server: TestServer;
+  let smtp: SmtpReceiver;
   let admin: string;
 
   const signIn = (username: string, password = FACTORY_PASSWORD, lang: 'en' | 'in' | 'th' | 'zh' = 'en') =>
@@ -31,10 +37,15 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
 
   beforeAll(async () => {
     // Each applicant comes from its own address (X-Forwarded-For), so the per-address throttle counts them apart.
-    server = await startTestServer({ DEMO: '0', TRUST_PROXY: '1' });
+    // The review's mails go through a real SMTP receiver; the job queue sends them soon after the review.
+    smtp = await startSmtpReceiver();
+    server = await startTestServer({ DEMO: '0', TRUST_PROXY: '1', SMTP_URL: smtp.url, PUBLIC_URL, JOB_POLL_MS: '100' });
     admin = (await platformAdmin(server)).token;
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server.close();
+    await smtp.close();
+  });
 
   it('an applicant is "not activated" until approved; approval creates the merchant, its role and administrator at once', async () => {
     const application = await applyForMerchant(server);
@@ -87,6 +98,74 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
 
     const again = await applyForMerchant(server, { contact: application.body.contact, username: application.body.username });
     expect((await signIn(again.body.username)).code).toBe(2001);
+  });
+
+  it('mails the applicant the outcome in the language they applied in: approval with the sign-in name, rejection with the reason', async () => {
+    const approvedOne = await applyForMerchant(server);
+    await server.request(merchantApplicationApi.approve, { id: approvedOne.id }, { token: admin });
+    const approval = await smtp.mailTo(approvedOne.body.email);
+    expect(approval.subject).toBe('Your merchant application is approved');
+    expect(approval.text).toContain(`Hello Ayu Lestari,`);
+    expect(approval.text).toContain(
+      `The application of ${approvedOne.body.name} to become a merchant is approved. Sign in as ${approvedOne.body.username}`,
+    );
+    expect(approval.text).toContain(`${PUBLIC_URL}/session/login`);
+    // The administrator's recovery mails go to the address the application gave.
+    const [account] = await server.db
+      .select({ email: accounts.email })
+      .from(accounts)
+      .where(eq(accounts.username, approvedOne.body.username));
+    expect(account!.email).toBe(approvedOne.body.email);
+
+    const thai = await applyForMerchant(server, { lang: 'th' });
+    const reason = 'รูปบัตรประชาชนอ่านไม่ออก';
+    await server.request(merchantApplicationApi.reject, { id: thai.id, reason }, { token: admin });
+    const rejection = await smtp.mailTo(thai.body.email);
+    expect(rejection.subject).toBe('คำขอเป็นผู้ค้าของคุณถูกปฏิเสธ');
+    expect(rejection.text).toContain(`คำขอเป็นผู้ค้าของ ${thai.body.name} ถูกปฏิเสธด้วยเหตุผลนี้:\n\n${reason}`);
+    expect(rejection.text).toContain(`${PUBLIC_URL}/session/sign-up`);
+    // One mail each.
+    const mailsTo = (address: string) =>
+      smtp.mails.filter((mail) => [mail.to].flat().some((to) => to?.value.some((one) => one.address === address))).length;
+    expect([mailsTo(approvedOne.body.email), mailsTo(thai.body.email)]).toEqual([1, 1]);
+
+    // An application sent before the form asked for a mail: the outcome waits in the outbox under its username.
+    const older = await applyForMerchant(server);
+    await server.db.update(merchantApplications).set({ email: '' }).where(eq(merchantApplications.id, older.id));
+    await server.request(merchantApplicationApi.reject, { id: older.id, reason: 'Incomplete' }, { token: admin });
+    await eventually(async () => {
+      const [kept] = await server.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, older.body.username));
+      expect(kept).toMatchObject({ subject: 'Your merchant application was rejected', error: '' });
+      expect(kept!.body).toContain('Incomplete');
+    });
+  });
+
+  it('refuses an application without a mail address, in the caller’s language', async () => {
+    const ip = applicantIp();
+    const before = await applicationCount();
+    const body = {
+      name: unique('Mailless '),
+      type: 'AGENT' as const,
+      personInCharge: 'Ayu Lestari',
+      contact: '+62 811 7777 101',
+      email: 'ayu at example',
+      officeAddress: 'Jakarta',
+      idCardFrontFileId: await uploadSignUpDocument(server, ip),
+      idCardBackFileId: await uploadSignUpDocument(server, ip),
+      facePhotoFileId: await uploadSignUpDocument(server, ip),
+      username: unique('mailless.'),
+      password: FACTORY_PASSWORD,
+    };
+    const messages = [];
+    for (const lang of ['en', 'in', 'th', 'zh'] as const) {
+      const answer = await server.request(signUpApi.apply, body, { lang, headers: { 'x-forwarded-for': ip } });
+      expect(answer).toMatchObject({ status: 400, code: 1002 });
+      messages.push(answer.message);
+    }
+    expect(messages).toEqual(['Email must be an email address', 'Email harus alamat email', 'อีเมลต้องเป็นที่อยู่อีเมล', '邮箱必须是邮箱地址']);
+    const { email: _, ...without } = body;
+    expect((await server.request(signUpApi.apply, without as never, { headers: { 'x-forwarded-for': ip } })).code).toBe(1002);
+    expect(await applicationCount()).toBe(before);
   });
 
   it('an account cannot take the username a waiting application holds, and may once it is rejected', async () => {
@@ -164,6 +243,7 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
       type: 'DIRECT' as const,
       personInCharge: 'Somchai Kaew',
       contact: '+66 81 555 0199',
+      email: 'parallel@example.test',
       officeAddress: 'Chiang Mai',
       idCardFrontFileId: await uploadSignUpDocument(server, ip),
       idCardBackFileId: await uploadSignUpDocument(server, ip),
@@ -193,6 +273,7 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
       type: 'AGENT' as const,
       personInCharge: 'Ayu Lestari',
       contact: '+62 811 7777 001',
+      email: 'bad@example.test',
       officeAddress: 'Jakarta',
       idCardFrontFileId: await upload(),
       idCardBackFileId: await upload(),
@@ -251,6 +332,7 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
         type: 'AGENT' as const,
         personInCharge: 'Flood',
         contact: `+62 877 000 ${100 + i}`,
+        email: `flood${i}@example.test`,
         officeAddress: 'Jakarta',
         // The sixth is refused before its documents are looked at (and uploads have their own allowance).
         ...(i < 5

@@ -21,6 +21,7 @@ const GROUPS: DetailGroup<MerchantApplicationRecord>[] = [
       { field: 'type', labelKey: 'merchant.typeLabel', map: TYPE_MAP },
       { field: 'personInCharge', labelKey: 'merchant.personInCharge' },
       { field: 'contact', labelKey: 'merchant.contact' },
+      { field: 'email', labelKey: 'field.email' },
       { field: 'officeAddress', labelKey: 'merchant.officeAddress', span: 2 },
       { field: 'username', labelKey: 'field.username' },
       { field: 'createdAt', labelKey: 'merchant.application.appliedAt' },

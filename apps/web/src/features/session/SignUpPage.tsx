@@ -27,6 +27,7 @@ const FIELDS: Field[] = [
   },
   { name: 'personInCharge', labelKey: 'session.signUp.personInCharge', maxLength: 20 },
   { name: 'contact', labelKey: 'session.signUp.contact', maxLength: 20 },
+  { name: 'email', labelKey: 'session.signUp.email', maxLength: 254, helpKey: 'session.signUp.emailHelp' },
   { name: 'officeAddress', labelKey: 'session.signUp.officeAddress', type: 'textarea', rows: 2, maxLength: 200 },
   image('idCardFrontFileId', 'session.signUp.idCardFront'),
   image('idCardBackFileId', 'session.signUp.idCardBack'),

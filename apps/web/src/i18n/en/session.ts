@@ -26,6 +26,8 @@ export const session = {
   'session.signUp.type.DIRECT': 'Direct',
   'session.signUp.personInCharge': 'Person in charge',
   'session.signUp.contact': 'Contact phone',
+  'session.signUp.email': 'Email',
+  'session.signUp.emailHelp': "Where we tell you the review's outcome; the administrator's password recovery mails go there too",
   'session.signUp.officeAddress': 'Office address',
   'session.signUp.idCardFront': 'ID card front',
   'session.signUp.idCardBack': 'ID card back',

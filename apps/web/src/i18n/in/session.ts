@@ -27,6 +27,8 @@ export const session: Record<keyof typeof en, string> = {
   'session.signUp.type.DIRECT': 'Langsung',
   'session.signUp.personInCharge': 'Penanggung jawab',
   'session.signUp.contact': 'Telepon kontak',
+  'session.signUp.email': 'Email',
+  'session.signUp.emailHelp': 'Ke mana hasil peninjauan dikirim; email pemulihan kata sandi administrator juga dikirim ke sana',
   'session.signUp.officeAddress': 'Alamat kantor',
   'session.signUp.idCardFront': 'KTP depan',
   'session.signUp.idCardBack': 'KTP belakang',

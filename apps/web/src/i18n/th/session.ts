@@ -26,6 +26,8 @@ export const session: Record<keyof typeof en, string> = {
   'session.signUp.type.DIRECT': 'ขายตรง',
   'session.signUp.personInCharge': 'ผู้รับผิดชอบ',
   'session.signUp.contact': 'โทรศัพท์ติดต่อ',
+  'session.signUp.email': 'อีเมล',
+  'session.signUp.emailHelp': 'ที่อยู่ที่เราแจ้งผลการตรวจสอบ อีเมลกู้คืนรหัสผ่านของผู้ดูแลจะส่งไปที่นี่ด้วย',
   'session.signUp.officeAddress': 'ที่อยู่สำนักงาน',
   'session.signUp.idCardFront': 'บัตรประชาชนด้านหน้า',
   'session.signUp.idCardBack': 'บัตรประชาชนด้านหลัง',

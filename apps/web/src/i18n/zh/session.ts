@@ -26,6 +26,8 @@ export const session: Record<keyof typeof en, string> = {
   'session.signUp.type.DIRECT': '直营',
   'session.signUp.personInCharge': '负责人',
   'session.signUp.contact': '联系电话',
+  'session.signUp.email': '邮箱',
+  'session.signUp.emailHelp': '用于通知审核结果，管理员的找回密码邮件也会发到这里',
   'session.signUp.officeAddress': '办公地址',
   'session.signUp.idCardFront': '身份证正面',
   'session.signUp.idCardBack': '身份证反面',

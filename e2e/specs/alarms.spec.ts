@@ -1,7 +1,7 @@
 import { alarmApi, cabinetApi, cabinetTelemetry } from '@swap/contracts';
 import type { RunningFleet } from '@swap/simulator';
 import { startCabinetDevice } from '../support/fleet.js';
-import { createCabinetDevice } from '../support/factories.js';
+import { createBatteryType, createCabinetDevice } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
@@ -124,5 +124,43 @@ describe('alarms', () => {
     const { records } = await apiRequest(token, alarmApi.businessRules.search, { content });
     expect(records.map((r) => [r.businessCondition, r.threshold, r.windowMinutes])).toEqual([['commandFailureRate', 40, 20]]);
     await apiRequest(token, alarmApi.businessRules.remove, { id: records[0]!.id });
+  });
+  test('a device alarm rule is added on its screen for a type of its own, refused with its range upside down, and edited', async ({
+    page,
+  }) => {
+    const type = await createBatteryType();
+    const shell = new Shell(page);
+    await shell.startSignedIn('admin');
+    const list = new ListPage(page, '/system/alarm/device');
+    await list.open();
+    const content = `Pack too hot ${Date.now()}`;
+    const drawer = await list.startAdd('Add alarm rule', {
+      'Device kind': 'Battery',
+      'Device type': type.name,
+      Parameter: 'Temperature (°C)',
+    });
+    await drawer.fill({ From: '70', To: '60', 'Hold (seconds)': '30', 'Clear margin': '5', Level: 'High', Content: content });
+    await drawer.save();
+    await expect.poll(() => drawer.fieldError('To')).not.toBe('');
+    await drawer.fill({ To: '' });
+    await drawer.saveAndClose();
+    const row = list.row(content);
+    await row.getByText('70 – any').waitFor();
+    await row.getByText(type.name).waitFor();
+    await row.getByText('High', { exact: true }).waitFor();
+    await row.getByText('In-app list, Header badge').waitFor();
+    // Edited right after adding: the edit starts from the rule's values, not the add form's defaults.
+    await list.edit(content, { Level: 'Medium', 'Hold (seconds)': '120' });
+    await row.getByText('Medium', { exact: true }).waitFor();
+    await checkA11y(page);
+    const token = await apiToken();
+    const { records } = await apiRequest(token, alarmApi.rules.search, { content });
+    try {
+      expect(records.map((r) => [r.deviceTypeId, r.parameter, r.rangeFrom, r.rangeTo, r.holdSeconds, r.clearMargin, r.level])).toEqual([
+        [type.id, 'temperature', 70, null, 120, 5, 'MEDIUM'],
+      ]);
+    } finally {
+      for (const rule of records) await apiRequest(token, alarmApi.rules.remove, { id: rule.id });
+    }
   });
 });

@@ -105,6 +105,21 @@ function confirmed(title: string, content: string, ok: string, cancel: string): 
   });
 }
 
+/**
+ * A form opened again starts from this opening's initial values. The form's store outlives the
+ * drawer's content, and the fields removed when it closed (preserve false) left their last values in
+ * it, which win over the next opening's initial values when the form mounts: an edit after an add
+ * showed empty, or kept the add's defaults over the record's own values (a rule's clear margin saved
+ * as 0). Reset once the form has mounted with the new initial values (the drawer's content is made
+ * anew at each opening), not before.
+ */
+function StartFromInitialValues({ form }: { form: FormInstance<Values> }) {
+  useEffect(() => {
+    form.resetFields();
+  }, [form]);
+  return null;
+}
+
 /** The form itself; loaded by ResourceForm the first time a form opens. */
 export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps<S>) {
   const {
@@ -152,12 +167,6 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
     gcTime: 0,
     retry: false,
   });
-  // A form opened again starts from its initial values: the form's store outlives the drawer's
-  // content, and the fields removed when it closed (preserve false) left their cleared values in it,
-  // which would win over the next opening's initial values (an edit after an add showed empty).
-  useEffect(() => {
-    if (open) form.resetFields();
-  }, [open, form]);
   useEffect(() => {
     if (open && loaded.data) form.setFieldsValue(loaded.data);
   }, [open, loaded.data, form]);
@@ -255,6 +264,7 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
             );
           })}
           {children}
+          <StartFromInitialValues form={form} />
           <button type="submit" hidden aria-hidden="true" tabIndex={-1} />
         </Form>
       </CurrencyProvider>

@@ -81,6 +81,17 @@ export async function findSignInAccount(db: Db, name: string) {
 }
 
 /**
+ * Holds sign-in names until the transaction ends. A merchant application's username is no account's
+ * yet (the sign-in registry does not hold it), so an application sent and an account added under one
+ * name at the same moment take turns here: whichever comes second sees the first and is refused
+ * (docs/accounts-merchants-roles.md, "Sign-up").
+ */
+export async function holdSignInNames(tx: Db, names: (string | null | undefined)[]): Promise<void> {
+  const keys = [...new Set(names.filter((name): name is string => Boolean(name)).map(normaliseSignInName))].sort();
+  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`sign-in-name:${key}`}))`);
+}
+
+/**
  * The account a single sign-on identity signs in to (docs/security.md, "Single sign-on"): the one an
  * administrator linked it to; else, when the provider verified the address, the one account whose
  * mail it is. Several accounts with that mail answer "ambiguous"; none, or an unverified address,

@@ -24,6 +24,7 @@ import { grantsOf } from './account.grants.js';
 import { hashPassword } from './password.js';
 import { assertStrongPassword } from './password-strength.js';
 import { endResetLinks } from './account.recovery.js';
+import { holdSignInNames } from './account.refs.js';
 import { handOver } from '../../app/hand-over.js';
 
 /** Ends every open session of an account inside the caller's transaction (the session module's `revokeAccountSessions`). */
@@ -48,6 +49,14 @@ const applicationWaits = handOver<ApplicationWaits>("The sign-up module's waitin
  * import each other").
  */
 export const tellWaitingApplications = applicationWaits.tell;
+
+/** A sign-in name a waiting application holds is no account's to take (2034, naming the field). */
+async function refuseWaitingApplicationNames(db: Db, names: { username?: string; phone?: string | null }): Promise<void> {
+  for (const field of ['username', 'phone'] as const) {
+    const value = names[field];
+    if (value && (await applicationWaits.get()(db, value))) throw new AppError('applicationHoldsName', undefined, { field });
+  }
+}
 
 type Target = typeof accounts.$inferSelect;
 
@@ -154,12 +163,15 @@ async function placeNewAccount(ctx: Ctx, body: AccountAdd): Promise<{ accountTyp
 export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRecord> {
   const place = await placeNewAccount(ctx, body);
   await assertSignInNamesFree(ctx.db, { username: body.username, phone: body.phone ?? null });
-  if (await applicationWaits.get()(ctx.db, body.username)) throw new AppError('applicationHoldsName', undefined, { field: 'username' });
+  await refuseWaitingApplicationNames(ctx.db, { username: body.username, phone: body.phone ?? null });
   const roleIds = await checkRoles(ctx, ctx.db, place.merchantId, body.roleIds, []);
   await assertStrongPassword(ctx.lang, body.password, body.username);
   const passwordHash = await hashPassword(body.password);
   try {
     const id = await ctx.db.transaction(async (tx) => {
+      // Looked at again holding the names: an application sent meanwhile under one of them wins.
+      await holdSignInNames(tx, [body.username, body.phone]);
+      await refuseWaitingApplicationNames(tx, { username: body.username, phone: body.phone ?? null });
       const [created] = await tx
         .insert(accounts)
         .values({
@@ -204,7 +216,11 @@ export async function editAccount(ctx: Ctx, body: AccountEdit): Promise<AccountR
       }
       // Only a new sign-in name is checked: an account keeps the one it has.
       const key = (value: string | null) => (value ? normaliseSignInName(value) : null);
-      if (key(phone) !== key(target.phone)) await assertSignInNamesFree(tx, { phone }, target.id);
+      if (key(phone) !== key(target.phone)) {
+        await holdSignInNames(tx, [phone]);
+        await assertSignInNamesFree(tx, { phone }, target.id);
+        await refuseWaitingApplicationNames(tx, { phone });
+      }
       const before = { name: target.name, phone: target.phone, type: target.type };
       const after = { name: body.name, phone, type };
       const changes = diff(before, after);

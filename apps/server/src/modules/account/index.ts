@@ -11,6 +11,7 @@ export {
   findSignInAccount,
   findSsoAccount,
   holderCountOfRole,
+  holdSignInNames,
   insertMerchantAdministrator,
   merchantHasAccounts,
   recordSignIn,

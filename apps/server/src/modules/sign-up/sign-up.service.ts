@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
-import { assertStrongPassword, findSignInAccount, hashPassword, insertMerchantAdministrator } from '../account/index.js';
+import { assertStrongPassword, findSignInAccount, hashPassword, holdSignInNames, insertMerchantAdministrator } from '../account/index.js';
 import { recordAnonymousAudit, recordAudit } from '../audit-log/index.js';
 import { readImageUpload, storeApplicantImage } from '../file/index.js';
 import { insertMerchant, merchantNameTaken } from '../merchant/index.js';
@@ -75,6 +75,9 @@ export async function apply(
   const passwordHash = await hashPassword(body.password);
   try {
     return await db.transaction(async (tx) => {
+      // Looked at again holding the name: an account added meanwhile under it wins.
+      await holdSignInNames(tx, [body.username]);
+      if (await findSignInAccount(tx, body.username)) throw new AppError('userNameExists', undefined, { field: 'username' });
       const [created] = await tx
         .insert(merchantApplications)
         .values({

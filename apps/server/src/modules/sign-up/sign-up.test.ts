@@ -193,6 +193,37 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
     expect(await accountCount()).toBe(before + 1);
   });
 
+  it('an application and an account added at the same moment under one name: only one of them gets it', async () => {
+    const staff = (await createMerchant(server, admin)).admin.token;
+    for (let round = 0; round < 4; round++) {
+      const ip = applicantIp();
+      const username = unique('race.');
+      const body = {
+        name: unique('Race '),
+        type: 'AGENT' as const,
+        personInCharge: 'Ayu Lestari',
+        contact: `+62 811 8888 ${100 + round}`,
+        email: `${username}@example.test`,
+        officeAddress: 'Jakarta',
+        idCardFrontFileId: await uploadSignUpDocument(server, ip),
+        idCardBackFileId: await uploadSignUpDocument(server, ip),
+        facePhotoFileId: await uploadSignUpDocument(server, ip),
+        username,
+        password: FACTORY_PASSWORD,
+      };
+      const account = { username: username.toUpperCase(), name: 'Clerk', password: 'Strong-Pass-42', type: 'SON', roleIds: [] };
+      const [applied, added] = await Promise.all([
+        apply({ ...body, ip }),
+        server.call('POST', endpointUrl(accountApi.add), { token: staff, body: account }),
+      ]);
+      // Either the application holds the name (2034 to the account) or the account does (2006 to the applicant).
+      expect([applied.code, added.code].sort()).toEqual(applied.code === 1 ? [1, 2034] : [1, 2006]);
+      const applications = await server.db.select().from(merchantApplications).where(eq(merchantApplications.username, username));
+      const holders = await server.db.select().from(accounts).where(eq(accounts.username, account.username));
+      expect(applications.length + holders.length).toBe(1);
+    }
+  });
+
   it('one waiting application per contact and per username; a taken username or merchant name is refused', async () => {
     const first = await applyForMerchant(server);
     const ip = applicantIp();

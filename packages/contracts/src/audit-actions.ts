@@ -87,6 +87,7 @@ export const AUDIT_ACTIONS = /* @__PURE__ */ (() =>
     'packageOrder.cancel': entry('cancel', 'packageOrder'),
     'payment.request': entry('request', 'payment'),
     'payment.report': entry('report', 'payment'),
+    'payment.refund': entry('refund', 'payment'),
     'cabinet.refused': entry('refused', 'cabinet'),
     'vehicle.sale': entry('sale', 'vehicle'),
     'command.send': entry('send', 'cabinet'),

@@ -1358,10 +1358,10 @@ export const MESSAGES = {
   swapOrderRefundGateway: m(
     7230,
     409,
-    'Order {orderNo} was paid through {gateway}: only an order paid from the wallet is refunded to it',
-    'Pesanan {orderNo} dibayar melalui {gateway}: hanya pesanan yang dibayar dari dompet yang dapat dikembalikan ke dompet',
-    'คำสั่งซื้อ {orderNo} ชำระผ่าน {gateway} คืนเงินเข้ากระเป๋าเงินได้เฉพาะคำสั่งซื้อที่ชำระจากกระเป๋าเงินเท่านั้น',
-    '订单 {orderNo} 通过 {gateway} 支付：只有用钱包支付的订单才能退款至钱包',
+    'Order {orderNo} was paid through {gateway}, which this server is not set up to ask for a refund: refund it in the gateway',
+    'Pesanan {orderNo} dibayar melalui {gateway}, yang tidak disiapkan di server ini untuk pengembalian dana: kembalikan melalui gerbang tersebut',
+    'คำสั่งซื้อ {orderNo} ชำระผ่าน {gateway} ซึ่งเซิร์ฟเวอร์นี้ไม่ได้ตั้งค่าให้ขอคืนเงินได้ โปรดคืนเงินผ่านช่องทางนั้นโดยตรง',
+    '订单 {orderNo} 通过 {gateway} 支付，本服务器未配置向该渠道申请退款：请在该渠道直接退款',
   ),
   swapOrderRefundNothingPaid: m(
     7231,
@@ -1370,6 +1370,22 @@ export const MESSAGES = {
     'Pesanan {orderNo} tidak menerima pembayaran: tidak ada yang perlu dikembalikan',
     'คำสั่งซื้อ {orderNo} ไม่มีการชำระเงิน จึงไม่มีเงินให้คืน',
     '订单 {orderNo} 未收取任何款项，无需退款',
+  ),
+  swapOrderRefundUnderWay: m(
+    7232,
+    409,
+    'A refund of order {orderNo} was just sent to {gateway}: wait for its answer, then try again',
+    'Pengembalian dana pesanan {orderNo} baru saja dikirim ke {gateway}: tunggu jawabannya, lalu coba lagi',
+    'เพิ่งส่งคำขอคืนเงินของคำสั่งซื้อ {orderNo} ไปยัง {gateway} โปรดรอคำตอบแล้วลองอีกครั้ง',
+    '订单 {orderNo} 的退款刚已发送至 {gateway}：请等待其答复后再试',
+  ),
+  paymentRefundRefused: m(
+    7233,
+    409,
+    '{gateway} refused the refund of order {orderNo}: {reason}',
+    '{gateway} menolak pengembalian dana pesanan {orderNo}: {reason}',
+    '{gateway} ปฏิเสธการคืนเงินของคำสั่งซื้อ {orderNo}: {reason}',
+    '{gateway} 拒绝了订单 {orderNo} 的退款：{reason}',
   ),
   alarmAlreadyCleared: m(8000, 409, 'This alarm is already cleared', 'Alarm ini sudah pulih', 'การแจ้งเตือนนี้ถูกยกเลิกแล้ว', '该告警已解除'),
   alarmAssigneeOutside: m(

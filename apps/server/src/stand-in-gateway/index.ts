@@ -8,7 +8,8 @@ import { checkPaymentSignature, signPayment } from '../app/payment-signature.js'
  * The stand-in payment gateway (docs/orders.md, "The stand-in gateway"): a small gateway on
  * 127.0.0.1 that takes the server's signed payment requests (POST /payments) and, after a delay,
  * reports each payment to the callback URL the request named, signed with the same secret, as a real
- * gateway would; a report the server did not take (no answer, or 5xx) is sent again a few times. The
+ * gateway would; a report the server did not take (no answer, or 5xx) is sent again a few times.
+ * Signed refund requests (POST /refunds) are answered at once, signed, by refund number. The
  * tests use it, and `npm start` runs it in demo mode, so a demo order can be paid end to end.
  */
 export interface StandInGatewayOptions {
@@ -24,6 +25,8 @@ export interface StandInGatewayOptions {
   result?: PaymentResult;
   /** How many times a report is sent at most. */
   attempts?: number;
+  /** What every refund comes to (REFUNDED unless told; UNAVAILABLE: answered 503, not taken). */
+  refundResult?: StandInRefundResult;
   log?: (message: string) => void;
 }
 
@@ -36,10 +39,28 @@ export interface StandInReport {
   answer: unknown;
 }
 
+export type StandInRefundResult = 'REFUNDED' | 'FAILED' | 'UNAVAILABLE';
+
+/** A refund the stand-in took, as it answered it (the same refund number again gets the same answer). */
+export interface StandInRefund {
+  refundNo: string;
+  orderNo: string;
+  transactionId: string;
+  amount: string;
+  currency: string;
+  refundId: string;
+  status: 'REFUNDED' | 'FAILED';
+  reason?: string;
+}
+
 export interface StandInGateway {
   url: string;
   /** Every report delivered or given up, in order. */
   reports: StandInReport[];
+  /** Every refund taken, once each, in order. */
+  refunds: StandInRefund[];
+  /** What the refunds asked from now on come to (a refund already taken keeps its answer). */
+  setRefundResult(result: StandInRefundResult): void;
   /** Waits until every report asked for so far was delivered or given up. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -70,11 +91,28 @@ function parseRequest(text: string, gateway: string): PaymentRequest | null {
   }
 }
 
+function parseRefund(text: string, gateway: string): Omit<StandInRefund, 'refundId' | 'status' | 'reason'> | null {
+  try {
+    const value = JSON.parse(text) as Record<string, unknown>;
+    const { paymentGateway, refundNo, orderNo, transactionId, amount, currency } = value;
+    if (paymentGateway !== gateway) return null;
+    const texts = [refundNo, orderNo, transactionId, amount, currency];
+    if (!texts.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 64)) return null;
+    if (!/^\d{1,11}\.\d{2}$/.test(amount as string) || Number(amount) <= 0) return null;
+    return { refundNo, orderNo, transactionId, amount, currency } as Omit<StandInRefund, 'refundId' | 'status' | 'reason'>;
+  } catch {
+    return null;
+  }
+}
+
 export async function startStandInGateway(options: StandInGatewayOptions): Promise<StandInGateway> {
   const gateway = options.gateway ?? 'STANDIN';
   const attempts = options.attempts ?? 5;
   const log = options.log ?? (() => {});
   const reports: StandInReport[] = [];
+  const refunds: StandInRefund[] = [];
+  const refundsByNo = new Map<string, StandInRefund>();
+  let refundResult = options.refundResult ?? 'REFUNDED';
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let serial = 0;
@@ -117,7 +155,7 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
       res.writeHead(status, { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(options.secret, text) });
       res.end(text);
     };
-    if (req.method !== 'POST' || req.url !== '/payments') return reply(404, { error: 'not found' });
+    if (req.method !== 'POST' || (req.url !== '/payments' && req.url !== '/refunds')) return reply(404, { error: 'not found' });
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
@@ -133,6 +171,26 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
       const header = req.headers[PAYMENT_SIGNATURE_HEADER];
       if (checkPaymentSignature(options.secret, raw, Array.isArray(header) ? header[0] : header, WINDOW_SECONDS) !== 'ok')
         return reply(401, { error: 'signature' });
+      if (req.url === '/refunds') {
+        // A refund is answered at once, signed; the same refund number again gets the first answer.
+        const asked = parseRefund(raw.toString('utf8'), gateway);
+        if (!asked) return reply(400, { error: 'not a refund request' });
+        let refund = refundsByNo.get(asked.refundNo);
+        if (!refund && refundResult === 'UNAVAILABLE') return reply(503, { error: 'unavailable' });
+        if (!refund) {
+          const status = refundResult === 'FAILED' ? 'FAILED' : 'REFUNDED';
+          refund = {
+            ...asked,
+            refundId: `SR${Date.now()}${String(++serial).padStart(4, '0')}${randomBytes(3).toString('hex')}`,
+            status,
+            ...(status === 'FAILED' ? { reason: 'the payment can no longer be refunded' } : {}),
+          };
+          refundsByNo.set(asked.refundNo, refund);
+          refunds.push(refund);
+          log(`stand-in gateway ${status === 'REFUNDED' ? 'refunded' : 'refused to refund'} ${asked.orderNo} (${asked.refundNo})`);
+        }
+        return reply(200, { refundNo: refund.refundNo, refundId: refund.refundId, status: refund.status, reason: refund.reason });
+      }
       const request = parseRequest(raw.toString('utf8'), gateway);
       if (!request) return reply(400, { error: 'not a payment request' });
       const transactionId = `SI${Date.now()}${String(++serial).padStart(4, '0')}${randomBytes(3).toString('hex')}`;
@@ -159,6 +217,10 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
   return {
     url: `http://127.0.0.1:${port}`,
     reports,
+    refunds,
+    setRefundResult: (result) => {
+      refundResult = result;
+    },
     settle: async () => {
       while (pending.size) await Promise.all([...pending]);
     },

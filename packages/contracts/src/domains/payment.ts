@@ -17,6 +17,14 @@ export const PAYMENT_SIGNATURE_HEADER = 'x-pay-signature';
 export const PAYMENT_RESULTS = ['PAID', 'FAILED'] as const;
 export type PaymentResult = (typeof PAYMENT_RESULTS)[number];
 
+/**
+ * A refund asked of the gateway (docs/orders.md, "Refund through the gateway"): `REQUESTED` until the
+ * gateway's signed answer says `REFUNDED` or `FAILED` (a request the gateway never answered stays
+ * `REQUESTED` and is sent again, under the same refund number).
+ */
+export const PAYMENT_REFUND_STATUSES = ['REQUESTED', 'REFUNDED', 'FAILED'] as const;
+export type PaymentRefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
+
 const word = (pattern: RegExp, max: number) =>
   cleanString()
     .min(1, { message: 'validation.required' })
@@ -65,7 +73,7 @@ export const paymentStartAnswer = z.object({
 export type PaymentStartAnswer = z.infer<typeof paymentStartAnswer>;
 
 /** What the order's page lists of its payments: staff's requests to the gateway and the gateway's reports, newest first. */
-export const PAYMENT_EVENTS = ['REQUEST', 'REPORT'] as const;
+export const PAYMENT_EVENTS = ['REQUEST', 'REPORT', 'REFUND'] as const;
 export type PaymentEvent = (typeof PAYMENT_EVENTS)[number];
 
 export const paymentEventRecord = z.object({
@@ -75,9 +83,9 @@ export const paymentEventRecord = z.object({
   transactionId: z.string(),
   amount: z.string(),
   currency: z.enum(CURRENCIES),
-  /** A report's result; null on a request. */
-  status: z.enum(PAYMENT_RESULTS).nullable(),
-  /** Who asked, on a request; null on a report. */
+  /** A report's result or a refund's state; null on a request. */
+  status: z.enum([...PAYMENT_RESULTS, 'REQUESTED', 'REFUNDED']).nullable(),
+  /** Who asked, on a request or a refund; null on a report. */
   operatorName: z.string().nullable(),
 });
 export type PaymentEventRecord = z.infer<typeof paymentEventRecord>;
@@ -108,6 +116,6 @@ export const paymentApi = {
     access: { code: '' },
     query: z.strictObject({ orderNo: payableOrderNo }),
     answer: z.array(paymentEventRecord),
-    summary: "An order's payment requests and the gateway's reports, newest first (the menu code of the order's kind)",
+    summary: "An order's payment requests, the gateway's reports and refunds, newest first (the menu code of the order's kind)",
   }),
 } as const;

@@ -35,16 +35,23 @@ export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatu
   return orderStepAllowed(SWAP_ORDER_STEPS, step, status);
 }
 
-/** What a payment from the customer's wallet names as its gateway (docs/orders.md, "Transfer and energy orders"). */
+/** What a payment from the customer's wallet names as its gateway, whatever the kind of order (docs/wallet.md, "Paying from the wallet"). */
 export const WALLET_GATEWAY = 'WALLET';
+/** The transaction id of a payment from the wallet: `W` and the wallet movement's id, for every kind of order. */
+export const walletTransactionId = (movementId: number): string => `W${movementId}`;
 
 /**
- * Whether staff may refund the order to the wallet now (docs/orders.md, "Refund"): a paid order, paid
- * from the wallet, that took something; the server refuses the others (7050, 7230, 7231).
+ * Whether staff may refund the order now (docs/orders.md, "Refund"): a paid order that took
+ * something, paid from the wallet (refunded to it) or through a payment gateway (refunded through
+ * it); the server refuses the others (7050, 7231) and a gateway it cannot ask (7230).
  */
 export function swapOrderRefundable(order: { status: SwapOrderStatus; paymentGateway: string | null; amount: string }): boolean {
-  return swapOrderStepAllowed('refund', order.status) && order.paymentGateway === WALLET_GATEWAY && Number(order.amount) > 0;
+  return swapOrderStepAllowed('refund', order.status) && order.paymentGateway !== null && Number(order.amount) > 0;
 }
+
+/** Whether the order's refund goes back through its payment gateway (else to the customer's wallet). */
+export const swapOrderRefundsThroughGateway = (order: { paymentGateway: string | null }): boolean =>
+  order.paymentGateway !== null && order.paymentGateway !== WALLET_GATEWAY;
 
 /** An unpaid transfer or energy order is timeout-cancelled by the order job this long after the swap. */
 export const SWAP_ORDER_PAYMENT_HOURS = 24;
@@ -59,6 +66,8 @@ export const swapOrderFieldLabels = {
   completedAt: { en: 'Completed', in: 'Selesai', th: 'เสร็จสิ้นเมื่อ', zh: '完成时间' },
   swapAt: { en: 'Swapped', in: 'Waktu penukaran', th: 'สลับเมื่อ', zh: '换电时间' },
   refundedAt: { en: 'Refunded', in: 'Dikembalikan', th: 'คืนเงินเมื่อ', zh: '退款时间' },
+  refundNo: { en: 'Refund no.', in: 'No. pengembalian dana', th: 'เลขที่การคืนเงิน', zh: '退款单号' },
+  refundId: { en: "Gateway's refund ID", in: 'ID pengembalian dana gerbang', th: 'รหัสการคืนเงินของช่องทาง', zh: '渠道退款号' },
 } satisfies FieldLabels;
 
 export const swapOrderRecord = z.object({

@@ -5,6 +5,16 @@ import type { PaymentConfig } from '../../app/config.js';
 import { serve, servePublic } from '../../app/route.js';
 import { acceptPaymentCallback, paymentHistory, requestPayment } from './payment.service.js';
 
+export {
+  claimGatewayRefund,
+  openGatewayRefund,
+  recordDemoGatewayRefund,
+  sendGatewayRefund,
+  settleGatewayRefund,
+  type RefundAnswer,
+  type RefundClaim,
+  type RefundedPayment,
+} from './payment.refund.js';
 export { payableKindOf, payableKinds, registerPayableKind, type OrderPaymentMark, type PayableKind, type PayableOrder } from './payable.js';
 
 /** The payment callback (/api/pay/callback, public and signed) and staff's payment requests (docs/orders.md, "Paying an order"). */

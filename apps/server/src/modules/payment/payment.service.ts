@@ -18,7 +18,7 @@ import { checkPaymentSignature, signPayment } from '../../app/payment-signature.
 import { permissionDenied } from '../../app/policy.js';
 import { recordAnonymousAudit, recordAudit } from '../audit-log/index.js';
 import { payableKindOf, type PayableKind, type PayableOrder } from './payable.js';
-import { paymentCallbacks, paymentRequests } from './payment.table.js';
+import { paymentCallbacks, paymentRefunds, paymentRequests } from './payment.table.js';
 
 type CallbackRow = typeof paymentCallbacks.$inferSelect;
 
@@ -248,12 +248,12 @@ async function visibleOrder(ctx: Ctx, orderNo: string): Promise<{ kind: PayableK
 
 /**
  * An order's payments as its page lists them (docs/orders.md, "Paying an order"): staff's requests
- * to the gateway and the gateway's reports, newest first; the caller needs the kind's menu code and
+ * to the gateway, the gateway's reports and the refunds sent to it, newest first; the caller needs the kind's menu code and
  * sees only its merchant's orders.
  */
 export async function paymentHistory(ctx: Ctx, orderNo: string): Promise<PaymentEventRecord[]> {
   const { order } = await visibleOrder(ctx, orderNo);
-  const [requests, reports] = await Promise.all([
+  const [requests, reports, refunds] = await Promise.all([
     ctx.db
       .select()
       .from(paymentRequests)
@@ -265,6 +265,12 @@ export async function paymentHistory(ctx: Ctx, orderNo: string): Promise<Payment
       .from(paymentCallbacks)
       .where(and(eq(paymentCallbacks.orderNo, order.orderNo), eq(paymentCallbacks.merchantId, order.merchantId)))
       .orderBy(desc(paymentCallbacks.id))
+      .limit(200),
+    ctx.db
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.orderNo, order.orderNo), eq(paymentRefunds.merchantId, order.merchantId)))
+      .orderBy(desc(paymentRefunds.id))
       .limit(200),
   ]);
   const events: PaymentEventRecord[] = [
@@ -287,6 +293,17 @@ export async function paymentHistory(ctx: Ctx, orderNo: string): Promise<Payment
       currency: r.currency,
       status: r.status,
       operatorName: null,
+    })),
+    // A refund, at its last sending or its answer: the gateway's refund id once answered, else its number.
+    ...refunds.map((r) => ({
+      event: 'REFUND' as const,
+      at: (r.answeredAt ?? r.sentAt).toISOString(),
+      paymentGateway: r.paymentGateway,
+      transactionId: r.gatewayRefundId ?? `RF${r.id}`,
+      amount: normalizeMoney(r.amount),
+      currency: r.currency,
+      status: r.status,
+      operatorName: r.operatorName,
     })),
   ];
   return events.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : a.event === 'REPORT' ? -1 : 1));

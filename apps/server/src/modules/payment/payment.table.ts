@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { CURRENCIES, MONEY_PRECISION, PAYMENT_RESULTS } from '@swap/contracts';
+import { CURRENCIES, MONEY_PRECISION, PAYMENT_REFUND_STATUSES, PAYMENT_RESULTS } from '@swap/contracts';
 import { merchantIdColumn } from '../merchant/index.js';
 
 /**
@@ -50,4 +51,39 @@ export const paymentRequests = pgTable(
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_request_order_idx').on(t.orderNo)],
+);
+
+/**
+ * Every refund staff asked a gateway for (docs/orders.md, "Refund through the gateway"): the
+ * payment it gives back (the gateway and its transaction), the order, who asked and when, and the
+ * gateway's signed answer. `REQUESTED` until answered; at most one that is not `FAILED` per order, so
+ * of two refunds at once one is sent. The gateway knows a refund by its number, `RF` and the id.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refund',
+  {
+    id: serial('id').primaryKey(),
+    paymentGateway: text('payment_gateway').notNull(),
+    transactionId: text('transaction_id').notNull(),
+    orderKind: text('order_kind').notNull(),
+    orderNo: text('order_no').notNull(),
+    orderId: integer('order_id').notNull(),
+    merchantId: merchantIdColumn().notNull(),
+    amount: numeric('amount', { precision: MONEY_PRECISION, scale: 2 }).notNull(),
+    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    status: text('status', { enum: PAYMENT_REFUND_STATUSES }).notNull().default('REQUESTED'),
+    gatewayRefundId: text('gateway_refund_id'),
+    reason: text('reason'),
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refund_open_key')
+      .on(t.orderKind, t.orderId)
+      .where(sql`${t.status} <> 'FAILED'`),
+    index('payment_refund_order_idx').on(t.orderNo),
+  ],
 );

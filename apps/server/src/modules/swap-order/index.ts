@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { SWAP_ORDER_KINDS, swapOrderApi, type SwapOrderRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
 import { cancelSwapOrder, payOrderFromWallet, refundSwapOrder, swapOrderLists } from './swap-order.service.js';
@@ -15,7 +16,6 @@ export {
   priceEnergy,
   runSwapOrderJob,
   startSwapOrderJob,
-  WALLET_GATEWAY,
   type ChargedSwap,
 } from './swap-order.service.js';
 export { seedDemoSwapOrders } from './swap-order.seed.js';
@@ -56,7 +56,7 @@ const CSV_COLUMNS: CsvColumn<SwapOrderRecord>[] = fieldColumns(
 );
 
 /** Order centre → Transfer orders and Energy orders (/order/<kind>/list, /order/<kind>/detail/:id). */
-export function registerSwapOrderRoutes(app: FastifyInstance): void {
+export function registerSwapOrderRoutes(app: FastifyInstance, options: { payments: PaymentConfig }): void {
   for (const kind of SWAP_ORDER_KINDS) {
     const api = swapOrderApi[kind];
     const list = swapOrderLists[kind];
@@ -64,7 +64,7 @@ export function registerSwapOrderRoutes(app: FastifyInstance): void {
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
     serve(app, api.walletPay, ({ input, ctx }) => payOrderFromWallet(ctx, kind, input.id));
     serve(app, api.cancel, ({ input, ctx }) => cancelSwapOrder(ctx, kind, input.id));
-    serve(app, api.refund, ({ input, ctx }) => refundSwapOrder(ctx, kind, input.id));
+    serve(app, api.refund, ({ input, ctx, req }) => refundSwapOrder(ctx, kind, input.id, options.payments, req.log));
     serve(app, api.export, ({ input, ctx, reply }) =>
       list.sendExport(reply, ctx, input, { filename: `${kind === 'kwh' ? 'energy' : 'transfer'}-orders.csv`, columns: CSV_COLUMNS }),
     );

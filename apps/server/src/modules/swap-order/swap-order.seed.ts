@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { SwapOrderKind, SwapOrderStatus } from '@swap/contracts';
+import { walletTransactionId, WALLET_GATEWAY, type SwapOrderKind, type SwapOrderStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { demoHistoryMoments, type DemoContext } from '../../db/demo.js';
 import { freeBatteriesOf } from '../battery/index.js';
@@ -7,11 +7,14 @@ import { cabinetsInStationsOf } from '../cabinet/index.js';
 import { customerNumberOf, customersOf } from '../customer/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { stationCityId } from '../station/index.js';
+import { recordDemoGatewayRefund } from '../payment/index.js';
 import { recordDemoSwaps } from '../swap/index.js';
 import { payFromWallet, refundToWallet, walletHoldersOf } from '../top-up/index.js';
-import { priceEnergy, WALLET_GATEWAY } from './swap-order.service.js';
+import { priceEnergy } from './swap-order.service.js';
 import { swapOrders } from './swap-order.table.js';
 
+/** The gateway the demo asks for payments and refunds (the stand-in, docs/orders.md). */
+const DEMO_GATEWAY = 'STANDIN';
 const GATEWAYS: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
 /** Who refunds a demo merchant's orders (its demo staff). */
 const OPERATORS: Record<string, string> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
@@ -34,15 +37,17 @@ const PER_MERCHANT = 28;
  * charges a demo swap of one of the merchant's customers at one of its cabinets standing in a city
  * with consumer prices, priced as the swap path prices it, in every state (unpaid ones from the last
  * hours, paid and refunded ones from the last day, the rest older), and about one energy order a day
- * over those months. Every refunded order and half the paid ones of the first are paid from the
- * wallets the demo top-ups filled (their movements name the orders), the refunded ones given back to
- * them; the others by the merchant's gateways.
+ * over those months. Every other round of paid and refunded ones is paid from the wallets the demo
+ * top-ups filled (their movements name the orders), the refunded ones given back to them; the other
+ * paid and refunded ones through the demo's gateway (the stand-in, which refunds them: the refunded
+ * ones list its refund), the completed ones by the merchant's gateways.
  */
 export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: swapOrders.id }).from(swapOrders).limit(1);
   if (any) return;
   const now = Date.now();
   const walletPaid: { swapRecordIds: number[]; operator: string }[] = [];
+  const gatewayRefunded: { swapRecordIds: number[]; operator: string }[] = [];
   for (const [merchant, gateways] of Object.entries(GATEWAYS)) {
     const merchantId = demo.merchantIds[merchant];
     if (merchantId === undefined) continue;
@@ -80,9 +85,11 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
             : status === 'REFUNDED'
               ? now - (8 + (i % 6)) * HOUR
               : now - (88 - i * 3) * DAY - (i % 7) * HOUR;
-      const fromWallet = payers.length > 0 && (status === 'REFUNDED' || (status === 'PAID' && i % 2 === 0));
+      // Of the paid and refunded ones every other round is paid from a wallet, the rest through the demo's gateway.
+      const fromWallet = payers.length > 0 && (status === 'REFUNDED' || status === 'PAID') && Math.floor(i / STATES.length) % 2 === 0;
+      const viaDemoGateway = !fromWallet && (status === 'REFUNDED' || status === 'PAID');
       const customer = fromWallet ? payers[i % payers.length]! : customers[(i * 5) % customers.length]!;
-      return { i, status, at: new Date(at), customer, fromWallet, history: false };
+      return { i, status, at: new Date(at), customer, fromWallet, viaDemoGateway, history: false };
     });
     // Three months of charged energy swaps, one or two a day: the dashboard's energy trends (docs/dashboard.md, "Demo").
     for (const [k, at] of demoHistoryMoments(now, { min: 1, max: 2, seed: merchantId * 17 + 3 })
@@ -90,7 +97,15 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
       .entries()) {
       const i = PER_MERCHANT + k;
       const status: SwapOrderStatus = now - at.getTime() > 26 * HOUR ? 'COMPLETED' : 'PAID';
-      plans.push({ i, status, at, customer: customers[(i * 5) % customers.length]!, fromWallet: false, history: true });
+      plans.push({
+        i,
+        status,
+        at,
+        customer: customers[(i * 5) % customers.length]!,
+        fromWallet: false,
+        viaDemoGateway: false,
+        history: true,
+      });
     }
     const swapIds = await recordDemoSwaps(
       db,
@@ -107,7 +122,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
     const perKwh = place.prices.find((p) => p.billingMode === 'PER_KWH');
     const perSwap = place.prices.find((p) => p.billingMode === 'PER_SWAP');
     const rows: (typeof swapOrders.$inferInsert)[] = [];
-    for (const { i, status, at, customer, history } of plans) {
+    for (const { i, status, at, customer, history, viaDemoGateway } of plans) {
       const swapRecordId = swapIds[i]!;
       const kind: SwapOrderKind = ((i % 2 === 1 || history) && perKwh) || !perSwap ? 'kwh' : 'transfer';
       const price = kind === 'kwh' ? perKwh! : perSwap;
@@ -132,7 +147,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
         status,
         ...(paid
           ? {
-              paymentGateway: gateways[i % 2]!,
+              paymentGateway: viaDemoGateway ? DEMO_GATEWAY : gateways[i % 2]!,
               transactionId: `TX${merchantId}S${swapAt.getTime()}${i}`,
               paidAt: new Date(swapAt.getTime() + 20 * 60_000),
             }
@@ -146,12 +161,36 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
     }
     if (rows.length) await db.insert(swapOrders).values(rows).onConflictDoNothing();
     walletPaid.push({ swapRecordIds: plans.filter((p) => p.fromWallet).map((p) => swapIds[p.i]!), operator: OPERATORS[merchant] ?? '' });
+    gatewayRefunded.push({
+      swapRecordIds: plans.filter((p) => p.viaDemoGateway && p.status === 'REFUNDED').map((p) => swapIds[p.i]!),
+      operator: OPERATORS[merchant] ?? '',
+    });
   }
   await db.execute(
     sql`update ${swapOrders} set order_no = (case kind when 'kwh' then 'KO' else 'TO' end) || to_char(created_at at time zone 'UTC', 'YYYYMMDD') || lpad(id::text, 6, '0') where order_no like 'DEMO-%'`,
   );
   // Once numbered: their wallet movements name them.
   for (const { swapRecordIds, operator } of walletPaid) await payDemoOrdersFromWallets(db, swapRecordIds, operator);
+  for (const { swapRecordIds, operator } of gatewayRefunded) await refundDemoOrdersThroughGateway(db, swapRecordIds, operator);
+}
+
+/** The refunds the demo's gateway took of the refunded demo orders it was paid (each order's payments list one). */
+async function refundDemoOrdersThroughGateway(db: Db, swapRecordIds: number[], operator: string): Promise<void> {
+  if (swapRecordIds.length === 0) return;
+  const rows = await db.select().from(swapOrders).where(inArray(swapOrders.swapRecordId, swapRecordIds));
+  for (const row of rows)
+    await recordDemoGatewayRefund(db, {
+      kind: row.kind,
+      orderId: row.id,
+      orderNo: row.orderNo,
+      merchantId: row.merchantId,
+      paymentGateway: row.paymentGateway!,
+      transactionId: row.transactionId!,
+      amount: row.amount,
+      currency: row.currency,
+      operatorName: operator,
+      at: row.refundedAt!,
+    });
 }
 
 /**
@@ -181,7 +220,7 @@ async function payDemoOrdersFromWallets(db: Db, swapRecordIds: number[], operato
     }
     await db
       .update(swapOrders)
-      .set({ paymentGateway: WALLET_GATEWAY, transactionId: `W${moved.id}` })
+      .set({ paymentGateway: WALLET_GATEWAY, transactionId: walletTransactionId(moved.id) })
       .where(eq(swapOrders.id, row.id));
     if (row.status === 'REFUNDED')
       await refundToWallet(db, { ...charge, operatorName: operator, remark: 'Swap cabinet out of order', at: row.refundedAt! });

@@ -8,11 +8,14 @@ import {
   SWAP_ORDER_SETTLE_HOURS,
   SWAP_ORDER_STEPS,
   WALLET_GATEWAY,
+  walletTransactionId,
   type SwapOrderKind,
   type SwapOrderLink,
   type SwapOrderRecord,
 } from '@swap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
@@ -23,6 +26,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { atCabinetNumberPrefix, cabinetJoin, cabinetStationId } from '../cabinet/index.js';
 import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
 import { countFigures } from '../dashboard/index.js';
+import { claimGatewayRefund, openGatewayRefund, sendGatewayRefund, settleGatewayRefund, type RefundClaim } from '../payment/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { boundCustomerOfVehicle } from '../vehicle/index.js';
@@ -32,7 +36,6 @@ import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
 type Row = typeof swapOrders.$inferSelect;
-export { WALLET_GATEWAY };
 
 /** The order-kind kit over transfer and energy orders (docs/orders.md, "One kit for the order kinds"). */
 export const swapOrderKind = orderKind({
@@ -256,7 +259,7 @@ async function payFromOwnWallet(
   const now = new Date();
   await tx
     .update(swapOrders)
-    .set({ status: 'PAID', paymentGateway: WALLET_GATEWAY, transactionId: `W${movement.id}`, paidAt: now, updatedAt: now })
+    .set({ status: 'PAID', paymentGateway: WALLET_GATEWAY, transactionId: walletTransactionId(movement.id), paidAt: now, updatedAt: now })
     .where(eq(swapOrders.id, order.id));
 }
 
@@ -297,20 +300,61 @@ export async function cancelSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number)
 }
 
 /**
- * Staff refund a paid order to the customer's wallet (docs/orders.md, "Refund"), in one transaction
- * with the order locked first: a REFUND movement of the order's amount naming the order, the order
- * REFUNDED with the time, the audit row `<kind>Order.refund`. Only a PAID order (7050: of two
- * refunds at once one refunds, the other finds it REFUNDED), only one paid from the wallet (7230
- * naming the gateway: a gateway's payment goes back through the gateway), never one that took
- * nothing (7231).
+ * Staff refund a paid order (docs/orders.md, "Refund"): only a PAID order (7050: of two refunds at
+ * once one refunds, the other finds it REFUNDED or its refund under way), never one that took
+ * nothing (7231). An order paid from the wallet goes back to it, one paid through a gateway back
+ * through that gateway.
  */
-export async function refundSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<SwapOrderRecord> {
+export async function refundSwapOrder(
+  ctx: Ctx,
+  kind: SwapOrderKind,
+  id: number,
+  payments: PaymentConfig,
+  log: FastifyBaseLogger,
+): Promise<SwapOrderRecord> {
+  const now = new Date();
+  const claim = await ctx.db.transaction(async (tx) => {
+    const row = await swapOrderKind.lock(tx, kind, id, ctx);
+    // A refund sent and never answered is sent again, even after the order job settled the order.
+    if (!(await openGatewayRefund(tx, kind, id))) {
+      swapOrderKind.refuseStep('refund', row);
+      if (row.paymentGateway === null || moneyToMinor(row.amount) === 0)
+        throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
+      if (row.paymentGateway === WALLET_GATEWAY) return null;
+    }
+    return claimGatewayRefund(
+      tx,
+      payments,
+      {
+        kind,
+        orderId: id,
+        orderNo: row.orderNo,
+        merchantId: row.merchantId,
+        paymentGateway: row.paymentGateway!,
+        transactionId: row.transactionId ?? '',
+        amount: normalizeMoney(row.amount),
+        currency: row.currency,
+      },
+      { id: ctx.principal.id, name: ctx.principal.name || ctx.principal.username },
+      now,
+    );
+  });
+  if (claim) await refundThroughGateway(ctx, kind, claim, payments, log);
+  else await refundFromWallet(ctx, kind, id);
+  return swapOrderLists[kind].detail(ctx, id);
+}
+
+/**
+ * The wallet's refund, in one transaction with the order locked first: a REFUND movement of the
+ * order's amount naming the order, the order REFUNDED with the time, the audit row `<kind>Order.refund`.
+ */
+async function refundFromWallet(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<void> {
   await swapOrderKind.staffStep(ctx, kind, id, 'refund', async (tx, row, now) => {
     const amount = normalizeMoney(row.amount);
     if (row.paymentGateway === null || moneyToMinor(amount) === 0)
       throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
-    if (row.paymentGateway !== WALLET_GATEWAY)
-      throw new AppError('swapOrderRefundGateway', { orderNo: row.orderNo, gateway: row.paymentGateway });
+    // Paid through a gateway meanwhile cannot be: a PAID order keeps the payment it was marked with.
+    if (row.paymentGateway !== WALLET_GATEWAY) throw new AppError('orderStepRefused', { status: row.status });
     await refundToWallet(tx, {
       merchantId: row.merchantId,
       customerId: await customerNumberOf(tx, row.customerId),
@@ -323,7 +367,51 @@ export async function refundSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number)
     });
     return { set: { refundedAt: now }, changes: { amount } };
   });
-  return swapOrderLists[kind].detail(ctx, id);
+}
+
+/**
+ * The gateway's refund (docs/orders.md, "Refund through the gateway"): the claimed refund is sent
+ * outside any transaction; its answer is recorded with the order locked first, and a REFUNDED answer
+ * makes the order REFUNDED with the time and the audit row `<kind>Order.refund`, also when the order
+ * job settled the order while the gateway answered (the money went back). A FAILED answer leaves the
+ * order paid and is refused with the gateway's reason (7233).
+ */
+async function refundThroughGateway(
+  ctx: Ctx,
+  kind: SwapOrderKind,
+  claim: RefundClaim,
+  payments: PaymentConfig,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  const answer = await sendGatewayRefund(payments, claim, log);
+  const settled = await ctx.db.transaction(async (tx) => {
+    const row = await swapOrderKind.lock(tx, kind, claim.orderId, ctx);
+    const now = new Date();
+    const recorded = await settleGatewayRefund(ctx, tx, claim, answer, now);
+    if (recorded.status === 'REFUNDED' && (row.status === 'PAID' || row.status === 'COMPLETED')) {
+      await swapOrderKind.update(tx, row.id, { status: 'REFUNDED', refundedAt: now, updatedAt: now });
+      await recordAudit(tx, ctx, {
+        action: kind === 'transfer' ? 'transferOrder.refund' : 'kwhOrder.refund',
+        objectType: kind === 'transfer' ? 'transferOrder' : 'kwhOrder',
+        objectId: row.id,
+        changes: {
+          orderNo: row.orderNo,
+          amount: claim.amount,
+          paymentGateway: claim.paymentGateway,
+          refundNo: claim.refundNo,
+          refundId: recorded.refundId,
+          status: { from: row.status, to: 'REFUNDED' },
+        },
+      });
+    }
+    return recorded;
+  });
+  if (settled.status === 'FAILED')
+    throw new AppError('paymentRefundRefused', {
+      gateway: claim.paymentGateway,
+      orderNo: claim.orderNo,
+      reason: settled.reason ?? settled.refundId,
+    });
 }
 
 /** The advisory lock key of the order job: one run at a time across every server. */

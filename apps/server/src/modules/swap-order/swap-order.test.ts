@@ -5,6 +5,7 @@ import {
   cabinetApi,
   distributionApi,
   priceSettingApi,
+  paymentApi,
   productOrderApi,
   stationApi,
   SWAP_ORDER_STATUSES,
@@ -37,6 +38,8 @@ import { eventually } from '../../test/eventually.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { payableKindOf } from '../payment/index.js';
+import { paymentRefunds } from '../payment/payment.table.js';
+import { startStandInGateway, type StandInGateway } from '../../stand-in-gateway/index.js';
 import { WALLET_CONSISTENCY_QUERY } from '../top-up/wallet.consistency.js';
 import { bindVehicleToCustomer } from '../vehicle/index.js';
 import { markProductOrderPaid } from '../product-order/index.js';
@@ -51,6 +54,9 @@ const RIVAL_CABINET = 'CSO0002';
 const PACKS = ['BSO000001', 'BSO000002'];
 const MENUS = ['order.transfer', 'order.kwh', 'record.swap', 'order.wallet.bill', 'customer.list', 'order.combo'];
 const HOUR = 3600_000;
+const GATEWAY_SECRET = 'swap-order-test-gateway-secret';
+/** How long the server waits for the gateway (a refund sent that long ago and never answered is sent again). */
+const GATEWAY_TIMEOUT_MS = 3000;
 
 describe('energy pricing: meter readings → kWh → amount, two decimals', () => {
   it('keeps readings to the watt-hour and rounds the amount half up', () => {
@@ -81,6 +87,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   let cabinetId = 0;
   let serial = 0;
   let types: Awaited<ReturnType<typeof createDeviceTypes>>;
+  let standIn: StandInGateway;
 
   const orders = async (kind: SwapOrderKind, filter: Record<string, unknown> = {}, token = staff) =>
     (await server.request(swapOrderApi[kind].search, filter, { token })).data;
@@ -124,7 +131,15 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
   const inconsistentWallets = async () => ((await server.db.execute(sql.raw(WALLET_CONSISTENCY_QUERY))) as { rows: unknown[] }).rows;
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO: '0' });
+    // The stand-in gateway takes the refunds of orders paid through it (STANDIN); XENDIT is not set up here.
+    standIn = await startStandInGateway({ port: 0, secret: GATEWAY_SECRET, delayMs: 600 });
+    server = await startTestServer({
+      DEMO: '0',
+      PAYMENT_GATEWAY_SECRETS: `STANDIN:${GATEWAY_SECRET}`,
+      PAYMENT_GATEWAY: 'STANDIN',
+      PAYMENT_GATEWAY_URL: standIn.url,
+      PAYMENT_GATEWAY_TIMEOUT_MS: String(GATEWAY_TIMEOUT_MS),
+    });
     who = await deviceCallers(server);
     staff = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: MENUS })).token;
     rivalStaff = (await createAccount(server, who.admin, { merchantId: who.rivalId, menuCodes: MENUS })).token;
@@ -192,6 +207,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     await fleet?.stop();
     await gateway?.close();
     await server?.close();
+    await standIn?.close();
   });
 
   it('charges nothing without a consumer price, for a failed swap, or for someone who is not a customer of the merchant', async () => {
@@ -432,6 +448,120 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect((await server.request(swapOrderApi.transfer.refund, { id: free.id }, { token: staff })).code).toBe(7231);
     expect(await row(free.id)).toMatchObject({ status: 'PAID', refundedAt: null });
     expect((await movementsOf(number)).filter((m) => m.movementKind === 'REFUND')).toEqual([]);
+  });
+
+  /** A new transfer order of a new customer, paid through the stand-in gateway as its callback marks it. */
+  const paidThroughGateway = async (number: string) => {
+    const customerNumber = await customer(number);
+    const order = (await report(event(customerNumber)))!;
+    await server.db.transaction((tx) =>
+      payableKindOf(order.orderNo)!.markPaid(tx, {
+        orderId: order.id,
+        paymentGateway: 'STANDIN',
+        transactionId: `SI${order.id}`,
+        amount: '5000',
+      }),
+    );
+    return { ...order, customerNumber };
+  };
+  const refundsOf = (orderNo: string) => server.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderNo, orderNo));
+  const auditOf = async (objectType: string, objectId: string | number) =>
+    server.db
+      .select({ action: auditLogs.action, changes: auditLogs.changes })
+      .from(auditLogs)
+      .where(and(eq(auditLogs.objectType, objectType), eq(auditLogs.objectId, String(objectId))));
+
+  it('refunds an order paid through the gateway through it, once even asked three times at once, its answer recorded and audited', async () => {
+    const order = await paidThroughGateway('C71017');
+    // Another merchant's staff do not see it.
+    expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: rivalStaff })).code).toBe(1017);
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })),
+    );
+    // One refunds; the others find its refund under way (7232) or the order refunded (7050).
+    expect(answers.filter((a) => a.code === 1)).toHaveLength(1);
+    for (const a of answers.filter((a) => a.code !== 1)) expect([7050, 7232]).toContain(a.code);
+    expect(answers.find((a) => a.code === 1)!.data).toMatchObject({ status: 'REFUNDED', refundedAt: expect.any(String) });
+    const sent = standIn.refunds.filter((r) => r.orderNo === order.orderNo);
+    expect(sent).toEqual([
+      expect.objectContaining({ transactionId: `SI${order.id}`, amount: '5000.00', currency: order.currency, status: 'REFUNDED' }),
+    ]);
+    const [recorded, ...more] = await refundsOf(order.orderNo);
+    expect(more).toEqual([]);
+    expect(recorded).toMatchObject({
+      status: 'REFUNDED',
+      paymentGateway: 'STANDIN',
+      transactionId: `SI${order.id}`,
+      gatewayRefundId: sent[0]!.refundId,
+      amount: '5000.00',
+    });
+    expect(sent[0]!.refundNo).toBe(`RF${recorded!.id}`);
+    // Nothing went to the wallet: the money went back through the gateway.
+    expect((await movementsOf(order.customerNumber)).filter((m) => m.movementKind === 'REFUND')).toEqual([]);
+    expect(await auditOf('transferOrder', order.id)).toEqual([
+      {
+        action: 'transferOrder.refund',
+        changes: expect.objectContaining({
+          paymentGateway: 'STANDIN',
+          refundId: sent[0]!.refundId,
+          status: { from: 'PAID', to: 'REFUNDED' },
+        }),
+      },
+    ]);
+    expect(await auditOf('payment', order.orderNo)).toEqual([
+      { action: 'payment.refund', changes: expect.objectContaining({ refundNo: `RF${recorded!.id}`, status: 'REFUNDED' }) },
+    ]);
+    const history = (await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: staff })).data;
+    expect(history.filter((e) => e.event === 'REFUND')).toEqual([
+      expect.objectContaining({ transactionId: sent[0]!.refundId, status: 'REFUNDED', amount: '5000.00' }),
+    ]);
+  });
+
+  it('leaves the order paid when the gateway refuses the refund (7233, its reason), and a later refund is a new one', async () => {
+    const order = await paidThroughGateway('C71018');
+    standIn.setRefundResult('FAILED');
+    try {
+      const refused = await server.call('POST', '/api/oms/order/transfer/refund', { token: staff, body: { id: order.id }, lang: 'th' });
+      expect(refused.code).toBe(7233);
+      expect(refused.message).toContain(order.orderNo);
+      expect(refused.message).toContain('no longer be refunded');
+    } finally {
+      standIn.setRefundResult('REFUNDED');
+    }
+    expect(await row(order.id)).toMatchObject({ status: 'PAID', refundedAt: null });
+    expect((await refundsOf(order.orderNo)).map((r) => r.status)).toEqual(['FAILED']);
+    expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(1);
+    expect((await refundsOf(order.orderNo)).map((r) => r.status).sort()).toEqual(['FAILED', 'REFUNDED']);
+    expect(new Set(standIn.refunds.filter((r) => r.orderNo === order.orderNo).map((r) => r.refundNo)).size).toBe(2);
+  });
+
+  it('sends a refund the gateway never answered again under its number once its time-out passed, also after the order settled', async () => {
+    const order = await paidThroughGateway('C71019');
+    standIn.setRefundResult('UNAVAILABLE');
+    try {
+      expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(1009);
+      // Whether the gateway refunded is not known: the refund stays asked, and is not asked twice while it may be answered.
+      expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(7232);
+    } finally {
+      standIn.setRefundResult('REFUNDED');
+    }
+    const [asked] = await refundsOf(order.orderNo);
+    expect(asked).toMatchObject({ status: 'REQUESTED' });
+    expect(await row(order.id)).toMatchObject({ status: 'PAID' });
+    // The time-out passes and the order job settles the order meanwhile.
+    await server.db
+      .update(paymentRefunds)
+      .set({ sentAt: new Date(Date.now() - GATEWAY_TIMEOUT_MS - 2000) })
+      .where(eq(paymentRefunds.id, asked!.id));
+    await runSwapOrderJob(server.db, new Date(Date.now() + 25 * HOUR));
+    expect((await row(order.id)).status).toBe('COMPLETED');
+    expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).data).toMatchObject({
+      status: 'REFUNDED',
+    });
+    expect(await refundsOf(order.orderNo)).toEqual([expect.objectContaining({ id: asked!.id, status: 'REFUNDED' })]);
+    expect(standIn.refunds.filter((r) => r.orderNo === order.orderNo).map((r) => r.refundNo)).toEqual([`RF${asked!.id}`]);
+    // Settled and refunded: nothing more to refund.
+    expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(7050);
   });
 
   it('keeps each merchant to its own orders and each kind to its own address', async () => {

@@ -1,6 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
-import { moneyToMinor, walletOrderApi, WALLET_ORDER_KINDS, type WalletOrderRecord, type WalletOrderStatus } from '@swap/contracts';
+import {
+  moneyToMinor,
+  walletOrderApi,
+  walletTransactionId,
+  WALLET_GATEWAY,
+  WALLET_ORDER_KINDS,
+  type WalletOrderRecord,
+  type WalletOrderStatus,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
@@ -19,7 +27,6 @@ import {
   placeRechargeOrder,
   staffMarkPaid,
   walletOrderLists,
-  WALLET_GATEWAY,
   WALLET_ORDER_PREFIX,
 } from './wallet-order.service.js';
 
@@ -207,7 +214,7 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
           reference: no,
           at: paid.paidAt,
         }).catch(() => null);
-        if (moved) paid = { paymentGateway: WALLET_GATEWAY, transactionId: `wallet-${moved.id}`, paidAt: paid.paidAt };
+        if (moved) paid = { paymentGateway: WALLET_GATEWAY, transactionId: walletTransactionId(moved.id), paidAt: paid.paidAt };
       }
       const validUntil = paid.paidAt ? new Date(paid.paidAt.getTime() + pack.validityDays * DAY) : null;
       const usedUp = status === 'COMPLETED' && i % 2 === 0;

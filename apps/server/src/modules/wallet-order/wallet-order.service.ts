@@ -11,6 +11,8 @@ import {
   type WalletOrderKind,
   type WalletOrderMarkPaid,
   type WalletOrderRecord,
+  walletTransactionId,
+  WALLET_GATEWAY,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
@@ -29,8 +31,6 @@ type Row = typeof walletOrders.$inferSelect;
 const AUDIT = { recharge: 'rechargeOrder', package: 'packageOrder' } as const;
 /** The order number's prefix: the payment finds an order's kind by it (docs/orders.md). */
 export const WALLET_ORDER_PREFIX = { recharge: 'RC', package: 'PK' } as const;
-/** The payment gateway an order paid from the customer's wallet names. */
-export const WALLET_GATEWAY = 'WALLET';
 const DAY = 24 * 3600_000;
 
 /** The order-kind kit over recharge and package orders (docs/orders.md, "One kit for the order kinds"). */
@@ -339,7 +339,7 @@ export async function payPackageFromWallet(ctx: Ctx, id: number): Promise<Wallet
       reference: row.orderNo,
       ...operator,
     });
-    const changes = await applyPayment(tx, row, { paymentGateway: WALLET_GATEWAY, transactionId: `wallet-${moved.id}`, operator });
+    const changes = await applyPayment(tx, row, { paymentGateway: WALLET_GATEWAY, transactionId: walletTransactionId(moved.id), operator });
     await recordAudit(tx, ctx, {
       action: 'packageOrder.pay',
       objectType: 'packageOrder',

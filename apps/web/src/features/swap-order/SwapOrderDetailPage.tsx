@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { swapOrderRefundable, type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
+import { swapOrderRefundable, swapOrderRefundsThroughGateway, type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
@@ -77,15 +77,24 @@ const STEPS = {
     primary: false,
     danger: false,
   },
+  gatewayRefund: {
+    labelKey: 'swapOrder.refundGateway',
+    confirmKey: 'swapOrder.refundGatewayConfirm',
+    doneKey: 'swapOrder.refundedGateway',
+    action: 'refund',
+    primary: false,
+    danger: false,
+  },
 } as const;
-type Step = keyof typeof STEPS;
+type Step = Exclude<keyof typeof STEPS, 'gatewayRefund'>;
 
-/** Collect from the wallet, cancel or refund to the wallet after its question; the order reloads and a message says it is done. */
+/** Collect from the wallet, cancel or refund after its question; the order reloads and a message says it is done. */
 function StepButton({ order, step }: { order: SwapOrderRecord; step: Step }) {
   const { t } = useTranslation();
   const { message } = useUi();
   const steps = useSwapOrderSteps(order.kind);
-  const words = STEPS[step];
+  // An order paid through a gateway is refunded through it (docs/orders.md, "Refund").
+  const words = step === 'refund' && swapOrderRefundsThroughGateway(order) ? STEPS.gatewayRefund : STEPS[step];
   return (
     <ConfirmButton
       type={words.primary ? 'primary' : 'default'}
@@ -105,8 +114,8 @@ function StepButton({ order, step }: { order: SwapOrderRecord; step: Step }) {
 /**
  * One transfer or energy order: the swap it charges (a link to the swap record), the customer and
  * cabinet, an energy order's meter readings, what it costs and how it was paid, with the steps its
- * status allows: collect from the wallet and cancel while unpaid, refund to the wallet while a
- * wallet's payment settles (docs/orders.md).
+ * status allows: collect from the wallet and cancel while unpaid, refund while a payment settles (to
+ * the wallet, or through the gateway that took it; docs/orders.md).
  * @route /order/transfer/detail/:id
  * @route /order/kwh/detail/:id
  */
@@ -140,7 +149,7 @@ export function SwapOrderDetailPage() {
           key: 'refund',
           code: `${codeOf(kind)}.refund`,
           labelKey: 'swapOrder.refund',
-          // Only an order paid from the wallet goes back to it (docs/orders.md, "Refund").
+          // Back to the wallet, or through the gateway that took the payment (docs/orders.md, "Refund").
           when: swapOrderRefundable,
           render: (o) => <StepButton order={o} step="refund" />,
         },

@@ -18,6 +18,10 @@ export const texts = {
     'swapOrder.refund': 'Refund to wallet',
     'swapOrder.refundConfirm': "Give the order's amount back to the customer's wallet? The order counts as refunded.",
     'swapOrder.refunded': 'Refunded to the wallet',
+    'swapOrder.refundGateway': 'Refund through the gateway',
+    'swapOrder.refundGatewayConfirm':
+      "Ask the payment gateway to give the order's amount back to the customer? The order counts as refunded once the gateway agrees.",
+    'swapOrder.refundedGateway': 'Refunded through the gateway',
   },
   in: {
     'swapOrder.pay': 'Tagih dari dompet',
@@ -35,6 +39,10 @@ export const texts = {
     'swapOrder.refund': 'Kembalikan ke dompet',
     'swapOrder.refundConfirm': 'Kembalikan jumlah pesanan ke dompet pelanggan? Pesanan dicatat sebagai dikembalikan.',
     'swapOrder.refunded': 'Dikembalikan ke dompet',
+    'swapOrder.refundGateway': 'Kembalikan melalui gerbang',
+    'swapOrder.refundGatewayConfirm':
+      'Minta gerbang pembayaran mengembalikan jumlah pesanan kepada pelanggan? Pesanan dicatat sebagai dikembalikan setelah gerbang menyetujui.',
+    'swapOrder.refundedGateway': 'Dikembalikan melalui gerbang',
   },
   th: {
     'swapOrder.pay': 'เรียกเก็บจากกระเป๋าเงิน',
@@ -52,6 +60,9 @@ export const texts = {
     'swapOrder.refund': 'คืนเงินเข้ากระเป๋าเงิน',
     'swapOrder.refundConfirm': 'คืนยอดคำสั่งซื้อเข้ากระเป๋าเงินของลูกค้าหรือไม่? คำสั่งซื้อจะถูกนับว่าคืนเงินแล้ว',
     'swapOrder.refunded': 'คืนเงินเข้ากระเป๋าเงินแล้ว',
+    'swapOrder.refundGateway': 'คืนเงินผ่านช่องทางชำระเงิน',
+    'swapOrder.refundGatewayConfirm': 'ขอให้ช่องทางชำระเงินคืนยอดคำสั่งซื้อให้ลูกค้าหรือไม่? คำสั่งซื้อจะถูกนับว่าคืนเงินแล้วเมื่อช่องทางตกลง',
+    'swapOrder.refundedGateway': 'คืนเงินผ่านช่องทางชำระเงินแล้ว',
   },
   zh: {
     'swapOrder.pay': '从钱包收取',
@@ -69,5 +80,8 @@ export const texts = {
     'swapOrder.refund': '退款至钱包',
     'swapOrder.refundConfirm': '将该订单金额退回客户钱包？订单将记为已退款。',
     'swapOrder.refunded': '已退款至钱包',
+    'swapOrder.refundGateway': '通过支付渠道退款',
+    'swapOrder.refundGatewayConfirm': '请支付渠道将该订单金额退还给客户？渠道同意后订单记为已退款。',
+    'swapOrder.refundedGateway': '已通过支付渠道退款',
   },
 } satisfies FeatureTexts;

@@ -1,0 +1,230 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { normalizeMoney, PAYMENT_SIGNATURE_HEADER, type Currency } from '@swap/contracts';
+import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import type { PaymentConfig } from '../../app/config.js';
+import { AppError, loggableError } from '../../app/errors.js';
+import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
+import { recordAudit } from '../audit-log/index.js';
+import { paymentRefunds } from './payment.table.js';
+
+/** A paid order whose payment goes back through the gateway that took it, as its kind reads it (locked). */
+export interface RefundedPayment {
+  /** The kind of order (transfer, kwh). */
+  kind: string;
+  orderId: number;
+  orderNo: string;
+  merchantId: number;
+  paymentGateway: string;
+  transactionId: string;
+  /** Exact decimal text in the order's currency. */
+  amount: string;
+  currency: Currency;
+}
+
+/** A refund claimed for sending: its row and the gateway's number for it. */
+export interface RefundClaim extends RefundedPayment {
+  id: number;
+  /** What the gateway knows the refund by: `RF` and the row's id; the same on every sending. */
+  refundNo: string;
+}
+
+/** The gateway's signed answer to a refund. */
+export interface RefundAnswer {
+  status: 'REFUNDED' | 'FAILED';
+  refundId: string;
+  reason: string | null;
+}
+
+const refundNoOf = (id: number) => `RF${id}`;
+
+/**
+ * The refund of the order not yet answered by the gateway, if any (a request sent, or sent and
+ * never answered), read in the caller's transaction with the order locked.
+ */
+export async function openGatewayRefund(tx: Db, kind: string, orderId: number): Promise<{ id: number } | undefined> {
+  const [row] = await tx
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(and(eq(paymentRefunds.orderKind, kind), eq(paymentRefunds.orderId, orderId), eq(paymentRefunds.status, 'REQUESTED')));
+  return row;
+}
+
+/**
+ * Claims the refund of a paid order for sending (docs/orders.md, "Refund through the gateway"), in
+ * the caller's transaction with the order locked first: the gateway that took the payment must be
+ * the one this server asks (7230 otherwise). A refund sent and not yet answered is sent again under
+ * its number once its sending is over (the gateway's time-out passed); while it may still be
+ * answered, 7232. Otherwise a new refund is recorded `REQUESTED`; the unique index keeps one per
+ * order that is not `FAILED`, so of two at once one is sent.
+ */
+export async function claimGatewayRefund(
+  tx: Db,
+  config: PaymentConfig,
+  payment: RefundedPayment,
+  operator: { id: number; name: string },
+  now: Date,
+): Promise<RefundClaim> {
+  const gateway = payment.paymentGateway;
+  if (gateway !== config.gateway || !config.secrets[gateway] || !config.gatewayUrl)
+    throw new AppError('swapOrderRefundGateway', { orderNo: payment.orderNo, gateway });
+  const underWay = () => new AppError('swapOrderRefundUnderWay', { orderNo: payment.orderNo, gateway });
+  const [open] = await tx
+    .select()
+    .from(paymentRefunds)
+    .where(
+      and(eq(paymentRefunds.orderKind, payment.kind), eq(paymentRefunds.orderId, payment.orderId), eq(paymentRefunds.status, 'REQUESTED')),
+    );
+  if (open) {
+    // A sending still within the gateway's time-out may yet be answered.
+    if (open.sentAt.getTime() > now.getTime() - config.timeoutMs - 1000) throw underWay();
+    await tx.update(paymentRefunds).set({ sentAt: now }).where(eq(paymentRefunds.id, open.id));
+    return { ...payment, amount: normalizeMoney(open.amount), id: open.id, refundNo: refundNoOf(open.id) };
+  }
+  const [row] = await tx
+    .insert(paymentRefunds)
+    .values({
+      paymentGateway: gateway,
+      transactionId: payment.transactionId,
+      orderKind: payment.kind,
+      orderNo: payment.orderNo,
+      orderId: payment.orderId,
+      merchantId: payment.merchantId,
+      amount: payment.amount,
+      currency: payment.currency,
+      operatorId: operator.id,
+      operatorName: operator.name,
+      requestedAt: now,
+      sentAt: now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentRefunds.id });
+  if (!row) throw underWay();
+  return { ...payment, id: row.id, refundNo: refundNoOf(row.id) };
+}
+
+const gatewayRefundAnswer = z.object({
+  refundNo: z.string(),
+  refundId: z.string().min(1).max(64),
+  status: z.enum(['REFUNDED', 'FAILED']),
+  reason: z.string().max(200).optional(),
+});
+
+/**
+ * Sends a claimed refund to the gateway (outside any transaction), signed like a payment request:
+ * `POST <gateway>/refunds` with the refund number, the order, the payment's transaction, the amount
+ * and currency. The answer must be signed with the gateway's secret and name the refund; an
+ * unreachable gateway or an error answer is 1009, an unsigned or garbled answer 1010. Either way the
+ * refund stays `REQUESTED` (whether the gateway refunded is not known) and is sent again later under
+ * the same number, which the gateway answers as the first time.
+ */
+export async function sendGatewayRefund(config: PaymentConfig, claim: RefundClaim, log: FastifyBaseLogger): Promise<RefundAnswer> {
+  const gateway = claim.paymentGateway;
+  const secret = config.secrets[gateway]!;
+  const about = { gateway, orderNo: claim.orderNo, refundNo: claim.refundNo };
+  const request = JSON.stringify({
+    paymentGateway: gateway,
+    refundNo: claim.refundNo,
+    orderNo: claim.orderNo,
+    transactionId: claim.transactionId,
+    amount: claim.amount,
+    currency: claim.currency,
+  });
+  let text: string;
+  let signature: string | null;
+  try {
+    const response = await fetch(`${config.gatewayUrl}/refunds`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(secret, request) },
+      body: request,
+      signal: AbortSignal.timeout(config.timeoutMs),
+    });
+    text = await response.text();
+    signature = response.headers.get(PAYMENT_SIGNATURE_HEADER);
+    if (!response.ok) throw new Error(`gateway answered HTTP ${response.status}`);
+  } catch (error) {
+    log.warn({ err: loggableError(error), refund: about }, 'payment gateway refund request failed');
+    throw new AppError('httpException');
+  }
+  try {
+    if (checkPaymentSignature(secret, Buffer.from(text, 'utf8'), signature ?? undefined, config.windowSeconds) !== 'ok')
+      throw new Error('the answer is not signed with the gateway secret');
+    const answer = gatewayRefundAnswer.parse(JSON.parse(text));
+    if (answer.refundNo !== claim.refundNo) throw new Error(`the answer names refund ${answer.refundNo}`);
+    return { status: answer.status, refundId: answer.refundId, reason: answer.reason ?? null };
+  } catch (error) {
+    log.warn({ err: loggableError(error), refund: about, answer: text.slice(0, 200) }, 'payment gateway refund answer refused');
+    throw new AppError('paymentParseError');
+  }
+}
+
+/**
+ * Records the gateway's answer to a refund in the caller's transaction (the order locked first), with
+ * the audit row `payment.refund`; answers the refund as recorded. A refund answered meanwhile (the same
+ * refund sent again by another request) keeps its first answer and writes nothing.
+ */
+export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, answer: RefundAnswer, now: Date): Promise<RefundAnswer> {
+  const [row] = await tx
+    .update(paymentRefunds)
+    .set({ status: answer.status, gatewayRefundId: answer.refundId, reason: answer.reason, answeredAt: now })
+    .where(and(eq(paymentRefunds.id, claim.id), eq(paymentRefunds.status, 'REQUESTED')))
+    .returning({ id: paymentRefunds.id });
+  if (!row) {
+    const [settled] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, claim.id));
+    return {
+      status: settled?.status === 'REFUNDED' ? 'REFUNDED' : 'FAILED',
+      refundId: settled?.gatewayRefundId ?? answer.refundId,
+      reason: settled?.reason ?? null,
+    };
+  }
+  await recordAudit(tx, ctx, {
+    action: 'payment.refund',
+    objectType: 'payment',
+    objectId: claim.orderNo,
+    changes: {
+      orderNo: claim.orderNo,
+      paymentGateway: claim.paymentGateway,
+      transactionId: claim.transactionId,
+      refundNo: claim.refundNo,
+      refundId: answer.refundId,
+      amount: claim.amount,
+      currency: claim.currency,
+      status: answer.status,
+      ...(answer.reason ? { reason: answer.reason } : {}),
+    },
+  });
+  return answer;
+}
+
+/** A refund the gateway took, as the demo history records it (docs/orders.md, "Demo"). */
+export async function recordDemoGatewayRefund(
+  db: Db,
+  refund: Omit<RefundedPayment, 'amount'> & { amount: string; operatorName: string; at: Date },
+): Promise<void> {
+  const [row] = await db
+    .insert(paymentRefunds)
+    .values({
+      paymentGateway: refund.paymentGateway,
+      transactionId: refund.transactionId,
+      orderKind: refund.kind,
+      orderNo: refund.orderNo,
+      orderId: refund.orderId,
+      merchantId: refund.merchantId,
+      amount: refund.amount,
+      currency: refund.currency,
+      status: 'REFUNDED',
+      operatorName: refund.operatorName,
+      requestedAt: refund.at,
+      sentAt: refund.at,
+      answeredAt: refund.at,
+    })
+    .onConflictDoNothing()
+    .returning({ id: paymentRefunds.id });
+  if (row)
+    await db
+      .update(paymentRefunds)
+      .set({ gatewayRefundId: `SR${refund.at.getTime()}${row.id}` })
+      .where(eq(paymentRefunds.id, row.id));
+}

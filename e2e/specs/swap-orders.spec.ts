@@ -9,7 +9,7 @@ import { createCustomer, createMerchant, unique } from '../support/factories.js'
 import { chargedSwap } from '../support/fleet.js';
 
 describe('transfer orders', () => {
-  test('a cabinet’s swap makes an order that links to its swap record and back; paid from the wallet, staff refund it, in Chinese', async ({
+  test('a cabinet’s swap makes an order that links to its swap record and back; paid from the wallet, staff refund it; staff cancel an unpaid one, in Chinese', async ({
     page,
     baseURL,
   }) => {
@@ -24,6 +24,9 @@ describe('transfer orders', () => {
     });
     const order = await chargedSwap(merchant, customer.customerNumber, '5000');
     expect(order).toMatchObject({ kind: 'transfer', status: 'REGISTERED', amount: '5000.00', customerNumber: customer.customerNumber });
+    // A second swap while the wallet is empty: an unpaid order, cancelled below.
+    const unpaid = await chargedSwap(merchant, customer.customerNumber, '5000');
+    expect(unpaid.status).toBe('REGISTERED');
 
     await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
     await page.context().addCookies([{ name: 'language', value: 'zh', url: baseURL }]);
@@ -66,6 +69,22 @@ describe('transfer orders', () => {
     expect((await apiRequest(merchant.admin.token, swapOrderApi.transfer.detail, { id: order.id })).status).toBe('REFUNDED');
     const bill = (await apiRequest(merchant.admin.token, walletApi.bill, { customerId: customer.customerNumber })).records;
     expect(bill[0]).toMatchObject({ movementKind: 'REFUND', reference: order.orderNo, amount: '5000.00', balanceAfter: '5000.00' });
+
+    // Staff waive the unpaid order's charge: cancelled, no step left, nothing taken from the wallet.
+    await page.goto(`/order/transfer/detail/${unpaid.id}`);
+    await detail.heading().filter({ hasText: unpaid.orderNo }).waitFor();
+    await titleBar.getByRole('button', { name: '取消订单' }).click();
+    await page
+      .locator('.ant-modal-confirm:visible')
+      .getByRole('button', { name: /^确\s?认$/ })
+      .click();
+    await page.locator('.ant-descriptions').getByText('已取消').first().waitFor();
+    await expect.poll(() => titleBar.getByRole('button', { name: '取消订单' }).count()).toBe(0);
+    expect((await apiRequest(merchant.admin.token, swapOrderApi.transfer.detail, { id: unpaid.id })).status).toBe('CANCELLED');
+    expect((await apiRequest(merchant.admin.token, walletApi.bill, { customerId: customer.customerNumber })).records[0]).toMatchObject({
+      movementKind: 'REFUND',
+      balanceAfter: '5000.00',
+    });
 
     // The same order is no energy order.
     await page.goto(`/order/kwh/detail/${order.id}`);

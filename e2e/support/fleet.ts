@@ -180,7 +180,10 @@ export async function chargedSwap(merchant: Merchant, customerNumber: string, un
     };
     await fleet.cabinets[0]!.publishTo(cabinetTopic(cabinet.number, 'event'), JSON.stringify(event));
     for (let tries = 0; tries < 100; tries++) {
-      const [order] = (await apiRequest(merchant.admin.token, swapOrderApi.transfer.search, { customerNumber })).records;
+      // This swap's order: the one at this call's own cabinet (the customer may hold others).
+      const [order] = (
+        await apiRequest(merchant.admin.token, swapOrderApi.transfer.search, { customerNumber, cabinetNumber: cabinet.number })
+      ).records;
       if (order) return order;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }

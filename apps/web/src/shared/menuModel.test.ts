@@ -64,6 +64,8 @@ describe('menu model', () => {
   it('accepts only internal redirects', () => {
     expect(safeRedirect('/system/role/list?x=1')).toBe('/system/role/list?x=1');
     expect(safeRedirect('//evil.example')).toBeNull();
+    expect(safeRedirect('/\t/evil.example')).toBeNull();
+    expect(safeRedirect('/\\evil.example')).toBeNull();
     expect(safeRedirect('https://evil.example')).toBeNull();
     expect(safeRedirect('/session/login')).toBeNull();
     expect(safeRedirect(null)).toBeNull();

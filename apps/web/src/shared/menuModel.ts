@@ -1,4 +1,4 @@
-import { matchRoute, type CentreCode, type IdPatternName } from '@swap/contracts';
+import { isAppAddress, matchRoute, type CentreCode, type IdPatternName } from '@swap/contracts';
 import shellMenu, { type NavCentre, type NavGroup } from 'virtual:shell-menu';
 
 /** The part of the menu tree a user sees: held codes only, and only items whose page exists. */
@@ -75,9 +75,9 @@ export function menuSelection(
   return {};
 }
 
-/** Internal paths only: an absolute path on this site, never another origin. */
+/** Internal paths only: an absolute path on this site, never another origin (contracts isAppAddress). */
 export function safeRedirect(value: string | null): string | null {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value || !isAppAddress(value)) return null;
   if (value.startsWith('/session/')) return null;
   return value;
 }

@@ -77,10 +77,22 @@ export const publicConfig = z.object({
 });
 export type PublicConfig = z.infer<typeof publicConfig>;
 
+/**
+ * Whether `value` is an address of this app: a path from its root, with no backslash and no second
+ * slash at its start, and no white space or control character anywhere (a browser drops a tab or a
+ * line break from an address, so '/\t/elsewhere' would go to '//elsewhere', another site).
+ */
+export function isAppAddress(value: string): boolean {
+  if (!value.startsWith('/') || value.startsWith('//')) return false;
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code <= 0x20 || code === 0x7f || code === 0x5c) return false; // controls, space, DEL, backslash
+  }
+  return !/\s/.test(value);
+}
+
 /** Where the user was going, kept with a single sign-on until it comes back (an address of this app). */
-const ssoRedirect = cleanString()
-  .max(512, { message: 'validation.tooLong' })
-  .refine((v) => v.startsWith('/') && !v.startsWith('//') && !v.includes('\\'), { message: 'validation.illegalChars' });
+const ssoRedirect = cleanString().max(512, { message: 'validation.tooLong' }).refine(isAppAddress, { message: 'validation.illegalChars' });
 export const ssoStartBody = z.object({ redirect: ssoRedirect.optional() });
 export type SsoStartBody = z.infer<typeof ssoStartBody>;
 /** The provider's answer as it reached /callback: the code (or an error) and the state it was given. */

@@ -106,6 +106,31 @@ describe('alarm level webhooks', () => {
     expect(listed.find((l) => l.level === 'HIGH')?.webhookUrl).toBe(receiver.url);
   });
 
+  it('refuses over-range values and NUL bytes anywhere in a level’s edit, in the caller’s language, changing nothing', async () => {
+    const before = (await server.request(alarmApi.levels, {}, { token: admin })).data.records;
+    for (const change of [
+      { webhookUrl: `http://127.0.0.1/${'a'.repeat(2000)}` },
+      { webhookUrl: 'http://127.0.0.1/a\u0000b' },
+      { webhookUrl: 'http://127.0.0.1/\thook' },
+      { webhookUrl: 'javascript:alert(1)' },
+      { level: 'URGENT' },
+      { level: 'HIGH\u0000' },
+      { colour: '#'.padEnd(10_000, 'f') },
+      { labelEn: 'L'.repeat(41) },
+      { labelZh: '高\u0000' },
+      { sound: 'yes' },
+    ]) {
+      const refused = await server.call('POST', endpointUrl(alarmApi.editLevel), {
+        token: admin,
+        body: { ...HIGH, ...change },
+        lang: 'in',
+      });
+      expect([refused.status, refused.code === 1], JSON.stringify(change).slice(0, 60)).toEqual([400, false]);
+      expect(refused.message).not.toBe('');
+    }
+    expect((await server.request(alarmApi.levels, {}, { token: admin })).data.records).toEqual(before);
+  });
+
   it('POSTs each alarm opened at the level once, signed; tries again after a 500; another rule or level sends nothing', async () => {
     await server.request(alarmApi.rules.add, RULE, { token: admin });
     // Opened at a level without an address, or by a rule not naming the webhook: nothing goes out.

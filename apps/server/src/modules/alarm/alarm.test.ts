@@ -390,6 +390,44 @@ describe('alarms', () => {
       expect(picked.data.map((a) => a.id)).toContain(colleague.id);
     });
 
+    it('a sub-account asking for assignees by ids gets its own merchant’s enabled accounts only; over-range asks are refused', async () => {
+      const [alarm] = (await server.request(alarmApi.records.search, { alarmKind: 'battery' }, { token: merchant.admin.token })).data
+        .records;
+      const sub = await createAccount(server, admin, {
+        merchantId: merchant.id,
+        type: 'SON',
+        menuCodes: ['alarm.records', 'alarm.battery'],
+      });
+      const outsider = await createAccount(server, admin, { merchantId: rival.id, menuCodes: ['alarm.records'] });
+      const staff = (await server.request(alarmAssigneeOptionsEndpoint, { alarmId: alarm!.id, keyword: 'admin' }, { token: admin })).data;
+      const platformId = staff.find((a) => a.username === 'admin')!.id;
+      const adminId = (await server.request(alarmAssigneeOptionsEndpoint, { alarmId: alarm!.id }, { token: sub.token })).data.find(
+        (a) => a.username === merchant.admin.username,
+      )!.id;
+      // The merchant's administrator (who holds more) may handle the alarm; another tenant's or the platform's accounts are never named.
+      const named = await server.request(
+        alarmAssigneeOptionsEndpoint,
+        { alarmId: alarm!.id, keyword: 'nobody-has-this-name', ids: [adminId, outsider.id, platformId, 2_147_483_647] },
+        { token: sub.token },
+      );
+      expect(named.data.map((a) => a.id)).toEqual([adminId]);
+      for (const body of [
+        { alarmId: alarm!.id, limit: 201 },
+        { alarmId: alarm!.id, limit: 0 },
+        { alarmId: alarm!.id, ids: Array.from({ length: 201 }, (_, i) => i + 1) },
+        { alarmId: 2_147_483_648 },
+        { alarmId: alarm!.id, keyword: 'k'.repeat(101) },
+        { alarmId: alarm!.id, ids: [outsider.id, '1\u0000'] },
+      ]) {
+        const refused = await server.call('POST', endpointUrl(alarmAssigneeOptionsEndpoint), { token: sub.token, body, lang: 'th' });
+        expect([refused.status, refused.code === 1], JSON.stringify(body).slice(0, 80)).toEqual([400, false]);
+      }
+      // Nor may the sub-account hand the alarm to them.
+      for (const assigneeId of [outsider.id, platformId]) {
+        expect((await server.request(alarmApi.battery.assign, { id: alarm!.id, assigneeId }, { token: sub.token })).code).toBe(8001);
+      }
+    });
+
     it('answers the header’s count of open alarms within the caller’s tenant', async () => {
       const mine = (await server.request(alarmApi.summary, undefined, { token: merchant.admin.token })).data;
       const all = (await server.request(alarmApi.summary, undefined, { token: admin })).data;

@@ -105,6 +105,35 @@ describe('single sign-on', () => {
     expect(audit.map((row) => row.changes)).toContainEqual({ method: 'Company login' });
   });
 
+  it('refuses a start whose return address is too long, holds NUL or a control character, or leaves the app; nothing is kept', async () => {
+    const kept = async () => (await server.db.select({ id: ssoSignIns.id }).from(ssoSignIns)).length;
+    const before = await kept();
+    for (const redirect of [
+      `/${'a'.repeat(512)}`,
+      '/dashboard\u0000',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example/',
+      // A browser drops a tab or a line break in an address: each would leave '//evil.example'.
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r/evil.example',
+      ' //evil.example',
+    ]) {
+      const raw = await server.app.inject({
+        method: 'POST',
+        url: endpointUrl(sessionApi.ssoStart),
+        payload: { redirect },
+        headers: { language: 'th' },
+      });
+      const answer = raw.json<{ code: number; message: string }>();
+      expect([raw.statusCode, answer.code], JSON.stringify(redirect).slice(0, 40)).toEqual([400, 1002]);
+      expect(answer.message).toMatch(/[\u0E00-\u0E7F]/);
+      expect(raw.headers['set-cookie']).toBeUndefined();
+    }
+    expect(await kept()).toBe(before);
+  });
+
   it('refuses a wrong state, an answer in another browser, a wrong nonce and a wrong PKCE verifier', async () => {
     const email = `${unique('budi')}@example.test`;
     const account = await accountWithMail(email);

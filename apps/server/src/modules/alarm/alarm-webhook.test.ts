@@ -16,6 +16,7 @@ import { auditLogs } from '../audit-log/audit-log.table.js';
 import { jobs } from '../job/job.table.js';
 import { evaluateAlarms, forgetRules } from './alarm.evaluate.js';
 import { ALARM_WEBHOOK_QUEUE } from './alarm.webhook.js';
+import { OVERHEATING_RULE } from './alarm.fixtures.js';
 
 const HIGH: AlarmLevelEdit = {
   level: 'HIGH',
@@ -28,18 +29,7 @@ const HIGH: AlarmLevelEdit = {
   labelZh: '高',
 };
 
-const RULE: AlarmRuleAdd = {
-  alarmKind: 'battery',
-  parameter: 'temperature',
-  rangeFrom: 55,
-  rangeTo: null,
-  holdSeconds: 0,
-  clearMargin: 5,
-  level: 'HIGH',
-  content: 'Overheating, told to the hook',
-  notifications: ['IN_APP', 'WEBHOOK'],
-  enabled: true,
-};
+const RULE: AlarmRuleAdd = { ...OVERHEATING_RULE, content: 'Overheating, told to the hook', notifications: ['IN_APP', 'WEBHOOK'] };
 
 /** Level webhooks (docs/alarms.md, "Webhooks"): a signed POST per alarm opened, through the job queue, against a receiver on 127.0.0.1. */
 describe('alarm level webhooks', () => {

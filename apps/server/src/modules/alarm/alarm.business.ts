@@ -10,7 +10,7 @@ import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { swapFailuresByCabinet } from '../swap/index.js';
-import { EVERY_TENANT, clearRetiredRuleAlarms, openHeldAlarms, type OpenedAlarm } from './alarm.evaluate.js';
+import { EVERY_TENANT, alarmLogLine, clearRetiredRuleAlarms, openHeldAlarms, type OpenedAlarm } from './alarm.evaluate.js';
 
 /** A business alarm just opened: its subject's name, who is told and how. */
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
@@ -149,15 +149,7 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent =
   const logged: DeviceLogEntry[] = [];
   const logCabinet = (row: { parameter: string; deviceId: number; merchantId: number | null; content: string }, raised: boolean) => {
     if (BUSINESS_SUBJECT_OF[row.parameter as keyof typeof BUSINESS_SUBJECT_OF] !== 'cabinet') return;
-    logged.push({
-      kind: 'alarm',
-      deviceKind: 'cabinet',
-      deviceId: row.deviceId,
-      merchantId: row.merchantId,
-      text: raised ? 'deviceLogAlarmRaised' : 'deviceLogAlarmCleared',
-      params: { content: row.content },
-      at: now,
-    });
+    logged.push(alarmLogLine('cabinet', row, raised, now));
   };
   const toClear = active.filter((a) => a.businessRuleId === null || !enabledIds.includes(a.businessRuleId));
   const opened: OpenedBusinessAlarm[] = [];

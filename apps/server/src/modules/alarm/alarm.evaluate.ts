@@ -20,6 +20,24 @@ import { enabledRules, whenRulesChange, whenRulesRetire } from './alarm.config.j
 import { alarmRules, alarms } from './alarm.table.js';
 import { queueAlarmWebhooks, type HookedAlarm } from './alarm.webhook.js';
 
+/** The device log's line for an alarm raised or cleared on a device (docs/alarms.md, "Device log"). */
+export function alarmLogLine(
+  deviceKind: AlarmDeviceKind,
+  row: { deviceId: number; merchantId: number | null; content: string },
+  raised: boolean,
+  at?: Date,
+): DeviceLogEntry {
+  return {
+    kind: 'alarm',
+    deviceKind,
+    deviceId: row.deviceId,
+    merchantId: row.merchantId,
+    text: raised ? 'deviceLogAlarmRaised' : 'deviceLogAlarmCleared',
+    params: { content: row.content },
+    ...(at ? { at } : {}),
+  };
+}
+
 /**
  * One device's latest readings, by parameter: numbers, or whether a condition holds. A cabinet's
  * compartment is read on its own (`compartment`: its door and fault), one alarm per compartment.
@@ -289,15 +307,8 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
       returning a.id, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
     for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
       if (row['cleared'] === true) {
-        logged.push({
-          kind: 'alarm',
-          deviceKind: kind,
-          deviceId: row['device_id'] as number,
-          merchantId: (row['merchant_id'] as number | null) ?? null,
-          text: 'deviceLogAlarmCleared',
-          params: { content: row['content'] as string },
-          at: now,
-        });
+        const line = { deviceId: row['device_id'] as number, merchantId: (row['merchant_id'] as number | null) ?? null };
+        logged.push(alarmLogLine(kind, { ...line, content: row['content'] as string }, false, now));
       }
       if (row['opened'] === true) {
         hook(row['id'] as number, (row['rule_id'] as number | null) ?? null, row['level'] as AlarmLevel);
@@ -315,15 +326,7 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
   if (dropped.length) await db.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
   for (const row of openedRows) {
     touched.add(row.deviceId);
-    logged.push({
-      kind: 'alarm',
-      deviceKind: kind,
-      deviceId: row.deviceId,
-      merchantId: row.merchantId,
-      text: 'deviceLogAlarmRaised',
-      params: { content: row.content },
-      at: now,
-    });
+    logged.push(alarmLogLine(kind, row, true, now));
   }
   // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
   await appendDeviceLog(db, logged);
@@ -364,15 +367,7 @@ export async function openHeldAlarms(db: Db, now = new Date()): Promise<OpenedAl
   );
   await appendDeviceLog(
     db,
-    opened.map((row) => ({
-      kind: 'alarm' as const,
-      deviceKind: row.alarmKind as AlarmDeviceKind,
-      deviceId: row.deviceId,
-      merchantId: row.merchantId,
-      text: 'deviceLogAlarmRaised' as const,
-      params: { content: row.content },
-      at: now,
-    })),
+    opened.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, true, now)),
   );
   return opened.map((row) => ({
     kind: row.alarmKind as AlarmDeviceKind,
@@ -412,17 +407,7 @@ export async function clearRetiredRuleAlarms(db: Db, now = new Date()): Promise<
   if (cleared.length === 0) return 0;
   await appendDeviceLog(
     db,
-    cleared
-      .filter((row) => row.alarmKind !== 'business')
-      .map((row) => ({
-        kind: 'alarm' as const,
-        deviceKind: row.alarmKind as AlarmDeviceKind,
-        deviceId: row.deviceId,
-        merchantId: row.merchantId,
-        text: 'deviceLogAlarmCleared' as const,
-        params: { content: row.content },
-        at: now,
-      })),
+    cleared.filter((row) => row.alarmKind !== 'business').map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, false, now)),
   );
   await followAlarmStatus(
     db,

@@ -17,7 +17,7 @@ import { accountNameOf, enabledAccountChoices, enabledAccountOf } from '../accou
 import { batteryLiveOf } from '../battery/index.js';
 import { cabinetLiveOf } from '../cabinet/index.js';
 import { appendDeviceLog } from '../device-log/index.js';
-import { followAlarmStatus } from './alarm.evaluate.js';
+import { alarmLogLine, followAlarmStatus } from './alarm.evaluate.js';
 import { alarms } from './alarm.table.js';
 
 /**
@@ -176,14 +176,7 @@ export async function clearAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number;
     const deviceKind =
       kind === 'business' ? (BUSINESS_SUBJECT_OF[row.parameter as BusinessCondition] === 'cabinet' ? 'cabinet' : null) : kind;
     if (deviceKind === null) return;
-    await appendDeviceLog(tx, {
-      kind: 'alarm',
-      deviceKind,
-      deviceId: row.deviceId,
-      merchantId: row.merchantId,
-      text: 'deviceLogAlarmCleared',
-      params: { content: row.content },
-    });
+    await appendDeviceLog(tx, alarmLogLine(deviceKind, row, false));
   });
   return answer(ctx, input.id);
 }

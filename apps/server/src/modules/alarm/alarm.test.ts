@@ -7,7 +7,6 @@ import {
   batteryTelemetryTopic,
   cabinetTopic,
   endpointUrl,
-  type AlarmRuleAdd,
   type BatteryTelemetry,
   type Language,
 } from '@swap/contracts';
@@ -32,6 +31,7 @@ import { deviceLogs } from '../device-log/device-log.table.js';
 import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
 import { evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
+import { OVERHEATING_RULE } from './alarm.fixtures.js';
 
 const ALARM_MENUS = [
   'alarmConfiguration.device',
@@ -42,18 +42,7 @@ const ALARM_MENUS = [
   'operation.battery',
 ];
 
-const RULE: AlarmRuleAdd = {
-  alarmKind: 'battery',
-  parameter: 'temperature',
-  rangeFrom: 55,
-  rangeTo: null,
-  holdSeconds: 0,
-  clearMargin: 5,
-  level: 'HIGH',
-  content: 'Battery overheating',
-  notifications: ['IN_APP', 'HEADER'],
-  enabled: true,
-};
+const RULE = OVERHEATING_RULE;
 
 const telemetry = (temperature: number, soc = 80): BatteryTelemetry => ({
   ts: new Date().toISOString(),

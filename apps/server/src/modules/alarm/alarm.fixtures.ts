@@ -1,0 +1,15 @@
+import type { AlarmRuleAdd } from '@swap/contracts';
+
+/** A battery rule of the caller's tenant: HIGH from 55 °C at once, cleared 5 °C below, told in the app and the header. */
+export const OVERHEATING_RULE: AlarmRuleAdd = {
+  alarmKind: 'battery',
+  parameter: 'temperature',
+  rangeFrom: 55,
+  rangeTo: null,
+  holdSeconds: 0,
+  clearMargin: 5,
+  level: 'HIGH',
+  content: 'Battery overheating',
+  notifications: ['IN_APP', 'HEADER'],
+  enabled: true,
+};

@@ -10,7 +10,11 @@
  *   shows through the other;
  * - a report the cabinet sends (stored by whichever server the broker's shared subscription gave
  *   it to) reaches a live stream open on each server;
- * - jobs of the job queue due while both servers run are each run once.
+ * - jobs of the job queue due while both servers run are each run once;
+ * - a firmware rollout started on one server to CLUSTER_ROLLOUT (default 20) simulated cabinets
+ *   (at CLUSTER_PACE a minute), its send jobs claimed by either server and the images downloaded
+ *   from both: every cabinet receives exactly one firmware command and installs once, and the task
+ *   and each cabinet's outcome read the same on either server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -26,6 +30,7 @@ import {
   deviceCredentialApi,
   deviceTypeApi,
   endpointUrl,
+  firmwareApi,
   liveApi,
   profileApi,
   sessionApi,
@@ -44,6 +49,8 @@ const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
 const serverMain = path.join(repoRoot, 'apps/server/dist/main.js');
 const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const GATEWAY = { username: 'swap-gateway', password: 'cluster-gateway-secret' };
+const ROLLOUT = Number(process.env.CLUSTER_ROLLOUT ?? 20);
+const PACE = Number(process.env.CLUSTER_PACE ?? 600);
 
 const stops: (() => Promise<void>)[] = [];
 const results: { check: string; ok: boolean; detail: string }[] = [];
@@ -72,6 +79,21 @@ async function call<E extends EndpointDef>(base: string, token: string | null, e
   const envelope = (await answer.json()) as { code: number; message: string; data: AnswerOf<E> };
   if (envelope.code !== SUCCESS_CODE)
     throw new Error(`${endpoint.method} ${endpoint.path} on ${base}: ${envelope.code} ${envelope.message}`);
+  return envelope.data;
+}
+
+/** Uploads a firmware image as the Firmware screen does (multipart: typeId, version, releaseNotes, then the file). */
+async function uploadFirmware(base: string, token: string, fields: Record<string, string>, image: Buffer) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('file', new Blob([new Uint8Array(image)]), 'rollout.bin');
+  const answer = await fetch(new URL(endpointUrl(firmwareApi.upload), base), {
+    method: 'POST',
+    headers: { Language: 'en', [TOKEN_HEADER]: token },
+    body: form,
+  });
+  const envelope = (await answer.json()) as { code: number; message: string; data: AnswerOf<typeof firmwareApi.upload> };
+  if (envelope.code !== SUCCESS_CODE) throw new Error(`firmware upload on ${base}: ${envelope.code} ${envelope.message}`);
   return envelope.data;
 }
 
@@ -274,6 +296,108 @@ async function main(): Promise<void> {
       await client.end();
     }
   });
+  await check(
+    `a rollout to ${ROLLOUT} simulated cabinets through both servers: one firmware command each, results alike on either`,
+    async () => {
+      const stamp = Date.now().toString(36).toUpperCase();
+      const typeId = (
+        await call(proxy, token, deviceTypeApi.cabinet.add, {
+          ...DEVICE_TYPE_SAMPLES.cabinet,
+          code: `RO${stamp}`.slice(0, 12),
+          name: `Rollout ${stamp}`,
+        })
+      ).id;
+      const numbers = Array.from({ length: ROLLOUT }, (_, i) => `RO${stamp}${String(i + 1).padStart(4, '0')}`);
+      const { ids } = await call(a, token, cabinetApi.batchAdd, { typeId, numbers });
+      // Secrets issued on both servers (each rewrites Mosquitto's password file and signals it).
+      const cabinets = [];
+      for (const [i, cabinetNumber] of numbers.entries()) {
+        const issued = await call(i % 2 === 0 ? a : b, token, deviceCredentialApi.cabinet.issue, { id: ids[i]! });
+        cabinets.push({
+          number: cabinetNumber,
+          secret: issued.secret,
+          compartments: [1, 2, 3, 4].map((index) => ({ index, batteryNumber: null })),
+        });
+      }
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      const version = `7.${stamp}`;
+      const image = Buffer.from(`rollout ${version} `.repeat(2000));
+      const firmware = await uploadFirmware(b, token, { typeId: String(typeId), version, releaseNotes: 'cluster rollout' }, image);
+      // Each download goes to the next server in turn: a link's token is good on either.
+      let downloads = 0;
+      const rolloutFleet = await startOwnDevices({
+        url: broker.url,
+        cabinets,
+        firmware: {
+          downloadMs: [100, 400],
+          installMs: [200, 600],
+          fetch: async (link) => {
+            const at = new URL(link);
+            const answer = await fetch(new URL(at.pathname + at.search, servers[downloads++ % servers.length]));
+            if (!answer.ok) throw new Error(`download answered ${answer.status}`);
+            return Buffer.from(await answer.arrayBuffer());
+          },
+        },
+      });
+      stops.push(() => rolloutFleet.stop());
+      const onlineBy = Date.now() + 60_000 + ROLLOUT * 100;
+      for (;;) {
+        const online = (await call(proxy, token, cabinetApi.search, { typeId, connectivity: 'ONLINE', current: 1, size: 1 })).total;
+        if (online === ROLLOUT) break;
+        if (Date.now() > onlineBy) throw new Error(`${online} of ${ROLLOUT} cabinets online`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+
+      const started = Date.now();
+      const task = await call(a, token, firmwareApi.upgrade, { firmwareId: firmware.id, typeId, devicesPerMinute: PACE });
+      for (;;) {
+        const [read] = (await call(b, token, firmwareApi.tasks, { id: task.id, current: 1, size: 1 })).records;
+        if (read?.taskState === 'FINISHED') break;
+        if (Date.now() - started > 120_000 + (ROLLOUT * 60_000) / PACE)
+          throw new Error(`task still ${read?.taskState} after ${Math.round((Date.now() - started) / 1000)} s: ${JSON.stringify(read)}`);
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+      const took = Date.now() - started;
+
+      // Each server answers the same outcome for every cabinet.
+      const seen: string[] = [];
+      for (const base of servers) {
+        const [read] = (await call(base, token, firmwareApi.tasks, { id: task.id, current: 1, size: 1 })).records;
+        const devices = [];
+        for (let current = 1; devices.length < ROLLOUT; current++) {
+          const page = await call(base, token, firmwareApi.taskDevices, { taskId: task.id, current, size: 100 });
+          devices.push(...page.records);
+          if (page.records.length < 100) break;
+        }
+        const outcome = devices.map((d) => `${d.cabinetNumber}:${d.deviceState}:${d.firmwareStatus}:${d.attempts}`).sort();
+        if (read?.succeeded !== ROLLOUT || devices.length !== ROLLOUT) throw new Error(`on ${base}: ${JSON.stringify(read)}`);
+        if (devices.some((d) => d.deviceState !== 'SUCCEEDED' || d.firmwareStatus !== 'Installed'))
+          throw new Error(`on ${base}: ${outcome.filter((o) => !o.includes(':SUCCEEDED:Installed:')).join(', ')}`);
+        seen.push(outcome.join(' '));
+      }
+      if (seen[0] !== seen[1]) throw new Error('the two servers answer different outcomes');
+
+      // Exactly one firmware command per cabinet: as the cabinets received them and as the database kept them.
+      const received = rolloutFleet.cabinets.map((c) => `${c.number}:${c.commands.executed}:${c.firmware.installedCount}`);
+      const wrong = received.filter((r) => !r.endsWith(':1:1'));
+      if (wrong.length > 0) throw new Error(`commands carried out and installations per cabinet: ${wrong.join(', ')}`);
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      try {
+        const { rows } = await client.query<{ n: number; cabinets: number }>(
+          `select n, count(*)::int as cabinets from (
+           select count(*)::int as n from device_command where name = 'FIRMWARE_UPDATE' and cabinet_id = any($1::int[]) group by cabinet_id
+         ) per group by n`,
+          [ids],
+        );
+        if (rows.length !== 1 || rows[0]!.n !== 1 || rows[0]!.cabinets !== ROLLOUT)
+          throw new Error(`firmware commands per cabinet in the database: ${JSON.stringify(rows)}`);
+      } finally {
+        await client.end();
+      }
+      return `${ROLLOUT} cabinets installed ${(took / 1000).toFixed(1)} s after the start (${PACE} a minute), one firmware command each (devices and database), the same ${ROLLOUT} outcomes on a and b, ${downloads} downloads split over both`;
+    },
+  );
 }
 
 let failed = false;

@@ -12,6 +12,11 @@
  *   telemetry load of BENCH_LOADED_RATE messages/s (default 5,000, half the budget). Beside it the device protocol alone (publish through the device hub to the final result
  *   handled), which shows what the HTTP call adds.
  * BENCH_BROKERS=embedded or =mosquitto runs one of them only.
+ * BENCH_RULES=50 runs each broker twice in the same run, without alarm rules and then with that many
+ *   enabled device rules evaluated on the ingest path (docs/alarms.md), and prints the ratio of the
+ *   rates persisted (the budget: at least 0.9). Two of the rules trip on the bench's readings
+ *   (a pack's charge at 5 % or less, a vehicle at 75 km/h or more), so alarms open and clear as the
+ *   readings cycle; the others watch ranges the readings never reach.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
  * added beside whatever is there). Prints figures; asserts nothing.
  */
@@ -27,6 +32,7 @@ import { seed } from '../../../apps/server/src/db/seed.js';
 import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
 import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
+import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
 import type { LoadPlan, LoadProgress, LoadReport } from './load.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
 import {
@@ -47,6 +53,8 @@ const loadedRate = Number(process.env.BENCH_LOADED_RATE ?? 5_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const deviceCount = Number(process.env.BENCH_DEVICES ?? 2000);
 const roundTrips = Number(process.env.BENCH_ROUND_TRIPS ?? 200);
+/** Enabled device alarm rules for a second run of each broker (0: one run, no rules added). */
+const ruleCount = Number(process.env.BENCH_RULES ?? 0);
 /** Which brokers to run: `embedded`, `mosquitto` or both (comma-separated). */
 const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
 const BATTERY_SHARE = 0.8;
@@ -102,6 +110,33 @@ async function prepareDevices(db: Db): Promise<LoadPlan['devices']> {
   }
   await setDeviceSecret(db, { kind: 'cabinet', number: CABINET }, `bench-secret-${CABINET}`);
   return devices;
+}
+
+/**
+ * `count` enabled device rules on every type: two that trip on the bench's readings (charge ≤ 5 %,
+ * speed ≥ 75 km/h; the load cycles charge 0–99 and speed 0–79), the others on ranges never reached.
+ */
+async function addRules(db: Db, count: number): Promise<void> {
+  const rules: [string, string, number | null, number | null][] = [
+    ['battery', 'soc', null, 5],
+    ['vehicle', 'speed', 75, null],
+  ];
+  const quiet: [string, string, number | null, number | null][] = [
+    ['battery', 'temperature', 70, null],
+    ['battery', 'voltage', null, 1],
+    ['battery', 'current', 500, null],
+    ['battery', 'cellVoltageSpread', 5, null],
+    ['vehicle', 'soc', null, -1],
+  ];
+  for (let i = 0; rules.length < count; i++) {
+    const [kind, parameter, from, to] = quiet[i % quiet.length]!;
+    rules.push([kind, parameter, from === null ? null : from + i, to]);
+  }
+  for (const [i, [kind, parameter, from, to]] of rules.slice(0, count).entries()) {
+    await db.execute(sql`insert into alarm_rule (kind, parameter, range_from, range_to, level, content, notifications)
+      values (${kind}, ${parameter}, ${from}, ${to}, 'LOW', ${`Bench rule ${i + 1}`}, '["IN_APP"]'::jsonb)`);
+  }
+  forgetRules();
 }
 
 async function historyRows(db: Db): Promise<number> {
@@ -280,13 +315,27 @@ async function main(): Promise<void> {
   );
   const figures: IngestFigure[] = [];
   let mosquitto: Mosquitto | undefined;
+  let alarmCounts = '';
   try {
     const devices = await prepareDevices(database.db);
-    if (brokers.includes('embedded')) figures.push(await benchBroker(database, 'embedded broker', devices, undefined));
-    if (brokers.includes('mosquitto')) {
-      mosquitto = await startMosquitto();
-      if (mosquitto) figures.push(await benchBroker(database, 'Mosquitto', devices, mosquitto.url, mosquitto.url));
-      else console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+    const ruled = ruleCount > 0 ? ` with ${ruleCount} rules` : '';
+    if (ruleCount > 0) await database.db.execute(sql`delete from alarm_rule where content like 'Bench rule %'`);
+    if (brokers.includes('mosquitto')) mosquitto = await startMosquitto();
+    if (brokers.includes('mosquitto') && !mosquitto) console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+    const runs = async (suffix: string) => {
+      if (brokers.includes('embedded')) figures.push(await benchBroker(database, `embedded broker${suffix}`, devices, undefined));
+      if (mosquitto) figures.push(await benchBroker(database, `Mosquitto${suffix}`, devices, mosquitto.url, mosquitto.url));
+    };
+    await runs('');
+    if (ruleCount > 0) {
+      await addRules(database.db, ruleCount);
+      await runs(ruled);
+      const [alarms] = rowsOf<{ opened: number | string; open: number | string }>(
+        await database.db.execute(
+          sql`select count(*) filter (where state <> 'PENDING') as opened, count(*) filter (where state in ('OPEN', 'ACKNOWLEDGED')) as open from alarm`,
+        ),
+      );
+      alarmCounts = `${Number(alarms?.opened ?? 0)} alarms opened, ${Number(alarms?.open ?? 0)} still open at the end`;
     }
   } finally {
     await mosquitto?.stop();
@@ -298,6 +347,17 @@ async function main(): Promise<void> {
     console.log(
       `${x.broker.padEnd(16)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}  ${f(x.generatorCpu, 0).padStart(12)}%`,
     );
+  if (ruleCount > 0) {
+    console.log(`\nwith ${ruleCount} rules: ${alarmCounts}`);
+    for (const label of ['embedded broker', 'Mosquitto']) {
+      const without = figures.find((x) => x.broker === label);
+      const withRules = figures.find((x) => x.broker === `${label} with ${ruleCount} rules`);
+      if (without && withRules)
+        console.log(
+          `${label}: persisted/s with ${ruleCount} rules ÷ without = ${f(withRules.persistedRate / without.persistedRate, 2)} (budget ≥ 0.9)`,
+        );
+    }
+  }
   console.log('\ncommand round trip                         calls  p50 ms  p99 ms  max ms');
   for (const x of figures)
     for (const [when, r] of [

@@ -25,7 +25,10 @@ export interface StandInGatewayOptions {
   result?: PaymentResult;
   /** How many times a report is sent at most. */
   attempts?: number;
-  /** What every refund comes to (REFUNDED unless told; UNAVAILABLE: answered 503, not taken). */
+  /**
+   * What every refund comes to (REFUNDED unless told; UNAVAILABLE: answered 503, not taken; FORGED:
+   * refunded, but the answer is signed with another secret, as a forged answer would be).
+   */
   refundResult?: StandInRefundResult;
   log?: (message: string) => void;
 }
@@ -39,7 +42,7 @@ export interface StandInReport {
   answer: unknown;
 }
 
-export type StandInRefundResult = 'REFUNDED' | 'FAILED' | 'UNAVAILABLE';
+export type StandInRefundResult = 'REFUNDED' | 'FAILED' | 'UNAVAILABLE' | 'FORGED';
 
 /** A refund the stand-in took, as it answered it (the same refund number again gets the same answer). */
 export interface StandInRefund {
@@ -150,9 +153,9 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
   };
 
   const server = http.createServer((req, res) => {
-    const reply = (status: number, value: unknown) => {
+    const reply = (status: number, value: unknown, secret = options.secret) => {
       const text = JSON.stringify(value);
-      res.writeHead(status, { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(options.secret, text) });
+      res.writeHead(status, { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(secret, text) });
       res.end(text);
     };
     if (req.method !== 'POST' || (req.url !== '/payments' && req.url !== '/refunds')) return reply(404, { error: 'not found' });
@@ -189,7 +192,8 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
           refunds.push(refund);
           log(`stand-in gateway ${status === 'REFUNDED' ? 'refunded' : 'refused to refund'} ${asked.orderNo} (${asked.refundNo})`);
         }
-        return reply(200, { refundNo: refund.refundNo, refundId: refund.refundId, status: refund.status, reason: refund.reason });
+        const answer = { refundNo: refund.refundNo, refundId: refund.refundId, status: refund.status, reason: refund.reason };
+        return reply(200, answer, refundResult === 'FORGED' ? `${options.secret}-forged` : options.secret);
       }
       const request = parseRequest(raw.toString('utf8'), gateway);
       if (!request) return reply(400, { error: 'not a payment request' });

@@ -535,7 +535,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect(new Set(standIn.refunds.filter((r) => r.orderNo === order.orderNo).map((r) => r.refundNo)).size).toBe(2);
   });
 
-  it('sends a refund the gateway never answered again under its number once its time-out passed, also after the order settled', async () => {
+  it('sends a refund the gateway never answered (or answered unsigned) again under its number once its time-out passed, also after the order settled', async () => {
     const order = await paidThroughGateway('C71019');
     standIn.setRefundResult('UNAVAILABLE');
     try {
@@ -548,11 +548,25 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     const [asked] = await refundsOf(order.orderNo);
     expect(asked).toMatchObject({ status: 'REQUESTED' });
     expect(await row(order.id)).toMatchObject({ status: 'PAID' });
+    const timeOutPassed = () =>
+      server.db
+        .update(paymentRefunds)
+        .set({ sentAt: new Date(Date.now() - GATEWAY_TIMEOUT_MS - 2000) })
+        .where(eq(paymentRefunds.id, asked!.id));
+    // An answer not signed with the gateway's secret is believed of nothing (1010): still asked, still paid.
+    await timeOutPassed();
+    standIn.setRefundResult('FORGED');
+    try {
+      expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(1010);
+    } finally {
+      standIn.setRefundResult('REFUNDED');
+    }
+    expect(await refundsOf(order.orderNo)).toEqual([
+      expect.objectContaining({ id: asked!.id, status: 'REQUESTED', gatewayRefundId: null }),
+    ]);
+    expect(await row(order.id)).toMatchObject({ status: 'PAID' });
     // The time-out passes and the order job settles the order meanwhile.
-    await server.db
-      .update(paymentRefunds)
-      .set({ sentAt: new Date(Date.now() - GATEWAY_TIMEOUT_MS - 2000) })
-      .where(eq(paymentRefunds.id, asked!.id));
+    await timeOutPassed();
     await runSwapOrderJob(server.db, new Date(Date.now() + 25 * HOUR));
     expect((await row(order.id)).status).toBe('COMPLETED');
     expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).data).toMatchObject({

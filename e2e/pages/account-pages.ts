@@ -47,6 +47,20 @@ export class ProfilePage extends BasePage {
     return this.page.locator('.ant-descriptions-item-label', { hasText: label }).locator('xpath=following-sibling::td[1]');
   }
 
+  /** The zones the profile form offers for what is typed (the form opened and closed again). */
+  async timeZoneOptions(typed: string): Promise<string[]> {
+    await this.page.getByRole('button', { name: 'Edit profile' }).click();
+    const drawer = openDrawer(this.page);
+    await drawer.getByLabel('Time zone', { exact: true }).click();
+    await this.page.keyboard.type(typed);
+    const list = this.page.locator('.ant-select-dropdown:visible');
+    await list.waitFor();
+    const options = await list.locator('.ant-select-item-option').allInnerTexts();
+    await drawer.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    return options;
+  }
+
   async chooseTimeZone(zone: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Edit profile' }).click();
     const drawer = openDrawer(this.page);

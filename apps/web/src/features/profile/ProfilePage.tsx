@@ -11,12 +11,14 @@ import { formatDateTime, setDisplayTimeZone } from '../../shared/format';
 import { getToken, getUserInfo, saveSession } from '../../shared/session';
 import { TitleBar } from '../../shared/TitleBar';
 import { useUi } from '../../shared/ui';
+import { TIME_ZONES } from './timeZones';
 
-/** The zones the browser knows, by their IANA names (`Asia/Jakarta`). */
-const timeZones = (): { value: string; label: string }[] =>
-  (Intl as unknown as { supportedValuesOf(kind: 'timeZone'): string[] })
-    .supportedValuesOf('timeZone')
-    .map((zone) => ({ value: zone, label: zone }));
+/**
+ * The zones offered, by their canonical IANA names (not the browser's aliases), and the one saved
+ * when it is no longer among them (an alias chosen before), so the form still shows it.
+ */
+const timeZones = (saved: string | null | undefined): { value: string; label: string }[] =>
+  (saved && !TIME_ZONES.includes(saved) ? [saved, ...TIME_ZONES] : TIME_ZONES).map((zone) => ({ value: zone, label: zone }));
 
 /** Keeps what the browser remembers of the account (shown dates, header) in step with the saved profile. */
 function rememberProfile(profile: ProfileRecord): void {
@@ -51,7 +53,7 @@ export function ProfilePage() {
       type: 'select',
       options: LANGUAGES.map((language) => ({ value: language, labelKey: `shell.languageName.${language}` })),
     },
-    { name: 'timeZone', labelKey: 'field.timeZone', type: 'select', options: timeZones(), helpKey: 'profile.timeZoneHelp' },
+    { name: 'timeZone', labelKey: 'field.timeZone', type: 'select', options: timeZones(record?.timeZone), helpKey: 'profile.timeZoneHelp' },
   ];
   const passwordFields: FormField<'currentPassword' | 'password'>[] = [
     { name: 'currentPassword', labelKey: 'field.currentPassword', type: 'password' },

@@ -53,8 +53,11 @@ describe('transfer orders', () => {
     await titleBar.getByRole('button', { name: '取消订单' }).waitFor();
     expect(await titleBar.getByRole('button', { name: '退款至钱包' }).count()).toBe(0);
     await apiRequest(merchant.admin.token, walletApi.adjust, { customerId: customer.customerNumber, amount: '5000', remark: 'Cash' });
-    await apiRequest(merchant.admin.token, swapOrderApi.transfer.walletPay, { id: order.id });
-    await page.reload();
+    await titleBar.getByRole('button', { name: '从钱包收取' }).click();
+    await page
+      .locator('.ant-modal-confirm:visible')
+      .getByRole('button', { name: /^确\s?认$/ })
+      .click();
     await page.locator('.ant-descriptions').getByText('已支付').first().waitFor();
     expect(await titleBar.getByRole('button', { name: '取消订单' }).count()).toBe(0);
 

@@ -4,6 +4,7 @@ import { defineConfig, parseSync, runnerImport, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import type * as Contracts from '@swap/contracts';
 import { CONTRACT_TEXTS_OF, contractTextNeeds, contractTextsOf } from './build-plugins/page-addresses';
+import { prerenderSignIn } from './build-plugins/prerender-sign-in';
 import { routeTablesPlugin } from './build-plugins/route-tables';
 import { shellChunk } from './build-plugins/shell-chunk';
 
@@ -373,6 +374,7 @@ export default defineConfig({
     react(),
     preload.plugin,
     shell.plugin,
+    prerenderSignIn(),
   ],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },

@@ -87,9 +87,17 @@ export interface ListDeclaration<E extends EndpointDef, Row, Rec, More, C extend
    * times as ISO strings): a CSV column of a selected column may then be read from the stored row
    * itself, without decoding the row into a record (docs/scaling.md, "Export"). Fields the
    * presenter computes or rewrites are named here; an export with such a column (or a column with
-   * its own `value`) reads records as before.
+   * its own `value`) reads records as before, unless `computed` gives its SQL.
    */
-  rawExport?: { presented: readonly string[] };
+  rawExport?: {
+    presented: readonly string[];
+    /**
+     * Fields the presenter computes, each as an SQL expression of the list's selection and joins that
+     * gives the very value the record holds for this caller (a JSON value: text, number, boolean, null
+     * or an array); raw-export tests compare the file with the records' CSV byte for byte.
+     */
+    computed?: (ctx: Ctx) => Partial<Record<string, SQL>>;
+  };
 }
 
 export type ListPage<Rec, C extends 'exact' | 'capped'> = C extends 'capped' ? Page<Rec> & { totalExact: boolean } : Page<Rec>;
@@ -329,13 +337,22 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
    * the drivers decode one field per row instead of one per column, and no record is built.
    * Undefined when the export must read records.
    */
-  function rawPlan<T>(columns: CsvColumn<T>[]): RawPlan | undefined {
+  function rawPlan<T>(ctx: Ctx, columns: CsvColumn<T>[]): RawPlan | undefined {
     if (!decl.rawExport) return undefined;
     const presented = new Set(decl.rawExport.presented);
+    const computed = decl.rawExport.computed?.(ctx) ?? {};
     const values: SQL[] = [sql`${id}`];
     const readers: CsvReader<unknown[]>[] = [];
     for (const column of columns) {
-      if (column.value || presented.has(column.field)) return undefined;
+      if (column.value) return undefined;
+      const expression = computed[column.field];
+      if (expression) {
+        const at = values.length;
+        values.push(expression);
+        readers.push({ read: (row) => row[at], show: csvShowOf(column) });
+        continue;
+      }
+      if (presented.has(column.field)) return undefined;
       const stored = selectedColumn(column.field);
       const kind = stored ? STORED_KINDS[stored.columnType] : undefined;
       if (!stored || !kind) return undefined;
@@ -416,7 +433,7 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     },
 
     async *exportPieces(ctx, query, columns, counted) {
-      const raw = rawPlan(columns);
+      const raw = rawPlan(ctx, columns);
       if (raw) {
         const chunks = rawChunks(ctx, query, raw);
         yield* csvPiecesRead(chunks, columns, raw.readers, ctx, counted);
@@ -426,7 +443,7 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     async sendExport(reply, ctx, query, options) {
       const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;
       const done = (rows: number, complete: boolean) => (options.done ? options.done(filter, rows, complete) : Promise.resolve());
-      const raw = rawPlan(options.columns);
+      const raw = rawPlan(ctx, options.columns);
       if (raw) {
         const chunks = rawChunks(ctx, query, raw);
         const first = await chunks.next();

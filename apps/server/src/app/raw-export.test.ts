@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIME_ZONE_HEADER, batteryApi, type BatteryRecord, type InputOf, type Language } from '@swap/contracts';
+import { TIME_ZONE_HEADER, batteryApi, vehicleApi, type BatteryRecord, type InputOf, type Language } from '@swap/contracts';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { parseCsv } from '../test/csv.js';
@@ -7,6 +7,7 @@ import { createDeviceTypes, createDevices, createMerchant, platformAdmin, unique
 import { fieldColumns, toCsv } from './csv.js';
 import { EXPORT_CHUNK } from './list.js';
 import { BATTERY_CSV_FIELDS } from '../modules/battery/battery.query.js';
+import { VEHICLE_CSV_FIELDS } from '../modules/vehicle/vehicle.query.js';
 
 // A list declared `rawExport` writes its CSV from stored rows, without records (docs/scaling.md,
 // "Export"): the file must be the very CSV its records give, byte for byte, in every language and
@@ -20,11 +21,12 @@ describe('an export read from stored rows is the CSV of the list’s records', (
   let admin: string;
   let merchant: MerchantFixture;
   let prefix: string;
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
     admin = (await platformAdmin(server)).token;
-    const types = await createDeviceTypes(server, admin);
+    types = await createDeviceTypes(server, admin);
     merchant = await createMerchant(server, admin);
     prefix = unique('RX'); // letters and digits, as device numbers are
     await createDevices(server, admin, 'battery', 3, { typeId: types.battery, prefix: `${prefix}P` });
@@ -83,5 +85,44 @@ describe('an export read from stored rows is the CSV of the list’s records', (
     expect(own.every((row) => row.merchantId === merchant.id)).toBe(true);
     expect(own.length).toBe(3 + Math.floor((EXPORT_CHUNK + 150) / 2));
     expect(await exported({ number: prefix }, merchant.admin.token, 'zh')).toBe(toCsv(own, columns, { lang: 'zh', timeZone: ZONE }));
+  });
+
+  it('vehicles: the dealer as the caller may see it and the capacities of the packs they hold', async () => {
+    const other = await createMerchant(server, admin);
+    const v = `${prefix}V`;
+    await createDevices(server, admin, 'vehicle', 2, { typeId: types.vehicle2, prefix: `${v}P` });
+    await createDevices(server, admin, 'vehicle', 4, { typeId: types.vehicle2, prefix: `${v}M`, merchantId: merchant.id });
+    await createDevices(server, admin, 'battery', 4, { typeId: types.battery, prefix: `${v}B`, merchantId: merchant.id });
+    const battery = (n: number) => sql`(select id from battery where number = ${`${v}B000${n}`})`;
+    await server.db.execute(sql`update battery set rated_capacity = 28.1 where number = ${`${v}B0001`}`);
+    await server.db.execute(sql`update battery set rated_capacity = 1e-7 where number = ${`${v}B0002`}`);
+    // Another merchant deals one, the owner itself another, a dealer's old text names the third; packs in either compartment.
+    await server.db.execute(
+      sql`update vehicle set dealer_id = ${other.id}, battery1_id = ${battery(1)}, battery2_id = ${battery(2)} where number = ${`${v}M0001`}`,
+    );
+    await server.db.execute(sql`update vehicle set dealer_id = ${merchant.id}, battery2_id = ${battery(3)} where number = ${`${v}M0002`}`);
+    await server.db.execute(
+      sql`update vehicle set dealer = ${'Old "dealer", ltd'}, battery1_id = ${battery(4)} where number = ${`${v}M0003`}`,
+    );
+    await server.db.execute(sql`update vehicle set dealer_id = ${merchant.id} where number = ${`${v}P0001`}`);
+    const vehicleColumns = fieldColumns(VEHICLE_CSV_FIELDS);
+    const vehicles = async (token: string, lang: Language) => {
+      const page = await server.request(vehicleApi.search, { number: v, current: 1, size: 100 }, { token, lang });
+      return page.data.records;
+    };
+    const exportedVehicles = async (token: string, lang: Language) =>
+      (await server.request(vehicleApi.export, { number: v }, { token, lang, headers: { [TIME_ZONE_HEADER]: ZONE } })).raw.body;
+
+    const all = await vehicles(admin, 'en');
+    expect(all).toHaveLength(6);
+    expect(all.find((row) => row.number === `${v}M0001`)?.batteryCapacities).toEqual([28.1, 1e-7]);
+    expect(await exportedVehicles(admin, 'en')).toBe(toCsv(all, vehicleColumns, { lang: 'en', timeZone: ZONE }));
+
+    for (const lang of ['in', 'zh'] as const) {
+      const own = await vehicles(merchant.admin.token, lang);
+      expect(own).toHaveLength(4);
+      expect(own.find((row) => row.number === `${v}M0001`)?.dealer).toBe(lang === 'in' ? 'Merchant lain' : '其他商户');
+      expect(await exportedVehicles(merchant.admin.token, lang)).toBe(toCsv(own, vehicleColumns, { lang, timeZone: ZONE }));
+    }
   });
 });

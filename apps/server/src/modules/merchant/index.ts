@@ -8,4 +8,5 @@ export {
   merchantNameOf,
   refuseHiddenMerchant,
   shownMerchantName,
+  shownMerchantNameSql,
 } from './merchant.refs.js';

@@ -59,6 +59,13 @@ export function shownMerchantName(ctx: Pick<Ctx, 'principal' | 'lang'>, id: numb
   return own === null || own === id ? name : messageText('anotherMerchant', ctx.lang);
 }
 
+/** `shownMerchantName` in SQL, for an export read from stored rows. */
+export function shownMerchantNameSql(ctx: Pick<Ctx, 'principal' | 'lang'>, id: SQLWrapper, name: SQLWrapper): SQL<string> {
+  const own = ctx.principal.merchantId;
+  if (own === null) return sql`${name}`;
+  return sql`case when ${id} = ${own} then ${name} else ${messageText('anotherMerchant', ctx.lang)}::text end`;
+}
+
 /** The files a merchant's record points at (its documents), as a subquery of ids for the caller's query. */
 export function merchantDocumentIds(db: Db, merchantId: number) {
   return db

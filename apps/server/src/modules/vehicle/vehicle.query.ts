@@ -1,11 +1,11 @@
-import { and, eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
+import { and, eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { vehicleApi, type VehicleRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import type { Db } from '../../db/client.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
-import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf, shownMerchantName, shownMerchantNameSql } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin, vehicleIdsOfBattery } from '../battery/index.js';
 import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
@@ -114,6 +114,16 @@ export const vehicleList = defineList({
   count: 'capped',
   present: (row: Row, ctx) => present(row, ctx),
   missing: 'vehicleMissing',
+  // An export reads stored rows; the fields the presenter computes are the same expressions in SQL.
+  rawExport: {
+    presented: ['dealer', 'batteryCapacities', 'batteryCompartments'],
+    computed: (ctx) => ({
+      dealer: sql`case when ${vehicles.dealerId} is not null and ${merchantNameOf(vehicles.dealerId)} is not null
+        then ${shownMerchantNameSql(ctx, vehicles.dealerId, merchantNameOf(vehicles.dealerId))} else ${vehicles.dealer} end`,
+      batteryCapacities: sql`(case when ${vehicles.battery1Id} is not null then jsonb_build_array(${battery1.ratedCapacity}) else '[]'::jsonb end)
+        || (case when ${vehicles.battery2Id} is not null then jsonb_build_array(${battery2.ratedCapacity}) else '[]'::jsonb end)`,
+    }),
+  },
 });
 
 /** One vehicle the caller may see; another tenant's answers "vehicle does not exist". */

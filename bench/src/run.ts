@@ -1,7 +1,13 @@
 /**
  * `npm run bench`: latency figures (p50/p95) of sign-in and list calls against a server started
- * here on a fresh PGlite with demo data (or BENCH_URL, a server you started). Prints figures;
- * asserts nothing. BENCH_ITERATIONS sets the number of timed calls per figure (default 200).
+ * here on a fresh PGlite with demo data (BENCH_DATABASE_URL: on that PostgreSQL instead; or BENCH_URL,
+ * a server you started). Prints figures; asserts nothing. BENCH_ITERATIONS sets the number of timed
+ * calls per figure (default 200).
+ * Then throughput: BENCH_CONCURRENCY callers (default 50) each call the battery, cabinet and vehicle
+ * lists' first pages in turn, a new call as soon as the last answers, for BENCH_THROUGHPUT_SECONDS
+ * (default 10): answers per second and their latency (docs/scaling.md, "The embedded database in its
+ * own thread"). PGLITE_IN_SERVER_THREAD=1 starts the server with the embedded database in its own
+ * thread, as before.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,6 +19,8 @@ import { freePort } from '../../apps/server/src/test/free-port.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
+const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
+const throughputSeconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 10);
 
 interface Envelope {
   code: number;
@@ -31,7 +39,7 @@ async function startServer(): Promise<{ url: string; stop: () => Promise<void> }
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
       DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_PER_MINUTE: '1000000',
@@ -118,7 +126,8 @@ async function main(): Promise<void> {
   const server = external ? { url: external, stop: async () => {} } : await startServer();
   const base = server.url;
   console.log(
-    `bench against ${base} (${external ? 'external server' : 'fresh PGlite, demo data'}), node ${process.version}, ${os.cpus().length} cores`,
+    `bench against ${base} (${external ? 'external server' : process.env.BENCH_DATABASE_URL ? 'PostgreSQL, demo data' : `fresh PGlite${process.env.PGLITE_IN_SERVER_THREAD === '1' ? ' in the server thread' : ''}, demo data`}), ` +
+      `node ${process.version}, ${os.cpus().length} cores, load average ${os.loadavg()[0]!.toFixed(1)}`,
   );
   try {
     const login = () => call(`${base}${AUTH_BASE}/oms/login`, 'POST', { username: 'admin', password: DEMO_PASSWORD });
@@ -126,36 +135,65 @@ async function main(): Promise<void> {
     if (signedIn.code !== 1) throw new Error(`sign-in failed: ${signedIn.message}`);
     const token = (signedIn.data as { token: string }).token;
 
-    const figures: (Figure | undefined)[] = [];
-    // Sign-in hashes the password on purpose (scrypt): fewer calls.
-    figures.push(await measure('sign-in (POST /api/auth/oms/login)', Math.max(10, Math.round(iterations / 10)), login));
-    figures.push(
-      await measure('menu tree (GET /api/oms/admin/menu/levels)', iterations, () =>
-        call(`${base}${OMS_BASE}/admin/menu/levels`, 'GET', undefined, token),
-      ),
-    );
-    // Every list call the server declares (OpenAPI), on the first page with no filter.
-    for (const listPath of await listPaths(base)) {
+    // BENCH_ITERATIONS=0: the throughput only.
+    if (iterations > 0) {
+      const figures: (Figure | undefined)[] = [];
+      // Sign-in hashes the password on purpose (scrypt): fewer calls.
+      figures.push(await measure('sign-in (POST /api/auth/oms/login)', Math.max(10, Math.round(iterations / 10)), login));
       figures.push(
-        await measure(`list page (POST ${listPath})`, iterations, () =>
-          call(`${base}${listPath}`, 'POST', { current: 1, size: 20 }, token),
+        await measure('menu tree (GET /api/oms/admin/menu/levels)', iterations, () =>
+          call(`${base}${OMS_BASE}/admin/menu/levels`, 'GET', undefined, token),
         ),
       );
-    }
+      // Every list call the server declares (OpenAPI), on the first page with no filter.
+      for (const listPath of await listPaths(base)) {
+        figures.push(
+          await measure(`list page (POST ${listPath})`, iterations, () =>
+            call(`${base}${listPath}`, 'POST', { current: 1, size: 20 }, token),
+          ),
+        );
+      }
 
-    const rows = figures.filter((figure): figure is Figure => figure !== undefined);
-    const width = Math.max(...rows.map((row) => row.name.length));
-    console.log(
-      `\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  ${'max ms'.padStart(8)}`,
-    );
-    for (const row of rows) {
+      const rows = figures.filter((figure): figure is Figure => figure !== undefined);
+      const width = Math.max(...rows.map((row) => row.name.length));
       console.log(
-        `${row.name.padEnd(width)}  ${String(row.calls).padStart(5)}  ${row.p50.toFixed(2).padStart(8)}  ${row.p95.toFixed(2).padStart(8)}  ${row.max.toFixed(2).padStart(8)}`,
+        `\n${'figure'.padEnd(width)}  ${'calls'.padStart(5)}  ${'p50 ms'.padStart(8)}  ${'p95 ms'.padStart(8)}  ${'max ms'.padStart(8)}`,
       );
+      for (const row of rows) {
+        console.log(
+          `${row.name.padEnd(width)}  ${String(row.calls).padStart(5)}  ${row.p50.toFixed(2).padStart(8)}  ${row.p95.toFixed(2).padStart(8)}  ${row.max.toFixed(2).padStart(8)}`,
+        );
+      }
     }
+    await throughput(base, token);
   } finally {
     await server.stop();
   }
+}
+
+/** Concurrent callers on the first pages of three lists: answers per second and latency. */
+async function throughput(base: string, token: string): Promise<void> {
+  const paths = ['battery', 'cabinet', 'vehicle'].map((kind) => `${base}${OMS_BASE}/${kind}/search`);
+  const times: number[] = [];
+  let failed = 0;
+  const end = Date.now() + throughputSeconds * 1000;
+  const caller = async (offset: number) => {
+    for (let i = offset; Date.now() < end; i++) {
+      const start = process.hrtime.bigint();
+      const answer = await call(paths[i % paths.length]!, 'POST', { current: 1, size: 20 }, token);
+      times.push(Number(process.hrtime.bigint() - start) / 1e6);
+      if (answer.code !== 1) failed++;
+    }
+  };
+  const started = Date.now();
+  await Promise.all(Array.from({ length: concurrency }, (_, i) => caller(i)));
+  const elapsed = (Date.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  console.log(
+    `\n${concurrency} concurrent list calls (battery, cabinet, vehicle first pages) for ${elapsed.toFixed(1)} s: ` +
+      `${(times.length / elapsed).toFixed(0)} answers/s, p50 ${percentile(times, 50).toFixed(1)} ms, p99 ${percentile(times, 99).toFixed(1)} ms` +
+      `${failed ? `, ${failed} failed` : ''}, load average ${os.loadavg()[0]!.toFixed(1)}`,
+  );
 }
 
 await main();

@@ -75,7 +75,11 @@ async function startStandIn(config: Config, log: FastifyBaseLogger): Promise<Sta
 async function main(): Promise<void> {
   const config = loadConfig();
   useFastPasswordHashing(config.fastPasswordHashing);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: `${config.dataDir}/pglite` });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: `${config.dataDir}/pglite`,
+    pgliteInServerThread: config.pgliteInServerThread,
+  });
   await database.migrate();
   await seed(database.db, {
     demo: config.demo,

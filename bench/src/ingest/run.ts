@@ -306,7 +306,11 @@ async function benchBroker(
 
 async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  const database = await openDatabase({
+    databaseUrl,
+    dataDir: 'memory://',
+    pgliteInServerThread: process.env.PGLITE_IN_SERVER_THREAD === '1',
+  });
   await database.migrate();
   await seed(database.db, { demo: false, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
   console.log(

@@ -28,6 +28,11 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL URL; when absent the server runs on embedded PGlite under dataDir. */
   databaseUrl: string | undefined;
+  /**
+   * PGLITE_IN_SERVER_THREAD=1: the embedded database runs in the server's own thread, as before it had a
+   * thread of its own (for measuring the difference; docs/scaling.md).
+   */
+  pgliteInServerThread?: boolean;
   demo: boolean;
   /** With demo: also the demo types, devices and stock history (DEMO_DEVICES=0 leaves them out). */
   demoDevices: boolean;
@@ -392,6 +397,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: env.HOST ?? '0.0.0.0',
     dataDir: path.resolve(env.DATA_DIR ?? './data'),
     databaseUrl: env.DATABASE_URL || undefined,
+    pgliteInServerThread: env.PGLITE_IN_SERVER_THREAD === '1',
     demo,
     demoDevices: env.DEMO_DEVICES !== '0' && env.DEMO_DEVICES !== 'false',
     adminUsername: env.ADMIN_USERNAME || undefined,

@@ -1,5 +1,5 @@
 import { findIllegalText, parseDeviceTopic, type BatteryBacklog, type VehicleBacklog } from '@swap/contracts';
-import type { Db } from '../db/client.js';
+import { inBackground, type Db } from '../db/client.js';
 import { TOPIC_HANDLERS } from './handlers.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
@@ -76,7 +76,12 @@ export class GatewayDeviceLink implements DeviceLink {
   private readonly backlogs = new Set<Promise<boolean>>();
 
   constructor(private readonly options: DeviceLinkOptions) {
-    this.batcher = new Batcher((items) => this.persistBatch(items), { maxBatch: 2000, maxDelayMs: 20, ...options.batch });
+    // A batch's statements give way to requests waiting on the embedded database (docs/scaling.md).
+    this.batcher = new Batcher((items) => inBackground(() => this.persistBatch(items)), {
+      maxBatch: 2000,
+      maxDelayMs: 20,
+      ...options.batch,
+    });
   }
 
   async start(): Promise<void> {

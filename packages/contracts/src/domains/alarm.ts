@@ -108,6 +108,7 @@ export const alarmFieldLabels = {
   assigneeId: { en: 'Assignee', in: 'Penanggung jawab', th: 'ผู้รับผิดชอบ', zh: '处理人' },
   comment: { en: 'Comment', in: 'Komentar', th: 'ความเห็น', zh: '备注' },
   ruleId: { en: 'Rule', in: 'Aturan', th: 'กฎ', zh: '规则' },
+  businessRuleId: { en: 'Business rule', in: 'Aturan bisnis', th: 'กฎธุรกิจ', zh: '业务规则' },
   detail: { en: 'Details', in: 'Rincian', th: 'รายละเอียด', zh: '详情' },
   deviceNumber: { en: 'Device number', in: 'Nomor perangkat', th: 'หมายเลขอุปกรณ์', zh: '设备编号' },
   businessCondition: { en: 'Condition', in: 'Kondisi', th: 'เงื่อนไข', zh: '条件' },

@@ -124,6 +124,36 @@ export const alarmAssigneeOptionsEndpoint = endpoint({
   summary: 'The enabled accounts an alarm the caller sees may be assigned to, whose name or username holds the keyword',
 });
 
+/** A rule as a choice of the alarm records' rule filter: its content (and a device rule's kind). */
+export const alarmRuleOption = z.object({ id: z.number(), content: z.string(), alarmKind: z.string() });
+export type AlarmRuleOption = z.infer<typeof alarmRuleOption>;
+/** Whoever sees an alarm screen filters it by rule. */
+const ALARM_SCREENS = { code: 'alarm.records', orCodes: ['alarm.battery', 'alarm.cabinet'] };
+
+/**
+ * The device rules whose alarms the caller may see (docs/alarms.md, "Records"): the platform's,
+ * which watch every tenant's devices, and the caller's merchant's (platform staff: every one);
+ * of one device kind when `alarmKind` is given. The records' filter `ruleId` takes their ids.
+ */
+export const alarmRuleOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/alarm/rule/options',
+  access: ALARM_SCREENS,
+  body: optionsQuery.extend({ alarmKind: z.enum(['battery', 'cabinet', 'vehicle']).optional() }),
+  answer: z.array(alarmRuleOption),
+  summary: "The device alarm rules (the platform's and the caller's merchant's) whose content holds the keyword, by content",
+});
+
+/** The business rules whose alarms the caller may see, as `alarmRuleOptionsEndpoint`; the records' `businessRuleId` takes their ids. */
+export const businessRuleOptionsEndpoint = endpoint({
+  method: 'POST',
+  path: '/alarm/business-rule/options',
+  access: ALARM_SCREENS,
+  body: optionsQuery,
+  answer: z.array(alarmRuleOption),
+  summary: "The business alarm rules (the platform's and the caller's merchant's) whose content holds the keyword, by content",
+});
+
 /** Every options call, one group of the API (its paths stay under their resources, so a change there refreshes the choices). */
 export const choicesApi = {
   merchant: merchantOptionsEndpoint,
@@ -133,4 +163,6 @@ export const choicesApi = {
   vehicle: vehicleOptionsEndpoint,
   cabinet: cabinetOptionsEndpoint,
   alarmAssignee: alarmAssigneeOptionsEndpoint,
+  alarmRule: alarmRuleOptionsEndpoint,
+  businessAlarmRule: businessRuleOptionsEndpoint,
 } as const;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmApi, endpointUrl, MESSAGES, type AlarmRuleAdd } from '@swap/contracts';
+import { alarmApi, alarmRuleOptionsEndpoint, businessRuleOptionsEndpoint, endpointUrl, MESSAGES, type AlarmRuleAdd } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createAccount,
@@ -10,7 +10,7 @@ import {
   type MerchantFixture,
 } from '../../test/factories.js';
 import { evaluateAlarms } from './alarm.evaluate.js';
-import { alarms } from './alarm.table.js';
+import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
 
 const RULE: AlarmRuleAdd = {
   alarmKind: 'battery',
@@ -160,5 +160,63 @@ describe('alarm detail', () => {
     expect(refused.data).toBeNull();
     const cabinetsOnly = await createAccount(server, admin, { merchantId: merchant.id, menuCodes: ['alarm.cabinet'] });
     expect((await read('battery', cabinetsOnly.token, alarm.id)).code).not.toBe(1);
+  });
+
+  it('offers as rule filter the platform’s rules and the caller’s merchant’s, never another tenant’s, and filters the records by them', async () => {
+    const token = merchant.admin.token;
+    const [mine, rivals] = await server.db
+      .insert(alarmRules)
+      .values([
+        { ...RULE, merchantId: merchant.id, content: 'Warm pack (own)' },
+        { ...RULE, merchantId: rival.id, content: 'Warm pack (rival)' },
+        { ...RULE, alarmKind: 'cabinet', parameter: 'smoke', rangeFrom: null, content: 'Smoke (platform)' },
+      ])
+      .returning();
+    const [, rivalBusiness] = await server.db
+      .insert(alarmBusinessRules)
+      .values([
+        {
+          merchantId: merchant.id,
+          businessCondition: 'swapFailures',
+          threshold: 2,
+          windowMinutes: 10,
+          level: 'LOW',
+          content: 'Failing swaps (own)',
+          notifications: [],
+        },
+        {
+          merchantId: rival.id,
+          businessCondition: 'swapFailures',
+          threshold: 2,
+          windowMinutes: 10,
+          level: 'LOW',
+          content: 'Failing swaps (rival)',
+          notifications: [],
+        },
+      ])
+      .returning();
+    const offered = async (endpoint: typeof alarmRuleOptionsEndpoint | typeof businessRuleOptionsEndpoint, body: object, who = token) =>
+      (await server.request(endpoint, body as never, { token: who })).data.map((r) => r.content);
+    expect(await offered(alarmRuleOptionsEndpoint, {})).toEqual(['Battery overheating', 'Smoke (platform)', 'Warm pack (own)']);
+    expect(await offered(alarmRuleOptionsEndpoint, { alarmKind: 'battery' })).toEqual(['Battery overheating', 'Warm pack (own)']);
+    expect(await offered(alarmRuleOptionsEndpoint, { keyword: 'warm' })).toEqual(['Warm pack (own)']);
+    // Another tenant's rule is not offered even by its id; the platform sees every one.
+    expect(await offered(alarmRuleOptionsEndpoint, { ids: [rivals!.id], keyword: 'zzz' })).toEqual([]);
+    expect(await offered(alarmRuleOptionsEndpoint, { keyword: 'warm' }, admin)).toEqual(['Warm pack (own)', 'Warm pack (rival)']);
+    expect(await offered(businessRuleOptionsEndpoint, {})).toEqual(['Failing swaps (own)']);
+    expect(await offered(businessRuleOptionsEndpoint, { ids: [rivalBusiness!.id] })).toEqual(['Failing swaps (own)']);
+    // Bad input is refused, in the caller's language, and an account without an alarm screen is refused.
+    for (const bad of [{ limit: 0 }, { keyword: 'x\u0000' }, { alarmKind: 'toaster' }, { ids: ['a'] }]) {
+      expect((await server.request(alarmRuleOptionsEndpoint, bad as never, { token })).code, JSON.stringify(bad)).not.toBe(1);
+    }
+    const outsider = await createAccount(server, admin, { merchantId: merchant.id, menuCodes: ['operation.battery'] });
+    expect((await server.request(alarmRuleOptionsEndpoint, {}, { token: outsider.token })).code).not.toBe(1);
+
+    // The records filtered by the chosen rule: only its alarms.
+    const platformRule = (await server.request(alarmRuleOptionsEndpoint, { keyword: 'Battery overheating' }, { token })).data[0]!;
+    const byRule = (await server.request(alarmApi.records.search, { ruleId: platformRule.id }, { token })).data.records;
+    expect(byRule.length).toBeGreaterThan(0);
+    expect(new Set(byRule.map((r) => r.ruleId))).toEqual(new Set([platformRule.id]));
+    expect((await server.request(alarmApi.battery.search, { ruleId: mine!.id }, { token })).data.records).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   WEBHOOK_EVENT_HEADER,
   alarmApi,
@@ -17,6 +17,7 @@ import { jobs } from '../job/job.table.js';
 import { evaluateAlarms, forgetRules } from './alarm.evaluate.js';
 import { ALARM_WEBHOOK_QUEUE } from './alarm.webhook.js';
 import { OVERHEATING_RULE } from './alarm.fixtures.js';
+import { alarms } from './alarm.table.js';
 
 const HIGH: AlarmLevelEdit = {
   level: 'HIGH',
@@ -39,6 +40,7 @@ describe('alarm level webhooks', () => {
   let rival: Awaited<ReturnType<typeof createMerchant>>;
   let own: { ids: number[]; numbers: string[] };
   let theirs: { ids: number[]; numbers: string[] };
+  let types: Awaited<ReturnType<typeof createDeviceTypes>>;
   const receiver = new WebhookReceiver();
   let key = '';
 
@@ -53,7 +55,7 @@ describe('alarm level webhooks', () => {
       menuCodes: ['alarmConfiguration.level', 'alarmConfiguration.device', 'alarm.records'],
     });
     rival = await createMerchant(server, admin, { menuCodes: ['alarm.records'] });
-    const types = await createDeviceTypes(server, admin);
+    types = await createDeviceTypes(server, admin);
     own = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'BWH', merchantId: merchant.id });
     theirs = await createDevices(server, admin, 'battery', 1, { typeId: types.battery, prefix: 'BWR', merchantId: rival.id });
   });
@@ -162,10 +164,34 @@ describe('alarm level webhooks', () => {
     );
   });
 
+  it('queues the delivery in the transaction that opens the alarm: no alarm without its job, no job without its alarm', async () => {
+    const battery = (await createDevices(server, admin, 'battery', 1, { typeId: types.battery, prefix: 'BWT', merchantId: merchant.id }))
+      .numbers[0]!;
+    const alarmsOf = () => server.db.select().from(alarms).where(eq(alarms.deviceNumber, battery));
+    const jobsOf = async (ids: number[]) => (await hookJobs()).filter((job) => ids.includes(Number(job.payload['alarmId'])));
+    // The queue refuses the job (a failure between the two writes): the alarm does not open either.
+    await server.db.execute(sql`create or replace function refuse_job() returns trigger language plpgsql as $$
+      begin raise exception 'job queue unavailable'; end $$`);
+    await server.db.execute(sql`create trigger refuse_job before insert on job for each row execute function refuse_job()`);
+    try {
+      await expect(evaluateAlarms(server.db, [{ kind: 'battery', number: battery, values: { temperature: 66 } }])).rejects.toThrow();
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_job on job`);
+    }
+    expect(await alarmsOf()).toEqual([]);
+    // The next report opens it, with its one job.
+    await evaluateAlarms(server.db, [{ kind: 'battery', number: battery, values: { temperature: 66 } }]);
+    const opened = await alarmsOf();
+    expect(opened.map((a) => a.alarmState)).toEqual(['OPEN']);
+    expect(await jobsOf(opened.map((a) => a.id))).toHaveLength(1);
+    await eventually(async () => expect((await jobsOf(opened.map((a) => a.id))).map((job) => job.state)).toEqual(['DONE']));
+  });
+
   it('an address removed before delivery sends nothing', async () => {
+    const before = receiver.received.length;
     await server.request(alarmApi.editLevel, { ...HIGH, webhookUrl: '' }, { token: admin });
     await evaluateAlarms(server.db, [{ kind: 'battery', number: own.numbers[1]!, values: { temperature: 70 } }]);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(receiver.received).toHaveLength(3);
+    expect(receiver.received).toHaveLength(before);
   });
 });

@@ -173,35 +173,39 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent =
     }
     const fresh = subjects.filter((s) => !still.has(s.id));
     if (fresh.length === 0) continue;
-    const added = await db
-      .insert(alarms)
-      .values(
-        fresh.map((s) => ({
-          merchantId: s.merchantId,
-          alarmKind: 'business' as const,
-          deviceId: s.id,
-          deviceNumber: s.name,
-          businessRuleId: rule.id,
-          parameter: rule.businessCondition,
-          level: rule.level,
-          content: rule.content,
-          alarmState: 'OPEN' as const,
-          header: rule.notifications.includes('HEADER'),
-          value: s.value,
-          openedAt: now,
-          lastSeenAt: now,
-        })),
-      )
-      // Another server sweeping at the same time may have opened it: the unique index keeps one.
-      .onConflictDoNothing({
-        target: [alarms.businessRuleId, alarms.deviceId],
-        where: sql`state <> 'CLEARED' and business_rule_id is not null`,
-      })
-      .returning();
-    await queueAlarmWebhooks(
-      db,
-      added.map((row) => ({ id: row.id, level: row.level, notifications: rule.notifications })),
-    );
+    // Opened with their webhook deliveries, in one transaction (docs/alarms.md, "Webhooks").
+    const added = await db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(alarms)
+        .values(
+          fresh.map((s) => ({
+            merchantId: s.merchantId,
+            alarmKind: 'business' as const,
+            deviceId: s.id,
+            deviceNumber: s.name,
+            businessRuleId: rule.id,
+            parameter: rule.businessCondition,
+            level: rule.level,
+            content: rule.content,
+            alarmState: 'OPEN' as const,
+            header: rule.notifications.includes('HEADER'),
+            value: s.value,
+            openedAt: now,
+            lastSeenAt: now,
+          })),
+        )
+        // Another server sweeping at the same time may have opened it: the unique index keeps one.
+        .onConflictDoNothing({
+          target: [alarms.businessRuleId, alarms.deviceId],
+          where: sql`state <> 'CLEARED' and business_rule_id is not null`,
+        })
+        .returning();
+      await queueAlarmWebhooks(
+        tx,
+        inserted.map((row) => ({ id: row.id, level: row.level, notifications: rule.notifications })),
+      );
+      return inserted;
+    });
     for (const row of added) {
       logCabinet(row, true);
       opened.push({

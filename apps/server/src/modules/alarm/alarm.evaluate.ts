@@ -281,58 +281,62 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
     content: string;
   }[] = [];
   const logged: DeviceLogEntry[] = [];
-  if (inserts.length) {
-    // Another batch or server may have opened the same alarm meanwhile: the unique index keeps one.
-    const added = await db
-      .insert(alarms)
-      .values(inserts)
-      .onConflictDoNothing({
-        target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId, alarms.compartment],
-        where: sql`state <> 'CLEARED'`,
-      })
-      .returning();
-    for (const row of added)
-      if (row.alarmState === 'OPEN') {
-        openedRows.push(row);
-        hook(row.id, row.ruleId, row.level);
-      }
-  }
-  if (updates.length) {
-    const changed = await db.execute(sql`
-      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${now.toISOString()}::timestamptz,
-        opened_at = case when v.opened then ${now.toISOString()}::timestamptz else a.opened_at end,
-        cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
-      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
-      where a.id = v.id and a.state <> 'CLEARED'
-      returning a.id, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
-    for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
-      if (row['cleared'] === true) {
-        const line = { deviceId: row['device_id'] as number, merchantId: (row['merchant_id'] as number | null) ?? null };
-        logged.push(alarmLogLine(kind, { ...line, content: row['content'] as string }, false, now));
-      }
-      if (row['opened'] === true) {
-        hook(row['id'] as number, (row['rule_id'] as number | null) ?? null, row['level'] as AlarmLevel);
-        openedRows.push({
-          deviceId: row['device_id'] as number,
-          deviceNumber: row['device_number'] as string,
-          merchantId: (row['merchant_id'] as number | null) ?? null,
-          level: row['level'] as AlarmLevel,
-          header: row['header'] as boolean,
-          content: row['content'] as string,
-        });
+  // The alarms, their device log lines and their webhook deliveries stand or fall together: a crash
+  // between them loses no delivery of an alarm that opened (docs/alarms.md, "Webhooks").
+  await db.transaction(async (tx) => {
+    if (inserts.length) {
+      // Another batch or server may have opened the same alarm meanwhile: the unique index keeps one.
+      const added = await tx
+        .insert(alarms)
+        .values(inserts)
+        .onConflictDoNothing({
+          target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId, alarms.compartment],
+          where: sql`state <> 'CLEARED'`,
+        })
+        .returning();
+      for (const row of added)
+        if (row.alarmState === 'OPEN') {
+          openedRows.push(row);
+          hook(row.id, row.ruleId, row.level);
+        }
+    }
+    if (updates.length) {
+      const changed = await tx.execute(sql`
+        update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${now.toISOString()}::timestamptz,
+          opened_at = case when v.opened then ${now.toISOString()}::timestamptz else a.opened_at end,
+          cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
+        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
+        where a.id = v.id and a.state <> 'CLEARED'
+        returning a.id, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
+      for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
+        if (row['cleared'] === true) {
+          const line = { deviceId: row['device_id'] as number, merchantId: (row['merchant_id'] as number | null) ?? null };
+          logged.push(alarmLogLine(kind, { ...line, content: row['content'] as string }, false, now));
+        }
+        if (row['opened'] === true) {
+          hook(row['id'] as number, (row['rule_id'] as number | null) ?? null, row['level'] as AlarmLevel);
+          openedRows.push({
+            deviceId: row['device_id'] as number,
+            deviceNumber: row['device_number'] as string,
+            merchantId: (row['merchant_id'] as number | null) ?? null,
+            level: row['level'] as AlarmLevel,
+            header: row['header'] as boolean,
+            content: row['content'] as string,
+          });
+        }
       }
     }
-  }
-  if (dropped.length) await db.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
-  for (const row of openedRows) {
-    touched.add(row.deviceId);
-    logged.push(alarmLogLine(kind, row, true, now));
-  }
-  // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
-  await appendDeviceLog(db, logged);
-  // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
-  await queueAlarmWebhooks(db, hooked);
-  if (kind === 'battery' && touched.size > 0) await followAlarmStatus(db, [...touched]);
+    if (dropped.length) await tx.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
+    for (const row of openedRows) {
+      touched.add(row.deviceId);
+      logged.push(alarmLogLine(kind, row, true, now));
+    }
+    // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
+    await appendDeviceLog(tx, logged);
+    // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
+    await queueAlarmWebhooks(tx, hooked);
+    if (kind === 'battery' && touched.size > 0) await followAlarmStatus(tx, [...touched]);
+  });
   return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
 }
 
@@ -342,33 +346,37 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
  * check (15 s) opens those whose hold has passed (docs/alarms.md, "Parameters"); answers them.
  */
 export async function openHeldAlarms(db: Db, now = new Date()): Promise<OpenedAlarm[]> {
-  const at = now.toISOString();
-  const opened = await db
-    .update(alarms)
-    .set({ alarmState: 'OPEN', openedAt: now, lastSeenAt: now })
-    .where(
-      and(
-        eq(alarms.alarmState, 'PENDING'),
-        inArray(alarms.parameter, COMPARTMENT_PARAMETERS),
-        sql`exists (select 1 from ${alarmRules} r where r.id = ${alarms.ruleId} and r.enabled
-          and ${alarms.openedAt} + r.hold_seconds * interval '1 second' <= ${at}::timestamptz)`,
-      ),
-    )
-    .returning();
-  if (opened.length === 0) return [];
-  const rules = new Map((await currentRules(db)).map((rule) => [rule.id, rule]));
-  await queueAlarmWebhooks(
-    db,
-    opened.map((row) => ({
-      id: row.id,
-      level: row.level,
-      notifications: (row.ruleId !== null ? rules.get(row.ruleId)?.notifications : undefined) ?? [],
-    })),
-  );
-  await appendDeviceLog(
-    db,
-    opened.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, true, now)),
-  );
+  // Opened with their webhook deliveries and device log lines, in one transaction.
+  const opened = await db.transaction(async (tx) => {
+    const at = now.toISOString();
+    const opened = await tx
+      .update(alarms)
+      .set({ alarmState: 'OPEN', openedAt: now, lastSeenAt: now })
+      .where(
+        and(
+          eq(alarms.alarmState, 'PENDING'),
+          inArray(alarms.parameter, COMPARTMENT_PARAMETERS),
+          sql`exists (select 1 from ${alarmRules} r where r.id = ${alarms.ruleId} and r.enabled
+            and ${alarms.openedAt} + r.hold_seconds * interval '1 second' <= ${at}::timestamptz)`,
+        ),
+      )
+      .returning();
+    if (opened.length === 0) return opened;
+    const rules = new Map((await currentRules(tx)).map((rule) => [rule.id, rule]));
+    await queueAlarmWebhooks(
+      tx,
+      opened.map((row) => ({
+        id: row.id,
+        level: row.level,
+        notifications: (row.ruleId !== null ? rules.get(row.ruleId)?.notifications : undefined) ?? [],
+      })),
+    );
+    await appendDeviceLog(
+      tx,
+      opened.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, true, now)),
+    );
+    return opened;
+  });
   return opened.map((row) => ({
     kind: row.alarmKind as AlarmDeviceKind,
     number: row.deviceNumber,

@@ -2,7 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { WebhookConfig } from '../../app/config.js';
 import type { JobHandlers } from '../job/index.js';
 import { handleAlarmWebhooks, useAlarmWebhookSettings } from './alarm.webhook.js';
-import { alarmApi, alarmAssigneeOptionsEndpoint, type AlarmRuleRecord, type BusinessRuleRecord } from '@swap/contracts';
+import {
+  alarmApi,
+  alarmAssigneeOptionsEndpoint,
+  alarmRuleOptionsEndpoint,
+  businessRuleOptionsEndpoint,
+  type AlarmRuleRecord,
+  type BusinessRuleRecord,
+} from '@swap/contracts';
 import { serve } from '../../app/route.js';
 import { editLevel, levelRecords, ruleList, rules } from './alarm.config.js';
 import { fieldColumns } from '../../app/csv.js';
@@ -20,6 +27,7 @@ import {
 import { announceHandled, registerAlarmLive } from './alarm.live.js';
 import { businessRuleList, businessRules } from './alarm.business.js';
 import { alarmDetail } from './alarm.detail.js';
+import { alarmRuleOptions, businessRuleOptions } from './alarm.options.js';
 
 const RULE_CSV = fieldColumns<AlarmRuleRecord>(
   [
@@ -87,5 +95,7 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
   }
   serve(app, alarmApi.summary, ({ ctx }) => alarmSummary(ctx));
   serve(app, alarmAssigneeOptionsEndpoint, ({ input, ctx }) => alarmAssignees(ctx, input));
+  serve(app, alarmRuleOptionsEndpoint, ({ input, ctx }) => alarmRuleOptions(ctx, input));
+  serve(app, businessRuleOptionsEndpoint, ({ input, ctx }) => businessRuleOptions(ctx, input));
   registerAlarmLive(app);
 }

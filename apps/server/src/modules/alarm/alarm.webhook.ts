@@ -44,7 +44,9 @@ export interface HookedAlarm {
 
 /**
  * Queues one delivery per alarm opened whose rule names the webhook and whose level has an address
- * (nothing is read when none does). A failure to queue is the caller's to log: the alarm stands.
+ * (nothing is read when none does). Called in the transaction that opens the alarms: a delivery is
+ * queued if and only if its alarm opened (a failure to queue undoes the opening, which the next
+ * report or check tries again).
  */
 export async function queueAlarmWebhooks(db: Db, opened: readonly HookedAlarm[]): Promise<void> {
   const wanted = opened.filter((alarm) => alarm.notifications.includes('WEBHOOK'));

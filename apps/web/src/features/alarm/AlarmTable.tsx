@@ -1,7 +1,15 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { BUSINESS_SUBJECT_OF, alarmApi, type AlarmRecord, type BusinessCondition } from '@swap/contracts';
+import {
+  BUSINESS_SUBJECT_OF,
+  alarmApi,
+  alarmRuleOptionsEndpoint,
+  businessRuleOptionsEndpoint,
+  type AlarmRecord,
+  type BusinessCondition,
+} from '@swap/contracts';
+import { endpointSource } from '../../shared/api/optionSources';
 import { StatusTag } from '../../shared/StatusTag';
 import { useAllowed } from '../../shared/permissions';
 import { formatNumber } from '../../shared/format';
@@ -52,6 +60,23 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
     ...(kind
       ? []
       : [{ name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: RECORD_KIND_OPTIONS } satisfies SearchField]),
+    // The rules whose alarms the caller sees, searched on the server by their content.
+    {
+      name: 'ruleId',
+      labelKey: 'field.ruleId',
+      type: 'select',
+      source: endpointSource(alarmRuleOptionsEndpoint, (r) => ({ value: r.id, label: r.content }), kind ? { alarmKind: kind } : {}),
+    },
+    ...(kind
+      ? []
+      : [
+          {
+            name: 'businessRuleId',
+            labelKey: 'field.businessRuleId',
+            type: 'select',
+            source: endpointSource(businessRuleOptionsEndpoint, (r) => ({ value: r.id, label: r.content })),
+          } satisfies SearchField,
+        ]),
     { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
     { name: 'alarmState', labelKey: 'field.alarmState', type: 'select', options: STATE_OPTIONS },
     { name: 'opened', labelKey: 'field.openedAt', type: 'dateRange' },

@@ -1,0 +1,45 @@
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { AlarmRuleOption, OptionsQuery } from '@swap/contracts';
+import type { Ctx } from '../../app/context.js';
+import { answerOptions } from '../../app/options.js';
+import { alarmBusinessRules, alarmRules } from './alarm.table.js';
+
+/** Rules whose alarms the caller may see: the platform's (they watch every tenant) and the caller's merchant's; platform staff every one. */
+function visible(ctx: Pick<Ctx, 'principal'>, merchantId: typeof alarmRules.merchantId | typeof alarmBusinessRules.merchantId) {
+  const own = ctx.principal.merchantId;
+  return own === null ? undefined : or(isNull(merchantId), eq(merchantId, own));
+}
+
+/** The device rules as choices of the records' rule filter (docs/alarms.md, "Records"), of one kind if asked. */
+export async function alarmRuleOptions(
+  ctx: Ctx,
+  input: OptionsQuery & { alarmKind?: 'battery' | 'cabinet' | 'vehicle' | undefined },
+): Promise<AlarmRuleOption[]> {
+  return answerOptions(
+    ctx.db,
+    {
+      table: alarmRules,
+      id: alarmRules.id,
+      name: alarmRules.content,
+      select: { id: alarmRules.id, content: alarmRules.content, alarmKind: alarmRules.alarmKind },
+      scope: and(visible(ctx, alarmRules.merchantId), input.alarmKind ? eq(alarmRules.alarmKind, input.alarmKind) : undefined),
+    },
+    input,
+  );
+}
+
+/** The business rules as choices of the records' business rule filter. */
+export async function businessRuleOptions(ctx: Ctx, input: OptionsQuery): Promise<AlarmRuleOption[]> {
+  const rows = await answerOptions(
+    ctx.db,
+    {
+      table: alarmBusinessRules,
+      id: alarmBusinessRules.id,
+      name: alarmBusinessRules.content,
+      select: { id: alarmBusinessRules.id, content: alarmBusinessRules.content },
+      scope: visible(ctx, alarmBusinessRules.merchantId),
+    },
+    input,
+  );
+  return rows.map((row) => ({ ...row, alarmKind: 'business' }));
+}

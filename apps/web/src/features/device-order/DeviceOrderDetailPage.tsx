@@ -1,14 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { type DeviceOrderKind, type DeviceOrderRecord } from '@swap/contracts';
-import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
-import { useUi } from '../../shared/ui';
 import { OrderPayments } from '../payment';
-import { ORDER_STATUS_MAP, orderMoney } from '../order-kind';
-import { can, codeOf, DEVICE_ORDER_ROUTES, useOrderKind } from './deviceOrderModel';
-import { useDeviceOrderDetail, useDeviceOrderSteps } from './useDeviceOrderDetail';
+import { ORDER_STATUS_MAP, orderMoney, orderStepActions } from '../order-kind';
+import { can, codeOf, DEVICE_ORDER_ROUTES, deviceOrderSteps, useOrderKind } from './deviceOrderModel';
+import { useDeviceOrderDetail } from './useDeviceOrderDetail';
 
 function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<DeviceOrderRecord>[] {
   return [
@@ -47,27 +45,6 @@ function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<
   ];
 }
 
-/** Hand over or cancel after its question; the order reloads and a message says it is done. */
-function StepButton({ order, step }: { order: DeviceOrderRecord; step: 'handOver' | 'cancel' }) {
-  const { t } = useTranslation();
-  const { message } = useUi();
-  const steps = useDeviceOrderSteps(order.kind);
-  return (
-    <ConfirmButton
-      type={step === 'handOver' ? 'primary' : 'default'}
-      size="middle"
-      danger={step === 'cancel'}
-      labelKey={`deviceOrder.${step}`}
-      confirmKey={step === 'handOver' ? `deviceOrder.handOverConfirm.${order.kind}` : 'deviceOrder.cancelConfirm'}
-      code={`${codeOf(order.kind)}.${step}`}
-      onConfirm={async () => {
-        await steps[step]({ id: order.id });
-        void message.success(t(step === 'handOver' ? 'deviceOrder.handedOver' : 'deviceOrder.cancelled'));
-      }}
-    />
-  );
-}
-
 /**
  * One vehicle or battery order: the customer, the device and city, what it costs and how it was paid;
  * hand over once paid, cancel while unpaid (docs/orders.md).
@@ -85,22 +62,7 @@ export function DeviceOrderDetailPage() {
       pageTitleKey={kind === 'vehicle' ? 'page.vehicleOrderDetail' : 'page.batteryOrderDetail'}
       back={DEVICE_ORDER_ROUTES.list(kind)}
       loadFailedKey="deviceOrder.loadFailed"
-      actions={[
-        {
-          key: 'handOver',
-          code: `${codeOf(kind)}.handOver`,
-          labelKey: 'deviceOrder.handOver',
-          when: can('handOver'),
-          render: (o) => <StepButton order={o} step="handOver" />,
-        },
-        {
-          key: 'cancel',
-          code: `${codeOf(kind)}.cancel`,
-          labelKey: 'deviceOrder.cancel',
-          when: can('cancel'),
-          render: (o) => <StepButton order={o} step="cancel" />,
-        },
-      ]}
+      actions={orderStepActions(deviceOrderSteps(kind))}
     >
       {(order) => (
         <>

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { deviceOrderApi, type DeviceOrderRecord } from '@swap/contracts';
 import { fieldKey } from '../../shared/devices';
-import { amountColumn, OrderKindList, PlaceOrderButton } from '../order-kind';
-import { can, codeOf, DEVICE_ORDER_ROUTES, searchFields, useOrderKind } from './deviceOrderModel';
+import { amountColumn, OrderKindList, orderStepRowActions, PlaceOrderButton } from '../order-kind';
+import { codeOf, DEVICE_ORDER_ROUTES, deviceOrderSteps, searchFields, useOrderKind } from './deviceOrderModel';
 
 const DeviceOrderForm = lazy(() => import('./DeviceOrderForm').then((m) => ({ default: m.DeviceOrderForm })));
 
@@ -46,27 +46,7 @@ export function DeviceOrderListPage() {
         ],
         after: [amountColumn('totalAmount', 160), { key: 'cityName', titleKey: fieldKey('cityName'), width: 150 }],
       }}
-      steps={[
-        {
-          key: 'handOver',
-          labelKey: 'deviceOrder.handOver',
-          code: `${code}.handOver`,
-          hidden: (r) => !can('handOver')(r),
-          confirmKey: `deviceOrder.handOverConfirm.${kind}`,
-          successKey: 'deviceOrder.handedOver',
-          call: { endpoint: api.handOver, input: (r) => ({ id: r.id }) },
-        },
-        {
-          key: 'cancel',
-          labelKey: 'deviceOrder.cancel',
-          code: `${code}.cancel`,
-          danger: true,
-          hidden: (r) => !can('cancel')(r),
-          confirmKey: 'deviceOrder.cancelConfirm',
-          successKey: 'deviceOrder.cancelled',
-          call: { endpoint: api.cancel, input: (r) => ({ id: r.id }) },
-        },
-      ]}
+      steps={orderStepRowActions(deviceOrderSteps(kind))}
     />
   );
 }

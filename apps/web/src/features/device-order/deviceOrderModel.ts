@@ -6,11 +6,11 @@ import {
   type DeviceOrderRecord,
   type DeviceOrderStep,
   type FilterOf,
-  type deviceOrderApi,
+  deviceOrderApi,
 } from '@swap/contracts';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import type { SearchField } from '../../shared/table';
-import { ORDER_ROUTES, useOrderKindOf } from '../order-kind';
+import { ORDER_ROUTES, useOrderKindOf, type OrderStep } from '../order-kind';
 
 /** The kind of order a page shows, from its address (/order/vehicle/… or /order/battery/…). */
 export const useOrderKind = (): DeviceOrderKind => useOrderKindOf(DEVICE_ORDER_KINDS);
@@ -25,6 +25,30 @@ export const DEVICE_ORDER_ROUTES = {
 
 /** Whether staff may take a step on the order now (the state machine of the contracts, docs/orders.md). */
 export const can = (step: DeviceOrderStep) => (order: DeviceOrderRecord) => deviceStepAllowed(step, order.status);
+
+/** Hand over once paid, cancel while unpaid: on the list's rows and the detail page. */
+export const deviceOrderSteps = (kind: DeviceOrderKind): OrderStep<DeviceOrderRecord>[] => [
+  {
+    key: 'handOver',
+    labelKey: 'deviceOrder.handOver',
+    code: `${codeOf(kind)}.handOver`,
+    when: can('handOver'),
+    primary: true,
+    endpoint: deviceOrderApi[kind].handOver,
+    confirmKey: `deviceOrder.handOverConfirm.${kind}`,
+    doneKey: 'deviceOrder.handedOver',
+  },
+  {
+    key: 'cancel',
+    labelKey: 'deviceOrder.cancel',
+    code: `${codeOf(kind)}.cancel`,
+    when: can('cancel'),
+    danger: true,
+    endpoint: deviceOrderApi[kind].cancel,
+    confirmKey: 'deviceOrder.cancelConfirm',
+    doneKey: 'deviceOrder.cancelled',
+  },
+];
 
 /** The search fields of a kind's own, beside those every order list has. */
 export const searchFields = (kind: DeviceOrderKind): SearchField<FilterOf<(typeof deviceOrderApi)['vehicle']['search']>>[] => [

@@ -1,16 +1,14 @@
 import { Card } from 'antd';
-import { CarOutlined, RetweetOutlined } from '@ant-design/icons';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { CURRENCY_DECIMALS, type PlanSwitchRecord, type ProductOrderDetail, productOrderAmountDue } from '@swap/contracts';
-import { ConfirmButton } from '../../shared/confirm';
 import { DetailCards, DetailFrame, lazyDrawer, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
 import { formatAmount, formatDateTime } from '../../shared/format';
-import { useUi } from '../../shared/ui';
+import { orderStepActions } from '../order-kind';
 import { OrderPayments } from '../payment';
-import { can, CODE, CUSTOMER_STATUS_MAP, ORDER_ROUTES, STATUS_MAP } from './productOrderModel';
-import { useOrderSteps, useProductOrderDetail } from './productOrderQueries';
+import { CODE, CUSTOMER_STATUS_MAP, ORDER_ROUTES, PRODUCT_ORDER_STEPS, STATUS_MAP } from './productOrderModel';
+import { useProductOrderDetail } from './productOrderQueries';
 
 const SwitchPlanForm = lazyDrawer(() => import('./ProductOrderForms').then((m) => m.SwitchPlanForm));
 const BindVehicleForm = lazyDrawer(() => import('./ProductOrderForms').then((m) => m.BindVehicleForm));
@@ -109,27 +107,6 @@ function SwitchHistory({ order }: { order: ProductOrderDetail }) {
   );
 }
 
-/** Terminate or retry after its question; the order reloads and a message says it is done. */
-function StepButton({ order, step }: { order: ProductOrderDetail; step: 'terminate' | 'retry' }) {
-  const { t } = useTranslation();
-  const { message } = useUi();
-  const steps = useOrderSteps();
-  return (
-    <ConfirmButton
-      type={step === 'terminate' ? 'primary' : 'default'}
-      size="middle"
-      danger={step === 'terminate'}
-      labelKey={`productOrder.${step}`}
-      confirmKey={`productOrder.${step}Confirm`}
-      code={`${CODE}.${step}`}
-      onConfirm={async () => {
-        await steps[step]({ id: order.id });
-        void message.success(t(step === 'terminate' ? 'productOrder.terminated' : 'productOrder.retried'));
-      }}
-    />
-  );
-}
-
 /**
  * One product order: the customer, product and source, its cycles and what it owes, the vehicle and
  * battery bound, the plan-switch history; terminate, switch plan, bind vehicle and retry as its
@@ -146,38 +123,7 @@ export function ProductOrderDetailPage() {
       pageTitleKey="page.productOrderDetail"
       back={ORDER_ROUTES.list}
       loadFailedKey="productOrder.loadFailed"
-      actions={[
-        {
-          key: 'switchPlan',
-          code: `${CODE}.switchPlan`,
-          labelKey: 'productOrder.switchPlan',
-          icon: <RetweetOutlined />,
-          opens: 'switchPlan',
-          when: can('switchPlan'),
-        },
-        {
-          key: 'bindVehicle',
-          code: `${CODE}.bindVehicle`,
-          labelKey: 'productOrder.bindVehicle',
-          icon: <CarOutlined />,
-          opens: 'bindVehicle',
-          when: (o) => can('bindVehicle')(o) && o.vehicleId === null,
-        },
-        {
-          key: 'retry',
-          code: `${CODE}.retry`,
-          labelKey: 'productOrder.retry',
-          when: can('retry'),
-          render: (o) => <StepButton order={o} step="retry" />,
-        },
-        {
-          key: 'terminate',
-          code: `${CODE}.terminate`,
-          labelKey: 'productOrder.terminate',
-          when: can('terminate'),
-          render: (o) => <StepButton order={o} step="terminate" />,
-        },
-      ]}
+      actions={orderStepActions<ProductOrderDetail>(PRODUCT_ORDER_STEPS)}
       drawers={{
         switchPlan: ({ record, open, close }) => <SwitchPlanForm order={open ? record : null} onClose={close} />,
         bindVehicle: ({ record, open, close }) => <BindVehicleForm order={open ? record : null} onClose={close} />,

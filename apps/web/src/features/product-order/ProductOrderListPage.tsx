@@ -10,7 +10,8 @@ import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../../shared/devices';
 import { formatAmount } from '../../shared/format';
 import { isPlatformUser } from '../../shared/session';
-import { can, CODE, CUSTOMER_STATUS_MAP, ORDER_ROUTES, SEARCH_FIELDS, STATUS_MAP } from './productOrderModel';
+import { orderStepRowActions } from '../order-kind';
+import { CODE, CUSTOMER_STATUS_MAP, ORDER_ROUTES, PRODUCT_ORDER_STEPS, SEARCH_FIELDS, STATUS_MAP } from './productOrderModel';
 
 const PlaceOrderForm = lazy(() => import('./ProductOrderForms').then((m) => ({ default: m.PlaceOrderForm })));
 const SwitchPlanForm = lazy(() => import('./ProductOrderForms').then((m) => ({ default: m.SwitchPlanForm })));
@@ -81,39 +82,7 @@ export function ProductOrderListPage() {
         ]}
         rowActions={[
           { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(ORDER_ROUTES.detail(r.id)) },
-          {
-            key: 'switchPlan',
-            labelKey: 'productOrder.switchPlan',
-            code: `${CODE}.switchPlan`,
-            hidden: (r) => !can('switchPlan')(r),
-            onClick: (r) => setSwitching(r),
-          },
-          {
-            key: 'bindVehicle',
-            labelKey: 'productOrder.bindVehicle',
-            code: `${CODE}.bindVehicle`,
-            hidden: (r) => !can('bindVehicle')(r) || r.vehicleId !== null,
-            onClick: (r) => setBinding(r),
-          },
-          {
-            key: 'retry',
-            labelKey: 'productOrder.retry',
-            code: `${CODE}.retry`,
-            hidden: (r) => !can('retry')(r),
-            confirmKey: 'productOrder.retryConfirm',
-            successKey: 'productOrder.retried',
-            call: { endpoint: productOrderApi.retry, input: (r) => ({ id: r.id }) },
-          },
-          {
-            key: 'terminate',
-            labelKey: 'productOrder.terminate',
-            code: `${CODE}.terminate`,
-            danger: true,
-            hidden: (r) => !can('terminate')(r),
-            confirmKey: 'productOrder.terminateConfirm',
-            successKey: 'productOrder.terminated',
-            call: { endpoint: productOrderApi.terminate, input: (r) => ({ id: r.id }) },
-          },
+          ...orderStepRowActions(PRODUCT_ORDER_STEPS, (drawer, order) => (drawer === 'switchPlan' ? setSwitching : setBinding)(order)),
         ]}
       />
       <Suspense fallback={null}>

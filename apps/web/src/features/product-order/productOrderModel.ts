@@ -6,11 +6,13 @@ import {
   type FilterOf,
   type ProductOrderRecord,
   type ProductOrderStep,
-  type productOrderApi,
+  productOrderApi,
 } from '@swap/contracts';
+import { CarOutlined, RetweetOutlined } from '@ant-design/icons';
 import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField } from '../../shared/table';
 import { fieldKey, optionsOf } from '../../shared/devices';
+import type { OrderStep } from '../order-kind';
 
 export const CODE = 'order.product';
 
@@ -36,6 +38,49 @@ export const CUSTOMER_STATUS_MAP: StatusMap = {
 
 /** Whether staff may take a step on the order now (the state machine of the contracts, docs/orders.md). */
 export const can = (step: ProductOrderStep) => (order: ProductOrderRecord) => stepAllowed(step, order.status);
+
+/**
+ * Switch plan and bind a vehicle (drawers of the page: `switchPlan`, `bindVehicle`), retry and
+ * terminate as the status allows: on the list's rows and the detail page.
+ */
+export const PRODUCT_ORDER_STEPS: OrderStep<ProductOrderRecord>[] = [
+  {
+    key: 'switchPlan',
+    labelKey: 'productOrder.switchPlan',
+    code: `${CODE}.switchPlan`,
+    when: can('switchPlan'),
+    icon: RetweetOutlined,
+    opens: 'switchPlan',
+  },
+  {
+    key: 'bindVehicle',
+    labelKey: 'productOrder.bindVehicle',
+    code: `${CODE}.bindVehicle`,
+    when: (order) => can('bindVehicle')(order) && order.vehicleId === null,
+    icon: CarOutlined,
+    opens: 'bindVehicle',
+  },
+  {
+    key: 'retry',
+    labelKey: 'productOrder.retry',
+    code: `${CODE}.retry`,
+    when: can('retry'),
+    endpoint: productOrderApi.retry,
+    confirmKey: 'productOrder.retryConfirm',
+    doneKey: 'productOrder.retried',
+  },
+  {
+    key: 'terminate',
+    labelKey: 'productOrder.terminate',
+    code: `${CODE}.terminate`,
+    when: can('terminate'),
+    primary: true,
+    danger: true,
+    endpoint: productOrderApi.terminate,
+    confirmKey: 'productOrder.terminateConfirm',
+    doneKey: 'productOrder.terminated',
+  },
+];
 
 export const SEARCH_FIELDS: SearchField<FilterOf<typeof productOrderApi.search>>[] = [
   { name: 'orderNo', labelKey: fieldKey('orderNo') },

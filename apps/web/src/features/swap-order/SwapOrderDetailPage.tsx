@@ -1,14 +1,12 @@
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { swapOrderRefundable, swapOrderRefundsThroughGateway, type SwapOrderKind, type SwapOrderRecord } from '@swap/contracts';
-import { ConfirmButton } from '../../shared/confirm';
+import type { SwapOrderKind, SwapOrderRecord } from '@swap/contracts';
 import { DetailCards, DetailFrame, type DetailGroup } from '../../shared/detail';
 import { fieldKey } from '../../shared/devices';
-import { useUi } from '../../shared/ui';
 import { OrderPayments } from '../payment';
-import { ORDER_STATUS_MAP, orderMoney } from '../order-kind';
-import { can, codeOf, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
-import { useSwapOrderDetail, useSwapOrderSteps } from './useSwapOrderDetail';
+import { ORDER_STATUS_MAP, orderMoney, orderStepActions } from '../order-kind';
+import { can, codeOf, SWAP_ORDER_ROUTES, swapOrderSteps, useSwapOrderKind } from './swapOrderModel';
+import { useSwapOrderDetail } from './useSwapOrderDetail';
 
 function groups(t: (key: string, params?: Record<string, unknown>) => string, kind: SwapOrderKind): DetailGroup<SwapOrderRecord>[] {
   return [
@@ -51,66 +49,6 @@ function groups(t: (key: string, params?: Record<string, unknown>) => string, ki
   ];
 }
 
-/** The steps staff take on the page: their words, their action code and whether they warn. */
-const STEPS = {
-  pay: {
-    labelKey: 'swapOrder.pay',
-    confirmKey: 'swapOrder.payConfirm',
-    doneKey: 'swapOrder.paid',
-    action: 'walletPay',
-    primary: true,
-    danger: false,
-  },
-  cancel: {
-    labelKey: 'swapOrder.cancel',
-    confirmKey: 'swapOrder.cancelConfirm',
-    doneKey: 'swapOrder.cancelled',
-    action: 'cancel',
-    primary: false,
-    danger: true,
-  },
-  refund: {
-    labelKey: 'swapOrder.refund',
-    confirmKey: 'swapOrder.refundConfirm',
-    doneKey: 'swapOrder.refunded',
-    action: 'refund',
-    primary: false,
-    danger: false,
-  },
-  gatewayRefund: {
-    labelKey: 'swapOrder.refundGateway',
-    confirmKey: 'swapOrder.refundGatewayConfirm',
-    doneKey: 'swapOrder.refundedGateway',
-    action: 'refund',
-    primary: false,
-    danger: false,
-  },
-} as const;
-type Step = Exclude<keyof typeof STEPS, 'gatewayRefund'>;
-
-/** Collect from the wallet, cancel or refund after its question; the order reloads and a message says it is done. */
-function StepButton({ order, step }: { order: SwapOrderRecord; step: Step }) {
-  const { t } = useTranslation();
-  const { message } = useUi();
-  const steps = useSwapOrderSteps(order.kind);
-  // An order paid through a gateway is refunded through it (docs/orders.md, "Refund").
-  const words = step === 'refund' && swapOrderRefundsThroughGateway(order) ? STEPS.gatewayRefund : STEPS[step];
-  return (
-    <ConfirmButton
-      type={words.primary ? 'primary' : 'default'}
-      size="middle"
-      danger={words.danger}
-      labelKey={words.labelKey}
-      confirmKey={words.confirmKey}
-      code={`${codeOf(order.kind)}.${words.action}`}
-      onConfirm={async () => {
-        await steps[step]({ id: order.id });
-        void message.success(t(words.doneKey));
-      }}
-    />
-  );
-}
-
 /**
  * One transfer or energy order: the swap it charges (a link to the swap record), the customer and
  * cabinet, an energy order's meter readings, what it costs and how it was paid, with the steps its
@@ -130,30 +68,7 @@ export function SwapOrderDetailPage() {
       pageTitleKey={kind === 'kwh' ? 'page.kwhOrderDetail' : 'page.transferOrderDetail'}
       back={SWAP_ORDER_ROUTES.list(kind)}
       loadFailedKey="swapOrder.loadFailed"
-      actions={[
-        {
-          key: 'pay',
-          code: `${codeOf(kind)}.walletPay`,
-          labelKey: 'swapOrder.pay',
-          when: can('pay'),
-          render: (o) => <StepButton order={o} step="pay" />,
-        },
-        {
-          key: 'cancel',
-          code: `${codeOf(kind)}.cancel`,
-          labelKey: 'swapOrder.cancel',
-          when: can('cancel'),
-          render: (o) => <StepButton order={o} step="cancel" />,
-        },
-        {
-          key: 'refund',
-          code: `${codeOf(kind)}.refund`,
-          labelKey: 'swapOrder.refund',
-          // Back to the wallet, or through the gateway that took the payment (docs/orders.md, "Refund").
-          when: swapOrderRefundable,
-          render: (o) => <StepButton order={o} step="refund" />,
-        },
-      ]}
+      actions={orderStepActions(swapOrderSteps(kind))}
     >
       {(order) => (
         <>

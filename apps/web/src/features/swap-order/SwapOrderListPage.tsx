@@ -2,8 +2,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { SWAP_ORDER_STATUSES, swapOrderApi, type SwapOrderRecord } from '@swap/contracts';
 import { fieldKey } from '../../shared/devices';
-import { amountColumn, OrderKindList } from '../order-kind';
-import { can, codeOf, SWAP_ORDER_ROUTES, useSwapOrderKind } from './swapOrderModel';
+import { amountColumn, OrderKindList, orderStepRowActions } from '../order-kind';
+import { SWAP_ORDER_ROUTES, swapOrderSteps, useSwapOrderKind } from './swapOrderModel';
 
 /**
  * Order centre → Transfer orders or Energy orders: the paid side of charged swaps, each linked to its
@@ -15,7 +15,6 @@ export function SwapOrderListPage() {
   const { t } = useTranslation();
   const kind = useSwapOrderKind();
   const api = swapOrderApi[kind];
-  const code = codeOf(kind);
   return (
     <OrderKindList<SwapOrderRecord, typeof api.search>
       kind={kind}
@@ -39,27 +38,7 @@ export function SwapOrderListPage() {
         after: [amountColumn('amount', 150), { key: 'cityName', titleKey: fieldKey('cityName'), width: 150 }],
         last: [{ key: 'swapAt', titleKey: fieldKey('swapAt'), kind: 'datetime', width: 180 }],
       }}
-      steps={[
-        {
-          key: 'pay',
-          labelKey: 'swapOrder.pay',
-          code: `${code}.walletPay`,
-          hidden: (r) => !can('pay')(r),
-          confirmKey: 'swapOrder.payConfirm',
-          successKey: 'swapOrder.paid',
-          call: { endpoint: api.walletPay, input: (r) => ({ id: r.id }) },
-        },
-        {
-          key: 'cancel',
-          labelKey: 'swapOrder.cancel',
-          code: `${code}.cancel`,
-          danger: true,
-          hidden: (r) => !can('cancel')(r),
-          confirmKey: 'swapOrder.cancelConfirm',
-          successKey: 'swapOrder.cancelled',
-          call: { endpoint: api.cancel, input: (r) => ({ id: r.id }) },
-        },
-      ]}
+      steps={orderStepRowActions(swapOrderSteps(kind))}
     />
   );
 }

@@ -1,5 +1,14 @@
-import { SWAP_ORDER_KINDS, swapOrderStepAllowed, type SwapOrderKind, type SwapOrderRecord, type SwapOrderStep } from '@swap/contracts';
-import { ORDER_ROUTES, useOrderKindOf } from '../order-kind';
+import {
+  SWAP_ORDER_KINDS,
+  swapOrderApi,
+  swapOrderRefundable,
+  swapOrderRefundsThroughGateway,
+  swapOrderStepAllowed,
+  type SwapOrderKind,
+  type SwapOrderRecord,
+  type SwapOrderStep,
+} from '@swap/contracts';
+import { ORDER_ROUTES, useOrderKindOf, type OrderStep } from '../order-kind';
 
 /** The kind of order a page shows, from its address (/order/transfer/… or /order/kwh/…). */
 export const useSwapOrderKind = (): SwapOrderKind => useOrderKindOf(SWAP_ORDER_KINDS);
@@ -14,3 +23,49 @@ export const SWAP_ORDER_ROUTES = {
 
 /** Whether staff may take a step on the order now (the state table of the contracts). */
 export const can = (step: SwapOrderStep) => (order: SwapOrderRecord) => swapOrderStepAllowed(step, order.status);
+
+/**
+ * Collect from the wallet and cancel while unpaid; refund while a payment settles, back to the
+ * wallet or through the gateway that took it (docs/orders.md, "Refund"): on the list's rows and the
+ * detail page.
+ */
+export const swapOrderSteps = (kind: SwapOrderKind): OrderStep<SwapOrderRecord>[] => [
+  {
+    key: 'pay',
+    labelKey: 'swapOrder.pay',
+    code: `${codeOf(kind)}.walletPay`,
+    when: can('pay'),
+    primary: true,
+    endpoint: swapOrderApi[kind].walletPay,
+    confirmKey: 'swapOrder.payConfirm',
+    doneKey: 'swapOrder.paid',
+  },
+  {
+    key: 'cancel',
+    labelKey: 'swapOrder.cancel',
+    code: `${codeOf(kind)}.cancel`,
+    when: can('cancel'),
+    danger: true,
+    endpoint: swapOrderApi[kind].cancel,
+    confirmKey: 'swapOrder.cancelConfirm',
+    doneKey: 'swapOrder.cancelled',
+  },
+  {
+    key: 'refund',
+    labelKey: 'swapOrder.refund',
+    code: `${codeOf(kind)}.refund`,
+    when: (order) => swapOrderRefundable(order) && !swapOrderRefundsThroughGateway(order),
+    endpoint: swapOrderApi[kind].refund,
+    confirmKey: 'swapOrder.refundConfirm',
+    doneKey: 'swapOrder.refunded',
+  },
+  {
+    key: 'refundGateway',
+    labelKey: 'swapOrder.refundGateway',
+    code: `${codeOf(kind)}.refund`,
+    when: (order) => swapOrderRefundable(order) && swapOrderRefundsThroughGateway(order),
+    endpoint: swapOrderApi[kind].refund,
+    confirmKey: 'swapOrder.refundGatewayConfirm',
+    doneKey: 'swapOrder.refundedGateway',
+  },
+];

@@ -1,10 +1,9 @@
 import { lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { walletOrderApi, type WalletOrderRecord } from '@swap/contracts';
-import type { RowAction } from '../../shared/table';
 import { fieldKey } from '../../shared/devices';
-import { amountColumn, OrderKindList, PlaceOrderButton } from '../order-kind';
-import { can, codeOf, useWalletOrderKind } from './walletOrderModel';
+import { amountColumn, OrderKindList, orderStepRowActions, PlaceOrderButton } from '../order-kind';
+import { codeOf, useWalletOrderKind, walletOrderSteps } from './walletOrderModel';
 
 const PlaceWalletOrderForm = lazy(() => import('./WalletOrderForms').then((m) => ({ default: m.PlaceWalletOrderForm })));
 const MarkPaidForm = lazy(() => import('./WalletOrderForms').then((m) => ({ default: m.MarkPaidForm })));
@@ -22,38 +21,6 @@ export function WalletOrderListPage() {
   const api = walletOrderApi[kind];
   const [paying, setPaying] = useState<WalletOrderRecord | null>(null);
   const recharge = kind === 'recharge';
-  const steps: RowAction<WalletOrderRecord>[] = [
-    { key: 'markPaid', labelKey: 'walletOrder.markPaid', code: `${code}.markPaid`, hidden: (r) => !can('pay')(r), onClick: setPaying },
-    recharge
-      ? {
-          key: 'complete',
-          labelKey: 'walletOrder.complete',
-          code: 'order.wallet.complete',
-          hidden: (r) => !can('complete')(r),
-          confirmKey: 'walletOrder.completeConfirm',
-          successKey: 'walletOrder.completed',
-          call: { endpoint: walletOrderApi.recharge.complete, input: (r) => ({ id: r.id }) },
-        }
-      : {
-          key: 'payFromWallet',
-          labelKey: 'walletOrder.payFromWallet',
-          code: 'order.combo.payFromWallet',
-          hidden: (r) => !can('pay')(r),
-          confirmKey: 'walletOrder.payFromWalletConfirm',
-          successKey: 'walletOrder.markedPaid',
-          call: { endpoint: walletOrderApi.package.payFromWallet, input: (r) => ({ id: r.id }) },
-        },
-    {
-      key: 'cancel',
-      labelKey: 'walletOrder.cancel',
-      code: `${code}.cancel`,
-      danger: true,
-      hidden: (r) => !can('cancel')(r),
-      confirmKey: 'walletOrder.cancelConfirm',
-      successKey: 'walletOrder.cancelled',
-      call: { endpoint: api.cancel, input: (r) => ({ id: r.id }) },
-    },
-  ];
   return (
     <OrderKindList<WalletOrderRecord, typeof api.search>
       kind={kind}
@@ -83,7 +50,7 @@ export function WalletOrderListPage() {
             ],
         after: [amountColumn('paidAmount', 160), ...(recharge ? [amountColumn<WalletOrderRecord>('giftAmount', 140)] : [])],
       }}
-      steps={steps}
+      steps={orderStepRowActions(walletOrderSteps(kind), (_drawer, order) => setPaying(order))}
     >
       {paying && <MarkPaidForm order={paying} onClose={() => setPaying(null)} />}
     </OrderKindList>

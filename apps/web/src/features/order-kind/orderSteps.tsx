@@ -1,0 +1,87 @@
+import { createElement, type ComponentType } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { EndpointDef } from '@swap/contracts';
+import { ConfirmButton } from '../../shared/confirm';
+import type { DetailAction } from '../../shared/detail';
+import { useEndpointMutation } from '../../shared/api/endpoints';
+import type { RowAction } from '../../shared/table';
+import { useUi } from '../../shared/ui';
+
+interface OrderStepBase<T> {
+  key: string;
+  labelKey: string;
+  /** The permission code that lets staff take it. */
+  code: string;
+  /** Whether the order's status (or more) allows it now. */
+  when: (order: T) => boolean;
+  danger?: boolean;
+  /** The detail page's main step: a primary button. */
+  primary?: boolean;
+  /** The detail page's button icon. */
+  icon?: ComponentType;
+}
+
+/**
+ * A step staff take on an order (pay, hand over, cancel, refund…), declared once for the list's rows
+ * and the detail page's title bar (docs/web-kits.md, "Order kinds"): either a call of a declared
+ * endpoint with the order's id, asked first and told when done, or a drawer of the page it opens.
+ */
+export type OrderStep<T extends { id: number }> = OrderStepBase<T> &
+  ({ endpoint: EndpointDef; confirmKey: string; doneKey: string; opens?: never } | { opens: string; endpoint?: never });
+
+/** The steps as row actions after View; a drawer step calls `open(step key, order)`. */
+export function orderStepRowActions<T extends { id: number }>(
+  steps: readonly OrderStep<T>[],
+  open?: (drawer: string, order: T) => void,
+): RowAction<T>[] {
+  return steps.map((step) => {
+    const base = { key: step.key, labelKey: step.labelKey, code: step.code, danger: step.danger, hidden: (order: T) => !step.when(order) };
+    if (step.opens !== undefined) {
+      const drawer = step.opens;
+      return { ...base, onClick: (order: T) => open?.(drawer, order) };
+    }
+    return {
+      ...base,
+      confirmKey: step.confirmKey,
+      successKey: step.doneKey,
+      call: { endpoint: step.endpoint, input: (order: T) => ({ id: order.id }) },
+    };
+  });
+}
+
+/** The steps as the detail page's title-bar actions; a drawer step opens the page's drawer of its name. */
+export function orderStepActions<T extends { id: number }>(steps: readonly OrderStep<T>[]): DetailAction<T>[] {
+  return steps.map((step) => {
+    const base = { key: step.key, code: step.code, labelKey: step.labelKey, when: step.when };
+    if (step.opens !== undefined) return { ...base, opens: step.opens, danger: step.danger, icon: step.icon && createElement(step.icon) };
+    return { ...base, render: (order: T) => <OrderStepButton order={order} step={step} /> };
+  });
+}
+
+/** A call step's button: asks, calls with the order's id, reloads the order and its lists, says it is done. */
+function OrderStepButton<T extends { id: number }>({
+  order,
+  step,
+}: {
+  order: T;
+  step: OrderStepBase<T> & { endpoint: EndpointDef; confirmKey: string; doneKey: string };
+}) {
+  const { t } = useTranslation();
+  const { message } = useUi();
+  const call = useEndpointMutation(step.endpoint);
+  return (
+    <ConfirmButton
+      type={step.primary ? 'primary' : 'default'}
+      size="middle"
+      danger={step.danger}
+      icon={step.icon && createElement(step.icon)}
+      labelKey={step.labelKey}
+      confirmKey={step.confirmKey}
+      code={step.code}
+      onConfirm={async () => {
+        await call({ id: order.id } as never);
+        void message.success(t(step.doneKey));
+      }}
+    />
+  );
+}

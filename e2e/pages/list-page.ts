@@ -9,6 +9,38 @@ import { openDrawer, pickDate, rowAction } from './antd.js';
  */
 export type FieldValues = Record<string, string>;
 
+/** The antd select around its search input (the combobox), holding the chosen value's text. */
+const SELECT_ROOT = 'xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]';
+
+/**
+ * Picks `value` in an antd select and checks that the select shows it. A pick right after another
+ * one in the same select can be swallowed while the first pick's list fades out (seen in
+ * commands.spec): then the pick is made once more, and a second miss fails with the field's name.
+ */
+async function pickOption(page: Page, field: Locator, label: string, value: string): Promise<void> {
+  const shown = field.locator(SELECT_ROOT).filter({ hasText: value });
+  for (let attempt = 1; ; attempt++) {
+    // Its search input takes the start of the option (before any "(code)").
+    if ((await field.getAttribute('readonly')) === null) await field.fill(value.split(' (')[0]!);
+    else await field.click();
+    // Pick from this select's own list: another select's list may still be fading out, and its
+    // options may contain the same text (option "1" and "E-Scooter Single (ES1)").
+    const listId = await field.getAttribute('aria-controls');
+    const dropdown = listId
+      ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
+      : page.locator('.ant-select-dropdown:visible');
+    await dropdown.locator('.ant-select-item-option', { hasText: value }).first().click();
+    try {
+      await shown.waitFor({ timeout: 5_000 });
+      return;
+    } catch (error) {
+      // A multiple select would drop a value picked twice: pick again only what is not shown.
+      if ((await shown.count()) > 0) return;
+      if (attempt === 2) throw new Error(`the select "${label}" does not show "${value}" after picking it twice`, { cause: error });
+    }
+  }
+}
+
 /** Fills the labelled fields of `scope` (a search form or a drawer). */
 async function fillFields(page: Page, scope: Locator, values: FieldValues): Promise<void> {
   for (const [label, value] of Object.entries(values)) {
@@ -20,16 +52,7 @@ async function fillFields(page: Page, scope: Locator, values: FieldValues): Prom
       await field.fill(value);
       continue;
     }
-    // An antd select: its search input takes the start of the option (before any "(code)").
-    if ((await field.getAttribute('readonly')) === null) await field.fill(value.split(' (')[0]!);
-    else await field.click();
-    // Pick from this select's own list: another select's list may still be fading out, and its
-    // options may contain the same text (option "1" and "E-Scooter Single (ES1)").
-    const listId = await field.getAttribute('aria-controls');
-    const dropdown = listId
-      ? page.locator('.ant-select-dropdown', { has: page.locator(`[id="${listId}"]`) })
-      : page.locator('.ant-select-dropdown:visible');
-    await dropdown.locator('.ant-select-item-option', { hasText: value }).first().click();
+    await pickOption(page, field, label, value);
   }
 }
 

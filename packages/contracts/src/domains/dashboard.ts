@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { ALARM_LEVELS } from './alarm.js';
-import { STATION_TYPES } from './station-kinds.js';
+import { STATION_SCREENS, STATION_TYPES } from './station-kinds.js';
 
 /**
  * The home dashboard (`/dashboard`): the network's figures, trends and rankings for the caller's
@@ -159,7 +159,11 @@ export const dashboardApi = {
   live: endpoint({
     method: 'GET',
     path: '/dashboard/live',
-    access: { code: DASHBOARD_CARD_CODES.figures, orCodes: [DASHBOARD_CARD_CODES.trends, DASHBOARD_CARD_CODES.ranking] },
+    // The fleet map follows it too: a holder of a station menu without a card hears its stations' changes.
+    access: {
+      code: DASHBOARD_CARD_CODES.figures,
+      orCodes: [DASHBOARD_CARD_CODES.trends, DASHBOARD_CARD_CODES.ranking, ...STATION_TYPES.map((type) => STATION_SCREENS[type].code)],
+    },
     answer: 'stream',
     summary: "Server-Sent Events: a `figures` event (the cards to reload) each time a figure of the caller's tenant changes",
   }),

@@ -133,6 +133,10 @@ export const stationGroup = z.object({
   west: z.number(),
   north: z.number(),
   east: z.number(),
+  /** How many of them are online, offline and in alarm (each station's `state`): the group is drawn in their colours. */
+  online: z.number(),
+  offline: z.number(),
+  alarm: z.number(),
 });
 export type StationGroup = z.infer<typeof stationGroup>;
 

@@ -14,6 +14,12 @@ export function unclearedAlarmsOf(kind: AlarmDeviceKind, deviceIds: SQL): SQL<nu
     and ${alarms.alarmState} <> 'CLEARED' and ${alarms.alarmState} <> 'PENDING')`;
 }
 
+/** The devices of a kind with an alarm not cleared (open or acknowledged), as a subquery (through `alarm_active_uq`). */
+export function devicesWithUnclearedAlarms(kind: AlarmDeviceKind): SQL {
+  return sql`select ${alarms.deviceId} from ${alarms} where ${alarms.alarmKind} = ${kind}
+    and ${alarms.alarmState} <> 'CLEARED' and ${alarms.alarmState} <> 'PENDING'`;
+}
+
 /**
  * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter:
  * the demo fleet holds their conditions, so they stay true while it runs (docs/alarms.md, "Demo data").

@@ -1,4 +1,4 @@
-export { heldDeviceAlarms, unclearedAlarmsOf } from './alarm.refs.js';
+export { devicesWithUnclearedAlarms, heldDeviceAlarms, unclearedAlarmsOf } from './alarm.refs.js';
 export { registerAlarmRoutes } from './alarm.routes.js';
 export { seedAlarmLevels } from './alarm.config.js';
 export { seedDemoAlarms } from './alarm.seed.js';

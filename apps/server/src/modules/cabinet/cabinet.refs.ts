@@ -319,6 +319,17 @@ export function cabinetIdsInStation(stationId: Column | SQL): SQL {
   return sql`select ${cabinets.id} from ${cabinets} where ${cabinets.stationId} = ${qualified(stationId)}`;
 }
 
+/** Of the stations `stationIds` (a subquery) those whose cabinets are all online, at least one (the map's online state), as a subquery. */
+export function allOnlineStationIds(stationIds: SQL): SQL {
+  return sql`select ${cabinets.stationId} from ${cabinets} where ${cabinets.stationId} in (${stationIds})
+    group by ${cabinets.stationId} having bool_and(${cabinets.online})`;
+}
+
+/** The stations the cabinets `cabinetIds` (a subquery) stand in, as a subquery. */
+export function stationIdsOfCabinets(cabinetIds: SQL): SQL {
+  return sql`select ${cabinets.stationId} from ${cabinets} where ${cabinets.id} in (${cabinetIds}) and ${cabinets.stationId} is not null`;
+}
+
 /** How many cabinets standing in a station are online now, beside the caller's station row. */
 export function onlineCabinetsInStation(stationId: Column | SQL): SQL<number> {
   return sql`(select count(*)::int from ${cabinets} where ${cabinets.stationId} = ${qualified(stationId)} and ${cabinets.online})`;

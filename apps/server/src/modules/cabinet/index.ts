@@ -24,6 +24,8 @@ export {
   takeSilentCabinetsOffline,
   stationsWithSwappableAtMost,
   stationIdsOfCabinetNumbers,
+  stationIdsOfCabinets,
+  allOnlineStationIds,
   occupiedCompartments,
   onlineCabinetsInStation,
   placedCabinets,

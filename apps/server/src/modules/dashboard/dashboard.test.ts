@@ -284,7 +284,11 @@ describe('live alarm handling and station states', () => {
 
 describe('live notices by tenant', () => {
   it('tells an alarm and a station’s connection to its own merchant’s screens and the platform’s, and a report that changes no connection to no map', async () => {
-    const east = await createMerchant(server, platform.token, { menuCodes: CARDS });
+    const east = await createMerchant(server, platform.token, {
+      menuCodes: [...new Set([...MERCHANT_ADMIN_MENUS, ...CARDS, 'site.cabinet'])],
+    });
+    // A clerk who sees the swap stations' map and no card.
+    const mapClerk = await createSubAccount(server, east, ['site.cabinet']);
     const cabinet = await createCabinetWithBatteries(server, platform.token, { types, prefix: 'DLT', batteries: 1, merchantId: east.id });
     await assignToStation(server, platform.token, 'cabinet', [cabinet.cabinetNumber], east.id);
     await succeed(
@@ -309,6 +313,7 @@ describe('live notices by tenant', () => {
     const own = await open(east.admin.token);
     const other = await open(south.admin.token);
     const staff = await open(platform.token);
+    const mapOnly = await open(mapClerk.token);
     const state = TOPIC_HANDLERS['cabinet/state'] as TopicHandler;
     const report = (payload: unknown) =>
       state.handle(
@@ -319,7 +324,7 @@ describe('live notices by tenant', () => {
     // What the device link announces once it stored any state.
     const stored = () => server.app.deviceHub.emitChange({ kind: 'cabinet', number: cabinet.cabinetNumber, channel: 'state' });
     try {
-      for (const stream of [own, other, staff]) await expect.poll(() => stream.events.length).toBe(1);
+      for (const stream of [own, other, staff, mapOnly]) await expect.poll(() => stream.events.length).toBe(1);
       // The cabinet says it is still online: its compartments are stored, no map reloads.
       expect(await report({ online: true, ts: new Date().toISOString(), compartments: [compartment(1, cabinet.batteryNumbers[0]!)] })).toBe(
         true,
@@ -333,6 +338,7 @@ describe('live notices by tenant', () => {
       await expect
         .poll(() => staff.events.some((e) => e.data.stations === true && e.data.cards.includes('figures')), { timeout: 5000 })
         .toBe(true);
+      await expect.poll(() => mapOnly.events.map((e) => e.data), { timeout: 5000 }).toEqual([{ cards: [] }, { cards: [], stations: true }]);
       const [alarm] = (await succeed(server, alarmApi.records.search, { deviceNumber: cabinet.cabinetNumber }, platform.token)).records;
       expect(alarm).toMatchObject({ merchantId: east.id, alarmState: 'OPEN' });
       // The platform's staff acknowledge it: the merchant's figures reload, no other merchant's.
@@ -346,6 +352,7 @@ describe('live notices by tenant', () => {
       own.close();
       other.close();
       staff.close();
+      mapOnly.close();
     }
   });
 });

@@ -29,8 +29,15 @@ import { serve } from '../../app/route.js';
 import { qualified } from '../../app/sql.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { allAreas, areaExists, areaOutlines, areaNameOf, areasContaining, cityExists, insideArea } from '../area/index.js';
-import { cabinetIdsInStation, onlineCabinetsInStation, stationIdsOfCabinetNumbers, type CabinetStations } from '../cabinet/index.js';
-import { unclearedAlarmsOf } from '../alarm/index.js';
+import {
+  allOnlineStationIds,
+  cabinetIdsInStation,
+  onlineCabinetsInStation,
+  stationIdsOfCabinetNumbers,
+  stationIdsOfCabinets,
+  type CabinetStations,
+} from '../cabinet/index.js';
+import { devicesWithUnclearedAlarms, unclearedAlarmsOf } from '../alarm/index.js';
 import { batteriesInStation } from '../battery/index.js';
 import { merchantExists, merchantNameOf } from '../merchant/index.js';
 import { vehiclesInStation } from '../vehicle/index.js';
@@ -304,11 +311,17 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
   // Read for the stations answered only (at most STATION_MAP_POINTS), never for the groups.
   const online = onlineCabinetsInStation(stations.id);
   const uncleared = unclearedAlarmsOf('cabinet', cabinetIdsInStation(stations.id));
+  // A group's stations by state (docs/stations-and-maps.md, "The map call"): in alarm, else online
+  // (every cabinet online), else offline; from the few alarms not cleared and the cabinets of the view's stations.
+  const alarmed = stationIdsOfCabinets(devicesWithUnclearedAlarms('cabinet'));
+  const allOnline = allOnlineStationIds(sql`select ${stations.id} from ${stations} where ${where}`);
   const result = await ctx.db.execute<MapRow>(sql`
     with cells as (
       select count(*)::int as n, avg(${stations.latitude}) as lat, avg(${stations.longitude}) as lng,
         min(${stations.latitude}) as south, min(${stations.longitude}) as west,
-        max(${stations.latitude}) as north, max(${stations.longitude}) as east, min(${stations.id}) as lone
+        max(${stations.latitude}) as north, max(${stations.longitude}) as east, min(${stations.id}) as lone,
+        (count(*) filter (where ${stations.id} in (${alarmed})))::int as alarm,
+        (count(*) filter (where ${stations.id} in (${allOnline}) and ${stations.id} not in (${alarmed})))::int as online
       from ${stations} where ${where}
       group by floor(${stations.latitude} / ${cell}), floor(${stations.longitude} / ${cell})
     ), total as (select coalesce(sum(n), 0)::int as n from cells)
@@ -317,7 +330,7 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
       null::int as online, null::int as alarms
     from total
     union all
-    select 'group', null, null, lat, lng, null, n, south, west, north, east, null, null
+    select 'group', null, null, lat, lng, null, n, south, west, north, east, online, alarm
     from cells where n > 1 and (select n from total) > ${STATION_MAP_POINTS}
     union all
     select 'station', ${stations.id}, ${stations.name}, ${stations.latitude}, ${stations.longitude}, ${stations.status},
@@ -357,6 +370,9 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
         west: num(row.west),
         north: num(row.north),
         east: num(row.east),
+        online: num(row.online),
+        offline: num(row.count) - num(row.online) - num(row.alarms),
+        alarm: num(row.alarms),
       })),
   };
 }

@@ -228,6 +228,34 @@ describe('stations', () => {
     ]);
     // Another tenant's staff see none of these stations, so none of their states.
     expect((await server.request(SWAP.map, { south: 11.9, west: 100.9, north: 12.1, east: 101.1 }, { token: agentA })).data.total).toBe(0);
+
+    // With 200 more (no cabinet: offline) the view answers groups, each counting its stations by state.
+    await server.db.insert(stations).values(
+      Array.from({ length: 200 }, (_, k) => ({
+        ...station(`State grid ${k}`, 11.95 + (k % 20) * 0.002, 100.95 + Math.floor(k / 20) * 0.002),
+        nature: 'SELF_OPERATED' as const,
+        status: 'DEPLOYED' as const,
+        type: 'SWAP' as const,
+        merchantId: merchantC,
+      })),
+    );
+    try {
+      const grouped = (await server.request(SWAP.map, { south: 11.9, west: 100.9, north: 12.1, east: 101.1 }, { token: agentC })).data;
+      expect(grouped.total).toBe(205);
+      expect(grouped.groups.length).toBeGreaterThan(0);
+      for (const g of grouped.groups) expect(g.online + g.offline + g.alarm).toBe(g.count);
+      const byState = { ONLINE: 0, OFFLINE: 0, ALARM: 0 };
+      for (const g of grouped.groups)
+        [byState.ONLINE, byState.OFFLINE, byState.ALARM] = [
+          byState.ONLINE + g.online,
+          byState.OFFLINE + g.offline,
+          byState.ALARM + g.alarm,
+        ];
+      for (const p of grouped.stations) byState[p.state] += 1;
+      expect(byState).toEqual({ ONLINE: 1, OFFLINE: 202, ALARM: 2 });
+    } finally {
+      await server.db.delete(stations).where(sql`${stations.name} like 'State grid %'`);
+    }
   });
 
   it('keeps another tenant’s station out of reach: not listed, not read, not edited, not removed', async () => {

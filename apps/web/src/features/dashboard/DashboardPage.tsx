@@ -76,11 +76,11 @@ export function DashboardPage() {
   const allowed = useAllowed();
   const user = getUserInfo();
   const held = DASHBOARD_CARDS.filter((card) => allowed({ code: DASHBOARD_CARD_CODES[card] }));
-  const live = useDashboardLive(held);
+  const map = allowed({ code: ['site.store', 'site.cabinet'] });
+  const live = useDashboardLive(held, map);
   const figures = held.includes('figures');
   const trends = held.includes('trends');
   const ranking = held.includes('ranking');
-  const map = allowed({ code: ['site.store', 'site.cabinet'] });
   // Side by side on a wide screen: trends, rankings and the map share the row, each full width when alone.
   const spans = {
     trends: ranking ? 8 : map ? 16 : 24,
@@ -89,7 +89,7 @@ export function DashboardPage() {
   };
   return (
     <div className="dashboard">
-      <TitleBar title={t('nav.dashboard')} operate={held.length ? <LiveIndicator status={live} /> : null} />
+      <TitleBar title={t('nav.dashboard')} operate={held.length || map ? <LiveIndicator status={live} /> : null} />
       {user ? <p className="dashboard-welcome">{t('dashboard.welcome', { name: user.username })}</p> : null}
       {figures ? <FiguresCard /> : null}
       <Row gutter={[16, 16]} className="dashboard-row">

@@ -21,17 +21,17 @@ export const useRanking = (enabled: boolean) => useEndpointQuery(dashboardApi.ra
 
 /**
  * Follows the dashboard's stream (docs/dashboard.md, "Live") while the account holds one of its
- * cards: each `figures` event reloads the cards it names, and the fleet map when its stations
- * changed state; every reconnection reloads them all (changes may have been missed meanwhile).
- * Returns the stream's status.
+ * cards or sees the fleet map (`map`): each `figures` event reloads the cards it names, and the
+ * fleet map when its stations changed state; every reconnection reloads them all (changes may have
+ * been missed meanwhile). Returns the stream's status.
  */
-export function useDashboardLive(held: readonly DashboardCard[]): LiveStatus {
+export function useDashboardLive(held: readonly DashboardCard[], map: boolean): LiveStatus {
   const queryClient = useQueryClient();
   const [status, setStatus] = useState<LiveStatus>('connecting');
-  const key = held.join();
+  const key = held.length || map ? `${held.join()}|${map}` : '';
   useEffect(() => {
     if (!key) return undefined;
-    const cards = key.split(',') as DashboardCard[];
+    const cards = key.split('|')[0]!.split(',').filter(Boolean) as DashboardCard[];
     const reload = (names: readonly DashboardCard[], stations: boolean) => {
       for (const card of names)
         if (cards.includes(card)) void queryClient.invalidateQueries({ queryKey: endpointKey(CARD_ENDPOINTS[card]) });

@@ -11,7 +11,14 @@ const NO_FILTERS = {};
 function Legend({ answers }: { answers: readonly StationMap[] }) {
   const { t } = useTranslation();
   const counts: Record<StationMapState, number> = { ONLINE: 0, OFFLINE: 0, ALARM: 0 };
-  for (const answer of answers) for (const station of answer.stations) counts[station.state] += 1;
+  for (const answer of answers) {
+    for (const station of answer.stations) counts[station.state] += 1;
+    for (const group of answer.groups) {
+      counts.ONLINE += group.online;
+      counts.OFFLINE += group.offline;
+      counts.ALARM += group.alarm;
+    }
+  }
   return (
     <Flex component="ul" aria-label={t('station.legend')} gap={16} wrap className="map-legend">
       {STATION_MAP_STATES.map((state) => (

@@ -83,6 +83,7 @@ export default function StationsMap({ views, filters, title, height = 360, foote
           lng: g.longitude,
           count: g.count,
           bounds: { south: g.south, west: g.west, north: g.north, east: g.east },
+          tones: { online: g.online, offline: g.offline, alarm: g.alarm },
         })),
       ),
     [views, answers],

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { clusterIndex, type MapMarker } from './clusters';
 import { useMapTiles } from './mapConfig';
 import { loadOutline } from './outline';
-import type { MapBounds, MapPolygon, MapViewProps } from './types';
+import type { GroupTones, MapBounds, MapPolygon, MapViewProps } from './types';
 import './map.css';
 
 /** Where a map without anything to show opens: Indonesia and Thailand. */
@@ -44,6 +44,7 @@ export default function MapView({
   const { tiles, known } = useMapTiles();
   const [base, setBase] = useState<'tiles' | 'outline' | 'loading'>('loading');
   const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange });
+  const nameOf = useCallback((group: { count: number }) => t('map.cluster', { count: group.count }), [t]);
   useEffect(() => {
     handlers.current = { onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange };
   });
@@ -167,8 +168,7 @@ export default function MapView({
       const bounds = map.getBounds();
       const items = index.itemsIn([bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()], map.getZoom());
       for (const item of items) {
-        if (item.kind === 'cluster')
-          addGroup(layer, item, t('map.cluster', { count: item.count }), () => map.setView([item.lat, item.lng], item.expansionZoom));
+        if (item.kind === 'cluster') addGroup(layer, item, nameOf(item), () => map.setView([item.lat, item.lng], item.expansionZoom));
         else addMarker(item.marker, layer, () => handlers.current.onMarkerClick?.(item.marker.id));
       }
     };
@@ -178,7 +178,7 @@ export default function MapView({
       map.off('moveend', draw);
       layer.remove();
     };
-  }, [map, markers, t]);
+  }, [map, markers, nameOf]);
 
   // Groups made elsewhere.
   useEffect(() => {
@@ -186,7 +186,7 @@ export default function MapView({
     const layer = L.layerGroup().addTo(map);
     for (const group of groups) {
       const { south, west, north, east } = group.bounds;
-      addGroup(layer, group, t('map.cluster', { count: group.count }), () =>
+      addGroup(layer, group, nameOf(group), () =>
         map.fitBounds(
           [
             [south, west],
@@ -199,7 +199,7 @@ export default function MapView({
     return () => {
       layer.remove();
     };
-  }, [map, groups, t]);
+  }, [map, groups, nameOf]);
 
   // The view: fitted to what fitTo names whenever it changes.
   useEffect(() => {
@@ -245,8 +245,36 @@ function viewOf(map: L.Map): MapBounds {
 }
 
 /** A group of places: a round mark with its count, a button named with it. */
-function addGroup(layer: L.LayerGroup, group: { lat: number; lng: number; count: number }, name: string, onClick: () => void) {
-  const icon = L.divIcon({ className: 'map-cluster', html: `<span>${group.count}</span>`, iconSize: [36, 36] });
+/** A ring in the shares of the group's tones (online green, offline grey, alarm red), as the markers' own colours. */
+function toneRing(tones: GroupTones | undefined, count: number): string {
+  if (!tones || count <= 0) return '';
+  const parts: string[] = [];
+  let from = 0;
+  for (const [tone, colour] of [
+    ['online', '#389e0d'],
+    ['offline', '#8c8c8c'],
+    ['alarm', '#cf1322'],
+  ] as const) {
+    const share = ((tones[tone] ?? 0) / count) * 100;
+    if (share <= 0) continue;
+    parts.push(`${colour} ${from}% ${from + share}%`);
+    from += share;
+  }
+  return parts.length ? ` style="background: conic-gradient(${parts.join(', ')})"` : '';
+}
+
+function addGroup(
+  layer: L.LayerGroup,
+  group: { lat: number; lng: number; count: number; tones?: GroupTones | undefined },
+  name: string,
+  onClick: () => void,
+) {
+  const ring = toneRing(group.tones, group.count);
+  const icon = L.divIcon({
+    className: ring ? 'map-cluster map-cluster-tones' : 'map-cluster',
+    html: `<span${ring}><b>${group.count}</b></span>`,
+    iconSize: [36, 36],
+  });
   const marker = L.marker([group.lat, group.lng], { icon, title: name, keyboard: true });
   marker.on('click', onClick);
   onEnter(marker, onClick);

@@ -27,6 +27,15 @@ describe('marker groups', () => {
     });
   });
 
+  it('counts a group’s markers by state: a station group is drawn in its states’ shares', () => {
+    const tones = ['online', 'online', 'offline', 'alarm'] as const;
+    const toned = markers(100).map((marker, i) => ({ ...marker, tone: tones[i % 4] }));
+    const group = clusterIndex(toned)
+      .itemsIn(WORLD, 5)
+      .find((item) => item.kind === 'cluster');
+    expect(group).toMatchObject({ kind: 'cluster', count: 100, tones: { online: 50, offline: 25, alarm: 25 } });
+  });
+
   it('draws every marker on its own from the closest zoom', () => {
     const items = clusterIndex(markers(100)).itemsIn(WORLD, 18);
     expect(items.filter((item) => item.kind === 'marker')).toHaveLength(101);

@@ -13,7 +13,13 @@ export interface MapMarker {
 
 /** What the map draws for the current view: single markers, and groups of nearby ones. */
 export type ClusterItem =
-  { kind: 'marker'; marker: MapMarker } | { kind: 'cluster'; id: number; lat: number; lng: number; count: number; expansionZoom: number };
+  | { kind: 'marker'; marker: MapMarker }
+  | { kind: 'cluster'; id: number; lat: number; lng: number; count: number; expansionZoom: number; tones: ClusterTones };
+
+/** A group's markers by the tones that tell a state (online, offline, in alarm). */
+export type ClusterTones = Partial<Record<'online' | 'offline' | 'alarm', number>>;
+type ToneCounts = { online: number; offline: number; alarm: number };
+const STATE_TONES = ['online', 'offline', 'alarm'] as const;
 
 /** Markers nearer than this many pixels at a zoom are drawn as one group. */
 export const CLUSTER_RADIUS_PX = 60;
@@ -26,7 +32,19 @@ export const CLUSTER_MAX_ZOOM = 16;
  */
 export function clusterIndex(markers: readonly MapMarker[]) {
   const valid = markers.filter((m) => Number.isFinite(m.lat) && Number.isFinite(m.lng) && Math.abs(m.lat) <= 90 && Math.abs(m.lng) <= 180);
-  const index = new Supercluster<{ marker: MapMarker }>({ radius: CLUSTER_RADIUS_PX, maxZoom: CLUSTER_MAX_ZOOM });
+  const index = new Supercluster<{ marker: MapMarker }, ToneCounts>({
+    radius: CLUSTER_RADIUS_PX,
+    maxZoom: CLUSTER_MAX_ZOOM,
+    // Each group counts its markers' states as it is made.
+    map: ({ marker }) => ({
+      online: marker.tone === 'online' ? 1 : 0,
+      offline: marker.tone === 'offline' ? 1 : 0,
+      alarm: marker.tone === 'alarm' ? 1 : 0,
+    }),
+    reduce: (into, from) => {
+      for (const tone of STATE_TONES) into[tone] += from[tone];
+    },
+  });
   index.load(
     valid.map((marker) => ({
       type: 'Feature',
@@ -39,8 +57,15 @@ export function clusterIndex(markers: readonly MapMarker[]) {
     itemsIn(bounds: [number, number, number, number], zoom: number): ClusterItem[] {
       return index.getClusters(bounds, Math.round(zoom)).map((feature): ClusterItem => {
         const [lng, lat] = feature.geometry.coordinates as [number, number];
-        const props = feature.properties as { marker?: MapMarker; cluster?: boolean; cluster_id?: number; point_count?: number };
-        if (props.cluster && props.cluster_id !== undefined)
+        const props = feature.properties as {
+          marker?: MapMarker;
+          cluster?: boolean;
+          cluster_id?: number;
+          point_count?: number;
+        } & Partial<ToneCounts>;
+        if (props.cluster && props.cluster_id !== undefined) {
+          const tones: ClusterTones = {};
+          for (const tone of STATE_TONES) if (props[tone]) tones[tone] = props[tone];
           return {
             kind: 'cluster',
             id: props.cluster_id,
@@ -48,7 +73,9 @@ export function clusterIndex(markers: readonly MapMarker[]) {
             lng,
             count: props.point_count ?? 0,
             expansionZoom: index.getClusterExpansionZoom(props.cluster_id),
+            tones,
           };
+        }
         return { kind: 'marker', marker: props.marker! };
       });
     },

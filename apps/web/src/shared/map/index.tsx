@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import type { MapViewProps, PolygonEditorProps } from './types';
 
-export type { MapBounds, MapCursor, MapGroup, MapLine, MapMarker, MapPolygon, MapViewProps, PolygonEditorProps } from './types';
+export type { GroupTones, MapBounds, MapCursor, MapGroup, MapLine, MapMarker, MapPolygon, MapViewProps, PolygonEditorProps } from './types';
 
 const LazyMapView = lazy(() => import('./MapView'));
 const LazyPolygonEditor = lazy(() => import('./PolygonEditor'));

@@ -45,7 +45,12 @@ export interface MapGroup {
   lng: number;
   count: number;
   bounds: MapBounds;
+  /** How many of its places are of each tone (stations online, offline, in alarm): the group's ring shows their shares. */
+  tones?: GroupTones;
 }
+
+/** Places of a group by tone. */
+export type GroupTones = Partial<Record<'online' | 'offline' | 'alarm', number>>;
 
 export interface MapViewProps {
   /** The map's name for assistive technology ("Map of the areas"). */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alarmApi, alarmRuleOptionsEndpoint, businessRuleOptionsEndpoint, endpointUrl, MESSAGES, type AlarmRuleAdd } from '@swap/contracts';
+import { alarmApi, alarmRuleOptionsEndpoint, businessRuleOptionsEndpoint, endpointUrl, MESSAGES } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createAccount,
@@ -11,19 +11,7 @@ import {
 } from '../../test/factories.js';
 import { evaluateAlarms } from './alarm.evaluate.js';
 import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
-
-const RULE: AlarmRuleAdd = {
-  alarmKind: 'battery',
-  parameter: 'temperature',
-  rangeFrom: 55,
-  rangeTo: null,
-  holdSeconds: 0,
-  clearMargin: 5,
-  level: 'HIGH',
-  content: 'Battery overheating',
-  notifications: ['IN_APP'],
-  enabled: true,
-};
+import { OVERHEATING_RULE as RULE } from './alarm.fixtures.js';
 
 /** A battery's and a cabinet's alarm detail: the record, its history, and only for those who may see it (docs/alarms.md, "Detail"). */
 describe('alarm detail', () => {

@@ -30,6 +30,11 @@ export interface StandInGatewayOptions {
    * refunded, but the answer is signed with another secret, as a forged answer would be).
    */
   refundResult?: StandInRefundResult;
+  /**
+   * How payment requests are answered (SIGNED unless told; FORGED: signed with another secret and
+   * never reported, as a forged answer would be).
+   */
+  paymentAnswer?: StandInPaymentAnswer;
   log?: (message: string) => void;
 }
 
@@ -43,6 +48,7 @@ export interface StandInReport {
 }
 
 export type StandInRefundResult = 'REFUNDED' | 'FAILED' | 'UNAVAILABLE' | 'FORGED';
+export type StandInPaymentAnswer = 'SIGNED' | 'FORGED';
 
 /** A refund the stand-in took, as it answered it (the same refund number again gets the same answer). */
 export interface StandInRefund {
@@ -64,6 +70,8 @@ export interface StandInGateway {
   refunds: StandInRefund[];
   /** What the refunds asked from now on come to (a refund already taken keeps its answer). */
   setRefundResult(result: StandInRefundResult): void;
+  /** How the payment requests asked from now on are answered. */
+  setPaymentAnswer(answer: StandInPaymentAnswer): void;
   /** Waits until every report asked for so far was delivered or given up. */
   settle(): Promise<void>;
   close(): Promise<void>;
@@ -116,6 +124,7 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
   const refunds: StandInRefund[] = [];
   const refundsByNo = new Map<string, StandInRefund>();
   let refundResult = options.refundResult ?? 'REFUNDED';
+  let paymentAnswer = options.paymentAnswer ?? 'SIGNED';
   const pending = new Set<Promise<void>>();
   const timers = new Set<NodeJS.Timeout>();
   let serial = 0;
@@ -198,6 +207,8 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
       const request = parseRequest(raw.toString('utf8'), gateway);
       if (!request) return reply(400, { error: 'not a payment request' });
       const transactionId = `SI${Date.now()}${String(++serial).padStart(4, '0')}${randomBytes(3).toString('hex')}`;
+      // A forged answer: not the gateway's signature, and no payment behind it.
+      if (paymentAnswer === 'FORGED') return reply(200, { transactionId, status: 'PENDING' }, `${options.secret}-forged`);
       // Counted as pending from now, so settle() waits for a report not yet due.
       let done!: () => void;
       const settled = new Promise<void>((resolve) => (done = resolve));
@@ -224,6 +235,9 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
     refunds,
     setRefundResult: (result) => {
       refundResult = result;
+    },
+    setPaymentAnswer: (answer) => {
+      paymentAnswer = answer;
     },
     settle: async () => {
       while (pending.size) await Promise.all([...pending]);

@@ -160,8 +160,9 @@ const gatewayAnswer = z.object({ transactionId: z.string().min(1).max(64), statu
  * Asks the configured gateway to take an order's payment (docs/orders.md, "Paying an order"): the
  * caller needs the kind's action code and sees only its merchant's orders (another merchant's order
  * reads as unknown, 1017); the order must owe something now (7204). The gateway is called outside
- * any transaction; an unreachable gateway or one answering an error is 1009, an answer that is not a
- * payment request's 1010. Once the gateway took it, the order's kind starts the payment.
+ * any transaction; an unreachable gateway or one answering an error is 1009, an answer not signed
+ * with the gateway's secret or that is not a payment request's 1010 (nothing is recorded or
+ * started). Once the gateway took it, the order's kind starts the payment.
  */
 export async function requestPayment(
   ctx: Ctx,
@@ -186,6 +187,7 @@ export async function requestPayment(
     callbackUrl: config.callbackUrl,
   });
   let text: string;
+  let signature: string | null;
   try {
     const response = await fetch(`${config.gatewayUrl}/payments`, {
       method: 'POST',
@@ -194,6 +196,7 @@ export async function requestPayment(
       signal: AbortSignal.timeout(config.timeoutMs),
     });
     text = await response.text();
+    signature = response.headers.get(PAYMENT_SIGNATURE_HEADER);
     if (!response.ok) throw new Error(`gateway answered HTTP ${response.status}`);
   } catch (error) {
     log.warn({ err: loggableError(error), gateway, orderNo }, 'payment gateway request failed');
@@ -201,9 +204,12 @@ export async function requestPayment(
   }
   let answer: z.infer<typeof gatewayAnswer>;
   try {
+    // Only the gateway's own answer counts: signed with its secret, like a refund's answer.
+    if (checkPaymentSignature(secret, Buffer.from(text, 'utf8'), signature ?? undefined, config.windowSeconds) !== 'ok')
+      throw new Error('the answer is not signed with the gateway secret');
     answer = gatewayAnswer.parse(JSON.parse(text));
   } catch (error) {
-    log.warn({ err: loggableError(error), gateway, orderNo, answer: text.slice(0, 200) }, 'payment gateway answer could not be parsed');
+    log.warn({ err: loggableError(error), gateway, orderNo, answer: text.slice(0, 200) }, 'payment gateway answer refused');
     throw new AppError('paymentParseError');
   }
   await ctx.db.transaction(async (tx) => {

@@ -386,4 +386,28 @@ describe('the payment callback: signed, on time, idempotent, paying the order th
     }
     expect((await deviceRow(order.id)).status).toBe('REGISTERED');
   });
+
+  it('an answer to a payment request not signed with the gateway’s secret is 1010 and changes nothing', async () => {
+    const order = await paying.batteryOrder();
+    standIn.setPaymentAnswer('FORGED');
+    try {
+      const forged = await server.request(paymentApi.start, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
+      expect(forged.code).toBe(1010);
+    } finally {
+      standIn.setPaymentAnswer('SIGNED');
+    }
+    expect((await deviceRow(order.id)).status).toBe('REGISTERED');
+    const history = await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
+    expect(history.data).toEqual([]);
+    const audited = await server.db
+      .select()
+      .from(auditLogs)
+      .where(and(eq(auditLogs.objectType, 'payment'), eq(auditLogs.objectId, order.orderNo)));
+    expect(audited).toHaveLength(0);
+    // The gateway's own signed answer is taken afterwards.
+    const asked = await server.request(paymentApi.start, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
+    expect(asked.code).toBe(1);
+    expect((await deviceRow(order.id)).status).toBe('IN_PROGRESS');
+    await standIn.settle();
+  });
 });

@@ -1,54 +1,25 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  CONDITION_PARAMETERS,
-  alarmApi,
-  alarmRuleAdd,
-  alarmRuleEdit,
-  type AlarmDeviceKind,
-  type AlarmRuleAdd,
-  type AlarmRuleRecord,
-} from '@swap/contracts';
+import { CONDITION_PARAMETERS, alarmApi, alarmRuleAdd, alarmRuleEdit, type AlarmRuleAdd, type AlarmRuleRecord } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
 import { useTypeOptions } from '../device-registry';
-import { KIND_OPTIONS, LEVEL_OPTIONS, NOTIFICATION_OPTIONS, PARAMETER_OPTIONS, parameterOptions } from './alarmModel';
+import { KIND_OPTIONS, PARAMETER_OPTIONS, parameterOptions } from './alarmModel';
 import { RuleListFrame } from './RuleListFrame';
 
 const CODE = 'alarmConfiguration.device';
-type RuleField =
-  | 'alarmKind'
-  | 'deviceTypeId'
-  | 'parameter'
-  | 'rangeFrom'
-  | 'rangeTo'
-  | 'holdSeconds'
-  | 'clearMargin'
-  | 'level'
-  | 'content'
-  | 'notifications'
-  | 'enabled';
+type RuleField = 'alarmKind' | 'deviceTypeId' | 'parameter' | 'rangeFrom' | 'rangeTo' | 'holdSeconds' | 'clearMargin';
 
-const NEW_RULE: Partial<AlarmRuleAdd> = {
-  holdSeconds: 0,
-  clearMargin: 0,
-  level: 'MEDIUM',
-  notifications: ['IN_APP', 'HEADER'],
-  enabled: true,
-};
+const NEW_RULE: Partial<AlarmRuleAdd> = { holdSeconds: 0, clearMargin: 0 };
 
 /**
- * System → Alarm configuration → Device alarms: what raises an alarm on a battery, cabinet or
- * vehicle (docs/alarms.md, "Rules").
- * @route /system/alarm/device
+ * A device rule's own fields: the device types of the chosen kind, its parameters, and a range
+ * unless the parameter is a condition (a fault flag) that holds or not.
  */
-export function AlarmRulePage() {
-  const { t } = useTranslation();
-  const [kind, setKind] = useState<AlarmDeviceKind | undefined>(undefined);
-  const [parameter, setParameter] = useState<string | undefined>(undefined);
+function useRuleFields(values: Partial<AlarmRuleAdd>): FormField<RuleField>[] {
+  const kind = values.alarmKind;
   const types = useTypeOptions(kind ?? 'battery', kind !== undefined);
-  const condition = parameter !== undefined && CONDITION_PARAMETERS.includes(parameter as never);
-  const fields: FormField<RuleField>[] = [
+  const condition = values.parameter !== undefined && CONDITION_PARAMETERS.includes(values.parameter);
+  return [
     { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },
     { name: 'deviceTypeId', labelKey: 'field.deviceTypeId', type: 'select', options: types, helpKey: 'alarms.allTypes' },
     { name: 'parameter', labelKey: 'field.parameter', type: 'select', options: parameterOptions(kind) },
@@ -60,11 +31,16 @@ export function AlarmRulePage() {
           { name: 'clearMargin', labelKey: 'field.clearMargin', type: 'number', min: 0 },
         ] satisfies FormField<RuleField>[])),
     { name: 'holdSeconds', labelKey: 'field.holdSeconds', type: 'number', min: 0, max: 86_400, precision: 0 },
-    { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
-    { name: 'content', labelKey: 'field.content', maxLength: 200 },
-    { name: 'notifications', labelKey: 'field.notifications', type: 'select', multiple: true, options: NOTIFICATION_OPTIONS },
-    { name: 'enabled', labelKey: 'field.enabled', type: 'switch' },
   ];
+}
+
+/**
+ * System → Alarm configuration → Device alarms: what raises an alarm on a battery, cabinet or
+ * vehicle (docs/alarms.md, "Rules").
+ * @route /system/alarm/device
+ */
+export function AlarmRulePage() {
+  const { t } = useTranslation();
   const range = (r: AlarmRuleRecord) => {
     if (r.rangeFrom === null && r.rangeTo === null) return t('alarms.condition');
     const bound = (value: number | null) => (value === null ? t('alarms.rangeAny') : formatNumber(value));
@@ -73,7 +49,6 @@ export function AlarmRulePage() {
   return (
     <RuleListFrame<AlarmRuleRecord, typeof alarmApi.rules.search, typeof alarmRuleEdit>
       code={CODE}
-      titleKey="nav.alarmConfiguration.device"
       words={{ add: 'alarms.addRule', edit: 'alarms.editRule', confirmRemove: 'alarms.confirmRemoveRule' }}
       api={alarmApi.rules}
       exportFilename="alarm-rules"
@@ -81,7 +56,6 @@ export function AlarmRulePage() {
       search={[
         { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },
         { name: 'parameter', labelKey: 'field.parameter', type: 'select', options: PARAMETER_OPTIONS },
-        { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
       ]}
       columns={[
         { key: 'alarmKind', titleKey: 'field.alarmKind', width: 110, render: (r) => t(`alarm.kind.${r.alarmKind}`) },
@@ -90,20 +64,7 @@ export function AlarmRulePage() {
         { key: 'range', titleKey: 'alarms.range', width: 140, render: range },
         { key: 'holdSeconds', titleKey: 'field.holdSeconds', kind: 'number', width: 130 },
       ]}
-      form={{
-        add: alarmRuleAdd as typeof alarmRuleEdit,
-        edit: alarmRuleEdit,
-        fields,
-        newRule: NEW_RULE,
-        onValuesChange: (changed) => {
-          if ('alarmKind' in changed) setKind(changed.alarmKind as AlarmDeviceKind);
-          if ('parameter' in changed) setParameter(changed.parameter as string);
-        },
-      }}
-      onOpen={(rule) => {
-        setKind(rule === 'new' ? undefined : rule.alarmKind);
-        setParameter(rule === 'new' ? undefined : rule.parameter);
-      }}
+      form={{ add: alarmRuleAdd as typeof alarmRuleEdit, edit: alarmRuleEdit, useFields: useRuleFields, newRule: NEW_RULE }}
     />
   );
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   alarmApi,
@@ -10,20 +9,13 @@ import {
 } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
 import { formatNumber } from '../../shared/format';
-import { CONDITION_OPTIONS, LEVEL_OPTIONS, NOTIFICATION_OPTIONS } from './alarmModel';
+import { CONDITION_OPTIONS } from './alarmModel';
 import { RuleListFrame } from './RuleListFrame';
 
 const CODE = 'alarmConfiguration.business';
-type RuleField = 'businessCondition' | 'threshold' | 'windowMinutes' | 'level' | 'content' | 'notifications' | 'enabled';
+type RuleField = 'businessCondition' | 'threshold' | 'windowMinutes';
 
-const NEW_RULE: Partial<BusinessRuleAdd> = {
-  businessCondition: 'swapFailures',
-  threshold: 3,
-  windowMinutes: 30,
-  level: 'MEDIUM',
-  notifications: ['IN_APP', 'HEADER'],
-  enabled: true,
-};
+const NEW_RULE: Partial<BusinessRuleAdd> = { businessCondition: 'swapFailures', threshold: 3, windowMinutes: 30 };
 
 /** What the threshold means for each condition: failed swaps (at least), batteries (at most), percent (at least). */
 const THRESHOLD_HELP: Record<BusinessCondition, string> = {
@@ -39,17 +31,11 @@ const SUMMARY: Record<BusinessCondition, string> = {
   commandFailureRate: 'alarms.summaryRate',
 };
 
-/**
- * System → Alarm configuration → Business alarms: alarms over what the business records (failed
- * swaps at a cabinet, a station without a swappable battery, a cabinet's command failure rate;
- * docs/alarms.md, "Business rules").
- * @route /system/alarm/business
- */
-export function BusinessRulePage() {
-  const { t } = useTranslation();
-  const [condition, setCondition] = useState<BusinessCondition>('swapFailures');
+/** A business rule's own fields: its condition, the threshold as that condition means it, and a window unless it is a count of now. */
+function useRuleFields(values: Partial<BusinessRuleAdd>): FormField<RuleField>[] {
+  const condition = values.businessCondition ?? 'swapFailures';
   const windowed = condition !== 'noSwappableBattery';
-  const fields: FormField<RuleField>[] = [
+  return [
     { name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS },
     {
       name: 'threshold',
@@ -65,25 +51,27 @@ export function BusinessRulePage() {
           { name: 'windowMinutes', labelKey: 'field.windowMinutes', type: 'number', min: 1, max: 10_080, precision: 0 },
         ] satisfies FormField<RuleField>[])
       : []),
-    { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
-    { name: 'content', labelKey: 'field.content', maxLength: 200 },
-    { name: 'notifications', labelKey: 'field.notifications', type: 'select', multiple: true, options: NOTIFICATION_OPTIONS },
-    { name: 'enabled', labelKey: 'field.enabled', type: 'switch' },
   ];
+}
+
+/**
+ * System → Alarm configuration → Business alarms: alarms over what the business records (failed
+ * swaps at a cabinet, a station without a swappable battery, a cabinet's command failure rate;
+ * docs/alarms.md, "Business rules").
+ * @route /system/alarm/business
+ */
+export function BusinessRulePage() {
+  const { t } = useTranslation();
   const describe = (r: BusinessRuleRecord) =>
     t(SUMMARY[r.businessCondition], { threshold: formatNumber(r.threshold), minutes: formatNumber(r.windowMinutes ?? 0) });
   return (
     <RuleListFrame<BusinessRuleRecord, typeof alarmApi.businessRules.search, typeof businessRuleEdit>
       code={CODE}
-      titleKey="nav.alarmConfiguration.business"
       words={{ add: 'alarms.addBusinessRule', edit: 'alarms.editBusinessRule', confirmRemove: 'alarms.confirmRemoveBusinessRule' }}
       api={alarmApi.businessRules}
       exportFilename="business-alarm-rules"
       scrollX={1200}
-      search={[
-        { name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS },
-        { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
-      ]}
+      search={[{ name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS }]}
       columns={[
         {
           key: 'businessCondition',
@@ -93,16 +81,7 @@ export function BusinessRulePage() {
         },
         { key: 'threshold', titleKey: 'field.threshold', width: 260, render: describe },
       ]}
-      form={{
-        add: businessRuleAdd as typeof businessRuleEdit,
-        edit: businessRuleEdit,
-        fields,
-        newRule: NEW_RULE,
-        onValuesChange: (changed) => {
-          if ('businessCondition' in changed) setCondition(changed.businessCondition as BusinessCondition);
-        },
-      }}
-      onOpen={(rule) => setCondition(rule === 'new' ? 'swapFailures' : rule.businessCondition)}
+      form={{ add: businessRuleAdd as typeof businessRuleEdit, edit: businessRuleEdit, useFields: useRuleFields, newRule: NEW_RULE }}
     />
   );
 }

@@ -9,7 +9,7 @@ import { StatusTag } from '../../shared/StatusTag';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { editAction, removeAction, ResourceTable, type ResourceColumn, type SearchField } from '../../shared/table';
 import { TitleBar } from '../../shared/TitleBar';
-import { LEVEL_STATUS } from './alarmModel';
+import { LEVEL_OPTIONS, LEVEL_STATUS, NOTIFICATION_OPTIONS } from './alarmModel';
 
 /** What every alarm rule holds beside its own condition. */
 interface RuleRecord {
@@ -21,29 +21,41 @@ interface RuleRecord {
   createdAt: string;
 }
 
+/** What every rule's form asks after the rule's own fields. */
+const COMMON_FIELDS: FormField<keyof RuleRecord>[] = [
+  { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
+  { name: 'content', labelKey: 'field.content', maxLength: 200 },
+  { name: 'notifications', labelKey: 'field.notifications', type: 'select', multiple: true, options: NOTIFICATION_OPTIONS },
+  { name: 'enabled', labelKey: 'field.enabled', type: 'switch' },
+];
+
+/** A new rule's common values: medium, told in the app and the header, enabled. */
+const NEW_RULE: Partial<RuleRecord> = { level: 'MEDIUM', notifications: ['IN_APP', 'HEADER'], enabled: true };
+
 export interface RuleListFrameProps<R extends RuleRecord, E extends EndpointDef, S extends z.ZodObject> {
-  /** The menu code: `<code>.add`, `.edit` and `.remove` gate the buttons. */
+  /** The menu code: `<code>.add`, `.edit` and `.remove` gate the buttons; the title is `nav.<code>`. */
   code: string;
-  titleKey: string;
   /** The words of adding, editing and the question before removing. */
   words: { add: string; edit: string; confirmRemove: string };
   api: { search: E; export: EndpointDef; add: EndpointDef; edit: EndpointDef; remove: EndpointDef };
   exportFilename: string;
   scrollX: number;
-  /** The search fields after the content's. */
+  /** The search fields between the content's and the level's. */
   search: SearchField<FilterOf<E>>[];
   /** The rule's own columns, between the content and the level. */
   columns: ResourceColumn<R>[];
-  /** The form: the add and edit schemas, the fields, a new rule's values, and what follows the input. */
+  /** The form: the add and edit schemas, the rule's own fields and a new rule's values of them. */
   form: {
     add: S;
     edit: S;
-    fields: FormField<Extract<keyof z.input<S>, string>>[];
+    /**
+     * The rule's own fields (before the level, content, notifications and enabled), given the
+     * form's values as they stand: the opened rule's, then as the user changes them. A hook: it may
+     * load the choices those values call for.
+     */
+    useFields: (values: Partial<z.input<S>>) => FormField<Extract<keyof z.input<S>, string>>[];
     newRule: Partial<z.input<S>>;
-    onValuesChange?: (changed: Record<string, unknown>) => void;
   };
-  /** Told of the rule the form opens for (`'new'` when adding), before it shows. */
-  onOpen?: (rule: R | 'new') => void;
 }
 
 /**
@@ -54,11 +66,16 @@ export interface RuleListFrameProps<R extends RuleRecord, E extends EndpointDef,
  */
 export function RuleListFrame<R extends RuleRecord, E extends EndpointDef, S extends z.ZodObject>(props: RuleListFrameProps<R, E, S>) {
   const { code, words, api, form } = props;
+  type Values = Partial<z.input<S>>;
   const { t } = useTranslation();
   const [editing, setEditing] = useState<R | 'new' | null>(null);
+  const newRule = { ...NEW_RULE, ...form.newRule } as Values;
+  const [values, setValues] = useState<Values>(newRule);
+  const { useFields } = form;
+  const fields = [...useFields(values), ...(COMMON_FIELDS as FormField<Extract<keyof z.input<S>, string>>[])];
   const adding = editing === 'new';
   const open = (rule: R | 'new') => {
-    props.onOpen?.(rule);
+    setValues(rule === 'new' ? newRule : (rule as unknown as Values));
     setEditing(rule);
   };
   const columns: ResourceColumn<R>[] = [
@@ -77,7 +94,7 @@ export function RuleListFrame<R extends RuleRecord, E extends EndpointDef, S ext
   return (
     <>
       <TitleBar
-        title={t(props.titleKey)}
+        title={t(`nav.${code}`)}
         operate={
           <Can code={`${code}.add`}>
             <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
@@ -92,7 +109,11 @@ export function RuleListFrame<R extends RuleRecord, E extends EndpointDef, S ext
         rowKey={(r) => r.id}
         scrollX={props.scrollX}
         // Every rule list sorts by level and created time; its own filters are checked against E.
-        searchFields={[{ name: 'content', labelKey: 'field.content' }, ...props.search]}
+        searchFields={[
+          { name: 'content', labelKey: 'field.content' },
+          ...props.search,
+          { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
+        ]}
         columns={columns}
         rowActions={[editAction(code, open), removeAction(code, api.remove, { confirmKey: words.confirmRemove })]}
       />
@@ -102,12 +123,12 @@ export function RuleListFrame<R extends RuleRecord, E extends EndpointDef, S ext
         title={t(adding ? words.add : words.edit)}
         schema={adding ? form.add : form.edit}
         width={600}
-        fields={form.fields}
-        initialValues={editing && editing !== 'new' ? (editing as unknown as Partial<z.input<S>>) : form.newRule}
-        extraValues={editing && editing !== 'new' ? ({ id: editing.id } as unknown as Partial<z.input<S>>) : undefined}
+        fields={fields}
+        initialValues={editing && editing !== 'new' ? (editing as unknown as Values) : newRule}
+        extraValues={editing && editing !== 'new' ? ({ id: editing.id } as unknown as Values) : undefined}
         submit={adding ? api.add : api.edit}
         refresh={[api.edit]}
-        onValuesChange={form.onValuesChange}
+        onValuesChange={(_changed, all) => setValues(all as Values)}
         onClose={() => setEditing(null)}
       />
     </>

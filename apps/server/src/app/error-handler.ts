@@ -10,7 +10,16 @@ import {
   validationText,
   type MessageKey,
 } from '@swap/contracts';
-import { AppError, IllegalTextError, isBadInputError, isDatabaseUnavailable, isUniqueViolation, loggableError } from './errors.js';
+import {
+  AppError,
+  IllegalTextError,
+  paramsIn,
+  type MessageParams,
+  isBadInputError,
+  isDatabaseUnavailable,
+  isUniqueViolation,
+  loggableError,
+} from './errors.js';
 import { requestLanguage } from './language.js';
 
 export interface FieldError {
@@ -18,16 +27,10 @@ export interface FieldError {
   message: string;
 }
 
-function send(
-  reply: FastifyReply,
-  req: FastifyRequest,
-  key: MessageKey,
-  data: unknown = null,
-  params?: Record<string, string | number>,
-  text?: string,
-) {
+function send(reply: FastifyReply, req: FastifyRequest, key: MessageKey, data: unknown = null, params?: MessageParams, text?: string) {
   const entry = MESSAGES[key];
-  return reply.status(entry.http).send({ code: entry.code, message: text ?? messageText(key, requestLanguage(req), params), data });
+  const lang = requestLanguage(req);
+  return reply.status(entry.http).send({ code: entry.code, message: text ?? messageText(key, lang, paramsIn(params, lang)), data });
 }
 
 /** Turns zod issues into field errors with the field named in the caller's language. */

@@ -1,10 +1,32 @@
-import { MESSAGES, type MessageKey } from '@swap/contracts';
+import { MESSAGES, enumWord, type EnumGroup, type Language, type MessageKey } from '@swap/contracts';
+
+/**
+ * A placeholder holding a value of an enumeration (an order's status, say): the answer writes it in
+ * the caller's words, as the screens show it, never as its code (docs/api.md, "Envelope").
+ */
+export interface WordedValue {
+  readonly enumGroup: EnumGroup;
+  readonly value: string;
+}
+
+export const worded = (enumGroup: EnumGroup, value: string): WordedValue => ({ enumGroup, value });
+
+export type MessageParams = Record<string, string | number | WordedValue>;
+
+/** The placeholders with every worded value written in the language. */
+export function paramsIn(params: MessageParams | undefined, lang: Language): Record<string, string | number> | undefined {
+  if (!params) return undefined;
+  const out: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(params))
+    out[name] = typeof value === 'object' ? enumWord(value.enumGroup, value.value, lang) : value;
+  return out;
+}
 
 /** A failure the client should see: a catalogue message, optional placeholders and data. */
 export class AppError extends Error {
   constructor(
     readonly key: MessageKey,
-    readonly params?: Record<string, string | number>,
+    readonly params?: MessageParams,
     readonly data: unknown = null,
   ) {
     super(key);

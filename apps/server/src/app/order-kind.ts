@@ -16,7 +16,7 @@ import { customerIdsByNumber, customerJoin } from '../modules/customer/index.js'
 import { merchantNameOf } from '../modules/merchant/index.js';
 import type { OrderPaymentMark, PayableKind } from '../modules/payment/index.js';
 import type { Ctx } from './context.js';
-import { AppError, notFound } from './errors.js';
+import { AppError, notFound, worded } from './errors.js';
 import { prefixPattern } from './pagination.js';
 
 /** The row every order kind's table holds (docs/orders.md, "One kit for the order kinds"). */
@@ -92,7 +92,8 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
 
   /** 7050 when the kind's state table does not let the step start from the order's status. */
   function refuseStep(step: string, row: Pick<OrderRow, 'status'>): void {
-    if (!orderStepAllowed(def.steps, step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
+    if (!orderStepAllowed(def.steps, step, row.status))
+      throw new AppError('orderStepRefused', { status: worded('deviceOrder.status', row.status) });
   }
 
   /** The first order the condition finds, locked. */
@@ -192,6 +193,7 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
       kind,
       prefix: def.kinds[kind].prefix,
       menuCode: how.menuCode,
+      statusWords: 'deviceOrder.status',
       payCode: `${how.menuCode}.pay`,
       lockByNo: async (tx, orderNo) => {
         const row = await selectLocked(tx, and(eq(t.orderNo, orderNo), eq(t.kind, kind)));

@@ -1,4 +1,4 @@
-import type { Currency } from '@swap/contracts';
+import type { Currency, EnumGroup } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 
 /**
@@ -12,7 +12,7 @@ export interface PayableOrder {
   currency: Currency;
   /** What a payment must bring now, exact text with two decimals; null when the order takes no payment now. */
   amountDue: string | null;
-  /** The order's status in its kind's own words (the refusal names it). */
+  /** The order's status, a value of its kind's `statusWords` (a refusal names it in the caller's words). */
   status: string;
 }
 
@@ -43,6 +43,8 @@ export interface PayableKind {
   payCode?: string;
   /** The menu code staff need to see an order of the kind (order.product): it shows them its payment requests and reports. */
   menuCode: string;
+  /** The enumeration group the kind's statuses are worded in (productOrder.status, deviceOrder.status). */
+  statusWords: EnumGroup;
   /** Reads the order with this number and locks its row in the caller's transaction; null when no order of the kind has it. */
   lockByNo: (tx: Db, orderNo: string) => Promise<PayableOrder | null>;
   /** The customer began paying (the gateway took the payment request), in the caller's transaction. */

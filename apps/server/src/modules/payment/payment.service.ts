@@ -13,7 +13,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { holds } from '../../app/context.js';
 import type { PaymentConfig } from '../../app/config.js';
-import { AppError, loggableError, notFound } from '../../app/errors.js';
+import { AppError, loggableError, notFound, worded } from '../../app/errors.js';
 import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
 import { permissionDenied } from '../../app/policy.js';
 import { recordAnonymousAudit, recordAudit } from '../audit-log/index.js';
@@ -95,7 +95,10 @@ export async function acceptPaymentCallback(
     if (!order) return refuse('unknown order', new AppError('paymentOrderUnknown', { orderNo: body.orderNo }));
     if (body.status === 'PAID') {
       if (order.amountDue === null)
-        refuse('order takes no payment', new AppError('paymentNotDue', { orderNo: order.orderNo, status: order.status }));
+        refuse(
+          'order takes no payment',
+          new AppError('paymentNotDue', { orderNo: order.orderNo, status: worded(kind.statusWords, order.status) }),
+        );
       if (order.amountDue !== amount || order.currency !== body.currency)
         refuse(
           `order owes ${order.amountDue} ${order.currency}`,
@@ -175,7 +178,8 @@ export async function requestPayment(
   if (!kind.payCode || !holds(ctx, kind.payCode)) throw permissionDenied(ctx);
   const order = await ctx.db.transaction((tx) => kind.lockByNo(tx, orderNo));
   if (!order || (ctx.principal.merchantId !== null && ctx.principal.merchantId !== order.merchantId)) throw notFound();
-  if (order.amountDue === null) throw new AppError('paymentNotDue', { orderNo: order.orderNo, status: order.status });
+  if (order.amountDue === null)
+    throw new AppError('paymentNotDue', { orderNo: order.orderNo, status: worded(kind.statusWords, order.status) });
   const gateway = config.gateway;
   const secret = gateway ? config.secrets[gateway] : undefined;
   if (!gateway || !secret || !config.gatewayUrl || !config.callbackUrl) throw new AppError('paymentGatewayMissing');

@@ -213,7 +213,7 @@ describe('the payment callback: signed, on time, idempotent, paying the order th
     // A paid battery order owes nothing more.
     const second = await callback(report(battery, battery.totalAmount));
     expect(second.code).toBe(7204);
-    expect(second.message).toContain('PAID');
+    expect(second.message).toContain('(Paid)');
     expect(await recorded(order.orderNo)).toHaveLength(0);
     expect((await productRow(order.id)).customerStatus).toBe('NEW');
     expect(await recorded(battery.orderNo)).toHaveLength(1);
@@ -289,8 +289,8 @@ describe('the payment callback: signed, on time, idempotent, paying the order th
     await standIn.settle();
     expect(await deviceRow(order.id)).toMatchObject({ status: 'PAID', paymentGateway: 'STANDIN', transactionId: asked.data.transactionId });
     // Paid: nothing more to ask for.
-    const again = await server.request(paymentApi.start, { orderNo: order.orderNo }, { token: paying.merchant.admin.token });
-    expect(again.code).toBe(7204);
+    const again = await server.request(paymentApi.start, { orderNo: order.orderNo }, { token: paying.merchant.admin.token, lang: 'zh' });
+    expect([again.code, again.message]).toEqual([7204, `订单 ${order.orderNo} 当前无需支付（已支付）`]);
   });
 
   it('asking for a payment needs the kind’s action code and the order’s merchant; another merchant’s order reads as unknown', async () => {

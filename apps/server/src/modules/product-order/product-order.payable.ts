@@ -11,6 +11,7 @@ export const productOrderPayable: PayableKind = {
   prefix: 'PO',
   payCode: 'order.product.pay',
   menuCode: 'order.product',
+  statusWords: 'productOrder.status',
   lockByNo: async (tx: Db, orderNo: string) => {
     const [row] = await tx.select().from(productOrders).where(eq(productOrders.orderNo, orderNo)).for('update');
     if (!row) return null;

@@ -15,7 +15,7 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError, notFound } from '../../app/errors.js';
+import { AppError, notFound, worded } from '../../app/errors.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { recordAudit } from '../audit-log/index.js';
 import { assertCustomerOf, assertCustomerUsable } from '../customer/index.js';
@@ -44,7 +44,7 @@ async function lockOrder(tx: Db, ctx: Pick<Ctx, 'principal'>, id: number): Promi
 
 /** Refuses a step the state machine does not allow from the order's status (docs/orders.md, "States"). */
 function refuseStep(step: ProductOrderStep, row: OrderRow): void {
-  if (!stepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: row.status });
+  if (!stepAllowed(step, row.status)) throw new AppError('orderStepRefused', { status: worded('productOrder.status', row.status) });
 }
 
 const inTx = (ctx: Ctx, tx: Db): Ctx => ({ ...ctx, db: tx });

@@ -9,6 +9,7 @@ import {
   vehicleApi,
   type ProductOrderRecord,
   type ProductOrderStatus,
+  enumWord,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
@@ -220,9 +221,10 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
           expect((await row(o.id)).status).toBe(PRODUCT_ORDER_STEPS[step].to);
           if (step === 'bindVehicle') await succeed(server, productOrderApi.terminate, { id: o.id }, agent.admin.token);
         } else {
+          // The status is told in the caller's words, as the list shows it, not as its code.
           expect([answer.code, answer.message], `${step} from ${status}`).toEqual([
             7050,
-            `The order is ${status}: this action is not allowed now`,
+            `The order is ${enumWord('productOrder.status', status, 'en')}: this action is not allowed now`,
           ]);
           expect(await row(o.id)).toEqual(before);
         }

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError } from '../../app/errors.js';
+import { AppError, worded } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
 import { orderKind } from '../../app/order-kind.js';
 import { qualified } from '../../app/sql.js';
@@ -354,7 +354,7 @@ async function refundFromWallet(ctx: Ctx, kind: SwapOrderKind, id: number): Prom
     if (row.paymentGateway === null || moneyToMinor(amount) === 0)
       throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
     // Paid through a gateway meanwhile cannot be: a PAID order keeps the payment it was marked with.
-    if (row.paymentGateway !== WALLET_GATEWAY) throw new AppError('orderStepRefused', { status: row.status });
+    if (row.paymentGateway !== WALLET_GATEWAY) throw new AppError('orderStepRefused', { status: worded('deviceOrder.status', row.status) });
     await refundToWallet(tx, {
       merchantId: row.merchantId,
       customerId: await customerNumberOf(tx, row.customerId),

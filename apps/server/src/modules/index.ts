@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
+import { TIME_ZONE_SETTING } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import type { DemoContext } from '../db/demo.js';
 import { registerMenuRoutes } from './menu/menu.routes.js';
 import { registerResourceRoutes } from './menu/resource.routes.js';
 import { syncMenuTree, tellMenuGrantees } from './menu/index.js';
-import { registerCommonSettingRoutes } from './common-setting/index.js';
+import { registerCommonSettingRoutes, watchSetting } from './common-setting/index.js';
 import { seedDefaultSettings } from './common-setting/common-setting.seed.js';
 import { registerCurrencyRoutes } from './currency/currency.routes.js';
 import { seedDemoCurrency, seedPlatformCurrency } from './currency/currency.seed.js';
@@ -77,7 +78,7 @@ import {
 } from './swap-order/index.js';
 import { registerLiveRoutes } from './live/index.js';
 import { registerDashboardRoutes } from './dashboard/dashboard.routes.js';
-import { rebuildFigures } from './dashboard/index.js';
+import { rebuildFigures, recountDays } from './dashboard/index.js';
 import type { Listen } from './dashboard/dashboard.live.js';
 import { registerTelemetryRoutes, seedDemoTelemetry } from './telemetry/index.js';
 import { registerAlarmRoutes, seedAlarmLevels, seedDemoAlarms, tellAlarmStationOwners } from './alarm/index.js';
@@ -230,6 +231,9 @@ tellStationsInArea(stationsInArea);
 // A cabinet's detail shows the compartments a live reservation holds (the swap module knows them).
 readCompartmentHoldsFrom(heldCompartments);
 readSwapOrdersFrom(orderOfSwap);
+
+// The dashboard's days are counted in the zone the `time_zone` setting names: a change counts them again (docs/dashboard.md).
+watchSetting(TIME_ZONE_SETTING, recountDays);
 
 // A disabled account, or one whose password was reset, is signed out everywhere (the session module ends its sessions).
 endSessionsWith(revokeAccountSessions);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint, noAnswer } from '../endpoint.js';
 import { description, id, idQuery, nameField, requiredText, safeText } from '../validation.js';
+import { isTimeZone } from '../format.js';
 
 export const commonSettingRecord = z.object({
   id: z.number(),
@@ -53,6 +54,11 @@ export const SETTING_VALUES: Readonly<Record<string, z.ZodType<string>>> = {
   telemetry_retention: wholeNumberText(1, 36_500),
   /** Minutes standing still that end a trip: one minute to a day. */
   trip_stop_minutes: wholeNumberText(1, 1_440),
+  /** The zone the product counts its days in (the dashboard's today and its trends; docs/dashboard.md): an IANA zone. */
+  time_zone: z
+    .string()
+    .trim()
+    .refine((value) => isTimeZone(value), { message: 'validation.invalid' }),
   /** Minutes without a key press or a pointer move before the screen locks (docs/security.md, "Lock screen"); 0 never. */
   lock_idle_minutes: z
     .string()
@@ -147,5 +153,7 @@ export const commonSettingApi = {
 export const TOUR_ENABLED_SETTING = 'tour_enabled';
 /** The seeded setting holding the days of telemetry history kept (trajectories, charts); older history is purged. */
 export const TELEMETRY_RETENTION_SETTING = 'telemetry_retention';
+/** The seeded setting naming the zone the product counts its days in (docs/dashboard.md, "What each figure counts"). */
+export const TIME_ZONE_SETTING = 'time_zone';
 /** The seeded setting holding the minutes of inactivity that lock the screen (0: never). */
 export const LOCK_IDLE_SETTING = 'lock_idle_minutes';

@@ -21,9 +21,9 @@ export const DASHBOARD_CARD_CODES: Readonly<Record<DashboardCard, string>> = {
 };
 
 /**
- * The time zone the dashboard's days are counted in ("today", a trend's days): the product's
- * operating zone. Hours are the same in every whole-hour zone; answers carry the zone so a screen
- * labels the days as the server counted them.
+ * The zone the dashboard's days are counted in ("today", a trend's days) while the platform's
+ * `time_zone` setting names none it can use. Hours are the same in every whole-hour zone; answers
+ * carry the zone so a screen labels the days as the server counted them.
  */
 export const DASHBOARD_TIME_ZONE = 'Asia/Jakarta';
 

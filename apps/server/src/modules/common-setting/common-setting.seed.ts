@@ -16,6 +16,12 @@ const DEFAULT_SETTINGS = [
     remark: 'minutes',
   },
   {
+    name: 'time_zone',
+    value: 'Asia/Jakarta',
+    description: "The time zone days are counted in: the dashboard's today and its trends",
+    remark: 'IANA zone',
+  },
+  {
     name: 'lock_idle_minutes',
     value: '15',
     description: 'Minutes without a key press or pointer move before the screen locks (0: never)',

@@ -18,6 +18,23 @@ import { commonSettings } from './common-setting.table.js';
 
 type SettingRow = typeof commonSettings.$inferSelect;
 
+/** What a module redoes, inside the transaction that adds, edits or removes a setting it reads. */
+export type SettingWatcher = (tx: Db) => Promise<void>;
+const watchers = new Map<string, SettingWatcher[]>();
+
+/**
+ * Lets a module keep what it derives from a setting right (the dashboard's days are counted in the
+ * `time_zone` setting's zone): the watcher runs inside the transaction that changes the setting,
+ * after the change, so both commit together or neither.
+ */
+export function watchSetting(name: string, watcher: SettingWatcher): void {
+  watchers.set(name, [...(watchers.get(name) ?? []), watcher]);
+}
+
+async function tellWatchers(tx: Db, names: readonly string[]): Promise<void> {
+  for (const name of new Set(names)) for (const watcher of watchers.get(name) ?? []) await watcher(tx);
+}
+
 function toRecord(row: SettingRow): CommonSettingRecord {
   return {
     id: row.id,
@@ -98,6 +115,7 @@ export async function addSetting(ctx: Ctx, input: CommonSettingAdd): Promise<Com
       const [row] = await tx.insert(commonSettings).values(input).returning();
       const record = toRecord(row!);
       await recordAudit(tx, ctx, { action: 'commonSetting.add', objectType: 'common_setting', objectId: record.id, changes: record });
+      await tellWatchers(tx, [record.name]);
       return record;
     }),
   );
@@ -124,6 +142,7 @@ export async function editSetting(ctx: Ctx, input: CommonSettingEdit): Promise<C
         objectId: id,
         changes: diff(beforeFields, afterFields),
       });
+      if (before.name !== after.name || before.value !== after.value) await tellWatchers(tx, [before.name, after.name]);
       return after;
     }),
   );
@@ -135,6 +154,7 @@ export async function removeSetting(ctx: Ctx, id: number): Promise<void> {
     const removed = await tx.delete(commonSettings).where(eq(commonSettings.id, id)).returning({ id: commonSettings.id });
     if (removed.length === 0) throw new AppError('recordNotFound');
     await recordAudit(tx, ctx, { action: 'commonSetting.remove', objectType: 'common_setting', objectId: id, changes: before });
+    await tellWatchers(tx, [before.name]);
   });
 }
 

@@ -21,6 +21,7 @@ describe('common settings', () => {
     expect(all.data.records.map((r: { name: string }) => r.name)).toEqual([
       'lock_idle_minutes',
       'telemetry_retention',
+      'time_zone',
       'tour_enabled',
       'trip_stop_minutes',
     ]);

@@ -1,2 +1,2 @@
 export { registerCommonSettingRoutes } from './common-setting.routes.js';
-export { isTourEnabled, settingValue } from './common-setting.service.js';
+export { isTourEnabled, settingValue, watchSetting, type SettingWatcher } from './common-setting.service.js';

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
-  DASHBOARD_TIME_ZONE,
   type DashboardFigures,
   type DashboardRanking,
   type DashboardTrend,
@@ -12,7 +11,7 @@ import type { Ctx } from '../../app/context.js';
 import { openAlarmCounts } from '../alarm/index.js';
 import { cabinetJoin, fewestSwappableStations } from '../cabinet/index.js';
 import { describeStations } from '../station/index.js';
-import { DAY_MS, HOUR_MS, addDays, dayOf, dayStartOf, hourOf } from './dashboard.time.js';
+import { DAY_MS, HOUR_MS, addDays, dashboardZone, dayOf, dayStartOf, hourOf } from './dashboard.time.js';
 import { dashboardCabinetDays, dashboardMerchantDays, dashboardMerchantHours, dashboardMerchantTotals } from './dashboard.table.js';
 
 type Reader = Pick<Ctx, 'db' | 'principal'>;
@@ -27,8 +26,9 @@ const kwh = (column: PgColumn) => sql<string>`coalesce(sum(${column}), 0)::text`
 
 /** The headline figures (docs/dashboard.md, "Figures"), read from the rollups only. */
 export async function dashboardFigures(ctx: Reader, now = new Date()): Promise<DashboardFigures> {
-  const today = dayOf(now);
-  const dayStart = dayStartOf(now);
+  const zone = await dashboardZone(ctx.db);
+  const today = dayOf(now, zone);
+  const dayStart = dayStartOf(now, zone);
   const d = dashboardMerchantDays;
   const [todayRow] = await ctx.db
     .select({ swaps: int(d.swaps), vehicles: int(d.vehiclesSold), batteries: int(d.batteriesSold), approved: int(d.approvedUsers) })
@@ -57,7 +57,7 @@ export async function dashboardFigures(ctx: Reader, now = new Date()): Promise<D
   return {
     at: now.toISOString(),
     dayStart: dayStart.toISOString(),
-    timeZone: DASHBOARD_TIME_ZONE,
+    timeZone: zone,
     swaps: {
       today: swapsToday,
       sameTimeYesterday,
@@ -82,8 +82,9 @@ export async function dashboardTrend(ctx: Reader, range: DashboardRange, now = n
     energyKwh: Number(row.energy),
     newUsers: row.newUsers,
   });
+  const zone = await dashboardZone(ctx.db);
   if (range === 'today') {
-    const start = dayStartOf(now);
+    const start = dayStartOf(now, zone);
     const h = dashboardMerchantHours;
     const rows = await ctx.db
       .select({
@@ -103,10 +104,10 @@ export async function dashboardTrend(ctx: Reader, range: DashboardRange, now = n
       const row = byHour.get(at.getTime());
       return row ? point(at.toISOString(), row) : empty(at.toISOString());
     });
-    return { range, unit: 'hour', timeZone: DASHBOARD_TIME_ZONE, points };
+    return { range, unit: 'hour', timeZone: zone, points };
   }
   const days = TREND_DAYS[range];
-  const last = dayOf(now);
+  const last = dayOf(now, zone);
   const first = addDays(last, 1 - days);
   const d = dashboardMerchantDays;
   const rows = await ctx.db
@@ -127,7 +128,7 @@ export async function dashboardTrend(ctx: Reader, range: DashboardRange, now = n
     const row = byDay.get(day);
     return row ? point(day, row) : empty(day);
   });
-  return { range, unit: 'day', timeZone: DASHBOARD_TIME_ZONE, points };
+  return { range, unit: 'day', timeZone: zone, points };
 }
 
 const RANK_SIZE = 10;
@@ -135,13 +136,14 @@ const RANK_SIZE = 10;
 /** The ranking card (docs/dashboard.md, "Rankings"): today's busiest cabinets from the rollups, and the stations with the fewest swappable batteries now. */
 export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<DashboardRanking> {
   const c = dashboardCabinetDays;
+  const today = dayOf(now, await dashboardZone(ctx.db));
   const cabinet = cabinetJoin(c.cabinetId);
   const swaps = sql<number>`sum(${c.swaps})::int`;
   const rows = await ctx.db
     .select({ cabinetId: c.cabinetId, cabinetNumber: cabinet.number, stationId: sql<number | null>`max(${c.stationId})`, swaps })
     .from(c)
     .innerJoin(cabinet.join.table, cabinet.join.on)
-    .where(and(eq(c.day, dayOf(now)), tenant(ctx, c.merchantId)))
+    .where(and(eq(c.day, today), tenant(ctx, c.merchantId)))
     .groupBy(c.cabinetId, cabinet.number)
     .having(sql`sum(${c.swaps}) > 0`)
     .orderBy(desc(swaps), asc(cabinet.number))

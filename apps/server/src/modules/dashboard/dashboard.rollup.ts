@@ -1,8 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardCard } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { dayOf, hourOf } from './dashboard.time.js';
+import { dashboardZone, dayOf, hourOf, lockZone, zoneForCounting } from './dashboard.time.js';
 import {
   dashboardCabinetDays,
   dashboardCabinetHours,
@@ -84,12 +84,14 @@ export async function countFigures(tx: Db, facts: readonly FigureFact[]): Promis
   const cabinetHours = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; hour: Date; sums: Sums }>();
   const cabinetDays = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; day: string; sums: Sums }>();
   const notices = new Map<number, Set<DashboardCard>>();
+  if (!facts.some((fact) => cardsOf(fact).length > 0)) return;
+  const zone = await zoneForCounting(tx);
   for (const fact of facts) {
     const cards = cardsOf(fact);
     if (cards.length === 0) continue;
     const merchantId = fact.merchantId ?? NO_MERCHANT;
     const hour = hourOf(fact.at);
-    const day = dayOf(fact.at);
+    const day = dayOf(fact.at, zone);
     const mh = merchantHours.get(`${merchantId}/${hour.getTime()}`) ?? { merchantId, hour, sums: zero() };
     merchantHours.set(`${merchantId}/${hour.getTime()}`, mh);
     add(mh.sums, fact);
@@ -203,6 +205,31 @@ export function readNotice(payload: string): { merchantId: number; cards: Dashbo
     });
   }
   return found;
+}
+
+/**
+ * Counts the daily rollups again from the hourly ones in the zone now set, one merchant at a time,
+ * inside the transaction that changes the `time_zone` setting (docs/dashboard.md, "Upkeep"): the
+ * counts in progress are waited for, and new ones wait until the change commits.
+ */
+export async function recountDays(tx: Db): Promise<void> {
+  await lockZone(tx);
+  const zone = await dashboardZone(tx);
+  const merchants = await tx.select({ id: dashboardMerchantTotals.merchantId }).from(dashboardMerchantTotals);
+  const day = sql`((hour at time zone ${zone})::date)`;
+  for (const { id } of merchants.sort((a, b) => a.id - b.id)) {
+    await tx.delete(dashboardMerchantDays).where(eq(dashboardMerchantDays.merchantId, id));
+    await tx.execute(sql`
+      insert into dashboard_merchant_day (merchant_id, day, swaps, energy_kwh, vehicles_sold, batteries_sold, new_users, approved_users)
+      select merchant_id, ${day}, sum(swaps), sum(energy_kwh), sum(vehicles_sold), sum(batteries_sold), sum(new_users), sum(approved_users)
+      from dashboard_merchant_hour where merchant_id = ${id} group by 1, 2`);
+    await tx.delete(dashboardCabinetDays).where(eq(dashboardCabinetDays.merchantId, id));
+    // A day's station is the one its last counted hour named.
+    await tx.execute(sql`
+      insert into dashboard_cabinet_day (cabinet_id, merchant_id, station_id, day, swaps, energy_kwh)
+      select cabinet_id, merchant_id, (array_agg(station_id order by hour desc))[1], ${day}, sum(swaps), sum(energy_kwh)
+      from dashboard_cabinet_hour where merchant_id = ${id} group by 1, 2, 4`);
+  }
 }
 
 /** Reads what one module's stored rows add to the figures (its own raw aggregate, by hour). */

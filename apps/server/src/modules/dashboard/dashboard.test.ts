@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { alarmApi, dashboardApi, endpointUrl, identityApi, PAYMENT_SIGNATURE_HEADER, type DashboardLiveEvent } from '@swap/contracts';
+import {
+  DASHBOARD_TIME_ZONE,
+  TIME_ZONE_SETTING,
+  alarmApi,
+  commonSettingApi,
+  dashboardApi,
+  endpointUrl,
+  identityApi,
+  PAYMENT_SIGNATURE_HEADER,
+  type DashboardLiveEvent,
+} from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openEventStream } from '../../test/event-stream.js';
 import {
@@ -26,7 +36,7 @@ import { cabinets } from '../cabinet/cabinet.table.js';
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
 const GATEWAY_SECRET = 'stand-in-secret-for-the-dashboard-tests';
 import { countFigures } from './index.js';
-import { dayStartOf } from './dashboard.time.js';
+import { dayOf, dayStartOf } from './dashboard.time.js';
 
 let server: TestServer;
 let platform: Caller;
@@ -77,7 +87,7 @@ describe('dashboard cards', () => {
 
   it('compares today with yesterday up to the same time of day', async () => {
     const now = new Date();
-    const dayStart = dayStartOf(now);
+    const dayStart = dayStartOf(now, DASHBOARD_TIME_ZONE);
     // Yesterday: 4 swaps before this time of day (in the first hour), 6 long after it (in its last hour).
     const sameTimeYesterday = new Date(now.getTime() - 24 * 3_600_000);
     const early = new Date(Math.min(dayStart.getTime() - 24 * 3_600_000 + 60_000, sameTimeYesterday.getTime() - 3_600_000));
@@ -96,6 +106,76 @@ describe('dashboard cards', () => {
       expect(figures.swaps.sameTimeYesterday).toBe(4);
       expect(figures.swaps.changePercent).toBe(25);
     }
+  });
+
+  it('counts days in the zone the time_zone setting names, and counts them again when it changes', async () => {
+    const merchant = await createMerchant(server, platform.token, { menuCodes: CARDS });
+    const now = new Date();
+    const midnight = dayStartOf(now, 'Asia/Jakarta');
+    // 23:30 in Jakarta (UTC+7) is 00:30 of the next day in Shanghai (UTC+8).
+    const lastNight = new Date(midnight.getTime() - 30 * 60_000);
+    const twoNightsAgo = new Date(lastNight.getTime() - 24 * 3_600_000);
+    await server.db.transaction((tx) =>
+      countFigures(tx, [
+        { merchantId: merchant.id, at: twoNightsAgo, swaps: 2, cabinet: { id: 990_001, stationId: null } },
+        { merchantId: merchant.id, at: lastNight, swaps: 3 },
+      ]),
+    );
+    const swapDays = async () => {
+      const week = await succeed(server, dashboardApi.trend, { range: 'week' }, merchant.admin.token);
+      return { zone: week.timeZone, days: week.points.filter((point) => point.swaps > 0).map((point) => [point.at, point.swaps]) };
+    };
+    expect(await swapDays()).toEqual({
+      zone: 'Asia/Jakarta',
+      days: [
+        [dayOf(twoNightsAgo, 'Asia/Jakarta'), 2],
+        [dayOf(lastNight, 'Asia/Jakarta'), 3],
+      ],
+    });
+    expect((await succeed(server, dashboardApi.figures, undefined, merchant.admin.token)).swaps.today).toBe(0);
+
+    const [setting] = (await succeed(server, commonSettingApi.search, { name: TIME_ZONE_SETTING }, platform.token)).records;
+    const { id, name, description, remark } = setting!;
+    const edit = (value: string, language?: 'zh') =>
+      server.request(
+        commonSettingApi.edit,
+        { id, name, description, remark, value },
+        { token: platform.token, ...(language ? { lang: language } : {}) },
+      );
+    const refused = await edit('Mars/Olympus', 'zh');
+    expect(refused.code).not.toBe(1);
+    expect(refused.message).toContain('无效');
+    expect((await swapDays()).zone).toBe('Asia/Jakarta');
+    try {
+      expect((await edit('Asia/Shanghai')).code).toBe(1);
+      expect(dayOf(twoNightsAgo, 'Asia/Shanghai')).toBe(dayOf(lastNight, 'Asia/Jakarta'));
+      expect(await swapDays()).toEqual({
+        zone: 'Asia/Shanghai',
+        days: [
+          [dayOf(twoNightsAgo, 'Asia/Shanghai'), 2],
+          [dayOf(lastNight, 'Asia/Shanghai'), 3],
+        ],
+      });
+      const figures = await succeed(server, dashboardApi.figures, undefined, merchant.admin.token);
+      expect(figures.timeZone).toBe('Asia/Shanghai');
+      // Last night's 23:30 in Jakarta is today in Shanghai, unless Shanghai's day has moved on since.
+      if (dayOf(now, 'Asia/Shanghai') === dayOf(lastNight, 'Asia/Shanghai')) {
+        expect(figures.swaps.today).toBe(3);
+        expect(figures.dayStart).toBe(new Date(midnight.getTime() - 3_600_000).toISOString());
+      }
+      // A swap counted while the zone is Shanghai's lands on Shanghai's day.
+      await server.db.transaction((tx) => countFigures(tx, [{ merchantId: merchant.id, at: twoNightsAgo, swaps: 1 }]));
+      expect((await swapDays()).days[0]).toEqual([dayOf(twoNightsAgo, 'Asia/Shanghai'), 3]);
+    } finally {
+      expect((await edit('Asia/Jakarta')).code).toBe(1);
+    }
+    expect(await swapDays()).toEqual({
+      zone: 'Asia/Jakarta',
+      days: [
+        [dayOf(twoNightsAgo, 'Asia/Jakarta'), 3],
+        [dayOf(lastNight, 'Asia/Jakarta'), 3],
+      ],
+    });
   });
 
   it('refuses a card the role does not grant, and opens the others', async () => {

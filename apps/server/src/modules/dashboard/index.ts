@@ -1,1 +1,1 @@
-export { countFigures, rebuildFigures, FIGURE_CHANNEL, type FigureFact, type FigureSource } from './dashboard.rollup.js';
+export { countFigures, rebuildFigures, recountDays, FIGURE_CHANNEL, type FigureFact, type FigureSource } from './dashboard.rollup.js';

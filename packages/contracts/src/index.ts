@@ -11,3 +11,4 @@ export * from './format.js';
 export * from './words/index.js';
 export * from './words/audit.js';
 export * from './texts.js';
+export * from './alarm-texts.js';

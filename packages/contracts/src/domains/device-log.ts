@@ -14,12 +14,14 @@ export type DeviceLogKind = (typeof DEVICE_LOG_KINDS)[number];
 /**
  * Parameters of a log entry's text that are words themselves, worded in the reader's language when
  * the log is read: a parameter named here holds an enumeration value of the group (a command's
- * name, its status; a group of words/), `message` one of the message catalogue's keys (a refusal's reason).
+ * name, its status; a group of words/), `message` one of the message catalogue's keys (a refusal's reason),
+ * `alarmContent` an alarm's content (a demo text in the reader's language, any other as typed).
  */
 export const DEVICE_LOG_PARAM_WORDS: Readonly<Record<string, string>> = {
   command: 'command.name',
   status: 'command.status',
   reason: 'message',
+  content: 'alarmContent',
 };
 
 /** Labels of the fields the device log brought to the product (see FIELD_LABELS). */

@@ -1,5 +1,13 @@
 import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql } from 'drizzle-orm';
-import { BUSINESS_SUBJECT_OF, COMMAND_RATE_MIN_COMMANDS, alarmApi, type BusinessRuleAdd, type BusinessRuleRecord } from '@swap/contracts';
+import {
+  BUSINESS_SUBJECT_OF,
+  COMMAND_RATE_MIN_COMMANDS,
+  alarmApi,
+  alarmContentText,
+  storedAlarmContent,
+  type BusinessRuleAdd,
+  type BusinessRuleRecord,
+} from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { handOver } from '../../app/hand-over.js';
@@ -31,20 +39,20 @@ function businessFields(input: BusinessRuleAdd) {
     threshold: input.threshold,
     windowMinutes: input.businessCondition === 'noSwappableBattery' ? null : (input.windowMinutes ?? null),
     level: input.level,
-    content: input.content,
+    content: storedAlarmContent(input.content),
     notifications: [...new Set(input.notifications)],
     enabled: input.enabled,
   };
 }
 
-const presentRule = (row: RuleRow): BusinessRuleRecord => ({
+const presentRule = (row: RuleRow, ctx?: Ctx): BusinessRuleRecord => ({
   id: row.id,
   merchantId: row.merchantId,
   businessCondition: row.businessCondition,
   threshold: row.threshold,
   windowMinutes: row.windowMinutes,
   level: row.level,
-  content: row.content,
+  content: ctx ? alarmContentText(row.content, ctx.lang) : row.content,
   notifications: row.notifications,
   enabled: row.enabled,
   createdAt: row.createdAt.toISOString(),

@@ -2,6 +2,8 @@ import { and, asc, eq, getTableColumns, ilike } from 'drizzle-orm';
 import {
   CONDITION_PARAMETERS,
   alarmApi,
+  alarmContentText,
+  storedAlarmContent,
   type AlarmLevel,
   type AlarmLevelEdit,
   type AlarmLevelEdited,
@@ -99,13 +101,13 @@ function ruleFields(input: AlarmRuleAdd) {
     holdSeconds: input.holdSeconds,
     clearMargin: condition ? 0 : input.clearMargin,
     level: input.level,
-    content: input.content,
+    content: storedAlarmContent(input.content),
     notifications: [...new Set(input.notifications)],
     enabled: input.enabled,
   };
 }
 
-const presentRule = (row: RuleRow & { deviceTypeName?: string | null }): AlarmRuleRecord => ({
+const presentRule = (row: RuleRow & { deviceTypeName?: string | null }, ctx?: Ctx): AlarmRuleRecord => ({
   id: row.id,
   merchantId: row.merchantId,
   alarmKind: row.alarmKind,
@@ -117,7 +119,7 @@ const presentRule = (row: RuleRow & { deviceTypeName?: string | null }): AlarmRu
   holdSeconds: row.holdSeconds,
   clearMargin: row.clearMargin,
   level: row.level,
-  content: row.content,
+  content: ctx ? alarmContentText(row.content, ctx.lang) : row.content,
   notifications: row.notifications,
   enabled: row.enabled,
   createdAt: row.createdAt.toISOString(),

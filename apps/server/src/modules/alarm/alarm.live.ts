@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { alarmApi, type AlarmLiveEvent, type AlarmRecord } from '@swap/contracts';
+import { alarmApi, alarmContentText, type AlarmLiveEvent, type AlarmRecord } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
@@ -41,7 +41,8 @@ async function openedSince(ctx: Ctx, since: Date): Promise<(AlarmLiveEvent & { o
     .from(alarms)
     .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN'), eq(alarms.header, true), gte(alarms.openedAt, since)))
     .orderBy(asc(alarms.openedAt))
-    .limit(100);
+    .limit(100)
+    .then((rows) => rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang) })));
 }
 
 /** How far back a read looks before the newest alarm it sent: alarms committed a little out of order are still found. */

@@ -1,5 +1,5 @@
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { AlarmRuleOption, OptionsQuery } from '@swap/contracts';
+import { alarmContentText, type AlarmRuleOption, type OptionsQuery } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { answerOptions } from '../../app/options.js';
 import { alarmBusinessRules, alarmRules } from './alarm.table.js';
@@ -15,7 +15,7 @@ export async function alarmRuleOptions(
   ctx: Ctx,
   input: OptionsQuery & { alarmKind?: 'battery' | 'cabinet' | 'vehicle' | undefined },
 ): Promise<AlarmRuleOption[]> {
-  return answerOptions(
+  const rows = await answerOptions(
     ctx.db,
     {
       table: alarmRules,
@@ -26,6 +26,7 @@ export async function alarmRuleOptions(
     },
     input,
   );
+  return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang) }));
 }
 
 /** The business rules as choices of the records' business rule filter. */
@@ -41,5 +42,5 @@ export async function businessRuleOptions(ctx: Ctx, input: OptionsQuery): Promis
     },
     input,
   );
-  return rows.map((row) => ({ ...row, alarmKind: 'business' }));
+  return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang), alarmKind: 'business' }));
 }

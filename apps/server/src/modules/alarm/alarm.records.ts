@@ -2,6 +2,7 @@ import { and, eq, getTableColumns, gte, inArray, like, lte, ne, sql, type SQL } 
 import {
   BUSINESS_SUBJECT_OF,
   alarmApi,
+  alarmContentText,
   type AlarmKind,
   type BusinessCondition,
   type AlarmRecord,
@@ -40,7 +41,7 @@ const select = {
 };
 type Row = typeof alarms.$inferSelect & { assigneeName: string | null; live: Record<string, number | boolean | null> | null };
 
-function present(row: Row): AlarmRecord {
+function present(row: Row, ctx: Ctx): AlarmRecord {
   return {
     id: row.id,
     merchantId: row.merchantId,
@@ -53,7 +54,7 @@ function present(row: Row): AlarmRecord {
     businessRuleId: row.businessRuleId,
     parameter: row.parameter,
     level: row.level,
-    content: row.content,
+    content: alarmContentText(row.content, ctx.lang),
     alarmState: row.alarmState === 'PENDING' ? 'OPEN' : row.alarmState,
     value: row.value,
     openedAt: row.openedAt.toISOString(),

@@ -1,6 +1,7 @@
 import { and, eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_LOG_PARAM_WORDS,
+  alarmContentText,
   MESSAGES,
   deviceLogApi,
   enumWord,
@@ -86,6 +87,7 @@ export function deviceLogText(key: string, params: Record<string, string | numbe
     const group = DEVICE_LOG_PARAM_WORDS[name];
     if (group === 'message' && typeof value === 'string' && Object.hasOwn(MESSAGES, value))
       worded[name] = messageText(value as MessageKey, lang);
+    else if (group === 'alarmContent') worded[name] = alarmContentText(String(value), lang);
     else if (group && group !== 'message' && isEnumGroup(group)) worded[name] = enumWord(group, String(value), lang);
     else worded[name] = value;
   }

@@ -2,12 +2,13 @@ import { afterAll, beforeAll } from 'vitest';
 import { commonSettingApi, menuApi, profileApi, SMTP_SETTINGS } from '@swap/contracts';
 import { describe, expect, test } from '../support/fixtures.js';
 import { apiAnswer, apiRequest, apiToken } from '../support/api.js';
-import { createMerchant, unique, type Merchant } from '../support/factories.js';
+import { createMerchant, createSubAccount, unique, type Merchant } from '../support/factories.js';
 import { resetTokenOf, startSmtpReceiver, type SmtpReceiver } from '../../apps/server/src/test/smtp-receiver.js';
 import { newContext } from '../support/browser.js';
 import { Shell } from '../pages/shell.js';
 import { LoginPage } from '../pages/login-page.js';
 import { ForgotPasswordPage, ProfilePage, ResetPasswordPage } from '../pages/account-pages.js';
+import { FormDrawer, ListPage } from '../pages/list-page.js';
 
 /** A merchant administrator with an email on its profile, where recovery mails go. */
 async function ownerWithEmail(): Promise<{ merchant: Merchant; email: string }> {
@@ -155,5 +156,30 @@ describe("one's own account", () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('System centre → Accounts', () => {
+  test("an administrator sets a staff account's mail: a bad address is refused, the good one shows and is found", async ({ page }) => {
+    const merchant = await createMerchant();
+    const clerk = await createSubAccount(merchant, ['record.swap']);
+    const email = `${unique('clerk')}@example.test`;
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    const accounts = new ListPage(page, '/system/admin/list');
+    await accounts.open();
+    await accounts.columnHeader('Email').waitFor();
+
+    await accounts.action(clerk.username, 'Edit');
+    const drawer = new FormDrawer(page);
+    await drawer.fill({ Email: 'not an address' });
+    await drawer.save();
+    await expect.poll(() => drawer.fieldError('Email')).toBe('Email must be an email address');
+    await drawer.fill({ Email: email });
+    await drawer.saveAndClose();
+    await accounts.row(clerk.username).getByText(email).waitFor();
+
+    await accounts.search({ 'Username, phone, email or name': email });
+    await expect.poll(() => accounts.rows().count()).toBe(1);
+    await accounts.row(clerk.username).waitFor();
   });
 });

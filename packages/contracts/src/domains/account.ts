@@ -3,6 +3,7 @@ import { pageQuerySchema, pageSchema } from '../envelope.js';
 import { endpoint } from '../endpoint.js';
 import { accountUsername, cleanString, id, idQuery, nameField, newPassword, phone, safeText } from '../validation.js';
 import { USER_TYPES } from './session.js';
+import { emailAddress } from './profile.js';
 
 /** Account type: platform staff or a merchant's staff (ownership = the merchant). */
 export const ACCOUNT_TYPES = ['PLATFORM', 'MERCHANT'] as const;
@@ -12,6 +13,8 @@ export const accountRecord = z.object({
   id: z.number(),
   username: z.string(),
   phone: z.string().nullable(),
+  /** Where the account's mails go (password recovery, the applicant's review); null: none, they go to the outbox. */
+  email: z.string().nullable(),
   name: z.string(),
   accountType: z.enum(ACCOUNT_TYPES),
   /** Identity type: SUPER (super admin), NORMAL (general admin), SON (sub-account). */
@@ -40,10 +43,13 @@ export type AccountSearch = z.infer<typeof accountSearch>;
 
 /** An optional phone: an empty string means none. */
 const optionalPhone = phone.optional().or(z.literal('').transform(() => undefined));
+/** An optional mail address (the profile's rule): an empty string means none. */
+const optionalEmail = emailAddress.optional().or(z.literal('').transform(() => undefined));
 
 export const accountAdd = z.object({
   username: accountUsername,
   phone: optionalPhone,
+  email: optionalEmail,
   name: nameField,
   password: newPassword,
   type: z.enum(['NORMAL', 'SON']),
@@ -59,10 +65,12 @@ export const accountAdd = z.object({
 export type AccountAdd = z.infer<typeof accountAdd>;
 
 /**
- * Edit replaces the editable fields: name, phone (absent or empty clears it) and type (absent keeps
- * it). Username, tenant and account type never change; roles change through assignRoles.
+ * Edit replaces the editable fields: name, phone and mail (absent or empty clears them) and type
+ * (absent keeps it). Username, tenant and account type never change; roles change through assignRoles.
  */
-export const accountEdit = accountAdd.pick({ phone: true, name: true }).extend({ id: id, type: z.enum(['NORMAL', 'SON']).optional() });
+export const accountEdit = accountAdd
+  .pick({ phone: true, email: true, name: true })
+  .extend({ id: id, type: z.enum(['NORMAL', 'SON']).optional() });
 export type AccountEdit = z.infer<typeof accountEdit>;
 
 export const accountStatusBody = z.object({ id: id, status: z.enum(ACCOUNT_STATUSES) });

@@ -18,6 +18,7 @@ interface Row {
   id: number;
   username: string;
   phone: string | null;
+  email: string | null;
   name: string;
   accountType: AccountRecord['accountType'];
   type: AccountRecord['type'];
@@ -67,6 +68,7 @@ export const accountList = defineList({
     id: accounts.id,
     username: accounts.username,
     phone: accounts.phone,
+    email: accounts.email,
     name: accounts.name,
     accountType: accounts.accountType,
     type: accounts.type,
@@ -82,10 +84,15 @@ export const accountList = defineList({
     keyword: {
       where: (keyword) => {
         const pattern = likePattern(keyword);
-        return or(ilike(accounts.username, pattern), ilike(accounts.phone, pattern), ilike(accounts.name, pattern));
+        return or(
+          ilike(accounts.username, pattern),
+          ilike(accounts.phone, pattern),
+          ilike(accounts.email, pattern),
+          ilike(accounts.name, pattern),
+        );
       },
       unindexed:
-        'Part of a username, phone or name, in any case: no btree serves it. Staff accounts number in the thousands; the scan stops after a page.',
+        'Part of a username, phone, mail or name, in any case: no btree serves it. Staff accounts number in the thousands; the scan stops after a page.',
     },
     type: {
       where: (type) => eq(accounts.type, type),

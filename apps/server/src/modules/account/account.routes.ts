@@ -19,6 +19,7 @@ const CSV_COLUMNS: CsvColumn<AccountRecord>[] = [
   { field: 'username' },
   { field: 'name' },
   { field: 'phone' },
+  { field: 'email' },
   { field: 'accountType' },
   { field: 'type', show: 'shell.userType' },
   { field: 'status' },

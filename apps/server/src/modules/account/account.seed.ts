@@ -29,6 +29,7 @@ export async function seedDemoAccounts(db: Db, demo: DemoContext): Promise<void>
       username: 'merchant',
       name: 'Budi Santoso',
       phone: '+62 812-3456-7890',
+      email: 'budi.santoso@example.com',
       passwordHash,
       accountType: 'MERCHANT',
       type: 'NORMAL',
@@ -40,6 +41,7 @@ export async function seedDemoAccounts(db: Db, demo: DemoContext): Promise<void>
     .values({
       username: 'subaccount',
       name: 'Dewi Lestari',
+      email: 'dewi.lestari@example.com',
       passwordHash,
       accountType: 'MERCHANT',
       type: 'SON',

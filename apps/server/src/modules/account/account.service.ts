@@ -177,6 +177,7 @@ export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRec
         .values({
           username: body.username,
           phone: body.phone ?? null,
+          email: body.email ?? null,
           name: body.name,
           passwordHash,
           accountType: place.accountType,
@@ -191,7 +192,15 @@ export async function addAccount(ctx: Ctx, body: AccountAdd): Promise<AccountRec
         action: 'account.add',
         objectType: 'account',
         objectId: accountId,
-        changes: { username: body.username, phone: body.phone ?? null, name: body.name, type: body.type, ...place, roleIds },
+        changes: {
+          username: body.username,
+          phone: body.phone ?? null,
+          email: body.email ?? null,
+          name: body.name,
+          type: body.type,
+          ...place,
+          roleIds,
+        },
       });
       return accountId;
     });
@@ -221,8 +230,8 @@ export async function editAccount(ctx: Ctx, body: AccountEdit): Promise<AccountR
         await assertSignInNamesFree(tx, { phone }, target.id);
         await refuseWaitingApplicationNames(tx, { phone });
       }
-      const before = { name: target.name, phone: target.phone, type: target.type };
-      const after = { name: body.name, phone, type };
+      const before = { name: target.name, phone: target.phone, email: target.email, type: target.type };
+      const after = { name: body.name, phone, email: body.email ?? null, type };
       const changes = diff(before, after);
       if (Object.keys(changes).length === 0) return;
       await tx

@@ -388,6 +388,90 @@ describe('accounts', () => {
     });
   });
 
+  describe('mail', () => {
+    const mailOf = async (id: number) =>
+      (await server.db.select({ email: accounts.email }).from(accounts).where(eq(accounts.id, id)))[0]!.email;
+
+    it('sets the mail on add and edit, shows it in the list, finds it by keyword and audits the difference', async () => {
+      const created = await add(merchant, newAccount('mail.clerk', { email: 'Mail.Clerk@example.test' }));
+      expect(created.data).toMatchObject({ username: 'mail.clerk', email: 'Mail.Clerk@example.test' });
+      const id = created.data.id as number;
+      const [added] = await server.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.objectId, String(id)));
+      expect(added!.changes).toMatchObject({ email: 'Mail.Clerk@example.test' });
+      const found = await server.request(accountApi.search, { keyword: 'clerk@example' }, { token: merchant });
+      expect(found.data.records.map((r) => [r.username, r.email])).toEqual([['mail.clerk', 'Mail.Clerk@example.test']]);
+      const edited = await server.request(
+        accountApi.edit,
+        { id, name: 'Mail clerk', email: ' clerk.two@example.test ' },
+        { token: merchant },
+      );
+      expect(edited.data).toMatchObject({ name: 'Mail clerk', email: 'clerk.two@example.test' });
+      const audit = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'account.edit'));
+      expect(audit.find((entry) => entry.objectId === String(id))!.changes).toMatchObject({
+        email: ['Mail.Clerk@example.test', 'clerk.two@example.test'],
+      });
+      const cleared = await server.request(accountApi.edit, { id, name: 'Mail clerk', email: '' }, { token: merchant });
+      expect(cleared.data.email).toBeNull();
+      expect(await mailOf(id)).toBeNull();
+      const csv = await server.request(accountApi.export, { keyword: 'mail.clerk' }, { token: merchant });
+      expect(csv.raw.body.split('\r\n')[0]).toContain('Email');
+    });
+
+    it('refuses a bad, NUL or huge address in four languages, changing nothing', async () => {
+      const id = (await add(merchant, newAccount('mail.keep', { email: 'keep@example.test' }))).data.id as number;
+      const words = {
+        en: 'Email must be an email address',
+        in: 'Email harus alamat email',
+        th: 'อีเมลต้องเป็นที่อยู่อีเมล',
+        zh: '邮箱必须是邮箱地址',
+      };
+      for (const [lang, message] of Object.entries(words) as ['en' | 'in' | 'th' | 'zh', string][]) {
+        const body = { id, name: 'Keep', email: 'not-an-address' };
+        const edit = await server.call('POST', endpointUrl(accountApi.edit), { token: merchant, body, lang });
+        expect(edit.status).toBe(400);
+        expect(edit.data.fields).toEqual([expect.objectContaining({ field: 'email', message })]);
+      }
+      for (const email of ['a\u0000@example.test', `${'a'.repeat(5000)}@example.test`, 'two@@example.test', 'a b@example.test', ['x']]) {
+        const edit = await server.call('POST', endpointUrl(accountApi.edit), { token: merchant, body: { id, name: 'Keep', email } });
+        expect(edit.status, JSON.stringify(email).slice(0, 40)).toBe(400);
+        expect(edit.data.fields.map((f: { field: string }) => f.field)).toEqual(['email']);
+      }
+      const bad = await add(merchant, newAccount('mail.bad', { email: 'nobody' }), 'th');
+      expect(bad.status).toBe(400);
+      expect(bad.data.fields[0]).toMatchObject({ field: 'email', message: words.th });
+      expect(await server.db.select().from(accounts).where(eq(accounts.username, 'mail.bad'))).toEqual([]);
+      expect(await mailOf(id)).toBe('keep@example.test');
+    });
+
+    it('refuses to set the mail of another tenant’s account or of a higher rank, changing nothing', async () => {
+      const before = await mailOf(agent.admin.id);
+      const other = await server.request(
+        accountApi.edit,
+        { id: agent.admin.id, name: 'Hijack', email: 'thief@example.test' },
+        { token: siam.admin.token },
+      );
+      expect(other).toMatchObject({ status: 404, code: 1017 });
+      const [clerkRow] = await server.db.select().from(accounts).where(eq(accounts.username, CLERK));
+      expect(clerkRow!.type).toBe('SON');
+      const clerk = await server.login(CLERK, PASSWORD);
+      const higher = await server.request(
+        accountApi.edit,
+        { id: agent.admin.id, name: 'Hijack', email: 'thief@example.test' },
+        { token: clerk },
+      );
+      expect(higher.code).toBe(2005);
+      expect(await mailOf(agent.admin.id)).toBe(before);
+      const audit = await server.db
+        .select()
+        .from(auditLogs)
+        .where(eq(auditLogs.objectId, String(agent.admin.id)));
+      expect(JSON.stringify(audit.map((entry) => entry.changes))).not.toContain('thief@example.test');
+    });
+  });
+
   describe('tenant isolation', () => {
     it('lets another merchant’s administrator see and change only its own accounts', async () => {
       const list = await server.request(accountApi.search, { size: 100 }, { token: siam.admin.token });

@@ -199,6 +199,7 @@ export async function approve(ctx: Ctx, id: number): Promise<MerchantApplication
         changes: {
           username: row.username,
           name: row.personInCharge,
+          email: row.email || null,
           type: 'NORMAL',
           accountType: 'MERCHANT',
           merchantId,

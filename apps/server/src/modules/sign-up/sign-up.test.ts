@@ -77,6 +77,9 @@ describe('sign-up: a company applies, platform staff approve or reject', () => {
     expect(actions.map((row) => row.action)).toEqual(
       expect.arrayContaining(['merchant.add', 'role.add', 'account.add', 'merchantApplication.approve']),
     );
+    // The new administrator's account entry carries the mail it takes from the application.
+    const added = await server.db.select({ changes: auditLogs.changes }).from(auditLogs).where(eq(auditLogs.action, 'account.add'));
+    expect(added.map((row) => row.changes)).toContainEqual(expect.objectContaining({ username, email: application.body.email }));
     // Reviewed once: a second approval or a rejection changes nothing.
     expect((await server.request(merchantApplicationApi.approve, { id: application.id }, { token: admin })).code).toBe(2032);
     expect((await server.request(merchantApplicationApi.reject, { id: application.id, reason: 'No' }, { token: admin })).code).toBe(2032);

@@ -7,15 +7,15 @@ import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { accountTenant, merchantAccountAdd, accountTypeOptions, identityOptions, rolesOfTenant } from './accountModel';
 import { accountChanges } from './accountQueries';
 
-type AddField = FormField<'username' | 'phone' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
-type EditField = FormField<'phone' | 'name' | 'type'>;
+type AddField = FormField<'username' | 'phone' | 'email' | 'name' | 'password' | 'type' | 'accountType' | 'merchantId' | 'roleIds'>;
+type EditField = FormField<'phone' | 'email' | 'name' | 'type'>;
 
 interface Placement {
   accountType?: string;
   merchantId?: number;
 }
 
-/** Add an account (choosing its merchant and roles) or edit one's name, phone and identity type. */
+/** Add an account (choosing its merchant and roles) or edit one's name, phone, mail and identity type. */
 export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord | 'new' | null; onClose: () => void }) {
   const { t } = useTranslation();
   const user = getUserInfo();
@@ -40,6 +40,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
     const fields: EditField[] = [
       { name: 'name', labelKey: 'account.name', maxLength: 20 },
       { name: 'phone', labelKey: 'account.phone', maxLength: 20 },
+      { name: 'email', labelKey: 'field.email', maxLength: 254, helpKey: 'account.emailHelp' },
     ];
     if (record && record.type !== 'SUPER' && user?.type !== 'SON')
       fields.push({ name: 'type', labelKey: 'account.type', type: 'select', options: identityOptions(['NORMAL', 'SON']) });
@@ -51,7 +52,14 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
         schema={accountEdit}
         fields={fields}
         initialValues={
-          record ? { name: record.name, phone: record.phone ?? '', ...(record.type !== 'SUPER' ? { type: record.type } : {}) } : undefined
+          record
+            ? {
+                name: record.name,
+                phone: record.phone ?? '',
+                email: record.email ?? '',
+                ...(record.type !== 'SUPER' ? { type: record.type } : {}),
+              }
+            : undefined
         }
         extraValues={record ? { id: record.id } : undefined}
         submit={accountChanges.edit}
@@ -65,6 +73,7 @@ export function AccountFormDrawer({ editing, onClose }: { editing: AccountRecord
     { name: 'username', labelKey: 'account.username', maxLength: 64, helpKey: 'account.usernameHelp' },
     { name: 'name', labelKey: 'account.name', maxLength: 20 },
     { name: 'phone', labelKey: 'account.phone', maxLength: 20 },
+    { name: 'email', labelKey: 'field.email', maxLength: 254, helpKey: 'account.emailHelp' },
     { name: 'password', labelKey: 'account.password', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' },
   ];
   if (platform) fields.push({ name: 'accountType', labelKey: 'account.accountTypeLabel', type: 'select', options: accountTypeOptions });

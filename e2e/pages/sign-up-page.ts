@@ -14,7 +14,7 @@ export interface SignUpValues {
   password: string;
 }
 
-/** /session/sign-up: the kit's form in the page, its three documents uploaded at once. */
+/** /session/sign-up: the plain form kit's fields, its three documents uploaded as they are chosen. */
 export class SignUpPage extends BasePage {
   readonly path = '/session/sign-up';
 
@@ -23,8 +23,14 @@ export class SignUpPage extends BasePage {
     await this.page.getByRole('heading', { level: 1 }).waitFor();
   }
 
-  private item(label: string): Locator {
-    return this.page.locator('.ant-form-item').filter({ has: this.page.getByText(label, { exact: true }) });
+  /** One field: its label, control, help and message. */
+  item(label: string): Locator {
+    return this.page.locator('.field').filter({ has: this.page.locator('label').getByText(label, { exact: true }) });
+  }
+
+  /** Chooses a file for a document field (the upload starts at once). */
+  async choose(label: string, file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.item(label).locator('input[type="file"]').setInputFiles(file);
   }
 
   /** Fills every field (labels in `labels`' language) and uploads the three documents, each waiting for its preview. */
@@ -33,9 +39,8 @@ export class SignUpPage extends BasePage {
       await this.item(labels[field]).locator('input, textarea').first().fill(values[field]);
     }
     for (const field of ['front', 'back', 'face'] as const) {
-      const item = this.item(labels[field]);
-      await item.locator('input[type="file"]').setInputFiles({ name: `${field}.png`, mimeType: 'image/png', buffer: PNG });
-      await item.locator('img').waitFor();
+      await this.choose(labels[field], { name: `${field}.png`, mimeType: 'image/png', buffer: PNG });
+      await this.item(labels[field]).getByRole('img').waitFor();
     }
   }
 

@@ -1,5 +1,6 @@
 import { describe, expect, test } from '../support/fixtures.js';
 import { sessionApi } from '@swap/contracts';
+import { checkA11y } from '../support/a11y.js';
 import { FormDrawer } from '../pages/list-page.js';
 import { LoginPage } from '../pages/login-page.js';
 import { RecordDetailPage } from '../pages/detail-page.js';
@@ -34,6 +35,15 @@ describe('sign-up, review and the session’s way back', () => {
     // The form's rules are the contracts': nothing is sent while a field is wrong.
     await signUp.submit('Send application');
     await page.getByText('Company name is required').waitFor();
+    // Each message is tied to its field, and the focus goes to the first field wrong.
+    await expect.poll(() => page.getByLabel('Company name').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('sign-up-name');
+    await signUp.item(EN_LABELS.front).getByText('ID card front is required').waitFor();
+    // Plain markup: labelled fields and announced messages.
+    await checkA11y(page);
+    // A document that is not an image is refused at its field, before anything is sent.
+    await signUp.choose(EN_LABELS.front, { name: 'front.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await signUp.item(EN_LABELS.front).getByText('Only JPEG, PNG or WebP images are allowed').waitFor();
     await signUp.fill(
       {
         company,

@@ -3,7 +3,7 @@ import { Navigate, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/errors';
 import { clearSession, getToken, getUserInfo, lockSession, lockedPage, unlockSession } from '../../shared/session';
-import { LoginField } from './LoginField';
+import { PlainField, PlainSubmit } from '../../shared/plainForm/PlainField';
 import { signOutSession, unlockSession as checkPassword } from './queries';
 
 /**
@@ -71,7 +71,7 @@ export function LockScreenPage() {
           </h1>
           <p className="muted">{t('session.lock.body', { username: user?.username ?? '' })}</p>
           <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('session.lock.title')}>
-            <LoginField
+            <PlainField
               id="lock-password"
               name="password"
               type="password"
@@ -83,10 +83,7 @@ export function LockScreenPage() {
               error={error}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy}>
-              {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-              {t('session.lock.unlock')}
-            </button>
+            <PlainSubmit busy={busy} label={t('session.lock.unlock')} />
           </form>
           <p>
             <button type="button" className="plain-button plain-button-block" onClick={() => void signOut()}>

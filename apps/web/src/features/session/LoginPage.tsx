@@ -8,18 +8,16 @@ import { safeRedirect } from '../../shared/menuModel';
 import { LOGIN_SUCCESS_DELAY_MS } from '../../shared/settings';
 import { resetSessionEnding } from '../../shared/api/bridge';
 import { isApiError } from '../../shared/api/errors';
-import { validateValue } from '../../shared/form/zodRules';
+import { PlainField, PlainResult, PlainSubmit } from '../../shared/plainForm/PlainField';
+import { usePlainForm } from '../../shared/plainForm/usePlainForm';
 import { saveSession } from '../../shared/session';
 import { DemoAccounts } from './DemoAccounts';
 import { LanguageSwitch } from './LanguageSwitch';
-import { LoginField } from './LoginField';
 import { startSingleSignOn, useLogin, usePublicConfig } from './queries';
 
-type Field = 'username' | 'password';
-
 /**
- * Sign-in. Plain markup with the contracts' loginBody rules (through the shared zod adapter), so the
- * sign-in route carries no UI library and stays within its size budget.
+ * Sign-in. Plain markup with the contracts' loginBody rules (the plain form kit, docs/web-kits.md
+ * "Plain forms"), so the sign-in route carries no UI library and stays within its size budget.
  */
 export function LoginPage() {
   const { t } = useTranslation();
@@ -28,16 +26,17 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const config = usePublicConfig();
   const login = useLogin();
-  const [values, setValues] = useState<Record<Field, string>>({ username: '', password: '' });
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ username: false, password: false });
+  const form = usePlainForm(loginBody, {
+    id: 'login',
+    labels: { username: t('session.username'), password: t('session.password') },
+    initial: { username: '', password: '' },
+  });
   const [result, setResult] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
 
   useEffect(() => {
     document.title = `${t('session.title')} · ${t('common.appName')}`;
   }, [t]);
 
-  const labels: Record<Field, string> = { username: t('session.username'), password: t('session.password') };
-  const errorOf = (field: Field) => (touched[field] ? validateValue(loginBody.shape[field], values[field], labels[field], t) : null);
   const [leaving, setLeaving] = useState(false);
   const busy = login.isPending || result?.kind === 'success' || leaving;
   const sso = config.data?.sso;
@@ -58,12 +57,12 @@ export function LoginPage() {
 
   const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setTouched({ username: true, password: true });
-    const parsed = loginBody.safeParse(values);
-    if (!parsed.success || busy) return;
+    if (busy) return;
+    const parsed = form.parse();
+    if (!parsed) return;
     setResult(null);
     try {
-      const data = await login.mutateAsync(parsed.data);
+      const data = await login.mutateAsync(parsed);
       saveSession(data.token, data.admin);
       // The language chosen on one's own profile follows the account to any browser.
       if (isLanguage(data.admin.language) && data.admin.language !== currentLanguage()) await changeLanguage(data.admin.language);
@@ -77,14 +76,6 @@ export function LoginPage() {
     }
   };
 
-  const bind = (field: Field) => ({
-    value: values[field],
-    error: errorOf(field),
-    label: labels[field],
-    onChange: (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value })),
-    onBlur: () => setTouched((v) => ({ ...v, [field]: true })),
-  });
-
   return (
     <main className="login-page">
       <LanguageSwitch />
@@ -95,24 +86,10 @@ export function LoginPage() {
           </h1>
           <p className="muted">{t('session.subtitle')}</p>
           <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('session.title')}>
-            <LoginField id="login-username" name="username" autoComplete="username" required {...bind('username')} />
-            <LoginField
-              id="login-password"
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              {...bind('password')}
-            />
-            {result ? (
-              <div className={`login-result login-result-${result.kind}`} role={result.kind === 'error' ? 'alert' : 'status'}>
-                {result.text}
-              </div>
-            ) : null}
-            <button type="submit" className="plain-button plain-button-primary plain-button-block" disabled={busy} aria-busy={busy}>
-              {busy ? <span className="spinner spinner-small" aria-hidden="true" /> : null}
-              {t('session.submit')}
-            </button>
+            <PlainField autoComplete="username" {...form.text('username')} />
+            <PlainField type="password" autoComplete="current-password" {...form.text('password')} />
+            <PlainResult result={result} />
+            <PlainSubmit busy={busy} label={t('session.submit')} />
           </form>
           {sso ? (
             <>
@@ -126,15 +103,7 @@ export function LoginPage() {
             <Link to="/session/forgot-password">{t('session.forgotPassword')}</Link>
             <Link to="/session/sign-up">{t('session.signUpLink')}</Link>
           </p>
-          {config.data ? (
-            <DemoAccounts
-              config={config.data}
-              onPick={(username, password) => {
-                setValues({ username, password });
-                setTouched({ username: false, password: false });
-              }}
-            />
-          ) : null}
+          {config.data ? <DemoAccounts config={config.data} onPick={(username, password) => form.fill({ username, password })} /> : null}
           {config.data?.version ? <p className="login-version muted">{t('session.version', { version: config.data.version })}</p> : null}
         </section>
       </div>

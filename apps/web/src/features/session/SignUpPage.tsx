@@ -1,101 +1,151 @@
-import { useEffect, useRef, useState } from 'react';
-import { Button, Card, Result, Typography } from 'antd';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MERCHANT_TYPES, signUpApi, signUpApply, type AnswerOf } from '@swap/contracts';
-import { AntdProvider } from '../../shared/AntdProvider';
-import { ResourceForm, type FormField } from '../../shared/form';
+import { isApiError } from '../../shared/api/errors';
+import { PlainField, PlainResult, PlainSelect, PlainSubmit, PlainTextArea, type PlainOutcome } from '../../shared/plainForm/PlainField';
+import { PlainImageUpload } from '../../shared/plainForm/PlainImageUpload';
+import { usePlainForm } from '../../shared/plainForm/usePlainForm';
 import { LanguageSwitch } from './LanguageSwitch';
+import { useSignUp } from './signUpQueries';
 
-type Field = FormField<Extract<keyof typeof signUpApply.shape, string>>;
-
-const image = (name: Field['name'], labelKey: string): Field => ({
-  name,
-  labelKey,
-  type: 'image',
-  upload: signUpApi.upload,
-  helpKey: 'session.signUp.imageHelp',
-});
-
-const FIELDS: Field[] = [
-  { name: 'name', labelKey: 'session.signUp.company', maxLength: 20 },
-  {
-    name: 'type',
-    labelKey: 'session.signUp.type',
-    type: 'select',
-    options: MERCHANT_TYPES.map((value) => ({ value, labelKey: `session.signUp.type.${value}` })),
-  },
-  { name: 'personInCharge', labelKey: 'session.signUp.personInCharge', maxLength: 20 },
-  { name: 'contact', labelKey: 'session.signUp.contact', maxLength: 20 },
-  { name: 'email', labelKey: 'session.signUp.email', maxLength: 254, helpKey: 'session.signUp.emailHelp' },
-  { name: 'officeAddress', labelKey: 'session.signUp.officeAddress', type: 'textarea', rows: 2, maxLength: 200 },
-  image('idCardFrontFileId', 'session.signUp.idCardFront'),
-  image('idCardBackFileId', 'session.signUp.idCardBack'),
-  image('facePhotoFileId', 'session.signUp.facePhoto'),
-  { name: 'username', labelKey: 'session.signUp.username', maxLength: 64 },
-  { name: 'password', labelKey: 'session.signUp.password', type: 'password', maxLength: 64, helpKey: 'session.signUp.passwordHelp' },
-];
+/** The answer: the application waits for review under its number. */
+function Sent({ receipt }: { receipt: AnswerOf<typeof signUpApi.apply> }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="sign-up-sent">
+      <svg className="sign-up-sent-mark" viewBox="0 0 48 48" width="64" height="64" aria-hidden="true">
+        <circle cx="24" cy="24" r="22" fill="#389e0d" />
+        <path d="M14 25l7 7 13-15" fill="none" stroke="#ffffff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+      <h1 ref={heading} tabIndex={-1} className="login-title">
+        {t('session.signUp.sent')}
+      </h1>
+      <p className="muted">{t('session.signUp.sentBody', { id: receipt.id })}</p>
+      <button
+        type="button"
+        className="plain-button plain-button-primary"
+        onClick={() => void navigate('/session/login', { replace: true })}
+      >
+        {t('session.signUp.backToSignIn')}
+      </button>
+    </div>
+  );
+}
 
 /**
  * /session/sign-up: a company applies to become a merchant (docs/accounts-merchants-roles.md,
- * "Sign-up"). The form is the kit's, in the page; its documents go to the public upload.
+ * "Sign-up"). Plain markup with the contracts' signUpApply rules (the plain form kit, docs/web-kits.md
+ * "Plain forms"), like sign-in: a signed-out page carries no UI library. Its documents go to the
+ * public upload as they are chosen.
  */
 export function SignUpPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
+  const signUp = useSignUp();
   const [receipt, setReceipt] = useState<AnswerOf<typeof signUpApi.apply> | null>(null);
-  const sent = useRef(false);
+  const [result, setResult] = useState<PlainOutcome>(null);
+  const form = usePlainForm(signUpApply, {
+    id: 'sign-up',
+    labels: {
+      name: t('session.signUp.company'),
+      type: t('session.signUp.type'),
+      personInCharge: t('session.signUp.personInCharge'),
+      contact: t('session.signUp.contact'),
+      email: t('session.signUp.email'),
+      officeAddress: t('session.signUp.officeAddress'),
+      idCardFrontFileId: t('session.signUp.idCardFront'),
+      idCardBackFileId: t('session.signUp.idCardBack'),
+      facePhotoFileId: t('session.signUp.facePhoto'),
+      username: t('session.signUp.username'),
+      password: t('session.signUp.password'),
+    },
+    initial: {
+      name: '',
+      type: 'AGENT',
+      personInCharge: '',
+      contact: '',
+      email: '',
+      officeAddress: '',
+      idCardFrontFileId: null,
+      idCardBackFileId: null,
+      facePhotoFileId: null,
+      username: '',
+      password: '',
+    },
+  });
   useEffect(() => {
     document.title = `${t('session.signUp.title')} · ${t('common.appName')}`;
   }, [t]);
+
+  const busy = signUp.isPending;
+  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    const parsed = form.parse();
+    if (!parsed) return;
+    setResult(null);
+    try {
+      setReceipt(await signUp.mutateAsync(parsed));
+    } catch (failure) {
+      if (!isApiError(failure)) throw failure;
+      if (!form.refuse(failure)) setResult({ kind: 'error', text: failure.message });
+    }
+  };
+  const imageHelp = t('session.signUp.imageHelp');
+
   return (
-    <AntdProvider>
-      <main className="login-page">
-        <LanguageSwitch />
-        <div className="login-center">
-          <Card className="sign-up-card" style={{ width: 'min(640px, 100%)' }}>
-            {receipt ? (
-              <Result
-                status="success"
-                title={<h1 className="login-title">{t('session.signUp.sent')}</h1>}
-                subTitle={t('session.signUp.sentBody', { id: receipt.id })}
-                extra={
-                  <Button type="primary" onClick={() => void navigate('/session/login', { replace: true })}>
-                    {t('session.signUp.backToSignIn')}
-                  </Button>
-                }
-              />
-            ) : (
-              <>
-                <h1 className="login-title">{t('session.signUp.title')}</h1>
-                <Typography.Paragraph type="secondary">{t('session.signUp.subtitle')}</Typography.Paragraph>
-                <ResourceForm
-                  open
-                  container="page"
-                  mode="add"
-                  title={t('session.signUp.title')}
-                  schema={signUpApply}
-                  fields={FIELDS}
-                  initialValues={{ type: 'AGENT' }}
-                  submit={signUpApi.apply}
-                  saveKey="session.signUp.submit"
-                  successKey="session.signUp.sent"
-                  onSaved={(answer) => {
-                    sent.current = true;
-                    setReceipt(answer as AnswerOf<typeof signUpApi.apply>);
-                  }}
-                  onClose={() => {
-                    if (!sent.current) void navigate('/session/login');
-                  }}
+    <main className="login-page">
+      <LanguageSwitch />
+      <div className="login-center">
+        <section className="login-card sign-up-card" aria-labelledby={receipt ? undefined : 'sign-up-title'}>
+          {receipt ? (
+            <Sent receipt={receipt} />
+          ) : (
+            <>
+              <h1 id="sign-up-title" className="login-title">
+                {t('session.signUp.title')}
+              </h1>
+              <p className="muted">{t('session.signUp.subtitle')}</p>
+              <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-up-title">
+                <PlainField maxLength={20} autoComplete="organization" {...form.text('name')} />
+                <PlainSelect
+                  options={MERCHANT_TYPES.map((value) => ({ value, label: t(`session.signUp.type.${value}`) }))}
+                  {...form.text('type')}
                 />
-                <p>
-                  <Link to="/session/login">{t('session.signUp.backToSignIn')}</Link>
-                </p>
-              </>
-            )}
-          </Card>
-        </div>
-      </main>
-    </AntdProvider>
+                <PlainField maxLength={20} autoComplete="name" {...form.text('personInCharge')} />
+                <PlainField maxLength={20} type="tel" autoComplete="tel" {...form.text('contact')} />
+                <PlainField
+                  maxLength={254}
+                  type="email"
+                  autoComplete="email"
+                  help={t('session.signUp.emailHelp')}
+                  {...form.text('email')}
+                />
+                <PlainTextArea rows={2} maxLength={200} autoComplete="street-address" {...form.text('officeAddress')} />
+                <PlainImageUpload endpoint={signUpApi.upload} help={imageHelp} {...form.image('idCardFrontFileId')} />
+                <PlainImageUpload endpoint={signUpApi.upload} help={imageHelp} {...form.image('idCardBackFileId')} />
+                <PlainImageUpload endpoint={signUpApi.upload} help={imageHelp} {...form.image('facePhotoFileId')} />
+                <PlainField maxLength={64} autoComplete="username" {...form.text('username')} />
+                <PlainField
+                  maxLength={64}
+                  type="password"
+                  autoComplete="new-password"
+                  help={t('session.signUp.passwordHelp')}
+                  {...form.text('password')}
+                />
+                <PlainResult result={result} />
+                <PlainSubmit busy={busy} label={t('session.signUp.submit')} />
+              </form>
+              <p className="login-links">
+                <Link to="/session/login">{t('session.signUp.backToSignIn')}</Link>
+              </p>
+            </>
+          )}
+        </section>
+      </div>
+    </main>
   );
 }

@@ -1470,6 +1470,31 @@ export const MESSAGES = {
     'คำสั่งล้มเหลว (Demo Agent, หยุดชั่วคราว)',
     '指令失败（Demo Agent，已暂停）',
   ),
+  // A battery's log lines of the swaps that move it and of a scrapped vehicle releasing it (docs/device-protocol.md, "Device log").
+  deviceLogReleasedByScrap: m(
+    8019,
+    200,
+    'Released: vehicle {vehicle} was scrapped',
+    'Dilepas: kendaraan {vehicle} dibuang',
+    'ปลดออก: ยานพาหนะ {vehicle} ถูกปลดระวาง',
+    '已释放：车辆 {vehicle} 已报废',
+  ),
+  deviceLogSwappedOut: m(
+    8020,
+    200,
+    'Handed out by cabinet {cabinet}, compartment {compartment}',
+    'Dikeluarkan oleh kabinet {cabinet}, kompartemen {compartment}',
+    'จ่ายออกจากตู้ {cabinet} ช่อง {compartment}',
+    '由换电柜 {cabinet} 的 {compartment} 号仓换出',
+  ),
+  deviceLogSwappedIn: m(
+    8021,
+    200,
+    'Returned into cabinet {cabinet}, compartment {compartment}',
+    'Dikembalikan ke kabinet {cabinet}, kompartemen {compartment}',
+    'คืนเข้าตู้ {cabinet} ช่อง {compartment}',
+    '已归还至换电柜 {cabinet} 的 {compartment} 号仓',
+  ),
   // Firmware, upgrade tasks and commands to many cabinets (docs/firmware.md).
   upgradeNoCabinet: m(
     8100,

@@ -2,7 +2,7 @@ import { and, eq, inArray, isNull, notInArray, sql, type SQL } from 'drizzle-orm
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { chunks, deviceScope } from '../device-registry/index.js';
-import { appendDeviceLog } from '../device-log/index.js';
+import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { batteries } from './battery.table.js';
 
 /**
@@ -24,6 +24,16 @@ export function lockBatteriesByNumber(tx: Db, ctx: Ctx, numbers: string[]) {
     .for('update');
 }
 
+/** A battery's log line of a change of where it is (docs/device-protocol.md, "Device log"). */
+export function batteryLogLine(
+  battery: { id: number; merchantId: number | null },
+  text: DeviceLogEntry['text'],
+  params: DeviceLogEntry['params'],
+  at: Date,
+): DeviceLogEntry {
+  return { kind: 'state', deviceKind: 'battery', deviceId: battery.id, merchantId: battery.merchantId, text, params, at };
+}
+
 /**
  * Points the batteries at the vehicle and releases the ones it no longer holds; each battery bound
  * or unbound is written to its log with the vehicle's number (docs/device-protocol.md, "Device log").
@@ -41,21 +51,28 @@ export async function holdBatteries(tx: Db, vehicle: { id: number; number: strin
         .where(and(inArray(batteries.id, ids), isNull(batteries.vehicleId)))
         .returning(changed)
     : [];
-  const entry = (battery: { id: number; merchantId: number | null }, text: 'deviceLogBound' | 'deviceLogUnbound') => ({
-    kind: 'state' as const,
-    deviceKind: 'battery' as const,
-    deviceId: battery.id,
-    merchantId: battery.merchantId,
-    text,
-    params: { vehicle: vehicle.number },
-    at,
-  });
+  const entry = (battery: { id: number; merchantId: number | null }, text: 'deviceLogBound' | 'deviceLogUnbound') =>
+    batteryLogLine(battery, text, { vehicle: vehicle.number }, at);
   await appendDeviceLog(tx, [...unbound.map((b) => entry(b, 'deviceLogUnbound')), ...bound.map((b) => entry(b, 'deviceLogBound'))]);
 }
 
-/** The batteries of these vehicles are free again (the vehicles are scrapped). */
-export async function releaseBatteriesOf(tx: Db, vehicleIds: number[]): Promise<void> {
-  await tx.update(batteries).set({ vehicleId: null, updatedAt: new Date() }).where(inArray(batteries.vehicleId, vehicleIds));
+/** The batteries of these vehicles are free again (the vehicles are scrapped); each says so in its log. */
+export async function releaseBatteriesOf(tx: Db, scrapped: { id: number; number: string }[]): Promise<void> {
+  if (scrapped.length === 0) return;
+  const at = new Date();
+  const numbers = new Map(scrapped.map((vehicle) => [vehicle.id, vehicle.number]));
+  const held = inArray(batteries.vehicleId, [...numbers.keys()]);
+  const released = await tx
+    .select({ id: batteries.id, merchantId: batteries.merchantId, vehicleId: batteries.vehicleId })
+    .from(batteries)
+    .where(held)
+    .for('update');
+  if (released.length === 0) return;
+  await tx.update(batteries).set({ vehicleId: null, updatedAt: at }).where(held);
+  await appendDeviceLog(
+    tx,
+    released.map((battery) => batteryLogLine(battery, 'deviceLogReleasedByScrap', { vehicle: numbers.get(battery.vehicleId!) }, at)),
+  );
 }
 
 /** The current number of a battery as a subquery, for another module's filter (one query, no round trip). */

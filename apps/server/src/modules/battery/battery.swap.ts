@@ -1,5 +1,7 @@
 import { and, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { appendDeviceLog } from '../device-log/index.js';
+import { batteryLogLine } from './battery.binding.js';
 import { batteries } from './battery.table.js';
 
 /**
@@ -69,14 +71,23 @@ export async function endSwapHolds(tx: Db, merchantId: number | null, numbers: s
 
 /**
  * A battery a cabinet reported in a swap takes the charge reported; one that went into the cabinet
- * no longer names a vehicle. Answers its id (undefined when the number is not registered).
+ * no longer names a vehicle; its log tells where it went (handed out by, or returned into, the
+ * cabinet's compartment). Answers its id (undefined when the number is not registered).
  */
-export async function recordSwappedBattery(tx: Db, number: string, soc: number, wentIn: boolean): Promise<number | undefined> {
+export async function recordSwappedBattery(
+  tx: Db,
+  number: string,
+  soc: number,
+  wentIn: boolean,
+  place: { cabinet: string; compartment: number },
+  at: Date,
+): Promise<number | undefined> {
   const [row] = await tx
     .update(batteries)
     .set({ soc, ...(wentIn ? { vehicleId: null } : {}), updatedAt: new Date() })
     .where(eq(batteries.number, number))
-    .returning({ id: batteries.id });
+    .returning({ id: batteries.id, merchantId: batteries.merchantId });
+  if (row) await appendDeviceLog(tx, batteryLogLine(row, wentIn ? 'deviceLogSwappedIn' : 'deviceLogSwappedOut', place, at));
   return row?.id;
 }
 

@@ -182,9 +182,11 @@ export async function applySwapEvent(
     // packs are (a pack may have gone in before the hand-out failed). A refused one moves nothing at all.
     if (refused.length || event.result !== 'SUCCEEDED' || !event.batteryIn || !event.batteryOut) return { changed: numbers, refused };
     const { batteryIn, batteryOut } = event;
-    const outId = await recordSwappedBattery(tx, batteryOut.number, batteryOut.soc, false);
+    const at = new Date();
+    const place = (compartment: number) => ({ cabinet: cabinetNumber, compartment });
+    const outId = await recordSwappedBattery(tx, batteryOut.number, batteryOut.soc, false, place(batteryOut.compartment), at);
     await takeOutOfCompartment(tx, cabinet.id, batteryOut.compartment, outId);
-    const inId = await recordSwappedBattery(tx, batteryIn.number, batteryIn.soc, true);
+    const inId = await recordSwappedBattery(tx, batteryIn.number, batteryIn.soc, true, place(batteryIn.compartment), at);
     // A pack sits in one place: released from wherever it was last seen, slot or vehicle.
     if (inId !== undefined) await dropBatteriesFromVehicles(tx, [inId]);
     if (vehicle?.slot && outId !== undefined) {

@@ -4,6 +4,7 @@ import {
   appointmentApi,
   batteryApi,
   cabinetApi,
+  deviceLogApi,
   distributionApi,
   type EndpointDef,
   endpointUrl,
@@ -131,6 +132,11 @@ describe('swaps, the battery rules and reservations with the simulator on the em
     expect(changes).toContainEqual({ kind: 'battery', number: 'BSW000003', channel: 'event' });
     const out = (await get(who.merchant, batteryApi.detail, ids.BSW000001!)).data;
     expect(out).toMatchObject({ soc: 97, midSwap: false, swapLockedUntil: null });
+    // Each battery's log tells where the swap took it.
+    const latest = async (number: 'BSW000001' | 'BSW000003') =>
+      (await typed(who.merchant, deviceLogApi.battery, { deviceId: ids[number]!, logKind: 'state' })).data.records[0]?.logText;
+    expect(await latest('BSW000001')).toBe(`Handed out by cabinet ${CABINET}, compartment 1`);
+    expect(await latest('BSW000003')).toBe(`Returned into cabinet ${CABINET}, compartment 4`);
   });
 
   it('records a redelivered event once and shows a failure in the caller’s language', async () => {

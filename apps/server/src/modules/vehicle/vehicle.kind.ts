@@ -31,7 +31,10 @@ async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
 
 /** A scrapped vehicle gives its batteries back: they may serve another vehicle. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
-  await releaseBatteriesOf(tx, ids);
+  await releaseBatteriesOf(
+    tx,
+    await tx.select({ id: vehicles.id, number: vehicles.number }).from(vehicles).where(inArray(vehicles.id, ids)),
+  );
   await tx.update(vehicles).set({ battery1Id: null, battery2Id: null }).where(inArray(vehicles.id, ids));
 }
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batteryApi, vehicleApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
+import { batteryApi, deviceLogApi, vehicleApi, endpointUrl, type InputOf, type Language } from '@swap/contracts';
 import { desc, eq } from 'drizzle-orm';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
@@ -146,6 +146,12 @@ describe('vehicles and battery binding', () => {
     const scrapped = await post(who.merchant, 'scrap', { ids: [vehicle.id], reason: 'Accident' });
     expect(scrapped.data.scrapped).toBe(1);
     expect((await batteryOf('AB02')).vehicleId).toBeNull();
+    // The battery's log says so, newest first, in the reader's language.
+    const log = await server.request(deviceLogApi.battery, { deviceId: (await batteryOf('AB02')).id }, { token: who.merchant, lang: 'in' });
+    expect(log.data.records.slice(0, 2).map((r) => r.logText)).toEqual([
+      'Dilepas: kendaraan VJK0001 dibuang',
+      'Terikat ke kendaraan VJK0001',
+    ]);
     expect((await post(who.merchant, 'edit', { id: vehicle.id, typeId: types.vehicle2, battery1Number: 'AB02' })).code).toBe(3010);
   });
 

@@ -1,40 +1,67 @@
 import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
 import { accountApi, accountAssignRoles, accountLinkSso, accountResetPassword, roleApi, type AccountRecord } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
-import { ResourceForm } from '../../shared/form';
+import { ResourceForm, type ResourceFormProps } from '../../shared/form';
 import { rolesOfTenant } from './accountModel';
 import { accountChanges } from './accountQueries';
 
-/** Sets a new password for an account (modal). */
-export function ResetPasswordDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
+/** The account a dialog acts on (null: closed), and what closes it. */
+interface DialogProps {
+  account: AccountRecord | null;
+  onClose: () => void;
+}
+
+/**
+ * A modal acting on one account: open while it has an account, titled with the account's username
+ * (`{username}` in the title's words), the account's id sent with the form's values.
+ */
+function AccountDialog<S extends z.ZodObject>({
+  account,
+  onClose,
+  titleKey,
+  ...form
+}: DialogProps & { titleKey: string } & Pick<
+    ResourceFormProps<S>,
+    'schema' | 'fields' | 'initialValues' | 'submit' | 'refresh' | 'successKey'
+  >) {
   const { t } = useTranslation();
   return (
-    <ResourceForm
+    <ResourceForm<S>
+      {...form}
       open={account !== null}
       mode="edit"
       container="modal"
-      title={t('account.resetPasswordTitle', { username: account?.username ?? '' })}
-      schema={accountResetPassword}
-      fields={[{ name: 'password', labelKey: 'account.newPassword', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' }]}
-      extraValues={account ? { id: account.id } : undefined}
-      submit={accountChanges.resetPassword}
-      successKey="account.passwordReset"
+      title={t(titleKey, { username: account?.username ?? '' })}
+      extraValues={account ? ({ id: account.id } as unknown as Partial<z.input<S>>) : undefined}
       onClose={onClose}
     />
   );
 }
 
+/** Sets a new password for an account (modal). */
+export function ResetPasswordDialog(props: DialogProps) {
+  return (
+    <AccountDialog
+      {...props}
+      titleKey="account.resetPasswordTitle"
+      schema={accountResetPassword}
+      fields={[{ name: 'password', labelKey: 'account.newPassword', type: 'password', maxLength: 64, helpKey: 'account.passwordHelp' }]}
+      submit={accountChanges.resetPassword}
+      successKey="account.passwordReset"
+    />
+  );
+}
+
 /** Replaces an account's roles with roles of the account's own tenant (modal). */
-export function AssignRolesDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
-  const { t } = useTranslation();
+export function AssignRolesDialog(props: DialogProps) {
+  const { account } = props;
   const roles = useAllRecordsOf(roleApi.search, {}, account !== null);
   const choices = account ? rolesOfTenant(roles.data ?? [], account.merchantId) : [];
   return (
-    <ResourceForm
-      open={account !== null}
-      mode="edit"
-      container="modal"
-      title={t('account.assignRolesTitle', { username: account?.username ?? '' })}
+    <AccountDialog
+      {...props}
+      titleKey="account.assignRolesTitle"
       schema={accountAssignRoles}
       fields={[
         {
@@ -47,31 +74,25 @@ export function AssignRolesDialog({ account, onClose }: { account: AccountRecord
         },
       ]}
       initialValues={account ? { roleIds: account.roleIds } : undefined}
-      extraValues={account ? { id: account.id } : undefined}
       submit={accountChanges.assignRoles}
       refresh={[accountApi.assignRoles]}
-      onClose={onClose}
     />
   );
 }
 
 /** Links a single sign-on identity (the provider's subject) to an account (modal; docs/security.md, "Single sign-on"). */
-export function LinkSsoDialog({ account, onClose }: { account: AccountRecord | null; onClose: () => void }) {
-  const { t } = useTranslation();
+export function LinkSsoDialog(props: DialogProps) {
+  const { account } = props;
   return (
-    <ResourceForm
-      open={account !== null}
-      mode="edit"
-      container="modal"
-      title={t('account.ssoLinkTitle', { username: account?.username ?? '' })}
+    <AccountDialog
+      {...props}
+      titleKey="account.ssoLinkTitle"
       schema={accountLinkSso}
       fields={[{ name: 'ssoSubject', labelKey: 'account.ssoSubject', maxLength: 255, helpKey: 'account.ssoSubjectHelp' }]}
       initialValues={account ? { ssoSubject: account.ssoSubject ?? '' } : undefined}
-      extraValues={account ? { id: account.id } : undefined}
       submit={accountChanges.linkSso}
       refresh={[accountApi.linkSso]}
       successKey="account.ssoLinked"
-      onClose={onClose}
     />
   );
 }

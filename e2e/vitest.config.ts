@@ -22,5 +22,8 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     teardownTimeout: 30_000,
+    // expect.poll waits for what the page shows next, as long as a locator waits (the page's 30 s,
+    // support/fixtures.ts); vitest's own 1 s is less than a busy machine takes to load a language's texts.
+    expect: { poll: { timeout: 30_000 } },
   },
 });

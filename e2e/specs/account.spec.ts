@@ -1,9 +1,9 @@
-import { afterAll, beforeAll } from 'vitest';
-import { commonSettingApi, menuApi, profileApi, SMTP_SETTINGS } from '@swap/contracts';
+import { menuApi, profileApi } from '@swap/contracts';
 import { describe, expect, test } from '../support/fixtures.js';
-import { apiAnswer, apiRequest, apiToken } from '../support/api.js';
+import { apiAnswer, apiRequest } from '../support/api.js';
 import { createMerchant, createSubAccount, unique, type Merchant } from '../support/factories.js';
-import { resetTokenOf, startSmtpReceiver, type SmtpReceiver } from '../../apps/server/src/test/smtp-receiver.js';
+import { resetTokenOf } from '../../apps/server/src/test/smtp-receiver.js';
+import { mailTo } from '../support/mailbox.js';
 import { newContext } from '../support/browser.js';
 import { Shell } from '../pages/shell.js';
 import { LoginPage } from '../pages/login-page.js';
@@ -19,27 +19,7 @@ async function ownerWithEmail(): Promise<{ merchant: Merchant; email: string }> 
 }
 
 describe('password recovery by mail', () => {
-  let smtp: SmtpReceiver;
-  let adminToken: string;
-  const settingIds: number[] = [];
-
-  beforeAll(async () => {
-    smtp = await startSmtpReceiver();
-    adminToken = await apiToken('admin');
-    // The server sends through the SMTP server the common settings name.
-    for (const [name, value] of [
-      [SMTP_SETTINGS.host, '127.0.0.1'],
-      [SMTP_SETTINGS.port, String(smtp.port)],
-    ] as const) {
-      const setting = await apiRequest(adminToken, commonSettingApi.add, { name, value, description: 'Mail for the recovery spec' });
-      settingIds.push(setting.id);
-    }
-  });
-  afterAll(async () => {
-    for (const id of settingIds) await apiAnswer(adminToken, commonSettingApi.remove, { id });
-    await smtp.close();
-  });
-
+  // The mail goes to the run's one mailbox (support/mailbox.ts), which no spec changes.
   const languages = [
     {
       cookie: 'en',
@@ -77,7 +57,7 @@ describe('password recovery by mail', () => {
       await forgot.ask(words.account, merchant.admin.username, words.send);
       await forgot.status().getByText(words.sent).waitFor();
 
-      const link = resetTokenOf(await smtp.mailTo(email, 15_000)).path;
+      const link = resetTokenOf(await mailTo(email)).path;
       await page.goto(link);
       const reset = new ResetPasswordPage(page);
       await reset.waitUntilShown();

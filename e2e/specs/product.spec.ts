@@ -79,13 +79,16 @@ async function settled(page: Page): Promise<void> {
   await page.waitForFunction(() => !document.querySelector('.ant-btn-loading, .ant-spin-spinning, .ant-skeleton'));
 }
 
-/** Opens each path and checks it once its list has data (or shows its empty state). */
+/**
+ * Opens each path and checks it once its list has data (or shows its empty state); the sidebar and
+ * header, the same on each, are checked on the first.
+ */
 async function checkLists(page: Page, paths: string[]): Promise<void> {
-  for (const path of paths) {
+  for (const [index, path] of paths.entries()) {
     await page.goto(path);
     await page.locator('.ant-table-row:visible, .ant-empty:visible').first().waitFor();
     await settled(page);
-    await checkA11y(page);
+    await checkA11y(page, { withoutShell: index > 0 });
   }
 }
 
@@ -132,32 +135,33 @@ describe('product centre accessibility', () => {
 
   test('device details and the batch registration drawer have no serious or critical axe violation', async ({ page }) => {
     await new Shell(page).startSignedIn('admin');
-    // Details are reached from their lists, as a user would.
-    for (const kind of KINDS) {
+    // Details are reached from their lists, as a user would (the lists are checked above).
+    for (const [index, kind] of KINDS.entries()) {
       await page.goto(`/product/${kind}/list`);
       await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
       await page.waitForURL((url) => url.pathname.startsWith(`/product/${kind}/detail/`));
       await page.getByText('Identity', { exact: true }).waitFor();
       await settled(page);
-      await checkA11y(page);
+      await checkA11y(page, { withoutShell: index > 0 });
     }
+    // The drawer over the battery list: the drawer alone.
     await page.goto('/product/battery/list');
     await page.locator('.ant-table-row').first().waitFor();
     await page.getByRole('button', { name: 'Batch register' }).click();
     await page.locator('.ant-drawer-content-wrapper:visible').waitFor();
     await settled(page);
-    await checkA11y(page);
+    await checkA11y(page, { include: ['.ant-drawer-open'] });
   });
 
   test('stock batch details have no serious or critical axe violation', async ({ page }) => {
     await new Shell(page).startSignedIn('admin');
-    for (const kind of KINDS) {
+    for (const [index, kind] of KINDS.entries()) {
       await page.goto(`/product/${kind}-inventory/record`);
       await page.locator('.ant-table-row').first().getByRole('button', { name: 'View' }).click();
       await page.waitForURL((url) => url.pathname === `/product/${kind}-inventory/record/detail`);
       await page.locator('.ant-table-row:visible').first().waitFor();
       await settled(page);
-      await checkA11y(page);
+      await checkA11y(page, { withoutShell: index > 0 });
     }
   });
 });

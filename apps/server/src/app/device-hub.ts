@@ -2,7 +2,8 @@ import type { DeviceKind } from '@swap/contracts';
 
 /** Something a device reported was persisted: the screens watching that device may refresh. */
 export interface DeviceChange {
-  kind: DeviceKind;
+  /** A device's kind, or `station` for a station's business alarm (`number`: the station's id). */
+  kind: DeviceKind | 'station';
   number: string;
   /** The uplink channel (state, telemetry, event, cmd-result, ...) or a server-side one (command). */
   channel: string;

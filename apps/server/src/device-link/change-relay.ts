@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { DeviceKind } from '@swap/contracts';
 import { DEVICE_CREDENTIAL_CHANNEL } from '../modules/device-credential/index.js';
 import type { DeviceChange, DeviceHub } from '../app/device-hub.js';
 import type { LinkLog } from './link.js';
@@ -19,7 +18,7 @@ interface Extra {
 
 interface Notice {
   from: string;
-  changes: ([DeviceKind, string, string] | [DeviceKind, string, string, Extra])[];
+  changes: ([DeviceChange['kind'], string, string] | [DeviceChange['kind'], string, string, Extra])[];
 }
 
 export interface ChangeRelay {

@@ -2,7 +2,7 @@ import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
 import { noticeCabinetsOffline } from '../modules/external-system/index.js';
-import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms } from '../modules/alarm/index.js';
+import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms, type AlarmChange } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
@@ -26,6 +26,10 @@ export async function markSilentCabinetsOffline(db: Db, timeoutMs: number, log?:
   return numbers.length;
 }
 
+/** Announces an alarm that cleared on its own (the screens counting alarms catch up at once, docs/dashboard.md "Live"). */
+const announcer = (hub: DeviceHub | undefined) => (alarm: AlarmChange) =>
+  hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
+
 /**
  * Cabinets gone offline (silent past the heartbeat timeout, their last will, or their own word) meet
  * the alarm rules watching "offline" (docs/alarms.md); a failure is logged, never the caller's.
@@ -35,6 +39,8 @@ export async function raiseOfflineAlarms(db: Db, numbers: string[], log?: StateL
   const opened = await evaluateAlarms(
     db,
     numbers.map((number) => ({ kind: 'cabinet' as const, number, values: { offline: true } })),
+    new Date(),
+    announcer(hub),
   ).catch((error: unknown) => {
     log?.warn({ cabinets: numbers.length, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
     return [];
@@ -55,10 +61,12 @@ export async function evaluateCompartmentAlarms(
   hub?: DeviceHub,
 ): Promise<void> {
   if (!state.online) return;
-  const opened = await evaluateAlarms(db, compartmentReadings(number, state.compartments)).catch((error: unknown) => {
-    log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
-    return [];
-  });
+  const opened = await evaluateAlarms(db, compartmentReadings(number, state.compartments), new Date(), announcer(hub)).catch(
+    (error: unknown) => {
+      log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
+      return [];
+    },
+  );
   for (const alarm of opened)
     hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
 }

@@ -140,12 +140,12 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       return;
     }
     evaluating = true;
-    evaluateBusinessAlarms(db, new Date(), atEvent)
+    // Each alarm opened or cleared is announced on its subject once stored (a station's by the station's id).
+    evaluateBusinessAlarms(db, new Date(), atEvent, (alarm) =>
+      hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId }),
+    )
       .then(
-        (opened) => {
-          for (const alarm of opened)
-            hub.emitChange({ kind: 'cabinet', number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
-        },
+        () => undefined,
         (error: unknown) => log.warn({ error: String(error) }, 'business alarm rules not evaluated'),
       )
       .finally(() => {

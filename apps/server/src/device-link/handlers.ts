@@ -33,6 +33,11 @@ export interface DeviceMessage<T> {
   receivedAt: Date;
   /** For what a handler ignores on purpose (a result for an unknown command). */
   log: ResultLog;
+  /**
+   * Set by the handler when the message took the device online or offline: the link's one
+   * announcement of the stored message says so (the fleet map's stations, docs/dashboard.md "Live").
+   */
+  linkChanged?: boolean;
 }
 
 export interface TopicHandler<S extends z.ZodType = z.ZodType> {
@@ -63,10 +68,10 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
   const at = reportTime(m.payload.ts, m);
-  // A state that took the cabinet online or offline is announced as such (the fleet map's stations); every state is announced by the link.
-  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log, () =>
-    hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'state', linkChanged: true }),
-  );
+  // A state that took the cabinet online or offline is announced as such by the link, once (the fleet map's stations).
+  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log, () => {
+    m.linkChanged = true;
+  });
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }

@@ -1,12 +1,12 @@
 import { findIllegalText, parseDeviceTopic, type BatteryBacklog, type VehicleBacklog } from '@swap/contracts';
 import { inBackground, type Db } from '../db/client.js';
-import { TOPIC_HANDLERS } from './handlers.js';
+import { TOPIC_HANDLERS, type DeviceMessage } from './handlers.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
-import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type ReportedTelemetry } from '../modules/alarm/index.js';
+import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type AlarmChange, type ReportedTelemetry } from '../modules/alarm/index.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -151,13 +151,19 @@ export class GatewayDeviceLink implements DeviceLink {
       return this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
     }
     const key = `${parsed.kind}/${parsed.number}`;
-    const message = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
+    const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const stored = (this.queues.get(key) ?? DONE)
       .then(() => handler.handle(db, message, hub))
       .then(
         (registered) => {
           if (!registered) log.warn({ topic }, `device message dropped: ${parsed.kind} not registered`);
-          else hub.emitChange({ kind: parsed.kind, number: parsed.number, channel: parsed.channel });
+          else
+            hub.emitChange({
+              kind: parsed.kind,
+              number: parsed.number,
+              channel: parsed.channel,
+              ...(message.linkChanged ? { linkChanged: true } : {}),
+            });
           return true;
         },
         (error: unknown) => {
@@ -240,7 +246,9 @@ export class GatewayDeviceLink implements DeviceLink {
       );
     // Each device's latest report against the alarm rules (docs/alarms.md, "Evaluation"); a new alarm is announced to the header streams.
     if (live.length) {
-      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[]), new Date()).catch((error: unknown) => {
+      const announce = (alarm: AlarmChange) =>
+        this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
+      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[]), new Date(), announce).catch((error: unknown) => {
         log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
         return [];
       });

@@ -24,6 +24,7 @@ import { applySwapEvent } from '../swap/index.js';
 import { sendTaskCommand } from '../command/index.js';
 import { alarmBusinessRules, alarms } from './alarm.table.js';
 import { evaluateBusinessAlarms } from './alarm.business.js';
+import type { AlarmChange } from './alarm.evaluate.js';
 
 const MENUS = ['alarmConfiguration.business', 'alarm.records'];
 
@@ -199,8 +200,11 @@ describe('business alarm rules', () => {
         { ...SWAPS, businessCondition: 'noSwappableBattery', threshold: 0, windowMinutes: null, level: 'MEDIUM', content: 'Station empty' },
         { token: merchant.admin.token },
       );
-      const opened = await evaluateBusinessAlarms(server.db, now);
+      // Opened and cleared, it is announced on its station (by the station's id), not as a cabinet.
+      const announced: AlarmChange[] = [];
+      const opened = await evaluateBusinessAlarms(server.db, now, false, (change) => announced.push(change));
       expect(opened).toHaveLength(1);
+      expect(announced).toEqual([{ kind: 'station', number: String(stationId), merchantId: merchant.id }]);
       const [row] = (await business()).filter((r) => r.alarmState === 'OPEN');
       expect(row).toMatchObject({
         deviceId: stationId,
@@ -212,8 +216,9 @@ describe('business alarm rules', () => {
       expect(await seenBy(rival.admin.token)).not.toContainEqual([row!.deviceNumber, 'OPEN']);
       const state = { online: true as const, ts: new Date().toISOString(), compartments: [compartment(1, packs.numbers[0]!)] };
       expect(await storeCabinetState(server.db, placed.numbers[0]!, state, new Date())).toBe(true);
-      await evaluateBusinessAlarms(server.db, minutes(1));
+      await evaluateBusinessAlarms(server.db, minutes(1), false, (change) => announced.push(change));
       expect((await server.db.select().from(alarms).where(eq(alarms.id, row!.id)))[0]).toMatchObject({ alarmState: 'CLEARED' });
+      expect(announced.slice(1)).toEqual([{ kind: 'station', number: String(stationId), merchantId: merchant.id }]);
       await server.db.delete(alarmBusinessRules);
     });
 

@@ -18,7 +18,14 @@ import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
 import { swapFailuresByCabinet } from '../swap/index.js';
-import { EVERY_TENANT, alarmLogLine, clearRetiredRuleAlarms, openHeldAlarms, type OpenedAlarm } from './alarm.evaluate.js';
+import {
+  EVERY_TENANT,
+  alarmLogLine,
+  clearRetiredRuleAlarms,
+  openHeldAlarms,
+  type AnnounceAlarm,
+  type OpenedAlarm,
+} from './alarm.evaluate.js';
 
 /** A business alarm just opened: its subject's name, who is told and how. */
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
@@ -146,7 +153,12 @@ async function subjectsOf(db: Db, rule: RuleRow, now: Date): Promise<Subject[]> 
  * stored, the rules' conditions only (with no enabled rule, one read); the periodic check also
  * clears what retired rules left and opens the doors left open past their hold.
  */
-export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent = false): Promise<OpenedBusinessAlarm[]> {
+export async function evaluateBusinessAlarms(
+  db: Db,
+  now = new Date(),
+  atEvent = false,
+  announce?: AnnounceAlarm,
+): Promise<OpenedBusinessAlarm[]> {
   const rules = await db.select().from(alarmBusinessRules).where(eq(alarmBusinessRules.enabled, true)).orderBy(asc(alarmBusinessRules.id));
   if (atEvent && rules.length === 0) return [];
   const enabledIds = rules.map((r) => r.id);
@@ -159,6 +171,13 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent =
     if (BUSINESS_SUBJECT_OF[row.parameter as keyof typeof BUSINESS_SUBJECT_OF] !== 'cabinet') return;
     logged.push(alarmLogLine('cabinet', row, raised, now));
   };
+  // Each alarm opened or cleared, once stored, on its subject: a cabinet by its number, a station by its id.
+  const tell = (row: { parameter: string; deviceId: number; deviceNumber: string; merchantId: number | null }) =>
+    announce?.(
+      BUSINESS_SUBJECT_OF[row.parameter as keyof typeof BUSINESS_SUBJECT_OF] === 'station'
+        ? { kind: 'station', number: String(row.deviceId), merchantId: row.merchantId }
+        : { kind: 'cabinet', number: row.deviceNumber, merchantId: row.merchantId },
+    );
   const toClear = active.filter((a) => a.businessRuleId === null || !enabledIds.includes(a.businessRuleId));
   const opened: OpenedBusinessAlarm[] = [];
   for (const rule of rules) {
@@ -216,6 +235,7 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent =
     });
     for (const row of added) {
       logCabinet(row, true);
+      tell(row);
       opened.push({
         number: row.deviceNumber,
         merchantId: row.merchantId,
@@ -238,13 +258,19 @@ export async function evaluateBusinessAlarms(db: Db, now = new Date(), atEvent =
         ),
       )
       .returning();
-    for (const row of cleared) logCabinet(row, false);
+    for (const row of cleared) {
+      logCabinet(row, false);
+      tell(row);
+    }
   }
   await appendDeviceLog(db, logged);
   if (atEvent) return opened;
   // A device rule disabled or removed on another server: its alarms clear here too.
-  await clearRetiredRuleAlarms(db, now);
+  await clearRetiredRuleAlarms(db, now, announce);
   // A door left open past its rule's hold opens here (nothing else reports it again).
-  for (const held of await openHeldAlarms(db, now)) opened.push(held);
+  for (const held of await openHeldAlarms(db, now)) {
+    opened.push(held);
+    announce?.({ kind: held.kind, number: held.number, merchantId: held.merchantId });
+  }
   return opened;
 }

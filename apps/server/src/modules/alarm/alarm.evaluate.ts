@@ -179,6 +179,18 @@ export interface OpenedAlarm {
 type Active = typeof alarms.$inferSelect;
 
 /**
+ * An alarm that opened or cleared, for the screens that count alarms (the dashboard's figures and
+ * fleet map, docs/dashboard.md "Live"): a device's, or a station's business alarm (`number`: the
+ * station's id).
+ */
+export interface AlarmChange {
+  kind: AlarmDeviceKind | 'station';
+  number: string;
+  merchantId: number | null;
+}
+export type AnnounceAlarm = (change: AlarmChange) => void;
+
+/**
  * Checks each device's latest readings against the enabled rules and keeps its alarms in step
  * (docs/alarms.md, "Evaluation"): an alarm opens once the condition has held for the rule's hold
  * time (until then it waits as PENDING, in the database, so a restart forgets nothing), stays one
@@ -186,7 +198,12 @@ type Active = typeof alarms.$inferSelect;
  * two), takes each new reading while open, and clears once the reading is outside the range by
  * the clear margin. A battery's alarm status follows its open alarms. Answers the alarms opened.
  */
-export async function evaluateAlarms(db: Db, readings: readonly Reading[], now = new Date()): Promise<OpenedAlarm[]> {
+export async function evaluateAlarms(
+  db: Db,
+  readings: readonly Reading[],
+  now = new Date(),
+  announceCleared?: AnnounceAlarm,
+): Promise<OpenedAlarm[]> {
   if (readings.length === 0) return [];
   const rules = await currentRules(db);
   if (rules.length === 0) return [];
@@ -196,12 +213,22 @@ export async function evaluateAlarms(db: Db, readings: readonly Reading[], now =
     // Only the rules whose parameter the readings carry (a cabinet's state carries its doors, its telemetry the rest).
     const kindRules = rules.filter((r) => r.alarmKind === kind && ofKind.some((reading) => reading.values[r.parameter] !== undefined));
     if (kindRules.length === 0 || ofKind.length === 0) continue;
-    opened.push(...(await evaluateKind(db, kind, kindRules, ofKind, now)));
+    const cleared: AlarmChange[] = [];
+    opened.push(...(await evaluateKind(db, kind, kindRules, ofKind, now, cleared)));
+    // Once committed: an alarm that cleared on its own is news to the screens counting alarms.
+    for (const change of cleared) announceCleared?.(change);
   }
   return opened;
 }
 
-async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], readings: Reading[], now: Date): Promise<OpenedAlarm[]> {
+async function evaluateKind(
+  db: Db,
+  kind: AlarmDeviceKind,
+  kindRules: Rule[],
+  readings: Reading[],
+  now: Date,
+  cleared: AlarmChange[],
+): Promise<OpenedAlarm[]> {
   const devices = await KIND_DEFS[kind].findDevices(db, EVERY_TENANT, { ids: [], numbers: readings.map((r) => r.number) }, false);
   if (devices.length === 0) return [];
   const byNumber = new Map(devices.map((d) => [d.number, d]));
@@ -311,6 +338,7 @@ async function evaluateKind(db: Db, kind: AlarmDeviceKind, kindRules: Rule[], re
       for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
         if (row['cleared'] === true) {
           const line = { deviceId: row['device_id'] as number, merchantId: (row['merchant_id'] as number | null) ?? null };
+          cleared.push({ kind, number: row['device_number'] as string, merchantId: line.merchantId });
           logged.push(alarmLogLine(kind, { ...line, content: row['content'] as string }, false, now));
         }
         if (row['opened'] === true) {
@@ -407,7 +435,7 @@ export async function followAlarmStatus(db: Db, batteryIds: number[]): Promise<v
  * their condition any more, so nothing would ever clear them. Alarms still waiting out their hold
  * are dropped. Run when a rule changes and by the periodic business check (another server's change).
  */
-export async function clearRetiredRuleAlarms(db: Db, now = new Date()): Promise<number> {
+export async function clearRetiredRuleAlarms(db: Db, now = new Date(), announce?: AnnounceAlarm): Promise<number> {
   const retired = sql`${alarms.alarmKind} <> 'business' and ${alarms.alarmState} <> 'CLEARED'
     and (${alarms.ruleId} is null or ${alarms.ruleId} in (select ${alarmRules.id} from ${alarmRules} where not ${alarmRules.enabled}))`;
   await db.delete(alarms).where(and(retired, eq(alarms.alarmState, 'PENDING')));
@@ -421,5 +449,6 @@ export async function clearRetiredRuleAlarms(db: Db, now = new Date()): Promise<
     db,
     cleared.filter((row) => row.alarmKind === 'battery').map((row) => row.deviceId),
   );
+  for (const row of cleared) announce?.({ kind: row.alarmKind as AlarmDeviceKind, number: row.deviceNumber, merchantId: row.merchantId });
   return cleared.length;
 }

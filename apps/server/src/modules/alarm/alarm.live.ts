@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { alarmApi, alarmContentText, type AlarmLiveEvent, type AlarmRecord } from '@swap/contracts';
+import {
+  BUSINESS_SUBJECT_OF,
+  alarmApi,
+  alarmContentText,
+  type AlarmLiveEvent,
+  type AlarmRecord,
+  type BusinessCondition,
+} from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
@@ -12,12 +19,13 @@ export const ALARM_CHANNEL = 'alarm';
 /**
  * An alarm acknowledged or cleared is announced on the device hub like a new one (relayed to the
  * other servers): the screens counting open alarms (the dashboard's figures, its fleet map) reload.
- * A business alarm is announced on its cabinet, as when it opened. Answers the record.
+ * A business alarm is announced on its subject (a cabinet, or a station by its id), as when it opened. Answers the record.
  */
 export function announceHandled(app: FastifyInstance, alarm: AlarmRecord): AlarmRecord {
+  const station = alarm.alarmKind === 'business' && BUSINESS_SUBJECT_OF[alarm.parameter as BusinessCondition] === 'station';
   app.deviceHub.emitChange({
-    kind: alarm.alarmKind === 'business' ? 'cabinet' : alarm.alarmKind,
-    number: alarm.deviceNumber,
+    kind: station ? 'station' : alarm.alarmKind === 'business' ? 'cabinet' : alarm.alarmKind,
+    number: station ? String(alarm.deviceId) : alarm.deviceNumber,
     channel: ALARM_CHANNEL,
     merchantId: alarm.merchantId,
   });

@@ -7,6 +7,8 @@ export {
   evaluateAlarms,
   readingsOf,
   type OpenedAlarm,
+  type AlarmChange,
+  type AnnounceAlarm,
   type Reading,
   type ReportedTelemetry,
 } from './alarm.evaluate.js';

@@ -14,7 +14,7 @@ const listeners = new Set<() => void>();
 function finish(): void {
   if (done) return;
   done = true;
-  // The sign-in page's picture painted before the code arrived (build-plugins/prerender-sign-in.ts).
+  // The page's picture painted before the code arrived (build-plugins/prerender-sign-in.ts).
   if (typeof document !== 'undefined') document.getElementById('prerender')?.remove();
   for (const listener of listeners) listener();
 }

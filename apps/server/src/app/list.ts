@@ -119,6 +119,8 @@ export interface List<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capp
   exportChunks: (ctx: Ctx, query: QueryOf<E>) => AsyncGenerator<Rec[]>;
   /** The filter's CSV as text pieces, read as sendExport reads it (stored rows where the list allows; the bench times it). */
   exportPieces: (ctx: Ctx, query: QueryOf<E>, columns: CsvColumn<Rec>[], counted?: (rows: number) => void) => AsyncGenerator<string>;
+  /** Whether an export of these columns reads stored rows (`rawExport`) rather than records. */
+  readsStoredRows: (ctx: Ctx, columns: CsvColumn<Rec>[]) => boolean;
   /** Streams the filter as CSV; the first chunk is read before the answer starts, so a failure still answers as JSON. */
   sendExport: (reply: FastifyReply, ctx: Ctx, query: QueryOf<E>, options: ExportOptions<Rec>) => Promise<typeof SENT>;
   /** One record by id within the caller's scope; otherwise the declared "does not exist". */
@@ -439,6 +441,8 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
         yield* csvPiecesRead(chunks, columns, raw.readers, ctx, counted);
       } else yield* csvPieces(list.exportChunks(ctx, query), columns, ctx, counted);
     },
+
+    readsStoredRows: (ctx, columns) => rawPlan(ctx, columns) !== undefined,
 
     async sendExport(reply, ctx, query, options) {
       const { current: _current, size: _size, ...filter } = query as Record<string, unknown>;

@@ -1,13 +1,39 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIME_ZONE_HEADER, batteryApi, vehicleApi, type BatteryRecord, type InputOf, type Language } from '@swap/contracts';
+import {
+  TIME_ZONE_HEADER,
+  batteryApi,
+  cabinetApi,
+  productOrderApi,
+  vehicleApi,
+  type BatteryRecord,
+  type EndpointDef,
+  type InputOf,
+  type Language,
+} from '@swap/contracts';
 import { sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import { parseCsv } from '../test/csv.js';
-import { createDeviceTypes, createDevices, createMerchant, platformAdmin, unique, type MerchantFixture } from '../test/factories.js';
+import {
+  assignToStation,
+  createCustomer,
+  createDeviceTypes,
+  createDevices,
+  createMerchant,
+  createOrderableProduct,
+  createProductOrder,
+  createProvinceAndCity,
+  platformAdmin,
+  unique,
+  type MerchantFixture,
+} from '../test/factories.js';
 import { fieldColumns, toCsv } from './csv.js';
 import { EXPORT_CHUNK } from './list.js';
-import { BATTERY_CSV_FIELDS } from '../modules/battery/battery.query.js';
-import { VEHICLE_CSV_FIELDS } from '../modules/vehicle/vehicle.query.js';
+import { BATTERY_CSV_FIELDS, batteryList } from '../modules/battery/battery.query.js';
+import { VEHICLE_CSV_FIELDS, vehicleList } from '../modules/vehicle/vehicle.query.js';
+import { CABINET_CSV_FIELDS, cabinetList } from '../modules/cabinet/cabinet.query.js';
+import { PRODUCT_ORDER_CSV_COLUMNS } from '../modules/product-order/index.js';
+import { productOrderList } from '../modules/product-order/product-order.query.js';
+import type { Ctx } from './context.js';
 
 // A list declared `rawExport` writes its CSV from stored rows, without records (docs/scaling.md,
 // "Export"): the file must be the very CSV its records give, byte for byte, in every language and
@@ -59,6 +85,16 @@ describe('an export read from stored rows is the CSV of the list’s records', (
       if (page.data.records.length < 500) return all;
     }
   }
+
+  it('the battery, vehicle, cabinet and product order exports read stored rows, for platform and merchant staff', () => {
+    for (const merchantId of [null, 7]) {
+      const ctx = { principal: { merchantId }, lang: 'th' } as unknown as Ctx;
+      expect(batteryList().readsStoredRows(ctx, columns)).toBe(true);
+      expect(vehicleList.readsStoredRows(ctx, fieldColumns(VEHICLE_CSV_FIELDS))).toBe(true);
+      expect(cabinetList.readsStoredRows(ctx, fieldColumns(CABINET_CSV_FIELDS))).toBe(true);
+      expect(productOrderList.readsStoredRows(ctx, PRODUCT_ORDER_CSV_COLUMNS)).toBe(true);
+    }
+  });
 
   it('the edge values in English and Thai', async () => {
     const filter = { number: prefix };
@@ -123,6 +159,107 @@ describe('an export read from stored rows is the CSV of the list’s records', (
       expect(own).toHaveLength(4);
       expect(own.find((row) => row.number === `${v}M0001`)?.dealer).toBe(lang === 'in' ? 'Merchant lain' : '其他商户');
       expect(await exportedVehicles(merchant.admin.token, lang)).toBe(toCsv(own, vehicleColumns, { lang, timeZone: ZONE }));
+    }
+  });
+
+  /** Every record of a search, page by page, in the list's order. */
+  async function allRecords(endpoint: EndpointDef, input: Record<string, unknown>, token: string, lang: Language = 'en') {
+    const all: unknown[] = [];
+    for (let current = 1; ; current++) {
+      const page = (await server.request(endpoint, { ...input, current, size: 500 } as never, { token, lang })) as unknown as {
+        data: { records: unknown[] };
+      };
+      all.push(...page.data.records);
+      if (page.data.records.length < 500) return all;
+    }
+  }
+  const exportOf = async (endpoint: EndpointDef, input: Record<string, unknown>, token: string, lang: Language) =>
+    (await server.request(endpoint, input as never, { token, lang, headers: { [TIME_ZONE_HEADER]: ZONE } })).raw.body;
+
+  it('cabinets: the station they stand in, the seller as the caller may see it, the distribution status', async () => {
+    const other = await createMerchant(server, admin);
+    const c = `${prefix}C`;
+    await createDevices(server, admin, 'cabinet', 2, { typeId: types.cabinet, prefix: `${c}P` });
+    const own = await createDevices(server, admin, 'cabinet', 4, { typeId: types.cabinet, prefix: `${c}M`, merchantId: merchant.id });
+    await assignToStation(server, admin, 'cabinet', own.numbers.slice(0, 2), merchant.id);
+    await assignToStation(server, admin, 'cabinet', [`${c}P0001`], null);
+    // Another merchant sold one, the owner itself another, an old seller's text names the third.
+    await server.db.execute(sql`update cabinet set seller_id = ${other.id}, factory_date = '2024-02-29', humidity = 0.1,
+      purchase_time = timestamptz '2025-06-30 23:59:59.123456+00' where number = ${`${c}M0001`}`);
+    await server.db.execute(sql`update cabinet set seller_id = ${merchant.id} where number in (${`${c}M0002`}, ${`${c}P0001`})`);
+    await server.db.execute(
+      sql`update cabinet set seller = ${'Old "seller", ltd'}, site = ${'=HYPERLINK("x")'} where number = ${`${c}M0003`}`,
+    );
+    const cabinetColumns = fieldColumns(CABINET_CSV_FIELDS);
+
+    const all = (await allRecords(cabinetApi.search, { number: c }, admin)) as { number: string; stationName: string | null }[];
+    expect(all).toHaveLength(6);
+    expect(all.filter((row) => row.stationName !== null)).toHaveLength(3);
+    for (const lang of ['en', 'th'] as const)
+      expect(await exportOf(cabinetApi.export, { number: c }, admin, lang)).toBe(
+        toCsv(all as never[], cabinetColumns, { lang, timeZone: ZONE }),
+      );
+
+    for (const lang of ['in', 'zh'] as const) {
+      const mine = (await allRecords(cabinetApi.search, { number: c }, merchant.admin.token, lang)) as { number: string; seller: string }[];
+      expect(mine).toHaveLength(4);
+      expect(mine.find((row) => row.number === `${c}M0001`)?.seller).toBe(lang === 'in' ? 'Merchant lain' : '其他商户');
+      expect(await exportOf(cabinetApi.export, { number: c }, merchant.admin.token, lang)).toBe(
+        toCsv(mine as never[], cabinetColumns, { lang, timeZone: ZONE }),
+      );
+    }
+  });
+
+  it('product orders: the customer’s name, amounts and times, across chunks, within the merchant', async () => {
+    const { cityId } = await createProvinceAndCity(server, admin);
+    const agent = await createMerchant(server, admin, { menuCodes: ['order.product', 'customer.list'] });
+    const rival = await createMerchant(server, admin, { menuCodes: ['order.product', 'customer.list'] });
+    const products = new Map<number, number>();
+    for (const owner of [agent, rival]) {
+      const product = await createOrderableProduct(server, admin, { merchantId: owner.id, vehicleTypeId: types.vehicle2, cityId });
+      products.set(owner.id, product.id);
+      for (const [i, names] of [
+        ['Ayu', 'Lestari'],
+        ['Budi', ''],
+        ['\u00a0Sri\t', ' Wahyuni\u3000'],
+      ].entries()) {
+        const customer = await createCustomer(server, owner.admin.token, { customerNumber: `${prefix}${owner.id}X${i}` });
+        await server.db.execute(sql`update customer set given_name = ${names[0]}, family_name = ${names[1]} where id = ${customer.id}`);
+        await createProductOrder(server, owner.admin.token, { customerNumber: customer.customerNumber, productId: product.id });
+      }
+    }
+    // Edge amounts and times, then more orders than one chunk (copies of the first, some at the same instant).
+    await server.db
+      .execute(sql`update product_order set outstanding_balance = '-0.50', paid_until = timestamptz '2026-02-28 18:30:00.000999+00',
+      terminated_at = timestamptz '2026-03-01 00:00:00+00', transaction_id = ${'T,"1"'}
+      where id = (select min(id) from product_order where merchant_id = ${agent.id})`);
+    await server.db
+      .execute(sql`insert into product_order (order_no, merchant_id, customer_id, product_id, product_name, operation_type, vehicle_type_id,
+        source, status, customer_status, total_cycles, cycle_days, currency, price_per_cycle, renewal_price, first_payment, outstanding_balance,
+        start_at, expires_at, created_at)
+      select ${`${prefix}O`} || g, o.merchant_id, o.customer_id, o.product_id, o.product_name, o.operation_type, o.vehicle_type_id, o.source,
+             (array['ENROLLED', 'CANCELLED', 'TERMINATED'])[1 + g % 3], o.customer_status, o.total_cycles, o.cycle_days, o.currency,
+             o.price_per_cycle, o.renewal_price, o.first_payment, (g * 1234567.89 % 9999999)::numeric(14, 2), o.start_at, o.expires_at,
+             timestamptz '2026-01-01' + (g % 50) * interval '1 hour 0.000321 second'
+      from generate_series(1, ${EXPORT_CHUNK + 50}) g
+      cross join lateral (select * from product_order where merchant_id = case when g % 2 = 0 then ${agent.id}::int else ${rival.id}::int end
+                          order by id limit 1) o`);
+
+    const platform = await allRecords(productOrderApi.search, {}, admin);
+    expect(platform.length).toBeGreaterThan(EXPORT_CHUNK + 50);
+    expect((platform as { customerName: string }[]).some((row) => row.customerName === 'Sri\t  Wahyuni')).toBe(true);
+    for (const lang of ['en', 'th'] as const)
+      expect(await exportOf(productOrderApi.export, {}, admin, lang)).toBe(
+        toCsv(platform as never[], PRODUCT_ORDER_CSV_COLUMNS, { lang, timeZone: ZONE }),
+      );
+
+    for (const lang of ['in', 'zh'] as const) {
+      const mine = (await allRecords(productOrderApi.search, {}, agent.admin.token, lang)) as { merchantId: number }[];
+      expect(mine.length).toBeGreaterThan(EXPORT_CHUNK / 2);
+      expect(mine.every((row) => row.merchantId === agent.id)).toBe(true);
+      expect(await exportOf(productOrderApi.export, {}, agent.admin.token, lang)).toBe(
+        toCsv(mine as never[], PRODUCT_ORDER_CSV_COLUMNS, { lang, timeZone: ZONE }),
+      );
     }
   });
 });

@@ -103,7 +103,7 @@ import {
 } from './device-order/index.js';
 import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
 import { packageOrderPayable, rechargeOrderPayable, registerWalletOrderRoutes, seedDemoWalletOrders } from './wallet-order/index.js';
-import { describeStations, registerStationRoutes, seedDemoStations, stationOwners, stationsInArea } from './station/index.js';
+import { cabinetStationFields, registerStationRoutes, seedDemoStations, stationOwners, stationsInArea } from './station/index.js';
 import { registerDistributionRoutes, seedDemoDistribution } from './distribution/index.js';
 import { registerExternalSystemRoutes, seedDemoExternalSystems } from './external-system/index.js';
 import type { FirmwareConfig, MailConfig, PaymentConfig, WebhookConfig } from '../app/config.js';
@@ -249,7 +249,7 @@ tellRoleHolders({ countOf: holderCountOfRole, exist: roleHasHolders, assertMayCh
 tellMenuGrantees({ revokeMenu: revokeMenuGrants, revokeResource: revokeResourceGrants });
 
 // A cabinet shows the name of the station it stands in (docs/stations-and-maps.md).
-placeCabinetsWith({ describe: describeStations });
+placeCabinetsWith(cabinetStationFields);
 
 // A business alarm names its station (the station module reads alarms).
 tellAlarmStationOwners(stationOwners);

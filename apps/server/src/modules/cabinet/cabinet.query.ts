@@ -1,17 +1,17 @@
-import { and, asc, eq, gte, inArray, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
-import { cabinetApi, type CabinetDetail, type CabinetRecord } from '@swap/contracts';
+import { and, asc, eq, gte, isNotNull, isNull, like, lte, sql, type SQL } from 'drizzle-orm';
+import { cabinetApi, type CabinetDetail, type CabinetRecord, type StationType } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { qualified } from '../../app/sql.js';
-import { merchantJoin, merchantNameOf, shownMerchantName } from '../merchant/index.js';
+import { merchantJoin, merchantNameOf, shownMerchantName, shownMerchantNameSql } from '../merchant/index.js';
 import { deviceTypeJoin } from '../device-type/index.js';
 import { batteryJoin } from '../battery/index.js';
 import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
-import { cabinetStations } from './cabinet.station.js';
+import { stationNameOf, stationTypeOf } from './cabinet.station.js';
 
 export function cabinetScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, cabinets.merchantId);
@@ -23,14 +23,19 @@ interface Row {
   typeName: string;
   merchantName: string | null;
   sellerName: string | null;
+  stationName: string | null;
+  stationType: StationType | null;
   swappableCount: number;
 }
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-// Type and owner come from their own modules as joins: the page stays one statement.
+// Type and owner come from their own modules as joins, seller and station as subqueries: the page stays one statement.
 const type = deviceTypeJoin(cabinets.typeId);
 const merchant = merchantJoin(cabinets.merchantId);
+const sellerName = merchantNameOf(cabinets.sellerId);
+const stationName = stationNameOf(cabinets.stationId);
+const stationType = stationTypeOf(cabinets.stationId);
 const swappableCount = sql<number>`(select count(*)::int from ${cabinetCompartments} where ${qualified(cabinetCompartments.cabinetId)} = ${qualified(cabinets.id)} and ${qualified(cabinetCompartments.state)} in ('SWAPPABLE', 'FULL'))`;
 
 /** Cabinets (Product centre → Cabinets). */
@@ -43,7 +48,9 @@ export const cabinetList = defineList({
     typeCode: type.code,
     typeName: type.name,
     merchantName: merchant.name,
-    sellerName: merchantNameOf(cabinets.sellerId),
+    sellerName,
+    stationName,
+    stationType,
     swappableCount,
   },
   joins: [type.join, merchant.join],
@@ -77,24 +84,11 @@ export const cabinetList = defineList({
   // Newest first. With a creation range, by creation time: the (created_at, id) index then serves range and order.
   defaultOrder: (query) => (query.createdFrom || query.createdTo ? { column: cabinets.createdAt, direction: 'desc' } : undefined),
   count: 'capped',
-  // The stations' names come from the station module, one query more per page.
-  more: async (ctx, ids) => {
-    const placed = await ctx.db
-      .selectDistinct({ stationId: cabinets.stationId })
-      .from(cabinets)
-      .where(and(inArray(cabinets.id, ids), isNotNull(cabinets.stationId)));
-    return cabinetStations().describe(
-      ctx.db,
-      placed.map((row) => row.stationId!),
-    );
-  },
   // The meter readings belong to the detail only: a list page does not carry them.
-  present: ({ cabinet: { meterReadings: _meters, ...c }, sellerName, ...joined }: Row, ctx, stations): CabinetRecord => ({
+  present: ({ cabinet: { meterReadings: _meters, ...c }, sellerName, ...joined }: Row, ctx): CabinetRecord => ({
     ...c,
     ...joined,
     seller: c.sellerId !== null && sellerName !== null ? shownMerchantName(ctx, c.sellerId, sellerName) : c.seller,
-    stationName: c.stationId === null ? null : (stations.get(c.stationId)?.name ?? null),
-    stationType: c.stationId === null ? null : (stations.get(c.stationId)?.type ?? null),
     distributionStatus: c.stationId === null ? 'UNASSIGNED' : 'ASSIGNED',
     purchaseTime: iso(c.purchaseTime),
     scrappedAt: iso(c.scrappedAt),
@@ -103,6 +97,17 @@ export const cabinetList = defineList({
     updatedAt: c.updatedAt.toISOString(),
   }),
   missing: 'cabinetMissing',
+  // An export reads stored rows; the fields the presenter computes are the same expressions in SQL.
+  rawExport: {
+    presented: ['seller', 'distributionStatus', 'meterReadings'],
+    computed: (ctx) => ({
+      seller: sql`case when ${cabinets.sellerId} is not null and ${sellerName} is not null
+        then ${shownMerchantNameSql(ctx, cabinets.sellerId, sellerName)} else ${cabinets.seller} end`,
+      stationName,
+      stationType,
+      distributionStatus: sql`case when ${cabinets.stationId} is null then 'UNASSIGNED' else 'ASSIGNED' end`,
+    }),
+  },
 });
 
 /** A cabinet the caller may see (id, number, online, compartment count); another tenant's answers "cabinet does not exist". */

@@ -60,7 +60,8 @@ export async function ordersNameProduct(db: Db, productId: number): Promise<bool
   return row !== undefined;
 }
 
-const CSV_COLUMNS: CsvColumn<ProductOrderRecord>[] = fieldColumns(
+/** The product order export's columns (the raw-export test compares the file with the records' CSV). */
+export const PRODUCT_ORDER_CSV_COLUMNS: CsvColumn<ProductOrderRecord>[] = fieldColumns(
   [
     'orderNo',
     'merchantName',
@@ -103,7 +104,7 @@ export function registerProductOrderRoutes(app: FastifyInstance): void {
     orderableProducts(ctx.db, await chosenAgent(ctx, input.merchantId, ctx.db)),
   );
   serve(app, productOrderApi.export, ({ input, ctx, reply }) =>
-    productOrderList.sendExport(reply, ctx, input, { filename: 'product-orders.csv', columns: CSV_COLUMNS }),
+    productOrderList.sendExport(reply, ctx, input, { filename: 'product-orders.csv', columns: PRODUCT_ORDER_CSV_COLUMNS }),
   );
 }
 

@@ -1,4 +1,4 @@
-import { eq, gte, inArray, like, lte, type SQL } from 'drizzle-orm';
+import { eq, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import { normalizeMoney, productOrderApi, type ProductOrderRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { defineList } from '../../app/list.js';
@@ -19,6 +19,11 @@ export const productOrderScope = (ctx: Pick<Ctx, 'principal'>): SQL | undefined 
 const customer = customerJoin(productOrders.customerId);
 const vehicle = vehicleJoin(productOrders.vehicleId);
 const battery = batteryJoin(productOrders.batteryId, 'order_battery');
+
+const merchantName = merchantNameOf(productOrders.merchantId);
+
+// The white space JavaScript's trim() removes, for the customer's name written in SQL.
+const TRIMMED = '[ \t\n\v\f\r\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]';
 
 interface Row {
   order: OrderRow;
@@ -78,7 +83,7 @@ export const productOrderList = defineList({
   id: productOrders.id,
   select: {
     order: productOrders,
-    merchantName: merchantNameOf(productOrders.merchantId),
+    merchantName,
     customerNumber: customer.customerNumber,
     givenName: customer.givenName,
     familyName: customer.familyName,
@@ -101,4 +106,13 @@ export const productOrderList = defineList({
   defaultOrder: () => ({ column: productOrders.createdAt, direction: 'desc' }),
   count: 'capped',
   present,
+  // An export reads stored rows (amounts as the database writes them: two decimals, as the presenter
+  // normalises them); the fields the presenter computes are the same expressions in SQL.
+  rawExport: {
+    presented: ['customerName'],
+    computed: () => ({
+      merchantName,
+      customerName: sql`regexp_replace(${customer.givenName} || ' ' || ${customer.familyName}, ${`^${TRIMMED}+|${TRIMMED}+$`}, '', 'g')`,
+    }),
+  },
 });

@@ -485,18 +485,26 @@ export function distributionStations(ctx: Ctx, types: StationType[], query: Opti
   );
 }
 
-/** The names and types of these stations (a cabinet's station). */
 /** The ids of the stations inside an area's outline, as a subquery (the device lists' area filter). */
 export const stationsInArea = (areaId: number): SQL =>
   sql`(select ${qualified(stations.id)} from ${stations} where ${insideArea(areaId, stations.latitude, stations.longitude)})`;
 
-export const describeStations: CabinetStations['describe'] = async (db, ids) => {
+/** The names and types of these stations. */
+export async function describeStations(db: Db, ids: number[]): Promise<Map<number, { name: string; type: StationType }>> {
   if (ids.length === 0) return new Map();
   const rows = await db
     .select({ id: stations.id, name: stations.name, type: stations.type })
     .from(stations)
     .where(inArray(stations.id, ids));
   return new Map(rows.map((row) => [row.id, { name: row.name, type: row.type }]));
+}
+
+/** A cabinet's station name and type, as subqueries of the cabinet's row (one key probe each). */
+export const cabinetStationFields: CabinetStations = {
+  nameOf: (stationId) =>
+    sql`(select ${qualified(stations.name)} from ${stations} where ${qualified(stations.id)} = ${qualified(stationId)})`,
+  typeOf: (stationId) =>
+    sql`(select ${qualified(stations.type)} from ${stations} where ${qualified(stations.id)} = ${qualified(stationId)})`,
 };
 
 /** The stations with these ids: name and owner (a business alarm names its station; docs/alarms.md). */

@@ -20,6 +20,7 @@ import { startWebhookWorker } from '../modules/external-system/index.js';
 import { JobHandlers, startJobWorker, type JobWorker } from '../modules/job/index.js';
 import { startOverdueJob } from '../modules/product-order/index.js';
 import { startSwapOrderJob } from '../modules/swap-order/index.js';
+import { startCustomerReferenceBackfill } from '../modules/swap/index.js';
 import { DeviceHub } from './device-hub.js';
 
 export const VERSION = '0.1.0';
@@ -160,6 +161,11 @@ export async function buildApp(config: Config, database: Database, options: Buil
   // Transfer and energy orders: unpaid ones time out, paid ones complete (docs/orders.md).
   const swapOrderJob = startSwapOrderJob(database.db, config.orderJobIntervalMs, app.log);
   app.addHook('onClose', () => swapOrderJob.stop());
+  // Swaps and reservations stored before they referred to their customer get the reference, in batches (docs/customers.md).
+  if (config.referenceBackfillPauseMs > 0) {
+    const backfill = startCustomerReferenceBackfill(database.db, app.log, config.referenceBackfillPauseMs);
+    app.addHook('onClose', () => backfill.stop());
+  }
 
   // 503 while the database is out (the back-office cannot serve); the device link's state is told, not judged.
   app.get('/api/health', { schema: { tags: ['health'] } }, async (_req, reply) => {

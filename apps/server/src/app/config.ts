@@ -105,6 +105,11 @@ export interface Config {
   webhooks: WebhookConfig;
   /** How often the product orders' overdue and expiry job runs; 0 never (ORDER_JOB_INTERVAL_MS, docs/orders.md). */
   orderJobIntervalMs: number;
+  /**
+   * The pause between two batches of the customer reference backfill; 0 never runs it in the
+   * background (REFERENCE_BACKFILL_PAUSE_MS, docs/customers.md "Swaps and reservations").
+   */
+  referenceBackfillPauseMs: number;
   /** How often the job queue's worker looks for due jobs; 0 runs no worker (JOB_POLL_MS, docs/firmware.md). */
   jobPollMs: number;
   /** How long a running job is held before another server may take it up (JOB_LEASE_SECONDS). */
@@ -439,6 +444,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: intEnv(env, 'WEBHOOK_POLL_MS', 2_000),
     },
     orderJobIntervalMs: intEnv(env, 'ORDER_JOB_INTERVAL_MS', 600_000),
+    referenceBackfillPauseMs: countEnv(env, 'REFERENCE_BACKFILL_PAUSE_MS', 200),
     jobPollMs: countEnv(env, 'JOB_POLL_MS', 1_000),
     jobLeaseSeconds: intEnv(env, 'JOB_LEASE_SECONDS', 120),
     payments: paymentConfig(env, demo, intEnv(env, 'PORT', 8080)),

@@ -66,7 +66,14 @@ import { seedDemoStock } from './stock/stock.seed.js';
 import { registerCommandRoutes, type CommandOptions } from './command/index.js';
 import { registerFirmwareRoutes } from './firmware/firmware.routes.js';
 import { seedDemoFirmware } from './firmware/firmware.seed.js';
-import { heldCompartments, readSwapOrdersFrom, registerSwapRoutes, seedDemoSwaps, swapFigureFacts } from './swap/index.js';
+import {
+  backfillCustomerReferences,
+  heldCompartments,
+  readSwapOrdersFrom,
+  registerSwapRoutes,
+  seedDemoSwaps,
+  swapFigureFacts,
+} from './swap/index.js';
 import {
   energyFigureFacts,
   kwhOrderPayable,
@@ -186,8 +193,15 @@ const MODULES: ServerModule[] = [
   { routes: registerAlarmRoutes, setup: seedAlarmLevels, demo: seedDemoAlarms },
   { routes: registerNotificationRoutes, demo: (db, demo) => seedDemoNotifications(db, demo.merchantIds) },
   { routes: registerPriceRoutes, demo: (db, demo) => seedDemoBasePrices(db, demo.merchantIds) },
-  // Customers before the top-ups, wallets and applications that name them.
-  { routes: registerCustomerRoutes, demo: seedDemoCustomers },
+  // Customers before the top-ups, wallets and applications that name them; the demo swaps and
+  // reservations, seeded before, then refer to them through the backfill (docs/customers.md).
+  {
+    routes: registerCustomerRoutes,
+    demo: async (db, demo) => {
+      await seedDemoCustomers(db, demo);
+      await backfillCustomerReferences(db);
+    },
+  },
   { routes: registerApplicationRoutes, demo: seedDemoApplications },
   { routes: registerProductPackageRoutes, demo: (db, demo) => seedDemoProductPackages(db, demo.merchantIds) },
   { routes: registerTopUpRoutes, demo: seedDemoTopUps },

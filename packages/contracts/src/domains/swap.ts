@@ -21,7 +21,10 @@ export const swapRecord = z.object({
   batteryOutNumber: z.string().nullable(),
   batteryOutCompartment: z.number().nullable(),
   batteryOutSoc: z.number().nullable(),
+  /** The customer number as the cabinet read it. */
   customer: z.string().nullable(),
+  /** The owner's customer of that number, when there is one (docs/customers.md, "Swaps and reservations"). */
+  customerId: z.number().nullable(),
   /**
    * The vehicle the swap served (the owner's vehicle holding the returned pack, else the one whose
    * number the cabinet read as the customer; docs/device-protocol.md), null when none is known.
@@ -60,6 +63,8 @@ export const swapSearch = pageQuerySchema.extend({
   /** One battery's swaps, brought in or taken out (its detail page). */
   batteryId: id.nullish(),
   customer: safeText(64).nullish(),
+  /** One customer's swaps (its page), by reference. */
+  customerId: id.nullish(),
   /** The owner's rows (platform staff; a customer's swaps are its number at its merchant). */
   merchantId: id.nullish(),
   result: z.enum(SWAP_RESULTS).nullish(),
@@ -84,6 +89,8 @@ export const appointmentRecord = z.object({
   /** The battery's charge when reserved. */
   batterySoc: z.number().nullable(),
   customer: z.string(),
+  /** The owner's customer of that number, when there is one. */
+  customerId: z.number().nullable(),
   status: z.enum(APPOINTMENT_STATUSES),
   createdAt: z.string(),
   expiresAt: z.string(),
@@ -102,6 +109,8 @@ export const appointmentSearch = pageQuerySchema.extend({
   cabinetNumber: numberPrefix,
   batteryNumber: numberPrefix,
   customer: safeText(64).nullish(),
+  /** One customer's reservations (its page), by reference. */
+  customerId: id.nullish(),
   /** The owner's rows (platform staff; a customer's reservations are its number at its merchant). */
   merchantId: id.nullish(),
   status: z.enum(APPOINTMENT_STATUSES).nullish(),

@@ -1,4 +1,4 @@
-import { and, desc, eq, like, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, like, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   CERTIFICATE_FORMATS,
@@ -254,6 +254,17 @@ export async function assertCustomerUsable(db: Db, customerId: number): Promise<
   if (!row) throw notFound();
   refuseDeleted(row);
   if (row.restriction === 'RESTRICTED') throw new AppError('customerRestricted', named(row));
+}
+
+/**
+ * The id of the merchant's customer of a number, as a subquery for another module's statement (a
+ * swap's or reservation's customer reference, docs/customers.md "Swaps and reservations"): null when
+ * the merchant has no customer of that number. Served by the (merchant, number) unique index.
+ */
+export function customerIdByNumber(merchantId: number | SQLWrapper, customerNumber: string | SQLWrapper): SQL<number | null> {
+  return sql<
+    number | null
+  >`(select ${customers.id} from ${customers} where ${customers.merchantId} = ${merchantId} and ${customers.customerNumber} = ${customerNumber})`;
 }
 
 /** The customer a row names, joined to it, with the columns the caller selects (number and names). */

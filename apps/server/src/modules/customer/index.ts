@@ -30,6 +30,7 @@ import {
 export {
   assertCustomerOf,
   assertCustomerUsable,
+  customerIdByNumber,
   customerIdsByNumber,
   customerJoin,
   customerNumberOf,

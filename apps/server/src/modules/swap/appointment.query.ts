@@ -28,6 +28,7 @@ export const appointmentList = defineList({
     cabinetNumber: at.cabinetNumber,
     batteryNumber: (number) => like(appointments.batteryNumber, prefixPattern(number)),
     customer: (customer) => eq(appointments.customer, customer),
+    customerId: (customerId) => eq(appointments.customerId, customerId),
     merchantId: (merchantId) => eq(appointments.merchantId, merchantId),
     status: (status) => eq(appointments.status, status),
     createdFrom: (from) => gte(appointments.createdAt, new Date(from)),

@@ -7,6 +7,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { swapBatteryById, type SwapBattery } from '../battery/index.js';
 import { cabinetJoin, lockCompartment, visibleCabinetByNumber } from '../cabinet/index.js';
 import { deviceScope } from '../device-registry/index.js';
+import { customerIdByNumber } from '../customer/index.js';
 import { appointments } from './swap.table.js';
 import { appointmentDetail } from './appointment.query.js';
 
@@ -61,12 +62,17 @@ export async function addAppointment(ctx: Ctx, hub: DeviceHub, body: Appointment
         expiresAt: new Date(now.getTime() + minutes * 60_000),
         merchantId: cabinet.merchantId,
       };
-      const [created] = await tx.insert(appointments).values(fields).returning({ id: appointments.id });
+      // The owner's customer of that number, when there is one (the number is kept as given).
+      const customerId = cabinet.merchantId !== null ? customerIdByNumber(cabinet.merchantId, body.customer) : null;
+      const [created] = await tx
+        .insert(appointments)
+        .values({ ...fields, customerId })
+        .returning({ id: appointments.id, customerId: appointments.customerId });
       await recordAudit(tx, ctx, {
         action: 'appointment.add',
         objectType: 'appointment',
         objectId: created!.id,
-        changes: { ...fields, cabinetNumber: cabinet.number },
+        changes: { ...fields, customerId: created!.customerId, cabinetNumber: cabinet.number },
       });
       return created!.id;
     });

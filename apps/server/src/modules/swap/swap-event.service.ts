@@ -26,6 +26,7 @@ import {
   takeOutOfCompartment,
 } from '../cabinet/index.js';
 import { countFigures } from '../dashboard/index.js';
+import { customerIdByNumber } from '../customer/index.js';
 import { dropBatteriesFromVehicles, putSwappedBattery, servedVehicle } from '../vehicle/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { appointments, swapRecords } from './swap.table.js';
@@ -98,8 +99,9 @@ const FULL_SOC = 95;
  * nothing. An event naming a battery of another owner is recorded as failed (BATTERY_OTHER_OWNER),
  * moves nothing and touches no battery of that owner. The record names the vehicle served (the
  * owner's vehicle holding the returned pack, else the one whose number is the customer); after a
- * succeeded swap that vehicle holds the pack handed out where the returned one was. Null when the
- * cabinet is not registered.
+ * succeeded swap that vehicle holds the pack handed out where the returned one was. The record
+ * keeps the customer number as read and refers to the owner's customer of that number, if any.
+ * Null when the cabinet is not registered.
  */
 export async function applySwapEvent(
   db: Db,
@@ -128,6 +130,8 @@ export async function applySwapEvent(
         batteryOutCompartment: event.batteryOut?.compartment ?? null,
         batteryOutSoc: event.batteryOut?.soc ?? null,
         customer: event.customer ?? null,
+        // The owner's customer of that number (a platform cabinet's swaps name none).
+        customerId: event.customer && cabinet.merchantId !== null ? customerIdByNumber(cabinet.merchantId, event.customer) : null,
         startedAt: new Date(event.startedAt),
         endedAt: new Date(event.endedAt),
         ...(refused.length

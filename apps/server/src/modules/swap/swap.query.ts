@@ -83,6 +83,8 @@ const declareSwapList = () =>
         return or(eq(swapRecords.batteryInNumber, number), eq(swapRecords.batteryOutNumber, number));
       },
       customer: (customer) => eq(swapRecords.customer, customer),
+      // The (customer_id, started_at, id) index serves a customer's page.
+      customerId: (customerId) => eq(swapRecords.customerId, customerId),
       merchantId: (merchantId) => eq(swapRecords.merchantId, merchantId),
       result: (result) => eq(swapRecords.result, result),
       startedFrom: (from) => gte(swapRecords.startedAt, new Date(from)),

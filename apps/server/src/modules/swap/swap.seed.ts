@@ -2,6 +2,7 @@ import type { DeviceFailureCode, SwapResult } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { batteriesByIds } from '../battery/index.js';
 import { occupiedCompartments } from '../cabinet/index.js';
+import { customerIdByNumber } from '../customer/index.js';
 import { appointments, swapRecords } from './swap.table.js';
 
 const DAY = 86_400_000;
@@ -46,7 +47,9 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
       batteryOutNumber: result === 'ABORTED' ? null : slot.batteryNumber,
       batteryOutCompartment: result === 'ABORTED' ? null : slot.index,
       batteryOutSoc: result === 'ABORTED' ? null : 90 + (i % 10),
-      customer: `C${String(10001 + (i % 12))}`,
+      // Demo customers of the cabinet's merchant (docs/customers.md, "Demo data"): the reference is
+      // filled in by the backfill once the customers are seeded.
+      customer: `C${String(20000 + (i % 12))}`,
       startedAt,
       endedAt: new Date(startedAt.getTime() + 40_000 + (i % 6) * 9_000),
       result,
@@ -65,7 +68,7 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
       compartment: ready.index,
       batteryNumber: ready.batteryNumber,
       batterySoc: ready.soc,
-      customer: 'C10001',
+      customer: 'C20000',
       status: 'RESERVED',
       createdAt: new Date(now - 5 * 60_000),
       expiresAt: new Date(now + 20 * 3_600_000),
@@ -76,7 +79,7 @@ export async function seedDemoSwaps(db: Db): Promise<void> {
       compartment: slot.index,
       batteryNumber: slot.batteryNumber,
       batterySoc: slot.soc,
-      customer: `C${10002 + i}`,
+      customer: `C${20001 + i}`,
       status: (['USED', 'EXPIRED', 'CANCELLED'] as const)[i]!,
       createdAt: new Date(now - (i + 1) * DAY),
       expiresAt: new Date(now - (i + 1) * DAY + 30 * 60_000),
@@ -230,6 +233,7 @@ export async function recordDemoSwaps(db: Db, swaps: DemoChargedSwap[]): Promise
         batteryOutCompartment: ((i + 3) % 8) + 1,
         batteryOutSoc: 95 + (i % 5),
         customer: swap.customer,
+        customerId: customerIdByNumber(swap.merchantId, swap.customer),
         startedAt: swap.at,
         endedAt: new Date(swap.at.getTime() + 42_000),
         result: 'SUCCEEDED' as const,

@@ -4,6 +4,7 @@ import { APPOINTMENT_STATUSES, SWAP_RECORD_FAILURE_CODES, SWAP_RESULTS } from '@
 import { merchantIdColumn } from '../merchant/index.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
+import { customers } from '../customer/customer.table.js';
 
 /**
  * One row per swap a cabinet reports (100 M rows at a large operator). Battery numbers are kept as
@@ -26,7 +27,10 @@ export const swapRecords = pgTable(
     batteryOutNumber: text('battery_out_number'),
     batteryOutCompartment: integer('battery_out_compartment'),
     batteryOutSoc: doublePrecision('battery_out_soc'),
+    /** The customer number as the cabinet read it, kept for display. */
     customer: text('customer'),
+    /** The merchant's customer of that number, when there is one (docs/customers.md, "Swaps and reservations"). */
+    customerId: integer('customer_id').references(() => customers.id),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     endedAt: timestamp('ended_at', { withTimezone: true }).notNull(),
     result: text('result', { enum: SWAP_RESULTS }).notNull(),
@@ -46,6 +50,10 @@ export const swapRecords = pgTable(
     index('swap_record_battery_in_idx').on(t.batteryInNumber.op('text_pattern_ops')),
     index('swap_record_battery_out_idx').on(t.batteryOutNumber.op('text_pattern_ops')),
     index('swap_record_customer_idx').on(t.customer, t.id),
+    // A customer's swaps, newest first (the customer's page).
+    index('swap_record_customer_started_idx')
+      .on(t.customerId, t.startedAt, t.id)
+      .where(sql`${t.customerId} is not null`),
     index('swap_record_vehicle_started_idx')
       .on(t.vehicleId, t.startedAt)
       .where(sql`${t.vehicleId} is not null`),
@@ -64,6 +72,8 @@ export const appointments = pgTable(
     batteryNumber: text('battery_number'),
     batterySoc: doublePrecision('battery_soc'),
     customer: text('customer').notNull(),
+    /** The merchant's customer of that number, when there is one. */
+    customerId: integer('customer_id').references(() => customers.id),
     status: text('status', { enum: APPOINTMENT_STATUSES }).notNull().default('RESERVED'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
@@ -85,6 +95,20 @@ export const appointments = pgTable(
     index('appointment_cabinet_idx').on(t.cabinetId, t.id),
     index('appointment_status_idx').on(t.status, t.id),
     index('appointment_customer_idx').on(t.customer, t.id),
+    index('appointment_customer_created_idx')
+      .on(t.customerId, t.createdAt, t.id)
+      .where(sql`${t.customerId} is not null`),
     index('appointment_battery_prefix_idx').on(t.batteryNumber.op('text_pattern_ops')),
   ],
 );
+
+/**
+ * Where the batched backfill of a reference column has got to (docs/customers.md, "Swaps and
+ * reservations"): the last id it went through, and when it passed the table's last row.
+ */
+export const referenceBackfills = pgTable('reference_backfill', {
+  name: text('name').primaryKey(),
+  lastId: integer('last_id').notNull().default(0),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

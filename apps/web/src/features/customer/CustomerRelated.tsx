@@ -16,11 +16,10 @@ import { ResourceTable } from '../../shared/table';
 import { fieldKey } from '../../shared/devices';
 import { formatAmount, formatDateTime } from '../../shared/format';
 import { isPlatformUser } from '../../shared/session';
+import { CustomerReservationsCard, DeviceSwapsCard } from '../swap';
 import { AUDIT_MAP, CUSTOMER_ROUTES } from './customerModel';
 
 const RECHARGE = 'price.rechargeRecord';
-const SWAPS = '/business/transfer/list';
-const RESERVATIONS = '/business/appointment/list';
 const WALLET_BILL = '/order/wallet/bill';
 
 /** The wallet balance at the customer's merchant (top-up records' readers only). */
@@ -36,12 +35,12 @@ function Wallet({ customer }: { customer: CustomerDetail }) {
   );
 }
 
-/** What hangs off the customer: vehicles, submissions, wallet and top-ups, applications, and links to swaps and reservations. */
+/** What hangs off the customer: vehicles, submissions, wallet and top-ups, applications, swaps and reservations. */
 export default function Related({ customer }: { customer: CustomerDetail }) {
   const { t } = useTranslation();
   const own = { customerId: customer.customerNumber, merchantId: customer.merchantId };
-  // A number is unique within its merchant only: platform staff see every merchant's swaps.
-  const byCustomer = `?${new URLSearchParams({ customer: customer.customerNumber, merchantId: String(customer.merchantId) })}`;
+  // Swaps and reservations are read by the customer's reference (docs/customers.md, "Swaps and reservations").
+  const reference = { id: customer.id, number: customer.customerNumber, merchantId: customer.merchantId };
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
       <Card title={t('customer.devices')}>
@@ -132,13 +131,9 @@ export default function Related({ customer }: { customer: CustomerDetail }) {
           />
         </Card>
       </Can>
+      <DeviceSwapsCard kind="customer" device={reference} />
+      <CustomerReservationsCard customer={reference} />
       <Space>
-        <Can code="record.swap">
-          <Link to={`${SWAPS}${byCustomer}`}>{t('customer.swaps')}</Link>
-        </Can>
-        <Can code="record.appointment">
-          <Link to={`${RESERVATIONS}${byCustomer}`}>{t('customer.reservations')}</Link>
-        </Can>
         <Can code="order.wallet.bill">
           <Link
             to={`${WALLET_BILL}?${new URLSearchParams({ customerId: customer.customerNumber, merchantId: String(customer.merchantId) })}`}

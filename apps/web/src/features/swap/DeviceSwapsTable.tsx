@@ -2,20 +2,25 @@ import { swapApi, type SwapRecord } from '@swap/contracts';
 import { ResourceTable } from '../../shared/table';
 import { useSwapColumns } from './swapColumns';
 
-/** The device whose swaps a card shows. */
+/** The device (or customer) whose swaps a card shows. */
 export interface DeviceSwapsCardProps {
-  kind: 'cabinet' | 'battery';
-  device: { id: number; number: string };
+  kind: 'cabinet' | 'battery' | 'customer';
+  /** A customer's merchant: its number is unique within the merchant only (the full list's link). */
+  device: { id: number; number: string; merchantId?: number | null };
 }
 
-/** A cabinet's or battery's swap records, newest first (DeviceSwapsCard loads it with the card). */
+const FILTER = { cabinet: 'cabinetId', battery: 'batteryId', customer: 'customerId' } as const;
+
+/**
+ * A cabinet's, battery's or customer's swap records, newest first (DeviceSwapsCard loads it with the
+ * card); a customer's are read by its reference (docs/customers.md).
+ */
 export default function DeviceSwapsTable({ kind, device }: DeviceSwapsCardProps) {
   const c = useSwapColumns();
-  const forCabinet = kind === 'cabinet';
   return (
     <ResourceTable<SwapRecord, typeof swapApi.search>
       endpoints={{ search: swapApi.search }}
-      filters={forCabinet ? { cabinetId: device.id } : { batteryId: device.id }}
+      filters={{ [FILTER[kind]]: device.id }}
       defaultSort={{ field: 'startedAt', order: 'descend' }}
       pageSize={10}
       rowKey="id"
@@ -23,7 +28,7 @@ export default function DeviceSwapsTable({ kind, device }: DeviceSwapsCardProps)
       columns={[
         c.id,
         c.startedAt,
-        ...(forCabinet ? [] : [c.cabinetNumber]),
+        ...(kind === 'cabinet' ? [] : [c.cabinetNumber]),
         c.batteryOutNumber,
         c.batteryInNumber,
         c.result,

@@ -1,2 +1,2 @@
-/** The swap feature's entry (docs/architecture.md): the swaps card device pages show. */
-export { DeviceSwapsCard } from './DeviceSwapsCard';
+/** The swap feature's entry (docs/architecture.md): the swaps card device and customer pages show, and a customer's reservations. */
+export { CustomerReservationsCard, DeviceSwapsCard } from './DeviceSwapsCard';

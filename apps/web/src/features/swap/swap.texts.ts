@@ -27,6 +27,7 @@ export const texts = {
     'swap.cancelled': 'Reservation cancelled',
     'swap.deviceCard': 'Swaps',
     'swap.allOfDevice': 'All swaps of {number}',
+    'swap.allReservationsOf': 'All reservations of {number}',
   },
   in: {
     'swap.midSwap.true': 'Sedang ditukar',
@@ -53,6 +54,7 @@ export const texts = {
     'swap.cancelled': 'Reservasi dibatalkan',
     'swap.deviceCard': 'Penukaran',
     'swap.allOfDevice': 'Semua penukaran {number}',
+    'swap.allReservationsOf': 'Semua reservasi {number}',
   },
   th: {
     'swap.midSwap.true': 'กำลังสลับ',
@@ -79,6 +81,7 @@ export const texts = {
     'swap.cancelled': 'ยกเลิกการจองแล้ว',
     'swap.deviceCard': 'การสลับแบตเตอรี่',
     'swap.allOfDevice': 'การสลับทั้งหมดของ {number}',
+    'swap.allReservationsOf': 'การจองทั้งหมดของ {number}',
   },
   zh: {
     'swap.midSwap.true': '换电中',
@@ -105,5 +108,6 @@ export const texts = {
     'swap.cancelled': '预约已取消',
     'swap.deviceCard': '换电记录',
     'swap.allOfDevice': '{number} 的全部换电记录',
+    'swap.allReservationsOf': '{number} 的全部预约',
   },
 } satisfies FeatureTexts;

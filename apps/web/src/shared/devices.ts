@@ -10,6 +10,7 @@ import {
   type DeviceKind,
   type FilterOf,
 } from '@swap/contracts';
+import type { FormField } from './form';
 import type { StatusMap } from './StatusTag';
 import type { SearchField, SearchOption } from './table';
 import type { OptionSource } from './table/types';
@@ -89,6 +90,21 @@ export function baseSearchFields<F extends string = DeviceBaseFilter>(
   if (owners) fields.push({ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners });
   fields.push({ name: 'created', labelKey: fieldKey('createdAt'), type: 'dateRange', rangeKeys: ['createdFrom', 'createdTo'] });
   return fields;
+}
+
+/** A device form's text field, at most `maxLength` characters. */
+export function textField<N extends string>(name: N, maxLength = 40): FormField<N> {
+  return { name, labelKey: fieldKey(name), maxLength };
+}
+
+/** A device form's rating or power: not negative, two decimals. */
+export function decimalField<N extends string>(name: N): FormField<N> {
+  return { name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 };
+}
+
+/** A device form's choice among an enumeration, labelled `<prefix>.<value>`. */
+export function choiceField<N extends string>(name: N, values: readonly string[], prefix: string): FormField<N> {
+  return { name, labelKey: fieldKey(name), type: 'select', options: optionsOf(values, prefix) };
 }
 
 /** The form values of a loaded record: the named fields, with null (none) left empty. */

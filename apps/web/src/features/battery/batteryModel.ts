@@ -16,7 +16,7 @@ import type { StatusMap } from '../../shared/StatusTag';
 import type { SearchField, SearchOption } from '../../shared/table';
 import type { OptionSource } from '../../shared/table/types';
 import type { DeviceFormSpec } from '../device-registry';
-import { baseSearchFields, fieldKey, optionsOf, pickValues } from '../../shared/devices';
+import { baseSearchFields, choiceField, decimalField, fieldKey, optionsOf, textField } from '../../shared/devices';
 import type { TrendSpec } from '../telemetry';
 
 export const STRUCTURE_MAP: StatusMap = Object.fromEntries(
@@ -66,56 +66,28 @@ export function batterySearchFields(types: SearchOption[], owners: OptionSource 
   return fields;
 }
 
-const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
-const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
-
 /** The maintained fields of batteryAdd / batteryEdit; the specification defaults to the type's. */
-export const BATTERY_FIELDS: FormField[] = [
-  text('name'),
-  text('brand'),
-  text('model'),
+export const BATTERY_FIELDS: FormField<Extract<keyof BatteryRecord, string>>[] = [
+  textField('name'),
+  textField('brand'),
+  textField('model'),
   { name: 'imei', labelKey: fieldKey('imei'), maxLength: 15 },
-  text('softwareVersion'),
-  text('hardwareVersion'),
-  text('bmsBrand'),
-  text('cellBrand'),
-  text('androidSerialNumber', 64),
-  { name: 'structure', labelKey: fieldKey('structure'), type: 'select', options: optionsOf(BATTERY_STRUCTURES, 'deviceType.structure') },
-  decimal('ratedVoltage'),
-  decimal('ratedCapacity'),
-  decimal('ratedCurrent'),
+  textField('softwareVersion'),
+  textField('hardwareVersion'),
+  textField('bmsBrand'),
+  textField('cellBrand'),
+  textField('androidSerialNumber', 64),
+  choiceField('structure', BATTERY_STRUCTURES, 'deviceType.structure'),
+  decimalField('ratedVoltage'),
+  decimalField('ratedCapacity'),
+  decimalField('ratedCurrent'),
   { name: 'cellCount', labelKey: fieldKey('cellCount'), type: 'number', min: 1, precision: 0 },
-  decimal('weight'),
-  { name: 'returnStatus', labelKey: fieldKey('returnStatus'), type: 'select', options: optionsOf(RETURN_STATUSES, 'swap.return') },
+  decimalField('weight'),
+  choiceField('returnStatus', RETURN_STATUSES, 'swap.return'),
 ];
 
-export const BATTERY_EDIT_NAMES = [
-  'typeId',
-  'name',
-  'brand',
-  'model',
-  'imei',
-  'softwareVersion',
-  'hardwareVersion',
-  'bmsBrand',
-  'cellBrand',
-  'androidSerialNumber',
-  'structure',
-  'ratedVoltage',
-  'ratedCapacity',
-  'ratedCurrent',
-  'cellCount',
-  'weight',
-  'returnStatus',
-] as const satisfies readonly (keyof BatteryRecord)[];
-
 /** The battery form of the list and detail pages. */
-export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = {
-  addSchema: batteryAdd,
-  editSchema: batteryEdit,
-  fields: BATTERY_FIELDS,
-  toValues: (record) => pickValues(record, BATTERY_EDIT_NAMES),
-};
+export const BATTERY_FORM: DeviceFormSpec<BatteryRecord> = { addSchema: batteryAdd, editSchema: batteryEdit, fields: BATTERY_FIELDS };
 
 /** The battery detail's trend: state of charge (percent, left) and temperature (right). */
 export const BATTERY_TREND: TrendSpec<BatteryTrend['points'][number]> = {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceKind } from '@swap/contracts';
 import type { z } from 'zod';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { fieldKey } from '../../shared/devices';
+import { fieldKey, pickValues } from '../../shared/devices';
 import { deviceFormLoad, useDeviceChanges } from './deviceQueries';
 import type { SearchOption } from '../../shared/table';
 import { isPlatformUser } from '../../shared/session';
@@ -18,12 +18,10 @@ export interface DeviceFormDrawerProps<R> {
   editing: { id: number; number: string } | 'new' | null;
   addSchema: z.ZodObject;
   editSchema: z.ZodObject;
-  /** The kind's maintained fields, after number, type and owner. */
-  fields: FormField[];
+  /** The kind's maintained fields, after number, type and owner; an edit starts from the record's values of these (and of its type). */
+  fields: FormField<Extract<keyof R, string>>[];
   /** Whether the type may be changed once registered (a cabinet's compartments come from its type). */
   typeEditable?: boolean;
-  /** Detail record → form values (see pickValues). */
-  toValues: (record: R) => Record<string, unknown>;
   initialValues?: Record<string, unknown>;
   /** Reads the choices of fields fed by calls, by field name, while the form is open; loaded on first use (fields searched on the server take a `source` instead). */
   FieldOptions?: ComponentType<{ children: (options: FieldOptionsByName) => ReactNode }>;
@@ -36,23 +34,13 @@ export type DeviceFormSpec<R> = Omit<DeviceFormDrawerProps<R>, 'kind' | 'editing
 
 /** Add one device of a kind, or edit one: the kind declares its fields, the form is ResourceForm. */
 export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
-  const {
-    kind,
-    editing,
-    addSchema,
-    editSchema,
-    fields,
-    typeEditable = true,
-    toValues,
-    initialValues,
-    FieldOptions,
-    onClose,
-    onSaved,
-  } = props;
+  const { kind, editing, addSchema, editSchema, fields, typeEditable = true, initialValues, FieldOptions, onClose, onSaved } = props;
   const { t } = useTranslation();
   const changes = useDeviceChanges(kind);
   const types = useTypeOptions(kind);
   const record = editing !== null && editing !== 'new' ? editing : null;
+  // What an edit starts from: the record's values of the fields it shows (none of the head's but the type, when it may change).
+  const edited = [...(typeEditable ? ['typeId'] : []), ...fields.map((field) => field.name)];
 
   const head: FormField[] = [
     { name: 'number', labelKey: fieldKey('number'), maxLength: 32, modes: ['add'] },
@@ -79,7 +67,7 @@ export function DeviceFormDrawer<R>(props: DeviceFormDrawerProps<R>) {
       fields={[...head, ...fields.map((field) => (fed[field.name] ? { ...field, options: fed[field.name] } : field))]}
       initialValues={record ? undefined : initialValues}
       // R is this kind's detail record: the page passes the kind and its record type together.
-      load={record ? deviceFormLoad(kind, record.id, (detail) => toValues(detail as R)) : undefined}
+      load={record ? deviceFormLoad(kind, record.id, (detail) => pickValues(detail as Record<string, unknown>, edited)) : undefined}
       extraValues={record ? { id: record.id } : undefined}
       // The form parsed the body with this kind's own schema (addSchema / editSchema).
       submit={record ? changes.edit : changes.add}

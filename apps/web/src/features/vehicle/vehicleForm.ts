@@ -1,44 +1,30 @@
 import { ACTIVATION_STATUSES, AVAILABILITIES, SALE_MODES, vehicleAdd, vehicleEdit, type VehicleRecord } from '@swap/contracts';
 import type { FormField } from '../../shared/form';
-import { merchantSource } from '../../shared/merchantChoices';
-import { fieldKey, optionsOf, pickValues } from '../../shared/devices';
+import { merchantField } from '../../shared/merchantChoices';
+import { choiceField, decimalField, fieldKey, textField } from '../../shared/devices';
 import type { DeviceFormSpec } from '../device-registry';
-import { BATTERY_FIELDS, VEHICLE_EDIT_NAMES } from './vehicleModel';
+import { BATTERY_FIELDS } from './vehicleModel';
 
 /**
  * The vehicle's add and edit form, a module of its own: the detail page loads it with its edit
  * drawer, so the page carries neither the fields nor the merchant choices of the dealer field.
  */
 
-const text = (name: string, maxLength = 40): FormField => ({ name, labelKey: fieldKey(name), maxLength });
-const decimal = (name: string): FormField => ({ name, labelKey: fieldKey(name), type: 'number', min: 0, precision: 2 });
-
 /** Maintained fields of vehicleAdd / vehicleEdit, batteries last. */
-export const VEHICLE_FIELDS: FormField[] = [
-  text('name'),
-  text('brand'),
-  text('model'),
-  {
-    name: 'dealerId',
-    labelKey: fieldKey('dealerId'),
-    type: 'select',
-    // Named by platform staff, another merchant shows as such to a merchant's staff (docs/stations-and-maps.md, "Seller and dealer").
-    source: { ...merchantSource, missingLabelKey: 'message.anotherMerchant' },
-  },
-  text('motorNumber'),
-  text('engineNumber'),
+export const VEHICLE_FIELDS: FormField<Extract<keyof VehicleRecord, string>>[] = [
+  textField('name'),
+  textField('brand'),
+  textField('model'),
+  merchantField('dealerId'),
+  textField('motorNumber'),
+  textField('engineNumber'),
   { name: 'vin', labelKey: fieldKey('vin'), maxLength: 17, helpKey: 'vehicle.vinHelp' },
-  text('compartmentType'),
-  decimal('rateCapacity'),
-  decimal('rateVoltage'),
-  {
-    name: 'activationStatus',
-    labelKey: fieldKey('activationStatus'),
-    type: 'select',
-    options: optionsOf(ACTIVATION_STATUSES, 'vehicle.activation'),
-  },
-  { name: 'availability', labelKey: fieldKey('availability'), type: 'select', options: optionsOf(AVAILABILITIES, 'vehicle.availability') },
-  { name: 'saleMode', labelKey: fieldKey('saleMode'), type: 'select', options: optionsOf(SALE_MODES, 'vehicle.saleMode') },
+  textField('compartmentType'),
+  decimalField('rateCapacity'),
+  decimalField('rateVoltage'),
+  choiceField('activationStatus', ACTIVATION_STATUSES, 'vehicle.activation'),
+  choiceField('availability', AVAILABILITIES, 'vehicle.availability'),
+  choiceField('saleMode', SALE_MODES, 'vehicle.saleMode'),
   ...BATTERY_FIELDS,
 ];
 
@@ -50,5 +36,4 @@ export const VEHICLE_FORM: DeviceFormSpec<VehicleRecord> = {
   editSchema: vehicleEdit,
   fields: VEHICLE_FIELDS,
   initialValues: VEHICLE_DEFAULTS,
-  toValues: (record) => pickValues(record, VEHICLE_EDIT_NAMES),
 };

@@ -3,6 +3,7 @@ import {
   AVAILABILITIES,
   SALE_MODES,
   SALE_STATUSES,
+  vehicleEdit,
   type vehicleApi,
   type InputOf,
   type VehicleRecord,
@@ -64,32 +65,13 @@ export const BATTERY_FIELDS: FormField<'battery1Number' | 'battery2Number'>[] = 
   { name: 'battery2Number', labelKey: fieldKey('battery2Number'), maxLength: 32 },
 ];
 
-export const VEHICLE_EDIT_NAMES = [
-  'typeId',
-  'name',
-  'brand',
-  'model',
-  'dealerId',
-  'motorNumber',
-  'engineNumber',
-  'vin',
-  'compartmentType',
-  'rateCapacity',
-  'rateVoltage',
-  'activationStatus',
-  'availability',
-  'saleMode',
-  'battery1Number',
-  'battery2Number',
-] as const satisfies readonly (keyof VehicleRecord)[];
-
 /** The whole edit payload of a vehicle as it is, so one change (a battery) can be sent alone. */
 export function vehicleEditBody(
   record: VehicleRecord,
   change: Partial<Record<'battery1Number' | 'battery2Number', string | null>>,
 ): InputOf<typeof vehicleApi.edit> {
-  const body: Record<string, unknown> = { id: record.id };
-  for (const name of VEHICLE_EDIT_NAMES) body[name] = record[name];
-  // The record's maintained fields (VEHICLE_EDIT_NAMES, typeId among them) are the edit body's.
+  const body: Record<string, unknown> = {};
+  // Every field of the edit body (the maintained fields, the type and the id) is a field of the record.
+  for (const name of Object.keys(vehicleEdit.shape)) body[name] = record[name as keyof VehicleRecord];
   return { ...body, ...change } as InputOf<typeof vehicleApi.edit>;
 }

@@ -10,7 +10,7 @@ import {
   type DeviceKind,
   type FilterOf,
 } from '@swap/contracts';
-import type { FormField } from './form';
+import type { FormField } from './form/types';
 import type { StatusMap } from './StatusTag';
 import type { SearchField, SearchOption } from './table';
 import type { OptionSource } from './table/types';

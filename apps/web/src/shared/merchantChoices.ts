@@ -1,6 +1,6 @@
 import { merchantOptionsEndpoint } from '@swap/contracts';
 import { endpointSource } from './api/optionSources';
-import type { FormField } from './form';
+import type { FormField } from './form/types';
 
 /**
  * The merchants a record may name (a device's owner, a cabinet's seller, a vehicle's dealer, the agent

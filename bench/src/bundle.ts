@@ -134,7 +134,8 @@ const featureTexts = (file: string) => `src/features/${file}?lang=${DEFAULT_LANG
 
 /**
  * The addresses the router serves outside the signed-in area (`<Route path=… element={<Page />} />`
- * with `const Page = named(() => import(…))`, or a page of the recovery pages with their texts),
+ * with `const Page = named(() => import(…))`, a page loaded with its texts, or a page of the
+ * recovery pages with their texts),
  * each with its page module: the sign-in page, password recovery, sign-up, the lock screen, the
  * error pages. All but the lock screen are opened signed out.
  */
@@ -148,11 +149,19 @@ function signedOutRoutes(router: string): Address[] {
     if (!specifier) throw new Error(`${loader} in src/app/router.tsx no longer reads as measured here`);
     pages.set(name!, { key: keyOf('src/app/router.tsx', specifier), texts: [] });
   }
+  // `const Page = named(async () => { … Promise.all([import(…), loadFeatureTexts([…])]) … })`: a page with its texts.
+  for (const [, name, specifier, texts] of router.matchAll(
+    /const (\w+) = named\(async \(\) => \{\s*const \[\w+\] = await Promise\.all\(\[import\('([^']+)'\), loadFeatureTexts\(\['([^']+)'\]\)/g,
+  ))
+    pages.set(name!, { key: keyOf('src/app/router.tsx', specifier!), texts: [featureTexts(texts!)] });
   const recovery = /import\('([^']+)'\), loadFeatureTexts\(\['([^']+)'\]\)/.exec(router);
   for (const [, name] of router.matchAll(/const (\w+) = recoveryPage\(/g)) {
     if (!recovery) throw new Error('recoveryPage in src/app/router.tsx no longer reads as measured here');
     pages.set(name!, { key: keyOf('src/app/router.tsx', recovery[1]!), texts: [featureTexts(recovery[2]!)] });
   }
+  // A page the router loads that none of the forms above reads would go unmeasured: refuse.
+  for (const [, name] of router.matchAll(/const (\w+) = (?:named|recoveryPage)\(/g))
+    if (!pages.has(name!)) throw new Error(`${name} in src/app/router.tsx no longer reads as measured here`);
   const rows: Address[] = [];
   for (const [, route, name] of router.matchAll(/<Route path="([^"*]+)" element=\{<(\w+) \/>\} \/>/g)) {
     const page = pages.get(name!);

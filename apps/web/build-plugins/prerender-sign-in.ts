@@ -85,7 +85,8 @@ const normal = (id: string) => id.replaceAll('\\', '/');
  * The files each first screen fetches beside the entry, by the module they start from (the chunk
  * and its static imports, less the entry's): what public/first-screen.js preloads for the address
  * opened, so they come with the entry instead of after it has run (docs/scaling.md, "Web bundle").
- * `catalogue:<language>` is the language's catalogue, `recovery:<language>` the recovery pages' texts.
+ * `catalogue:<language>` is the language's catalogue, `recovery:<language>` and `sign-up:<language>` the
+ * recovery and sign-up pages' texts.
  */
 export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
@@ -119,6 +120,7 @@ export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Recor
   for (const language of Object.keys(LANGUAGES)) {
     map[`catalogue:${language}`] = filesOf(startingAt(new RegExp(`/src/i18n/bundles/${language}\\.ts$`)));
     map[`recovery:${language}`] = filesOf(startingAt(new RegExp(`/features/session/recovery\\.texts\\.ts\\?lang=${language}$`)));
+    map[`sign-up:${language}`] = filesOf(startingAt(new RegExp(`/features/session/signUp\\.texts\\.ts\\?lang=${language}$`)));
   }
   return map;
 }

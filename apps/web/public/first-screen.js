@@ -40,7 +40,7 @@
   var wanted = ['catalogue:' + chosen];
   if (signIn) wanted.push('login');
   else if (path === '/session/forgot-password' || path === '/session/reset-password') wanted.push('recovery', 'recovery:' + chosen);
-  else if (path === '/session/sign-up') wanted.push('sign-up');
+  else if (path === '/session/sign-up') wanted.push('sign-up', 'sign-up:' + chosen);
   else if (!outside) {
     wanted.push('shell');
     if (path === '/dashboard' || path === '/') wanted.push('dashboard');

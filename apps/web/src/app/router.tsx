@@ -19,7 +19,11 @@ const recoveryPage = (page: 'ForgotPasswordPage' | 'ResetPasswordPage') =>
   });
 const ForgotPasswordPage = recoveryPage('ForgotPasswordPage');
 const ResetPasswordPage = recoveryPage('ResetPasswordPage');
-const SignUpPage = named(() => import('../features/session/SignUpPage').then((m) => m.SignUpPage));
+/** Sign-up comes with its own texts too (features/session/signUp.texts.ts). */
+const SignUpPage = named(async () => {
+  const [page] = await Promise.all([import('../features/session/SignUpPage'), loadFeatureTexts(['session/signUp.texts.ts'])]);
+  return page.SignUpPage;
+});
 const LockScreenPage = named(() => import('../features/session/LockScreenPage').then((m) => m.LockScreenPage));
 const CallbackPage = named(() => import('../features/session/CallbackPage').then((m) => m.CallbackPage));
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));

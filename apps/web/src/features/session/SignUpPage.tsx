@@ -22,15 +22,15 @@ function Sent({ receipt }: { receipt: AnswerOf<typeof signUpApi.apply> }) {
         <path d="M14 25l7 7 13-15" fill="none" stroke="#ffffff" strokeWidth="4" strokeLinecap="round" strokeLinejoin="round" />
       </svg>
       <h1 ref={heading} tabIndex={-1} className="login-title">
-        {t('session.signUp.sent')}
+        {t('signUp.sent')}
       </h1>
-      <p className="muted">{t('session.signUp.sentBody', { id: receipt.id })}</p>
+      <p className="muted">{t('signUp.sentBody', { id: receipt.id })}</p>
       <button
         type="button"
         className="plain-button plain-button-primary"
         onClick={() => void navigate('/session/login', { replace: true })}
       >
-        {t('session.signUp.backToSignIn')}
+        {t('signUp.backToSignIn')}
       </button>
     </div>
   );
@@ -50,17 +50,17 @@ export function SignUpPage() {
   const form = usePlainForm(signUpApply, {
     id: 'sign-up',
     labels: {
-      name: t('session.signUp.company'),
-      type: t('session.signUp.type'),
-      personInCharge: t('session.signUp.personInCharge'),
-      contact: t('session.signUp.contact'),
-      email: t('session.signUp.email'),
-      officeAddress: t('session.signUp.officeAddress'),
-      idCardFrontFileId: t('session.signUp.idCardFront'),
-      idCardBackFileId: t('session.signUp.idCardBack'),
-      facePhotoFileId: t('session.signUp.facePhoto'),
-      username: t('session.signUp.username'),
-      password: t('session.signUp.password'),
+      name: t('signUp.company'),
+      type: t('signUp.type'),
+      personInCharge: t('signUp.personInCharge'),
+      contact: t('signUp.contact'),
+      email: t('signUp.email'),
+      officeAddress: t('signUp.officeAddress'),
+      idCardFrontFileId: t('signUp.idCardFront'),
+      idCardBackFileId: t('signUp.idCardBack'),
+      facePhotoFileId: t('signUp.facePhoto'),
+      username: t('signUp.username'),
+      password: t('signUp.password'),
     },
     initial: {
       name: '',
@@ -77,7 +77,7 @@ export function SignUpPage() {
     },
   });
   useEffect(() => {
-    document.title = `${t('session.signUp.title')} · ${t('common.appName')}`;
+    document.title = `${t('signUp.title')} · ${t('common.appName')}`;
   }, [t]);
 
   const busy = signUp.isPending;
@@ -94,7 +94,7 @@ export function SignUpPage() {
       if (!form.refuse(failure)) setResult({ kind: 'error', text: failure.message });
     }
   };
-  const imageHelp = t('session.signUp.imageHelp');
+  const imageHelp = t('signUp.imageHelp');
 
   return (
     <main className="login-page">
@@ -106,24 +106,18 @@ export function SignUpPage() {
           ) : (
             <>
               <h1 id="sign-up-title" className="login-title">
-                {t('session.signUp.title')}
+                {t('signUp.title')}
               </h1>
-              <p className="muted">{t('session.signUp.subtitle')}</p>
+              <p className="muted">{t('signUp.subtitle')}</p>
               <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-up-title">
                 <PlainField maxLength={20} autoComplete="organization" {...form.text('name')} />
                 <PlainSelect
-                  options={MERCHANT_TYPES.map((value) => ({ value, label: t(`session.signUp.type.${value}`) }))}
+                  options={MERCHANT_TYPES.map((value) => ({ value, label: t(`signUp.type.${value}`) }))}
                   {...form.text('type')}
                 />
                 <PlainField maxLength={20} autoComplete="name" {...form.text('personInCharge')} />
                 <PlainField maxLength={20} type="tel" autoComplete="tel" {...form.text('contact')} />
-                <PlainField
-                  maxLength={254}
-                  type="email"
-                  autoComplete="email"
-                  help={t('session.signUp.emailHelp')}
-                  {...form.text('email')}
-                />
+                <PlainField maxLength={254} type="email" autoComplete="email" help={t('signUp.emailHelp')} {...form.text('email')} />
                 <PlainTextArea rows={2} maxLength={200} autoComplete="street-address" {...form.text('officeAddress')} />
                 <PlainImageUpload endpoint={signUpApi.upload} help={imageHelp} {...form.image('idCardFrontFileId')} />
                 <PlainImageUpload endpoint={signUpApi.upload} help={imageHelp} {...form.image('idCardBackFileId')} />
@@ -133,14 +127,14 @@ export function SignUpPage() {
                   maxLength={64}
                   type="password"
                   autoComplete="new-password"
-                  help={t('session.signUp.passwordHelp')}
+                  help={t('signUp.passwordHelp')}
                   {...form.text('password')}
                 />
                 <PlainResult result={result} />
-                <PlainSubmit busy={busy} label={t('session.signUp.submit')} />
+                <PlainSubmit busy={busy} label={t('signUp.submit')} />
               </form>
               <p className="login-links">
-                <Link to="/session/login">{t('session.signUp.backToSignIn')}</Link>
+                <Link to="/session/login">{t('signUp.backToSignIn')}</Link>
               </p>
             </>
           )}

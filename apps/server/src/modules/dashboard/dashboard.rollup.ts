@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardCard } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { dashboardZone, dayOf, hourOf, lockZone, zoneForCounting } from './dashboard.time.js';
+import { DAY_MS, dashboardZone, dayOf, hourOf, lockZone, zoneForCounting } from './dashboard.time.js';
 import {
   dashboardCabinetDays,
   dashboardCabinetHours,
@@ -232,13 +232,31 @@ export async function recountDays(tx: Db): Promise<void> {
   }
 }
 
-/** Reads what one module's stored rows add to the figures (its own raw aggregate, by hour). */
-export type FigureSource = (db: Db) => Promise<FigureFact[]>;
+/**
+ * What one module's stored rows add to the figures (its own raw aggregate, by hour), read a window
+ * at a time so a rebuild never aggregates all of them in one statement (docs/dashboard.md, "Upkeep").
+ */
+export interface FigureSource {
+  /** The first and last moments its rows count at (null: it has none). */
+  span(db: Db): Promise<{ first: Date; last: Date } | null>;
+  /** What its rows counting from `from` up to (not including) `to` add, by merchant and hour. */
+  facts(db: Db, from: Date, to: Date): Promise<FigureFact[]>;
+}
+
+/** A source's span from `min`/`max` of its moments in epoch seconds (null when it has no rows). */
+export function figureSpan(row: { first: number | string | null; last: number | string | null } | undefined) {
+  if (!row || row.first === null || row.last === null) return null;
+  return { first: new Date(Number(row.first) * 1000), last: new Date(Number(row.last) * 1000) };
+}
+
+/** A rebuild reads each source one day of rows at a time, and counts them in batches of this many facts. */
+const REBUILD_BATCH = 2000;
 
 /**
  * Makes the rollups again from the stored rows, through the same upserts that keep them
- * (docs/dashboard.md, "Upkeep"): every table emptied, then each source's facts counted in batches.
- * The demo does this once its rows are written; run inside one transaction, nothing is seen half made.
+ * (docs/dashboard.md, "Upkeep"): every table emptied, then each source read one UTC day at a time
+ * (no statement over all its rows) and its facts counted in batches. The demo does this once its
+ * rows are written; run inside one transaction, nothing is seen half made.
  */
 export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): Promise<void> {
   await db.delete(dashboardMerchantHours);
@@ -247,7 +265,11 @@ export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): 
   await db.delete(dashboardCabinetHours);
   await db.delete(dashboardCabinetDays);
   for (const source of sources) {
-    const facts = await source(db);
-    for (let i = 0; i < facts.length; i += 2000) await countFigures(db, facts.slice(i, i + 2000));
+    const span = await source.span(db);
+    if (!span) continue;
+    for (let from = Math.floor(span.first.getTime() / DAY_MS) * DAY_MS; from <= span.last.getTime(); from += DAY_MS) {
+      const facts = await source.facts(db, new Date(from), new Date(from + DAY_MS));
+      for (let i = 0; i < facts.length; i += REBUILD_BATCH) await countFigures(db, facts.slice(i, i + REBUILD_BATCH));
+    }
   }
 }

@@ -1,1 +1,9 @@
-export { countFigures, rebuildFigures, recountDays, FIGURE_CHANNEL, type FigureFact, type FigureSource } from './dashboard.rollup.js';
+export {
+  countFigures,
+  rebuildFigures,
+  recountDays,
+  FIGURE_CHANNEL,
+  type FigureFact,
+  type FigureSource,
+  figureSpan,
+} from './dashboard.rollup.js';

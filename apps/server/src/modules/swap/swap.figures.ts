@@ -1,15 +1,29 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cabinetJoin } from '../cabinet/index.js';
-import type { FigureFact } from '../dashboard/index.js';
+import { figureSpan, type FigureSource } from '../dashboard/index.js';
 import { swapRecords } from './swap.table.js';
 
 /**
  * The succeeded swaps by merchant, cabinet and hour started, read from the swap records: what the
  * dashboard's rollups count, for rebuilding them (the demo, docs/dashboard.md "Upkeep"). The cabinet's
- * station is the one it stands in now.
+ * station is the one it stands in now. Read a window of start times at a time.
  */
-export async function swapFigureFacts(db: Db): Promise<FigureFact[]> {
+export const swapFigureFacts: FigureSource = {
+  span: async (db: Db) => {
+    const [row] = await db
+      .select({
+        first: sql<number | null>`extract(epoch from min(${swapRecords.startedAt}))::float8`,
+        last: sql<number | null>`extract(epoch from max(${swapRecords.startedAt}))::float8`,
+      })
+      .from(swapRecords)
+      .where(eq(swapRecords.result, 'SUCCEEDED'));
+    return figureSpan(row);
+  },
+  facts: (db, from, to) => swapFacts(db, from, to),
+};
+
+async function swapFacts(db: Db, from: Date, to: Date) {
   const cabinet = cabinetJoin(swapRecords.cabinetId);
   const hour = sql<string>`to_char(${swapRecords.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
   const rows = await db
@@ -22,7 +36,7 @@ export async function swapFigureFacts(db: Db): Promise<FigureFact[]> {
     })
     .from(swapRecords)
     .innerJoin(cabinet.join.table, cabinet.join.on)
-    .where(and(eq(swapRecords.result, 'SUCCEEDED')))
+    .where(and(eq(swapRecords.result, 'SUCCEEDED'), gte(swapRecords.startedAt, from), lt(swapRecords.startedAt, to)))
     .groupBy(swapRecords.merchantId, swapRecords.cabinetId, cabinet.stationId, hour);
   return rows.map((row) => ({
     merchantId: row.merchantId,

@@ -4,13 +4,12 @@ import { CURRENCIES, MONEY_PRECISION, PAYMENT_REFUND_STATUSES, PAYMENT_RESULTS }
 import { merchantIdColumn } from '../merchant/index.js';
 
 /**
- * Every payment result a gateway reported and the callback accepted (docs/orders.md, "The payment
- * callback"): one row per gateway transaction, so the same report again finds its row and changes
- * nothing. The order is named by its kind, number and id (the order modules own the orders).
+ * What each row of a gateway's transaction holds (a report, a payment request, a refund): the
+ * gateway and its transaction, the order by its kind, number and id, its merchant, the amount and
+ * currency. Fresh columns for each table.
  */
-export const paymentCallbacks = pgTable(
-  'payment_callback',
-  {
+function gatewayTransactionColumns() {
+  return {
     id: serial('id').primaryKey(),
     paymentGateway: text('payment_gateway').notNull(),
     transactionId: text('transaction_id').notNull(),
@@ -20,6 +19,27 @@ export const paymentCallbacks = pgTable(
     merchantId: merchantIdColumn().notNull(),
     amount: numeric('amount', { precision: MONEY_PRECISION, scale: 2 }).notNull(),
     currency: text('currency', { enum: CURRENCIES }).notNull(),
+  };
+}
+
+/** Who asked the gateway (staff; the name kept when the account goes) and when. */
+function staffRequestColumns() {
+  return {
+    operatorId: integer('operator_id'),
+    operatorName: text('operator_name').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  };
+}
+
+/**
+ * Every payment result a gateway reported and the callback accepted (docs/orders.md, "The payment
+ * callback"): one row per gateway transaction, so the same report again finds its row and changes
+ * nothing. The order is named by its kind, number and id (the order modules own the orders).
+ */
+export const paymentCallbacks = pgTable(
+  'payment_callback',
+  {
+    ...gatewayTransactionColumns(),
     status: text('status', { enum: PAYMENT_RESULTS }).notNull(),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -37,18 +57,8 @@ export const paymentCallbacks = pgTable(
 export const paymentRequests = pgTable(
   'payment_request',
   {
-    id: serial('id').primaryKey(),
-    paymentGateway: text('payment_gateway').notNull(),
-    transactionId: text('transaction_id').notNull(),
-    orderKind: text('order_kind').notNull(),
-    orderNo: text('order_no').notNull(),
-    orderId: integer('order_id').notNull(),
-    merchantId: merchantIdColumn().notNull(),
-    amount: numeric('amount', { precision: MONEY_PRECISION, scale: 2 }).notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull(),
-    operatorId: integer('operator_id'),
-    operatorName: text('operator_name').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    ...gatewayTransactionColumns(),
+    ...staffRequestColumns(),
   },
   (t) => [index('payment_request_order_idx').on(t.orderNo)],
 );
@@ -62,21 +72,11 @@ export const paymentRequests = pgTable(
 export const paymentRefunds = pgTable(
   'payment_refund',
   {
-    id: serial('id').primaryKey(),
-    paymentGateway: text('payment_gateway').notNull(),
-    transactionId: text('transaction_id').notNull(),
-    orderKind: text('order_kind').notNull(),
-    orderNo: text('order_no').notNull(),
-    orderId: integer('order_id').notNull(),
-    merchantId: merchantIdColumn().notNull(),
-    amount: numeric('amount', { precision: MONEY_PRECISION, scale: 2 }).notNull(),
-    currency: text('currency', { enum: CURRENCIES }).notNull(),
+    ...gatewayTransactionColumns(),
     status: text('status', { enum: PAYMENT_REFUND_STATUSES }).notNull().default('REQUESTED'),
     gatewayRefundId: text('gateway_refund_id'),
     reason: text('reason'),
-    operatorId: integer('operator_id'),
-    operatorName: text('operator_name').notNull(),
-    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    ...staffRequestColumns(),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
   },

@@ -3,7 +3,7 @@ import { LIVE_MAX_RATE, liveApi, type LiveEvent, type LiveKind } from '@swap/con
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { batteryDetail } from '../battery/index.js';
-import { cabinetDetail, cabinetNumbersInStation } from '../cabinet/index.js';
+import { cabinetDetail, cabinetNumbersInStation, compartmentOfBattery } from '../cabinet/index.js';
 import { visibleStation } from '../station/index.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 import { eventStreams, type OpenEventStream } from '../../app/event-stream.js';
@@ -17,12 +17,24 @@ const REREAD_MS = 1000;
 interface Follows {
   numbers: ReadonlySet<string>;
   reread?: () => Promise<ReadonlySet<string>>;
+  /**
+   * The cabinet holding the followed battery (null: none), read again when the battery reports (it
+   * may have moved): its state (online, offline, its compartments) is sent as the channel `cabinet`.
+   */
+  holder?: () => Promise<string | null>;
 }
 
 /** Each kind: the tenant-checked lookup of its number (the permission is its declaration's). */
-const KINDS: Record<LiveKind, { numberOf: (ctx: Ctx, id: number) => Promise<string> }> = {
+const KINDS: Record<
+  LiveKind,
+  { numberOf: (ctx: Ctx, id: number) => Promise<string>; holder?: (ctx: Ctx, id: number) => Promise<string | null> }
+> = {
   cabinet: { numberOf: async (ctx, id) => (await cabinetDetail(ctx, id)).number },
-  battery: { numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number },
+  // A battery's page also follows the cabinet holding it (whether its commands can reach it), with the battery's own permission.
+  battery: {
+    numberOf: async (ctx, id) => (await batteryDetail(ctx, id)).number,
+    holder: async (ctx, id) => (await compartmentOfBattery(ctx.db, ctx, id))?.cabinetNumber ?? null,
+  },
 };
 
 /**
@@ -79,8 +91,33 @@ function openStream(
     if (stream.closed) return;
     for (const [number, channels] of heardOutside) if (numbers.has(number)) for (const channel of channels) heard(number, channel);
   };
+  let holder: string | null = null;
+  let holderRead: Promise<void> | undefined;
+  let holderAgain = false;
+  const readHolder = () => {
+    if (!follows.holder) return;
+    if (holderRead) {
+      holderAgain = true;
+      return;
+    }
+    holderRead = follows
+      .holder()
+      .then((number) => void (holder = number))
+      .catch(() => undefined) // The database did not answer: the last known holder stays until the battery reports again.
+      .finally(() => {
+        holderRead = undefined;
+        if (holderAgain && !stream.closed) {
+          holderAgain = false;
+          readHolder();
+        }
+      });
+  };
+  readHolder();
   const unsubscribe = hub.onChange((change) => {
+    if (follows.holder && change.kind === 'cabinet' && change.channel === 'state' && change.number === holder)
+      return heard(device.number, 'cabinet');
     if (change.kind !== device.kind) return;
+    if (follows.holder && numbers.has(change.number)) readHolder();
     if (numbers.has(change.number)) return heard(change.number, change.channel);
     if (!follows.reread) return;
     const channels = outside.get(change.number) ?? new Set<string>();
@@ -97,10 +134,20 @@ function openStream(
 /** Live streams of the detail screens: GET /api/oms/{cabinet,battery}/live?id=. */
 export function registerLiveRoutes(app: FastifyInstance): void {
   const open = eventStreams(app);
-  for (const [kind, { numberOf }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
+  for (const [kind, { numberOf, holder }] of Object.entries(KINDS) as [LiveKind, (typeof KINDS)[LiveKind]][]) {
     serve(app, liveApi[kind].live, async ({ input, ctx, req, reply }) => {
       const number = await numberOf(ctx, input.id);
-      openStream(app.deviceHub, open, req, reply, { kind, id: input.id, number });
+      openStream(
+        app.deviceHub,
+        open,
+        req,
+        reply,
+        { kind, id: input.id, number },
+        {
+          numbers: new Set([number]),
+          ...(holder ? { holder: () => holder(ctx, input.id) } : {}),
+        },
+      );
       return SENT;
     });
   }

@@ -4,7 +4,7 @@ import { batteryApi, cabinetApi, distributionApi, endpointUrl, liveApi, type Liv
 import { startOwnDevices, type RunningFleet } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { openEventStream } from '../../test/event-stream.js';
-import { deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
+import { createAccount, deviceCallers, createDeviceTypes, issueSecret, type DeviceCallers } from '../../test/factories.js';
 import { DeviceHub, type DeviceChange } from '../../app/device-hub.js';
 import { startChangeRelay, type DeviceGateway } from '../../device-link/index.js';
 import { buildApp } from '../../app/build-app.js';
@@ -106,7 +106,9 @@ describe('live device streams', () => {
     const stream = await openStream(base, callers.merchant, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     await stream.next('ready', 0);
     const change = await changeAfterTick(stream);
-    expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['telemetry'] });
+    expect(change.data).toMatchObject({ kind: 'battery', id: batteryId, number: BATTERY });
+    // Its cabinet's state may come with it (see below).
+    expect(change.data.channels).toContain('telemetry');
     stream.close();
     const refused = await openStream(base, callers.rival, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
     expect(((await refused.response.json()) as { code: number }).code).not.toBe(1);
@@ -232,6 +234,32 @@ describe('live device streams', () => {
       stop();
       for (const relay of relays) await relay.close();
     }
+  });
+
+  it('tells a battery’s page of the cabinet holding it (its state), with the battery’s permission alone', async () => {
+    const batteryStaff = await createAccount(server, callers.admin, {
+      merchantId: callers.merchantId,
+      menuCodes: ['operation.battery'],
+    });
+    const cabinetStream = await openStream(base, batteryStaff.token, `${endpointUrl(liveApi.cabinet.live)}?id=${cabinetId}`);
+    expect(((await cabinetStream.response.json()) as { code: number }).code).not.toBe(1);
+    const listeners = server.app.deviceHub.listenerCount;
+    const stream = await openStream(base, batteryStaff.token, `${endpointUrl(liveApi.battery.live)}?id=${batteryId}`);
+    await stream.next('ready', 0);
+    // The holder is read as the stream opens: the battery's report makes sure it was.
+    await changeAfterTick(stream);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Another cabinet's state says nothing to this page.
+    const from = stream.events.length;
+    server.app.deviceHub.emitChange({ kind: 'cabinet', number: 'COTHER01', channel: 'state' });
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(stream.events.slice(from).filter((e) => e.event === 'change')).toEqual([]);
+    // The cabinet holding it sends its state (as it does when going offline or coming back): the page hears it.
+    await fleet.cabinets[0]!.publishState(true);
+    const change = await stream.next('change', from);
+    expect(change.data).toEqual({ kind: 'battery', id: batteryId, number: BATTERY, channels: ['cabinet'] });
+    stream.close();
+    await expect.poll(() => server.app.deviceHub.listenerCount, { timeout: 2000 }).toBe(listeners);
   });
 
   it('stops listening when the browser goes away', async () => {

@@ -10,9 +10,6 @@ import { batteryCommands, commandLabelKey } from './commandModel';
 import { useSendCommand } from './useSendCommand';
 import { Text } from '../../shared/Text';
 
-/** How often the page asks again whether the battery's cabinet is online (the battery's own stream does not tell). */
-const PLACE_EVERY_MS = 10_000;
-
 // The history's table loads with the card, not with the device page (docs/scaling.md, "Web bundle").
 const CommandHistory = lazy(() => import('./CommandHistory').then((m) => ({ default: m.CommandHistory })));
 
@@ -21,8 +18,9 @@ export function BatteryCommandsCard({ battery }: { battery: Pick<BatteryRecord, 
   const { t } = useTranslation();
   const send = useSendCommand();
   const reasonId = useId();
-  // Where the commands would go: the compartment holding the battery, and whether its cabinet is online.
-  const place = useEndpointQuery(commandApi.batteryPlace, { batteryId: battery.id }, { refetchInterval: PLACE_EVERY_MS });
+  // Where the commands would go: the compartment holding the battery, and whether its cabinet is online
+  // (read again at each change the battery's stream tells of it or of that cabinet, see useBatteryDetail).
+  const place = useEndpointQuery(commandApi.batteryPlace, { batteryId: battery.id });
   const lastSeen = useLastSeen(place.data?.lastReportAt ?? null);
   const reason = !place.isSuccess
     ? undefined

@@ -5,7 +5,11 @@
  * Mosquitto (scripts/ensure-mosquitto.sh) and HAProxy (scripts/ensure-haproxy.sh); everything
  * listens on 127.0.0.1 and is stopped at the end. Proves, and exits non-zero when one fails:
  * - a sign-in through HAProxy holds on each server (the session is in the database);
+ * - a single sign-on started on one server (at a real OpenID provider on 127.0.0.1) comes back to
+ *   the other and signs in there (the started sign-in is kept in the database);
  * - a list call answers on each server and through HAProxy;
+ * - the general rate limit is counted by each server for its share of an address's calls through
+ *   HAProxy (so up to the limit times the servers a minute), each address apart;
  * - a command sent through one server reaches a simulated cabinet on the broker, and its result
  *   shows through the other;
  * - a report the cabinet sends (stored by whichever server the broker's shared subscription gave
@@ -43,6 +47,7 @@ import { startOwnDevices } from '@swap/simulator';
 import pg from 'pg';
 import { writeMosquittoAuth } from '../../apps/server/src/device-link/mosquitto.js';
 import { startMosquitto } from '../../apps/server/src/test/mosquitto.js';
+import { startTestProvider } from '../../apps/server/src/test/oidc-provider.js';
 import { freePort } from '../../apps/server/src/test/free-port.js';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -51,6 +56,8 @@ const HAPROXY = process.env.HAPROXY_BIN ?? '/usr/sbin/haproxy';
 const GATEWAY = { username: 'swap-gateway', password: 'cluster-gateway-secret' };
 const ROLLOUT = Number(process.env.CLUSTER_ROLLOUT ?? 20);
 const PACE = Number(process.env.CLUSTER_PACE ?? 600);
+/** Each server's general rate limit a minute (RATE_LIMIT_PER_MINUTE; the product's default). */
+const RATE_LIMIT = Number(process.env.CLUSTER_RATE_LIMIT ?? 3000);
 
 const stops: (() => Promise<void>)[] = [];
 const results: { check: string; ok: boolean; detail: string }[] = [];
@@ -157,6 +164,13 @@ async function main(): Promise<void> {
   const pidFile = path.join(work, 'mosquitto.pid');
   fs.writeFileSync(pidFile, `${broker.pid}\n`);
 
+  // HAProxy's address is every server's public one: the single sign-on provider sends the browser
+  // back there, so the sign-in may come back to either server.
+  const proxyPort = await freePort();
+  const proxy = `http://127.0.0.1:${proxyPort}`;
+  const provider = await startTestProvider({ redirectUri: `${proxy}/callback` });
+  stops.push(() => provider.close());
+
   // Two servers: the first migrates and seeds the empty database, the second starts on it.
   const servers: string[] = [];
   for (const name of ['a', 'b']) {
@@ -178,6 +192,12 @@ async function main(): Promise<void> {
       ADMIN_PASSWORD: DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
       TRUST_PROXY: '127.0.0.1',
+      RATE_LIMIT_PER_MINUTE: String(RATE_LIMIT),
+      PUBLIC_URL: proxy,
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_NAME: 'Company login',
     });
     await healthy(base, child, 120);
     servers.push(base);
@@ -185,7 +205,6 @@ async function main(): Promise<void> {
   const [a, b] = servers as [string, string];
 
   // HAProxy in front, round robin, health-checked; long-lived streams are not cut.
-  const proxyPort = await freePort();
   const config = [
     'global',
     '  maxconn 2000',
@@ -206,7 +225,6 @@ async function main(): Promise<void> {
   ];
   const configFile = path.join(work, 'haproxy.cfg');
   fs.writeFileSync(configFile, `${config.join('\n')}\n`);
-  const proxy = `http://127.0.0.1:${proxyPort}`;
   const haproxy = spawnLogged(HAPROXY, ['-f', configFile, '-db'], process.env);
   await healthy(proxy, haproxy, 20);
 
@@ -215,6 +233,33 @@ async function main(): Promise<void> {
     token = (await call(proxy, null, sessionApi.signIn, { username: 'admin', password: DEMO_PASSWORD })).token;
     for (const base of servers) await call(base, token, profileApi.detail, undefined);
     return 'signed in once, known to both servers';
+  });
+
+  await check('a single sign-on started on server a comes back to server b and signs in', async () => {
+    // The administrator's profile holds the mail the provider vouches for.
+    const email = `cluster-${Date.now().toString(36)}@example.test`;
+    await call(proxy, token, profileApi.edit, { name: 'Cluster admin', email });
+    provider.person('cluster-admin', { email, email_verified: true });
+    const started = await fetch(new URL(endpointUrl(sessionApi.ssoStart), a), {
+      method: 'POST',
+      headers: { Language: 'en', 'content-type': 'application/json' },
+      body: JSON.stringify({ redirect: '/system/admin/list' }),
+    });
+    // The browser's cookie binds the sign-in to it; server b reads it with the state from the database.
+    const cookie = (started.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { url } = ((await started.json()) as { data: AnswerOf<typeof sessionApi.ssoStart> }).data;
+    const answer = await provider.authorize(url, 'cluster-admin');
+    if (answer.origin !== proxy) throw new Error(`the provider sent the browser to ${answer.origin}, not HAProxy`);
+    const finished = await fetch(new URL(endpointUrl(sessionApi.ssoFinish), b), {
+      method: 'POST',
+      headers: { Language: 'en', 'content-type': 'application/json', cookie },
+      body: JSON.stringify(Object.fromEntries(answer.searchParams)),
+    });
+    const envelope = (await finished.json()) as { code: number; message: string; data: AnswerOf<typeof sessionApi.ssoFinish> };
+    if (envelope.code !== SUCCESS_CODE) throw new Error(`the sign-in's return on server b: ${envelope.code} ${envelope.message}`);
+    if (envelope.data.username !== 'admin') throw new Error(`signed in as ${envelope.data.username}, not admin`);
+    for (const base of servers) await call(base, envelope.data.token, profileApi.detail, undefined);
+    return `started on a, the provider's answer taken by b (${envelope.data.redirect}), the session known to both servers`;
   });
 
   let cabinetId = 0;
@@ -226,6 +271,30 @@ async function main(): Promise<void> {
     for (const base of [a, b, proxy, proxy]) totals.push((await call(base, token, cabinetApi.search, { number })).total);
     if (totals.some((total) => total !== 1)) throw new Error(`totals ${totals.join(', ')}`);
     return 'the cabinet added on server a is listed by a, b and twice through HAProxy';
+  });
+
+  await check('the general rate limit through HAProxy: each server counts its own share of an address', async () => {
+    // A client of its own (a documentation address, written by this trusted caller as HAProxy's
+    // client), so the other checks' calls from 127.0.0.1 count apart. Each answer tells how many
+    // calls its server still lets the address make this minute (x-ratelimit-remaining).
+    const settings = new URL(endpointUrl(sessionApi.config), proxy);
+    const calls = 200;
+    const remaining: number[] = [];
+    for (let i = 0; i < calls; i++) {
+      const answer = await fetch(settings, { headers: { 'x-forwarded-for': '203.0.113.7' } });
+      await answer.arrayBuffer();
+      if (!answer.ok) throw new Error(`the login page's settings through HAProxy answered ${answer.status}`);
+      remaining.push(Number(answer.headers.get('x-ratelimit-remaining')));
+    }
+    // Round robin: each server counted about its share, so the address may make up to the limit
+    // times the servers a minute (docs/deploying.md, "The load balancer").
+    const counted = RATE_LIMIT - Math.min(...remaining);
+    const share = calls / servers.length;
+    if (Math.abs(counted - share) > 5) throw new Error(`the busiest server counted ${counted} of ${calls} calls, not about ${share}`);
+    const other = await fetch(settings, { headers: { 'x-forwarded-for': '203.0.113.8' } });
+    if (Number(other.headers.get('x-ratelimit-remaining')) !== RATE_LIMIT - 1)
+      throw new Error('another address was counted with the first');
+    return `${calls} calls of one address: each server counted about ${counted} (limit ${RATE_LIMIT} a minute each, so up to ${RATE_LIMIT * servers.length} through ${servers.length} servers); another address counted apart`;
   });
 
   // The cabinet signs in with the secret issued on server b (b rewrites Mosquitto's files and signals it).

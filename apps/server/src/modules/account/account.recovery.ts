@@ -56,6 +56,14 @@ export async function issueResetToken(db: Db, accountId: number, minutes: number
   return token;
 }
 
+/** Notes the address a reset link goes to by mail (null: it went to the outbox): using the link then proves the address is its reader's. */
+export async function markResetLinkMailed(db: Db, token: string, address: string | null): Promise<void> {
+  await db
+    .update(passwordResets)
+    .set({ mailedTo: address })
+    .where(eq(passwordResets.tokenHash, hashOf(token)));
+}
+
 /** The account a reset link is for, or the reason it cannot be used (not ours, expired, used). */
 export async function accountOfResetToken(db: Db, token: string) {
   const [row] = await db
@@ -77,7 +85,7 @@ export async function accountOfResetToken(db: Db, token: string) {
 }
 
 /**
- * Uses a reset link, once: of parallel uses of one token exactly one passes this statement; the
+ * Uses a reset link, once (a link mailed to the account's present address verifies it): of parallel uses of one token exactly one passes this statement; the
  * others then answer "already used". Every other open link of the account ends with it.
  */
 export async function useResetToken(tx: Db, token: string): Promise<number> {
@@ -85,11 +93,17 @@ export async function useResetToken(tx: Db, token: string): Promise<number> {
     .update(passwordResets)
     .set({ usedAt: sql`now()` })
     .where(and(eq(passwordResets.tokenHash, hashOf(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, sql`now()`)))
-    .returning({ accountId: passwordResets.accountId });
+    .returning({ accountId: passwordResets.accountId, mailedTo: passwordResets.mailedTo });
   if (!used) {
     await accountOfResetToken(tx, token);
     throw new AppError('resetLinkUsed', undefined, { field: 'token' });
   }
+  // A link mailed to the account's present address verifies that address (docs/security.md, "Single sign-on").
+  if (used.mailedTo)
+    await tx
+      .update(accounts)
+      .set({ verifiedEmail: accounts.email })
+      .where(and(eq(accounts.id, used.accountId), sql`lower(${accounts.email}) = lower(${used.mailedTo})`));
   await endResetLinks(tx, used.accountId);
   return used.accountId;
 }

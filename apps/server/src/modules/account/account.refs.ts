@@ -94,8 +94,9 @@ export async function holdSignInNames(tx: Db, names: (string | null | undefined)
 /**
  * The account a single sign-on identity signs in to (docs/security.md, "Single sign-on"): the one an
  * administrator linked it to; else, when the provider verified the address, the one account whose
- * mail it is. Several accounts with that mail answer "ambiguous"; none, or an unverified address,
- * "unlinked".
+ * mail it is and whose owner verified it too (a reset link mailed there was used): a mail anyone can
+ * type on a profile or an application proves nothing. Several such accounts answer "ambiguous";
+ * none "unlinked"; an address the provider did not verify "unverified".
  */
 export async function findSsoAccount(
   db: Db,
@@ -115,7 +116,7 @@ export async function findSsoAccount(
   const byMail = await db
     .select(signInColumns)
     .from(accounts)
-    .where(sql`lower(${accounts.email}) = lower(${email})`)
+    .where(sql`lower(${accounts.email}) = lower(${email}) and lower(${accounts.verifiedEmail}) = lower(${accounts.email})`)
     .limit(2);
   if (byMail.length > 1) return { found: undefined, why: 'ambiguous' };
   return byMail[0] ? { found: byMail[0] } : { found: undefined, why: 'unlinked' };

@@ -21,6 +21,11 @@ export const accounts = pgTable(
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     /** Where password recovery mails go (set on one's own profile); null: recovery mails go to the outbox. */
     email: text('email'),
+    /**
+     * The mail as it was when its owner proved to read it (a reset link mailed there was used); the
+     * mail is verified while it is still this one (docs/security.md, "Single sign-on").
+     */
+    verifiedEmail: text('verified_email'),
     /** The interface language and the time zone every date is shown in, chosen on one's own profile; null: the browser's. */
     language: text('language'),
     timeZone: text('time_zone'),
@@ -72,6 +77,8 @@ export const passwordResets = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** The address the link was mailed to (null: it went to the outbox); using it verifies that address. */
+    mailedTo: text('mailed_to'),
   },
   (t) => [index('password_reset_account_idx').on(t.accountId)],
 );

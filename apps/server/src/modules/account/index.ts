@@ -29,6 +29,7 @@ export {
   endResetLinks,
   findRecoveryAccount,
   issueResetToken,
+  markResetLinkMailed,
   mailLanguage,
   passwordAccount,
   setPasswordHash,

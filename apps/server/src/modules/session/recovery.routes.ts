@@ -12,6 +12,7 @@ import {
   findRecoveryAccount,
   hashPassword,
   issueResetToken,
+  markResetLinkMailed,
   mailLanguage,
   passwordAccount,
   setPasswordHash,
@@ -78,7 +79,10 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryDeps)
             minutes: deps.mail.resetLinkMinutes,
             link,
           });
-          await sendMail(db, deps.mail, { to: account.email ?? '', toName: account.username, ...mail });
+          // Noted before sending (the reader may click at once), taken back when the mail went to the outbox.
+          if (account.email) await markResetLinkMailed(db, token, account.email);
+          const mailed = await sendMail(db, deps.mail, { to: account.email ?? '', toName: account.username, ...mail });
+          if (!mailed && account.email) await markResetLinkMailed(db, token, null);
           await recordAnonymousAudit(
             db,
             { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },

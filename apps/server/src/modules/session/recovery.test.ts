@@ -6,7 +6,7 @@ import { eventually } from '../../test/eventually.js';
 import { FACTORY_PASSWORD, createMerchant, platformAdmin, unique, type Caller } from '../../test/factories.js';
 import { resetTokenOf, startSmtpReceiver, type SmtpReceiver } from '../../test/smtp-receiver.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
-import { passwordResets } from '../account/account.table.js';
+import { accounts, passwordResets } from '../account/account.table.js';
 import { mailOutbox } from '../mail/mail.table.js';
 import { loginThrottle } from './session.table.js';
 
@@ -86,6 +86,26 @@ describe('forgot and reset password', () => {
       .from(auditLogs)
       .where(eq(auditLogs.objectId, String(owner.id)));
     expect(audit.map((row) => row.action)).toEqual(expect.arrayContaining(['account.forgotPassword', 'account.recoverPassword']));
+  });
+
+  it('verifies the mail a used link was mailed to; a mail changed meanwhile, an unused link or the outbox verify nothing', async () => {
+    const verifiedOf = async (id: number) =>
+      (await server.db.select({ verified: accounts.verifiedEmail }).from(accounts).where(eq(accounts.id, id)))[0]!.verified;
+    const owner = await accountWithEmail();
+    await post(endpointUrl(sessionApi.forgotPassword), { username: owner.username });
+    const { token } = resetTokenOf(await smtp.mailTo(owner.email));
+    // Typed on the profile, asked for, not yet used: not verified.
+    expect(await verifiedOf(owner.id)).toBeNull();
+    expect((await server.request(sessionApi.resetPassword, { token, password: NEW_PASSWORD })).code).toBe(1);
+    expect(await verifiedOf(owner.id)).toBe(owner.email);
+
+    // A link mailed to the old address, used after the mail changed, verifies neither.
+    const moved = await accountWithEmail();
+    await post(endpointUrl(sessionApi.forgotPassword), { username: moved.username });
+    const old = resetTokenOf(await smtp.mailTo(moved.email));
+    await server.request(profileApi.edit, { name: 'Owner', email: `${unique('new')}@example.test` }, { token: moved.token });
+    expect((await server.request(sessionApi.resetPassword, { token: old.token, password: NEW_PASSWORD })).code).toBe(1);
+    expect(await verifiedOf(moved.id)).toBeNull();
   });
 
   it('refuses an expired link and a link that is not ours, in the reader’s language, changing nothing', async () => {
@@ -202,6 +222,9 @@ describe('forgot and reset password', () => {
     const { token } = resetTokenOf({ text: outbox.data.records[0]!.body });
     expect((await server.request(mailApi.search, { current: 1, size: 10 }, { token: merchantAdmin.token })).status).toBe(403);
     expect((await server.request(sessionApi.resetPassword, { token, password: NEW_PASSWORD })).code).toBe(1);
+    // The outbox is read by administrators: its link proves no address.
+    const [row] = await server.db.select({ verified: accounts.verifiedEmail }).from(accounts).where(eq(accounts.id, merchantAdmin.id));
+    expect(row!.verified).toBeNull();
   });
 });
 

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { accountApi, endpointUrl, menuApi, profileApi, sessionApi, type Language } from '@swap/contracts';
+import { accountApi, endpointUrl, menuApi, merchantApplicationApi, profileApi, sessionApi, type Language } from '@swap/contracts';
 import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { createMerchant, platformAdmin, succeed, unique, type Caller } from '../../test/factories.js';
+import { applyForMerchant, createMerchant, platformAdmin, succeed, unique, type Caller } from '../../test/factories.js';
 import { startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { accounts } from '../account/account.table.js';
 import { loginThrottle, ssoSignIns } from './session.table.js';
 
 const PUBLIC_URL = 'https://backoffice.example.test';
@@ -35,10 +36,14 @@ describe('single sign-on', () => {
     await server.db.delete(loginThrottle);
   });
 
-  /** A merchant's administrator with this mail on its profile. */
-  async function accountWithMail(email: string): Promise<Caller> {
+  /**
+   * A merchant's administrator with this mail on its profile, verified unless told otherwise: as a
+   * used reset link mailed there verifies it (recovery.test walks that way through a mail server).
+   */
+  async function accountWithMail(email: string, { verified = true } = {}): Promise<Caller> {
     const admin = (await createMerchant(server, superToken)).admin;
     await succeed(server, profileApi.edit, { name: 'Mail owner', email }, admin.token);
+    if (verified) await server.db.update(accounts).set({ verifiedEmail: email }).where(eq(accounts.id, admin.id));
     return admin;
   }
 
@@ -218,6 +223,27 @@ describe('single sign-on', () => {
       .from(auditLogs)
       .where(and(eq(auditLogs.accountId, disabled.id), eq(auditLogs.action, 'login.disabled')));
     expect(refusals).toHaveLength(1);
+  });
+
+  it('matches only a mail its account verified: one typed on another profile or application neither signs in nor blocks the owner', async () => {
+    const typed = `${unique('typed')}@example.test`;
+    await accountWithMail(typed, { verified: false });
+    const typedSubject = unique('sub-');
+    provider.person(typedSubject, { email: typed, email_verified: true });
+    expect(await signInAs(typedSubject)).toMatchObject({ status: 403, code: 448 });
+
+    // Someone names the owner's address on a profile, and an applicant on an application that is approved.
+    const mail = `${unique('owner')}@example.test`;
+    const owner = await accountWithMail(mail);
+    await accountWithMail(mail.toUpperCase(), { verified: false });
+    const application = await applyForMerchant(server, { email: mail });
+    await succeed(server, merchantApplicationApi.approve, { id: application.id }, superToken);
+    expect(await server.db.select().from(accounts).where(eq(accounts.username, application.body.username))).toMatchObject([
+      { email: mail, verifiedEmail: null },
+    ]);
+    const ownerSubject = unique('sub-');
+    provider.person(ownerSubject, { email: mail, email_verified: true });
+    expect(await signInAs(ownerSubject)).toMatchObject({ code: 1, data: { username: owner.username } });
   });
 
   it('signs in an identity an administrator linked, within the administrator tenant only; unlinking ends it', async () => {

@@ -14,6 +14,8 @@ import { WebhookReceiver, signedWith } from '../../test/webhook-receiver.js';
 import { eventually } from '../../test/eventually.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { jobs } from '../job/job.table.js';
+import { applySwapEvent } from '../swap/index.js';
+import { evaluateBusinessAlarms } from './alarm.business.js';
 import { evaluateAlarms, forgetRules } from './alarm.evaluate.js';
 import { ALARM_WEBHOOK_QUEUE } from './alarm.webhook.js';
 import { OVERHEATING_RULE } from './alarm.fixtures.js';
@@ -185,6 +187,59 @@ describe('alarm level webhooks', () => {
     expect(opened.map((a) => a.alarmState)).toEqual(['OPEN']);
     expect(await jobsOf(opened.map((a) => a.id))).toHaveLength(1);
     await eventually(async () => expect((await jobsOf(opened.map((a) => a.id))).map((job) => job.state)).toEqual(['DONE']));
+  });
+
+  it('queues a business alarm’s delivery in the transaction that opens it, too', async () => {
+    const cabinet = (await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'CWT', merchantId: merchant.id }))
+      .numbers[0]!;
+    await server.request(
+      alarmApi.businessRules.add,
+      {
+        businessCondition: 'swapFailures',
+        threshold: 1,
+        windowMinutes: 30,
+        level: 'HIGH',
+        content: 'Swaps failing, told to the hook',
+        notifications: ['IN_APP', 'WEBHOOK'],
+        enabled: true,
+      },
+      { token: admin },
+    );
+    const started = new Date(Date.now() - 60_000);
+    await applySwapEvent(server.db, cabinet, {
+      type: 'SWAP',
+      eventId: 'hooked-failure',
+      batteryIn: null,
+      batteryOut: null,
+      startedAt: started.toISOString(),
+      endedAt: new Date(started.getTime() + 20_000).toISOString(),
+      result: 'FAILED',
+      failureCode: 'DOOR_FAILURE',
+    });
+    const alarmsOf = () =>
+      server.db
+        .select()
+        .from(alarms)
+        .where(and(eq(alarms.deviceNumber, cabinet), eq(alarms.alarmKind, 'business')));
+    const jobsOf = async (ids: number[]) => (await hookJobs()).filter((job) => ids.includes(Number(job.payload['alarmId'])));
+    await server.db.execute(sql`create or replace function refuse_job() returns trigger language plpgsql as $$
+      begin raise exception 'job queue unavailable'; end $$`);
+    await server.db.execute(sql`create trigger refuse_job before insert on job for each row execute function refuse_job()`);
+    try {
+      await evaluateBusinessAlarms(server.db).catch(() => undefined);
+    } finally {
+      await server.db.execute(sql`drop trigger refuse_job on job`);
+    }
+    expect(await alarmsOf()).toEqual([]);
+    // The next check opens it, with its one job, delivered.
+    await evaluateBusinessAlarms(server.db);
+    const opened = await alarmsOf();
+    expect(opened.map((a) => a.alarmState)).toEqual(['OPEN']);
+    expect(await jobsOf(opened.map((a) => a.id))).toHaveLength(1);
+    await eventually(async () => expect((await jobsOf(opened.map((a) => a.id))).map((job) => job.state)).toEqual(['DONE']));
+    expect(bodies().filter((body) => body.alarm.deviceNumber === cabinet)).toMatchObject([
+      { event: 'alarm.opened', alarm: { kind: 'business', merchantId: merchant.id, content: 'Swaps failing, told to the hook' } },
+    ]);
   });
 
   it('an address removed before delivery sends nothing', async () => {

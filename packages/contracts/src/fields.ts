@@ -131,6 +131,7 @@ export const SHARED_FIELD_LABELS: FieldLabels = {
   location: { en: 'Current location', in: 'Lokasi saat ini', th: 'ตำแหน่งปัจจุบัน', zh: '当前位置' },
   androidSerialNumber: { en: 'Android serial number', in: 'Nomor seri Android', th: 'หมายเลขซีเรียล Android', zh: '安卓序列号' },
   vehicleNumber: { en: 'Bound vehicle', in: 'Kendaraan terikat', th: 'ยานพาหนะที่ผูก', zh: '绑定车辆' },
+  holderCustomerNumber: { en: 'Held by customer', in: 'Dipegang pelanggan', th: 'ลูกค้าผู้ถือครอง', zh: '持有客户' },
   bound: { en: 'Bound', in: 'Terikat', th: 'ผูกแล้ว', zh: '是否绑定' },
   lastReportAt: { en: 'Last report', in: 'Laporan terakhir', th: 'รายงานล่าสุด', zh: '最后上报' },
   activationStatus: { en: 'Activation status', in: 'Status aktivasi', th: 'สถานะการเปิดใช้งาน', zh: '激活状态' },

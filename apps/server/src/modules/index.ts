@@ -39,7 +39,14 @@ import { registerDeviceTypeRoutes } from './device-type/device-type.routes.js';
 import { seedDemoTypes } from './device-type/device-type.seed.js';
 import { tellTypeUsers } from './device-type/index.js';
 import { lockStockCountersWith, tellStationsInArea } from './device-registry/index.js';
-import { batteriesOfTypeExist, registerBatteryRoutes, tellBatteryVehicles, visibleBattery } from './battery/index.js';
+import {
+  batteriesHeldBy,
+  batteriesOfTypeExist,
+  registerBatteryRoutes,
+  tellBatteryHolders,
+  tellBatteryVehicles,
+  visibleBattery,
+} from './battery/index.js';
 import { seedDemoBatteries } from './battery/battery.seed.js';
 import {
   dropBatteriesFromVehicles,
@@ -97,7 +104,7 @@ import { priceSettingsName, registerPriceSettingRoutes, seedDemoPriceSettings } 
 import { registerAreaRoutes, seedDemoAreas, tellCityPrices } from './area/index.js';
 import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price/index.js';
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
-import { customerFigureFacts, registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
+import { customerFigureFacts, customerJoin, readHeldBatteriesFrom, registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
 import { ordersNameProduct, productOrderPayable, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
 import {
@@ -246,6 +253,9 @@ tellStationsInArea(stationsInArea);
 readCompartmentHoldsFrom(heldCompartments);
 readSwapOrdersFrom(orderOfSwap);
 
+// A customer's page lists the batteries the customer holds (the battery module knows them).
+readHeldBatteriesFrom(batteriesHeldBy);
+
 // The dashboard's days are counted in the zone the `time_zone` setting names: a change counts them again (docs/dashboard.md).
 watchSetting(TIME_ZONE_SETTING, recountDays);
 
@@ -285,6 +295,13 @@ readMerchantDocumentsFrom(merchantDocumentIds);
 
 // The battery list names each battery's vehicle, and a scrapped battery leaves its vehicle (the vehicle module holds them).
 tellBatteryVehicles({ join: vehicleJoin, drop: dropBatteriesFromVehicles });
+// A battery names its holder (docs/orders.md): the customer module joins the customer's number.
+tellBatteryHolders({
+  join: (customerId) => {
+    const customer = customerJoin(customerId);
+    return { join: { ...customer.join, left: true }, number: customer.customerNumber };
+  },
+});
 
 // Device changes lock the stock counters they will touch first (the stock module keeps them).
 lockStockCountersWith(lockStockCounters);

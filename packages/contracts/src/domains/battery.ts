@@ -82,6 +82,9 @@ export const batteryRecord = z.object({
   /** The vehicle the battery is bound to, if any. */
   vehicleId: z.number().nullable(),
   vehicleNumber: z.string().nullable(),
+  /** The customer holding the battery (a battery order handed it over), if any; docs/orders.md. */
+  holderCustomerId: z.number().nullable(),
+  holderCustomerNumber: z.string().nullable(),
   lastReportAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),

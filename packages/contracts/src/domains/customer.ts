@@ -135,6 +135,8 @@ export type CustomerRestrict = z.infer<typeof customerRestrict>;
  */
 export const customerDetail = customerRecord.extend({
   devices: z.array(z.object({ id: z.number(), number: z.string() })),
+  /** The batteries the customer holds (handed over by a battery order; docs/orders.md). */
+  batteries: z.array(z.object({ id: z.number(), number: z.string() })),
   submissions: z.array(z.object({ id: z.number(), auditState: z.enum(AUDIT_STATES), submittedAt: z.string() })),
 });
 export type CustomerDetail = z.infer<typeof customerDetail>;

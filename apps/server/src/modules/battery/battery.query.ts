@@ -9,6 +9,7 @@ import { deviceTypeJoin } from '../device-type/index.js';
 import { deviceInArea, deviceScope, ownerCondition } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 import { batteryVehicles, type BatteryVehicles } from './battery.vehicles.js';
+import { batteryHolders } from './battery.holders.js';
 
 export function batteryScope(ctx: Pick<Ctx, 'principal'>): SQL | undefined {
   return deviceScope(ctx, batteries.merchantId);
@@ -37,6 +38,7 @@ interface Row {
   typeName: string;
   merchantName: string | null;
   vehicleNumber: string | null;
+  holderCustomerNumber: string | null;
 }
 
 // Type, owner and vehicle come from their own modules as joins: the page stays one statement.
@@ -53,6 +55,8 @@ export function batteryList() {
 /** Batteries (Product centre → Batteries): every filter is an equality, a range or a prefix one of the battery indexes serves. */
 const declareList = (vehicles: BatteryVehicles) => {
   const vehicle = vehicles.join(batteries.vehicleId);
+  // The holder's number (the customer module's join, left: most batteries have none).
+  const holder = batteryHolders().join(batteries.holderCustomerId);
   return defineList({
     endpoint: batteryApi.search,
     table: batteries,
@@ -63,8 +67,9 @@ const declareList = (vehicles: BatteryVehicles) => {
       typeName: type.name,
       merchantName: merchant.name,
       vehicleNumber: vehicle.number,
+      holderCustomerNumber: holder.number,
     },
-    joins: [type.join, merchant.join, vehicle.join],
+    joins: [type.join, merchant.join, vehicle.join, holder.join],
     scope: batteryScope,
     filters: {
       merchantId: (owner) => ownerCondition(batteries.merchantId, owner),

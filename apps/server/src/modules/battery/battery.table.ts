@@ -11,6 +11,7 @@ import {
 } from '@swap/contracts';
 import { merchants } from '../merchant/merchant.table.js';
 import { deviceTypes } from '../device-type/device-type.table.js';
+import { customers } from '../customer/customer.table.js';
 
 /**
  * Batteries (1 M rows at a large operator). Indexes serve the list filters with the list order
@@ -72,12 +73,20 @@ export const batteries = pgTable(
     merchantId: integer('merchant_id').references(() => merchants.id),
     /** The vehicle holding the battery (kept with vehicle.battery1_id/battery2_id in one transaction). */
     vehicleId: integer('vehicle_id'),
+    /**
+     * The customer holding the battery (docs/orders.md, "Vehicle and battery orders"): set by a
+     * battery order's hand-over, passed on by a swap, cleared when the product order holding it ends.
+     */
+    holderCustomerId: integer('holder_customer_id').references(() => customers.id),
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('battery_number_key').on(t.number),
+    index('battery_holder_idx')
+      .on(t.holderCustomerId, t.id)
+      .where(sql`${t.holderCustomerId} is not null`),
     // Prefix search (number LIKE 'ABC%') under any database collation.
     index('battery_number_prefix_idx').on(t.number.op('text_pattern_ops')),
     index('battery_merchant_idx').on(t.merchantId, t.id),

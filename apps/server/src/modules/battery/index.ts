@@ -26,6 +26,7 @@ export {
 export { registerBatteryRoutes } from './battery.routes.js';
 export { BATTERY_KIND } from './battery.kind.js';
 export { tellBatteryVehicles } from './battery.vehicles.js';
+export { tellBatteryHolders } from './battery.holders.js';
 export { batteryDetail, batteryScope, visibleBattery } from './battery.query.js';
 export {
   assignBatteries,
@@ -35,4 +36,11 @@ export {
   pointBatteriesAtVehicles,
   releaseBatteriesOf,
 } from './battery.binding.js';
-export { freeBatteriesOf, lockBatteryForOrder } from './battery.orders.js';
+export {
+  batteriesHeldBy,
+  freeBatteriesOf,
+  lockBatteryForOrder,
+  passBatteryHolder,
+  releaseBatteryHolder,
+  setBatteryHolder,
+} from './battery.orders.js';

@@ -30,6 +30,15 @@ import { customers, identitySubmissions } from './customer.table.js';
 
 type CustomerRow = typeof customers.$inferSelect;
 
+/** The batteries a customer holds: the battery module tells them at start-up (docs/architecture.md, "No two modules import each other"). */
+type HeldBatteries = (db: Db, customerId: number, limit: number) => Promise<{ id: number; number: string }[]>;
+let heldBatteries: HeldBatteries = () => Promise.resolve([]);
+
+/** Tells the customer's page how to read the batteries the customer holds. */
+export function readHeldBatteriesFrom(given: HeldBatteries): void {
+  heldBatteries = given;
+}
+
 /** Merchant staff reach their merchant's customers; platform staff every merchant's. */
 export const customerScope = (ctx: Pick<Ctx, 'principal'>) =>
   ctx.principal.merchantId === null ? undefined : eq(customers.merchantId, ctx.principal.merchantId);
@@ -218,6 +227,7 @@ export async function customerDetailOf(ctx: Ctx, id: number): Promise<CustomerDe
   return {
     ...presentCustomer(found.row, found.merchantName),
     devices: await vehiclesBoundTo(ctx.db, id, CUSTOMER_DETAIL_ROWS),
+    batteries: await heldBatteries(ctx.db, id, CUSTOMER_DETAIL_ROWS),
     submissions: submissions.map((s) => ({ ...s, submittedAt: s.submittedAt.toISOString() })),
   };
 }

@@ -35,6 +35,7 @@ export {
   customerJoin,
   customerNumberOf,
   customersOf,
+  readHeldBatteriesFrom,
 } from './customer.service.js';
 export { customerFigureFacts } from './customer.figures.js';
 

@@ -21,7 +21,7 @@ import { fieldInvalid } from '../../app/policy.js';
 import { areaNameOf, cityExists } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { countFigures } from '../dashboard/index.js';
-import { lockBatteryForOrder } from '../battery/index.js';
+import { lockBatteryForOrder, setBatteryHolder } from '../battery/index.js';
 import { assertCustomerOf } from '../customer/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
@@ -166,6 +166,7 @@ export async function placeDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, input: D
         const named = { number: battery.number };
         if (battery.merchantId !== merchantId) throw new AppError('orderVehicleOtherMerchant', named, field);
         if (battery.vehicleId !== null) throw new AppError('deviceOrderBatteryInVehicle', named, field);
+        if (battery.holderCustomerId !== null) throw new AppError('deviceOrderDeviceTaken', named, field);
         const price = await enabledBatteryPrice(tx, merchantId, battery.typeId, input.cityId);
         if (!price) throw new AppError('deviceOrderNoBatteryPrice', undefined, { field: 'cityId' });
         device = battery;
@@ -220,12 +221,15 @@ export async function placeDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, input: D
 
 /**
  * Hands a paid order's device over, in one transaction with the order locked first: a vehicle is
- * bound to the customer and, sold, marked SOLD (leased, it stays unsold); the order is COMPLETED.
+ * bound to the customer and, sold, marked SOLD (leased, it stays unsold); a battery's holder becomes
+ * the customer; the order is COMPLETED.
  * Of two hand-overs at once one hands over, the other is refused (7050).
  */
 export async function handOverDevice(ctx: Ctx, kind: DeviceOrderKind, id: number): Promise<DeviceOrderRecord> {
   await deviceOrderKind.staffStep(ctx, kind, id, 'handOver', async (tx, row, now) => {
     if (kind === 'vehicle') await bindVehicleToCustomer(tx, row.deviceId, row.customerId, row.orderType === 'SALE');
+    // A battery is held by the customer from now (its page and the customer's show it).
+    else await setBatteryHolder(tx, row.deviceId, row.customerId);
     return { set: { handedOverAt: now }, changes: { deviceNumber: row.deviceNumber } };
   });
   return deviceOrderLists[kind].detail(ctx, id);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import {
   basePriceApi,
+  batteryApi,
   customerApi,
   DEVICE_ORDER_STATUSES,
   DEVICE_ORDER_STEPS,
@@ -257,6 +258,25 @@ describe('vehicle and battery orders: priced, one open order per device, paid, h
     expect(await vehicleRow(leaseNumber)).toMatchObject({ saleStatus: 'UNSOLD', boundUserId: lease.customerId });
     // A sold vehicle is not sold again.
     expect((await place('vehicle', saleNumber, 'SALE')).code).toBe(7152);
+  });
+
+  it('a battery lease’s hand-over makes the customer its holder, shown on the battery and the customer; a held battery takes no other order', async () => {
+    const pack = (await createDevices(server, admin, 'battery', 1, { typeId: types.battery, prefix: 'DH', merchantId: agent.id }))
+      .numbers[0]!;
+    const lease = await placed('battery', pack, 'LEASE');
+    const battery = (await server.request(batteryApi.search, { number: pack }, { token: admin })).data.records[0]!;
+    expect(battery).toMatchObject({ holderCustomerId: null, holderCustomerNumber: null });
+    await pay(lease);
+    await succeed(server, deviceOrderApi.battery.handOver, { id: lease.id }, agent.admin.token);
+    expect(await succeed(server, batteryApi.detail, { id: battery.id }, admin)).toMatchObject({
+      holderCustomerId: lease.customerId,
+      holderCustomerNumber: lease.customerNumber,
+    });
+    const holder = await succeed(server, customerApi.detail, { id: lease.customerId }, agent.admin.token);
+    expect(holder.batteries).toEqual([{ id: battery.id, number: pack }]);
+    // Held: another order for it is refused, and writes nothing.
+    const again = await place('battery', pack, 'LEASE');
+    expect(again.code).toBe(7151);
   });
 
   it('keeps each merchant to its own orders and kind, and exports the filtered list', async () => {

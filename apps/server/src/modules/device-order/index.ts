@@ -13,7 +13,7 @@ import { demoHistoryMoments, insertChunks, type DemoContext } from '../../db/dem
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
-import { freeBatteriesOf } from '../battery/index.js';
+import { freeBatteriesOf, setBatteryHolder } from '../battery/index.js';
 import { customersOf } from '../customer/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
@@ -101,6 +101,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
     if (customers.length === 0) continue;
     const rows: (typeof deviceOrders.$inferInsert)[] = [];
     const sold: { vehicleId: number; customerId: number; sale: boolean }[] = [];
+    const held: { batteryId: number; customerId: number }[] = [];
     const vehicles = (await freeVehiclesOf(db, merchantId, null, 60)).filter((v) => v.saleStatus === 'UNSOLD' && v.saleMode !== 'NEITHER');
     let made = 0;
     for (const [i, vehicle] of vehicles.entries()) {
@@ -159,6 +160,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
       if (!price) continue;
       const status = STATES[(i + 3) % STATES.length]!;
       const customer = customers[(i * 11 + 3) % customers.length]!;
+      if (status === 'COMPLETED') held.push({ batteryId: battery.id, customerId: customer.id });
       rows.push(
         demoRow(
           'battery',
@@ -180,6 +182,8 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
     rows.push(...saleHistory(rows, customers, gateways, now, merchantId, () => ++serial));
     await insertChunks(rows, (part) => db.insert(deviceOrders).values(part));
     for (const { vehicleId, customerId, sale } of sold) await bindVehicleToCustomer(db, vehicleId, customerId, sale);
+    // A handed-over battery lease: the customer holds the battery (its page and the customer's show it).
+    for (const { batteryId, customerId } of held) await setBatteryHolder(db, batteryId, customerId);
   }
 }
 

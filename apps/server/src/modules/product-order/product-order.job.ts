@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { timeOutDeviceOrders } from '../device-order/index.js';
 import { runWalletOrderJob } from '../wallet-order/index.js';
 import { bindVehicleToCustomer, unbindVehicleFromCustomer } from '../vehicle/index.js';
+import { releaseBatteryHolder } from '../battery/index.js';
 import { productOrders } from './product-order.table.js';
 
 /** The advisory lock key of the overdue and expiry job: one run at a time across every server. */
@@ -59,13 +60,20 @@ export async function runOverdueJob(db: Db, now = new Date()): Promise<OverdueRu
     // At its end a lease returns its vehicle (bound to nobody again), and a lease to own leaves it the
     // customer's, sold; a sale's vehicle was the customer's already (docs/orders.md, "Overdue and expiry").
     const withVehicles = await tx
-      .select({ operationType: productOrders.operationType, vehicleId: productOrders.vehicleId, customerId: productOrders.customerId })
+      .select({
+        operationType: productOrders.operationType,
+        vehicleId: productOrders.vehicleId,
+        batteryId: productOrders.batteryId,
+        customerId: productOrders.customerId,
+      })
       .from(productOrders)
       .where(and(ending, isNotNull(productOrders.vehicleId)))
       .orderBy(productOrders.vehicleId)
       .for('update');
-    for (const { operationType, vehicleId, customerId } of withVehicles) {
+    for (const { operationType, vehicleId, batteryId, customerId } of withVehicles) {
       if (operationType === 'LEASE') await unbindVehicleFromCustomer(tx, vehicleId!, customerId);
+      // A returned lease's battery is held by the customer no more.
+      if (operationType === 'LEASE' && batteryId !== null) await releaseBatteryHolder(tx, [batteryId], customerId);
       if (operationType === 'LEASE_TO_OWN') await bindVehicleToCustomer(tx, vehicleId!, customerId, true);
     }
     const returns = sql`${productOrders.operationType} = 'LEASE'`;

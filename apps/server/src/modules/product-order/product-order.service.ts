@@ -21,6 +21,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { assertCustomerOf, assertCustomerUsable } from '../customer/index.js';
 import { productForOrder, type OrderTerms } from '../product-package/index.js';
 import { bindVehicleToCustomer, lockVehicleForOrder, unbindVehicleFromCustomer } from '../vehicle/index.js';
+import { releaseBatteryHolder } from '../battery/index.js';
 import { productOrderList, productOrderScope, type OrderRow } from './product-order.query.js';
 import { productOrderPayments, productOrders, productOrderSwitches } from './product-order.table.js';
 
@@ -129,6 +130,8 @@ export async function terminateProductOrder(ctx: Ctx, id: number): Promise<Produ
     refuseStep('terminate', row);
     const before = await productOrderList.detail(inTx(ctx, tx), id);
     if (row.vehicleId !== null) await unbindVehicleFromCustomer(tx, row.vehicleId, row.customerId);
+    // The battery the order held is the customer's no more (docs/orders.md, "Terminate").
+    if (row.batteryId !== null) await releaseBatteryHolder(tx, [row.batteryId], row.customerId);
     const now = new Date();
     await tx
       .update(productOrders)

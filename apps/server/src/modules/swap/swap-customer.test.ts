@@ -16,6 +16,8 @@ import {
 } from '../../test/factories.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import { appointments, referenceBackfills, swapRecords } from './swap.table.js';
+import { batteries } from '../battery/battery.table.js';
+import { createDevices } from '../../test/factories.js';
 import { applySwapEvent, backfillCustomerBatch, backfillCustomerReferences, REFERENCE_BACKFILLS } from './index.js';
 
 const MENUS = ['record.swap', 'record.appointment', 'customer.list'];
@@ -32,6 +34,7 @@ describe('swaps and reservations refer to their customer (docs/customers.md, "Sw
   let customerA = 0;
   let customerB = 0;
   let events = 0;
+  let batteryType = 0;
 
   const event = (customer: string | null, startedAt = new Date()): SwapEvent => ({
     type: 'SWAP',
@@ -54,9 +57,9 @@ describe('swaps and reservations refer to their customer (docs/customers.md, "Sw
     )[0]!;
   const resetBackfills = async () => {
     await server.db
-      .update(referenceBackfills)
-      .set({ lastId: 0, finishedAt: null })
-      .where(inArray(referenceBackfills.name, REFERENCE_BACKFILLS));
+      .insert(referenceBackfills)
+      .values(REFERENCE_BACKFILLS.map((name) => ({ name })))
+      .onConflictDoUpdate({ target: referenceBackfills.name, set: { lastId: 0, finishedAt: null } });
   };
 
   beforeAll(async () => {
@@ -66,6 +69,7 @@ describe('swaps and reservations refer to their customer (docs/customers.md, "Sw
     a = await createMerchant(server, platform.token, { menuCodes: MENUS });
     b = await createMerchant(server, platform.token, { menuCodes: MENUS });
     const types = await createDeviceTypes(server, platform.token);
+    batteryType = types.battery;
     cabinetA = await createCabinetWithBatteries(server, platform.token, { types, prefix: unique('RA'), batteries: 4, merchantId: a.id });
     cabinetB = await createCabinetWithBatteries(server, platform.token, { types, prefix: unique('RB'), batteries: 4, merchantId: b.id });
     await assignToStation(server, platform.token, 'battery', cabinetA.batteryNumbers, a.id);
@@ -121,6 +125,28 @@ describe('swaps and reservations refer to their customer (docs/customers.md, "Sw
     const listed = await succeed(server, appointmentApi.search, { customerId: customerA }, a.admin.token);
     expect(listed.records.map((row) => row.id)).toEqual([held.id]);
     expect((await succeed(server, appointmentApi.search, { customerId: customerA }, b.admin.token)).records).toEqual([]);
+  });
+
+  it('a held battery brought back in a swap passes its holder to the battery handed out', async () => {
+    const [held] = (
+      await createDevices(server, platform.token, 'battery', 1, { typeId: batteryType, prefix: unique('HB'), merchantId: a.id })
+    ).numbers;
+    // Held by the customer, as a battery order's hand-over leaves it.
+    await server.db.update(batteries).set({ holderCustomerId: customerA }).where(eq(batteries.number, held!));
+    const out = cabinetA.batteryNumbers[3]!;
+    const at = new Date();
+    await applySwapEvent(server.db, cabinetA.cabinetNumber, {
+      ...event(number, at),
+      result: 'SUCCEEDED',
+      failureCode: undefined,
+      batteryIn: { number: held!, compartment: 4, soc: 12 },
+      batteryOut: { number: out, compartment: 4, soc: 98 },
+    });
+    const holders = await server.db
+      .select({ number: batteries.number, holder: batteries.holderCustomerId })
+      .from(batteries)
+      .where(inArray(batteries.number, [held!, out]));
+    expect(Object.fromEntries(holders.map((row) => [row.number, row.holder]))).toEqual({ [held!]: null, [out]: customerA });
   });
 
   it('the backfill sets the reference of rows stored without one, in batches, and a second run (or two at once) changes nothing', async () => {

@@ -14,6 +14,7 @@ import {
   endSwapHolds,
   holdForSwap,
   lockSwapBattery,
+  passBatteryHolder,
   pointBatteriesAtVehicles,
   recordSwappedBattery,
 } from '../battery/index.js';
@@ -197,6 +198,8 @@ export async function applySwapEvent(
       await putSwappedBattery(tx, vehicle, outId);
       await pointBatteriesAtVehicles(tx, [[outId, vehicle.id]]);
     }
+    // A held pack brought back: its holder leaves with the pack handed out.
+    if (inId !== undefined && outId !== undefined) await passBatteryHolder(tx, inId, outId);
     await putIntoCompartment(tx, cabinet.id, batteryIn.compartment, inId ?? null, batteryIn.soc >= FULL_SOC);
     const [used] = await tx
       .update(appointments)

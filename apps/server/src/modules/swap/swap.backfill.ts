@@ -35,7 +35,13 @@ export interface BackfillStep {
 export async function backfillCustomerBatch(db: Db, name: ReferenceBackfillName, batch = BACKFILL_BATCH): Promise<BackfillStep> {
   const table = TABLES[name];
   return db.transaction(async (tx) => {
-    const [progress] = await tx.select().from(referenceBackfills).where(eq(referenceBackfills.name, name)).for('update');
+    const lockProgress = () => tx.select().from(referenceBackfills).where(eq(referenceBackfills.name, name)).for('update');
+    let [progress] = await lockProgress();
+    // The migration makes the row; a database emptied since (the tests' reused ones) starts again from the first id.
+    if (!progress) {
+      await tx.insert(referenceBackfills).values({ name }).onConflictDoNothing();
+      [progress] = await lockProgress();
+    }
     if (!progress || progress.finishedAt) return { updated: 0, finished: true };
     const from = progress.lastId;
     const to = from + batch;

@@ -83,6 +83,15 @@ function groups(t: (key: string) => string): DetailGroup<BatteryRecord>[] {
           render: (r) =>
             r.vehicleId !== null ? <Link to={deviceDetailPath('vehicle', r.vehicleId)}>{r.vehicleNumber}</Link> : t('common.empty'),
         },
+        {
+          field: 'holderCustomerNumber',
+          render: (r) =>
+            r.holderCustomerId !== null ? (
+              <Link to={`/user/detail/${r.holderCustomerId}`}>{r.holderCustomerNumber}</Link>
+            ) : (
+              t('common.empty')
+            ),
+        },
       ],
     },
     {

@@ -45,12 +45,19 @@ export default function Related({ customer }: { customer: CustomerDetail }) {
     <Space orientation="vertical" size={16} style={{ width: '100%', marginTop: 16 }}>
       <Card title={t('customer.devices')}>
         <Space wrap>
-          {customer.devices.length
-            ? customer.devices.map((vehicle) => (
-                <Link key={vehicle.id} to={`/product/vehicle/detail/${vehicle.id}`}>
-                  {vehicle.number}
-                </Link>
-              ))
+          {customer.devices.length + customer.batteries.length
+            ? [
+                ...customer.devices.map((vehicle) => (
+                  <Link key={`v${vehicle.id}`} to={`/product/vehicle/detail/${vehicle.id}`}>
+                    {vehicle.number}
+                  </Link>
+                )),
+                ...customer.batteries.map((battery) => (
+                  <Link key={`b${battery.id}`} to={`/product/battery/detail/${battery.id}`}>
+                    {battery.number}
+                  </Link>
+                )),
+              ]
             : t('common.empty')}
         </Space>
       </Card>

@@ -27,6 +27,7 @@ import {
   type OperationType,
   type OrderSource,
   type PackageLabel,
+  type PermissionNode,
   type UserType,
 } from '@swap/contracts';
 import { DEVICE_MENUS, DEVICE_TYPE_SAMPLES, FACTORY_PASSWORD, MERCHANT_ADMIN_MENUS, grantsIn } from '@swap/contracts/testing';
@@ -87,6 +88,8 @@ export interface RoleOptions {
   /** Menu codes the role grants (with their buttons and links unless `menusOnly`). */
   menuCodes: readonly string[];
   menusOnly?: boolean;
+  /** Buttons and links of those menus the role leaves out, by code (`order.transfer.refund`). */
+  withoutResources?: readonly string[];
   /** The merchant the role belongs to, when the platform creates it for one; else the caller's tenant. */
   merchantId?: number | null;
   name?: string;
@@ -94,10 +97,18 @@ export interface RoleOptions {
   sort?: number;
 }
 
+/** Every button and link of a permission tree, its menus' and their sub-menus'. */
+function resourcesOf(tree: readonly PermissionNode[]): PermissionNode['resources'] {
+  return tree.flatMap((node) => [...node.resources, ...resourcesOf(node.children)]);
+}
+
 /** A role granting the given menus, created by `token`'s account (which must hold what it grants). */
 export async function createRole(server: TestServer, token: string, options: RoleOptions) {
   const grantable = await succeed(server, roleApi.grantable, undefined, token);
   const { menuIds, resourceIds } = grantsIn(grantable, options.menuCodes, { menusOnly: options.menusOnly });
+  const left = new Set(options.withoutResources ?? []);
+  const leftIds = new Set(resourcesOf(grantable).flatMap((resource) => (left.has(resource.code) ? [resource.id] : [])));
+  if (leftIds.size !== left.size) throw new Error(`not resources the caller may grant: ${[...left].join(', ')}`);
   return succeed(
     server,
     roleApi.add,
@@ -105,7 +116,7 @@ export async function createRole(server: TestServer, token: string, options: Rol
       name: options.name ?? unique('Role '),
       description: 'made by a test factory',
       menuIds,
-      resourceIds,
+      resourceIds: resourceIds.filter((id) => !leftIds.has(id)),
       ...(options.sort !== undefined ? { sort: options.sort } : {}),
       ...(options.merchantId !== undefined ? { merchantId: options.merchantId } : {}),
     },

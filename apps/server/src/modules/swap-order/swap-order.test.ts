@@ -4,6 +4,7 @@ import {
   batteryApi,
   cabinetApi,
   distributionApi,
+  MESSAGES,
   priceSettingApi,
   paymentApi,
   productOrderApi,
@@ -29,6 +30,7 @@ import {
   createOrderableProduct,
   createProductOrder,
   createProvinceAndCity,
+  createRole,
   deviceCallers,
   succeed,
 } from '../../test/factories.js';
@@ -577,6 +579,63 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     // Settled and refunded: nothing more to refund, told in the caller's words.
     const again = await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff, lang: 'in' });
     expect([again.code, again.message]).toEqual([7050, 'Pesanan berstatus Dikembalikan: tindakan ini tidak diizinkan sekarang']);
+  });
+
+  it("refuses a gateway refund of another merchant's order, from a sub-account not granted refunds, and of ids that are none, and sends nothing", async () => {
+    const order = await paidThroughGateway('C71020');
+    // A sub-account of the merchant that sees the order but was not granted its refund.
+    const role = await createRole(server, who.admin, {
+      menuCodes: MENUS,
+      merchantId: who.merchantId,
+      withoutResources: ['order.transfer.refund', 'order.kwh.refund'],
+    });
+    const clerk = (await createAccount(server, who.admin, { type: 'SON', merchantId: who.merchantId, roleIds: [role.id] })).token;
+    expect((await server.request(swapOrderApi.transfer.detail, { id: order.id }, { token: clerk })).data.status).toBe('PAID');
+    const sentOf = () => standIn.refunds.filter((r) => r.orderNo === order.orderNo);
+    const attacks = async () => {
+      const denied = await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: clerk, lang: 'zh' });
+      expect([denied.status, denied.code, denied.message]).toEqual([403, 2005, MESSAGES.subAccountNoPermission.text.zh]);
+      // Another merchant's staff through either kind's address, and the other kind's address: not found.
+      for (const [endpoint, token] of [
+        [swapOrderApi.transfer.refund, rivalStaff],
+        [swapOrderApi.kwh.refund, rivalStaff],
+        [swapOrderApi.kwh.refund, staff],
+      ] as const) {
+        const hidden = await server.request(endpoint, { id: order.id }, { token, lang: 'in' });
+        expect([hidden.status, hidden.code, hidden.message]).toEqual([404, 1017, MESSAGES.recordNotFound.text.in]);
+      }
+      // Not an order's id: over the range, negative, huge, text with a NUL; refused as input.
+      for (const id of [2_147_483_648, Number.MAX_SAFE_INTEGER, 1e308, -order.id, `${order.id}\u0000`, '\u0000', '9'.repeat(400), null]) {
+        const bad = await server.call('POST', '/api/oms/order/transfer/refund', { token: staff, body: { id }, lang: 'th' });
+        expect({ id, status: bad.status, code: bad.code }).toEqual({ id, status: 400, code: 1002 });
+      }
+    };
+    await attacks();
+    expect(await row(order.id)).toMatchObject({ status: 'PAID', refundedAt: null });
+    expect(await refundsOf(order.orderNo)).toEqual([]);
+    expect(sentOf()).toEqual([]);
+    expect(await auditOf('transferOrder', order.id)).toEqual([]);
+    // A refund the gateway never answered, its time-out passed: none of them sends it again.
+    standIn.setRefundResult('UNAVAILABLE');
+    try {
+      expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).code).toBe(1009);
+    } finally {
+      standIn.setRefundResult('REFUNDED');
+    }
+    const [asked] = await refundsOf(order.orderNo);
+    await server.db
+      .update(paymentRefunds)
+      .set({ sentAt: new Date(Date.now() - GATEWAY_TIMEOUT_MS - 2000) })
+      .where(eq(paymentRefunds.id, asked!.id));
+    await attacks();
+    expect(await refundsOf(order.orderNo)).toEqual([
+      expect.objectContaining({ id: asked!.id, status: 'REQUESTED', gatewayRefundId: null }),
+    ]);
+    expect(sentOf()).toEqual([]);
+    expect(await row(order.id)).toMatchObject({ status: 'PAID', refundedAt: null });
+    // The merchant's staff holding the permission send it, under its number.
+    expect((await server.request(swapOrderApi.transfer.refund, { id: order.id }, { token: staff })).data.status).toBe('REFUNDED');
+    expect(sentOf().map((r) => r.refundNo)).toEqual([`RF${asked!.id}`]);
   });
 
   it('keeps each merchant to its own orders and each kind to its own address', async () => {

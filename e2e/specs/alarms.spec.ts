@@ -11,13 +11,13 @@ import { apiRequest, apiToken } from '../support/api.js';
 
 const RECORDS = '/product/device/alarmRecord/list';
 
-const report = (waterAlarm: boolean) =>
+const report = (waterAlarm: boolean, smokeAlarm = false) =>
   cabinetTelemetry.parse({
     ts: new Date().toISOString(),
     humidity: 55,
     signal: 20,
     waterAlarm,
-    smokeAlarm: false,
+    smokeAlarm,
     temperature: 30,
     lamp: 'ON',
     radiator: 'AUTO',
@@ -28,8 +28,10 @@ const report = (waterAlarm: boolean) =>
   });
 
 describe('alarms', () => {
-  test('a cabinet’s water alarm appears live in the header, is acknowledged with a comment and assigned', async ({ page }) => {
-    // A cabinet of its own, run as a simulated device, and a rule of its type alone.
+  test('a cabinet’s water alarm appears live in the header, is found by its rule, acknowledged with a comment and assigned', async ({
+    page,
+  }) => {
+    // A cabinet of its own, run as a simulated device, and rules of its type alone.
     const cabinet = await createCabinetDevice({ batteries: 0 });
     const token = await apiToken();
     const { typeId } = await apiRequest(token, cabinetApi.detail, { id: cabinet.id });
@@ -43,6 +45,18 @@ describe('alarms', () => {
       level: 'HIGH',
       content,
       notifications: ['IN_APP', 'HEADER'],
+      enabled: true,
+    });
+    const smokeContent = `Smoke in ${cabinet.number}`;
+    const smokeRule = await apiRequest(token, alarmApi.rules.add, {
+      alarmKind: 'cabinet',
+      deviceTypeId: typeId,
+      parameter: 'smoke',
+      holdSeconds: 0,
+      clearMargin: 0,
+      level: 'LOW',
+      content: smokeContent,
+      notifications: ['IN_APP'],
       enabled: true,
     });
     let fleet: RunningFleet | undefined;
@@ -65,7 +79,17 @@ describe('alarms', () => {
       expect(await shell.alarmNotice(`High alarm: ${cabinet.number}`).count()).toBe(1);
       await expect.poll(() => shell.openAlarms()).toBe(before + 1);
 
+      // Smoke too: the cabinet's records hold both alarms; the Rule filter (its choices searched by
+      // their content on the server) keeps the chosen rule's alone.
+      await device.publishRaw('telemetry', JSON.stringify(report(true, true)));
+      const contents = async () =>
+        (await apiRequest(token, alarmApi.records.search, { deviceNumber: cabinet.number })).records.map((r) => r.content);
+      await expect.poll(contents).toContain(smokeContent);
       await list.search({ 'Device number': cabinet.number });
+      await list.row(smokeContent).waitFor();
+      await list.row(content).getByText('Open', { exact: true }).waitFor();
+      await list.search({ Rule: content });
+      await list.row(smokeContent).waitFor({ state: 'detached' });
       await list.row(content).getByText('Open', { exact: true }).waitFor();
       await list.action(content, 'Acknowledge');
       const drawer = new FormDrawer(page);
@@ -98,7 +122,7 @@ describe('alarms', () => {
       await checkA11y(page);
     } finally {
       await fleet?.stop();
-      await apiRequest(token, alarmApi.rules.remove, { id: rule.id });
+      for (const each of [rule, smokeRule]) await apiRequest(token, alarmApi.rules.remove, { id: each.id });
     }
   });
 

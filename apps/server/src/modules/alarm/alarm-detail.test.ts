@@ -31,6 +31,15 @@ describe('alarm detail', () => {
     (await server.request(alarmApi.records.search, { deviceNumber }, { token })).data.records[0]!;
   const heat = (number: string, temperature: number, at: Date) =>
     evaluateAlarms(server.db, [{ kind: 'battery', number, values: { temperature } }], at);
+  /** An alarm of one of the merchant's devices written as stored (`index` of `devices`); its id. */
+  const storeAlarm = async (
+    alarmKind: 'battery' | 'cabinet',
+    [devices, index]: [{ ids: number[]; numbers: string[] }, number],
+    alarm: Pick<typeof alarms.$inferInsert, 'parameter' | 'level' | 'content' | 'alarmState'>,
+  ) => {
+    const values = { merchantId: merchant.id, alarmKind, deviceId: devices.ids[index]!, deviceNumber: devices.numbers[index]!, ...alarm };
+    return (await server.db.insert(alarms).values(values).returning({ id: alarms.id }))[0]!.id;
+  };
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
@@ -86,25 +95,18 @@ describe('alarm detail', () => {
   });
 
   it('answers a cabinet’s alarm on the cabinet’s read only', async () => {
-    const [row] = await server.db
-      .insert(alarms)
-      .values({
-        merchantId: merchant.id,
-        alarmKind: 'cabinet',
-        deviceId: cabinet.ids[0]!,
-        deviceNumber: cabinet.numbers[0]!,
-        parameter: 'water',
-        level: 'HIGH',
-        content: 'Water detected in the cabinet',
-        alarmState: 'OPEN',
-      })
-      .returning({ id: alarms.id });
+    const id = await storeAlarm('cabinet', [cabinet, 0], {
+      parameter: 'water',
+      level: 'HIGH',
+      content: 'Water detected in the cabinet',
+      alarmState: 'OPEN',
+    });
     const token = merchant.admin.token;
-    const { data } = await server.request(alarmApi.cabinet.detail, { id: row!.id }, { token });
+    const { data } = await server.request(alarmApi.cabinet.detail, { id }, { token });
     expect(data).toMatchObject({ alarmKind: 'cabinet', deviceNumber: cabinet.numbers[0], alarmState: 'OPEN' });
     expect(data.history.map((step) => step.event)).toEqual(['opened']);
     // A cabinet's alarm is no battery alarm, and the other way round.
-    expect(await read('battery', token, row!.id)).toMatchObject({ status: 404, code: MESSAGES.alarmMissing.code });
+    expect(await read('battery', token, id)).toMatchObject({ status: 404, code: MESSAGES.alarmMissing.code });
     const battery = await alarmOf(token, own.numbers[0]!);
     expect(await read('cabinet', token, battery.id)).toMatchObject({ status: 404, code: MESSAGES.alarmMissing.code });
   });
@@ -118,20 +120,13 @@ describe('alarm detail', () => {
     const never = await read('battery', merchant.admin.token, 2_000_000_000, 'th');
     expect([never.status, never.code, never.message]).toEqual([answer.status, answer.code, answer.message]);
     // Still waiting out its hold: no alarm yet for anyone.
-    const [pending] = await server.db
-      .insert(alarms)
-      .values({
-        merchantId: merchant.id,
-        alarmKind: 'battery',
-        deviceId: own.ids[1]!,
-        deviceNumber: own.numbers[1]!,
-        parameter: 'temperature',
-        level: 'LOW',
-        content: 'Waiting',
-        alarmState: 'PENDING',
-      })
-      .returning({ id: alarms.id });
-    expect((await read('battery', admin, pending!.id)).code).toBe(8003);
+    const pending = await storeAlarm('battery', [own, 1], {
+      parameter: 'temperature',
+      level: 'LOW',
+      content: 'Waiting',
+      alarmState: 'PENDING',
+    });
+    expect((await read('battery', admin, pending)).code).toBe(8003);
     // Not an id at all, or text with a NUL: refused as input, nothing read.
     for (const bad of ['abc', '-1', '1\u0000', '99999999999999999999']) {
       const refused = await read('battery', merchant.admin.token, bad);

@@ -13,3 +13,17 @@ export const OVERHEATING_RULE: AlarmRuleAdd = {
   notifications: ['IN_APP', 'HEADER'],
   enabled: true,
 };
+
+/** A cabinet rule of the caller's tenant: HIGH at once when a cabinet goes offline, told in the app. */
+export const OFFLINE_RULE: AlarmRuleAdd = {
+  alarmKind: 'cabinet',
+  parameter: 'offline',
+  rangeFrom: null,
+  rangeTo: null,
+  holdSeconds: 0,
+  clearMargin: 0,
+  level: 'HIGH',
+  content: 'Cabinet offline',
+  notifications: ['IN_APP'],
+  enabled: true,
+};

@@ -15,32 +15,16 @@ export async function alarmRuleOptions(
   ctx: Ctx,
   input: OptionsQuery & { alarmKind?: 'battery' | 'cabinet' | 'vehicle' | undefined },
 ): Promise<AlarmRuleOption[]> {
-  const rows = await answerOptions(
-    ctx.db,
-    {
-      table: alarmRules,
-      id: alarmRules.id,
-      name: alarmRules.content,
-      select: { id: alarmRules.id, content: alarmRules.content, alarmKind: alarmRules.alarmKind },
-      scope: and(visible(ctx, alarmRules.merchantId), input.alarmKind ? eq(alarmRules.alarmKind, input.alarmKind) : undefined),
-    },
-    input,
-  );
+  const select = { id: alarmRules.id, content: alarmRules.content, alarmKind: alarmRules.alarmKind };
+  const scope = and(visible(ctx, alarmRules.merchantId), input.alarmKind ? eq(alarmRules.alarmKind, input.alarmKind) : undefined);
+  const rows = await answerOptions(ctx.db, { table: alarmRules, name: alarmRules.content, select, scope }, input);
   return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang) }));
 }
 
 /** The business rules as choices of the records' business rule filter. */
 export async function businessRuleOptions(ctx: Ctx, input: OptionsQuery): Promise<AlarmRuleOption[]> {
-  const rows = await answerOptions(
-    ctx.db,
-    {
-      table: alarmBusinessRules,
-      id: alarmBusinessRules.id,
-      name: alarmBusinessRules.content,
-      select: { id: alarmBusinessRules.id, content: alarmBusinessRules.content },
-      scope: visible(ctx, alarmBusinessRules.merchantId),
-    },
-    input,
-  );
+  const select = { id: alarmBusinessRules.id, content: alarmBusinessRules.content };
+  const scope = visible(ctx, alarmBusinessRules.merchantId);
+  const rows = await answerOptions(ctx.db, { table: alarmBusinessRules, name: alarmBusinessRules.content, select, scope }, input);
   return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang), alarmKind: 'business' }));
 }

@@ -294,13 +294,7 @@ export function registerAreaRoutes(app: FastifyInstance): void {
   serve(app, areaOptionsEndpoint, ({ input, ctx }) =>
     answerOptions(
       ctx.db,
-      {
-        table: areas,
-        id: areas.id,
-        name: areas.name,
-        select: { id: areas.id, name: areas.name, province: areaProvinceName },
-        scope: undefined,
-      },
+      { table: areas, name: areas.name, select: { id: areas.id, name: areas.name, province: areaProvinceName }, scope: undefined },
       input,
     ),
   );

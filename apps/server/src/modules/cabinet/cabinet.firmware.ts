@@ -120,15 +120,7 @@ export function cabinetOptions(
   ctx: Pick<Ctx, 'db' | 'principal'>,
   query: OptionsQuery & { typeId?: number | undefined },
 ): Promise<CabinetOption[]> {
-  return answerOptions(
-    ctx.db,
-    {
-      table: cabinets,
-      id: cabinets.id,
-      name: cabinets.number,
-      select: { id: cabinets.id, number: cabinets.number, typeId: cabinets.typeId, firmwareVersion: cabinets.firmwareVersion },
-      scope: and(cabinetScope(ctx), query.typeId === undefined ? undefined : eq(cabinets.typeId, query.typeId)),
-    },
-    query,
-  );
+  const select = { id: cabinets.id, number: cabinets.number, typeId: cabinets.typeId, firmwareVersion: cabinets.firmwareVersion };
+  const scope = and(cabinetScope(ctx), query.typeId === undefined ? undefined : eq(cabinets.typeId, query.typeId));
+  return answerOptions(ctx.db, { table: cabinets, name: cabinets.number, select, scope }, query);
 }

@@ -35,6 +35,7 @@ import { GatewayDeviceLink, type DeliverUplink } from '../../device-link/link.js
 import { SILENT_LOG, cabinetReport } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../app/device-hub.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
+import { OFFLINE_RULE } from '../alarm/alarm.fixtures.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
 
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
@@ -311,23 +312,7 @@ describe('live alarm handling and station states', () => {
       merchantId: merchant.id,
     });
     await assignToStation(server, platform.token, 'cabinet', [cabinet.cabinetNumber], merchant.id);
-    await succeed(
-      server,
-      alarmApi.rules.add,
-      {
-        alarmKind: 'cabinet',
-        parameter: 'offline',
-        rangeFrom: null,
-        rangeTo: null,
-        holdSeconds: 0,
-        clearMargin: 0,
-        level: 'HIGH',
-        content: 'Cabinet silent',
-        notifications: ['IN_APP'],
-        enabled: true,
-      },
-      platform.token,
-    );
+    await succeed(server, alarmApi.rules.add, { ...OFFLINE_RULE, content: 'Cabinet silent' }, platform.token);
     const base = await address();
     const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
     const stream = await open(merchant.admin.token);
@@ -375,23 +360,7 @@ describe('live notices by tenant', () => {
     const mapClerk = await createSubAccount(server, east, ['site.cabinet']);
     const cabinet = await createCabinetWithBatteries(server, platform.token, { types, prefix: 'DLT', batteries: 1, merchantId: east.id });
     await assignToStation(server, platform.token, 'cabinet', [cabinet.cabinetNumber], east.id);
-    await succeed(
-      server,
-      alarmApi.rules.add,
-      {
-        alarmKind: 'cabinet',
-        parameter: 'offline',
-        rangeFrom: null,
-        rangeTo: null,
-        holdSeconds: 0,
-        clearMargin: 0,
-        level: 'MEDIUM',
-        content: 'Cabinet gone',
-        notifications: ['IN_APP'],
-        enabled: true,
-      },
-      platform.token,
-    );
+    await succeed(server, alarmApi.rules.add, { ...OFFLINE_RULE, level: 'MEDIUM', content: 'Cabinet gone' }, platform.token);
     const base = await address();
     const open = (token: string) => openEventStream<DashboardLiveEvent>(`${base}${endpointUrl(dashboardApi.live)}`, token);
     const own = await open(east.admin.token);

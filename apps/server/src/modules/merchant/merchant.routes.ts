@@ -31,7 +31,7 @@ export function registerMerchantRoutes(app: FastifyInstance): void {
     const own = ctx.principal.merchantId;
     const select = { id: merchants.id, name: merchants.name };
     const scope = own === null ? undefined : eq(merchants.id, own);
-    return answerOptions(ctx.db, { table: merchants, id: merchants.id, name: merchants.name, select, scope }, input);
+    return answerOptions(ctx.db, { table: merchants, name: merchants.name, select, scope }, input);
   });
   serve(app, merchantApi.export, ({ input, ctx, reply }) =>
     merchantList().sendExport(reply, ctx, input, { filename: 'merchants.csv', columns: CSV_COLUMNS }),

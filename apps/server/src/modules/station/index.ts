@@ -377,6 +377,9 @@ export async function stationMap(ctx: Ctx, type: StationType, query: StationMapQ
   };
 }
 
+/** What a station choice answers. */
+const STATION_OPTION = { id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId };
+
 /**
  * The caller's stations of a type whose name holds the keyword (docs/api.md, "Options calls"): a
  * merchant's staff their merchant's, platform staff every owner's or the one named (0: the platform's own).
@@ -390,13 +393,7 @@ export function stationOptions(ctx: Ctx, type: StationType, query: StationOption
         : eq(stations.merchantId, query.merchantId);
   return answerOptions(
     ctx.db,
-    {
-      table: stations,
-      id: stations.id,
-      name: stations.name,
-      select: { id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId },
-      scope: and(scopeOf(type, ctx), owner),
-    },
+    { table: stations, name: stations.name, select: STATION_OPTION, scope: and(scopeOf(type, ctx), owner) },
     query,
   );
 }
@@ -472,17 +469,8 @@ export async function lockDistributionStation(
  */
 export function distributionStations(ctx: Ctx, types: StationType[], query: OptionsQuery & { merchantId?: number | undefined }) {
   const owner = ctx.principal.merchantId ?? query.merchantId ?? null;
-  return answerOptions(
-    ctx.db,
-    {
-      table: stations,
-      id: stations.id,
-      name: stations.name,
-      select: { id: stations.id, name: stations.name, type: stations.type, merchantId: stations.merchantId },
-      scope: and(inArray(stations.type, types), owner === null ? isNull(stations.merchantId) : eq(stations.merchantId, owner)),
-    },
-    query,
-  );
+  const scope = and(inArray(stations.type, types), owner === null ? isNull(stations.merchantId) : eq(stations.merchantId, owner));
+  return answerOptions(ctx.db, { table: stations, name: stations.name, select: STATION_OPTION, scope }, query);
 }
 
 /** The ids of the stations inside an area's outline, as a subquery (the device lists' area filter). */

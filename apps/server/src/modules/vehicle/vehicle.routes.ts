@@ -25,7 +25,7 @@ export function registerVehicleRoutes(app: FastifyInstance): void {
   // The statistics centre's vehicle search (docs/stations-and-maps.md, "Vehicle statistics"): a merchant's staff their merchant's only.
   serve(app, vehicleOptionsEndpoint, ({ input, ctx }) => {
     const select = { id: vehicles.id, number: vehicles.number };
-    const source = { table: vehicles, id: vehicles.id, name: vehicles.number, select, scope: deviceScope(ctx, vehicles.merchantId) };
+    const source = { table: vehicles, name: vehicles.number, select, scope: deviceScope(ctx, vehicles.merchantId) };
     return answerOptions(ctx.db, source, input);
   });
   serve(app, api.export, ({ input, ctx, reply }) => vehicleList.sendExport(reply, ctx, input, deviceExport(ctx, 'vehicle', CSV_COLUMNS)));

@@ -1,4 +1,4 @@
-import { asc, desc, sql, type SQL } from 'drizzle-orm';
+import { asc, desc, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { EndpointDef, Page, PageQuery, SortColumnOf } from '@swap/contracts';
 
@@ -32,6 +32,12 @@ export const countAll = sql<number>`count(*)::int`;
 /** `%text%` for ILIKE, with the pattern characters of the user's text escaped. */
 export function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** Rows where any of the columns holds the text, in any case (a list's keyword filter). */
+export function anyContains(columns: readonly PgColumn[], text: string): SQL | undefined {
+  const pattern = likePattern(text);
+  return or(...columns.map((column) => ilike(column, pattern)));
 }
 
 /** `text%` for LIKE: a prefix match that a text_pattern_ops index serves. */

@@ -1,8 +1,8 @@
-import { asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { accountApi, type AccountRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { roleSummaries } from '../role/index.js';
@@ -82,15 +82,7 @@ export const accountList = defineList({
   scope: accountScope,
   filters: {
     keyword: {
-      where: (keyword) => {
-        const pattern = likePattern(keyword);
-        return or(
-          ilike(accounts.username, pattern),
-          ilike(accounts.phone, pattern),
-          ilike(accounts.email, pattern),
-          ilike(accounts.name, pattern),
-        );
-      },
+      where: (keyword) => anyContains([accounts.username, accounts.phone, accounts.email, accounts.name], keyword),
       unindexed:
         'Part of a username, phone, mail or name, in any case: no btree serves it. Staff accounts number in the thousands; the scan stops after a page.',
     },

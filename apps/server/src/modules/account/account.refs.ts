@@ -1,9 +1,9 @@
-import { and, asc, eq, ilike, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
 import { normaliseSignInName } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../app/sql.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 
@@ -260,9 +260,7 @@ export async function enabledAccountChoices(
       and(
         eq(accounts.status, 'ENABLED'),
         ofOwners,
-        query.keyword
-          ? or(ilike(accounts.name, likePattern(query.keyword)), ilike(accounts.username, likePattern(query.keyword)))
-          : undefined,
+        query.keyword ? anyContains([accounts.name, accounts.username], query.keyword) : undefined,
       ),
     )
     .orderBy(asc(accounts.name))

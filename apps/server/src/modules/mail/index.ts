@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { getTableColumns, ilike, or } from 'drizzle-orm';
+import { getTableColumns } from 'drizzle-orm';
 import { mailApi, type MailRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { defineList } from '../../app/list.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
 import { mailOutbox } from './mail.table.js';
 
@@ -18,7 +18,7 @@ const mailList = defineList({
   scope: () => undefined,
   filters: {
     keyword: {
-      where: (keyword) => or(ilike(mailOutbox.recipient, likePattern(keyword)), ilike(mailOutbox.subject, likePattern(keyword))),
+      where: (keyword) => anyContains([mailOutbox.recipient, mailOutbox.subject], keyword),
       unindexed: 'Part of a recipient or subject: the outbox holds the few mails no SMTP server took, read in full.',
     },
   },

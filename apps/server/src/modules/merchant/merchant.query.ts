@@ -1,7 +1,7 @@
-import { eq, ilike, or, type SQL } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantAccounts, type MerchantAccounts } from './merchant.accounts.js';
 import { merchants } from './merchant.table.js';
@@ -44,15 +44,7 @@ const declareList = (accounts: MerchantAccounts) =>
     scope: merchantScope,
     filters: {
       keyword: {
-        where: (keyword) => {
-          const pattern = likePattern(keyword);
-          return or(
-            ilike(merchants.name, pattern),
-            ilike(merchants.personInCharge, pattern),
-            ilike(merchants.contact, pattern),
-            ilike(merchants.officeAddress, pattern),
-          );
-        },
+        where: (keyword) => anyContains([merchants.name, merchants.personInCharge, merchants.contact, merchants.officeAddress], keyword),
         unindexed:
           'Part of a name, person, contact or address, in any case: no btree serves it. Merchants are the platform’s customers, hundreds at most.',
       },

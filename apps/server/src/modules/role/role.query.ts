@@ -1,8 +1,8 @@
-import { asc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, type SQL } from 'drizzle-orm';
 import { roleApi, type RoleRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { defineList } from '../../app/list.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
@@ -81,10 +81,7 @@ const declareList = (holders: RoleHolders) =>
     scope: roleScope,
     filters: {
       keyword: {
-        where: (keyword) => {
-          const pattern = likePattern(keyword);
-          return or(ilike(roles.name, pattern), ilike(roles.description, pattern));
-        },
+        where: (keyword) => anyContains([roles.name, roles.description], keyword),
         unindexed: 'Part of a name or description, in any case: no btree serves it. Each tenant has a handful of roles.',
       },
       merchantId: (merchantId) => eq(roles.merchantId, merchantId),

@@ -1,8 +1,8 @@
-import { eq, ilike, or } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { merchantApplicationApi, type MerchantApplicationRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { defineList } from '../../app/list.js';
-import { likePattern } from '../../app/pagination.js';
+import { anyContains } from '../../app/pagination.js';
 import { accountNameOf } from '../account/index.js';
 import { merchantApplications as a } from './sign-up.table.js';
 
@@ -35,16 +35,7 @@ export const applicationList = defineList({
   scope: () => undefined,
   filters: {
     keyword: {
-      where: (keyword) => {
-        const pattern = likePattern(keyword);
-        return or(
-          ilike(a.name, pattern),
-          ilike(a.personInCharge, pattern),
-          ilike(a.contact, pattern),
-          ilike(a.email, pattern),
-          ilike(a.username, pattern),
-        );
-      },
+      where: (keyword) => anyContains([a.name, a.personInCharge, a.contact, a.email, a.username], keyword),
       unindexed:
         'Part of a company, person, contact, mail or username in any case: no btree serves it; applications number in the hundreds.',
     },

@@ -4,7 +4,9 @@ import { checkA11y } from '../support/a11y.js';
 import { apiRequest, apiToken } from '../support/api.js';
 import { MERCHANT_ADMIN_MENUS, createMerchant, unique } from '../support/factories.js';
 import { describe, expect, test } from '../support/fixtures.js';
+import { createStationCabinet, startCabinetDevice } from '../support/fleet.js';
 import { FormDrawer, ListPage } from '../pages/list-page.js';
+import { MapView } from '../pages/map-view.js';
 import { Shell } from '../pages/shell.js';
 
 const PATH = '/site/cabinet-list';
@@ -166,47 +168,58 @@ describe('stations', () => {
         responsiblePerson: 'Rina',
         status: 'DEPLOYED',
       });
-    // Four stations a few hundred metres apart in Jakarta, one 110 km away.
-    const near = [0, 1, 2, 3].map((k) => unique(`Near ${k} `));
-    for (const [k, name] of near.entries()) await place(name, -6.2 + 0.003 * (k % 2), 106.82 + 0.003 * Math.floor(k / 2));
+    // Four stations a few hundred metres apart in Jakarta, one 110 km away; the fourth has a cabinet
+    // that is online, the others none (offline).
+    const at = (k: number) => ({ latitude: -6.2 + 0.003 * (k % 2), longitude: 106.82 + 0.003 * Math.floor(k / 2) });
+    const near = [0, 1, 2].map((k) => unique(`Near ${k} `));
+    for (const [k, name] of near.entries()) await place(name, at(k).latitude, at(k).longitude);
     const far = unique('Far ');
     await place(far, -5.5, 105.5);
+    const { stationName, cabinet } = await createStationCabinet(merchant, at(3));
+    near.push(stationName);
+    const fleet = await startCabinetDevice(cabinet);
+    try {
+      const platform = await apiToken('admin');
+      const online = async () => (await apiRequest(platform, cabinetApi.search, { number: cabinet.number })).records[0]?.online;
+      await expect.poll(online, { timeout: 15_000 }).toBe(true);
 
-    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
-    await new ListPage(page, PATH).open();
-    const map = page.getByRole('region', { name: 'Map of the stations' });
-    await page.getByText('On the map: 5', { exact: true }).waitFor();
-    // Fitted to all five: the four near ones are one group, the far one stands alone.
-    const group = map.getByRole('button', { name: '4 places here: zoom in' });
-    await group.waitFor();
-    const marker = (name: string) => map.getByRole('button', { name: new RegExp(`^${name} \\(`) });
-    await marker(far).waitFor();
-    for (const name of near) expect(await marker(name).count()).toBe(0);
+      await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+      await new ListPage(page, PATH).open();
+      const map = new MapView(page, 'Map of the stations');
+      await page.getByText('On the map: 5', { exact: true }).waitFor();
+      // Fitted to all five: the four near ones are one group, named with their states; the far one stands alone.
+      expect(await map.groupName(4)).toBe('4 places here (1 online, 3 offline, 0 in alarm): zoom in');
+      const group = map.group(4);
+      await map.marker(far).waitFor();
+      for (const name of near) expect(await map.marker(name).count()).toBe(0);
 
-    // Activating the group zooms to where it splits: each near station on its own, the far one out of view.
-    await group.focus();
-    await page.keyboard.press('Enter');
-    for (const name of near) await marker(name).waitFor();
-    await expect.poll(() => marker(far).count()).toBe(0);
-    expect(await map.getByRole('button', { name: /places here: zoom in$/ }).count()).toBe(0);
+      // Activating the group zooms to where it splits: each near station on its own, the far one out of view.
+      await group.focus();
+      await page.keyboard.press('Enter');
+      for (const name of near) await map.marker(name).waitFor();
+      await expect.poll(() => map.marker(far).count()).toBe(0);
+      expect(await map.groups().count()).toBe(0);
 
-    // Panning with the arrow keys moves the stations across the view.
-    const before = (await marker(near[0]!).boundingBox())!;
-    await map.focus();
-    await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await marker(near[0]!).boundingBox())!.x).toBeLessThan(before.x - 40);
+      // Panning with the arrow keys moves the stations across the view.
+      const before = (await map.marker(near[0]!).boundingBox())!;
+      await map.locator.focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await map.marker(near[0]!).boundingBox())!.x).toBeLessThan(before.x - 40);
 
-    // Zooming out with "-" groups them again.
-    await expect
-      .poll(
-        async () => {
-          await map.focus();
-          await page.keyboard.press('Minus');
-          return group.count();
-        },
-        { timeout: 20_000 },
-      )
-      .toBe(1);
-    for (const name of near) expect(await marker(name).count()).toBe(0);
+      // Zooming out with "-" groups them again.
+      await expect
+        .poll(
+          async () => {
+            await map.locator.focus();
+            await page.keyboard.press('Minus');
+            return group.count();
+          },
+          { timeout: 20_000 },
+        )
+        .toBe(1);
+      for (const name of near) expect(await map.marker(name).count()).toBe(0);
+    } finally {
+      await fleet.stop();
+    }
   });
 });

@@ -1,6 +1,7 @@
 /** The map kit (shared/map): what every map says. */
 export const map = {
   'map.cluster': '{count} places here: zoom in',
+  'map.clusterStates': '{count} places here ({online} online, {offline} offline, {alarm} in alarm): zoom in',
   'map.drawTools': 'Drawing tools',
   'map.draw': 'Draw outline',
   'map.editPoints': 'Edit points',

@@ -2,6 +2,7 @@ import type { map as en } from '../en/map';
 
 export const map: Record<keyof typeof en, string> = {
   'map.cluster': '{count} tempat di sini: perbesar',
+  'map.clusterStates': '{count} tempat di sini ({online} daring, {offline} luring, {alarm} beralarm): perbesar',
   'map.drawTools': 'Alat gambar',
   'map.draw': 'Gambar batas',
   'map.editPoints': 'Ubah titik',

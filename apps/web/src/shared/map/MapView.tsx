@@ -44,7 +44,16 @@ export default function MapView({
   const { tiles, known } = useMapTiles();
   const [base, setBase] = useState<'tiles' | 'outline' | 'loading'>('loading');
   const handlers = useRef({ onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange });
-  const nameOf = useCallback((group: { count: number }) => t('map.cluster', { count: group.count }), [t]);
+  // A group's name starts with its count; a group of stations also says how many are online, offline and in alarm.
+  const nameOf = useCallback(
+    (group: { count: number; tones?: GroupTones | undefined }) => {
+      const { online = 0, offline = 0, alarm = 0 } = group.tones ?? {};
+      return online + offline + alarm > 0
+        ? t('map.clusterStates', { count: group.count, online, offline, alarm })
+        : t('map.cluster', { count: group.count });
+    },
+    [t],
+  );
   useEffect(() => {
     handlers.current = { onMapClick, onMarkerClick, onPolygonClick, onLineClick, onViewChange };
   });
@@ -244,7 +253,6 @@ function viewOf(map: L.Map): MapBounds {
   };
 }
 
-/** A group of places: a round mark with its count, a button named with it. */
 /** A ring in the shares of the group's tones (online green, offline grey, alarm red), as the markers' own colours. */
 function toneRing(tones: GroupTones | undefined, count: number): string {
   if (!tones || count <= 0) return '';
@@ -263,6 +271,7 @@ function toneRing(tones: GroupTones | undefined, count: number): string {
   return parts.length ? ` style="background: conic-gradient(${parts.join(', ')})"` : '';
 }
 
+/** A group of places: a round mark with its count, a button named with it (and its states). */
 function addGroup(
   layer: L.LayerGroup,
   group: { lat: number; lng: number; count: number; tones?: GroupTones | undefined },

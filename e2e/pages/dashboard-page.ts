@@ -36,6 +36,27 @@ export class DashboardPage extends BasePage {
     return (await marker.count()) === 1 ? marker.getAttribute('aria-label') : null;
   }
 
+  /** Every card has drawn what it loads: the trends' four charts, the rankings' rows and the fleet map's stations. */
+  async waitUntilDrawn(): Promise<void> {
+    await this.card('Trends').locator('.dashboard-chart canvas').nth(3).waitFor();
+    await this.card('Rankings').locator('tbody tr.ant-table-row').first().waitFor();
+    await this.page.locator('.leaflet-marker-icon').first().waitFor();
+  }
+
+  /**
+   * How many pixels the page would scroll, down and across, at the window's size: the window's and
+   * the shell's content area's (0 when everything fits).
+   */
+  overflow(): Promise<{ down: number; across: number }> {
+    return this.page.evaluate(() => {
+      const boxes = [document.scrollingElement, document.getElementById('main-content')].filter((box) => box !== null);
+      return {
+        down: Math.max(...boxes.map((box) => box.scrollHeight - box.clientHeight)),
+        across: Math.max(...boxes.map((box) => box.scrollWidth - box.clientWidth)),
+      };
+    });
+  }
+
   /** The page's live stream is open (the title bar's "Page updates live"). */
   async waitUntilLive(): Promise<void> {
     await this.page.locator('[data-live-status="open"]').waitFor();

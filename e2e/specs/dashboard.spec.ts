@@ -22,6 +22,11 @@ describe('dashboard', () => {
     await expect.poll(() => dashboard.settledCount('Swaps today'), { timeout: 20_000 }).toBeGreaterThan(before);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await checkA11y(page);
+
+    // On a 1920×1080 wall screen every card fits: no scrollbar, down or across.
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await dashboard.waitUntilDrawn();
+    await expect.poll(() => dashboard.overflow()).toEqual({ down: 0, across: 0 });
   });
 
   test('the fleet map follows a station’s cabinet coming online and going offline, without a reload', async ({ page }) => {

@@ -82,10 +82,11 @@ export function DashboardPage() {
   const trends = held.includes('trends');
   const ranking = held.includes('ranking');
   // Side by side on a wide screen: trends, rankings and the map share the row, each full width when alone.
+  // The rankings take half of it, so that at 1920×1080 their rows keep to one line and the page fits.
   const spans = {
-    trends: ranking ? 8 : map ? 16 : 24,
-    ranking: trends ? 10 : map ? 16 : 24,
-    map: trends && ranking ? 6 : trends || ranking ? 8 : 24,
+    trends: ranking ? 7 : map ? 16 : 24,
+    ranking: trends ? 12 : map ? 16 : 24,
+    map: trends && ranking ? 5 : trends || ranking ? 8 : 24,
   };
   return (
     <div className="dashboard">

@@ -406,6 +406,21 @@ describe('demo seed', () => {
     expect(await total(vehicles)).toBe(800);
   });
 
+  it('keeps the demo’s open business alarms open through the check: each stands where its condition holds', async () => {
+    const admin = await server.login('admin');
+    const held = async () =>
+      (await succeed(server, alarmApi.records.search, { alarmKind: 'business', size: 50 }, admin)).records
+        .filter((r) => r.alarmState !== 'CLEARED')
+        .map((r) => ({ id: r.id, content: r.content, station: r.deviceNumber, state: r.alarmState, value: r.value }));
+    const before = await held();
+    expect(before.map((r) => [r.content, r.state, r.value]).sort()).toEqual([
+      ['No swappable battery left at the station', 'ACKNOWLEDGED', 0],
+      ['No swappable battery left at the station', 'OPEN', 0],
+    ]);
+    await evaluateBusinessAlarms(server.db);
+    expect(await held()).toEqual(expect.arrayContaining(before));
+  });
+
   // Last: it adds a merchant and a cabinet of Demo Agent, which the counts above do not expect.
   it('raises the demo’s empty-station alarm at a demo merchant’s empty station, never at one another merchant adds', async () => {
     const admin = await server.login('admin');

@@ -102,15 +102,15 @@ export const businessRules = {
 };
 
 /** A subject a rule's condition holds for: a cabinet or a station, its owner, and the figure that raised it. */
-interface Subject {
+export interface Subject {
   id: number;
   name: string;
   merchantId: number | null;
   value: number;
 }
 
-/** Where each business condition holds now (docs/alarms.md, "Business rules"). */
-async function subjectsOf(db: Db, rule: RuleRow, now: Date): Promise<Subject[]> {
+/** Where each business condition holds now (docs/alarms.md, "Business rules"); the demo's open alarms stand there too. */
+export async function subjectsOf(db: Db, rule: RuleRow, now: Date): Promise<Subject[]> {
   const since = new Date(now.getTime() - (rule.windowMinutes ?? 0) * 60_000);
   if (rule.businessCondition === 'noSwappableBattery') {
     const counts = await stationsWithSwappableAtMost(db, rule.threshold);

@@ -4,10 +4,13 @@ import type { DemoContext } from '../../db/demo.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { deviceNumbersOfKind, type DeviceRow } from '../device-registry/index.js';
+import { subjectsOf, type Subject } from './alarm.business.js';
 import { EVERY_TENANT, followAlarmStatus } from './alarm.evaluate.js';
 import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
 
 const MINUTE = 60_000;
+
+type AlarmRule = typeof alarmBusinessRules.$inferSelect;
 
 /**
  * Demo rules of the platform and of a demo merchant, and alarms of the demo merchants' batteries and
@@ -131,19 +134,21 @@ async function demoCabinets(db: Db): Promise<DeviceRow[]> {
 /**
  * Demo business alarm rules of the platform and of the demo merchants (a station left without a
  * swappable battery is each demo merchant's own rule, so it never fires at a station another
- * merchant adds), and business alarms of the demo
- * merchants' cabinets in every state; once, while no business rule exists. The sweep raises the
- * rest from what the demo fleet does (a station left without a swappable battery, say).
+ * merchant adds), and business alarms of the demo merchants in every state; once, while no business
+ * rule exists. The open and acknowledged ones stand at the station each demo merchant closed for
+ * maintenance (the cabinet module's demo), where their condition holds, so the check keeps them;
+ * the cleared ones at cabinets. The check raises the rest from what the demo fleet does.
  */
 async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: alarmBusinessRules.id }).from(alarmBusinessRules).limit(1);
   if (any) return;
   const agent = demo.merchantIds['Demo Agent'] ?? null;
+  const siam = demo.merchantIds['Siam Swap Direct'] ?? null;
   type Seed = [number | null, BusinessCondition, number, number | null, AlarmLevel, string, boolean];
   const seeds: Seed[] = [
     [null, 'swapFailures', 3, 30, 'HIGH', 'Swaps failing at the cabinet', true],
     // Each demo merchant's own: a platform rule would also raise it at every empty station another merchant adds.
-    ...[agent, demo.merchantIds['Siam Swap Direct'] ?? null]
+    ...[agent, siam]
       .filter((owner): owner is number => owner !== null)
       .map((owner): Seed => [owner, 'noSwappableBattery', 0, null, 'MEDIUM', 'No swappable battery left at the station', true]),
     [null, 'commandFailureRate', 50, 60, 'LOW', 'Cabinet commands failing', true],
@@ -166,27 +171,37 @@ async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
     )
     .returning();
   if (!demo.withDevices) return;
-  const ruleOf = (content: string) => rules.find((r) => r.content === content)!;
+  const ruleOf = (content: string, merchantId: number | null = null) =>
+    rules.find((r) => r.content === content && r.merchantId === merchantId)!;
   const cabinets = await demoCabinets(db);
-  const now = Date.now();
-  type AlarmSeed = [DeviceRow | undefined, string, 'OPEN' | 'ACKNOWLEDGED' | 'CLEARED', number, number, string];
+  const now = new Date();
+  // The open ones stand where their condition holds, read as the check reads it, so the check keeps
+  // them open: each demo merchant's station closed for maintenance has no swappable battery.
+  const emptyStation = async (owner: number | null) => {
+    const rule = rules.find((r) => r.merchantId === owner && r.businessCondition === 'noSwappableBattery');
+    return rule ? (await subjectsOf(db, rule, now)).find((s) => s.merchantId === owner) : undefined;
+  };
+  const [agentStation, siamStation] = [await emptyStation(agent), await emptyStation(siam)];
+  type AlarmSeed = [Subject | undefined, AlarmRule, 'OPEN' | 'ACKNOWLEDGED' | 'CLEARED', number, number, string];
+  const emptyRule = (owner: number | null) => ruleOf('No swappable battery left at the station', owner);
+  const cabinetSubject = (device: DeviceRow | undefined): Subject | undefined =>
+    device && { id: device.id, name: device.number, merchantId: device.merchantId, value: 0 };
   const entries: AlarmSeed[] = [
-    [cabinets[4], 'Swaps failing at the cabinet', 'OPEN', 4, 8, ''],
-    [cabinets[5], 'Cabinet commands failing', 'ACKNOWLEDGED', 66.7, 45, 'Modem being replaced'],
-    [cabinets[6], 'Swaps failing at the cabinet', 'CLEARED', 5, 60 * 20, 'Door latch adjusted'],
-    [cabinets[7], 'Cabinet commands failing', 'CLEARED', 75, 60 * 40, 'Recovered after a restart'],
+    [agentStation, emptyRule(agent), 'OPEN', agentStation?.value ?? 0, 35, ''],
+    [siamStation, emptyRule(siam), 'ACKNOWLEDGED', siamStation?.value ?? 0, 90, 'Compartments switched off for maintenance'],
+    [cabinetSubject(cabinets[6]), ruleOf('Swaps failing at the cabinet'), 'CLEARED', 5, 60 * 20, 'Door latch adjusted'],
+    [cabinetSubject(cabinets[7]), ruleOf('Cabinet commands failing'), 'CLEARED', 75, 60 * 40, 'Recovered after a restart'],
   ];
   const rows = entries
-    .filter((entry): entry is [DeviceRow, ...(typeof entry extends [unknown, ...infer R] ? R : never)] => entry[0] !== undefined)
-    .map(([device, content, alarmState, value, minutesAgo, comment]) => {
-      const rule = ruleOf(content);
-      const openedAt = new Date(now - minutesAgo * MINUTE);
+    .filter((entry): entry is [Subject, ...(typeof entry extends [unknown, ...infer R] ? R : never)] => entry[0] !== undefined)
+    .map(([subject, rule, alarmState, value, minutesAgo, comment]) => {
+      const openedAt = new Date(now.getTime() - minutesAgo * MINUTE);
       const cleared = alarmState === 'CLEARED' ? new Date(openedAt.getTime() + 25 * MINUTE) : null;
       return {
-        merchantId: device.merchantId,
+        merchantId: subject.merchantId,
         alarmKind: 'business' as const,
-        deviceId: device.id,
-        deviceNumber: device.number,
+        deviceId: subject.id,
+        deviceNumber: subject.name,
         businessRuleId: rule.id,
         parameter: rule.businessCondition,
         level: rule.level,
@@ -195,7 +210,7 @@ async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
         header: rule.notifications.includes('HEADER'),
         value,
         openedAt,
-        lastSeenAt: cleared ?? new Date(now - MINUTE),
+        lastSeenAt: cleared ?? new Date(now.getTime() - MINUTE),
         clearedAt: cleared,
         comment,
       };

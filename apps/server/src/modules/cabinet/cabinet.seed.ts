@@ -1,3 +1,4 @@
+import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import {
   demoDaysAgo,
@@ -18,7 +19,8 @@ import { cabinetCompartments, cabinets } from './cabinet.table.js';
 /**
  * The demo fleet's 50 cabinets and their compartments, about two thirds of them holding one of the
  * owner's free packs (only while the fleet is added). Packs in cabinets are in service at the
- * cabinet's station: assigned to it, so cabinets may hand them out.
+ * cabinet's station: assigned to it, so cabinets may hand them out. One station of each demo
+ * merchant is closed for maintenance (closeDemoStations).
  */
 export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void> {
   const fleet = demo.fleet;
@@ -98,10 +100,31 @@ export async function seedDemoCabinets(db: Db, demo: DemoContext): Promise<void>
   );
   for (const c of fleet.cabinets) if (c.merchantId !== null) fleet.deployed.cabinet.add(c.id);
   await insertChunks(compartmentRows, (part) => db.insert(cabinetCompartments).values(part));
+  await closeDemoStations(db, fleet.cabinets);
   // The packs in a cabinet are assigned to its station (docs/operation-centre.md, "Distribution").
   for (const c of fleet.cabinets) {
     if (c.stationId === null) continue;
     const held = compartmentRows.flatMap((row) => (row.cabinetId === c.id && row.batteryId !== null ? [row.batteryId] : []));
     if (held.length) await assignBatteries(db, held, c.stationId);
   }
+}
+
+/**
+ * Closes one station of each demo merchant for maintenance: its cabinets' compartments are switched
+ * off, so it has no swappable battery and the merchant's empty-station alarm holds for as long as
+ * nobody switches them on (docs/alarms.md, "Demo data"). The station whose first cabinet was
+ * registered last: the demo fleet runs the first cabinets, whose own state would switch them on.
+ */
+async function closeDemoStations(db: Db, placed: { id: number; merchantId: number | null; stationId: number | null }[]): Promise<void> {
+  const firstAt = new Map<number, { merchantId: number; at: number }>();
+  placed.forEach((c, at) => {
+    if (c.merchantId !== null && c.stationId !== null && !firstAt.has(c.stationId))
+      firstAt.set(c.stationId, { merchantId: c.merchantId, at });
+  });
+  const closed = new Map<number, { stationId: number; at: number }>();
+  for (const [stationId, { merchantId, at }] of firstAt)
+    if ((closed.get(merchantId)?.at ?? -1) < at) closed.set(merchantId, { stationId, at });
+  const stationIds = new Set([...closed.values()].map((each) => each.stationId));
+  const ids = placed.filter((c) => c.stationId !== null && stationIds.has(c.stationId)).map((c) => c.id);
+  if (ids.length) await db.update(cabinetCompartments).set({ enabled: false }).where(inArray(cabinetCompartments.cabinetId, ids));
 }

@@ -285,6 +285,17 @@ export async function createSubAccount(server: TestServer, merchant: MerchantFix
   return createAccount(server, merchant.admin.token, { type: 'SON', menuCodes });
 }
 
+/**
+ * Two tenants side by side, as a tenant test starts: the platform's administrator, two merchants
+ * whose administrators hold `menuCodes`, and the device types.
+ */
+export async function twoMerchants(server: TestServer, menuCodes: readonly string[]) {
+  const platform = await platformAdmin(server);
+  const a = await createMerchant(server, platform.token, { menuCodes });
+  const b = await createMerchant(server, platform.token, { menuCodes });
+  return { platform, a, b, types: await createDeviceTypes(server, platform.token) };
+}
+
 /** The types createDeviceTypes adds: one battery, two vehicle and one cabinet type. */
 export const DEVICE_TYPES = DEVICE_TYPE_SAMPLES;
 

@@ -3,17 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DASHBOARD_TIME_ZONE, dashboardApi, type SwapEvent } from '@swap/contracts';
 import { seededRandom } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  assignToStation,
-  createDeviceTypes,
-  createDevices,
-  createMerchant,
-  platformAdmin,
-  succeed,
-  unique,
-  type Caller,
-  type MerchantFixture,
-} from '../../test/factories.js';
+import { assignToStation, createDevices, succeed, twoMerchants, unique, type Caller, type MerchantFixture } from '../../test/factories.js';
 import { openDatabase, type Database } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import { applySwapEvent, swapFigureFacts } from '../swap/index.js';
@@ -31,10 +21,8 @@ let second: Database | undefined;
 
 beforeAll(async () => {
   server = await startTestServer({ DEMO: '0' });
-  platform = await platformAdmin(server);
-  north = await createMerchant(server, platform.token, { menuCodes: CARDS });
-  south = await createMerchant(server, platform.token, { menuCodes: CARDS });
-  const types = await createDeviceTypes(server, platform.token);
+  const { types, ...tenants } = await twoMerchants(server, CARDS);
+  ({ platform, a: north, b: south } = tenants);
   const northCabinets = await createDevices(server, platform.token, 'cabinet', 3, {
     typeId: types.cabinet,
     prefix: unique('DN'),

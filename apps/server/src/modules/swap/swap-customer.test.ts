@@ -6,10 +6,9 @@ import {
   assignToStation,
   createCabinetWithBatteries,
   createCustomer,
-  createDeviceTypes,
-  createMerchant,
-  platformAdmin,
+  createDevices,
   succeed,
+  twoMerchants,
   unique,
   type Caller,
   type MerchantFixture,
@@ -17,7 +16,6 @@ import {
 import { openDatabase, type Database } from '../../db/client.js';
 import { appointments, referenceBackfills, swapRecords } from './swap.table.js';
 import { batteries } from '../battery/battery.table.js';
-import { createDevices } from '../../test/factories.js';
 import { applySwapEvent, backfillCustomerBatch, backfillCustomerReferences, REFERENCE_BACKFILLS } from './index.js';
 
 const MENUS = ['record.swap', 'record.appointment', 'customer.list'];
@@ -65,10 +63,8 @@ describe('swaps and reservations refer to their customer (docs/customers.md, "Sw
   beforeAll(async () => {
     // The backfill is run by the test itself, not beside it in the background.
     server = await startTestServer({ DEMO: '0', REFERENCE_BACKFILL_PAUSE_MS: '0' });
-    platform = await platformAdmin(server);
-    a = await createMerchant(server, platform.token, { menuCodes: MENUS });
-    b = await createMerchant(server, platform.token, { menuCodes: MENUS });
-    const types = await createDeviceTypes(server, platform.token);
+    const { types, ...tenants } = await twoMerchants(server, MENUS);
+    ({ platform, a, b } = tenants);
     batteryType = types.battery;
     cabinetA = await createCabinetWithBatteries(server, platform.token, { types, prefix: unique('RA'), batteries: 4, merchantId: a.id });
     cabinetB = await createCabinetWithBatteries(server, platform.token, { types, prefix: unique('RB'), batteries: 4, merchantId: b.id });

@@ -187,8 +187,9 @@ describe('stations', () => {
       await new ListPage(page, PATH).open();
       const map = new MapView(page, 'Map of the stations');
       await page.getByText('On the map: 5', { exact: true }).waitFor();
-      // Fitted to all five: the four near ones are one group, named with their states; the far one stands alone.
-      expect(await map.groupName(4)).toBe('4 places here (1 online, 3 offline, 0 in alarm): zoom in');
+      // Fitted to all five: the four near ones are one group, named with their states (the states may
+      // come a moment after the group is drawn); the far one stands alone.
+      await expect.poll(() => map.groupName(4)).toBe('4 places here (1 online, 3 offline, 0 in alarm): zoom in');
       const group = map.group(4);
       await map.marker(far).waitFor();
       for (const name of near) expect(await map.marker(name).count()).toBe(0);

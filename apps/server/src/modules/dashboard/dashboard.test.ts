@@ -37,11 +37,11 @@ import type { DeviceChange } from '../../app/device-hub.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
 import { OFFLINE_RULE } from '../alarm/alarm.fixtures.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
+import { countFigures } from './index.js';
+import { DAY_MS, HOUR_MS, dayOf, dayStartOf, hourOf } from './dashboard.time.js';
 
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
 const GATEWAY_SECRET = 'stand-in-secret-for-the-dashboard-tests';
-import { countFigures } from './index.js';
-import { dayOf, dayStartOf } from './dashboard.time.js';
 
 let server: TestServer;
 let platform: Caller;
@@ -93,24 +93,29 @@ describe('dashboard cards', () => {
   it('compares today with yesterday up to the same time of day', async () => {
     const now = new Date();
     const dayStart = dayStartOf(now, DASHBOARD_TIME_ZONE);
-    // Yesterday: 4 swaps before this time of day (in the first hour), 6 long after it (in its last hour).
-    const sameTimeYesterday = new Date(now.getTime() - 24 * 3_600_000);
-    const early = new Date(Math.min(dayStart.getTime() - 24 * 3_600_000 + 60_000, sameTimeYesterday.getTime() - 3_600_000));
+    const yesterdayStart = new Date(dayStart.getTime() - DAY_MS);
+    // Yesterday is counted in whole hours up to the hour holding this time of day, and that hour in proportion.
+    const thenHour = hourOf(new Date(now.getTime() - DAY_MS));
+    const beforeThen = yesterdayStart < thenHour; // false in the first hour of the day
+    const afterThen = new Date(thenHour.getTime() + HOUR_MS + 60_000);
     const merchant = await createMerchant(server, platform.token, { menuCodes: ['dashboard.figures'] });
     await server.db.transaction((tx) =>
       countFigures(tx, [
-        { merchantId: merchant.id, at: early, swaps: early >= new Date(dayStart.getTime() - 24 * 3_600_000) ? 4 : 0 },
-        { merchantId: merchant.id, at: new Date(dayStart.getTime() - 60_000), swaps: 6 },
+        ...(beforeThen ? [{ merchantId: merchant.id, at: new Date(yesterdayStart.getTime() + 60_000), swaps: 4 }] : []),
+        { merchantId: merchant.id, at: new Date(thenHour.getTime() + 60_000), swaps: 12 },
+        // After this time of day: never counted (absent in the last hour of the day).
+        ...(afterThen < dayStart ? [{ merchantId: merchant.id, at: afterThen, swaps: 6 }] : []),
         { merchantId: merchant.id, at: now, swaps: 5 },
       ]),
     );
     const figures = await succeed(server, dashboardApi.figures, undefined, merchant.admin.token);
+    const at = new Date(figures.at);
+    if (hourOf(new Date(at.getTime() - DAY_MS)).getTime() !== thenHour.getTime()) return; // the hour turned meanwhile
     expect(figures.swaps.today).toBe(5);
-    // The last hour of yesterday lies after this time of day unless the day has just begun.
-    if (now.getTime() - dayStart.getTime() > 2 * 3_600_000) {
-      expect(figures.swaps.sameTimeYesterday).toBe(4);
-      expect(figures.swaps.changePercent).toBe(25);
-    }
+    const fraction = (at.getTime() - DAY_MS - thenHour.getTime()) / HOUR_MS;
+    const expected = (beforeThen ? 4 : 0) + Math.round(12 * fraction);
+    expect(figures.swaps.sameTimeYesterday).toBe(expected);
+    expect(figures.swaps.changePercent).toBe(expected === 0 ? null : Math.round(((5 - expected) / expected) * 1000) / 10);
   });
 
   it('counts days in the zone the time_zone setting names, and counts them again when it changes', async () => {

@@ -7,11 +7,13 @@ import { openDatabase, type Database } from '../db/client.js';
  * Fresh, migrated, empty databases for test servers, made without paying for a new database and
  * every migration per server (docs/testing.md, "Fresh databases"):
  * - PGlite: a migrated in-memory instance is kept per test process; when its server closes, every
- *   table is emptied (identities restarted) and the instance waits for the next server. Starting an
- *   in-memory PGlite runs its own initdb, which costs more than most test files' tests.
+ *   table is emptied (identities restarted), the rows the migrations inserted are put back with
+ *   their sequences as the migrations left them, and the instance waits for the next server.
+ *   Starting an in-memory PGlite runs its own initdb, which costs more than most test files' tests.
  * - PostgreSQL: the migrations run once per process into a template database, and each server
  *   gets a copy of it (`create database … template …`).
- * Either way a server starts on the schema the migrations make, with no rows.
+ * Either way a server starts on the database the migrations make: their schema, and only the rows
+ * they insert.
  */
 export interface FreshDatabase {
   database: Database;
@@ -29,15 +31,23 @@ export async function freshDatabase(options: {
   return freshPgliteDatabase();
 }
 
-const idlePglite: Database[] = [];
+/** A migrated PGlite instance and what its migrations left in it, put back each time it is emptied. */
+interface MigratedPglite {
+  database: Database;
+  seeded: MigrationRows;
+}
+
+const idlePglite: MigratedPglite[] = [];
 
 async function freshPgliteDatabase(): Promise<FreshDatabase> {
-  let database = idlePglite.pop();
-  if (!database) {
-    database = await openDatabase({ dataDir: 'memory://' });
+  let instance = idlePglite.pop();
+  if (!instance) {
+    const database = await openDatabase({ dataDir: 'memory://' });
     await database.migrate();
+    instance = { database, seeded: await migrationRows(database) };
   }
-  const taken = database;
+  const kept = instance;
+  const taken = kept.database;
   let released = false;
   return {
     // The server's own close() must not end the shared instance: release() decides.
@@ -48,7 +58,8 @@ async function freshPgliteDatabase(): Promise<FreshDatabase> {
       released = true;
       try {
         await emptyEveryTable(taken);
-        idlePglite.push(taken);
+        await putBack(taken, kept.seeded);
+        idlePglite.push(kept);
       } catch {
         // A broken instance is not reused.
         await taken.close().catch(() => undefined);
@@ -62,6 +73,51 @@ async function emptyEveryTable(database: Database): Promise<void> {
   const tables = await database.db.execute(sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public'`);
   const names = (tables as { rows: { name: string }[] }).rows.map((row) => row.name);
   if (names.length > 0) await database.db.execute(sql.raw(`truncate ${names.join(', ')} restart identity cascade`));
+}
+
+/** The rows the migrations inserted (table by table, as JSON) and every sequence's state after them. */
+interface MigrationRows {
+  tables: { name: string; rows: string }[];
+  sequences: { name: string; lastValue: string; isCalled: boolean }[];
+}
+
+/** Reads what the migrations left in a just-migrated database (docs/testing.md, "Fresh databases"). */
+async function migrationRows(database: Database): Promise<MigrationRows> {
+  const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+  const names = rowsOf<{ name: string }>(
+    await database.db.execute(sql`select quote_ident(tablename) as name from pg_tables where schemaname = 'public' order by tablename`),
+  ).map((row) => row.name);
+  const tables: MigrationRows['tables'] = [];
+  for (const name of names) {
+    const [row] = rowsOf<{ rows: string | null }>(await database.db.execute(sql.raw(`select json_agg(t)::text as rows from ${name} t`)));
+    if (row?.rows) tables.push({ name, rows: row.rows });
+  }
+  const sequences = rowsOf<{ name: string; lastValue: string | null }>(
+    await database.db.execute(
+      sql`select quote_ident(sequencename) as name, last_value::text as "lastValue" from pg_sequences where schemaname = 'public'`,
+    ),
+  )
+    .filter((row) => row.lastValue !== null)
+    .map((row) => ({ name: row.name, lastValue: row.lastValue!, isCalled: true }));
+  return { tables, sequences };
+}
+
+/**
+ * Puts back the migrations' rows into an emptied database, and their sequences where the migrations
+ * left them. Triggers stay off while the rows go in (replica role): the rows are the ones the
+ * triggers' work already produced.
+ */
+async function putBack(database: Database, seeded: MigrationRows): Promise<void> {
+  if (seeded.tables.length === 0 && seeded.sequences.length === 0) return;
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local session_replication_role = replica`);
+    for (const table of seeded.tables)
+      await tx.execute(
+        sql`insert into ${sql.raw(table.name)} select * from json_populate_recordset(null::${sql.raw(table.name)}, ${table.rows}::json)`,
+      );
+    for (const sequence of seeded.sequences)
+      await tx.execute(sql`select setval(${`public.${sequence.name}`}::regclass, ${sequence.lastValue}::bigint, ${sequence.isCalled})`);
+  });
 }
 
 let templateName: Promise<string> | undefined;

@@ -1,11 +1,12 @@
 import { Suspense, useState } from 'react';
 import { Segmented } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { DASHBOARD_RANGES, type DashboardRange, type DashboardTrend } from '@swap/contracts';
-import { LOCALES, pageLanguage } from '../../shared/format';
+import { DASHBOARD_RANGES, type DashboardRange } from '@swap/contracts';
+import { pageLanguage } from '../../shared/format';
 import { LazyDailyBarChart, type DailyBars } from '../telemetry';
 import { DashboardCard } from './DashboardCard';
 import { useTrend } from './dashboardQueries';
+import { trendLabels } from './trendLabels';
 
 const MEASURES = [
   { key: 'swaps', meaning: 'processing', whole: true },
@@ -13,17 +14,6 @@ const MEASURES = [
   { key: 'energyKwh', meaning: 'warning', whole: false },
   { key: 'newUsers', meaning: 'default', whole: true },
 ] as const;
-
-/** The buckets' labels: hours today, days for a week or a month, in the zone the server counted them. */
-function labels(trend: DashboardTrend): string[] {
-  const format = new Intl.DateTimeFormat(
-    LOCALES[pageLanguage()],
-    trend.unit === 'hour'
-      ? { timeZone: trend.timeZone, hour: '2-digit', minute: '2-digit' }
-      : { timeZone: trend.timeZone, month: 'short', day: 'numeric' },
-  );
-  return trend.points.map((point) => format.format(new Date(point.at)));
-}
 
 /** Swaps, sales, energy and new users over today (by hour), the week or the month (by day) (dashboard.trends). */
 export function TrendsCard() {
@@ -42,7 +32,7 @@ export function TrendsCard() {
   return (
     <DashboardCard title={t('dashboard.trends')} query={query} extra={picker} className="dashboard-trends">
       {(trend) => {
-        const days = labels(trend);
+        const days = trendLabels(trend, pageLanguage());
         return (
           <div className="dashboard-charts">
             {MEASURES.map(({ key, meaning, whole }) => {

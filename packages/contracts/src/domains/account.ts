@@ -32,7 +32,17 @@ export const accountRecord = z.object({
 export type AccountRecord = z.infer<typeof accountRecord>;
 
 /** The columns the list sorts by. */
-export const ACCOUNT_SORTABLE = ['username', 'name', 'type', 'status', 'accountType', 'merchantName', 'lastLoginAt', 'createdAt'] as const;
+export const ACCOUNT_SORTABLE = [
+  'username',
+  'name',
+  'email',
+  'type',
+  'status',
+  'accountType',
+  'merchantName',
+  'lastLoginAt',
+  'createdAt',
+] as const;
 export const accountSearch = pageQuerySchema.extend({
   keyword: safeText(64).optional(),
   type: z.enum(USER_TYPES).optional(),
@@ -98,7 +108,7 @@ export const accountApi = {
     access: { code: 'admin.admin' },
     body: accountSearch,
     answer: pageSchema(accountRecord),
-    sortable: ['username', 'name', 'type', 'status', 'accountType', 'merchantName', 'lastLoginAt', 'createdAt'],
+    sortable: ACCOUNT_SORTABLE,
   }),
   detail: endpoint({
     method: 'GET',

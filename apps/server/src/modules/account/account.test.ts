@@ -420,6 +420,33 @@ describe('accounts', () => {
       expect(csv.raw.body.split('\r\n')[0]).toContain('Email');
     });
 
+    it('sorts the list and the CSV by mail, both ways, accounts without one last when ascending', async () => {
+      const mails: [string, string][] = [
+        ['sort.b', 'b.sort@example.test'],
+        ['sort.a', 'a.sort@example.test'],
+        ['sort.none', ''],
+        ['sort.c', 'c.sort@example.test'],
+      ];
+      for (const [username, email] of mails) expect((await add(merchant, newAccount(username, { email }))).code).toBe(1);
+      const order = async (direction: 'ascend' | 'descend') => {
+        const page = await server.request(
+          accountApi.search,
+          { keyword: 'sort.', sort: { field: 'email', order: direction } },
+          { token: merchant },
+        );
+        return page.data.records.map((r) => r.username);
+      };
+      expect(await order('ascend')).toEqual(['sort.a', 'sort.b', 'sort.c', 'sort.none']);
+      expect(await order('descend')).toEqual(['sort.none', 'sort.c', 'sort.b', 'sort.a']);
+      const csv = await server.request(
+        accountApi.export,
+        { keyword: 'sort.', sort: { field: 'email', order: 'ascend' } },
+        { token: merchant },
+      );
+      const rows = csv.raw.body.split('\r\n').slice(1).filter(Boolean);
+      expect(rows.map((line) => line.split(',')[1])).toEqual(['sort.a', 'sort.b', 'sort.c', 'sort.none']);
+    });
+
     it('refuses a bad, NUL or huge address in four languages, changing nothing', async () => {
       const id = (await add(merchant, newAccount('mail.keep', { email: 'keep@example.test' }))).data.id as number;
       const words = {

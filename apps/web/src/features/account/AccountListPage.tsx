@@ -77,7 +77,7 @@ export function AccountListPage() {
             ),
           },
           { key: 'name', titleKey: 'account.name', sortable: true },
-          { key: 'email', titleKey: 'field.email', render: (r) => r.email ?? t('common.empty') },
+          { key: 'email', titleKey: 'field.email', sortable: true, render: (r) => r.email ?? t('common.empty') },
           {
             key: 'accountType',
             titleKey: 'account.accountTypeLabel',

@@ -36,6 +36,11 @@ export interface OwnedRecordsDef<T extends PgTable, Fields extends Record<string
   prepare?: (ctx: Ctx, input: Fields, owner: number | null, db: Db) => Promise<Record<string, unknown>>;
   /** What add and edit answer, read again by id (e.g. with the names the list joins); `present` by default. */
   answer?: (ctx: Ctx, id: number) => Promise<Out>;
+  /**
+   * What an edit or a removal sets in motion on other rows, inside its transaction: run after the
+   * edit (`after`: the row as saved) and before the removal (`after`: null), the record still locked.
+   */
+  settle?: (ctx: Ctx, tx: Db, change: { before: T['$inferSelect']; after: T['$inferSelect'] | null }) => Promise<void>;
 }
 
 /**
@@ -120,6 +125,7 @@ export function ownedRecords<T extends PgTable, Fields extends Record<string, un
         objectId: input.id,
         changes: diff(fieldsOf(before), fieldsOf(input)),
       });
+      await def.settle?.(ctx, tx, { before, after: row! });
       return row!;
     });
     return def.answer ? def.answer(ctx, input.id) : def.present(row);
@@ -128,6 +134,7 @@ export function ownedRecords<T extends PgTable, Fields extends Record<string, un
   async function remove(ctx: Ctx, id: number): Promise<null> {
     await ctx.db.transaction(async (tx) => {
       const before = await lockOwn(tx, ctx, id);
+      await def.settle?.(ctx, tx, { before, after: null });
       await tx.delete(def.table).where(eq(def.id, id));
       await recordAudit(tx, ctx, {
         action: `${def.objectType}.remove` as AuditAction,

@@ -22,6 +22,7 @@ import { checkWebhookUrl, newSigningKey } from '../external-system/index.js';
 import { alarmWebhookSettings, forgetWebhookLevels } from './alarm.webhook.js';
 import { deviceTypeNameOf, findTypeOfKind } from '../device-type/index.js';
 import { alarmLevels, alarmRules } from './alarm.table.js';
+import type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
 
 // ---- Levels ----
 
@@ -125,6 +126,17 @@ const presentRule = (row: RuleRow & { deviceTypeName?: string | null }, ctx?: Ct
   createdAt: row.createdAt.toISOString(),
 });
 
+/**
+ * Told inside the transaction of a rule's change that retires it (disabled, removed, or watching
+ * something else now), so its alarms clear with it; answers them (alarm.evaluate.ts).
+ */
+let onRuleRetired: (ctx: Ctx, tx: Db, ruleId: number) => Promise<AlarmChange[]> = () => Promise.resolve([]);
+export function whenRuleRetires(listener: typeof onRuleRetired): void {
+  onRuleRetired = listener;
+}
+/** The alarms a request's rule change cleared, until announced once committed. */
+const clearedBy = new WeakMap<Ctx, AlarmChange[]>();
+
 /** Told when rules change, so evaluation reads them again (alarm.evaluate.ts). */
 let onRulesChanged: () => void = () => undefined;
 export function whenRulesChange(listener: () => void): void {
@@ -159,6 +171,16 @@ const ruleRecords = ownedRecords({
     return {};
   },
   answer: (ctx: Ctx, id: number): Promise<AlarmRuleRecord> => ruleList.detail(ctx, id),
+  // Its alarms clear with a change that retires the rule (docs/alarms.md, "Rules").
+  settle: async (ctx, tx, { before, after }) => {
+    const retired =
+      after === null ||
+      !after.enabled ||
+      after.alarmKind !== before.alarmKind ||
+      after.parameter !== before.parameter ||
+      after.deviceTypeId !== before.deviceTypeId;
+    if (retired) clearedBy.set(ctx, await onRuleRetired(ctx, tx, before.id));
+  },
 });
 
 export const ruleList = defineList({
@@ -199,22 +221,23 @@ const changed = <T>(value: T): T => {
   return value;
 };
 
-/** Told when a rule was disabled or removed, so its alarms clear (alarm.evaluate.ts). */
-let onRulesRetired: (db: Db) => Promise<unknown> = () => Promise.resolve();
-export function whenRulesRetire(listener: (db: Db) => Promise<unknown>): void {
-  onRulesRetired = listener;
+/** Announces, once committed, the alarms the caller's rule change cleared. */
+function announceCleared(ctx: Ctx, announce: AnnounceAlarm | undefined): void {
+  for (const alarm of clearedBy.get(ctx) ?? []) announce?.(alarm);
+  clearedBy.delete(ctx);
 }
 
+/** Device alarm rules; audited. A change that retires a rule clears its alarms, announced as any clear. */
 export const rules = {
   add: async (ctx: Ctx, input: AlarmRuleAdd) => changed(await ruleRecords.add(ctx, ruleFields(input))),
-  edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }) => {
+  edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }, announce?: AnnounceAlarm) => {
     const edited = changed(await ruleRecords.edit(ctx, { ...ruleFields(input), id: input.id }));
-    if (!edited.enabled) await onRulesRetired(ctx.db);
+    announceCleared(ctx, announce);
     return edited;
   },
-  remove: async (ctx: Ctx, id: number) => {
+  remove: async (ctx: Ctx, id: number, announce?: AnnounceAlarm) => {
     const removed = changed(await ruleRecords.remove(ctx, id));
-    await onRulesRetired(ctx.db);
+    announceCleared(ctx, announce);
     return removed;
   },
 };

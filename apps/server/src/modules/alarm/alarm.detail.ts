@@ -21,8 +21,8 @@ function assignedTo(entry: AuditTrailEntry): number | null {
 
 /**
  * One battery's or cabinet's alarm the caller may see, with its history (docs/alarms.md, "Detail"):
- * its opening and a clearing by its condition (or its rule retired) are the alarm's own times, what
- * people did (acknowledge, assign, clear by hand) the audit log's entries of the alarm, oldest first.
+ * its opening and a clearing by its condition are the alarm's own times, what people did
+ * (acknowledge, assign, clear by hand or by retiring its rule) the audit log's entries of the alarm, oldest first.
  * Another tenant's alarm, one still waiting out its hold or one of another kind does not exist.
  */
 export async function alarmDetail(ctx: Ctx, kind: 'battery' | 'cabinet', id: number): Promise<AlarmDetail> {
@@ -49,7 +49,7 @@ export async function alarmDetail(ctx: Ctx, kind: 'battery' | 'cabinet', id: num
       assigneeName: assignee === null ? null : (names.get(assignee) ?? null),
     });
   }
-  // Cleared with no one's clear: its condition stopped holding, or its rule was disabled or removed.
+  // Cleared with no one's clear: its condition stopped holding (a rule retired by a change is audited as its clear).
   if (record.clearedAt !== null && !history.some((step) => step.event === 'cleared')) {
     history.push({ event: 'cleared', at: record.clearedAt, by: null, comment: '', assigneeName: null });
   }

@@ -11,14 +11,17 @@ import {
   type VehicleTelemetry,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import type { Ctx } from '../../app/context.js';
+import { recordAudit } from '../audit-log/index.js';
 import type { DeviceKindDef, DeviceRow } from '../device-registry/index.js';
 import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
-import { enabledRules, whenRulesChange, whenRulesRetire } from './alarm.config.js';
+import { enabledRules, whenRuleRetires, whenRulesChange } from './alarm.config.js';
 import { alarmRules, alarms } from './alarm.table.js';
 import { queueAlarmWebhooks, type HookedAlarm } from './alarm.webhook.js';
+import type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
 
 /** The device log's line for an alarm raised or cleared on a device (docs/alarms.md, "Device log"). */
 export function alarmLogLine(
@@ -122,7 +125,7 @@ type Rule = Awaited<ReturnType<typeof enabledRules>>[number];
 const RULES_TTL_MS = 30_000;
 let cached: { rules: Rule[]; at: number } | undefined;
 whenRulesChange(() => (cached = undefined));
-whenRulesRetire((db) => clearRetiredRuleAlarms(db));
+whenRuleRetires((ctx, tx, ruleId) => clearAlarmsOfRule(ctx, tx, ruleId));
 
 async function currentRules(db: Db): Promise<Rule[]> {
   if (!cached || Date.now() - cached.at > RULES_TTL_MS) cached = { rules: await enabledRules(db), at: Date.now() };
@@ -178,17 +181,7 @@ export interface OpenedAlarm {
 
 type Active = typeof alarms.$inferSelect;
 
-/**
- * An alarm that opened or cleared, for the screens that count alarms (the dashboard's figures and
- * fleet map, docs/dashboard.md "Live"): a device's, or a station's business alarm (`number`: the
- * station's id).
- */
-export interface AlarmChange {
-  kind: AlarmDeviceKind | 'station';
-  number: string;
-  merchantId: number | null;
-}
-export type AnnounceAlarm = (change: AlarmChange) => void;
+export type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
 
 /**
  * Checks each device's latest readings against the enabled rules and keeps its alarms in step
@@ -431,9 +424,49 @@ export async function followAlarmStatus(db: Db, batteryIds: number[]): Promise<v
 }
 
 /**
- * A device rule disabled or removed clears its alarms (docs/alarms.md, "Rules"): nothing watches
- * their condition any more, so nothing would ever clear them. Alarms still waiting out their hold
- * are dropped. Run when a rule changes and by the periodic business check (another server's change).
+ * A device rule disabled, removed, or set to watch something else (another kind, parameter or
+ * type) clears its alarms in the change's own transaction (docs/alarms.md, "Rules"): nothing would
+ * ever clear them. Each is written to its device's log as cleared and audited as cleared by the
+ * account that changed the rule; alarms still waiting out their hold are dropped. Answers the
+ * alarms cleared, to be announced once committed as any other clear.
+ */
+export async function clearAlarmsOfRule(ctx: Ctx, tx: Db, ruleId: number, now = new Date()): Promise<AlarmChange[]> {
+  const ofRule = and(eq(alarms.ruleId, ruleId), ne(alarms.alarmState, 'CLEARED'));
+  await tx.delete(alarms).where(and(ofRule, eq(alarms.alarmState, 'PENDING')));
+  const before = await tx.select({ id: alarms.id, alarmState: alarms.alarmState }).from(alarms).where(ofRule).for('update');
+  if (before.length === 0) return [];
+  const cleared = await tx
+    .update(alarms)
+    .set({ alarmState: 'CLEARED', clearedAt: now, lastSeenAt: now })
+    .where(
+      inArray(
+        alarms.id,
+        before.map((row) => row.id),
+      ),
+    )
+    .returning();
+  for (const row of before)
+    await recordAudit(tx, ctx, {
+      action: 'alarm.clear',
+      objectType: 'alarm',
+      objectId: row.id,
+      changes: { alarmState: [row.alarmState, 'CLEARED'], ruleId },
+    });
+  await appendDeviceLog(
+    tx,
+    cleared.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, false, now)),
+  );
+  await followAlarmStatus(
+    tx,
+    cleared.filter((row) => row.alarmKind === 'battery').map((row) => row.deviceId),
+  );
+  return cleared.map((row) => ({ kind: row.alarmKind as AlarmDeviceKind, number: row.deviceNumber, merchantId: row.merchantId }));
+}
+
+/**
+ * Alarms no enabled rule watches clear (docs/alarms.md, "Rules"): left by a rule disabled or removed
+ * on another server, or before this server cleared a rule's alarms with its change. Alarms still
+ * waiting out their hold are dropped. Run by the periodic business check.
  */
 export async function clearRetiredRuleAlarms(db: Db, now = new Date(), announce?: AnnounceAlarm): Promise<number> {
   const retired = sql`${alarms.alarmKind} <> 'business' and ${alarms.alarmState} <> 'CLEARED'

@@ -13,9 +13,19 @@ import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
 import { alarmScope } from './alarm.records.js';
 import { alarms } from './alarm.table.js';
+import type { AnnounceAlarm } from './alarm.change.js';
 
 /** The device-hub channel a device's new alarm is announced on (relayed to the other servers like any change). */
 export const ALARM_CHANNEL = 'alarm';
+/**
+ * Announces an alarm that opened or cleared on the device hub (relayed to the other servers): the
+ * header streams read what is new, the screens counting alarms (dashboard, device pages) reload.
+ */
+export const alarmAnnouncer =
+  (app: FastifyInstance): AnnounceAlarm =>
+  (alarm) =>
+    app.deviceHub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
+
 /**
  * An alarm acknowledged or cleared is announced on the device hub like a new one (relayed to the
  * other servers): the screens counting open alarms (the dashboard's figures, its fleet map) reload.

@@ -24,7 +24,7 @@ import {
   cabinetAlarmList,
   clearAlarm,
 } from './alarm.records.js';
-import { announceHandled, registerAlarmLive } from './alarm.live.js';
+import { alarmAnnouncer, announceHandled, registerAlarmLive } from './alarm.live.js';
 import { businessRuleList, businessRules } from './alarm.business.js';
 import { alarmDetail } from './alarm.detail.js';
 import { alarmRuleOptions, businessRuleOptions } from './alarm.options.js';
@@ -66,8 +66,9 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
 
   serve(app, alarmApi.rules.search, ({ input, ctx }) => ruleList.search(ctx, input));
   serve(app, alarmApi.rules.add, ({ input, ctx }) => rules.add(ctx, input));
-  serve(app, alarmApi.rules.edit, ({ input, ctx }) => rules.edit(ctx, input));
-  serve(app, alarmApi.rules.remove, ({ input, ctx }) => rules.remove(ctx, input.id));
+  // A rule retired by its change clears its alarms, announced on the live streams as any clear.
+  serve(app, alarmApi.rules.edit, ({ input, ctx }) => rules.edit(ctx, input, alarmAnnouncer(app)));
+  serve(app, alarmApi.rules.remove, ({ input, ctx }) => rules.remove(ctx, input.id, alarmAnnouncer(app)));
   serve(app, alarmApi.rules.export, ({ input, ctx, reply }) =>
     ruleList.sendExport(reply, ctx, input, { filename: 'alarm-rules.csv', columns: RULE_CSV }),
   );

@@ -6,7 +6,9 @@ import {
   alarmAssigneeOptionsEndpoint,
   batteryTelemetryTopic,
   cabinetTopic,
+  dashboardApi,
   endpointUrl,
+  liveApi,
   type BatteryTelemetry,
   type Language,
 } from '@swap/contracts';
@@ -513,6 +515,61 @@ describe('alarms', () => {
         stream.close();
         await client.endAsync(true);
       }
+    });
+    it('a rule removed or set to watch another parameter clears its alarms at once, told live to the battery page and the dashboard; audited', async () => {
+      await server.db.delete(alarmRules);
+      const body = { ...RULE, content: 'Retired live' };
+      const rule = (await server.request(alarmApi.rules.add, body, { token: admin })).data;
+      const fresh = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'BRL', merchantId: merchant.id });
+      const [first, second] = fresh.ids as [number, number];
+      const stillOpen = async (deviceId: number) => (await activeOf(deviceId)).filter((r) => r.alarmState !== 'CLEARED');
+      const changesHeard = (stream: { events: { event: string; data: Record<string, unknown> }[] }) =>
+        stream.events.filter((e) => e.event === 'change' && (e.data['channels'] as string[]).includes('alarm')).length;
+      forgetRules();
+      await evaluateAlarms(server.db, [reading(fresh.numbers[0]!, { temperature: 80 }), reading(fresh.numbers[1]!, { temperature: 80 })]);
+      expect(await stillOpen(first)).toHaveLength(1);
+      const page = await openEventStream(`${base}${endpointUrl(liveApi.battery.live)}?id=${first}`, merchant.admin.token);
+      const dashboard = await openEventStream(`${base}${endpointUrl(dashboardApi.live)}`, admin);
+      try {
+        await page.next('ready');
+        await dashboard.next('ready');
+        // Watching another parameter now: what it raised is no longer watched.
+        await server.request(
+          alarmApi.rules.edit,
+          { ...body, id: rule.id, parameter: 'voltage', rangeFrom: 80, rangeTo: null },
+          { token: admin },
+        );
+        expect(await stillOpen(first)).toEqual([]);
+        expect((await server.db.select().from(batteries).where(eq(batteries.id, first)))[0]?.alarmStatus).toBe('NORMAL');
+        await eventually(() => expect(changesHeard(page)).toBeGreaterThan(0));
+        await dashboard.next('figures');
+        // Raised again and removed: cleared, and its page told again.
+        forgetRules();
+        await evaluateAlarms(server.db, [reading(fresh.numbers[0]!, { voltage: 81 })]);
+        expect(await stillOpen(first)).toHaveLength(1);
+        const heardBefore = changesHeard(page);
+        const figuresBefore = dashboard.events.length;
+        await server.request(alarmApi.rules.remove, { id: rule.id }, { token: admin });
+        expect(await stillOpen(first)).toEqual([]);
+        await eventually(() => expect(changesHeard(page)).toBeGreaterThan(heardBefore));
+        await dashboard.next('figures', figuresBefore);
+      } finally {
+        page.close();
+        dashboard.close();
+      }
+      // Each clear audited as done by the account that changed the rule, and shown so in the alarm's history.
+      const cleared = (await activeOf(first)).map((row) => row.id);
+      const trail = await server.db.select().from(auditLogs).where(eq(auditLogs.action, 'alarm.clear'));
+      expect(trail.filter((entry) => cleared.includes(Number(entry.objectId))).map((entry) => entry.changes)).toEqual([
+        { alarmState: ['OPEN', 'CLEARED'], ruleId: rule.id },
+        { alarmState: ['OPEN', 'CLEARED'], ruleId: rule.id },
+      ]);
+      const [secondRow] = await activeOf(second);
+      const history = (await server.request(alarmApi.battery.detail, { id: secondRow!.id }, { token: merchant.admin.token })).data.history;
+      expect(history.map((step) => [step.event, step.by])).toEqual([
+        ['opened', null],
+        ['cleared', expect.any(String)],
+      ]);
     });
   });
 

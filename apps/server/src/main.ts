@@ -37,6 +37,7 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
           connectTimeoutMs: config.mqttConnectTimeoutSeconds * 1000,
         },
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
+        controlConcurrency: config.deviceControlConcurrency,
         shareGroup: config.mqttShareGroup,
         mosquittoAuth: config.mosquittoAuthDir ? { dir: config.mosquittoAuthDir, pidFile: config.mosquittoPidFile } : undefined,
       },

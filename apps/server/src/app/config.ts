@@ -13,6 +13,13 @@ export interface BrokerLimits {
 }
 
 /**
+ * Control messages the device link handles at once by default (docs/scaling.md, "State reports
+ * under load"): below half the PostgreSQL pool (10 connections), so a storm of cabinet states leaves
+ * operators' requests, the telemetry batches and the sweeps theirs.
+ */
+export const DEFAULT_CONTROL_CONCURRENCY = 4;
+
+/**
  * The largest legitimate message, a cabinet state with 64 compartments each with a 200-character
  * fault, is about 100 KB as JSON; telemetry is a few KB (device-link/broker-limits.test.ts checks the margin).
  */
@@ -71,6 +78,8 @@ export interface Config {
   mqttPassword: string | undefined;
   /** A cabinet silent this long is offline even without a last will. */
   deviceHeartbeatTimeoutSeconds: number;
+  /** Control messages (cabinet states, command results, swaps) the device link handles at once (docs/scaling.md, "State reports under load"). */
+  deviceControlConcurrency: number;
   /** How long a remote command may take before it is marked TIMEOUT (also the device's expiry). */
   commandTimeoutSeconds: number;
   /**
@@ -426,6 +435,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttUsername: env.MQTT_USERNAME || undefined,
     mqttPassword: env.MQTT_PASSWORD || undefined,
     deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
+    deviceControlConcurrency: intEnv(env, 'DEVICE_CONTROL_CONCURRENCY', DEFAULT_CONTROL_CONCURRENCY),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
     deviceDemoSecret: deviceDemoSecret(env, demo),
     mqttShareGroup: env.MQTT_SHARE_GROUP === '0' || env.MQTT_SHARE_GROUP === 'false' ? undefined : env.MQTT_SHARE_GROUP || 'swap-gateway',

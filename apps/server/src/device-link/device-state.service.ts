@@ -2,7 +2,7 @@ import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
 import { noticeCabinetsOffline } from '../modules/external-system/index.js';
-import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms, type AlarmChange } from '../modules/alarm/index.js';
+import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms, type AlarmChange, type Reading } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { auditDeviceRefusal } from '../modules/swap/index.js';
 
@@ -61,12 +61,19 @@ export async function evaluateCompartmentAlarms(
   hub?: DeviceHub,
 ): Promise<void> {
   if (!state.online) return;
-  const opened = await evaluateAlarms(db, compartmentReadings(number, state.compartments), new Date(), announcer(hub)).catch(
-    (error: unknown) => {
-      log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
-      return [];
-    },
-  );
+  await evaluateCabinetReadings(db, number, compartmentReadings(number, state.compartments), log, hub);
+}
+
+/**
+ * A cabinet's compartment readings meet the rules (its state's, or those of states a newer one
+ * replaced before they were stored); a failure is logged, never the caller's.
+ */
+export async function evaluateCabinetReadings(db: Db, number: string, readings: Reading[], log?: StateLog, hub?: DeviceHub): Promise<void> {
+  if (readings.length === 0) return;
+  const opened = await evaluateAlarms(db, readings, new Date(), announcer(hub)).catch((error: unknown) => {
+    log?.warn({ cabinet: number, error: error instanceof Error ? error.message : String(error) }, 'alarm rules not evaluated');
+    return [];
+  });
   for (const alarm of opened)
     hub?.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
 }

@@ -34,6 +34,8 @@ export interface GatewayOptions {
   /** The embedded broker's packet size, connection and CONNECT time limits; defaults when absent. */
   limits?: Partial<BrokerLimits> | undefined;
   heartbeatTimeoutSeconds: number;
+  /** Control messages handled at once (docs/scaling.md, "State reports under load"); default DEFAULT_CONTROL_CONCURRENCY (4). */
+  controlConcurrency?: number | undefined;
   /** How often history older than the telemetry_retention setting is purged; default hourly. */
   purgeIntervalMs?: number;
   /** How often the trajectories' hourly summary is brought up to the last ended hour; default every 5 minutes. */
@@ -83,7 +85,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
     transport = broker.transport;
   }
-  const link = new GatewayDeviceLink({ transport, db, log, hub });
+  const link = new GatewayDeviceLink({ transport, db, log, hub, controlConcurrency: options.controlConcurrency });
   try {
     await link.start();
   } catch (error) {

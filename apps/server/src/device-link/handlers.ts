@@ -19,7 +19,8 @@ import { applyCommandResult, cancelOutstandingCommands, type ResultLog } from '.
 import { applySwapEvent, authorizeHandout } from '../modules/swap/index.js';
 import { chargeSwap } from '../modules/swap-order/index.js';
 import { applyFirmwareStatus } from '../modules/firmware/index.js';
-import { evaluateCompartmentAlarms, raiseOfflineAlarms, storeCabinetState } from './device-state.service.js';
+import { evaluateCompartmentAlarms, raiseOfflineAlarms, evaluateCabinetReadings, storeCabinetState } from './device-state.service.js';
+import { compartmentReadings, type Reading } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
 import { enqueueDeviceEvents, noticeCabinetState, swapEvent } from '../modules/external-system/index.js';
@@ -38,12 +39,29 @@ export interface DeviceMessage<T> {
    * announcement of the stored message says so (the fleet map's stations, docs/dashboard.md "Live").
    */
   linkChanged?: boolean;
+  /** What the reports this one replaced while it waited said (a cabinet's state, docs/scaling.md "State reports under load"). */
+  superseded?: SupersededStates;
+}
+
+/**
+ * What the cabinet states replaced by a newer one before they were stored still mean: the cabinet
+ * went offline in between (its own word or its last will, not a retained copy), and the doors and
+ * compartment faults they showed, by compartment, so the alarms they would have raised are raised.
+ */
+export interface SupersededStates {
+  offline: boolean;
+  raised: Map<number, Reading>;
 }
 
 export interface TopicHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
   /** False when the device is not registered. The hub answers a device (authorization) or announces side changes. */
   handle(db: Db, message: DeviceMessage<z.infer<S>>, hub: DeviceHub): Promise<boolean>;
+  /**
+   * A full state: a newer message of the device replaces one still waiting for its turn, which
+   * keeps what it meant in `superseded` (docs/scaling.md, "State reports under load").
+   */
+  supersede?: (waiting: DeviceMessage<z.infer<S>>, next: DeviceMessage<z.infer<S>>) => void;
 }
 
 /** Telemetry: the link persists it in batches (latest state and history), see modules/telemetry/telemetry.ingest.ts. */
@@ -54,8 +72,12 @@ export interface BatchedHandler<S extends z.ZodType = z.ZodType> {
   backlog?: true;
 }
 
-function handler<S extends z.ZodType>(schema: S, handle: TopicHandler<S>['handle']): TopicHandler {
-  return { schema, handle };
+function handler<S extends z.ZodType>(
+  schema: S,
+  handle: TopicHandler<S>['handle'],
+  supersede?: TopicHandler<S>['supersede'],
+): TopicHandler {
+  return { schema, handle, ...(supersede ? { supersede } : {}) } as TopicHandler;
 }
 
 /** A retained state is as old as its device clock says (never in the future): the heartbeat sweep judges it. */
@@ -65,8 +87,41 @@ function reportTime(ts: string | undefined, { retained, receivedAt }: { retained
   return new Date(Math.min(at, receivedAt.getTime()));
 }
 
+/**
+ * A newer state takes the place of one still waiting: the waiting one keeps that the cabinet went
+ * offline in between and which doors stood open or compartments reported a fault.
+ */
+function supersedeState(waiting: DeviceMessage<z.infer<typeof cabinetState>>, next: DeviceMessage<z.infer<typeof cabinetState>>): void {
+  const replaced = waiting.payload;
+  const superseded = (waiting.superseded ??= { offline: false, raised: new Map<number, Reading>() });
+  if (!replaced.online && !waiting.retained) superseded.offline = true;
+  // Only what they raised: a door closed or a fault gone again is said by the newer state itself.
+  if (replaced.online)
+    for (const reading of compartmentReadings(waiting.number, replaced.compartments)) {
+      const kept = superseded.raised.get(reading.compartment!);
+      const values = {
+        ...(reading.values.doorOpen === true || kept?.values.doorOpen ? { doorOpen: true } : {}),
+        ...(reading.values.compartmentFault === true || kept?.values.compartmentFault ? { compartmentFault: true } : {}),
+      };
+      if (Object.keys(values).length === 0) continue;
+      const detail = reading.detail ?? kept?.detail;
+      superseded.raised.set(reading.compartment!, { ...reading, values, ...(detail ? { detail } : {}) });
+    }
+  waiting.payload = next.payload;
+  waiting.retained = next.retained;
+  waiting.receivedAt = next.receivedAt;
+}
+
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
+  // The states it replaced first, in their order: what they would have ended or raised (docs/scaling.md, "State reports under load").
+  if (m.superseded) {
+    if (m.superseded.offline && m.payload.online) {
+      if (await cancelOutstandingCommands(db, m.number)) hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
+      await raiseOfflineAlarms(db, [m.number], m.log, hub);
+    }
+    await evaluateCabinetReadings(db, m.number, [...m.superseded.raised.values()], m.log, hub);
+  }
   const at = reportTime(m.payload.ts, m);
   // A state that took the cabinet online or offline is announced as such by the link, once (the fleet map's stations).
   const registered = await storeCabinetState(db, m.number, m.payload, at, m.log, () => {
@@ -134,7 +189,7 @@ async function answerAuthorization(db: Db, m: DeviceMessage<z.infer<typeof autho
 
 /** The uplink channels the server persists or answers, by `kind/channel`. */
 export const TOPIC_HANDLERS: Partial<Record<`${DeviceKind}/${string}`, TopicHandler | BatchedHandler>> = {
-  'cabinet/state': handler(cabinetState, applyState),
+  'cabinet/state': handler(cabinetState, applyState, supersedeState),
   // Telemetry is persisted in batches by the link (latest state and history), see modules/telemetry/telemetry.ingest.ts.
   'cabinet/telemetry': { schema: cabinetTelemetry, batched: 'cabinet' },
   // An ignored result (unknown or finished command) is logged by the lifecycle, not dropped as unregistered.

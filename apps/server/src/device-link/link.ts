@@ -3,8 +3,10 @@ import { inBackground, type Db } from '../db/client.js';
 import { TOPIC_HANDLERS, type DeviceMessage } from './handlers.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
+import { ControlGate, type Turn } from './control-gate.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
+import { DEFAULT_CONTROL_CONCURRENCY } from '../app/config.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
 import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type AlarmChange, type ReportedTelemetry } from '../modules/alarm/index.js';
 
@@ -20,6 +22,8 @@ export interface DeviceLink {
   stop(): Promise<void>;
   /** Resolves once every message received so far is persisted (tests, orderly shutdown). */
   idle(): Promise<void>;
+  /** What became of the cabinets' states (tests, benches; docs/scaling.md, "State reports under load"). */
+  readonly states: StateCounts;
 }
 
 /**
@@ -54,6 +58,28 @@ export interface DeviceLinkOptions {
   hub: DeviceHub;
   /** Telemetry batching; defaults to 2,000 reports or 20 ms (under load batches fill up: fewer, larger writes keep up). */
   batch?: Partial<BatcherOptions>;
+  /** Control messages handled at once (docs/scaling.md, "State reports under load"); default DEFAULT_CONTROL_CONCURRENCY (4). */
+  controlConcurrency?: number | undefined;
+}
+
+/** A device's full state waiting for its turn: a newer one takes its place until it starts. */
+interface WaitingState {
+  key: string;
+  message: DeviceMessage<unknown>;
+  stored: Promise<boolean>;
+  /** The device's queue ended with it when it was queued; a newer state replaces it only while it still does. */
+  tail?: Promise<unknown>;
+  started: boolean;
+  urgent: boolean;
+  turn?: Turn;
+}
+
+/** What the link did with the cabinets' states since it started (tests, benches). */
+export interface StateCounts {
+  /** States received (valid, of a channel the server handles). */
+  received: number;
+  /** States replaced by a newer one of the same device before their turn: never stored themselves. */
+  superseded: number;
 }
 
 /**
@@ -74,8 +100,14 @@ export class GatewayDeviceLink implements DeviceLink {
   private readonly batcher: Batcher<TelemetryItem>;
   /** Backlogs whose time window is being read, before their readings join the batches. */
   private readonly backlogs = new Set<Promise<boolean>>();
+  /** How many control messages run at once, command results first. */
+  private readonly gate: ControlGate;
+  /** Each device's state still waiting for its turn. */
+  private readonly waitingStates = new Map<string, WaitingState>();
+  readonly states: StateCounts = { received: 0, superseded: 0 };
 
   constructor(private readonly options: DeviceLinkOptions) {
+    this.gate = new ControlGate(options.controlConcurrency ?? DEFAULT_CONTROL_CONCURRENCY);
     // A batch's statements give way to requests waiting on the embedded database (docs/scaling.md).
     this.batcher = new Batcher((items) => inBackground(() => this.persistBatch(items)), {
       maxBatch: 2000,
@@ -152,8 +184,24 @@ export class GatewayDeviceLink implements DeviceLink {
     }
     const key = `${parsed.kind}/${parsed.number}`;
     const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
+    const waiting = this.waitingStates.get(key);
+    if (handler.supersede) {
+      this.states.received++;
+      // Its waiting state, last in its queue, is superseded: one write for both, each sender told
+      // it is stored once the newer one is (docs/scaling.md, "State reports under load").
+      if (waiting && !waiting.started && this.queues.get(key) === waiting.tail) {
+        handler.supersede(waiting.message, message);
+        this.states.superseded++;
+        return waiting.stored;
+      }
+    } else if (waiting && !waiting.started) {
+      // A command's result or a swap behind a waiting state: the state goes first, not after every other cabinet's.
+      waiting.urgent = true;
+      waiting.turn?.hurry();
+    }
+    const state: WaitingState | undefined = handler.supersede ? { key, message, stored: DONE, started: false, urgent: false } : undefined;
     const stored = (this.queues.get(key) ?? DONE)
-      .then(() => handler.handle(db, message, hub))
+      .then(() => this.inTurn(state, () => handler.handle(db, message, hub)))
       .then(
         (registered) => {
           if (!registered) log.warn({ topic }, `device message dropped: ${parsed.kind} not registered`);
@@ -179,7 +227,30 @@ export class GatewayDeviceLink implements DeviceLink {
       if (this.queues.get(key) === tail) this.queues.delete(key);
     });
     this.queues.set(key, tail);
+    if (state) {
+      state.stored = stored;
+      state.tail = tail;
+      this.waitingStates.set(key, state);
+    }
     return stored;
+  }
+
+  /**
+   * Runs a control message's work in its turn at the gate. A state starts out of the urgent line
+   * (unless hurried) and, on the embedded database, gives way to operators' statements.
+   */
+  private async inTurn<T>(state: WaitingState | undefined, work: () => Promise<T>): Promise<T> {
+    const turn = this.gate.enter(!state || state.urgent);
+    if (state) state.turn = turn;
+    try {
+      await turn.ready;
+      if (!state) return await work();
+      state.started = true;
+      if (this.waitingStates.get(state.key) === state) this.waitingStates.delete(state.key);
+      return await inBackground(work);
+    } finally {
+      turn.leave();
+    }
   }
 
   /**

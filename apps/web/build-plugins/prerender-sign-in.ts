@@ -86,7 +86,7 @@ const normal = (id: string) => id.replaceAll('\\', '/');
  * and its static imports, less the entry's): what public/first-screen.js preloads for the address
  * opened, so they come with the entry instead of after it has run (docs/scaling.md, "Web bundle").
  * `catalogue:<language>` is the language's catalogue, `recovery:<language>` and `sign-up:<language>` the
- * recovery and sign-up pages' texts.
+ * recovery and sign-up pages' texts, `signed-in:<language>` the texts the shell loads with it.
  */
 export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
@@ -121,6 +121,7 @@ export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Recor
     map[`catalogue:${language}`] = filesOf(startingAt(new RegExp(`/src/i18n/bundles/${language}\\.ts$`)));
     map[`recovery:${language}`] = filesOf(startingAt(new RegExp(`/features/session/recovery\\.texts\\.ts\\?lang=${language}$`)));
     map[`sign-up:${language}`] = filesOf(startingAt(new RegExp(`/features/session/signUp\\.texts\\.ts\\?lang=${language}$`)));
+    map[`signed-in:${language}`] = filesOf(startingAt(new RegExp(`/src/i18n/bundles/signed-in/${language}\\.ts$`)));
   }
   return map;
 }

@@ -42,7 +42,7 @@
   else if (path === '/session/forgot-password' || path === '/session/reset-password') wanted.push('recovery', 'recovery:' + chosen);
   else if (path === '/session/sign-up') wanted.push('sign-up', 'sign-up:' + chosen);
   else if (!outside) {
-    wanted.push('shell');
+    wanted.push('shell', 'signed-in:' + chosen);
     if (path === '/dashboard' || path === '/') wanted.push('dashboard');
   }
   for (var i = 0; i < wanted.length; i += 1) {

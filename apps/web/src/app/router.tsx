@@ -5,6 +5,7 @@ import { RootLayout } from './RootLayout';
 import { RouteGate } from './RouteGate';
 import { centresOf, routesOf, type PageRoute } from './routeTables';
 import { loadFeatureTexts } from '../i18n';
+import { SIGNED_IN_TEXTS } from '../i18n/catalogue';
 import { getToken } from '../shared/session';
 
 const named = <T,>(load: () => Promise<T>) => lazy(async () => ({ default: (await load()) as ComponentType }));
@@ -24,13 +25,21 @@ const SignUpPage = named(async () => {
   const [page] = await Promise.all([import('../features/session/SignUpPage'), loadFeatureTexts(['session/signUp.texts.ts'])]);
   return page.SignUpPage;
 });
-const LockScreenPage = named(() => import('../features/session/LockScreenPage').then((m) => m.LockScreenPage));
+/** The lock screen comes with its texts (features/session/lock.texts.ts). */
+const LockScreenPage = named(async () => {
+  const [page] = await Promise.all([import('../features/session/LockScreenPage'), loadFeatureTexts(['session/lock.texts.ts'])]);
+  return page.LockScreenPage;
+});
 const CallbackPage = named(() => import('../features/session/CallbackPage').then((m) => m.CallbackPage));
 const ServerErrorPage = named(() => import('../features/errors/ServerErrorPage').then((m) => m.ServerErrorPage));
 const NoPermissionPage = named(() => import('../features/errors/NoPermissionPage').then((m) => m.NoPermissionPage));
 const NotFoundPage = named(() => import('../features/errors/NotFoundPage').then((m) => m.NotFoundPage));
-const loadAuthedLayout = () => import('./AuthedLayout').then((m) => m.AuthedLayout);
-const AuthedLayout = named(loadAuthedLayout);
+const loadAuthedLayout = () => import('./AuthedLayout');
+/** The shell comes with the texts only signed-in screens show (i18n/<language>/signed-in). */
+const AuthedLayout = named(async () => {
+  const [layout] = await Promise.all([loadAuthedLayout(), loadFeatureTexts([SIGNED_IN_TEXTS])]);
+  return layout.AuthedLayout;
+});
 
 /** Where sign-in leads back to after a signed-out visit of `pathname` and `search`. */
 const signInFor = (pathname: string, search: string) => `/session/login?redirect=${encodeURIComponent(`${pathname}${search}`)}`;

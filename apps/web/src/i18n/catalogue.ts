@@ -5,9 +5,10 @@ import type { Language } from '@swap/contracts';
  * - a feature's own texts beside it, every language in one file,
  *   `src/features/<feature>/<namespace>.texts.ts` exporting `texts` (see FeatureTexts), fetched
  *   with the pages that show them;
- * - the shared namespaces (shell, table, form, nav…) one file per language,
+ * - the shared namespaces (shell, form, errors…) one file per language,
  *   `src/i18n/<lang>/<namespace>.ts`, exporting one const named after the namespace, in the
- *   language's bundle.
+ *   language's bundle; those only signed-in screens show (nav, table, deviceRegistry…) in
+ *   `src/i18n/<lang>/signed-in/<namespace>.ts`, loaded with the shell (SIGNED_IN_TEXTS).
  * - the contracts' texts (server messages `message.<key>`, `validation.*`, record-field labels
  *   `field.<name>`, enumeration words `<group>.<VALUE>`): one language's at a time, from the
  *   virtual module `virtual:contract-texts/<language>` (vite.config.ts, contractTexts), those a
@@ -20,6 +21,8 @@ export type CatalogueModules = Record<string, Record<string, Catalogue>>;
 export type FeatureTexts = Record<Language, Catalogue>;
 /** What a language bundle offers of each feature texts file: a loader of that language's object only. */
 export type FeatureTextLoaders = Record<string, () => Promise<Catalogue>>;
+/** The name loadFeatureTexts takes for the texts only signed-in screens show (`src/i18n/<lang>/signed-in/`). */
+export const SIGNED_IN_TEXTS = 'signed-in';
 
 export function namespaceOf(path: string): string {
   const match = /\/([A-Za-z0-9-]+)(?:\.texts)?\.ts$/.exec(path);

@@ -1,8 +1,10 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
 import { CONTRACT_TEXTS_OF, featureTextFiles, textKeysOf } from '../../build-plugins/page-addresses';
 import { listSourceFiles, readSource, SRC_DIR, withoutComments } from '../test/sourceFiles';
-import { featureTextsFile, type Catalogue, type FeatureTexts } from './catalogue';
+import { featureTextsFile, SIGNED_IN_TEXTS, type Catalogue, type FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
 
 /** Keys the source asks for with a literal: `t('…')`, `…Key: '…'`, `…Key = '…'`. */
@@ -17,6 +19,29 @@ function keysUsedIn(files: string[]): Set<string> {
       if (key) used.add(key);
     }
   return used;
+}
+
+const RELATIVE_IMPORT = /(?:from\s*|import\s*|import\(\s*)'(\.[^']+)'/g;
+
+/**
+ * The source files a signed-out visitor may run: the entry and what it imports, and the pages the
+ * router loads outside the shell, with what they import (statically or when opened); not the shell
+ * (`AuthedLayout`), which comes with the signed-in texts.
+ */
+function signedOutFiles(): Set<string> {
+  const reached = new Set<string>();
+  const visit = (file: string) => {
+    if (reached.has(file)) return;
+    reached.add(file);
+    for (const match of readSource(file).text.matchAll(RELATIVE_IMPORT)) {
+      if (match[1]!.endsWith('/AuthedLayout')) continue;
+      const base = resolve(dirname(file), match[1]!);
+      const found = ['.ts', '.tsx', '/index.ts', '/index.tsx'].map((ext) => base + ext).find((candidate) => existsSync(candidate));
+      if (found && !found.includes('/i18n/')) visit(found);
+    }
+  };
+  visit(resolve(SRC_DIR, 'main.tsx'));
+  return reached;
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -85,6 +110,8 @@ describe('catalogues', () => {
       for (const load of Object.values(featureTexts)) Object.assign(whole, await load());
       expect(whole).toEqual(RESOURCES.th);
       expect(catalogue['cabinet.detailTitle'], 'a feature text stays out of the bundle').toBeUndefined();
+      expect(catalogue['nav.dashboard'], 'a text only signed-in screens show stays out of the bundle').toBeUndefined();
+      expect(await featureTexts[SIGNED_IN_TEXTS]!()).toHaveProperty('nav.dashboard', RESOURCES.th['nav.dashboard']);
       expect(catalogue['field.ratedVoltage'], 'a field label only a feature shows stays out of the bundle').toBeUndefined();
       expect(await featureTexts['contract:device-type']!()).toHaveProperty('field.ratedVoltage');
       expect(catalogue['message.recordNotFound']).toBe(MESSAGES.recordNotFound.text.th);
@@ -157,9 +184,23 @@ describe('catalogues', () => {
       );
       const missing: string[] = [];
       const sources = listSourceFiles(['.ts', '.tsx']).filter((file) => !file.includes('/i18n/'));
+      // What a signed-out visitor may see asks for the bundle's texts only (or its page's, below).
+      const signedOut = signedOutFiles();
+      expect(signedOut).toContain(resolve(SRC_DIR, 'features/session/LoginPage.tsx'));
+      expect(signedOut).not.toContain(resolve(SRC_DIR, 'app/shell/Sidebar.tsx'));
+      for (const file of signedOut) {
+        const feature = /\/features\/([\w-]+)\//.exec(file)?.[1];
+        const known: Catalogue = { ...catalogue };
+        for (const texts of routerTexts.filter((each) => feature && each.startsWith(`${feature}/`)))
+          Object.assign(known, textsOf.get(texts));
+        for (const key of keysUsedIn([file])) if (!(key in known)) missing.push(`signed out, ${readSource(file).name}: ${key}`);
+      }
+      // Signed in, the shell's texts are there too (app/router.tsx loads them with the shell).
+      const signedIn = textsOf.get(SIGNED_IN_TEXTS);
+      expect(signedIn).toHaveProperty('nav.dashboard');
       for (const feature of [...Object.keys(needs), null]) {
         const files = sources.filter((file) => (feature ? file.includes(`/features/${feature}/`) : !file.includes('/features/')));
-        const known: Catalogue = { ...catalogue };
+        const known: Catalogue = { ...catalogue, ...signedIn };
         if (feature && !bundleOnly.has(feature))
           for (const texts of [...(needs[feature] ?? []), `${CONTRACT_TEXTS_OF}${feature}`]) Object.assign(known, textsOf.get(texts));
         if (feature && bundleOnly.has(feature))

@@ -12,7 +12,7 @@ export interface CatalogueFile {
   entries: Catalogue;
 }
 
-const modules: CatalogueModules = import.meta.glob<CatalogueModules[string]>('./{en,in,th,zh}/*.ts', { eager: true });
+const modules: CatalogueModules = import.meta.glob<CatalogueModules[string]>('./{en,in,th,zh}/**/*.ts', { eager: true });
 
 const features = import.meta.glob<{ texts: FeatureTexts }>('../features/*/*.texts.ts', { eager: true });
 

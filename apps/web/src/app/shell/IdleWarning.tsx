@@ -7,16 +7,16 @@ export function IdleWarning({ secondsLeft, onStay }: { secondsLeft: number; onSt
   return (
     <Modal
       open
-      title={t('session.idle.title')}
+      title={t('idle.title')}
       closable={false}
       mask={{ closable: false }}
       footer={
         <Button type="primary" onClick={onStay}>
-          {t('session.idle.stay')}
+          {t('idle.stay')}
         </Button>
       }
     >
-      {t('session.idle.body', { seconds: secondsLeft })}
+      {t('idle.body', { seconds: secondsLeft })}
     </Modal>
   );
 }

@@ -14,22 +14,22 @@ export function Tour() {
     () => [
       {
         target: `#${TOUR_TARGETS.sidebarToggle}`,
-        title: t('shell.tourSidebarTitle'),
-        content: t('shell.tourSidebarBody'),
+        title: t('tour.sidebarTitle'),
+        content: t('tour.sidebarBody'),
         placement: 'bottom-start',
         skipBeacon: true,
       },
       {
         target: `#${TOUR_TARGETS.quickLinks}`,
-        title: t('shell.tourQuickLinksTitle'),
-        content: t('shell.tourQuickLinksBody'),
+        title: t('tour.quickLinksTitle'),
+        content: t('tour.quickLinksBody'),
         placement: 'bottom',
         skipBeacon: true,
       },
       {
         target: `#${TOUR_TARGETS.language}`,
-        title: t('shell.tourLanguageTitle'),
-        content: t('shell.tourLanguageBody'),
+        title: t('tour.languageTitle'),
+        content: t('tour.languageBody'),
         placement: 'bottom',
         skipBeacon: true,
       },
@@ -47,11 +47,11 @@ export function Tour() {
       steps={steps}
       onEvent={onEvent}
       locale={{
-        back: t('shell.tourBack'),
-        next: t('shell.tourNext'),
-        last: t('shell.tourFinish'),
-        skip: t('shell.tourSkip'),
-        close: t('shell.tourClose'),
+        back: t('tour.back'),
+        next: t('tour.next'),
+        last: t('tour.finish'),
+        skip: t('tour.skip'),
+        close: t('tour.close'),
       }}
       options={{
         buttons: ['back', 'skip', 'primary'],

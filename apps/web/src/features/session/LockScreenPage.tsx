@@ -26,7 +26,7 @@ export function LockScreenPage() {
   });
 
   useEffect(() => {
-    document.title = `${t('session.lock.title')} · ${t('common.appName')}`;
+    document.title = `${t('lock.title')} · ${t('common.appName')}`;
   }, [t]);
 
   if (!token) return <Navigate to="/session/login" replace />;
@@ -67,10 +67,10 @@ export function LockScreenPage() {
       <div className="login-center">
         <section className="login-card" aria-labelledby="lock-title">
           <h1 id="lock-title" className="login-title">
-            {t('session.lock.title')}
+            {t('lock.title')}
           </h1>
-          <p className="muted">{t('session.lock.body', { username: user?.username ?? '' })}</p>
-          <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('session.lock.title')}>
+          <p className="muted">{t('lock.body', { username: user?.username ?? '' })}</p>
+          <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('lock.title')}>
             <PlainField
               id="lock-password"
               name="password"
@@ -83,11 +83,11 @@ export function LockScreenPage() {
               error={error}
               onChange={(event) => setPassword(event.target.value)}
             />
-            <PlainSubmit busy={busy} label={t('session.lock.unlock')} />
+            <PlainSubmit busy={busy} label={t('lock.unlock')} />
           </form>
           <p>
             <button type="button" className="plain-button plain-button-block" onClick={() => void signOut()}>
-              {t('session.lock.signOut')}
+              {t('lock.signOut')}
             </button>
           </p>
         </section>

@@ -1,5 +1,5 @@
 import contractTexts, { every, features } from 'virtual:contract-texts/en';
-import { collect, type Catalogue, type CatalogueModules, type FeatureTextLoaders } from '../catalogue';
+import { collect, SIGNED_IN_TEXTS, type Catalogue, type CatalogueModules, type FeatureTextLoaders } from '../catalogue';
 
 /** The texts of this language every screen may show, in one chunk loaded only when the language is in use. */
 export const catalogue: Catalogue = {
@@ -17,4 +17,6 @@ export const featureTexts: FeatureTextLoaders = {
   // Each feature's part of the contracts' texts (`contract:<feature>`), and all of them (`contract:*`).
   ...features,
   'contract:*': every,
+  // The texts only signed-in screens show, loaded with the shell (app/router.tsx).
+  [SIGNED_IN_TEXTS]: () => import('./signed-in/en').then((m) => m.catalogue),
 };

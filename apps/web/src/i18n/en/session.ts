@@ -17,11 +17,4 @@ export const session = {
   'session.ssoBack': 'Back to sign-in',
   'session.or': 'or',
   'session.signUpLink': 'Apply to become a merchant',
-  'session.lock.title': 'Screen locked',
-  'session.lock.body': 'Enter the password of {username} to go on where you left off.',
-  'session.lock.unlock': 'Unlock',
-  'session.lock.signOut': 'Sign in as someone else',
-  'session.idle.title': 'Still there?',
-  'session.idle.body': 'You will be signed out in {seconds} seconds because nothing happened for a while.',
-  'session.idle.stay': 'Stay signed in',
 };

@@ -1,4 +1,4 @@
-/** Header, sidebar, quick links, user menu, session dialog, loading screen and tour. */
+/** Header, sidebar, quick links, user menu, session dialog and loading screen. */
 export const shell = {
   'shell.mainNav': 'Main navigation',
   'shell.toggleSidebar': 'Collapse or expand the menu',
@@ -15,17 +15,6 @@ export const shell = {
   'shell.sessionTitle': 'Tip',
   'shell.sessionExpired': 'Login expired, please login again',
   'shell.loading': 'Loading the back-office',
-  'shell.tourSkip': 'Skip',
-  'shell.tourBack': 'Previous',
-  'shell.tourNext': 'Next',
-  'shell.tourFinish': 'Finish',
-  'shell.tourClose': 'Close',
-  'shell.tourSidebarTitle': 'Menu',
-  'shell.tourSidebarBody': 'Collapse or expand the side menu here to make room for wide lists.',
-  'shell.tourQuickLinksTitle': 'Quick links',
-  'shell.tourQuickLinksBody': 'Jump straight to any centre you are allowed to use.',
-  'shell.tourLanguageTitle': 'Language',
-  'shell.tourLanguageBody': 'Switch the interface language; your choice is remembered.',
   'shell.pageLoading': 'Loading the page',
   'shell.alarmsOpen': '{count} open alarms',
   'shell.newAlarm': '{level} alarm: {device}, {content}',

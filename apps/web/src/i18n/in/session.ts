@@ -18,11 +18,4 @@ export const session: Record<keyof typeof en, string> = {
   'session.ssoBack': 'Kembali ke halaman masuk',
   'session.or': 'atau',
   'session.signUpLink': 'Daftar sebagai merchant',
-  'session.lock.title': 'Layar terkunci',
-  'session.lock.body': 'Masukkan kata sandi {username} untuk melanjutkan.',
-  'session.lock.unlock': 'Buka kunci',
-  'session.lock.signOut': 'Masuk sebagai pengguna lain',
-  'session.idle.title': 'Masih di sana?',
-  'session.idle.body': 'Anda akan dikeluarkan dalam {seconds} detik karena tidak ada aktivitas.',
-  'session.idle.stay': 'Tetap masuk',
 };

@@ -18,11 +18,4 @@ export const session: Record<keyof typeof en, string> = {
   'session.ssoBack': 'กลับไปหน้าลงชื่อเข้าใช้',
   'session.or': 'หรือ',
   'session.signUpLink': 'สมัครเป็นผู้ค้า',
-  'session.lock.title': 'หน้าจอถูกล็อก',
-  'session.lock.body': 'ป้อนรหัสผ่านของ {username} เพื่อทำงานต่อ',
-  'session.lock.unlock': 'ปลดล็อก',
-  'session.lock.signOut': 'เข้าสู่ระบบด้วยบัญชีอื่น',
-  'session.idle.title': 'ยังอยู่ไหม',
-  'session.idle.body': 'คุณจะออกจากระบบใน {seconds} วินาทีเนื่องจากไม่มีการใช้งาน',
-  'session.idle.stay': 'อยู่ในระบบต่อ',
 };

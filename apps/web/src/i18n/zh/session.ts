@@ -18,11 +18,4 @@ export const session: Record<keyof typeof en, string> = {
   'session.ssoBack': '返回登录页',
   'session.or': '或',
   'session.signUpLink': '申请成为商户',
-  'session.lock.title': '屏幕已锁定',
-  'session.lock.body': '输入 {username} 的密码以继续。',
-  'session.lock.unlock': '解锁',
-  'session.lock.signOut': '以其他账号登录',
-  'session.idle.title': '还在吗？',
-  'session.idle.body': '由于一段时间无操作，您将在 {seconds} 秒后退出登录。',
-  'session.idle.stay': '保持登录',
 };

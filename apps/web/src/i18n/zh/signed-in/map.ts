@@ -1,4 +1,4 @@
-import type { map as en } from '../en/map';
+import type { map as en } from '../../en/signed-in/map';
 
 export const map: Record<keyof typeof en, string> = {
   'map.cluster': '此处 {count} 个地点：请放大',

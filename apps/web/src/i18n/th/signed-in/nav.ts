@@ -1,4 +1,4 @@
-import type { nav as en } from '../en/nav';
+import type { nav as en } from '../../en/signed-in/nav';
 
 export const nav: Record<keyof typeof en, string> = {
   'nav.dashboard': 'แดชบอร์ด',

@@ -1,4 +1,4 @@
-import type { table as en } from '../en/table';
+import type { table as en } from '../../en/signed-in/table';
 
 export const table: Record<keyof typeof en, string> = {
   'table.search': 'ค้นหา',

@@ -1,4 +1,4 @@
-import type { deviceRegistry as en } from '../en/deviceRegistry';
+import type { deviceRegistry as en } from '../../en/signed-in/deviceRegistry';
 
 /** Device registry pieces every kind shares: fields, statuses, registration, scrap. */
 export const deviceRegistry: Record<keyof typeof en, string> = {

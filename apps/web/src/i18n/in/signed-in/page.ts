@@ -1,4 +1,4 @@
-import type { page as en } from '../en/page';
+import type { page as en } from '../../en/signed-in/page';
 
 export const page: Record<keyof typeof en, string> = {
   'page.vehicleDetail': 'Detail kendaraan',

@@ -1,4 +1,4 @@
-import type { map as en } from '../en/map';
+import type { map as en } from '../../en/signed-in/map';
 
 export const map: Record<keyof typeof en, string> = {
   'map.cluster': '{count} แห่งที่นี่: ซูมเข้า',

@@ -143,6 +143,27 @@ export async function compartmentsOfCabinets(db: Db) {
     .orderBy(asc(cabinets.id), asc(cabinetCompartments.index));
 }
 
+/**
+ * Every cabinet standing in a station, as registered: its number, merchant and station, and whether
+ * it is switched off (no compartment enabled: closed for maintenance; the demo fleet's choice of
+ * whole stations, device-link/demo-fleet.ts).
+ */
+export async function cabinetsInStations(
+  db: Db,
+): Promise<{ number: string; merchantId: number | null; stationId: number; switchedOff: boolean }[]> {
+  const rows = await db
+    .select({
+      number: cabinets.number,
+      merchantId: cabinets.merchantId,
+      stationId: cabinets.stationId,
+      switchedOff: sql<boolean>`not exists (select 1 from ${cabinetCompartments} where ${cabinetCompartments.cabinetId} = ${cabinets.id} and ${cabinetCompartments.enabled})`,
+    })
+    .from(cabinets)
+    .where(isNotNull(cabinets.stationId))
+    .orderBy(asc(cabinets.id));
+  return rows.map((row) => ({ ...row, stationId: row.stationId!, switchedOff: row.switchedOff }));
+}
+
 /** The numbers of these cabinets. */
 export async function cabinetNumbers(db: Db, ids: number[]): Promise<string[]> {
   if (ids.length === 0) return [];

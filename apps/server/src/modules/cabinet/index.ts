@@ -15,6 +15,7 @@ export {
   cabinetsOfTypeExist,
   compartmentBatteryId,
   compartmentOfBattery,
+  cabinetsInStations,
   compartmentsOfCabinets,
   fewestSwappableStations,
   firstCabinetIds,

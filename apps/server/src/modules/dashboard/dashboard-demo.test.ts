@@ -1,8 +1,16 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { DASHBOARD_TIME_ZONE, dashboardApi } from '@swap/contracts';
+import { DASHBOARD_TIME_ZONE, STATION_MAP_STATES, STATION_TYPES, dashboardApi, stationApi, type StationMapState } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { platformAdmin, succeed } from '../../test/factories.js';
+import { startEmbeddedGateway } from '../../test/device-fixtures.js';
+import { eventually } from '../../test/eventually.js';
+import { loadConfig } from '../../app/config.js';
+import { startDemoSimulator, writeDemoFleet, type DeviceGateway } from '../../device-link/index.js';
+import type { DemoSimulator } from '../../device-link/demo-simulator.js';
 import type { Db } from '../../db/client.js';
 
 // The demo's own test (docs/testing.md): the demo merchants' dashboard has three months to show.
@@ -71,4 +79,54 @@ describe('dashboard demo', () => {
       expect(merchantDays.approved).toBeGreaterThanOrEqual(45);
     }
   });
+});
+
+describe('the demo fleet map', () => {
+  let gateway: DeviceGateway | undefined;
+  let simulator: DemoSimulator | undefined;
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-demo-map-'));
+  afterAll(async () => {
+    await simulator?.stop();
+    await gateway?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows the demo merchant and the platform stations online, offline and in alarm once the fleet of npm start runs', async () => {
+    // The fleet as npm start runs it: its default number of cabinets, with the demo's device secrets.
+    const config = loadConfig({ DEMO: '1' });
+    const fleetFile = path.join(dir, 'demo-fleet.json');
+    await writeDemoFleet(server.db, fleetFile);
+    ({ gateway } = await startEmbeddedGateway(server));
+    const quiet = { info: () => undefined, warn: () => undefined };
+    simulator = startDemoSimulator(
+      {
+        port: gateway.port!,
+        fleetFile,
+        cabinets: config.demoFleetCabinets,
+        vehicles: 0,
+        intervalMs: 1000,
+        masterSecret: config.deviceDemoSecret!,
+      },
+      quiet,
+    );
+    expect(simulator).toBeDefined();
+    const admin = (await platformAdmin(server)).token;
+    const merchant = await server.login('merchant');
+    // The states of the stations each one's map draws (both types, the whole globe).
+    const states = async (token: string) => {
+      const seen = new Set<StationMapState>();
+      for (const type of STATION_TYPES)
+        for (const station of (await succeed(server, stationApi[type].map, {}, token)).stations) seen.add(station.state);
+      return [...seen].sort();
+    };
+    const every = [...STATION_MAP_STATES].sort();
+    await eventually(
+      async () => {
+        expect(await states(merchant)).toEqual(every);
+        expect(await states(admin)).toEqual(every);
+      },
+      40_000,
+      500,
+    );
+  }, 60_000);
 });

@@ -58,11 +58,11 @@ async function fillFields(page: Page, scope: Locator, values: FieldValues): Prom
 
 /** An add or edit drawer of a list (ResourceForm): fill, save, read its errors. */
 export class FormDrawer {
-  readonly locator: Locator;
-
-  constructor(readonly page: Page) {
-    this.locator = openDrawer(page);
-  }
+  /** The open drawer, or the form's dialog when given (a form kit modal: reset password, assign roles…). */
+  constructor(
+    readonly page: Page,
+    readonly locator: Locator = openDrawer(page),
+  ) {}
 
   async fill(values: FieldValues): Promise<void> {
     await fillFields(this.page, this.locator, values);

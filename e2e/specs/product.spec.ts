@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { BatteryListPage, BatteryStockPage, BatteryTypeListPage } from '../pages/product-pages.js';
+import { DeviceDetailPage } from '../pages/device-detail-pages.js';
+import { FormDrawer } from '../pages/list-page.js';
 import { Shell } from '../pages/shell.js';
-import { createBatteries, createMerchant, createPlatformStaff } from '../support/factories.js';
+import { createBatteries, createMerchant, createPlatformStaff, createTrackedDevice } from '../support/factories.js';
 
 /** Numbers unique to this run, so the spec can run against a server that already ran it. */
 const stamp = Date.now().toString(36).toUpperCase();
@@ -71,6 +73,40 @@ describe('product centre', () => {
     expect(await row.getByText('Scrapped', { exact: true }).count()).toBe(1);
     // The row of the number alone may still show until the status filter's answer replaces the page.
     await expect.poll(() => batteries.row(fresh[1]!).count()).toBe(0);
+  });
+});
+
+describe('device edits', () => {
+  test("a battery's edit refuses a bad IMEI at its field, then saves and shows the good one", async ({ page }) => {
+    const battery = await createTrackedDevice('battery');
+    await new Shell(page).startSignedIn('admin');
+    const detail = new DeviceDetailPage(page, 'battery');
+    await detail.openById(battery.id);
+    const form = new FormDrawer(page, await detail.edit());
+    await form.fill({ IMEI: '86A0001' });
+    await form.save();
+    await expect.poll(() => form.fieldError('IMEI')).toBe('IMEI must be at most 15 digits');
+    const imei = `86${Date.now()}`.slice(0, 15);
+    await form.fill({ IMEI: imei, Name: `Pack ${stamp}` });
+    await form.saveAndClose();
+    await detail.value('IMEI').getByText(imei, { exact: true }).waitFor();
+    await detail.value('Name').getByText(`Pack ${stamp}`, { exact: true }).waitFor();
+  });
+
+  test("a vehicle's edit refuses a bad VIN at its field, then saves and shows the good one", async ({ page }) => {
+    const vehicle = await createTrackedDevice('vehicle');
+    await new Shell(page).startSignedIn('admin');
+    const detail = new DeviceDetailPage(page, 'vehicle');
+    await detail.openById(vehicle.id);
+    const form = new FormDrawer(page, await detail.edit());
+    // An O is no letter of a VIN (ISO 3779).
+    await form.fill({ VIN: '1HGCM82633O004352' });
+    await form.save();
+    await expect.poll(() => form.fieldError('VIN')).toBe('VIN is invalid');
+    await form.fill({ VIN: '1hgcm82633a004352' });
+    await form.saveAndClose();
+    // Kept as VINs are written, in capitals.
+    await detail.value('VIN').getByText('1HGCM82633A004352', { exact: true }).waitFor();
   });
 });
 

@@ -42,3 +42,16 @@ export function storedAlarmContent(content: string): string {
   const key = KNOWN.get(content);
   return key ? MESSAGES[key].text.en : content;
 }
+
+/** Every known text as stored (in English). */
+export const STORED_DEMO_ALARM_TEXTS: readonly string[] = DEMO_ALARM_TEXTS.map((key) => MESSAGES[key].text.en);
+
+/**
+ * Searching by content as the reader reads it (docs/alarms.md, "Demo data"): the stored texts of the
+ * known ones whose words in the reader's language hold the keyword, in any case. An operator's own
+ * text is searched as typed.
+ */
+export function storedAlarmContentsHolding(keyword: string, lang: Language): string[] {
+  const wanted = keyword.toLocaleLowerCase();
+  return DEMO_ALARM_TEXTS.filter((key) => messageText(key, lang).toLocaleLowerCase().includes(wanted)).map((key) => MESSAGES[key].text.en);
+}

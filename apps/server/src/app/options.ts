@@ -18,6 +18,8 @@ export interface OptionsSource<S extends SelectedFields & { id: PgColumn }> {
   select: S;
   /** The rows the caller may choose; undefined: every row. */
   scope: SQL | undefined;
+  /** How the keyword is looked for when the name is not read as stored (a text shown translated); the name holds it by default. */
+  keyword?: (keyword: string) => SQL | undefined;
 }
 
 /**
@@ -37,7 +39,11 @@ export async function answerOptions<S extends SelectedFields & { id: PgColumn }>
     db.select(columns).from(source.table).where(and(source.scope, where)).orderBy(asc(source.name), asc(id)).limit(limit);
   const ids = query.ids?.length ? query.ids : null;
   const named = ids ? await read(inArray(id, ids), ids.length) : [];
-  const keyword = query.keyword ? ilike(source.name, likePattern(query.keyword)) : undefined;
+  const keyword = !query.keyword
+    ? undefined
+    : source.keyword
+      ? source.keyword(query.keyword)
+      : ilike(source.name, likePattern(query.keyword));
   const found = await read(and(keyword, ids ? notInArray(id, ids) : undefined), query.limit);
   return [...named, ...found] as SelectResultFields<S>[];
 }

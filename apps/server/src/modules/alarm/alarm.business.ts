@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, sql } from 'drizzle-orm';
 import {
   BUSINESS_SUBJECT_OF,
   COMMAND_RATE_MIN_COMMANDS,
@@ -12,7 +12,6 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { handOver } from '../../app/hand-over.js';
 import { defineList } from '../../app/list.js';
-import { likePattern } from '../../app/pagination.js';
 import { ownedRecords } from '../../app/owned-records.js';
 import { CABINET_KIND, stationsWithSwappableAtMost } from '../cabinet/index.js';
 import { commandOutcomesByCabinet } from '../command/index.js';
@@ -31,6 +30,7 @@ import {
 export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
 import { alarmBusinessRules, alarms } from './alarm.table.js';
 import { queueAlarmWebhooks } from './alarm.webhook.js';
+import { contentHolds } from './alarm.options.js';
 
 type RuleRow = typeof alarmBusinessRules.$inferSelect;
 
@@ -73,6 +73,8 @@ const records = ownedRecords({
   objectType: 'businessAlarmRule',
   fields: (input: ReturnType<typeof businessFields>) => businessFields(input as BusinessRuleAdd),
   present: presentRule,
+  // Answered as the list reads it: a demo text in the reader's language.
+  answer: (ctx: Ctx, id: number): Promise<BusinessRuleRecord> => businessRuleList.detail(ctx, id),
 });
 
 const FEW = 'A tenant keeps a few dozen rules at most: its rows are read in full.';
@@ -87,7 +89,8 @@ export const businessRuleList = defineList({
     businessCondition: { where: (condition) => eq(alarmBusinessRules.businessCondition, condition), unindexed: FEW },
     level: { where: (level) => eq(alarmBusinessRules.level, level), unindexed: FEW },
     enabled: { where: (on) => eq(alarmBusinessRules.enabled, on), unindexed: FEW },
-    content: { where: (text) => ilike(alarmBusinessRules.content, likePattern(text)), unindexed: FEW },
+    // As the reader reads it: a demo text in their language (docs/alarms.md, "Demo data").
+    content: { where: (text, ctx) => contentHolds(alarmBusinessRules.content, text, ctx.lang), unindexed: FEW },
   },
   defaultOrder: () => ({ column: alarmBusinessRules.createdAt, direction: 'desc' }),
   count: 'exact',

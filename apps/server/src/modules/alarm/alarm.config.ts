@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, ilike } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns } from 'drizzle-orm';
 import {
   CONDITION_PARAMETERS,
   alarmApi,
@@ -15,13 +15,13 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
-import { likePattern } from '../../app/pagination.js';
 import { ownedRecords } from '../../app/owned-records.js';
 import { diff, recordAudit } from '../audit-log/index.js';
 import { checkWebhookUrl, newSigningKey } from '../external-system/index.js';
 import { alarmWebhookSettings, forgetWebhookLevels } from './alarm.webhook.js';
 import { deviceTypeNameOf, findTypeOfKind } from '../device-type/index.js';
 import { alarmLevels, alarmRules } from './alarm.table.js';
+import { contentHolds } from './alarm.options.js';
 import type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
 
 // ---- Levels ----
@@ -207,7 +207,8 @@ export const ruleList = defineList({
       unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
     },
     content: {
-      where: (text) => ilike(alarmRules.content, likePattern(text)),
+      // As the reader reads it: a demo text in their language (docs/alarms.md, "Demo data").
+      where: (text, ctx) => contentHolds(alarmRules.content, text, ctx.lang),
       unindexed: 'A tenant keeps a few dozen rules at most: its rows are read in full.',
     },
   },

@@ -1,8 +1,29 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
-import { alarmContentText, type AlarmRuleOption, type OptionsQuery } from '@swap/contracts';
+import { and, eq, ilike, inArray, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import {
+  STORED_DEMO_ALARM_TEXTS,
+  alarmContentText,
+  storedAlarmContentsHolding,
+  type AlarmRuleOption,
+  type Language,
+  type OptionsQuery,
+} from '@swap/contracts';
+import { likePattern } from '../../app/pagination.js';
 import type { Ctx } from '../../app/context.js';
 import { answerOptions } from '../../app/options.js';
 import { alarmBusinessRules, alarmRules } from './alarm.table.js';
+
+/**
+ * A rule's content holds the keyword as the reader reads it (docs/alarms.md, "Demo data"): a demo
+ * text in the reader's language, an operator's own text as typed.
+ */
+export function contentHolds(content: PgColumn, keyword: string, lang: Language): SQL | undefined {
+  const known = storedAlarmContentsHolding(keyword, lang);
+  return or(
+    and(notInArray(content, [...STORED_DEMO_ALARM_TEXTS]), ilike(content, likePattern(keyword))),
+    known.length > 0 ? inArray(content, known) : undefined,
+  );
+}
 
 /** Rules whose alarms the caller may see: the platform's (they watch every tenant) and the caller's merchant's; platform staff every one. */
 function visible(ctx: Pick<Ctx, 'principal'>, merchantId: typeof alarmRules.merchantId | typeof alarmBusinessRules.merchantId) {
@@ -17,7 +38,8 @@ export async function alarmRuleOptions(
 ): Promise<AlarmRuleOption[]> {
   const select = { id: alarmRules.id, content: alarmRules.content, alarmKind: alarmRules.alarmKind };
   const scope = and(visible(ctx, alarmRules.merchantId), input.alarmKind ? eq(alarmRules.alarmKind, input.alarmKind) : undefined);
-  const rows = await answerOptions(ctx.db, { table: alarmRules, name: alarmRules.content, select, scope }, input);
+  const keyword = (text: string) => contentHolds(alarmRules.content, text, ctx.lang);
+  const rows = await answerOptions(ctx.db, { table: alarmRules, name: alarmRules.content, select, scope, keyword }, input);
   return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang) }));
 }
 
@@ -25,6 +47,7 @@ export async function alarmRuleOptions(
 export async function businessRuleOptions(ctx: Ctx, input: OptionsQuery): Promise<AlarmRuleOption[]> {
   const select = { id: alarmBusinessRules.id, content: alarmBusinessRules.content };
   const scope = visible(ctx, alarmBusinessRules.merchantId);
-  const rows = await answerOptions(ctx.db, { table: alarmBusinessRules, name: alarmBusinessRules.content, select, scope }, input);
+  const keyword = (text: string) => contentHolds(alarmBusinessRules.content, text, ctx.lang);
+  const rows = await answerOptions(ctx.db, { table: alarmBusinessRules, name: alarmBusinessRules.content, select, scope, keyword }, input);
   return rows.map((row) => ({ ...row, content: alarmContentText(row.content, ctx.lang), alarmKind: 'business' }));
 }

@@ -4,7 +4,8 @@
  * database in memory. Loads BENCH_EXPORT_ROWS rows of each kind (default 100,000) with
  * `INSERT … SELECT … FROM generate_series` when fewer are there (BENCH_EXPORT_KINDS=battery,cabinet
  * picks kinds), then times each export three times and prints the time, rows, bytes, the largest heap
- * growth and whether it read stored rows; BENCH_EXPORT_RECORDS=1 adds each export read through its
+ * growth, the CPU time this process spent (the embedded database's thread included; on a loaded machine a
+ * steadier figure than the time) and whether it read stored rows; BENCH_EXPORT_RECORDS=1 adds each export read through its
  * records (the way before stored rows) beside it. Asserts nothing (figures only; docs/scaling.md, "Export").
  */
 import { sql } from 'drizzle-orm';
@@ -175,11 +176,14 @@ async function exportFigure(
       let bytes = 0;
       let peakHeap = 0;
       const baseHeap = process.memoryUsage().heapUsed;
+      const cpu = process.cpuUsage();
       for await (const piece of pieces((n) => (rows = n))) {
         bytes += Buffer.byteLength(piece);
         peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
       }
-      return `${rows} rows, ${(bytes / 1e6).toFixed(1)} MB, heap +${(peakHeap / 1e6).toFixed(0)} MB at most, ${readsStoredRows ? 'stored rows' : 'records'}`;
+      const used = process.cpuUsage(cpu);
+      const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(2);
+      return `${rows} rows, ${(bytes / 1e6).toFixed(1)} MB, heap +${(peakHeap / 1e6).toFixed(0)} MB at most, ${cpuSeconds} s CPU in this process, ${readsStoredRows ? 'stored rows' : 'records'}`;
     },
     { warm: false },
   );

@@ -61,14 +61,23 @@ function offsetMinutesIn(date: Date, timeZone: string): number {
  * A language whose pattern cannot be read that way (other digits, a calendar) keeps the Intl path.
  */
 const QUARTER_HOUR = 15 * 60_000;
-const offsetCache = new Map<string, number>();
+// Per zone, the offset of each quarter hour met so far (by its number since the epoch).
+const offsetCache = new Map<string, Map<number, number>>();
+let cachedOffsets = 0;
 
 function cachedOffsetMinutes(date: Date, timeZone: string): number {
-  const key = `${timeZone}|${Math.floor(date.getTime() / QUARTER_HOUR)}`;
-  let offset = offsetCache.get(key);
+  let zone = offsetCache.get(timeZone);
+  if (!zone) offsetCache.set(timeZone, (zone = new Map<number, number>()));
+  const key = Math.floor(date.getTime() / QUARTER_HOUR);
+  let offset = zone.get(key);
   if (offset === undefined) {
-    if (offsetCache.size > 50_000) offsetCache.clear();
-    offsetCache.set(key, (offset = offsetMinutesIn(date, timeZone)));
+    if (cachedOffsets > 50_000) {
+      offsetCache.clear();
+      offsetCache.set(timeZone, (zone = new Map<number, number>()));
+      cachedOffsets = 0;
+    }
+    zone.set(key, (offset = offsetMinutesIn(date, timeZone)));
+    cachedOffsets += 1;
   }
   return offset;
 }

@@ -40,10 +40,15 @@ export function fieldColumns<T extends object>(
 /** Quotes a cell and defuses spreadsheet formulas (a cell starting with = + - @ is prefixed). */
 function cell(value: Cell): string {
   if (value === null || value === undefined) return '';
+  // A number's text holds no quote, comma or line break and is never defused.
+  if (typeof value === 'number') return String(value);
   let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  if (typeof value === 'string' && FORMULA_START.test(text)) text = `'${text}`;
+  return QUOTED.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const QUOTED = /[",\r\n]/;
 
 function showOf<T>(column: CsvColumn<T>): EnumGroup | 'time' | undefined {
   if (column.show) return column.show;
@@ -58,6 +63,32 @@ function written(value: Cell, show: EnumGroup | 'time' | undefined, locale: CsvL
   if (show === 'time') return formatDateTimeIn(value, locale.lang, locale.timeZone);
   if (show) return enumWord(show, String(value), locale.lang);
   return value;
+}
+
+/**
+ * One column's cell text of a value, as `cell(written(value))` writes it, for one export: the
+ * enumeration words a column meets are looked up once per export, not once per row.
+ */
+function cellWriter(show: EnumGroup | 'time' | undefined, locale: CsvLocale): (value: unknown) => string {
+  const words = new Map<string, string>();
+  const one = (value: Cell): Cell => {
+    if (value === null || value === undefined || value === '') return value;
+    if (typeof value === 'number' && show === undefined) return value;
+    if (typeof value === 'boolean' || (show !== undefined && show !== 'time')) {
+      const key = typeof value === 'boolean' ? (value ? '\u0000yes' : '\u0000no') : String(value);
+      let word = words.get(key);
+      if (word !== undefined) return word;
+      word = written(value, show, locale) as string;
+      // A column of free text shown through a group keeps its words to a bounded few.
+      if (words.size < 1000) words.set(key, word);
+      return word;
+    }
+    return written(value, show, locale);
+  };
+  return (value) => {
+    if (Array.isArray(value)) return cell(value.map((v: Cell) => one(v)).join('; '));
+    return cell(one(value as Cell));
+  };
 }
 
 /** How one column's cell is read from a row (a record, or a stored row of the list's raw export) and shown. */
@@ -83,20 +114,29 @@ function headerLine<T>(columns: CsvColumn<T>[], lang: Language): string {
   return columns.map((c) => cell(c.label ? c.label(lang) : fieldLabel(c.field, lang))).join(',');
 }
 
-function rowLine<T>(row: T, columns: CsvReader<T>[], locale: CsvLocale): string {
-  return columns
-    .map((c) => {
-      const value = c.read(row, locale);
-      if (Array.isArray(value)) return cell(value.map((v: Cell) => written(v, c.show, locale)).join('; '));
-      return cell(written(value as Cell, c.show, locale));
-    })
-    .join(',');
+interface CellWriter<T> {
+  read: (row: T, locale: CsvLocale) => unknown;
+  write: (value: unknown) => string;
+}
+
+function writersOf<T>(readers: CsvReader<T>[], locale: CsvLocale): CellWriter<T>[] {
+  return readers.map((reader) => ({ read: reader.read, write: cellWriter(reader.show, locale) }));
+}
+
+// The row's cells go into one array per export, joined once: joining is cheaper than adding up text.
+function rowLine<T>(row: T, writers: CellWriter<T>[], locale: CsvLocale, cells: string[]): string {
+  for (let i = 0; i < writers.length; i++) {
+    const writer = writers[i]!;
+    cells[i] = writer.write(writer.read(row, locale));
+  }
+  return cells.join(',');
 }
 
 export function toCsv<T>(rows: T[], columns: CsvColumn<T>[], locale: CsvLocale): string {
-  const prepared = prepare(columns);
+  const writers = writersOf(prepare(columns), locale);
   const lines = [headerLine(columns, locale.lang)];
-  for (const row of rows) lines.push(rowLine(row, prepared, locale));
+  const cells = new Array<string>(writers.length);
+  for (const row of rows) lines.push(rowLine(row, writers, locale, cells));
   return `${BOM}${lines.join('\r\n')}\r\n`;
 }
 
@@ -127,10 +167,12 @@ export async function* csvPiecesRead<T, R>(
   counted: (rows: number) => void = () => undefined,
 ): AsyncGenerator<string> {
   yield `${BOM}${headerLine(columns, locale.lang)}\r\n`;
+  const writers = writersOf(prepared, locale);
+  const cells = new Array<string>(writers.length);
   let rows = 0;
   for await (const chunk of chunks) {
     let text = '';
-    for (const row of chunk) text += `${rowLine(row, prepared, locale)}\r\n`;
+    for (const row of chunk) text += `${rowLine(row, writers, locale, cells)}\r\n`;
     rows += chunk.length;
     counted(rows);
     yield text;

@@ -297,6 +297,8 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
 
   // Keyset chunks: the next chunk starts after the last row's sort value and id, so each chunk
   // costs the same however deep the export is, and no statement holds a snapshot for the whole download.
+  // The next chunk is asked for as soon as a chunk arrives, so the database reads it while this one
+  // is written (one statement in flight at a time; docs/scaling.md, "Export").
   async function* keysetChunks<R>(
     ctx: Ctx,
     query: QueryOf<E>,
@@ -307,9 +309,7 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     const order = orderOf(query);
     const orderBy = orderSql(order);
     const notNull = order ? isTableColumn(order.column, table) && order.column.notNull : true;
-    let sent = 0;
-    let lastId: number | undefined;
-    while (sent < EXPORT_MAX_ROWS) {
+    const chunkAfter = (lastId: number | undefined, limit: number): Promise<R[]> => {
       let after: SQL | undefined;
       if (lastId !== undefined) {
         const last = order
@@ -322,13 +322,24 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
           : sql``;
         after = afterLast(order, id, lastId, last, notNull);
       }
-      const limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - sent);
-      const raw = await read(and(condition, after), orderBy, limit);
+      return read(and(condition, after), orderBy, limit);
+    };
+    let sent = 0;
+    let limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS);
+    let next = chunkAfter(undefined, limit);
+    for (;;) {
+      const raw = await next;
       if (raw.length === 0) return;
-      yield raw;
       sent += raw.length;
-      if (raw.length < limit) return;
-      lastId = idOf(raw[raw.length - 1]!);
+      const more = raw.length === limit && sent < EXPORT_MAX_ROWS;
+      if (more) {
+        limit = Math.min(EXPORT_CHUNK, EXPORT_MAX_ROWS - sent);
+        next = chunkAfter(idOf(raw[raw.length - 1]!), limit);
+        // A reader that stops early (the client hung up) leaves this chunk unread: its failure is nobody's.
+        next.catch(() => undefined);
+      }
+      yield raw;
+      if (!more) return;
     }
   }
 

@@ -61,7 +61,12 @@ console.log(
 );
 for (const table of tables) {
   const [row] = rowsOf<{ n: number; bytes: number }>(
-    await db.execute(sql.raw(`select (select count(*) from ${table})::float8 as n, pg_total_relation_size('${table}')::float8 as bytes`)),
+    // A history table is partitioned by day: its size is its partitions' (pg_partition_tree names a plain table alone).
+    await db.execute(
+      sql.raw(
+        `select (select count(*) from ${table})::float8 as n, (select sum(pg_total_relation_size(relid)) from pg_partition_tree('${table}'))::float8 as bytes`,
+      ),
+    ),
   );
   const n = row?.n ?? 0;
   const bytes = row?.bytes ?? 0;

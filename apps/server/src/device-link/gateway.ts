@@ -10,7 +10,7 @@ import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog 
 import { externalBrokerTransport } from './transport.js';
 import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
 import type { DeviceHub } from '../app/device-hub.js';
-import { purgeTelemetry, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '../modules/telemetry/index.js';
+import { maintainTelemetryHistory, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;
 /** How often the business alarm rules are checked (docs/alarms.md, "Business rules"). */
@@ -36,7 +36,7 @@ export interface GatewayOptions {
   heartbeatTimeoutSeconds: number;
   /** Control messages handled at once (docs/scaling.md, "State reports under load"); default DEFAULT_CONTROL_CONCURRENCY (4). */
   controlConcurrency?: number | undefined;
-  /** How often history older than the telemetry_retention setting is purged; default hourly. */
+  /** How often the history's partitions are made ahead and what is older than the telemetry_retention setting purged; default hourly. */
   purgeIntervalMs?: number;
   /** How often the trajectories' hourly summary is brought up to the last ended hour; default every 5 minutes. */
   trackIntervalMs?: number;
@@ -58,7 +58,7 @@ export interface DeviceGateway {
 /**
  * Starts the device link: the embedded broker unless a URL names one, the MQTT link, and the
  * heartbeat sweep that marks silent cabinets offline and closes reservations past their time, the
- * sweep of overdue commands, the purge of telemetry history past its retention and the hourly
+ * sweep of overdue commands, the upkeep of the telemetry history (day partitions, retention) and the hourly
  * summary of the devices' routes. Stateless:
  * several servers may share a broker.
  */
@@ -174,18 +174,19 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
   const stopAsking = hub.onChange((change) => {
     if (!change.relayed && change.kind === 'cabinet' && BUSINESS_CHANNELS.has(change.channel)) askBusinessCheck();
   });
-  let purging = false;
+  // The history's day partitions made ahead and its purge (docs/scaling.md, "Partitioning by time").
+  let upkeep: Promise<void> | undefined;
   const purge = () => {
-    if (purging) return;
-    purging = true;
-    purgeTelemetry(db)
+    if (upkeep) return;
+    upkeep = maintainTelemetryHistory(db)
       .then(
-        (count) => {
-          if (count) log.info({ count }, 'telemetry history purged: past its retention');
+        ({ made, purged }) => {
+          if (made.length) log.info({ partitions: made }, 'telemetry history: day partitions made ahead');
+          if (purged && (purged.rows || purged.partitions)) log.info(purged, 'telemetry history purged: past its retention');
         },
-        (error: unknown) => log.warn({ error: String(error) }, 'telemetry purge failed'),
+        (error: unknown) => log.warn({ error: String(error) }, 'telemetry history upkeep failed'),
       )
-      .finally(() => (purging = false));
+      .finally(() => (upkeep = undefined));
   };
   const purgeTimer = setInterval(purge, options.purgeIntervalMs ?? 3_600_000);
   purgeTimer.unref();
@@ -224,6 +225,7 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       stopAsking();
       clearTimeout(soon);
       clearInterval(purgeTimer);
+      await upkeep;
       clearInterval(trackTimer);
       clearTimeout(trackFirst);
       closing = true;

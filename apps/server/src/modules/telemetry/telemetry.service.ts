@@ -28,6 +28,7 @@ import { visibleCabinet } from '../cabinet/index.js';
 import { settingValue } from '../common-setting/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { vehicleSwapDays } from '../swap/index.js';
+import { ensureTelemetryPartitions, purgeHistoryBefore, type PurgeResult } from './telemetry.partitions.js';
 
 /** Where a range starts, counted back from `now` (calendar months for a month and a quarter). */
 export function rangeStart(range: TrajectoryRange, now: Date): Date {
@@ -656,29 +657,22 @@ export async function retentionDays(db: Db): Promise<number | undefined> {
   return Number.isInteger(days) && days > 0 ? days : undefined;
 }
 
-const HISTORY_TABLES = ['battery_telemetry', 'vehicle_telemetry', 'cabinet_telemetry'] as const;
-
 /**
- * Deletes history older than the retention, in chunks of `chunk` rows (short transactions that
- * never hold the ingest back for long). Answers the rows deleted, or undefined when the setting
- * is not a positive number of days.
+ * Removes the history older than the retention (telemetry.partitions.ts: whole day partitions
+ * dropped, the default and legacy partitions' older rows deleted in chunks of `chunk`). Answers what
+ * went, or undefined when the setting is not a positive number of days (nothing is purged then).
  */
-export async function purgeTelemetry(db: Db, options: { now?: Date; chunk?: number } = {}): Promise<number | undefined> {
+export async function purgeTelemetry(db: Db, options: { now?: Date; chunk?: number } = {}): Promise<PurgeResult | undefined> {
   const days = await retentionDays(db);
   if (days === undefined) return undefined;
-  const cutoff = new Date((options.now ?? new Date()).getTime() - days * 86_400_000).toISOString();
-  const chunk = options.chunk ?? 10_000;
-  let deleted = 0;
-  for (const table of HISTORY_TABLES) {
-    for (;;) {
-      const result = await db.execute(
-        sql`delete from ${sql.identifier(table)} where ctid = any(array(select ctid from ${sql.identifier(table)} where at < ${cutoff}::timestamptz limit ${chunk}))`,
-      );
-      const count =
-        (result as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
-      deleted += count;
-      if (count < chunk) break;
-    }
-  }
-  return deleted;
+  return purgeHistoryBefore(db, new Date((options.now ?? new Date()).getTime() - days * 86_400_000), options.chunk);
+}
+
+/**
+ * The hourly upkeep of the history on every server (the device link runs it): the partitions of
+ * the next days made ahead, then the purge; several servers at once take turns per table.
+ */
+export async function maintainTelemetryHistory(db: Db, now = new Date()): Promise<{ made: string[]; purged: PurgeResult | undefined }> {
+  const made = await ensureTelemetryPartitions(db, { now });
+  return { made, purged: await purgeTelemetry(db, { now }) };
 }

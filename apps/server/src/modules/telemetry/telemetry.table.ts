@@ -6,6 +6,8 @@ import { ACC_STATES } from '@swap/contracts';
  * `telemetry_retention` setting (days). Append-only and written in batches by the device link:
  * no primary key and no foreign key (each would cost an index probe per row at 10,000 rows/s);
  * (device, time) serves a device's range, a BRIN index on time serves the retention purge.
+ * Each is partitioned by day of `at` (migration 0061, telemetry.partitions.ts; docs/scaling.md,
+ * "Partitioning by time"): the partitions and the default one are made in SQL, never here.
  * Times are the server's receive time (a device clock may be wrong, the server's is one clock), except
  * for a backlog's readings, kept at the device's time within bounds (docs/device-protocol.md, "Backlog").
  */
@@ -91,7 +93,11 @@ export const telemetryTrack = pgTable(
     lat2: doublePrecision('lat2'),
     lng2: doublePrecision('lng2'),
   },
-  (t) => [primaryKey({ name: 'telemetry_track_pkey', columns: [t.kind, t.deviceId, t.hour, t.seq] })],
+  (t) => [
+    primaryKey({ name: 'telemetry_track_pkey', columns: [t.kind, t.deviceId, t.hour, t.seq] }),
+    // The retention purge removes the hours past it (migration 0061).
+    index('telemetry_track_hour_brin').using('brin', t.hour),
+  ],
 );
 
 /**

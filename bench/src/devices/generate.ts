@@ -1,7 +1,7 @@
 /**
  * Loads a large operator's fleet into the PostgreSQL of DATABASE_URL: by default 1 M batteries,
  * 300 k vehicles and 20 k cabinets (with 12 compartments each), owned by 20 merchants plus the
- * platform, and stock history. Everything is INSERT … SELECT over generate_series on the server:
+ * platform, two cabinets in three standing in a station (four to a station), and stock history. Everything is INSERT … SELECT over generate_series on the server:
  * no row crosses the network. Indexes are dropped during the load and rebuilt after (from their
  * own definitions), then the tables are vacuumed and analysed so plans and visibility maps are real.
  *
@@ -151,18 +151,30 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
                           where b.vehicle_id = v.id and b.id is distinct from v.battery1_id and v.number like 'BV%'`);
     });
     await timed('cabinets and compartments', async () => {
+      // Station k takes cabinets 4k-3 … 4k, those of them not a multiple of 3 (the cabinet list reads each one's station).
+      await client.query(`
+        insert into station (name, nature, type, address, responsible_person, status, latitude, longitude, merchant_id)
+        select 'Bench Station ' || lpad(g::text, 6, '0'), case when g % 5 = 0 then 'FRANCHISED' else 'SELF_OPERATED' end,
+               case when g % 2 = 0 then 'INTEGRATED' else 'SWAP' end, 'Jalan Bench ' || g, 'Bench', 'DEPLOYED',
+               -6.2 + (g % 1000) / 5000.0, 106.8 + (g % 997) / 4000.0, ${ownerSql(merchants, '(4 * g)')}
+        from generate_series(1, ${Math.ceil(size.cabinets / 4)}) g
+        where not exists (select 1 from station where name = 'Bench Station 000001')`);
       await client.query(`
         insert into cabinet (number, brand, model, type_id, product_number, network_type, communication_type, compartment_count, factory_date,
                              humidity, signal, temperature, lamp, external_max_power, charger_total_power, meter_count, load, imei, site,
-                             seller, purchase_time, latitude, longitude, location, stock_status, scrap_status, merchant_id, created_at)
+                             seller, purchase_time, latitude, longitude, location, stock_status, scrap_status, merchant_id, created_at, station_id)
         select 'BC' || lpad(g::text, 6, '0'), 'Volta', case when g % 3 = 0 then 'SC8' else 'SC12' end,
                case when g % 3 = 0 then ${types.BSC8} else ${types.BSC12} end, 'PN' || g, '4G', 'MQTT', case when g % 3 = 0 then 8 else 12 end,
                date '2025-01-01' + (g % 365), 60 + g % 30, 15 + g % 16, 30 + (g % 80) / 10.0, 'ON', 10, 7.2, 1, (g % 72) / 10.0,
                '86' || lpad(((g::bigint * 104729) % 10000000000000)::text, 13, '0'), 'Site ' || (g % 500), 'PT Volta Energi',
                timestamptz '2025-01-01' + (g % 300) * interval '1 day', -6.2 + (g % 1000) / 5000.0, 106.8 + (g % 997) / 4000.0, 'Jakarta',
                case when g % 4 = 0 then 'INSTOCK' else 'OUTSTOCK' end, case when g % 211 = 0 then 'SCRAPPED' else 'NORMAL' end, ${owner},
-               timestamptz '2025-01-01' + (g::double precision / ${size.cabinets}) * interval '640 days'
-        from generate_series(1, ${size.cabinets}) g`);
+               timestamptz '2025-01-01' + (g::double precision / ${size.cabinets}) * interval '640 days', s.id
+        from generate_series(1, ${size.cabinets}) g
+        left join station s on g % 3 <> 0 and s.name = 'Bench Station ' || lpad(((g - 1) / 4 + 1)::text, 6, '0')`);
+      // The cabinet table's triggers (off during the load) keep each station's count of cabinets.
+      await client.query(`update station s set cabinet_count = n from (select station_id, count(*)::int as n from cabinet
+                          where station_id is not null group by 1) c where c.station_id = s.id`);
       await client.query(`
         insert into cabinet_compartment (cabinet_id, idx, state, in_place, charger_switch, voltage, current, temperature, preset, indicator)
         select c.id, s, case when s % 3 = 0 then 'EMPTY' else 'FULL' end, s % 3 <> 0, case when s % 3 = 0 then 'OFF' else 'ON' end,
@@ -205,7 +217,7 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
       for (const list of defs.values()) for (const def of list) await client.query(def);
     });
     await timed('vacuum analyse', async () => {
-      for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment', 'stock_batch', 'stock_batch_item']) {
+      for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment', 'station', 'stock_batch', 'stock_batch_item']) {
         await client.query(`vacuum (analyze) ${table}`);
       }
     });

@@ -121,7 +121,10 @@ async function main(): Promise<void> {
   const [small] = await db
     .execute<{ id: number }>(sql`select id from merchant where name = 'Bench Merchant 02'`)
     .then((result) => (result as { rows: { id: number }[] }).rows);
-  if (!large || !small || !types) throw new Error('bench fleet missing');
+  const [station] = await db
+    .execute<{ id: number }>(sql`select id from station where name = 'Bench Station 000002'`)
+    .then((result) => (result as { rows: { id: number }[] }).rows);
+  if (!large || !small || !types || !station) throw new Error('bench fleet missing');
   const platform = ctxOf(db, null);
   const merchant = ctxOf(db, large.id);
   const smallMerchant = ctxOf(db, small.id);
@@ -186,6 +189,11 @@ async function main(): Promise<void> {
   await cabinet('number prefix', { number: 'BC0001' });
   await cabinet('site', { site: 'Site 42' });
   await cabinet('type', { typeId: types.cabinet });
+  // Two cabinets in three stand in a station (generate.ts): each page reads their stations' names and types.
+  await cabinet('in a station', { distributionStatus: 'ASSIGNED' });
+  await cabinet('not in a station', { distributionStatus: 'UNASSIGNED' });
+  await cabinet('one station', { stationId: station.id });
+  await cabinet('sort by number', { sort: { field: 'number', order: 'ascend' } });
 
   figures.push(
     await measure('battery stock summary (per type and owner)', Math.max(5, Math.round(iterations / 5)), async () => {

@@ -76,38 +76,45 @@ describe('product centre', () => {
   });
 });
 
-describe('device edits', () => {
-  test("a battery's edit refuses a bad IMEI at its field, then saves and shows the good one", async ({ page }) => {
-    const battery = await createTrackedDevice('battery');
-    await new Shell(page).startSignedIn('admin');
-    const detail = new DeviceDetailPage(page, 'battery');
-    await detail.openById(battery.id);
-    const form = new FormDrawer(page, await detail.edit());
-    await form.fill({ IMEI: '86A0001' });
-    await form.save();
-    await expect.poll(() => form.fieldError('IMEI')).toBe('IMEI must be at most 15 digits');
-    const imei = `86${Date.now()}`.slice(0, 15);
-    await form.fill({ IMEI: imei, Name: `Pack ${stamp}` });
-    await form.saveAndClose();
-    await detail.value('IMEI').getByText(imei, { exact: true }).waitFor();
-    await detail.value('Name').getByText(`Pack ${stamp}`, { exact: true }).waitFor();
-  });
+const IMEI = `86${Date.now()}`.slice(0, 15);
 
-  test("a vehicle's edit refuses a bad VIN at its field, then saves and shows the good one", async ({ page }) => {
-    const vehicle = await createTrackedDevice('vehicle');
-    await new Shell(page).startSignedIn('admin');
-    const detail = new DeviceDetailPage(page, 'vehicle');
-    await detail.openById(vehicle.id);
-    const form = new FormDrawer(page, await detail.edit());
-    // An O is no letter of a VIN (ISO 3779).
-    await form.fill({ VIN: '1HGCM82633O004352' });
-    await form.save();
-    await expect.poll(() => form.fieldError('VIN')).toBe('VIN is invalid');
-    await form.fill({ VIN: '1hgcm82633a004352' });
-    await form.saveAndClose();
-    // Kept as VINs are written, in capitals.
-    await detail.value('VIN').getByText('1HGCM82633A004352', { exact: true }).waitFor();
-  });
+/** A device's edit: a bad value refused at its field, then a good one saved and shown on the page (as stored). */
+const EDITS = [
+  {
+    kind: 'battery',
+    field: 'IMEI',
+    bad: '86A0001',
+    refusal: 'IMEI must be at most 15 digits',
+    good: IMEI,
+    shown: IMEI,
+  },
+  // An O is no letter of a VIN (ISO 3779); a good one is kept in capitals, as VINs are written.
+  {
+    kind: 'vehicle',
+    field: 'VIN',
+    bad: '1HGCM82633O004352',
+    refusal: 'VIN is invalid',
+    good: '1hgcm82633a004352',
+    shown: '1HGCM82633A004352',
+  },
+] as const;
+
+describe('device edits', () => {
+  for (const edit of EDITS)
+    test(`a ${edit.kind}'s edit refuses a bad ${edit.field} at its field, then saves and shows the good one`, async ({ page }) => {
+      const device = await createTrackedDevice(edit.kind);
+      await new Shell(page).startSignedIn('admin');
+      const detail = new DeviceDetailPage(page, edit.kind);
+      await detail.openById(device.id);
+      const form = new FormDrawer(page, await detail.edit());
+      await form.fill({ [edit.field]: edit.bad });
+      await form.save();
+      await expect.poll(() => form.fieldError(edit.field)).toBe(edit.refusal);
+      await form.fill({ [edit.field]: edit.good, Name: `Edited ${stamp}` });
+      await form.saveAndClose();
+      await detail.value(edit.field).getByText(edit.shown, { exact: true }).waitFor();
+      await detail.value('Name').getByText(`Edited ${stamp}`, { exact: true }).waitFor();
+    });
 });
 
 /** Waits until no list or button is still loading (axe would judge a half-faded spinner). */

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SyntheticEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -55,14 +55,10 @@ export function LoginPage() {
     }
   };
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = form.parse();
-    if (!parsed) return;
+  const submit = form.onSubmit(busy, async (values) => {
     setResult(null);
     try {
-      const data = await login.mutateAsync(parsed);
+      const data = await login.mutateAsync(values);
       saveSession(data.token, data.admin);
       // The language chosen on one's own profile follows the account to any browser.
       if (isLanguage(data.admin.language) && data.admin.language !== currentLanguage()) await changeLanguage(data.admin.language);
@@ -74,7 +70,7 @@ export function LoginPage() {
       if (!isApiError(error)) throw error;
       setResult({ kind: 'error', text: error.message });
     }
-  };
+  });
 
   return (
     <main className="login-page">
@@ -85,7 +81,7 @@ export function LoginPage() {
             {t('common.appName')}
           </h1>
           <p className="muted">{t('session.subtitle')}</p>
-          <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('session.title')}>
+          <form noValidate onSubmit={submit} aria-label={t('session.title')}>
             <PlainField autoComplete="username" {...form.text('username')} />
             <PlainField type="password" autoComplete="current-password" {...form.text('password')} />
             <PlainResult result={result} />

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode, type SyntheticEvent } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -67,18 +67,12 @@ export function ForgotPasswordPage() {
   const form = usePlainForm(forgotPasswordBody, { id: 'recovery', labels: { username: t('recovery.account') }, initial: { username: '' } });
   const { busy, result, send } = useSending();
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = form.parse();
-    if (!parsed) return;
-    await send(() => ask.mutateAsync(parsed), t('recovery.sent'));
-  };
+  const submit = form.onSubmit(busy, (values) => send(() => ask.mutateAsync(values), t('recovery.sent')));
 
   return (
     <RecoveryCard title={t('recovery.forgotTitle')}>
       <p className="muted">{t('recovery.forgotHint')}</p>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('recovery.forgotTitle')}>
+      <form noValidate onSubmit={submit} aria-label={t('recovery.forgotTitle')}>
         <PlainField autoComplete="username" {...form.text('username')} />
         <PlainResult result={result} />
         <PlainSubmit busy={busy} label={t('recovery.send')} />
@@ -105,18 +99,14 @@ export function ResetPasswordPage() {
   const [done, setDone] = useState(false);
   const { busy, result, send } = useSending(token ? null : { kind: 'error', text: t('recovery.noToken') });
 
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (!token || busy || done) return;
-    const parsed = form.parse();
-    if (!parsed) return;
-    if (await send(() => reset.mutateAsync({ token, password: parsed.password }), t('recovery.done'))) setDone(true);
-  };
+  const submit = form.onSubmit(!token || busy || done, async (values) => {
+    if (await send(() => reset.mutateAsync({ token, password: values.password }), t('recovery.done'))) setDone(true);
+  });
 
   return (
     <RecoveryCard title={t('recovery.resetTitle')}>
       <p className="muted">{t('recovery.passwordHelp')}</p>
-      <form noValidate onSubmit={(event) => void submit(event)} aria-label={t('recovery.resetTitle')}>
+      <form noValidate onSubmit={submit} aria-label={t('recovery.resetTitle')}>
         <PlainField type="password" autoComplete="new-password" {...form.text('password')} />
         <PlainField type="password" autoComplete="new-password" {...form.text('confirm')} />
         <PlainResult result={result} />

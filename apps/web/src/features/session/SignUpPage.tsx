@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MERCHANT_TYPES, signUpApi, signUpApply, type AnswerOf } from '@swap/contracts';
@@ -81,19 +81,15 @@ export function SignUpPage() {
   }, [t]);
 
   const busy = signUp.isPending;
-  const submit = async (event: SyntheticEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
-    const parsed = form.parse();
-    if (!parsed) return;
+  const submit = form.onSubmit(busy, async (values) => {
     setResult(null);
     try {
-      setReceipt(await signUp.mutateAsync(parsed));
+      setReceipt(await signUp.mutateAsync(values));
     } catch (failure) {
       if (!isApiError(failure)) throw failure;
       if (!form.refuse(failure)) setResult({ kind: 'error', text: failure.message });
     }
-  };
+  });
   const imageHelp = t('signUp.imageHelp');
 
   return (
@@ -109,7 +105,7 @@ export function SignUpPage() {
                 {t('signUp.title')}
               </h1>
               <p className="muted">{t('signUp.subtitle')}</p>
-              <form noValidate onSubmit={(event) => void submit(event)} aria-labelledby="sign-up-title">
+              <form noValidate onSubmit={submit} aria-labelledby="sign-up-title">
                 <PlainField maxLength={20} autoComplete="organization" {...form.text('name')} />
                 <PlainSelect
                   options={MERCHANT_TYPES.map((value) => ({ value, label: t(`signUp.type.${value}`) }))}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { fieldErrorsOf } from '../api/errors';
@@ -47,6 +47,17 @@ export function usePlainForm<S extends z.ZodObject, N extends Extract<keyof S['s
   };
   const leave = (name: N) => setTouched((current) => ({ ...current, [name]: true }));
 
+  /** The values the contracts accept, or null after showing each field's problem and focusing the first. */
+  const parse = (): z.output<S> | null => {
+    setTouched(Object.fromEntries(names.map((name) => [name, true])) as Record<N, boolean>);
+    const wrong = names.find((name) => problemOf(name, values) !== null);
+    const parsed = schema.safeParse(values);
+    if (!wrong && parsed.success) return parsed.data;
+    const first = wrong ?? names.find((name) => refused[name]);
+    if (first) document.getElementById(inputId(first))?.focus();
+    return null;
+  };
+
   return {
     values,
     /** Sets several values at once (a demo account picked), as not yet checked. */
@@ -79,15 +90,18 @@ export function usePlainForm<S extends z.ZodObject, N extends Extract<keyof S['s
         onBlur: () => leave(name),
       };
     },
-    /** The values the contracts accept, or null after showing each field's problem and focusing the first. */
-    parse(): z.output<S> | null {
-      setTouched(Object.fromEntries(names.map((name) => [name, true])) as Record<N, boolean>);
-      const wrong = names.find((name) => problemOf(name, values) !== null);
-      const parsed = schema.safeParse(values);
-      if (!wrong && parsed.success) return parsed.data;
-      const first = wrong ?? names.find((name) => refused[name]);
-      if (first) document.getElementById(inputId(first))?.focus();
-      return null;
+    parse,
+    /**
+     * The form's submit handler: nothing while `busy`; otherwise `send` with the values the contracts
+     * accept, or the problems shown (parse) and nothing sent.
+     */
+    onSubmit(busy: boolean, send: (values: z.output<S>) => Promise<unknown>) {
+      return (event: SyntheticEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (busy) return;
+        const parsed = parse();
+        if (parsed) void send(parsed);
+      };
     },
     /** Shows the server's refusal of single fields at them; answers whether it named any of this form's fields. */
     refuse(failure: unknown): boolean {

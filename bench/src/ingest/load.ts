@@ -6,6 +6,7 @@
  */
 import mqtt, { type MqttClient } from 'mqtt';
 import { batteryTelemetryTopic, vehicleTelemetryTopic } from '@swap/contracts';
+import { batteryReport } from './reports.js';
 
 export interface LoadPlan {
   url: string;
@@ -31,23 +32,10 @@ export interface LoadReport {
 }
 
 function payload(kind: 'battery' | 'vehicle', seq: number, now: number): string {
-  const ts = new Date(now).toISOString();
   const lat = -6.2 + (seq % 1000) / 10000;
-  if (kind === 'vehicle') return JSON.stringify({ ts, position: { lat, lng: 106.8 }, speed: seq % 80, acc: 'ON' });
-  return JSON.stringify({
-    ts,
-    soc: seq % 100,
-    voltage: 64.2,
-    current: -8.5,
-    temperature: 31.5,
-    cellVoltages: Array.from({ length: 20 }, () => 3.21),
-    cycles: 120,
-    gsmSignal: 22,
-    gpsSignal: 9,
-    position: { lat, lng: 106.8 },
-    chargeSwitch: 'ALLOWED',
-    dischargeSwitch: 'ALLOWED',
-  });
+  if (kind === 'vehicle')
+    return JSON.stringify({ ts: new Date(now).toISOString(), position: { lat, lng: 106.8 }, speed: seq % 80, acc: 'ON' });
+  return batteryReport(now, { soc: seq % 100, lat, temperature: 31.5 });
 }
 
 async function run(plan: LoadPlan): Promise<LoadReport> {

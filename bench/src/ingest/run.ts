@@ -22,10 +22,7 @@
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
  * added beside whatever is there). Prints figures; asserts nothing.
  */
-import { fork } from 'node:child_process';
 import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../../../apps/server/src/app/config.js';
 import { buildApp } from '../../../apps/server/src/app/build-app.js';
@@ -35,7 +32,8 @@ import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
 import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
 import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
-import type { LoadPlan, LoadProgress, LoadReport } from './load.js';
+import type { LoadPlan } from './load.js';
+import { benchTypeId, percentile, prepareLoadDevices, rowsOf, runLoad } from './fleet.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
 import {
   commandCaller,
@@ -48,7 +46,6 @@ import {
   type Timed,
 } from './round-trip.js';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
 const rate = Number(process.env.BENCH_RATE ?? 12_000);
 /** The steady telemetry load the command round trips are timed under (a load the link absorbs). */
 const loadedRate = Number(process.env.BENCH_LOADED_RATE ?? 5_000);
@@ -61,7 +58,6 @@ const publishers = Number(process.env.BENCH_PUBLISHERS ?? 2);
 const ruleCount = Number(process.env.BENCH_RULES ?? 0);
 /** Which brokers to run: `embedded`, `mosquitto` or both (comma-separated). */
 const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
-const BATTERY_SHARE = 0.8;
 const CABINET = 'CBENCH01';
 /** The bench cabinet's slots: three hold bench batteries, one is empty. */
 const CABINET_SLOTS = ['BBN000001', 'BBN000002', 'BBN000003', null];
@@ -69,49 +65,15 @@ const ADMIN = { username: 'benchadmin', password: 'Bench-admin-2026' };
 
 const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
 
-export function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** The bench devices (BBN…, VBN…) and the bench cabinet, added once; their MQTT secrets set. */
+/** The bench devices (BBN…, VBN…, fleet.ts) and the bench cabinet, added once; their MQTT secrets set. */
 async function prepareDevices(db: Db): Promise<LoadPlan['devices']> {
-  const batteries = Math.round(deviceCount * BATTERY_SHARE);
-  const vehicles = deviceCount - batteries;
-  const typeId = async (kind: string) => {
-    await db.execute(
-      sql`insert into device_type (kind, code, name, description) values (${kind}, 'BENCH', 'Bench', 'Ingest bench') on conflict do nothing`,
-    );
-    return rowsOf<{ id: number }>(await db.execute(sql`select id from device_type where kind = ${kind} and lower(code) = 'bench'`))[0]!.id;
-  };
-  const [battery, vehicle, cabinet] = [await typeId('battery'), await typeId('vehicle'), await typeId('cabinet')];
-  await db.execute(sql`insert into battery (number, type_id) select 'BBN' || lpad(g::text, 6, '0'), ${battery}
-    from generate_series(1, ${batteries}) g on conflict do nothing`);
-  await db.execute(sql`insert into vehicle (number, type_id) select 'VBN' || lpad(g::text, 6, '0'), ${vehicle}
-    from generate_series(1, ${vehicles}) g on conflict do nothing`);
+  const devices = await prepareLoadDevices(db, deviceCount);
+  const cabinet = await benchTypeId(db, 'cabinet');
   await db.execute(
     sql`insert into cabinet (number, type_id, compartment_count) values (${CABINET}, ${cabinet}, ${CABINET_SLOTS.length}) on conflict do nothing`,
   );
   await db.execute(sql`insert into cabinet_compartment (cabinet_id, idx)
     select c.id, g from cabinet c, generate_series(1, c.compartment_count) g where c.number = ${CABINET} on conflict do nothing`);
-  const devices: LoadPlan['devices'] = [
-    ...Array.from({ length: batteries }, (_, i) => ({
-      kind: 'battery' as const,
-      number: `BBN${String(i + 1).padStart(6, '0')}`,
-      password: '',
-    })),
-    ...Array.from({ length: vehicles }, (_, i) => ({
-      kind: 'vehicle' as const,
-      number: `VBN${String(i + 1).padStart(6, '0')}`,
-      password: '',
-    })),
-  ];
-  for (const device of devices) {
-    device.password = `bench-secret-${device.number}`;
-    await setDeviceSecret(db, { kind: device.kind, number: device.number }, device.password);
-  }
   await setDeviceSecret(db, { kind: 'cabinet', number: CABINET }, `bench-secret-${CABINET}`);
   return devices;
 }
@@ -148,47 +110,6 @@ async function historyRows(db: Db): Promise<number> {
     await db.execute(sql`select (select count(*) from battery_telemetry) + (select count(*) from vehicle_telemetry) as n`),
   );
   return Number(row?.n ?? 0);
-}
-
-/** One load generator process over its share of the devices; `onPublishing` once they are connected and publishing. */
-function runPublisher(plan: LoadPlan, onPublishing: () => void): Promise<LoadReport> {
-  const child = fork(path.join(here, 'load.ts'), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  return new Promise((resolve, reject) => {
-    child.on('message', (message: LoadReport | LoadProgress) => {
-      if (message.type === 'publishing') onPublishing();
-      else resolve(message);
-    });
-    child.once('exit', (code) => {
-      if (code !== 0) reject(new Error(`load generator exited with code ${code}`));
-    });
-    child.send(plan);
-  });
-}
-
-/**
- * Runs the load generator as `publishers` processes, each publishing for its own share of the
- * devices at its share of the rate (one process alone could not offer 5,000 messages/s on a loaded
- * machine); `onPublishing` once every one is connected and publishing. The report joins theirs:
- * the publishing time of the longest, the CPU time of all.
- */
-async function runLoad(plan: LoadPlan, onPublishing: () => void = () => undefined): Promise<LoadReport> {
-  const count = Math.max(1, Math.min(publishers, plan.devices.length));
-  let waiting = count;
-  const reports = await Promise.all(
-    Array.from({ length: count }, (_, i) =>
-      runPublisher(
-        { ...plan, devices: plan.devices.filter((_, d) => d % count === i), rate: plan.rate / count },
-        () => --waiting === 0 && onPublishing(),
-      ),
-    ),
-  );
-  return {
-    type: 'done',
-    published: Object.assign({}, ...reports.map((r) => r.published)) as LoadReport['published'],
-    connectMs: Math.max(...reports.map((r) => r.connectMs)),
-    publishMs: Math.max(...reports.map((r) => r.publishMs)),
-    publishCpuMs: reports.reduce((sum, r) => sum + r.publishCpuMs, 0),
-  };
 }
 
 interface RoundTripFigures {
@@ -277,7 +198,7 @@ async function benchBroker(
     });
     const plan = { url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, seconds };
     const before = await historyRows(db);
-    const load = runLoad({ ...plan, rate });
+    const load = runLoad({ ...plan, rate }, publishers);
     const report = await load;
     const sent = Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
     const publishStart = Math.min(...Object.values(report.published).map((t) => t[0] ?? Infinity));
@@ -310,7 +231,7 @@ async function benchBroker(
     let loading = true;
     let publishing!: () => void;
     const started = new Promise<void>((resolve) => (publishing = resolve));
-    const steady = runLoad({ ...plan, rate: loadedRate }, publishing).finally(() => (loading = false));
+    const steady = runLoad({ ...plan, rate: loadedRate }, publishers, publishing).finally(() => (loading = false));
     await Promise.race([started, steady]);
     // A second in, the link has settled into the steady load.
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:alarms -w bench`: how soon an operator hears of an alarm (docs/scaling.md, "Alarm
+ * latency"; budget p99 ≤ 1 s). A probe battery publishes a report over the rule's threshold
+ * (temperature 95 °C, a HIGH rule told in the header) to the broker; the time runs until the
+ * alarm's `alarm` event arrives on the header's live stream (`GET /api/oms/alarm/live`) of a
+ * platform administrator signed in on a real HTTP listener of the app. The probe then cools down
+ * and its alarm clears before it is used again (BENCH_PROBES probes in turn, with a random pause
+ * of up to 100 ms between samples so they fall anywhere in the link's batching).
+ * BENCH_SAMPLES (default 100) samples idle, then as many under a steady telemetry load of
+ * BENCH_LOADED_RATE messages/s (default 2,000) from BENCH_DEVICES (default 500) devices, published
+ * by BENCH_PUBLISHERS load generator processes, for at most BENCH_SECONDS (default 60).
+ * BENCH_BROKERS=embedded or =mosquitto runs one broker only. The database is a fresh in-memory
+ * PGlite, or the PostgreSQL of DATABASE_URL. Prints figures beside the budget; asserts nothing.
+ */
+import os from 'node:os';
+import { sql } from 'drizzle-orm';
+import mqtt, { type MqttClient } from 'mqtt';
+import { AUTH_BASE, alarmApi, batteryTelemetryTopic, endpointUrl } from '@swap/contracts';
+import { loadConfig } from '../../../apps/server/src/app/config.js';
+import { buildApp } from '../../../apps/server/src/app/build-app.js';
+import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
+import { seed } from '../../../apps/server/src/db/seed.js';
+import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
+import { startDeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
+import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
+import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
+import { openEventStream } from '../../../apps/server/src/test/event-stream.js';
+import { benchTypeId, percentile, prepareLoadDevices, rowsOf, runLoad } from './fleet.js';
+import { listen } from './round-trip.js';
+import { startMosquitto, type Mosquitto } from './mosquitto.js';
+import type { LoadPlan } from './load.js';
+import { batteryReport } from './reports.js';
+
+const samples = Number(process.env.BENCH_SAMPLES ?? 100);
+const loadedRate = Number(process.env.BENCH_LOADED_RATE ?? 2000);
+const deviceCount = Number(process.env.BENCH_DEVICES ?? 500);
+const seconds = Number(process.env.BENCH_SECONDS ?? 60);
+const publishers = Number(process.env.BENCH_PUBLISHERS ?? 2);
+const probeCount = Number(process.env.BENCH_PROBES ?? 8);
+const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
+const BUDGET_P99_MS = 1000;
+const HOT = 95;
+const COOL = 30;
+const RULE_CONTENT = 'Bench overheating';
+const ADMIN = { username: 'benchadmin', password: 'Bench-admin-2026' };
+const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
+
+interface Probe {
+  number: string;
+  password: string;
+}
+
+interface Figure {
+  label: string;
+  times: number[];
+  /** Samples whose alarm never reached the stream within 10 s. */
+  lost: number;
+  /** The steady load's messages per second, when there was one. */
+  loadRate?: number;
+  loadAverage: string;
+}
+
+/** The probe batteries (BAL…) and the rule they trip: HIGH from 90 °C at once, cleared below 85, told in the header. */
+async function prepare(db: Db): Promise<Probe[]> {
+  const type = await benchTypeId(db, 'battery');
+  const probes = Array.from({ length: probeCount }, (_, i) => ({ number: `BAL${String(i + 1).padStart(6, '0')}`, password: '' }));
+  for (const probe of probes) {
+    await db.execute(sql`insert into battery (number, type_id) values (${probe.number}, ${type}) on conflict do nothing`);
+    probe.password = `bench-secret-${probe.number}`;
+    await setDeviceSecret(db, { kind: 'battery', number: probe.number }, probe.password);
+  }
+  await db.execute(sql`delete from alarm_rule where content = ${RULE_CONTENT}`);
+  await db.execute(sql`insert into alarm_rule (kind, parameter, range_from, range_to, clear_margin, level, content, notifications)
+    values ('battery', 'temperature', 90, null, 5, 'HIGH', ${RULE_CONTENT}, '["IN_APP","HEADER"]'::jsonb)`);
+  forgetRules();
+  return probes;
+}
+
+const report = (temperature: number) => batteryReport(Date.now(), { soc: 60, lat: -6.2, temperature });
+
+async function signIn(base: string): Promise<string> {
+  const answer = await fetch(`${base}${AUTH_BASE}/oms/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', language: 'en' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await answer.json()) as { code: number; message: string; data: { token?: string } | null };
+  if (body.code !== 1 || !body.data?.token) throw new Error(`bench sign-in failed: ${body.message}`);
+  return body.data.token;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const loadAverage = () => os.loadavg()[0]!.toFixed(1);
+
+async function benchBroker(database: Database, label: string, probes: Probe[], devices: LoadPlan['devices'], brokerUrl?: string) {
+  const db = database.db;
+  const hub = new DeviceHub();
+  const gateway = await startDeviceGateway(
+    db,
+    { url: brokerUrl, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 600 },
+    silentLog,
+    hub,
+  );
+  const app = await buildApp(loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }), database, {
+    logger: false,
+    deviceHub: hub,
+  });
+  const url = brokerUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
+  const anonymous = brokerUrl !== undefined;
+  const clients: MqttClient[] = [];
+  const figures: Figure[] = [];
+  try {
+    const base = await listen(app);
+    const stream = await openEventStream<{ deviceNumber: string }>(`${base}${endpointUrl(alarmApi.live)}`, await signIn(base));
+    if (!stream.response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error('the alarm stream did not open');
+    for (const probe of probes)
+      clients.push(
+        await mqtt.connectAsync(url, {
+          clientId: probe.number,
+          ...(anonymous ? {} : { username: probe.number, password: probe.password }),
+          reconnectPeriod: 0,
+        }),
+      );
+    // One probe's sample: hot until its alarm is heard, then cool until its alarm is cleared.
+    const sample = async (i: number): Promise<number | undefined> => {
+      const probe = probes[i % probes.length]!;
+      const client = clients[i % probes.length]!;
+      const from = stream.events.length;
+      const published = Date.now();
+      await client.publishAsync(batteryTelemetryTopic(probe.number), report(HOT), { qos: 1 });
+      let heard: number | undefined;
+      for (const deadline = published + 10_000; heard === undefined && Date.now() < deadline;) {
+        heard = stream.events.slice(from).find((e) => e.event === 'alarm' && e.data.deviceNumber === probe.number)?.at;
+        if (heard === undefined) await pause(2);
+      }
+      await client.publishAsync(batteryTelemetryTopic(probe.number), report(COOL), { qos: 1 });
+      for (const deadline = Date.now() + 10_000; Date.now() < deadline; await pause(20)) {
+        const [open] = rowsOf<{ n: number | string }>(
+          await db.execute(sql`select count(*) as n from alarm where device_number = ${probe.number} and state <> 'CLEARED'`),
+        );
+        if (Number(open?.n ?? 0) === 0) break;
+      }
+      return heard === undefined ? undefined : heard - published;
+    };
+    const series = async (enough: () => boolean): Promise<{ times: number[]; lost: number }> => {
+      const times: number[] = [];
+      let lost = 0;
+      for (let i = 0; i < samples && !enough(); i++) {
+        const time = await sample(i);
+        if (time === undefined) lost++;
+        else times.push(time);
+        await pause(Math.random() * 100);
+      }
+      return { times, lost };
+    };
+    // Warm-up: the first samples compile code paths and prepare statements.
+    for (let i = 0; i < Math.min(5, probes.length); i++) await sample(i);
+    const idleLoad = loadAverage();
+    figures.push({ label: `${label}, idle`, ...(await series(() => false)), loadAverage: `${idleLoad}–${loadAverage()}` });
+    let loading = true;
+    let publishing!: () => void;
+    const started = new Promise<void>((resolve) => (publishing = resolve));
+    const plan = { url, devices: anonymous ? devices.map((d) => ({ ...d, password: null })) : devices, rate: loadedRate, seconds };
+    const steady = runLoad(plan, publishers, publishing).finally(() => (loading = false));
+    await Promise.race([started, steady]);
+    // A second in, the link has settled into the steady load.
+    await pause(1000);
+    const loadedLoad = loadAverage();
+    const loaded = await series(() => !loading);
+    const loadedEnd = loadAverage();
+    const steadyReport = await steady;
+    const sent = Object.values(steadyReport.published).reduce((sum, times) => sum + times.length, 0);
+    figures.push({
+      label: `${label}, under load`,
+      ...loaded,
+      loadRate: sent / (steadyReport.publishMs / 1000),
+      loadAverage: `${loadedLoad}–${loadedEnd}`,
+    });
+    stream.close();
+  } finally {
+    await Promise.all(clients.map((client) => client.endAsync()));
+    await app.close();
+    await gateway.close();
+  }
+  return figures;
+}
+
+async function main(): Promise<void> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
+  await database.migrate();
+  await seed(database.db, { demo: false, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  console.log(
+    `alarm latency bench: ${samples} samples idle and under ${loadedRate} telemetry messages/s from ${deviceCount} devices, ` +
+      `${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}; node ${process.version}, ` +
+      `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${loadAverage()}`,
+  );
+  const figures: Figure[] = [];
+  let mosquitto: Mosquitto | undefined;
+  try {
+    const probes = await prepare(database.db);
+    const devices = await prepareLoadDevices(database.db, deviceCount);
+    if (brokers.includes('embedded')) figures.push(...(await benchBroker(database, 'embedded broker', probes, devices)));
+    if (brokers.includes('mosquitto')) mosquitto = await startMosquitto();
+    if (brokers.includes('mosquitto') && !mosquitto) console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
+    if (mosquitto) figures.push(...(await benchBroker(database, 'Mosquitto', probes, devices, mosquitto.url)));
+  } finally {
+    await mosquitto?.stop();
+    await database.close();
+  }
+  const f = (n: number | undefined, digits = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
+  console.log(`\npublish → header stream            load msg/s  samples  lost  p50 ms  p95 ms  p99 ms  max ms  budget p99  load average`);
+  for (const x of figures) {
+    const times = [...x.times].sort((a, b) => a - b);
+    const p99 = percentile(times, 99);
+    console.log(
+      `${x.label.padEnd(34)} ${f(x.loadRate, 0).padStart(10)}  ${String(times.length).padStart(7)}  ${String(x.lost).padStart(4)}  ` +
+        `${f(percentile(times, 50)).padStart(6)}  ${f(percentile(times, 95)).padStart(6)}  ${f(p99).padStart(6)}  ` +
+        `${f(times[times.length - 1]).padStart(6)}  ${`${BUDGET_P99_MS} ${p99 <= BUDGET_P99_MS && x.lost === 0 ? 'met' : 'not met'}`.padStart(10)}  ${x.loadAverage}`,
+    );
+  }
+}
+
+await main();

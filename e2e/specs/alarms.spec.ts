@@ -35,30 +35,23 @@ describe('alarms', () => {
     const cabinet = await createCabinetDevice({ batteries: 0 });
     const token = await apiToken();
     const { typeId } = await apiRequest(token, cabinetApi.detail, { id: cabinet.id });
+    const addRule = (
+      parameter: 'water' | 'smoke',
+      rule: { level: 'HIGH' | 'LOW'; content: string; notifications: ('IN_APP' | 'HEADER')[] },
+    ) =>
+      apiRequest(token, alarmApi.rules.add, {
+        alarmKind: 'cabinet',
+        deviceTypeId: typeId,
+        parameter,
+        holdSeconds: 0,
+        clearMargin: 0,
+        enabled: true,
+        ...rule,
+      });
     const content = `Water in ${cabinet.number}`;
-    const rule = await apiRequest(token, alarmApi.rules.add, {
-      alarmKind: 'cabinet',
-      deviceTypeId: typeId,
-      parameter: 'water',
-      holdSeconds: 0,
-      clearMargin: 0,
-      level: 'HIGH',
-      content,
-      notifications: ['IN_APP', 'HEADER'],
-      enabled: true,
-    });
+    const rule = await addRule('water', { level: 'HIGH', content, notifications: ['IN_APP', 'HEADER'] });
     const smokeContent = `Smoke in ${cabinet.number}`;
-    const smokeRule = await apiRequest(token, alarmApi.rules.add, {
-      alarmKind: 'cabinet',
-      deviceTypeId: typeId,
-      parameter: 'smoke',
-      holdSeconds: 0,
-      clearMargin: 0,
-      level: 'LOW',
-      content: smokeContent,
-      notifications: ['IN_APP'],
-      enabled: true,
-    });
+    const smokeRule = await addRule('smoke', { level: 'LOW', content: smokeContent, notifications: ['IN_APP'] });
     let fleet: RunningFleet | undefined;
     try {
       fleet = await startCabinetDevice(cabinet);

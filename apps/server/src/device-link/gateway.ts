@@ -10,7 +10,12 @@ import { GatewayDeviceLink, type DeviceLink, type DeviceTransport, type LinkLog 
 import { externalBrokerTransport } from './transport.js';
 import { mosquittoAuthSync, type MosquittoAuthOptions, type MosquittoAuthSync } from './mosquitto-sync.js';
 import type { DeviceHub } from '../app/device-hub.js';
-import { maintainTelemetryHistory, summariseEndedHours, TRACK_JOB_LOOKBACK_HOURS } from '../modules/telemetry/index.js';
+import {
+  ensureTelemetryPartitions,
+  maintainTelemetryHistory,
+  summariseEndedHours,
+  TRACK_JOB_LOOKBACK_HOURS,
+} from '../modules/telemetry/index.js';
 
 const COMMAND_SWEEP_MS = 5000;
 /** How often the business alarm rules are checked (docs/alarms.md, "Business rules"). */
@@ -63,6 +68,9 @@ export interface DeviceGateway {
  * several servers may share a broker.
  */
 export async function startDeviceGateway(db: Db, options: GatewayOptions, log: LinkLog, hub: DeviceHub): Promise<DeviceGateway> {
+  // Today's history partition before the first report: attached while reports of its day are being
+  // written, it would fail their batch once (docs/scaling.md, "Partitioning by time").
+  await ensureTelemetryPartitions(db).catch((error: unknown) => log.warn({ error: String(error) }, 'telemetry history upkeep failed'));
   let broker: EmbeddedBroker | undefined;
   let transport: DeviceTransport;
   let mosquittoAuth: MosquittoAuthSync | undefined;

@@ -20,6 +20,7 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { cabinets } from '../modules/cabinet/cabinet.table.js';
 import { commonSettings } from '../modules/common-setting/common-setting.table.js';
 import { purgeTelemetry } from '../modules/telemetry/index.js';
+import { dayOf, HISTORY_TABLES, partitionName, partitionsOf } from '../modules/telemetry/telemetry.partitions.js';
 import { batteryTelemetry, cabinetTelemetry, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import type { DeviceGateway } from './gateway.js';
 import { verifyDevice } from '../modules/device-credential/index.js';
@@ -356,7 +357,9 @@ describe('telemetry ingest in batches, with history and retention', () => {
     expect(await countOf()).toBe(REPORTS + 3);
 
     await server.db.update(commonSettings).set({ value: '30' }).where(eq(commonSettings.name, 'telemetry_retention'));
-    // No day of theirs has a partition (the gateway makes them from today on): the default partition's rows go.
+    // The gateway made today's partitions before its first report; no day of these reports has one: the default partition's rows go.
+    for (const table of HISTORY_TABLES)
+      expect((await partitionsOf(server.db, table)).map((p) => p.name)).toContain(partitionName(table, dayOf(Date.now())));
     expect(await purgeTelemetry(server.db, { chunk: 2 })).toEqual({ rows: 3, partitions: 0 });
     expect(await countOf()).toBe(REPORTS);
     await server.db.update(commonSettings).set({ value: '90' }).where(eq(commonSettings.name, 'telemetry_retention'));

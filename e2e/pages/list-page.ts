@@ -41,8 +41,8 @@ async function pickOption(page: Page, field: Locator, label: string, value: stri
   }
 }
 
-/** Fills the labelled fields of `scope` (a search form or a drawer). */
-async function fillFields(page: Page, scope: Locator, values: FieldValues): Promise<void> {
+/** Fills the labelled fields of `scope` (a search form, a drawer or a dialog). */
+export async function fillFields(page: Page, scope: Locator, values: FieldValues): Promise<void> {
   for (const [label, value] of Object.entries(values)) {
     const field = scope.getByLabel(label, { exact: true });
     // A search field past the form's first row is folded away until "More filters".

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
+import type { Browser } from 'playwright-core';
 import { accountApi, DEMO_PASSWORD, sessionApi } from '@swap/contracts';
 import { describe, expect, test } from '../support/fixtures.js';
 import { apiRequest } from '../support/api.js';
@@ -10,6 +11,7 @@ import { startTestProvider, type TestProvider } from '../../apps/server/src/test
 import { LoginPage } from '../pages/login-page.js';
 import { SsoProviderPage } from '../pages/sso-provider-page.js';
 import { ListPage } from '../pages/list-page.js';
+import { SsoRefusalPage } from '../pages/sso-refusal-page.js';
 
 /**
  * Single sign-on in the browser (docs/security.md, "Single sign-on"): a server of its own set to a
@@ -50,6 +52,31 @@ describe('single sign-on', () => {
     await server?.stop();
     await provider?.close();
   });
+
+  /** The provider button in a browser of its own: where the person lands. */
+  async function signInAtProvider(browser: Browser, person: string) {
+    const context = await newContext(browser, { baseURL: server.baseURL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const login = new LoginPage(page);
+    await login.open();
+    await login.singleSignOn().click();
+    await new SsoProviderPage(page).signInAs(person);
+    await page.waitForURL((url) => url.pathname !== '/session/login' && !url.pathname.startsWith('/interaction'));
+    return { page, close: () => context.close() };
+  }
+
+  /** The administrator signed in, in a browser of its own. */
+  async function adminPage(browser: Browser) {
+    const context = await newContext(browser, { baseURL: server.baseURL });
+    const page = await context.newPage();
+    page.setDefaultTimeout(30_000);
+    const login = new LoginPage(page);
+    await login.open();
+    await login.signIn('admin', DEMO_PASSWORD);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    return { page, context };
+  }
 
   test('the provider button signs in at the provider and comes back signed in, on the page asked for', async ({ browser }) => {
     const context = await newContext(browser, { baseURL: server.baseURL });
@@ -92,31 +119,14 @@ describe('single sign-on', () => {
       { username, name: 'Eka', password: DEMO_PASSWORD, type: 'NORMAL', accountType: 'PLATFORM', roleIds: [] },
       server.baseURL,
     );
-    /** The provider button in a browser of its own: where the person lands. */
-    const trySignIn = async () => {
-      const context = await newContext(browser, { baseURL: server.baseURL });
-      const page = await context.newPage();
-      page.setDefaultTimeout(30_000);
-      const login = new LoginPage(page);
-      await login.open();
-      await login.singleSignOn().click();
-      await new SsoProviderPage(page).signInAs(person);
-      await page.waitForURL((url) => url.pathname !== '/session/login' && !url.pathname.startsWith('/interaction'));
-      return { page, close: () => context.close() };
-    };
+    const trySignIn = () => signInAtProvider(browser, person);
 
     const refused = await trySignIn();
     await refused.page.getByRole('alert').getByText(`No account is linked to this sign-in (${person})`).waitFor();
     await refused.close();
 
-    const context = await newContext(browser, { baseURL: server.baseURL });
-    const page = await context.newPage();
-    page.setDefaultTimeout(30_000);
+    const { page, context } = await adminPage(browser);
     try {
-      const login = new LoginPage(page);
-      await login.open();
-      await login.signIn('admin', DEMO_PASSWORD);
-      await page.waitForURL((url) => url.pathname === '/dashboard');
       const accounts = new ListPage(page, '/system/admin/list');
       await accounts.open();
       await accounts.action(username, 'Link single sign-on');
@@ -138,6 +148,40 @@ describe('single sign-on', () => {
       const unlinked = await trySignIn();
       await unlinked.page.getByRole('alert').getByText(`No account is linked to this sign-in (${person})`).waitFor();
       await unlinked.close();
+    } finally {
+      await context.close();
+    }
+  });
+
+  test('a refused identity is listed under Refused single sign-ons, linked to an account from there, and then signs in', async ({
+    browser,
+  }) => {
+    const person = unique('rina-');
+    provider.person(person, { email: `${person}@elsewhere.test`, email_verified: false });
+    const username = unique('staff.');
+    await apiRequest(
+      adminToken,
+      accountApi.add,
+      { username, name: 'Rina', password: DEMO_PASSWORD, type: 'NORMAL', accountType: 'PLATFORM', roleIds: [] },
+      server.baseURL,
+    );
+    const refused = await signInAtProvider(browser, person);
+    await refused.page.getByRole('alert').getByText(`The sign-in provider has not verified the address ${person}@elsewhere.test`).waitFor();
+    await refused.close();
+
+    const { page, context } = await adminPage(browser);
+    try {
+      const refusals = new SsoRefusalPage(page);
+      await refusals.open();
+      await refusals.search({ 'Identity, email or address': person });
+      await refusals.row(person).getByText('Mail not verified by the provider').waitFor();
+      await refusals.linkTo(person, username);
+      await refusals.row(person).getByText(username).waitFor();
+
+      const linked = await signInAtProvider(browser, person);
+      await linked.page.waitForURL((url) => url.pathname === '/error-page/401');
+      expect(await linked.page.evaluate(() => JSON.stringify(window.localStorage))).toContain(username);
+      await linked.close();
     } finally {
       await context.close();
     }

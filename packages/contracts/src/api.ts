@@ -6,6 +6,7 @@ import { accountApi } from './domains/account.js';
 import { sessionApi } from './domains/session.js';
 import { profileApi, profileFieldLabels } from './domains/profile.js';
 import { mailApi } from './domains/mail.js';
+import { ssoRefusalApi, ssoRefusalFieldLabels } from './domains/sso-refusal.js';
 import { applicationApi, applicationFieldLabels } from './domains/application.js';
 import { areaApi } from './domains/area.js';
 import { auditLogApi } from './domains/audit-log.js';
@@ -83,6 +84,7 @@ export * from './domains/role.js';
 export * from './domains/session.js';
 export * from './domains/profile.js';
 export * from './domains/mail.js';
+export * from './domains/sso-refusal.js';
 export * from './domains/station.js';
 export * from './domains/stock.js';
 export * from './domains/swap.js';
@@ -121,6 +123,7 @@ export const DOMAIN_FIELD_LABEL_SETS: readonly FieldLabels[] = [
   signUpFieldLabels,
   cabinetFieldLabels,
   profileFieldLabels,
+  ssoRefusalFieldLabels,
 ];
 
 export const DOMAIN_FIELD_LABELS: FieldLabels = Object.assign({}, ...DOMAIN_FIELD_LABEL_SETS) as FieldLabels;
@@ -201,6 +204,7 @@ export const API = {
   account: accountApi,
   profile: profileApi,
   mail: mailApi,
+  ssoRefusal: ssoRefusalApi,
   role: roleApi,
   currency: currencyApi,
   commonSetting: commonSettingApi,

@@ -155,6 +155,14 @@ export const MESSAGES = {
     'การลงชื่อเข้าใช้นี้เชื่อมกับบัญชีอื่นอยู่แล้ว',
     '此登录身份已关联其他账号',
   ),
+  ssoRefusalOtherProvider: m(
+    453,
+    409,
+    'This sign-in was refused by another sign-in provider than the one set now ({issuer}): it cannot be linked',
+    'Proses masuk ini ditolak oleh penyedia masuk lain dari yang diatur sekarang ({issuer}): tidak dapat dihubungkan',
+    'การลงชื่อเข้าใช้นี้ถูกปฏิเสธโดยผู้ให้บริการอื่นที่ไม่ใช่รายที่ตั้งไว้ตอนนี้ ({issuer}) จึงเชื่อมไม่ได้',
+    '此登录来自与当前设置不同的登录提供方（{issuer}），无法关联',
+  ),
 
   systemException: m(1000, 500, 'System exception', 'Terjadi kesalahan sistem', 'ระบบขัดข้อง', '系统异常'),
   interfaceMissing: m(1001, 404, 'Interface does not exist', 'Antarmuka tidak ditemukan', 'ไม่พบอินเทอร์เฟซ', '接口不存在'),

@@ -371,6 +371,12 @@ export const MENU_TREE: CentreDef[] = [
         item('admin.commonSetting', 'Common settings', '/system/common/setting', crud('admin.commonSetting')),
         item('admin.auditLog', 'Audit log', '/system/audit-log', crud('admin.auditLog', [], ['export'])),
         item('admin.mailOutbox', 'Mail outbox', '/system/mail/outbox'),
+        item(
+          'admin.ssoRefusal',
+          'Refused single sign-ons',
+          '/system/sso-refusal/list',
+          crud('admin.ssoRefusal', [button('admin.ssoRefusal.link', 'Link to account')], ['export']),
+        ),
       ]),
       group('updrade', 'Upgrades', 'CloudUploadOutlined', [
         item(
@@ -556,6 +562,7 @@ export const ROUTES: RouteDef[] = [
   r('/system/menu/index', 'admin.resource', 'nav.admin.resource'),
   r('/system/audit-log', 'admin.auditLog', 'nav.admin.auditLog'),
   r('/system/mail/outbox', 'admin.mailOutbox', 'nav.admin.mailOutbox'),
+  r('/system/sso-refusal/list', 'admin.ssoRefusal', 'nav.admin.ssoRefusal'),
   r('/updrade/record', 'updrade.record', 'nav.updrade.record'),
   r('/updrade/version', 'updrade.version', 'nav.updrade.version'),
   r('/updrade/firmware', 'updrade.firmware', 'nav.updrade.firmware'),

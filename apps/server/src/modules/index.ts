@@ -24,7 +24,13 @@ import {
   roleHasHolders,
   tellWaitingApplications,
 } from './account/index.js';
-import { revokeAccountSessions, tellSignUpApplicants, type ThrottlePolicy } from './session/index.js';
+import {
+  registerSsoRefusalRoutes,
+  revokeAccountSessions,
+  seedDemoSsoRefusals,
+  tellSignUpApplicants,
+  type ThrottlePolicy,
+} from './session/index.js';
 import { registerRoleRoutes } from './role/role.routes.js';
 import { seedDemoRoles } from './role/role.seed.js';
 import { removeRolesOfMerchant, revokeMenuGrants, revokeResourceGrants, tellRoleHolders } from './role/index.js';
@@ -176,6 +182,10 @@ const MODULES: ServerModule[] = [
   // Merchant applications name the demo merchants they became and their reviewer.
   { routes: registerSignUpRoutes, demo: seedDemoMerchantApplications },
   { routes: registerMailRoutes, demo: seedDemoMail },
+  {
+    routes: (app, options) => registerSsoRefusalRoutes(app, options),
+    demo: (db, demo) => (demo.addOrganisation ? seedDemoSsoRefusals(db) : Promise.resolve()),
+  },
   { routes: registerFileRoutes },
   { routes: registerAreaRoutes, demo: (db) => seedDemoAreas(db) },
   { routes: registerDeviceTypeRoutes, demo: seedDemoTypes },

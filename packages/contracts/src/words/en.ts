@@ -13,6 +13,12 @@ export const ENUM_WORDS_EN = {
     PLATFORM: 'Platform',
     MERCHANT: 'Merchant',
   },
+  'ssoRefusal.reason': {
+    UNLINKED: 'No account linked',
+    UNVERIFIED: 'Mail not verified by the provider',
+    AMBIGUOUS: 'Mail shared by several accounts',
+    DISABLED: 'Account disabled',
+  },
   'account.status': {
     ENABLED: 'Enabled',
     DISABLED: 'Disabled',

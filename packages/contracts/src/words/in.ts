@@ -9,6 +9,12 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     PLATFORM: 'Platform',
     MERCHANT: 'Merchant',
   },
+  'ssoRefusal.reason': {
+    UNLINKED: 'Tidak ada akun terhubung',
+    UNVERIFIED: 'Email belum diverifikasi penyedia',
+    AMBIGUOUS: 'Email dipakai beberapa akun',
+    DISABLED: 'Akun dinonaktifkan',
+  },
   'account.status': {
     ENABLED: 'Aktif',
     DISABLED: 'Nonaktif',

@@ -65,6 +65,7 @@ export const FIELD_WORDS: Readonly<Partial<Record<string, EnumGroup>>> = {
   returnStatus: 'swap.return',
   applicationType: 'application.type',
   applicationStatus: 'application.status',
+  refusalReason: 'ssoRefusal.reason',
   fromStatus: 'application.status',
   toStatus: 'application.status',
   deviceKind: 'application.deviceKind',

@@ -9,6 +9,12 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     PLATFORM: 'แพลตฟอร์ม',
     MERCHANT: 'ผู้ค้า',
   },
+  'ssoRefusal.reason': {
+    UNLINKED: 'ไม่มีบัญชีที่เชื่อมไว้',
+    UNVERIFIED: 'ผู้ให้บริการยังไม่ยืนยันอีเมล',
+    AMBIGUOUS: 'อีเมลถูกใช้โดยหลายบัญชี',
+    DISABLED: 'บัญชีถูกปิดใช้งาน',
+  },
   'account.status': {
     ENABLED: 'เปิดใช้งาน',
     DISABLED: 'ปิดใช้งาน',

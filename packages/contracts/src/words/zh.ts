@@ -9,6 +9,12 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     PLATFORM: '平台',
     MERCHANT: '商户',
   },
+  'ssoRefusal.reason': {
+    UNLINKED: '未关联账号',
+    UNVERIFIED: '提供方未验证邮箱',
+    AMBIGUOUS: '邮箱被多个账号使用',
+    DISABLED: '账号已停用',
+  },
   'account.status': {
     ENABLED: '已启用',
     DISABLED: '已停用',

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
-import { normaliseSignInName } from '@swap/contracts';
+import { normaliseSignInName, type OptionsQuery } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../app/sql.js';
 import { anyContains } from '../../app/pagination.js';
+import { answerOptions } from '../../app/options.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 
@@ -272,4 +273,32 @@ export async function enabledAccountChoices(
     .from(accounts)
     .where(and(eq(accounts.status, 'ENABLED'), ofOwners, inArray(accounts.id, missing)));
   return [...found, ...named];
+}
+
+/** Accounts as choices (docs/api.md, "Options calls"): by username, every account (platform staff ask). */
+export function accountOptions(db: Db, query: OptionsQuery) {
+  return answerOptions(
+    db,
+    {
+      table: accounts,
+      name: accounts.username,
+      select: { id: accounts.id, username: accounts.username, name: accounts.name },
+      scope: undefined,
+    },
+    query,
+  );
+}
+
+/** The username of the account `accountId` names, as a subquery column, or null. */
+export function usernameOf(accountId: SQL | Column): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select a.${sql.identifier('username')} from ${accounts} a where a.${sql.identifier('id')} = ${qualified(accountId)})`;
+}
+
+/** The username of the account an identity of `issuer` is linked to, as a subquery column, or null. */
+export function linkedUsernameOf(issuer: SQL | Column, subject: SQL | Column): SQL<string | null> {
+  return sql<
+    string | null
+  >`(select a.${sql.identifier('username')} from ${accountSso} l join ${accounts} a on a.${sql.identifier('id')} = l.${sql.identifier('account_id')} where l.${sql.identifier('issuer')} = ${qualified(issuer)} and l.${sql.identifier('subject')} = ${qualified(subject)})`;
 }

@@ -9,7 +9,10 @@ export {
   addSuperAdmin,
   enabledAccounts,
   findSignInAccount,
+  accountOptions,
   findSsoAccount,
+  linkedUsernameOf,
+  usernameOf,
   holderCountOfRole,
   holdSignInNames,
   insertMerchantAdministrator,
@@ -23,7 +26,7 @@ export { assertMayChangeRole } from './account.rank.js';
 export { grantsOf } from './account.grants.js';
 export { assertStrongPassword, passwordWeakness } from './password-strength.js';
 export { configurePasswordHashing, dummyPasswordHash, hashPassword, useFastPasswordHashing, verifyPassword } from './password.js';
-export { endSessionsWith, tellWaitingApplications } from './account.service.js';
+export { endSessionsWith, linkAccountSso, tellWaitingApplications } from './account.service.js';
 export {
   accountOfResetToken,
   endResetLinks,

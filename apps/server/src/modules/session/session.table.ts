@@ -51,3 +51,24 @@ export const ssoSignIns = pgTable('sso_sign_in', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/**
+ * Refused single sign-ons (docs/security.md, "Refused single sign-ons"): sign-ins the provider
+ * confirmed but the product refused, kept 30 days and at most 10,000 rows (the oldest go first).
+ */
+export const ssoRefusals = pgTable(
+  'sso_refusal',
+  {
+    id: serial('id').primaryKey(),
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    email: text('email'),
+    /** UNLINKED, UNVERIFIED, AMBIGUOUS or DISABLED (SSO_REFUSAL_REASONS). */
+    reason: text('reason').notNull(),
+    /** The disabled account the identity reached (DISABLED only). */
+    accountId: integer('account_id'),
+    ip: text('ip').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_refusal_created_at_idx').on(t.createdAt)],
+);

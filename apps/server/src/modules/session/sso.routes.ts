@@ -11,8 +11,10 @@ import { recordSuccess, type SignInKeys, type ThrottlePolicy } from './throttle.
 import { reserveOrRefuse } from './recovery.routes.js';
 import { openSession } from './open-session.js';
 import { SsoProvider } from './sso.js';
+import { recordSsoRefusal, stored } from './sso-refusal.js';
 
 const REFUSAL = { unlinked: 'ssoNotLinked', unverified: 'ssoAddressUnverified', ambiguous: 'ssoAddressAmbiguous' } as const;
+const REFUSAL_REASON = { unlinked: 'UNLINKED', unverified: 'UNVERIFIED', ambiguous: 'AMBIGUOUS' } as const;
 
 /**
  * Single sign-on's two public calls (docs/security.md, "Single sign-on"): start (the provider's
@@ -43,16 +45,19 @@ export function registerSsoRoutes(
 
     const match = await findSsoAccount(db, identity);
     const method = { method: provider.config.name };
+    const refused = { issuer: identity.issuer, subject: identity.subject, email: identity.email, ip: req.ip };
     if (!match.found) {
+      await recordSsoRefusal(db, { ...refused, reason: REFUSAL_REASON[match.why] });
       await recordAnonymousAudit(
         db,
-        { username: (identity.email ?? identity.subject).slice(0, 64), accountId: null, merchantId: null, ip: req.ip },
+        { username: stored(identity.email ?? identity.subject, 64), accountId: null, merchantId: null, ip: req.ip },
         { action: 'login', objectType: 'session', success: false, changes: method },
       );
       throw new AppError(REFUSAL[match.why], { subject: identity.subject, email: identity.email ?? '' });
     }
     const account = match.found;
     if (account.status !== 'ENABLED') {
+      await recordSsoRefusal(db, { ...refused, reason: 'DISABLED', accountId: account.id });
       await recordAnonymousAudit(
         db,
         { username: account.username, accountId: account.id, merchantId: account.merchantId, ip: req.ip },

@@ -69,6 +69,7 @@ export const nav = {
   'nav.admin.commonSetting': 'Common settings',
   'nav.admin.auditLog': 'Audit log',
   'nav.admin.mailOutbox': 'Mail outbox',
+  'nav.admin.ssoRefusal': 'Refused single sign-ons',
   'nav.updrade': 'Upgrades',
   'nav.updrade.record': 'Upgrade records',
   'nav.updrade.version': 'Versions',

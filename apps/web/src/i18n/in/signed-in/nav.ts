@@ -70,6 +70,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin.commonSetting': 'Pengaturan umum',
   'nav.admin.auditLog': 'Log audit',
   'nav.admin.mailOutbox': 'Kotak keluar email',
+  'nav.admin.ssoRefusal': 'Masuk tunggal yang ditolak',
   'nav.updrade': 'Pembaruan',
   'nav.updrade.record': 'Catatan pembaruan',
   'nav.updrade.version': 'Versi',

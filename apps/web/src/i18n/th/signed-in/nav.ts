@@ -70,6 +70,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin.commonSetting': 'การตั้งค่าทั่วไป',
   'nav.admin.auditLog': 'บันทึกการตรวจสอบ',
   'nav.admin.mailOutbox': 'กล่องจดหมายขาออก',
+  'nav.admin.ssoRefusal': 'การลงชื่อเข้าใช้ครั้งเดียวที่ถูกปฏิเสธ',
   'nav.updrade': 'การอัปเกรด',
   'nav.updrade.record': 'บันทึกการอัปเกรด',
   'nav.updrade.version': 'เวอร์ชัน',

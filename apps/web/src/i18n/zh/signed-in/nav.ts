@@ -70,6 +70,7 @@ export const nav: Record<keyof typeof en, string> = {
   'nav.admin.commonSetting': '通用设置',
   'nav.admin.auditLog': '审计日志',
   'nav.admin.mailOutbox': '邮件发件箱',
+  'nav.admin.ssoRefusal': '被拒绝的单点登录',
   'nav.updrade': '升级',
   'nav.updrade.record': '升级记录',
   'nav.updrade.version': '版本',

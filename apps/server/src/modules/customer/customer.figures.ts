@@ -1,6 +1,6 @@
 import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { figureSpan, type FigureFact, type FigureSource } from '../dashboard/index.js';
+import { figureSpan, hourAt, utcHour, type FigureFact, type FigureSource } from '../dashboard/index.js';
 import { customers, identitySubmissions } from './customer.table.js';
 
 /**
@@ -24,13 +24,13 @@ export const customerFigureFacts: FigureSource = {
 };
 
 async function customerFacts(db: Db, from: Date, to: Date): Promise<FigureFact[]> {
-  const created = sql<string>`to_char(${customers.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
+  const created = utcHour(customers.createdAt);
   const registered = await db
     .select({ merchantId: customers.merchantId, hour: created, count: sql<number>`count(*)::int` })
     .from(customers)
     .where(and(gte(customers.createdAt, from), lt(customers.createdAt, to)))
     .groupBy(customers.merchantId, created);
-  const audited = sql<string>`to_char(${identitySubmissions.auditedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
+  const audited = utcHour(identitySubmissions.auditedAt);
   const approved = await db
     .select({ merchantId: identitySubmissions.merchantId, hour: audited, count: sql<number>`count(*)::int` })
     .from(identitySubmissions)
@@ -44,7 +44,7 @@ async function customerFacts(db: Db, from: Date, to: Date): Promise<FigureFact[]
     )
     .groupBy(identitySubmissions.merchantId, audited);
   return [
-    ...registered.map((row) => ({ merchantId: row.merchantId, at: new Date(`${row.hour}Z`), newUsers: row.count })),
-    ...approved.map((row) => ({ merchantId: row.merchantId, at: new Date(`${row.hour}Z`), approvedUsers: row.count })),
+    ...registered.map((row) => ({ merchantId: row.merchantId, at: hourAt(row.hour), newUsers: row.count })),
+    ...approved.map((row) => ({ merchantId: row.merchantId, at: hourAt(row.hour), approvedUsers: row.count })),
   ];
 }

@@ -249,6 +249,22 @@ export function figureSpan(row: { first: number | string | null; last: number | 
   return { first: new Date(Number(row.first) * 1000), last: new Date(Number(row.last) * 1000) };
 }
 
+/** The span of a source counting its rows (those `where` keeps) at the moments of one column. */
+export async function columnSpan(db: Db, column: PgColumn, where?: SQL): Promise<{ first: Date; last: Date } | null> {
+  const [row] = await db
+    .select({
+      first: sql<number | null>`extract(epoch from min(${column}))::float8`,
+      last: sql<number | null>`extract(epoch from max(${column}))::float8`,
+    })
+    .from(column.table)
+    .where(where);
+  return figureSpan(row);
+}
+
+/** The UTC hour of a moment column as text, to group a source's facts by; `hourAt` reads it back. */
+export const utcHour = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
+export const hourAt = (hour: string) => new Date(`${hour}Z`);
+
 /** A rebuild reads each source one day of rows at a time, and counts them in batches of this many facts. */
 const REBUILD_BATCH = 2000;
 

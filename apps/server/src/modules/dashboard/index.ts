@@ -6,4 +6,7 @@ export {
   type FigureFact,
   type FigureSource,
   figureSpan,
+  columnSpan,
+  utcHour,
+  hourAt,
 } from './dashboard.rollup.js';

@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cabinetJoin } from '../cabinet/index.js';
-import { figureSpan, type FigureSource } from '../dashboard/index.js';
+import { columnSpan, hourAt, utcHour, type FigureSource } from '../dashboard/index.js';
 import { swapRecords } from './swap.table.js';
 
 /**
@@ -10,22 +10,13 @@ import { swapRecords } from './swap.table.js';
  * station is the one it stands in now. Read a window of start times at a time.
  */
 export const swapFigureFacts: FigureSource = {
-  span: async (db: Db) => {
-    const [row] = await db
-      .select({
-        first: sql<number | null>`extract(epoch from min(${swapRecords.startedAt}))::float8`,
-        last: sql<number | null>`extract(epoch from max(${swapRecords.startedAt}))::float8`,
-      })
-      .from(swapRecords)
-      .where(eq(swapRecords.result, 'SUCCEEDED'));
-    return figureSpan(row);
-  },
+  span: (db: Db) => columnSpan(db, swapRecords.startedAt, eq(swapRecords.result, 'SUCCEEDED')),
   facts: (db, from, to) => swapFacts(db, from, to),
 };
 
 async function swapFacts(db: Db, from: Date, to: Date) {
   const cabinet = cabinetJoin(swapRecords.cabinetId);
-  const hour = sql<string>`to_char(${swapRecords.startedAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
+  const hour = utcHour(swapRecords.startedAt);
   const rows = await db
     .select({
       merchantId: swapRecords.merchantId,
@@ -40,7 +31,7 @@ async function swapFacts(db: Db, from: Date, to: Date) {
     .groupBy(swapRecords.merchantId, swapRecords.cabinetId, cabinet.stationId, hour);
   return rows.map((row) => ({
     merchantId: row.merchantId,
-    at: new Date(`${row.hour}Z`),
+    at: hourAt(row.hour),
     cabinet: { id: row.cabinetId, stationId: row.stationId },
     swaps: row.swaps,
   }));

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { Conditions, raiseNowAndThen } from './conditions.js';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Conditions, FAILING_SWAP_BURST, raiseNowAndThen } from './conditions.js';
 import { askControl, startControl, type ControlServer } from './control.js';
 import { VirtualBattery, VirtualCabinet } from './devices.js';
 import { batteryTelemetryReport, cabinetTelemetryReport, chargeStep, newBattery, seededRandom, slotReport } from './model.js';
@@ -116,5 +116,51 @@ describe('conditions raised on request', () => {
     stop();
     expect(seen.some((line) => line.includes('holds'))).toBe(true);
     expect(seen.some((line) => line.includes('cleared'))).toBe(true);
+  });
+
+  it('a cabinet holding failing swaps fails a few at once and one now and then, at the return step with nothing moved, until cleared', async () => {
+    const seen: string[] = [];
+    const random = seededRandom(7);
+    const options = { url: 'mqtt://127.0.0.1:1', secret: '', random, faults: { dropRate: 0 } };
+    const pack = newBattery('BCND00002', random, { lat: 0, lng: 0 });
+    const cabinet = new VirtualCabinet('CCND0002', [{ index: 1, battery: pack }], options);
+    // The server's side: every hand-out authorized; what the cabinet sends is kept.
+    const sent: { channel: string; payload: Record<string, unknown> }[] = [];
+    let answer: ((payload: unknown) => void) | undefined;
+    Object.defineProperty(cabinet, 'connected', { get: () => true });
+    cabinet.awaitDownlink = <T>(_channel: string, match: (payload: unknown) => T | undefined) => {
+      let matched: T | undefined;
+      answer = (payload) => (matched = match(payload));
+      return Promise.resolve(() => Promise.resolve(matched));
+    };
+    cabinet.report = (channel: string, payload: object) => {
+      sent.push({ channel, payload: payload as Record<string, unknown> });
+      if (channel === 'authorize')
+        answer?.({ ...payload, ts: new Date().toISOString(), allowed: true, expiresAt: new Date().toISOString() });
+      return Promise.resolve();
+    };
+    const conditions = new Conditions([cabinet], [], random, (line) => seen.push(line), 50);
+    const events = () => sent.filter((s) => s.channel === 'event').map((s) => s.payload);
+    await conditions.raise({ device: 'CCND0002', condition: 'failingSwaps' });
+    expect(events()).toHaveLength(FAILING_SWAP_BURST);
+    expect(conditions.list()).toEqual([{ device: 'CCND0002', condition: 'failingSwaps' }]);
+    for (const event of events())
+      expect(event).toMatchObject({
+        result: 'FAILED',
+        failureCode: 'BATTERY_DETECT_FAILURE',
+        batteryIn: null,
+        batteryOut: { number: 'BCND00002' },
+      });
+    // No rider's pack was read: the authorization names none, and the pack stays where it was.
+    expect(sent.filter((s) => s.channel === 'authorize').every((s) => s.payload['batteryInNumber'] === undefined)).toBe(true);
+    expect(cabinet.slots[0]!.battery?.number).toBe('BCND00002');
+    await vi.waitFor(() => expect(events().length).toBeGreaterThan(FAILING_SWAP_BURST), { timeout: 5000 });
+    expect(await conditions.clear('CCND0002', 'failingSwaps')).toBe(true);
+    await conditions.stop();
+    const after = events().length;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(events()).toHaveLength(after);
+    expect(conditions.list()).toEqual([]);
+    expect(seen).toContain('CCND0002 swap failed: BATTERY_DETECT_FAILURE');
   });
 });

@@ -1,9 +1,28 @@
 import type { HeldCondition, SimulatedCondition } from '@swap/contracts';
 import type { VirtualBattery, VirtualCabinet } from './devices.js';
 import { holdBattery, PRESET, type BatteryModel } from './model.js';
+import { performSwap } from './swaps.js';
 
 /** What each device kind can be made to hold. */
-export const CABINET_CONDITIONS: readonly SimulatedCondition[] = ['overheat', 'smoke', 'water', 'lowSignal', 'doorOpen', 'offline'];
+export const CABINET_CONDITIONS: readonly SimulatedCondition[] = [
+  'overheat',
+  'smoke',
+  'water',
+  'lowSignal',
+  'doorOpen',
+  'offline',
+  'failingSwaps',
+];
+
+/**
+ * A cabinet holding failingSwaps fails this many swaps as soon as it holds it, then one every
+ * FAILING_SWAP_EVERY_MS: enough for the demo's failed-swaps rules (3 in 30 minutes, Demo Agent's 2 in
+ * 15) to keep holding, few enough to leave the day's swap figures readable.
+ */
+export const FAILING_SWAP_BURST = 3;
+export const FAILING_SWAP_EVERY_MS = 4 * 60_000;
+/** The rider of a failing swap: a demo customer (docs/customers.md, "Demo data"). */
+const FAILING_SWAP_CUSTOMER = 'C20000';
 export const BATTERY_CONDITIONS: readonly SimulatedCondition[] = ['overheat', 'lowCharge', 'lowSignal', 'offline'];
 
 /** A request the fleet cannot follow: an unknown device (404) or a condition it cannot hold (400). */
@@ -23,18 +42,43 @@ const COOLED_DOWN = 40;
  * Conditions raised on request and held until cleared (docs/device-protocol.md, "Simulator"): the
  * device reports them at once and in every report after, as a real one would while the fault lasts.
  * A cabinet holds overheat (its own temperature), smoke, water, a weak signal, a compartment door
- * left open and offline (its link cut, the last will published, back when cleared); a battery holds
- * overheat, a low charge, a weak signal and offline.
+ * left open, offline (its link cut, the last will published, back when cleared) and failing swaps
+ * (riders come and each swap fails at the return step: the cabinet detects no pack, nothing moves;
+ * FAILING_SWAP_BURST at once, then one every `failingSwapEveryMs`); a battery holds overheat, a low
+ * charge, a weak signal and offline.
  */
 export class Conditions {
   private readonly offlineBatteries = new Set<VirtualBattery>();
+  private readonly failing = new Map<VirtualCabinet, NodeJS.Timeout>();
+  private readonly swapsRunning = new Set<Promise<void>>();
 
   constructor(
     private readonly cabinets: readonly VirtualCabinet[],
     private readonly batteries: readonly VirtualBattery[],
     private readonly random: () => number,
     private readonly log: (line: string) => void = () => undefined,
+    private readonly failingSwapEveryMs = FAILING_SWAP_EVERY_MS,
   ) {}
+
+  /** Fails `count` swaps at the cabinet one after the other while it holds failingSwaps and is online. */
+  private failSwaps(cabinet: VirtualCabinet, count: number): Promise<void> {
+    const run = (async () => {
+      for (let i = 0; i < count && cabinet.held.has('failingSwaps') && cabinet.connected; i++) {
+        const outcome = await performSwap(cabinet, { customer: FAILING_SWAP_CUSTOMER, failWith: 'BATTERY_DETECT_FAILURE' });
+        this.log(`${cabinet.number} swap ${outcome.result === 'FAILED' ? `failed: ${outcome.failureCode}` : outcome.result.toLowerCase()}`);
+      }
+    })().catch((error: unknown) => this.log(`${cabinet.number} failing swap not run: ${String(error)}`));
+    this.swapsRunning.add(run);
+    void run.finally(() => this.swapsRunning.delete(run));
+    return run;
+  }
+
+  /** Stops the failing swaps and waits for those running (the fleet stopping). */
+  async stop(): Promise<void> {
+    for (const timer of this.failing.values()) clearInterval(timer);
+    this.failing.clear();
+    await Promise.all(this.swapsRunning);
+  }
 
   private cabinet(number: string): VirtualCabinet | undefined {
     return this.cabinets.find((cabinet) => cabinet.number === number);
@@ -66,6 +110,14 @@ export class Conditions {
       } else if (condition === 'offline') {
         cabinet.held.set('offline', undefined);
         await cabinet.cutLink();
+      } else if (condition === 'failingSwaps') {
+        if (!cabinet.held.has('failingSwaps')) {
+          cabinet.held.set('failingSwaps', undefined);
+          const timer = setInterval(() => void this.failSwaps(cabinet, 1), this.failingSwapEveryMs);
+          timer.unref();
+          this.failing.set(cabinet, timer);
+          await this.failSwaps(cabinet, FAILING_SWAP_BURST);
+        }
       } else {
         cabinet.held.set(condition, undefined);
         if (cabinet.connected) await cabinet.tick();
@@ -100,6 +152,9 @@ export class Conditions {
         await cabinet.publishState(true);
       } else if (condition === 'offline') {
         await cabinet.start();
+      } else if (condition === 'failingSwaps') {
+        clearInterval(this.failing.get(cabinet));
+        this.failing.delete(cabinet);
       } else if (cabinet.connected) await cabinet.tick();
       this.log(`${number} cleared ${condition}`);
       return true;

@@ -162,6 +162,7 @@ export async function startFleet(options: FleetOptions): Promise<RunningFleet> {
       clearInterval(timer);
       stopAlarms?.();
       await control?.close();
+      await conditions.stop();
       await stopSwaps?.();
       await running;
       await Promise.all([...cabinets, ...batteries, ...vehicles].map((d) => d.close()));

@@ -17,8 +17,10 @@ export type SwapOutcome =
 export interface SwapRequest {
   /** The rider's customer id (or vehicle number). */
   customer: string;
-  /** The pack the rider brings back. */
-  rider: BatteryModel;
+  /** The pack the rider brings back; absent: the cabinet finds none (the swap fails at the return step). */
+  rider?: BatteryModel;
+  /** The swap fails with this code whatever the cabinet's rates (a cabinet holding failingSwaps). */
+  failWith?: SwapFailureCode;
   /** Hand out from this compartment (a reservation); otherwise the fullest pack. */
   compartment?: number;
   timeoutMs?: number;
@@ -63,7 +65,7 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
     batteryNumber: handOut.number,
     compartment: out.index,
     customer: request.customer,
-    batteryInNumber: request.rider.number,
+    ...(request.rider ? { batteryInNumber: request.rider.number } : {}),
   });
   const answer = await answered();
   if (!answer) return { result: 'NO_ANSWER' };
@@ -84,18 +86,21 @@ export async function performSwap(cabinet: VirtualCabinet, request: SwapRequest)
     return { result: 'REFUSED', eventId, reason: answer.reason ?? 'UNKNOWN' };
   }
   const into = pickIn(cabinet.slots, out);
-  const failureCode = cabinet.swapFaults.next();
-  if (failureCode) return failSwap(cabinet, request, { eventId, requestId, startedAt, out, into, failureCode });
+  const failureCode = request.failWith ?? cabinet.swapFaults.next();
+  // No pack brought back: the cabinet detects none in the compartment it opened.
+  if (failureCode || !request.rider)
+    return failSwap(cabinet, request, { eventId, requestId, startedAt, out, into, failureCode: failureCode ?? 'BATTERY_DETECT_FAILURE' });
+  const rider = request.rider;
   const meter = chargeReadings(out, handOut);
   out.battery = null;
-  into.battery = request.rider;
-  into.chargeFromSoc = request.rider.soc;
+  into.battery = rider;
+  into.chargeFromSoc = rider.soc;
   const event: SwapEvent = {
     type: 'SWAP',
     eventId,
     requestId,
     customer: request.customer,
-    batteryIn: { number: request.rider.number, compartment: into.index, soc: request.rider.soc },
+    batteryIn: { number: rider.number, compartment: into.index, soc: rider.soc },
     batteryOut: { number: handOut.number, compartment: out.index, soc: handOut.soc },
     startedAt: startedAt.toISOString(),
     endedAt: new Date().toISOString(),
@@ -127,12 +132,13 @@ interface FailedSwap {
 async function failSwap(cabinet: VirtualCabinet, request: SwapRequest, failed: FailedSwap): Promise<SwapOutcome> {
   const { out, into, failureCode } = failed;
   const handOut = out.battery!;
-  const packIn = SWAP_FAILURE_STEPS[failureCode] === 'HANDOUT';
+  // The rider's pack goes in only when there is one.
+  const packIn = SWAP_FAILURE_STEPS[failureCode] === 'HANDOUT' && request.rider !== undefined;
   const identified = failureCode !== 'READ_BATTERY_ID_FAILURE';
   // With no empty compartment the pack would go where the hand-out was: nowhere to put it then.
   const room = into !== out;
   if (packIn && room) {
-    into.battery = request.rider;
+    into.battery = request.rider!;
     into.unidentified = !identified;
   }
   const event: SwapEvent = {
@@ -140,7 +146,7 @@ async function failSwap(cabinet: VirtualCabinet, request: SwapRequest, failed: F
     eventId: failed.eventId,
     requestId: failed.requestId,
     customer: request.customer,
-    batteryIn: packIn && room && identified ? { number: request.rider.number, compartment: into.index, soc: request.rider.soc } : null,
+    batteryIn: packIn && room && identified ? { number: request.rider!.number, compartment: into.index, soc: request.rider!.soc } : null,
     batteryOut: { number: handOut.number, compartment: out.index, soc: handOut.soc },
     startedAt: failed.startedAt.toISOString(),
     endedAt: new Date().toISOString(),
@@ -206,7 +212,7 @@ export function scheduleSwaps(cabinets: readonly VirtualCabinet[], options: Swap
         .catch((error: unknown) => options.log(`${cabinet.number} swap failed: ${String(error)}`))
         .finally(() => {
           // The rider leaves with a pack (the new one, or the old one back) unless the cabinet kept it.
-          if (leavesWithPack) options.riders.push(request.rider);
+          if (leavesWithPack && request.rider) options.riders.push(request.rider);
           busy.delete(cabinet);
           running.delete(run);
         });

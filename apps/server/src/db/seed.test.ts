@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { startTestServer, type TestServer } from '../test/harness.js';
@@ -14,6 +17,7 @@ import { merchantApplications } from '../modules/sign-up/sign-up.table.js';
 import {
   MESSAGES,
   alarmApi,
+  demoFleet,
   auditLogApi,
   batteryApi,
   cabinetApi,
@@ -48,6 +52,11 @@ import { findBasePrice } from '../modules/price/index.js';
 import { productPackages } from '../modules/product-package/product-package.table.js';
 import { evaluateBusinessAlarms } from '../modules/alarm/index.js';
 import { assignToStation, createMerchant, succeed } from '../test/factories.js';
+import { startEmbeddedGateway } from '../test/device-fixtures.js';
+import { eventually } from '../test/eventually.js';
+import { loadConfig } from '../app/config.js';
+import { startDemoSimulator, writeDemoFleet, type DeviceGateway } from '../device-link/index.js';
+import type { DemoSimulator } from '../device-link/demo-simulator.js';
 
 describe('demo seed', () => {
   let server: TestServer;
@@ -85,9 +94,11 @@ describe('demo seed', () => {
     // (docs/dashboard.md, "Demo").
     expect(
       await rows(
-        sql`select count(*)::int as n from swap_record where vehicle_id is null and event_id not like 'demo-charged-%' and event_id not like 'demo-history-%'`,
+        sql`select count(*)::int as n from swap_record where vehicle_id is null and event_id not like 'demo-charged-%' and event_id not like 'demo-history-%' and event_id not like 'demo-failing-%'`,
       ),
     ).toBe(60);
+    // And the few last minutes' failed swaps of the open failed-swaps alarm (below).
+    expect(await rows(sql`select count(*)::int as n from swap_record where event_id like 'demo-failing-%' and result = 'FAILED'`)).toBe(3);
     expect(
       await rows(
         sql`select count(distinct (started_at at time zone 'UTC')::date)::int as n from swap_record where event_id like 'demo-history-%'`,
@@ -416,10 +427,54 @@ describe('demo seed', () => {
     expect(before.map((r) => [r.content, r.state, r.value]).sort()).toEqual([
       ['No swappable battery left at the station', 'ACKNOWLEDGED', 0],
       ['No swappable battery left at the station', 'OPEN', 0],
+      ['Swaps failing at the cabinet', 'OPEN', 3],
     ]);
     await evaluateBusinessAlarms(server.db);
     expect(await held()).toEqual(expect.arrayContaining(before));
   });
+
+  it('keeps the demo’s failed-swaps alarm open with the fleet of npm start: its first cabinet’s swaps keep failing', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-demo-failing-'));
+    const config = loadConfig({ DEMO: '1' });
+    let gateway: DeviceGateway | undefined;
+    let simulator: DemoSimulator | undefined;
+    try {
+      const fleetFile = path.join(dir, 'demo-fleet.json');
+      await writeDemoFleet(server.db, fleetFile);
+      const fleet = demoFleet.parse(JSON.parse(fs.readFileSync(fleetFile, 'utf8')));
+      const first = fleet.cabinets[0]!.number;
+      // The fleet file holds the alarm's condition on the first cabinet the fleet runs.
+      expect(fleet.conditions).toContainEqual({ device: first, condition: 'failingSwaps' });
+      const admin = await server.login('admin');
+      const failing = async () =>
+        (await succeed(server, alarmApi.records.search, { alarmKind: 'business', deviceNumber: first, size: 50 }, admin)).records
+          .filter((r) => r.content === 'Swaps failing at the cabinet')
+          .map((r) => ({ id: r.id, state: r.alarmState, value: r.value }));
+      const [seeded] = await failing();
+      expect(seeded).toMatchObject({ state: 'OPEN', value: 3 });
+      const failures = async () => {
+        const result: unknown = await server.db
+          .execute(sql`select count(*)::int as n from swap_record s join cabinet c on c.id = s.cabinet_id where c.number = ${first} and s.result = 'FAILED'
+          and s.event_id not like 'demo-%'`);
+        return (result as { rows: { n: number }[] }).rows[0]!.n;
+      };
+      ({ gateway } = await startEmbeddedGateway(server));
+      const quiet = { info: () => undefined, warn: () => undefined };
+      simulator = startDemoSimulator(
+        { port: gateway.port!, fleetFile, cabinets: 1, vehicles: 0, intervalMs: 1000, masterSecret: config.deviceDemoSecret! },
+        quiet,
+      );
+      // Its swaps fail as soon as it runs, recorded by the server as any cabinet's.
+      await eventually(async () => expect(await failures()).toBeGreaterThanOrEqual(3), 40_000, 500);
+      // The check finds the rule holding there: the same alarm stays open, counting the new failures too.
+      await evaluateBusinessAlarms(server.db);
+      expect(await failing()).toEqual([{ id: seeded!.id, state: 'OPEN', value: 3 + (await failures()) }]);
+    } finally {
+      await simulator?.stop();
+      await gateway?.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 
   // Last: it adds a merchant and a cabinet of Demo Agent, which the counts above do not expect.
   it('raises the demo’s empty-station alarm at a demo merchant’s empty station, never at one another merchant adds', async () => {

@@ -6,10 +6,11 @@ import type { Db } from '../db/client.js';
 import { cabinetsInStations, compartmentsOfCabinets } from '../modules/cabinet/index.js';
 import { activatedVehicleNumbers } from '../modules/vehicle/index.js';
 
-/** The simulator's condition that keeps an alarm of each parameter true. */
-const CONDITION_OF: Record<'battery' | 'cabinet', Partial<Record<string, SimulatedCondition>>> = {
+/** The simulator's condition that keeps an alarm of each parameter true (a cabinet's failed swaps: its swaps keep failing). */
+const CONDITION_OF: Record<'battery' | 'cabinet' | 'business', Partial<Record<string, SimulatedCondition>>> = {
   battery: { temperature: 'overheat', soc: 'lowCharge', gsmSignal: 'lowSignal' },
   cabinet: { temperature: 'overheat', smoke: 'smoke', water: 'water', signal: 'lowSignal', offline: 'offline', doorOpen: 'doorOpen' },
+  business: { swapFailures: 'failingSwaps' },
 };
 
 /** A cabinet standing in a station, as the demo fleet's order reads it. */
@@ -54,8 +55,9 @@ export function demoFleetOrder(registered: readonly string[], placed: readonly P
 /**
  * Writes the demo cabinets with the batteries in their slots, and the activated vehicles, for the
  * simulator (no secrets in it), in the order demoFleetOrder gives.
- * The conditions of the batteries' and cabinets' open and acknowledged alarms go with them: the
- * simulator holds them, so its reports keep those alarms true (docs/alarms.md, "Demo data").
+ * The conditions of the batteries' and cabinets' open and acknowledged alarms go with them, and a
+ * cabinet's failed-swaps alarm as its swaps failing: the simulator holds them, so its reports and
+ * swaps keep those alarms true (docs/alarms.md, "Demo data").
  */
 export async function writeDemoFleet(db: Db, file: string): Promise<number> {
   const rows = await compartmentsOfCabinets(db);
@@ -70,8 +72,7 @@ export async function writeDemoFleet(db: Db, file: string): Promise<number> {
   const order = demoFleetOrder([...byCabinet.keys()], await cabinetsInStations(db), alarmed);
   const conditions: HeldCondition[] = [];
   for (const alarm of open) {
-    const condition =
-      alarm.alarmKind === 'battery' || alarm.alarmKind === 'cabinet' ? CONDITION_OF[alarm.alarmKind][alarm.parameter] : undefined;
+    const condition = alarm.alarmKind === 'vehicle' ? undefined : CONDITION_OF[alarm.alarmKind][alarm.parameter];
     if (condition && !conditions.some((held) => held.device === alarm.deviceNumber && held.condition === condition))
       conditions.push({ device: alarm.deviceNumber, condition, ...(alarm.compartment > 0 ? { compartment: alarm.compartment } : {}) });
   }

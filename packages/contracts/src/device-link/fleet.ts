@@ -4,9 +4,19 @@ import { DEVICE_NUMBER_PATTERN } from '../domains/stock.js';
 /**
  * Conditions the simulator raises on request and clears again (docs/device-protocol.md,
  * "Simulator"): a battery or cabinet overheats, smoke or water in a cabinet, a weak signal, a
- * compartment door left open, a device gone offline, a battery's charge low.
+ * compartment door left open, a device gone offline, a battery's charge low, a cabinet whose swaps
+ * keep failing.
  */
-export const SIMULATED_CONDITIONS = ['overheat', 'smoke', 'water', 'lowSignal', 'doorOpen', 'offline', 'lowCharge'] as const;
+export const SIMULATED_CONDITIONS = [
+  'overheat',
+  'smoke',
+  'water',
+  'lowSignal',
+  'doorOpen',
+  'offline',
+  'lowCharge',
+  'failingSwaps',
+] as const;
 export type SimulatedCondition = (typeof SIMULATED_CONDITIONS)[number];
 
 /** One condition held on one device (`compartment`: the door left open, 1 when absent). */

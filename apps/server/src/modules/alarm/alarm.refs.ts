@@ -1,4 +1,4 @@
-import { and, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AlarmDeviceKind } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { alarms } from './alarm.table.js';
@@ -21,20 +21,26 @@ export function devicesWithUnclearedAlarms(kind: AlarmDeviceKind): SQL {
 }
 
 /**
- * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter:
- * the demo fleet holds their conditions, so they stay true while it runs (docs/alarms.md, "Demo data").
+ * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter, and
+ * the cabinets' failed-swaps business alarms (kind `business`): the demo fleet holds their
+ * conditions, so they stay true while it runs (docs/alarms.md, "Demo data").
  */
 export async function heldDeviceAlarms(
   db: Db,
-): Promise<{ deviceNumber: string; alarmKind: AlarmDeviceKind; parameter: string; compartment: number }[]> {
+): Promise<{ deviceNumber: string; alarmKind: AlarmDeviceKind | 'business'; parameter: string; compartment: number }[]> {
   return db
     .select({
       deviceNumber: alarms.deviceNumber,
-      alarmKind: sql<AlarmDeviceKind>`${alarms.alarmKind}`,
+      alarmKind: sql<AlarmDeviceKind | 'business'>`${alarms.alarmKind}`,
       parameter: alarms.parameter,
       compartment: alarms.compartment,
     })
     .from(alarms)
-    .where(and(inArray(alarms.alarmKind, ['battery', 'cabinet']), inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED'])))
+    .where(
+      and(
+        or(inArray(alarms.alarmKind, ['battery', 'cabinet']), and(eq(alarms.alarmKind, 'business'), eq(alarms.parameter, 'swapFailures'))),
+        inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED']),
+      ),
+    )
     .orderBy(alarms.id);
 }

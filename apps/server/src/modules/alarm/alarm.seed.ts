@@ -4,6 +4,7 @@ import type { DemoContext } from '../../db/demo.js';
 import { BATTERY_KIND } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { deviceNumbersOfKind, type DeviceRow } from '../device-registry/index.js';
+import { seedDemoFailedSwaps } from '../swap/index.js';
 import { subjectsOf, type Subject } from './alarm.business.js';
 import { EVERY_TENANT, followAlarmStatus } from './alarm.evaluate.js';
 import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
@@ -136,8 +137,10 @@ async function demoCabinets(db: Db): Promise<DeviceRow[]> {
  * swappable battery is each demo merchant's own rule, so it never fires at a station another
  * merchant adds), and business alarms of the demo merchants in every state; once, while no business
  * rule exists. The open and acknowledged ones stand at the station each demo merchant closed for
- * maintenance (the cabinet module's demo), where their condition holds, so the check keeps them;
- * the cleared ones at cabinets. The check raises the rest from what the demo fleet does.
+ * maintenance (the cabinet module's demo), where their condition holds, so the check keeps them,
+ * and an open failed-swaps one at the first cabinet, on its last minutes' failed swaps, which the
+ * demo fleet keeps failing; the cleared ones at cabinets. The check raises the rest from what the
+ * demo fleet does.
  */
 async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: alarmBusinessRules.id }).from(alarmBusinessRules).limit(1);
@@ -186,7 +189,13 @@ async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
   const emptyRule = (owner: number | null) => ruleOf('No swappable battery left at the station', owner);
   const cabinetSubject = (device: DeviceRow | undefined): Subject | undefined =>
     device && { id: device.id, name: device.number, merchantId: device.merchantId, value: 0 };
+  // The first cabinet (the first the demo fleet runs) has had its swaps failing these last minutes:
+  // the fleet keeps them failing (a held failingSwaps), so the platform's rule keeps holding there.
+  const failing = cabinets[0];
+  const failedSwaps = [11, 7, 3].map((minutesAgo) => new Date(now.getTime() - minutesAgo * MINUTE));
+  if (failing) await seedDemoFailedSwaps(db, failing, failedSwaps);
   const entries: AlarmSeed[] = [
+    [cabinetSubject(failing), ruleOf('Swaps failing at the cabinet'), 'OPEN', failedSwaps.length, 11, ''],
     [agentStation, emptyRule(agent), 'OPEN', agentStation?.value ?? 0, 35, ''],
     [siamStation, emptyRule(siam), 'ACKNOWLEDGED', siamStation?.value ?? 0, 90, 'Compartments switched off for maintenance'],
     [cabinetSubject(cabinets[6]), ruleOf('Swaps failing at the cabinet'), 'CLEARED', 5, 60 * 20, 'Door latch adjusted'],

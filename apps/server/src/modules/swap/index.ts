@@ -13,5 +13,12 @@ export { backfillCustomerBatch, backfillCustomerReferences, startCustomerReferen
 export { heldCompartments } from './appointment.query.js';
 export { swapFigureFacts } from './swap.figures.js';
 export { readSwapOrdersFrom } from './swap.query.js';
-export { recordDemoSwaps, seedDemoSwaps, seedDemoVehicleSwaps, type DemoChargedSwap, type DemoVehicleSwap } from './swap.seed.js';
+export {
+  recordDemoSwaps,
+  seedDemoFailedSwaps,
+  seedDemoSwaps,
+  seedDemoVehicleSwaps,
+  type DemoChargedSwap,
+  type DemoVehicleSwap,
+} from './swap.seed.js';
 export { swapFailuresByCabinet, vehicleSwapDays } from './swap.refs.js';

@@ -245,3 +245,27 @@ export async function recordDemoSwaps(db: Db, swaps: DemoChargedSwap[]): Promise
   const ids = new Map(rows.map((row) => [row.eventId, row.id]));
   return swaps.map((swap) => ids.get(swap.eventId) ?? 0);
 }
+
+/**
+ * Demo swaps at a cabinet that failed at the return step (the cabinet detected no pack; nothing
+ * moved), started at the given times: the window of the demo's open failed-swaps alarm, which the
+ * demo fleet then keeps failing (docs/alarms.md, "Demo data"). History only; an existing event keeps its record.
+ */
+export async function seedDemoFailedSwaps(db: Db, cabinet: { id: number; merchantId: number | null }, times: Date[]): Promise<void> {
+  if (times.length === 0) return;
+  await db
+    .insert(swapRecords)
+    .values(
+      times.map((at, i) => ({
+        cabinetId: cabinet.id,
+        eventId: `demo-failing-${cabinet.id}-${i + 1}`,
+        customer: 'C20000',
+        startedAt: at,
+        endedAt: new Date(at.getTime() + 25_000),
+        result: 'FAILED' as const,
+        failureCode: 'BATTERY_DETECT_FAILURE' as const,
+        merchantId: cabinet.merchantId,
+      })),
+    )
+    .onConflictDoNothing();
+}

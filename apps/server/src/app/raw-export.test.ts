@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   TIME_ZONE_HEADER,
   batteryApi,
+  batterySearch,
   cabinetApi,
   productOrderApi,
   vehicleApi,
@@ -121,6 +122,26 @@ describe('an export read from stored rows is the CSV of the list’s records', (
     expect(own.every((row) => row.merchantId === merchant.id)).toBe(true);
     expect(own.length).toBe(3 + Math.floor((EXPORT_CHUNK + 150) / 2));
     expect(await exported({ number: prefix }, merchant.admin.token, 'zh')).toBe(toCsv(own, columns, { lang: 'zh', timeZone: ZONE }));
+  });
+
+  it('a download stopped after its first chunk leaves the next chunk’s read behind harmlessly', async () => {
+    // The next chunk is asked for as soon as one arrives (docs/scaling.md, "Export"): a client that
+    // hangs up leaves that read in flight; the database answers the next export whole.
+    const ctx = {
+      db: server.db,
+      principal: { id: 0, username: 'staff', name: 'staff', type: 'SUPER', accountType: 'PLATFORM', merchantId: null },
+      codes: new Set<string>(),
+      grants: null,
+      lang: 'en',
+      timeZone: ZONE,
+    } as unknown as Ctx;
+    const pieces = batteryList().exportPieces(ctx, batterySearch.parse({ number: prefix }), columns);
+    await pieces.next(); // BOM and header
+    const first = await pieces.next();
+    expect(String(first.value).split('\r\n').length - 1).toBe(EXPORT_CHUNK);
+    await pieces.return(undefined);
+    const rows = await records({ number: prefix }, admin);
+    expect(await exported({ number: prefix }, admin, 'in')).toBe(toCsv(rows, columns, { lang: 'in', timeZone: ZONE }));
   });
 
   it('vehicles: the dealer as the caller may see it and the capacities of the packs they hold', async () => {

@@ -441,9 +441,17 @@ async function main(): Promise<void> {
           if (page.records.length < 100) break;
         }
         const outcome = devices.map((d) => `${d.cabinetNumber}:${d.deviceState}:${d.firmwareStatus}:${d.attempts}`).sort();
-        if (read?.succeeded !== ROLLOUT || devices.length !== ROLLOUT) throw new Error(`on ${base}: ${JSON.stringify(read)}`);
-        if (devices.some((d) => d.deviceState !== 'SUCCEEDED' || d.firmwareStatus !== 'Installed'))
-          throw new Error(`on ${base}: ${outcome.filter((o) => !o.includes(':SUCCEEDED:Installed:')).join(', ')}`);
+        const others = devices.filter((d) => d.deviceState !== 'SUCCEEDED' || d.firmwareStatus !== 'Installed');
+        if (read?.succeeded !== ROLLOUT || devices.length !== ROLLOUT || others.length > 0) {
+          // What the others ended in, counted by outcome and reason (a thousand cabinets' list says less).
+          const why = new Map<string, number>();
+          for (const d of others) {
+            const key = `${d.deviceState} ${d.firmwareStatus ?? '-'}: ${d.failureMessage ?? 'no reason'}`;
+            why.set(key, (why.get(key) ?? 0) + 1);
+          }
+          const counted = [...why].map(([key, n]) => `${n} × ${key}`).join('; ');
+          throw new Error(`on ${base}: ${read?.succeeded ?? 0} of ${ROLLOUT} installed (${devices.length} listed); ${counted}`);
+        }
         seen.push(outcome.join(' '));
       }
       if (seen[0] !== seen[1]) throw new Error('the two servers answer different outcomes');

@@ -132,11 +132,26 @@ describe('remote commands', () => {
     await list.open();
     await list.search({ Number: cabinetNumber, Connection: 'Offline' });
     await list.page.locator('.ant-empty').first().waitFor();
+    // The page of a battery in that cabinet, open beside it while the cabinet is online: its commands can be sent.
+    const token = await apiToken();
+    const [battery] = (await apiRequest(token, batteryApi.search, { number: firstBattery })).records;
+    const batteryTab = await page.context().newPage();
+    const batteryPage = new DeviceDetailPage(batteryTab, 'battery');
+    await batteryPage.openById(battery!.id);
+    await expect.poll(() => batteryPage.batteryCommands().first().isEnabled()).toBe(true);
+    await batteryTab.locator('[data-live-status="open"]').getByText('Page updates live', { exact: true }).waitFor();
     const detail = new CabinetDetailPage(page, cabinetId);
     await detail.open();
     await detail.connectivity().getByText('Online', { exact: true }).waitFor();
-    // The cabinet goes away: the open page hears it.
+    // The cabinet goes away: the open pages hear it, the cabinet's and the battery's, without reloading.
+    await batteryTab.evaluate(() => {
+      (window as unknown as { notReloaded: boolean }).notReloaded = true;
+    });
     await fleet.stop();
+    await batteryTab.getByText(/^Commands are unavailable: the cabinet is offline \(last seen .+\)\.$/).waitFor();
+    for (const button of await batteryPage.batteryCommands().all()) expect(await button.isDisabled()).toBe(true);
+    expect(await batteryTab.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    await batteryTab.close();
     await detail.connectivity().getByText('Offline', { exact: true }).waitFor();
     await detail
       .connectivity()
@@ -162,13 +177,11 @@ describe('remote commands', () => {
       .getByText(/^last seen /)
       .waitFor();
 
-    // The page of a battery in that cabinet disables its commands too, with the reason in the tooltip.
-    const token = await apiToken();
-    const [battery] = (await apiRequest(token, batteryApi.search, { number: firstBattery })).records;
-    const batteryPage = new DeviceDetailPage(page, 'battery');
-    await batteryPage.openById(battery!.id);
+    // The battery's page opened now disables its commands too, with the reason in the tooltip.
+    const reopened = new DeviceDetailPage(page, 'battery');
+    await reopened.openById(battery!.id);
     await page.getByText(/^Commands are unavailable: the cabinet is offline \(last seen .+\)\.$/).waitFor();
-    const commands = batteryPage.batteryCommands();
+    const commands = reopened.batteryCommands();
     expect(await commands.count()).toBeGreaterThan(0);
     for (const button of await commands.all()) expect(await button.isDisabled()).toBe(true);
     await commands.first().locator('xpath=..').hover();

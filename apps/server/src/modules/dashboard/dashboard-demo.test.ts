@@ -37,16 +37,24 @@ describe('dashboard demo', () => {
     expect(days('newUsers')).toBeGreaterThanOrEqual(28);
     expect(days('energyKwh')).toBeGreaterThanOrEqual(28);
     const week = await succeed(server, dashboardApi.trend, { range: 'week' }, merchant);
-    expect(week.points.every((point) => point.swaps > 0)).toBe(true);
+    // Every day of the week before today; today's swaps only once its first demo hours have come.
+    expect(week.points.slice(0, -1).every((point) => point.swaps > 0)).toBe(true);
     const figures = await succeed(server, dashboardApi.figures, undefined, merchant);
-    expect(figures.swaps.sameTimeYesterday + figures.swaps.today).toBeGreaterThan(0);
+    // Today's swaps are the week's last day's, asked for before (at the start of the zone's day both may be none yet).
+    expect(figures.swaps.today).toBeGreaterThanOrEqual(week.points.at(-1)!.swaps);
     expect(figures.vehiclesSold.total + figures.batteriesSold.total).toBeGreaterThan(0);
     expect(figures.authenticatedUsers.total).toBeGreaterThan(0);
+    const zone = sql.raw(`'${DASHBOARD_TIME_ZONE}'`);
     const ranking = await succeed(server, dashboardApi.ranking, undefined, (await platformAdmin(server)).token);
-    expect(ranking.busiestCabinets.length).toBeGreaterThan(0);
+    // The busiest cabinets are today's: at the start of the zone's day the demo may have no swap yet.
+    const [{ today } = { today: 0 }] = await rows(
+      server.db,
+      sql`select count(*)::int as today from swap_record where result = 'SUCCEEDED'
+          and (started_at at time zone ${zone})::date = (now() at time zone ${zone})::date`,
+    );
+    expect(ranking.busiestCabinets.length > 0).toBe(Number(today) > 0);
 
     // Three months back, and the rollups hold what the swap records add up to, day by day.
-    const zone = sql.raw(`'${DASHBOARD_TIME_ZONE}'`);
     const raw = await rows(
       server.db,
       sql`select coalesce(merchant_id, 0) as merchant, (started_at at time zone ${zone})::date::text as day, count(*)::int as swaps

@@ -6,7 +6,8 @@
  * bench:bundle measures, and the number of requests) for the addresses a signed-out user opens, and
  * the largest contentful paint of the sign-in page and of the dashboard (signed in), each printed
  * beside its budget (200 KB of JS signed out, 700 ms LCP at 4×). A bench, not a test: not part of
- * `npm test`. RUNS=n (default 3) repeats each measurement and prints the median.
+ * `npm test`. RUNS=n (default 3) repeats each measurement and prints the median; ONLY=dashboard
+ * measures the dashboard alone, ONLY=signed-out the signed-out addresses alone.
  */
 import os from 'node:os';
 import path from 'node:path';
@@ -20,7 +21,8 @@ import { BUDGET_KB } from './bundle-budget.js';
 const LCP_BUDGET_MS = 700;
 const RATES = [1, 4];
 const RUNS = Number(process.env.RUNS ?? 3);
-const SIGNED_OUT = ['/', '/session/login', '/session/forgot-password', '/session/sign-up'];
+const ONLY = process.env.ONLY;
+const SIGNED_OUT = ONLY === 'dashboard' ? [] : ['/', '/session/login', '/session/forgot-password', '/session/sign-up'];
 
 interface Visit {
   jsKb: number;
@@ -131,6 +133,7 @@ try {
         `${address.padEnd(28)} ${`${rate}×`.padStart(4)} ${figure.jsKb.toFixed(1).padStart(9)} ${String(figure.requests).padStart(9)} ${figure.lcpMs.toFixed(0).padStart(8)}  ${jsVerdict}${lcpVerdict}`,
       );
     }
+    if (ONLY === 'signed-out') continue;
     const dashboard = await measure(() =>
       visit(browser, server.baseURL, '/dashboard', rate, (p) => p.getByRole('heading', { level: 1 }).first().waitFor(), storage),
     );

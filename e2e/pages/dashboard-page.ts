@@ -57,6 +57,19 @@ export class DashboardPage extends BasePage {
     });
   }
 
+  /**
+   * Records what the page asks for from now on, in order: each API call by its path after
+   * `/api/oms` or `/api/auth` with its query (`/dashboard/trend?range=today`), each other file by its path.
+   */
+  recordRequests(): string[] {
+    const requests: string[] = [];
+    this.page.on('request', (request) => {
+      const url = new URL(request.url());
+      requests.push(`${url.pathname.replace(/^\/api\/(oms|auth)(?=\/)/, '')}${url.search}`);
+    });
+    return requests;
+  }
+
   /** The page's live stream is open (the title bar's "Page updates live"). */
   async waitUntilLive(): Promise<void> {
     await this.page.locator('[data-live-status="open"]').waitFor();

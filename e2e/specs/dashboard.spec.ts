@@ -9,9 +9,22 @@ describe('dashboard', () => {
   test('a swap a simulated cabinet reports moves the open dashboard’s swap count, without a reload', async ({ page }) => {
     await new Shell(page).startSignedIn('admin');
     const dashboard = new DashboardPage(page);
+    const requests = dashboard.recordRequests();
     await dashboard.open();
     await dashboard.waitUntilLive();
     for (const title of ['Figures', 'Trends', 'Rankings']) await dashboard.card(title).waitFor();
+    await dashboard.waitUntilDrawn();
+    // Opened cold, the page asks once for each of the shell's calls and the header bell's, however
+    // often texts arrive meanwhile; the cards' calls start with the grants, before the page's texts
+    // are fetched, and are not asked again once the cards are drawn.
+    const asked = (path: string) => requests.filter((request) => request === path).length;
+    for (const path of ['/admin/menu/levels', '/currency/config/detail', '/alarm/summary', '/alarm/level/choices', '/alarm/live'])
+      expect(asked(path), path).toBe(1);
+    const pageTexts = requests.findIndex((request) => /\/dashboard\.texts-[^/]*\.js$/.test(request));
+    for (const path of ['/dashboard/figures', '/dashboard/trend?range=today', '/dashboard/ranking']) {
+      expect(asked(path), path).toBe(1);
+      expect(requests.indexOf(path), path).toBeLessThan(pageTexts);
+    }
     const before = await dashboard.settledCount('Swaps today');
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;

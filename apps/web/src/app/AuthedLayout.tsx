@@ -1,7 +1,10 @@
 import { CENTRES, SESSION_ENDING_CODES } from '@swap/contracts';
+import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { isApiError, isServerFailure } from '../shared/api/errors';
 import { AntdProvider } from '../shared/AntdProvider';
+import { startDashboardCalls } from '../shared/dashboardCalls';
 import { CurrencyProvider } from '../shared/money';
 import { PermissionsProvider } from '../shared/permissions';
 import { getToken, lockedPage } from '../shared/session';
@@ -16,6 +19,10 @@ export function AuthedLayout() {
   const token = getToken();
   const levels = useMenuLevels(!!token);
   const currency = useCurrencyConfig(!!token && levels.isSuccess);
+  const queryClient = useQueryClient();
+  // Opened on the dashboard: its cards' calls start at the grants' answer, not after the page's code.
+  const [firstPath] = useState(location.pathname);
+  useEffect(() => startDashboardCalls(queryClient, firstPath), [queryClient, firstPath]);
 
   // Entered with a session only (app/router.tsx, SignedInArea); a session ended meanwhile is SessionEnder's.
   if (!token) return <PageLoading />;

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { Badge, Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
@@ -50,6 +50,18 @@ export function AlarmBell() {
   const [latest, setLatest] = useState('');
   const levels = useRef<AlarmLevelRecord[]>([]);
 
+  // A new alarm is told in the words of the moment (the language, the texts loaded since); the calls
+  // and the stream start once, however often those change while the first page loads.
+  const onAlarm = useEffectEvent((alarm: AlarmLiveEvent) => {
+    const level = levels.current.find((each) => each.level === alarm.level);
+    const levelWord = level ? String(level[LABEL_OF[i18n.language as Language] ?? 'labelEn']) : alarm.level;
+    const text = t('shell.newAlarm', { level: levelWord, device: alarm.deviceNumber, content: alarm.content });
+    setOpen((count) => count + 1);
+    setLatest(text);
+    ui.notification.warning({ key: `alarm-${alarm.id}`, title: text, placement: 'topRight' });
+    if (level ? level.sound : alarm.level === 'HIGH') chime();
+  });
+
   useEffect(() => {
     let stopped = false;
     void request(alarmApi.summary, undefined).then(
@@ -64,22 +76,14 @@ export function AlarmBell() {
       path: alarmApi.live.path,
       onStatus: () => undefined,
       onEvent: (name, data) => {
-        if (name !== 'alarm' || stopped) return;
-        const alarm = data as AlarmLiveEvent;
-        const level = levels.current.find((each) => each.level === alarm.level);
-        const levelWord = level ? String(level[LABEL_OF[i18n.language as Language] ?? 'labelEn']) : alarm.level;
-        const text = t('shell.newAlarm', { level: levelWord, device: alarm.deviceNumber, content: alarm.content });
-        setOpen((count) => count + 1);
-        setLatest(text);
-        ui.notification.warning({ key: `alarm-${alarm.id}`, title: text, placement: 'topRight' });
-        if (level ? level.sound : alarm.level === 'HIGH') chime();
+        if (name === 'alarm' && !stopped) onAlarm(data as AlarmLiveEvent);
       },
     });
     return () => {
       stopped = true;
       stop();
     };
-  }, [t, i18n, ui]);
+  }, []);
 
   const label = t('shell.alarmsOpen', { count: open });
   return (

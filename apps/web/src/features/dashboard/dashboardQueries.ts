@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   DASHBOARD_LIVE_EVENT,
   dashboardApi,
@@ -9,15 +9,17 @@ import {
   type DashboardLiveEvent,
   type DashboardRange,
 } from '@swap/contracts';
-import { endpointKey, useEndpointQuery } from '../../shared/api/endpoints';
+import { endpointKey } from '../../shared/api/endpoints';
+import { figuresCall, rankingCall, trendCall } from '../../shared/dashboardCalls';
 import { readLiveStream, type LiveStatus } from '../../shared/api/liveStream';
 
 /** The call behind each card; a reload of a card reloads every answer of its call (each trend range). */
 const CARD_ENDPOINTS = { figures: dashboardApi.figures, trends: dashboardApi.trend, ranking: dashboardApi.ranking } as const;
 
-export const useFigures = (enabled: boolean) => useEndpointQuery(dashboardApi.figures, undefined, { enabled });
-export const useTrend = (range: DashboardRange, enabled: boolean) => useEndpointQuery(dashboardApi.trend, { range }, { enabled });
-export const useRanking = (enabled: boolean) => useEndpointQuery(dashboardApi.ranking, undefined, { enabled });
+// The calls' keys and requests are the shell's too: it may have started them (shared/dashboardCalls.ts).
+export const useFigures = (enabled: boolean) => useQuery({ ...figuresCall(), retry: false, enabled });
+export const useTrend = (range: DashboardRange, enabled: boolean) => useQuery({ ...trendCall(range), retry: false, enabled });
+export const useRanking = (enabled: boolean) => useQuery({ ...rankingCall(), retry: false, enabled });
 
 /**
  * Follows the dashboard's stream (docs/dashboard.md, "Live") while the account holds one of its

@@ -190,7 +190,8 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
       .then(
         ({ made, purged }) => {
           if (made.length) log.info({ partitions: made }, 'telemetry history: day partitions made ahead');
-          if (purged && (purged.rows || purged.partitions)) log.info(purged, 'telemetry history purged: past its retention');
+          if (purged && (purged.rows || purged.partitions || purged.deferred))
+            log.info(purged, 'telemetry history purged: past its retention');
         },
         (error: unknown) => log.warn({ error: String(error) }, 'telemetry history upkeep failed'),
       )

@@ -133,7 +133,7 @@ describe('telemetry history partitioned by day', () => {
     await server.db.update(commonSettings).set({ value: '30' }).where(eq(commonSettings.name, 'telemetry_retention'));
 
     const purged = await purgeTelemetry(server.db, { now: new Date(now), chunk: 1 });
-    expect(purged).toEqual({ rows: 1, partitions: due });
+    expect(purged).toEqual({ rows: 1, partitions: due, deferred: 0 });
     const where = await placed();
     expect([...where.keys()]).toEqual([times.kept29, times.kept20, now, now + 400 * DAY]);
     for (const table of HISTORY_TABLES) {
@@ -172,6 +172,37 @@ describe('telemetry history partitioned by day', () => {
     // The history after the cutoff is untouched.
     expect([...(await placed()).keys()]).toContain(kept);
   });
+
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'leaves a day to the next run while a reader holds the table longer than the wait, and still deletes the default partition’s old rows',
+    async () => {
+      const day = now - 300 * DAY;
+      await ensureTelemetryPartitions(server.db, { now: new Date(day), daysAhead: 0 });
+      const times = { inDay: day, inDefault: now - 500 * DAY };
+      await store(Object.values(times));
+      let reading!: () => void;
+      const read = new Promise<void>((resolve) => (reading = resolve));
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      // A long reader of the battery history (another server's trajectory call) holds its lock.
+      const reader = server.db.transaction(async (tx) => {
+        await tx.execute(sql`select count(*) from battery_telemetry`);
+        reading();
+        await held;
+      });
+      await read;
+      const cutoff = new Date(now - 200 * DAY);
+      const purged = await purgeHistoryBefore(server.db, cutoff).finally(release);
+      await reader;
+      expect(purged).toMatchObject({ rows: 1, deferred: 1 });
+      // The other tables' days went; the battery's day waits, the default partition's old report is gone.
+      expect(purged.partitions).toBeGreaterThanOrEqual(2);
+      expect(await names('battery_telemetry')).toContain(partitionName('battery_telemetry', dayOf(day)));
+      expect((await placed()).has(times.inDefault)).toBe(false);
+      expect(await purgeHistoryBefore(server.db, cutoff)).toMatchObject({ partitions: 1, deferred: 0 });
+      expect((await placed()).has(times.inDay)).toBe(false);
+    },
+  );
 });
 
 describe('the migration to day partitions', () => {
@@ -227,7 +258,7 @@ describe('the migration to day partitions', () => {
       const made = await ensureTelemetryPartitions(partitionDb, { now: new Date(now) });
       expect(made).not.toContain(partitionName('battery_telemetry', dayOf(now)));
       expect(made).toContain(partitionName('cabinet_telemetry', dayOf(now)));
-      expect(await purgeHistoryBefore(partitionDb, new Date(now - 30 * DAY))).toEqual({ rows: 2, partitions: 0 });
+      expect(await purgeHistoryBefore(partitionDb, new Date(now - 30 * DAY))).toEqual({ rows: 2, partitions: 0, deferred: 0 });
       expect((await client.query(`select count(*)::int as n from battery_telemetry`)).rows).toEqual([{ n: 2 }]);
       const legacy = (await partitionsOf(partitionDb, 'battery_telemetry')).find((p) => p.name === 'battery_telemetry_legacy');
       const gone = await purgeHistoryBefore(partitionDb, new Date(legacy!.hi!));

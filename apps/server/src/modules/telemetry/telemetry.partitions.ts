@@ -104,10 +104,20 @@ export async function ensureTelemetryPartitions(db: Db, options: { now?: Date; d
 export interface PurgeResult {
   rows: number;
   partitions: number;
+  /** Partitions past the retention left to the next run: a reader held the table longer than the wait. */
+  deferred: number;
 }
 
 const affected = (result: unknown): number =>
   (result as { rowCount?: number | null }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+
+/** The database's error code of a failed statement (the driver may wrap the error). */
+const codeOf = (error: unknown): string | undefined => {
+  const e = error as { code?: string; cause?: { code?: string } } | undefined;
+  return e?.code ?? e?.cause?.code;
+};
+const LOCK_NOT_AVAILABLE = '55P03';
+const UNDEFINED_TABLE = '42P01';
 
 /**
  * Removes the history before `cutoff`: every partition that ends by then is dropped whole (a day
@@ -116,28 +126,40 @@ const affected = (result: unknown): number =>
  * The trajectory summaries of the hours before it go too (docs/stations-and-maps.md, "Trajectories").
  */
 export async function purgeHistoryBefore(db: Db, cutoff: Date, chunk = 10_000): Promise<PurgeResult> {
-  const result: PurgeResult = { rows: 0, partitions: 0 };
+  const result: PurgeResult = { rows: 0, partitions: 0, deferred: 0 };
   const until = cutoff.getTime();
+  const past = (p: Partition) => !p.isDefault && p.hi !== undefined && p.hi <= until;
   for (const table of HISTORY_TABLES) {
-    const remaining = await db.transaction(async (tx) => {
-      await tx.execute(lockTable(table));
-      const partitions = await partitionsOf(tx, table);
-      const gone = partitions.filter((p) => !p.isDefault && p.hi !== undefined && p.hi <= until);
-      if (gone.length > 0) {
-        // Dropping a partition locks the parent for a moment: when readers hold it longer, the next run drops it.
+    try {
+      result.partitions += await db.transaction(async (tx) => {
+        await tx.execute(lockTable(table));
+        const gone = (await partitionsOf(tx, table)).filter(past);
+        if (gone.length === 0) return 0;
+        // Dropping a partition locks the parent for a moment: when a reader holds it longer, the next run drops it.
         await tx.execute(sql.raw(`set local lock_timeout = '${DROP_LOCK_TIMEOUT}'`));
         for (const p of gone) await tx.execute(sql`drop table ${sql.identifier(p.name)}`);
-        result.partitions += gone.length;
-      }
-      return partitions.filter((p) => !gone.includes(p) && (p.isDefault || p.lo === undefined)).map((p) => p.name);
-    });
-    for (const name of remaining) {
+        return gone.length;
+      });
+    } catch (error) {
+      if (codeOf(error) !== LOCK_NOT_AVAILABLE) throw error;
+    }
+    const partitions = await partitionsOf(db, table);
+    result.deferred += partitions.filter(past).length;
+    // What holds reports of any time: the default partition and a legacy one not past yet.
+    for (const p of partitions.filter((p) => p.isDefault || (p.lo === undefined && !past(p)))) {
       for (;;) {
-        const count = affected(
-          await db.execute(
-            sql`delete from only ${sql.identifier(name)} where ctid = any(array(select ctid from only ${sql.identifier(name)} where at < ${iso(until)} limit ${chunk}))`,
-          ),
-        );
+        let count: number;
+        try {
+          count = affected(
+            await db.execute(
+              sql`delete from only ${sql.identifier(p.name)} where ctid = any(array(select ctid from only ${sql.identifier(p.name)} where at < ${iso(until)} limit ${chunk}))`,
+            ),
+          );
+        } catch (error) {
+          // Another server's purge dropped it meanwhile.
+          if (codeOf(error) === UNDEFINED_TABLE) break;
+          throw error;
+        }
         result.rows += count;
         if (count < chunk) break;
       }

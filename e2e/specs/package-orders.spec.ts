@@ -8,7 +8,7 @@ import { apiRequest } from '../support/api.js';
 import { createCity, createCustomer, createMerchant, unique } from '../support/factories.js';
 
 describe('package orders and the wallet set', () => {
-  test('the wallet set refuses a bad minimum in Bahasa and saves a good one; a package order placed, paid from the wallet on its page, shows paid with its swaps', async ({
+  test('the wallet set refuses a bad minimum in Bahasa and saves a good one; a package order placed, paid from the wallet on its page, shows paid with its swaps, then is refunded to the wallet from its row', async ({
     page,
     baseURL,
   }) => {
@@ -89,5 +89,17 @@ describe('package orders and the wallet set', () => {
     expect(paid).toMatchObject({ status: 'PAID', paymentGateway: 'WALLET', swapsLeft: 10 });
     const bill = (await apiRequest(merchant.admin.token, walletApi.bill, { customerId: customer })).records;
     expect(bill[0]).toMatchObject({ movementKind: 'PAYMENT', reference: order!.orderNo, amount: '-50000.00', balanceAfter: '30000.00' });
+
+    // Unused, it is refunded from its row to the wallet it was paid from: its swaps are the customer's no more.
+    await list.open();
+    await list.action(order!.orderNo, 'Refund to wallet');
+    await page.locator('.ant-modal-confirm:visible').getByRole('button', { name: 'Confirm' }).click();
+    await list.row(order!.orderNo).getByText('Refunded').waitFor();
+    expect(await apiRequest(merchant.admin.token, walletOrderApi.package.detail, { id: order!.id })).toMatchObject({
+      status: 'REFUNDED',
+      swapsLeft: 0,
+    });
+    const refunded = (await apiRequest(merchant.admin.token, walletApi.bill, { customerId: customer })).records;
+    expect(refunded[0]).toMatchObject({ movementKind: 'REFUND', reference: order!.orderNo, amount: '50000.00', balanceAfter: '80000.00' });
   });
 });

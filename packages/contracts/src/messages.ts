@@ -1395,6 +1395,31 @@ export const MESSAGES = {
     '{gateway} ปฏิเสธการคืนเงินของคำสั่งซื้อ {orderNo}: {reason}',
     '{gateway} 拒绝了订单 {orderNo} 的退款：{reason}',
   ),
+  // Refunds of vehicle, battery, recharge and package orders (docs/orders.md, "Refunds").
+  orderRefundWalletSpent: m(
+    7234,
+    409,
+    'The wallet of customer {customer} holds {balance}, less than the {amount} order {orderNo} put in it: it cannot be refunded',
+    'Dompet pelanggan {customer} berisi {balance}, kurang dari {amount} yang dimasukkan pesanan {orderNo}: pesanan tidak dapat dikembalikan dananya',
+    'กระเป๋าเงินของลูกค้า {customer} มี {balance} น้อยกว่า {amount} ที่คำสั่งซื้อ {orderNo} เติมเข้าไป จึงคืนเงินไม่ได้',
+    '客户 {customer} 的钱包余额为 {balance}，少于订单 {orderNo} 充入的 {amount}，无法退款',
+  ),
+  orderRefundPackageUsed: m(
+    7235,
+    409,
+    'Package order {orderNo} has already given {used} of its {swaps} swaps: only an unused package is refunded',
+    'Pesanan paket {orderNo} sudah memakai {used} dari {swaps} penukaran: hanya paket yang belum dipakai yang dapat dikembalikan dananya',
+    'คำสั่งซื้อแพ็กเกจ {orderNo} ใช้สิทธิ์สลับไปแล้ว {used} จาก {swaps} ครั้ง คืนเงินได้เฉพาะแพ็กเกจที่ยังไม่ได้ใช้',
+    '套餐订单 {orderNo} 已使用 {swaps} 次换电中的 {used} 次：仅未使用的套餐可以退款',
+  ),
+  orderRefundDeviceInProductOrder: m(
+    7236,
+    409,
+    '{number} is held by running product order {orderNo}: terminate that order first',
+    '{number} dipegang oleh pesanan produk aktif {orderNo}: akhiri pesanan itu terlebih dahulu',
+    '{number} อยู่ในคำสั่งซื้อผลิตภัณฑ์ {orderNo} ที่ยังดำเนินอยู่ โปรดยุติคำสั่งซื้อนั้นก่อน',
+    '{number} 被进行中的产品订单 {orderNo} 占用：请先终止该订单',
+  ),
   alarmAlreadyCleared: m(8000, 409, 'This alarm is already cleared', 'Alarm ini sudah pulih', 'การแจ้งเตือนนี้ถูกยกเลิกแล้ว', '该告警已解除'),
   alarmAssigneeOutside: m(
     8001,

@@ -1,9 +1,12 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, getTableName, gte, inArray, like, lte, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import {
+  moneyToMinor,
   normalizeMoney,
   orderStepAllowed,
   UNPAID_ORDER_STATUSES,
+  WALLET_GATEWAY,
   type AuditAction,
   type AnyOrderStatus,
   type AuditObject,
@@ -12,9 +15,19 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../db/client.js';
 import { recordAudit } from '../modules/audit-log/index.js';
-import { customerIdsByNumber, customerJoin } from '../modules/customer/index.js';
+import { customerIdsByNumber, customerJoin, customerNumberOf } from '../modules/customer/index.js';
 import { merchantNameOf } from '../modules/merchant/index.js';
-import type { OrderPaymentMark, PayableKind } from '../modules/payment/index.js';
+import {
+  claimGatewayRefund,
+  openGatewayRefund,
+  sendGatewayRefund,
+  settleGatewayRefund,
+  type OrderPaymentMark,
+  type PayableKind,
+  type RefundClaim,
+} from '../modules/payment/index.js';
+import { refundToWallet } from '../modules/top-up/index.js';
+import type { PaymentConfig } from './config.js';
 import type { Ctx } from './context.js';
 import { AppError, notFound, worded } from './errors.js';
 import { prefixPattern } from './pagination.js';
@@ -52,6 +65,30 @@ export type OrderTable = PgTable & {
 export interface StepDone<Row> {
   set?: Partial<Row>;
   changes?: Record<string, unknown>;
+}
+
+/** Who asked for a refund (the wallet's movements and the gateway's refund name them). */
+export interface RefundOperator {
+  id: number;
+  name: string;
+}
+
+/**
+ * What a kind's refund does beside giving the money back (docs/orders.md, "Refunds"); each runs with
+ * the order locked first, in the transaction it names.
+ */
+export interface RefundOf<Row> {
+  /** What the order took, in its currency: what goes back. */
+  amount: (row: Row) => string;
+  /**
+   * Takes back what the paid order gave (a top-up's credit, a package's swaps), or refuses in the
+   * kind's words; in the transaction that claims the refund, before any money moves.
+   */
+  takeBack?: (tx: Db, row: Row, now: Date, operator: RefundOperator) => Promise<unknown>;
+  /** Puts back what `takeBack` took when the gateway refuses the refund. */
+  giveBack?: (tx: Db, row: Row, now: Date, operator: RefundOperator) => Promise<unknown>;
+  /** What the refunded order does to its devices, in the transaction that makes it REFUNDED. */
+  refunded?: (tx: Db, row: Row, now: Date) => Promise<StepDone<Row>> | StepDone<Row>;
 }
 
 export interface OrderKindDef<T extends OrderTable, K extends string> {
@@ -141,6 +178,99 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
         changes: { orderNo: row.orderNo, ...done.changes, status: { from: row.status, to } },
       });
     });
+  }
+
+  /** The audited step that makes an order REFUNDED: the kind's own part, the status, the time and the audit row. */
+  async function markRefunded(
+    ctx: Ctx,
+    tx: Db,
+    kind: K,
+    row: Row,
+    now: Date,
+    how: RefundOf<Row>,
+    changes: Record<string, unknown>,
+  ): Promise<void> {
+    const done = (await how.refunded?.(tx, row, now)) ?? {};
+    await update(tx, row.id, { status: 'REFUNDED', refundedAt: now, updatedAt: now, ...done.set } as Partial<Row>);
+    await recordAudit(tx, ctx, {
+      action: `${def.kinds[kind].audit}.refund` as AuditAction,
+      objectType: def.kinds[kind].audit,
+      objectId: row.id,
+      changes: { orderNo: row.orderNo, ...changes, ...done.changes, status: { from: row.status, to: 'REFUNDED' } },
+    });
+  }
+
+  /**
+   * Staff refund a paid order the way it was paid (docs/orders.md, "Refunds"): the kind's state
+   * table must let the refund step start from its status (7050), and it must have taken something
+   * (7231). Paid from the wallet, in one transaction with the order locked first: the kind takes
+   * back what the order gave, a REFUND movement gives the money back to the wallet, the order is
+   * REFUNDED (of two refunds at once one refunds, the other finds it refunded). Paid through a
+   * gateway: the kind takes back what the order gave and the refund is claimed in one transaction
+   * (one refund not failed per order: a unique index), sent outside it, and its answer recorded with
+   * the order locked first: refunded makes the order REFUNDED, refused puts back what was taken
+   * (7233). A refund sent and never answered is sent again under its number, whatever the order's
+   * status meanwhile.
+   */
+  async function refund(ctx: Ctx, kind: K, id: number, payments: PaymentConfig, log: FastifyBaseLogger, how: RefundOf<Row>): Promise<void> {
+    const operator = { id: ctx.principal.id, name: ctx.principal.name || ctx.principal.username };
+    const claim = await ctx.db.transaction(async (tx): Promise<RefundClaim | null> => {
+      const row = await lock(tx, kind, id, ctx);
+      const now = new Date();
+      const amount = normalizeMoney(how.amount(row));
+      const payment = {
+        kind,
+        orderId: id,
+        orderNo: row.orderNo,
+        merchantId: row.merchantId,
+        paymentGateway: row.paymentGateway ?? '',
+        transactionId: row.transactionId ?? '',
+        amount,
+        currency: row.currency,
+      };
+      // A refund sent and never answered is sent again (its taking back was done when it was claimed).
+      if (await openGatewayRefund(tx, kind, id)) return claimGatewayRefund(tx, payments, payment, operator, now);
+      refuseStep('refund', row);
+      if (row.paymentGateway === null || moneyToMinor(amount) === 0)
+        throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
+      await how.takeBack?.(tx, row, now, operator);
+      if (row.paymentGateway !== WALLET_GATEWAY) return claimGatewayRefund(tx, payments, payment, operator, now);
+      await refundToWallet(tx, {
+        merchantId: row.merchantId,
+        customerId: await customerNumberOf(tx, row.customerId),
+        amount,
+        currency: row.currency,
+        reference: row.orderNo,
+        operatorId: operator.id,
+        operatorName: operator.name,
+        at: now,
+      });
+      await markRefunded(ctx, tx, kind, row, now, how, { amount });
+      return null;
+    });
+    if (!claim) return;
+    const answer = await sendGatewayRefund(payments, claim, log);
+    const settled = await ctx.db.transaction(async (tx) => {
+      const row = await lock(tx, kind, claim.orderId, ctx);
+      const now = new Date();
+      const recorded = await settleGatewayRefund(ctx, tx, claim, answer, now);
+      // The money went back: also when the order job settled the order while the gateway answered.
+      if (recorded.status === 'REFUNDED' && (row.status === 'PAID' || row.status === 'COMPLETED'))
+        await markRefunded(ctx, tx, kind, row, now, how, {
+          amount: claim.amount,
+          paymentGateway: claim.paymentGateway,
+          refundNo: claim.refundNo,
+          refundId: recorded.refundId,
+        });
+      if (recorded.status === 'FAILED' && recorded.fresh) await how.giveBack?.(tx, row, now, operator);
+      return recorded;
+    });
+    if (settled.status === 'FAILED')
+      throw new AppError('paymentRefundRefused', {
+        gateway: claim.paymentGateway,
+        orderNo: claim.orderNo,
+        reason: settled.reason ?? settled.refundId,
+      });
   }
 
   /** Staff cancel an unpaid order (audited). */
@@ -254,5 +384,5 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
     createdTo: (to: string) => lte(t.createdAt, new Date(to)),
   };
 
-  return { scope, nextOrder, refuseStep, lock, update, staffStep, cancel, startPayment, markPaid, payable, timeOut, list, filters };
+  return { scope, nextOrder, refuseStep, lock, update, staffStep, cancel, refund, startPayment, markPaid, payable, timeOut, list, filters };
 }

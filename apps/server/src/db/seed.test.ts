@@ -16,6 +16,7 @@ import { merchants } from '../modules/merchant/merchant.table.js';
 import { merchantApplications } from '../modules/sign-up/sign-up.table.js';
 import {
   MESSAGES,
+  addMoney,
   alarmApi,
   demoFleet,
   auditLogApi,
@@ -318,11 +319,20 @@ describe('demo seed', () => {
     expect(Number(energy.energyKwh)).toBeGreaterThan(0);
     const everyone = (await server.request(swapOrderApi.transfer.search, { size: 200 }, { token: admin })).data.records;
     expect(new Set(everyone.map((r) => r.merchantName))).toEqual(new Set(['Demo Agent', 'Siam Swap Direct']));
-    // The wallet bill's payments and refunds name real demo orders of their customer; a refund, the refunded order paid from the wallet.
+    // The wallet bill's payments and refunds name real demo orders of their customer; a refund, the refunded order paid from the wallet
+    // (or a refunded recharge order, whose top-up and gift left the wallet again).
     const bill = (await server.request(walletApi.bill, { size: 200 }, { token: merchant })).data.records;
     const spent = bill.filter((m) => m.movementKind === 'PAYMENT' || m.movementKind === 'REFUND');
     expect(spent.filter((m) => m.movementKind === 'REFUND').length).toBeGreaterThan(0);
+    expect(spent.filter((m) => m.reference.startsWith('RC')).length).toBeGreaterThan(0);
     for (const m of spent) {
+      if (m.reference.startsWith('RC')) {
+        const [recharge] = (await server.request(walletOrderApi.recharge.search, { orderNo: m.reference }, { token: merchant })).data
+          .records;
+        expect([m.movementKind, recharge?.status, recharge?.customerNumber]).toEqual(['REFUND', 'REFUNDED', m.customerId]);
+        expect(m.amount).toBe(`-${addMoney(recharge!.paidAmount, recharge!.giftAmount)}`);
+        continue;
+      }
       const kind = m.reference.startsWith('TO') ? 'transfer' : m.reference.startsWith('KO') ? 'kwh' : null;
       const search = kind ? swapOrderApi[kind].search : walletOrderApi.package.search;
       const found = (await server.request(search, { orderNo: m.reference }, { token: merchant })).data.records;
@@ -330,7 +340,10 @@ describe('demo seed', () => {
         found.map((o) => [o.orderNo, o.customerNumber, o.paymentGateway]),
         m.reference,
       ).toEqual([[m.reference, m.customerId, 'WALLET']]);
-      if (m.movementKind === 'REFUND') expect(found[0]).toMatchObject({ status: 'REFUNDED', amount: m.amount });
+      if (m.movementKind === 'REFUND') {
+        expect(found[0]!.status).toBe('REFUNDED');
+        expect('amount' in found[0]! ? found[0].amount : found[0]!.paidAmount).toBe(m.amount);
+      }
     }
   });
 

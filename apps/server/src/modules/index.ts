@@ -112,13 +112,20 @@ import { basePricesName, registerPriceRoutes, seedDemoBasePrices } from './price
 import { registerApplicationRoutes, seedDemoApplications } from './application/index.js';
 import { customerFigureFacts, customerJoin, readHeldBatteriesFrom, registerCustomerRoutes, seedDemoCustomers } from './customer/index.js';
 import { registerTopUpRoutes, seedDemoTopUps } from './top-up/index.js';
-import { ordersNameProduct, productOrderPayable, registerProductOrderRoutes, seedDemoProductOrders } from './product-order/index.js';
+import {
+  ordersNameProduct,
+  productOrderPayable,
+  registerProductOrderRoutes,
+  runningOrderOfVehicle,
+  seedDemoProductOrders,
+} from './product-order/index.js';
 import {
   batteryOrderPayable,
   deviceOrdersNameCity,
   saleFigureFacts,
   registerDeviceOrderRoutes,
   seedDemoDeviceOrders,
+  tellDeviceOrderProductOrders,
   vehicleOrderPayable,
 } from './device-order/index.js';
 import { registerPayableKind, registerPaymentRoutes } from './payment/index.js';
@@ -312,6 +319,9 @@ tellBatteryHolders({
     return { join: { ...customer.join, left: true }, number: customer.customerNumber };
   },
 });
+
+// A refunded vehicle order's vehicle comes back only when no running product order holds it (docs/orders.md, "Refunds").
+tellDeviceOrderProductOrders({ runningOrderOfVehicle });
 
 // Device changes lock the stock counters they will touch first (the stock module keeps them).
 lockStockCountersWith(lockStockCounters);

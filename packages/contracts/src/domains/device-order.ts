@@ -5,11 +5,12 @@ import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
 import {
-  ORDER_STATUSES,
+  REFUNDABLE_ORDER_STATUSES,
   orderCode,
   orderDetailId,
   orderEndpointsOf,
   orderSearchOf,
+  orderRefundable,
   orderStepAllowed,
   paidOnceSteps,
 } from './order-kind.js';
@@ -32,21 +33,28 @@ export const DEVICE_ORDER_TYPES_OF: Readonly<Record<DeviceOrderKind, readonly De
   battery: ['LEASE'],
 };
 
-/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"). */
-export const DEVICE_ORDER_STATUSES = ORDER_STATUSES;
+/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"), and REFUNDED. */
+export const DEVICE_ORDER_STATUSES = REFUNDABLE_ORDER_STATUSES;
 export type DeviceOrderStatus = (typeof DEVICE_ORDER_STATUSES)[number];
 
 /**
  * The state machine of a vehicle or battery order (docs/orders.md, "Vehicle and battery orders"):
- * staff hand a paid order's device over and cancel an unpaid one; the payment takes pay (start: the
- * customer began paying); the overdue and expiry job takes timeout. Any other step is refused.
+ * staff hand a paid order's device over, cancel an unpaid one and refund a paid one, before or after
+ * the hand-over (the device comes back); the payment takes pay (start: the customer began paying);
+ * the overdue and expiry job takes timeout. Any other step is refused.
  */
-export const DEVICE_ORDER_STEPS = paidOnceSteps('handOver');
+export const DEVICE_ORDER_STEPS = {
+  ...paidOnceSteps('handOver'),
+  refund: { from: ['PAID', 'COMPLETED'], to: 'REFUNDED' },
+} as const;
 export type DeviceOrderStep = keyof typeof DEVICE_ORDER_STEPS;
 
 export function deviceStepAllowed(step: DeviceOrderStep, status: DeviceOrderStatus): boolean {
   return orderStepAllowed(DEVICE_ORDER_STEPS, step, status);
 }
+
+/** Whether staff may refund the order now (docs/orders.md, "Refunds"). */
+export const deviceOrderRefundable = (order: DeviceOrderRecord): boolean => orderRefundable(DEVICE_ORDER_STEPS, order, order.totalAmount);
 
 /** An unpaid vehicle or battery order is cancelled by the job this long after it was placed. */
 export const DEVICE_ORDER_PAYMENT_HOURS = 24;
@@ -86,14 +94,19 @@ export const deviceOrderRecord = z.object({
   paidAt: z.string().nullable(),
   handedOverAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When a paid order's money went back (REFUNDED). */
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type DeviceOrderRecord = z.infer<typeof deviceOrderRecord>;
 
-export const deviceOrderSearch = orderSearchOf({
-  deviceNumber: safeText(64).optional(),
-  orderType: z.enum(DEVICE_ORDER_TYPES).optional(),
-});
+export const deviceOrderSearch = orderSearchOf(
+  {
+    deviceNumber: safeText(64).optional(),
+    orderType: z.enum(DEVICE_ORDER_TYPES).optional(),
+  },
+  DEVICE_ORDER_STATUSES,
+);
 
 /** A device sold or leased to a customer of the merchant, in a city whose prices apply; platform staff name the merchant. */
 export const deviceOrderAdd = z.object({
@@ -119,6 +132,7 @@ function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
     search,
     detail,
     cancel,
+    refund,
     export: exportCsv,
   } = orderEndpointsOf({
     base,
@@ -145,6 +159,7 @@ function deviceOrderEndpointsOf<const K extends DeviceOrderKind>(kind: K) {
       answer: deviceOrderRecord,
     }),
     cancel,
+    refund,
     export: exportCsv,
   };
 }

@@ -21,6 +21,25 @@ export const REFUNDABLE_ORDER_STATUSES = [...ORDER_STATUSES, 'REFUNDED'] as cons
 /** A state of any order kind paid once (the kit's rows hold one of these). */
 export type AnyOrderStatus = (typeof REFUNDABLE_ORDER_STATUSES)[number];
 
+/** What a payment from the customer's wallet names as its gateway, whatever the kind of order (docs/wallet.md, "Paying from the wallet"). */
+export const WALLET_GATEWAY = 'WALLET';
+/** The transaction id of a payment from the wallet: `W` and the wallet movement's id, for every kind of order. */
+export const walletTransactionId = (movementId: number): string => `W${movementId}`;
+
+/**
+ * Whether staff may refund an order now (docs/orders.md, "Refunds"): its kind's state table lets the
+ * refund step start from its status, and it took a payment (from the wallet, refunded to it, or
+ * through a payment gateway, refunded through it); the server refuses the others (7050, 7231) and a
+ * gateway it cannot ask (7230).
+ */
+export function orderRefundable(steps: StepTable, order: { status: string; paymentGateway: string | null }, amount: string): boolean {
+  return 'refund' in steps && orderStepAllowed(steps, 'refund', order.status) && order.paymentGateway !== null && Number(amount) > 0;
+}
+
+/** Whether an order's refund goes back through its payment gateway (else to the customer's wallet). */
+export const refundsThroughGateway = (order: { paymentGateway: string | null }): boolean =>
+  order.paymentGateway !== null && order.paymentGateway !== WALLET_GATEWAY;
+
 /** The states in which an order still waits for its payment (a payment, a cancel or the timeout may take it). */
 export const UNPAID_ORDER_STATUSES = ['REGISTERED', 'IN_PROGRESS'] as const satisfies readonly OrderStatus[];
 
@@ -83,7 +102,8 @@ const SORTABLE = ['createdAt', 'orderNo'] as const;
 
 /**
  * The calls every order kind has under its address (`/order/<kind>`) and menu code: the list
- * (`search`), the detail (query `detail`, by default its id), cancel and the CSV export.
+ * (`search`), the detail (query `detail`, by default its id), cancel, refund (a kind whose state table has the
+ * refund step serves it) and the CSV export.
  */
 export function orderEndpointsOf<
   const Base extends string,
@@ -115,6 +135,14 @@ export function orderEndpointsOf<
       access: { code: `${menu}.cancel` },
       body: z.object({ id }),
       answer: record,
+    }),
+    refund: endpoint({
+      method: 'POST',
+      path: `${base}/refund`,
+      access: { code: `${menu}.refund` },
+      body: z.object({ id }),
+      answer: record,
+      summary: "Gives a paid order's money back the way it was paid: to the customer's wallet or through the payment gateway",
     }),
     export: endpoint({
       method: 'POST',

@@ -3,7 +3,15 @@ import { endpoint } from '../endpoint.js';
 import type { FieldLabels } from '../language.js';
 import { id, safeText } from '../validation.js';
 import { CURRENCIES } from './currency.js';
-import { REFUNDABLE_ORDER_STATUSES, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
+import {
+  REFUNDABLE_ORDER_STATUSES,
+  orderEndpointsOf,
+  orderRefundable,
+  orderSearchOf,
+  orderStepAllowed,
+  paidOnceSteps,
+  refundsThroughGateway,
+} from './order-kind.js';
 
 /**
  * Transfer (swap) orders and kWh (energy) orders (Order centre → Transfer orders, /order/transfer/list,
@@ -35,23 +43,17 @@ export function swapOrderStepAllowed(step: SwapOrderStep, status: SwapOrderStatu
   return orderStepAllowed(SWAP_ORDER_STEPS, step, status);
 }
 
-/** What a payment from the customer's wallet names as its gateway, whatever the kind of order (docs/wallet.md, "Paying from the wallet"). */
-export const WALLET_GATEWAY = 'WALLET';
-/** The transaction id of a payment from the wallet: `W` and the wallet movement's id, for every kind of order. */
-export const walletTransactionId = (movementId: number): string => `W${movementId}`;
-
 /**
  * Whether staff may refund the order now (docs/orders.md, "Refund"): a paid order that took
  * something, paid from the wallet (refunded to it) or through a payment gateway (refunded through
  * it); the server refuses the others (7050, 7231) and a gateway it cannot ask (7230).
  */
 export function swapOrderRefundable(order: { status: SwapOrderStatus; paymentGateway: string | null; amount: string }): boolean {
-  return swapOrderStepAllowed('refund', order.status) && order.paymentGateway !== null && Number(order.amount) > 0;
+  return orderRefundable(SWAP_ORDER_STEPS, order, order.amount);
 }
 
 /** Whether the order's refund goes back through its payment gateway (else to the customer's wallet). */
-export const swapOrderRefundsThroughGateway = (order: { paymentGateway: string | null }): boolean =>
-  order.paymentGateway !== null && order.paymentGateway !== WALLET_GATEWAY;
+export const swapOrderRefundsThroughGateway = refundsThroughGateway;
 
 /** An unpaid transfer or energy order is timeout-cancelled by the order job this long after the swap. */
 export const SWAP_ORDER_PAYMENT_HOURS = 24;
@@ -122,7 +124,13 @@ export type SwapOrderLink = z.infer<typeof swapOrderLink>;
 function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
   const base = `/order/${kind}` as const;
   const menu = `order.${kind}` as const;
-  const { search, detail, cancel, export: exportCsv } = orderEndpointsOf({ base, menu, record: swapOrderRecord, search: swapOrderSearch });
+  const {
+    search,
+    detail,
+    cancel,
+    refund,
+    export: exportCsv,
+  } = orderEndpointsOf({ base, menu, record: swapOrderRecord, search: swapOrderSearch });
   return {
     search,
     detail,
@@ -135,14 +143,7 @@ function swapOrderEndpointsOf<const K extends SwapOrderKind>(kind: K) {
       summary: "Collects the order's amount from the customer's wallet",
     }),
     cancel,
-    refund: endpoint({
-      method: 'POST',
-      path: `${base}/refund`,
-      access: { code: `${menu}.refund` },
-      body: z.object({ id }),
-      answer: swapOrderRecord,
-      summary: "Gives a paid order's amount back to the customer's wallet (an order paid from the wallet, while it settles)",
-    }),
+    refund,
     export: exportCsv,
   };
 }

@@ -6,7 +6,15 @@ import { id, money } from '../validation.js';
 import { CURRENCIES } from './currency.js';
 import { ORDER_SOURCES } from './product-order.js';
 import { MARKETING_TYPES, topUpOffer } from './top-up.js';
-import { ORDER_STATUSES, orderCode, orderEndpointsOf, orderSearchOf, orderStepAllowed, paidOnceSteps } from './order-kind.js';
+import {
+  REFUNDABLE_ORDER_STATUSES,
+  orderCode,
+  orderEndpointsOf,
+  orderRefundable,
+  orderSearchOf,
+  orderStepAllowed,
+  paidOnceSteps,
+} from './order-kind.js';
 
 /**
  * Wallet set, recharge orders and package orders (Order centre, docs/wallet.md and docs/orders.md):
@@ -72,8 +80,8 @@ export const walletSettingApi = resourceEndpoints({
 export const WALLET_ORDER_KINDS = ['recharge', 'package'] as const;
 export type WalletOrderKind = (typeof WALLET_ORDER_KINDS)[number];
 
-/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"). */
-export const WALLET_ORDER_STATUSES = ORDER_STATUSES;
+/** The states every order kind shares (docs/orders.md, "One kit for the order kinds"), and REFUNDED. */
+export const WALLET_ORDER_STATUSES = REFUNDABLE_ORDER_STATUSES;
 export type WalletOrderStatus = (typeof WALLET_ORDER_STATUSES)[number];
 
 /**
@@ -81,9 +89,13 @@ export type WalletOrderStatus = (typeof WALLET_ORDER_STATUSES)[number];
  * the payment starts and pays an order (a recharge order's wallet is credited, a package's swaps
  * granted, in the same transaction); staff complete a paid recharge order once settled, the overdue
  * and expiry job completes a package whose swaps are used up or whose validity ended; staff cancel an
- * unpaid order, the job times one out. Any other step is refused (7050).
+ * unpaid order, the job times one out; staff refund a paid order while it is not completed (the
+ * wallet's top-up or the package's swaps are taken back). Any other step is refused (7050).
  */
-export const WALLET_ORDER_STEPS = paidOnceSteps('complete');
+export const WALLET_ORDER_STEPS = {
+  ...paidOnceSteps('complete'),
+  refund: { from: ['PAID'], to: 'REFUNDED' },
+} as const;
 export type WalletOrderStep = keyof typeof WALLET_ORDER_STEPS;
 
 export function walletOrderStepAllowed(step: WalletOrderStep, status: WalletOrderStatus): boolean {
@@ -92,9 +104,12 @@ export function walletOrderStepAllowed(step: WalletOrderStep, status: WalletOrde
 
 /** The steps staff take on each kind (the others are the payment's and the job's). */
 export const WALLET_ORDER_STAFF_STEPS: Readonly<Record<WalletOrderKind, readonly WalletOrderStep[]>> = {
-  recharge: ['pay', 'complete', 'cancel'],
-  package: ['pay', 'cancel'],
+  recharge: ['pay', 'complete', 'cancel', 'refund'],
+  package: ['pay', 'cancel', 'refund'],
 };
+
+/** Whether staff may refund the order now (docs/orders.md, "Refunds"). */
+export const walletOrderRefundable = (order: WalletOrderRecord): boolean => orderRefundable(WALLET_ORDER_STEPS, order, order.paidAmount);
 
 /** An unpaid recharge or package order is cancelled by the job this long after it was placed. */
 export const WALLET_ORDER_PAYMENT_HOURS = 24;
@@ -128,11 +143,13 @@ export const walletOrderRecord = z.object({
   paidAt: z.string().nullable(),
   completedAt: z.string().nullable(),
   cancelledAt: z.string().nullable(),
+  /** When a paid order's money went back (REFUNDED). */
+  refundedAt: z.string().nullable(),
   createdAt: z.string(),
 });
 export type WalletOrderRecord = z.infer<typeof walletOrderRecord>;
 
-export const walletOrderSearch = orderSearchOf({});
+export const walletOrderSearch = orderSearchOf({}, WALLET_ORDER_STATUSES);
 
 /**
  * A recharge order placed by staff for a customer: one of the merchant's enabled top-up offers (its
@@ -184,6 +201,7 @@ function walletOrderEndpointsOf<const K extends WalletOrderKind, const Add exten
     search,
     detail,
     cancel,
+    refund,
     export: exportCsv,
   } = orderEndpointsOf({ base, menu, record: walletOrderRecord, search: walletOrderSearch });
   return {
@@ -198,6 +216,7 @@ function walletOrderEndpointsOf<const K extends WalletOrderKind, const Add exten
       answer: walletOrderRecord,
     }),
     cancel,
+    refund,
     export: exportCsv,
   };
 }

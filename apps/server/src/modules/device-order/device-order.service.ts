@@ -10,9 +10,12 @@ import {
   type DeviceOrderKind,
   type DeviceOrderRecord,
 } from '@swap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
+import { handOver } from '../../app/hand-over.js';
 import { defineList } from '../../app/list.js';
 import { orderKind } from '../../app/order-kind.js';
 import { chosenAgent } from '../../app/owned-records.js';
@@ -21,12 +24,12 @@ import { fieldInvalid } from '../../app/policy.js';
 import { areaNameOf, cityExists } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
 import { countFigures } from '../dashboard/index.js';
-import { lockBatteryForOrder, setBatteryHolder } from '../battery/index.js';
+import { lockBatteryForOrder, releaseBatteryHolder, setBatteryHolder } from '../battery/index.js';
 import { assertCustomerOf } from '../customer/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
-import { bindVehicleToCustomer, lockVehicleForOrder } from '../vehicle/index.js';
+import { bindVehicleToCustomer, lockVehicleForOrder, takeVehicleBack } from '../vehicle/index.js';
 import { deviceOrders } from './device-order.table.js';
 
 type Row = typeof deviceOrders.$inferSelect;
@@ -80,6 +83,7 @@ function present({ order: o, merchantName, cityName, customerNumber, givenName, 
     paidAt: iso(o.paidAt),
     handedOverAt: iso(o.handedOverAt),
     cancelledAt: iso(o.cancelledAt),
+    refundedAt: iso(o.refundedAt),
     createdAt: o.createdAt.toISOString(),
   };
 }
@@ -238,6 +242,47 @@ export async function handOverDevice(ctx: Ctx, kind: DeviceOrderKind, id: number
 /** Cancels an unpaid order: the device is free for another order. */
 export async function cancelDeviceOrder(ctx: Ctx, kind: DeviceOrderKind, id: number): Promise<DeviceOrderRecord> {
   await deviceOrderKind.cancel(ctx, kind, id);
+  return deviceOrderLists[kind].detail(ctx, id);
+}
+
+/**
+ * What the product order module tells this one (docs/architecture.md, "No two modules import each
+ * other": the product orders' job reads this module): the number of the running product order a
+ * vehicle is bound to, if any.
+ */
+const productOrders = handOver<{ runningOrderOfVehicle: (db: Db, vehicleId: number) => Promise<string | null> }>(
+  "The product order module's answers about vehicles in running orders",
+);
+/** Called once by the module registry with the product order module's answers. */
+export const tellDeviceOrderProductOrders = productOrders.tell;
+
+/**
+ * Staff refund a paid order, before or after its hand-over (docs/orders.md, "Refunds"), the way it
+ * was paid (the order-kind kit's refund). A handed-over device comes back when the order is
+ * refunded: a vehicle is bound to nobody and unsold, a battery held by nobody. A vehicle a running
+ * product order holds is refused (7236) until that order ends.
+ */
+export async function refundDeviceOrder(
+  ctx: Ctx,
+  kind: DeviceOrderKind,
+  id: number,
+  payments: PaymentConfig,
+  log: FastifyBaseLogger,
+): Promise<DeviceOrderRecord> {
+  await deviceOrderKind.refund(ctx, kind, id, payments, log, {
+    amount: (row) => row.totalAmount,
+    takeBack: async (tx, row) => {
+      if (row.status !== 'COMPLETED' || kind !== 'vehicle') return;
+      const held = await productOrders.get().runningOrderOfVehicle(tx, row.deviceId);
+      if (held !== null) throw new AppError('orderRefundDeviceInProductOrder', { number: row.deviceNumber, orderNo: held });
+    },
+    refunded: async (tx, row) => {
+      if (row.status !== 'COMPLETED') return {};
+      if (kind === 'vehicle') await takeVehicleBack(tx, row.deviceId, row.customerId);
+      else await releaseBatteryHolder(tx, [row.deviceId], row.customerId);
+      return { changes: { deviceNumber: row.deviceNumber } };
+    },
+  });
   return deviceOrderLists[kind].detail(ctx, id);
 }
 

@@ -32,6 +32,7 @@ export const deviceOrders = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     handedOverAt: timestamp('handed_over_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

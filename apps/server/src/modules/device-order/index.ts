@@ -9,6 +9,7 @@ import {
   type DeviceOrderType,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import { demoHistoryMoments, insertChunks, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
@@ -20,9 +21,16 @@ import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
 import { bindVehicleToCustomer, freeVehiclesOf } from '../vehicle/index.js';
 import { deviceOrders } from './device-order.table.js';
-import { cancelDeviceOrder, deviceOrderDetail, deviceOrderLists, handOverDevice, placeDeviceOrder } from './device-order.service.js';
+import {
+  cancelDeviceOrder,
+  deviceOrderDetail,
+  deviceOrderLists,
+  handOverDevice,
+  placeDeviceOrder,
+  refundDeviceOrder,
+} from './device-order.service.js';
 
-export { markDeviceOrderPaid, startDeviceOrderPayment, timeOutDeviceOrders } from './device-order.service.js';
+export { markDeviceOrderPaid, startDeviceOrderPayment, tellDeviceOrderProductOrders, timeOutDeviceOrders } from './device-order.service.js';
 export { batteryOrderPayable, vehicleOrderPayable } from './device-order.payable.js';
 export { saleFigureFacts } from './device-order.figures.js';
 
@@ -52,13 +60,14 @@ const CSV_COLUMNS: CsvColumn<DeviceOrderRecord>[] = fieldColumns(
     'paidAt',
     'handedOverAt',
     'cancelledAt',
+    'refundedAt',
     'createdAt',
   ],
   { status: 'deviceOrder.status' },
 );
 
 /** Order centre → Vehicle orders and Battery orders (/order/<kind>/list, /order/<kind>/detail/:id/:type). */
-export function registerDeviceOrderRoutes(app: FastifyInstance): void {
+export function registerDeviceOrderRoutes(app: FastifyInstance, options: { payments: PaymentConfig }): void {
   for (const kind of DEVICE_ORDER_KINDS) {
     const api = deviceOrderApi[kind];
     const list = deviceOrderLists[kind];
@@ -67,6 +76,7 @@ export function registerDeviceOrderRoutes(app: FastifyInstance): void {
     serve(app, api.add, ({ input, ctx }) => placeDeviceOrder(ctx, kind, input));
     serve(app, api.handOver, ({ input, ctx }) => handOverDevice(ctx, kind, input.id));
     serve(app, api.cancel, ({ input, ctx }) => cancelDeviceOrder(ctx, kind, input.id));
+    serve(app, api.refund, ({ input, ctx, req }) => refundDeviceOrder(ctx, kind, input.id, options.payments, req.log));
     serve(app, api.export, ({ input, ctx, reply }) =>
       list.sendExport(reply, ctx, input, { filename: `${kind}-orders.csv`, columns: CSV_COLUMNS }),
     );
@@ -77,14 +87,24 @@ const DEMO: Record<string, { cities: string[]; gateways: string[] }> = {
   'Demo Agent': { cities: ['Central Jakarta', 'South Jakarta'], gateways: ['XENDIT', 'MIDTRANS'] },
   'Siam Swap Direct': { cities: ['Pathum Wan'], gateways: ['OMISE', '2C2P'] },
 };
-const STATES: DeviceOrderStatus[] = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'];
+const STATES: DeviceOrderStatus[] = [
+  'REGISTERED',
+  'IN_PROGRESS',
+  'PAID',
+  'COMPLETED',
+  'COMPLETED',
+  'CANCELLED',
+  'TIMEOUT_CANCELLED',
+  'REFUNDED',
+];
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
 const DAY = 24 * 3600_000;
 
 /**
  * Demo vehicle and battery orders of the two demo merchants over the last three months, once, in
  * every state and type, priced as an order would be (vehicles by their base price, batteries by the
- * enabled battery price in the merchant's demo city); a handed-over sale's vehicle is bound and sold.
+ * enabled battery price in the merchant's demo city); a handed-over sale's vehicle is bound and sold;
+ * a refunded order was paid through the merchant's gateway and refunded there before its hand-over.
  */
 export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: deviceOrders.id }).from(deviceOrders).limit(1);
@@ -238,7 +258,7 @@ function demoRow(
   serial: number,
 ): typeof deviceOrders.$inferInsert {
   const created = new Date(status === 'REGISTERED' || status === 'IN_PROGRESS' ? Date.now() - (serial % 6) * 3600_000 - 60_000 : at);
-  const paid = status === 'PAID' || status === 'COMPLETED';
+  const paid = status === 'PAID' || status === 'COMPLETED' || status === 'REFUNDED';
   return {
     orderNo: `${kind === 'vehicle' ? 'VO' : 'BO'}${created.toISOString().slice(0, 10).replaceAll('-', '')}${String(900000 + serial)}`,
     kind,
@@ -262,6 +282,7 @@ function demoRow(
         }
       : {}),
     ...(status === 'COMPLETED' ? { handedOverAt: new Date(created.getTime() + DAY) } : {}),
+    ...(status === 'REFUNDED' ? { refundedAt: new Date(created.getTime() + 5 * 3600_000) } : {}),
     ...(status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED' ? { cancelledAt: new Date(created.getTime() + DAY) } : {}),
     createdAt: created,
   };

@@ -11,6 +11,7 @@ export {
   recordDemoGatewayRefund,
   sendGatewayRefund,
   settleGatewayRefund,
+  type RecordedRefund,
   type RefundAnswer,
   type RefundClaim,
   type RefundedPayment,

@@ -38,6 +38,9 @@ export interface RefundAnswer {
   reason: string | null;
 }
 
+/** An answer as recorded: `fresh` when this call recorded it (false: another request had answered the refund first). */
+export type RecordedRefund = RefundAnswer & { fresh: boolean };
+
 const refundNoOf = (id: number) => `RF${id}`;
 
 /**
@@ -163,9 +166,9 @@ export async function sendGatewayRefund(config: PaymentConfig, claim: RefundClai
 /**
  * Records the gateway's answer to a refund in the caller's transaction (the order locked first), with
  * the audit row `payment.refund`; answers the refund as recorded. A refund answered meanwhile (the same
- * refund sent again by another request) keeps its first answer and writes nothing.
+ * refund sent again by another request) keeps its first answer and writes nothing (`fresh` false).
  */
-export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, answer: RefundAnswer, now: Date): Promise<RefundAnswer> {
+export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, answer: RefundAnswer, now: Date): Promise<RecordedRefund> {
   const [row] = await tx
     .update(paymentRefunds)
     .set({ status: answer.status, gatewayRefundId: answer.refundId, reason: answer.reason, answeredAt: now })
@@ -177,6 +180,7 @@ export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, 
       status: settled?.status === 'REFUNDED' ? 'REFUNDED' : 'FAILED',
       refundId: settled?.gatewayRefundId ?? answer.refundId,
       reason: settled?.reason ?? null,
+      fresh: false,
     };
   }
   await recordAudit(tx, ctx, {
@@ -195,7 +199,7 @@ export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, 
       ...(answer.reason ? { reason: answer.reason } : {}),
     },
   });
-  return answer;
+  return { ...answer, fresh: true };
 }
 
 /** A refund the gateway took, as the demo history records it (docs/orders.md, "Demo"). */

@@ -54,6 +54,16 @@ export async function takeComboSwap(tx: Db, customerId: number): Promise<boolean
   return taken.length > 0;
 }
 
+/** The number of the running product order the vehicle is bound to, if any (read on the vehicle's index). */
+export async function runningOrderOfVehicle(db: Db, vehicleId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ orderNo: productOrders.orderNo })
+    .from(productOrders)
+    .where(and(eq(productOrders.vehicleId, vehicleId), eq(productOrders.status, 'ENROLLED')))
+    .limit(1);
+  return row?.orderNo ?? null;
+}
+
 /** Whether an order names the product (read on the index leading with it): such a product stays. */
 export async function ordersNameProduct(db: Db, productId: number): Promise<boolean> {
   const [row] = await db.select({ id: productOrders.id }).from(productOrders).where(eq(productOrders.productId, productId)).limit(1);

@@ -17,7 +17,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
-import { AppError, worded } from '../../app/errors.js';
+import { AppError } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
 import { orderKind } from '../../app/order-kind.js';
 import { qualified } from '../../app/sql.js';
@@ -26,12 +26,11 @@ import { recordAudit } from '../audit-log/index.js';
 import { atCabinetNumberPrefix, cabinetJoin, cabinetStationId } from '../cabinet/index.js';
 import { assertCustomerOf, customerNumberOf } from '../customer/index.js';
 import { countFigures } from '../dashboard/index.js';
-import { claimGatewayRefund, openGatewayRefund, sendGatewayRefund, settleGatewayRefund, type RefundClaim } from '../payment/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { takeComboSwap } from '../product-order/index.js';
 import { boundCustomerOfVehicle } from '../vehicle/index.js';
 import { stationCityId } from '../station/index.js';
-import { payFromWallet, refundToWallet } from '../top-up/index.js';
+import { payFromWallet } from '../top-up/index.js';
 import { takePackageSwap } from '../wallet-order/index.js';
 import { swapOrders } from './swap-order.table.js';
 
@@ -300,10 +299,8 @@ export async function cancelSwapOrder(ctx: Ctx, kind: SwapOrderKind, id: number)
 }
 
 /**
- * Staff refund a paid order (docs/orders.md, "Refund"): only a PAID order (7050: of two refunds at
- * once one refunds, the other finds it REFUNDED or its refund under way), never one that took
- * nothing (7231). An order paid from the wallet goes back to it, one paid through a gateway back
- * through that gateway.
+ * Staff refund a paid order while it settles (docs/orders.md, "Refund"): the order-kind kit's refund,
+ * to the wallet an order paid from it, through the gateway one paid through it.
  */
 export async function refundSwapOrder(
   ctx: Ctx,
@@ -312,106 +309,8 @@ export async function refundSwapOrder(
   payments: PaymentConfig,
   log: FastifyBaseLogger,
 ): Promise<SwapOrderRecord> {
-  const now = new Date();
-  const claim = await ctx.db.transaction(async (tx) => {
-    const row = await swapOrderKind.lock(tx, kind, id, ctx);
-    // A refund sent and never answered is sent again, even after the order job settled the order.
-    if (!(await openGatewayRefund(tx, kind, id))) {
-      swapOrderKind.refuseStep('refund', row);
-      if (row.paymentGateway === null || moneyToMinor(row.amount) === 0)
-        throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
-      if (row.paymentGateway === WALLET_GATEWAY) return null;
-    }
-    return claimGatewayRefund(
-      tx,
-      payments,
-      {
-        kind,
-        orderId: id,
-        orderNo: row.orderNo,
-        merchantId: row.merchantId,
-        paymentGateway: row.paymentGateway!,
-        transactionId: row.transactionId ?? '',
-        amount: normalizeMoney(row.amount),
-        currency: row.currency,
-      },
-      { id: ctx.principal.id, name: ctx.principal.name || ctx.principal.username },
-      now,
-    );
-  });
-  if (claim) await refundThroughGateway(ctx, kind, claim, payments, log);
-  else await refundFromWallet(ctx, kind, id);
+  await swapOrderKind.refund(ctx, kind, id, payments, log, { amount: (row) => row.amount });
   return swapOrderLists[kind].detail(ctx, id);
-}
-
-/**
- * The wallet's refund, in one transaction with the order locked first: a REFUND movement of the
- * order's amount naming the order, the order REFUNDED with the time, the audit row `<kind>Order.refund`.
- */
-async function refundFromWallet(ctx: Ctx, kind: SwapOrderKind, id: number): Promise<void> {
-  await swapOrderKind.staffStep(ctx, kind, id, 'refund', async (tx, row, now) => {
-    const amount = normalizeMoney(row.amount);
-    if (row.paymentGateway === null || moneyToMinor(amount) === 0)
-      throw new AppError('swapOrderRefundNothingPaid', { orderNo: row.orderNo });
-    // Paid through a gateway meanwhile cannot be: a PAID order keeps the payment it was marked with.
-    if (row.paymentGateway !== WALLET_GATEWAY) throw new AppError('orderStepRefused', { status: worded('deviceOrder.status', row.status) });
-    await refundToWallet(tx, {
-      merchantId: row.merchantId,
-      customerId: await customerNumberOf(tx, row.customerId),
-      amount,
-      currency: row.currency,
-      reference: row.orderNo,
-      operatorId: ctx.principal.id,
-      operatorName: ctx.principal.name || ctx.principal.username,
-      at: now,
-    });
-    return { set: { refundedAt: now }, changes: { amount } };
-  });
-}
-
-/**
- * The gateway's refund (docs/orders.md, "Refund through the gateway"): the claimed refund is sent
- * outside any transaction; its answer is recorded with the order locked first, and a REFUNDED answer
- * makes the order REFUNDED with the time and the audit row `<kind>Order.refund`, also when the order
- * job settled the order while the gateway answered (the money went back). A FAILED answer leaves the
- * order paid and is refused with the gateway's reason (7233).
- */
-async function refundThroughGateway(
-  ctx: Ctx,
-  kind: SwapOrderKind,
-  claim: RefundClaim,
-  payments: PaymentConfig,
-  log: FastifyBaseLogger,
-): Promise<void> {
-  const answer = await sendGatewayRefund(payments, claim, log);
-  const settled = await ctx.db.transaction(async (tx) => {
-    const row = await swapOrderKind.lock(tx, kind, claim.orderId, ctx);
-    const now = new Date();
-    const recorded = await settleGatewayRefund(ctx, tx, claim, answer, now);
-    if (recorded.status === 'REFUNDED' && (row.status === 'PAID' || row.status === 'COMPLETED')) {
-      await swapOrderKind.update(tx, row.id, { status: 'REFUNDED', refundedAt: now, updatedAt: now });
-      await recordAudit(tx, ctx, {
-        action: kind === 'transfer' ? 'transferOrder.refund' : 'kwhOrder.refund',
-        objectType: kind === 'transfer' ? 'transferOrder' : 'kwhOrder',
-        objectId: row.id,
-        changes: {
-          orderNo: row.orderNo,
-          amount: claim.amount,
-          paymentGateway: claim.paymentGateway,
-          refundNo: claim.refundNo,
-          refundId: recorded.refundId,
-          status: { from: row.status, to: 'REFUNDED' },
-        },
-      });
-    }
-    return recorded;
-  });
-  if (settled.status === 'FAILED')
-    throw new AppError('paymentRefundRefused', {
-      gateway: claim.paymentGateway,
-      orderNo: claim.orderNo,
-      reason: settled.reason ?? settled.refundId,
-    });
 }
 
 /** The advisory lock key of the order job: one run at a time across every server. */

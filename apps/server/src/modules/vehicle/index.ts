@@ -18,5 +18,6 @@ export {
   boundCustomerOfVehicle,
   freeVehiclesOf,
   lockVehicleForOrder,
+  takeVehicleBack,
   unbindVehicleFromCustomer,
 } from './vehicle.orders.js';

@@ -70,6 +70,31 @@ export async function unbindVehicleFromCustomer(tx: Db, vehicleId: number, custo
     .where(and(eq(vehicles.id, vehicleId), eq(vehicles.boundUserId, customerId)));
 }
 
+/**
+ * A refunded order's vehicle comes back (docs/orders.md, "Refunds"): bound to nobody and unsold (a
+ * sale undone is written to its log as a sale by hand is). Only while the order's customer holds it.
+ */
+export async function takeVehicleBack(tx: Db, vehicleId: number, customerId: number): Promise<void> {
+  const [before] = await tx
+    .select({ saleStatus: vehicles.saleStatus })
+    .from(vehicles)
+    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.boundUserId, customerId)));
+  if (!before) return;
+  const [after] = await tx
+    .update(vehicles)
+    .set({ boundUserId: null, saleStatus: 'UNSOLD', updatedAt: new Date() })
+    .where(eq(vehicles.id, vehicleId))
+    .returning({ merchantId: vehicles.merchantId });
+  if (after && before.saleStatus === 'SOLD')
+    await appendDeviceLog(tx, {
+      kind: 'state',
+      deviceKind: 'vehicle',
+      deviceId: vehicleId,
+      merchantId: after.merchantId,
+      text: 'deviceLogUnsold',
+    });
+}
+
 /** Vehicles of a merchant (of a type, when given) bound to nobody and not scrapped, in number order: what the demo orders hand over. */
 export async function freeVehiclesOf(db: Db, merchantId: number, typeId: number | null, limit: number) {
   return db

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import {
+  addMoney,
   moneyToMinor,
   walletOrderApi,
   walletTransactionId,
@@ -10,6 +11,7 @@ import {
   type WalletOrderStatus,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import type { DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { chosenAgent } from '../../app/owned-records.js';
@@ -17,7 +19,7 @@ import { serve } from '../../app/route.js';
 import { merchantCurrency } from '../currency/index.js';
 import { customersOf } from '../customer/index.js';
 import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
-import { firstTopUpDue, moveWallet, payFromWallet, topUpOffersOf } from '../top-up/index.js';
+import { firstTopUpDue, moveWallet, payFromWallet, refundToWallet, topUpOffersOf } from '../top-up/index.js';
 import { walletOrders } from './wallet-order.table.js';
 import {
   cancelWalletOrder,
@@ -25,6 +27,7 @@ import {
   payPackageFromWallet,
   placePackageOrder,
   placeRechargeOrder,
+  refundWalletOrder,
   staffMarkPaid,
   walletOrderLists,
   WALLET_ORDER_PREFIX,
@@ -84,13 +87,14 @@ const CSV_COLUMNS: CsvColumn<WalletOrderRecord>[] = fieldColumns(
     'paidAt',
     'completedAt',
     'cancelledAt',
+    'refundedAt',
     'createdAt',
   ],
   { status: 'deviceOrder.status' },
 );
 
 /** Order centre → Recharge orders and Package orders (/order/<kind>/list, /order/<kind>/detail/:id). */
-export function registerWalletOrderRoutes(app: FastifyInstance): void {
+export function registerWalletOrderRoutes(app: FastifyInstance, options: { payments: PaymentConfig }): void {
   for (const kind of WALLET_ORDER_KINDS) {
     const api = walletOrderApi[kind];
     const list = walletOrderLists[kind];
@@ -98,6 +102,7 @@ export function registerWalletOrderRoutes(app: FastifyInstance): void {
     serve(app, api.detail, ({ input, ctx }) => list.detail(ctx, input.id));
     serve(app, api.markPaid, ({ input, ctx }) => staffMarkPaid(ctx, kind, input));
     serve(app, api.cancel, ({ input, ctx }) => cancelWalletOrder(ctx, kind, input.id));
+    serve(app, api.refund, ({ input, ctx, req }) => refundWalletOrder(ctx, kind, input.id, options.payments, req.log));
     serve(app, api.export, ({ input, ctx, reply }) =>
       list.sendExport(reply, ctx, input, { filename: `${kind}-orders.csv`, columns: CSV_COLUMNS }),
     );
@@ -117,7 +122,16 @@ export function registerWalletOrderRoutes(app: FastifyInstance): void {
 }
 
 const DEMO: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
-const STATES: WalletOrderStatus[] = ['REGISTERED', 'IN_PROGRESS', 'PAID', 'COMPLETED', 'COMPLETED', 'CANCELLED', 'TIMEOUT_CANCELLED'];
+const STATES: WalletOrderStatus[] = [
+  'REGISTERED',
+  'IN_PROGRESS',
+  'PAID',
+  'COMPLETED',
+  'COMPLETED',
+  'CANCELLED',
+  'TIMEOUT_CANCELLED',
+  'REFUNDED',
+];
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;
@@ -127,7 +141,8 @@ const HOUR = 3600_000;
  * every state: recharge orders of the merchant's enabled top-up offers (a first top-up for a customer
  * who had none), their paid ones credited to the wallets as their movements; package orders of its
  * enabled package prices, some paid from the wallet, running ones still valid, used-up or expired ones
- * completed.
+ * completed; refunded ones of both kinds, a recharge's top-up taken back out of the wallet and a
+ * package paid from the wallet given back to it, as their movements (docs/orders.md, "Refunds").
  */
 export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: walletOrders.id }).from(walletOrders).limit(1);
@@ -148,13 +163,23 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
     const first = offers.find((o) => o.marketingType === 'FIRST_TOP_UP');
     const paidAt = (created: Date) => new Date(created.getTime() + HOUR);
     const createdAt = (status: WalletOrderStatus, i: number) =>
-      new Date(status === 'REGISTERED' || status === 'IN_PROGRESS' ? now - (i % 6) * HOUR - 60_000 : now - (88 - i * 6) * DAY);
+      new Date(
+        status === 'REGISTERED' || status === 'IN_PROGRESS'
+          ? now - (i % 6) * HOUR - 60_000
+          : status === 'REFUNDED'
+            ? now - (2 + (i % 2)) * DAY
+            : now - (88 - i * 6) * DAY,
+      );
     const payment = (kind: 'R' | 'P', status: WalletOrderStatus, i: number, created: Date) =>
-      status === 'PAID' || status === 'COMPLETED'
+      status === 'PAID' || status === 'COMPLETED' || status === 'REFUNDED'
         ? { paymentGateway: gateways[i % 2]!, transactionId: `TX${merchantId}${kind}${created.getTime()}${i}`, paidAt: paidAt(created) }
         : {};
     const ended = (status: WalletOrderStatus, created: Date) =>
-      status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED' ? { cancelledAt: new Date(created.getTime() + DAY) } : {};
+      status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED'
+        ? { cancelledAt: new Date(created.getTime() + DAY) }
+        : status === 'REFUNDED'
+          ? { refundedAt: new Date(created.getTime() + 3 * HOUR) }
+          : {};
     // Recharge orders: 14 of the repeatable offers in every state, then a first top-up of a customer who had none.
     const plan = STATES.flatMap((status) => [status, status]).map((status, i) => ({
       status,
@@ -193,6 +218,14 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
         const common = { merchantId, customerId: customer.customerNumber, currency, reference: no, at: paid.paidAt };
         await moveWallet(db, { ...common, kind: 'TOP_UP', amount: offer.paidAmount });
         if (moneyToMinor(offer.giftAmount) > 0) await moveWallet(db, { ...common, kind: 'GIFT', amount: offer.giftAmount });
+        // Refunded through the gateway: the top-up and its gift left the wallet again.
+        if (status === 'REFUNDED')
+          await moveWallet(db, {
+            ...common,
+            kind: 'REFUND',
+            amount: `-${addMoney(offer.paidAmount, offer.giftAmount)}`,
+            at: new Date(created.getTime() + 3 * HOUR),
+          });
       }
     }
     // Package orders: 14 in every state; a paid one valid for its days from payment, a completed one used up or expired.
@@ -229,7 +262,13 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
         packageName: pack.name,
         swaps: pack.swaps,
         validityDays: pack.validityDays,
-        swapsLeft: paid.paidAt ? (usedUp ? 0 : running ? pack.swaps - Math.min(pack.swaps, i) : Math.floor(pack.swaps / 3)) : null,
+        swapsLeft: paid.paidAt
+          ? usedUp || status === 'REFUNDED'
+            ? 0
+            : running
+              ? pack.swaps - Math.min(pack.swaps, i)
+              : Math.floor(pack.swaps / 3)
+          : null,
         validUntil,
         source: SOURCES[(i + 1) % 3]!,
         status,
@@ -241,6 +280,16 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
         createdAt: created,
         updatedAt: created,
       });
+      // A refunded package paid from the wallet went back to it.
+      if (status === 'REFUNDED' && paid.paymentGateway === WALLET_GATEWAY)
+        await refundToWallet(db, {
+          merchantId,
+          customerId: customer.customerNumber,
+          amount: pack.price,
+          currency,
+          reference: no,
+          at: new Date(created.getTime() + 3 * HOUR),
+        });
     }
   }
 }

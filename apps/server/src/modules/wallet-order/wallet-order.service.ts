@@ -1,5 +1,6 @@
 import { and, eq, lte, or } from 'drizzle-orm';
 import {
+  addMoney,
   compareMoney,
   moneyToMinor,
   normalizeMoney,
@@ -14,7 +15,9 @@ import {
   walletTransactionId,
   WALLET_GATEWAY,
 } from '@swap/contracts';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
+import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
@@ -83,6 +86,7 @@ function present({ order: o, merchantName, customerNumber, givenName, familyName
     paidAt: iso(o.paidAt),
     completedAt: iso(o.completedAt),
     cancelledAt: iso(o.cancelledAt),
+    refundedAt: iso(o.refundedAt),
     createdAt: o.createdAt.toISOString(),
   };
 }
@@ -360,6 +364,66 @@ export async function cancelWalletOrder(ctx: Ctx, kind: WalletOrderKind, id: num
 export async function completeRechargeOrder(ctx: Ctx, id: number): Promise<WalletOrderRecord> {
   await walletOrderKind.staffStep(ctx, 'recharge', id, 'complete', (_tx, _row, now) => ({ set: { completedAt: now } }));
   return walletOrderLists.recharge.detail(ctx, id);
+}
+
+/**
+ * What a recharge order put in the wallet: its top-up and the gift it was given (the order's gift, 0
+ * when a first-top-up gift was no longer due at its payment).
+ */
+const creditedBy = (row: Row) => addMoney(row.paidAmount, row.giftAmount);
+
+/**
+ * Staff refund a paid recharge or package order before it is completed (docs/orders.md, "Refunds"),
+ * the way it was paid (the order-kind kit's refund). What the order gave is taken back first, in the
+ * refund's own transaction: a recharge order's top-up and gift leave the wallet (a REFUND movement
+ * of minus both; 7234 when the wallet no longer holds them), a package's swaps are no longer the
+ * customer's (only an unused package is refunded: 7235). When the gateway refuses the refund, they
+ * are given back.
+ */
+export async function refundWalletOrder(
+  ctx: Ctx,
+  kind: WalletOrderKind,
+  id: number,
+  payments: PaymentConfig,
+  log: FastifyBaseLogger,
+): Promise<WalletOrderRecord> {
+  const walletMove = async (tx: Db, row: Row, sign: 1 | -1, operator: { id: number; name: string }, at: Date) => {
+    const amount = creditedBy(row);
+    return moveWallet(tx, {
+      merchantId: row.merchantId,
+      customerId: await customerNumberOf(tx, row.customerId),
+      kind: 'REFUND',
+      amount: sign < 0 ? `-${amount}` : amount,
+      currency: row.currency,
+      reference: row.orderNo,
+      operatorId: operator.id,
+      operatorName: operator.name,
+      at,
+    });
+  };
+  await walletOrderKind.refund(ctx, kind, id, payments, log, {
+    amount: (row) => row.paidAmount,
+    takeBack: async (tx, row, now, operator) => {
+      if (row.kind === 'package') {
+        const used = (row.swaps ?? 0) - (row.swapsLeft ?? 0);
+        if (used > 0) throw new AppError('orderRefundPackageUsed', { orderNo: row.orderNo, used, swaps: row.swaps ?? 0 });
+        await tx.update(walletOrders).set({ swapsLeft: 0, updatedAt: now }).where(eq(walletOrders.id, row.id));
+        return;
+      }
+      try {
+        await walletMove(tx, row, -1, operator, now);
+      } catch (error) {
+        if (!(error instanceof AppError) || error.key !== 'walletInsufficient') throw error;
+        throw new AppError('orderRefundWalletSpent', { ...error.params, orderNo: row.orderNo });
+      }
+    },
+    giveBack: async (tx, row, now, operator) => {
+      if (row.kind === 'package')
+        await tx.update(walletOrders).set({ swapsLeft: row.swaps, updatedAt: now }).where(eq(walletOrders.id, row.id));
+      else await walletMove(tx, row, 1, operator, now);
+    },
+  });
+  return walletOrderLists[kind].detail(ctx, id);
 }
 
 /**

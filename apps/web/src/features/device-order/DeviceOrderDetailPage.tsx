@@ -40,6 +40,7 @@ function groups(t: (key: string) => string, kind: DeviceOrderKind): DetailGroup<
         { field: 'paidAt' },
         { field: 'handedOverAt' },
         { field: 'cancelledAt' },
+        { field: 'refundedAt' },
       ],
     },
   ];

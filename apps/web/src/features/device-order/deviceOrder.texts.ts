@@ -3,6 +3,14 @@ import type { FeatureTexts } from '../../i18n/catalogue';
 /** Vehicle and battery orders: list, detail, hand over, cancel (docs/web-kits.md, "Texts"). */
 export const texts = {
   en: {
+    'deviceOrder.refund': 'Refund to wallet',
+    'deviceOrder.refundConfirm':
+      "Give the order's amount back to the customer's wallet? A handed-over device comes back and is free for another order.",
+    'deviceOrder.refunded': 'Refunded to the wallet',
+    'deviceOrder.refundGateway': 'Refund through the gateway',
+    'deviceOrder.refundGatewayConfirm':
+      "Ask the payment gateway to give the order's amount back to the customer? Once it agrees, a handed-over device comes back and is free for another order.",
+    'deviceOrder.refundedGateway': 'Refunded through the gateway',
     'deviceOrder.place': 'Place order',
     'deviceOrder.placeTitle.vehicle': 'Place a vehicle order',
     'deviceOrder.placeTitle.battery': 'Place a battery order',
@@ -20,6 +28,14 @@ export const texts = {
     'deviceOrder.group.payment': 'Amount and payment',
   },
   in: {
+    'deviceOrder.refund': 'Kembalikan ke dompet',
+    'deviceOrder.refundConfirm':
+      'Kembalikan jumlah pesanan ke dompet pelanggan? Perangkat yang sudah diserahkan kembali dan bebas untuk pesanan lain.',
+    'deviceOrder.refunded': 'Dikembalikan ke dompet',
+    'deviceOrder.refundGateway': 'Kembalikan melalui gerbang',
+    'deviceOrder.refundGatewayConfirm':
+      'Minta gerbang pembayaran mengembalikan jumlah pesanan ke pelanggan? Setelah disetujui, perangkat yang sudah diserahkan kembali dan bebas untuk pesanan lain.',
+    'deviceOrder.refundedGateway': 'Dikembalikan melalui gerbang',
     'deviceOrder.place': 'Buat pesanan',
     'deviceOrder.placeTitle.vehicle': 'Buat pesanan kendaraan',
     'deviceOrder.placeTitle.battery': 'Buat pesanan baterai',
@@ -38,6 +54,13 @@ export const texts = {
     'deviceOrder.group.payment': 'Jumlah dan pembayaran',
   },
   th: {
+    'deviceOrder.refund': 'คืนเงินเข้ากระเป๋าเงิน',
+    'deviceOrder.refundConfirm': 'คืนยอดของคำสั่งซื้อเข้ากระเป๋าเงินของลูกค้าหรือไม่ อุปกรณ์ที่ส่งมอบแล้วจะกลับคืนและพร้อมสำหรับคำสั่งซื้ออื่น',
+    'deviceOrder.refunded': 'คืนเงินเข้ากระเป๋าเงินแล้ว',
+    'deviceOrder.refundGateway': 'คืนเงินผ่านช่องทางชำระเงิน',
+    'deviceOrder.refundGatewayConfirm':
+      'ขอให้ช่องทางชำระเงินคืนยอดของคำสั่งซื้อให้ลูกค้าหรือไม่ เมื่อช่องทางยอมรับ อุปกรณ์ที่ส่งมอบแล้วจะกลับคืนและพร้อมสำหรับคำสั่งซื้ออื่น',
+    'deviceOrder.refundedGateway': 'คืนเงินผ่านช่องทางชำระเงินแล้ว',
     'deviceOrder.place': 'สร้างคำสั่งซื้อ',
     'deviceOrder.placeTitle.vehicle': 'สร้างคำสั่งซื้อยานพาหนะ',
     'deviceOrder.placeTitle.battery': 'สร้างคำสั่งซื้อแบตเตอรี่',
@@ -55,6 +78,12 @@ export const texts = {
     'deviceOrder.group.payment': 'ยอดเงินและการชำระ',
   },
   zh: {
+    'deviceOrder.refund': '退款至钱包',
+    'deviceOrder.refundConfirm': '将订单金额退回客户钱包？已交付的设备将收回，可用于其他订单。',
+    'deviceOrder.refunded': '已退款至钱包',
+    'deviceOrder.refundGateway': '通过支付渠道退款',
+    'deviceOrder.refundGatewayConfirm': '请求支付渠道将订单金额退还给客户？渠道同意后，已交付的设备将收回，可用于其他订单。',
+    'deviceOrder.refundedGateway': '已通过支付渠道退款',
     'deviceOrder.place': '下单',
     'deviceOrder.placeTitle.vehicle': '创建车辆订单',
     'deviceOrder.placeTitle.battery': '创建电池订单',

@@ -1,6 +1,7 @@
 import {
   DEVICE_ORDER_KINDS,
   DEVICE_ORDER_TYPES_OF,
+  deviceOrderRefundable,
   deviceStepAllowed,
   type DeviceOrderKind,
   type DeviceOrderRecord,
@@ -10,7 +11,7 @@ import {
 } from '@swap/contracts';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import type { SearchField } from '../../shared/table';
-import { ORDER_ROUTES, useOrderKindOf, type OrderStep } from '../order-kind';
+import { ORDER_ROUTES, refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
 
 /** The kind of order a page shows, from its address (/order/vehicle/… or /order/battery/…). */
 export const useOrderKind = (): DeviceOrderKind => useOrderKindOf(DEVICE_ORDER_KINDS);
@@ -26,7 +27,7 @@ export const DEVICE_ORDER_ROUTES = {
 /** Whether staff may take a step on the order now (the state machine of the contracts, docs/orders.md). */
 export const can = (step: DeviceOrderStep) => (order: DeviceOrderRecord) => deviceStepAllowed(step, order.status);
 
-/** Hand over once paid, cancel while unpaid: on the list's rows and the detail page. */
+/** Hand over once paid, cancel while unpaid, refund once paid (docs/orders.md, "Refunds"): on the list's rows and the detail page. */
 export const deviceOrderSteps = (kind: DeviceOrderKind): OrderStep<DeviceOrderRecord>[] => [
   {
     key: 'handOver',
@@ -48,6 +49,12 @@ export const deviceOrderSteps = (kind: DeviceOrderKind): OrderStep<DeviceOrderRe
     confirmKey: 'deviceOrder.cancelConfirm',
     doneKey: 'deviceOrder.cancelled',
   },
+  ...refundSteps<DeviceOrderRecord>({
+    code: `${codeOf(kind)}.refund`,
+    endpoint: deviceOrderApi[kind].refund,
+    refundable: deviceOrderRefundable,
+    texts: 'deviceOrder',
+  }),
 ];
 
 /** The search fields of a kind's own, beside those every order list has. */

@@ -1,6 +1,6 @@
 import { createElement, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { EndpointDef } from '@swap/contracts';
+import { refundsThroughGateway, type EndpointDef } from '@swap/contracts';
 import { ConfirmButton } from '../../shared/confirm';
 import type { DetailAction } from '../../shared/detail';
 import { useEndpointMutation } from '../../shared/api/endpoints';
@@ -28,6 +28,41 @@ interface OrderStepBase<T> {
  */
 export type OrderStep<T extends { id: number }> = OrderStepBase<T> &
   ({ endpoint: EndpointDef; confirmKey: string; doneKey: string; opens?: never } | { opens: string; endpoint?: never });
+
+/**
+ * The refund of a kind, as two steps of one permission (docs/orders.md, "Refunds"): "Refund to
+ * wallet" for an order paid from the wallet, "Refund through the gateway" for one paid through a
+ * gateway, each while `refundable` says the order may be refunded. The texts are the feature's own,
+ * `<texts>.refund`, `.refundConfirm`, `.refunded` and the same with `Gateway`.
+ */
+export function refundSteps<T extends { id: number; paymentGateway: string | null }>(options: {
+  code: string;
+  endpoint: EndpointDef;
+  refundable: (order: T) => boolean;
+  texts: string;
+}): OrderStep<T>[] {
+  const { code, endpoint, refundable, texts } = options;
+  return [
+    {
+      key: 'refund',
+      labelKey: `${texts}.refund`,
+      code,
+      when: (order) => refundable(order) && !refundsThroughGateway(order),
+      endpoint,
+      confirmKey: `${texts}.refundConfirm`,
+      doneKey: `${texts}.refunded`,
+    },
+    {
+      key: 'refundGateway',
+      labelKey: `${texts}.refundGateway`,
+      code,
+      when: (order) => refundable(order) && refundsThroughGateway(order),
+      endpoint,
+      confirmKey: `${texts}.refundGatewayConfirm`,
+      doneKey: `${texts}.refundedGateway`,
+    },
+  ];
+}
 
 /** The steps as row actions after View; a drawer step calls `open(step key, order)`. */
 export function orderStepRowActions<T extends { id: number }>(

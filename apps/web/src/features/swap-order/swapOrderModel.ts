@@ -2,13 +2,12 @@ import {
   SWAP_ORDER_KINDS,
   swapOrderApi,
   swapOrderRefundable,
-  swapOrderRefundsThroughGateway,
   swapOrderStepAllowed,
   type SwapOrderKind,
   type SwapOrderRecord,
   type SwapOrderStep,
 } from '@swap/contracts';
-import { ORDER_ROUTES, useOrderKindOf, type OrderStep } from '../order-kind';
+import { ORDER_ROUTES, refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
 
 /** The kind of order a page shows, from its address (/order/transfer/… or /order/kwh/…). */
 export const useSwapOrderKind = (): SwapOrderKind => useOrderKindOf(SWAP_ORDER_KINDS);
@@ -50,22 +49,10 @@ export const swapOrderSteps = (kind: SwapOrderKind): OrderStep<SwapOrderRecord>[
     confirmKey: 'swapOrder.cancelConfirm',
     doneKey: 'swapOrder.cancelled',
   },
-  {
-    key: 'refund',
-    labelKey: 'swapOrder.refund',
+  ...refundSteps<SwapOrderRecord>({
     code: `${codeOf(kind)}.refund`,
-    when: (order) => swapOrderRefundable(order) && !swapOrderRefundsThroughGateway(order),
     endpoint: swapOrderApi[kind].refund,
-    confirmKey: 'swapOrder.refundConfirm',
-    doneKey: 'swapOrder.refunded',
-  },
-  {
-    key: 'refundGateway',
-    labelKey: 'swapOrder.refundGateway',
-    code: `${codeOf(kind)}.refund`,
-    when: (order) => swapOrderRefundable(order) && swapOrderRefundsThroughGateway(order),
-    endpoint: swapOrderApi[kind].refund,
-    confirmKey: 'swapOrder.refundGatewayConfirm',
-    doneKey: 'swapOrder.refundedGateway',
-  },
+    refundable: swapOrderRefundable,
+    texts: 'swapOrder',
+  }),
 ];

@@ -44,6 +44,7 @@ function groups(t: (key: string) => string, kind: WalletOrderKind, amount: (a: s
         { field: 'paidAt' },
         { field: 'completedAt' },
         { field: 'cancelledAt' },
+        { field: 'refundedAt' },
       ],
     },
   ];

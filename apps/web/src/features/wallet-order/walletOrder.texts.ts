@@ -3,6 +3,20 @@ import type { FeatureTexts } from '../../i18n/catalogue';
 /** Wallet set, recharge orders and package orders: lists, details, placing and paying (docs/web-kits.md, "Texts"). */
 export const texts = {
   en: {
+    'walletOrder.recharge.refund': 'Refund to wallet',
+    'walletOrder.recharge.refundConfirm': "Take the top-up and its gift back out of the customer's wallet? The order counts as refunded.",
+    'walletOrder.recharge.refunded': 'Refunded to the wallet',
+    'walletOrder.recharge.refundGateway': 'Refund through the gateway',
+    'walletOrder.recharge.refundGatewayConfirm':
+      "Take the top-up and its gift back out of the customer's wallet and ask the payment gateway to give the amount paid back? If the gateway refuses, they return to the wallet.",
+    'walletOrder.recharge.refundedGateway': 'Refunded through the gateway',
+    'walletOrder.package.refund': 'Refund to wallet',
+    'walletOrder.package.refundConfirm': "Give the package's price back to the customer's wallet? Its swaps are no longer the customer's.",
+    'walletOrder.package.refunded': 'Refunded to the wallet',
+    'walletOrder.package.refundGateway': 'Refund through the gateway',
+    'walletOrder.package.refundGatewayConfirm':
+      "Ask the payment gateway to give the package's price back to the customer? Its swaps are no longer the customer's; if the gateway refuses, they return.",
+    'walletOrder.package.refundedGateway': 'Refunded through the gateway',
     'walletOrder.packageOption': '{name} · {swaps} swaps · {days} days · {price}',
     'walletOrder.place.recharge': 'Place recharge order',
     'walletOrder.place.package': 'Place package order',
@@ -29,6 +43,21 @@ export const texts = {
     'walletOrder.set.confirmRemove': "Remove this wallet set? The merchant's top-ups then have no minimum and every marketing type.",
   },
   in: {
+    'walletOrder.recharge.refund': 'Kembalikan ke dompet',
+    'walletOrder.recharge.refundConfirm':
+      'Tarik kembali isi ulang dan bonusnya dari dompet pelanggan? Pesanan dihitung sebagai dikembalikan.',
+    'walletOrder.recharge.refunded': 'Dikembalikan ke dompet',
+    'walletOrder.recharge.refundGateway': 'Kembalikan melalui gerbang',
+    'walletOrder.recharge.refundGatewayConfirm':
+      'Tarik kembali isi ulang dan bonusnya dari dompet pelanggan dan minta gerbang pembayaran mengembalikan jumlah yang dibayar? Jika gerbang menolak, semuanya kembali ke dompet.',
+    'walletOrder.recharge.refundedGateway': 'Dikembalikan melalui gerbang',
+    'walletOrder.package.refund': 'Kembalikan ke dompet',
+    'walletOrder.package.refundConfirm': 'Kembalikan harga paket ke dompet pelanggan? Penukarannya tidak lagi milik pelanggan.',
+    'walletOrder.package.refunded': 'Dikembalikan ke dompet',
+    'walletOrder.package.refundGateway': 'Kembalikan melalui gerbang',
+    'walletOrder.package.refundGatewayConfirm':
+      'Minta gerbang pembayaran mengembalikan harga paket ke pelanggan? Penukarannya tidak lagi milik pelanggan; jika gerbang menolak, penukaran kembali.',
+    'walletOrder.package.refundedGateway': 'Dikembalikan melalui gerbang',
     'walletOrder.packageOption': '{name} · {swaps} penukaran · {days} hari · {price}',
     'walletOrder.place.recharge': 'Buat pesanan isi ulang',
     'walletOrder.place.package': 'Buat pesanan paket',
@@ -55,6 +84,19 @@ export const texts = {
     'walletOrder.set.confirmRemove': 'Hapus pengaturan dompet ini? Isi ulang merchant lalu tanpa minimum dan semua jenis pemasaran.',
   },
   th: {
+    'walletOrder.recharge.refund': 'คืนเงินเข้ากระเป๋าเงิน',
+    'walletOrder.recharge.refundConfirm': 'ดึงยอดเติมเงินและของแถมกลับจากกระเป๋าเงินของลูกค้าหรือไม่ คำสั่งซื้อจะนับเป็นคืนเงินแล้ว',
+    'walletOrder.recharge.refunded': 'คืนเงินเข้ากระเป๋าเงินแล้ว',
+    'walletOrder.recharge.refundGateway': 'คืนเงินผ่านช่องทางชำระเงิน',
+    'walletOrder.recharge.refundGatewayConfirm':
+      'ดึงยอดเติมเงินและของแถมกลับจากกระเป๋าเงินของลูกค้า และขอให้ช่องทางชำระเงินคืนยอดที่ชำระหรือไม่ หากช่องทางปฏิเสธ ยอดจะกลับเข้ากระเป๋าเงิน',
+    'walletOrder.recharge.refundedGateway': 'คืนเงินผ่านช่องทางชำระเงินแล้ว',
+    'walletOrder.package.refund': 'คืนเงินเข้ากระเป๋าเงิน',
+    'walletOrder.package.refundConfirm': 'คืนราคาแพ็กเกจเข้ากระเป๋าเงินของลูกค้าหรือไม่ สิทธิ์สลับของแพ็กเกจจะไม่เป็นของลูกค้าอีก',
+    'walletOrder.package.refunded': 'คืนเงินเข้ากระเป๋าเงินแล้ว',
+    'walletOrder.package.refundGateway': 'คืนเงินผ่านช่องทางชำระเงิน',
+    'walletOrder.package.refundGatewayConfirm': 'ขอให้ช่องทางชำระเงินคืนราคาแพ็กเกจให้ลูกค้าหรือไม่ สิทธิ์สลับจะไม่เป็นของลูกค้าอีก หากช่องทางปฏิเสธ สิทธิ์จะกลับคืน',
+    'walletOrder.package.refundedGateway': 'คืนเงินผ่านช่องทางชำระเงินแล้ว',
     'walletOrder.packageOption': '{name} · สลับ {swaps} ครั้ง · {days} วัน · {price}',
     'walletOrder.place.recharge': 'สร้างคำสั่งเติมเงิน',
     'walletOrder.place.package': 'สร้างคำสั่งซื้อแพ็กเกจ',
@@ -81,6 +123,19 @@ export const texts = {
     'walletOrder.set.confirmRemove': 'ลบการตั้งค่ากระเป๋าเงินนี้หรือไม่? การเติมเงินของผู้ค้าจะไม่มีขั้นต่ำและใช้ได้ทุกประเภทการตลาด',
   },
   zh: {
+    'walletOrder.recharge.refund': '退款至钱包',
+    'walletOrder.recharge.refundConfirm': '从客户钱包中收回充值金额及赠送金额？订单将记为已退款。',
+    'walletOrder.recharge.refunded': '已退款至钱包',
+    'walletOrder.recharge.refundGateway': '通过支付渠道退款',
+    'walletOrder.recharge.refundGatewayConfirm':
+      '从客户钱包中收回充值金额及赠送金额，并请求支付渠道退还已付金额？若渠道拒绝，金额将退回钱包。',
+    'walletOrder.recharge.refundedGateway': '已通过支付渠道退款',
+    'walletOrder.package.refund': '退款至钱包',
+    'walletOrder.package.refundConfirm': '将套餐价格退回客户钱包？套餐的换电次数不再归客户所有。',
+    'walletOrder.package.refunded': '已退款至钱包',
+    'walletOrder.package.refundGateway': '通过支付渠道退款',
+    'walletOrder.package.refundGatewayConfirm': '请求支付渠道将套餐价格退还给客户？套餐的换电次数不再归客户所有；若渠道拒绝，次数将恢复。',
+    'walletOrder.package.refundedGateway': '已通过支付渠道退款',
     'walletOrder.packageOption': '{name} · {swaps} 次换电 · {days} 天 · {price}',
     'walletOrder.place.recharge': '创建充值订单',
     'walletOrder.place.package': '创建套餐订单',

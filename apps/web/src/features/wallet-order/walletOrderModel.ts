@@ -1,12 +1,13 @@
 import {
   WALLET_ORDER_KINDS,
   walletOrderApi,
+  walletOrderRefundable,
   walletOrderStepAllowed,
   type WalletOrderKind,
   type WalletOrderRecord,
   type WalletOrderStep,
 } from '@swap/contracts';
-import { useOrderKindOf, type OrderStep } from '../order-kind';
+import { refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
 
 /** The kind of order a page shows, from its address (/order/recharge/… or /order/package/…). */
 export const useWalletOrderKind = (): WalletOrderKind => useOrderKindOf(WALLET_ORDER_KINDS);
@@ -19,7 +20,8 @@ export const can = (step: WalletOrderStep) => (order: WalletOrderRecord) => wall
 
 /**
  * Mark paid (a drawer of the page: `markPaid`) while unpaid; complete a paid recharge, or pay a
- * package from the wallet; cancel while unpaid: on the list's rows and the detail page.
+ * package from the wallet; cancel while unpaid; refund a paid one (docs/orders.md, "Refunds"): on
+ * the list's rows and the detail page.
  */
 export const walletOrderSteps = (kind: WalletOrderKind): OrderStep<WalletOrderRecord>[] => [
   { key: 'markPaid', labelKey: 'walletOrder.markPaid', code: `${codeOf(kind)}.markPaid`, when: can('pay'), opens: 'markPaid' },
@@ -54,4 +56,10 @@ export const walletOrderSteps = (kind: WalletOrderKind): OrderStep<WalletOrderRe
     confirmKey: 'walletOrder.cancelConfirm',
     doneKey: 'walletOrder.cancelled',
   },
+  ...refundSteps<WalletOrderRecord>({
+    code: `${codeOf(kind)}.refund`,
+    endpoint: walletOrderApi[kind].refund,
+    refundable: walletOrderRefundable,
+    texts: `walletOrder.${kind}`,
+  }),
 ];

@@ -53,6 +53,8 @@ describe('dashboard demo', () => {
           and (started_at at time zone ${zone})::date = (now() at time zone ${zone})::date`,
     );
     expect(ranking.busiestCabinets.length > 0).toBe(Number(today) > 0);
+    // The demo gives today a swap on its history cabinets whenever it is seeded after the day's first minute.
+    if (Date.parse(figures.at) - Date.parse(figures.dayStart) > 10 * 60_000) expect(Number(today)).toBeGreaterThan(0);
 
     // Three months back, and the rollups hold what the swap records add up to, day by day.
     const raw = await rows(

@@ -151,6 +151,31 @@ async function seedDemoSwapHistory(
       });
     }
   }
+  // Today so far has a swap on each of these cabinets, whatever the hour (the history above stops an
+  // hour before now and its nights are quiet), so today's figures and ranking are not empty at night.
+  const todayStart = Math.floor((now + 7 * 3_600_000) / DAY) * DAY - 7 * 3_600_000;
+  if (now - todayStart > 60_000) {
+    for (const cabinet of cabinets) {
+      if (rows.some((row) => row.cabinetId === cabinet.cabinetId && row.startedAt.getTime() >= todayStart)) continue;
+      const startedAt = new Date(todayStart + Math.floor((now - 60_000 - todayStart) * random()));
+      rows.push({
+        cabinetId: cabinet.cabinetId,
+        eventId: `demo-history-${rows.length + 1}`,
+        batteryInNumber: cabinet.batteryNumber,
+        batteryInCompartment: ((cabinet.index + 2) % 8) + 1,
+        batteryInSoc: 10 + Math.floor(random() * 20),
+        batteryOutNumber: cabinet.batteryNumber,
+        batteryOutCompartment: cabinet.index,
+        batteryOutSoc: 92 + Math.floor(random() * 8),
+        customer: null,
+        startedAt,
+        endedAt: new Date(Math.min(startedAt.getTime() + 40_000, now)),
+        result: 'SUCCEEDED',
+        failureCode: null,
+        merchantId: cabinet.merchantId,
+      });
+    }
+  }
   for (let i = 0; i < rows.length; i += 1000) await db.insert(swapRecords).values(rows.slice(i, i + 1000));
 }
 

@@ -21,7 +21,7 @@ import { recordAudit } from '../audit-log/index.js';
 import { assertCustomerOf, assertCustomerUsable } from '../customer/index.js';
 import { productForOrder, type OrderTerms } from '../product-package/index.js';
 import { bindVehicleToCustomer, lockVehicleForOrder, unbindVehicleFromCustomer } from '../vehicle/index.js';
-import { releaseBatteryHolder } from '../battery/index.js';
+import { releaseBatteryHolder, setBatteryHolder } from '../battery/index.js';
 import { productOrderList, productOrderScope, type OrderRow } from './product-order.query.js';
 import { productOrderPayments, productOrders, productOrderSwitches } from './product-order.table.js';
 
@@ -262,6 +262,8 @@ export async function bindProductOrderVehicle(ctx: Ctx, input: ProductOrderBind)
       .limit(1);
     if (other) throw new AppError('orderVehicleBoundElsewhere', named, field);
     await bindVehicleToCustomer(tx, vehicle.id, row.customerId);
+    // The battery riding in the vehicle is the customer's to hold from now (docs/orders.md, "Bind vehicle").
+    if (vehicle.battery1Id !== null) await setBatteryHolder(tx, vehicle.battery1Id, row.customerId);
     await tx
       .update(productOrders)
       .set({ vehicleId: vehicle.id, batteryId: vehicle.battery1Id, updatedAt: new Date() })

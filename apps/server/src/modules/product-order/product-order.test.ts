@@ -26,6 +26,7 @@ import {
 } from '../../test/factories.js';
 import { exportRows } from '../../test/csv.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
+import { batteries } from '../battery/battery.table.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
 import { markProductOrderPaid, runOverdueJob } from './index.js';
 import { productOrderPayments, productOrders, productOrderSwitches } from './product-order.table.js';
@@ -255,6 +256,10 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
     const bound = await succeed(server, productOrderApi.bindVehicle, { id: o.id, vehicleNumber: number }, agent.admin.token);
     expect(bound).toMatchObject({ vehicleNumber: number, batteryNumber: battery, comboSwaps: 60 });
     expect((await vehicleRow(number)).boundUserId).toBe(o.customerId);
+    // The battery in the vehicle is held by the customer while the order runs, and by nobody once it is terminated.
+    const holder = async () =>
+      (await server.db.select({ holder: batteries.holderCustomerId }).from(batteries).where(eq(batteries.number, battery!)))[0]!.holder;
+    expect(await holder()).toBe(o.customerId);
     const answers = await Promise.all(
       Array.from({ length: 5 }, () => server.request(productOrderApi.terminate, { id: o.id }, { token: agent.admin.token })),
     );
@@ -268,6 +273,7 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
     });
     expect((await row(o.id)).terminatedAt).not.toBeNull();
     expect((await vehicleRow(number)).boundUserId).toBeNull();
+    expect(await holder()).toBeNull();
     const entries = await server.db
       .select()
       .from(auditLogs)

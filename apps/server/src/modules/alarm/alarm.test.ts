@@ -33,7 +33,7 @@ import { deviceLogs } from '../device-log/device-log.table.js';
 import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
 import { evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
-import { OVERHEATING_RULE } from './alarm.fixtures.js';
+import { OFFLINE_RULE, OVERHEATING_RULE } from './alarm.fixtures.js';
 
 const ALARM_MENUS = [
   'alarmConfiguration.device',
@@ -287,11 +287,7 @@ describe('alarms', () => {
     });
 
     it('opens an offline alarm when the heartbeat sweep finds a cabinet silent, and its next report clears it', async () => {
-      await server.request(
-        alarmApi.rules.add,
-        { ...RULE, alarmKind: 'cabinet', parameter: 'offline', content: 'Cabinet silent' },
-        { token: admin },
-      );
+      await server.request(alarmApi.rules.add, { ...OFFLINE_RULE, content: 'Cabinet silent' }, { token: admin });
       forgetRules();
       const cabinet = await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'CAL', merchantId: merchant.id });
       // The cabinet was heard an hour ago and is still marked online.
@@ -480,7 +476,7 @@ describe('alarms', () => {
       await server.db.delete(alarmRules);
       await server.request(
         alarmApi.rules.add,
-        { ...RULE, alarmKind: 'cabinet', parameter: 'offline', rangeFrom: null, holdSeconds: 0, content: 'Cabinet went away' },
+        { ...OFFLINE_RULE, notifications: ['IN_APP', 'HEADER'], content: 'Cabinet went away' },
         { token: admin },
       );
       const device = await createDeviceWithCredential(server, admin, 'cabinet', {

@@ -122,6 +122,23 @@ async function seedDemoSwapHistory(
     return seed / 2_147_483_648;
   };
   const rows: (typeof swapRecords.$inferInsert)[] = [];
+  const record = (cabinet: (typeof cabinets)[number], startedAt: Date, failed: boolean) =>
+    rows.push({
+      cabinetId: cabinet.cabinetId,
+      eventId: `demo-history-${rows.length + 1}`,
+      batteryInNumber: cabinet.batteryNumber,
+      batteryInCompartment: ((cabinet.index + 2) % 8) + 1,
+      batteryInSoc: 10 + Math.floor(random() * 20),
+      batteryOutNumber: cabinet.batteryNumber,
+      batteryOutCompartment: cabinet.index,
+      batteryOutSoc: 92 + Math.floor(random() * 8),
+      customer: null,
+      startedAt,
+      endedAt: new Date(Math.min(startedAt.getTime() + 40_000 + Math.floor(random() * 30_000), now)),
+      result: failed ? 'FAILED' : 'SUCCEEDED',
+      failureCode: failed ? 'OPEN_DOOR_FAILURE' : null,
+      merchantId: cabinet.merchantId,
+    });
   const start = Math.floor(now / 3_600_000) * 3_600_000 - HISTORY_DAYS * DAY;
   for (let hour = start; hour < now - 3_600_000; hour += 3_600_000) {
     // Busy from 07:00 to 21:00 in the demo's zone (UTC+7), quieter at weekends, growing over the quarter.
@@ -132,23 +149,7 @@ async function seedDemoSwapHistory(
     for (const cabinet of cabinets) {
       if (random() > busy * weekend * growth) continue;
       const startedAt = new Date(hour + Math.floor(random() * 3_500_000));
-      const failed = random() < 0.04;
-      rows.push({
-        cabinetId: cabinet.cabinetId,
-        eventId: `demo-history-${rows.length + 1}`,
-        batteryInNumber: cabinet.batteryNumber,
-        batteryInCompartment: ((cabinet.index + 2) % 8) + 1,
-        batteryInSoc: 10 + Math.floor(random() * 20),
-        batteryOutNumber: cabinet.batteryNumber,
-        batteryOutCompartment: cabinet.index,
-        batteryOutSoc: 92 + Math.floor(random() * 8),
-        customer: null,
-        startedAt,
-        endedAt: new Date(startedAt.getTime() + 40_000 + Math.floor(random() * 30_000)),
-        result: failed ? 'FAILED' : 'SUCCEEDED',
-        failureCode: failed ? 'OPEN_DOOR_FAILURE' : null,
-        merchantId: cabinet.merchantId,
-      });
+      record(cabinet, startedAt, random() < 0.04);
     }
   }
   // Today so far has a swap on each of these cabinets, whatever the hour (the history above stops an
@@ -157,23 +158,7 @@ async function seedDemoSwapHistory(
   if (now - todayStart > 60_000) {
     for (const cabinet of cabinets) {
       if (rows.some((row) => row.cabinetId === cabinet.cabinetId && row.startedAt.getTime() >= todayStart)) continue;
-      const startedAt = new Date(todayStart + Math.floor((now - 60_000 - todayStart) * random()));
-      rows.push({
-        cabinetId: cabinet.cabinetId,
-        eventId: `demo-history-${rows.length + 1}`,
-        batteryInNumber: cabinet.batteryNumber,
-        batteryInCompartment: ((cabinet.index + 2) % 8) + 1,
-        batteryInSoc: 10 + Math.floor(random() * 20),
-        batteryOutNumber: cabinet.batteryNumber,
-        batteryOutCompartment: cabinet.index,
-        batteryOutSoc: 92 + Math.floor(random() * 8),
-        customer: null,
-        startedAt,
-        endedAt: new Date(Math.min(startedAt.getTime() + 40_000, now)),
-        result: 'SUCCEEDED',
-        failureCode: null,
-        merchantId: cabinet.merchantId,
-      });
+      record(cabinet, new Date(todayStart + Math.floor((now - 60_000 - todayStart) * random())), false);
     }
   }
   for (let i = 0; i < rows.length; i += 1000) await db.insert(swapRecords).values(rows.slice(i, i + 1000));

@@ -110,6 +110,24 @@ describe("one's own account", () => {
     }
   });
 
+  test('"verify my mail" mails a link to the profile’s address; opening it verifies the mail', async ({ page }) => {
+    const { merchant, email } = await ownerWithEmail();
+    await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    const profile = new ProfilePage(page);
+    await profile.openFromUserMenu();
+    await profile.value('Email').getByText('Not verified').waitFor();
+    await profile.value('Email').getByRole('button', { name: 'Verify my mail' }).click();
+    await page.getByText(`A verification link was mailed to ${email}`).waitFor();
+
+    const link = /\S+(\/profile\?verifyMail=[A-Za-z0-9_-]+)/.exec((await mailTo(email)).text)?.[1];
+    expect(link).toBeTruthy();
+    await page.goto(link!);
+    await page.getByText(`Your email ${email} is verified`).waitFor();
+    await profile.value('Email').getByText('Verified', { exact: true }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+  });
+
   test('"sign out everywhere else" ends the session of another browser, this one stays', async ({ page, browser, baseURL }) => {
     const merchant = await createMerchant();
     const other = await newContext(browser, { baseURL });

@@ -25,6 +25,8 @@ export const profileRecord = z.object({
   name: z.string(),
   phone: z.string().nullable(),
   email: z.string().nullable(),
+  /** Whether the account proved it reads that mail (a verification or reset link mailed there was used). */
+  emailVerified: z.boolean(),
   /** The interface language chosen; null: the browser's (or the language cookie's). */
   language: z.enum(LANGUAGES).nullable(),
   /** The time zone every date is shown in; null: the browser's. */
@@ -45,6 +47,15 @@ export const profileEdit = z.object({
   timeZone: optional(timeZoneName),
 });
 export type ProfileEdit = z.infer<typeof profileEdit>;
+
+/** A verification link's token, from the link mailed to one's own address. */
+export const mailVerification = z.object({
+  token: cleanString()
+    .trim()
+    .min(1, { message: 'validation.required' })
+    .max(200, { message: 'validation.tooLong' })
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'validation.invalid' }),
+});
 
 /** Changing one's own password: the current one proves it is the owner; other sessions end. */
 export const passwordChange = z.object({ currentPassword: loginPassword, password: newPassword });
@@ -75,6 +86,7 @@ export const profileFieldLabels = {
   body: { en: 'Message', in: 'Pesan', th: 'ข้อความ', zh: '内容' },
   error: { en: 'Sending error', in: 'Galat pengiriman', th: 'ข้อผิดพลาดในการส่ง', zh: '发送错误' },
   // Single sign-on (docs/security.md, "Single sign-on"): the linked identity and the provider's answer.
+  verifiedEmail: { en: 'Verified email', in: 'Email terverifikasi', th: 'อีเมลที่ยืนยันแล้ว', zh: '已验证邮箱' },
   ssoSubject: { en: 'Single sign-on identity', in: 'Identitas masuk tunggal', th: 'ตัวตนการลงชื่อเข้าใช้ครั้งเดียว', zh: '单点登录身份' },
   state: { en: 'Sign-in state', in: 'Status proses masuk', th: 'สถานะการลงชื่อเข้าใช้', zh: '登录状态参数' },
   iss: { en: 'Sign-in provider', in: 'Penyedia masuk', th: 'ผู้ให้บริการลงชื่อเข้าใช้', zh: '登录提供方' },
@@ -103,6 +115,21 @@ export const profileApi = {
     body: z.object({ id: id }),
     answer: noAnswer,
     summary: 'End one of one’s own sessions (another account’s answers as not found)',
+  }),
+  sendMailVerification: endpoint({
+    method: 'POST',
+    path: '/profile/verifyMail/send',
+    access: { code: '' },
+    answer: z.object({ email: z.string() }),
+    summary: "Mails a verification link to one's own present email (through SMTP only; a few asks before waits)",
+  }),
+  verifyMail: endpoint({
+    method: 'POST',
+    path: '/profile/verifyMail',
+    access: { code: '' },
+    body: mailVerification,
+    answer: profileRecord,
+    summary: "Uses one's own verification link: the mail it was sent to, if still the account's, is verified",
   }),
   signOutOthers: endpoint({
     method: 'POST',

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { isLanguage, normaliseSignInName, toUserType, type ProfileEdit, type ProfileRecord } from '@swap/contracts';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
@@ -16,6 +16,7 @@ export async function profileOf(ctx: Ctx): Promise<ProfileRecord> {
       name: accounts.name,
       phone: accounts.phone,
       email: accounts.email,
+      emailVerified: sql<boolean>`coalesce(lower(${accounts.verifiedEmail}) = lower(${accounts.email}), false)`,
       language: accounts.language,
       timeZone: accounts.timeZone,
       type: accounts.type,

@@ -84,6 +84,27 @@ export const passwordResets = pgTable(
 );
 
 /**
+ * A link mailed to an account's own address to verify it (docs/security.md, "One's own account"):
+ * only the token's hash is kept, with the address it went to; used once, before it expires, while
+ * the account still has that address.
+ */
+export const mailVerifications = pgTable(
+  'mail_verification',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull().unique(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('mail_verification_account_idx').on(t.accountId)],
+);
+
+/**
  * A single sign-on identity (the provider's issuer and subject) an administrator linked to an
  * account; one identity, one account (docs/security.md, "Single sign-on").
  */

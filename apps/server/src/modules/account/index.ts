@@ -38,3 +38,5 @@ export {
   setPasswordHash,
   useResetToken,
 } from './account.recovery.js';
+export { issueMailVerification, mailOfAccount, useMailVerification, voidMailVerification } from './account.mail-verify.js';
+export { profileOf } from './account.profile.js';

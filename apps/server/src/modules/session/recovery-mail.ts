@@ -34,3 +34,41 @@ export function resetMail(language: Language, values: { name: string; username: 
   for (const [key, value] of Object.entries(values)) body = body.replaceAll(`{${key}}`, String(value));
   return { subject: text.subject, text: body };
 }
+
+/** The "verify my mail" mail in each language (docs/security.md, "One's own account"). */
+const VERIFY_TEXTS: Record<Language, { subject: string; body: string }> = {
+  en: {
+    subject: 'Verify your email',
+    body:
+      'Hello {name},\n\nThe account {username} asked to verify its email {email}. Open this link within {minutes} minutes, signed in as {username}:\n\n{link}\n\n' +
+      'The link works once, and only while the account keeps this email. If you did not ask for it, ignore this mail.\n',
+  },
+  in: {
+    subject: 'Verifikasi email Anda',
+    body:
+      'Halo {name},\n\nAkun {username} meminta verifikasi email {email}. Buka tautan ini dalam {minutes} menit, masuk sebagai {username}:\n\n{link}\n\n' +
+      'Tautan hanya berlaku sekali, dan hanya selama akun masih memakai email ini. Jika Anda tidak memintanya, abaikan email ini.\n',
+  },
+  th: {
+    subject: 'ยืนยันอีเมลของคุณ',
+    body:
+      'สวัสดี {name}\n\nบัญชี {username} ขอยืนยันอีเมล {email} เปิดลิงก์นี้ภายใน {minutes} นาที โดยลงชื่อเข้าใช้เป็น {username}:\n\n{link}\n\n' +
+      'ลิงก์ใช้ได้ครั้งเดียว และเฉพาะเมื่อบัญชียังใช้อีเมลนี้อยู่ หากคุณไม่ได้ขอ โปรดเพิกเฉยต่ออีเมลนี้\n',
+  },
+  zh: {
+    subject: '验证您的邮箱',
+    body:
+      '{name}，您好：\n\n账号 {username} 申请验证邮箱 {email}。请在 {minutes} 分钟内以 {username} 登录后打开以下链接：\n\n{link}\n\n' +
+      '该链接只能使用一次，且仅在账号仍使用此邮箱时有效。如果不是您本人申请，请忽略此邮件。\n',
+  },
+};
+
+export function verificationMail(
+  language: Language,
+  values: { name: string; username: string; email: string; minutes: number; link: string },
+) {
+  const text = VERIFY_TEXTS[language];
+  let body = text.body;
+  for (const [key, value] of Object.entries(values)) body = body.replaceAll(`{${key}}`, String(value));
+  return { subject: text.subject, text: body };
+}

@@ -11,19 +11,27 @@ import {
   endResetLinks,
   findRecoveryAccount,
   hashPassword,
+  issueMailVerification,
   issueResetToken,
   markResetLinkMailed,
   mailLanguage,
+  mailOfAccount,
   passwordAccount,
+  profileOf,
   setPasswordHash,
+  useMailVerification,
   useResetToken,
   verifyPassword,
+  voidMailVerification,
 } from '../account/index.js';
 import { recordAnonymousAudit } from '../audit-log/index.js';
 import { sendMail } from '../mail/index.js';
 import { openSessionsOf, revokeAccountSessions, revokeOtherSessions, revokeOwnSession, type SessionPolicy } from './session.service.js';
 import { recordSuccess, refundAttempt, reserveAttempt, throttleKeys, type SignInKeys, type ThrottlePolicy } from './throttle.js';
-import { resetMail } from './recovery-mail.js';
+import { resetMail, verificationMail } from './recovery-mail.js';
+
+/** How long a "verify my mail" link works. */
+const VERIFY_LINK_MINUTES = 60;
 
 export interface RecoveryDeps {
   db: Db;
@@ -159,6 +167,47 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryDeps)
       { action: 'account.changePassword', objectType: 'account', objectId: me.id },
     );
     return null;
+  });
+
+  /**
+   * "Verify my mail": a link to one's own present address, through SMTP only (a link left in the
+   * outbox, which administrators read, proves nothing and is ended at once); a few asks per account
+   * and address before waits, as forgot-password.
+   */
+  serve(app, profileApi.sendMailVerification, async ({ ctx, reply }) => {
+    const me = ctx.principal;
+    await reserveOrRefuse(
+      db,
+      { pair: `verify-mail:id:${me.id}@${ctx.ip}`, account: `verify-mail:id:${me.id}`, address: `verify-mail-ip:${ctx.ip}` },
+      deps.throttle,
+      reply,
+    );
+    const account = await mailOfAccount(db, me.id);
+    if (!account.email) throw new AppError('mailMissing');
+    if (account.verified) throw new AppError('mailAlreadyVerified', { email: account.email });
+    const token = await issueMailVerification(db, me.id, account.email, VERIFY_LINK_MINUTES);
+    const mail = verificationMail(mailLanguage(account, ctx.lang), {
+      name: account.name,
+      username: account.username,
+      email: account.email,
+      minutes: VERIFY_LINK_MINUTES,
+      link: `${deps.mail.publicUrl}/profile?verifyMail=${token}`,
+    });
+    const mailed = await sendMail(db, deps.mail, { to: account.email, toName: account.username, ...mail });
+    if (!mailed) {
+      await voidMailVerification(db, token);
+      throw new AppError('verifyMailNotSent', { email: account.email });
+    }
+    return { email: account.email };
+  });
+
+  /** One's own verification link: a token not ours counts as a failed try of the account here (guessing waits as at sign-in). */
+  serve(app, profileApi.verifyMail, async ({ input, ctx, reply }) => {
+    const keys = throttleKeys(`verify-link:id:${ctx.principal.id}`, ctx.ip);
+    const reserved = await reserveOrRefuse(db, keys, deps.throttle, reply);
+    await useMailVerification(ctx, input.token);
+    await recordSuccess(db, keys, reserved);
+    return profileOf(ctx);
   });
 
   serve(app, profileApi.sessions, ({ ctx }) => openSessionsOf(db, ctx.principal.id, ctx.sessionId, deps.session));

@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button, Card, Flex, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, passwordChange, profileApi, profileEdit, type ProfileRecord, type SessionRecord } from '@swap/contracts';
@@ -40,8 +41,43 @@ export function ProfilePage() {
   const sessions = useEndpointQuery(profileApi.sessions, undefined);
   const signOutOthers = useEndpointMutation(profileApi.signOutOthers, [profileApi.sessions]);
   const endSession = useEndpointMutation(profileApi.endSession, [profileApi.sessions]);
+  const sendMailVerification = useEndpointMutation(profileApi.sendMailVerification);
+  const verifyMail = useEndpointMutation(profileApi.verifyMail, [profileApi.detail]);
   const [open, setOpen] = useState<'edit' | 'password' | null>(null);
+  const [sending, setSending] = useState(false);
   const record = profile.data;
+
+  // The link mailed by "Verify my mail" opens this page with its token: used once, then taken off the address.
+  const [params, setParams] = useSearchParams();
+  const verifyToken = params.get('verifyMail');
+  const verifying = useRef<string | null>(null);
+  useEffect(() => {
+    if (!verifyToken || verifying.current === verifyToken) return;
+    verifying.current = verifyToken;
+    setParams(
+      (current) => {
+        current.delete('verifyMail');
+        return current;
+      },
+      { replace: true },
+    );
+    verifyMail({ token: verifyToken }).then(
+      (verified) => void message.success(t('profile.mailVerifiedNow', { email: verified.email ?? '' })),
+      () => undefined,
+    );
+  }, [verifyToken, setParams, verifyMail, message, t]);
+
+  const askVerification = async () => {
+    setSending(true);
+    try {
+      const { email } = await sendMailVerification(undefined);
+      void message.success(t('profile.verifySent', { email }));
+    } catch {
+      // The refusal is shown where every call's is.
+    } finally {
+      setSending(false);
+    }
+  };
 
   const editFields: FormField<'name' | 'phone' | 'email' | 'language' | 'timeZone'>[] = [
     { name: 'name', labelKey: 'field.name', maxLength: 20 },
@@ -85,7 +121,27 @@ export function ProfilePage() {
                   { field: 'username' },
                   { field: 'name' },
                   { field: 'phone' },
-                  { field: 'email' },
+                  {
+                    field: 'email',
+                    render: (r) =>
+                      r.email ? (
+                        <Flex gap={8} align="center" wrap>
+                          <span>{r.email}</span>
+                          {r.emailVerified ? (
+                            <Tag color="green">{t('profile.mailVerified')}</Tag>
+                          ) : (
+                            <>
+                              <Tag>{t('profile.mailUnverified')}</Tag>
+                              <Button size="small" loading={sending} onClick={() => void askVerification()}>
+                                {t('profile.verifyMail')}
+                              </Button>
+                            </>
+                          )}
+                        </Flex>
+                      ) : (
+                        t('common.empty')
+                      ),
+                  },
                   { field: 'language', render: (r) => (r.language ? t(`shell.languageName.${r.language}`) : t('profile.browserChoice')) },
                   {
                     field: 'timeZone',

@@ -3,6 +3,11 @@ import type { FeatureTexts } from '../../i18n/catalogue';
 /** One's own account: profile, password and sessions, in every language (docs/web-kits.md, "Texts"). */
 export const texts = {
   en: {
+    'profile.mailVerified': 'Verified',
+    'profile.mailUnverified': 'Not verified',
+    'profile.verifyMail': 'Verify my mail',
+    'profile.verifySent': 'A verification link was mailed to {email}: open it within an hour, signed in as you are now',
+    'profile.mailVerifiedNow': 'Your email {email} is verified',
     'profile.cardAccount': 'Profile',
     'profile.cardSessions': 'Where you are signed in',
     'profile.edit': 'Edit profile',
@@ -22,6 +27,11 @@ export const texts = {
     'profile.signedOutOthers': 'Other sessions ended: {count}',
   },
   in: {
+    'profile.mailVerified': 'Terverifikasi',
+    'profile.mailUnverified': 'Belum terverifikasi',
+    'profile.verifyMail': 'Verifikasi email saya',
+    'profile.verifySent': 'Tautan verifikasi dikirim ke {email}: buka dalam satu jam, masuk seperti sekarang',
+    'profile.mailVerifiedNow': 'Email Anda {email} sudah terverifikasi',
     'profile.cardAccount': 'Profil',
     'profile.cardSessions': 'Tempat Anda masuk',
     'profile.edit': 'Ubah profil',
@@ -41,6 +51,11 @@ export const texts = {
     'profile.signedOutOthers': 'Sesi lain yang diakhiri: {count}',
   },
   th: {
+    'profile.mailVerified': 'ยืนยันแล้ว',
+    'profile.mailUnverified': 'ยังไม่ยืนยัน',
+    'profile.verifyMail': 'ยืนยันอีเมลของฉัน',
+    'profile.verifySent': 'ส่งลิงก์ยืนยันไปที่ {email} แล้ว กรุณาเปิดภายในหนึ่งชั่วโมง โดยลงชื่อเข้าใช้อย่างที่เป็นอยู่ตอนนี้',
+    'profile.mailVerifiedNow': 'อีเมล {email} ของคุณได้รับการยืนยันแล้ว',
     'profile.cardAccount': 'โปรไฟล์',
     'profile.cardSessions': 'ที่ที่คุณเข้าสู่ระบบอยู่',
     'profile.edit': 'แก้ไขโปรไฟล์',
@@ -60,6 +75,11 @@ export const texts = {
     'profile.signedOutOthers': 'เซสชันอื่นที่สิ้นสุด: {count}',
   },
   zh: {
+    'profile.mailVerified': '已验证',
+    'profile.mailUnverified': '未验证',
+    'profile.verifyMail': '验证我的邮箱',
+    'profile.verifySent': '验证链接已发送至 {email}：请在一小时内以当前账号登录后打开',
+    'profile.mailVerifiedNow': '您的邮箱 {email} 已验证',
     'profile.cardAccount': '个人资料',
     'profile.cardSessions': '登录中的设备',
     'profile.edit': '编辑资料',

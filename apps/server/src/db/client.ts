@@ -95,6 +95,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on('error', (error) => {
       console.error(`database connection lost: ${error.message}`);
     });
+    // A connection lost while checked out (a transaction, a held lock) rejects its query, which the
+    // caller reports; the client's own error event then has no pool listener and would otherwise
+    // end the process as an uncaught exception.
+    pool.on('connect', (client) => {
+      client.on('error', () => undefined);
+    });
     const db = drizzlePg(pool);
     return {
       db: db as unknown as Db,

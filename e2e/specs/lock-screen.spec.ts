@@ -7,30 +7,57 @@ import { createMerchant } from '../support/factories.js';
 const MINUTE = 60_000;
 
 describe('lock screen', () => {
-  test('locks from the user menu, hides the page, refuses a wrong password and unlocks back to the page', async ({ page }) => {
-    const { admin } = await createMerchant();
-    const shell = new Shell(page);
-    await shell.startSignedIn(admin.username, admin.password);
-    await page.goto('/system/admin/list?current=1');
-    await page.getByRole('table').waitFor();
+  const languages = [
+    {
+      cookie: 'en',
+      userMenu: 'User menu',
+      lock: 'Lock screen',
+      locked: 'Screen locked',
+      password: 'Password',
+      unlock: 'Unlock',
+      wrong: 'Wrong password: 4 tries left before you are signed out',
+    },
+    {
+      cookie: 'zh',
+      userMenu: '用户菜单',
+      lock: '锁定屏幕',
+      locked: '屏幕已锁定',
+      password: '密码',
+      unlock: '解锁',
+      wrong: '密码错误：还可尝试 4 次，之后将退出登录',
+    },
+  ] as const;
 
-    await page.getByTitle('User menu').click();
-    await page.getByRole('menuitem', { name: 'Lock screen' }).click();
-    await page.waitForURL((url) => url.pathname === '/session/lock-screen');
-    await page.getByRole('heading', { name: 'Screen locked' }).waitFor();
-    expect(await page.getByRole('table').count()).toBe(0);
-    // Any signed-in page stays hidden while locked, also opened by its address.
-    await page.goto('/system/admin/list');
-    await page.waitForURL((url) => url.pathname === '/session/lock-screen');
+  for (const words of languages) {
+    test(`locks from the user menu, hides the page, refuses a wrong password and unlocks back to the page (${words.cookie})`, async ({
+      page,
+      baseURL,
+    }) => {
+      const { admin } = await createMerchant();
+      await page.context().addCookies([{ name: 'language', value: words.cookie, url: baseURL }]);
+      const shell = new Shell(page);
+      await shell.startSignedIn(admin.username, admin.password);
+      await page.goto('/system/admin/list?current=1');
+      await page.getByRole('table').waitFor();
 
-    await page.getByLabel('Password', { exact: true }).fill('Not-The-Password-1');
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.getByText('Wrong password: 4 tries left before you are signed out').waitFor();
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Unlock' }).click();
-    await page.waitForURL((url) => url.pathname === '/system/admin/list' && url.search === '?current=1');
-    await page.getByRole('table').waitFor();
-  });
+      await page.getByTitle(words.userMenu).click();
+      await page.getByRole('menuitem', { name: words.lock }).click();
+      await page.waitForURL((url) => url.pathname === '/session/lock-screen');
+      await page.getByRole('heading', { name: words.locked }).waitFor();
+      expect(await page.getByRole('table').count()).toBe(0);
+      // Any signed-in page stays hidden while locked, also opened by its address.
+      await page.goto('/system/admin/list');
+      await page.waitForURL((url) => url.pathname === '/session/lock-screen');
+
+      await page.getByLabel(words.password, { exact: true }).fill('Not-The-Password-1');
+      await page.getByRole('button', { name: words.unlock }).click();
+      await page.getByText(words.wrong).waitFor();
+      await page.getByLabel(words.password, { exact: true }).fill(admin.password);
+      await page.getByRole('button', { name: words.unlock }).click();
+      await page.waitForURL((url) => url.pathname === '/system/admin/list' && url.search === '?current=1');
+      await page.getByRole('table').waitFor();
+    });
+  }
 
   test('a minute before the idle end a warning offers to stay signed in; then, left alone, the screen locks', async ({ page }) => {
     const { admin } = await createMerchant();

@@ -73,6 +73,23 @@ async function listenOnPostgres(connectionString: string, channel: string, handl
   };
 }
 
+/**
+ * Transactions on PostgreSQL, each on a connection of the pool that goes back to it whatever
+ * happens. The driver's own transaction sends BEGIN before it guards the connection's return, so a
+ * connection lost at that moment (a database outage) was never given back: the pool shrank by one
+ * each time and closing the server waited for it forever.
+ */
+function transactionReleasingItsClient(pool: pg.Pool): Db['transaction'] {
+  return async (work, config) => {
+    const client = await pool.connect();
+    try {
+      return await (drizzlePg(client) as unknown as Db).transaction(work, config);
+    } finally {
+      client.release();
+    }
+  };
+}
+
 const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
 export interface DatabaseOptions {
@@ -102,6 +119,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       client.on('error', () => undefined);
     });
     const db = drizzlePg(pool);
+    (db as unknown as Db).transaction = transactionReleasingItsClient(pool);
     return {
       db: db as unknown as Db,
       kind: 'postgres',

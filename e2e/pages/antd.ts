@@ -13,6 +13,8 @@ export function openDrawer(page: Page): Locator {
 
 /** Waits for the success message a saved form shows, then for the drawer to close. */
 export async function saveDrawer(page: Page, drawer: Locator): Promise<void> {
+  // A multiple select keeps its dropdown open after a pick, and a long one covers the button.
+  if ((await page.locator('.ant-select-dropdown:visible').count()) > 0) await drawer.locator('.ant-drawer-title').click();
   await drawer.getByRole('button', { name: 'Save', exact: true }).click();
   await drawer.waitFor({ state: 'hidden' });
 }

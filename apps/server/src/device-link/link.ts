@@ -309,12 +309,7 @@ export class GatewayDeviceLink implements DeviceLink {
         }
       }
     }
-    // Alarms raised or cleared go to the external systems that may see the device (after the batch is stored).
     const live = items.filter((item) => !item.buffered && registered.has(`${item.kind}/${item.number}`));
-    if (live.length)
-      await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
-        log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
-      );
     // Each device's latest report against the alarm rules (docs/alarms.md, "Evaluation"); a new alarm is announced to the header streams.
     if (live.length) {
       const announce = (alarm: AlarmChange) =>
@@ -336,6 +331,13 @@ export class GatewayDeviceLink implements DeviceLink {
       if (registered.has(key)) this.options.hub.emitChange({ kind, number, channel: 'telemetry' });
       else if (!failed.has(key)) log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
     }
+    // Alarms raised or cleared go to the external systems that may see the device: once the batch is
+    // stored, and after the rules and the screens, so their queue is no step on the header's path
+    // (docs/scaling.md, "Alarm latency"). The batch counts as done only once they are queued.
+    if (live.length)
+      await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
+        log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
+      );
     return unstored;
   }
 }

@@ -122,6 +122,29 @@ describe('contract texts of the pages', () => {
   });
   const needs = contractTextNeeds(root);
 
+  it('counts a feature as loaded by the app only when the app imports it, not when a comment, a string or a type names it', () => {
+    const withMentions = webRootWith({
+      '../app/App.tsx':
+        "import { LoginPage } from '../features/session/LoginPage';\nexport const a = [t('message.recordNotFound'), 'name'];",
+      '../app/Shell.tsx': [
+        '// The station page (features/station/StationPage.tsx) draws its own swaps.',
+        "/** Not `import('../features/swap/Swaps')`: the swaps come with the page. */",
+        "import type { Columns } from '../features/device-type/TypePage';",
+        "export const where = 'features/station/';",
+        'export type Shown = Columns;',
+      ].join('\n'),
+      'session/LoginPage.tsx': "export const p = [fieldKey('lastLoginAt')];",
+      'device-type/TypePage.tsx': "export const columns = [{ key: 'ratedVoltage' }, { key: 'name' }];",
+      'station/StationPage.tsx':
+        "// import { Swaps } from '../swap';\nexport const p = [t('station.type.INTEGRATED'), { field: \"stationName\" }];",
+      'swap/Swaps.tsx': 'export const word = (value: string) => t(`swap.return.${value}`);',
+    });
+    const mentioned = contractTextNeeds(withMentions);
+    expect(contractTextsOf(keys, mentioned.core)).toEqual(['field.name', 'field.lastLoginAt', 'message.recordNotFound']);
+    // A feature's comment naming another feature's import does not bring that feature's texts either.
+    expect(contractTextsOf(keys, mentioned.features.station!)).toEqual(['field.stationName', 'station.type.INTEGRATED']);
+  });
+
   it('gives the bundle what the code outside the features, and the pages the app loads itself, name', () => {
     expect(contractTextsOf(keys, needs.core)).toEqual(['field.name', 'field.lastLoginAt', 'message.recordNotFound']);
   });

@@ -64,8 +64,39 @@ function sourcesUnder(webRoot: string, dir: string, skip: readonly string[] = []
 /** Every source file of a feature folder (tests and texts files left out), path → source. */
 const featureSources = (webRoot: string, feature: string) => sourcesUnder(webRoot, `src/features/${feature}`);
 
-/** Other features a feature's sources import (`'../<feature>'`, `'../<feature>/…'`). */
-const FEATURE_IMPORT = /(?:from\s*|import\(\s*)'\.\.\/([\w-]+)(?:\/[^']*)?'/g;
+/**
+ * What a module loads: the specifiers of its imports (static, dynamic with a written string) and
+ * re-exports, read from its code, so a comment or a string naming a file loads nothing; an import
+ * of types only is left out (the build drops it). A file that does not parse loads nothing.
+ */
+export function importedSpecifiers(file: string, source: string): string[] {
+  const { module, errors } = parseSync(file, source);
+  if (errors.length > 0) return [];
+  const specifiers = [
+    ...module.staticImports
+      .filter((statement) => statement.entries.length === 0 || statement.entries.some((entry) => !entry.isType))
+      .map((statement) => statement.moduleRequest.value),
+    ...module.staticExports.flatMap((statement) =>
+      statement.entries.filter((entry) => entry.moduleRequest && !entry.isType).map((entry) => entry.moduleRequest!.value),
+    ),
+  ];
+  for (const { moduleRequest } of module.dynamicImports) {
+    const written = /^\s*(['"`])([^'"`$]*)\1\s*$/.exec(source.slice(moduleRequest.start, moduleRequest.end));
+    if (written) specifiers.push(written[2]!);
+  }
+  return specifiers;
+}
+
+/** The feature a specifier written in a feature loads (`'../<feature>'`, `'../<feature>/…'`). */
+const OTHER_FEATURE = /^\.\.\/([\w-]+)(?:\/|$)/;
+/** The feature a specifier written outside the features loads (`'../features/<feature>/…'`). */
+const A_FEATURE = /(?:^|\/)features\/([\w-]+)(?:\/|$)/;
+
+/** The features `sources` (path → source) import, by the pattern naming the feature in a specifier. */
+const featuresImported = (sources: Map<string, string>, pattern: RegExp) =>
+  new Set(
+    [...sources].flatMap(([file, source]) => importedSpecifiers(file, source).flatMap((specifier) => pattern.exec(specifier)?.[1] ?? [])),
+  );
 /** String literals that may be text keys or the start of one: `'ns.key'`, `"ns.key"`, `` `ns.prefix.${…}` ``. */
 const KEY_LITERAL = /'([A-Za-z][\w-]*\.[\w.-]*)'|"([A-Za-z][\w-]*\.[\w.-]*)"|`([A-Za-z][\w-]*\.[\w.-]*)(?:`|\$\{)/g;
 /** A node of the parser's tree, as far as textKeysOf reads it. */
@@ -143,13 +174,9 @@ export function featureTextFiles(webRoot: string): Record<string, string[]> {
         return { feature, file, namespace: name.slice(0, -'.texts.ts'.length), keys: new Set(keys) };
       }),
   );
-  const sources = new Map(features.map((feature) => [feature, [...featureSources(webRoot, feature).values()]]));
-  const imports = new Map(
-    features.map((feature) => [
-      feature,
-      new Set(sources.get(feature)!.flatMap((source) => [...source.matchAll(FEATURE_IMPORT)].map((match) => match[1]!))),
-    ]),
-  );
+  const files = new Map(features.map((feature) => [feature, featureSources(webRoot, feature)]));
+  const sources = new Map(features.map((feature) => [feature, [...files.get(feature)!.values()]]));
+  const imports = new Map(features.map((feature) => [feature, featuresImported(files.get(feature)!, OTHER_FEATURE)]));
   const literals = new Map(
     features.map((feature) => [
       feature,
@@ -210,19 +237,19 @@ export function contractTextNeeds(webRoot: string): { core: NamedTexts; features
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  const sources = new Map(features.map((feature) => [feature, [...featureSources(webRoot, feature).values()]]));
+  const files = new Map(features.map((feature) => [feature, featureSources(webRoot, feature)]));
+  const sources = new Map(features.map((feature) => [feature, [...files.get(feature)!.values()]]));
+  const imports = new Map(features.map((feature) => [feature, featuresImported(files.get(feature)!, OTHER_FEATURE)]));
   const reach = (start: Iterable<string>) => {
     const reached = new Set(start);
-    for (const next of reached)
-      for (const source of sources.get(next) ?? [])
-        for (const match of source.matchAll(FEATURE_IMPORT)) if (sources.has(match[1]!)) reached.add(match[1]!);
+    for (const next of reached) for (const other of imports.get(next) ?? []) if (sources.has(other)) reached.add(other);
     return reached;
   };
-  const shell = [...sourcesUnder(webRoot, 'src', ['src/features', 'src/i18n', 'src/test']).values()];
-  // Features the app itself imports (the sign-in and error pages) load no texts of their own.
-  const loadedByApp = features.filter((feature) =>
-    shell.some((source) => source.includes(`features/${feature}/`) || source.includes(`features/${feature}'`)),
-  );
+  const outside = sourcesUnder(webRoot, 'src', ['src/features', 'src/i18n', 'src/test']);
+  const shell = [...outside.values()];
+  // Features the app itself imports (the sign-in and error pages) load no texts of their own; a
+  // comment or a string naming a feature's folder imports nothing.
+  const loadedByApp = [...featuresImported(outside, A_FEATURE)].filter((feature) => sources.has(feature));
   const core = namedIn([...shell, ...[...reach(loadedByApp)].flatMap((feature) => sources.get(feature)!)]);
   return {
     core,

@@ -183,12 +183,64 @@ describe('business alarm rules', () => {
       expect(acked.data).toMatchObject({ alarmKind: 'business', alarmState: 'ACKNOWLEDGED', comment: 'Door checked' });
       // A business alarm is not a cabinet alarm.
       expect((await server.request(alarmApi.cabinet.clear, { id: open!.id, comment: '' }, { token: admin })).code).toBe(1017);
-      // Its rule disabled: the alarm clears at the next check.
-      const [rule] = await server.db.select().from(alarmBusinessRules);
-      await server.request(alarmApi.businessRules.edit, { ...SWAPS, threshold: 1, id: rule!.id, enabled: false }, { token: admin });
-      await evaluateBusinessAlarms(server.db, now);
-      expect((await server.db.select().from(alarms).where(eq(alarms.id, open!.id)))[0]?.alarmState).toBe('CLEARED');
       await server.db.delete(alarmBusinessRules);
+    });
+
+    it('a rule disabled or removed clears its alarms in the same change, audited as cleared by its changer and announced; another tenant’s rule is refused', async () => {
+      const rule = (await server.request(alarmApi.businessRules.add, { ...SWAPS, threshold: 1 }, { token: merchant.admin.token })).data;
+      await applySwapEvent(server.db, cabinet.number, failedSwap('d1', minutes(-1)));
+      await evaluateBusinessAlarms(server.db, now);
+      const ofRule = () => server.db.select().from(alarms).where(eq(alarms.businessRuleId, rule.id)).orderBy(alarms.id);
+      const [open] = await ofRule();
+      expect(open).toMatchObject({ alarmState: 'OPEN', deviceId: cabinet.id });
+      const heard: { kind: string; number: string; channel: string }[] = [];
+      const stop = server.app.deviceHub.onChange((change) => heard.push(change));
+      try {
+        // Another tenant's staff cannot disable it, nor remove it; a disable with bad input changes nothing.
+        const disable = { ...SWAPS, threshold: 1, id: rule.id, enabled: false };
+        expect(
+          (await server.call('POST', endpointUrl(alarmApi.businessRules.edit), { token: rival.admin.token, body: disable })).code,
+        ).toBe(1017);
+        expect((await server.request(alarmApi.businessRules.remove, { id: rule.id }, { token: rival.admin.token })).code).toBe(1017);
+        const bad = await server.call('POST', endpointUrl(alarmApi.businessRules.edit), {
+          token: merchant.admin.token,
+          body: { ...disable, windowMinutes: null },
+          lang: 'in',
+        });
+        expect([bad.status, bad.message]).toEqual([400, expect.stringContaining('Jendela')]);
+        expect((await ofRule()).map((a) => a.alarmState)).toEqual(['OPEN']);
+        expect(heard).toEqual([]);
+        // Disabled by its owner: cleared at once, not at the next check.
+        await server.request(alarmApi.businessRules.edit, disable, { token: merchant.admin.token });
+        expect((await ofRule()).map((a) => a.alarmState)).toEqual(['CLEARED']);
+        expect(heard).toEqual([expect.objectContaining({ kind: 'cabinet', number: cabinet.number, channel: 'alarm' })]);
+        const trail = await server.db
+          .select()
+          .from(auditLogs)
+          .where(and(eq(auditLogs.action, 'alarm.clear'), eq(auditLogs.objectId, String(open!.id))));
+        expect(trail.map((t) => [t.accountId, t.changes])).toEqual([
+          [merchant.admin.id, { alarmState: ['OPEN', 'CLEARED'], businessRuleId: rule.id }],
+        ]);
+        const logged = await server.db
+          .select()
+          .from(deviceLogs)
+          .where(
+            and(eq(deviceLogs.deviceKind, 'cabinet'), eq(deviceLogs.deviceId, cabinet.id), eq(deviceLogs.textKey, 'deviceLogAlarmCleared')),
+          );
+        expect(logged.length).toBeGreaterThan(0);
+        // Enabled again, raised, acknowledged, then removed: cleared as well.
+        await server.request(alarmApi.businessRules.edit, { ...disable, enabled: true }, { token: merchant.admin.token });
+        await evaluateBusinessAlarms(server.db, now);
+        const [again] = (await ofRule()).filter((a) => a.alarmState === 'OPEN');
+        await server.request(alarmApi.business.acknowledge, { id: again!.id, comment: 'On it' }, { token: merchant.admin.token });
+        heard.length = 0;
+        await server.request(alarmApi.businessRules.remove, { id: rule.id }, { token: admin });
+        const [gone] = await server.db.select().from(alarms).where(eq(alarms.id, again!.id));
+        expect(gone?.alarmState).toBe('CLEARED');
+        expect(heard).toEqual([expect.objectContaining({ kind: 'cabinet', number: cabinet.number, channel: 'alarm' })]);
+      } finally {
+        stop();
+      }
     });
 
     it('raises a station with no swappable battery left, clears once a charged pack is in', async () => {
@@ -252,6 +304,62 @@ describe('business alarm rules', () => {
       expect(row?.value).toBe(100);
       await evaluateBusinessAlarms(server.db, new Date(Date.now() + 11 * 60_000));
       expect((await server.db.select().from(alarms).where(eq(alarms.id, row!.id)))[0]?.alarmState).toBe('CLEARED');
+    });
+
+    it('an edit of a rule’s content or level rewords its open alarms at once, announced on their station; the next check keeps them so', async () => {
+      const placed = await createDevices(server, admin, 'cabinet', 1, { typeId: types.cabinet, prefix: 'CBW' });
+      const stationId = await assignToStation(server, admin, 'cabinet', placed.numbers, merchant.id);
+      const body = {
+        ...SWAPS,
+        businessCondition: 'noSwappableBattery' as const,
+        threshold: 0,
+        windowMinutes: null,
+        level: 'LOW' as const,
+        content: 'Nothing to swap',
+      };
+      const rule = (await server.request(alarmApi.businessRules.add, body, { token: merchant.admin.token })).data;
+      await evaluateBusinessAlarms(server.db, now);
+      const words = async () =>
+        (await server.db.select().from(alarms).where(eq(alarms.businessRuleId, rule.id))).map((a) => [
+          a.deviceId,
+          a.alarmState,
+          a.level,
+          a.content,
+        ]);
+      expect(await words()).toEqual([[stationId, 'OPEN', 'LOW', 'Nothing to swap']]);
+      const heard: { kind: string; number: string; channel: string }[] = [];
+      const stop = server.app.deviceHub.onChange((change) => heard.push(change));
+      try {
+        const taken = await server.call('POST', endpointUrl(alarmApi.businessRules.edit), {
+          token: rival.admin.token,
+          body: { ...body, id: rule.id, level: 'HIGH' },
+        });
+        expect(taken.code).toBe(1017);
+        expect(
+          (
+            await server.call('POST', endpointUrl(alarmApi.businessRules.edit), {
+              token: merchant.admin.token,
+              body: { ...body, id: rule.id, level: 'URGENT' },
+            })
+          ).status,
+        ).toBe(400);
+        expect(await words()).toEqual([[stationId, 'OPEN', 'LOW', 'Nothing to swap']]);
+        await server.request(
+          alarmApi.businessRules.edit,
+          { ...body, id: rule.id, level: 'HIGH', content: 'Station ran dry' },
+          { token: merchant.admin.token },
+        );
+        expect(await words()).toEqual([[stationId, 'OPEN', 'HIGH', 'Station ran dry']]);
+        expect(heard).toEqual([
+          expect.objectContaining({ kind: 'station', number: String(stationId), channel: 'alarm', merchantId: merchant.id }),
+        ]);
+        // The next check keeps it open with its new words.
+        await evaluateBusinessAlarms(server.db, minutes(1));
+        expect(await words()).toEqual([[stationId, 'OPEN', 'HIGH', 'Station ran dry']]);
+      } finally {
+        stop();
+        await server.db.delete(alarmBusinessRules);
+      }
     });
   });
 

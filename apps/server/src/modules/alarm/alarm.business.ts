@@ -5,6 +5,7 @@ import {
   alarmApi,
   alarmContentText,
   storedAlarmContent,
+  type BusinessCondition,
   type BusinessRuleAdd,
   type BusinessRuleRecord,
 } from '@swap/contracts';
@@ -31,6 +32,9 @@ export type OpenedBusinessAlarm = Omit<OpenedAlarm, 'kind'>;
 import { alarmBusinessRules, alarms } from './alarm.table.js';
 import { queueAlarmWebhooks } from './alarm.webhook.js';
 import { contentHolds } from './alarm.options.js';
+import { rewordAlarms } from './alarm.config.js';
+import { announceSettled, changeOf, noteSettled, type AlarmChange } from './alarm.change.js';
+import { recordAudit } from '../audit-log/index.js';
 
 type RuleRow = typeof alarmBusinessRules.$inferSelect;
 
@@ -75,7 +79,51 @@ const records = ownedRecords({
   present: presentRule,
   // Answered as the list reads it: a demo text in the reader's language.
   answer: (ctx: Ctx, id: number): Promise<BusinessRuleRecord> => businessRuleList.detail(ctx, id),
+  // Its alarms clear with a change that retires the rule, or read as it reads now (docs/alarms.md, "Business rules").
+  settle: async (ctx, tx, { before, after }) => {
+    if (after === null || !after.enabled || after.businessCondition !== before.businessCondition) {
+      noteSettled(ctx, await clearBusinessAlarmsOfRule(ctx, tx, before.id));
+    } else if (after.content !== before.content || after.level !== before.level) {
+      noteSettled(ctx, await rewordAlarms(tx, eq(alarms.businessRuleId, before.id), after));
+    }
+  },
 });
+
+/**
+ * A business rule disabled, removed or set to watch another condition clears its alarms in the
+ * change's own transaction: nothing would ever clear them. Each is audited as cleared (with the
+ * rule's id) by the account that changed the rule, and a cabinet's written to its log. Answers
+ * them, to be announced once committed.
+ */
+async function clearBusinessAlarmsOfRule(ctx: Ctx, tx: Db, businessRuleId: number, now = new Date()): Promise<AlarmChange[]> {
+  const ofRule = and(eq(alarms.businessRuleId, businessRuleId), ne(alarms.alarmState, 'CLEARED'));
+  const before = await tx.select({ id: alarms.id, alarmState: alarms.alarmState }).from(alarms).where(ofRule).for('update');
+  if (before.length === 0) return [];
+  const cleared = await tx
+    .update(alarms)
+    .set({ alarmState: 'CLEARED', clearedAt: now, lastSeenAt: now })
+    .where(
+      inArray(
+        alarms.id,
+        before.map((row) => row.id),
+      ),
+    )
+    .returning();
+  for (const row of before)
+    await recordAudit(tx, ctx, {
+      action: 'alarm.clear',
+      objectType: 'alarm',
+      objectId: row.id,
+      changes: { alarmState: [row.alarmState, 'CLEARED'], businessRuleId },
+    });
+  await appendDeviceLog(
+    tx,
+    cleared
+      .filter((row) => BUSINESS_SUBJECT_OF[row.parameter as BusinessCondition] === 'cabinet')
+      .map((row) => alarmLogLine('cabinet', row, false, now)),
+  );
+  return cleared.map((row) => changeOf({ ...row, kind: row.alarmKind, number: row.deviceNumber }));
+}
 
 const FEW = 'A tenant keeps a few dozen rules at most: its rows are read in full.';
 
@@ -97,11 +145,23 @@ export const businessRuleList = defineList({
   present: presentRule,
 });
 
-/** Business alarm rules of the caller's tenant (System → Alarm configuration → Business alarms); audited. */
+/**
+ * Business alarm rules of the caller's tenant (System → Alarm configuration → Business alarms);
+ * audited. A change that retires a rule clears its alarms, one that changes its content or level
+ * rewords them; either is announced once committed.
+ */
 export const businessRules = {
   add: (ctx: Ctx, input: BusinessRuleAdd) => records.add(ctx, businessFields(input)),
-  edit: (ctx: Ctx, input: BusinessRuleAdd & { id: number }) => records.edit(ctx, { ...businessFields(input), id: input.id }),
-  remove: (ctx: Ctx, id: number) => records.remove(ctx, id),
+  edit: async (ctx: Ctx, input: BusinessRuleAdd & { id: number }, announce?: AnnounceAlarm) => {
+    const edited = await records.edit(ctx, { ...businessFields(input), id: input.id });
+    announceSettled(ctx, announce);
+    return edited;
+  },
+  remove: async (ctx: Ctx, id: number, announce?: AnnounceAlarm) => {
+    await records.remove(ctx, id);
+    announceSettled(ctx, announce);
+    return null;
+  },
 };
 
 /** A subject a rule's condition holds for: a cabinet or a station, its owner, and the figure that raised it. */
@@ -176,11 +236,7 @@ export async function evaluateBusinessAlarms(
   };
   // Each alarm opened or cleared, once stored, on its subject: a cabinet by its number, a station by its id.
   const tell = (row: { parameter: string; deviceId: number; deviceNumber: string; merchantId: number | null }) =>
-    announce?.(
-      BUSINESS_SUBJECT_OF[row.parameter as keyof typeof BUSINESS_SUBJECT_OF] === 'station'
-        ? { kind: 'station', number: String(row.deviceId), merchantId: row.merchantId }
-        : { kind: 'cabinet', number: row.deviceNumber, merchantId: row.merchantId },
-    );
+    announce?.(changeOf({ ...row, kind: 'business', number: row.deviceNumber }));
   const toClear = active.filter((a) => a.businessRuleId === null || !enabledIds.includes(a.businessRuleId));
   const opened: OpenedBusinessAlarm[] = [];
   for (const rule of rules) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, ne, type SQL } from 'drizzle-orm';
 import {
   CONDITION_PARAMETERS,
   alarmApi,
@@ -20,9 +20,9 @@ import { diff, recordAudit } from '../audit-log/index.js';
 import { checkWebhookUrl, newSigningKey } from '../external-system/index.js';
 import { alarmWebhookSettings, forgetWebhookLevels } from './alarm.webhook.js';
 import { deviceTypeNameOf, findTypeOfKind } from '../device-type/index.js';
-import { alarmLevels, alarmRules } from './alarm.table.js';
+import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
 import { contentHolds } from './alarm.options.js';
-import type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
+import { announceSettled, changeOf, noteSettled, type AlarmChange, type AnnounceAlarm } from './alarm.change.js';
 
 // ---- Levels ----
 
@@ -88,6 +88,28 @@ export async function editLevel(ctx: Ctx, input: AlarmLevelEdit): Promise<AlarmL
 
 // ---- Device rules ----
 
+/**
+ * A rule's content or level changed: its alarms not cleared yet (open, acknowledged, or waiting out
+ * their hold) take the new ones, in the change's transaction (docs/alarms.md, "Rules"). Answers
+ * those shown, to be announced once committed: the header's count of high alarms and the device
+ * pages read them again. A business alarm is told on its subject (a station by its id).
+ */
+export async function rewordAlarms(tx: Db, ofRule: SQL, rule: { content: string; level: AlarmLevel }): Promise<AlarmChange[]> {
+  const rows = await tx
+    .update(alarms)
+    .set({ content: rule.content, level: rule.level })
+    .where(and(ofRule, ne(alarms.alarmState, 'CLEARED')))
+    .returning({
+      kind: alarms.alarmKind,
+      parameter: alarms.parameter,
+      state: alarms.alarmState,
+      deviceId: alarms.deviceId,
+      number: alarms.deviceNumber,
+      merchantId: alarms.merchantId,
+    });
+  return rows.filter((row) => row.state !== 'PENDING').map((row) => changeOf(row));
+}
+
 type RuleRow = typeof alarmRules.$inferSelect;
 
 /** What a rule keeps of its input: a condition (water, smoke, offline) has no range nor margin. */
@@ -134,8 +156,6 @@ let onRuleRetired: (ctx: Ctx, tx: Db, ruleId: number) => Promise<AlarmChange[]> 
 export function whenRuleRetires(listener: typeof onRuleRetired): void {
   onRuleRetired = listener;
 }
-/** The alarms a request's rule change cleared, until announced once committed. */
-const clearedBy = new WeakMap<Ctx, AlarmChange[]>();
 
 /** Told when rules change, so evaluation reads them again (alarm.evaluate.ts). */
 let onRulesChanged: () => void = () => undefined;
@@ -179,7 +199,11 @@ const ruleRecords = ownedRecords({
       after.alarmKind !== before.alarmKind ||
       after.parameter !== before.parameter ||
       after.deviceTypeId !== before.deviceTypeId;
-    if (retired) clearedBy.set(ctx, await onRuleRetired(ctx, tx, before.id));
+    if (retired) noteSettled(ctx, await onRuleRetired(ctx, tx, before.id));
+    // Its alarms still open read as the rule reads now (docs/alarms.md, "Rules").
+    else if (after.content !== before.content || after.level !== before.level) {
+      noteSettled(ctx, await rewordAlarms(tx, eq(alarms.ruleId, before.id), after));
+    }
   },
 });
 
@@ -222,23 +246,20 @@ const changed = <T>(value: T): T => {
   return value;
 };
 
-/** Announces, once committed, the alarms the caller's rule change cleared. */
-function announceCleared(ctx: Ctx, announce: AnnounceAlarm | undefined): void {
-  for (const alarm of clearedBy.get(ctx) ?? []) announce?.(alarm);
-  clearedBy.delete(ctx);
-}
-
-/** Device alarm rules; audited. A change that retires a rule clears its alarms, announced as any clear. */
+/**
+ * Device alarm rules; audited. A change that retires a rule clears its alarms, one that changes its
+ * content or level rewords them; either is announced once committed, as any clear.
+ */
 export const rules = {
   add: async (ctx: Ctx, input: AlarmRuleAdd) => changed(await ruleRecords.add(ctx, ruleFields(input))),
   edit: async (ctx: Ctx, input: AlarmRuleAdd & { id: number }, announce?: AnnounceAlarm) => {
     const edited = changed(await ruleRecords.edit(ctx, { ...ruleFields(input), id: input.id }));
-    announceCleared(ctx, announce);
+    announceSettled(ctx, announce);
     return edited;
   },
   remove: async (ctx: Ctx, id: number, announce?: AnnounceAlarm) => {
     const removed = changed(await ruleRecords.remove(ctx, id));
-    announceCleared(ctx, announce);
+    announceSettled(ctx, announce);
     return removed;
   },
 };

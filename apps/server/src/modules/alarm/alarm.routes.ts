@@ -66,7 +66,7 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
 
   serve(app, alarmApi.rules.search, ({ input, ctx }) => ruleList.search(ctx, input));
   serve(app, alarmApi.rules.add, ({ input, ctx }) => rules.add(ctx, input));
-  // A rule retired by its change clears its alarms, announced on the live streams as any clear.
+  // A rule retired by its change clears its alarms, one reworded rewords them: announced on the live streams as any clear.
   serve(app, alarmApi.rules.edit, ({ input, ctx }) => rules.edit(ctx, input, alarmAnnouncer(app)));
   serve(app, alarmApi.rules.remove, ({ input, ctx }) => rules.remove(ctx, input.id, alarmAnnouncer(app)));
   serve(app, alarmApi.rules.export, ({ input, ctx, reply }) =>
@@ -75,8 +75,8 @@ export function registerAlarmRoutes(app: FastifyInstance, options: { webhooks: W
 
   serve(app, alarmApi.businessRules.search, ({ input, ctx }) => businessRuleList.search(ctx, input));
   serve(app, alarmApi.businessRules.add, ({ input, ctx }) => businessRules.add(ctx, input));
-  serve(app, alarmApi.businessRules.edit, ({ input, ctx }) => businessRules.edit(ctx, input));
-  serve(app, alarmApi.businessRules.remove, ({ input, ctx }) => businessRules.remove(ctx, input.id));
+  serve(app, alarmApi.businessRules.edit, ({ input, ctx }) => businessRules.edit(ctx, input, alarmAnnouncer(app)));
+  serve(app, alarmApi.businessRules.remove, ({ input, ctx }) => businessRules.remove(ctx, input.id, alarmAnnouncer(app)));
   serve(app, alarmApi.businessRules.export, ({ input, ctx, reply }) =>
     businessRuleList.sendExport(reply, ctx, input, { filename: 'business-alarm-rules.csv', columns: BUSINESS_RULE_CSV }),
   );

@@ -589,5 +589,90 @@ describe('alarms', () => {
       await server.request(alarmApi.rules.remove, { id: rule.id }, { token: admin });
       expect(await open(secondId!)).toHaveLength(0);
     });
+
+    it('an edit of a rule’s content or level rewords its open and acknowledged alarms at once, announced; the cleared keep theirs', async () => {
+      await server.db.delete(alarmRules);
+      const body = { ...RULE, content: 'Hot pack', holdSeconds: 0 };
+      const rule = (await server.request(alarmApi.rules.add, body, { token: merchant.admin.token })).data;
+      const fresh = await createDevices(server, admin, 'battery', 3, { typeId: types.battery, prefix: 'BRW', merchantId: merchant.id });
+      const [first, second, third] = fresh.ids as [number, number, number];
+      forgetRules();
+      await evaluateAlarms(
+        server.db,
+        fresh.numbers.map((n) => reading(n, { temperature: 80 })),
+        at(20),
+      );
+      await evaluateAlarms(server.db, [reading(fresh.numbers[2]!, { temperature: 20 })], at(21));
+      const [secondRow] = await activeOf(second);
+      await server.request(alarmApi.battery.acknowledge, { id: secondRow!.id, comment: 'Seen' }, { token: merchant.admin.token });
+      const heard: { kind: string; number: string; channel: string }[] = [];
+      const stop = server.app.deviceHub.onChange((change) => heard.push(change));
+      try {
+        // Another tenant's rule does not exist for the caller; bad input is refused in its language: nothing changes.
+        const taken = await server.call('POST', endpointUrl(alarmApi.rules.edit), {
+          token: rival.admin.token,
+          body: { ...body, id: rule.id, content: 'Taken over', level: 'LOW' },
+        });
+        expect(taken.code).toBe(1017);
+        const nul = await server.call('POST', endpointUrl(alarmApi.rules.edit), {
+          token: merchant.admin.token,
+          body: { ...body, id: rule.id, content: 'Hot\u0000pack', level: 'LOW' },
+        });
+        expect(nul.status).toBe(400);
+        const huge = await server.call('POST', endpointUrl(alarmApi.rules.edit), {
+          token: merchant.admin.token,
+          body: { ...body, id: rule.id, content: 'x'.repeat(5000), level: 'LOW' },
+          lang: 'zh',
+        });
+        expect([huge.status, /[\u4e00-\u9fff]/.test(huge.message ?? '')]).toEqual([400, true]);
+        expect(heard.filter((c) => c.channel === 'alarm')).toEqual([]);
+        const words = async () =>
+          (await server.db.select().from(alarms).where(eq(alarms.ruleId, rule.id)))
+            .map((r) => [r.deviceId, r.alarmState, r.level, r.content])
+            .sort();
+        expect(await words()).toEqual(
+          [
+            [first, 'OPEN', 'HIGH', 'Hot pack'],
+            [second, 'ACKNOWLEDGED', 'HIGH', 'Hot pack'],
+            [third, 'CLEARED', 'HIGH', 'Hot pack'],
+          ].sort(),
+        );
+        // The owner's edit: the alarms not cleared read as the rule reads now, and their devices are told.
+        await server.request(
+          alarmApi.rules.edit,
+          { ...body, id: rule.id, content: 'Pack too warm', level: 'MEDIUM' },
+          { token: merchant.admin.token },
+        );
+        expect(await words()).toEqual(
+          [
+            [first, 'OPEN', 'MEDIUM', 'Pack too warm'],
+            [second, 'ACKNOWLEDGED', 'MEDIUM', 'Pack too warm'],
+            [third, 'CLEARED', 'HIGH', 'Hot pack'],
+          ].sort(),
+        );
+        expect(
+          heard
+            .filter((c) => c.channel === 'alarm')
+            .map((c) => c.number)
+            .sort(),
+        ).toEqual([fresh.numbers[0], fresh.numbers[1]].sort());
+        const records = (await server.request(alarmApi.records.search, { ruleId: rule.id, active: true }, { token: merchant.admin.token }))
+          .data.records;
+        expect(records.map((r) => [r.level, r.content])).toEqual([
+          ['MEDIUM', 'Pack too warm'],
+          ['MEDIUM', 'Pack too warm'],
+        ]);
+        // A range edit keeps the words as they are, and tells no one.
+        heard.length = 0;
+        await server.request(
+          alarmApi.rules.edit,
+          { ...body, id: rule.id, content: 'Pack too warm', level: 'MEDIUM', rangeFrom: 60 },
+          { token: merchant.admin.token },
+        );
+        expect(heard.filter((c) => c.channel === 'alarm')).toEqual([]);
+      } finally {
+        stop();
+      }
+    });
   });
 });

@@ -10,6 +10,8 @@
  * - a list call answers on each server and through HAProxy;
  * - the general rate limit is counted by each server for its share of an address's calls through
  *   HAProxy (so up to the limit times the servers a minute), each address apart;
+ * - docs/deploying.md's shared per-address limit at HAProxy (its snippet, read from the document,
+ *   at SHARED_LIMIT a minute) refuses an address's calls past it with 429, another address apart;
  * - a command sent through one server reaches a simulated cabinet on the broker, and its result
  *   shows through the other;
  * - a report the cabinet sends (stored by whichever server the broker's shared subscription gave
@@ -22,6 +24,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,6 +62,32 @@ const ROLLOUT = Number(process.env.CLUSTER_ROLLOUT ?? 20);
 const PACE = Number(process.env.CLUSTER_PACE ?? 600);
 /** Each server's general rate limit a minute (RATE_LIMIT_PER_MINUTE; the product's default). */
 const RATE_LIMIT = Number(process.env.CLUSTER_RATE_LIMIT ?? 3000);
+/** The shared per-address limit tried at HAProxy: docs/deploying.md's snippet with this limit a minute. */
+const SHARED_LIMIT = 40;
+
+/**
+ * docs/deploying.md's shared-limit snippet, read from the document so the recipe is what is run,
+ * with its limit (3,000 a minute) set to SHARED_LIMIT.
+ */
+function sharedLimitSnippet(): string[] {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploying.md'), 'utf8');
+  const block = doc.split('```').find((part) => part.includes('stick-table'));
+  if (!block) throw new Error('docs/deploying.md has no shared-limit snippet (stick-table)');
+  const lines = block.split('\n').filter((line) => line.trim() !== '');
+  if (!lines.some((line) => / gt 3000 /.test(line))) throw new Error('the shared-limit snippet no longer limits at 3000');
+  return lines.map((line) => line.replace(/ gt 3000 /, ` gt ${SHARED_LIMIT} `));
+}
+
+/** A GET from a given loopback source address (HAProxy tracks the connection's source, not a header). */
+function getFrom(url: URL, localAddress: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(url, { localAddress, agent: false }, (answer) => {
+      answer.resume();
+      answer.once('end', () => resolve(answer.statusCode ?? 0));
+    });
+    request.once('error', reject);
+  });
+}
 
 const stops: (() => Promise<void>)[] = [];
 const results: { check: string; ok: boolean; detail: string }[] = [];
@@ -169,6 +198,7 @@ async function main(): Promise<void> {
   // back there, so the sign-in may come back to either server.
   const proxyPort = await freePort();
   const proxy = `http://127.0.0.1:${proxyPort}`;
+  const limitedPort = await freePort();
   const provider = await startTestProvider({ redirectUri: `${proxy}/callback` });
   stops.push(() => provider.close());
 
@@ -218,6 +248,11 @@ async function main(): Promise<void> {
     `frontend swap`,
     `  bind 127.0.0.1:${proxyPort}`,
     '  default_backend servers',
+    // A second entrance with docs/deploying.md's shared per-address limit (checked below).
+    'frontend limited',
+    `  bind 127.0.0.1:${limitedPort}`,
+    ...sharedLimitSnippet(),
+    '  default_backend servers',
     'backend servers',
     '  balance roundrobin',
     '  option forwardfor',
@@ -266,6 +301,21 @@ async function main(): Promise<void> {
 
   let cabinetId = 0;
   const number = `CL${Date.now().toString(36).toUpperCase()}`;
+  await check("the shared limit at HAProxy (docs/deploying.md's snippet) refuses an address past it, another apart", async () => {
+    const settings = new URL(endpointUrl(sessionApi.config), `http://127.0.0.1:${limitedPort}`);
+    const statuses: number[] = [];
+    for (let i = 0; i < SHARED_LIMIT + 10; i++) statuses.push(await getFrom(settings, '127.0.0.2'));
+    const passed = statuses.filter((status) => status === 200).length;
+    const refused = statuses.filter((status) => status === 429).length;
+    if (passed !== SHARED_LIMIT || refused !== 10)
+      throw new Error(
+        `${statuses.length} calls from 127.0.0.2: ${passed} answered, ${refused} refused with 429 (expected ${SHARED_LIMIT} and 10)`,
+      );
+    const other = await getFrom(settings, '127.0.0.3');
+    if (other !== 200) throw new Error(`another address answered ${other} after the first was refused`);
+    return `${statuses.length} calls of one address through both servers: the first ${SHARED_LIMIT} answered, the next ${refused} refused with 429 at HAProxy; another address answered`;
+  });
+
   await check('a list call on each server and through HAProxy', async () => {
     const typeId = (await call(proxy, token, deviceTypeApi.cabinet.add, DEVICE_TYPE_SAMPLES.cabinet)).id;
     cabinetId = (await call(a, token, cabinetApi.batchAdd, { typeId, numbers: [number] })).ids[0]!;
@@ -418,6 +468,11 @@ async function main(): Promise<void> {
         if (Date.now() > onlineBy) throw new Error(`${online} of ${ROLLOUT} cabinets online`);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
+
+      // The cabinets report as real ones do while the rollout runs: a thousand at the pace take longer
+      // than the heartbeat timeout (90 s), and a cabinet silent past it is taken offline and refused.
+      const heartbeat = setInterval(() => void rolloutFleet.tick().catch(() => undefined), 30_000);
+      stops.push(() => Promise.resolve(clearInterval(heartbeat)));
 
       const started = Date.now();
       const task = await call(a, token, firmwareApi.upgrade, { firmwareId: firmware.id, typeId, devicesPerMinute: PACE });

@@ -86,6 +86,6 @@ export const ssoRefusalApi = {
     access: { code: 'admin.ssoRefusal.link', scope: 'platform' },
     body: optionsQuery,
     answer: z.array(linkAccountOption),
-    summary: 'The accounts whose username holds the keyword, as choices of the link',
+    summary: 'The accounts the caller outranks whose username holds the keyword, as choices of the link',
   }),
 } as const;

@@ -1,9 +1,11 @@
-import { and, eq, ne } from 'drizzle-orm';
-import type { AuditAction } from '@swap/contracts';
+import { and, eq, inArray, ne, notExists, or, type SQL } from 'drizzle-orm';
+import type { AuditAction, OptionsQuery } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { grantsWithin, type Ctx, type Grants, type Principal } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
+import { answerOptions } from '../../app/options.js';
 import { recordAudit } from '../audit-log/index.js';
+import { rolesGrantingBeyond } from '../role/index.js';
 import { grantsOf, grantsOfAccounts } from './account.grants.js';
 import { accountRoles, accounts } from './account.table.js';
 
@@ -44,6 +46,50 @@ export async function assertMayActOn(db: Db, ctx: Pick<Ctx, 'principal'>, target
   if (ctx.principal.type === 'SON' && target.type !== 'SON') throw new RankRefusal('subAccountNoPermission');
   if (mine === null) return;
   if (!grantsWithin(await grantsOf(db, asPrincipal(target)), mine)) throw new RankRefusal('cannotActOnStronger');
+}
+
+/**
+ * The accounts the caller may act on as assertMayActOn weighs them, as a condition on the accounts
+ * table: undefined for a SUPER (every account). An account is outranked when none of its roles
+ * grants a menu or resource beyond the caller's. A sub-account whose roles grant more than its
+ * merchant's administrators hold (its ceiling cuts them) is left out although the rule would allow
+ * it: a choice offered is always one the action accepts.
+ */
+async function outrankedBy(db: Db, ctx: Pick<Ctx, 'principal'>): Promise<SQL | undefined> {
+  const mine = await callerGrants(db, ctx);
+  if (mine === null) return undefined;
+  const beyond = rolesGrantingBeyond(db, mine);
+  return or(
+    eq(accounts.id, ctx.principal.id),
+    and(
+      ne(accounts.type, 'SUPER'),
+      ctx.principal.type === 'SON' ? eq(accounts.type, 'SON') : undefined,
+      notExists(
+        db
+          .select({ id: accountRoles.roleId })
+          .from(accountRoles)
+          .where(and(eq(accountRoles.accountId, accounts.id), inArray(accountRoles.roleId, beyond))),
+      ),
+    ),
+  );
+}
+
+/**
+ * Accounts as choices of an action on them (docs/api.md, "Options calls"), by username: those of
+ * the caller's tenant it outranks, so a choice is never refused on rank (platform staff ask).
+ */
+export async function outrankedAccountOptions(ctx: Ctx, query: OptionsQuery) {
+  const own = ctx.principal.merchantId;
+  return answerOptions(
+    ctx.db,
+    {
+      table: accounts,
+      name: accounts.username,
+      select: { id: accounts.id, username: accounts.username, name: accounts.name },
+      scope: and(own === null ? undefined : eq(accounts.merchantId, own), await outrankedBy(ctx.db, ctx)),
+    },
+    query,
+  );
 }
 
 /**

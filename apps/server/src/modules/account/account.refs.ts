@@ -1,10 +1,9 @@
 import { and, asc, eq, inArray, or, sql, type Column, type SQL } from 'drizzle-orm';
 import { integer } from 'drizzle-orm/pg-core';
-import { normaliseSignInName, type OptionsQuery } from '@swap/contracts';
+import { normaliseSignInName } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { qualified } from '../../app/sql.js';
 import { anyContains } from '../../app/pagination.js';
-import { answerOptions } from '../../app/options.js';
 import { merchantNameOf } from '../merchant/index.js';
 import { accountRoles, accountSso, accounts, signInNames } from './account.table.js';
 
@@ -273,20 +272,6 @@ export async function enabledAccountChoices(
     .from(accounts)
     .where(and(eq(accounts.status, 'ENABLED'), ofOwners, inArray(accounts.id, missing)));
   return [...found, ...named];
-}
-
-/** Accounts as choices (docs/api.md, "Options calls"): by username, every account (platform staff ask). */
-export function accountOptions(db: Db, query: OptionsQuery) {
-  return answerOptions(
-    db,
-    {
-      table: accounts,
-      name: accounts.username,
-      select: { id: accounts.id, username: accounts.username, name: accounts.name },
-      scope: undefined,
-    },
-    query,
-  );
 }
 
 /** The username of the account `accountId` names, as a subquery column, or null. */

@@ -9,7 +9,6 @@ export {
   addSuperAdmin,
   enabledAccounts,
   findSignInAccount,
-  accountOptions,
   findSsoAccount,
   linkedUsernameOf,
   usernameOf,
@@ -22,7 +21,7 @@ export {
   superAdminExists,
   usernameExists,
 } from './account.refs.js';
-export { assertMayChangeRole } from './account.rank.js';
+export { assertMayChangeRole, outrankedAccountOptions } from './account.rank.js';
 export { grantsOf } from './account.grants.js';
 export { assertStrongPassword, passwordWeakness } from './password-strength.js';
 export { configurePasswordHashing, dummyPasswordHash, hashPassword, useFastPasswordHashing, verifyPassword } from './password.js';

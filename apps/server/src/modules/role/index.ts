@@ -8,5 +8,6 @@ export {
   revokeResourceGrants,
   roleSummaries,
   rolesByIds,
+  rolesGrantingBeyond,
 } from './role.refs.js';
 export { tellRoleHolders } from './role.holders.js';

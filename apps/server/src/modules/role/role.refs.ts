@@ -1,4 +1,4 @@
-import { eq, inArray, type SQLWrapper } from 'drizzle-orm';
+import { eq, inArray, notInArray, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { menuIdsByCode, resourceIdsOfMenus } from '../menu/index.js';
 import { roleMenus, roleResources, roles } from './role.table.js';
@@ -23,6 +23,23 @@ export async function grantedByRoles(db: Db, ids: number[]): Promise<{ menuIds: 
   const menuRows = await db.select({ id: roleMenus.menuId }).from(roleMenus).where(inArray(roleMenus.roleId, ids));
   const resourceRows = await db.select({ id: roleResources.resourceId }).from(roleResources).where(inArray(roleResources.roleId, ids));
   return { menuIds: menuRows.map((row) => row.id), resourceIds: resourceRows.map((row) => row.id) };
+}
+
+/**
+ * The roles granting a menu or resource outside the given ones, as a subquery for the caller's
+ * query (an account holding none of them holds nothing beyond those grants).
+ */
+export function rolesGrantingBeyond(db: Db, grants: { menuIds: Iterable<number>; resourceIds: Iterable<number> }) {
+  return db
+    .select({ id: roleMenus.roleId })
+    .from(roleMenus)
+    .where(notInArray(roleMenus.menuId, [...grants.menuIds]))
+    .union(
+      db
+        .select({ id: roleResources.roleId })
+        .from(roleResources)
+        .where(notInArray(roleResources.resourceId, [...grants.resourceIds])),
+    );
 }
 
 /** The menu ids the roles of a subquery grant, as a subquery for the caller's query. */

@@ -159,6 +159,17 @@ describe('refused single sign-ons', () => {
     expect(higher.code).toBe(2003);
     const stronger = await server.request(ssoRefusalApi.link, { id: refused.id, accountId: merchant.admin.id }, { token: staff.token });
     expect(stronger.code).toBe(2030);
+    // The link's choices offer only the accounts the caller outranks: neither of those, even named by id.
+    const peer = await createPlatformAccount(server, superToken, ['admin.ssoRefusal']);
+    const offered = async (token: string, query: { keyword?: string; ids?: number[] }) =>
+      (await succeed(server, ssoRefusalApi.accounts, query, token)).map((option) => option.id);
+    expect(await offered(staff.token, { keyword: merchant.admin.username, ids: [merchant.admin.id, superAccount!.id] })).toEqual([]);
+    expect(await offered(staff.token, { keyword: 'admin' })).not.toContain(superAccount!.id);
+    expect(await offered(staff.token, { keyword: peer.username })).toEqual([peer.id]);
+    expect(await offered(staff.token, { keyword: staff.username })).toEqual([staff.id]);
+    expect(await offered(superToken, { ids: [merchant.admin.id, superAccount!.id] })).toEqual(
+      expect.arrayContaining([merchant.admin.id, superAccount!.id]),
+    );
 
     const unknownRefusal = await server.request(
       ssoRefusalApi.link,

@@ -16,7 +16,7 @@ import { AppError, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
 import { anyContains } from '../../app/pagination.js';
 import { serve } from '../../app/route.js';
-import { accountOptions, linkAccountSso, linkedUsernameOf, usernameOf } from '../account/index.js';
+import { linkAccountSso, linkedUsernameOf, outrankedAccountOptions, usernameOf } from '../account/index.js';
 import { ssoRefusals } from './session.table.js';
 
 /**
@@ -132,7 +132,7 @@ export function registerSsoRefusalRoutes(app: FastifyInstance, options: { ssoIss
     ssoRefusalList.sendExport(reply, ctx, input, { filename: 'refused-single-sign-ons.csv', columns: CSV_COLUMNS }),
   );
   serve(app, ssoRefusalApi.link, ({ input, ctx }) => linkRefusal(ctx, input, options.ssoIssuer));
-  serve(app, ssoRefusalApi.accounts, ({ input, ctx }) => accountOptions(ctx.db, input));
+  serve(app, ssoRefusalApi.accounts, ({ input, ctx }) => outrankedAccountOptions(ctx, input));
 }
 
 /** The demo provider's issuer: demo refusals came from it (linking them needs a provider with this issuer). */

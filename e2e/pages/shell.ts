@@ -70,6 +70,13 @@ export class Shell {
     await this.page.waitForURL((url) => !url.pathname.startsWith('/session/'), { timeout: 20_000 });
   }
 
+  /** Signs out from the user menu and waits for the sign-in page. */
+  async signOut(): Promise<void> {
+    await this.page.getByTitle('User menu').click();
+    await this.page.getByRole('menuitem', { name: 'Sign out' }).click();
+    await this.page.waitForURL((url) => url.pathname === '/session/login');
+  }
+
   /** Switches the language from the header's language menu (`name` as the menu words it: 'Bahasa Indonesia', 'ไทย'). */
   async switchLanguage(name: string): Promise<void> {
     await this.page.getByRole('button', { name: /^[^:]+: (English|Bahasa Indonesia|ไทย|中文)$/ }).click();

@@ -110,9 +110,12 @@ describe("one's own account", () => {
     }
   });
 
-  test('"verify my mail" mails a link to the profile’s address; opening it verifies the mail', async ({ page }) => {
+  test('"verify my mail" mails a link to the profile’s address; opened signed out, it verifies the mail after sign-in', async ({
+    page,
+  }) => {
     const { merchant, email } = await ownerWithEmail();
-    await new Shell(page).signIn(merchant.admin.username, merchant.admin.password);
+    const shell = new Shell(page);
+    await shell.signIn(merchant.admin.username, merchant.admin.password);
     await page.waitForURL((url) => url.pathname === '/dashboard');
     const profile = new ProfilePage(page);
     await profile.openFromUserMenu();
@@ -122,7 +125,13 @@ describe("one's own account", () => {
 
     const link = /\S+(\/profile\?verifyMail=[A-Za-z0-9_-]+)/.exec((await mailTo(email)).text)?.[1];
     expect(link).toBeTruthy();
+    // Opened signed out: the sign-in page brings the user back to the link, which then verifies.
+    await shell.signOut();
     await page.goto(link!);
+    const login = new LoginPage(page);
+    await login.waitUntilShown();
+    await login.signIn(merchant.admin.username, merchant.admin.password);
+    await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByText(`Your email ${email} is verified`).waitFor();
     await profile.value('Email').getByText('Verified', { exact: true }).waitFor();
     expect(new URL(page.url()).search).toBe('');

@@ -38,6 +38,7 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
         },
         heartbeatTimeoutSeconds: config.deviceHeartbeatTimeoutSeconds,
         controlConcurrency: config.deviceControlConcurrency,
+        telemetryLimit: config.deviceTelemetryLimit,
         shareGroup: config.mqttShareGroup,
         mosquittoAuth: config.mosquittoAuthDir ? { dir: config.mosquittoAuthDir, pidFile: config.mosquittoPidFile } : undefined,
       },

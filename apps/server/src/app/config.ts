@@ -20,6 +20,13 @@ export interface BrokerLimits {
 export const DEFAULT_CONTROL_CONCURRENCY = 4;
 
 /**
+ * Telemetry reports the device link holds at most (waiting for their batch or being stored) before
+ * an external broker's telemetry waits (docs/scaling.md, "Telemetry under load"): five full batches,
+ * so a batch is always ready while one is written, about ten megabytes of memory.
+ */
+export const DEFAULT_TELEMETRY_LIMIT = 10_000;
+
+/**
  * The largest legitimate message, a cabinet state with 64 compartments each with a 200-character
  * fault, is about 100 KB as JSON; telemetry is a few KB (device-link/broker-limits.test.ts checks the margin).
  */
@@ -80,6 +87,8 @@ export interface Config {
   deviceHeartbeatTimeoutSeconds: number;
   /** Control messages (cabinet states, command results, swaps) the device link handles at once (docs/scaling.md, "State reports under load"). */
   deviceControlConcurrency: number;
+  /** Telemetry reports the device link holds at most before an external broker's telemetry waits (docs/scaling.md, "Telemetry under load"). */
+  deviceTelemetryLimit: number;
   /** How long a remote command may take before it is marked TIMEOUT (also the device's expiry). */
   commandTimeoutSeconds: number;
   /**
@@ -436,6 +445,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mqttPassword: env.MQTT_PASSWORD || undefined,
     deviceHeartbeatTimeoutSeconds: intEnv(env, 'DEVICE_HEARTBEAT_TIMEOUT_SECONDS', 90),
     deviceControlConcurrency: intEnv(env, 'DEVICE_CONTROL_CONCURRENCY', DEFAULT_CONTROL_CONCURRENCY),
+    deviceTelemetryLimit: intEnv(env, 'DEVICE_TELEMETRY_LIMIT', DEFAULT_TELEMETRY_LIMIT),
     commandTimeoutSeconds: intEnv(env, 'COMMAND_TIMEOUT_SECONDS', 10),
     deviceDemoSecret: deviceDemoSecret(env, demo),
     mqttShareGroup: env.MQTT_SHARE_GROUP === '0' || env.MQTT_SHARE_GROUP === 'false' ? undefined : env.MQTT_SHARE_GROUP || 'swap-gateway',

@@ -41,6 +41,8 @@ export interface GatewayOptions {
   heartbeatTimeoutSeconds: number;
   /** Control messages handled at once (docs/scaling.md, "State reports under load"); default DEFAULT_CONTROL_CONCURRENCY (4). */
   controlConcurrency?: number | undefined;
+  /** Telemetry reports held at most before an external broker's telemetry waits (docs/scaling.md, "Telemetry under load"); default DEFAULT_TELEMETRY_LIMIT (10,000). */
+  telemetryLimit?: number | undefined;
   /** How often the history's partitions are made ahead and what is older than the telemetry_retention setting purged; default hourly. */
   purgeIntervalMs?: number;
   /** How often the trajectories' hourly summary is brought up to the last ended hour; default every 5 minutes. */
@@ -93,7 +95,14 @@ export async function startDeviceGateway(db: Db, options: GatewayOptions, log: L
     log.info({ port: broker.port }, 'embedded MQTT broker listening');
     transport = broker.transport;
   }
-  const link = new GatewayDeviceLink({ transport, db, log, hub, controlConcurrency: options.controlConcurrency });
+  const link = new GatewayDeviceLink({
+    transport,
+    db,
+    log,
+    hub,
+    controlConcurrency: options.controlConcurrency,
+    telemetryLimit: options.telemetryLimit,
+  });
   try {
     await link.start();
   } catch (error) {

@@ -6,7 +6,7 @@ import { Batcher, type BatcherOptions } from './batcher.js';
 import { ControlGate, type Turn } from './control-gate.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
-import { DEFAULT_CONTROL_CONCURRENCY } from '../app/config.js';
+import { DEFAULT_CONTROL_CONCURRENCY, DEFAULT_TELEMETRY_LIMIT } from '../app/config.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
 import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type AlarmChange, type ReportedTelemetry } from '../modules/alarm/index.js';
 
@@ -24,6 +24,8 @@ export interface DeviceLink {
   idle(): Promise<void>;
   /** What became of the cabinets' states (tests, benches; docs/scaling.md, "State reports under load"). */
   readonly states: StateCounts;
+  /** Telemetry reports taken and not yet stored (tests, benches; docs/scaling.md, "Telemetry under load"). */
+  readonly telemetry: TelemetryCounts;
 }
 
 /**
@@ -35,12 +37,20 @@ export interface DeviceLink {
 export type DeliverUplink = (topic: string, payload: Buffer, retained: boolean) => Promise<boolean>;
 
 /**
+ * Whether the link takes more telemetry now: undefined when it does, else a promise resolved once
+ * the reports it holds drained below its bound. A transport that acknowledges on receipt (an
+ * external broker) stops reading and acknowledging telemetry until then (docs/scaling.md,
+ * "Telemetry under load").
+ */
+export type TelemetryRoom = () => Promise<void> | undefined;
+
+/**
  * What carries the protocol between the link and the broker: the embedded broker in-process
  * (broker.ts) or connections to an external one (transport.ts).
  */
 export interface DeviceTransport {
-  /** Starts handing every uplink message the server handles to `deliver`. */
-  open(deliver: DeliverUplink): Promise<void>;
+  /** Starts handing every uplink message the server handles to `deliver`; telemetry only while `room` allows. */
+  open(deliver: DeliverUplink, room: TelemetryRoom): Promise<void>;
   /** A downlink message (a command, an authorization answer), QoS 1. */
   publish(topic: string, payload: string): Promise<void>;
   close(): Promise<void>;
@@ -60,6 +70,8 @@ export interface DeviceLinkOptions {
   batch?: Partial<BatcherOptions>;
   /** Control messages handled at once (docs/scaling.md, "State reports under load"); default DEFAULT_CONTROL_CONCURRENCY (4). */
   controlConcurrency?: number | undefined;
+  /** Telemetry reports held at most before an external broker's telemetry waits (docs/scaling.md, "Telemetry under load"); default DEFAULT_TELEMETRY_LIMIT (10,000). */
+  telemetryLimit?: number | undefined;
 }
 
 /** A device's full state waiting for its turn: a newer one takes its place until it starts. */
@@ -80,6 +92,16 @@ export interface StateCounts {
   received: number;
   /** States replaced by a newer one of the same device before their turn: never stored themselves. */
   superseded: number;
+}
+
+/** The telemetry the link holds: received, not yet stored nor dropped (a backlog counts its readings). */
+export interface TelemetryCounts {
+  /** Held now. */
+  pending: number;
+  /** The most it held at once since it started. */
+  mostPending: number;
+  /** Its bound: an external broker's telemetry waits while the link holds this many. */
+  readonly limit: number;
 }
 
 /**
@@ -105,9 +127,13 @@ export class GatewayDeviceLink implements DeviceLink {
   /** Each device's state still waiting for its turn. */
   private readonly waitingStates = new Map<string, WaitingState>();
   readonly states: StateCounts = { received: 0, superseded: 0 };
+  readonly telemetry: TelemetryCounts;
+  /** Transports waiting for the telemetry held to drain below the bound. */
+  private readonly roomWaiters: (() => void)[] = [];
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.gate = new ControlGate(options.controlConcurrency ?? DEFAULT_CONTROL_CONCURRENCY);
+    this.telemetry = { pending: 0, mostPending: 0, limit: Math.max(1, options.telemetryLimit ?? DEFAULT_TELEMETRY_LIMIT) };
     // A batch's statements give way to requests waiting on the embedded database (docs/scaling.md).
     this.batcher = new Batcher((items) => inBackground(() => this.persistBatch(items)), {
       maxBatch: 2000,
@@ -118,7 +144,10 @@ export class GatewayDeviceLink implements DeviceLink {
 
   async start(): Promise<void> {
     const { transport, hub, log } = this.options;
-    await transport.open((topic, payload, retained) => this.receive(topic, payload, retained));
+    await transport.open(
+      (topic, payload, retained) => this.receive(topic, payload, retained),
+      () => this.room(),
+    );
     hub.attachSender(
       (topic, payload) => transport.publish(topic, JSON.stringify(payload)),
       () => transport.connected,
@@ -135,6 +164,25 @@ export class GatewayDeviceLink implements DeviceLink {
   /** Telemetry reports waiting for their batch. */
   get pending(): number {
     return this.batcher.size;
+  }
+
+  /** Undefined while the link takes more telemetry; else resolved once what it holds drained below the bound. */
+  private room(): Promise<void> | undefined {
+    if (this.telemetry.pending < this.telemetry.limit) return undefined;
+    return new Promise((resolve) => this.roomWaiters.push(resolve));
+  }
+
+  /** Counts reports held until they are stored or dropped; wakes the waiting transports once below the bound. */
+  private held(reports: number, stored: Promise<boolean>): Promise<boolean> {
+    const counts = this.telemetry;
+    counts.pending += reports;
+    counts.mostPending = Math.max(counts.mostPending, counts.pending);
+    const release = () => {
+      counts.pending -= reports;
+      if (counts.pending < counts.limit) for (const wake of this.roomWaiters.splice(0)) wake();
+    };
+    stored.then(release, release);
+    return stored;
   }
 
   async idle(): Promise<void> {
@@ -174,13 +222,19 @@ export class GatewayDeviceLink implements DeviceLink {
     }
     if ('batched' in handler && handler.backlog) {
       const readings = (checked.data as BatteryBacklog | VehicleBacklog).readings;
-      const stored = this.receiveBacklog(topic, handler.batched as 'battery' | 'vehicle', parsed.number, readings);
+      const stored = this.held(
+        readings.length,
+        this.receiveBacklog(topic, handler.batched as 'battery' | 'vehicle', parsed.number, readings),
+      );
       this.backlogs.add(stored);
       void stored.finally(() => this.backlogs.delete(stored));
       return stored;
     }
     if ('batched' in handler) {
-      return this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem);
+      return this.held(
+        1,
+        this.batcher.add({ kind: handler.batched, number: parsed.number, payload: checked.data, at: receiveTime() } as TelemetryItem),
+      );
     }
     const key = `${parsed.kind}/${parsed.number}`;
     const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };

@@ -1,7 +1,7 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import { TOPIC_ROOT } from '@swap/contracts';
 import { uplinkFilters } from './handlers.js';
-import type { DeliverUplink, DeviceTransport, LinkLog } from './link.js';
+import type { DeliverUplink, DeviceTransport, LinkLog, TelemetryRoom } from './link.js';
 
 /**
  * What the gateway subscribes to on an external broker, per connection. Without a group: every
@@ -33,14 +33,17 @@ export interface BrokerAccount {
  * The gateway on an external broker (Mosquitto, EMQX): two connections, one for telemetry and one
  * for the control channels and every downlink message. A broker delivers a connection's messages in
  * order, so on one connection a command's result would queue behind whatever telemetry the server
- * has not read yet; on its own it arrives at once.
+ * has not read yet; on its own it arrives at once. The telemetry connection reads (and
+ * acknowledges) a report only while the link has room for it: past the link's bound it stops until
+ * the batches drained, and the reports wait in the broker, not in the server's memory
+ * (docs/scaling.md, "Telemetry under load").
  */
 export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): DeviceTransport {
   const clients: MqttClient[] = [];
   /** Connections whose subscriptions are in place: the link is up only once every lane hears again. */
   const subscribed = new Set<MqttClient>();
   let control: MqttClient | undefined;
-  const connect = async (lane: string, filters: string[], deliver: DeliverUplink): Promise<MqttClient> => {
+  const connect = async (lane: string, filters: string[], deliver: DeliverUplink, room?: TelemetryRoom): Promise<MqttClient> => {
     const client = await mqtt.connectAsync(account.url, {
       username: account.username,
       password: account.password,
@@ -54,7 +57,12 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
       for (const filter of filters) await client.subscribeAsync(filter, { qos: 1 });
       subscribed.add(client);
     };
-    client.on('close', () => subscribed.delete(client));
+    /** Counts the connection's ends: a reading held past one is not resumed on the next (its acknowledgement would name another session's message). */
+    let ends = 0;
+    client.on('close', () => {
+      subscribed.delete(client);
+      ends++;
+    });
     client.on('connect', (connack) => {
       if (subscribed.has(client)) return;
       if (connack.sessionPresent) {
@@ -70,8 +78,18 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
     noDelay();
     client.on('connect', noDelay);
     // The external broker acknowledged the device on receipt; a message the database could not take
-    // now is logged by the link and lost (the gateway's sessions are not persistent).
-    client.on('message', (topic, payload, packet) => void deliver(topic, payload, packet.retain));
+    // now is logged by the link and lost (the gateway's sessions are not persistent). The client
+    // reads the connection's next message and acknowledges this one (QoS 1) once `callback` runs:
+    // held while the link has no room, the broker keeps the rest of the telemetry queued meanwhile.
+    client.handleMessage = (packet, callback) => {
+      void deliver(packet.topic, typeof packet.payload === 'string' ? Buffer.from(packet.payload) : packet.payload, packet.retain);
+      const waiting = room?.();
+      if (!waiting) return callback();
+      const held = ends;
+      void waiting.then(() => {
+        if (held === ends) callback();
+      });
+    };
     client.on('error', (error) => log.warn({ lane, error: error.message }, 'device link error'));
     await subscribe();
     return client;
@@ -81,10 +99,10 @@ export function externalBrokerTransport(account: BrokerAccount, log: LinkLog): D
     get connected() {
       return clients.length > 0 && clients.every((client) => client.connected && subscribed.has(client));
     },
-    open: async (deliver) => {
+    open: async (deliver, room) => {
       const filters = gatewaySubscriptions(account.shareGroup);
       control = await connect('control', filters.control, deliver);
-      await connect('telemetry', filters.telemetry, deliver);
+      await connect('telemetry', filters.telemetry, deliver, room);
     },
     publish: async (topic, payload) => {
       if (!control) throw new Error('device link not connected');

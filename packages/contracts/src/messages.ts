@@ -1476,6 +1476,14 @@ export const MESSAGES = {
     '{number} อยู่ในคำสั่งซื้อผลิตภัณฑ์ {orderNo} ที่ยังดำเนินอยู่ โปรดยุติคำสั่งซื้อนั้นก่อน',
     '{number} 被进行中的产品订单 {orderNo} 占用：请先终止该订单',
   ),
+  walletOrderMarkPaidWallet: m(
+    7237,
+    400,
+    '{gateway} is the customer’s wallet, not a payment gateway: enter the gateway that took the payment',
+    '{gateway} adalah dompet pelanggan, bukan gerbang pembayaran: masukkan gerbang yang menerima pembayaran',
+    '{gateway} คือกระเป๋าเงินของลูกค้า ไม่ใช่ช่องทางชำระเงิน โปรดระบุช่องทางที่รับชำระเงิน',
+    '{gateway} 是客户的钱包，不是支付渠道：请填写收款的支付渠道',
+  ),
   alarmAlreadyCleared: m(8000, 409, 'This alarm is already cleared', 'Alarm ini sudah pulih', 'การแจ้งเตือนนี้ถูกยกเลิกแล้ว', '该告警已解除'),
   alarmAssigneeOutside: m(
     8001,

@@ -180,7 +180,11 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
     });
   }
 
-  /** The audited step that makes an order REFUNDED: the kind's own part, the status, the time and the audit row. */
+  /**
+   * The audited step that makes an order REFUNDED: the kind's own part, the status, the time and the
+   * audit row, worded by the way the money went back (`<kind>Order.refund` to the wallet,
+   * `<kind>Order.refundGateway` through the gateway).
+   */
   async function markRefunded(
     ctx: Ctx,
     tx: Db,
@@ -188,12 +192,13 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
     row: Row,
     now: Date,
     how: RefundOf<Row>,
+    via: 'wallet' | 'gateway',
     changes: Record<string, unknown>,
   ): Promise<void> {
     const done = (await how.refunded?.(tx, row, now)) ?? {};
     await update(tx, row.id, { status: 'REFUNDED', refundedAt: now, updatedAt: now, ...done.set } as Partial<Row>);
     await recordAudit(tx, ctx, {
-      action: `${def.kinds[kind].audit}.refund` as AuditAction,
+      action: `${def.kinds[kind].audit}.${via === 'wallet' ? 'refund' : 'refundGateway'}` as AuditAction,
       objectType: def.kinds[kind].audit,
       objectId: row.id,
       changes: { orderNo: row.orderNo, ...changes, ...done.changes, status: { from: row.status, to: 'REFUNDED' } },
@@ -245,7 +250,7 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
         operatorName: operator.name,
         at: now,
       });
-      await markRefunded(ctx, tx, kind, row, now, how, { amount });
+      await markRefunded(ctx, tx, kind, row, now, how, 'wallet', { amount });
       return null;
     });
     if (!claim) return;
@@ -256,7 +261,7 @@ export function orderKind<T extends OrderTable, K extends string>(def: OrderKind
       const recorded = await settleGatewayRefund(ctx, tx, claim, answer, now);
       // The money went back: also when the order job settled the order while the gateway answered.
       if (recorded.status === 'REFUNDED' && (row.status === 'PAID' || row.status === 'COMPLETED'))
-        await markRefunded(ctx, tx, kind, row, now, how, {
+        await markRefunded(ctx, tx, kind, row, now, how, 'gateway', {
           amount: claim.amount,
           paymentGateway: claim.paymentGateway,
           refundNo: claim.refundNo,

@@ -104,5 +104,7 @@ export const AUDIT_VERBS = [
   'request',
   'report',
   'refund',
+  'refundGateway',
+  'refundAnswer',
 ] as const;
 export type AuditVerb = (typeof AUDIT_VERBS)[number];

@@ -430,6 +430,8 @@ export const ENUM_WORDS_EN = {
     request: 'Asked the payment gateway for the payment of {object}',
     report: 'Payment gateway reported {object}',
     refund: 'Refunded {object} to the wallet',
+    refundGateway: 'Refunded {object} through the payment gateway',
+    refundAnswer: 'Payment gateway answered the refund of {object}',
   } satisfies Record<AuditVerb, string>,
   // Keys of the audit log's changes that are no record field (what a command, an import or an export recorded).
   'auditLog.field': {

@@ -426,6 +426,8 @@ export const ENUM_WORDS_IN: EnumWordsTable = {
     request: 'Meminta pembayaran {object} ke gerbang pembayaran',
     report: 'Gerbang pembayaran melaporkan {object}',
     refund: 'Mengembalikan dana {object} ke dompet',
+    refundGateway: 'Mengembalikan dana {object} melalui gerbang pembayaran',
+    refundAnswer: 'Gerbang pembayaran menjawab pengembalian dana {object}',
   },
   'auditLog.field': {
     method: 'Masuk dengan',

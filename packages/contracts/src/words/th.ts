@@ -426,6 +426,8 @@ export const ENUM_WORDS_TH: EnumWordsTable = {
     request: 'ขอให้ช่องทางชำระเงินเรียกเก็บ{object}',
     report: 'ช่องทางชำระเงินแจ้งผล{object}',
     refund: 'คืนเงินของ{object}เข้ากระเป๋าเงิน',
+    refundGateway: 'คืนเงินของ{object}ผ่านช่องทางชำระเงิน',
+    refundAnswer: 'ช่องทางชำระเงินตอบคำขอคืนเงินของ{object}',
   },
   'auditLog.field': {
     method: 'ลงชื่อเข้าใช้ด้วย',

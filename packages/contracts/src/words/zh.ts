@@ -419,6 +419,8 @@ export const ENUM_WORDS_ZH: EnumWordsTable = {
     request: '向支付渠道发起{object}',
     report: '支付渠道回报{object}',
     refund: '将{object}退款至钱包',
+    refundGateway: '将{object}通过支付渠道退款',
+    refundAnswer: '支付渠道答复了{object}的退款',
   },
   'auditLog.field': {
     method: '登录方式',

@@ -7,7 +7,9 @@ import {
   DEVICE_ORDER_STATUSES,
   DEVICE_ORDER_STEPS,
   deviceOrderApi,
+  MESSAGES,
   priceSettingApi,
+  productOrderApi,
   vehicleApi,
   type DeviceOrderRecord,
   type DeviceOrderStatus,
@@ -18,6 +20,8 @@ import {
   createDevices,
   createDeviceTypes,
   createMerchant,
+  createOrderableProduct,
+  createProductOrder,
   createProvinceAndCity,
   platformAdmin,
   succeed,
@@ -25,11 +29,11 @@ import {
 } from '../../test/factories.js';
 import { exportRows } from '../../test/csv.js';
 import { vehicles } from '../vehicle/vehicle.table.js';
-import { runOverdueJob } from '../product-order/index.js';
+import { markProductOrderPaid, runOverdueJob } from '../product-order/index.js';
 import { markDeviceOrderPaid, startDeviceOrderPayment } from './index.js';
 import { deviceOrders } from './device-order.table.js';
 
-const MENUS = ['order.vehicle', 'order.battery', 'customer.list'];
+const MENUS = ['order.vehicle', 'order.battery', 'order.product', 'customer.list'];
 const DAY = 24 * 3600_000;
 
 describe('vehicle and battery orders: priced, one open order per device, paid, handed over with the sale status following', () => {
@@ -280,6 +284,75 @@ describe('vehicle and battery orders: priced, one open order per device, paid, h
     // Held: another order for it is refused, and writes nothing.
     const again = await place('battery', pack, 'LEASE');
     expect(again.code).toBe(7151);
+  });
+
+  it('a refund gives the device back: the vehicle bound to nobody and unsold, the battery held by nobody; refused while a running product order holds the vehicle (7236)', async () => {
+    const token = agent.admin.token;
+    const listed = async (number: string) =>
+      (await server.request(vehicleApi.search, { number }, { token: admin })).data.records.map((v) => [v.boundUserId, v.saleStatus]);
+    const fromWallet = (o: DeviceOrderRecord) =>
+      markDeviceOrderPaid(server.db, { orderId: o.id, paymentGateway: 'WALLET', transactionId: `W${o.id}`, amount: o.totalAmount });
+    // A sold vehicle, refunded after its hand-over.
+    const [plain, held] = (await createDevices(server, admin, 'vehicle', 2, { typeId: types.vehicle1, prefix: 'DR', merchantId: agent.id }))
+      .numbers as [string, string];
+    const sale = await placed('vehicle', plain, 'SALE');
+    await fromWallet(sale);
+    await succeed(server, deviceOrderApi.vehicle.handOver, { id: sale.id }, token);
+    expect(await listed(plain)).toEqual([[sale.customerId, 'SOLD']]);
+    expect(await succeed(server, deviceOrderApi.vehicle.refund, { id: sale.id }, token)).toMatchObject({ status: 'REFUNDED' });
+    expect(await listed(plain)).toEqual([[null, 'UNSOLD']]);
+    expect(await succeed(server, vehicleApi.detail, { id: (await vehicleRow(plain)).id }, admin)).toMatchObject({
+      boundUserId: null,
+      saleStatus: 'UNSOLD',
+    });
+    // Unsold, it is sold again.
+    expect((await place('vehicle', plain, 'SALE')).code).toBe(1);
+
+    // A sold vehicle the customer then rides under a product order: its refund waits for that order's end.
+    const bought = await placed('vehicle', held, 'SALE');
+    await fromWallet(bought);
+    await succeed(server, deviceOrderApi.vehicle.handOver, { id: bought.id }, token);
+    const product = await createOrderableProduct(server, admin, {
+      merchantId: agent.id,
+      vehicleTypeId: types.vehicle1,
+      cityId,
+      pricePerCycle: '350000',
+    });
+    const enrolled = await createProductOrder(server, token, { customerNumber: bought.customerNumber, productId: product.id });
+    await markProductOrderPaid(server.db, {
+      orderId: enrolled.id,
+      paymentGateway: 'XENDIT',
+      transactionId: `T-first-${enrolled.id}`,
+      amount: enrolled.outstandingBalance,
+    });
+    await succeed(server, productOrderApi.bindVehicle, { id: enrolled.id, vehicleNumber: held }, token);
+    const refused = await server.request(deviceOrderApi.vehicle.refund, { id: bought.id }, { token, lang: 'th' });
+    expect([refused.status, refused.code, refused.message]).toEqual([
+      409,
+      7236,
+      MESSAGES.orderRefundDeviceInProductOrder.text.th.replace('{number}', held).replace('{orderNo}', enrolled.orderNo),
+    ]);
+    expect((await row(bought.id)).status).toBe('COMPLETED');
+    expect(await listed(held)).toEqual([[bought.customerId, 'SOLD']]);
+    // Terminated, the product order lets the vehicle go; the refund then takes the sale back.
+    await succeed(server, productOrderApi.terminate, { id: enrolled.id }, token);
+    expect(await succeed(server, deviceOrderApi.vehicle.refund, { id: bought.id }, token)).toMatchObject({ status: 'REFUNDED' });
+    expect(await listed(held)).toEqual([[null, 'UNSOLD']]);
+
+    // A handed-over battery lease: refunded, the battery and the customer show no holder.
+    const pack = (await createDevices(server, admin, 'battery', 1, { typeId: types.battery, prefix: 'DQ', merchantId: agent.id }))
+      .numbers[0]!;
+    const lease = await placed('battery', pack, 'LEASE');
+    await fromWallet(lease);
+    await succeed(server, deviceOrderApi.battery.handOver, { id: lease.id }, token);
+    const battery = (await server.request(batteryApi.search, { number: pack }, { token: admin })).data.records[0]!;
+    expect(battery.holderCustomerId).toBe(lease.customerId);
+    await succeed(server, deviceOrderApi.battery.refund, { id: lease.id }, token);
+    expect(await succeed(server, batteryApi.detail, { id: battery.id }, admin)).toMatchObject({
+      holderCustomerId: null,
+      holderCustomerNumber: null,
+    });
+    expect((await succeed(server, customerApi.detail, { id: lease.customerId }, token)).batteries).toEqual([]);
   });
 
   it('keeps each merchant to its own orders and kind, and exports the filtered list', async () => {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { deviceOrderApi, MESSAGES, priceSettingApi, walletApi, walletOrderApi, type EndpointDef } from '@swap/contracts';
+import { auditLogApi, deviceOrderApi, MESSAGES, priceSettingApi, walletApi, walletOrderApi, type EndpointDef } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { exportRows } from '../../test/csv.js';
 import { createAccount, createDeviceTypes, createProvinceAndCity, createRole, platformAdmin, succeed } from '../../test/factories.js';
 import { startStandInGateway, type StandInGateway } from '../../stand-in-gateway/index.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
@@ -27,6 +28,7 @@ describe('refunds of device and wallet orders', () => {
   let agent: PayingMerchant;
   let rival: PayingMerchant;
   let staff: string;
+  let admin: string;
   let packagePriceId = 0;
 
   const deviceRow = async (id: number) => (await server.db.select().from(deviceOrders).where(eq(deviceOrders.id, id)))[0]!;
@@ -39,6 +41,11 @@ describe('refunds of device and wallet orders', () => {
         .from(auditLogs)
         .where(and(eq(auditLogs.objectType, objectType), eq(auditLogs.objectId, String(objectId))))
     ).map((row) => row.action);
+  /** The audit log's words for what was done to the order, as the platform's staff read them in the language (its export). */
+  const auditWords = async (objectType: string, objectId: number, lang: 'en' | 'in' | 'th' | 'zh') => {
+    const { rows } = await exportRows(server, auditLogApi.export, { objectType }, { token: admin, lang });
+    return rows.filter((r) => Object.values(r).includes(String(objectId))).map((r) => Object.values(r)[4]);
+  };
   const balanceOf = async (customerId: string) =>
     (await server.request(walletApi.bill, { customerId }, { token: staff })).data.records[0]?.balanceAfter ?? '0.00';
   const inconsistent = async () => ((await server.db.execute(sql.raw(WALLET_CONSISTENCY_QUERY))) as { rows: unknown[] }).rows;
@@ -69,7 +76,7 @@ describe('refunds of device and wallet orders', () => {
       PAYMENT_GATEWAY: 'STANDIN',
       PAYMENT_GATEWAY_URL: standIn.url,
     });
-    const admin = (await platformAdmin(server)).token;
+    admin = (await platformAdmin(server)).token;
     const types = await createDeviceTypes(server, admin);
     const cityId = (await createProvinceAndCity(server, admin)).cityId;
     agent = await payingMerchant(server, {
@@ -115,7 +122,11 @@ describe('refunds of device and wallet orders', () => {
     ]);
     expect(await refundsOf(order.orderNo)).toEqual([expect.objectContaining({ status: 'REFUNDED', amount: order.totalAmount })]);
     expect(await holder()).toBeNull();
-    expect(await auditOf('batteryOrder', order.id)).toContain('batteryOrder.refund');
+    // The audit entry says the money went back through the gateway, in the reader's language.
+    expect(await auditOf('batteryOrder', order.id)).toContain('batteryOrder.refundGateway');
+    expect(await auditOf('batteryOrder', order.id)).not.toContain('batteryOrder.refund');
+    expect(await auditWords('batteryOrder', order.id, 'en')).toContain('Refunded battery order through the payment gateway');
+    expect(await auditWords('batteryOrder', order.id, 'zh')).toContain('将电池订单通过支付渠道退款');
     // Refunded, the battery takes another order.
     expect((await refundAll(deviceOrderApi.battery.refund, order.id, 1))[0]!.code).toBe(7050);
   });
@@ -148,8 +159,12 @@ describe('refunds of device and wallet orders', () => {
     expect(await balanceOf(customer)).toBe('0.00');
     const bill = (await server.request(walletApi.bill, { customerId: customer }, { token: staff })).data.records;
     expect(bill.filter((m) => m.movementKind === 'REFUND').map((m) => m.amount)).toEqual(['-100000.00', '60000.00']);
-    expect(await auditOf('rechargeOrder', recharge.id)).toContain('rechargeOrder.refund');
+    // Each audit entry says which way the money went.
+    expect(await auditOf('rechargeOrder', recharge.id)).toContain('rechargeOrder.refundGateway');
     expect(await auditOf('packageOrder', pack.id)).toContain('packageOrder.refund');
+    expect(await auditWords('rechargeOrder', recharge.id, 'en')).toContain('Refunded recharge order through the payment gateway');
+    expect(await auditWords('packageOrder', pack.id, 'en')).toContain('Refunded package order to the wallet');
+    expect(await auditWords('packageOrder', pack.id, 'in')).toContain('Mengembalikan dana pesanan paket ke dompet');
     expect(await inconsistent()).toEqual([]);
   });
 

@@ -165,7 +165,7 @@ export async function sendGatewayRefund(config: PaymentConfig, claim: RefundClai
 
 /**
  * Records the gateway's answer to a refund in the caller's transaction (the order locked first), with
- * the audit row `payment.refund`; answers the refund as recorded. A refund answered meanwhile (the same
+ * the audit row `payment.refundAnswer`; answers the refund as recorded. A refund answered meanwhile (the same
  * refund sent again by another request) keeps its first answer and writes nothing (`fresh` false).
  */
 export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, answer: RefundAnswer, now: Date): Promise<RecordedRefund> {
@@ -184,7 +184,7 @@ export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, 
     };
   }
   await recordAudit(tx, ctx, {
-    action: 'payment.refund',
+    action: 'payment.refundAnswer',
     objectType: 'payment',
     objectId: claim.orderNo,
     changes: {

@@ -502,7 +502,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
     expect((await movementsOf(order.customerNumber)).filter((m) => m.movementKind === 'REFUND')).toEqual([]);
     expect(await auditOf('transferOrder', order.id)).toEqual([
       {
-        action: 'transferOrder.refund',
+        action: 'transferOrder.refundGateway',
         changes: expect.objectContaining({
           paymentGateway: 'STANDIN',
           refundId: sent[0]!.refundId,
@@ -511,7 +511,7 @@ describe('transfer and energy orders: one per charged swap, priced by consumer p
       },
     ]);
     expect(await auditOf('payment', order.orderNo)).toEqual([
-      { action: 'payment.refund', changes: expect.objectContaining({ refundNo: `RF${recorded!.id}`, status: 'REFUNDED' }) },
+      { action: 'payment.refundAnswer', changes: expect.objectContaining({ refundNo: `RF${recorded!.id}`, status: 'REFUNDED' }) },
     ]);
     const history = (await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: staff })).data;
     expect(history.filter((e) => e.event === 'REFUND')).toEqual([

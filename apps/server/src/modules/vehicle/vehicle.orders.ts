@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { lockUsableDevices } from '../device-registry/index.js';
@@ -72,13 +72,14 @@ export async function unbindVehicleFromCustomer(tx: Db, vehicleId: number, custo
 
 /**
  * A refunded order's vehicle comes back (docs/orders.md, "Refunds"): bound to nobody and unsold (a
- * sale undone is written to its log as a sale by hand is). Only while the order's customer holds it.
+ * sale undone is written to its log as a sale by hand is). Only while the order's customer holds it
+ * or nobody does (a product order that rode it since let it go when it ended).
  */
 export async function takeVehicleBack(tx: Db, vehicleId: number, customerId: number): Promise<void> {
   const [before] = await tx
     .select({ saleStatus: vehicles.saleStatus })
     .from(vehicles)
-    .where(and(eq(vehicles.id, vehicleId), eq(vehicles.boundUserId, customerId)));
+    .where(and(eq(vehicles.id, vehicleId), or(eq(vehicles.boundUserId, customerId), isNull(vehicles.boundUserId))));
   if (!before) return;
   const [after] = await tx
     .update(vehicles)

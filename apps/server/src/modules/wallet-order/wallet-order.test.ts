@@ -13,6 +13,7 @@ import {
   type WalletOrderStatus,
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
+import { startStandInGateway, type StandInGateway } from '../../stand-in-gateway/index.js';
 import {
   createCustomer,
   createMerchant,
@@ -22,6 +23,7 @@ import {
   type MerchantFixture,
 } from '../../test/factories.js';
 import { exportRows } from '../../test/csv.js';
+import { auditLogs } from '../audit-log/audit-log.table.js';
 import { walletMovements } from '../top-up/top-up.table.js';
 import { WALLET_CONSISTENCY_QUERY } from '../top-up/wallet.consistency.js';
 import { runOverdueJob } from '../product-order/index.js';
@@ -31,8 +33,10 @@ import { walletOrders } from './wallet-order.table.js';
 
 const MENUS = ['order.wallet', 'order.wallet.set', 'order.combo', 'order.wallet.bill', 'price.rechargeRecord', 'customer.list'];
 const DAY = 24 * 3600_000;
+const GATEWAY_SECRET = 'wallet-order-test-gateway-secret';
 
 describe('wallet set, recharge and package orders: rules, states, the wallet credited once', () => {
+  let standIn: StandInGateway;
   let server: TestServer;
   let admin: string;
   let agent: MerchantFixture;
@@ -75,7 +79,14 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     server.request(walletOrderApi[o.kind].markPaid, { id: o.id, paymentGateway: 'XENDIT', transactionId, amount: o.paidAmount }, { token });
 
   beforeAll(async () => {
-    server = await startTestServer({ DEMO: '0' });
+    // The gateway a refunded order was paid through and is refunded through (docs/orders.md, "Refunds").
+    standIn = await startStandInGateway({ port: 0, secret: GATEWAY_SECRET, delayMs: 0 });
+    server = await startTestServer({
+      DEMO: '0',
+      PAYMENT_GATEWAY_SECRETS: `STANDIN:${GATEWAY_SECRET}`,
+      PAYMENT_GATEWAY: 'STANDIN',
+      PAYMENT_GATEWAY_URL: standIn.url,
+    });
     admin = (await platformAdmin(server)).token;
     agent = await createMerchant(server, admin, { menuCodes: MENUS });
     rival = await createMerchant(server, admin, { menuCodes: MENUS });
@@ -106,7 +117,10 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     disabledPackageId = await pack(agent.id, 'Old 30', false);
     rivalPackageId = await pack(rival.id, 'Theirs 30', true);
   });
-  afterAll(() => server.close());
+  afterAll(async () => {
+    await server?.close();
+    await standIn?.close();
+  });
 
   it('keeps one wallet set per merchant, its own only, and refuses bad rules by name', async () => {
     const raced = await Promise.all(
@@ -227,11 +241,11 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     if (status === 'IN_PROGRESS') await startWalletOrderPayment(server.db, o.id);
     if (status === 'PAID' || status === 'COMPLETED') expect((await markPaid(o)).code).toBe(1);
     if (status === 'REFUNDED') {
-      // Paid from the wallet and refunded to it (no gateway to ask here).
+      // Paid through the stand-in gateway and refunded through it.
       await succeed(
         server,
         walletOrderApi[kind].markPaid,
-        { id: o.id, paymentGateway: 'WALLET', transactionId: `W${o.id}`, amount: o.paidAmount },
+        { id: o.id, paymentGateway: 'STANDIN', transactionId: `G${o.id}`, amount: o.paidAmount },
         agent.admin.token,
       );
       await succeed(server, walletOrderApi[kind].refund, { id: o.id }, agent.admin.token);
@@ -292,6 +306,40 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
       }
     }
     expect(await inconsistent()).toEqual([]);
+  });
+
+  it('refuses the wallet as the gateway staff record a payment of, in the caller’s language, changing nothing', async () => {
+    for (const kind of ['recharge', 'package'] as const) {
+      const o = await placed(kind);
+      const before = await row(o.id);
+      for (const [paymentGateway, lang] of [
+        ['WALLET', 'en'],
+        ['wallet', 'in'],
+        ['Wallet', 'th'],
+        ['WALLET', 'zh'],
+      ] as const) {
+        const answer = await server.request(
+          walletOrderApi[kind].markPaid,
+          { id: o.id, paymentGateway, transactionId: `W${o.id}`, amount: o.paidAmount },
+          { token: agent.admin.token, lang },
+        );
+        expect([answer.status, answer.code, answer.message]).toEqual([
+          400,
+          7237,
+          MESSAGES.walletOrderMarkPaidWallet.text[lang].replace('{gateway}', paymentGateway),
+        ]);
+      }
+      expect(await row(o.id)).toEqual(before);
+      expect(await movements(o.customerNumber)).toEqual([]);
+      const objectType = kind === 'recharge' ? 'rechargeOrder' : 'packageOrder';
+      const audited = await server.db
+        .select({ action: auditLogs.action })
+        .from(auditLogs)
+        .where(and(eq(auditLogs.objectType, objectType), eq(auditLogs.objectId, String(o.id))));
+      expect(audited, kind).toEqual([{ action: `${objectType}.add` }]);
+      // Recorded with the gateway that took it, the same payment is taken.
+      expect((await markPaid(o)).code).toBe(1);
+    }
   });
 
   it('credits the wallet exactly once, whoever reports the payment and however often', async () => {

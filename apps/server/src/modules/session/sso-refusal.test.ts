@@ -113,6 +113,21 @@ describe('refused single sign-ons', () => {
     expect(row).toContain(disabled.username);
   });
 
+  it('lists no answer that names nobody: the provider’s own refusal, a replayed or forged state', async () => {
+    const before = await server.db.select({ id: ssoRefusals.id }).from(ssoRefusals);
+    const started = await server.app.inject({ method: 'POST', url: endpointUrl(sessionApi.ssoStart), payload: {} });
+    const cookie = String(started.headers['set-cookie']).split(';')[0]!;
+    const state = new URL(started.json<{ data: { url: string } }>().data.url).searchParams.get('state')!;
+    const finish = async (payload: Record<string, string>) =>
+      (await server.app.inject({ method: 'POST', url: endpointUrl(sessionApi.ssoFinish), payload, headers: { cookie } })).json<{
+        code: number;
+      }>().code;
+    expect(await finish({ state, error: 'access_denied' })).toBe(451);
+    expect(await finish({ state, code: 'replayed' })).toBe(446);
+    expect(await finish({ state: 'forged', code: 'forged' })).toBe(446);
+    expect(await server.db.select({ id: ssoRefusals.id }).from(ssoRefusals)).toEqual(before);
+  });
+
   it('links a refused identity to an account, which then signs in; audited as the account’s link', async () => {
     const refused = await refusedPerson({ email: `${unique('eka')}@elsewhere.test`, email_verified: true });
     const merchant = await createMerchant(server, superToken);

@@ -3,6 +3,8 @@
  * seed hands each module's demo in the registry's order, and the generator of the demo fleet.
  */
 
+import type { AnyOrderStatus } from '@swap/contracts';
+
 /** What the seed knows when it calls a module's demo rows; earlier demos fill in what later ones name. */
 export interface DemoContext {
   /** Whether the demo has devices (off for a database that wants accounts only). */
@@ -231,3 +233,24 @@ export function demoHistoryMoments(now: number, perDay: { min: number; max: numb
   }
   return moments;
 }
+
+/**
+ * The states a demo merchant's orders of a kind walk through in turn (completed twice, as most orders
+ * end): the order kinds' demos take them in this order so every list shows each state.
+ */
+export const DEMO_ORDER_STATES: readonly AnyOrderStatus[] = [
+  'REGISTERED',
+  'IN_PROGRESS',
+  'PAID',
+  'COMPLETED',
+  'COMPLETED',
+  'CANCELLED',
+  'TIMEOUT_CANCELLED',
+  'REFUNDED',
+];
+
+/** The payment gateways each demo merchant's demo orders are paid through, in turn. */
+export const DEMO_ORDER_GATEWAYS: Readonly<Record<string, readonly string[]>> = {
+  'Demo Agent': ['XENDIT', 'MIDTRANS'],
+  'Siam Swap Direct': ['OMISE', '2C2P'],
+};

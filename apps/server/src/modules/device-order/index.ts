@@ -10,7 +10,7 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { PaymentConfig } from '../../app/config.js';
-import { demoHistoryMoments, insertChunks, type DemoContext } from '../../db/demo.js';
+import { DEMO_ORDER_GATEWAYS, DEMO_ORDER_STATES, demoHistoryMoments, insertChunks, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
@@ -83,20 +83,7 @@ export function registerDeviceOrderRoutes(app: FastifyInstance, options: { payme
   }
 }
 
-const DEMO: Record<string, { cities: string[]; gateways: string[] }> = {
-  'Demo Agent': { cities: ['Central Jakarta', 'South Jakarta'], gateways: ['XENDIT', 'MIDTRANS'] },
-  'Siam Swap Direct': { cities: ['Pathum Wan'], gateways: ['OMISE', '2C2P'] },
-};
-const STATES: DeviceOrderStatus[] = [
-  'REGISTERED',
-  'IN_PROGRESS',
-  'PAID',
-  'COMPLETED',
-  'COMPLETED',
-  'CANCELLED',
-  'TIMEOUT_CANCELLED',
-  'REFUNDED',
-];
+const DEMO_CITIES: Record<string, string[]> = { 'Demo Agent': ['Central Jakarta', 'South Jakarta'], 'Siam Swap Direct': ['Pathum Wan'] };
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
 const DAY = 24 * 3600_000;
 
@@ -112,7 +99,8 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
   const cities = Object.fromEntries((await allCities(db)).map((city) => [city.name, city.id]));
   const now = Date.now();
   let serial = 0;
-  for (const [merchant, { cities: names, gateways }] of Object.entries(DEMO)) {
+  for (const [merchant, gateways] of Object.entries(DEMO_ORDER_GATEWAYS)) {
+    const names = DEMO_CITIES[merchant] ?? [];
     const merchantId = demo.merchantIds[merchant];
     const cityIds = names.map((name) => cities[name]).filter((id) => id !== undefined);
     const cityId = cityIds[0];
@@ -153,7 +141,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
       const sale = orderType === 'SALE';
       const price = sale ? base.price : base.rent;
       const deposit = sale ? '0.00' : base.deposit;
-      const status = STATES[made % STATES.length]!;
+      const status = DEMO_ORDER_STATES[made % DEMO_ORDER_STATES.length]!;
       const customer = customers[(made * 5) % customers.length]!;
       rows.push(
         demoRow(
@@ -178,7 +166,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
     for (const [i, battery] of (await freeBatteriesOf(db, merchantId, 14)).entries()) {
       const price = await enabledBatteryPrice(db, merchantId, battery.typeId, cityId);
       if (!price) continue;
-      const status = STATES[(i + 3) % STATES.length]!;
+      const status = DEMO_ORDER_STATES[(i + 3) % DEMO_ORDER_STATES.length]!;
       const customer = customers[(i * 11 + 3) % customers.length]!;
       if (status === 'COMPLETED') held.push({ batteryId: battery.id, customerId: customer.id });
       rows.push(
@@ -215,7 +203,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
 function saleHistory(
   priced: (typeof deviceOrders.$inferInsert)[],
   customers: { id: number }[],
-  gateways: string[],
+  gateways: readonly string[],
   now: number,
   merchantId: number,
   serial: () => number,
@@ -253,7 +241,7 @@ function demoRow(
   currency: (typeof deviceOrders.$inferInsert)['currency'],
   price: string,
   deposit: string,
-  gateways: string[],
+  gateways: readonly string[],
   at: number,
   serial: number,
 ): typeof deviceOrders.$inferInsert {

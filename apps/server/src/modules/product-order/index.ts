@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { addMoney, productOrderApi, type ProductOrderRecord } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import type { DemoContext } from '../../db/demo.js';
+import { DEMO_ORDER_GATEWAYS, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
@@ -118,7 +118,6 @@ export function registerProductOrderRoutes(app: FastifyInstance): void {
   );
 }
 
-const GATEWAYS: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
 
 /**
@@ -130,7 +129,7 @@ export async function seedDemoProductOrders(db: Db, demo: DemoContext): Promise<
   const [any] = await db.select({ id: productOrders.id }).from(productOrders).limit(1);
   if (any) return;
   const now = Date.now();
-  for (const [merchant, gateways] of Object.entries(GATEWAYS)) {
+  for (const [merchant, gateways] of Object.entries(DEMO_ORDER_GATEWAYS)) {
     const merchantId = demo.merchantIds[merchant];
     if (merchantId === undefined) continue;
     const products = await productTermsOf(db, merchantId);

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import { walletTransactionId, WALLET_GATEWAY, type SwapOrderKind, type SwapOrderStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { demoHistoryMoments, type DemoContext } from '../../db/demo.js';
+import { DEMO_ORDER_GATEWAYS, DEMO_ORDER_STATES, demoHistoryMoments, type DemoContext } from '../../db/demo.js';
 import { freeBatteriesOf } from '../battery/index.js';
 import { cabinetsInStationsOf } from '../cabinet/index.js';
 import { customerNumberOf, customersOf } from '../customer/index.js';
@@ -15,19 +15,8 @@ import { swapOrders } from './swap-order.table.js';
 
 /** The gateway the demo asks for payments and refunds (the stand-in, docs/orders.md). */
 const DEMO_GATEWAY = 'STANDIN';
-const GATEWAYS: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
 /** Who refunds a demo merchant's orders (its demo staff). */
 const OPERATORS: Record<string, string> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
-const STATES: SwapOrderStatus[] = [
-  'REGISTERED',
-  'IN_PROGRESS',
-  'PAID',
-  'COMPLETED',
-  'COMPLETED',
-  'CANCELLED',
-  'TIMEOUT_CANCELLED',
-  'REFUNDED',
-];
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const PER_MERCHANT = 28;
@@ -48,7 +37,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
   const now = Date.now();
   const walletPaid: { swapRecordIds: number[]; operator: string }[] = [];
   const gatewayRefunded: { swapRecordIds: number[]; operator: string }[] = [];
-  for (const [merchant, gateways] of Object.entries(GATEWAYS)) {
+  for (const [merchant, gateways] of Object.entries(DEMO_ORDER_GATEWAYS)) {
     const merchantId = demo.merchantIds[merchant];
     if (merchantId === undefined) continue;
     const usable = (await customersOf(db, merchantId)).filter((c) => c.deletion === 'NORMAL');
@@ -76,7 +65,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
     if (!place) continue;
     const batteries = (await freeBatteriesOf(db, merchantId, 12)).map((b) => b.number);
     const plans = Array.from({ length: PER_MERCHANT }, (_, i) => {
-      const status = STATES[i % STATES.length]!;
+      const status = DEMO_ORDER_STATES[i % DEMO_ORDER_STATES.length]!;
       const at =
         status === 'REGISTERED' || status === 'IN_PROGRESS'
           ? now - (1 + (i % 5)) * HOUR
@@ -86,7 +75,8 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
               ? now - (8 + (i % 6)) * HOUR
               : now - (88 - i * 3) * DAY - (i % 7) * HOUR;
       // Of the paid and refunded ones every other round is paid from a wallet, the rest through the demo's gateway.
-      const fromWallet = payers.length > 0 && (status === 'REFUNDED' || status === 'PAID') && Math.floor(i / STATES.length) % 2 === 0;
+      const fromWallet =
+        payers.length > 0 && (status === 'REFUNDED' || status === 'PAID') && Math.floor(i / DEMO_ORDER_STATES.length) % 2 === 0;
       const viaDemoGateway = !fromWallet && (status === 'REFUNDED' || status === 'PAID');
       const customer = fromWallet ? payers[i % payers.length]! : customers[(i * 5) % customers.length]!;
       return { i, status, at: new Date(at), customer, fromWallet, viaDemoGateway, history: false };

@@ -12,7 +12,7 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { PaymentConfig } from '../../app/config.js';
-import type { DemoContext } from '../../db/demo.js';
+import { DEMO_ORDER_GATEWAYS, DEMO_ORDER_STATES, type DemoContext } from '../../db/demo.js';
 import { fieldColumns, type CsvColumn } from '../../app/csv.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
@@ -121,17 +121,6 @@ export function registerWalletOrderRoutes(app: FastifyInstance, options: { payme
   });
 }
 
-const DEMO: Record<string, string[]> = { 'Demo Agent': ['XENDIT', 'MIDTRANS'], 'Siam Swap Direct': ['OMISE', '2C2P'] };
-const STATES: WalletOrderStatus[] = [
-  'REGISTERED',
-  'IN_PROGRESS',
-  'PAID',
-  'COMPLETED',
-  'COMPLETED',
-  'CANCELLED',
-  'TIMEOUT_CANCELLED',
-  'REFUNDED',
-];
 const SOURCES = ['MINI_PROGRAM', 'IOS', 'ANDROID'] as const;
 const DAY = 24 * 3600_000;
 const HOUR = 3600_000;
@@ -151,7 +140,7 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
   let serial = 0;
   const orderNo = (kind: 'recharge' | 'package', at: Date) =>
     `${WALLET_ORDER_PREFIX[kind]}${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(900000 + ++serial)}`;
-  for (const [merchant, gateways] of Object.entries(DEMO)) {
+  for (const [merchant, gateways] of Object.entries(DEMO_ORDER_GATEWAYS)) {
     const merchantId = demo.merchantIds[merchant];
     if (merchantId === undefined) continue;
     const currency = await merchantCurrency(db, merchantId);
@@ -181,7 +170,7 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
           ? { refundedAt: new Date(created.getTime() + 3 * HOUR) }
           : {};
     // Recharge orders: 14 of the repeatable offers in every state, then a first top-up of a customer who had none.
-    const plan = STATES.flatMap((status) => [status, status]).map((status, i) => ({
+    const plan = DEMO_ORDER_STATES.flatMap((status) => [status, status]).map((status, i) => ({
       status,
       offer: repeat[i % Math.max(1, repeat.length)],
       customer: customers[(i * 3) % customers.length]!,
@@ -229,7 +218,7 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
       }
     }
     // Package orders: 14 in every state; a paid one valid for its days from payment, a completed one used up or expired.
-    for (const [i, status] of STATES.flatMap((s) => [s, s]).entries()) {
+    for (const [i, status] of DEMO_ORDER_STATES.flatMap((s) => [s, s]).entries()) {
       const pack = packages[i % Math.max(1, packages.length)];
       if (!pack) break;
       const customer = customers[(i * 5 + 1) % customers.length]!;

@@ -1,36 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import { accountApi, endpointUrl, profileApi, sessionApi, SSO_REFUSAL_KEEP_ROWS, ssoRefusalApi } from '@swap/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createMerchant, createPlatformAccount, platformAdmin, succeed, unique, type Caller } from '../../test/factories.js';
-import { startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
+import type { TestServer } from '../../test/harness.js';
+import { createMerchant, createPlatformAccount, succeed, unique, type Caller } from '../../test/factories.js';
+import type { TestProvider } from '../../test/oidc-provider.js';
+import { startSsoTestServer, type SsoTestServer } from '../../test/sso-server.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts, accountSso } from '../account/account.table.js';
 import { loginThrottle, ssoRefusals } from './session.table.js';
 
-const PUBLIC_URL = 'https://backoffice.example.test';
-
 /** Refused single sign-ons (docs/security.md, "Refused single sign-ons") against a real OpenID provider. */
 describe('refused single sign-ons', () => {
+  let sso: SsoTestServer;
   let provider: TestProvider;
   let server: TestServer;
   let superToken: string;
 
   beforeAll(async () => {
-    provider = await startTestProvider({ redirectUri: `${PUBLIC_URL}/callback` });
-    server = await startTestServer({
-      DEMO: '0',
-      PUBLIC_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-    });
-    superToken = (await platformAdmin(server)).token;
+    sso = await startSsoTestServer();
+    ({ provider, server, superToken } = sso);
   });
-  afterAll(async () => {
-    await server.close();
-    await provider.close();
-  });
+  afterAll(() => sso.close());
   beforeEach(async () => {
     await server.db.delete(loginThrottle);
   });

@@ -1,37 +1,26 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { accountApi, endpointUrl, menuApi, merchantApplicationApi, profileApi, sessionApi, type Language } from '@swap/contracts';
-import { startTestServer, type ApiAnswer, type TestServer } from '../../test/harness.js';
-import { applyForMerchant, createMerchant, platformAdmin, succeed, unique, type Caller } from '../../test/factories.js';
-import { startTestProvider, type TestProvider } from '../../test/oidc-provider.js';
+import type { ApiAnswer, TestServer } from '../../test/harness.js';
+import { applyForMerchant, createMerchant, succeed, unique, type Caller } from '../../test/factories.js';
+import type { TestProvider } from '../../test/oidc-provider.js';
+import { SSO_PUBLIC_URL, startSsoTestServer, type SsoTestServer } from '../../test/sso-server.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { accounts } from '../account/account.table.js';
 import { loginThrottle, ssoSignIns } from './session.table.js';
 
-const PUBLIC_URL = 'https://backoffice.example.test';
-
 /** Single sign-on against a real OpenID provider on 127.0.0.1 (docs/security.md, "Single sign-on"). */
 describe('single sign-on', () => {
+  let sso: SsoTestServer;
   let provider: TestProvider;
   let server: TestServer;
   let superToken: string;
 
   beforeAll(async () => {
-    provider = await startTestProvider({ redirectUri: `${PUBLIC_URL}/callback` });
-    server = await startTestServer({
-      DEMO: '0',
-      PUBLIC_URL,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_NAME: 'Company login',
-    });
-    superToken = (await platformAdmin(server)).token;
+    sso = await startSsoTestServer({ OIDC_NAME: 'Company login' });
+    ({ provider, server, superToken } = sso);
   });
-  afterAll(async () => {
-    await server.close();
-    await provider.close();
-  });
+  afterAll(() => sso.close());
   beforeEach(async () => {
     await server.db.delete(loginThrottle);
   });
@@ -85,7 +74,7 @@ describe('single sign-on', () => {
     const asked = new URL(url);
     expect(asked.origin).toBe(provider.issuer);
     expect(asked.searchParams.get('code_challenge_method')).toBe('S256');
-    expect(asked.searchParams.get('redirect_uri')).toBe(`${PUBLIC_URL}/callback`);
+    expect(asked.searchParams.get('redirect_uri')).toBe(`${SSO_PUBLIC_URL}/callback`);
     expect(asked.searchParams.get('state')).toBeTruthy();
     expect(asked.searchParams.get('nonce')).toBeTruthy();
     expect(cookie).toMatch(/^sso_browser=.{40,}/);
@@ -93,7 +82,7 @@ describe('single sign-on', () => {
     expect(JSON.stringify(await server.db.select().from(ssoSignIns))).not.toContain(asked.searchParams.get('state'));
 
     const answer = await provider.authorize(url, subject);
-    expect(answer.origin + answer.pathname).toBe(`${PUBLIC_URL}/callback`);
+    expect(answer.origin + answer.pathname).toBe(`${SSO_PUBLIC_URL}/callback`);
     const signedIn = await finish(answer, cookie);
     expect(signedIn).toMatchObject({ code: 1, data: { username: account.username, redirect: '/system/admin/list' } });
     expect((await server.request(menuApi.levels, undefined, { token: signedIn.data.token })).code).toBe(1);
@@ -180,12 +169,14 @@ describe('single sign-on', () => {
     // The provider's own refusal, a missing code, NUL bytes and a huge code change nothing.
     const sixth = await start();
     const state = new URL(sixth.url).searchParams.get('state')!;
-    expect(await finish(new URL(`${PUBLIC_URL}/callback`), sixth.cookie, { state, error: 'access_denied' })).toMatchObject({ code: 451 });
+    expect(await finish(new URL(`${SSO_PUBLIC_URL}/callback`), sixth.cookie, { state, error: 'access_denied' })).toMatchObject({
+      code: 451,
+    });
     const seventh = await start();
     const state7 = new URL(seventh.url).searchParams.get('state')!;
-    expect(await finish(new URL(`${PUBLIC_URL}/callback`), seventh.cookie, { state: state7 })).toMatchObject({ code: 2012 });
-    expect((await finish(new URL(`${PUBLIC_URL}/callback`), null, { state: 'a\u0000b', code: 'c' })).status).toBe(400);
-    expect((await finish(new URL(`${PUBLIC_URL}/callback`), null, { state: 's', code: 'c'.repeat(5000) })).status).toBe(400);
+    expect(await finish(new URL(`${SSO_PUBLIC_URL}/callback`), seventh.cookie, { state: state7 })).toMatchObject({ code: 2012 });
+    expect((await finish(new URL(`${SSO_PUBLIC_URL}/callback`), null, { state: 'a\u0000b', code: 'c' })).status).toBe(400);
+    expect((await finish(new URL(`${SSO_PUBLIC_URL}/callback`), null, { state: 's', code: 'c'.repeat(5000) })).status).toBe(400);
   });
 
   it('refuses an unverified, unknown or shared address and a disabled account, each with its reason', async () => {

@@ -3,7 +3,6 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import {
   batteryApi,
-  type BatteryTelemetry,
   batteryTelemetryTopic,
   cabinetApi,
   cabinetTopic,
@@ -29,26 +28,13 @@ import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
 import { persistTelemetry } from '../modules/telemetry/index.js';
-import { collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
+import { batteryReport, collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const BATTERIES = numbers('BIN', 40);
 const VEHICLES = numbers('VIN', 10);
 const REPORTS = 15;
 
-const batteryReport = (soc: number, lat: number): BatteryTelemetry => ({
-  ts: new Date().toISOString(),
-  soc,
-  voltage: 64,
-  current: -5,
-  temperature: 30,
-  cellVoltages: [3.2, 3.2, 3.3],
-  cycles: 10,
-  gsmSignal: 20,
-  gpsSignal: 8,
-  position: { lat, lng: 106.8 },
-  chargeSwitch: 'ALLOWED',
-  dischargeSwitch: 'ALLOWED',
-});
+const batteryAt = (soc: number, lat: number) => batteryReport({ soc, position: { lat, lng: 106.8 } });
 const vehicleReport = (speed: number): VehicleTelemetry => ({
   ts: new Date().toISOString(),
   position: { lat: -6.2, lng: 106.8 + speed / 1000 },
@@ -103,7 +89,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     await Promise.all([
       ...batteryClients.map(async (client, d) => {
         for (let i = 1; i <= REPORTS; i++) {
-          await client.publishAsync(batteryTelemetryTopic(BATTERIES[d]!), JSON.stringify(batteryReport(i, -6 - i / 100)), { qos: 1 });
+          await client.publishAsync(batteryTelemetryTopic(BATTERIES[d]!), JSON.stringify(batteryAt(i, -6 - i / 100)), { qos: 1 });
           // A malformed report in the middle of the stream is dropped alone.
           if (d === 0 && i === 5) await client.publishAsync(batteryTelemetryTopic(BATTERIES[d]!), '{"soc": "full"', { qos: 1 });
         }
@@ -156,12 +142,12 @@ describe('telemetry ingest in batches, with history and retention', () => {
     // Valid for the protocol, refused by the database (a rule added for this test): the batch
     // holding it fails as a whole (it is its device's last report, so it reaches the history insert).
     await server.db.execute(sql`alter table battery_telemetry add constraint ingest_test_refuses check (soc <> 99)`);
-    const poisoned = batteryReport(99, -6.5);
+    const poisoned = batteryAt(99, -6.5);
     try {
       await Promise.all(
         clients.map(async (client, d) => {
-          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(40, -6.4)), { qos: 1 });
-          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryReport(41, -6.41)), { qos: 1 });
+          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryAt(40, -6.4)), { qos: 1 });
+          await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(batteryAt(41, -6.41)), { qos: 1 });
           if (d === 0) await client.publishAsync(batteryTelemetryTopic(senders[d]!), JSON.stringify(poisoned), { qos: 1 });
         }),
       );
@@ -216,11 +202,11 @@ describe('telemetry ingest in batches, with history and retention', () => {
       // A device's report is acknowledged once stored, so the publishes settle only after the batch is flushed.
       const published = Promise.all([
         ...good.map((number, d) =>
-          clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryReport(71, -6.71)), { qos: 1 }),
+          clients[d]!.publishAsync(batteryTelemetryTopic(number), JSON.stringify(batteryAt(71, -6.71)), { qos: 1 }),
         ),
         clients[4]!.publishAsync(vehicleTelemetryTopic(nul), JSON.stringify({ ...vehicleReport(77), fault: 'door\u0000open' }), { qos: 1 }),
         clients[5]!.publishAsync(vehicleTelemetryTopic(surrogate), JSON.stringify({ ...vehicleReport(78), fault: 'x\ud800' }), { qos: 1 }),
-        clients[6]!.publishAsync(batteryTelemetryTopic(counted), JSON.stringify({ ...batteryReport(79, -6.79), cycles: 2 ** 31 }), {
+        clients[6]!.publishAsync(batteryTelemetryTopic(counted), JSON.stringify({ ...batteryAt(79, -6.79), cycles: 2 ** 31 }), {
           qos: 1,
         }),
       ]);
@@ -340,7 +326,7 @@ describe('telemetry ingest in batches, with history and retention', () => {
     const old = [40, 35, 31].map((days) => new Date(now - days * day).toISOString());
     await persistTelemetry(
       server.db,
-      old.map((at, i) => ({ kind: 'battery', number: battery!.number, payload: batteryReport(50 + i, -6), at })),
+      old.map((at, i) => ({ kind: 'battery', number: battery!.number, payload: batteryAt(50 + i, -6), at })),
     );
     const countOf = async () =>
       (

@@ -1,4 +1,4 @@
-import type { CabinetTelemetry } from '@swap/contracts';
+import type { BatteryTelemetry, CabinetTelemetry } from '@swap/contracts';
 import { startOwnDevices, type OwnDevicesOptions, type RunningFleet } from '@swap/simulator';
 import { startDeviceGateway, type DeviceGateway } from '../device-link/gateway.js';
 import type { LinkLog } from '../device-link/link.js';
@@ -29,6 +29,25 @@ export function cabinetReport(fields: Partial<CabinetTelemetry> = {}): CabinetTe
     power: { externalMax: 3, chargerTotal: 2.4 },
     meters: [{ index: 1, energyKwh: 10 }],
     load: 1.5,
+    ...fields,
+  };
+}
+
+/** A battery's telemetry as it reports it: discharging calmly in Jakarta, unless told otherwise. */
+export function batteryReport(fields: Partial<BatteryTelemetry> = {}): BatteryTelemetry {
+  return {
+    ts: new Date().toISOString(),
+    soc: 80,
+    voltage: 64,
+    current: -5,
+    temperature: 30,
+    cellVoltages: [3.2, 3.2, 3.3],
+    cycles: 10,
+    gsmSignal: 20,
+    gpsSignal: 8,
+    position: { lat: -6.2, lng: 106.8 },
+    chargeSwitch: 'ALLOWED',
+    dischargeSwitch: 'ALLOWED',
     ...fields,
   };
 }

@@ -6,10 +6,10 @@ import { eq, sql } from 'drizzle-orm';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
-import type { BatteryTelemetry } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createDeviceTypes, createDevices, platformAdmin } from '../../test/factories.js';
+import { batteryReport } from '../../test/device-fixtures.js';
 import { commonSettings } from '../common-setting/common-setting.table.js';
 import { persistTelemetry } from './telemetry.ingest.js';
 import { purgeTelemetry } from './telemetry.service.js';
@@ -25,21 +25,6 @@ import {
 
 const DAY = 86_400_000;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-const report = (soc: number): BatteryTelemetry => ({
-  ts: new Date().toISOString(),
-  soc,
-  voltage: 64,
-  current: -5,
-  temperature: 30,
-  cellVoltages: [3.2, 3.2, 3.3],
-  cycles: 10,
-  gsmSignal: 20,
-  gpsSignal: 8,
-  position: { lat: -6.2, lng: 106.8 },
-  chargeSwitch: 'ALLOWED',
-  dischargeSwitch: 'ALLOWED',
-});
 
 describe('telemetry history partitioned by day', () => {
   let server: TestServer;
@@ -60,7 +45,12 @@ describe('telemetry history partitioned by day', () => {
   const store = (times: number[]) =>
     persistTelemetry(
       server.db,
-      times.map((at, i) => ({ kind: 'battery', number: battery.number, payload: report(10 + i), at: new Date(at).toISOString() })),
+      times.map((at, i) => ({
+        kind: 'battery',
+        number: battery.number,
+        payload: batteryReport({ soc: 10 + i }),
+        at: new Date(at).toISOString(),
+      })),
     );
   /** Where each of the battery's reports is, by time. */
   const placed = async (): Promise<Map<number, string>> =>

@@ -18,7 +18,7 @@ import { BATTERY_CSV_FIELDS, batteryList } from '../../apps/server/src/modules/b
 import { CABINET_CSV_FIELDS, cabinetList } from '../../apps/server/src/modules/cabinet/cabinet.query.js';
 import { PRODUCT_ORDER_CSV_COLUMNS } from '../../apps/server/src/modules/product-order/index.js';
 import { productOrderList } from '../../apps/server/src/modules/product-order/product-order.query.js';
-import { benchDatabase, ctxOf, measure, printFigures, rowsOf, timed, type Figure } from './maps/common.js';
+import { benchDatabase, ctxOf, exportDetail, measure, printFigures, rowsOf, streamExport, timed, type Figure } from './maps/common.js';
 
 const ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 100_000);
 const RECORDS = process.env.BENCH_EXPORT_RECORDS === '1';
@@ -33,19 +33,32 @@ async function count(query: string): Promise<number> {
   return have?.n ?? 0;
 }
 
+/** A bench device type (its values in the insert's column order) and the bench merchant, each added once. */
+async function addTypeAndMerchant(typeValues: string): Promise<void> {
+  await db.execute(
+    sql.raw(`insert into device_type (kind, code, name, description, structure, rated_voltage, rated_capacity, rated_current, cell_count, weight)
+             values (${typeValues}) on conflict do nothing`),
+  );
+  await db.execute(
+    sql.raw(`insert into merchant (name, type, person_in_charge, contact, office_address)
+             values ('Export Bench Merchant', 'AGENT', 'Bench', '+62 800 000 1', 'Jakarta') on conflict (name) do nothing`),
+  );
+}
+
+/** Runs a table's bulk insert with its user triggers off (they would run once a row), then analyzes the table. */
+async function loadWithoutTriggers(table: string, insert: string): Promise<void> {
+  await db.execute(sql.raw(`alter table ${table} disable trigger user`));
+  await db.execute(sql.raw(insert));
+  await db.execute(sql.raw(`alter table ${table} enable trigger user`));
+  await db.execute(sql.raw(`analyze ${table}`));
+}
+
 if (KINDS.has('battery') && (await count(`select count(*)::int as n from battery where number like 'XB%'`)) < ROWS) {
   await timed(`${ROWS} batteries loaded`, async () => {
-    await db.execute(
-      sql.raw(`insert into device_type (kind, code, name, description, structure, rated_voltage, rated_capacity, rated_current, cell_count, weight)
-               values ('battery', 'XLFP6430', 'LFP 64V 30Ah', 'Bench pack', 'LFP', 64, 30, 30, 20, 12.5) on conflict do nothing`),
-    );
-    await db.execute(
-      sql.raw(`insert into merchant (name, type, person_in_charge, contact, office_address)
-               values ('Export Bench Merchant', 'AGENT', 'Bench', '+62 800 000 1', 'Jakarta') on conflict (name) do nothing`),
-    );
-    await db.execute(sql.raw('alter table battery disable trigger user'));
-    await db.execute(
-      sql.raw(`insert into battery (number, name, type_id, brand, model, imei, weight, rated_voltage, rated_capacity, rated_current, cell_count,
+    await addTypeAndMerchant(`'battery', 'XLFP6430', 'LFP 64V 30Ah', 'Bench pack', 'LFP', 64, 30, 30, 20, 12.5`);
+    await loadWithoutTriggers(
+      'battery',
+      `insert into battery (number, name, type_id, brand, model, imei, weight, rated_voltage, rated_capacity, rated_current, cell_count,
                                     structure, software_version, hardware_version, bms_brand, cell_brand, capacity, soc, cycles, temperature,
                                     cell_voltages, gsm_signal, gps_signal, alarm_status, scrap_status, scrap_reason, scrapped_at, stock_status,
                                     latitude, longitude, location, merchant_id, last_report_at, created_at, updated_at)
@@ -58,32 +71,23 @@ if (KINDS.has('battery') && (await count(`select count(*)::int as n from battery
                       case when g % 3 = 0 then 'INSTOCK' else 'OUTSTOCK' end, -6.2 + (g % 1000) / 5000.0, 106.8 + (g % 997) / 4000.0, 'Jakarta',
                       case when g % 2 = 0 then (select id from merchant where name = 'Export Bench Merchant') end,
                       now() - (g % 600) * interval '1 second', timestamptz '2025-01-01' + g * interval '5 minutes', now()
-               from generate_series(1, ${ROWS}) g`),
+               from generate_series(1, ${ROWS}) g`,
     );
-    await db.execute(sql.raw('alter table battery enable trigger user'));
-    await db.execute(sql.raw('analyze battery'));
   });
 }
 
 // Cabinets of the bench merchant, a third standing in one of 50 stations, a quarter sold by it.
 if (KINDS.has('cabinet') && (await count(`select count(*)::int as n from cabinet where number like 'XC%'`)) < ROWS) {
   await timed(`${ROWS} cabinets loaded`, async () => {
-    await db.execute(
-      sql.raw(`insert into device_type (kind, code, name, description, structure, rated_voltage, rated_capacity, rated_current, cell_count, weight)
-               values ('cabinet', 'XSC12', 'Bench cabinet', 'Bench cabinet', 'LFP', 0, 0, 0, 12, 300) on conflict do nothing`),
-    );
-    await db.execute(
-      sql.raw(`insert into merchant (name, type, person_in_charge, contact, office_address)
-               values ('Export Bench Merchant', 'AGENT', 'Bench', '+62 800 000 1', 'Jakarta') on conflict (name) do nothing`),
-    );
+    await addTypeAndMerchant(`'cabinet', 'XSC12', 'Bench cabinet', 'Bench cabinet', 'LFP', 0, 0, 0, 12, 300`);
     await db.execute(
       sql.raw(`insert into station (name, nature, type, address, responsible_person, status, latitude, longitude)
                select 'Export Bench Station ' || g, 'SELF_OPERATED', 'SWAP', 'Jalan ' || g, 'Bench', 'DEPLOYED', -6.2, 106.8
                from generate_series(1, 50) g where not exists (select 1 from station where name = 'Export Bench Station 1')`),
     );
-    await db.execute(sql.raw('alter table cabinet disable trigger user'));
-    await db.execute(
-      sql.raw(`insert into cabinet (number, brand, model, type_id, product_number, network_type, communication_type, compartment_count, factory_date,
+    await loadWithoutTriggers(
+      'cabinet',
+      `insert into cabinet (number, brand, model, type_id, product_number, network_type, communication_type, compartment_count, factory_date,
                                     humidity, signal, temperature, lamp, external_max_power, charger_total_power, meter_count, load, imei, site,
                                     station_id, seller, seller_id, purchase_time, latitude, longitude, location, stock_status, scrap_status,
                                     merchant_id, last_report_at, created_at)
@@ -97,24 +101,15 @@ if (KINDS.has('cabinet') && (await count(`select count(*)::int as n from cabinet
                       case when g % 4 = 0 then 'INSTOCK' else 'OUTSTOCK' end, case when g % 211 = 0 then 'SCRAPPED' else 'NORMAL' end,
                       case when g % 2 = 0 then (select id from merchant where name = 'Export Bench Merchant') end,
                       now() - (g % 600) * interval '1 second', timestamptz '2025-01-01' + g * interval '5 minutes'
-               from generate_series(1, ${ROWS}) g`),
+               from generate_series(1, ${ROWS}) g`,
     );
-    await db.execute(sql.raw('alter table cabinet enable trigger user'));
-    await db.execute(sql.raw('analyze cabinet'));
   });
 }
 
 // Product orders of the bench merchant's customers (1,000 of them, one product).
 if (KINDS.has('productOrder') && (await count(`select count(*)::int as n from product_order where order_no like 'XO%'`)) < ROWS) {
   await timed(`${ROWS} product orders loaded`, async () => {
-    await db.execute(
-      sql.raw(`insert into device_type (kind, code, name, description, structure, rated_voltage, rated_capacity, rated_current, cell_count, weight)
-               values ('vehicle', 'XEM2', 'Bench scooter', 'Bench scooter', 'LFP', 64, 30, 30, 20, 90) on conflict do nothing`),
-    );
-    await db.execute(
-      sql.raw(`insert into merchant (name, type, person_in_charge, contact, office_address)
-               values ('Export Bench Merchant', 'AGENT', 'Bench', '+62 800 000 1', 'Jakarta') on conflict (name) do nothing`),
-    );
+    await addTypeAndMerchant(`'vehicle', 'XEM2', 'Bench scooter', 'Bench scooter', 'LFP', 64, 30, 30, 20, 90`);
     await db.execute(
       sql.raw(
         `insert into area (code, name, type) select 'XBP', 'Export Bench Province', 'PROVINCE' where not exists (select 1 from area where code = 'XBP')`,
@@ -138,9 +133,9 @@ if (KINDS.has('productOrder') && (await count(`select count(*)::int as n from pr
                select (select id from merchant where name = 'Export Bench Merchant'), 'XK' || lpad(g::text, 6, '0'), 'Ayu ' || g, 'Lestari'
                from generate_series(1, 1000) g where not exists (select 1 from customer where customer_number = 'XK000001')`),
     );
-    await db.execute(sql.raw('alter table product_order disable trigger user'));
-    await db.execute(
-      sql.raw(`insert into product_order (order_no, merchant_id, customer_id, product_id, product_name, operation_type, vehicle_type_id, payment_gateway,
+    await loadWithoutTriggers(
+      'product_order',
+      `insert into product_order (order_no, merchant_id, customer_id, product_id, product_name, operation_type, vehicle_type_id, payment_gateway,
                                           transaction_id, source, status, customer_status, current_cycle, total_cycles, cycle_days, overdue_days,
                                           overdue_cycles, currency, price_per_cycle, renewal_price, first_payment, outstanding_balance, start_at,
                                           paid_until, expires_at, terminated_at, created_at)
@@ -154,10 +149,8 @@ if (KINDS.has('productOrder') && (await count(`select count(*)::int as n from pr
                       timestamptz '2025-01-01' + g * interval '5 minutes'
                from generate_series(1, ${ROWS}) g
                cross join (select id, name, merchant_id, vehicle_type_id from product_package where name = 'Export Bench Plan') p
-               cross join (select min(id) as min from customer where customer_number like 'XK%') c`),
+               cross join (select min(id) as min from customer where customer_number like 'XK%') c`,
     );
-    await db.execute(sql.raw('alter table product_order enable trigger user'));
-    await db.execute(sql.raw('analyze product_order'));
   });
 }
 
@@ -173,17 +166,11 @@ async function exportFigure(
     3,
     async () => {
       let rows = 0;
-      let bytes = 0;
-      let peakHeap = 0;
-      const baseHeap = process.memoryUsage().heapUsed;
       const cpu = process.cpuUsage();
-      for await (const piece of pieces((n) => (rows = n))) {
-        bytes += Buffer.byteLength(piece);
-        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
-      }
+      const streamed = await streamExport(pieces((n) => (rows = n)));
       const used = process.cpuUsage(cpu);
       const cpuSeconds = ((used.user + used.system) / 1e6).toFixed(2);
-      return `${rows} rows, ${(bytes / 1e6).toFixed(1)} MB, heap +${(peakHeap / 1e6).toFixed(0)} MB at most, ${cpuSeconds} s CPU in this process, ${readsStoredRows ? 'stored rows' : 'records'}`;
+      return `${exportDetail(rows, streamed)}, ${cpuSeconds} s CPU in this process, ${readsStoredRows ? 'stored rows' : 'records'}`;
     },
     { warm: false },
   );

@@ -23,15 +23,10 @@ import { vehicleList } from '../../../apps/server/src/modules/vehicle/vehicle.qu
 import { cabinetList } from '../../../apps/server/src/modules/cabinet/cabinet.query.js';
 import { stockSummary } from '../../../apps/server/src/modules/stock/stock.query.js';
 import { fleetSize, generateFleet } from './generate.js';
-import { ctxOf } from '../maps/common.js';
+import { ctxOf, exportDetail, percentile, streamExport } from '../maps/common.js';
 import type { Ctx } from '../../../apps/server/src/app/context.js';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
-
-function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 
 interface Figure {
   name: string;
@@ -206,14 +201,8 @@ async function main(): Promise<void> {
     await measure('battery export, 100 k rows streamed as CSV', 3, async () => {
       // As the route writes it: keyset chunks of stored rows turned into CSV pieces, none kept after it is written.
       let rows = 0;
-      let bytes = 0;
-      let peakHeap = 0;
-      const baseHeap = process.memoryUsage().heapUsed;
-      for await (const piece of batteryList().exportPieces(platform, batterySearch.parse({}), columns, (n) => (rows = n))) {
-        bytes += Buffer.byteLength(piece);
-        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
-      }
-      return `${rows} rows, ${(bytes / 1e6).toFixed(1)} MB, heap +${(peakHeap / 1e6).toFixed(0)} MB at most`;
+      const streamed = await streamExport(batteryList().exportPieces(platform, batterySearch.parse({}), columns, (n) => (rows = n)));
+      return exportDetail(rows, streamed);
     }),
   );
 

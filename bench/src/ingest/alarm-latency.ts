@@ -16,17 +16,13 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { AUTH_BASE, alarmApi, batteryTelemetryTopic, endpointUrl } from '@swap/contracts';
-import { loadConfig } from '../../../apps/server/src/app/config.js';
-import { buildApp } from '../../../apps/server/src/app/build-app.js';
-import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
-import { seed } from '../../../apps/server/src/db/seed.js';
-import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
-import { startDeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
+import type { Database, Db } from '../../../apps/server/src/db/client.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
 import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
 import { ALARM_CHANNEL } from '../../../apps/server/src/modules/alarm/index.js';
 import { openEventStream } from '../../../apps/server/src/test/event-stream.js';
-import { benchTypeId, percentile, prepareLoadDevices, rowsOf, runLoad } from './fleet.js';
+import { BENCH_ADMIN, openBenchDatabase, startBenchApp } from './bench-app.js';
+import { benchTypeId, messagesSent, percentile, prepareLoadDevices, rowsOf, startSteadyLoad } from './fleet.js';
 import { listen } from './round-trip.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
 import type { LoadPlan } from './load.js';
@@ -43,8 +39,6 @@ const BUDGET_P99_MS = 1000;
 const HOT = 95;
 const COOL = 30;
 const RULE_CONTENT = 'Bench overheating';
-const ADMIN = { username: 'benchadmin', password: 'Bench-admin-2026' };
-const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
 
 interface Probe {
   number: string;
@@ -85,7 +79,7 @@ async function signIn(base: string): Promise<string> {
   const answer = await fetch(`${base}${AUTH_BASE}/oms/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', language: 'en' },
-    body: JSON.stringify(ADMIN),
+    body: JSON.stringify(BENCH_ADMIN),
   });
   const body = (await answer.json()) as { code: number; message: string; data: { token?: string } | null };
   if (body.code !== 1 || !body.data?.token) throw new Error(`bench sign-in failed: ${body.message}`);
@@ -97,18 +91,8 @@ const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
 async function benchBroker(database: Database, label: string, probes: Probe[], devices: LoadPlan['devices'], brokerUrl?: string) {
   const db = database.db;
-  const hub = new DeviceHub();
-  const gateway = await startDeviceGateway(
-    db,
-    { url: brokerUrl, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 600 },
-    silentLog,
-    hub,
-  );
-  const app = await buildApp(loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }), database, {
-    logger: false,
-    deviceHub: hub,
-  });
-  const url = brokerUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
+  const bench = await startBenchApp(database, brokerUrl);
+  const { hub, app, url } = bench;
   const anonymous = brokerUrl !== undefined;
   const clients: MqttClient[] = [];
   const figures: Figure[] = [];
@@ -171,19 +155,13 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
     for (let i = 0; i < Math.min(5, probes.length); i++) await sample(i);
     const idleLoad = loadAverage();
     figures.push({ label: `${label}, idle`, ...(await series(() => false)), loadAverage: `${idleLoad}–${loadAverage()}` });
-    let loading = true;
-    let publishing!: () => void;
-    const started = new Promise<void>((resolve) => (publishing = resolve));
     const plan = { url, devices: anonymous ? devices.map((d) => ({ ...d, password: null })) : devices, rate: loadedRate, seconds };
-    const steady = runLoad(plan, publishers, publishing).finally(() => (loading = false));
-    await Promise.race([started, steady]);
-    // A second in, the link has settled into the steady load.
-    await pause(1000);
+    const steady = await startSteadyLoad(plan, publishers);
     const loadedLoad = loadAverage();
-    const loaded = await series(() => !loading);
+    const loaded = await series(() => !steady.running());
     const loadedEnd = loadAverage();
-    const steadyReport = await steady;
-    const sent = Object.values(steadyReport.published).reduce((sum, times) => sum + times.length, 0);
+    const steadyReport = await steady.done;
+    const sent = messagesSent(steadyReport);
     figures.push({
       label: `${label}, under load`,
       ...loaded,
@@ -193,17 +171,13 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
     stream.close();
   } finally {
     await Promise.all(clients.map((client) => client.endAsync()));
-    await app.close();
-    await gateway.close();
+    await bench.close();
   }
   return figures;
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const database = await openDatabase({ databaseUrl, dataDir: 'memory://' });
-  await database.migrate();
-  await seed(database.db, { demo: false, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  const database = await openBenchDatabase();
   console.log(
     `alarm latency bench: ${samples} samples idle and under ${loadedRate} telemetry messages/s from ${deviceCount} devices, ` +
       `${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}; node ${process.version}, ` +

@@ -15,10 +15,7 @@ const BATTERY_SHARE = 0.8;
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-export function percentile(sorted: number[], p: number): number {
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
+export { percentile } from '../maps/common.js';
 
 /** The bench's device type of a kind (code BENCH), added once. */
 export async function benchTypeId(db: Db, kind: string): Promise<number> {
@@ -95,4 +92,21 @@ export async function runLoad(plan: LoadPlan, publishers: number, onPublishing: 
     publishMs: Math.max(...reports.map((r) => r.publishMs)),
     publishCpuMs: reports.reduce((sum, r) => sum + r.publishCpuMs, 0),
   };
+}
+
+/** Messages a load sent, over every device. */
+export const messagesSent = (report: LoadReport): number => Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
+
+/**
+ * Starts a steady load (runLoad) and answers once every publisher is publishing and a second more
+ * has passed, the link settled into the load: `running()` says whether it still flows, `done` is its report.
+ */
+export async function startSteadyLoad(plan: LoadPlan, publishers: number): Promise<{ running: () => boolean; done: Promise<LoadReport> }> {
+  let loading = true;
+  let publishing!: () => void;
+  const started = new Promise<void>((resolve) => (publishing = resolve));
+  const done = runLoad(plan, publishers, publishing).finally(() => (loading = false));
+  await Promise.race([started, done]);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  return { running: () => loading, done };
 }

@@ -24,16 +24,12 @@
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
-import { loadConfig } from '../../../apps/server/src/app/config.js';
-import { buildApp } from '../../../apps/server/src/app/build-app.js';
-import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
-import { seed } from '../../../apps/server/src/db/seed.js';
-import { DeviceHub } from '../../../apps/server/src/app/device-hub.js';
-import { startDeviceGateway, type DeviceGateway } from '../../../apps/server/src/device-link/gateway.js';
+import type { Database, Db } from '../../../apps/server/src/db/client.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
 import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
 import type { LoadPlan } from './load.js';
-import { benchTypeId, percentile, prepareLoadDevices, rowsOf, runLoad } from './fleet.js';
+import { BENCH_ADMIN, openBenchDatabase, startBenchApp } from './bench-app.js';
+import { benchTypeId, messagesSent, percentile, prepareLoadDevices, rowsOf, runLoad, startSteadyLoad } from './fleet.js';
 import { startMosquitto, type Mosquitto } from './mosquitto.js';
 import {
   commandCaller,
@@ -61,9 +57,6 @@ const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').m
 const CABINET = 'CBENCH01';
 /** The bench cabinet's slots: three hold bench batteries, one is empty. */
 const CABINET_SLOTS = ['BBN000001', 'BBN000002', 'BBN000003', null];
-const ADMIN = { username: 'benchadmin', password: 'Bench-admin-2026' };
-
-const silentLog = { info: () => undefined, warn: () => undefined, error: (_f: object, m: string) => console.error(m) };
 
 /** The bench devices (BBN…, VBN…, fleet.ts) and the bench cabinet, added once; their MQTT secrets set. */
 async function prepareDevices(db: Db): Promise<LoadPlan['devices']> {
@@ -159,31 +152,16 @@ async function roundTripsByTurns(
   return { command: summarize(all.command), link: summarize(all.link) };
 }
 
-async function benchBroker(
-  database: Database,
-  label: string,
-  devices: LoadPlan['devices'],
-  gatewayUrl: string | undefined,
-  loadUrl?: string,
-): Promise<IngestFigure> {
+/** One broker's figures: on `brokerUrl` (devices connect anonymously), else on the gateway's embedded broker. */
+async function benchBroker(database: Database, label: string, devices: LoadPlan['devices'], brokerUrl?: string): Promise<IngestFigure> {
   const db = database.db;
-  const hub = new DeviceHub();
-  const gateway: DeviceGateway = await startDeviceGateway(
-    db,
-    { url: gatewayUrl, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 600 },
-    silentLog,
-    hub,
-  );
-  const app = await buildApp(loadConfig({ DEMO: '0', LOG_LEVEL: 'silent', RATE_LIMIT_PER_MINUTE: '1000000' }), database, {
-    logger: false,
-    deviceHub: hub,
-  });
-  const url = loadUrl ?? `mqtt://127.0.0.1:${gateway.port}`;
+  const bench = await startBenchApp(database, brokerUrl);
+  const { hub, app, url } = bench;
   let cabinet: Awaited<ReturnType<typeof startBenchCabinet>> | undefined;
   try {
     cabinet = await startBenchCabinet(hub, url, CABINET, `bench-secret-${CABINET}`, CABINET_SLOTS);
     const [row] = rowsOf<{ id: number }>(await db.execute(sql`select id from cabinet where number = ${CABINET}`));
-    const call = await commandCaller(await listen(app), ADMIN.username, ADMIN.password, row!.id);
+    const call = await commandCaller(await listen(app), BENCH_ADMIN.username, BENCH_ADMIN.password, row!.id);
     const command = (n: number, enough: () => boolean) => timeCommandCalls(call, n, enough);
     const link = (n: number, enough: () => boolean) => timeLinkRoundTrips(hub, CABINET, n, enough);
     // Warm-up: the first calls compile code paths and prepare statements.
@@ -196,11 +174,11 @@ async function benchBroker(
       if (!times) persistedAt.set(number, (times = []));
       times.push(Date.now());
     });
-    const plan = { url, devices: loadUrl ? devices.map((d) => ({ ...d, password: null })) : devices, seconds };
+    const plan = { url, devices: brokerUrl ? devices.map((d) => ({ ...d, password: null })) : devices, seconds };
     const before = await historyRows(db);
     const load = runLoad({ ...plan, rate }, publishers);
     const report = await load;
-    const sent = Object.values(report.published).reduce((sum, times) => sum + times.length, 0);
+    const sent = messagesSent(report);
     const publishStart = Math.min(...Object.values(report.published).map((t) => t[0] ?? Infinity));
     // Wait until every message is a history row, or until the count stops moving.
     let persisted = 0;
@@ -228,16 +206,10 @@ async function benchBroker(
     }
     latencies.sort((a, b) => a - b);
     // Round trips while a steady load flows (started once the devices are publishing, stopped when they stop).
-    let loading = true;
-    let publishing!: () => void;
-    const started = new Promise<void>((resolve) => (publishing = resolve));
-    const steady = runLoad({ ...plan, rate: loadedRate }, publishers, publishing).finally(() => (loading = false));
-    await Promise.race([started, steady]);
-    // A second in, the link has settled into the steady load.
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const loaded = await roundTripsByTurns(command, link, Math.min(roundTrips, 100), () => !loading);
-    const steadyReport = await steady;
-    const steadySent = Object.values(steadyReport.published).reduce((sum, times) => sum + times.length, 0);
+    const steady = await startSteadyLoad({ ...plan, rate: loadedRate }, publishers);
+    const loaded = await roundTripsByTurns(command, link, Math.min(roundTrips, 100), () => !steady.running());
+    const steadyReport = await steady.done;
+    const steadySent = messagesSent(steadyReport);
     return {
       broker: label,
       sent,
@@ -254,20 +226,12 @@ async function benchBroker(
     };
   } finally {
     await cabinet?.close();
-    await app.close();
-    await gateway.close();
+    await bench.close();
   }
 }
 
 async function main(): Promise<void> {
-  const databaseUrl = process.env.DATABASE_URL || undefined;
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: 'memory://',
-    pgliteInServerThread: process.env.PGLITE_IN_SERVER_THREAD === '1',
-  });
-  await database.migrate();
-  await seed(database.db, { demo: false, adminUsername: ADMIN.username, adminPassword: ADMIN.password });
+  const database = await openBenchDatabase({ pgliteInServerThread: process.env.PGLITE_IN_SERVER_THREAD === '1' });
   console.log(
     `ingest bench: ${deviceCount} devices, ${rate} messages/s for ${seconds} s from ${publishers} publishers, ${database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : 'PGlite in memory'}; ` +
       `node ${process.version}, ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, load average ${os.loadavg()[0]!.toFixed(1)}`,
@@ -282,8 +246,8 @@ async function main(): Promise<void> {
     if (brokers.includes('mosquitto')) mosquitto = await startMosquitto();
     if (brokers.includes('mosquitto') && !mosquitto) console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
     const runs = async (suffix: string) => {
-      if (brokers.includes('embedded')) figures.push(await benchBroker(database, `embedded broker${suffix}`, devices, undefined));
-      if (mosquitto) figures.push(await benchBroker(database, `Mosquitto${suffix}`, devices, mosquitto.url, mosquitto.url));
+      if (brokers.includes('embedded')) figures.push(await benchBroker(database, `embedded broker${suffix}`, devices));
+      if (mosquitto) figures.push(await benchBroker(database, `Mosquitto${suffix}`, devices, mosquitto.url));
     };
     await runs('');
     if (ruleCount > 0) {

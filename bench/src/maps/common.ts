@@ -1,6 +1,7 @@
 /**
- * What the map benches share: the database (PostgreSQL when DATABASE_URL is set, else the embedded
- * database in memory), a caller's context, timing with p50/p95, and the figure table.
+ * What the map benches share (and the export and device benches use): the database (PostgreSQL when
+ * DATABASE_URL is set, else the embedded database in memory), a caller's context, timing with
+ * p50/p95, an export streamed as the route writes it, and the figure table.
  */
 import os from 'node:os';
 import { openDatabase, type Database, type Db } from '../../../apps/server/src/db/client.js';
@@ -14,7 +15,8 @@ export interface Figure {
   detail: string;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** The p-th percentile of sorted times (NaN when there are none). */
+export function percentile(sorted: number[], p: number): number {
   const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[index] ?? Number.NaN;
 }
@@ -35,6 +37,25 @@ export async function measure(name: string, calls: number, run: () => Promise<st
   times.sort((a, b) => a - b);
   return { name, calls, p50: percentile(times, 50), p95: percentile(times, 95), detail };
 }
+
+/**
+ * Reads an export's CSV pieces as the route writes them, none kept after it is written: answers the
+ * bytes written and the largest heap growth meanwhile.
+ */
+export async function streamExport(pieces: AsyncIterable<string>): Promise<{ bytes: number; peakHeap: number }> {
+  let bytes = 0;
+  let peakHeap = 0;
+  const baseHeap = process.memoryUsage().heapUsed;
+  for await (const piece of pieces) {
+    bytes += Buffer.byteLength(piece);
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed - baseHeap);
+  }
+  return { bytes, peakHeap };
+}
+
+/** An export figure's answer: its rows, megabytes and largest heap growth. */
+export const exportDetail = (rows: number, { bytes, peakHeap }: { bytes: number; peakHeap: number }): string =>
+  `${rows} rows, ${(bytes / 1e6).toFixed(1)} MB, heap +${(peakHeap / 1e6).toFixed(0)} MB at most`;
 
 export function printFigures(figures: Figure[]): void {
   const width = Math.max(6, ...figures.map((f) => f.name.length));

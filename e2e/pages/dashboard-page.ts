@@ -59,13 +59,15 @@ export class DashboardPage extends BasePage {
 
   /**
    * Records what the page asks for from now on, in order: each API call by its path after
-   * `/api/oms` or `/api/auth` with its query (`/dashboard/trend?range=today`), each other file by its path.
+   * `/api/oms` or `/api/auth` with its query (`/dashboard/trend?range=today`) and a posted body after
+   * a space (a map call: `/site/store/map {}`), each other file by its path.
    */
   recordRequests(): string[] {
     const requests: string[] = [];
     this.page.on('request', (request) => {
       const url = new URL(request.url());
-      requests.push(`${url.pathname.replace(/^\/api\/(oms|auth)(?=\/)/, '')}${url.search}`);
+      const body = request.method() === 'POST' ? ` ${request.postData() ?? ''}` : '';
+      requests.push(`${url.pathname.replace(/^\/api\/(oms|auth)(?=\/)/, '')}${url.search}${body}`);
     });
     return requests;
   }

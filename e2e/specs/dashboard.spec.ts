@@ -1,3 +1,4 @@
+import { STATION_TYPES, stationMapPath } from '@swap/contracts';
 import { describe, expect, test } from '../support/fixtures.js';
 import { createStationCabinet, serveSwaps, startCabinetDevice } from '../support/fleet.js';
 import { createMerchant } from '../support/factories.js';
@@ -25,6 +26,9 @@ describe('dashboard', () => {
       expect(asked(path), path).toBe(1);
       expect(requests.indexOf(path), path).toBeLessThan(pageTexts);
     }
+    // The fleet map asks each station type's map once for the whole globe (its fitted view is asked
+    // only when that answer came in groups; the next test's merchant has too few stations for that).
+    for (const type of STATION_TYPES) expect(asked(`${stationMapPath(type)} {}`), type).toBe(1);
     const before = await dashboard.settledCount('Swaps today');
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
@@ -47,9 +51,12 @@ describe('dashboard', () => {
     const { cabinet, stationName } = await createStationCabinet(merchant);
     await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
     const dashboard = new DashboardPage(page);
+    const requests = dashboard.recordRequests();
     await dashboard.open();
     await dashboard.waitUntilLive();
     await expect.poll(() => dashboard.stationOnMap(stationName), { timeout: 15_000 }).toMatch(/: 0 of 1 cabinets online/);
+    const mapCalls = () => requests.filter((request) => STATION_TYPES.some((type) => request.startsWith(`${stationMapPath(type)} `)));
+    expect(mapCalls()).toEqual([`${stationMapPath('SWAP')} {}`]);
     await page.evaluate(() => {
       (window as unknown as { notReloaded: boolean }).notReloaded = true;
     });
@@ -61,6 +68,10 @@ describe('dashboard', () => {
     }
     await expect.poll(() => dashboard.stationOnMap(stationName), { timeout: 15_000 }).toMatch(/: 0 of 1 cabinets online/);
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+    // The map was asked again for each change, always for the whole globe: its one station was in
+    // the first answer, so the fitted view was never asked for.
+    expect(mapCalls().length).toBeGreaterThan(1);
+    expect(new Set(mapCalls())).toEqual(new Set([`${stationMapPath('SWAP')} {}`]));
   });
 
   test('a merchant’s role holding the figures only sees them, in Bahasa, and no other card', async ({ page, baseURL }) => {

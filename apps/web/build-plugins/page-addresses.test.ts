@@ -56,6 +56,7 @@ describe('feature texts of the pages', () => {
       'station/station.texts.ts': texts('station', ['platformOwn', 'type.INTEGRATED']),
       'swap/swap.texts.ts': texts('swap', ['return.NONE']),
       'swap/SwapsCard.tsx': 'export const word = (value: string) => t(`swap.return.${value}`);',
+      'swap/index.ts': "export { SwapsCard } from './SwapsCard';",
       'area/area.texts.ts': texts('area', ['title']),
       // An enumeration word of the contracts shares the namespace but is not one of the file's keys.
       'area/AreaPage.tsx': "export const p = t('station.nature.OWN');",
@@ -68,6 +69,55 @@ describe('feature texts of the pages', () => {
       station: ['station/station.texts.ts'],
       swap: ['swap/swap.texts.ts'],
     });
+  });
+});
+
+describe('what a page reaches of another feature', () => {
+  const texts = (namespace: string, keys: string[]) =>
+    `export const texts = { en: {\n${keys.map((key) => `    '${namespace}.${key}': 'x',`).join('\n')}\n  } };`;
+  const root = webRootWith({
+    'dashboard/DashboardPage.tsx': [
+      "import { FleetMapCard, type StationType } from '../station';",
+      "import type { TrendSpec } from '../telemetry';",
+      "export const p = t('dashboard.title');",
+    ].join('\n'),
+    'dashboard/dashboard.texts.ts': texts('dashboard', ['title']),
+    // The entry re-exports two pieces and holds a lazy part of its own.
+    'station/index.ts': [
+      "import { lazy } from 'react';",
+      "export { FleetMapCard } from './FleetMapCard';",
+      "export { StationListPage as Stations, type StationType } from './StationListPage';",
+      "export const StationDrawer = lazy(() => import('./StationDrawer'));",
+    ].join('\n'),
+    'station/FleetMapCard.tsx': "const FleetMap = lazy(() => import('./FleetMap'));",
+    'station/FleetMap.tsx': "import { legend } from './legend';\nexport default () => t('station.map');",
+    'station/legend.ts': 'export const legend = (state: string) => t(`station.state.${state}`);',
+    'station/StationListPage.tsx': "import { SUPPLY } from '../cabinet';\nexport const p = t('station.list');",
+    'station/StationDrawer.tsx': "export default () => t('station.drawer');",
+    'station/station.texts.ts': texts('station', ['map', 'state.ONLINE', 'list', 'drawer']),
+    'cabinet/index.ts': "export { SUPPLY } from './cabinetModel';",
+    'cabinet/cabinetModel.ts': "export const SUPPLY = { MAINS: 'cabinet.supply.MAINS' };",
+    'cabinet/cabinet.texts.ts': texts('cabinet', ['supply.MAINS']),
+    'telemetry/index.ts': "export { trendSummary, type TrendSpec } from './trendModel';",
+    'telemetry/trendModel.ts': "export const trendSummary = () => t('telemetry.summary');",
+    'telemetry/telemetry.texts.ts': texts('telemetry', ['summary']),
+    'alarm/AlarmPage.tsx': "import { StationDrawer } from '../station';",
+  });
+
+  it('reaches the files a name imported through an entry comes from and what they import, lazily too, not the whole feature', () => {
+    const needs = featureTextFiles(root);
+    // The fleet map names station texts; the station list page (and the cabinet texts it reaches)
+    // and the type-only import of telemetry load nothing.
+    expect(needs.dashboard).toEqual(['dashboard/dashboard.texts.ts', 'station/station.texts.ts']);
+    expect(
+      contractTextsOf(
+        ['station.map', 'station.list', 'station.state.ONLINE', 'cabinet.supply.MAINS'],
+        contractTextNeeds(root).features.dashboard!,
+      ),
+    ).toEqual(['station.map', 'station.state.ONLINE']);
+    // A name the entry defines itself reaches the entry and what it loads.
+    expect(needs.alarm).toEqual(['station/station.texts.ts']);
+    expect(needs.station).toEqual(['cabinet/cabinet.texts.ts', 'station/station.texts.ts']);
   });
 });
 
@@ -119,6 +169,7 @@ describe('contract texts of the pages', () => {
     'station/StationPage.tsx':
       "import { Swaps } from '../swap';\nexport const p = [t('station.type.INTEGRATED'), { field: \"stationName\" }];",
     'swap/Swaps.tsx': 'export const word = (value: string) => t(`swap.return.${value}`);',
+    'swap/index.ts': "export { Swaps } from './Swaps';",
   });
   const needs = contractTextNeeds(root);
 

@@ -97,6 +97,97 @@ const featuresImported = (sources: Map<string, string>, pattern: RegExp) =>
   new Set(
     [...sources].flatMap(([file, source]) => importedSpecifiers(file, source).flatMap((specifier) => pattern.exec(specifier)?.[1] ?? [])),
   );
+/** What a module links to: each specifier it loads, with the names it takes (null: all, or the whole module). */
+interface ModuleLink {
+  specifier: string;
+  names: string[] | null;
+  /** A re-export (`export { A } from './a'`): `names` are the names it exports, each from `specifier`. */
+  reexport: boolean;
+}
+
+/**
+ * What a module loads, as importedSpecifiers reads it, with the names: an import's value names (a
+ * default or namespace import takes all), a re-export's exported names (`export *` is `*`), a
+ * dynamic import all. Type-only imports and re-exports are left out.
+ */
+function moduleLinks(file: string, source: string): ModuleLink[] {
+  const { module, errors } = parseSync(file, source);
+  if (errors.length > 0) return [];
+  const links: ModuleLink[] = [];
+  for (const statement of module.staticImports) {
+    const values = statement.entries.filter((entry) => !entry.isType);
+    if (statement.entries.length > 0 && values.length === 0) continue;
+    const all = statement.entries.length === 0 || values.some((entry) => entry.importName.kind !== 'Name');
+    links.push({
+      specifier: statement.moduleRequest.value,
+      names: all ? null : values.map((entry) => entry.importName.name!),
+      reexport: false,
+    });
+  }
+  for (const statement of module.staticExports)
+    for (const entry of statement.entries)
+      if (entry.moduleRequest && !entry.isType)
+        links.push({ specifier: entry.moduleRequest.value, names: [entry.exportName.name ?? '*'], reexport: true });
+  for (const { moduleRequest } of module.dynamicImports) {
+    const written = /^\s*(['"`])([^'"`$]*)\1\s*$/.exec(source.slice(moduleRequest.start, moduleRequest.end));
+    if (written) links.push({ specifier: written[2]!, names: null, reexport: false });
+  }
+  return links;
+}
+
+/** A feature's entry (`src/features/<feature>/index.ts`). */
+const FEATURE_ENTRY = /^src\/features\/[^/]+\/index\.tsx?$/;
+
+/**
+ * The source files of the features each feature's pages load, by feature: the feature's own files
+ * and, followed from them file by file, the files they import, statically or lazily. Through
+ * another feature's entry only the files its imported names come from are followed (an entry only
+ * re-exports, docs/architecture.md, "Boundaries"), so a page showing one piece of another feature
+ * reaches that piece's files, not the whole feature. Type-only imports load nothing and are not
+ * followed.
+ */
+function featureReach(webRoot: string, features: readonly string[]): Map<string, Map<string, string>> {
+  const sources = sourcesUnder(webRoot, 'src/features');
+  const resolve = (from: string, specifier: string) => {
+    if (!specifier.startsWith('.')) return undefined;
+    const base = path.posix.join(path.posix.dirname(from), specifier);
+    return [base, `${base}.ts`, `${base}.tsx`, `${base}/index.ts`, `${base}/index.tsx`].find((file) => sources.has(file));
+  };
+  const linksOf = new Map<string, ModuleLink[]>();
+  const links = (file: string) => {
+    let found = linksOf.get(file);
+    if (!found) linksOf.set(file, (found = moduleLinks(file, sources.get(file)!)));
+    return found;
+  };
+  const reach = new Map<string, Map<string, string>>();
+  for (const feature of features) {
+    const reached = new Set([...sources.keys()].filter((file) => file.startsWith(`src/features/${feature}/`)));
+    const add = (file: string, names: string[] | null) => {
+      if (!FEATURE_ENTRY.test(file) || names === null) return void reached.add(file);
+      const reexports = links(file).filter((link) => link.reexport);
+      for (const name of names) {
+        const from = reexports.filter((link) => link.names![0] === name);
+        // A name the entry does not re-export by name is its own (a lazy part) or an `export *`'s.
+        const files = from.length > 0 ? from : reexports.filter((link) => link.names![0] === '*');
+        for (const link of files) {
+          const target = resolve(file, link.specifier);
+          if (target) reached.add(target);
+        }
+        if (from.length === 0) reached.add(file);
+      }
+    };
+    for (const file of reached)
+      for (const link of links(file)) {
+        // An entry's own re-exports are followed by name, from the files importing them.
+        if (link.reexport && FEATURE_ENTRY.test(file)) continue;
+        const target = resolve(file, link.specifier);
+        if (target && link.names?.length !== 0) add(target, link.reexport ? null : link.names);
+      }
+    reach.set(feature, new Map([...reached].map((file) => [file, sources.get(file)!])));
+  }
+  return reach;
+}
+
 /** String literals that may be text keys or the start of one: `'ns.key'`, `"ns.key"`, `` `ns.prefix.${…}` ``. */
 const KEY_LITERAL = /'([A-Za-z][\w-]*\.[\w.-]*)'|"([A-Za-z][\w-]*\.[\w.-]*)"|`([A-Za-z][\w-]*\.[\w.-]*)(?:`|\$\{)/g;
 /** A node of the parser's tree, as far as textKeysOf reads it. */
@@ -153,7 +244,8 @@ export function textKeysOf(source: string, file: string): string[] {
 /**
  * The feature texts files (`src/features/<feature>/<namespace>.texts.ts`, relative to
  * src/features) each feature's pages need, by feature: the feature's own, and every other one whose
- * keys the feature, or a feature it imports (transitively), names with a literal, whole or as the
+ * keys the feature's files, or the files of other features they import (featureReach), name with a
+ * literal, whole or as the
  * start of a key built at run time (`t(\`swap.return.${value}\`)`). A page loads these with its
  * chunk (docs/web-kits.md, "Texts"); the catalogue test checks that every key a feature names is
  * in the language bundle or in these.
@@ -174,20 +266,14 @@ export function featureTextFiles(webRoot: string): Record<string, string[]> {
         return { feature, file, namespace: name.slice(0, -'.texts.ts'.length), keys: new Set(keys) };
       }),
   );
-  const files = new Map(features.map((feature) => [feature, featureSources(webRoot, feature)]));
-  const sources = new Map(features.map((feature) => [feature, [...files.get(feature)!.values()]]));
-  const imports = new Map(features.map((feature) => [feature, featuresImported(files.get(feature)!, OTHER_FEATURE)]));
-  const literals = new Map(
-    features.map((feature) => [
-      feature,
-      new Set(sources.get(feature)!.flatMap((source) => [...source.matchAll(KEY_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3])!))),
-    ]),
-  );
+  const reach = featureReach(webRoot, features);
   const answer: Record<string, string[]> = {};
   for (const feature of features) {
-    const reached = new Set([feature]);
-    for (const next of reached) for (const other of imports.get(next) ?? []) if (sources.has(other)) reached.add(other);
-    const named = [...reached].flatMap((each) => [...literals.get(each)!]);
+    const named = [
+      ...new Set(
+        [...reach.get(feature)!.values()].flatMap((source) => [...source.matchAll(KEY_LITERAL)].map((m) => (m[1] ?? m[2] ?? m[3])!)),
+      ),
+    ];
     answer[feature] = textFiles
       .filter(
         (texts) =>
@@ -227,8 +313,8 @@ function namedIn(sources: Iterable<string>): NamedTexts {
 /**
  * What the contracts' texts (message.*, validation.*, field.*, enumeration words) the web may show are
  * named where: `core`, by the code outside the features and by the features the app loads itself
- * (sign-in, errors), and by each feature with the features it imports (transitively). A language's
- * bundle holds the core's, and each page loads its feature's with its chunk (contractTextsOf;
+ * (sign-in, errors), and by each feature with the files of other features it imports
+ * (featureReach). A language's bundle holds the core's, and each page loads its feature's with its chunk (contractTextsOf;
  * docs/web-kits.md, "Texts").
  */
 export function contractTextNeeds(webRoot: string): { core: NamedTexts; features: Record<string, NamedTexts> } {
@@ -253,9 +339,7 @@ export function contractTextNeeds(webRoot: string): { core: NamedTexts; features
   const core = namedIn([...shell, ...[...reach(loadedByApp)].flatMap((feature) => sources.get(feature)!)]);
   return {
     core,
-    features: Object.fromEntries(
-      features.map((feature) => [feature, namedIn([...reach([feature])].flatMap((each) => sources.get(each)!))]),
-    ),
+    features: Object.fromEntries([...featureReach(webRoot, features)].map(([feature, reached]) => [feature, namedIn(reached.values())])),
   };
 }
 

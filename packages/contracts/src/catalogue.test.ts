@@ -103,7 +103,9 @@ describe('route table and permission codes', () => {
 
   it('places every route in its centre', () => {
     const centreOfPath = (path: string) => ROUTES.find((route) => route.path === path)?.centre;
-    expect(centreOfPath('/dashboard')).toBe('product-center');
+    // What any signed-in account opens is in the statistics centre's small table (the dashboard's).
+    expect(centreOfPath('/dashboard')).toBe('statistics-center');
+    expect(centreOfPath('/profile')).toBe('statistics-center');
     expect(centreOfPath('/product/battery/detail/:id')).toBe('product-center');
     expect(centreOfPath('/site/store-edit/:id')).toBe('operation-center');
     expect(centreOfPath('/order/battery/detail/:id/:type')).toBe('order-center');

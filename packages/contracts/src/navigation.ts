@@ -434,7 +434,12 @@ export interface RouteDef {
   path: string;
   titleKey: string;
   code: string;
-  /** The centre the route belongs to (the dashboard is the product centre's landing page). */
+  /**
+   * The centre the route belongs to; the web loads a centre's route table with its first page. The
+   * routes any signed-in account opens (the dashboard, one's profile) are the statistics centre's,
+   * whose group the dashboard's cards are: its table is small, so the page opened first every
+   * morning does not wait for the product centre's (docs/dashboard.md, "The page").
+   */
   centre: CentreCode;
   /** The menu item (by code) whose group the sidebar highlights on this route. */
   menu?: string;
@@ -462,7 +467,7 @@ function centreOf(code: string): CentreCode {
       for (const i of g.items) if (i.code === code || i.resources.some((res) => res.code === code)) return centre.code;
     }
   }
-  if (code === '') return 'product-center';
+  if (code === '') return 'statistics-center';
   throw new Error(`Route code ${code} is in no centre of the menu tree`);
 }
 

@@ -30,8 +30,11 @@ describe('route tables per centre', () => {
       }
     }
     const product = await routesOf('/product/battery/list');
-    for (const path of ['/dashboard', '/product/battery-inventory/list', '/product/vehicle/detail/:id'])
+    for (const path of ['/product/battery-inventory/list', '/product/vehicle/detail/:id'])
       expect(product.map((route) => route.path)).toContain(path);
+    // The dashboard, opened first, loads the statistics centre's small table, not the product centre's.
+    expect(product.map((route) => route.path)).not.toContain('/dashboard');
+    expect((await routesOf('/dashboard')).map((route) => route.path).sort()).toEqual(['/dashboard', '/profile', '/statistics/vehicle']);
     const operation = await routesOf('/operation/noti/notificati');
     for (const path of ['/operation/noti/notificati', '/site/cabinet-edit/:id'])
       expect(operation.map((route) => route.path)).toContain(path);

@@ -38,19 +38,28 @@ function fitOf(found: readonly StationMap[] | undefined, polygons: MapPolygon[])
  * The stations the filters find, on a map that asks for what its view shows
  * (docs/stations-and-maps.md, "Stations"): each station when few, else the server's groups, each
  * station coloured by how it is doing (online, offline, in alarm). A new set of filters first reads
- * the whole globe, to fit the map to what it found; each later move or zoom reads that view (the
- * previous answer stays drawn until the new one comes; a call made stale by a further move is
- * cancelled). A marker opens the station.
+ * the whole globe, to fit the map to what it found; each later move or zoom reads that view when
+ * the whole answer came in groups (the previous answer stays drawn until the new one comes; a call
+ * made stale by a further move is cancelled), and nothing when it held every station. A marker
+ * opens the station.
  */
 export default function StationsMap({ views, filters, title, height = 360, footer }: StationsMapProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [bounds, setBounds] = useState<MapBounds | undefined>();
   const whole = useMapQueries(views, filters);
-  const inView = useMapQueries(views, bounds === undefined ? undefined : { ...filters, ...bounds });
+  // A type whose whole answer holds every station it found (no groups: at most STATION_MAP_POINTS)
+  // is asked nothing more as the view moves: a view's answer would be a part of it, and the map draws
+  // what its view shows. Only a type answered in groups is asked per view, once its whole answer came.
+  const zoomed = useMemo(() => views.filter((_, i) => (whole.settled?.[i]?.groups.length ?? 0) > 0), [views, whole.settled]);
+  const inView = useMapQueries(zoomed, bounds === undefined ? undefined : { ...filters, ...bounds });
   const answers = useMemo(
-    () => views.map((_, i) => (bounds !== undefined ? inView.answers[i] : undefined) ?? whole.answers[i]),
-    [views, bounds, whole.answers, inView.answers],
+    () =>
+      views.map((view, i) => {
+        const asked = zoomed.indexOf(view);
+        return (bounds !== undefined && asked >= 0 ? inView.answers[asked] : undefined) ?? whole.answers[i];
+      }),
+    [views, zoomed, bounds, whole.answers, inView.answers],
   );
   const areaId = filters.areaId;
   // Only the list's area filter draws an outline; its areas are already read for the filter.

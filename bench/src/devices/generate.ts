@@ -95,8 +95,9 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
     const bindable = `(g <= ${V} or (g <= ${2 * V} and ((g - 1) % ${V} + 1) % 4 = 0)) and g % 3 <> 0 and g % 97 <> 0 and ((g - 1) % ${V} + 1) % 10 <> 0`;
     const defs = new Map<string, string[]>();
     for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment']) defs.set(table, await dropIndexes(client, table));
-    // Row triggers keep stock_count and device_number; a bulk load disables them and fills both once at the end.
-    for (const table of ['battery', 'vehicle', 'cabinet']) await client.query(`alter table ${table} disable trigger user`);
+    // Row triggers keep stock_count, device_number and each cabinet's battery counts; a bulk load disables them and fills them once at the end.
+    for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment'])
+      await client.query(`alter table ${table} disable trigger user`);
     const lfpCells = `'[${Array.from({ length: 20 }, (_, i) => (3.3 + (i % 5) / 100).toFixed(3)).join(',')}]'::jsonb`;
 
     await timed('vehicles', async () => {
@@ -206,6 +207,12 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
                             select '${table}', type_id, coalesce(merchant_id, 0), stock_status, scrap_status, count(*)::int from ${table} group by 2, 3, 4, 5`);
         await client.query(`alter table ${table} enable trigger user`);
       }
+      // The compartments' triggers keep each cabinet's ready and standing batteries: count them once.
+      await client.query(`update cabinet c set ready_batteries = x.ready, standing_batteries = x.standing
+                          from (select cabinet_id, (count(*) filter (where enabled and state in ('SWAPPABLE', 'FULL')))::int as ready,
+                                       count(battery_id)::int as standing from cabinet_compartment group by 1) x
+                          where x.cabinet_id = c.id`);
+      await client.query('alter table cabinet_compartment enable trigger user');
     });
     // The disabled triggers also claim each number in the cross-kind registry: claim them in one go.
     await timed('device numbers', async () => {

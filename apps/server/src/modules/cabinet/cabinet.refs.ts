@@ -362,11 +362,10 @@ export function onlineCabinetsInStation(stationId: Column | SQL): SQL<number> {
  * swappable batteries reads (docs/alarms.md, "Business rules"). Scrapped cabinets do not count.
  */
 export function stationsWithSwappableAtMost(db: Db, atMost: number): Promise<{ stationId: number; swappable: number }[]> {
-  const ready = sql<number>`(count(${cabinetCompartments.id}) filter (where ${cabinetCompartments.enabled} and ${inArray(cabinetCompartments.state, ['SWAPPABLE', 'FULL'])}))::int`;
+  const ready = sql<number>`sum(${cabinets.readyBatteries})::int`;
   return db
     .select({ stationId: sql<number>`${cabinets.stationId}`, swappable: ready })
     .from(cabinets)
-    .leftJoin(cabinetCompartments, eq(cabinetCompartments.cabinetId, cabinets.id))
     .where(and(isNotNull(cabinets.stationId), sql`${cabinets.scrapStatus} <> 'SCRAPPED'`))
     .groupBy(cabinets.stationId)
     .having(sql`${ready} <= ${atMost}`);
@@ -383,16 +382,18 @@ export function fewestSwappableStations(
   merchantId: number | null,
   limit: number,
 ): Promise<{ stationId: number; swappable: number; batteries: number; cabinets: number }[]> {
-  const ready = sql<number>`(count(${cabinetCompartments.id}) filter (where ${cabinets.online} and ${cabinetCompartments.enabled} and ${inArray(cabinetCompartments.state, ['SWAPPABLE', 'FULL'])}))::int`;
+  // Each cabinet carries its own counts (kept by the compartments' triggers): a station adds up its
+  // cabinets, not every compartment (docs/dashboard.md, "Ranking").
+  const ready = sql<number>`(sum(${cabinets.readyBatteries}) filter (where ${cabinets.online}))::int`;
+  const swappable = sql<number>`coalesce(${ready}, 0)`;
   return db
     .select({
       stationId: sql<number>`${cabinets.stationId}`,
-      swappable: ready,
-      batteries: sql<number>`(count(${cabinetCompartments.batteryId}))::int`,
-      cabinets: sql<number>`(count(distinct ${cabinets.id}))::int`,
+      swappable,
+      batteries: sql<number>`sum(${cabinets.standingBatteries})::int`,
+      cabinets: sql<number>`count(*)::int`,
     })
     .from(cabinets)
-    .leftJoin(cabinetCompartments, eq(cabinetCompartments.cabinetId, cabinets.id))
     .where(
       and(
         isNotNull(cabinets.stationId),
@@ -401,6 +402,6 @@ export function fewestSwappableStations(
       ),
     )
     .groupBy(cabinets.stationId)
-    .orderBy(ready, cabinets.stationId)
+    .orderBy(swappable, cabinets.stationId)
     .limit(limit);
 }

@@ -79,6 +79,12 @@ export const cabinets = pgTable(
     lastReportAt: timestamp('last_report_at', { withTimezone: true }),
     /** The firmware version the cabinet last reported in its state (docs/firmware.md, "Versions"). */
     firmwareVersion: text('firmware_version'),
+    /**
+     * Its batteries ready to swap (enabled compartment, swappable or full) and standing in it, kept
+     * by the compartment table's triggers (migration 0065; docs/dashboard.md, "Ranking"): read, never written.
+     */
+    readyBatteries: integer('ready_batteries').notNull().default(0),
+    standingBatteries: integer('standing_batteries').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -74,10 +74,17 @@ describe('alarms', () => {
 
       // Smoke too: the cabinet's records hold both alarms; the Rule filter (its choices searched by
       // their content on the server) keeps the chosen rule's alone.
+      const withWater = await shell.openAlarms();
       await device.publishRaw('telemetry', JSON.stringify(report(true, true)));
-      const contents = async () =>
-        (await apiRequest(token, alarmApi.records.search, { deviceNumber: cabinet.number })).records.map((r) => r.content);
+      const records = async () => (await apiRequest(token, alarmApi.records.search, { deviceNumber: cabinet.number })).records;
+      const contents = async () => (await records()).map((r) => r.content);
       await expect.poll(contents).toContain(smokeContent);
+      // The bell counts every open alarm (the smoke rule tells no notice), and goes down without a
+      // reload when one is cleared elsewhere.
+      await expect.poll(() => shell.openAlarms()).toBe(withWater + 1);
+      const smoke = (await records()).find((r) => r.content === smokeContent)!;
+      await apiRequest(token, alarmApi.cabinet.clear, { id: smoke.id, comment: 'Detector cleaned' });
+      await expect.poll(() => shell.openAlarms()).toBe(withWater);
       await list.search({ 'Device number': cabinet.number });
       await list.row(smokeContent).waitFor();
       await list.row(content).getByText('Open', { exact: true }).waitFor();
@@ -90,6 +97,8 @@ describe('alarms', () => {
       await drawer.saveAndClose();
       await list.row(content).getByText('Acknowledged', { exact: true }).waitFor();
       await list.row(content).getByText('Technician on the way').waitFor();
+      // Acknowledged: no longer open, the bell goes down.
+      await expect.poll(() => shell.openAlarms()).toBe(withWater - 1);
       // Assigned from the accounts the server offers for this alarm.
       await list.action(content, 'Assign');
       await drawer.fill({ Assignee: 'Platform admin (admin)' });

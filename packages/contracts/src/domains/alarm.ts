@@ -516,6 +516,6 @@ export const alarmApi = {
     access: { code: '' },
     answer: 'stream',
     summary:
-      'Server-Sent Events: an `alarm` event (id, kind, device number, level, content) for each new alarm of a device the account may see',
+      'Server-Sent Events: an `alarm` event (id, kind, device number, level, content) for each new alarm of a device the account may see, and a `summary` event (as `GET /alarm/summary`) whenever its open alarms change (one opened, cleared or acknowledged)',
   }),
 } as const;

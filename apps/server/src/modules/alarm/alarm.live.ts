@@ -6,12 +6,13 @@ import {
   alarmContentText,
   type AlarmLiveEvent,
   type AlarmRecord,
+  type AlarmSummary,
   type BusinessCondition,
 } from '@swap/contracts';
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
-import { alarmScope } from './alarm.records.js';
+import { alarmScope, alarmSummary } from './alarm.records.js';
 import { alarms } from './alarm.table.js';
 import type { AnnounceAlarm } from './alarm.change.js';
 
@@ -89,7 +90,9 @@ const SLACK_MS = 5000;
  * The header's stream (`GET /alarm/live`): an `alarm` event for each new alarm the account may see
  * (docs/alarms.md, "Live"). A device's new alarm is announced on the device hub; each stream then
  * reads the alarms newer than the last it sent within its own caller's scope, so another tenant's
- * account hears nothing of it.
+ * account hears nothing of it. After each read, a `summary` event (the header's figures, as
+ * `GET /alarm/summary` answers them) when they changed: an alarm cleared or acknowledged lowers
+ * the bell's count.
  */
 export function registerAlarmLive(app: FastifyInstance): void {
   const open = eventStreams(app);
@@ -97,6 +100,7 @@ export function registerAlarmLive(app: FastifyInstance): void {
     // An alarm opens when its hold ends (its row may be older): the stream follows opening times.
     let since = new Date();
     const sent = new Map<number, number>();
+    let told: AlarmSummary | undefined;
     const stream = open(req, reply, {});
     const read = readWhenPoked(async () => {
       if (stream.closed) return;
@@ -111,15 +115,25 @@ export function registerAlarmLive(app: FastifyInstance): void {
         const newest = Math.max(since.getTime(), ...sent.values());
         since = new Date(Math.max(since.getTime(), newest - SLACK_MS));
         for (const [id, at] of sent) if (at < since.getTime()) sent.delete(id);
+        // The bell's count follows what was cleared or acknowledged too, by anyone on any server.
+        const summary = await alarmSummary(ctx);
+        if (stream.closed || (summary.open === told?.open && summary.high === told.high)) return;
+        told = summary;
+        stream.send('summary', summary satisfies AlarmSummary);
       } catch {
         // The database did not answer this time: the next announcement reads again from the same time.
       }
     });
     const unsubscribe = app.deviceHub.onChange((change) => {
       if (change.channel !== ALARM_CHANNEL || stream.closed) return;
+      // Another merchant's alarm changes nothing this account sees.
+      const own = ctx.principal.merchantId;
+      if (own !== null && change.merchantId !== undefined && change.merchantId !== own) return;
       read();
     });
     stream.onClose(unsubscribe);
+    // The figures at once: a stream opened again (a lost connection, a restarted server) puts the bell right.
+    read();
     return Promise.resolve(SENT);
   });
 }

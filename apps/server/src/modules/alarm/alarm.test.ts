@@ -32,7 +32,7 @@ import { cabinets } from '../cabinet/cabinet.table.js';
 import { deviceLogs } from '../device-log/device-log.table.js';
 import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
-import { evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
+import { clearRetiredRuleAlarms, evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
 import { OFFLINE_RULE, OVERHEATING_RULE } from './alarm.fixtures.js';
 
 const ALARM_MENUS = [
@@ -465,6 +465,57 @@ describe('alarms', () => {
         // Back to normal: the alarm clears.
         await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(30)), { qos: 1 });
         await eventually(async () => expect((await activeOf(device.id))[0]?.alarmState).toBe('CLEARED'));
+      } finally {
+        ownStream.close();
+        rivalStream.close();
+        await client.endAsync();
+      }
+    });
+
+    it('the header’s count follows an alarm cleared or acknowledged by anyone, told only to the accounts that see it', async () => {
+      await server.db.delete(alarmRules);
+      // What the rules removed above left open clears now, not at the periodic check in the middle of this test.
+      await clearRetiredRuleAlarms(server.db);
+      await server.request(alarmApi.rules.add, { ...RULE, content: 'Count me' }, { token: admin });
+      const device = await createDeviceWithCredential(server, admin, 'battery', {
+        typeId: types.battery,
+        number: 'BCNT0001',
+        merchantId: merchant.id,
+      });
+      const ownStream = await openAlarmStream(base, merchant.admin.token);
+      const rivalStream = await openAlarmStream(base, rival.admin.token);
+      const counts = (stream: typeof ownStream) => stream.events.filter((e) => e.event === 'summary').map((e) => e.data['open'] as number);
+      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
+        clientId: device.number,
+        username: device.number,
+        password: device.secret,
+      });
+      const openedNow = async () => {
+        await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(70)), { qos: 1 });
+        await eventually(async () => expect((await activeOf(device.id)).filter((r) => r.alarmState === 'OPEN')).toHaveLength(1));
+        return (await activeOf(device.id)).find((r) => r.alarmState === 'OPEN')!;
+      };
+      try {
+        // Each stream starts with its own account's figures.
+        await eventually(() => expect(counts(ownStream)).toHaveLength(1));
+        await eventually(() => expect(counts(rivalStream)).toHaveLength(1));
+        const start = counts(ownStream)[0]!;
+        const rivalStart = counts(rivalStream)[0]!;
+        const first = await openedNow();
+        await eventually(() => expect(counts(ownStream).at(-1)).toBe(start + 1));
+        // Cleared by platform staff elsewhere: the merchant's bell goes down.
+        await server.request(alarmApi.battery.clear, { id: first.id, comment: 'Cooled down' }, { token: admin });
+        await eventually(() => expect(counts(ownStream).at(-1)).toBe(start));
+        // Raised again and acknowledged by the merchant: no longer open, the bell goes down too.
+        const second = await openedNow();
+        await eventually(() => expect(counts(ownStream).at(-1)).toBe(start + 1));
+        await server.request(alarmApi.battery.acknowledge, { id: second.id, comment: 'On it' }, { token: merchant.admin.token });
+        await eventually(() => expect(counts(ownStream).at(-1)).toBe(start));
+        expect(counts(ownStream)).toEqual([start, start + 1, start, start + 1, start]);
+        // The other tenant's account heard none of it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(counts(rivalStream)).toEqual([rivalStart]);
+        expect(rivalStream.alarms()).toEqual([]);
       } finally {
         ownStream.close();
         rivalStream.close();

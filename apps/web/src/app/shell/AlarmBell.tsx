@@ -3,7 +3,7 @@ import { Badge, Button } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { alarmApi, type AlarmLevelRecord, type AlarmLiveEvent, type Language } from '@swap/contracts';
+import { alarmApi, type AlarmLevelRecord, type AlarmLiveEvent, type AlarmSummary, type Language } from '@swap/contracts';
 import { request } from '../../shared/api/endpoints';
 import { readLiveStream } from '../../shared/api/liveStream';
 import { useCan } from '../../shared/permissions';
@@ -39,7 +39,7 @@ function chime(): void {
 /**
  * The header's alarm bell (docs/alarms.md, "Live"): the count of open alarms the account may see,
  * raised live by each new one, which also shows as a notice in the level's words and, for a level
- * with sound, chimes. Opens the open alarms.
+ * with sound, chimes, and lowered live when one is cleared or acknowledged. Opens the open alarms.
  */
 export function AlarmBell() {
   const { t, i18n } = useTranslation();
@@ -64,8 +64,10 @@ export function AlarmBell() {
 
   useEffect(() => {
     let stopped = false;
+    // The stream's figures are newer than the first call's answer when they come first.
+    let heard = false;
     void request(alarmApi.summary, undefined).then(
-      (summary) => !stopped && setOpen(summary.open),
+      (summary) => !stopped && !heard && setOpen(summary.open),
       () => undefined,
     );
     void request(alarmApi.levelChoices, undefined).then(
@@ -76,7 +78,13 @@ export function AlarmBell() {
       path: alarmApi.live.path,
       onStatus: () => undefined,
       onEvent: (name, data) => {
-        if (name === 'alarm' && !stopped) onAlarm(data as AlarmLiveEvent);
+        if (stopped) return;
+        if (name === 'alarm') onAlarm(data as AlarmLiveEvent);
+        // The count as the server has it, after any alarm opened, cleared or acknowledged (by anyone).
+        if (name === 'summary') {
+          heard = true;
+          setOpen((data as AlarmSummary).open);
+        }
       },
     });
     return () => {

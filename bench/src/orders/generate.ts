@@ -217,6 +217,127 @@ export async function generateOrders(databaseUrl: string, scale: number): Promis
   }
 }
 
+/** The bench's swap records in all (BENCH_SWAPS; default: only those the swap orders charge). */
+export function swapTotal(size: OrderSize): number {
+  const total = Number(process.env.BENCH_SWAPS ?? size.swapOrders);
+  if (!Number.isSafeInteger(total) || total < 0) throw new Error(`BENCH_SWAPS must be a whole number, not ${process.env.BENCH_SWAPS}`);
+  return total;
+}
+
+/** Swap records per statement of the swap load: a few seconds each, and a stopped load goes on from the last one. */
+const SWAP_CHUNK = 500_000;
+
+/**
+ * Adds swap records of no order until the bench holds `total` of them with those the swap orders
+ * charge (docs/scaling.md, "Swap records at scale"): 100 M for the dashboard's bench. Record g of the
+ * added ones is customer k's (85 %; the others read no card) at a cabinet of k's merchant, 90 %
+ * succeeded, 7 % failed and 3 % aborted, at a moment spread evenly over the 640 days up to the load's
+ * start (so today has its share). Every secondary index of the swap table is dropped during the load
+ * and rebuilt after; the load's progress and the dropped indexes' definitions are kept in
+ * `bench_swap_load`, so a load stopped halfway goes on where it stopped and rebuilds them.
+ */
+export async function generateSwaps(databaseUrl: string, total: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`create table if not exists bench_swap_load (added bigint not null, loaded bigint not null, orders bigint not null,
+                          until timestamptz not null, index_defs text[] not null)`);
+    let state = (
+      await client.query<{ added: string; loaded: string; orders: string; until: Date; index_defs: string[] }>(
+        `select * from bench_swap_load`,
+      )
+    ).rows[0];
+    if (!state) {
+      const { n } = await one<{ n: string }>(client, `select count(*) as n from swap_record where event_id like 'BE%'`);
+      if (total <= Number(n)) return;
+      const { rows } = await client.query<{ until: Date }>(
+        `insert into bench_swap_load select $1, 0, $2, now(), array[]::text[] returning until`,
+        [total - Number(n), n],
+      );
+      state = { added: String(total - Number(n)), loaded: '0', orders: n, until: rows[0]!.until, index_defs: [] };
+    }
+    const added = Number(state.added);
+    const orders = Number(state.orders);
+    if (Number(state.loaded) >= added && state.index_defs.length === 0) {
+      if (orders + added !== total)
+        console.log(`  the bench holds ${orders + added} swap records (BENCH_SWAPS ${total} needs a new database)`);
+      return;
+    }
+    console.log(`adding ${added} swap records to the ${orders} of the swap orders (${state.loaded} added before)`);
+    // Bulk-load settings of this session only: foreign keys are not checked row by row (every reference
+    // is a bench cabinet or customer by construction; needs a superuser, else the checks run) and the
+    // rebuilt indexes sort in memory.
+    await client.query(`set session_replication_role = replica`).catch(() => console.log('  (foreign keys checked row by row)'));
+    await client.query(`set maintenance_work_mem = '512MB'`);
+    if (state.index_defs.length === 0 && Number(state.loaded) === 0) {
+      const { rows } = await client.query<{ indexname: string; indexdef: string }>(
+        `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = 'swap_record' and indexname <> 'swap_record_pkey'`,
+      );
+      await client.query(`update bench_swap_load set index_defs = $1`, [rows.map((row) => row.indexdef)]);
+      for (const row of rows) await client.query(`drop index if exists "${row.indexname}"`);
+      state.index_defs = rows.map((row) => row.indexdef);
+    }
+    const { rows: merchantRows } = await client.query<{ id: number }>(
+      `select id from merchant where name like 'Bench Merchant %' order by name`,
+    );
+    const merchants = merchantRows.map((row) => row.id);
+    const M = merchants.length;
+    const { n: customerCount } = await one<{ n: number }>(
+      client,
+      `select count(*)::int as n from customer where customer_number like 'BU%'`,
+    );
+    const { n: batteries } = await one<{ n: number }>(
+      client,
+      `select greatest(1, count(*))::int as n from battery where number like 'BB%'`,
+    );
+    const C = Math.max(1, customerCount);
+    // The same merchant of customer key k as the orders' (generateOrders), and k's merchant's cabinets.
+    const mIdx = (k: string) => `(case when (${k} / 7) % 10 in (1, 2, 3) then 0 else 1 + (${k} / 70) % ${M - 1} end)`;
+    const until = state.until.toISOString();
+    const at = `(timestamptz '${until}' - interval '${SPAN_DAYS} days' + ((h - 0.5)::float8 / ${added}) * interval '${SPAN_DAYS} days')`;
+    const started = Date.now();
+    for (let from = Number(state.loaded) + 1; from <= added; from += SWAP_CHUNK) {
+      const to = Math.min(added, from + SWAP_CHUNK - 1);
+      await client.query('begin');
+      await client.query(`
+        with cabinets as (
+          select m.i - 1 as i, m.id as merchant_id, coalesce(array_agg(c.id order by c.id) filter (where c.id is not null),
+                                                   (select array_agg(id) from cabinet where number like 'BC%')) as ids
+          from unnest(array[${merchants.join(',')}]::int[]) with ordinality as m(id, i)
+          left join cabinet c on c.merchant_id = m.id and c.number like 'BC%' and c.scrap_status = 'NORMAL'
+          group by 1, 2)
+        insert into swap_record (cabinet_id, event_id, battery_in_number, battery_in_compartment, battery_in_soc, battery_out_number,
+                                 battery_out_compartment, battery_out_soc, customer, started_at, ended_at, result, failure_code, merchant_id, created_at)
+        select c.ids[1 + (h / ${M}) % cardinality(c.ids)], 'BS' || h,
+               case when r.result <> 'ABORTED' then 'BB' || lpad((1 + (h * 31) % ${batteries})::text, 8, '0') end,
+               case when r.result <> 'ABORTED' then 1 + h % 8 end, case when r.result <> 'ABORTED' then 8 + h % 25 end,
+               case when r.result = 'SUCCEEDED' then 'BB' || lpad((1 + (h * 31 + 17) % ${batteries})::text, 8, '0') end,
+               case when r.result = 'SUCCEEDED' then 1 + (h + 3) % 8 end, case when r.result = 'SUCCEEDED' then 90 + h % 10 end,
+               case when h % 20 not in (3, 13, 17) then 'BU' || lpad(k::text, 8, '0') end,
+               t.at, t.at + interval '40 seconds' + (h % 50) * interval '1 second', r.result,
+               case when r.result = 'FAILED' then (array['OPEN_DOOR_FAILURE', 'BATTERY_OTHER_OWNER'])[1 + h % 2] end, c.merchant_id, t.at
+        from generate_series(${from}::bigint, ${to}::bigint) h
+        cross join lateral (select ((h * 7919) % ${C} + 1) as k) key
+        cross join lateral (select ${at} as at) t
+        cross join lateral (select case when h % 100 < 90 then 'SUCCEEDED' when h % 100 < 97 then 'FAILED' else 'ABORTED' end as result) r
+        join cabinets c on c.i = ${mIdx('k')}`);
+      await client.query(`update bench_swap_load set loaded = $1`, [to]);
+      await client.query('commit');
+      const rate = (to - Number(state.loaded)) / ((Date.now() - started) / 1000);
+      if (to === added || (to / SWAP_CHUNK) % 10 === 0) console.log(`  swap records: ${to} of ${added} added, ${Math.round(rate)}/s`);
+    }
+    await timed('swap record indexes rebuilt', async () => {
+      for (const def of state.index_defs) await client.query(def.replace(/^CREATE (UNIQUE )?INDEX /, 'CREATE $1INDEX IF NOT EXISTS '));
+      await client.query(`update bench_swap_load set index_defs = array[]::text[]`);
+    });
+    await timed('vacuum analyse', () => client.query(`vacuum (analyze) swap_record`));
+    const { size } = await one<{ size: string }>(client, `select pg_size_pretty(pg_total_relation_size('swap_record')) as size`);
+    console.log(`  swap records in all ${total}: table and indexes ${size}`);
+  } finally {
+    await client.end();
+  }
+}
+
 const direct = process.argv[1]?.endsWith('orders/generate.ts');
 if (direct) {
   const url = process.env.DATABASE_URL;
@@ -225,5 +346,6 @@ if (direct) {
   const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
   await database.migrate();
   await database.close();
-  await generateOrders(url, Number(process.env.BENCH_SCALE ?? 1));
+  const size = await generateOrders(url, Number(process.env.BENCH_SCALE ?? 1));
+  await generateSwaps(url, swapTotal(size));
 }

@@ -1,6 +1,6 @@
-import { and, eq, gte, isNotNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, isNotNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { figureSpan, hourAt, utcHour, type FigureFact, type FigureSource } from '../dashboard/index.js';
+import { factFields, figureSpan, type FigureSource } from '../dashboard/index.js';
 import { customers, identitySubmissions } from './customer.table.js';
 
 /**
@@ -23,16 +23,19 @@ export const customerFigureFacts: FigureSource = {
   facts: (db, from, to) => customerFacts(db, from, to),
 };
 
-async function customerFacts(db: Db, from: Date, to: Date): Promise<FigureFact[]> {
-  const created = utcHour(customers.createdAt);
-  const registered = await db
-    .select({ merchantId: customers.merchantId, hour: created, count: sql<number>`count(*)::int` })
+function customerFacts(db: Db, from: Date, to: Date): SQL {
+  const registered = factFields({ at: customers.createdAt, merchantId: customers.merchantId, counters: { newUsers: sql`count(*)::int` } });
+  const approved = factFields({
+    at: identitySubmissions.auditedAt,
+    merchantId: identitySubmissions.merchantId,
+    counters: { approvedUsers: sql`count(*)::int` },
+  });
+  return sql`${db
+    .select(registered.fields)
     .from(customers)
     .where(and(gte(customers.createdAt, from), lt(customers.createdAt, to)))
-    .groupBy(customers.merchantId, created);
-  const audited = utcHour(identitySubmissions.auditedAt);
-  const approved = await db
-    .select({ merchantId: identitySubmissions.merchantId, hour: audited, count: sql<number>`count(*)::int` })
+    .groupBy(...registered.groupBy)} union all ${db
+    .select(approved.fields)
     .from(identitySubmissions)
     .where(
       and(
@@ -42,9 +45,5 @@ async function customerFacts(db: Db, from: Date, to: Date): Promise<FigureFact[]
         lt(identitySubmissions.auditedAt, to),
       ),
     )
-    .groupBy(identitySubmissions.merchantId, audited);
-  return [
-    ...registered.map((row) => ({ merchantId: row.merchantId, at: hourAt(row.hour), newUsers: row.count })),
-    ...approved.map((row) => ({ merchantId: row.merchantId, at: hourAt(row.hour), approvedUsers: row.count })),
-  ];
+    .groupBy(...approved.groupBy)}`;
 }

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardCard } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -239,8 +239,99 @@ export async function recountDays(tx: Db): Promise<void> {
 export interface FigureSource {
   /** The first and last moments its rows count at (null: it has none). */
   span(db: Db): Promise<{ first: Date; last: Date } | null>;
-  /** What its rows counting from `from` up to (not including) `to` add, by merchant and hour. */
-  facts(db: Db, from: Date, to: Date): Promise<FigureFact[]>;
+  /**
+   * A query of what its rows counting from `from` up to (not including) `to` add, by merchant and
+   * hour (and cabinet): its select list made by `factFields`, grouped by the fields' `groupBy`.
+   */
+  facts(db: Db, from: Date, to: Date): SQLWrapper;
+}
+
+/** What a source's rows name and count: the moment column (grouped by its UTC hour), the merchant, the cabinet and its station, the counters. */
+export interface FactColumns {
+  at: PgColumn;
+  merchantId: PgColumn | SQL;
+  cabinet?: { id: PgColumn | SQL; stationId: PgColumn | SQL };
+  counters: Partial<Record<Counter, SQL>>;
+}
+
+/** The UTC hour holding a moment column (hours are whole in every zone the dashboard counts in). */
+const hourOfColumn = (column: PgColumn) => sql`date_bin('1 hour', ${column}, timestamptz '2000-01-01 00:00:00+00')`;
+
+const COUNTER_COLUMNS: Record<Counter, string> = {
+  swaps: 'swaps',
+  energyKwh: 'energy_kwh',
+  vehiclesSold: 'vehicles_sold',
+  batteriesSold: 'batteries_sold',
+  newUsers: 'new_users',
+  approvedUsers: 'approved_users',
+};
+
+/**
+ * A source's select list in the names the rebuild reads (every counter, 0 where the source counts
+ * none) and what to group it by: merchant, hour, cabinet and station.
+ */
+export function factFields(columns: FactColumns) {
+  const hour = hourOfColumn(columns.at);
+  const fields = {
+    merchant_id: sql<number | null>`${columns.merchantId}`.as('merchant_id'),
+    hour: sql<Date>`${hour}`.as('hour'),
+    cabinet_id: sql<number | null>`${columns.cabinet?.id ?? sql`null::int`}`.as('cabinet_id'),
+    station_id: sql<number | null>`${columns.cabinet?.stationId ?? sql`null::int`}`.as('station_id'),
+    ...Object.fromEntries(COUNTERS.map((counter) => [counter, sql`${columns.counters[counter] ?? sql`0`}`.as(COUNTER_COLUMNS[counter])])),
+  };
+  const groupBy: (PgColumn | SQL)[] = [
+    columns.merchantId,
+    hour,
+    ...(columns.cabinet ? [columns.cabinet.id, columns.cabinet.stationId] : []),
+  ];
+  return { fields, groupBy };
+}
+
+/** A rebuild reads each source one UTC day of rows at a time. */
+const REBUILD_WINDOW_MS = DAY_MS;
+
+/**
+ * Adds one window of a source's facts to every rollup in one statement (docs/dashboard.md,
+ * "Upkeep"): the same rows `countFigures` would upsert for those facts, made in the database.
+ */
+async function countWindow(db: Db, facts: SQLWrapper, zone: string): Promise<void> {
+  const sums = sql.raw(COUNTERS.map((counter) => `sum(${COUNTER_COLUMNS[counter]})`).join(', '));
+  const names = sql.raw(COUNTERS.map((counter) => COUNTER_COLUMNS[counter]).join(', '));
+  const add = (table: string) =>
+    sql.raw(
+      COUNTERS.map(
+        (counter) => `${COUNTER_COLUMNS[counter]} = ${table}.${COUNTER_COLUMNS[counter]} + excluded.${COUNTER_COLUMNS[counter]}`,
+      ).join(', '),
+    );
+  const day = sql`(f.hour at time zone ${zone})::date`;
+  await db.execute(sql`
+    with f as materialized (
+      select coalesce(merchant_id, ${NO_MERCHANT}) as merchant_id, hour, cabinet_id, station_id, ${names}
+      from (${facts}) facts
+      where ${sql.raw(COUNTERS.map((counter) => `${COUNTER_COLUMNS[counter]} <> 0`).join(' or '))}),
+    merchant_hours as (
+      insert into dashboard_merchant_hour (merchant_id, hour, ${names})
+      select merchant_id, hour, ${sums} from f group by 1, 2
+      on conflict (merchant_id, hour) do update set ${add('dashboard_merchant_hour')}),
+    merchant_days as (
+      insert into dashboard_merchant_day (merchant_id, day, ${names})
+      select merchant_id, ${day}, ${sums} from f group by 1, 2
+      on conflict (merchant_id, day) do update set ${add('dashboard_merchant_day')}),
+    totals as (
+      insert into dashboard_merchant_total (merchant_id, ${names})
+      select merchant_id, ${sums} from f group by 1
+      on conflict (merchant_id) do update set ${add('dashboard_merchant_total')}),
+    cabinet_hours as (
+      insert into dashboard_cabinet_hour (cabinet_id, merchant_id, station_id, hour, swaps, energy_kwh)
+      select cabinet_id, merchant_id, (array_agg(station_id))[1], hour, sum(swaps), sum(energy_kwh)
+      from f where cabinet_id is not null and (swaps <> 0 or energy_kwh <> 0) group by cabinet_id, merchant_id, hour
+      on conflict (cabinet_id, merchant_id, hour) do update set station_id = excluded.station_id,
+        swaps = dashboard_cabinet_hour.swaps + excluded.swaps, energy_kwh = dashboard_cabinet_hour.energy_kwh + excluded.energy_kwh)
+    insert into dashboard_cabinet_day (cabinet_id, merchant_id, station_id, day, swaps, energy_kwh)
+    select cabinet_id, merchant_id, (array_agg(station_id order by hour desc))[1], ${day}, sum(swaps), sum(energy_kwh)
+    from f where cabinet_id is not null and (swaps <> 0 or energy_kwh <> 0) group by cabinet_id, merchant_id, 4
+    on conflict (merchant_id, day, cabinet_id) do update set station_id = excluded.station_id,
+      swaps = dashboard_cabinet_day.swaps + excluded.swaps, energy_kwh = dashboard_cabinet_day.energy_kwh + excluded.energy_kwh`);
 }
 
 /** A source's span from `min`/`max` of its moments in epoch seconds (null when it has no rows). */
@@ -261,31 +352,25 @@ export async function columnSpan(db: Db, column: PgColumn, where?: SQL): Promise
   return figureSpan(row);
 }
 
-/** The UTC hour of a moment column as text, to group a source's facts by; `hourAt` reads it back. */
-export const utcHour = (column: PgColumn) => sql<string>`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00')`;
-export const hourAt = (hour: string) => new Date(`${hour}Z`);
-
-/** A rebuild reads each source one day of rows at a time, and counts them in batches of this many facts. */
-const REBUILD_BATCH = 2000;
-
 /**
- * Makes the rollups again from the stored rows, through the same upserts that keep them
- * (docs/dashboard.md, "Upkeep"): every table emptied, then each source read one UTC day at a time
- * (no statement over all its rows) and its facts counted in batches. The demo does this once its
- * rows are written; run inside one transaction, nothing is seen half made.
+ * Makes the rollups again from the stored rows (docs/dashboard.md, "Upkeep"): every table emptied,
+ * then each source read one UTC day at a time (no statement over all its rows), each day's facts
+ * added to every rollup by one statement in the database, and one notice for every screen at the
+ * end. The demo does this once its rows are written; run inside one transaction, nothing is seen
+ * half made.
  */
 export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): Promise<void> {
-  await db.delete(dashboardMerchantHours);
-  await db.delete(dashboardMerchantDays);
-  await db.delete(dashboardMerchantTotals);
-  await db.delete(dashboardCabinetHours);
-  await db.delete(dashboardCabinetDays);
+  // Emptied whole: deleted rows would stay in the indexes every upsert below looks its row up in.
+  await db.execute(
+    sql`truncate ${dashboardMerchantHours}, ${dashboardMerchantDays}, ${dashboardMerchantTotals}, ${dashboardCabinetHours}, ${dashboardCabinetDays}`,
+  );
+  const zone = await zoneForCounting(db);
   for (const source of sources) {
     const span = await source.span(db);
     if (!span) continue;
-    for (let from = Math.floor(span.first.getTime() / DAY_MS) * DAY_MS; from <= span.last.getTime(); from += DAY_MS) {
-      const facts = await source.facts(db, new Date(from), new Date(from + DAY_MS));
-      for (let i = 0; i < facts.length; i += REBUILD_BATCH) await countFigures(db, facts.slice(i, i + REBUILD_BATCH));
-    }
+    const first = Math.floor(span.first.getTime() / REBUILD_WINDOW_MS) * REBUILD_WINDOW_MS;
+    for (let from = first; from <= span.last.getTime(); from += REBUILD_WINDOW_MS)
+      await countWindow(db, source.facts(db, new Date(from), new Date(from + REBUILD_WINDOW_MS)), zone);
   }
+  await db.execute(sql`select pg_notify(${FIGURE_CHANNEL}, ${`${EVERY_MERCHANT}:figures,trends,ranking`})`);
 }

@@ -5,8 +5,8 @@ export {
   FIGURE_CHANNEL,
   type FigureFact,
   type FigureSource,
+  type FactColumns,
+  factFields,
   figureSpan,
   columnSpan,
-  utcHour,
-  hourAt,
 } from './dashboard.rollup.js';

@@ -9,7 +9,13 @@ export {
   type SwapRecorded,
   type RecordedSwap,
 } from './swap-event.service.js';
-export { backfillCustomerBatch, backfillCustomerReferences, startCustomerReferenceBackfill, REFERENCE_BACKFILLS } from './swap.backfill.js';
+export {
+  BACKFILL_BATCH,
+  backfillCustomerBatch,
+  backfillCustomerReferences,
+  startCustomerReferenceBackfill,
+  REFERENCE_BACKFILLS,
+} from './swap.backfill.js';
 export { heldCompartments } from './appointment.query.js';
 export { swapFigureFacts } from './swap.figures.js';
 export { readSwapOrdersFrom } from './swap.query.js';

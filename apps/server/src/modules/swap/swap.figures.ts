@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { cabinetJoin } from '../cabinet/index.js';
-import { columnSpan, hourAt, utcHour, type FigureSource } from '../dashboard/index.js';
+import { columnSpan, factFields, type FigureSource } from '../dashboard/index.js';
 import { swapRecords } from './swap.table.js';
 
 /**
@@ -14,25 +14,18 @@ export const swapFigureFacts: FigureSource = {
   facts: (db, from, to) => swapFacts(db, from, to),
 };
 
-async function swapFacts(db: Db, from: Date, to: Date) {
+function swapFacts(db: Db, from: Date, to: Date) {
   const cabinet = cabinetJoin(swapRecords.cabinetId);
-  const hour = utcHour(swapRecords.startedAt);
-  const rows = await db
-    .select({
-      merchantId: swapRecords.merchantId,
-      cabinetId: swapRecords.cabinetId,
-      stationId: cabinet.stationId,
-      hour,
-      swaps: sql<number>`count(*)::int`,
-    })
+  const { fields, groupBy } = factFields({
+    at: swapRecords.startedAt,
+    merchantId: swapRecords.merchantId,
+    cabinet: { id: swapRecords.cabinetId, stationId: cabinet.stationId },
+    counters: { swaps: sql`count(*)::int` },
+  });
+  return db
+    .select(fields)
     .from(swapRecords)
     .innerJoin(cabinet.join.table, cabinet.join.on)
     .where(and(eq(swapRecords.result, 'SUCCEEDED'), gte(swapRecords.startedAt, from), lt(swapRecords.startedAt, to)))
-    .groupBy(swapRecords.merchantId, swapRecords.cabinetId, cabinet.stationId, hour);
-  return rows.map((row) => ({
-    merchantId: row.merchantId,
-    at: hourAt(row.hour),
-    cabinet: { id: row.cabinetId, stationId: row.stationId },
-    swaps: row.swaps,
-  }));
+    .groupBy(...groupBy);
 }

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { endpointUrl, externalSystemApi, type CabinetEvent, type CabinetTelemetry } from '@swap/contracts';
+import mqtt from 'mqtt';
+import { alarmApi, cabinetTopic, endpointUrl, externalSystemApi, type CabinetEvent, type CabinetTelemetry } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { WebhookReceiver, signedWith } from '../../test/webhook-receiver.js';
-import { createCabinetWithBatteries, createDeviceTypes, createMerchant, platformAdmin } from '../../test/factories.js';
+import { createCabinetWithBatteries, createDeviceTypes, createMerchant, issueSecret, platformAdmin } from '../../test/factories.js';
 import { TOPIC_HANDLERS, type TopicHandler } from '../../device-link/handlers.js';
 import { markSilentCabinetsOffline } from '../../device-link/device-state.service.js';
 import { cabinets } from '../cabinet/cabinet.table.js';
@@ -12,6 +13,8 @@ import { webhookDeliveries } from './external-system.table.js';
 import { checkWebhookUrl, isInternalAddress } from './webhook-url.js';
 import { sendWebhook } from './webhook-sender.js';
 import { noticeDeviceAlarms } from './external-system.events.js';
+import { ALARM_CHANNEL } from '../alarm/index.js';
+import { startEmbeddedGateway, cabinetReport } from '../../test/device-fixtures.js';
 
 const BASE_MS = 300;
 
@@ -287,6 +290,69 @@ describe('external systems', () => {
     const states = await server.request(externalSystemApi.deliveries, { systemId, eventType: 'cabinet.state' }, { token: agent });
     expect(states.data.records.map((r) => [r.deviceNumber, r.status])).toEqual([[cabinet.cabinetNumber, 'DELIVERED']]);
   });
+
+  // On PostgreSQL only: the test holds the external queue's table, which on the embedded database holds every statement.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'announces a cabinet’s water alarm to the header before its external notice is queued, and the notice still comes',
+    async () => {
+      receiver.statuses = [];
+      await server.request(
+        alarmApi.rules.add,
+        {
+          alarmKind: 'cabinet',
+          parameter: 'water',
+          rangeFrom: null,
+          rangeTo: null,
+          holdSeconds: 0,
+          clearMargin: 0,
+          level: 'HIGH',
+          content: 'Water before the partners',
+          notifications: ['IN_APP', 'HEADER'],
+          enabled: true,
+        },
+        { token: admin },
+      );
+      const secret = await issueSecret(server, admin, 'cabinet', cabinet.cabinetNumber);
+      const { gateway, url } = await startEmbeddedGateway(server);
+      const number = cabinet.cabinetNumber;
+      const client = await mqtt.connectAsync(url, { clientId: number, username: number, password: secret, reconnectPeriod: 0 });
+      let unsubscribe = () => {};
+      const announced = new Promise<void>((resolve) => {
+        unsubscribe = server.app.deviceHub.onChange((change) => {
+          if (change.channel === ALARM_CHANNEL && change.number === number) resolve();
+        });
+      });
+      try {
+        let stored: Promise<unknown> = Promise.resolve();
+        // The external queue held: its notice cannot be written, yet the alarm reaches the header's streams.
+        await server.db.transaction(async (tx) => {
+          await tx.execute(sql`lock table ${webhookDeliveries} in exclusive mode`);
+          // Acknowledged by the embedded broker only once the batch is done, notice included: not awaited here.
+          stored = client.publishAsync(cabinetTopic(number, 'telemetry'), JSON.stringify(cabinetReport({ waterAlarm: true })), { qos: 1 });
+          // Bounded, so the old order (the notice first, waiting on the held table) fails here rather than hanging.
+          await Promise.race([
+            announced,
+            new Promise((_, reject) =>
+              setTimeout(() => reject(new Error('alarm not announced while the external queue was held')), 15_000),
+            ),
+          ]);
+        });
+        await stored;
+        const told = await server.db
+          .select()
+          .from(webhookDeliveries)
+          .where(eq(webhookDeliveries.deviceNumber, number))
+          .orderBy(sql`${webhookDeliveries.id} desc`)
+          .limit(1);
+        expect(told[0]).toMatchObject({ eventType: 'device.alarm', systemId, data: { raised: true, water: true } });
+        await waitForDelivery(told[0]!.id, 'DELIVERED');
+      } finally {
+        unsubscribe();
+        await client.endAsync(true);
+        await gateway.close();
+      }
+    },
+  );
 
   it('stops at once when disabled: the pending delivery is cancelled and never sent', async () => {
     receiver.statuses = [500, 200];

@@ -37,6 +37,7 @@ import {
   sessionApi,
   swapApi,
   swapOrderApi,
+  paymentApi,
   SWAP_ORDER_STATUSES,
   telemetryApi,
   topUpApi,
@@ -279,6 +280,25 @@ describe('demo seed', () => {
     expect(((await server.db.execute(sql.raw(WALLET_CONSISTENCY_QUERY))) as { rows: unknown[] }).rows).toEqual([]);
     const sets = (await server.request(walletSettingApi.search, {}, { token: merchant })).data.records;
     expect(sets.map((s) => s.merchantName)).toEqual(['Demo Agent']);
+    // A refunded order paid through a gateway lists its refund among its payments, as its detail page shows them.
+    for (const search of [
+      deviceOrderApi.vehicle.search,
+      deviceOrderApi.battery.search,
+      walletOrderApi.recharge.search,
+      walletOrderApi.package.search,
+    ] as const) {
+      const refunded = (await server.request(search, { status: 'REFUNDED', size: 50 }, { token: merchant })).data.records;
+      const viaGateway = refunded.filter((o) => o.paymentGateway !== 'WALLET');
+      expect(viaGateway.length, search.path).toBeGreaterThan(0);
+      for (const order of viaGateway) {
+        const history = (await server.request(paymentApi.history, { orderNo: order.orderNo }, { token: merchant })).data;
+        const amount = 'totalAmount' in order ? order.totalAmount : order.paidAmount;
+        expect(
+          history.filter((e) => e.event === 'REFUND').map((e) => [e.status, e.amount, e.paymentGateway, e.operatorName]),
+          order.orderNo,
+        ).toEqual([['REFUNDED', amount, order.paymentGateway, 'merchant']]);
+      }
+    }
     const running = (await server.request(productOrderApi.search, { status: 'ENROLLED', size: 200 }, { token: merchant })).data.records;
     expect(running.some((r) => r.vehicleNumber !== null)).toBe(true);
     expect(running.some((r) => r.overdueDays > 0 && r.outstandingBalance !== '0.00')).toBe(true);

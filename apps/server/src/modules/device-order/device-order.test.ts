@@ -222,6 +222,7 @@ describe('vehicle and battery orders: priced, one open order per device, paid, h
     return o;
   }
 
+  // Walks 21 orders through the real steps: more time than one step takes.
   it('holds the state machine: hand over, cancel and refund from every status', async () => {
     // Eight vehicles were made; the walk needs its own.
     vehicleNumbers.push(
@@ -242,7 +243,7 @@ describe('vehicle and battery orders: priced, one open order per device, paid, h
         }
       }
     }
-  });
+  }, 90_000);
 
   it('pays once per transaction and only the total; hands the vehicle over with its sale status following', async () => {
     const saleNumber = vehicleNumbers[next++]!;

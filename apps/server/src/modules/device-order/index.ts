@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   addMoney,
   DEVICE_ORDER_KINDS,
@@ -16,6 +16,7 @@ import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
 import { freeBatteriesOf, setBatteryHolder } from '../battery/index.js';
 import { customersOf } from '../customer/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
@@ -91,7 +92,8 @@ const DAY = 24 * 3600_000;
  * Demo vehicle and battery orders of the two demo merchants over the last three months, once, in
  * every state and type, priced as an order would be (vehicles by their base price, batteries by the
  * enabled battery price in the merchant's demo city); a handed-over sale's vehicle is bound and sold;
- * a refunded order was paid through the merchant's gateway and refunded there before its hand-over.
+ * a refunded order was paid through the demo's gateway and refunded there before its hand-over (its
+ * payments list the refund).
  */
 export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<void> {
   const [any] = await db.select({ id: deviceOrders.id }).from(deviceOrders).limit(1);
@@ -190,6 +192,23 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
     rows.push(...saleHistory(rows, customers, gateways, now, merchantId, () => ++serial));
     await insertChunks(rows, (part) => db.insert(deviceOrders).values(part));
     for (const { vehicleId, customerId, sale } of sold) await bindVehicleToCustomer(db, vehicleId, customerId, sale);
+    const refunded = await db
+      .select()
+      .from(deviceOrders)
+      .where(and(eq(deviceOrders.merchantId, merchantId), eq(deviceOrders.status, 'REFUNDED')));
+    for (const row of refunded)
+      await recordDemoGatewayRefund(db, {
+        kind: row.kind,
+        orderId: row.id,
+        orderNo: row.orderNo,
+        merchantId,
+        paymentGateway: row.paymentGateway!,
+        transactionId: row.transactionId!,
+        amount: row.totalAmount,
+        currency: row.currency,
+        operatorName: DEMO_REFUNDERS[merchant] ?? '',
+        at: row.refundedAt!,
+      });
     // A handed-over battery lease: the customer holds the battery (its page and the customer's show it).
     for (const { batteryId, customerId } of held) await setBatteryHolder(db, batteryId, customerId);
   }
@@ -264,7 +283,7 @@ function demoRow(
     status,
     ...(paid
       ? {
-          paymentGateway: gateways[serial % 2]!,
+          paymentGateway: status === 'REFUNDED' ? DEMO_GATEWAY : gateways[serial % 2]!,
           transactionId: `TX${merchantId}D${created.getTime()}${serial}`,
           paidAt: new Date(created.getTime() + 3600_000),
         }

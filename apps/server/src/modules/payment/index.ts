@@ -7,6 +7,8 @@ import { acceptPaymentCallback, paymentHistory, requestPayment } from './payment
 
 export {
   claimGatewayRefund,
+  DEMO_GATEWAY,
+  DEMO_REFUNDERS,
   openGatewayRefund,
   recordDemoGatewayRefund,
   sendGatewayRefund,

@@ -202,6 +202,14 @@ export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, 
   return { ...answer, fresh: true };
 }
 
+/**
+ * The gateway the demo's refunded orders were paid through and refunded by (the stand-in, which the
+ * demo server asks: docs/orders.md, "Demo data"), and who refunded a demo merchant's orders (its demo
+ * staff's user name).
+ */
+export const DEMO_GATEWAY = 'STANDIN';
+export const DEMO_REFUNDERS: Readonly<Record<string, string>> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
+
 /** A refund the gateway took, as the demo history records it (docs/orders.md, "Demo"). */
 export async function recordDemoGatewayRefund(
   db: Db,

@@ -7,16 +7,12 @@ import { cabinetsInStationsOf } from '../cabinet/index.js';
 import { customerNumberOf, customersOf } from '../customer/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { stationCityId } from '../station/index.js';
-import { recordDemoGatewayRefund } from '../payment/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
 import { recordDemoSwaps } from '../swap/index.js';
 import { payFromWallet, refundToWallet, walletHoldersOf } from '../top-up/index.js';
 import { priceEnergy } from './swap-order.service.js';
 import { swapOrders } from './swap-order.table.js';
 
-/** The gateway the demo asks for payments and refunds (the stand-in, docs/orders.md). */
-const DEMO_GATEWAY = 'STANDIN';
-/** Who refunds a demo merchant's orders (its demo staff). */
-const OPERATORS: Record<string, string> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 const PER_MERCHANT = 28;
@@ -150,10 +146,13 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
       });
     }
     if (rows.length) await db.insert(swapOrders).values(rows).onConflictDoNothing();
-    walletPaid.push({ swapRecordIds: plans.filter((p) => p.fromWallet).map((p) => swapIds[p.i]!), operator: OPERATORS[merchant] ?? '' });
+    walletPaid.push({
+      swapRecordIds: plans.filter((p) => p.fromWallet).map((p) => swapIds[p.i]!),
+      operator: DEMO_REFUNDERS[merchant] ?? '',
+    });
     gatewayRefunded.push({
       swapRecordIds: plans.filter((p) => p.viaDemoGateway && p.status === 'REFUNDED').map((p) => swapIds[p.i]!),
-      operator: OPERATORS[merchant] ?? '',
+      operator: DEMO_REFUNDERS[merchant] ?? '',
     });
   }
   await db.execute(

@@ -18,6 +18,7 @@ import { chosenAgent } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
 import { merchantCurrency } from '../currency/index.js';
 import { customersOf } from '../customer/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
 import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
 import { firstTopUpDue, moveWallet, payFromWallet, refundToWallet, topUpOffersOf } from '../top-up/index.js';
 import { walletOrders } from './wallet-order.table.js';
@@ -159,10 +160,16 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
             ? now - (2 + (i % 2)) * DAY
             : now - (88 - i * 6) * DAY,
       );
+    // A refunded one paid through a gateway went through the demo's, which refunded it (its payments list the refund).
     const payment = (kind: 'R' | 'P', status: WalletOrderStatus, i: number, created: Date) =>
       status === 'PAID' || status === 'COMPLETED' || status === 'REFUNDED'
-        ? { paymentGateway: gateways[i % 2]!, transactionId: `TX${merchantId}${kind}${created.getTime()}${i}`, paidAt: paidAt(created) }
+        ? {
+            paymentGateway: status === 'REFUNDED' ? DEMO_GATEWAY : gateways[i % 2]!,
+            transactionId: `TX${merchantId}${kind}${created.getTime()}${i}`,
+            paidAt: paidAt(created),
+          }
         : {};
+
     const ended = (status: WalletOrderStatus, created: Date) =>
       status === 'CANCELLED' || status === 'TIMEOUT_CANCELLED'
         ? { cancelledAt: new Date(created.getTime() + DAY) }
@@ -280,5 +287,25 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
           at: new Date(created.getTime() + 3 * HOUR),
         });
     }
+    // The demo's gateway took the refunds of the refunded ones it was paid.
+    const refunded = await db
+      .select()
+      .from(walletOrders)
+      .where(
+        and(eq(walletOrders.merchantId, merchantId), eq(walletOrders.status, 'REFUNDED'), eq(walletOrders.paymentGateway, DEMO_GATEWAY)),
+      );
+    for (const row of refunded)
+      await recordDemoGatewayRefund(db, {
+        kind: row.kind,
+        orderId: row.id,
+        orderNo: row.orderNo,
+        merchantId,
+        paymentGateway: DEMO_GATEWAY,
+        transactionId: row.transactionId!,
+        amount: row.paidAmount,
+        currency: row.currency,
+        operatorName: DEMO_REFUNDERS[merchant] ?? '',
+        at: row.refundedAt!,
+      });
   }
 }

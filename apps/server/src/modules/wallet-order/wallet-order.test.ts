@@ -258,6 +258,7 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     return o;
   }
 
+  // Walks 56 orders through the real steps, the refunded ones through the gateway: more time than one step takes.
   it('holds the state machine: every staff step from every status of both kinds', async () => {
     // The steps below need offers without the wallet set's minimum in the way.
     await succeed(
@@ -306,7 +307,7 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
       }
     }
     expect(await inconsistent()).toEqual([]);
-  });
+  }, 90_000);
 
   it('refuses the wallet as the gateway staff record a payment of, in the caller’s language, changing nothing', async () => {
     for (const kind of ['recharge', 'package'] as const) {

@@ -71,6 +71,8 @@ export class CommandResponder {
   executed = 0;
   /** A silent cabinet hears commands and never answers (tests of the timeout). */
   silent = false;
+  /** While set, every command (firmware updates aside) is accepted and then fails with this code (a held failingCommands). */
+  failing: DeviceFailureCode | undefined;
 
   constructor(
     private readonly target: CommandTarget,
@@ -171,6 +173,7 @@ export class CommandResponder {
   private failure(command: DeviceCommand, slot: SlotModel | undefined): DeviceFailureCode | undefined {
     const queued = this.queuedFailures.shift();
     if (queued) return queued;
+    if (this.failing) return this.failing;
     for (const code of DEVICE_FAILURE_CODES) {
       const rate = this.behaviour.failureRates[code] ?? 0;
       if (rate > 0 && this.random() < rate) return code;

@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Conditions, FAILING_SWAP_BURST, raiseNowAndThen } from './conditions.js';
+import { randomUUID } from 'node:crypto';
+import type { CommandResult } from '@swap/contracts';
+import { Conditions, FAILING_COMMAND_CODE, FAILING_SWAP_BURST, raiseNowAndThen } from './conditions.js';
 import { askControl, startControl, type ControlServer } from './control.js';
 import { VirtualBattery, VirtualCabinet } from './devices.js';
 import { batteryTelemetryReport, cabinetTelemetryReport, chargeStep, newBattery, seededRandom, slotReport } from './model.js';
@@ -116,6 +118,43 @@ describe('conditions raised on request', () => {
     stop();
     expect(seen.some((line) => line.includes('holds'))).toBe(true);
     expect(seen.some((line) => line.includes('cleared'))).toBe(true);
+  });
+
+  it('a cabinet holding failing commands accepts each command and fails it, until cleared', async () => {
+    const { cabinet, conditions } = devices();
+    const results: CommandResult[] = [];
+    // What the cabinet would publish on /cmd-result is kept instead.
+    Object.assign(cabinet, {
+      publish: (_topic: string, payload: object) => {
+        if ('status' in payload) results.push(payload as CommandResult);
+        return Promise.resolve();
+      },
+    });
+    const openDoor = () => {
+      const now = Date.now();
+      return JSON.stringify({
+        id: randomUUID(),
+        name: 'OPEN_DOOR',
+        compartment: 1,
+        issuedAt: new Date(now - 1000).toISOString(),
+        expiresAt: new Date(now + 10_000).toISOString(),
+      });
+    };
+    await conditions.raise({ device: 'CCND0001', condition: 'failingCommands' });
+    expect(conditions.list()).toEqual([{ device: 'CCND0001', condition: 'failingCommands' }]);
+    await cabinet.commands.receive(openDoor());
+    await cabinet.commands.receive(openDoor());
+    expect(results.map((r) => [r.status, r.failureCode])).toEqual([
+      ['ACCEPTED', undefined],
+      ['FAILED', FAILING_COMMAND_CODE],
+      ['ACCEPTED', undefined],
+      ['FAILED', FAILING_COMMAND_CODE],
+    ]);
+    expect(await conditions.clear('CCND0001', 'failingCommands')).toBe(true);
+    results.length = 0;
+    await cabinet.commands.receive(openDoor());
+    expect(results.map((r) => r.status)).toEqual(['ACCEPTED', 'SUCCEEDED']);
+    expect(conditions.list()).toEqual([]);
   });
 
   it('a cabinet holding failing swaps fails a few at once and one now and then, at the return step with nothing moved, until cleared', async () => {

@@ -1,4 +1,4 @@
-import type { HeldCondition, SimulatedCondition } from '@swap/contracts';
+import type { DeviceFailureCode, HeldCondition, SimulatedCondition } from '@swap/contracts';
 import type { VirtualBattery, VirtualCabinet } from './devices.js';
 import { holdBattery, PRESET, type BatteryModel } from './model.js';
 import { performSwap } from './swaps.js';
@@ -12,6 +12,7 @@ export const CABINET_CONDITIONS: readonly SimulatedCondition[] = [
   'doorOpen',
   'offline',
   'failingSwaps',
+  'failingCommands',
 ];
 
 /**
@@ -21,6 +22,8 @@ export const CABINET_CONDITIONS: readonly SimulatedCondition[] = [
  */
 export const FAILING_SWAP_BURST = 3;
 export const FAILING_SWAP_EVERY_MS = 4 * 60_000;
+/** What each command to a cabinet holding failingCommands fails with: the cabinet cannot read its own status. */
+export const FAILING_COMMAND_CODE: DeviceFailureCode = 'QUERY_STATUS_FAILURE';
 /** The rider of a failing swap: a demo customer (docs/customers.md, "Demo data"). */
 const FAILING_SWAP_CUSTOMER = 'C20000';
 export const BATTERY_CONDITIONS: readonly SimulatedCondition[] = ['overheat', 'lowCharge', 'lowSignal', 'offline'];
@@ -44,8 +47,9 @@ const COOLED_DOWN = 40;
  * A cabinet holds overheat (its own temperature), smoke, water, a weak signal, a compartment door
  * left open, offline (its link cut, the last will published, back when cleared) and failing swaps
  * (riders come and each swap fails at the return step: the cabinet detects no pack, nothing moves;
- * FAILING_SWAP_BURST at once, then one every `failingSwapEveryMs`); a battery holds overheat, a low
- * charge, a weak signal and offline.
+ * FAILING_SWAP_BURST at once, then one every `failingSwapEveryMs`) and failing commands (each
+ * command it is sent fails, FAILING_COMMAND_CODE); a battery holds overheat, a low charge, a weak
+ * signal and offline.
  */
 export class Conditions {
   private readonly offlineBatteries = new Set<VirtualBattery>();
@@ -110,6 +114,9 @@ export class Conditions {
       } else if (condition === 'offline') {
         cabinet.held.set('offline', undefined);
         await cabinet.cutLink();
+      } else if (condition === 'failingCommands') {
+        cabinet.held.set('failingCommands', undefined);
+        cabinet.commands.failing = FAILING_COMMAND_CODE;
       } else if (condition === 'failingSwaps') {
         if (!cabinet.held.has('failingSwaps')) {
           cabinet.held.set('failingSwaps', undefined);
@@ -152,6 +159,8 @@ export class Conditions {
         await cabinet.publishState(true);
       } else if (condition === 'offline') {
         await cabinet.start();
+      } else if (condition === 'failingCommands') {
+        cabinet.commands.failing = undefined;
       } else if (condition === 'failingSwaps') {
         clearInterval(this.failing.get(cabinet));
         this.failing.delete(cabinet);

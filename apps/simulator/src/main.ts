@@ -38,7 +38,8 @@ Conditions on a running simulator (its control API, --control http://127.0.0.1:$
   npm run simulate -- conditions                                 list what is held
   CONDITION: ${SIMULATED_CONDITIONS.join(', ')} (cabinets: all but lowCharge;
   batteries: overheat, lowCharge, lowSignal, offline; doorOpen leaves compartment N open, 1 by default;
-  failingSwaps: the cabinet's swaps fail at the return step, three at once, then one every four minutes)
+  failingSwaps: the cabinet's swaps fail at the return step, three at once, then one every four minutes;
+  failingCommands: every command the cabinet is sent fails with QUERY_STATUS_FAILURE)
 Device secrets derive from DEVICE_DEMO_SECRET (default as the server's).`;
 
 /** Fetches a firmware link's path from another origin (the server's own http port on this machine). */

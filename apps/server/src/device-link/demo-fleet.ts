@@ -6,11 +6,11 @@ import type { Db } from '../db/client.js';
 import { cabinetsInStations, compartmentsOfCabinets } from '../modules/cabinet/index.js';
 import { activatedVehicleNumbers } from '../modules/vehicle/index.js';
 
-/** The simulator's condition that keeps an alarm of each parameter true (a cabinet's failed swaps: its swaps keep failing). */
+/** The simulator's condition that keeps an alarm of each parameter true (a cabinet's failed swaps or commands: they keep failing). */
 const CONDITION_OF: Record<'battery' | 'cabinet' | 'business', Partial<Record<string, SimulatedCondition>>> = {
   battery: { temperature: 'overheat', soc: 'lowCharge', gsmSignal: 'lowSignal' },
   cabinet: { temperature: 'overheat', smoke: 'smoke', water: 'water', signal: 'lowSignal', offline: 'offline', doorOpen: 'doorOpen' },
-  business: { swapFailures: 'failingSwaps' },
+  business: { swapFailures: 'failingSwaps', commandFailureRate: 'failingCommands' },
 };
 
 /** A cabinet standing in a station, as the demo fleet's order reads it. */

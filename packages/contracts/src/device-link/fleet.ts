@@ -5,7 +5,7 @@ import { DEVICE_NUMBER_PATTERN } from '../domains/stock.js';
  * Conditions the simulator raises on request and clears again (docs/device-protocol.md,
  * "Simulator"): a battery or cabinet overheats, smoke or water in a cabinet, a weak signal, a
  * compartment door left open, a device gone offline, a battery's charge low, a cabinet whose swaps
- * keep failing.
+ * keep failing, a cabinet whose commands fail.
  */
 export const SIMULATED_CONDITIONS = [
   'overheat',
@@ -16,6 +16,7 @@ export const SIMULATED_CONDITIONS = [
   'offline',
   'lowCharge',
   'failingSwaps',
+  'failingCommands',
 ] as const;
 export type SimulatedCondition = (typeof SIMULATED_CONDITIONS)[number];
 

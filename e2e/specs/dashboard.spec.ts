@@ -16,15 +16,19 @@ describe('dashboard', () => {
     for (const title of ['Figures', 'Trends', 'Rankings']) await dashboard.card(title).waitFor();
     await dashboard.waitUntilDrawn();
     // Opened cold, the page asks once for each of the shell's calls and the header bell's, however
-    // often texts arrive meanwhile; the cards' calls start with the grants, before the page's texts
-    // are fetched, and are not asked again once the cards are drawn.
+    // often texts arrive meanwhile. The page's texts are fetched with the entry (the first screen's
+    // preload), before the grants are asked; the cards' calls start with the grants' answer, before
+    // the page has drawn (it then opens its live stream), and are not asked again once drawn.
     const asked = (path: string) => requests.filter((request) => request === path).length;
     for (const path of ['/admin/menu/levels', '/currency/config/detail', '/alarm/summary', '/alarm/level/choices', '/alarm/live'])
       expect(asked(path), path).toBe(1);
     const pageTexts = requests.findIndex((request) => /\/dashboard\.texts-[^/]*\.js$/.test(request));
+    expect(pageTexts).toBeGreaterThanOrEqual(0);
+    expect(pageTexts).toBeLessThan(requests.indexOf('/admin/menu/levels'));
+    const live = requests.indexOf('/dashboard/live');
     for (const path of ['/dashboard/figures', '/dashboard/trend?range=today', '/dashboard/ranking']) {
       expect(asked(path), path).toBe(1);
-      expect(requests.indexOf(path), path).toBeLessThan(pageTexts);
+      expect(requests.indexOf(path), path).toBeLessThan(live);
     }
     // The fleet map asks each station type's map once for the whole globe (its fitted view is asked
     // only when that answer came in groups; the next test's merchant has too few stations for that).

@@ -46,8 +46,18 @@ describe('the sign-in page painted before its code arrives', () => {
         chunk('assets/DashboardPage.js', '/web/src/features/dashboard/DashboardPage.tsx', ['assets/card.js']),
         chunk('assets/card.js', null, []),
         chunk('assets/table.js', '\0virtual:route-table/dashboard', [], { dynamicImports: ['assets/DashboardPage.js'] }),
+        chunk('assets/dashboard.texts-th.js', '/web/src/features/dashboard/dashboard.texts.ts?lang=th', []),
+        chunk('assets/dashboard.texts-en.js', '/web/src/features/dashboard/dashboard.texts.ts?lang=en', []),
+        chunk('assets/station.texts-en.js', '/web/src/features/station/station.texts.ts?lang=en', []),
+        chunk('assets/cabinet.texts-en.js', '/web/src/features/cabinet/cabinet.texts.ts?lang=en', []),
+        chunk('assets/contract-en.js', '\0virtual:contract-texts/en/dashboard', []),
+        chunk('assets/contract-en-cabinet.js', '\0virtual:contract-texts/en/cabinet', []),
       ].map((output) => [output.fileName, output]),
     );
+    // The dashboard's texts of each language: those its route lists and its part of the contracts'.
+    const texts = firstScreenFiles(bundle, '/', ['dashboard/dashboard.texts.ts', 'station/station.texts.ts']);
+    expect(texts['dashboard:en']).toEqual(['/assets/dashboard.texts-en.js', '/assets/station.texts-en.js', '/assets/contract-en.js']);
+    expect(texts['dashboard:th']).toEqual(['/assets/dashboard.texts-th.js']);
     const files = firstScreenFiles(bundle);
     expect(files.login).toEqual(['/assets/LoginPage.js', '/assets/field.js']);
     expect(files['catalogue:en']).toEqual(['/assets/en.js']);

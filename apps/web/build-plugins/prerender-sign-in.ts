@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Plugin, Rollup } from 'vite';
 import { common as enCommon } from '../src/i18n/en/common';
 import { session as enSession } from '../src/i18n/en/session';
@@ -12,6 +13,7 @@ import { common as zhCommon } from '../src/i18n/zh/common';
 import { session as zhSession } from '../src/i18n/zh/session';
 import { shell as zhShell } from '../src/i18n/zh/shell';
 import { texts as recovery } from '../src/features/session/recovery.texts';
+import { featureTextFiles } from './page-addresses.js';
 
 type Texts = Record<string, string>;
 
@@ -80,15 +82,22 @@ export function pictureMarkup(page: Pictured, language: Language): string {
 export const signInMarkup = (language: Language) => pictureMarkup('login', language);
 
 const normal = (id: string) => id.replaceAll('\\', '/');
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * The files each first screen fetches beside the entry, by the module they start from (the chunk
  * and its static imports, less the entry's): what public/first-screen.js preloads for the address
  * opened, so they come with the entry instead of after it has run (docs/scaling.md, "Web bundle").
  * `catalogue:<language>` is the language's catalogue, `recovery:<language>` and `sign-up:<language>` the
- * recovery and sign-up pages' texts, `signed-in:<language>` the texts the shell loads with it.
+ * recovery and sign-up pages' texts, `signed-in:<language>` the texts the shell loads with it,
+ * `dashboard:<language>` the dashboard's texts (`dashboardTexts`: the feature texts files its route
+ * lists, featureTextFiles) and its part of the contracts' texts.
  */
-export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Record<string, string[]> {
+export function firstScreenFiles(
+  bundle: Rollup.OutputBundle,
+  base = '/',
+  dashboardTexts: readonly string[] = [],
+): Record<string, string[]> {
   const chunks = Object.values(bundle).filter((output): output is Rollup.OutputChunk => output.type === 'chunk');
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (file: string, into = new Set<string>()) => {
@@ -122,6 +131,11 @@ export function firstScreenFiles(bundle: Rollup.OutputBundle, base = '/'): Recor
     map[`recovery:${language}`] = filesOf(startingAt(new RegExp(`/features/session/recovery\\.texts\\.ts\\?lang=${language}$`)));
     map[`sign-up:${language}`] = filesOf(startingAt(new RegExp(`/features/session/signUp\\.texts\\.ts\\?lang=${language}$`)));
     map[`signed-in:${language}`] = filesOf(startingAt(new RegExp(`/src/i18n/bundles/signed-in/${language}\\.ts$`)));
+    // The dashboard's texts (its route's list: feature texts files and its part of the contracts').
+    map[`dashboard:${language}`] = filesOf(
+      ...dashboardTexts.map((file) => startingAt(new RegExp(`/src/features/${literally(file)}\\?lang=${language}$`))),
+      startingAt(new RegExp(`virtual:contract-texts/${language}/dashboard$`)),
+    );
   }
   return map;
 }
@@ -146,7 +160,11 @@ export function prerenderSignIn(): Plugin {
         const pictures = PICTURED.flatMap((page) =>
           (Object.keys(LANGUAGES) as Language[]).map((language) => pictureMarkup(page, language)),
         );
-        const files = JSON.stringify(context.bundle ? firstScreenFiles(context.bundle) : {}).replaceAll('<', '\\u003c');
+        const dashboardTexts = featureTextFiles(fileURLToPath(new URL('..', import.meta.url))).dashboard ?? [];
+        const files = JSON.stringify(context.bundle ? firstScreenFiles(context.bundle, '/', dashboardTexts) : {}).replaceAll(
+          '<',
+          '\\u003c',
+        );
         const layer = [
           `<div id="prerender" class="prerender" aria-hidden="true" inert>${pictures.join('')}</div>`,
           `<script type="application/json" id="first-screen-files">${files}</script>`,

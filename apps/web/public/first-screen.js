@@ -4,7 +4,7 @@
  * is the sign-in page (the sign-in page itself, or any signed-in address without a session:
  * app/router.tsx, preloadFirstScreen) or forgot password; otherwise removes the pictures. Then
  * preloads the files of that first screen (its chunk, the language's catalogue, for a signed-in
- * address the shell, and the dashboard's page on the dashboard) so they are fetched beside the entry
+ * address the shell, and the dashboard's page and texts on the dashboard) so they are fetched beside the entry
  * instead of after it has run. Kept in step with readLanguage (shared/language.ts), the session's
  * storage (shared/session.ts) and the router's addresses.
  */
@@ -43,7 +43,7 @@
   else if (path === '/session/sign-up') wanted.push('sign-up', 'sign-up:' + chosen);
   else if (!outside) {
     wanted.push('shell', 'signed-in:' + chosen);
-    if (path === '/dashboard' || path === '/') wanted.push('dashboard');
+    if (path === '/dashboard' || path === '/') wanted.push('dashboard', 'dashboard:' + chosen);
   }
   for (var i = 0; i < wanted.length; i += 1) {
     var list = files[wanted[i]] || [];

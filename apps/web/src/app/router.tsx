@@ -1,4 +1,5 @@
 import { lazy, Suspense, use, type ComponentType } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { PageLoading } from './PageLoading';
 import { RootLayout } from './RootLayout';
@@ -59,10 +60,18 @@ function SignedInArea() {
  * after it: the sign-in page for a signed-out visit of the sign-in page or of the signed-in area,
  * the shell for a signed-in one. The other pages outside the shell load when rendered.
  */
-export function preloadFirstScreen(pathname: string): void {
+export function preloadFirstScreen(pathname: string, queryClient: QueryClient): void {
   const outside = pathname.startsWith('/session/') || pathname.startsWith('/error-page/') || pathname === '/callback';
   if (pathname === '/session/login' || (!outside && !getToken())) void loadLoginPage();
-  else if (!outside) void loadAuthedLayout();
+  else if (!outside) {
+    void loadAuthedLayout();
+    // The session's grants are asked beside the shell's code, not once it has come and run; opened
+    // on the dashboard (`/` leads there), its cards' calls start at their answer. A small chunk of
+    // its own, so the entry carries none of those calls.
+    void import('../shared/dashboardCalls').then(({ startSessionCalls }) =>
+      startSessionCalls(queryClient, pathname === '/' ? '/dashboard' : pathname),
+    );
+  }
 }
 
 /** The routes of a centre's table that have a page, each guarded by its code and id patterns. */

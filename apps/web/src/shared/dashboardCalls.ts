@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { DASHBOARD_CARD_CODES, dashboardApi, menuApi, type DashboardRange, type MenuLevels } from '@swap/contracts';
 import { endpointKey, request } from './api/endpoints';
+import { menuLevelsCall } from './sessionCalls';
 
 /**
  * The dashboard's calls as its cards read them (the dashboard feature's dashboardQueries.ts), here so
@@ -23,9 +24,9 @@ let started = false;
 
 /**
  * Opened on the dashboard, the app asks for the cards the account holds as soon as its grants
- * answer (GET /admin/menu/levels), beside the shell's own calls and the loading of the page's code,
- * instead of once the page has drawn: the first paint of the figures waits for one call fewer.
- * Once per page load; the cards then find the answers in the cache (fresh for the query client's
+ * answer (GET /admin/menu/levels, which the entry asks for with a stored session: startSessionCalls),
+ * beside the shell's own calls and the loading of the page's code, instead of once the page has
+ * drawn: the first paint of the figures waits for one call fewer. Once per page load; the cards then find the answers in the cache (fresh for the query client's
  * stale time). Returns the end of the watch.
  */
 export function startDashboardCalls(queryClient: QueryClient, pathname: string): () => void {
@@ -46,10 +47,22 @@ export function startDashboardCalls(queryClient: QueryClient, pathname: string):
     start(known.codes);
     return () => undefined;
   }
-  // At the answer itself, before the shell has rendered with it.
-  return queryClient.getQueryCache().subscribe((event) => {
+  // At the answer itself, before the shell has rendered with it; the watch ends there.
+  const stop = queryClient.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || (event.query.queryKey as readonly unknown[])[0] !== levelsKey[0]) return;
     const levels = event.query.state.data as MenuLevels | undefined;
-    if (levels) start(levels.codes);
+    if (!levels) return;
+    start(levels.codes);
+    stop();
   });
+  return stop;
+}
+
+/**
+ * Started by the entry with a stored session (app/router.tsx): the session's grants, asked as the
+ * shell reads them, and on the dashboard its cards' calls at their answer.
+ */
+export function startSessionCalls(queryClient: QueryClient, pathname: string): void {
+  queryClient.query(menuLevelsCall()).catch(() => undefined);
+  startDashboardCalls(queryClient, pathname);
 }

@@ -1,16 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { currencyApi, menuApi } from '@swap/contracts';
+import { currencyApi } from '@swap/contracts';
 import { endpointKey, request } from './api/endpoints';
+import { menuLevelsCall } from './sessionCalls';
 
 /** The signed-in user's permission tree and held codes; read once per session. */
 export function useMenuLevels(enabled: boolean) {
-  return useQuery({
-    queryKey: endpointKey(menuApi.levels),
-    queryFn: ({ signal }) => request(menuApi.levels, undefined, { signal }),
-    staleTime: Infinity,
-    retry: false,
-    enabled,
-  });
+  return useQuery({ ...menuLevelsCall(), enabled });
 }
 
 /** The tenant's currency, read once at start for every amount label. */

@@ -4,8 +4,8 @@
  * into DATABASE_URL when they are not there yet (generate.ts; BENCH_SCALE, default 1 = 1 M
  * customers, 5 M product orders, 5 M swap orders), then times the real list code — the functions the
  * routes call — and prints p50/p95 per call with the machine's load, then the cost of a swap event on
- * the swap path, charged and not (swap-event.ts). Asserts nothing (figures only). BENCH_ITERATIONS
- * sets the timed calls per figure (default 50).
+ * the swap path, charged and not, and several at once (swap-event.ts; BENCH_SWAP_CONCURRENCY, default
+ * 8). Asserts nothing (figures only). BENCH_ITERATIONS sets the timed calls per figure (default 50).
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
@@ -17,9 +17,11 @@ import { productOrderList } from '../../../apps/server/src/modules/product-order
 import { swapOrderLists } from '../../../apps/server/src/modules/swap-order/swap-order.service.js';
 import { ctxOf, measure, printFigures, rowsOf, type Figure } from '../maps/common.js';
 import { generateOrders } from './generate.js';
-import { swapEventFigures } from './swap-event.js';
+import { concurrentSwapFigures, swapEventFigures } from './swap-event.js';
 
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 50);
+/** Swap events at once in the concurrent figures (at most the pool's 10 connections). */
+const concurrency = Math.min(10, Number(process.env.BENCH_SWAP_CONCURRENCY ?? 8));
 
 const pageDetail = (page: { total: number; totalExact?: boolean; records: unknown[] }) =>
   `${page.records.length} rows, total ${page.totalExact === false ? '~' : ''}${page.total}`;
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
     await swap('sort by order number', { sort: { field: 'orderNo', order: 'descend' } });
   }
   figures.push(...(await swapEventFigures(db, ids.large, ids.city, iterations)));
+  figures.push(...(await concurrentSwapFigures(db, ids.large, concurrency, Math.max(1, Math.round(iterations / concurrency)))));
   printFigures(figures);
   console.log(
     `load average at the end: ${os

@@ -5,6 +5,10 @@
  * webhook queue and the battery moves; a charged swap adds the customer's look-up, the consumer
  * prices, the package and combo checks, the order (and an energy order the energy rollup upsert) and,
  * when the wallet holds the amount, its payment movement. Each figure's calls are new events.
+ * `concurrentSwapFigures` then times uncharged events several at once: all on one cabinet (they share
+ * their hour's and day's rollup rows, the merchant's total too) and on cabinets of as many merchants
+ * (they share no rollup row), the difference being the wait on the shared rows; and the zone lock
+ * every counted event takes.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { SwapEvent } from '@swap/contracts';
@@ -15,6 +19,7 @@ import { stations } from '../../../apps/server/src/modules/station/station.table
 import { cabinets } from '../../../apps/server/src/modules/cabinet/cabinet.table.js';
 import { consumerPrices } from '../../../apps/server/src/modules/price-setting/price-setting.table.js';
 import { moveWallet } from '../../../apps/server/src/modules/top-up/index.js';
+import { zoneForCounting } from '../../../apps/server/src/modules/dashboard/dashboard.time.js';
 import { measure, rowsOf, type Figure } from '../maps/common.js';
 
 const STATION = 'Bench Swap Point';
@@ -68,6 +73,22 @@ async function placeBenchCabinet(db: Db, merchantId: number, cityId: number) {
   return { cabinet: cabinet.number, waiting, paying };
 }
 
+/** A new uncharged swap event of a cabinet, ending now (`tag` makes its ids unique). */
+function swapEvent(tag: string, serial: number, customer?: string, meter?: SwapEvent['meter']): SwapEvent {
+  const now = new Date();
+  return {
+    type: 'SWAP',
+    eventId: `bench-swap-${tag}`,
+    ...(customer ? { customer } : {}),
+    batteryIn: { number: `BXI${tag}`, compartment: 1 + (serial % 8), soc: 14 },
+    batteryOut: { number: `BXO${tag}`, compartment: 1 + ((serial + 3) % 8), soc: 97 },
+    startedAt: new Date(now.getTime() - 40_000).toISOString(),
+    endedAt: now.toISOString(),
+    result: 'SUCCEEDED',
+    ...(meter ? { meter } : {}),
+  };
+}
+
 /** Times the swap event handler: uncharged, charged and waiting, charged and paid from the wallet, and an energy order. */
 export async function swapEventFigures(db: Db, merchantId: number, cityId: number, iterations: number): Promise<Figure[]> {
   const { cabinet, waiting, paying } = await placeBenchCabinet(db, merchantId, cityId);
@@ -76,20 +97,8 @@ export async function swapEventFigures(db: Db, merchantId: number, cityId: numbe
   let serial = 0;
   const run = (customer: string | undefined, meter?: SwapEvent['meter']) => async () => {
     serial += 1;
-    const tag = `${Date.now().toString(36)}${serial}`;
-    const now = new Date();
-    const event: SwapEvent = {
-      type: 'SWAP',
-      eventId: `bench-swap-${tag}`,
-      ...(customer ? { customer } : {}),
-      batteryIn: { number: `BXI${tag}`, compartment: 1 + (serial % 8), soc: 14 },
-      batteryOut: { number: `BXO${tag}`, compartment: 1 + ((serial + 3) % 8), soc: 97 },
-      startedAt: new Date(now.getTime() - 40_000).toISOString(),
-      endedAt: now.toISOString(),
-      result: 'SUCCEEDED',
-      ...(meter ? { meter } : {}),
-    };
-    await handler.handle(db, { number: cabinet, payload: event, retained: false, receivedAt: now, log: silent }, hub);
+    const event = swapEvent(`${Date.now().toString(36)}${serial}`, serial, customer, meter);
+    await handler.handle(db, { number: cabinet, payload: event, retained: false, receivedAt: new Date(), log: silent }, hub);
     return customer ? `${customer}${meter ? ', meter' : ''}` : 'no customer read';
   };
   const since = new Date();
@@ -106,4 +115,55 @@ export async function swapEventFigures(db: Db, merchantId: number, cityId: numbe
   );
   console.log(`  swap events' orders: ${made.map((r) => `${r.kind} ${r.status} ${r.n}`).join(', ')}`);
   return figures;
+}
+
+/**
+ * Uncharged swap events `concurrency` at once, `rounds` times: on one cabinet of the merchant (every
+ * event adds to the same merchant hour, day and total and cabinet hour and day: each waits for the
+ * ones before it to commit) and on one cabinet each of `concurrency` merchants (no rollup row
+ * shared), each event timed on its own; then the shared zone lock and zone read every counted event
+ * takes first, against an empty transaction (docs/dashboard.md, "Upkeep").
+ */
+export async function concurrentSwapFigures(db: Db, merchantId: number, concurrency: number, rounds: number): Promise<Figure[]> {
+  const [own] = rowsOf<{ number: string }>(
+    await db.execute(sql`select number from cabinet where merchant_id = ${merchantId} and scrap_status = 'NORMAL' and number like 'BC%'
+                         order by id limit 1`),
+  );
+  const apart = rowsOf<{ number: string }>(
+    await db.execute(sql`select distinct on (merchant_id) number from cabinet where scrap_status = 'NORMAL' and number like 'BC%'
+                         and merchant_id is not null order by merchant_id, id limit ${concurrency}`),
+  ).map((row) => row.number);
+  if (!own || apart.length < 2) throw new Error('bench cabinets missing');
+  const handler = TOPIC_HANDLERS['cabinet/event'] as TopicHandler;
+  const hub = new DeviceHub();
+  let serial = 0;
+  const timedEvents = async (name: string, cabinetOf: (i: number) => string): Promise<Figure> => {
+    const times: number[] = [];
+    const one = async (i: number) => {
+      serial += 1;
+      const event = swapEvent(`c${Date.now().toString(36)}${serial}`, serial);
+      const start = process.hrtime.bigint();
+      await handler.handle(db, { number: cabinetOf(i), payload: event, retained: false, receivedAt: new Date(), log: silent }, hub);
+      return Number(process.hrtime.bigint() - start) / 1e6;
+    };
+    await Promise.all(Array.from({ length: concurrency }, (_, i) => one(i)));
+    for (let round = 0; round < rounds; round++) times.push(...(await Promise.all(Array.from({ length: concurrency }, (_, i) => one(i)))));
+    times.sort((a, b) => a - b);
+    const at = (p: number) => times[Math.min(times.length - 1, Math.max(0, Math.ceil((p / 100) * times.length) - 1))] ?? 0;
+    return { name, calls: times.length, p50: at(50), p95: at(95), detail: `longest ${at(100).toFixed(1)} ms` };
+  };
+  const shared = await timedEvents(`${concurrency} swap events at once, one cabinet`, () => own.number);
+  const separate = await timedEvents(`${apart.length} swap events at once, ${apart.length} merchants`, (i) => apart[i % apart.length]!);
+  shared.detail += `; p50 less the ${apart.length} merchants' (the wait on the shared rollup rows): ${(shared.p50 - separate.p50).toFixed(1)} ms`;
+  const iterations = rounds * concurrency;
+  const empty = await measure('empty transaction', iterations, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      return 'select 1';
+    }),
+  );
+  const zone = await measure('zone lock and zone read', iterations, () => db.transaction(async (tx) => zoneForCounting(tx)));
+  // At 400,000 swaps a day every counted swap takes the lock and reads the zone once.
+  zone.detail = `${zone.detail}; +${(zone.p50 - empty.p50).toFixed(2)} ms a swap, ${(((zone.p50 - empty.p50) * 400_000) / 1000).toFixed(0)} s a day at 400,000 swaps`;
+  return [shared, separate, empty, zone];
 }

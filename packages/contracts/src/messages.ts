@@ -219,6 +219,14 @@ export const MESSAGES = {
     'อีเมลของคุณเปลี่ยนหลังจากส่งลิงก์นี้ กรุณาส่งลิงก์ใหม่จากโปรไฟล์',
     '此链接发送后您的邮箱已更改，请从个人资料重新发送',
   ),
+  ssoAccountLinkedElsewhere: m(
+    461,
+    409,
+    'Account {username} is already linked to another sign-in ({subject}): unlink it on Accounts first',
+    'Akun {username} sudah terhubung dengan proses masuk lain ({subject}): putuskan dulu di halaman Akun',
+    'บัญชี {username} เชื่อมกับการลงชื่อเข้าใช้อื่นอยู่แล้ว ({subject}) กรุณายกเลิกการเชื่อมที่หน้าบัญชีก่อน',
+    '账号 {username} 已关联其他登录身份（{subject}），请先在账号页面解除关联',
+  ),
 
   systemException: m(1000, 500, 'System exception', 'Terjadi kesalahan sistem', 'ระบบขัดข้อง', '系统异常'),
   interfaceMissing: m(1001, 404, 'Interface does not exist', 'Antarmuka tidak ditemukan', 'ไม่พบอินเทอร์เฟซ', '接口不存在'),

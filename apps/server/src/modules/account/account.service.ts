@@ -299,7 +299,12 @@ export async function assignAccountRoles(ctx: Ctx, body: AccountAssignRoles): Pr
  * Links a single sign-on identity of the configured provider (`issuer`) to an account the caller
  * may act on; an identity another account holds is refused (docs/security.md, "Single sign-on").
  */
-export async function linkAccountSso(ctx: Ctx, body: AccountLinkSso, issuer: string | undefined): Promise<AccountRecord> {
+export async function linkAccountSso(
+  ctx: Ctx,
+  body: AccountLinkSso,
+  issuer: string | undefined,
+  options: { keepOtherLink?: boolean } = {},
+): Promise<AccountRecord> {
   if (!issuer) throw new AppError('ssoNotConfigured');
   try {
     await actOn(ctx, 'account.linkSso', body.id, async (tx, target) => {
@@ -310,6 +315,10 @@ export async function linkAccountSso(ctx: Ctx, body: AccountLinkSso, issuer: str
       if (held && held.accountId !== target.id) throw new AppError('ssoSubjectTaken', undefined, { field: 'ssoSubject' });
       const [before] = await tx.select({ subject: accountSso.subject }).from(accountSso).where(eq(accountSso.accountId, target.id));
       if (held) return;
+      // The account's row is locked above, so two links to one account are weighed one after the other.
+      if (options.keepOtherLink && before) {
+        throw new AppError('ssoAccountLinkedElsewhere', { username: target.username, subject: before.subject }, { field: 'accountId' });
+      }
       await tx
         .insert(accountSso)
         .values({ accountId: target.id, issuer, subject: body.ssoSubject, linkedBy: ctx.principal.id })

@@ -140,6 +140,19 @@ describe('refused single sign-ons', () => {
     const again = await server.request(ssoRefusalApi.link, { id: refused.id, accountId: other.admin.id }, { token: superToken });
     expect(again).toMatchObject({ status: 409, code: 452 });
     expect(await server.db.select().from(accountSso).where(eq(accountSso.accountId, other.admin.id))).toEqual([]);
+
+    // Another refused identity to the account already linked: refused at the account's field in the
+    // reader's language, the account's link kept (it would have been replaced unseen).
+    const second = await refusedPerson();
+    const replace = await server.request(
+      ssoRefusalApi.link,
+      { id: second.id, accountId: merchant.admin.id },
+      { token: superToken, lang: 'zh' },
+    );
+    expect(replace).toMatchObject({ status: 409, code: 461, data: { field: 'accountId' } });
+    expect(replace.message).toBe(`账号 ${merchant.admin.username} 已关联其他登录身份（${refused.subject}），请先在账号页面解除关联`);
+    const kept = await server.db.select().from(accountSso).where(eq(accountSso.accountId, merchant.admin.id));
+    expect(kept.map((link) => link.subject)).toEqual([refused.subject]);
   });
 
   it('refuses merchants, an account the caller does not outrank, unknown ids and bad input, linking nothing', async () => {
@@ -200,7 +213,7 @@ describe('refused single sign-ons', () => {
     expect(await server.db.select().from(accountSso).where(eq(accountSso.subject, refused.subject))).toEqual([]);
   });
 
-  it('links one identity once when administrators link it to several accounts at the same moment', async () => {
+  it('links one identity once when administrators link it to several accounts at the same moment, and one account once', async () => {
     const refused = await refusedPerson();
     const targets = await Promise.all([1, 2, 3, 4].map(() => createMerchant(server, superToken)));
     const answers = await Promise.all(
@@ -211,6 +224,16 @@ describe('refused single sign-ons', () => {
     expect(links).toHaveLength(1);
     const winner = targets[answers.findIndex((a) => a.code === 1)]!;
     expect(links[0]!.accountId).toBe(winner.admin.id);
+
+    // Two identities to one account at once: one links, the other is refused, nothing replaced.
+    const [first, second] = await Promise.all([refusedPerson(), refusedPerson()]);
+    const account = (await createMerchant(server, superToken)).admin;
+    const both = await Promise.all(
+      [first, second].map((one) => server.request(ssoRefusalApi.link, { id: one.id, accountId: account.id }, { token: superToken })),
+    );
+    expect(both.map((a) => a.code).sort()).toEqual([1, 461]);
+    const linked = await server.db.select().from(accountSso).where(eq(accountSso.accountId, account.id));
+    expect(linked.map((link) => link.subject)).toEqual([[first, second][both.findIndex((a) => a.code === 1)]!.subject]);
   });
 
   it('keeps a huge claim cut, refuses a NUL-bearing one, and forgets refusals past 30 days or beyond the most kept', async () => {

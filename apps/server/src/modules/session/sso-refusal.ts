@@ -115,14 +115,15 @@ const CSV_COLUMNS: CsvColumn<SsoRefusalRecord>[] = [
 /**
  * Links the refused identity to an account through Accounts' link (the same checks: the caller
  * outranks the account, one identity one account, audited as account.linkSso); a refusal from
- * another provider than the one set now cannot be linked.
+ * another provider than the one set now cannot be linked, nor one to an account already linked to
+ * another identity (its link would be replaced unseen: that is done on Accounts, where it shows).
  */
 async function linkRefusal(ctx: Ctx, body: SsoRefusalLink, issuer: string | undefined): Promise<AccountRecord> {
   const [refusal] = await ctx.db.select().from(ssoRefusals).where(eq(ssoRefusals.id, body.id));
   if (!refusal) throw notFound();
   if (!issuer) throw new AppError('ssoNotConfigured');
   if (refusal.issuer !== issuer) throw new AppError('ssoRefusalOtherProvider', { issuer: refusal.issuer });
-  return linkAccountSso(ctx, { id: body.accountId, ssoSubject: refusal.subject }, issuer);
+  return linkAccountSso(ctx, { id: body.accountId, ssoSubject: refusal.subject }, issuer, { keepOtherLink: true });
 }
 
 /** System centre → Refused single sign-ons (/system/sso-refusal/list): platform staff only. */

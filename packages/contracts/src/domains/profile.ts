@@ -78,7 +78,8 @@ export const profileFieldLabels = {
   language: { en: 'Language', in: 'Bahasa', th: 'ภาษา', zh: '语言' },
   timeZone: { en: 'Time zone', in: 'Zona waktu', th: 'เขตเวลา', zh: '时区' },
   currentPassword: { en: 'Current password', in: 'Kata sandi saat ini', th: 'รหัสผ่านปัจจุบัน', zh: '当前密码' },
-  token: { en: 'Reset link', in: 'Tautan atur ulang', th: 'ลิงก์รีเซ็ต', zh: '重置链接' },
+  // A mailed link's token: a password reset's or a mail verification's.
+  token: { en: 'Link', in: 'Tautan', th: 'ลิงก์', zh: '链接' },
   userAgent: { en: 'Device and browser', in: 'Perangkat dan peramban', th: 'อุปกรณ์และเบราว์เซอร์', zh: '设备与浏览器' },
   lastSeenAt: { en: 'Last seen', in: 'Terakhir terlihat', th: 'พบล่าสุด', zh: '最近出现' },
   recipient: { en: 'Recipient', in: 'Penerima', th: 'ผู้รับ', zh: '收件人' },

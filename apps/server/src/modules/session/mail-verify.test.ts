@@ -99,6 +99,9 @@ describe('verify my mail', () => {
       expect(answer.status, JSON.stringify(body).slice(0, 30)).toBe(400);
       expect(answer.code).toBe(1002);
     }
+    // Named as the link it is in the reader's language (not as a password reset's).
+    expect((await verify(owner.token, { token: 'a\u0000b' }, 'th')).message).toBe('ลิงก์มีอักขระที่ไม่อนุญาต');
+    expect((await verify(owner.token, { token: 'x'.repeat(5000) }, 'zh')).message).toBe('链接过长');
     expect(await verify(owner.token, { token: 'A'.repeat(43) })).toMatchObject({ status: 400, code: 457 });
     expect(await verifiedOf(owner.id)).toBeNull();
   });

@@ -7,8 +7,7 @@ import { endpointSource } from '../../shared/api/optionSources';
 import { usePublicSettings } from '../../shared/publicSettings';
 import { isPlatformUser } from '../../shared/session';
 import type { StatusMap } from '../../shared/StatusTag';
-import { ResourceTable, type SearchField } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { ListPage, type SearchField } from '../../shared/table';
 
 const REASON_MAP: StatusMap = {
   UNLINKED: { meaning: 'processing', labelKey: 'ssoRefusal.reason.UNLINKED' },
@@ -43,34 +42,33 @@ export function SsoRefusalListPage() {
   ];
 
   return (
-    <>
-      <TitleBar title={t('nav.admin.ssoRefusal')} />
-      <ResourceTable<SsoRefusalRecord, typeof ssoRefusalApi.search>
-        endpoints={{ search: ssoRefusalApi.search, export: ssoRefusalApi.export }}
-        exportFilename="refused-single-sign-ons"
-        rowKey="id"
-        scrollX={1300}
-        searchFields={searchFields}
-        columns={[
-          { key: 'at', titleKey: 'field.at', kind: 'datetime', sortable: true, width: 170 },
-          { key: 'ssoSubject', titleKey: 'field.ssoSubject', width: 220 },
-          { key: 'email', titleKey: 'field.email', sortable: true, render: (r) => r.email ?? t('common.empty') },
-          { key: 'refusalReason', titleKey: 'field.refusalReason', sortable: true, kind: 'status', statusMap: REASON_MAP },
-          { key: 'reachedUsername', titleKey: 'field.reachedUsername', render: (r) => r.reachedUsername ?? t('common.empty') },
-          { key: 'linkedUsername', titleKey: 'field.linkedUsername', render: (r) => r.linkedUsername ?? t('common.empty') },
-          { key: 'ip', titleKey: 'field.ip', width: 140 },
-          { key: 'iss', titleKey: 'field.iss', ellipsis: true },
-        ]}
-        rowActions={[
-          {
-            key: 'link',
-            labelKey: 'ssoRefusal.link',
-            code: 'admin.ssoRefusal.link',
-            hidden: (r) => !sso || r.linkedUsername !== null,
-            onClick: (r) => setLinking(r),
-          },
-        ]}
-      />
+    <ListPage<SsoRefusalRecord, typeof ssoRefusalApi.search>
+      titleKey="nav.admin.ssoRefusal"
+      endpoints={{ search: ssoRefusalApi.search, export: ssoRefusalApi.export }}
+      exportFilename="refused-single-sign-ons"
+      rowKey="id"
+      scrollX={1300}
+      searchFields={searchFields}
+      columns={[
+        { key: 'at', titleKey: 'field.at', kind: 'datetime', sortable: true, width: 170 },
+        { key: 'ssoSubject', titleKey: 'field.ssoSubject', width: 220 },
+        { key: 'email', titleKey: 'field.email', sortable: true, render: (r) => r.email ?? t('common.empty') },
+        { key: 'refusalReason', titleKey: 'field.refusalReason', sortable: true, kind: 'status', statusMap: REASON_MAP },
+        { key: 'reachedUsername', titleKey: 'field.reachedUsername', render: (r) => r.reachedUsername ?? t('common.empty') },
+        { key: 'linkedUsername', titleKey: 'field.linkedUsername', render: (r) => r.linkedUsername ?? t('common.empty') },
+        { key: 'ip', titleKey: 'field.ip', width: 140 },
+        { key: 'iss', titleKey: 'field.iss', ellipsis: true },
+      ]}
+      rowActions={[
+        {
+          key: 'link',
+          labelKey: 'ssoRefusal.link',
+          code: 'admin.ssoRefusal.link',
+          hidden: (r) => !sso || r.linkedUsername !== null,
+          onClick: (r) => setLinking(r),
+        },
+      ]}
+    >
       <ResourceForm
         open={linking !== null}
         mode="edit"
@@ -86,6 +84,6 @@ export function SsoRefusalListPage() {
         successKey="ssoRefusal.linked"
         onClose={() => setLinking(null)}
       />
-    </>
+    </ListPage>
   );
 }

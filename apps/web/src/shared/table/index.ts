@@ -1,4 +1,5 @@
 export { ResourceTable, type ResourceTableProps } from './ResourceTable';
+export { ListPage, type ListPageProps } from './ListPage';
 export { resourceSearchKey, type PageFetcher } from './useResourceSearch';
 export { editAction, removeAction } from './rowActions';
 export type {

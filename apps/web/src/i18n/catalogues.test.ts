@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CENTRES, LANGUAGES, MENU_TREE, MESSAGES, ROUTES, USER_TYPES, VALIDATION_KEYS } from '@swap/contracts';
 import { CONTRACT_TEXTS_OF, featureTextFiles, textKeysOf } from '../../build-plugins/page-addresses';
 import { listSourceFiles, readSource, SRC_DIR, withoutComments } from '../test/sourceFiles';
-import { featureTextsFile, SIGNED_IN_TEXTS, type Catalogue, type FeatureTexts } from './catalogue';
+import { featureTextsFile, namespaceOf, SIGNED_IN_TEXTS, type Catalogue, type CatalogueModules, type FeatureTexts } from './catalogue';
 import { CATALOGUE_FILES, RESOURCES } from './resources';
 
 /** Keys the source asks for with a literal: `t('…')`, `…Key: '…'`, `…Key = '…'`. */
@@ -154,6 +154,26 @@ describe('catalogues', () => {
     }
     expect(missing).toEqual([]);
     expect(CENTRES.length).toBe(MENU_TREE.length);
+  });
+
+  it('keeps in the entry catalogue only texts a signed-out visitor may see', () => {
+    // Every address loads the entry's catalogue (`i18n/<language>/*.ts`); a text only signed-in
+    // screens show belongs in `i18n/<language>/signed-in/` (docs/web-kits.md, "Texts").
+    const files = import.meta.glob<CatalogueModules[string]>('./en/*.ts', { eager: true });
+    const entryKeys = Object.entries(files).flatMap(([path, module]) => Object.keys(module[namespaceOf(path)] ?? {}));
+    expect(entryKeys).toContain('shell.language');
+    const signedOut = [...signedOutFiles()];
+    const seen = keysUsedIn(signedOut);
+    // A key built at run time (`t(\`errors.${kind}\`)`) names every key it may start.
+    const prefixes = signedOut.flatMap((file) =>
+      [...withoutComments(readSource(file).text).matchAll(/\bt\(\s*`([a-z]+\.[\w.]*)\$\{/g)].map((match) => match[1]!),
+    );
+    expect(prefixes).toContain('errors.');
+    const dynamic = new Set(dynamicKeys());
+    const signedInOnly = entryKeys.filter(
+      (key) => !seen.has(key) && !dynamic.has(key) && !prefixes.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(signedInOnly).toEqual([]);
   });
 
   it('knows every key the source asks for with a literal', () => {

@@ -1,21 +1,12 @@
-/** Header, sidebar, quick links, user menu, session dialog and loading screen. */
+/** Language names, the session dialog and the loading screens, shown signed out too (the header's words: signed-in/shell.ts). */
 export const shell = {
-  'shell.mainNav': 'Main navigation',
-  'shell.toggleSidebar': 'Collapse or expand the menu',
   'shell.language': 'Language',
   'shell.languageName.en': 'English',
   'shell.languageName.in': 'Bahasa Indonesia',
   'shell.languageName.th': 'ไทย',
   'shell.languageName.zh': '中文',
-  'shell.quickLinks': 'Quick links',
-  'shell.noQuickLinks': 'No centre has a screen available yet',
-  'shell.userMenu': 'User menu',
-  'shell.signOut': 'Sign out',
-  'shell.lockScreen': 'Lock screen',
   'shell.sessionTitle': 'Tip',
   'shell.sessionExpired': 'Login expired, please login again',
   'shell.loading': 'Loading the back-office',
   'shell.pageLoading': 'Loading the page',
-  'shell.alarmsOpen': '{count} open alarms',
-  'shell.newAlarm': '{level} alarm: {device}, {content}',
 };

@@ -1,16 +1,10 @@
 import type { form as en } from '../en/form';
 
 export const form: Record<keyof typeof en, string> = {
-  'form.addTitle': 'เพิ่ม',
-  'form.editTitle': 'แก้ไข',
-  'form.loadFailed': 'ไม่สามารถโหลดข้อมูลได้',
   'form.upload': 'อัปโหลด',
   'form.uploading': 'กำลังอัปโหลด…',
   'form.imageType': 'อนุญาตเฉพาะรูปภาพ JPEG, PNG หรือ WebP',
   'form.imageSize': 'รูปภาพต้องมีขนาดไม่เกิน 5 MB',
   'form.imageAlt': 'ตัวอย่าง{field}',
-  'form.fileStored': 'ไฟล์ {id}',
-  'form.chooseFile': 'เลือกไฟล์',
-  'form.fileChosen': '{name} ({size})',
   'form.removeFile': 'ลบ{field}',
 };

@@ -1,16 +1,10 @@
 import type { form as en } from '../en/form';
 
 export const form: Record<keyof typeof en, string> = {
-  'form.addTitle': '新增',
-  'form.editTitle': '编辑',
-  'form.loadFailed': '记录加载失败。',
   'form.upload': '上传',
   'form.uploading': '上传中…',
   'form.imageType': '仅允许 JPEG、PNG 或 WebP 图片',
   'form.imageSize': '图片不能超过 5 MB',
   'form.imageAlt': '{field}预览',
-  'form.fileStored': '文件 {id}',
-  'form.chooseFile': '选择文件',
-  'form.fileChosen': '{name}（{size}）',
   'form.removeFile': '移除{field}',
 };

@@ -1,22 +1,13 @@
 import type { shell as en } from '../en/shell';
 
 export const shell: Record<keyof typeof en, string> = {
-  'shell.mainNav': '主导航',
-  'shell.toggleSidebar': '收起或展开菜单',
   'shell.language': '语言',
   'shell.languageName.en': 'English',
   'shell.languageName.in': 'Bahasa Indonesia',
   'shell.languageName.th': 'ไทย',
   'shell.languageName.zh': '中文',
-  'shell.quickLinks': '快捷入口',
-  'shell.noQuickLinks': '暂无可用页面的中心',
-  'shell.userMenu': '用户菜单',
-  'shell.signOut': '退出登录',
-  'shell.lockScreen': '锁定屏幕',
   'shell.sessionTitle': '提示',
   'shell.sessionExpired': '登录已过期，请重新登录',
   'shell.loading': '正在加载后台',
   'shell.pageLoading': '正在加载页面',
-  'shell.alarmsOpen': '{count} 条未处理告警',
-  'shell.newAlarm': '{level}级告警：{device}，{content}',
 };

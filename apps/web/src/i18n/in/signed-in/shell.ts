@@ -1,0 +1,13 @@
+import type { shell as en } from '../../en/signed-in/shell';
+
+export const shell: Record<keyof typeof en, string> = {
+  'shell.mainNav': 'Navigasi utama',
+  'shell.toggleSidebar': 'Ciutkan atau bentangkan menu',
+  'shell.quickLinks': 'Tautan cepat',
+  'shell.noQuickLinks': 'Belum ada pusat dengan layar yang tersedia',
+  'shell.userMenu': 'Menu pengguna',
+  'shell.signOut': 'Keluar',
+  'shell.lockScreen': 'Kunci layar',
+  'shell.alarmsOpen': '{count} alarm terbuka',
+  'shell.newAlarm': 'Alarm {level}: {device}, {content}',
+};

@@ -1,0 +1,13 @@
+import type { shell as en } from '../../en/signed-in/shell';
+
+export const shell: Record<keyof typeof en, string> = {
+  'shell.mainNav': 'เมนูหลัก',
+  'shell.toggleSidebar': 'ย่อหรือขยายเมนู',
+  'shell.quickLinks': 'ลิงก์ด่วน',
+  'shell.noQuickLinks': 'ยังไม่มีศูนย์ที่มีหน้าจอให้ใช้งาน',
+  'shell.userMenu': 'เมนูผู้ใช้',
+  'shell.signOut': 'ออกจากระบบ',
+  'shell.lockScreen': 'ล็อกหน้าจอ',
+  'shell.alarmsOpen': 'การแจ้งเตือนที่เปิดอยู่ {count} รายการ',
+  'shell.newAlarm': 'การแจ้งเตือนระดับ{level}: {device}, {content}',
+};

@@ -11,12 +11,22 @@ import {
 } from '@swap/contracts';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import type { SearchField } from '../../shared/table';
-import { ORDER_ROUTES, refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
+import { ORDER_ROUTES, orderKindSteps, type OrderStep } from '../order-kind';
+
+/** Vehicle and battery orders: one state table, the texts `deviceOrder.*`, the codes `order.<kind>.*`. */
+const kit = orderKindSteps<DeviceOrderRecord, DeviceOrderKind, DeviceOrderStep>({
+  kinds: DEVICE_ORDER_KINDS,
+  codeOf: (kind) => `order.${kind}`,
+  allowed: deviceStepAllowed,
+  api: deviceOrderApi,
+  texts: 'deviceOrder',
+  refundable: deviceOrderRefundable,
+});
 
 /** The kind of order a page shows, from its address (/order/vehicle/… or /order/battery/…). */
-export const useOrderKind = (): DeviceOrderKind => useOrderKindOf(DEVICE_ORDER_KINDS);
+export const useOrderKind = kit.useKind;
 
-export const codeOf = (kind: DeviceOrderKind) => `order.${kind}`;
+export const codeOf = kit.codeOf;
 
 export const DEVICE_ORDER_ROUTES = {
   ...ORDER_ROUTES,
@@ -25,36 +35,13 @@ export const DEVICE_ORDER_ROUTES = {
 } as const;
 
 /** Whether staff may take a step on the order now (the state machine of the contracts, docs/orders.md). */
-export const can = (step: DeviceOrderStep) => (order: DeviceOrderRecord) => deviceStepAllowed(step, order.status);
+export const can = kit.can;
 
 /** Hand over once paid, cancel while unpaid, refund once paid (docs/orders.md, "Refunds"): on the list's rows and the detail page. */
 export const deviceOrderSteps = (kind: DeviceOrderKind): OrderStep<DeviceOrderRecord>[] => [
-  {
-    key: 'handOver',
-    labelKey: 'deviceOrder.handOver',
-    code: `${codeOf(kind)}.handOver`,
-    when: can('handOver'),
-    primary: true,
-    endpoint: deviceOrderApi[kind].handOver,
-    confirmKey: `deviceOrder.handOverConfirm.${kind}`,
-    doneKey: 'deviceOrder.handedOver',
-  },
-  {
-    key: 'cancel',
-    labelKey: 'deviceOrder.cancel',
-    code: `${codeOf(kind)}.cancel`,
-    when: can('cancel'),
-    danger: true,
-    endpoint: deviceOrderApi[kind].cancel,
-    confirmKey: 'deviceOrder.cancelConfirm',
-    doneKey: 'deviceOrder.cancelled',
-  },
-  ...refundSteps<DeviceOrderRecord>({
-    code: `${codeOf(kind)}.refund`,
-    endpoint: deviceOrderApi[kind].refund,
-    refundable: deviceOrderRefundable,
-    texts: 'deviceOrder',
-  }),
+  kit.call(kind, 'handOver', { primary: true, confirmKey: `deviceOrder.handOverConfirm.${kind}`, doneKey: 'deviceOrder.handedOver' }),
+  kit.cancel(kind),
+  ...kit.refund(kind),
 ];
 
 /** The search fields of a kind's own, beside those every order list has. */

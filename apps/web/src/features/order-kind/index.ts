@@ -2,4 +2,4 @@
 export { OrderKindList, type OrderKindListProps } from './OrderKindList';
 export { PlaceOrderButton, type PlaceOrderButtonProps } from './PlaceOrderButton';
 export { amountColumn, orderMoney, useOrderKindOf, ORDER_ROUTES, ORDER_STATUS_MAP, type OrderListRecord } from './orderKind';
-export { orderStepActions, orderStepRowActions, refundSteps, type OrderStep } from './orderSteps';
+export { orderKindSteps, orderStepActions, orderStepRowActions, refundSteps, type OrderStep } from './orderSteps';

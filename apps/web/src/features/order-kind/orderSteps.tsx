@@ -6,6 +6,7 @@ import type { DetailAction } from '../../shared/detail';
 import { useEndpointMutation } from '../../shared/api/endpoints';
 import type { RowAction } from '../../shared/table';
 import { useUi } from '../../shared/ui';
+import { useOrderKindOf } from './orderKind';
 
 interface OrderStepBase<T> {
   key: string;
@@ -62,6 +63,76 @@ export function refundSteps<T extends { id: number; paymentGateway: string | nul
       doneKey: `${texts}.refundedGateway`,
     },
   ];
+}
+
+/**
+ * The steps of a family of order kinds declared once (docs/web-kits.md, "Order kinds"): the kinds
+ * share a state table (`allowed`), an endpoint set per kind (`api`), a permission code per kind
+ * (`codeOf`: a step's code is `<code>.<endpoint>`) and the feature's texts (`texts`: a step `key`
+ * is worded `<texts>.<key>`, asked `<texts>.<key>Confirm`). Gives the kind read from the address
+ * (`useKind`),
+ * `can(step)` for `when`, a call step, a drawer step, cancel (`<texts>.cancelled`) and the refund's
+ * two steps (texts `refundTexts(kind)`, by default `texts`).
+ */
+export function orderKindSteps<
+  T extends { id: number; status: string; paymentGateway: string | null },
+  K extends string,
+  S extends string,
+>(family: {
+  kinds: readonly [K, ...K[]];
+  codeOf: (kind: K) => string;
+  allowed: (step: S, status: T['status']) => boolean;
+  api: Readonly<Record<K, object>>;
+  texts: string;
+  refundable: (order: T) => boolean;
+  refundTexts?: (kind: K) => string;
+}) {
+  const { codeOf, texts } = family;
+  const can = (step: S) => (order: T) => family.allowed(step, order.status);
+  const endpointOf = (kind: K, name: string): EndpointDef => {
+    const endpoint = (family.api[kind] as Record<string, EndpointDef | undefined>)[name];
+    if (!endpoint) throw new Error(`No endpoint ${name} for order kind ${kind}`);
+    return endpoint;
+  };
+  /** A step that calls the kind's endpoint (by default named as the step's `key`, itself the state table's step). */
+  const call = (
+    kind: K,
+    step: S,
+    options: { doneKey: string; key?: string; endpoint?: string; confirmKey?: string; primary?: boolean; danger?: boolean },
+  ): OrderStep<T> => {
+    const key = options.key ?? step;
+    const endpoint = options.endpoint ?? key;
+    return {
+      key,
+      labelKey: `${texts}.${key}`,
+      code: `${codeOf(kind)}.${endpoint}`,
+      when: can(step),
+      primary: options.primary,
+      danger: options.danger,
+      endpoint: endpointOf(kind, endpoint),
+      confirmKey: options.confirmKey ?? `${texts}.${key}Confirm`,
+      doneKey: options.doneKey,
+    };
+  };
+  /** A step that opens the page's drawer of its `key` (its code `<code>.<key>`) while the state table allows `step`. */
+  const drawer = (kind: K, key: string, step: S): OrderStep<T> => ({
+    key,
+    labelKey: `${texts}.${key}`,
+    code: `${codeOf(kind)}.${key}`,
+    when: can(step),
+    opens: key,
+  });
+  const cancel = (kind: K) => call(kind, 'cancel' as S, { danger: true, doneKey: `${texts}.cancelled` });
+  const refund = (kind: K) =>
+    refundSteps<T>({
+      code: `${codeOf(kind)}.refund`,
+      endpoint: endpointOf(kind, 'refund'),
+      refundable: family.refundable,
+      texts: family.refundTexts?.(kind) ?? texts,
+    });
+  /** The kind a page shows, from its address. */
+  const useKind = (): K => useOrderKindOf(family.kinds);
+  return { useKind, codeOf, can, call, drawer, cancel, refund };
 }
 
 /** The steps as row actions after View; a drawer step calls `open(step key, order)`. */

@@ -7,12 +7,22 @@ import {
   type SwapOrderRecord,
   type SwapOrderStep,
 } from '@swap/contracts';
-import { ORDER_ROUTES, refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
+import { ORDER_ROUTES, orderKindSteps, type OrderStep } from '../order-kind';
+
+/** Transfer and energy orders: one state table, the texts `swapOrder.*`, the codes `order.<kind>.*`. */
+const kit = orderKindSteps<SwapOrderRecord, SwapOrderKind, SwapOrderStep>({
+  kinds: SWAP_ORDER_KINDS,
+  codeOf: (kind) => `order.${kind}`,
+  allowed: swapOrderStepAllowed,
+  api: swapOrderApi,
+  texts: 'swapOrder',
+  refundable: swapOrderRefundable,
+});
 
 /** The kind of order a page shows, from its address (/order/transfer/… or /order/kwh/…). */
-export const useSwapOrderKind = (): SwapOrderKind => useOrderKindOf(SWAP_ORDER_KINDS);
+export const useSwapOrderKind = kit.useKind;
 
-export const codeOf = (kind: SwapOrderKind) => `order.${kind}`;
+export const codeOf = kit.codeOf;
 
 export const SWAP_ORDER_ROUTES = {
   ...ORDER_ROUTES,
@@ -21,7 +31,7 @@ export const SWAP_ORDER_ROUTES = {
 } as const;
 
 /** Whether staff may take a step on the order now (the state table of the contracts). */
-export const can = (step: SwapOrderStep) => (order: SwapOrderRecord) => swapOrderStepAllowed(step, order.status);
+export const can = kit.can;
 
 /**
  * Collect from the wallet and cancel while unpaid; refund while a payment settles, back to the
@@ -29,30 +39,7 @@ export const can = (step: SwapOrderStep) => (order: SwapOrderRecord) => swapOrde
  * detail page.
  */
 export const swapOrderSteps = (kind: SwapOrderKind): OrderStep<SwapOrderRecord>[] => [
-  {
-    key: 'pay',
-    labelKey: 'swapOrder.pay',
-    code: `${codeOf(kind)}.walletPay`,
-    when: can('pay'),
-    primary: true,
-    endpoint: swapOrderApi[kind].walletPay,
-    confirmKey: 'swapOrder.payConfirm',
-    doneKey: 'swapOrder.paid',
-  },
-  {
-    key: 'cancel',
-    labelKey: 'swapOrder.cancel',
-    code: `${codeOf(kind)}.cancel`,
-    when: can('cancel'),
-    danger: true,
-    endpoint: swapOrderApi[kind].cancel,
-    confirmKey: 'swapOrder.cancelConfirm',
-    doneKey: 'swapOrder.cancelled',
-  },
-  ...refundSteps<SwapOrderRecord>({
-    code: `${codeOf(kind)}.refund`,
-    endpoint: swapOrderApi[kind].refund,
-    refundable: swapOrderRefundable,
-    texts: 'swapOrder',
-  }),
+  kit.call(kind, 'pay', { endpoint: 'walletPay', primary: true, doneKey: 'swapOrder.paid' }),
+  kit.cancel(kind),
+  ...kit.refund(kind),
 ];

@@ -7,16 +7,31 @@ import {
   type WalletOrderRecord,
   type WalletOrderStep,
 } from '@swap/contracts';
-import { refundSteps, useOrderKindOf, type OrderStep } from '../order-kind';
+import { orderKindSteps, type OrderStep } from '../order-kind';
+
+/**
+ * Recharge and package orders: one state table, the texts `walletOrder.*` (the refund's
+ * `walletOrder.<kind>.*`), the menu codes: recharge orders are `order.wallet`, package orders
+ * `order.combo`.
+ */
+const kit = orderKindSteps<WalletOrderRecord, WalletOrderKind, WalletOrderStep>({
+  kinds: WALLET_ORDER_KINDS,
+  codeOf: (kind) => (kind === 'recharge' ? 'order.wallet' : 'order.combo'),
+  allowed: walletOrderStepAllowed,
+  api: walletOrderApi,
+  texts: 'walletOrder',
+  refundable: walletOrderRefundable,
+  refundTexts: (kind) => `walletOrder.${kind}`,
+});
 
 /** The kind of order a page shows, from its address (/order/recharge/… or /order/package/…). */
-export const useWalletOrderKind = (): WalletOrderKind => useOrderKindOf(WALLET_ORDER_KINDS);
+export const useWalletOrderKind = kit.useKind;
 
 /** The menu code of a kind: recharge orders are `order.wallet`, package orders `order.combo`. */
-export const codeOf = (kind: WalletOrderKind) => (kind === 'recharge' ? 'order.wallet' : 'order.combo');
+export const codeOf = kit.codeOf;
 
 /** Whether staff may take a step on the order now (the state machine of the contracts, docs/orders.md). */
-export const can = (step: WalletOrderStep) => (order: WalletOrderRecord) => walletOrderStepAllowed(step, order.status);
+export const can = kit.can;
 
 /**
  * Mark paid (a drawer of the page: `markPaid`) while unpaid; complete a paid recharge, or pay a
@@ -24,42 +39,10 @@ export const can = (step: WalletOrderStep) => (order: WalletOrderRecord) => wall
  * the list's rows and the detail page.
  */
 export const walletOrderSteps = (kind: WalletOrderKind): OrderStep<WalletOrderRecord>[] => [
-  { key: 'markPaid', labelKey: 'walletOrder.markPaid', code: `${codeOf(kind)}.markPaid`, when: can('pay'), opens: 'markPaid' },
+  kit.drawer(kind, 'markPaid', 'pay'),
   kind === 'recharge'
-    ? {
-        key: 'complete',
-        labelKey: 'walletOrder.complete',
-        code: 'order.wallet.complete',
-        when: can('complete'),
-        primary: true,
-        endpoint: walletOrderApi.recharge.complete,
-        confirmKey: 'walletOrder.completeConfirm',
-        doneKey: 'walletOrder.completed',
-      }
-    : {
-        key: 'payFromWallet',
-        labelKey: 'walletOrder.payFromWallet',
-        code: 'order.combo.payFromWallet',
-        when: can('pay'),
-        primary: true,
-        endpoint: walletOrderApi.package.payFromWallet,
-        confirmKey: 'walletOrder.payFromWalletConfirm',
-        doneKey: 'walletOrder.markedPaid',
-      },
-  {
-    key: 'cancel',
-    labelKey: 'walletOrder.cancel',
-    code: `${codeOf(kind)}.cancel`,
-    when: can('cancel'),
-    danger: true,
-    endpoint: walletOrderApi[kind].cancel,
-    confirmKey: 'walletOrder.cancelConfirm',
-    doneKey: 'walletOrder.cancelled',
-  },
-  ...refundSteps<WalletOrderRecord>({
-    code: `${codeOf(kind)}.refund`,
-    endpoint: walletOrderApi[kind].refund,
-    refundable: walletOrderRefundable,
-    texts: `walletOrder.${kind}`,
-  }),
+    ? kit.call(kind, 'complete', { primary: true, doneKey: 'walletOrder.completed' })
+    : kit.call(kind, 'pay', { key: 'payFromWallet', primary: true, doneKey: 'walletOrder.markedPaid' }),
+  kit.cancel(kind),
+  ...kit.refund(kind),
 ];

@@ -11,10 +11,19 @@ export function openDrawer(page: Page): Locator {
   return page.locator('.ant-drawer-content-wrapper:visible');
 }
 
+/**
+ * Closes a select's dropdown left open in a drawer or dialog by clicking its title: a multiple
+ * select keeps its dropdown open after a pick, and a long one covers the form's buttons.
+ */
+export async function closeOpenDropdown(page: Page, form: Locator): Promise<void> {
+  if ((await page.locator('.ant-select-dropdown:visible').count()) === 0) return;
+  // A click outside closes it; the button's click then waits while its closing dropdown still covers it.
+  await form.locator('.ant-drawer-title, .ant-modal-title').first().click();
+}
+
 /** Waits for the success message a saved form shows, then for the drawer to close. */
 export async function saveDrawer(page: Page, drawer: Locator): Promise<void> {
-  // A multiple select keeps its dropdown open after a pick, and a long one covers the button.
-  if ((await page.locator('.ant-select-dropdown:visible').count()) > 0) await drawer.locator('.ant-drawer-title').click();
+  await closeOpenDropdown(page, drawer);
   await drawer.getByRole('button', { name: 'Save', exact: true }).click();
   await drawer.waitFor({ state: 'hidden' });
 }

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { BasePage } from './base-page.js';
-import { openDrawer, pickDate, rowAction } from './antd.js';
+import { closeOpenDropdown, openDrawer, pickDate, rowAction } from './antd.js';
 
 /**
  * Values for a search form or a drawer, by the field's visible label. A text goes into an input or
@@ -79,6 +79,7 @@ export class FormDrawer {
 
   /** Presses Save; the caller waits for the drawer to close or for an error. */
   async save(): Promise<void> {
+    await closeOpenDropdown(this.page, this.locator);
     await this.locator.getByRole('button', { name: 'Save', exact: true }).click();
   }
 

@@ -71,6 +71,12 @@ export interface TestServerOptions {
   connectVia?: (databaseUrl: string) => string;
 }
 
+/**
+ * The time of a test that starts a server of its own: as long as the hooks' (vitest.config.ts), since
+ * a start takes most of a minute on a busy two-core machine.
+ */
+export const OWN_SERVER_TEST_TIMEOUT = 120_000;
+
 export async function startTestServer(env: Record<string, string> = {}, serverOptions: TestServerOptions = {}): Promise<TestServer> {
   useFastPasswordHashing(true);
   // Demo devices only for the files that ask (DEMO_DEVICES: '1'): the others keep a lean database.

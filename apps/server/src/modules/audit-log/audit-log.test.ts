@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLogApi, commonSettingApi, endpointUrl } from '@swap/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
+import { OWN_SERVER_TEST_TIMEOUT, startTestServer, type TestServer } from '../../test/harness.js';
 import { createMerchant, platformAdmin, type Caller } from '../../test/factories.js';
 import { auditLogs } from './audit-log.table.js';
 
@@ -96,11 +96,15 @@ describe('audit log', () => {
     expect(raw.body).toContain(`,${merchant.username},${merchantName},`);
   });
 
-  it('fails a test server that wrote a key of changes with no label, naming it', async () => {
-    const other = await startTestServer({ DEMO: '0' });
-    await other.db
-      .insert(auditLogs)
-      .values({ username: 'x', action: 'login', objectType: 'session', changes: { title: 'a', hueShift: 3 } });
-    await expect(other.close()).rejects.toThrow(/FIELD_LABELS.*: hueShift$/);
-  });
+  it(
+    'fails a test server that wrote a key of changes with no label, naming it',
+    async () => {
+      const other = await startTestServer({ DEMO: '0' });
+      await other.db
+        .insert(auditLogs)
+        .values({ username: 'x', action: 'login', objectType: 'session', changes: { title: 'a', hueShift: 3 } });
+      await expect(other.close()).rejects.toThrow(/FIELD_LABELS.*: hueShift$/);
+    },
+    OWN_SERVER_TEST_TIMEOUT,
+  );
 });

@@ -201,9 +201,18 @@ export function registerRecoveryRoutes(app: FastifyInstance, deps: RecoveryDeps)
     return { email: account.email };
   });
 
-  /** One's own verification link: a token not ours counts as a failed try of the account here (guessing waits as at sign-in). */
+  /**
+   * One's own verification link: a token not ours counts as a failed try (guessing waits as at
+   * sign-in), on keys of this flow only, so others' failed sign-ins from a shared address never
+   * hold a signed-in user's own link (docs/security.md, "One's own account").
+   */
   serve(app, profileApi.verifyMail, async ({ input, ctx, reply }) => {
-    const keys = throttleKeys(`verify-link:id:${ctx.principal.id}`, ctx.ip);
+    const id = ctx.principal.id;
+    const keys: SignInKeys = {
+      pair: `verify-link:id:${id}@${ctx.ip}`,
+      account: `verify-link:id:${id}`,
+      address: `verify-link-ip:${ctx.ip}`,
+    };
     const reserved = await reserveOrRefuse(db, keys, deps.throttle, reply);
     await useMailVerification(ctx, input.token);
     await recordSuccess(db, keys, reserved);

@@ -47,22 +47,26 @@ export function ProfilePage() {
   const [sending, setSending] = useState(false);
   const record = profile.data;
 
-  // The link mailed by "Verify my mail" opens this page with its token: used once, then taken off the address.
+  // The link mailed by "Verify my mail" opens this page with its token: used once, and taken off the
+  // address once verified. A refusal is shown where every call's is and leaves the token there, so
+  // reloading the page tries again (after a wait, say).
   const [params, setParams] = useSearchParams();
   const verifyToken = params.get('verifyMail');
   const verifying = useRef<string | null>(null);
   useEffect(() => {
     if (!verifyToken || verifying.current === verifyToken) return;
     verifying.current = verifyToken;
-    setParams(
-      (current) => {
-        current.delete('verifyMail');
-        return current;
-      },
-      { replace: true },
-    );
     verifyMail({ token: verifyToken }).then(
-      (verified) => void message.success(t('profile.mailVerifiedNow', { email: verified.email ?? '' })),
+      (verified) => {
+        setParams(
+          (current) => {
+            current.delete('verifyMail');
+            return current;
+          },
+          { replace: true },
+        );
+        void message.success(t('profile.mailVerifiedNow', { email: verified.email ?? '' }));
+      },
       () => undefined,
     );
   }, [verifyToken, setParams, verifyMail, message, t]);

@@ -50,13 +50,7 @@ async function main(): Promise<void> {
     console.log(
       `  rollups made in ${seconds.toFixed(0)} s from ${swaps} succeeded swaps (${((seconds * 10_000_000) / Math.max(1, swaps)).toFixed(0)} s per 10 M)`,
     );
-    for (const table of [
-      'dashboard_merchant_hour',
-      'dashboard_merchant_day',
-      'dashboard_merchant_total',
-      'dashboard_cabinet_hour',
-      'dashboard_cabinet_day',
-    ])
+    for (const table of ['dashboard_merchant_hour', 'dashboard_merchant_day', 'dashboard_merchant_total', 'dashboard_cabinet_day'])
       await db.execute(sql.raw(`vacuum (analyze) ${table}`));
   }
   const [ids] = rowsOf<{ large: number }>(

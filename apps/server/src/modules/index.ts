@@ -273,8 +273,9 @@ readSwapOrdersFrom(orderOfSwap);
 // A customer's page lists the batteries the customer holds (the battery module knows them).
 readHeldBatteriesFrom(batteriesHeldBy);
 
-// The dashboard's days are counted in the zone the `time_zone` setting names: a change counts them again (docs/dashboard.md).
-watchSetting(TIME_ZONE_SETTING, recountDays);
+// The dashboard's days are counted in the zone the `time_zone` setting names: a change counts them again,
+// the cabinets' days of yesterday and today from the swap and energy records (docs/dashboard.md, "Upkeep").
+watchSetting(TIME_ZONE_SETTING, (tx) => recountDays(tx, [swapFigureFacts, energyFigureFacts]));
 
 // A disabled account, or one whose password was reset, is signed out everywhere (the session module ends its sessions).
 endSessionsWith(revokeAccountSessions);

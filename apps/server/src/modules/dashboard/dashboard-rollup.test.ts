@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { DASHBOARD_TIME_ZONE, dashboardApi, type SwapEvent } from '@swap/contracts';
+import { DASHBOARD_TIME_ZONE, TIME_ZONE_SETTING, commonSettingApi, dashboardApi, type SwapEvent } from '@swap/contracts';
 import { seededRandom } from '@swap/simulator';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { assignToStation, createDevices, succeed, twoMerchants, unique, type Caller, type MerchantFixture } from '../../test/factories.js';
@@ -8,6 +8,7 @@ import { openDatabase, type Database } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import { applySwapEvent, swapFigureFacts } from '../swap/index.js';
 import { rebuildFigures } from './index.js';
+import { DAY_MS, addDays, dayOf, dayStartOf } from './dashboard.time.js';
 
 const HOUR = 3_600_000;
 const CARDS = ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking'];
@@ -68,9 +69,8 @@ async function rows(db: Db, query: SQL): Promise<Row[]> {
   return (result as { rows: Row[] }).rows;
 }
 
-/** The raw aggregate of the swap records, by merchant and hour, by cabinet and day, by merchant in all: what the rollups must hold. */
-async function rawSwaps(db: Db) {
-  const zone = DASHBOARD_TIME_ZONE;
+/** The raw aggregate of the swap records, by merchant and hour, by cabinet and day (in the zone), by merchant in all: what the rollups must hold. */
+async function rawSwaps(db: Db, zone = DASHBOARD_TIME_ZONE) {
   return {
     hours: await rows(
       db,
@@ -108,13 +108,13 @@ describe('dashboard rollups', () => {
     const random = seededRandom(16);
     // Three days of swaps on five cabinets of two merchants, reported in a shuffled order (late ones
     // among them: a swap of two days ago reported after today's), some reported twice.
-    const events = Array.from({ length: 160 }, (_, i) => ({
+    const events = Array.from({ length: 40 }, (_, i) => ({
       cabinet: cabinets[i % cabinets.length]!,
       event: swap(random, i, random() * 72),
     }));
     const shuffled = [...events].sort(() => random() - 0.5);
     for (const { cabinet, event } of shuffled) await applySwapEvent(server.db, cabinet.number, event);
-    for (const { cabinet, event } of shuffled.slice(0, 20)) await applySwapEvent(server.db, cabinet.number, event);
+    for (const { cabinet, event } of shuffled.slice(0, 6)) await applySwapEvent(server.db, cabinet.number, event);
     // A cabinet's report of a swap of 40 hours ago, arriving now.
     await applySwapEvent(server.db, cabinets[0]!.number, { ...swap(() => 0, 999, 40) });
 
@@ -187,5 +187,49 @@ describe('dashboard rollups', () => {
       dbs.map((db) => Promise.all(events.slice(0, 30).map(({ cabinet, event }) => applySwapEvent(db, cabinet.number, event)))),
     );
     expect(await rolledUp(server.db)).toEqual(await rawSwaps(server.db));
+  });
+
+  // Last: the cabinets' days before yesterday are not counted again (docs/dashboard.md, "Upkeep").
+  it("count the cabinets' days of yesterday and today again from the swaps when the day zone changes, and rank today's", async () => {
+    const [setting] = (await succeed(server, commonSettingApi.search, { name: TIME_ZONE_SETTING }, platform.token)).records;
+    const { id, name, description, remark } = setting!;
+    const setZone = async (zone: string) => {
+      const answer = await server.request(commonSettingApi.edit, { id, name, description, remark, value: zone }, { token: platform.token });
+      expect(answer.code).toBe(1);
+    };
+    /** The cabinets' days from yesterday on in the zone, rolled up and raw; the merchants' hours and totals whole. */
+    const recent = async (zone: string) => {
+      const since = addDays(dayOf(new Date(), zone), -1);
+      const [rolled, raw] = [await rolledUp(server.db), await rawSwaps(server.db, zone)];
+      const fromYesterday = (days: Row[]) => days.filter((row) => String(row.day) >= since);
+      expect(fromYesterday(rolled.cabinetDays).length).toBeGreaterThan(0);
+      expect({ ...rolled, cabinetDays: fromYesterday(rolled.cabinetDays) }).toEqual({
+        ...raw,
+        cabinetDays: fromYesterday(raw.cabinetDays),
+      });
+      // Today's ranking: each cabinet's swaps of today in the zone.
+      const today = dayOf(new Date(), zone);
+      const ranking = await succeed(server, dashboardApi.ranking, undefined, platform.token);
+      if (dayOf(new Date(Date.now() - DAY_MS), zone) !== since) return; // the day turned meanwhile
+      const swapsToday = new Map(raw.cabinetDays.filter((row) => row.day === today).map((row) => [Number(row.cabinet), Number(row.swaps)]));
+      expect(ranking.busiestCabinets.map((row) => [row.cabinetId, row.swaps])).toEqual(
+        ranking.busiestCabinets.map((row) => [row.cabinetId, swapsToday.get(row.cabinetId)]),
+      );
+      expect(ranking.busiestCabinets.length).toBe(Math.min(10, swapsToday.size));
+    };
+    // Shanghai's day starts an hour before Jakarta's: a swap at 00:30 yesterday in Shanghai is the
+    // day before's in Jakarta, and moves to yesterday with the zone.
+    const moving = dayStartOf(new Date(), 'Asia/Shanghai').getTime() - DAY_MS + 30 * 60_000;
+    await applySwapEvent(server.db, cabinets[0]!.number, {
+      ...swap(() => 0, 3000, (Date.now() - moving) / HOUR),
+      eventId: 'dash-zone-boundary',
+    });
+    try {
+      await setZone('Asia/Shanghai');
+      await recent('Asia/Shanghai');
+    } finally {
+      await setZone(DASHBOARD_TIME_ZONE);
+    }
+    await recent(DASHBOARD_TIME_ZONE);
   });
 });

@@ -2,14 +2,8 @@ import { eq, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DashboardCard } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { DAY_MS, dashboardZone, dayOf, hourOf, lockZone, zoneForCounting } from './dashboard.time.js';
-import {
-  dashboardCabinetDays,
-  dashboardCabinetHours,
-  dashboardMerchantDays,
-  dashboardMerchantHours,
-  dashboardMerchantTotals,
-} from './dashboard.table.js';
+import { DAY_MS, HOUR_MS, dashboardZone, dayOf, dayStartOf, hourOf, lockZone, zoneForCounting } from './dashboard.time.js';
+import { dashboardCabinetDays, dashboardMerchantDays, dashboardMerchantHours, dashboardMerchantTotals } from './dashboard.table.js';
 
 /** The notification channel a stored change of a figure is announced on (docs/dashboard.md, "Live"). */
 export const FIGURE_CHANNEL = 'swap_dashboard_figures';
@@ -81,7 +75,6 @@ export async function countFigures(tx: Db, facts: readonly FigureFact[]): Promis
   const merchantHours = new Map<string, { merchantId: number; hour: Date; sums: Sums }>();
   const merchantDays = new Map<string, { merchantId: number; day: string; sums: Sums }>();
   const totals = new Map<number, Sums>();
-  const cabinetHours = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; hour: Date; sums: Sums }>();
   const cabinetDays = new Map<string, { cabinetId: number; merchantId: number; stationId: number | null; day: string; sums: Sums }>();
   const notices = new Map<number, Set<DashboardCard>>();
   if (!facts.some((fact) => cardsOf(fact).length > 0)) return;
@@ -103,15 +96,6 @@ export async function countFigures(tx: Db, facts: readonly FigureFact[]): Promis
     add(total, fact);
     if (fact.cabinet && (fact.swaps || fact.energyKwh)) {
       const { id: cabinetId, stationId } = fact.cabinet;
-      const ch = cabinetHours.get(`${cabinetId}/${merchantId}/${hour.getTime()}`) ?? {
-        cabinetId,
-        merchantId,
-        stationId,
-        hour,
-        sums: zero(),
-      };
-      cabinetHours.set(`${cabinetId}/${merchantId}/${hour.getTime()}`, ch);
-      add(ch.sums, fact);
       const cd = cabinetDays.get(`${merchantId}/${day}/${cabinetId}`) ?? { cabinetId, merchantId, stationId, day, sums: zero() };
       cabinetDays.set(`${merchantId}/${day}/${cabinetId}`, cd);
       add(cd.sums, fact);
@@ -145,27 +129,6 @@ export async function countFigures(tx: Db, facts: readonly FigureFact[]): Promis
       target: dashboardMerchantTotals.merchantId,
       set: increments(dashboardMerchantTotals, COUNTERS),
     });
-  const cabinetSet = {
-    ...increments(dashboardCabinetHours, ['swaps', 'energyKwh']),
-    stationId: sql`excluded.station_id`,
-  };
-  if (cabinetHours.size)
-    await tx
-      .insert(dashboardCabinetHours)
-      .values(
-        sorted(cabinetHours).map((row) => ({
-          cabinetId: row.cabinetId,
-          merchantId: row.merchantId,
-          stationId: row.stationId,
-          hour: row.hour,
-          swaps: row.sums.swaps,
-          energyKwh: kwh(row.sums.energyKwh),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [dashboardCabinetHours.cabinetId, dashboardCabinetHours.merchantId, dashboardCabinetHours.hour],
-        set: cabinetSet,
-      });
   if (cabinetDays.size)
     await tx
       .insert(dashboardCabinetDays)
@@ -208,11 +171,13 @@ export function readNotice(payload: string): { merchantId: number; cards: Dashbo
 }
 
 /**
- * Counts the daily rollups again from the hourly ones in the zone now set, one merchant at a time,
- * inside the transaction that changes the `time_zone` setting (docs/dashboard.md, "Upkeep"): the
- * counts in progress are waited for, and new ones wait until the change commits.
+ * Counts the daily rollups again in the zone now set, inside the transaction that changes the
+ * `time_zone` setting (docs/dashboard.md, "Upkeep"): the counts in progress are waited for, and new
+ * ones wait until the change commits. The merchants' days from their hourly rows, one merchant at a
+ * time; the cabinets' days (kept for today's ranking, no cabinet hours are kept) from the sources'
+ * rows of yesterday and today in the new zone, the older cabinet days dropped.
  */
-export async function recountDays(tx: Db): Promise<void> {
+export async function recountDays(tx: Db, cabinetSources: readonly FigureSource[]): Promise<void> {
   await lockZone(tx);
   const zone = await dashboardZone(tx);
   const merchants = await tx.select({ id: dashboardMerchantTotals.merchantId }).from(dashboardMerchantTotals);
@@ -223,13 +188,12 @@ export async function recountDays(tx: Db): Promise<void> {
       insert into dashboard_merchant_day (merchant_id, day, swaps, energy_kwh, vehicles_sold, batteries_sold, new_users, approved_users)
       select merchant_id, ${day}, sum(swaps), sum(energy_kwh), sum(vehicles_sold), sum(batteries_sold), sum(new_users), sum(approved_users)
       from dashboard_merchant_hour where merchant_id = ${id} group by 1, 2`);
-    await tx.delete(dashboardCabinetDays).where(eq(dashboardCabinetDays.merchantId, id));
-    // A day's station is the one its last counted hour named.
-    await tx.execute(sql`
-      insert into dashboard_cabinet_day (cabinet_id, merchant_id, station_id, day, swaps, energy_kwh)
-      select cabinet_id, merchant_id, (array_agg(station_id order by hour desc))[1], ${day}, sum(swaps), sum(energy_kwh)
-      from dashboard_cabinet_hour where merchant_id = ${id} group by 1, 2, 4`);
   }
+  await tx.delete(dashboardCabinetDays);
+  // The first hour whose start falls in yesterday (hours are counted in the day their start falls in).
+  const yesterday = dayStartOf(new Date(Date.now() - DAY_MS), zone);
+  const from = new Date(Math.ceil(yesterday.getTime() / HOUR_MS) * HOUR_MS);
+  await countSources(tx, cabinetSources, zone, from, CABINET_ROLLUPS);
 }
 
 /**
@@ -290,11 +254,29 @@ export function factFields(columns: FactColumns) {
 /** A rebuild reads each source one UTC day of rows at a time. */
 const REBUILD_WINDOW_MS = DAY_MS;
 
+/** Which rollups a count of sources adds to: all of them (a rebuild) or the cabinets' days only (a change of the zone). */
+const ALL_ROLLUPS = 'all';
+const CABINET_ROLLUPS = 'cabinet days';
+type Rollups = typeof ALL_ROLLUPS | typeof CABINET_ROLLUPS;
+
+/** Adds the sources' rows counting from `from` (null: all of them) to the rollups, one UTC day of rows at a time. */
+async function countSources(db: Db, sources: readonly FigureSource[], zone: string, from: Date | null, rollups: Rollups): Promise<void> {
+  for (const source of sources) {
+    const span = await source.span(db);
+    if (!span) continue;
+    const first = from
+      ? Math.max(span.first.getTime(), from.getTime())
+      : Math.floor(span.first.getTime() / REBUILD_WINDOW_MS) * REBUILD_WINDOW_MS;
+    for (let start = first; start <= span.last.getTime(); start += REBUILD_WINDOW_MS)
+      await countWindow(db, source.facts(db, new Date(start), new Date(start + REBUILD_WINDOW_MS)), zone, rollups);
+  }
+}
+
 /**
  * Adds one window of a source's facts to every rollup in one statement (docs/dashboard.md,
  * "Upkeep"): the same rows `countFigures` would upsert for those facts, made in the database.
  */
-async function countWindow(db: Db, facts: SQLWrapper, zone: string): Promise<void> {
+async function countWindow(db: Db, facts: SQLWrapper, zone: string, rollups: Rollups): Promise<void> {
   const sums = sql.raw(COUNTERS.map((counter) => `sum(${COUNTER_COLUMNS[counter]})`).join(', '));
   const names = sql.raw(COUNTERS.map((counter) => COUNTER_COLUMNS[counter]).join(', '));
   const add = (table: string) =>
@@ -304,11 +286,7 @@ async function countWindow(db: Db, facts: SQLWrapper, zone: string): Promise<voi
       ).join(', '),
     );
   const day = sql`(f.hour at time zone ${zone})::date`;
-  await db.execute(sql`
-    with f as materialized (
-      select coalesce(merchant_id, ${NO_MERCHANT}) as merchant_id, hour, cabinet_id, station_id, ${names}
-      from (${facts}) facts
-      where ${sql.raw(COUNTERS.map((counter) => `${COUNTER_COLUMNS[counter]} <> 0`).join(' or '))}),
+  const merchantRows = sql`,
     merchant_hours as (
       insert into dashboard_merchant_hour (merchant_id, hour, ${names})
       select merchant_id, hour, ${sums} from f group by 1, 2
@@ -320,13 +298,12 @@ async function countWindow(db: Db, facts: SQLWrapper, zone: string): Promise<voi
     totals as (
       insert into dashboard_merchant_total (merchant_id, ${names})
       select merchant_id, ${sums} from f group by 1
-      on conflict (merchant_id) do update set ${add('dashboard_merchant_total')}),
-    cabinet_hours as (
-      insert into dashboard_cabinet_hour (cabinet_id, merchant_id, station_id, hour, swaps, energy_kwh)
-      select cabinet_id, merchant_id, (array_agg(station_id))[1], hour, sum(swaps), sum(energy_kwh)
-      from f where cabinet_id is not null and (swaps <> 0 or energy_kwh <> 0) group by cabinet_id, merchant_id, hour
-      on conflict (cabinet_id, merchant_id, hour) do update set station_id = excluded.station_id,
-        swaps = dashboard_cabinet_hour.swaps + excluded.swaps, energy_kwh = dashboard_cabinet_hour.energy_kwh + excluded.energy_kwh)
+      on conflict (merchant_id) do update set ${add('dashboard_merchant_total')})`;
+  await db.execute(sql`
+    with f as materialized (
+      select coalesce(merchant_id, ${NO_MERCHANT}) as merchant_id, hour, cabinet_id, station_id, ${names}
+      from (${facts}) facts
+      where ${sql.raw(COUNTERS.map((counter) => `${COUNTER_COLUMNS[counter]} <> 0`).join(' or '))})${rollups === ALL_ROLLUPS ? merchantRows : sql``}
     insert into dashboard_cabinet_day (cabinet_id, merchant_id, station_id, day, swaps, energy_kwh)
     select cabinet_id, merchant_id, (array_agg(station_id order by hour desc))[1], ${day}, sum(swaps), sum(energy_kwh)
     from f where cabinet_id is not null and (swaps <> 0 or energy_kwh <> 0) group by cabinet_id, merchant_id, 4
@@ -361,16 +338,7 @@ export async function columnSpan(db: Db, column: PgColumn, where?: SQL): Promise
  */
 export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): Promise<void> {
   // Emptied whole: deleted rows would stay in the indexes every upsert below looks its row up in.
-  await db.execute(
-    sql`truncate ${dashboardMerchantHours}, ${dashboardMerchantDays}, ${dashboardMerchantTotals}, ${dashboardCabinetHours}, ${dashboardCabinetDays}`,
-  );
-  const zone = await zoneForCounting(db);
-  for (const source of sources) {
-    const span = await source.span(db);
-    if (!span) continue;
-    const first = Math.floor(span.first.getTime() / REBUILD_WINDOW_MS) * REBUILD_WINDOW_MS;
-    for (let from = first; from <= span.last.getTime(); from += REBUILD_WINDOW_MS)
-      await countWindow(db, source.facts(db, new Date(from), new Date(from + REBUILD_WINDOW_MS)), zone);
-  }
+  await db.execute(sql`truncate ${dashboardMerchantHours}, ${dashboardMerchantDays}, ${dashboardMerchantTotals}, ${dashboardCabinetDays}`);
+  await countSources(db, sources, await zoneForCounting(db), null, ALL_ROLLUPS);
   await db.execute(sql`select pg_notify(${FIGURE_CHANNEL}, ${`${EVERY_MERCHANT}:figures,trends,ranking`})`);
 }

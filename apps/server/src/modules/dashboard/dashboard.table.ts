@@ -2,7 +2,7 @@ import { date, index, integer, numeric, pgTable, primaryKey, timestamp } from 'd
 
 /**
  * The dashboard's rollups (docs/dashboard.md): per merchant (0 for rows of no merchant, which only
- * platform staff see) and hour, day and in all; per cabinet and hour and day. Each row is kept up
+ * platform staff see) and hour, day and in all; per cabinet and day (the ranking's; no cabinet hours). Each row is kept up
  * by an upsert inside the transaction that stores the swap, order or customer it counts, so a
  * figure is never ahead of or behind what it counts; the dashboard reads these rows only.
  */
@@ -45,15 +45,6 @@ const cabinetCounters = {
   swaps: counters.swaps,
   energyKwh: counters.energyKwh,
 };
-
-export const dashboardCabinetHours = pgTable(
-  'dashboard_cabinet_hour',
-  { ...cabinetCounters, hour: timestamp('hour', { withTimezone: true }).notNull() },
-  (t) => [
-    primaryKey({ columns: [t.cabinetId, t.merchantId, t.hour] }),
-    index('dashboard_cabinet_hour_station_idx').on(t.stationId, t.hour),
-  ],
-);
 
 export const dashboardCabinetDays = pgTable('dashboard_cabinet_day', { ...cabinetCounters, day: date('day').notNull() }, (t) => [
   primaryKey({ columns: [t.merchantId, t.day, t.cabinetId] }),

@@ -28,13 +28,21 @@ interface Visit {
   jsKb: number;
   requests: number;
   lcpMs: number;
+  /** The element the LCP entry names (tag, class, size, first words), to see what holds the paint back. */
+  lcpElement: string;
 }
 
 /** Largest contentful paint entries, kept by the page for the bench to read. */
 const watchLcp = () => {
-  const holder = window as unknown as { __lcp?: number };
+  const holder = window as unknown as { __lcp?: number; __lcpElement?: string };
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) holder.__lcp = entry.startTime;
+    for (const entry of list.getEntries() as (PerformanceEntry & { element: Element | null; size: number })[]) {
+      holder.__lcp = entry.startTime;
+      const element = entry.element;
+      holder.__lcpElement = element
+        ? `${element.tagName.toLowerCase()}${element.classList.length ? `.${[...element.classList].join('.')}` : ''} ${entry.size} px² "${(element.textContent ?? '').trim().slice(0, 30)}"`
+        : `(removed) ${entry.size} px²`;
+    }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 };
 
@@ -78,10 +86,13 @@ async function visit(
   while (Date.now() - lastScript < 1_000 && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
   // The LCP entry is final once the page has painted after its content.
   await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50))));
-  const lcpMs = (await page.evaluate(() => (window as unknown as { __lcp?: number }).__lcp)) ?? Number.NaN;
+  const { lcpMs, lcpElement } = await page.evaluate(() => {
+    const holder = window as unknown as { __lcp?: number; __lcpElement?: string };
+    return { lcpMs: holder.__lcp ?? Number.NaN, lcpElement: holder.__lcpElement ?? '' };
+  });
   const sizes = await Promise.all(scripts);
   await context.close();
-  return { jsKb: sizes.reduce((a, b) => a + b, 0) / 1024, requests: sizes.length, lcpMs };
+  return { jsKb: sizes.reduce((a, b) => a + b, 0) / 1024, requests: sizes.length, lcpMs, lcpElement };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
@@ -89,10 +100,12 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function measure(run: () => Promise<Visit>): Promise<Visit> {
   const visits: Visit[] = [];
   for (let i = 0; i < RUNS; i += 1) visits.push(await run());
+  const lcpMs = median(visits.map((v) => v.lcpMs));
   return {
     jsKb: median(visits.map((v) => v.jsKb)),
     requests: median(visits.map((v) => v.requests)),
-    lcpMs: median(visits.map((v) => v.lcpMs)),
+    lcpMs,
+    lcpElement: visits.find((v) => v.lcpMs === lcpMs)?.lcpElement ?? '',
   };
 }
 
@@ -141,6 +154,7 @@ try {
     console.log(
       `${'/dashboard (signed in)'.padEnd(28)} ${`${rate}×`.padStart(4)} ${dashboard.jsKb.toFixed(1).padStart(9)} ${String(dashboard.requests).padStart(9)} ${dashboard.lcpMs.toFixed(0).padStart(8)}  ${verdict}`,
     );
+    console.log(`${''.padEnd(28)} LCP element: ${dashboard.lcpElement}`);
   }
 } finally {
   await browser.close();

@@ -58,6 +58,21 @@ export class DashboardPage extends BasePage {
   }
 
   /**
+   * How a box holds what it shows: the pixels its content runs past its right edge (0 when it fits)
+   * and the pixels an inner element runs past that edge (0 when within it).
+   */
+  async widthOf(box: Locator, inner: Locator): Promise<{ across: number; innerPast: number }> {
+    const innerElement = await inner.elementHandle();
+    return box.evaluate(
+      (element, within) => ({
+        across: element.scrollWidth - element.clientWidth,
+        innerPast: Math.max(0, Math.ceil(within.getBoundingClientRect().right - element.getBoundingClientRect().right)),
+      }),
+      innerElement,
+    );
+  }
+
+  /**
    * Records what the page asks for from now on, in order: each API call by its path after
    * `/api/oms` or `/api/auth` with its query (`/dashboard/trend?range=today`) and a posted body after
    * a space (a map call: `/site/store/map {}`), each other file by its path.

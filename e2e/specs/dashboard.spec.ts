@@ -1,7 +1,7 @@
 import { STATION_TYPES, stationMapPath } from '@swap/contracts';
 import { describe, expect, test } from '../support/fixtures.js';
 import { createStationCabinet, serveSwaps, startCabinetDevice } from '../support/fleet.js';
-import { createMerchant } from '../support/factories.js';
+import { createMerchant, unique } from '../support/factories.js';
 import { checkA11y } from '../support/a11y.js';
 import { DashboardPage } from '../pages/dashboard-page.js';
 import { Shell } from '../pages/shell.js';
@@ -76,6 +76,33 @@ describe('dashboard', () => {
     // the first answer, so the fitted view was never asked for.
     expect(mapCalls().length).toBeGreaterThan(1);
     expect(new Set(mapCalls())).toEqual(new Set([`${stationMapPath('SWAP')} {}`]));
+  });
+
+  test('a station’s 100-character name keeps within the rankings and the fleet map on a 1920×1080 wall screen', async ({ page }) => {
+    const merchant = await createMerchant({ menuCodes: ['dashboard.figures', 'dashboard.trends', 'dashboard.ranking', 'site.cabinet'] });
+    const long = unique('Swap point ').padEnd(99, ' at the Riverside Avenue interchange, north gate');
+    const stationName = `${long}N`;
+    expect(stationName).toHaveLength(100);
+    await createStationCabinet(merchant, { name: stationName });
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await new Shell(page).startSignedIn(merchant.admin.username, merchant.admin.password);
+    const dashboard = new DashboardPage(page);
+    await dashboard.open();
+    await dashboard.waitUntilDrawn();
+    // The merchant's one station has no battery to swap: the emptiest stations name it, cut to one
+    // line inside the card, the whole name on hover.
+    const rankings = dashboard.card('Rankings');
+    const name = rankings.getByTitle(stationName, { exact: true });
+    await expect.poll(() => name.textContent()).toBe(stationName);
+    await expect.poll(() => name.evaluate((cell) => cell.scrollWidth > cell.clientWidth && cell.getClientRects().length === 1)).toBe(true);
+    await expect.poll(() => dashboard.widthOf(rankings, name)).toEqual({ across: 0, innerPast: 0 });
+    // The fleet map names it whole on its marker, and its title and legend keep within its card.
+    await expect.poll(() => dashboard.stationOnMap(stationName)).toMatch(/: 0 of 1 cabinets online/);
+    const map = page.locator('.ant-card').filter({ has: page.getByText(/^Fleet map: /) });
+    await expect
+      .poll(() => dashboard.widthOf(map, map.getByRole('list', { name: 'Stations drawn by state' })))
+      .toEqual({ across: 0, innerPast: 0 });
+    await expect.poll(() => dashboard.overflow()).toEqual({ down: 0, across: 0 });
   });
 
   test('a merchant’s role holding the figures only sees them, in Bahasa, and no other card', async ({ page, baseURL }) => {

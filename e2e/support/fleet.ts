@@ -124,10 +124,10 @@ export async function serveSwaps(vehicleNumber: string, times: readonly Date[]):
  */
 export async function createStationCabinet(
   merchant: Merchant,
-  options: { areaId?: number; latitude?: number; longitude?: number } = {},
+  options: { areaId?: number; latitude?: number; longitude?: number; name?: string } = {},
 ): Promise<{ stationId: number; stationName: string; cabinet: CabinetDevice }> {
   const platform = await apiToken('admin');
-  const name = unique('Swap point ');
+  const name = options.name ?? unique('Swap point ');
   const station = await apiRequest(platform, stationApi.SWAP.add, {
     name,
     nature: 'SELF_OPERATED',

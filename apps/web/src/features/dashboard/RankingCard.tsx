@@ -27,6 +27,9 @@ const cabinetColumns: ResourceColumn<CabinetRow>[] = [
     key: 'stationName',
     titleKey: 'dashboard.station',
     render: (row) => <StationName id={row.stationId} name={row.stationName} type={row.stationType} />,
+    // A long name keeps to one line (the whole name on hover): both rankings side by side fit half the row at 1920×1080.
+    ellipsis: true,
+    width: 120,
   },
   { key: 'swaps', titleKey: 'dashboard.swaps', kind: 'number' },
 ];
@@ -36,6 +39,8 @@ const stationColumns: ResourceColumn<StationRow>[] = [
     key: 'stationName',
     titleKey: 'dashboard.station',
     render: (row) => <StationName id={row.stationId} name={row.stationName} type={row.stationType} />,
+    ellipsis: true,
+    width: 120,
   },
   { key: 'swappable', titleKey: 'dashboard.swappable', kind: 'number' },
   { key: 'batteries', titleKey: 'dashboard.batteries', kind: 'number' },

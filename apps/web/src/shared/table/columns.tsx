@@ -58,8 +58,10 @@ export function useTableColumns<T extends object>(columns: ResourceColumn<T>[], 
       render: (_value: unknown, record: T) => {
         const shown = show(column, record);
         if (!column.ellipsis) return shown;
+        // The whole value on hover: the text shown, or the record's own value under a rendering (a link).
+        const whole = typeof shown === 'string' ? shown : textOf(valueOf(record, column.dataIndex ?? column.key));
         return (
-          <span className="cell-ellipsis" style={{ maxWidth: column.width ?? 240 }} title={typeof shown === 'string' ? shown : undefined}>
+          <span className="cell-ellipsis" style={{ maxWidth: column.width ?? 240 }} title={whole || undefined}>
             {shown}
           </span>
         );

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { normalizeMoney, PAYMENT_SIGNATURE_HEADER, type Currency } from '@swap/contracts';
+import { normalizeMoney, type Currency } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import type { PaymentConfig } from '../../app/config.js';
-import { AppError, loggableError } from '../../app/errors.js';
-import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
+import { AppError } from '../../app/errors.js';
 import { recordAudit } from '../audit-log/index.js';
+import { callGateway } from './payment.gateway.js';
 import { paymentRefunds } from './payment.table.js';
 
 /** A paid order whose payment goes back through the gateway that took it, as its kind reads it (locked). */
@@ -125,42 +125,27 @@ const gatewayRefundAnswer = z.object({
  */
 export async function sendGatewayRefund(config: PaymentConfig, claim: RefundClaim, log: FastifyBaseLogger): Promise<RefundAnswer> {
   const gateway = claim.paymentGateway;
-  const secret = config.secrets[gateway]!;
-  const about = { gateway, orderNo: claim.orderNo, refundNo: claim.refundNo };
-  const request = JSON.stringify({
+  const body = {
     paymentGateway: gateway,
     refundNo: claim.refundNo,
     orderNo: claim.orderNo,
     transactionId: claim.transactionId,
     amount: claim.amount,
     currency: claim.currency,
-  });
-  let text: string;
-  let signature: string | null;
-  try {
-    const response = await fetch(`${config.gatewayUrl}/refunds`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(secret, request) },
-      body: request,
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    text = await response.text();
-    signature = response.headers.get(PAYMENT_SIGNATURE_HEADER);
-    if (!response.ok) throw new Error(`gateway answered HTTP ${response.status}`);
-  } catch (error) {
-    log.warn({ err: loggableError(error), refund: about }, 'payment gateway refund request failed');
-    throw new AppError('httpException');
-  }
-  try {
-    if (checkPaymentSignature(secret, Buffer.from(text, 'utf8'), signature ?? undefined, config.windowSeconds) !== 'ok')
-      throw new Error('the answer is not signed with the gateway secret');
-    const answer = gatewayRefundAnswer.parse(JSON.parse(text));
-    if (answer.refundNo !== claim.refundNo) throw new Error(`the answer names refund ${answer.refundNo}`);
-    return { status: answer.status, refundId: answer.refundId, reason: answer.reason ?? null };
-  } catch (error) {
-    log.warn({ err: loggableError(error), refund: about, answer: text.slice(0, 200) }, 'payment gateway refund answer refused');
-    throw new AppError('paymentParseError');
-  }
+  };
+  const about = { refund: { gateway, orderNo: claim.orderNo, refundNo: claim.refundNo } };
+  const answer = await callGateway(
+    config,
+    config.secrets[gateway]!,
+    '/refunds',
+    body,
+    gatewayRefundAnswer,
+    { what: 'payment gateway refund', about, log },
+    (a) => {
+      if (a.refundNo !== claim.refundNo) throw new Error(`the answer names refund ${a.refundNo}`);
+    },
+  );
+  return { status: answer.status, refundId: answer.refundId, reason: answer.reason ?? null };
 }
 
 /**

@@ -3,7 +3,6 @@ import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   normalizeMoney,
-  PAYMENT_SIGNATURE_HEADER,
   type PaymentCallbackAnswer,
   type PaymentCallbackBody,
   type PaymentEventRecord,
@@ -13,10 +12,11 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { holds } from '../../app/context.js';
 import type { PaymentConfig } from '../../app/config.js';
-import { AppError, loggableError, notFound, worded } from '../../app/errors.js';
-import { checkPaymentSignature, signPayment } from '../../app/payment-signature.js';
+import { AppError, notFound, worded } from '../../app/errors.js';
+import { checkPaymentSignature } from '../../app/payment-signature.js';
 import { permissionDenied } from '../../app/policy.js';
 import { recordAnonymousAudit, recordAudit } from '../audit-log/index.js';
+import { callGateway } from './payment.gateway.js';
 import { payableKindOf, type PayableKind, type PayableOrder } from './payable.js';
 import { paymentCallbacks, paymentRefunds, paymentRequests } from './payment.table.js';
 
@@ -183,39 +183,18 @@ export async function requestPayment(
   const gateway = config.gateway;
   const secret = gateway ? config.secrets[gateway] : undefined;
   if (!gateway || !secret || !config.gatewayUrl || !config.callbackUrl) throw new AppError('paymentGatewayMissing');
-  const request = JSON.stringify({
+  const body = {
     paymentGateway: gateway,
     orderNo: order.orderNo,
     amount: order.amountDue,
     currency: order.currency,
     callbackUrl: config.callbackUrl,
+  };
+  const answer = await callGateway(config, secret, '/payments', body, gatewayAnswer, {
+    what: 'payment gateway',
+    about: { gateway, orderNo },
+    log,
   });
-  let text: string;
-  let signature: string | null;
-  try {
-    const response = await fetch(`${config.gatewayUrl}/payments`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', [PAYMENT_SIGNATURE_HEADER]: signPayment(secret, request) },
-      body: request,
-      signal: AbortSignal.timeout(config.timeoutMs),
-    });
-    text = await response.text();
-    signature = response.headers.get(PAYMENT_SIGNATURE_HEADER);
-    if (!response.ok) throw new Error(`gateway answered HTTP ${response.status}`);
-  } catch (error) {
-    log.warn({ err: loggableError(error), gateway, orderNo }, 'payment gateway request failed');
-    throw new AppError('httpException');
-  }
-  let answer: z.infer<typeof gatewayAnswer>;
-  try {
-    // Only the gateway's own answer counts: signed with its secret, like a refund's answer.
-    if (checkPaymentSignature(secret, Buffer.from(text, 'utf8'), signature ?? undefined, config.windowSeconds) !== 'ok')
-      throw new Error('the answer is not signed with the gateway secret');
-    answer = gatewayAnswer.parse(JSON.parse(text));
-  } catch (error) {
-    log.warn({ err: loggableError(error), gateway, orderNo, answer: text.slice(0, 200) }, 'payment gateway answer refused');
-    throw new AppError('paymentParseError');
-  }
   await ctx.db.transaction(async (tx) => {
     const again = await kind.lockByNo(tx, orderNo);
     if (again?.amountDue !== null && again?.amountDue !== undefined) await kind.start?.(tx, again.orderId);

@@ -16,7 +16,7 @@ import { serve } from '../../app/route.js';
 import { allCities } from '../area/index.js';
 import { freeBatteriesOf, setBatteryHolder } from '../battery/index.js';
 import { customersOf } from '../customer/index.js';
-import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefunds } from '../payment/index.js';
 import { findTypeOfKind } from '../device-type/index.js';
 import { findBasePrice } from '../price/index.js';
 import { enabledBatteryPrice } from '../price-setting/index.js';
@@ -196,19 +196,7 @@ export async function seedDemoDeviceOrders(db: Db, demo: DemoContext): Promise<v
       .select()
       .from(deviceOrders)
       .where(and(eq(deviceOrders.merchantId, merchantId), eq(deviceOrders.status, 'REFUNDED')));
-    for (const row of refunded)
-      await recordDemoGatewayRefund(db, {
-        kind: row.kind,
-        orderId: row.id,
-        orderNo: row.orderNo,
-        merchantId,
-        paymentGateway: row.paymentGateway!,
-        transactionId: row.transactionId!,
-        amount: row.totalAmount,
-        currency: row.currency,
-        operatorName: DEMO_REFUNDERS[merchant] ?? '',
-        at: row.refundedAt!,
-      });
+    await recordDemoGatewayRefunds(db, refunded, (row) => row.totalAmount, DEMO_REFUNDERS[merchant] ?? '');
     // A handed-over battery lease: the customer holds the battery (its page and the customer's show it).
     for (const { batteryId, customerId } of held) await setBatteryHolder(db, batteryId, customerId);
   }

@@ -10,7 +10,7 @@ export {
   DEMO_GATEWAY,
   DEMO_REFUNDERS,
   openGatewayRefund,
-  recordDemoGatewayRefund,
+  recordDemoGatewayRefunds,
   sendGatewayRefund,
   settleGatewayRefund,
   type RecordedRefund,

@@ -195,33 +195,53 @@ export async function settleGatewayRefund(ctx: Ctx, tx: Db, claim: RefundClaim, 
 export const DEMO_GATEWAY = 'STANDIN';
 export const DEMO_REFUNDERS: Readonly<Record<string, string>> = { 'Demo Agent': 'merchant', 'Siam Swap Direct': 'admin' };
 
-/** A refund the gateway took, as the demo history records it (docs/orders.md, "Demo"). */
-export async function recordDemoGatewayRefund(
+/** A refunded order as its table holds it (the demo's gateway took its refund). */
+export interface DemoRefundedOrder {
+  kind: string;
+  id: number;
+  orderNo: string;
+  merchantId: number;
+  paymentGateway: string | null;
+  transactionId: string | null;
+  currency: Currency;
+  refundedAt: Date | null;
+}
+
+/**
+ * The refunds the gateway took of refunded demo orders, as the demo history records them (docs/orders.md,
+ * "Demo"): one each, of `amountOf` the order, by `operatorName` when the order was refunded.
+ */
+export async function recordDemoGatewayRefunds<R extends DemoRefundedOrder>(
   db: Db,
-  refund: Omit<RefundedPayment, 'amount'> & { amount: string; operatorName: string; at: Date },
+  orders: readonly R[],
+  amountOf: (order: R) => string,
+  operatorName: string,
 ): Promise<void> {
-  const [row] = await db
-    .insert(paymentRefunds)
-    .values({
-      paymentGateway: refund.paymentGateway,
-      transactionId: refund.transactionId,
-      orderKind: refund.kind,
-      orderNo: refund.orderNo,
-      orderId: refund.orderId,
-      merchantId: refund.merchantId,
-      amount: refund.amount,
-      currency: refund.currency,
-      status: 'REFUNDED',
-      operatorName: refund.operatorName,
-      requestedAt: refund.at,
-      sentAt: refund.at,
-      answeredAt: refund.at,
-    })
-    .onConflictDoNothing()
-    .returning({ id: paymentRefunds.id });
-  if (row)
-    await db
-      .update(paymentRefunds)
-      .set({ gatewayRefundId: `SR${refund.at.getTime()}${row.id}` })
-      .where(eq(paymentRefunds.id, row.id));
+  for (const order of orders) {
+    const at = order.refundedAt!;
+    const [row] = await db
+      .insert(paymentRefunds)
+      .values({
+        paymentGateway: order.paymentGateway!,
+        transactionId: order.transactionId!,
+        orderKind: order.kind,
+        orderNo: order.orderNo,
+        orderId: order.id,
+        merchantId: order.merchantId,
+        amount: amountOf(order),
+        currency: order.currency,
+        status: 'REFUNDED',
+        operatorName,
+        requestedAt: at,
+        sentAt: at,
+        answeredAt: at,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentRefunds.id });
+    if (row)
+      await db
+        .update(paymentRefunds)
+        .set({ gatewayRefundId: `SR${at.getTime()}${row.id}` })
+        .where(eq(paymentRefunds.id, row.id));
+  }
 }

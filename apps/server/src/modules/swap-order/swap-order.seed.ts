@@ -7,7 +7,7 @@ import { cabinetsInStationsOf } from '../cabinet/index.js';
 import { customerNumberOf, customersOf } from '../customer/index.js';
 import { enabledConsumerPrices } from '../price-setting/index.js';
 import { stationCityId } from '../station/index.js';
-import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefunds } from '../payment/index.js';
 import { recordDemoSwaps } from '../swap/index.js';
 import { payFromWallet, refundToWallet, walletHoldersOf } from '../top-up/index.js';
 import { priceEnergy } from './swap-order.service.js';
@@ -167,19 +167,7 @@ export async function seedDemoSwapOrders(db: Db, demo: DemoContext): Promise<voi
 async function refundDemoOrdersThroughGateway(db: Db, swapRecordIds: number[], operator: string): Promise<void> {
   if (swapRecordIds.length === 0) return;
   const rows = await db.select().from(swapOrders).where(inArray(swapOrders.swapRecordId, swapRecordIds));
-  for (const row of rows)
-    await recordDemoGatewayRefund(db, {
-      kind: row.kind,
-      orderId: row.id,
-      orderNo: row.orderNo,
-      merchantId: row.merchantId,
-      paymentGateway: row.paymentGateway!,
-      transactionId: row.transactionId!,
-      amount: row.amount,
-      currency: row.currency,
-      operatorName: operator,
-      at: row.refundedAt!,
-    });
+  await recordDemoGatewayRefunds(db, rows, (row) => row.amount, operator);
 }
 
 /**

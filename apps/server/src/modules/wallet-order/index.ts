@@ -18,7 +18,7 @@ import { chosenAgent } from '../../app/owned-records.js';
 import { serve } from '../../app/route.js';
 import { merchantCurrency } from '../currency/index.js';
 import { customersOf } from '../customer/index.js';
-import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefund } from '../payment/index.js';
+import { DEMO_GATEWAY, DEMO_REFUNDERS, recordDemoGatewayRefunds } from '../payment/index.js';
 import { enabledPackagePrices, enabledTopUpOffers } from '../price-setting/index.js';
 import { firstTopUpDue, moveWallet, payFromWallet, refundToWallet, topUpOffersOf } from '../top-up/index.js';
 import { walletOrders } from './wallet-order.table.js';
@@ -294,18 +294,6 @@ export async function seedDemoWalletOrders(db: Db, demo: DemoContext): Promise<v
       .where(
         and(eq(walletOrders.merchantId, merchantId), eq(walletOrders.status, 'REFUNDED'), eq(walletOrders.paymentGateway, DEMO_GATEWAY)),
       );
-    for (const row of refunded)
-      await recordDemoGatewayRefund(db, {
-        kind: row.kind,
-        orderId: row.id,
-        orderNo: row.orderNo,
-        merchantId,
-        paymentGateway: DEMO_GATEWAY,
-        transactionId: row.transactionId!,
-        amount: row.paidAmount,
-        currency: row.currency,
-        operatorName: DEMO_REFUNDERS[merchant] ?? '',
-        at: row.refundedAt!,
-      });
+    await recordDemoGatewayRefunds(db, refunded, (row) => row.paidAmount, DEMO_REFUNDERS[merchant] ?? '');
   }
 }

@@ -45,8 +45,46 @@ export interface OrderRow {
   transactionId: string | null;
   paidAt: Date | null;
   cancelledAt: Date | null;
+  refundedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
+}
+
+/** A listed order: its row with its merchant's name and its customer's number and name (the kit's list select). */
+export interface ListedOrder<Row extends OrderRow> {
+  order: Row;
+  merchantName: string | null;
+  customerNumber: string;
+  givenName: string;
+  familyName: string;
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+/**
+ * What every order kind's record shows alike (docs/orders.md, "One kit for the order kinds"): the
+ * order, its merchant and customer, currency and status, the payment and the times; a kind's
+ * presenter adds its own fields.
+ */
+export function orderRecordOf<Row extends OrderRow>({ order: o, merchantName, customerNumber, givenName, familyName }: ListedOrder<Row>) {
+  return {
+    id: o.id,
+    orderNo: o.orderNo,
+    kind: o.kind as Row['kind'],
+    merchantId: o.merchantId,
+    merchantName,
+    customerId: o.customerId,
+    customerNumber,
+    customerName: `${givenName} ${familyName}`.trim(),
+    currency: o.currency,
+    status: o.status as Row['status'],
+    paymentGateway: o.paymentGateway,
+    transactionId: o.transactionId,
+    paidAt: iso(o.paidAt),
+    cancelledAt: iso(o.cancelledAt),
+    refundedAt: iso(o.refundedAt),
+    createdAt: o.createdAt.toISOString(),
+  };
 }
 
 /** An order kind's table: the shared columns under their shared names. */

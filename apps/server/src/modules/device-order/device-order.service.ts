@@ -17,7 +17,7 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { handOver } from '../../app/hand-over.js';
 import { defineList } from '../../app/list.js';
-import { orderKind } from '../../app/order-kind.js';
+import { orderKind, orderRecordOf, type ListedOrder } from '../../app/order-kind.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { prefixPattern } from '../../app/pagination.js';
 import { fieldInvalid } from '../../app/policy.js';
@@ -48,43 +48,20 @@ const scopeOf = deviceOrderKind.scope;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-interface Listed {
-  order: Row;
-  merchantName: string | null;
-  cityName: string | null;
-  customerNumber: string;
-  givenName: string;
-  familyName: string;
-}
-
-function present({ order: o, merchantName, cityName, customerNumber, givenName, familyName }: Listed): DeviceOrderRecord {
+function present(listed: ListedOrder<Row> & { cityName: string | null }): DeviceOrderRecord {
+  const { order: o, cityName } = listed;
   return {
-    id: o.id,
-    orderNo: o.orderNo,
-    kind: o.kind,
+    ...orderRecordOf(listed),
     orderType: o.orderType,
-    merchantId: o.merchantId,
-    merchantName,
-    customerId: o.customerId,
-    customerNumber,
-    customerName: `${givenName} ${familyName}`.trim(),
     deviceId: o.deviceId,
     deviceNumber: o.deviceNumber,
     cityId: o.cityId,
     cityName,
-    currency: o.currency,
     price: normalizeMoney(o.price),
     deposit: normalizeMoney(o.deposit),
     totalAmount: normalizeMoney(o.totalAmount),
     source: o.source,
-    status: o.status,
-    paymentGateway: o.paymentGateway,
-    transactionId: o.transactionId,
-    paidAt: iso(o.paidAt),
     handedOverAt: iso(o.handedOverAt),
-    cancelledAt: iso(o.cancelledAt),
-    refundedAt: iso(o.refundedAt),
-    createdAt: o.createdAt.toISOString(),
   };
 }
 

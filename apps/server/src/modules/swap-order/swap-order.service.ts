@@ -19,7 +19,7 @@ import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
-import { orderKind } from '../../app/order-kind.js';
+import { orderKind, orderRecordOf, type ListedOrder } from '../../app/order-kind.js';
 import { qualified } from '../../app/sql.js';
 import { areaNameOf } from '../area/index.js';
 import { recordAudit } from '../audit-log/index.js';
@@ -48,46 +48,22 @@ const scopeOf = swapOrderKind.scope;
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 const kwhText = (value: string | null) => (value === null ? null : Number(value).toFixed(3));
 
-interface Listed {
-  order: Row;
-  merchantName: string | null;
-  cityName: string | null;
-  cabinetNumber: string;
-  customerNumber: string;
-  givenName: string;
-  familyName: string;
-}
-
-function present({ order: o, merchantName, cityName, cabinetNumber, customerNumber, givenName, familyName }: Listed): SwapOrderRecord {
+function present(listed: ListedOrder<Row> & { cityName: string | null; cabinetNumber: string }): SwapOrderRecord {
+  const { order: o, cityName, cabinetNumber } = listed;
   return {
-    id: o.id,
-    orderNo: o.orderNo,
-    kind: o.kind,
-    merchantId: o.merchantId,
-    merchantName,
-    customerId: o.customerId,
-    customerNumber,
-    customerName: `${givenName} ${familyName}`.trim(),
+    ...orderRecordOf(listed),
     swapId: o.swapRecordId,
     swapAt: o.swapAt.toISOString(),
     cabinetId: o.cabinetId,
     cabinetNumber,
     cityId: o.cityId,
     cityName,
-    currency: o.currency,
     unitPrice: normalizeMoney(o.unitPrice),
     meterStartKwh: kwhText(o.meterStartKwh),
     meterEndKwh: kwhText(o.meterEndKwh),
     energyKwh: kwhText(o.energyKwh),
     amount: normalizeMoney(o.amount),
-    status: o.status,
-    paymentGateway: o.paymentGateway,
-    transactionId: o.transactionId,
-    paidAt: iso(o.paidAt),
     completedAt: iso(o.completedAt),
-    cancelledAt: iso(o.cancelledAt),
-    refundedAt: iso(o.refundedAt),
-    createdAt: o.createdAt.toISOString(),
   };
 }
 

@@ -21,7 +21,7 @@ import type { PaymentConfig } from '../../app/config.js';
 import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation, notFound } from '../../app/errors.js';
 import { defineList } from '../../app/list.js';
-import { orderKind } from '../../app/order-kind.js';
+import { orderKind, orderRecordOf, type ListedOrder } from '../../app/order-kind.js';
 import { chosenAgent } from '../../app/owned-records.js';
 import { recordAudit } from '../audit-log/index.js';
 import { merchantCurrency } from '../currency/index.js';
@@ -50,25 +50,10 @@ const scopeOf = walletOrderKind.scope;
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-interface Listed {
-  order: Row;
-  merchantName: string | null;
-  customerNumber: string;
-  givenName: string;
-  familyName: string;
-}
-
-function present({ order: o, merchantName, customerNumber, givenName, familyName }: Listed): WalletOrderRecord {
+function present(listed: ListedOrder<Row>): WalletOrderRecord {
+  const o = listed.order;
   return {
-    id: o.id,
-    orderNo: o.orderNo,
-    kind: o.kind,
-    merchantId: o.merchantId,
-    merchantName,
-    customerId: o.customerId,
-    customerNumber,
-    customerName: `${givenName} ${familyName}`.trim(),
-    currency: o.currency,
+    ...orderRecordOf(listed),
     paidAmount: normalizeMoney(o.paidAmount),
     giftAmount: normalizeMoney(o.giftAmount),
     marketingType: o.marketingType,
@@ -80,14 +65,7 @@ function present({ order: o, merchantName, customerNumber, givenName, familyName
     swapsLeft: o.swapsLeft,
     validUntil: iso(o.validUntil),
     source: o.source,
-    status: o.status,
-    paymentGateway: o.paymentGateway,
-    transactionId: o.transactionId,
-    paidAt: iso(o.paidAt),
     completedAt: iso(o.completedAt),
-    cancelledAt: iso(o.cancelledAt),
-    refundedAt: iso(o.refundedAt),
-    createdAt: o.createdAt.toISOString(),
   };
 }
 

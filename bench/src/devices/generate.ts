@@ -8,6 +8,7 @@
  *   DATABASE_URL=postgres://… BENCH_SCALE=0.1 npx tsx bench/src/devices/generate.ts
  */
 import pg from 'pg';
+import { dropIndexes, migratedDatabaseUrl, timed } from '../bulk-load.js';
 
 export interface FleetSize {
   batteries: number;
@@ -21,23 +22,6 @@ export function fleetSize(scale: number): FleetSize {
 
 const MERCHANTS = 20;
 const CHUNK = 100_000;
-
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  const result = await run();
-  console.log(`  ${label}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
-
-/** Drops a table's secondary indexes and answers their definitions, to rebuild after the load. */
-async function dropIndexes(client: pg.ClientBase, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-    `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = $1 and indexname <> $2`,
-    [table, `${table}_pkey`],
-  );
-  for (const row of rows) await client.query(`drop index if exists "${row.indexname}"`);
-  return rows.map((row) => row.indexdef);
-}
 
 async function typeIds(client: pg.ClientBase): Promise<Record<string, number>> {
   await client.query(`
@@ -93,8 +77,7 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
     const batteryOwner = ownerSql(merchants, `(((g - 1) % ${V}) + 1)`);
     const active = `g % 10 <> 0 and g % 3 <> 0 and g % 97 <> 0`;
     const bindable = `(g <= ${V} or (g <= ${2 * V} and ((g - 1) % ${V} + 1) % 4 = 0)) and g % 3 <> 0 and g % 97 <> 0 and ((g - 1) % ${V} + 1) % 10 <> 0`;
-    const defs = new Map<string, string[]>();
-    for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment']) defs.set(table, await dropIndexes(client, table));
+    const indexes = await dropIndexes(client, ['battery', 'vehicle', 'cabinet', 'cabinet_compartment']);
     // Row triggers keep stock_count, device_number and each cabinet's battery counts; a bulk load disables them and fills them once at the end.
     for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment'])
       await client.query(`alter table ${table} disable trigger user`);
@@ -220,14 +203,7 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
         await client.query(`insert into device_number (number, kind) select number, '${table}' from ${table} on conflict do nothing`);
       }
     });
-    await timed('indexes rebuilt', async () => {
-      for (const list of defs.values()) for (const def of list) await client.query(def);
-    });
-    await timed('vacuum analyse', async () => {
-      for (const table of ['battery', 'vehicle', 'cabinet', 'cabinet_compartment', 'station', 'stock_batch', 'stock_batch_item']) {
-        await client.query(`vacuum (analyze) ${table}`);
-      }
-    });
+    await indexes.rebuilt(['battery', 'vehicle', 'cabinet', 'cabinet_compartment', 'station', 'stock_batch', 'stock_batch_item']);
   } finally {
     await client.end();
   }
@@ -235,11 +211,5 @@ export async function generateFleet(databaseUrl: string, size: FleetSize): Promi
 
 const direct = process.argv[1]?.endsWith('devices/generate.ts');
 if (direct) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is required');
-  const { openDatabase } = await import('../../../apps/server/src/db/client.js');
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-  await database.migrate();
-  await database.close();
-  await generateFleet(url, fleetSize(Number(process.env.BENCH_SCALE ?? 1)));
+  await generateFleet(await migratedDatabaseUrl(), fleetSize(Number(process.env.BENCH_SCALE ?? 1)));
 }

@@ -98,9 +98,4 @@ export function ctxOf(db: Db, merchantId: number | null): Ctx {
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
 
-export async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  const result = await run();
-  console.log(`  ${label}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
+export { timed } from '../bulk-load.js';

@@ -9,6 +9,7 @@
  *   DATABASE_URL=postgres://… BENCH_SCALE=0.1 npx tsx bench/src/orders/generate.ts
  */
 import pg from 'pg';
+import { dropIndexes, migratedDatabaseUrl, timed } from '../bulk-load.js';
 import { fleetSize, generateFleet } from '../devices/generate.js';
 
 export interface OrderSize {
@@ -28,23 +29,6 @@ export function orderSize(scale: number): OrderSize {
 const CHUNK = 250_000;
 /** Orders are spread over the last 640 days up to the load. */
 const SPAN_DAYS = 640;
-
-async function timed<T>(label: string, run: () => Promise<T>): Promise<T> {
-  const start = Date.now();
-  const result = await run();
-  console.log(`  ${label}: ${((Date.now() - start) / 1000).toFixed(1)} s`);
-  return result;
-}
-
-/** Drops a table's secondary indexes but the unique ones (other tables' keys may rest on them), answering their definitions. */
-async function dropIndexes(client: pg.ClientBase, table: string): Promise<string[]> {
-  const { rows } = await client.query<{ indexname: string; indexdef: string }>(
-    `select indexname, indexdef from pg_indexes where schemaname = 'public' and tablename = $1 and indexname <> $2 and indexdef not like 'CREATE UNIQUE%'`,
-    [table, `${table}_pkey`],
-  );
-  for (const row of rows) await client.query(`drop index if exists "${row.indexname}"`);
-  return rows.map((row) => row.indexdef);
-}
 
 async function chunked(total: number, insert: (from: number, to: number) => Promise<unknown>): Promise<void> {
   for (let from = 1; from <= total; from += CHUNK) await insert(from, Math.min(total, from + CHUNK - 1));
@@ -111,8 +95,7 @@ export async function generateOrders(databaseUrl: string, scale: number): Promis
     const products = productRows.map((row) => row.id);
     const productOf = (k: string, g: string) => `(array[${products.join(',')}])[1 + ${mIdx(k)} * 5 + (${g} % 5)]`;
 
-    const defs = new Map<string, string[]>();
-    for (const table of ['customer', 'product_order', 'swap_record', 'swap_order']) defs.set(table, await dropIndexes(client, table));
+    const indexes = await dropIndexes(client, ['customer', 'product_order', 'swap_record', 'swap_order'], { keepUnique: true });
     const created = (g: string, n: number) =>
       `(now() - interval '${SPAN_DAYS} days' + (${g}::double precision / ${n}) * interval '${SPAN_DAYS} days')`;
 
@@ -204,13 +187,7 @@ export async function generateOrders(databaseUrl: string, scale: number): Promis
           cross join lateral (select (array['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'PAID', 'REGISTERED', 'IN_PROGRESS', 'CANCELLED', 'TIMEOUT_CANCELLED'])[1 + (g / 20) % 10] as status) s`),
       ),
     );
-    await timed('indexes rebuilt', async () => {
-      for (const list of defs.values()) for (const def of list) await client.query(def);
-    });
-    await timed('vacuum analyse', async () => {
-      for (const table of ['customer', 'product_package', 'product_order', 'swap_record', 'swap_order'])
-        await client.query(`vacuum (analyze) ${table}`);
-    });
+    await indexes.rebuilt(['customer', 'product_package', 'product_order', 'swap_record', 'swap_order']);
     return size;
   } finally {
     await client.end();
@@ -340,12 +317,7 @@ export async function generateSwaps(databaseUrl: string, total: number): Promise
 
 const direct = process.argv[1]?.endsWith('orders/generate.ts');
 if (direct) {
-  const url = process.env.DATABASE_URL;
-  if (!url) throw new Error('DATABASE_URL is required');
-  const { openDatabase } = await import('../../../apps/server/src/db/client.js');
-  const database = await openDatabase({ databaseUrl: url, dataDir: 'memory://' });
-  await database.migrate();
-  await database.close();
+  const url = await migratedDatabaseUrl();
   const size = await generateOrders(url, Number(process.env.BENCH_SCALE ?? 1));
   await generateSwaps(url, swapTotal(size));
 }

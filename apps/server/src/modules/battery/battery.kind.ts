@@ -1,8 +1,7 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import { AppError } from '../../app/errors.js';
-import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { deviceRowsOf, insertDevices, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { batteries } from './battery.table.js';
 import { batteryVehicles } from './battery.vehicles.js';
 
@@ -18,24 +17,7 @@ export function batterySpecOf(type: NewDevices['type']) {
   };
 }
 
-async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
-  const ids: number[] = [];
-  const common = {
-    typeId: devices.type.id,
-    merchantId: devices.merchantId,
-    brand: devices.brand,
-    model: devices.model,
-    ...batterySpecOf(devices.type),
-  };
-  for (const part of chunks(devices.numbers)) {
-    const rows = await tx
-      .insert(batteries)
-      .values(part.map((number) => ({ ...common, number })))
-      .returning({ id: batteries.id });
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
+const insertMany = (tx: Db, devices: NewDevices) => insertDevices(tx, batteries, devices, batterySpecOf(devices.type));
 
 /** A scrapped battery leaves the vehicle that held it: it can no longer be used. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
@@ -53,14 +35,6 @@ async function guardChange(tx: Db, ids: number[]): Promise<void> {
   if (busy.length) throw new AppError('batteryMidSwap', undefined, { numbers: busy.map((row) => row.number) });
 }
 
-/** A stock move (and the stock demo) marks batteries in or out of stock. */
-async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
-  await tx
-    .update(batteries)
-    .set({ stockStatus: status, updatedAt: sql`now()` })
-    .where(inArray(batteries.id, ids));
-}
-
 export const BATTERY_KIND: DeviceKindDef = {
   kind: 'battery',
   ...deviceRowsOf(batteries, {
@@ -76,7 +50,6 @@ export const BATTERY_KIND: DeviceKindDef = {
   }),
   exists: 'batteryExists',
   missing: 'batteryMissing',
-  setStockStatus,
   insertMany,
   beforeScrap,
   guardChange,

@@ -1,7 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
-import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { chunks, deviceRowsOf, insertDevices, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { cabinetCompartments, cabinets } from './cabinet.table.js';
 
 /** A new cabinet's compartment count and power ratings are its type's. */
@@ -20,26 +18,10 @@ export async function createCompartments(tx: Db, cabinetIds: number[], count: nu
 }
 
 async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
-  const ids: number[] = [];
   const spec = cabinetSpecOf(devices.type);
-  const common = { typeId: devices.type.id, merchantId: devices.merchantId, brand: devices.brand, model: devices.model, ...spec };
-  for (const part of chunks(devices.numbers)) {
-    const rows = await tx
-      .insert(cabinets)
-      .values(part.map((number) => ({ ...common, number })))
-      .returning({ id: cabinets.id });
-    ids.push(...rows.map((row) => row.id));
-  }
+  const ids = await insertDevices(tx, cabinets, devices, spec);
   await createCompartments(tx, ids, spec.compartmentCount);
   return ids;
-}
-
-/** A stock move (and the stock demo) marks cabinets in or out of stock. */
-async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
-  await tx
-    .update(cabinets)
-    .set({ stockStatus: status, updatedAt: sql`now()` })
-    .where(inArray(cabinets.id, ids));
 }
 
 export const CABINET_KIND: DeviceKindDef = {
@@ -55,6 +37,5 @@ export const CABINET_KIND: DeviceKindDef = {
   }),
   exists: 'cabinetExists',
   missing: 'cabinetMissing',
-  setStockStatus,
   insertMany,
 };

@@ -51,6 +51,8 @@ export interface DeviceRows {
   findPlacements(db: Db, ctx: Pick<Ctx, 'principal'>, numbers: string[], lock: boolean): Promise<DevicePlacement[]>;
   /** Puts the devices in one placement (assigned when it names a station), in one statement. */
   place(tx: Db, ids: number[], to: Placement): Promise<void>;
+  /** Marks the devices in or out of stock (a stock move; the stock demo's deployed devices), in one statement. */
+  setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void>;
 }
 
 /**
@@ -62,8 +64,6 @@ export interface DeviceKindDef extends DeviceRows {
   kind: DeviceKind;
   exists: MessageKey;
   missing: MessageKey;
-  /** Marks the devices in or out of stock (a stock move; the stock demo's deployed devices), in one statement. */
-  setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void>;
   /** Inserts the devices (multi-row, in chunks) inside the caller's transaction; answers their ids. */
   insertMany(tx: Db, devices: NewDevices): Promise<number[]>;
   /** Runs inside the scrap transaction before the devices are marked: releases what they hold. */

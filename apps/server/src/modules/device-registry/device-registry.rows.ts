@@ -1,8 +1,41 @@
 import { and, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
-import { deviceScope, type DevicePlacement, type DeviceRow, type DeviceRows, type Placement } from './device-registry.kind.js';
+import {
+  chunks,
+  deviceScope,
+  type DevicePlacement,
+  type DeviceRow,
+  type DeviceRows,
+  type NewDevices,
+  type Placement,
+} from './device-registry.kind.js';
+
+/**
+ * Inserts one batch of a kind's devices (docs/adding-a-resource.md): the numbers with the batch's
+ * type, owner, brand and model and the kind's specification columns from the type (`spec`), in
+ * multi-row inserts inside the caller's transaction; answers their ids in number order.
+ */
+export async function insertDevices<T extends PgTable & { id: PgColumn; $inferInsert: object }>(
+  tx: Db,
+  table: T,
+  devices: NewDevices,
+  spec: Omit<T['$inferInsert'], 'number' | 'typeId'>,
+): Promise<number[]> {
+  const common = { typeId: devices.type.id, merchantId: devices.merchantId, brand: devices.brand, model: devices.model, ...spec };
+  const ids: number[] = [];
+  for (const part of chunks(devices.numbers)) {
+    // drizzle cannot relate the rows to a table given as a type parameter: `spec` is checked against it above.
+    const rows = await tx
+      .insert(table as PgTable)
+      .values(part.map((number) => ({ ...common, number })) as never)
+      .returning({ id: table.id });
+    ids.push(...rows.map((row) => row.id as number));
+  }
+  return ids;
+}
 
 /**
  * What the shared device code reads and changes on a kind's rows (find and lock, scrap), built by the
@@ -73,6 +106,9 @@ export function deviceRowsOf(
       await tx.execute(
         sql`update ${table} set merchant_id = ${to.merchantId}, station_id = ${to.stationId}${status}, updated_at = now() where ${inArray(c.id, ids)}`,
       );
+    },
+    async setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
+      await tx.execute(sql`update ${table} set stock_status = ${status}, updated_at = now() where ${inArray(c.id, ids)}`);
     },
     async markScrapped(tx: Db, ids: number[], reason: string): Promise<void> {
       await tx.execute(

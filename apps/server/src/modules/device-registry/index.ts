@@ -11,7 +11,7 @@ export {
   type NewDevices,
 } from './device-registry.kind.js';
 export { addDeviceBatch, checkDeviceBatch, lockDevices, lockUsableDevices, scrapDevices } from './device-registry.service.js';
-export { deviceRowsOf } from './device-registry.rows.js';
+export { deviceRowsOf, insertDevices } from './device-registry.rows.js';
 export { refuseScrapped } from './device-registry.guard.js';
 export { lockStockCounters, lockStockCountersWith, type CountedDevice } from './device-registry.counters.js';
 export { deviceExport } from './device-registry.export.js';

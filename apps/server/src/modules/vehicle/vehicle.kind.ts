@@ -1,7 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import type { StockStatus } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
-import { chunks, deviceRowsOf, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
+import { deviceRowsOf, insertDevices, type DeviceKindDef, type NewDevices } from '../device-registry/index.js';
 import { releaseBatteriesOf } from '../battery/index.js';
 import { vehicles } from './vehicle.table.js';
 
@@ -10,24 +9,7 @@ export function vehicleSpecOf(type: NewDevices['type']) {
   return { compartmentType: type.compartmentType, rateCapacity: type.ratedCapacity, rateVoltage: type.ratedVoltage };
 }
 
-async function insertMany(tx: Db, devices: NewDevices): Promise<number[]> {
-  const ids: number[] = [];
-  const common = {
-    typeId: devices.type.id,
-    merchantId: devices.merchantId,
-    brand: devices.brand,
-    model: devices.model,
-    ...vehicleSpecOf(devices.type),
-  };
-  for (const part of chunks(devices.numbers)) {
-    const rows = await tx
-      .insert(vehicles)
-      .values(part.map((number) => ({ ...common, number })))
-      .returning({ id: vehicles.id });
-    ids.push(...rows.map((row) => row.id));
-  }
-  return ids;
-}
+const insertMany = (tx: Db, devices: NewDevices) => insertDevices(tx, vehicles, devices, vehicleSpecOf(devices.type));
 
 /** A scrapped vehicle gives its batteries back: they may serve another vehicle. */
 async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
@@ -36,14 +18,6 @@ async function beforeScrap(tx: Db, ids: number[]): Promise<void> {
     await tx.select({ id: vehicles.id, number: vehicles.number }).from(vehicles).where(inArray(vehicles.id, ids)),
   );
   await tx.update(vehicles).set({ battery1Id: null, battery2Id: null }).where(inArray(vehicles.id, ids));
-}
-
-/** A stock move (and the stock demo) marks vehicles in or out of stock. */
-async function setStockStatus(tx: Db, ids: number[], status: StockStatus): Promise<void> {
-  await tx
-    .update(vehicles)
-    .set({ stockStatus: status, updatedAt: sql`now()` })
-    .where(inArray(vehicles.id, ids));
 }
 
 export const VEHICLE_KIND: DeviceKindDef = {
@@ -61,7 +35,6 @@ export const VEHICLE_KIND: DeviceKindDef = {
   }),
   exists: 'vehicleExists',
   missing: 'vehicleMissing',
-  setStockStatus,
   insertMany,
   beforeScrap,
 };

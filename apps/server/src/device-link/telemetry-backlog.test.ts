@@ -15,7 +15,7 @@ import { vehicles } from '../modules/vehicle/vehicle.table.js';
 import { batteries } from '../modules/battery/battery.table.js';
 import { batteryTelemetry, telemetryTrack, vehicleTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { summariseEndedHours } from '../modules/telemetry/index.js';
-import { collectingLog, startEmbeddedGateway } from '../test/device-fixtures.js';
+import { batteryReport, collectingLog, startEmbeddedGateway } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import type { DeviceGateway } from './gateway.js';
 
@@ -36,20 +36,8 @@ const drive = (at: number, start: number, speed: number, acc: 'ON' | 'OFF' = 'ON
 const everyMinute = (start: number, minutes: number, reading: (at: number) => VehicleTelemetry) =>
   Array.from({ length: minutes }, (_, i) => reading(start + i * MINUTE));
 
-const batteryReading = (at: number, lat: number): BatteryTelemetry => ({
-  ts: new Date(at).toISOString(),
-  soc: 60,
-  voltage: 64,
-  current: -3,
-  temperature: 30,
-  cellVoltages: [3.3],
-  cycles: 1,
-  gsmSignal: 20,
-  gpsSignal: 8,
-  position: { lat, lng: 100.5 },
-  chargeSwitch: 'ALLOWED',
-  dischargeSwitch: 'ALLOWED',
-});
+const batteryReading = (at: number, lat: number): BatteryTelemetry =>
+  batteryReport({ ts: new Date(at).toISOString(), soc: 60, current: -3, position: { lat, lng: 100.5 } });
 
 describe('backlog: readings a device stored out of coverage, uploaded with their own times', () => {
   let server: TestServer;

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test/harness.js';
 import { createDeviceTypes, createDevices, issueSecret, platformAdmin } from '../test/factories.js';
 import { mosquittoWanted, startMosquitto, type RunningMosquitto } from '../test/mosquitto.js';
 import { eventually } from '../test/eventually.js';
-import { collectingLog } from '../test/device-fixtures.js';
+import { batteryReport, collectingLog } from '../test/device-fixtures.js';
 import { batteryTelemetry } from '../modules/telemetry/telemetry.table.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 
@@ -16,20 +16,8 @@ const REPORTS = 60;
 /** The link's bound, well below the flood (BATTERIES × REPORTS). */
 const LIMIT = 50;
 
-const report = (i: number): BatteryTelemetry => ({
-  ts: new Date(Date.now() - (REPORTS - i) * 1000).toISOString(),
-  soc: 50 + (i % 40),
-  voltage: 64,
-  current: -3,
-  temperature: 30,
-  cellVoltages: [3.3, 3.31],
-  cycles: 1,
-  gsmSignal: 20,
-  gpsSignal: 8,
-  position: null,
-  chargeSwitch: 'ALLOWED',
-  dischargeSwitch: 'ALLOWED',
-});
+const report = (i: number): BatteryTelemetry =>
+  batteryReport({ ts: new Date(Date.now() - (REPORTS - i) * 1000).toISOString(), soc: 50 + (i % 40), current: -3, position: null });
 
 /**
  * Telemetry on an external broker when the database runs behind (docs/scaling.md, "Telemetry

@@ -296,6 +296,17 @@ export async function twoMerchants(server: TestServer, menuCodes: readonly strin
   return { platform, a, b, types: await createDeviceTypes(server, platform.token) };
 }
 
+/**
+ * Two merchants selling in one city, as an order test starts: the platform administrator's token,
+ * the merchant under test (`agent`) and another (`rival`) whose administrators hold `menuCodes`,
+ * the device types and a city.
+ */
+export async function orderTenants(server: TestServer, menuCodes: readonly string[]) {
+  const { platform, a, b, types } = await twoMerchants(server, menuCodes);
+  const { cityId } = await createProvinceAndCity(server, platform.token);
+  return { admin: platform.token, agent: a, rival: b, types, cityId };
+}
+
 /** The types createDeviceTypes adds: one battery, two vehicle and one cabinet type. */
 export const DEVICE_TYPES = DEVICE_TYPE_SAMPLES;
 

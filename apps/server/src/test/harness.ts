@@ -165,3 +165,19 @@ function queryOf(input: unknown): Record<string, string> | undefined {
   }
   return query;
 }
+
+/**
+ * A test's calls of declared endpoints with a token, for a server started later (`server` is read at
+ * each call): `call` posts a body and answers untyped (bad input passes through), `get` reads a record
+ * by id, `typed` is the typed caller.
+ */
+export function endpointCalls(server: () => TestServer) {
+  return {
+    call: (token: string, endpoint: EndpointDef, body: unknown, lang?: Language) =>
+      server().call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) }),
+    get: (token: string, endpoint: EndpointDef, id: number) =>
+      server().call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } }),
+    typed: <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
+      server().request(endpoint, input, { token, ...(lang ? { lang } : {}) }),
+  };
+}

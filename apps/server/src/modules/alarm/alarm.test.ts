@@ -22,7 +22,7 @@ import {
   platformAdmin,
   type MerchantFixture,
 } from '../../test/factories.js';
-import { startEmbeddedGateway } from '../../test/device-fixtures.js';
+import { batteryReport, startEmbeddedGateway } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
 import { openEventStream } from '../../test/event-stream.js';
 import type { DeviceGateway } from '../../device-link/index.js';
@@ -46,20 +46,7 @@ const ALARM_MENUS = [
 
 const RULE = OVERHEATING_RULE;
 
-const telemetry = (temperature: number, soc = 80): BatteryTelemetry => ({
-  ts: new Date().toISOString(),
-  soc,
-  voltage: 64,
-  current: -5,
-  temperature,
-  cellVoltages: [3.2, 3.21, 3.2],
-  cycles: 10,
-  gsmSignal: 20,
-  gpsSignal: 8,
-  position: null,
-  chargeSwitch: 'ALLOWED',
-  dischargeSwitch: 'ALLOWED',
-});
+const telemetry = (temperature: number, soc = 80): BatteryTelemetry => batteryReport({ temperature, soc, position: null });
 
 /** A stream of the header as a browser reads it: the `alarm` events it has heard. */
 async function openAlarmStream(base: string, token: string) {

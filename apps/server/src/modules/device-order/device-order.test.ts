@@ -17,13 +17,11 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createCustomer,
+  type createDeviceTypes,
   createDevices,
-  createDeviceTypes,
-  createMerchant,
   createOrderableProduct,
   createProductOrder,
-  createProvinceAndCity,
-  platformAdmin,
+  orderTenants,
   succeed,
   type MerchantFixture,
 } from '../../test/factories.js';
@@ -73,11 +71,7 @@ describe('vehicle and battery orders: priced, one open order per device, paid, h
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    admin = (await platformAdmin(server)).token;
-    agent = await createMerchant(server, admin, { menuCodes: MENUS });
-    rival = await createMerchant(server, admin, { menuCodes: MENUS });
-    types = await createDeviceTypes(server, admin);
-    cityId = (await createProvinceAndCity(server, admin)).cityId;
+    ({ admin, agent, rival, types, cityId } = await orderTenants(server, MENUS));
     for (const [operationType, price, rent] of [
       ['SALE', '18500000', '0'],
       ['LEASE', '0', '350000'],

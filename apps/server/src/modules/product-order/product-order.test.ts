@@ -14,13 +14,11 @@ import {
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import {
   createCustomer,
+  type createDeviceTypes,
   createDevices,
-  createDeviceTypes,
-  createMerchant,
   createOrderableProduct,
   createProductOrder,
-  createProvinceAndCity,
-  platformAdmin,
+  orderTenants,
   succeed,
   type MerchantFixture,
 } from '../../test/factories.js';
@@ -66,11 +64,7 @@ describe('product orders: placing, the state machine, terminate, switch plan, bi
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    admin = (await platformAdmin(server)).token;
-    agent = await createMerchant(server, admin, { menuCodes: MENUS });
-    rival = await createMerchant(server, admin, { menuCodes: MENUS });
-    types = await createDeviceTypes(server, admin);
-    cityId = (await createProvinceAndCity(server, admin)).cityId;
+    ({ admin, agent, rival, types, cityId } = await orderTenants(server, MENUS));
     lease = await createOrderableProduct(server, admin, {
       merchantId: agent.id,
       vehicleTypeId: types.vehicle1,

@@ -1,20 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  batteryApi,
-  cabinetApi,
-  type EndpointDef,
-  endpointUrl,
-  type InputOf,
-  type Language,
-  swapApi,
-  type SwapEvent,
-} from '@swap/contracts';
+import { batteryApi, cabinetApi, swapApi, type SwapEvent } from '@swap/contracts';
 import { newBattery, performSwap, seededRandom, type RunningFleet } from '@swap/simulator';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation } from '../../test/factories.js';
+import { startTestServer, type TestServer, endpointCalls } from '../../test/harness.js';
+import type { DeviceCallers } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import { eventually } from '../../test/eventually.js';
+import { swapTenants } from './swap.fixtures.js';
 
 const CABINET = 'CSF0001';
 
@@ -28,12 +20,7 @@ describe('failed swaps from the simulator on the embedded broker', () => {
   const ids: Record<string, number> = {};
   const rider = newBattery('BSF000003', seededRandom(7), { lat: -6.2, lng: 106.8 });
 
-  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, endpoint: EndpointDef, id: number) =>
-    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
-  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
-    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
+  const { get, typed } = endpointCalls(() => server);
   const slots = async () =>
     (
       (await get(who.merchant, cabinetApi.detail, cabinetId)).data.compartments as {
@@ -51,20 +38,14 @@ describe('failed swaps from the simulator on the embedded broker', () => {
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    who = await deviceCallers(server);
-    other = (
-      await createAccount(server, who.admin, {
-        merchantId: who.rivalId,
-        menuCodes: ['record.swap', 'operation.cabinet', 'operation.battery'],
-      })
-    ).token;
-    const types = await createDeviceTypes(server, who.admin);
-    cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
-    for (const number of ['BSF000001', 'BSF000002', 'BSF000003']) {
-      const added = await call(who.merchant, batteryApi.add, { number, typeId: types.battery });
-      ids[number] = added.data.id;
-    }
-    await assignToStation(server, who.admin, 'battery', ['BSF000001', 'BSF000002', 'BSF000003'], who.merchantId);
+    const tenants = await swapTenants(server, {
+      rivalMenus: ['record.swap', 'operation.cabinet', 'operation.battery'],
+      cabinet: CABINET,
+      batteries: ['BSF000001', 'BSF000002', 'BSF000003'],
+    });
+    ({ who, rival: other } = tenants);
+    Object.assign(ids, tenants.ids);
+    cabinetId = ids[CABINET]!;
     ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
       cabinets: [{ number: CABINET, slots: ['BSF000001', 'BSF000002', null, null] }],
       batteries: false,

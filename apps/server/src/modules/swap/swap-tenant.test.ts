@@ -9,26 +9,15 @@ import {
   batteryApi,
   cabinetApi,
   cabinetTopic,
-  type EndpointDef,
-  endpointUrl,
-  type InputOf,
-  type Language,
   swapApi,
   type SwapEvent,
   vehicleApi,
 } from '@swap/contracts';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import {
-  compartment,
-  createAccount,
-  createDeviceTypes,
-  deviceCallers,
-  type DeviceCallers,
-  assignToStation,
-  issueSecret,
-} from '../../test/factories.js';
+import { startTestServer, type TestServer, endpointCalls } from '../../test/harness.js';
+import { compartment, type DeviceCallers, assignToStation, issueSecret } from '../../test/factories.js';
 import { collectingLog, startEmbeddedGateway } from '../../test/device-fixtures.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
+import { swapTenants } from './swap.fixtures.js';
 
 /** The merchant's cabinet and pack, the rival's cabinet and packs (one in its cabinet, one in its vehicle), the platform's. */
 const A_CABINET = 'CTA0001';
@@ -51,12 +40,7 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
   const ids: Record<string, number> = {};
   let batteryType = 0;
 
-  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in' | 'th' | 'zh') =>
-    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, endpoint: EndpointDef, id: number) =>
-    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
-  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
-    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
+  const { call, get, typed } = endpointCalls(() => server);
   const slots = async (token: string, number: string) =>
     ((await get(token, cabinetApi.detail, ids[number]!)).data.compartments as { index: number; batteryNumber: string | null }[])
       .sort((a, b) => a.index - b.index)
@@ -118,23 +102,20 @@ describe('a cabinet acts only on its own owner’s batteries (raw MQTT clients s
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    who = await deviceCallers(server);
-    rivalSwaps = (
-      await createAccount(server, who.admin, {
-        merchantId: who.rivalId,
-        menuCodes: ['record.swap', 'operation.battery', 'operation.cabinet'],
-      })
-    ).token;
-    const types = await createDeviceTypes(server, who.admin);
+    const tenants = await swapTenants(server, {
+      rivalMenus: ['record.swap', 'operation.battery', 'operation.cabinet'],
+      cabinet: A_CABINET,
+      batteries: [A_PACK],
+    });
+    ({ who, rival: rivalSwaps } = tenants);
+    Object.assign(ids, tenants.ids);
+    const types = tenants.types;
     batteryType = types.battery;
     const add = async (token: string, kind: 'battery' | 'cabinet' | 'vehicle', body: Record<string, unknown>) => {
       const added = await call(token, { battery: batteryApi, cabinet: cabinetApi, vehicle: vehicleApi }[kind].add, body);
       if (added.code !== 1) throw new Error(`${kind} ${String(body.number)}: ${added.message}`);
       ids[body.number as string] = added.data.id;
     };
-    await add(who.merchant, 'cabinet', { number: A_CABINET, typeId: types.cabinet });
-    await add(who.merchant, 'battery', { number: A_PACK, typeId: types.battery });
-    await assignToStation(server, who.admin, 'battery', [A_PACK], who.merchantId);
     await add(who.rival, 'cabinet', { number: B_CABINET, typeId: types.cabinet });
     for (const number of [B_SLOT_PACK, B_RIDER_PACK]) await add(who.rival, 'battery', { number, typeId: types.battery });
     await assignToStation(server, who.admin, 'battery', [B_SLOT_PACK, B_RIDER_PACK], who.rivalId);

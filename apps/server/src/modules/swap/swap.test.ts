@@ -6,10 +6,6 @@ import {
   cabinetApi,
   deviceLogApi,
   distributionApi,
-  type EndpointDef,
-  endpointUrl,
-  type InputOf,
-  type Language,
   stockApi,
   swapApi,
   type SwapEvent,
@@ -17,8 +13,8 @@ import {
 } from '@swap/contracts';
 import { VirtualBattery, newBattery, performSwap, seededRandom, type RunningFleet, type SwapRequest } from '@swap/simulator';
 import { exportRows } from '../../test/csv.js';
-import { startTestServer, type TestServer } from '../../test/harness.js';
-import { createAccount, deviceCallers, type DeviceCallers, createDeviceTypes, assignToStation, issueSecret } from '../../test/factories.js';
+import { startTestServer, type TestServer, endpointCalls } from '../../test/harness.js';
+import { createAccount, type DeviceCallers, issueSecret } from '../../test/factories.js';
 import type { DeviceGateway } from '../../device-link/gateway.js';
 import { startSimulatedCabinets } from '../../test/device-fixtures.js';
 import type { DeviceChange } from '../../app/device-hub.js';
@@ -26,6 +22,7 @@ import { batteries } from '../battery/battery.table.js';
 import { appointments } from './swap.table.js';
 import { expireAppointments } from './swap-event.service.js';
 import { eventually } from '../../test/eventually.js';
+import { swapTenants } from './swap.fixtures.js';
 
 const CABINET = 'CSW0001';
 
@@ -43,12 +40,7 @@ describe('swaps, the battery rules and reservations with the simulator on the em
   let allocator = '';
   const changes: DeviceChange[] = [];
 
-  const call = (token: string, endpoint: EndpointDef, body: unknown, lang?: 'en' | 'in') =>
-    server.call('POST', endpointUrl(endpoint), { token, body, ...(lang ? { lang } : {}) });
-  const get = (token: string, endpoint: EndpointDef, id: number) =>
-    server.call('GET', endpointUrl(endpoint), { token, query: { id: String(id) } });
-  const typed = <E extends EndpointDef>(token: string, endpoint: E, input: InputOf<E>, lang?: Language) =>
-    server.request(endpoint, input, { token, ...(lang ? { lang } : {}) });
+  const { call, get, typed } = endpointCalls(() => server);
   const cabinet = async () => (await get(who.merchant, cabinetApi.detail, cabinetId)).data;
   const slotOf = async (index: number) => (await cabinet()).compartments.find((c: { index: number }) => c.index === index);
   const editBattery = (number: string, fields: Record<string, unknown>) =>
@@ -60,23 +52,17 @@ describe('swaps, the battery rules and reservations with the simulator on the em
 
   beforeAll(async () => {
     server = await startTestServer({ DEMO: '0' });
-    who = await deviceCallers(server);
-    other = (
-      await createAccount(server, who.admin, {
-        merchantId: who.rivalId,
-        menuCodes: ['record.swap', 'record.appointment', 'operation.cabinet'],
-      })
-    ).token;
-    const types = await createDeviceTypes(server, who.admin);
-    typeId = types.battery;
-    vehicleType = types.vehicle1;
-    cabinetId = (await call(who.merchant, cabinetApi.add, { number: CABINET, typeId: types.cabinet })).data.id;
-    for (const number of ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004']) {
-      const added = await call(who.merchant, batteryApi.add, { number, typeId });
-      ids[number] = added.data.id;
-    }
+    const tenants = await swapTenants(server, {
+      rivalMenus: ['record.swap', 'record.appointment', 'operation.cabinet'],
+      cabinet: CABINET,
+      batteries: ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004'],
+    });
+    ({ who, rival: other, stationId } = tenants);
+    Object.assign(ids, tenants.ids);
+    cabinetId = ids[CABINET]!;
+    typeId = tenants.types.battery;
+    vehicleType = tenants.types.vehicle1;
     allocator = (await createAccount(server, who.admin, { merchantId: who.merchantId, menuCodes: ['allocation.battery'] })).token;
-    stationId = await assignToStation(server, who.admin, 'battery', ['BSW000001', 'BSW000002', 'BSW000003', 'BSW000004'], who.merchantId);
     server.app.deviceHub.onChange((change) => changes.push(change));
     ({ gateway, fleet } = await startSimulatedCabinets(server, who.admin, {
       cabinets: [{ number: CABINET, slots: ['BSW000001', 'BSW000002', 'BSW000004', null] }],

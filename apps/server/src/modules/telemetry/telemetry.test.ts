@@ -17,7 +17,7 @@ import { startTestServer, type TestServer } from '../../test/harness.js';
 import { createAccountWithMenus, deviceCallers, type DeviceCallers, createDeviceTypes } from '../../test/factories.js';
 import { persistTelemetry, type TelemetryItem } from './telemetry.ingest.js';
 import { summariseEndedHours } from './telemetry.service.js';
-import { cabinetReport } from '../../test/device-fixtures.js';
+import { batteryReport, cabinetReport } from '../../test/device-fixtures.js';
 
 const DAY = 86_400_000;
 
@@ -63,20 +63,14 @@ describe('trajectories and trends from the telemetry history', () => {
     kind: 'battery',
     number,
     at: new Date(now - ageMs).toISOString(),
-    payload: {
+    payload: batteryReport({
       ts: new Date(now - ageMs).toISOString(),
       soc,
-      voltage: 64,
       current: -3,
       temperature: 31,
-      cellVoltages: [3.3],
-      cycles: 1,
-      gsmSignal: 20,
       gpsSignal: position ? 8 : 0,
       position,
-      chargeSwitch: 'ALLOWED',
-      dischargeSwitch: 'ALLOWED',
-    },
+    }),
   });
   const vehicleAt = (number: string, ageMs: number, speed: number): TelemetryItem => ({
     kind: 'vehicle',

@@ -14,14 +14,7 @@ import {
 } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { startStandInGateway, type StandInGateway } from '../../stand-in-gateway/index.js';
-import {
-  createCustomer,
-  createMerchant,
-  createProvinceAndCity,
-  platformAdmin,
-  succeed,
-  type MerchantFixture,
-} from '../../test/factories.js';
+import { createCustomer, orderTenants, succeed, type MerchantFixture } from '../../test/factories.js';
 import { exportRows } from '../../test/csv.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { walletMovements } from '../top-up/top-up.table.js';
@@ -87,10 +80,7 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
       PAYMENT_GATEWAY: 'STANDIN',
       PAYMENT_GATEWAY_URL: standIn.url,
     });
-    admin = (await platformAdmin(server)).token;
-    agent = await createMerchant(server, admin, { menuCodes: MENUS });
-    rival = await createMerchant(server, admin, { menuCodes: MENUS });
-    cityId = (await createProvinceAndCity(server, admin)).cityId;
+    ({ admin, agent, rival, cityId } = await orderTenants(server, MENUS));
     const offer = async (paidAmount: string, giftAmount: string, marketingType: 'NONE' | 'BONUS' | 'FIRST_TOP_UP' | 'CAMPAIGN') =>
       (
         await succeed(

@@ -291,16 +291,19 @@ const operatorOf = (ctx: Ctx) => ({ operatorId: ctx.principal.id, operatorName: 
  * Staff record a payment the gateway reported (audited), with the order locked first: of several
  * at once one pays, the others are refused (7050), so a wallet is credited once. The wallet is no
  * gateway (7237): an order marked paid by it would read as paid from the wallet and be refunded to
- * it (docs/orders.md, "Refunds"); a package is paid from the wallet with its own step.
+ * it (docs/orders.md, "Refunds"); a package is paid from the wallet with its own step. The gateway
+ * is kept as the configuration names it, in capitals, so one transaction typed "xendit" and
+ * "XENDIT" is one payment and pays one order (7110).
  */
 export async function staffMarkPaid(ctx: Ctx, kind: WalletOrderKind, input: WalletOrderMarkPaid): Promise<WalletOrderRecord> {
+  const paymentGateway = input.paymentGateway.toUpperCase();
   await ctx.db.transaction(async (tx) => {
     const row = await lockOrder(tx, kind, input.id, ctx);
-    if (input.paymentGateway.toUpperCase() === WALLET_GATEWAY)
+    if (paymentGateway === WALLET_GATEWAY)
       throw new AppError('walletOrderMarkPaidWallet', { gateway: input.paymentGateway }, { field: 'paymentGateway' });
     refuseStep('pay', row);
     assertAmount(row, input.amount);
-    const changes = await applyPayment(tx, row, { ...input, operator: operatorOf(ctx) });
+    const changes = await applyPayment(tx, row, { ...input, paymentGateway, operator: operatorOf(ctx) });
     await recordAudit(tx, ctx, {
       action: `${AUDIT[kind]}.markPaid`,
       objectType: AUDIT[kind],

@@ -333,6 +333,37 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     }
   });
 
+  it('reads a gateway typed in another case as the same gateway: one transaction pays one order, the second wallet is not credited', async () => {
+    const first = await placed('recharge');
+    const second = await placed('recharge');
+    expect((await markPaid(first, 'ONE-TX')).code).toBe(1);
+    for (const [paymentGateway, lang] of [
+      ['xendit', 'th'],
+      ['Xendit', 'zh'],
+    ] as const) {
+      const again = await server.request(
+        walletOrderApi.recharge.markPaid,
+        { id: second.id, paymentGateway, transactionId: 'ONE-TX', amount: second.paidAmount },
+        { token: agent.admin.token, lang },
+      );
+      expect([again.status, again.code, again.message]).toEqual([
+        409,
+        7110,
+        MESSAGES.walletOrderTransactionUsed.text[lang].replace('{transaction}', 'ONE-TX'),
+      ]);
+    }
+    expect((await row(second.id)).status).toBe('REGISTERED');
+    expect(await movements(second.customerNumber)).toEqual([]);
+    // Its own transaction pays it, recorded under the gateway's name as configured.
+    const paid = await server.request(
+      walletOrderApi.recharge.markPaid,
+      { id: second.id, paymentGateway: 'xendit', transactionId: 'TWO-TX', amount: second.paidAmount },
+      { token: agent.admin.token },
+    );
+    expect(paid.code).toBe(1);
+    expect(await row(second.id)).toMatchObject({ status: 'PAID', paymentGateway: 'XENDIT', transactionId: 'TWO-TX' });
+  });
+
   it('credits the wallet exactly once, whoever reports the payment and however often', async () => {
     const o = await placed('recharge');
     const staff = await Promise.all([1, 2, 3, 4].map((n) => markPaid(o, `P${o.id}-${n}`)));

@@ -2,11 +2,11 @@ import { priceSettingApi, walletApi, walletOrderApi, walletSettingApi } from '@s
 import { checkA11y } from '../support/a11y.js';
 import { describe, expect, test } from '../support/fixtures.js';
 import { chooseOption } from '../pages/antd.js';
-import { ListPage } from '../pages/list-page.js';
+import { FormDrawer, ListPage } from '../pages/list-page.js';
 import { RecordDetailPage } from '../pages/detail-page.js';
 import { Shell } from '../pages/shell.js';
 import { apiRequest } from '../support/api.js';
-import { createCity, createCustomer, createMerchant, unique } from '../support/factories.js';
+import { createCity, createCustomer, createMerchant, setMerchantCurrency, unique } from '../support/factories.js';
 
 describe('recharge orders', () => {
   test('staff place a recharge order in Thai: refused below the wallet set’s minimum, placed with an offer, marked paid (the wallet credited), then completed', async ({
@@ -82,5 +82,39 @@ describe('recharge orders', () => {
     await page.locator('.ant-descriptions').getByText('เสร็จสิ้น').first().waitFor();
     expect((await apiRequest(merchant.admin.token, walletOrderApi.recharge.detail, { id: order!.id })).status).toBe('COMPLETED');
     await checkA11y(page);
+  });
+
+  test('platform staff marking a Thai merchant’s order paid see its amount in baht, the order’s currency, not their own', async ({
+    page,
+  }) => {
+    const merchant = await createMerchant({ menuCodes: ['order.wallet', 'order.wallet.set', 'customer.list'] });
+    await setMerchantCurrency(merchant, 'THB');
+    const customer = unique('T').toUpperCase();
+    await createCustomer(merchant.admin.token, {
+      customerNumber: customer,
+      givenName: 'Malee',
+      familyName: 'Srisuk',
+      phone: `+66813${String(Date.now()).slice(-6)}`,
+    });
+    await apiRequest(merchant.admin.token, walletSettingApi.add, { minTopUp: '100', marketingTypes: ['NONE'] });
+    const order = await apiRequest(merchant.admin.token, walletOrderApi.recharge.add, {
+      customerNumber: customer,
+      paidAmount: '500',
+      source: 'IOS',
+    });
+    expect(order.currency).toBe('THB');
+
+    await new Shell(page).startSignedIn('admin');
+    const list = new ListPage(page, '/order/recharge/list');
+    await list.open();
+    await list.search({ 'Order no.': order.orderNo });
+    await list.action(order.orderNo, 'Mark paid', 'More actions');
+    const paying = new FormDrawer(page);
+    await paying.field('Amount').waitFor();
+    expect(await paying.prefixOf('Amount')).toBe('฿');
+    expect(await paying.field('Amount').inputValue()).toBe('500.00');
+    await paying.fill({ 'Payment gateway': 'XENDIT', 'Transaction ID': `TX${order.id}` });
+    await paying.saveAndClose();
+    await list.row(order.orderNo).getByText('Paid', { exact: true }).waitFor();
   });
 });

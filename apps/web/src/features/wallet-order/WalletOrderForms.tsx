@@ -104,6 +104,7 @@ export function MarkPaidForm({ order, onClose }: { order: WalletOrderRecord | nu
         { name: 'amount', labelKey: fieldKey('amount'), type: 'money' },
       ]}
       initialValues={{ amount: order.paidAmount }}
+      currency={order.currency}
       extraValues={{ id: order.id }}
       submit={walletOrderApi[order.kind].markPaid}
       refresh={[walletOrderApi[order.kind].markPaid]}

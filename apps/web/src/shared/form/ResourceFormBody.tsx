@@ -3,7 +3,7 @@ import { Drawer, Form, Modal, Spin, type FormInstance } from 'antd';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import type { EndpointDef } from '@swap/contracts';
+import type { Currency, EndpointDef } from '@swap/contracts';
 import { invalidateResources, request } from '../api/endpoints';
 import { fieldErrorsOf, ignoreApiError } from '../api/errors';
 import { openDialog } from '../dialogs';
@@ -56,6 +56,8 @@ export interface ResourceFormProps<S extends z.ZodObject> {
   confirmKey?: string;
   /** The form's instance, for a page that also sets fields itself (a position picked on the map). */
   form?: FormInstance<Values>;
+  /** The currency of the record the form acts on, when it names one (an order being marked paid): its money inputs show it. */
+  currency?: Currency;
 }
 
 function textLike(field: FormField): boolean {
@@ -154,7 +156,8 @@ export function ResourceFormBody<S extends z.ZodObject>(props: ResourceFormProps
   const visible = shownFields(fields, mode, isPlatformUser());
   // Money inputs show the currency of the agent the record is for (docs/web-kits.md, "Forms").
   const chosenAgent: unknown = Form.useWatch((values: Values) => values[fields.find((f) => f.type === 'agent')?.name ?? ''], form);
-  const currency = useAgentCurrency(agentOf(fields, chosenAgent, initialValues));
+  const agentCurrency = useAgentCurrency(agentOf(fields, chosenAgent, initialValues));
+  const currency = props.currency ?? agentCurrency;
   const labelOf = (name: string) => {
     const field = fields.find((f) => f.name === name);
     return field ? t(field.labelKey) : name;

@@ -3,7 +3,8 @@
  * web and contracts sources with the rules of
  * .dependency-cruiser.cjs and compares the breaches with scripts/boundary-breaches.txt, the imports
  * that broke a rule before it was enforced, and the server modules that import each other
- * (server-module-pair), and the SQL text that names another module's table (server-table-sql). A new breach fails; so does a listed one that is gone
+ * (server-module-pair), the SQL text that names another module's table (server-table-sql), and a web
+ * feature's entry holding more than re-exports (web-feature-entry-reexports). A new breach fails; so does a listed one that is gone
  * (the list only shrinks: `npm run boundaries -- --update` rewrites it after a fix, never to add).
  *   tsx scripts/check-boundaries.ts [--update]
  */
@@ -98,6 +99,23 @@ for (const file of productFiles) {
     ts.forEachChild(node, visit);
   };
   visit(source);
+}
+
+/**
+ * web-feature-entry: a web feature's index.ts only re-exports (`export … from`), rule 4: the build
+ * treats it as free of side effects and the page texts follow a name through it to the file that
+ * defines it, so code of its own (a lazy part, a component) belongs in a file the entry re-exports.
+ */
+const featuresDir = path.join(root, 'apps/web/src/features');
+for (const feature of fs.readdirSync(featuresDir)) {
+  for (const name of ['index.ts', 'index.tsx']) {
+    const file = `apps/web/src/features/${feature}/${name}`;
+    if (!fs.existsSync(path.join(root, file))) continue;
+    const kind = name.endsWith('x') ? ts.ScriptKind.TSX : ts.ScriptKind.TS;
+    const source = ts.createSourceFile(file, fs.readFileSync(path.join(root, file), 'utf8'), ts.ScriptTarget.Latest, false, kind);
+    if (source.statements.some((statement) => !(ts.isExportDeclaration(statement) && statement.moduleSpecifier)))
+      found.add(`web-feature-entry-reexports: ${file}`);
+  }
 }
 
 const listed = new Set(

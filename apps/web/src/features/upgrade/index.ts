@@ -2,6 +2,4 @@
  * Upgrades and commands to many cabinets (docs/firmware.md): the firmware, versions and record pages
  * load as routes; the cabinet list reaches the bulk-command drawer here, loaded when first opened.
  */
-import { lazy } from 'react';
-
-export const BulkCommandDrawer = lazy(async () => ({ default: (await import('./BulkCommandDrawer')).BulkCommandDrawer }));
+export { BulkCommandDrawer } from './lazyBulkCommand';

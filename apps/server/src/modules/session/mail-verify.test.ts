@@ -118,6 +118,16 @@ describe('verify my mail', () => {
     expect(guesses.at(-1)).toBe(1016);
   });
 
+  it('checks no more guessed links than the free tries when they all come at once', async () => {
+    const owner = await ownerWithMail();
+    const codes = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => (await verify(owner.token, { token: `race${i}`.padEnd(43, 'x') })).code),
+    );
+    expect(codes.filter((code) => code === 457)).toHaveLength(FREE_TRIES);
+    expect(codes.filter((code) => code === 1016)).toHaveLength(20 - FREE_TRIES);
+    expect(await verifiedOf(owner.id)).toBeNull();
+  });
+
   it('verifies one’s own link from an address where others’ sign-ins failed many times (an office behind one address)', async () => {
     const owner = await ownerWithMail();
     expect((await send(owner.token)).code).toBe(1);

@@ -10,15 +10,12 @@
  * idle for BENCH_IDLE_SECONDS (default 30) while its resident set is read every second
  * (/proc/<pid>/status). Prints figures; asserts nothing.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AUTH_BASE, DEMO_PASSWORD, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
-import { freePort } from '../../apps/server/src/test/free-port.js';
+import { repoRoot, startBenchServer } from './server.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const main = path.join(repoRoot, 'apps/server/dist/main.js');
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const MB = 1024 * 1024;
@@ -40,28 +37,10 @@ interface Figure {
 }
 
 async function measure(setup: string, budget: number, env: Record<string, string>): Promise<Figure> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-memory-'));
-  const child = spawn(process.execPath, [main], {
-    cwd: repoRoot,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
+  const server = await startBenchServer({ command: process.execPath, args: [main], env, label: setup, timeoutSeconds: 180 });
+  const { url, pid } = server;
   try {
-    const end = Date.now() + 180_000;
-    for (;;) {
-      if (child.exitCode !== null) throw new Error(`${setup}: server exited with code ${child.exitCode}`);
-      if (Date.now() > end) throw new Error(`${setup}: server did not become healthy within 180 s`);
-      try {
-        if ((await fetch(`${url}/api/health`)).ok) break;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    const started = residentOf(child.pid!).rss;
+    const started = residentOf(pid).rss;
     // As a user who opened the app: sign in and read a few lists.
     const login = (await (
       await fetch(`${url}${AUTH_BASE}/oms/login`, {
@@ -82,17 +61,13 @@ async function measure(setup: string, budget: number, env: Record<string, string
     let idleMax = 0;
     for (let s = 0; s < idleSeconds; s++) {
       await new Promise((resolve) => setTimeout(resolve, 1000));
-      idleEnd = residentOf(child.pid!).rss;
+      idleEnd = residentOf(pid).rss;
       idleMax = Math.max(idleMax, idleEnd);
     }
-    const { peak } = residentOf(child.pid!);
+    const { peak } = residentOf(pid);
     return { setup, budget, started, idleEnd, idleMax, peak };
   } finally {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

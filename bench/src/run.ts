@@ -9,15 +9,11 @@
  * own thread"). PGLITE_IN_SERVER_THREAD=1 starts the server with the embedded database in its own
  * thread, as before.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AUTH_BASE, DEMO_PASSWORD, OMS_BASE, TOKEN_HEADER } from '@swap/contracts';
-import { freePort } from '../../apps/server/src/test/free-port.js';
+import { repoRoot, startBenchServer, type BenchServer } from './server.js';
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 200);
 const concurrency = Number(process.env.BENCH_CONCURRENCY ?? 50);
 const throughputSeconds = Number(process.env.BENCH_THROUGHPUT_SECONDS ?? 10);
@@ -28,47 +24,15 @@ interface Envelope {
   data: unknown;
 }
 
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-bench-'));
-  // Run the sources through tsx so the figures are always of the current code (no build needed).
-  const child = spawn(path.join(repoRoot, 'node_modules/.bin/tsx'), [path.join(repoRoot, 'apps/server/src/main.ts')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-      DEMO: '1',
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_MINUTE: '1000000',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
+/** A fresh server on demo data, run from the sources through tsx so the figures are always of the current code (no build needed). */
+function startServer(): Promise<BenchServer> {
+  return startBenchServer({
+    command: path.join(repoRoot, 'node_modules/.bin/tsx'),
+    args: [path.join(repoRoot, 'apps/server/src/main.ts')],
+    env: { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', DEMO: '1', RATE_LIMIT_PER_MINUTE: '1000000' },
+    label: 'bench:http',
+    timeoutSeconds: 120,
   });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const url = `http://127.0.0.1:${port}`;
-  const stop = async () => {
-    if (child.exitCode === null) {
-      child.kill('SIGTERM');
-      await exited;
-    }
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
-  const end = Date.now() + 120_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    if (Date.now() > end) {
-      await stop();
-      throw new Error('server did not become healthy within 120 s');
-    }
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 async function call(url: string, method: 'GET' | 'POST', body?: unknown, token?: string): Promise<Envelope> {

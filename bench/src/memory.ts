@@ -5,7 +5,8 @@
  * - the embedded set-up (`npm start`: PGlite, the embedded broker, the demo data and its simulated
  *   fleet reporting), 1 GB;
  * - a server on PostgreSQL (DATABASE_URL; skipped without it), 250 MB, with the embedded broker
- *   and without the simulated fleet, as a production server runs.
+ *   and without the simulated fleet, started with the node flags of the deploy recipe, as a
+ *   production server runs (BENCH_EMBEDDED=0: this one only).
  * Each server is started on a fresh database, signed in to and asked for a few lists, then left
  * idle for BENCH_IDLE_SECONDS (default 30) while its resident set is read every second
  * (/proc/<pid>/status). Prints figures; asserts nothing.
@@ -19,6 +20,19 @@ import { repoRoot, startBenchServer } from './server.js';
 const main = path.join(repoRoot, 'apps/server/dist/main.js');
 const idleSeconds = Number(process.env.BENCH_IDLE_SECONDS ?? 30);
 const MB = 1024 * 1024;
+
+/**
+ * The node flags of the deploy recipe's ExecStart (docs/deploying.md), read from the document so the
+ * bench measures what the recipe runs; BENCH_NODE_FLAGS instead (empty: none) to compare.
+ */
+function recipeFlags(): string[] {
+  const doc = fs.readFileSync(path.join(repoRoot, 'docs/deploying.md'), 'utf8');
+  const execStart = /^ExecStart=\S+ (.*) apps\/server\/dist\/main\.js$/m.exec(doc);
+  if (!execStart) throw new Error('docs/deploying.md has no ExecStart=… apps/server/dist/main.js line with node flags');
+  return execStart[1]!.split(/\s+/);
+}
+const flagsGiven = process.env.BENCH_NODE_FLAGS;
+const serverFlags = flagsGiven === undefined ? recipeFlags() : flagsGiven.split(/\s+/).filter(Boolean);
 
 /** VmRSS and VmHWM (the peak) of a process, in bytes. */
 function residentOf(pid: number): { rss: number; peak: number } {
@@ -36,8 +50,8 @@ interface Figure {
   peak: number;
 }
 
-async function measure(setup: string, budget: number, env: Record<string, string>): Promise<Figure> {
-  const server = await startBenchServer({ command: process.execPath, args: [main], env, label: setup, timeoutSeconds: 180 });
+async function measure(setup: string, budget: number, env: Record<string, string>, nodeFlags: string[] = []): Promise<Figure> {
+  const server = await startBenchServer({ command: process.execPath, args: [...nodeFlags, main], env, label: setup, timeoutSeconds: 180 });
   const { url, pid } = server;
   try {
     const started = residentOf(pid).rss;
@@ -73,16 +87,18 @@ async function measure(setup: string, budget: number, env: Record<string, string
 
 if (!fs.existsSync(main)) throw new Error('apps/server/dist/main.js is missing: run `npm run build` first');
 const figures: Figure[] = [];
-figures.push(await measure('embedded set-up (PGlite, broker, demo fleet)', 1024 * MB, { DATABASE_URL: '', DEMO: '1' }));
+// BENCH_EMBEDDED=0: the PostgreSQL server only.
+if (process.env.BENCH_EMBEDDED !== '0')
+  figures.push(await measure('embedded set-up (PGlite, broker, demo fleet)', 1024 * MB, { DATABASE_URL: '', DEMO: '1' }));
 const databaseUrl = process.env.DATABASE_URL;
 if (databaseUrl) {
   figures.push(
-    await measure('server on PostgreSQL (no simulated fleet)', 250 * MB, {
-      DATABASE_URL: databaseUrl,
-      DEMO: '1',
-      DEMO_FLEET_CABINETS: '0',
-      DEMO_FLEET_VEHICLES: '0',
-    }),
+    await measure(
+      `server on PostgreSQL (no simulated fleet), node ${serverFlags.join(' ') || 'without flags'}`,
+      250 * MB,
+      { DATABASE_URL: databaseUrl, DEMO: '1', DEMO_FLEET_CABINETS: '0', DEMO_FLEET_VEHICLES: '0' },
+      serverFlags,
+    ),
   );
 } else console.log('DATABASE_URL not set: the PostgreSQL server is not measured');
 

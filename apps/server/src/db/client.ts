@@ -11,7 +11,7 @@ import pg from 'pg';
 import { lockDataFolder } from './data-lock.js';
 import { PgliteThread } from './pglite-thread.js';
 
-export { inBackground } from './pglite-thread.js';
+export { inBackground, ownStatementsRunning, type Lane } from './pglite-thread.js';
 
 /**
  * The one database type every module uses, whichever driver is underneath. Queries are written with

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { inBackground, openDatabase, type Database } from './client.js';
+import { PgliteThread } from './pglite-thread.js';
 
 // The embedded database in its own thread (docs/scaling.md, "The embedded database in its own
 // thread"): the same answers, errors and transactions as in the server's thread, and telemetry's
@@ -69,6 +70,46 @@ describe('the embedded database in its own thread', () => {
     running.push(database.db.execute(slow('request')).then(note));
     await Promise.all(running);
     expect(order).toEqual(['batch 1', 'request', 'batch 2', 'batch 3']);
+  });
+
+  it('work brought forward goes before the background work waiting beside it', async () => {
+    const order: string[] = [];
+    const slow = (name: string) => sql`select pg_sleep(0.1), ${name}::text as name`;
+    const note = (result: unknown) => void order.push(rowsOf<{ name: string }>(result)[0]!.name);
+    // A cabinet's state stored as background work, until an operator waits for what follows it.
+    const lane = { background: true };
+    let batches: Promise<void>[] = [];
+    await inBackground(async () => {
+      const first = database.db.execute(slow('state, first part'));
+      // Three telemetry batches come while its first part runs; then an operator waits for the state.
+      batches = ['batch 1', 'batch 2', 'batch 3'].map((name) => inBackground(() => database.db.execute(slow(name)).then(note)));
+      lane.background = false;
+      note(await first);
+      note(await database.db.execute(slow('state, second part')));
+    }, lane);
+    await Promise.all(batches);
+    // Its next statement goes before the batches still waiting (the first may have been taken
+    // while that statement was on its way).
+    expect(order.slice(0, 1)).toEqual(['state, first part']);
+    expect(order.slice(3)).toEqual(['batch 2', 'batch 3']);
+  });
+
+  it('a request’s next statement goes before background work that came while its last one ran', async () => {
+    // A second, with the time the thread waits for the request's next statement set long, so the
+    // order does not depend on how fast a loaded machine reads the answer.
+    const thread = new PgliteThread(undefined, { lingerMs: 2_000 });
+    await thread.waitReady;
+    try {
+      const order: string[] = [];
+      const first = thread.query(`select pg_sleep(0.05), 'request 1'`).then(() => order.push('request 1'));
+      const batch = inBackground(() => thread.query(`select 'batch'`)).then(() => order.push('batch'));
+      await first;
+      await thread.query(`select 'request 2'`).then(() => order.push('request 2'));
+      await batch;
+      expect(order).toEqual(['request 1', 'request 2', 'batch']);
+    } finally {
+      await thread.close();
+    }
   });
 
   it('hears notifications sent on a channel', async () => {

@@ -17,14 +17,36 @@ import { Worker } from 'node:worker_threads';
  * read to word unique and foreign-key conflicts.
  */
 
-const backgroundWork = new AsyncLocalStorage<true>();
+/**
+ * Where a piece of work's statements queue on the embedded database: behind the server's others
+ * while `background`. Work someone starts waiting for (a cabinet's state with a command's result
+ * behind it) is brought forward by clearing it: its next statements go first.
+ */
+export interface Lane {
+  background: boolean;
+}
+
+const lanes = new AsyncLocalStorage<Lane>();
+
+/** The server's own statements on the embedded database: how many are on their way, and when the last was answered. */
+const own = { pending: 0, answeredAt: Number.NEGATIVE_INFINITY };
+
+/**
+ * Whether the server's own statements (an operator's request, a command's result) are running on
+ * the embedded database, or ran within the last `withinMs`: background work then writes in smaller
+ * pieces, so none of them waits long behind one (docs/scaling.md). Never on PostgreSQL.
+ */
+export function ownStatementsRunning(withinMs = 50): boolean {
+  return own.pending > 0 || performance.now() - own.answeredAt < withinMs;
+}
 
 /**
  * Runs work whose statements give way to the server's others on the embedded database (telemetry
- * batches: an operator's request waiting for the database goes first). On PostgreSQL it changes nothing.
+ * batches: an operator's request waiting for the database goes first), on `lane` when it may be
+ * brought forward later. On PostgreSQL it changes nothing.
  */
-export function inBackground<T>(work: () => Promise<T>): Promise<T> {
-  return backgroundWork.run(true, work);
+export function inBackground<T>(work: () => Promise<T>, lane: Lane = { background: true }): Promise<T> {
+  return lanes.run(lane, work);
 }
 
 /** The thread's program: CommonJS, given as source so that it runs the same from sources and from the build. */
@@ -59,10 +81,16 @@ let nextTransaction = 1;
 // straight in; the others wait their turn: the server's own first, background ones (telemetry batches)
 // when nothing else waits, and at least one in every FAIR_TURNS so they never starve.
 const FAIR_TURNS = 8;
+// A request's statements come one after the other, each once the server's thread has read the last
+// one's answer: for LINGER_MS (4) after one of the server's own statements, a background one waits
+// for the next, so a request is not held up by a telemetry batch between each of its statements.
+const LINGER_MS = workerData.lingerMs;
 const foreground = [];
 const background = [];
 let busy = false;
 let turns = 0;
+let lastForeground = 0;
+let lingering;
 // The next statement is chosen once the messages that arrived meanwhile are read (setImmediate runs
 // after them), so a request posted while a batch ran is seen before the next batch is taken.
 let choosing = false;
@@ -81,13 +109,24 @@ const choose = () => {
 };
 const pump = () => {
   if (busy) return;
-  const takeBackground = background.length > 0 && (foreground.length === 0 || turns >= FAIR_TURNS);
+  clearTimeout(lingering);
+  lingering = undefined;
+  const fair = turns >= FAIR_TURNS;
+  if (foreground.length === 0 && background.length > 0 && !fair) {
+    const wait = lastForeground + LINGER_MS - performance.now();
+    if (wait > 0) {
+      lingering = setTimeout(pump, wait);
+      return;
+    }
+  }
+  const takeBackground = background.length > 0 && (foreground.length === 0 || fair);
   const next = takeBackground ? background.shift() : foreground.shift();
   if (!next) return;
   turns = takeBackground ? 0 : turns + 1;
   busy = true;
   handle(next).finally(() => {
     busy = false;
+    if (!takeBackground) lastForeground = performance.now();
     choose();
   });
 };
@@ -178,6 +217,7 @@ export interface QueryResult {
 interface Pending {
   resolve(value: unknown): void;
   reject(error: Error): void;
+  background: boolean;
 }
 
 interface Answer {
@@ -204,15 +244,22 @@ export class PgliteThread {
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
   private nextId = 1;
 
-  constructor(dataDir: string | undefined) {
+  /**
+   * `lingerMs`: how long after one of the server's own statements a background one waits for the
+   * next (a request's statements come one after the other).
+   */
+  constructor(dataDir: string | undefined, options: { lingerMs?: number } = {}) {
     const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { pglite, dataDir } });
-    this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject }));
+    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { pglite, dataDir, lingerMs: options.lingerMs ?? 4 } });
+    this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject, background: true }));
     this.waitReady.catch(() => void this.worker.terminate());
     this.worker.on('message', (answer: Answer) => this.receive(answer));
     const lost = (error: Error) => {
       this.closed = true;
-      for (const waiting of this.pending.values()) waiting.reject(error);
+      for (const waiting of this.pending.values()) {
+        if (!waiting.background) own.pending--;
+        waiting.reject(error);
+      }
       this.pending.clear();
     };
     this.worker.on('error', lost);
@@ -227,6 +274,10 @@ export class PgliteThread {
     const waiting = this.pending.get(answer.id!);
     if (!waiting) return;
     this.pending.delete(answer.id!);
+    if (!waiting.background) {
+      own.pending--;
+      own.answeredAt = performance.now();
+    }
     // The thread keeps the process alive only while a statement is on its way.
     if (this.pending.size === 0) this.worker.unref();
     if (answer.error) waiting.reject(rebuild(answer.error));
@@ -237,9 +288,11 @@ export class PgliteThread {
     if (this.closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
+    const background = lanes.getStore()?.background === true;
+    if (!background) own.pending++;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve, reject });
-      this.worker.postMessage({ ...message, id, background: backgroundWork.getStore() });
+      this.pending.set(id, { resolve: resolve, reject, background });
+      this.worker.postMessage({ ...message, id, background });
     });
   }
 

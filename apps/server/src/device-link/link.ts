@@ -1,5 +1,5 @@
-import { findIllegalText, parseDeviceTopic, type BatteryBacklog, type VehicleBacklog } from '@swap/contracts';
-import { inBackground, type Db } from '../db/client.js';
+import { findIllegalText, parseDeviceTopic, type BatteryBacklog, type CommandResult, type VehicleBacklog } from '@swap/contracts';
+import { inBackground, ownStatementsRunning, type Db, type Lane } from '../db/client.js';
 import { TOPIC_HANDLERS, type DeviceMessage } from './handlers.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
@@ -84,6 +84,8 @@ interface WaitingState {
   started: boolean;
   urgent: boolean;
   turn?: Turn;
+  /** Its statements give way to operators' on the embedded database until something waits behind it. */
+  lane: Lane;
 }
 
 /** What the link did with the cabinets' states since it started (tests, benches). */
@@ -126,6 +128,14 @@ export class GatewayDeviceLink implements DeviceLink {
   private readonly gate: ControlGate;
   /** Each device's state still waiting for its turn. */
   private readonly waitingStates = new Map<string, WaitingState>();
+  /** Each device's state being stored. */
+  private readonly runningStates = new Map<string, WaitingState>();
+  /**
+   * Cabinets sent a command whose final result has not come back, until the command's expiry at the
+   * latest: an operator waits for what they report next (by the protocol, the state comes before the
+   * result), so their states are no background work.
+   */
+  private readonly answering = new Map<string, number>();
   readonly states: StateCounts = { received: 0, superseded: 0 };
   readonly telemetry: TelemetryCounts;
   /** Transports waiting for the telemetry held to drain below the bound. */
@@ -149,7 +159,10 @@ export class GatewayDeviceLink implements DeviceLink {
       () => this.room(),
     );
     hub.attachSender(
-      (topic, payload) => transport.publish(topic, JSON.stringify(payload)),
+      (topic, payload) => {
+        this.noteCommand(topic, payload);
+        return transport.publish(topic, JSON.stringify(payload));
+      },
       () => transport.connected,
     );
     log.info({ broker: transport.description }, 'device link connected');
@@ -159,6 +172,23 @@ export class GatewayDeviceLink implements DeviceLink {
     this.options.hub.attachSender(undefined);
     await this.options.transport.close();
     await this.idle();
+  }
+
+  /** A command on its way to a cabinet: its reports are awaited until the final result or the command's expiry. */
+  private noteCommand(topic: string, payload: unknown): void {
+    const parsed = parseDeviceTopic(topic);
+    if (parsed?.kind !== 'cabinet' || parsed.channel !== 'cmd') return;
+    const expiresAt = Date.parse((payload as { expiresAt?: string }).expiresAt ?? '');
+    if (Number.isFinite(expiresAt)) this.answering.set(parsed.number, expiresAt);
+  }
+
+  /** Whether an operator waits for this cabinet's command result. */
+  private awaited(number: string): boolean {
+    const until = this.answering.get(number);
+    if (until === undefined) return false;
+    if (until > Date.now()) return true;
+    this.answering.delete(number);
+    return false;
   }
 
   /** Telemetry reports waiting for their batch. */
@@ -237,8 +267,10 @@ export class GatewayDeviceLink implements DeviceLink {
       );
     }
     const key = `${parsed.kind}/${parsed.number}`;
+    if (parsed.channel === 'cmd-result' && (checked.data as CommandResult).status !== 'ACCEPTED') this.answering.delete(parsed.number);
     const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const waiting = this.waitingStates.get(key);
+    const awaited = handler.supersede !== undefined && parsed.kind === 'cabinet' && this.awaited(parsed.number);
     if (handler.supersede) {
       this.states.received++;
       // Its waiting state, last in its queue, is superseded: one write for both, each sender told
@@ -246,14 +278,18 @@ export class GatewayDeviceLink implements DeviceLink {
       if (waiting && !waiting.started && this.queues.get(key) === waiting.tail) {
         handler.supersede(waiting.message, message);
         this.states.superseded++;
+        if (awaited) hurry(waiting);
         return waiting.stored;
       }
-    } else if (waiting && !waiting.started) {
-      // A command's result or a swap behind a waiting state: the state goes first, not after every other cabinet's.
-      waiting.urgent = true;
-      waiting.turn?.hurry();
+    } else {
+      // A command's result or a swap behind a state: the state goes first, not after every other
+      // cabinet's, and its statements no longer give way on the embedded database (the operator
+      // waiting for the result waits for it).
+      for (const ahead of [waiting, this.runningStates.get(key)]) if (ahead) hurry(ahead);
     }
-    const state: WaitingState | undefined = handler.supersede ? { key, message, stored: DONE, started: false, urgent: false } : undefined;
+    const state: WaitingState | undefined = handler.supersede
+      ? { key, message, stored: DONE, started: false, urgent: awaited, lane: { background: !awaited } }
+      : undefined;
     const stored = (this.queues.get(key) ?? DONE)
       .then(() => this.inTurn(state, () => handler.handle(db, message, hub)))
       .then(
@@ -291,7 +327,8 @@ export class GatewayDeviceLink implements DeviceLink {
 
   /**
    * Runs a control message's work in its turn at the gate. A state starts out of the urgent line
-   * (unless hurried) and, on the embedded database, gives way to operators' statements.
+   * (unless hurried) and, on the embedded database, gives way to operators' statements (unless
+   * something waits behind it).
    */
   private async inTurn<T>(state: WaitingState | undefined, work: () => Promise<T>): Promise<T> {
     const turn = this.gate.enter(!state || state.urgent);
@@ -301,7 +338,12 @@ export class GatewayDeviceLink implements DeviceLink {
       if (!state) return await work();
       state.started = true;
       if (this.waitingStates.get(state.key) === state) this.waitingStates.delete(state.key);
-      return await inBackground(work);
+      this.runningStates.set(state.key, state);
+      try {
+        return await inBackground(work, state.lane);
+      } finally {
+        if (this.runningStates.get(state.key) === state) this.runningStates.delete(state.key);
+      }
     } finally {
       turn.leave();
     }
@@ -338,31 +380,39 @@ export class GatewayDeviceLink implements DeviceLink {
    */
   private async persistBatch(items: TelemetryItem[]): Promise<ReadonlySet<TelemetryItem>> {
     const { db, log } = this.options;
-    let registered: Set<string>;
+    const registered = new Set<string>();
     const failed = new Set<string>();
     const unstored = new Set<TelemetryItem>();
-    try {
-      registered = await persistTelemetry(db, items);
-    } catch (error) {
-      if (isDatabaseUnavailable(error)) {
-        log.warn({ reports: items.length, error: errorText(error) }, 'telemetry not stored: database unavailable');
-        return new Set(items);
-      }
-      log.warn({ reports: items.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
-      registered = new Set();
-      for (const item of items) {
-        try {
-          for (const key of await persistTelemetry(db, [item])) registered.add(key);
-        } catch (single) {
-          if (isDatabaseUnavailable(single)) {
-            unstored.add(item);
-            continue;
+    // While the server's own statements run on the embedded database (an operator's request, a
+    // command's result), the batch is written SHARED_PIECE reports at a time, so they never wait
+    // long behind one statement of it (docs/scaling.md, "The embedded database in its own thread").
+    for (let from = 0; from < items.length;) {
+      const piece = items.slice(from, from + (ownStatementsRunning() ? SHARED_PIECE : items.length));
+      try {
+        for (const key of await persistTelemetry(db, piece)) registered.add(key);
+      } catch (error) {
+        if (isDatabaseUnavailable(error)) {
+          log.warn({ reports: items.length - from, error: errorText(error) }, 'telemetry not stored: database unavailable');
+          for (const item of items.slice(from)) unstored.add(item);
+          break;
+        }
+        log.warn({ reports: piece.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
+        for (const item of piece) {
+          try {
+            for (const key of await persistTelemetry(db, [item])) registered.add(key);
+          } catch (single) {
+            if (isDatabaseUnavailable(single)) {
+              unstored.add(item);
+              continue;
+            }
+            failed.add(`${item.kind}/${item.number}`);
+            log.error({ topic: `${item.kind}/${item.number}/telemetry`, error: errorText(single) }, 'device message failed');
           }
-          failed.add(`${item.kind}/${item.number}`);
-          log.error({ topic: `${item.kind}/${item.number}/telemetry`, error: errorText(single) }, 'device message failed');
         }
       }
+      from += piece.length;
     }
+    if (unstored.size === items.length) return unstored;
     const live = items.filter((item) => !item.buffered && registered.has(`${item.kind}/${item.number}`));
     // Each device's latest report against the alarm rules (docs/alarms.md, "Evaluation"); a new alarm is announced to the header streams.
     if (live.length) {
@@ -395,6 +445,18 @@ export class GatewayDeviceLink implements DeviceLink {
     return unstored;
   }
 }
+
+/** A state something waits for: out of the urgent line at the gate if it has not started, and its statements first. */
+function hurry(state: WaitingState): void {
+  if (!state.started) {
+    state.urgent = true;
+    state.turn?.hurry();
+  }
+  state.lane.background = false;
+}
+
+/** Telemetry reports per statement while the server's own statements run on the embedded database. */
+const SHARED_PIECE = 250;
 
 /** Stored or dropped for good: acknowledge. */
 const DONE = Promise.resolve(true);

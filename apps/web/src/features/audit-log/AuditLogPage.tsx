@@ -1,10 +1,9 @@
 import { lazy, Suspense } from 'react';
 import { Flex, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { auditLogApi, changeText, describeChanges, type AuditLogRecord } from '@swap/contracts';
+import { auditLogApi, changeText, describeChanges } from '@swap/contracts';
 import { currentLanguage } from '../../i18n';
-import { ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { ListPage } from '../../shared/table';
 import { getUserInfo } from '../../shared/session';
 import { actionSummary, auditObjects, catalogueWords, useEveryContractText } from './labels';
 import { Text } from '../../shared/Text';
@@ -44,48 +43,44 @@ export function AuditLogPage() {
       </Suspense>
     );
   return (
-    <>
-      <TitleBar title={t('nav.admin.auditLog')} />
-      <ResourceTable<AuditLogRecord, typeof auditLogApi.search>
-        endpoints={{ search: auditLogApi.search, export: auditLogApi.export }}
-        exportFilename="audit-log"
-        rowKey="id"
-        scrollX={1500}
-        searchFields={[
-          { name: 'username', labelKey: 'auditLog.username' },
-          { name: 'action', labelKey: 'auditLog.action' },
-          {
-            name: 'objectType',
-            labelKey: 'auditLog.object',
-            type: 'select',
-            options: auditObjects(i18n, currentLanguage()).map((value) => ({ value, labelKey: `auditLog.objectType.${value}` })),
-          },
-          { name: 'at', labelKey: 'auditLog.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
-        ]}
-        columns={[
-          { key: 'at', titleKey: 'auditLog.time', kind: 'datetime', width: 190 },
-          { key: 'username', titleKey: 'auditLog.username', width: 140 },
-          {
-            key: 'merchantId',
-            titleKey: 'auditLog.field.tenant',
-            width: 160,
-            render: (r) => r.merchantName ?? (r.merchantId === null ? t('auditLog.platform') : `#${r.merchantId}`),
-          },
-          {
-            key: 'action',
-            titleKey: 'auditLog.action',
-            width: 260,
-            render: (r) => (worded ? <span title={r.action}>{actionSummary(i18n, currentLanguage(), r)}</span> : <Spin size="small" />),
-          },
-          { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
-          {
-            key: 'changes',
-            titleKey: 'auditLog.changes',
-            width: 420,
-            render: (r) => (worded ? <Changes value={r.changes} objectType={r.objectType} /> : <Spin size="small" />),
-          },
-        ]}
-      />
-    </>
+    <ListPage
+      titleKey="nav.admin.auditLog"
+      endpoints={auditLogApi}
+      scrollX={1500}
+      searchFields={[
+        { name: 'username', labelKey: 'auditLog.username' },
+        { name: 'action', labelKey: 'auditLog.action' },
+        {
+          name: 'objectType',
+          labelKey: 'auditLog.object',
+          type: 'select',
+          options: auditObjects(i18n, currentLanguage()).map((value) => ({ value, labelKey: `auditLog.objectType.${value}` })),
+        },
+        { name: 'at', labelKey: 'auditLog.period', type: 'dateRange', rangeKeys: ['from', 'to'] },
+      ]}
+      columns={[
+        { key: 'at', titleKey: 'auditLog.time', kind: 'datetime', width: 190 },
+        { key: 'username', titleKey: 'auditLog.username', width: 140 },
+        {
+          key: 'merchantId',
+          titleKey: 'auditLog.field.tenant',
+          width: 160,
+          render: (r) => r.merchantName ?? (r.merchantId === null ? t('auditLog.platform') : `#${r.merchantId}`),
+        },
+        {
+          key: 'action',
+          titleKey: 'auditLog.action',
+          width: 260,
+          render: (r) => (worded ? <span title={r.action}>{actionSummary(i18n, currentLanguage(), r)}</span> : <Spin size="small" />),
+        },
+        { key: 'success', titleKey: 'auditLog.success', kind: 'boolean', width: 100 },
+        {
+          key: 'changes',
+          titleKey: 'auditLog.changes',
+          width: 420,
+          render: (r) => (worded ? <Changes value={r.changes} objectType={r.objectType} /> : <Spin size="small" />),
+        },
+      ]}
+    />
   );
 }

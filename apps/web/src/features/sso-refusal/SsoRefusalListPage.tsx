@@ -42,11 +42,9 @@ export function SsoRefusalListPage() {
   ];
 
   return (
-    <ListPage<SsoRefusalRecord, typeof ssoRefusalApi.search>
+    <ListPage
       titleKey="nav.admin.ssoRefusal"
-      endpoints={{ search: ssoRefusalApi.search, export: ssoRefusalApi.export }}
-      exportFilename="refused-single-sign-ons"
-      rowKey="id"
+      endpoints={ssoRefusalApi}
       scrollX={1300}
       searchFields={searchFields}
       columns={[

@@ -1,14 +1,10 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appointmentAdd, appointmentApi, APPOINTMENT_MAX_MINUTES, type AppointmentRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
-import { ResourceTable } from '../../shared/table';
+import { ListPage } from '../../shared/table';
 import { useOwnerOptions } from '../device-registry';
-import { TitleBar } from '../../shared/TitleBar';
 import { fieldKey } from '../../shared/devices';
 import { APPOINTMENT_ROUTES, APPOINTMENT_SEARCH_FIELDS, APPOINTMENT_STATUS_MAP, withOwnerFilter } from './swapModel';
 import { cancelAppointment, useAddAppointment } from './swapQueries';
@@ -26,54 +22,43 @@ export function AppointmentListPage() {
   const addAppointment = useAddAppointment();
   const owners = useOwnerOptions();
   return (
-    <>
-      <TitleBar
-        title={t('nav.record.appointment')}
-        operate={
-          <Can code="record.appointment.add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)}>
-              {t('swap.reserve')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<AppointmentRecord, typeof appointmentApi.search>
-        endpoints={{ search: appointmentApi.search, export: appointmentApi.export }}
-        exportFilename="reservations"
-        rowKey="id"
-        scrollX={1200}
-        defaultSort={{ field: 'createdAt', order: 'descend' }}
-        searchFields={withOwnerFilter(APPOINTMENT_SEARCH_FIELDS, owners?.merchants)}
-        columns={[
-          {
-            key: 'id',
-            titleKey: 'swap.appointmentId',
-            sortable: true,
-            width: 110,
-            render: (r) => <Link to={APPOINTMENT_ROUTES.detail(r.id)}>{r.id}</Link>,
-          },
-          { key: 'cabinetNumber', titleKey: fieldKey('cabinetNumber'), width: 140 },
-          { key: 'compartment', titleKey: fieldKey('compartment'), kind: 'number', width: 120 },
-          { key: 'batteryNumber', titleKey: fieldKey('batteryNumber') },
-          { key: 'customer', titleKey: fieldKey('customer'), width: 120 },
-          { key: 'status', titleKey: fieldKey('status'), kind: 'status', statusMap: APPOINTMENT_STATUS_MAP, width: 120 },
-          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
-          { key: 'expiresAt', titleKey: fieldKey('expiresAt'), kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(APPOINTMENT_ROUTES.detail(r.id)) },
-          {
-            key: 'cancel',
-            labelKey: 'swap.cancel',
-            code: 'record.appointment.cancel',
-            danger: true,
-            confirmKey: 'swap.confirmCancel',
-            hidden: (r) => !held(r),
-            onClick: (r) => cancelAppointment(r.id),
-            successKey: 'swap.cancelled',
-          },
-        ]}
-      />
+    <ListPage
+      titleKey="nav.record.appointment"
+      add={{ code: 'record.appointment.add', labelKey: 'swap.reserve', onClick: () => setAdding(true) }}
+      endpoints={appointmentApi}
+      scrollX={1200}
+      defaultSort={{ field: 'createdAt', order: 'descend' }}
+      searchFields={withOwnerFilter(APPOINTMENT_SEARCH_FIELDS, owners?.merchants)}
+      columns={[
+        {
+          key: 'id',
+          titleKey: 'swap.appointmentId',
+          sortable: true,
+          width: 110,
+          render: (r) => <Link to={APPOINTMENT_ROUTES.detail(r.id)}>{r.id}</Link>,
+        },
+        { key: 'cabinetNumber', titleKey: fieldKey('cabinetNumber'), width: 140 },
+        { key: 'compartment', titleKey: fieldKey('compartment'), kind: 'number', width: 120 },
+        { key: 'batteryNumber', titleKey: fieldKey('batteryNumber') },
+        { key: 'customer', titleKey: fieldKey('customer'), width: 120 },
+        { key: 'status', titleKey: fieldKey('status'), kind: 'status', statusMap: APPOINTMENT_STATUS_MAP, width: 120 },
+        { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
+        { key: 'expiresAt', titleKey: fieldKey('expiresAt'), kind: 'datetime', sortable: true, width: 180 },
+      ]}
+      rowActions={[
+        { key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(APPOINTMENT_ROUTES.detail(r.id)) },
+        {
+          key: 'cancel',
+          labelKey: 'swap.cancel',
+          code: 'record.appointment.cancel',
+          danger: true,
+          confirmKey: 'swap.confirmCancel',
+          hidden: (r) => !held(r),
+          onClick: (r) => cancelAppointment(r.id),
+          successKey: 'swap.cancelled',
+        },
+      ]}
+    >
       <ResourceForm
         open={adding}
         mode="add"
@@ -96,6 +81,6 @@ export function AppointmentListPage() {
         submit={addAppointment}
         onClose={() => setAdding(false)}
       />
-    </>
+    </ListPage>
   );
 }

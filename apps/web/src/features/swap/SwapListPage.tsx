@@ -1,9 +1,7 @@
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
-import { swapApi, type SwapRecord } from '@swap/contracts';
-import { ResourceTable } from '../../shared/table';
+import { swapApi } from '@swap/contracts';
+import { ListPage } from '../../shared/table';
 import { useOwnerOptions } from '../device-registry';
-import { TitleBar } from '../../shared/TitleBar';
 import { SWAP_ROUTES, SWAP_SEARCH_FIELDS, withOwnerFilter } from './swapModel';
 import { useSwapColumns } from './swapColumns';
 
@@ -12,34 +10,29 @@ import { useSwapColumns } from './swapColumns';
  * @route /business/transfer/list
  */
 export function SwapListPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const c = useSwapColumns();
   const owners = useOwnerOptions();
   return (
-    <>
-      <TitleBar title={t('nav.record.swap')} />
-      <ResourceTable<SwapRecord, typeof swapApi.search>
-        endpoints={{ search: swapApi.search, export: swapApi.export }}
-        exportFilename="swap-records"
-        rowKey="id"
-        scrollX={1440}
-        defaultSort={{ field: 'startedAt', order: 'descend' }}
-        searchFields={withOwnerFilter(SWAP_SEARCH_FIELDS, owners?.merchants)}
-        columns={[
-          c.id,
-          c.cabinetNumber,
-          c.batteryOutNumber,
-          c.batteryInNumber,
-          c.customer,
-          c.servedVehicleNumber,
-          c.result,
-          c.failureMessage,
-          c.startedAt,
-          c.durationSeconds,
-        ]}
-        rowActions={[{ key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(SWAP_ROUTES.detail(r.id)) }]}
-      />
-    </>
+    <ListPage
+      titleKey="nav.record.swap"
+      endpoints={swapApi}
+      scrollX={1440}
+      defaultSort={{ field: 'startedAt', order: 'descend' }}
+      searchFields={withOwnerFilter(SWAP_SEARCH_FIELDS, owners?.merchants)}
+      columns={[
+        c.id,
+        c.cabinetNumber,
+        c.batteryOutNumber,
+        c.batteryInNumber,
+        c.customer,
+        c.servedVehicleNumber,
+        c.result,
+        c.failureMessage,
+        c.startedAt,
+        c.durationSeconds,
+      ]}
+      rowActions={[{ key: 'view', labelKey: 'common.view', onClick: (r) => void navigate(SWAP_ROUTES.detail(r.id)) }]}
+    />
   );
 }

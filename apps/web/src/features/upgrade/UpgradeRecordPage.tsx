@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useLocation } from 'react-router';
-import { firmwareApi, type TaskRecord } from '@swap/contracts';
+import { firmwareApi } from '@swap/contracts';
 import { fieldKey } from '../../shared/devices';
 import { ListPage } from '../../shared/table';
 import { TaskSubject } from './TaskSubject';
@@ -28,11 +28,9 @@ export function UpgradeRecordPage() {
     setFollowingState(id);
   };
   return (
-    <ListPage<TaskRecord, typeof firmwareApi.tasks>
+    <ListPage
       titleKey="nav.updrade.record"
       endpoints={{ search: firmwareApi.tasks, export: firmwareApi.exportTasks }}
-      exportFilename="upgrade-records"
-      rowKey="id"
       scrollX={1500}
       refreshEvery={whileAnyRunning}
       searchFields={[

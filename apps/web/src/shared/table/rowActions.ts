@@ -11,12 +11,14 @@ export function editAction<T>(code: string, onClick: (record: T) => void, option
 /**
  * The Remove action of a row, behind the `<menu code>.remove` action code: asks its question, then
  * calls the declared remove endpoint with the record's id (or runs `onClick`) and says "Removed".
+ * It needs no more of the record than its id, so it serves any list whose records have one (the
+ * record type of a `ListPage` is only known once its endpoints are read).
  */
 export function removeAction<T extends { id: number }>(
   code: string,
   remove: EndpointDef | ((record: T) => Promise<unknown>),
   options: Options<T> = {},
-): RowAction<T> {
+): RowAction<NoInfer<T>> {
   const base = { key: 'remove', labelKey: 'common.remove', code: `${code}.remove`, danger: true, successKey: 'common.removed', ...options };
   return typeof remove === 'function'
     ? { ...base, onClick: remove }

@@ -1,12 +1,7 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
 import { merchantApi, type MerchantRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { isPlatformUser } from '../../shared/session';
 import { MerchantFormDrawer } from './MerchantFormDrawer';
 import { removeMerchant } from './merchantQueries';
@@ -17,54 +12,40 @@ import { TYPE_MAP, typeOptions } from './merchantModel';
  * @route /system/merchant/list
  */
 export function MerchantListPage() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const platform = isPlatformUser();
   const [editing, setEditing] = useState<MerchantRecord | 'new' | null>(null);
   return (
-    <>
-      <TitleBar
-        title={t('nav.admin.merchant')}
-        operate={
-          platform ? (
-            <Can code="admin.merchant.add">
-              <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-                {t('merchant.add')}
-              </Button>
-            </Can>
-          ) : null
-        }
-      />
-      <ResourceTable<MerchantRecord, typeof merchantApi.search>
-        endpoints={{ search: merchantApi.search, export: merchantApi.export }}
-        exportFilename="merchants"
-        rowKey="id"
-        scrollX={1100}
-        searchFields={[
-          { name: 'keyword', labelKey: 'merchant.keyword' },
-          { name: 'type', labelKey: 'merchant.typeLabel', type: 'select', options: typeOptions },
-        ]}
-        columns={[
-          { key: 'id', titleKey: 'merchant.id', width: 80 },
-          { key: 'name', titleKey: 'merchant.name', sortable: true },
-          { key: 'type', titleKey: 'merchant.typeLabel', sortable: true, kind: 'status', statusMap: TYPE_MAP },
-          { key: 'personInCharge', titleKey: 'merchant.personInCharge', sortable: true },
-          { key: 'contact', titleKey: 'merchant.contact' },
-          { key: 'officeAddress', titleKey: 'merchant.officeAddress', ellipsis: true },
-          { key: 'accountCount', titleKey: 'merchant.accounts', kind: 'number', sortable: true, width: 130 },
-        ]}
-        rowActions={[
-          {
-            key: 'view',
-            labelKey: 'common.view',
-            code: 'admin.merchant.detail',
-            onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`),
-          },
-          editAction('admin.merchant', setEditing),
-          removeAction('admin.merchant', (r) => removeMerchant(r.id), { confirmKey: 'merchant.confirmRemove', hidden: () => !platform }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.admin.merchant"
+      add={{ code: 'admin.merchant.add', platformOnly: true, labelKey: 'merchant.add', onClick: () => setEditing('new') }}
+      endpoints={merchantApi}
+      scrollX={1100}
+      searchFields={[
+        { name: 'keyword', labelKey: 'merchant.keyword' },
+        { name: 'type', labelKey: 'merchant.typeLabel', type: 'select', options: typeOptions },
+      ]}
+      columns={[
+        { key: 'id', titleKey: 'merchant.id', width: 80 },
+        { key: 'name', titleKey: 'merchant.name', sortable: true },
+        { key: 'type', titleKey: 'merchant.typeLabel', sortable: true, kind: 'status', statusMap: TYPE_MAP },
+        { key: 'personInCharge', titleKey: 'merchant.personInCharge', sortable: true },
+        { key: 'contact', titleKey: 'merchant.contact' },
+        { key: 'officeAddress', titleKey: 'merchant.officeAddress', ellipsis: true },
+        { key: 'accountCount', titleKey: 'merchant.accounts', kind: 'number', sortable: true, width: 130 },
+      ]}
+      rowActions={[
+        {
+          key: 'view',
+          labelKey: 'common.view',
+          code: 'admin.merchant.detail',
+          onClick: (r) => void navigate(`/system/merchant/detail/${r.id}`),
+        },
+        editAction('admin.merchant', setEditing),
+        removeAction('admin.merchant', (r) => removeMerchant(r.id), { confirmKey: 'merchant.confirmRemove', hidden: () => !platform }),
+      ]}
+    >
       <MerchantFormDrawer editing={editing} onClose={() => setEditing(null)} />
-    </>
+    </ListPage>
   );
 }

@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { COUNTRY_CODES, notificationAdd, notificationApi, notificationEdit, type NotificationRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { countryOptions } from '../../shared/format';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 
 const CODE = 'message.updateMessage';
 
@@ -26,44 +22,30 @@ export function NotificationListPage() {
     { name: 'countryCode', labelKey: 'field.countryCode', type: 'select', options: countries },
   ];
   return (
-    <>
-      <TitleBar
-        title={t('nav.message.updateMessage')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('notification.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<NotificationRecord, typeof notificationApi.search>
-        endpoints={{ search: notificationApi.search, export: notificationApi.export }}
-        exportFilename="notifications"
-        rowKey="id"
-        scrollX={900}
-        searchFields={[
-          { name: 'title', labelKey: 'field.title' },
-          { name: 'countryCode', labelKey: 'field.countryCode', type: 'select', options: countries },
-          { name: 'created', labelKey: 'field.createdAt', type: 'dateRange' },
-        ]}
-        columns={[
-          { key: 'title', titleKey: 'field.title', sortable: true, width: 240 },
-          { key: 'description', titleKey: 'field.description', ellipsis: true },
-          {
-            key: 'countryCode',
-            titleKey: 'field.countryCode',
-            sortable: true,
-            width: 180,
-            render: (r) => countries.find((c) => c.value === r.countryCode)?.label ?? r.countryCode,
-          },
-          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
-        ]}
-        rowActions={[
-          editAction(CODE, setEditing),
-          removeAction(CODE, notificationApi.remove, { confirmKey: 'notification.confirmRemove' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.message.updateMessage"
+      add={{ code: `${CODE}.add`, labelKey: 'notification.add', onClick: () => setEditing('new') }}
+      endpoints={notificationApi}
+      scrollX={900}
+      searchFields={[
+        { name: 'title', labelKey: 'field.title' },
+        { name: 'countryCode', labelKey: 'field.countryCode', type: 'select', options: countries },
+        { name: 'created', labelKey: 'field.createdAt', type: 'dateRange' },
+      ]}
+      columns={[
+        { key: 'title', titleKey: 'field.title', sortable: true, width: 240 },
+        { key: 'description', titleKey: 'field.description', ellipsis: true },
+        {
+          key: 'countryCode',
+          titleKey: 'field.countryCode',
+          sortable: true,
+          width: 180,
+          render: (r) => countries.find((c) => c.value === r.countryCode)?.label ?? r.countryCode,
+        },
+        { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
+      ]}
+      rowActions={[editAction(CODE, setEditing), removeAction(CODE, notificationApi.remove, { confirmKey: 'notification.confirmRemove' })]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -77,6 +59,6 @@ export function NotificationListPage() {
         refresh={[notificationApi.edit]}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ListPage>
   );
 }

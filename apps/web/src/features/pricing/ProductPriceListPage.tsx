@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Button, Space, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Space, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import {
   DURATION_UNITS,
@@ -12,11 +11,9 @@ import {
   productPackageEdit,
   type ProductPackageRecord,
 } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { optionsOf } from '../../shared/devices';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
 import { useAmount } from '../../shared/amount';
 import { useCityOptions } from '../../shared/priceCities';
@@ -69,87 +66,76 @@ export function ProductPriceListPage() {
     { name: 'agreement', labelKey: 'field.agreement', type: 'textarea', rows: 5, maxLength: 5000 },
   ];
   return (
-    <>
-      <TitleBar
-        title={t('nav.price.product')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('pricing.addProduct')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<ProductPackageRecord, typeof productPackageApi.search>
-        endpoints={{ search: productPackageApi.search, export: productPackageApi.export }}
-        exportFilename="products"
-        rowKey="id"
-        scrollX={1500}
-        searchFields={[
-          { name: 'name', labelKey: 'field.name' },
-          { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationTypes },
-          { name: 'cityId', labelKey: 'field.cityId', type: 'select', options: cityOptions },
-          { name: 'saleMode', labelKey: 'field.saleMode', type: 'select', options: saleModes },
-          ...(owners
-            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, source: owners.merchants }]
-            : []),
-        ]}
-        columns={[
-          { key: 'name', titleKey: 'field.name', sortable: true, width: 180, fixed: 'left' },
-          ...(owners ? [{ key: 'merchantName', titleKey: 'field.merchantName', width: 160 }] : []),
-          {
-            key: 'operationType',
-            titleKey: 'field.operationType',
-            sortable: true,
-            width: 140,
-            render: (r) => t(`basePrice.operationType.${r.operationType}`),
-          },
-          { key: 'vehicleTypeName', titleKey: 'field.vehicleTypeName', width: 140 },
-          { key: 'cityName', titleKey: 'field.cityName', width: 140 },
-          { key: 'batteryCount', titleKey: 'field.batteryCount', width: 110, align: 'right' },
-          { key: 'deposit', titleKey: 'field.deposit', width: 140, align: 'right', render: (r) => amount(r.deposit, r.currency) },
-          {
-            key: 'pricePerCycle',
-            titleKey: 'field.pricePerCycle',
-            sortable: true,
-            width: 150,
-            align: 'right',
-            render: (r) => amount(r.pricePerCycle, r.currency),
-          },
-          {
-            key: 'dailyRenewalPrice',
-            titleKey: 'field.dailyRenewalPrice',
-            width: 150,
-            align: 'right',
-            render: (r) => amount(r.dailyRenewalPrice, r.currency),
-          },
-          {
-            key: 'timeLimit',
-            titleKey: 'field.timeLimit',
-            width: 110,
-            render: (r) => `${r.timeLimit} ${t(`price.durationUnit.${r.timeLimitUnit}`)}`,
-          },
-          { key: 'saleMode', titleKey: 'field.saleMode', width: 130, render: (r) => t(`vehicle.saleMode.${r.saleMode}`) },
-          {
-            key: 'labels',
-            titleKey: 'field.labels',
-            width: 200,
-            render: (r) => (
-              <Space size={4} wrap>
-                {r.labels.map((label) => (
-                  <Tag key={label}>{t(`price.label.${label}`)}</Tag>
-                ))}
-              </Space>
-            ),
-          },
-          { key: 'startAt', titleKey: 'field.startAt', kind: 'datetime', sortable: true, width: 170 },
-          { key: 'endAt', titleKey: 'field.endAt', kind: 'datetime', sortable: true, width: 170 },
-        ]}
-        rowActions={[
-          editAction(CODE, setEditing),
-          removeAction(CODE, productPackageApi.remove, { confirmKey: 'pricing.confirmRemoveProduct' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.price.product"
+      add={{ code: `${CODE}.add`, labelKey: 'pricing.addProduct', onClick: () => setEditing('new') }}
+      endpoints={productPackageApi}
+      scrollX={1500}
+      searchFields={[
+        { name: 'name', labelKey: 'field.name' },
+        { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationTypes },
+        { name: 'cityId', labelKey: 'field.cityId', type: 'select', options: cityOptions },
+        { name: 'saleMode', labelKey: 'field.saleMode', type: 'select', options: saleModes },
+        ...(owners
+          ? [{ name: 'merchantId' as const, labelKey: 'field.merchantName', type: 'select' as const, source: owners.merchants }]
+          : []),
+      ]}
+      columns={[
+        { key: 'name', titleKey: 'field.name', sortable: true, width: 180, fixed: 'left' },
+        ...(owners ? [{ key: 'merchantName', titleKey: 'field.merchantName', width: 160 }] : []),
+        {
+          key: 'operationType',
+          titleKey: 'field.operationType',
+          sortable: true,
+          width: 140,
+          render: (r) => t(`basePrice.operationType.${r.operationType}`),
+        },
+        { key: 'vehicleTypeName', titleKey: 'field.vehicleTypeName', width: 140 },
+        { key: 'cityName', titleKey: 'field.cityName', width: 140 },
+        { key: 'batteryCount', titleKey: 'field.batteryCount', width: 110, align: 'right' },
+        { key: 'deposit', titleKey: 'field.deposit', width: 140, align: 'right', render: (r) => amount(r.deposit, r.currency) },
+        {
+          key: 'pricePerCycle',
+          titleKey: 'field.pricePerCycle',
+          sortable: true,
+          width: 150,
+          align: 'right',
+          render: (r) => amount(r.pricePerCycle, r.currency),
+        },
+        {
+          key: 'dailyRenewalPrice',
+          titleKey: 'field.dailyRenewalPrice',
+          width: 150,
+          align: 'right',
+          render: (r) => amount(r.dailyRenewalPrice, r.currency),
+        },
+        {
+          key: 'timeLimit',
+          titleKey: 'field.timeLimit',
+          width: 110,
+          render: (r) => `${r.timeLimit} ${t(`price.durationUnit.${r.timeLimitUnit}`)}`,
+        },
+        { key: 'saleMode', titleKey: 'field.saleMode', width: 130, render: (r) => t(`vehicle.saleMode.${r.saleMode}`) },
+        {
+          key: 'labels',
+          titleKey: 'field.labels',
+          width: 200,
+          render: (r) => (
+            <Space size={4} wrap>
+              {r.labels.map((label) => (
+                <Tag key={label}>{t(`price.label.${label}`)}</Tag>
+              ))}
+            </Space>
+          ),
+        },
+        { key: 'startAt', titleKey: 'field.startAt', kind: 'datetime', sortable: true, width: 170 },
+        { key: 'endAt', titleKey: 'field.endAt', kind: 'datetime', sortable: true, width: 170 },
+      ]}
+      rowActions={[
+        editAction(CODE, setEditing),
+        removeAction(CODE, productPackageApi.remove, { confirmKey: 'pricing.confirmRemoveProduct' }),
+      ]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -163,6 +149,6 @@ export function ProductPriceListPage() {
         refresh={[productPackageApi.edit]}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ListPage>
   );
 }

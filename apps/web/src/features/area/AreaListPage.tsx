@@ -1,13 +1,10 @@
 import { useMemo, useState } from 'react';
-import { Button, Form } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Form } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { AREA_TYPES, areaAdd, areaApi, areaEdit, ringProblem, type AreaRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { PolygonEditor, type MapPolygon } from '../../shared/map';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { useProvinces } from './areaQueries';
 
 const CODE = 'admin.area';
@@ -48,47 +45,36 @@ export function AreaListPage() {
   const context = useContext(editing, type === 'CITY' ? provinceId : undefined);
 
   return (
-    <>
-      <TitleBar
-        title={t('nav.admin.area')}
-        operate={
-          <Can code={`${CODE}.add`} platformOnly>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => open('new')}>
-              {t('area.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<AreaRecord, typeof areaApi.search>
-        endpoints={{ search: areaApi.search, export: areaApi.export }}
-        exportFilename="areas"
-        rowKey="id"
-        scrollX={900}
-        searchFields={[
-          { name: 'code', labelKey: 'field.code' },
-          { name: 'name', labelKey: 'field.name' },
-          { name: 'type', labelKey: 'field.type', type: 'select', options: types },
-          { name: 'provinceId', labelKey: 'field.provinceId', type: 'select', options: provinceOptions },
-        ]}
-        columns={[
-          { key: 'code', titleKey: 'field.code', sortable: true, width: 140 },
-          { key: 'name', titleKey: 'field.name', sortable: true, width: 200 },
-          { key: 'type', titleKey: 'field.type', sortable: true, width: 120, render: (r) => t(`area.type.${r.type}`) },
-          { key: 'province', titleKey: 'field.province', sortable: true, width: 180 },
-          { key: 'city', titleKey: 'field.city', width: 180, render: (r) => r.city ?? '—' },
-          {
-            key: 'polygon',
-            titleKey: 'field.polygon',
-            width: 150,
-            render: (r) => (r.polygon ? t('map.points', { count: r.polygon.length - 1 }) : t('area.noPolygon')),
-          },
-          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
-        ]}
-        rowActions={[
-          editAction(CODE, open, { platformOnly: true }),
-          removeAction(CODE, areaApi.remove, { platformOnly: true, confirmKey: 'area.confirmRemove' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.admin.area"
+      add={{ code: `${CODE}.add`, platformOnly: true, labelKey: 'area.add', onClick: () => open('new') }}
+      endpoints={areaApi}
+      scrollX={900}
+      searchFields={[
+        { name: 'code', labelKey: 'field.code' },
+        { name: 'name', labelKey: 'field.name' },
+        { name: 'type', labelKey: 'field.type', type: 'select', options: types },
+        { name: 'provinceId', labelKey: 'field.provinceId', type: 'select', options: provinceOptions },
+      ]}
+      columns={[
+        { key: 'code', titleKey: 'field.code', sortable: true, width: 140 },
+        { key: 'name', titleKey: 'field.name', sortable: true, width: 200 },
+        { key: 'type', titleKey: 'field.type', sortable: true, width: 120, render: (r) => t(`area.type.${r.type}`) },
+        { key: 'province', titleKey: 'field.province', sortable: true, width: 180 },
+        { key: 'city', titleKey: 'field.city', width: 180, render: (r) => r.city ?? '—' },
+        {
+          key: 'polygon',
+          titleKey: 'field.polygon',
+          width: 150,
+          render: (r) => (r.polygon ? t('map.points', { count: r.polygon.length - 1 }) : t('area.noPolygon')),
+        },
+        { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
+      ]}
+      rowActions={[
+        editAction(CODE, open, { platformOnly: true }),
+        removeAction(CODE, areaApi.remove, { platformOnly: true, confirmKey: 'area.confirmRemove' }),
+      ]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -127,7 +113,7 @@ export function AreaListPage() {
           )}
         </Form.Item>
       </ResourceForm>
-    </>
+    </ListPage>
   );
 }
 

@@ -1,6 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,10 +8,8 @@ import {
   type ExternalSystemCreated,
   type ExternalSystemRecord,
 } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { fieldKey } from '../../shared/devices';
 import { isPlatformUser } from '../../shared/session';
 import { useOwnerOptions } from '../device-registry';
@@ -44,51 +40,40 @@ export function ExternalSystemListPage() {
     { name: 'enabled', labelKey: fieldKey('enabled'), type: 'switch' },
   ];
   return (
-    <>
-      <TitleBar
-        title={t('nav.allocation.externalSystem')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('externalSystem.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<ExternalSystemRecord, typeof externalSystemApi.search>
-        endpoints={{ search: externalSystemApi.search, export: externalSystemApi.export }}
-        exportFilename="external-systems"
-        rowKey="id"
-        scrollX={1200}
-        searchFields={[
-          { name: 'name', labelKey: fieldKey('name') },
-          {
-            name: 'enabled',
-            labelKey: fieldKey('enabled'),
-            type: 'select',
-            options: [
-              { value: true, labelKey: 'common.yes' },
-              { value: false, labelKey: 'common.no' },
-            ],
-          },
-          ...(platform
-            ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, source: owners?.merchants }]
-            : []),
-        ]}
-        columns={[
-          { key: 'name', titleKey: fieldKey('name'), sortable: true, width: 220 },
-          ...(platform ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantId'), width: 180 }] : []),
-          { key: 'url', titleKey: fieldKey('url'), ellipsis: true },
-          { key: 'enabled', titleKey: fieldKey('enabled'), width: 110, render: (r) => t(r.enabled ? 'common.yes' : 'common.no') },
-          { key: 'deviceCount', titleKey: fieldKey('deviceCount'), align: 'right', width: 110 },
-          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          { key: 'details', labelKey: 'externalSystem.details', onClick: (r) => void navigate(EXTERNAL_SYSTEM_ROUTES.detail(r.id)) },
-          editAction(CODE, setEditing),
-          removeAction(CODE, externalSystemApi.remove, { confirmKey: 'externalSystem.confirmRemove' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.allocation.externalSystem"
+      add={{ code: `${CODE}.add`, labelKey: 'externalSystem.add', onClick: () => setEditing('new') }}
+      endpoints={externalSystemApi}
+      scrollX={1200}
+      searchFields={[
+        { name: 'name', labelKey: fieldKey('name') },
+        {
+          name: 'enabled',
+          labelKey: fieldKey('enabled'),
+          type: 'select',
+          options: [
+            { value: true, labelKey: 'common.yes' },
+            { value: false, labelKey: 'common.no' },
+          ],
+        },
+        ...(platform
+          ? [{ name: 'merchantId' as const, labelKey: fieldKey('merchantId'), type: 'select' as const, source: owners?.merchants }]
+          : []),
+      ]}
+      columns={[
+        { key: 'name', titleKey: fieldKey('name'), sortable: true, width: 220 },
+        ...(platform ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantId'), width: 180 }] : []),
+        { key: 'url', titleKey: fieldKey('url'), ellipsis: true },
+        { key: 'enabled', titleKey: fieldKey('enabled'), width: 110, render: (r) => t(r.enabled ? 'common.yes' : 'common.no') },
+        { key: 'deviceCount', titleKey: fieldKey('deviceCount'), align: 'right', width: 110 },
+        { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 180 },
+      ]}
+      rowActions={[
+        { key: 'details', labelKey: 'externalSystem.details', onClick: (r) => void navigate(EXTERNAL_SYSTEM_ROUTES.detail(r.id)) },
+        editAction(CODE, setEditing),
+        removeAction(CODE, externalSystemApi.remove, { confirmKey: 'externalSystem.confirmRemove' }),
+      ]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -116,6 +101,6 @@ export function ExternalSystemListPage() {
           />
         </Suspense>
       )}
-    </>
+    </ListPage>
   );
 }

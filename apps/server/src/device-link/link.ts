@@ -5,6 +5,7 @@ import type { DeviceHub } from '../app/device-hub.js';
 import { Batcher, type BatcherOptions } from './batcher.js';
 import { ControlGate, type Turn } from './control-gate.js';
 import { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
+import type { ReportingDevice } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 import { DEFAULT_CONTROL_CONCURRENCY, DEFAULT_TELEMETRY_LIMIT } from '../app/config.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
@@ -380,7 +381,7 @@ export class GatewayDeviceLink implements DeviceLink {
    */
   private async persistBatch(items: TelemetryItem[]): Promise<ReadonlySet<TelemetryItem>> {
     const { db, log } = this.options;
-    const registered = new Set<string>();
+    const registered = new Map<string, ReportingDevice>();
     const failed = new Set<string>();
     const unstored = new Set<TelemetryItem>();
     // While the server's own statements run on the embedded database (an operator's request, a
@@ -389,7 +390,7 @@ export class GatewayDeviceLink implements DeviceLink {
     for (let from = 0; from < items.length;) {
       const piece = items.slice(from, from + (ownStatementsRunning() ? SHARED_PIECE : items.length));
       try {
-        for (const key of await persistTelemetry(db, piece)) registered.add(key);
+        for (const [key, device] of await persistTelemetry(db, piece)) registered.set(key, device);
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
           log.warn({ reports: items.length - from, error: errorText(error) }, 'telemetry not stored: database unavailable');
@@ -399,7 +400,7 @@ export class GatewayDeviceLink implements DeviceLink {
         log.warn({ reports: piece.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
         for (const item of piece) {
           try {
-            for (const key of await persistTelemetry(db, [item])) registered.add(key);
+            for (const [key, device] of await persistTelemetry(db, [item])) registered.set(key, device);
           } catch (single) {
             if (isDatabaseUnavailable(single)) {
               unstored.add(item);
@@ -418,10 +419,12 @@ export class GatewayDeviceLink implements DeviceLink {
     if (live.length) {
       const announce = (alarm: AlarmChange) =>
         this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
-      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[]), new Date(), announce).catch((error: unknown) => {
-        log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
-        return [];
-      });
+      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[], registered), new Date(), announce).catch(
+        (error: unknown) => {
+          log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
+          return [];
+        },
+      );
       for (const alarm of opened)
         this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
     }

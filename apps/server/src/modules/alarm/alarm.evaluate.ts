@@ -1,4 +1,4 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   COMPARTMENT_PARAMETERS,
   CONDITION_PARAMETERS,
@@ -8,6 +8,7 @@ import {
   type BatteryTelemetry,
   type CabinetTelemetry,
   type CompartmentReport,
+  type MessageKey,
   type VehicleTelemetry,
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
@@ -17,7 +18,7 @@ import type { DeviceKindDef, DeviceRow } from '../device-registry/index.js';
 import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
-import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
+import { appendDeviceLog, insertDeviceLogRows, type DeviceLogEntry } from '../device-log/index.js';
 import { enabledRules, whenRuleRetires, whenRulesChange } from './alarm.config.js';
 import { alarmRules, alarms } from './alarm.table.js';
 import { queueAlarmWebhooks, type HookedAlarm } from './alarm.webhook.js';
@@ -52,6 +53,8 @@ export interface Reading {
   compartment?: number;
   /** What the device said of its fault, kept on the alarm. */
   detail?: string;
+  /** The device, when the caller already read it (the telemetry write answers it); else evaluation looks it up. */
+  device?: WatchedDevice;
 }
 
 /** A telemetry report as evaluation reads it (the device link's batch items). */
@@ -112,24 +115,39 @@ export function compartmentReadings(number: string, compartments: readonly Compa
   }));
 }
 
-/** The last report of each device in the batch, as readings. */
-export function readingsOf(reports: readonly ReportedTelemetry[]): Reading[] {
+/**
+ * The last report of each device in the batch, as readings; `devices` (the telemetry write's
+ * answer, by `kind/number`) names the devices found, so evaluation need not look them up again.
+ */
+export function readingsOf(reports: readonly ReportedTelemetry[], devices?: ReadonlyMap<string, WatchedDevice>): Reading[] {
   const last = new Map<string, ReportedTelemetry>();
   for (const report of reports) last.set(`${report.kind}/${report.number}`, report);
-  return [...last.values()].map((report) => ({ kind: report.kind, number: report.number, values: valuesOf(report), ...faultOf(report) }));
+  return [...last].map(([key, report]) => {
+    const device = devices?.get(key);
+    return { kind: report.kind, number: report.number, values: valuesOf(report), ...faultOf(report), ...(device ? { device } : {}) };
+  });
 }
 
 type Rule = Awaited<ReturnType<typeof enabledRules>>[number];
 
-/** Rules are read once and kept: a change on this server drops them at once, another server's within RULES_TTL_MS. */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];
+
+/**
+ * Rules are read once and kept: a change on this server drops them at once, another server's within
+ * RULES_TTL_MS. The rules watching a device are worked out once per kind, owner and type (`watching`).
+ */
 const RULES_TTL_MS = 30_000;
-let cached: { rules: Rule[]; at: number } | undefined;
+let cached: { rules: Rule[]; at: number; watching: Map<string, Rule[]> } | undefined;
 whenRulesChange(() => (cached = undefined));
 whenRuleRetires((ctx, tx, ruleId) => clearAlarmsOfRule(ctx, tx, ruleId));
 
+async function keptRules(db: Db): Promise<NonNullable<typeof cached>> {
+  if (!cached || Date.now() - cached.at > RULES_TTL_MS) cached = { rules: await enabledRules(db), at: Date.now(), watching: new Map() };
+  return cached;
+}
+
 async function currentRules(db: Db): Promise<Rule[]> {
-  if (!cached || Date.now() - cached.at > RULES_TTL_MS) cached = { rules: await enabledRules(db), at: Date.now() };
-  return cached.rules;
+  return (await keptRules(db)).rules;
 }
 
 /** Forgets the kept rules (tests that change rules behind the server's back). */
@@ -143,16 +161,33 @@ export const EVERY_TENANT = {
   principal: { id: 0, username: '', name: '', type: 'SUPER' as const, accountType: 'PLATFORM' as const, merchantId: null },
 };
 
+/** What evaluation reads of a device: its owner and type choose the rules watching it. */
+export type WatchedDevice = Pick<DeviceRow, 'id' | 'number' | 'typeId' | 'merchantId'>;
+
 /**
  * The rules that watch a device: the platform's and its owner's of its kind; a rule naming the
  * device's type replaces, for that device, the same owner's rule of the same parameter naming no type.
  */
-function rulesOf(device: DeviceRow, kindRules: Rule[]): Rule[] {
+function rulesOf(device: WatchedDevice, kindRules: Rule[]): Rule[] {
   const own = kindRules.filter(
     (r) => (r.merchantId === null || r.merchantId === device.merchantId) && (r.deviceTypeId === null || r.deviceTypeId === device.typeId),
   );
   const typed = new Set(own.filter((r) => r.deviceTypeId !== null).map((r) => `${r.merchantId}/${r.parameter}`));
   return own.filter((r) => r.deviceTypeId !== null || !typed.has(`${r.merchantId}/${r.parameter}`));
+}
+
+/** The rules watching devices of this kind, owner and type: worked out once while the rules are kept. */
+function watchingRules(kept: NonNullable<typeof cached>, kind: AlarmDeviceKind, device: WatchedDevice): Rule[] {
+  const key = `${kind}/${device.merchantId}/${device.typeId}`;
+  let rules = kept.watching.get(key);
+  if (!rules) {
+    rules = rulesOf(
+      device,
+      kept.rules.filter((r) => r.alarmKind === kind),
+    );
+    kept.watching.set(key, rules);
+  }
+  return rules;
 }
 
 /**
@@ -179,9 +214,41 @@ export interface OpenedAlarm {
   header: boolean;
 }
 
-type Active = typeof alarms.$inferSelect;
-
 export type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
+
+/** An alarm not cleared, as evaluation reads it. */
+interface Active {
+  id: number;
+  ruleId: number | null;
+  compartment: number;
+  alarmState: string;
+  openedAt: Date;
+}
+
+/** What a batch's readings do to the alarms, all kinds together, written in one statement. */
+interface Changes {
+  /** New alarms, as the statement's JSON recordset names their columns. */
+  inserts: {
+    merchant_id: number | null;
+    kind: AlarmDeviceKind;
+    device_id: number;
+    device_number: string;
+    compartment: number;
+    detail: string;
+    rule_id: number;
+    parameter: AlarmParameter;
+    level: AlarmLevel;
+    content: string;
+    state: 'OPEN' | 'PENDING';
+    header: boolean;
+    value: number | null;
+  }[];
+  updates: { id: number; state: string; value: number | null; detail: string | null; opened: boolean; cleared: boolean }[];
+  dropped: number[];
+  /** Batteries whose alarm status may change (docs/alarms.md, "Evaluation"). */
+  touched: Set<number>;
+  rules: Map<number, Rule>;
+}
 
 /**
  * Checks each device's latest readings against the enabled rules and keeps its alarms in step
@@ -190,6 +257,8 @@ export type { AlarmChange, AnnounceAlarm } from './alarm.change.js';
  * row per device and rule while not cleared (a unique index: two servers or two batches never open
  * two), takes each new reading while open, and clears once the reading is outside the range by
  * the clear margin. A battery's alarm status follows its open alarms. Answers the alarms opened.
+ * A batch costs a fixed number of statements, however many its readings (docs/scaling.md, "Alarm
+ * rules on the ingest path"): one read of the alarms not cleared per kind, one write of them all.
  */
 export async function evaluateAlarms(
   db: Db,
@@ -198,168 +267,189 @@ export async function evaluateAlarms(
   announceCleared?: AnnounceAlarm,
 ): Promise<OpenedAlarm[]> {
   if (readings.length === 0) return [];
-  const rules = await currentRules(db);
-  if (rules.length === 0) return [];
-  const opened: OpenedAlarm[] = [];
+  const kept = await keptRules(db);
+  if (kept.rules.length === 0) return [];
+  const changes: Changes = { inserts: [], updates: [], dropped: [], touched: new Set(), rules: new Map() };
   for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
     const ofKind = readings.filter((r) => r.kind === kind);
-    // Only the rules whose parameter the readings carry (a cabinet's state carries its doors, its telemetry the rest).
-    const kindRules = rules.filter((r) => r.alarmKind === kind && ofKind.some((reading) => reading.values[r.parameter] !== undefined));
-    if (kindRules.length === 0 || ofKind.length === 0) continue;
-    const cleared: AlarmChange[] = [];
-    opened.push(...(await evaluateKind(db, kind, kindRules, ofKind, now, cleared)));
-    // Once committed: an alarm that cleared on its own is news to the screens counting alarms.
-    for (const change of cleared) announceCleared?.(change);
+    // Only a kind with a rule whose parameter the readings carry (a cabinet's state carries its doors, its telemetry the rest).
+    if (
+      ofKind.length === 0 ||
+      !kept.rules.some((r) => r.alarmKind === kind && ofKind.some((reading) => reading.values[r.parameter] !== undefined))
+    )
+      continue;
+    await planKind(db, kept, kind, ofKind, now, changes);
   }
+  const { opened, cleared } = await writeChanges(db, changes, now);
+  // Once committed: an alarm that cleared on its own is news to the screens counting alarms.
+  for (const change of cleared) announceCleared?.(change);
   return opened;
 }
 
-async function evaluateKind(
+/** One kind's readings against the rules watching each device, as changes to write. */
+async function planKind(
   db: Db,
+  kept: NonNullable<typeof cached>,
   kind: AlarmDeviceKind,
-  kindRules: Rule[],
   readings: Reading[],
   now: Date,
-  cleared: AlarmChange[],
-): Promise<OpenedAlarm[]> {
-  const devices = await KIND_DEFS[kind].findDevices(db, EVERY_TENANT, { ids: [], numbers: readings.map((r) => r.number) }, false);
-  if (devices.length === 0) return [];
-  const byNumber = new Map(devices.map((d) => [d.number, d]));
-  const active = await db
-    .select()
-    .from(alarms)
-    .where(
-      and(
-        eq(alarms.alarmKind, kind),
-        inArray(
-          alarms.deviceId,
-          devices.map((d) => d.id),
-        ),
-        ne(alarms.alarmState, 'CLEARED'),
-      ),
-    );
-  const activeOf = new Map(active.map((a) => [`${a.deviceId}/${a.ruleId}/${a.compartment}`, a]));
+  changes: Changes,
+): Promise<void> {
+  const byNumber = new Map<string, WatchedDevice>();
+  const unknown: string[] = [];
+  for (const reading of readings) {
+    if (reading.device) byNumber.set(reading.number, reading.device);
+    else unknown.push(reading.number);
+  }
+  if (unknown.length) {
+    for (const device of await KIND_DEFS[kind].findDevices(db, EVERY_TENANT, { ids: [], numbers: unknown }, false))
+      byNumber.set(device.number, device);
+  }
+  if (byNumber.size === 0) return;
+  // One parameter for every device, however many (an array literal of their ids), and the alarms
+  // answered as one JSON text: decoding a row per alarm costs more than reading it.
+  const ids = `{${[...byNumber.values()].map((d) => d.id).join(',')}}`;
+  const [found] = rowsOf<{ rows: string }>(
+    await db.execute(sql`select coalesce(json_agg(json_build_array(id, device_id, rule_id, compartment, state, (extract(epoch from opened_at) * 1000)::bigint)), '[]')::text as rows
+      from ${alarms} where kind = ${kind} and device_id in (select unnest(${ids}::int[])) and state <> 'CLEARED'`),
+  );
+  const active = (JSON.parse(found?.rows ?? '[]') as [number, number, number | null, number, string, number][]).map(
+    ([id, deviceId, ruleId, compartment, alarmState, openedAt]) => ({
+      id,
+      deviceId,
+      ruleId,
+      compartment,
+      alarmState,
+      openedAt: new Date(openedAt),
+    }),
+  );
+  const activeOf = new Map<number, Map<string, Active>>();
+  for (const row of active) {
+    let ofDevice = activeOf.get(row.deviceId);
+    if (!ofDevice) activeOf.set(row.deviceId, (ofDevice = new Map<string, Active>()));
+    ofDevice.set(`${row.ruleId}/${row.compartment}`, row);
+  }
 
-  const inserts: (typeof alarms.$inferInsert)[] = [];
-  const updates: { id: number; state: string; value: number | null; detail: string | null; opened: boolean; cleared: boolean }[] = [];
-  const dropped: number[] = [];
-  const touched = new Set<number>();
   for (const reading of readings) {
     const device = byNumber.get(reading.number);
     if (!device) continue;
-    for (const rule of rulesOf(device, kindRules)) {
+    const ofDevice = activeOf.get(device.id);
+    const compartment = reading.compartment ?? 0;
+    for (const rule of watchingRules(kept, kind, device)) {
       const raw = reading.values[rule.parameter];
       const said = verdict(rule, raw);
       if (said === undefined) continue;
+      const row = ofDevice?.get(`${rule.id}/${compartment}`);
+      // Most readings of most rules: nothing open, nothing to open.
+      if (!row && said !== 'raise') continue;
+      changes.rules.set(rule.id, rule);
       const value = typeof raw === 'number' ? raw : null;
-      const compartment = reading.compartment ?? 0;
       const detail = reading.detail ?? null;
-      const row: Active | undefined = activeOf.get(`${device.id}/${rule.id}/${compartment}`);
-      if (said === 'raise' && !row) {
+      if (!row) {
         const open = rule.holdSeconds === 0;
-        inserts.push({
-          merchantId: device.merchantId,
-          alarmKind: kind,
-          deviceId: device.id,
-          deviceNumber: device.number,
+        if (open && kind === 'battery') changes.touched.add(device.id);
+        changes.inserts.push({
+          merchant_id: device.merchantId,
+          kind,
+          device_id: device.id,
+          device_number: device.number,
           compartment,
           detail: detail ?? '',
-          ruleId: rule.id,
+          rule_id: rule.id,
           parameter: rule.parameter,
           level: rule.level,
           content: rule.content,
-          alarmState: open ? 'OPEN' : 'PENDING',
+          state: open ? 'OPEN' : 'PENDING',
           header: rule.notifications.includes('HEADER'),
           value,
-          openedAt: now,
-          lastSeenAt: now,
         });
-      } else if (row && row.alarmState === 'PENDING') {
-        if (said !== 'raise') dropped.push(row.id);
+      } else if (row.alarmState === 'PENDING') {
+        if (said !== 'raise') changes.dropped.push(row.id);
         else if (now.getTime() - row.openedAt.getTime() >= rule.holdSeconds * 1000) {
-          updates.push({ id: row.id, state: 'OPEN', value, detail, opened: true, cleared: false });
-        } else updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
-      } else if (row) {
-        if (said === 'clear') {
-          updates.push({ id: row.id, state: 'CLEARED', value, detail, opened: false, cleared: true });
-          touched.add(device.id);
-        } else updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
-      }
+          if (kind === 'battery') changes.touched.add(device.id);
+          changes.updates.push({ id: row.id, state: 'OPEN', value, detail, opened: true, cleared: false });
+        } else changes.updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
+      } else if (said === 'clear') {
+        changes.updates.push({ id: row.id, state: 'CLEARED', value, detail, opened: false, cleared: true });
+        if (kind === 'battery') changes.touched.add(device.id);
+      } else changes.updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
     }
   }
-
-  const ruleOf = new Map(kindRules.map((rule) => [rule.id, rule]));
-  const hooked: HookedAlarm[] = [];
-  const hook = (id: number, ruleId: number | null, level: AlarmLevel) =>
-    hooked.push({ id, level, notifications: (ruleId !== null ? ruleOf.get(ruleId)?.notifications : undefined) ?? [] });
-  const openedRows: {
-    deviceId: number;
-    deviceNumber: string;
-    merchantId: number | null;
-    level: AlarmLevel;
-    header: boolean;
-    content: string;
-  }[] = [];
-  const logged: DeviceLogEntry[] = [];
-  // The alarms, their device log lines and their webhook deliveries stand or fall together: a crash
-  // between them loses no delivery of an alarm that opened (docs/alarms.md, "Webhooks").
-  await db.transaction(async (tx) => {
-    if (inserts.length) {
-      // Another batch or server may have opened the same alarm meanwhile: the unique index keeps one.
-      const added = await tx
-        .insert(alarms)
-        .values(inserts)
-        .onConflictDoNothing({
-          target: [alarms.alarmKind, alarms.deviceId, alarms.ruleId, alarms.compartment],
-          where: sql`state <> 'CLEARED'`,
-        })
-        .returning();
-      for (const row of added)
-        if (row.alarmState === 'OPEN') {
-          openedRows.push(row);
-          hook(row.id, row.ruleId, row.level);
-        }
-    }
-    if (updates.length) {
-      const changed = await tx.execute(sql`
-        update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${now.toISOString()}::timestamptz,
-          opened_at = case when v.opened then ${now.toISOString()}::timestamptz else a.opened_at end,
-          cleared_at = case when v.cleared then ${now.toISOString()}::timestamptz else a.cleared_at end
-        from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
-        where a.id = v.id and a.state <> 'CLEARED'
-        returning a.id, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared`);
-      for (const row of (changed as { rows: Record<string, unknown>[] }).rows) {
-        if (row['cleared'] === true) {
-          const line = { deviceId: row['device_id'] as number, merchantId: (row['merchant_id'] as number | null) ?? null };
-          cleared.push({ kind, number: row['device_number'] as string, merchantId: line.merchantId });
-          logged.push(alarmLogLine(kind, { ...line, content: row['content'] as string }, false, now));
-        }
-        if (row['opened'] === true) {
-          hook(row['id'] as number, (row['rule_id'] as number | null) ?? null, row['level'] as AlarmLevel);
-          openedRows.push({
-            deviceId: row['device_id'] as number,
-            deviceNumber: row['device_number'] as string,
-            merchantId: (row['merchant_id'] as number | null) ?? null,
-            level: row['level'] as AlarmLevel,
-            header: row['header'] as boolean,
-            content: row['content'] as string,
-          });
-        }
-      }
-    }
-    if (dropped.length) await tx.delete(alarms).where(and(inArray(alarms.id, dropped), eq(alarms.alarmState, 'PENDING')));
-    for (const row of openedRows) {
-      touched.add(row.deviceId);
-      logged.push(alarmLogLine(kind, row, true, now));
-    }
-    // Each device's log tells its alarms raised and cleared (docs/alarms.md, "Device log").
-    await appendDeviceLog(tx, logged);
-    // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
-    await queueAlarmWebhooks(tx, hooked);
-    if (kind === 'battery' && touched.size > 0) await followAlarmStatus(tx, [...touched]);
-  });
-  return openedRows.map((row) => ({ kind, number: row.deviceNumber, merchantId: row.merchantId, level: row.level, header: row.header }));
 }
+
+/**
+ * Writes a batch's alarm changes as one statement (docs/scaling.md, "Alarm rules on the ingest
+ * path"): the opened alarms (another batch or server may have opened the same alarm meanwhile: the
+ * unique index keeps one), the changed and the dropped ones, and the device log lines of those
+ * opened and cleared (docs/alarms.md, "Device log"), whatever their number. When alarms may open
+ * with a webhook, or a battery's alarm status may change, the deliveries and the status are written
+ * in the same transaction: the alarms, their log lines and their deliveries stand or fall together
+ * (docs/alarms.md, "Webhooks"). Answers the alarms opened, and those cleared to announce.
+ */
+async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ opened: OpenedAlarm[]; cleared: AlarmChange[] }> {
+  const { inserts, updates, dropped, touched, rules } = changes;
+  if (inserts.length === 0 && updates.length === 0 && dropped.length === 0) return { opened: [], cleared: [] };
+  const at = now.toISOString();
+  const statement = sql`with added as (
+      insert into ${alarms} (merchant_id, kind, device_id, device_number, compartment, detail, rule_id, parameter, level, content, state, header, value, opened_at, last_seen_at)
+      select merchant_id, kind, device_id, device_number, compartment, detail, rule_id, parameter, level, content, state, header, value, ${at}::timestamptz, ${at}::timestamptz
+      from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as v(merchant_id int, kind text, device_id int, device_number text, compartment int,
+        detail text, rule_id int, parameter text, level text, content text, state text, header boolean, value float8)
+      on conflict (kind, device_id, rule_id, compartment) where state <> 'CLEARED' do nothing
+      returning id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, state = 'OPEN' as opened, false as cleared),
+    changed as (
+      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${at}::timestamptz,
+        opened_at = case when v.opened then ${at}::timestamptz else a.opened_at end,
+        cleared_at = case when v.cleared then ${at}::timestamptz else a.cleared_at end
+      from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
+      where a.id = v.id and a.state <> 'CLEARED'
+      returning a.id, a.kind, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared),
+    dropped as (delete from ${alarms} where id in (select value::int from jsonb_array_elements_text(${JSON.stringify(dropped)}::jsonb)) and state = 'PENDING'),
+    told as (select * from changed where cleared union all select * from added where opened union all select * from changed where opened),
+    logged as (${insertDeviceLogRows(sql`select kind, device_id, merchant_id, 'alarm',
+      case when cleared then ${'deviceLogAlarmCleared' satisfies MessageKey} else ${'deviceLogAlarmRaised' satisfies MessageKey} end,
+      jsonb_build_object('content', content), ${at}::timestamptz from told`)})
+    select id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, opened, cleared from told`;
+  // Alarms opening with a webhook, or batteries whose alarm status may change: more writes that stand or fall with them.
+  const webhooks = [...rules.values()].some((rule) => rule.notifications.includes('WEBHOOK'));
+  const written = async (tx: Db) => {
+    const rows = rowsOf<Record<string, unknown>>(await tx.execute(statement)).map((row) => ({
+      id: row['id'] as number,
+      kind: row['kind'] as AlarmDeviceKind,
+      ruleId: (row['rule_id'] as number | null) ?? null,
+      deviceId: row['device_id'] as number,
+      number: row['device_number'] as string,
+      merchantId: (row['merchant_id'] as number | null) ?? null,
+      level: row['level'] as AlarmLevel,
+      header: row['header'] as boolean,
+      opened: row['opened'] === true,
+      cleared: row['cleared'] === true,
+    }));
+    const opened = rows.filter((row) => row.opened);
+    // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
+    if (webhooks) await queueAlarmWebhooks(tx, hookedBy(rules, opened));
+    if (touched.size > 0) await followAlarmStatus(tx, [...touched]);
+    return rows;
+  };
+  const rows = webhooks || touched.size > 0 ? await db.transaction(written) : await written(db);
+  return {
+    opened: rows
+      .filter((row) => row.opened)
+      .map(({ kind, number, merchantId, level, header }) => ({ kind, number, merchantId, level, header })),
+    cleared: rows.filter((row) => row.cleared).map(({ kind, number, merchantId }) => ({ kind, number, merchantId })),
+  };
+}
+
+/** Alarms just opened, each with its rule's notifications (a webhook's delivery is queued when they name it). */
+const hookedBy = (
+  rules: ReadonlyMap<number, Rule>,
+  opened: readonly { id: number; level: AlarmLevel; ruleId: number | null }[],
+): HookedAlarm[] =>
+  opened.map((row) => ({
+    id: row.id,
+    level: row.level,
+    notifications: (row.ruleId !== null ? rules.get(row.ruleId)?.notifications : undefined) ?? [],
+  }));
 
 /**
  * A compartment's door or fault waits out its rule's hold with no later report to open it: a
@@ -384,14 +474,7 @@ export async function openHeldAlarms(db: Db, now = new Date()): Promise<OpenedAl
       .returning();
     if (opened.length === 0) return opened;
     const rules = new Map((await currentRules(tx)).map((rule) => [rule.id, rule]));
-    await queueAlarmWebhooks(
-      tx,
-      opened.map((row) => ({
-        id: row.id,
-        level: row.level,
-        notifications: (row.ruleId !== null ? rules.get(row.ruleId)?.notifications : undefined) ?? [],
-      })),
-    );
+    await queueAlarmWebhooks(tx, hookedBy(rules, opened));
     await appendDeviceLog(
       tx,
       opened.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, true, now)),
@@ -424,15 +507,17 @@ export async function followAlarmStatus(db: Db, batteryIds: number[]): Promise<v
 }
 
 /**
- * A device rule disabled, removed, or set to watch something else (another kind, parameter or
- * type) clears its alarms in the change's own transaction (docs/alarms.md, "Rules"): nothing would
- * ever clear them. Each is written to its device's log as cleared and audited as cleared by the
- * account that changed the rule; alarms still waiting out their hold are dropped. Answers the
- * alarms cleared, to be announced once committed as any other clear.
+ * Clears the alarms a rule's change retires (`ofRule`: the rule's alarms not cleared) in the change's
+ * own transaction, each audited as cleared by the account that changed the rule, naming the rule
+ * (docs/alarms.md, "Rules", "Business rules"). Answers the alarms cleared.
  */
-export async function clearAlarmsOfRule(ctx: Ctx, tx: Db, ruleId: number, now = new Date()): Promise<AlarmChange[]> {
-  const ofRule = and(eq(alarms.ruleId, ruleId), ne(alarms.alarmState, 'CLEARED'));
-  await tx.delete(alarms).where(and(ofRule, eq(alarms.alarmState, 'PENDING')));
+export async function clearAlarmsRetiredBy(
+  ctx: Ctx,
+  tx: Db,
+  ofRule: SQL | undefined,
+  rule: { ruleId: number } | { businessRuleId: number },
+  now: Date,
+): Promise<(typeof alarms.$inferSelect)[]> {
   const before = await tx.select({ id: alarms.id, alarmState: alarms.alarmState }).from(alarms).where(ofRule).for('update');
   if (before.length === 0) return [];
   const cleared = await tx
@@ -450,8 +535,23 @@ export async function clearAlarmsOfRule(ctx: Ctx, tx: Db, ruleId: number, now = 
       action: 'alarm.clear',
       objectType: 'alarm',
       objectId: row.id,
-      changes: { alarmState: [row.alarmState, 'CLEARED'], ruleId },
+      changes: { alarmState: [row.alarmState, 'CLEARED'], ...rule },
     });
+  return cleared;
+}
+
+/**
+ * A device rule disabled, removed, or set to watch something else (another kind, parameter or
+ * type) clears its alarms in the change's own transaction (docs/alarms.md, "Rules"): nothing would
+ * ever clear them. Each is written to its device's log as cleared and audited as cleared by the
+ * account that changed the rule; alarms still waiting out their hold are dropped. Answers the
+ * alarms cleared, to be announced once committed as any other clear.
+ */
+export async function clearAlarmsOfRule(ctx: Ctx, tx: Db, ruleId: number, now = new Date()): Promise<AlarmChange[]> {
+  const ofRule = and(eq(alarms.ruleId, ruleId), ne(alarms.alarmState, 'CLEARED'));
+  await tx.delete(alarms).where(and(ofRule, eq(alarms.alarmState, 'PENDING')));
+  const cleared = await clearAlarmsRetiredBy(ctx, tx, ofRule, { ruleId }, now);
+  if (cleared.length === 0) return [];
   await appendDeviceLog(
     tx,
     cleared.map((row) => alarmLogLine(row.alarmKind as AlarmDeviceKind, row, false, now)),

@@ -68,7 +68,7 @@ export async function batteriesByIds(db: Db, ids: number[]) {
  * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report per battery number
  * with the batch's columns: number, at, soc, voltage, current, temperature, cell_voltages, cycles,
  * gsm_signal, gps_signal, charge_switch, discharge_switch, latitude, longitude (a report without a
- * fix keeps the position on record). Returns the id and number of each battery found.
+ * fix keeps the position on record). Returns the id, number, owner and type of each battery found.
  */
 export function applyBatteryReports(latest: SQL): SQL {
   return sql`update ${batteries} b set soc = v.soc, voltage = v.voltage, current = v.current, temperature = v.temperature,
@@ -76,15 +76,15 @@ export function applyBatteryReports(latest: SQL): SQL {
       charge_switch = v.charge_switch, discharge_switch = v.discharge_switch,
       latitude = coalesce(v.latitude, b.latitude), longitude = coalesce(v.longitude, b.longitude),
       last_report_at = v.at, updated_at = now()
-    from ${latest} v where b.number = v.number returning b.id, b.number`;
+    from ${latest} v where b.number = v.number returning b.id, b.number, b.merchant_id, b.type_id`;
 }
 
 /**
- * The id and number of each battery a telemetry backlog names (`reports`, with a number column):
+ * The id, number, owner and type of each battery a telemetry backlog names (`reports`, with a number column):
  * a backlog's readings go to the history only, so no battery row changes (docs/device-protocol.md, "Backlog").
  */
 export function findBatteryReporters(reports: SQL): SQL {
-  return sql`select b.id, b.number from ${batteries} b where b.number in (select number from ${reports})`;
+  return sql`select b.id, b.number, b.merchant_id, b.type_id from ${batteries} b where b.number in (select number from ${reports})`;
 }
 
 /** How many batteries are distributed to a station (battery_station_idx), for its removal. */

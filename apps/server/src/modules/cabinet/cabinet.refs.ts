@@ -266,7 +266,7 @@ function logLink(db: Db, cabinet: LinkChange, text: 'deviceLogOnline' | 'deviceL
  * smoke_alarm, temperature, lamp, radiator, supply, external_max, charger_total, meter_count,
  * meter_readings, load. Telemetry is a heartbeat: the cabinet is alive, unless it went away by its
  * last will since (telemetry and state travel apart): then only its next state brings it back.
- * Returns the id, number, owner and report time of each cabinet found, and whether it comes back
+ * Returns the id, number, owner, type and report time of each cabinet found, and whether it comes back
  * from the sweep's offline (`back`, for logCabinetsBackOnline).
  */
 export function applyCabinetReports(latest: SQL): SQL {
@@ -276,7 +276,7 @@ export function applyCabinetReports(latest: SQL): SQL {
       meter_count = v.meter_count, meter_readings = v.meter_readings, load = v.load,
       online = not b.disconnected, last_report_at = greatest(b.last_report_at, v.at), updated_at = now()
     from ${latest} v, ${cabinets} prev where b.number = v.number and prev.id = b.id
-    returning b.id, b.number, b.merchant_id, v.at, (not prev.online and not prev.disconnected) as back`;
+    returning b.id, b.number, b.merchant_id, b.type_id, v.at, (not prev.online and not prev.disconnected) as back`;
 }
 
 /**

@@ -23,6 +23,14 @@ export type TelemetryItem =
 
 export type TelemetryKind = TelemetryItem['kind'];
 
+/** A device a telemetry batch reported for, as the write found it. */
+export interface ReportingDevice {
+  id: number;
+  number: string;
+  merchantId: number | null;
+  typeId: number;
+}
+
 let lastMicros = 0;
 
 /**
@@ -48,9 +56,9 @@ type ItemOf<K extends TelemetryKind> = Extract<TelemetryItem, { kind: K }>;
 interface KindWriter<K extends TelemetryKind> {
   row(item: ItemOf<K>): object;
   columns: string;
-  /** UPDATE of the device table from `latest`, returning the id and number of each device it found: the owning module's piece. */
+  /** UPDATE of the device table from `latest`, returning the id, number, merchant_id and type_id of each device it found: the owning module's piece. */
   update(latest: SQL): SQL;
-  /** SELECT of the id and number of each device `reports` names, for a backlog (no device row changes); none: kind keeps no backlog. */
+  /** SELECT of the id, number, merchant_id and type_id of each device `reports` names, for a backlog (no device row changes); none: kind keeps no backlog. */
   find?: (reports: SQL) => SQL;
   /** INSERT of every report into the history from `reports`, joined to the devices `updated` found; `onlyNew` leaves out those already there. */
   insert(reports: SQL, updated: SQL, onlyNew: boolean): SQL;
@@ -152,10 +160,10 @@ const KINDS = Object.keys(WRITERS) as TelemetryKind[];
  * UPDATE writes the last report of each device (receive times increase, so the latest is the last
  * received) and one INSERT every report into the history. A backlog's readings (`buffered`) go to
  * the history only, once per device and time, and never change the device's row (the live state is
- * the live reports'). Answers the registered devices as `kind/number`; reports of unknown devices
- * are left out.
+ * the live reports'). Answers the registered devices by `kind/number`, with their id, owner and type
+ * (what the alarm rules read: docs/alarms.md, "Evaluation"); reports of unknown devices are left out.
  */
-export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<Set<string>> {
+export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<Map<string, ReportingDevice>> {
   const ctes: SQL[] = [];
   const found: SQL[] = [];
   for (const kind of KINDS) {
@@ -181,12 +189,15 @@ export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<
         );
         if (writer.log) ctes.push(sql`${name('logged')} as (${writer.log(updated)})`);
       } else continue;
-      found.push(sql`select ${kind}::text as kind, number from ${updated}`);
+      found.push(sql`select ${kind}::text as kind, number, id, merchant_id, type_id from ${updated}`);
     }
   }
-  if (ctes.length === 0) return new Set();
+  if (ctes.length === 0) return new Map();
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${sql.join(found, sql` union all `)}`);
-  return new Set(rowsOf<{ kind: string; number: string }>(result).map((row) => `${row.kind}/${row.number}`));
+  const rows = rowsOf<{ kind: string; number: string; id: number; merchant_id: number | null; type_id: number }>(result);
+  return new Map(
+    rows.map((row) => [`${row.kind}/${row.number}`, { id: row.id, number: row.number, merchantId: row.merchant_id, typeId: row.type_id }]),
+  );
 }
 
 /**

@@ -44,20 +44,20 @@ export async function activatedVehicleNumbers(db: Db): Promise<string[]> {
  * Writes each vehicle's latest report onto its row, as one piece of the telemetry batch's single
  * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report per vehicle number
  * with the batch's columns: number, at, latitude, longitude, speed, acc, soc, has_fault, fault (an
- * absent fault keeps the one on record; null clears it). Returns the id and number of each vehicle found.
+ * absent fault keeps the one on record; null clears it). Returns the id, number, owner and type of each vehicle found.
  */
 export function applyVehicleReports(latest: SQL): SQL {
   return sql`update ${vehicles} b set latitude = v.latitude, longitude = v.longitude, acc_state = v.acc,
       fault = case when v.has_fault then v.fault else b.fault end, updated_at = now()
-    from ${latest} v where b.number = v.number returning b.id, b.number`;
+    from ${latest} v where b.number = v.number returning b.id, b.number, b.merchant_id, b.type_id`;
 }
 
 /**
- * The id and number of each vehicle a telemetry backlog names (`reports`, with a number column):
+ * The id, number, owner and type of each vehicle a telemetry backlog names (`reports`, with a number column):
  * a backlog's readings go to the history only, so no vehicle row changes (docs/device-protocol.md, "Backlog").
  */
 export function findVehicleReporters(reports: SQL): SQL {
-  return sql`select b.id, b.number from ${vehicles} b where b.number in (select number from ${reports})`;
+  return sql`select b.id, b.number, b.merchant_id, b.type_id from ${vehicles} b where b.number in (select number from ${reports})`;
 }
 
 /** The vehicles bound to a customer (its id), by number: the customer's detail lists them. */

@@ -21,6 +21,7 @@ import { swapFailuresByCabinet } from '../swap/index.js';
 import {
   EVERY_TENANT,
   alarmLogLine,
+  clearAlarmsRetiredBy,
   clearRetiredRuleAlarms,
   openHeldAlarms,
   type AnnounceAlarm,
@@ -34,7 +35,6 @@ import { queueAlarmWebhooks } from './alarm.webhook.js';
 import { contentHolds } from './alarm.options.js';
 import { rewordAlarms } from './alarm.config.js';
 import { announceSettled, changeOf, noteSettled, type AlarmChange } from './alarm.change.js';
-import { recordAudit } from '../audit-log/index.js';
 
 type RuleRow = typeof alarmBusinessRules.$inferSelect;
 
@@ -97,25 +97,8 @@ const records = ownedRecords({
  */
 async function clearBusinessAlarmsOfRule(ctx: Ctx, tx: Db, businessRuleId: number, now = new Date()): Promise<AlarmChange[]> {
   const ofRule = and(eq(alarms.businessRuleId, businessRuleId), ne(alarms.alarmState, 'CLEARED'));
-  const before = await tx.select({ id: alarms.id, alarmState: alarms.alarmState }).from(alarms).where(ofRule).for('update');
-  if (before.length === 0) return [];
-  const cleared = await tx
-    .update(alarms)
-    .set({ alarmState: 'CLEARED', clearedAt: now, lastSeenAt: now })
-    .where(
-      inArray(
-        alarms.id,
-        before.map((row) => row.id),
-      ),
-    )
-    .returning();
-  for (const row of before)
-    await recordAudit(tx, ctx, {
-      action: 'alarm.clear',
-      objectType: 'alarm',
-      objectId: row.id,
-      changes: { alarmState: [row.alarmState, 'CLEARED'], businessRuleId },
-    });
+  const cleared = await clearAlarmsRetiredBy(ctx, tx, ofRule, { businessRuleId }, now);
+  if (cleared.length === 0) return [];
   await appendDeviceLog(
     tx,
     cleared

@@ -421,14 +421,9 @@ describe('alarms', () => {
     });
     afterAll(() => gateway.close());
 
-    it('a battery reporting over the limit opens one alarm, told live to its owner’s header and not to another tenant’s', async () => {
-      await server.db.delete(alarmRules);
-      await server.request(alarmApi.rules.add, { ...RULE, content: 'Live overheat' }, { token: admin });
-      const device = await createDeviceWithCredential(server, admin, 'battery', {
-        typeId: types.battery,
-        number: 'BLIVE0001',
-        merchantId: merchant.id,
-      });
+    /** The merchant's battery connected to the gateway, and the header streams of its merchant's and a rival's administrator. */
+    async function reportingBattery(number: string) {
+      const device = await createDeviceWithCredential(server, admin, 'battery', { typeId: types.battery, number, merchantId: merchant.id });
       const ownStream = await openAlarmStream(base, merchant.admin.token);
       const rivalStream = await openAlarmStream(base, rival.admin.token);
       const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
@@ -436,6 +431,13 @@ describe('alarms', () => {
         username: device.number,
         password: device.secret,
       });
+      return { device, ownStream, rivalStream, client };
+    }
+
+    it('a battery reporting over the limit opens one alarm, told live to its owner’s header and not to another tenant’s', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(alarmApi.rules.add, { ...RULE, content: 'Live overheat' }, { token: admin });
+      const { device, ownStream, rivalStream, client } = await reportingBattery('BLIVE0001');
       try {
         for (let i = 0; i < 3; i++)
           await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(62 + i)), { qos: 1 });
@@ -464,19 +466,8 @@ describe('alarms', () => {
       // What the rules removed above left open clears now, not at the periodic check in the middle of this test.
       await clearRetiredRuleAlarms(server.db);
       await server.request(alarmApi.rules.add, { ...RULE, content: 'Count me' }, { token: admin });
-      const device = await createDeviceWithCredential(server, admin, 'battery', {
-        typeId: types.battery,
-        number: 'BCNT0001',
-        merchantId: merchant.id,
-      });
-      const ownStream = await openAlarmStream(base, merchant.admin.token);
-      const rivalStream = await openAlarmStream(base, rival.admin.token);
+      const { device, ownStream, rivalStream, client } = await reportingBattery('BCNT0001');
       const counts = (stream: typeof ownStream) => stream.events.filter((e) => e.event === 'summary').map((e) => e.data['open'] as number);
-      const client = await mqtt.connectAsync(`mqtt://127.0.0.1:${gateway.port}`, {
-        clientId: device.number,
-        username: device.number,
-        password: device.secret,
-      });
       const openedNow = async () => {
         await client.publishAsync(batteryTelemetryTopic(device.number), JSON.stringify(telemetry(70)), { qos: 1 });
         await eventually(async () => expect((await activeOf(device.id)).filter((r) => r.alarmState === 'OPEN')).toHaveLength(1));

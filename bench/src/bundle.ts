@@ -8,7 +8,9 @@
  * (`npm test` runs it with `--quiet` on the build it made); `--record` writes the current figures
  * into the file for reports (docs/scaling.md, "Web bundle"). `--explain <route>` (repeatable) lists
  * under that route the files it loads, largest first, each named by its source in the manifest
- * ("entry" marks what every route loads).
+ * ("entry" marks what every route loads). Beside each figure it prints the number of JS files loaded
+ * at load, and last the signed-in addresses' average and largest. `WEB_DIST=<folder>` measures a
+ * build made elsewhere (`vite build --outDir <folder>`), e.g. to compare two builds.
  *
  * "at load": entry + its static imports + the default language's catalogue (+ for pages inside the
  * signed-in area: the shell, antd's texts, the signed-in texts) + the route's page chunk and its static imports,
@@ -28,7 +30,7 @@ import { BUDGET_KB, budgetOf, overBudget, type BundleFigures, type LoadedFile } 
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const web = path.join(repoRoot, 'apps/web');
-const dist = path.join(web, 'dist');
+const dist = process.env.WEB_DIST ?? path.join(web, 'dist');
 const manifestFile = path.join(dist, '.vite/manifest.json');
 
 const SIGN_IN = '/session/login';
@@ -223,7 +225,10 @@ const figures: BundleFigures = { entry: { kb: entryNow, files: loadedFiles(start
 console.log(
   `entry + ${DEFAULT_LANGUAGE} catalogue: ${entryNow.toFixed(1)} KB (recorded ${recordedOf(baseline?.entry)}, budget ${BUDGET_KB.entry})`,
 );
-if (!quiet) console.log(`${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'+ lazy'.padStart(8)} ${'recorded'.padStart(9)}  budget`);
+if (!quiet)
+  console.log(
+    `${'route'.padEnd(44)} ${'at load'.padStart(8)} ${'files'.padStart(5)} ${'+ lazy'.padStart(8)} ${'recorded'.padStart(9)}  budget`,
+  );
 const table = routes();
 const pageKeys = new Set([...table.map((row) => row.key), ...(manifest[entryKey]?.dynamicImports ?? [])]);
 for (const { route, key, shell, signedOut, texts } of table) {
@@ -240,9 +245,18 @@ for (const { route, key, shell, signedOut, texts } of table) {
   const verdict = figure.kb > budget ? `OVER ${budget}` : `ok ≤ ${budget}`;
   const recorded = recordedOf(baseline?.routes[route]);
   if (!quiet || figure.kb > budget)
-    console.log(`${route.padEnd(44)} ${kb(load).padStart(8)} ${kb(sum(withLazy) - load).padStart(8)} ${recorded.padStart(9)}  ${verdict}`);
+    console.log(
+      `${route.padEnd(44)} ${kb(load).padStart(8)} ${String(figure.files.length).padStart(5)} ${kb(sum(withLazy) - load).padStart(8)} ${recorded.padStart(9)}  ${verdict}`,
+    );
   if (explain.includes(route)) explainRoute(atLoad);
 }
+
+/** Files at load: each is a request (and compressed on its own), so many small ones cost a page time. */
+const signedIn = figures.routes.filter((route) => !route.signedOut);
+const most = signedIn.reduce((top, route) => (route.files.length > top.files.length ? route : top), signedIn[0]!);
+console.log(
+  `Signed-in addresses: ${(signedIn.reduce((total, route) => total + route.files.length, 0) / signedIn.length).toFixed(1)} JS files at load on average, at most ${most.files.length} (${most.route}); ${kb(signedIn.reduce((total, route) => total + route.kb * KB, 0) / signedIn.length)} KB on average.`,
+);
 
 if (record) {
   const current: Baseline = { entry: entryNow, routes: Object.fromEntries(figures.routes.map((route) => [route.route, route.kb])) };

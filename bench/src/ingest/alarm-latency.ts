@@ -9,6 +9,9 @@
  * BENCH_SAMPLES (default 100) samples idle, then as many under a steady telemetry load of
  * BENCH_LOADED_RATE messages/s (default 2,000) from BENCH_DEVICES (default 500) devices, published
  * by BENCH_PUBLISHERS load generator processes, for at most BENCH_SECONDS (default 60).
+ * Then BENCH_SAMPLES idle again with BENCH_HEADERS (default 200) more headers open (the same
+ * administrator's, each its own stream, as many operators' screens), timing also the last of them
+ * to hear each alarm: every announcement costs each open header its reads.
  * BENCH_BROKERS=embedded or =mosquitto runs one broker only. The database is a fresh in-memory
  * PGlite, or the PostgreSQL of DATABASE_URL. Prints figures beside the budget; asserts nothing.
  */
@@ -34,6 +37,7 @@ const deviceCount = Number(process.env.BENCH_DEVICES ?? 500);
 const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 2);
 const probeCount = Number(process.env.BENCH_PROBES ?? 8);
+const headerCount = Number(process.env.BENCH_HEADERS ?? 200);
 const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
 const BUDGET_P99_MS = 1000;
 const HOT = 95;
@@ -50,6 +54,8 @@ interface Figure {
   times: number[];
   /** Of each sample, the time until the link announced the alarm on the device hub (the rest is the stream's). */
   announced: number[];
+  /** With more headers open: of each sample, the time until the last of them heard the alarm. */
+  lastHeader?: number[];
   /** Samples whose alarm never reached the stream within 10 s. */
   lost: number;
   /** The steady load's messages per second, when there was one. */
@@ -98,7 +104,12 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
   const figures: Figure[] = [];
   try {
     const base = await listen(app);
-    const stream = await openEventStream<{ deviceNumber: string }>(`${base}${endpointUrl(alarmApi.live)}`, await signIn(base));
+    const token = await signIn(base);
+    const openHeader = () => openEventStream<{ deviceNumber: string }>(`${base}${endpointUrl(alarmApi.live)}`, token);
+    type Header = Awaited<ReturnType<typeof openHeader>>;
+    const stream = await openHeader();
+    /** The other headers open (the last series), each heard from its own stream. */
+    let others: Header[] = [];
     if (!stream.response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error('the alarm stream did not open');
     for (const probe of probes)
       clients.push(
@@ -114,10 +125,11 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
       if (channel === ALARM_CHANNEL && !announcedAt.has(number)) announcedAt.set(number, Date.now());
     });
     // One probe's sample: hot until its alarm is heard, then cool until its alarm is cleared.
-    const sample = async (i: number): Promise<{ heard: number; announced: number } | undefined> => {
+    const sample = async (i: number): Promise<{ heard: number; announced: number; last: number } | undefined> => {
       const probe = probes[i % probes.length]!;
       const client = clients[i % probes.length]!;
       const from = stream.events.length;
+      const othersFrom = others.map((other) => other.events.length);
       const published = Date.now();
       announcedAt.delete(probe.number);
       await client.publishAsync(batteryTelemetryTopic(probe.number), report(HOT), { qos: 1 });
@@ -127,6 +139,16 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
         if (heard === undefined) await pause(2);
       }
       const announced = (announcedAt.get(probe.number) ?? Number.NaN) - published;
+      // The last of the other headers to hear it (each alarm is told to every one of them).
+      let last = heard ?? Number.NaN;
+      for (const [at, other] of others.entries()) {
+        let otherHeard: number | undefined;
+        for (const deadline = published + 10_000; otherHeard === undefined && Date.now() < deadline;) {
+          otherHeard = other.events.slice(othersFrom[at]).find((e) => e.event === 'alarm' && e.data.deviceNumber === probe.number)?.at;
+          if (otherHeard === undefined) await pause(2);
+        }
+        last = Math.max(last, otherHeard ?? Number.NaN);
+      }
       await client.publishAsync(batteryTelemetryTopic(probe.number), report(COOL), { qos: 1 });
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; await pause(20)) {
         const [open] = rowsOf<{ n: number | string }>(
@@ -134,11 +156,12 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
         );
         if (Number(open?.n ?? 0) === 0) break;
       }
-      return heard === undefined ? undefined : { heard: heard - published, announced };
+      return heard === undefined ? undefined : { heard: heard - published, announced, last: last - published };
     };
-    const series = async (enough: () => boolean): Promise<{ times: number[]; announced: number[]; lost: number }> => {
+    const series = async (enough: () => boolean): Promise<{ times: number[]; announced: number[]; lastHeader: number[]; lost: number }> => {
       const times: number[] = [];
       const announced: number[] = [];
+      const lastHeader: number[] = [];
       let lost = 0;
       for (let i = 0; i < samples && !enough(); i++) {
         const time = await sample(i);
@@ -146,19 +169,21 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
         else {
           times.push(time.heard);
           announced.push(time.announced);
+          lastHeader.push(time.last);
         }
         await pause(Math.random() * 100);
       }
-      return { times, announced, lost };
+      return { times, announced, lastHeader, lost };
     };
     // Warm-up: the first samples compile code paths and prepare statements.
     for (let i = 0; i < Math.min(5, probes.length); i++) await sample(i);
     const idleLoad = loadAverage();
-    figures.push({ label: `${label}, idle`, ...(await series(() => false)), loadAverage: `${idleLoad}–${loadAverage()}` });
+    const { lastHeader: _alone, ...idle } = await series(() => false);
+    figures.push({ label: `${label}, idle`, ...idle, loadAverage: `${idleLoad}–${loadAverage()}` });
     const plan = { url, devices: anonymous ? devices.map((d) => ({ ...d, password: null })) : devices, rate: loadedRate, seconds };
     const steady = await startSteadyLoad(plan, publishers);
     const loadedLoad = loadAverage();
-    const loaded = await series(() => !steady.running());
+    const { lastHeader: _loadedAlone, ...loaded } = await series(() => !steady.running());
     const loadedEnd = loadAverage();
     const steadyReport = await steady.done;
     const sent = messagesSent(steadyReport);
@@ -168,6 +193,18 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
       loadRate: sent / (steadyReport.publishMs / 1000),
       loadAverage: `${loadedLoad}–${loadedEnd}`,
     });
+    if (headerCount > 0) {
+      others = await Promise.all(Array.from({ length: headerCount }, openHeader));
+      // Each opens with its figures (a summary event): all of them in before the first sample.
+      for (const other of others) await other.next('summary', 0, 30_000);
+      const headersLoad = loadAverage();
+      figures.push({
+        label: `${label}, ${headerCount} more headers`,
+        ...(await series(() => false)),
+        loadAverage: `${headersLoad}–${loadAverage()}`,
+      });
+      for (const other of others) other.close();
+    }
     stream.close();
   } finally {
     await Promise.all(clients.map((client) => client.endAsync()));
@@ -198,17 +235,19 @@ async function main(): Promise<void> {
   }
   const f = (n: number | undefined, digits = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
   console.log(
-    `\npublish → header stream            load msg/s  samples  lost  p50 ms  p95 ms  p99 ms  max ms  budget p99  p50/p99 to the announcement ms  load average`,
+    `\npublish → header stream            load msg/s  samples  lost  p50 ms  p95 ms  p99 ms  max ms  budget p99  p50/p99 to the announcement ms  p50/p99 last header ms  load average`,
   );
   for (const x of figures) {
     const times = [...x.times].sort((a, b) => a - b);
     const announced = [...x.announced].sort((a, b) => a - b);
+    const last = [...(x.lastHeader ?? [])].sort((a, b) => a - b);
     const p99 = percentile(times, 99);
     console.log(
       `${x.label.padEnd(34)} ${f(x.loadRate, 0).padStart(10)}  ${String(times.length).padStart(7)}  ${String(x.lost).padStart(4)}  ` +
         `${f(percentile(times, 50)).padStart(6)}  ${f(percentile(times, 95)).padStart(6)}  ${f(p99).padStart(6)}  ` +
         `${f(times[times.length - 1]).padStart(6)}  ${`${BUDGET_P99_MS} ${p99 <= BUDGET_P99_MS && x.lost === 0 ? 'met' : 'not met'}`.padStart(10)}  ` +
-        `${`${f(percentile(announced, 50))} / ${f(percentile(announced, 99))}`.padStart(30)}  ${x.loadAverage}`,
+        `${`${f(percentile(announced, 50))} / ${f(percentile(announced, 99))}`.padStart(30)}  ` +
+        `${(x.lastHeader ? `${f(percentile(last, 50))} / ${f(percentile(last, 99))}` : '-').padStart(22)}  ${x.loadAverage}`,
     );
   }
 }

@@ -12,6 +12,7 @@ import {
 import { SENT, serve } from '../../app/route.js';
 import type { Ctx } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
+import { readWhenPoked } from '../../app/read-when-poked.js';
 import { alarmScope, alarmSummary } from './alarm.records.js';
 import { alarms } from './alarm.table.js';
 import type { AnnounceAlarm } from './alarm.change.js';
@@ -43,28 +44,6 @@ export function announceHandled(app: FastifyInstance, alarm: AlarmRecord): Alarm
   return alarm;
 }
 
-/**
- * Runs `read` at once when poked, one read at a time: pokes that come while a read runs (the
- * alarms of the next batches) ask for one more read after it, which gathers them all. So the first
- * alarm goes out without waiting, and a burst costs two reads, not one each. `read` must not throw.
- */
-export function readWhenPoked(read: () => Promise<void>): () => void {
-  let reading = false;
-  let again = false;
-  const run = async () => {
-    reading = true;
-    do {
-      again = false;
-      await read();
-    } while (again);
-    reading = false;
-  };
-  return () => {
-    if (reading) again = true;
-    else void run();
-  };
-}
-
 /** Open alarms the caller may see and the header tells, opened at or after `since`, oldest first. */
 async function openedSince(ctx: Ctx, since: Date): Promise<(AlarmLiveEvent & { openedAt: Date })[]> {
   return ctx.db
@@ -87,6 +66,33 @@ async function openedSince(ctx: Ctx, since: Date): Promise<(AlarmLiveEvent & { o
 const SLACK_MS = 5000;
 
 /**
+ * The headers' reads, one query for the streams that ask the same at once: the streams of one scope
+ * (one merchant's staff, or platform staff) poked by the same announcement share their figures, and
+ * their new alarms when they look from the same time in the same language. A read joins only a
+ * query started after the last announcement (so that announcement's change is in it); a query is
+ * forgotten once answered.
+ */
+function sharedReads(app: FastifyInstance): <T>(key: string, read: () => Promise<T>) => Promise<T> {
+  let announcements = 0;
+  const running = new Map<string, { after: number; answer: Promise<unknown> }>();
+  app.deviceHub.onChange((change) => {
+    if (change.channel === ALARM_CHANNEL) announcements++;
+  });
+  return <T>(key: string, read: () => Promise<T>) => {
+    const joined = running.get(key);
+    if (joined?.after === announcements) return joined.answer as Promise<T>;
+    const answer = read();
+    const entry = { after: announcements, answer };
+    running.set(key, entry);
+    const forget = () => {
+      if (running.get(key) === entry) running.delete(key);
+    };
+    answer.then(forget, forget);
+    return answer;
+  };
+}
+
+/**
  * The header's stream (`GET /alarm/live`): an `alarm` event for each new alarm the account may see
  * (docs/alarms.md, "Live"). A device's new alarm is announced on the device hub; each stream then
  * reads the alarms newer than the last it sent within its own caller's scope, so another tenant's
@@ -96,6 +102,7 @@ const SLACK_MS = 5000;
  */
 export function registerAlarmLive(app: FastifyInstance): void {
   const open = eventStreams(app);
+  const shared = sharedReads(app);
   serve(app, alarmApi.live, ({ ctx, req, reply }) => {
     // An alarm opens when its hold ends (its row may be older): the stream follows opening times.
     let since = new Date();
@@ -105,7 +112,9 @@ export function registerAlarmLive(app: FastifyInstance): void {
     const read = readWhenPoked(async () => {
       if (stream.closed) return;
       try {
-        const found = await openedSince(ctx, since);
+        const scope = ctx.principal.merchantId ?? 'platform';
+        const from = since;
+        const found = await shared(`opened ${scope} ${ctx.lang} ${from.getTime()}`, () => openedSince(ctx, from));
         if (stream.closed) return;
         for (const { openedAt, ...alarm } of found) {
           if (sent.has(alarm.id)) continue;
@@ -116,7 +125,7 @@ export function registerAlarmLive(app: FastifyInstance): void {
         since = new Date(Math.max(since.getTime(), newest - SLACK_MS));
         for (const [id, at] of sent) if (at < since.getTime()) sent.delete(id);
         // The bell's count follows what was cleared or acknowledged too, by anyone on any server.
-        const summary = await alarmSummary(ctx);
+        const summary = await shared(`figures ${scope}`, () => alarmSummary(ctx));
         if (stream.closed || (summary.open === told?.open && summary.high === told.high)) return;
         told = summary;
         stream.send('summary', summary satisfies AlarmSummary);
@@ -131,7 +140,10 @@ export function registerAlarmLive(app: FastifyInstance): void {
       if (own !== null && change.merchantId !== undefined && change.merchantId !== own) return;
       read();
     });
-    stream.onClose(unsubscribe);
+    stream.onClose(() => {
+      unsubscribe();
+      read.stop();
+    });
     // The figures at once: a stream opened again (a lost connection, a restarted server) puts the bell right.
     read();
     return Promise.resolve(SENT);

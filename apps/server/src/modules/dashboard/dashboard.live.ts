@@ -10,12 +10,11 @@ import {
 import { SENT, serve } from '../../app/route.js';
 import { holds } from '../../app/context.js';
 import { eventStreams } from '../../app/event-stream.js';
+import { readWhenPoked } from '../../app/read-when-poked.js';
 import { ALARM_CHANNEL } from '../alarm/index.js';
 import { stationOwnersOfCabinets } from '../station/index.js';
 import { EVERY_MERCHANT, FIGURE_CHANNEL, NO_MERCHANT, readNotice } from './dashboard.rollup.js';
 
-/** Notices of one batch come together: a stream waits this long before it tells its screen. */
-const GATHER_MS = 300;
 /** At most one event a second per stream: a busy network reloads a card once a second, not per swap. */
 const MIN_GAP_MS = 1000;
 /** The fleet map reloads all its stations: at most once in this long per stream. */
@@ -48,11 +47,10 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
       });
     });
   const open = eventStreams(app);
-  // The cabinets heard changing, gathered for a moment: one lookup of their merchants per batch, for every stream.
+  // The cabinets heard changing: looked up at once, one lookup of their merchants for every stream;
+  // those heard while it runs are gathered into one more (readWhenPoked).
   let cabinetsHeard = new Set<string>();
-  let lookup: NodeJS.Timeout | undefined;
   const tellStations = async () => {
-    lookup = undefined;
     const numbers = [...cabinetsHeard];
     cabinetsHeard = new Set();
     try {
@@ -61,6 +59,7 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
       // The database did not answer this time: the map catches up on the next change or reconnection.
     }
   };
+  const lookup = readWhenPoked(tellStations);
   // An app without the device link (routes registered only to read their schemas) has nothing to hear.
   const stopHearing = app.hasDecorator('deviceHub')
     ? app.deviceHub.onChange((change) => {
@@ -72,12 +71,12 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
         const stationState = change.channel === ALARM_CHANNEL || (change.channel === 'state' && change.linkChanged === true);
         if (change.kind !== 'cabinet' || !stationState) return;
         cabinetsHeard.add(change.number);
-        lookup ??= setTimeout(() => void tellStations(), GATHER_MS);
+        lookup();
       })
     : () => undefined;
   app.addHook('onClose', async () => {
     stopHearing();
-    clearTimeout(lookup);
+    lookup.stop();
     await stopListening?.();
   });
 
@@ -93,8 +92,9 @@ export function registerDashboardLive(app: FastifyInstance, listen: Listen | und
     let stationsSent = 0;
     const schedule = () => {
       const now = Date.now();
-      const cardsAt = pending.size ? Math.max(now + GATHER_MS, lastSent + MIN_GAP_MS) : Infinity;
-      const stationsAt = stationsPending ? Math.max(now + GATHER_MS, lastSent + MIN_GAP_MS, stationsSent + STATIONS_GAP_MS) : Infinity;
+      // At once (the notices of the same turn with it), or once the gap since the last event has passed.
+      const cardsAt = pending.size ? Math.max(now, lastSent + MIN_GAP_MS) : Infinity;
+      const stationsAt = stationsPending ? Math.max(now, lastSent + MIN_GAP_MS, stationsSent + STATIONS_GAP_MS) : Infinity;
       const at = Math.min(cardsAt, stationsAt);
       if (at === Infinity || (timer !== undefined && timerAt <= at)) return;
       clearTimeout(timer);

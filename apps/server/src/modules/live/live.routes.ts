@@ -7,9 +7,8 @@ import { cabinetDetail, cabinetNumbersInStation, compartmentOfBattery } from '..
 import { visibleStation } from '../station/index.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 import { eventStreams, type OpenEventStream } from '../../app/event-stream.js';
+import { readWhenPoked } from '../../app/read-when-poked.js';
 
-/** A device's reports come in small bursts (telemetry, then state): the first event waits this long for the rest. */
-const GATHER_MS = 100;
 /** A stream following a changing set of devices (a station's cabinets) reads the set again at most this often. */
 const REREAD_MS = 1000;
 
@@ -40,8 +39,9 @@ const KINDS: Record<
 /**
  * Streams the changes of one device, or of the devices `follows` names (a station's cabinets), as
  * Server-Sent Events. The device is looked up (and the caller's tenant checked) before the stream
- * opens, so a refusal is an ordinary error envelope. Changes are coalesced: at most LIVE_MAX_RATE
- * events a second, each naming every channel that changed (and the device last heard). With
+ * opens, so a refusal is an ordinary error envelope. A change is sent at once; what changes within
+ * the next 1/LIVE_MAX_RATE of a second is gathered into one more event at its end (readWhenPoked),
+ * each naming every channel that changed (and the device last heard). With
  * `follows.reread`, a report of a device outside the set waits for the set to be read again (at most
  * once every REREAD_MS), so a cabinet that joins the station while the stream is open is followed
  * from its next report, and one that left is no longer.
@@ -57,20 +57,15 @@ function openStream(
   const stream = open(req, reply, { ...device, channels: [] } satisfies LiveEvent);
   const pending = new Set<string>();
   let lastHeard = device.number;
-  let lastSent = 0;
-  let flushTimer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    flushTimer = undefined;
-    if (pending.size === 0) return;
-    lastSent = Date.now();
+  const flush = readWhenPoked(() => {
+    if (pending.size === 0 || stream.closed) return;
     stream.send('change', { ...device, number: lastHeard, channels: [...pending] } satisfies LiveEvent);
     pending.clear();
-  };
+  }, 1000 / LIVE_MAX_RATE);
   const heard = (number: string, channel: string) => {
     pending.add(channel);
     lastHeard = number;
-    if (flushTimer) return;
-    flushTimer = setTimeout(flush, Math.max(GATHER_MS, lastSent + 1000 / LIVE_MAX_RATE - Date.now()));
+    flush();
   };
   let numbers = follows.numbers;
   /** Reports of devices outside the set, heard since the set was last read: number → channels. */
@@ -126,7 +121,7 @@ function openStream(
   });
   stream.onClose(() => {
     unsubscribe();
-    clearTimeout(flushTimer);
+    flush.stop();
     clearTimeout(rereadTimer);
   });
 }

@@ -36,8 +36,8 @@ describe('alarms', () => {
     const token = await apiToken();
     const { typeId } = await apiRequest(token, cabinetApi.detail, { id: cabinet.id });
     const addRule = (
-      parameter: 'water' | 'smoke',
-      rule: { level: 'HIGH' | 'LOW'; content: string; notifications: ('IN_APP' | 'HEADER')[] },
+      parameter: 'water' | 'smoke' | 'temperature',
+      rule: { level: 'HIGH' | 'LOW'; content: string; notifications: ('IN_APP' | 'HEADER')[]; rangeFrom?: number },
     ) =>
       apiRequest(token, alarmApi.rules.add, {
         alarmKind: 'cabinet',
@@ -51,7 +51,10 @@ describe('alarms', () => {
     const content = `Water in ${cabinet.number}`;
     const rule = await addRule('water', { level: 'HIGH', content, notifications: ['IN_APP', 'HEADER'] });
     const smokeContent = `Smoke in ${cabinet.number}`;
-    const smokeRule = await addRule('smoke', { level: 'LOW', content: smokeContent, notifications: ['IN_APP'] });
+    const smokeRule = await addRule('smoke', { level: 'LOW', content: smokeContent, notifications: ['IN_APP', 'HEADER'] });
+    // A rule telling the alarm list only (no header notice): the cabinet's 30 °C opens it with the first report.
+    const warmContent = `Warm ${cabinet.number}`;
+    const warmRule = await addRule('temperature', { level: 'LOW', content: warmContent, notifications: ['IN_APP'], rangeFrom: 25 });
     let fleet: RunningFleet | undefined;
     try {
       fleet = await startCabinetDevice(cabinet);
@@ -64,27 +67,32 @@ describe('alarms', () => {
       await list.open();
       await shell.alarmBell().waitFor();
       await expect.poll(() => shell.openAlarms()).not.toBeNaN();
-      const before = await shell.openAlarms();
+      const records = async () => (await apiRequest(token, alarmApi.records.search, { deviceNumber: cabinet.number })).records;
+      const contents = async () => (await records()).map((r) => r.content);
+      // The bell says, live, the open alarms the header tells that the account may see (as the server
+      // counts them at this moment; other specs' and the demo's alarms come and go meanwhile).
+      const bellFollowsServer = () =>
+        expect.poll(async () => (await shell.openAlarms()) - (await apiRequest(token, alarmApi.summary, undefined)).open).toBe(0);
+      // The warm alarm is listed open; its rule names no header notice, so the header's count leaves it out (docs/alarms.md, "Live").
+      await expect.poll(contents).toContain(warmContent);
+      await bellFollowsServer();
 
       // Water in the cabinet: the header tells it without a reload, and counts it.
       await device.publishRaw('telemetry', JSON.stringify(report(true)));
       await shell.alarmNotice(content).waitFor({ timeout: 10_000 });
       expect(await shell.alarmNotice(`High alarm: ${cabinet.number}`).count()).toBe(1);
-      await expect.poll(() => shell.openAlarms()).toBe(before + 1);
+      await bellFollowsServer();
 
-      // Smoke too: the cabinet's records hold both alarms; the Rule filter (its choices searched by
+      // Smoke too: the cabinet's records hold its alarms; the Rule filter (its choices searched by
       // their content on the server) keeps the chosen rule's alone.
-      const withWater = await shell.openAlarms();
       await device.publishRaw('telemetry', JSON.stringify(report(true, true)));
-      const records = async () => (await apiRequest(token, alarmApi.records.search, { deviceNumber: cabinet.number })).records;
-      const contents = async () => (await records()).map((r) => r.content);
+      await shell.alarmNotice(smokeContent).waitFor({ timeout: 10_000 });
       await expect.poll(contents).toContain(smokeContent);
-      // The bell counts every open alarm (the smoke rule tells no notice), and goes down without a
-      // reload when one is cleared elsewhere.
-      await expect.poll(() => shell.openAlarms()).toBe(withWater + 1);
+      await bellFollowsServer();
+      // Cleared elsewhere: the bell goes down without a reload.
       const smoke = (await records()).find((r) => r.content === smokeContent)!;
       await apiRequest(token, alarmApi.cabinet.clear, { id: smoke.id, comment: 'Detector cleaned' });
-      await expect.poll(() => shell.openAlarms()).toBe(withWater);
+      await bellFollowsServer();
       await list.search({ 'Device number': cabinet.number });
       await list.row(smokeContent).waitFor();
       await list.row(content).getByText('Open', { exact: true }).waitFor();
@@ -98,7 +106,7 @@ describe('alarms', () => {
       await list.row(content).getByText('Acknowledged', { exact: true }).waitFor();
       await list.row(content).getByText('Technician on the way').waitFor();
       // Acknowledged: no longer open, the bell goes down.
-      await expect.poll(() => shell.openAlarms()).toBe(withWater - 1);
+      await bellFollowsServer();
       // Assigned from the accounts the server offers for this alarm.
       await list.action(content, 'Assign');
       await drawer.fill({ Assignee: 'Platform admin (admin)' });
@@ -124,7 +132,7 @@ describe('alarms', () => {
       await checkA11y(page);
     } finally {
       await fleet?.stop();
-      for (const each of [rule, smokeRule]) await apiRequest(token, alarmApi.rules.remove, { id: each.id });
+      for (const each of [rule, smokeRule, warmRule]) await apiRequest(token, alarmApi.rules.remove, { id: each.id });
     }
   });
 

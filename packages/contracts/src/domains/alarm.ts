@@ -382,7 +382,7 @@ export type AlarmDetail = z.infer<typeof alarmDetail>;
 export const alarmHandle = z.object({ id, comment: safeText(500) });
 export const alarmAssign = z.object({ id, assigneeId: id.nullable() });
 
-/** The header's figures: alarms not yet acknowledged the caller may see, and the high ones among them. */
+/** The header's figures: alarms not yet acknowledged the caller may see whose rule names the header badge, and the high ones among them. */
 export const alarmSummary = z.object({ open: z.number(), high: z.number(), latestId: z.number() });
 export type AlarmSummary = z.infer<typeof alarmSummary>;
 

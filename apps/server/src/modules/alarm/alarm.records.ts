@@ -206,7 +206,10 @@ export async function assignAlarm(ctx: Ctx, kind: AlarmKind, input: { id: number
   return answer(ctx, input.id);
 }
 
-/** The header's figures: open alarms (not acknowledged) the caller may see, the high ones, and the newest of them. */
+/**
+ * The header's figures: open alarms (not acknowledged) the caller may see whose rule names the header
+ * badge (those the header tells; docs/alarms.md, "Live"), the high ones, and the newest of them.
+ */
 export async function alarmSummary(ctx: Ctx): Promise<AlarmSummary> {
   const [row] = await ctx.db
     .select({
@@ -215,7 +218,7 @@ export async function alarmSummary(ctx: Ctx): Promise<AlarmSummary> {
       latestId: sql<number>`coalesce(max(${alarms.id}), 0)::int`,
     })
     .from(alarms)
-    .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN')));
+    .where(and(alarmScope(ctx), eq(alarms.alarmState, 'OPEN'), eq(alarms.header, true)));
   return { open: row?.open ?? 0, high: row?.high ?? 0, latestId: row?.latestId ?? 0 };
 }
 

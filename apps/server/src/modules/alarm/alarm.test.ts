@@ -402,9 +402,23 @@ describe('alarms', () => {
       }
     });
 
-    it('answers the header’s count of open alarms within the caller’s tenant', async () => {
-      const mine = (await server.request(alarmApi.summary, undefined, { token: merchant.admin.token })).data;
-      const all = (await server.request(alarmApi.summary, undefined, { token: admin })).data;
+    it('answers the header’s count of open alarms within the caller’s tenant, of the rules that name the header badge', async () => {
+      const summary = async (token: string) => (await server.request(alarmApi.summary, undefined, { token })).data;
+      const before = await summary(merchant.admin.token);
+      // A rule telling the in-app list only: its high alarm is in the records, open, and not in the header's count.
+      const quiet = { ...RULE, parameter: 'soc', rangeFrom: null, rangeTo: 5, content: 'Quiet empty', notifications: ['IN_APP'] };
+      await server.request(alarmApi.rules.add, quiet as typeof RULE, { token: merchant.admin.token });
+      forgetRules();
+      await evaluateAlarms(server.db, [reading(own.numbers[5]!, { soc: 3 })]);
+      const listed = await server.request(
+        alarmApi.records.search,
+        { deviceNumber: own.numbers[5], alarmState: 'OPEN' },
+        { token: merchant.admin.token },
+      );
+      expect(listed.data.records.map((r) => [r.content, r.level])).toEqual([['Quiet empty', 'HIGH']]);
+      const mine = await summary(merchant.admin.token);
+      expect(mine).toEqual(before);
+      const all = await summary(admin);
       expect(mine.open).toBeGreaterThan(0);
       expect(all.open).toBe(mine.open + 1);
     });

@@ -37,8 +37,8 @@ function chime(): void {
 }
 
 /**
- * The header's alarm bell (docs/alarms.md, "Live"): the count of open alarms the account may see,
- * raised live by each new one, which also shows as a notice in the level's words and, for a level
+ * The header's alarm bell (docs/alarms.md, "Live"): the count of open alarms the account may see
+ * whose rule names the header badge, raised live by each new one, which also shows as a notice in the level's words and, for a level
  * with sound, chimes, and lowered live when one is cleared or acknowledged. Opens the open alarms.
  */
 export function AlarmBell() {

@@ -8,6 +8,7 @@ import { useFastPasswordHashing } from './modules/account/index.js';
 import { DeviceHub } from './app/device-hub.js';
 import {
   startChangeRelay,
+  startDemoCommands,
   startDemoSimulator,
   startDeviceGateway,
   writeDemoFleet,
@@ -122,6 +123,21 @@ async function main(): Promise<void> {
         )
       : undefined;
 
+  // The demo's operator sends a command now and then to the cabinets whose commands keep failing (docs/alarms.md, "Demo data").
+  const demoCommands = simulator
+    ? startDemoCommands(
+        database.db,
+        deviceHub,
+        {
+          everyMs: 10 * 60_000,
+          firstMs: 60_000,
+          timeoutMs: config.commandTimeoutSeconds * 1000,
+          username: config.adminUsername ?? 'admin',
+        },
+        app.log,
+      )
+    : undefined;
+
   const standIn = await startStandIn(config, app.log);
 
   let stopping = false;
@@ -129,6 +145,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
+    demoCommands?.stop();
     await simulator?.stop();
     await standIn?.close();
     await relay?.close();

@@ -57,7 +57,7 @@ import { assignToStation, createMerchant, succeed } from '../test/factories.js';
 import { startEmbeddedGateway } from '../test/device-fixtures.js';
 import { eventually } from '../test/eventually.js';
 import { loadConfig } from '../app/config.js';
-import { startDemoSimulator, writeDemoFleet, type DeviceGateway } from '../device-link/index.js';
+import { startDemoCommands, startDemoSimulator, writeDemoFleet, type DemoCommands, type DeviceGateway } from '../device-link/index.js';
 import type { DemoSimulator } from '../device-link/demo-simulator.js';
 
 describe('demo seed', () => {
@@ -458,6 +458,7 @@ describe('demo seed', () => {
         .map((r) => ({ id: r.id, content: r.content, station: r.deviceNumber, state: r.alarmState, value: r.value }));
     const before = await held();
     expect(before.map((r) => [r.content, r.state, r.value]).sort()).toEqual([
+      ['Cabinet commands failing', 'OPEN', 100],
       ['No swappable battery left at the station', 'ACKNOWLEDGED', 0],
       ['No swappable battery left at the station', 'OPEN', 0],
       ['Swaps failing at the cabinet', 'OPEN', 3],
@@ -466,11 +467,12 @@ describe('demo seed', () => {
     expect(await held()).toEqual(expect.arrayContaining(before));
   });
 
-  it('keeps the demo’s failed-swaps alarm open with the fleet of npm start: its first cabinet’s swaps keep failing', async () => {
+  it('keeps the demo’s failed-swaps and failing-commands alarms open with the fleet of npm start: its first cabinet’s swaps and commands keep failing', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'swap-demo-failing-'));
     const config = loadConfig({ DEMO: '1' });
     let gateway: DeviceGateway | undefined;
     let simulator: DemoSimulator | undefined;
+    let commands: DemoCommands | undefined;
     try {
       const fleetFile = path.join(dir, 'demo-fleet.json');
       await writeDemoFleet(server.db, fleetFile);
@@ -478,6 +480,7 @@ describe('demo seed', () => {
       const first = fleet.cabinets[0]!.number;
       // The fleet file holds the alarm's condition on the first cabinet the fleet runs.
       expect(fleet.conditions).toContainEqual({ device: first, condition: 'failingSwaps' });
+      expect(fleet.conditions).toContainEqual({ device: first, condition: 'failingCommands' });
       const admin = await server.login('admin');
       const failing = async () =>
         (await succeed(server, alarmApi.records.search, { alarmKind: 'business', deviceNumber: first, size: 50 }, admin)).records
@@ -502,7 +505,37 @@ describe('demo seed', () => {
       // The check finds the rule holding there: the same alarm stays open, counting the new failures too.
       await evaluateBusinessAlarms(server.db);
       expect(await failing()).toEqual([{ id: seeded!.id, state: 'OPEN', value: 3 + (await failures()) }]);
+
+      // The demo's operator sends its command (as npm start does every ten minutes): the cabinet fails each.
+      const commandAlarm = async () =>
+        (await succeed(server, alarmApi.records.search, { alarmKind: 'business', deviceNumber: first, size: 50 }, admin)).records
+          .filter((r) => r.content === 'Cabinet commands failing')
+          .map((r) => ({ id: r.id, state: r.alarmState, value: r.value }));
+      const [seededCommands] = await commandAlarm();
+      expect(seededCommands).toMatchObject({ state: 'OPEN', value: 100 });
+      const commandOutcomes = async () => {
+        const result: unknown = await server.db.execute(sql`select d.status, d.failure_code as code from device_command d
+          join cabinet c on c.id = d.cabinet_id where c.number = ${first} order by d.issued_at`);
+        return (result as { rows: { status: string; code: string | null }[] }).rows;
+      };
+      expect(await commandOutcomes()).toEqual(Array.from({ length: 3 }, () => ({ status: 'FAILED', code: 'QUERY_STATUS_FAILURE' })));
+      commands = startDemoCommands(
+        server.db,
+        server.app.deviceHub,
+        { everyMs: 60_000, firstMs: 0, timeoutMs: 10_000, username: 'admin' },
+        quiet,
+      );
+      await eventually(async () => expect(await commandOutcomes()).toHaveLength(4), 30_000, 500);
+      await eventually(
+        async () => expect((await commandOutcomes())[3]).toEqual({ status: 'FAILED', code: 'QUERY_STATUS_FAILURE' }),
+        30_000,
+        500,
+      );
+      // The rule keeps holding: the same alarm stays open.
+      await evaluateBusinessAlarms(server.db);
+      expect(await commandAlarm()).toEqual([{ id: seededCommands!.id, state: 'OPEN', value: 100 }]);
     } finally {
+      commands?.stop();
       await simulator?.stop();
       await gateway?.close();
       fs.rmSync(dir, { recursive: true, force: true });

@@ -7,3 +7,4 @@ export { startChangeRelay, type ChangeRelay } from './change-relay.js';
 export { mosquittoAcl, mosquittoPasswordLine, writeMosquittoAuth, writeMosquittoAuthFromDb, type MosquittoAccounts } from './mosquitto.js';
 export { signalMosquittoReload } from './mosquitto-sync.js';
 export { gatewaySubscriptions } from './transport.js';
+export { startDemoCommands, type DemoCommands } from './demo-commands.js';

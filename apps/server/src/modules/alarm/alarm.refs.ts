@@ -22,7 +22,7 @@ export function devicesWithUnclearedAlarms(kind: AlarmDeviceKind): SQL {
 
 /**
  * The batteries' and cabinets' alarms open or acknowledged now, by device number and parameter, and
- * the cabinets' failed-swaps business alarms (kind `business`): the demo fleet holds their
+ * the cabinets' failed-swaps and failing-commands business alarms (kind `business`): the demo fleet holds their
  * conditions, so they stay true while it runs (docs/alarms.md, "Demo data").
  */
 export async function heldDeviceAlarms(
@@ -38,7 +38,10 @@ export async function heldDeviceAlarms(
     .from(alarms)
     .where(
       and(
-        or(inArray(alarms.alarmKind, ['battery', 'cabinet']), and(eq(alarms.alarmKind, 'business'), eq(alarms.parameter, 'swapFailures'))),
+        or(
+          inArray(alarms.alarmKind, ['battery', 'cabinet']),
+          and(eq(alarms.alarmKind, 'business'), inArray(alarms.parameter, ['swapFailures', 'commandFailureRate'])),
+        ),
         inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED']),
       ),
     )

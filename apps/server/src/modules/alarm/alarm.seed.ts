@@ -5,6 +5,8 @@ import { BATTERY_KIND } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { deviceNumbersOfKind, type DeviceRow } from '../device-registry/index.js';
 import { seedDemoFailedSwaps } from '../swap/index.js';
+import { seedDemoFailedCommands } from '../command/index.js';
+import { accountIdOfUsername } from '../account/index.js';
 import { subjectsOf, type Subject } from './alarm.business.js';
 import { EVERY_TENANT, followAlarmStatus } from './alarm.evaluate.js';
 import { alarmBusinessRules, alarmRules, alarms } from './alarm.table.js';
@@ -194,8 +196,13 @@ async function seedBusinessAlarms(db: Db, demo: DemoContext): Promise<void> {
   const failing = cabinets[0];
   const failedSwaps = [11, 7, 3].map((minutesAgo) => new Date(now.getTime() - minutesAgo * MINUTE));
   if (failing) await seedDemoFailedSwaps(db, failing, failedSwaps);
+  // Its commands fail too (its status unreadable): the demo sends it one every ten minutes, which the
+  // fleet fails (a held failingCommands), so the platform's command failure rate rule keeps holding.
+  const failedCommands = [12, 8, 4].map((minutesAgo) => new Date(now.getTime() - minutesAgo * MINUTE));
+  if (failing) await seedDemoFailedCommands(db, failing.id, failedCommands, { id: await accountIdOfUsername(db, 'admin'), name: 'admin' });
   const entries: AlarmSeed[] = [
     [cabinetSubject(failing), ruleOf('Swaps failing at the cabinet'), 'OPEN', failedSwaps.length, 11, ''],
+    [cabinetSubject(failing), ruleOf('Cabinet commands failing'), 'OPEN', 100, 12, ''],
     [agentStation, emptyRule(agent), 'OPEN', agentStation?.value ?? 0, 35, ''],
     [siamStation, emptyRule(siam), 'ACKNOWLEDGED', siamStation?.value ?? 0, 90, 'Compartments switched off for maintenance'],
     [cabinetSubject(cabinets[6]), ruleOf('Swaps failing at the cabinet'), 'CLEARED', 5, 60 * 20, 'Door latch adjusted'],

@@ -58,8 +58,14 @@ export function occupiedCompartments(db: Db) {
 }
 
 /** The cabinet with this number, as its own device message names it (no tenant: the cabinet speaks for itself). */
-export async function cabinetByNumber(db: Db, number: string): Promise<{ id: number; merchantId: number | null } | undefined> {
-  const [cabinet] = await db.select({ id: cabinets.id, merchantId: cabinets.merchantId }).from(cabinets).where(eq(cabinets.number, number));
+export async function cabinetByNumber(
+  db: Db,
+  number: string,
+): Promise<{ id: number; merchantId: number | null; online: boolean } | undefined> {
+  const [cabinet] = await db
+    .select({ id: cabinets.id, merchantId: cabinets.merchantId, online: cabinets.online })
+    .from(cabinets)
+    .where(eq(cabinets.number, number));
   return cabinet;
 }
 

@@ -74,11 +74,17 @@ const SLACK_MS = 5000;
  */
 function sharedReads(app: FastifyInstance): <T>(key: string, read: () => Promise<T>) => Promise<T> {
   let announcements = 0;
+  let counting = false;
   const running = new Map<string, { after: number; answer: Promise<unknown> }>();
-  app.deviceHub.onChange((change) => {
-    if (change.channel === ALARM_CHANNEL) announcements++;
-  });
   return <T>(key: string, read: () => Promise<T>) => {
+    // Counting starts with the first read: the device hub is there once the server runs, not
+    // while the routes register.
+    if (!counting) {
+      counting = true;
+      app.deviceHub.onChange((change) => {
+        if (change.channel === ALARM_CHANNEL) announcements++;
+      });
+    }
     const joined = running.get(key);
     if (joined?.after === announcements) return joined.answer as Promise<T>;
     const answer = read();

@@ -80,11 +80,12 @@ describe('the embedded database in its own thread', () => {
     const lane = { background: true };
     let batches: Promise<void>[] = [];
     await inBackground(async () => {
-      const first = database.db.execute(slow('state, first part'));
+      // Noted when its answer comes (not when this function resumes), as the batches are.
+      const first = database.db.execute(slow('state, first part')).then(note);
       // Three telemetry batches come while its first part runs; then an operator waits for the state.
       batches = ['batch 1', 'batch 2', 'batch 3'].map((name) => inBackground(() => database.db.execute(slow(name)).then(note)));
       lane.background = false;
-      note(await first);
+      await first;
       note(await database.db.execute(slow('state, second part')));
     }, lane);
     await Promise.all(batches);

@@ -51,5 +51,4 @@ export const dashboardCabinetDays = pgTable('dashboard_cabinet_day', { ...cabine
   // The busiest cabinets of a day, for platform staff (all merchants) and for one merchant.
   index('dashboard_cabinet_day_rank_idx').on(t.day, t.swaps.desc()),
   index('dashboard_cabinet_day_merchant_rank_idx').on(t.merchantId, t.day, t.swaps.desc()),
-  index('dashboard_cabinet_day_station_idx').on(t.stationId, t.day),
 ]);

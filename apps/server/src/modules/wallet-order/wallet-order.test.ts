@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import {
@@ -512,5 +513,64 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
     const csv = await exportRows(server, walletOrderApi.recharge.export, {}, { token: agent.admin.token, lang: 'th' });
     expect(csv.rows.find((r) => r['เลขที่คำสั่งซื้อ'] === mine.orderNo)).toMatchObject({ สถานะ: 'ลงทะเบียนแล้ว' });
     expect((await exportRows(server, walletOrderApi.package.export, {}, { token: rival.admin.token })).rows).toEqual([]);
+  });
+
+  it('puts the gateways of orders paid before it was kept in capitals in capitals, and marks the later order of one payment paid twice (migration 0068)', async () => {
+    const migration = readFileSync(new URL('../../../drizzle/0068_wallet_order_gateway_capitals.sql', import.meta.url), 'utf8');
+    // As a Mark paid before the gateway was kept in capitals saved it.
+    const typed = (o: WalletOrderRecord, paymentGateway: string, transactionId?: string, paidAt?: Date) =>
+      server.db
+        .update(walletOrders)
+        .set({ paymentGateway, ...(transactionId ? { transactionId } : {}), ...(paidAt ? { paidAt } : {}) })
+        .where(eq(walletOrders.id, o.id));
+    const alone = await placed('recharge');
+    expect((await markPaid(alone, 'OLD-ALONE')).code).toBe(1);
+    await typed(alone, 'xendit');
+    // Paid first under 'xendit', then the same transaction typed in capitals paid a second order.
+    const [first, second] = [await placed('recharge'), await placed('recharge')];
+    expect((await markPaid(first, 'OLD-TWICE')).code).toBe(1);
+    await typed(first, 'xendit');
+    expect((await markPaid(second, 'OLD-TWICE')).code).toBe(1);
+    // Paid first in capitals; an older-looking row typed 'Xendit' holds the same transaction paid later.
+    const [earlier, later] = [await placed('package'), await placed('package')];
+    expect((await markPaid(earlier, 'MIXED')).code).toBe(1);
+    expect((await markPaid(later, 'MIXED-2')).code).toBe(1);
+    await typed(later, 'Xendit', 'MIXED', new Date(Date.now() + 60_000));
+    const before = await server.db.select().from(walletOrders).orderBy(asc(walletOrders.id));
+    const credits = [await movements(first.customerNumber), await movements(second.customerNumber)];
+
+    for (const statement of migration.split('--> statement-breakpoint')) await server.db.execute(sql.raw(statement));
+
+    const after = await server.db.select().from(walletOrders).orderBy(asc(walletOrders.id));
+    expect(after.length).toBe(before.length);
+    const gatewayOf = (o: WalletOrderRecord) => after.find((r) => r.id === o.id)!.paymentGateway;
+    expect([alone, first, second, earlier, later].map(gatewayOf)).toEqual([
+      'XENDIT',
+      'XENDIT',
+      `XENDIT DUPLICATE OF ${first.orderNo}`,
+      'XENDIT',
+      `XENDIT DUPLICATE OF ${earlier.orderNo}`,
+    ]);
+    // Nothing else changes: each order keeps its transaction, status and amounts, each wallet its credits.
+    const rest = (rows: typeof before) => rows.map(({ paymentGateway: _, updatedAt: __, ...other }) => other);
+    expect(rest(after)).toEqual(rest(before));
+    expect([await movements(first.customerNumber), await movements(second.customerNumber)]).toEqual(credits);
+    expect(after.filter((r) => r.paymentGateway !== null && r.paymentGateway !== r.paymentGateway.toUpperCase())).toEqual([]);
+    // Finance reads the mark where it reads the gateway.
+    const detail = await server.request(walletOrderApi.recharge.detail, { id: second.id }, { token: agent.admin.token });
+    expect(detail.data.paymentGateway).toBe(`XENDIT DUPLICATE OF ${first.orderNo}`);
+    // The old transaction now pays no other order, in any case.
+    const another = await placed('recharge');
+    const again = await server.request(
+      walletOrderApi.recharge.markPaid,
+      { id: another.id, paymentGateway: 'xendit', transactionId: 'OLD-ALONE', amount: another.paidAmount },
+      { token: agent.admin.token },
+    );
+    expect([again.status, again.code]).toEqual([409, 7110]);
+    // Run again, it changes nothing.
+    for (const statement of migration.split('--> statement-breakpoint')) await server.db.execute(sql.raw(statement));
+    expect(await server.db.select().from(walletOrders).where(eq(walletOrders.id, second.id))).toEqual(
+      after.filter((r) => r.id === second.id),
+    );
   });
 });

@@ -31,11 +31,29 @@ export interface LoadReport {
   publishCpuMs: number;
 }
 
-function payload(kind: 'battery' | 'vehicle', seq: number, now: number): string {
+/**
+ * A reading that drifts: a slow wave of the wall clock, each device at its own phase and period (40
+ * to 80 s), rounded as devices report it. Over a run some devices cross a rule's threshold and
+ * back, a few at a time, and a reading stays the same for several reports near its turning points;
+ * not every device flipping on every report, nor the same devices in alarm throughout.
+ */
+function drifting(index: number, now: number, low: number, high: number): number {
+  const period = 40_000 + ((index * 7919) % 40_000);
+  const phase = (index * 0.618034) % 1;
+  const wave = Math.sin(2 * Math.PI * (now / period + phase));
+  return Math.round(low + ((high - low) * (wave + 1)) / 2);
+}
+
+function payload(kind: 'battery' | 'vehicle', index: number, seq: number, now: number): string {
   const lat = -6.2 + (seq % 1000) / 10000;
   if (kind === 'vehicle')
-    return JSON.stringify({ ts: new Date(now).toISOString(), position: { lat, lng: 106.8 }, speed: seq % 80, acc: 'ON' });
-  return batteryReport(now, { soc: seq % 100, lat, temperature: 31.5 });
+    return JSON.stringify({
+      ts: new Date(now).toISOString(),
+      position: { lat, lng: 106.8 },
+      speed: drifting(index, now, 0, 80),
+      acc: 'ON',
+    });
+  return batteryReport(now, { soc: drifting(index, now, 0, 100), lat, temperature: 31.5 });
 }
 
 async function run(plan: LoadPlan): Promise<LoadReport> {
@@ -61,6 +79,8 @@ async function run(plan: LoadPlan): Promise<LoadReport> {
   process.send!({ type: 'publishing' } satisfies LoadProgress);
   const cpuAtStart = process.cpuUsage();
   const topics = plan.devices.map((d) => (d.kind === 'battery' ? batteryTelemetryTopic(d.number) : vehicleTelemetryTopic(d.number)));
+  // Each device's own wave, whichever publisher process has it: from its number.
+  const waves = plan.devices.map((d) => Number(d.number.replace(/\D/g, '')) || 0);
   const published: Record<string, number[]> = Object.fromEntries(plan.devices.map((d) => [d.number, []]));
   const total = Math.round(plan.rate * plan.seconds);
   let sent = 0;
@@ -73,7 +93,7 @@ async function run(plan: LoadPlan): Promise<LoadReport> {
         const device = plan.devices[index]!;
         const now = Date.now();
         published[device.number]!.push(now);
-        clients[index]!.publish(topics[index]!, payload(device.kind, sent, now), { qos: 1 });
+        clients[index]!.publish(topics[index]!, payload(device.kind, waves[index]!, sent, now), { qos: 1 });
       }
       if (sent >= total) {
         clearInterval(timer);

@@ -141,6 +141,11 @@ export class GatewayDeviceLink implements DeviceLink {
   readonly telemetry: TelemetryCounts;
   /** Transports waiting for the telemetry held to drain below the bound. */
   private readonly roomWaiters: (() => void)[] = [];
+  /**
+   * The rule step and external notices of the last stored batch: they run while the next batch is
+   * written, one batch's after the other's (docs/scaling.md, "Alarm rules on the ingest path").
+   */
+  private evaluating: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.gate = new ControlGate(options.controlConcurrency ?? DEFAULT_CONTROL_CONCURRENCY);
@@ -221,6 +226,8 @@ export class GatewayDeviceLink implements DeviceLink {
       await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.backlogs]);
     }
     await this.batcher.flush();
+    // The last batch's rules and notices (a batch's own waits for the one before it).
+    await this.evaluating;
   }
 
   private receive(topic: string, raw: Buffer, retained: boolean): Promise<boolean> {
@@ -414,20 +421,6 @@ export class GatewayDeviceLink implements DeviceLink {
       from += piece.length;
     }
     if (unstored.size === items.length) return unstored;
-    const live = items.filter((item) => !item.buffered && registered.has(`${item.kind}/${item.number}`));
-    // Each device's latest report against the alarm rules (docs/alarms.md, "Evaluation"); a new alarm is announced to the header streams.
-    if (live.length) {
-      const announce = (alarm: AlarmChange) =>
-        this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
-      const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[], registered), new Date(), announce).catch(
-        (error: unknown) => {
-          log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
-          return [];
-        },
-      );
-      for (const alarm of opened)
-        this.options.hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
-    }
     const told = new Set<string>();
     for (const item of items) {
       const { kind, number } = item;
@@ -438,14 +431,38 @@ export class GatewayDeviceLink implements DeviceLink {
       if (registered.has(key)) this.options.hub.emitChange({ kind, number, channel: 'telemetry' });
       else if (!failed.has(key)) log.warn({ topic: `${key}/telemetry` }, `device message dropped: ${kind} not registered`);
     }
-    // Alarms raised or cleared go to the external systems that may see the device: once the batch is
-    // stored, and after the rules and the screens, so their queue is no step on the header's path
-    // (docs/scaling.md, "Alarm latency"). The batch counts as done only once they are queued.
+    const live = items.filter((item) => !item.buffered && registered.has(`${item.kind}/${item.number}`));
+    // The batch is stored (and its senders acknowledged) before its rule step: the step runs while
+    // the next batch is written, after the last batch's step, and the next batch's step waits for it,
+    // so at most one is behind (docs/alarms.md, "Evaluation").
+    await this.evaluating;
     if (live.length)
-      await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
-        log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
+      this.evaluating = this.afterStored(live, registered).catch((error: unknown) =>
+        log.error({ reports: live.length, error: errorText(error) }, 'alarm step failed'),
       );
     return unstored;
+  }
+
+  /**
+   * A stored batch's live reports against the alarm rules (each device's latest: docs/alarms.md,
+   * "Evaluation"), its alarms opened and cleared announced to the header streams, then told to the
+   * external systems that may see the devices: after the rules and the screens, so their queue is
+   * no step on the header's path (docs/scaling.md, "Alarm latency").
+   */
+  private async afterStored(live: TelemetryItem[], registered: ReadonlyMap<string, ReportingDevice>): Promise<void> {
+    const { db, log, hub } = this.options;
+    const announce = (alarm: AlarmChange) =>
+      hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
+    const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[], registered), new Date(), announce).catch(
+      (error: unknown) => {
+        log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
+        return [];
+      },
+    );
+    for (const alarm of opened) announce(alarm);
+    await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
+      log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),
+    );
   }
 }
 

@@ -15,7 +15,7 @@ import type { Db } from '../../db/client.js';
 import type { Ctx } from '../../app/context.js';
 import { recordAudit } from '../audit-log/index.js';
 import type { DeviceKindDef, DeviceRow } from '../device-registry/index.js';
-import { BATTERY_KIND, setBatteryAlarmStatus } from '../battery/index.js';
+import { BATTERY_KIND, batteryAlarmStatusUpdate, setBatteryAlarmStatus } from '../battery/index.js';
 import { CABINET_KIND } from '../cabinet/index.js';
 import { VEHICLE_KIND } from '../vehicle/index.js';
 import { appendDeviceLog, insertDeviceLogRows, type DeviceLogEntry } from '../device-log/index.js';
@@ -223,6 +223,27 @@ interface Active {
   compartment: number;
   alarmState: string;
   openedAt: Date;
+  value: number | null;
+  detail: string;
+  /** Epoch ms. */
+  lastSeenAt: number;
+}
+
+/**
+ * An alarm that stays as it is (open, acknowledged or pending) takes a report's value and detail
+ * when they differ from its own, and otherwise has its last-seen time written at most this often
+ * (docs/alarms.md, "Evaluation"): rewriting every alarm at every report was most of the rule step's
+ * write (docs/scaling.md, "Alarm rules on the ingest path").
+ */
+export const ALARM_SEEN_REFRESH_MS = 30_000;
+
+/** Whether a report changes nothing an alarm shows: same value and detail, last seen recently. */
+function unchangedBy(row: Active, value: number | null, detail: string | null, now: Date): boolean {
+  return (
+    (value === null || value === row.value) &&
+    (detail === null || detail === row.detail) &&
+    now.getTime() - row.lastSeenAt < ALARM_SEEN_REFRESH_MS
+  );
 }
 
 /** What a batch's readings do to the alarms, all kinds together, written in one statement. */
@@ -310,19 +331,23 @@ async function planKind(
   // answered as one JSON text: decoding a row per alarm costs more than reading it.
   const ids = `{${[...byNumber.values()].map((d) => d.id).join(',')}}`;
   const [found] = rowsOf<{ rows: string }>(
-    await db.execute(sql`select coalesce(json_agg(json_build_array(id, device_id, rule_id, compartment, state, (extract(epoch from opened_at) * 1000)::bigint)), '[]')::text as rows
+    await db.execute(sql`select coalesce(json_agg(json_build_array(id, device_id, rule_id, compartment, state, (extract(epoch from opened_at) * 1000)::bigint,
+        value, detail, (extract(epoch from last_seen_at) * 1000)::bigint)), '[]')::text as rows
       from ${alarms} where kind = ${kind} and device_id in (select unnest(${ids}::int[])) and state <> 'CLEARED'`),
   );
-  const active = (JSON.parse(found?.rows ?? '[]') as [number, number, number | null, number, string, number][]).map(
-    ([id, deviceId, ruleId, compartment, alarmState, openedAt]) => ({
-      id,
-      deviceId,
-      ruleId,
-      compartment,
-      alarmState,
-      openedAt: new Date(openedAt),
-    }),
-  );
+  const active = (
+    JSON.parse(found?.rows ?? '[]') as [number, number, number | null, number, string, number, number | null, string, number][]
+  ).map(([id, deviceId, ruleId, compartment, alarmState, openedAt, value, detail, lastSeenAt]) => ({
+    id,
+    deviceId,
+    ruleId,
+    compartment,
+    alarmState,
+    openedAt: new Date(openedAt),
+    value,
+    detail,
+    lastSeenAt,
+  }));
   const activeOf = new Map<number, Map<string, Active>>();
   for (const row of active) {
     let ofDevice = activeOf.get(row.deviceId);
@@ -368,11 +393,13 @@ async function planKind(
         else if (now.getTime() - row.openedAt.getTime() >= rule.holdSeconds * 1000) {
           if (kind === 'battery') changes.touched.add(device.id);
           changes.updates.push({ id: row.id, state: 'OPEN', value, detail, opened: true, cleared: false });
-        } else changes.updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
+        } else if (!unchangedBy(row, value, detail, now))
+          changes.updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
       } else if (said === 'clear') {
         changes.updates.push({ id: row.id, state: 'CLEARED', value, detail, opened: false, cleared: true });
         if (kind === 'battery') changes.touched.add(device.id);
-      } else changes.updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
+      } else if (!unchangedBy(row, value, detail, now))
+        changes.updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
     }
   }
 }
@@ -381,10 +408,10 @@ async function planKind(
  * Writes a batch's alarm changes as one statement (docs/scaling.md, "Alarm rules on the ingest
  * path"): the opened alarms (another batch or server may have opened the same alarm meanwhile: the
  * unique index keeps one), the changed and the dropped ones, and the device log lines of those
- * opened and cleared (docs/alarms.md, "Device log"), whatever their number. When alarms may open
- * with a webhook, or a battery's alarm status may change, the deliveries and the status are written
- * in the same transaction: the alarms, their log lines and their deliveries stand or fall together
- * (docs/alarms.md, "Webhooks"). Answers the alarms opened, and those cleared to announce.
+ * opened and cleared (docs/alarms.md, "Device log"), and the alarm status of the batteries whose
+ * alarms open or clear, whatever their number. When alarms may open with a webhook, the deliveries
+ * are written in the same transaction: the alarms, their log lines and their deliveries stand or
+ * fall together (docs/alarms.md, "Webhooks"). Answers the alarms opened, and those cleared to announce.
  */
 async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ opened: OpenedAlarm[]; cleared: AlarmChange[] }> {
   const { inserts, updates, dropped, touched, rules } = changes;
@@ -408,9 +435,9 @@ async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ open
     told as (select * from changed where cleared union all select * from added where opened union all select * from changed where opened),
     logged as (${insertDeviceLogRows(sql`select kind, device_id, merchant_id, 'alarm',
       case when cleared then ${'deviceLogAlarmCleared' satisfies MessageKey} else ${'deviceLogAlarmRaised' satisfies MessageKey} end,
-      jsonb_build_object('content', content), ${at}::timestamptz from told`)})
+      jsonb_build_object('content', content), ${at}::timestamptz from told`)})${touched.size > 0 ? followedStatus([...touched]) : sql``}
     select id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, opened, cleared from told`;
-  // Alarms opening with a webhook, or batteries whose alarm status may change: more writes that stand or fall with them.
+  // Alarms opening with a webhook: their deliveries stand or fall with them.
   const webhooks = [...rules.values()].some((rule) => rule.notifications.includes('WEBHOOK'));
   const written = async (tx: Db) => {
     const rows = rowsOf<Record<string, unknown>>(await tx.execute(statement)).map((row) => ({
@@ -428,16 +455,31 @@ async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ open
     const opened = rows.filter((row) => row.opened);
     // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
     if (webhooks) await queueAlarmWebhooks(tx, hookedBy(rules, opened));
-    if (touched.size > 0) await followAlarmStatus(tx, [...touched]);
     return rows;
   };
-  const rows = webhooks || touched.size > 0 ? await db.transaction(written) : await written(db);
+  const rows = webhooks ? await db.transaction(written) : await written(db);
   return {
     opened: rows
       .filter((row) => row.opened)
       .map(({ kind, number, merchantId, level, header }) => ({ kind, number, merchantId, level, header })),
     cleared: rows.filter((row) => row.cleared).map(({ kind, number, merchantId }) => ({ kind, number, merchantId })),
   };
+}
+
+/**
+ * The alarm status of the batteries a batch's changes touch, as CTEs of the changes' statement
+ * (followAlarmStatus in the same round trip): the statement's parts see the alarms as they were
+ * before it, so a battery is alarmed by its open or acknowledged alarms that the statement does not
+ * clear, and by those it opens.
+ */
+function followedStatus(batteryIds: number[]): SQL {
+  const ids = `{${batteryIds.join(',')}}`;
+  return sql`,
+    alarmed as (select device_id from ${alarms} where kind = 'battery' and device_id in (select unnest(${ids}::int[]))
+        and state in ('OPEN', 'ACKNOWLEDGED') and id not in (select id from changed where cleared)
+      union select device_id from added where opened and kind = 'battery'
+      union select device_id from changed where opened and kind = 'battery'),
+    status as (${batteryAlarmStatusUpdate(batteryIds, sql`select device_id from alarmed`)})`;
 }
 
 /** Alarms just opened, each with its rule's notifications (a webhook's delivery is queued when they name it). */

@@ -102,6 +102,17 @@ export async function setBatteryAlarmStatus(db: Db, ids: { alarm: number[]; norm
   if (ids.normal.length) await db.update(batteries).set({ alarmStatus: 'NORMAL' }).where(inArray(batteries.id, ids.normal));
 }
 
+/**
+ * The alarm status of the batteries `ids` as a piece of the caller's statement (a CTE beside the
+ * alarm changes it follows): ALARM for those `alarmed` selects (their ids), NORMAL for the others;
+ * a row already so is left alone.
+ */
+export function batteryAlarmStatusUpdate(ids: readonly number[], alarmed: SQL): SQL {
+  return sql`update ${batteries} set alarm_status = case when id in (${alarmed}) then 'ALARM' else 'NORMAL' end
+    where id in (select unnest(${`{${ids.join(',')}}`}::int[]))
+      and alarm_status is distinct from case when id in (${alarmed}) then 'ALARM' else 'NORMAL' end`;
+}
+
 /** A battery's latest readings (charge, temperature, voltage) as one JSON value beside the caller's rows. */
 export function batteryLiveOf(batteryId: Column | SQL): SQL<Record<string, number | null> | null> {
   return sql`(select jsonb_build_object('soc', ${batteries.soc}, 'temperature', ${batteries.temperature}, 'voltage', ${batteries.voltage}) from ${batteries} where ${batteries.id} = ${qualified(batteryId)})`;

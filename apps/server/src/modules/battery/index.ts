@@ -9,6 +9,7 @@ export {
   batteryJoin,
   setBatterySwitches,
   setBatteryAlarmStatus,
+  batteryAlarmStatusUpdate,
   batteryLiveOf,
   vehicleIdsOfBattery,
   type BatterySwitches,

@@ -327,7 +327,7 @@ describe('external systems', () => {
         // The external queue held: its notice cannot be written, yet the alarm reaches the header's streams.
         await server.db.transaction(async (tx) => {
           await tx.execute(sql`lock table ${webhookDeliveries} in exclusive mode`);
-          // Acknowledged by the embedded broker only once the batch is done, notice included: not awaited here.
+          // Acknowledged by the embedded broker once the batch is stored: not awaited here.
           stored = client.publishAsync(cabinetTopic(number, 'telemetry'), JSON.stringify(cabinetReport({ waterAlarm: true })), { qos: 1 });
           // Bounded, so the old order (the notice first, waiting on the held table) fails here rather than hanging.
           await Promise.race([
@@ -338,6 +338,8 @@ describe('external systems', () => {
           ]);
         });
         await stored;
+        // The notice is queued by the batch's rule step, which the link's idle waits for.
+        await gateway.link.idle();
         const told = await server.db
           .select()
           .from(webhookDeliveries)

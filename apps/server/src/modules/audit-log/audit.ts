@@ -46,8 +46,13 @@ function checked(action: string): AuditAction {
 
 /** Writes one audit row with the caller's identity and tenant; use the mutation's transaction as db. */
 export async function recordAudit(db: Db, ctx: Pick<Ctx, 'principal' | 'ip' | 'requestTime'>, entry: AuditEntry): Promise<void> {
+  await auditInsert(db, ctx, entry);
+}
+
+/** recordAudit's insert as a piece of a caller's statement (a CTE beside the change it records: one round trip for both). */
+export function auditInsert(db: Db, ctx: Pick<Ctx, 'principal' | 'ip' | 'requestTime'>, entry: AuditEntry) {
   const action = checked(entry.action);
-  await db.insert(auditLogs).values({
+  return db.insert(auditLogs).values({
     accountId: ctx.principal.id,
     username: ctx.principal.username,
     merchantId: ctx.principal.merchantId,

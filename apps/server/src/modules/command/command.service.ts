@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   cabinetTopic,
   type BatteryCommandSend,
@@ -16,8 +16,8 @@ import type { Ctx } from '../../app/context.js';
 import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import type { DeviceHub } from '../../app/device-hub.js';
-import { recordAudit } from '../audit-log/index.js';
-import { appendDeviceLog, type DeviceLogEntry } from '../device-log/index.js';
+import { auditInsert } from '../audit-log/index.js';
+import { appendDeviceLog, deviceLogInsert, type DeviceLogEntry } from '../device-log/index.js';
 import { visibleBattery } from '../battery/index.js';
 import { compartmentOfBattery, visibleCabinet } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
@@ -95,26 +95,32 @@ async function logEnd(
   );
 }
 
+/**
+ * The command row, its device log lines and its audit row in one statement (all or nothing, as a
+ * transaction, in one round trip instead of five: docs/scaling.md, "The embedded database in its
+ * own thread").
+ */
 async function insertCommand(sender: Sender, row: typeof deviceCommands.$inferInsert, order: Order, target: Target): Promise<void> {
-  await sender.db.transaction(async (tx) => {
-    await tx.insert(deviceCommands).values(row);
-    const by = sender.principal.name || sender.principal.username;
-    await appendDeviceLog(
-      tx,
-      logEntries(
-        target,
-        order.compartment === null
-          ? { text: 'deviceLogCommand', params: { command: order.name, by } }
-          : { text: 'deviceLogCompartmentCommand', params: { command: order.name, compartment: order.compartment, by } },
-      ),
-    );
-    await recordAudit(tx, sender, {
-      action: 'command.send',
-      objectType: 'cabinet',
-      objectId: row.cabinetId,
-      changes: { commandId: row.id, name: order.name, compartment: order.compartment, batteryId: row.batteryId ?? null },
-    });
+  const { db } = sender;
+  const by = sender.principal.name || sender.principal.username;
+  const logged = deviceLogInsert(
+    db,
+    logEntries(
+      target,
+      order.compartment === null
+        ? { text: 'deviceLogCommand', params: { command: order.name, by } }
+        : { text: 'deviceLogCompartmentCommand', params: { command: order.name, compartment: order.compartment, by } },
+    ),
+  );
+  const audited = auditInsert(db, sender, {
+    action: 'command.send',
+    objectType: 'cabinet',
+    objectId: row.cabinetId,
+    changes: { commandId: row.id, name: order.name, compartment: order.compartment, batteryId: row.batteryId ?? null },
   });
+  await db.execute(
+    sql`with command as (${db.insert(deviceCommands).values(row).getSQL()}), logged as (${logged.getSQL()}) ${audited.getSQL()}`,
+  );
 }
 
 /**
@@ -124,14 +130,20 @@ async function insertCommand(sender: Sender, row: typeof deviceCommands.$inferIn
  */
 async function run(sender: Sender, deps: CommandDeps, target: Target, order: Order): Promise<CommandRow | CommandRefusal> {
   const refused = async (key: Exclude<CommandRefusal, 'sendingFailed'>) => {
-    await recordAudit(sender.db, sender, {
+    const { db } = sender;
+    const audited = auditInsert(db, sender, {
       action: 'command.send',
       objectType: 'cabinet',
       objectId: target.cabinetId,
       changes: { name: order.name, compartment: order.compartment, batteryId: target.batteryId, refused: key },
       success: false,
     });
-    await appendDeviceLog(sender.db, logEntries(target, { text: 'deviceLogCommandRefused', params: { command: order.name, reason: key } }));
+    const logged = deviceLogInsert(
+      db,
+      logEntries(target, { text: 'deviceLogCommandRefused', params: { command: order.name, reason: key } }),
+    );
+    // The audit row and the log lines in one statement.
+    await db.execute(sql`with audited as (${audited.getSQL()}) ${logged.getSQL()}`);
     return key;
   };
   // No link to the broker (disabled, or an external broker away): nothing can reach any cabinet now.

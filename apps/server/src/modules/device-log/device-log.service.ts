@@ -57,7 +57,16 @@ function cleanParams(params: DeviceLogEntry['params']): Record<string, string | 
 export async function appendDeviceLog(db: Db, entries: DeviceLogEntry | readonly DeviceLogEntry[]): Promise<void> {
   const list = Array.isArray(entries) ? (entries as readonly DeviceLogEntry[]) : [entries as DeviceLogEntry];
   if (list.length === 0) return;
-  await db.insert(deviceLogs).values(
+  await deviceLogInsert(db, list);
+}
+
+/**
+ * The insert of entries (at least one) as a piece of a caller's statement, e.g. a CTE beside the
+ * change it records: one round trip for both (docs/scaling.md, "The embedded database in its own
+ * thread").
+ */
+export function deviceLogInsert(db: Db, list: readonly DeviceLogEntry[]) {
+  return db.insert(deviceLogs).values(
     list.map((entry) => ({
       deviceKind: entry.deviceKind,
       deviceId: entry.deviceId,

@@ -1,5 +1,6 @@
 export {
   appendDeviceLog,
+  deviceLogInsert,
   deviceLogText,
   insertDeviceLogRows,
   tellDeviceLogDevices,

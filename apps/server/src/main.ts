@@ -15,7 +15,7 @@ import {
   type ChangeRelay,
   type DeviceGateway,
 } from './device-link/index.js';
-import { startStandInGateway, type StandInGateway } from './stand-in-gateway/index.js';
+import { startConfiguredStandIn } from './stand-in-gateway/index.js';
 
 /**
  * The device link must not take the back-office down: a taken port or an unreachable broker is
@@ -55,21 +55,6 @@ async function startGateway(config: Config, db: Db, log: FastifyBaseLogger, hub:
           ? error.message
           : String(error);
     log.error(`device link not started: ${reason}; the back-office runs without it`);
-    return undefined;
-  }
-}
-
-/** The stand-in payment gateway (docs/orders.md): a taken port is logged and the server runs without it. */
-async function startStandIn(config: Config, log: FastifyBaseLogger): Promise<StandInGateway | undefined> {
-  const { standIn, gateway, secrets } = config.payments;
-  const secret = gateway ? secrets[gateway] : undefined;
-  if (!standIn || !gateway || !secret) return undefined;
-  try {
-    const started = await startStandInGateway({ port: standIn.port, secret, gateway, delayMs: standIn.delayMs, log: (m) => log.info(m) });
-    log.info(`stand-in payment gateway ${gateway} on ${started.url}`);
-    return started;
-  } catch (error) {
-    log.error(`stand-in payment gateway not started: ${error instanceof Error ? error.message : String(error)}`);
     return undefined;
   }
 }
@@ -138,7 +123,7 @@ async function main(): Promise<void> {
       )
     : undefined;
 
-  const standIn = await startStandIn(config, app.log);
+  const standIn = await startConfiguredStandIn(config.payments, app.log);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -237,6 +237,9 @@ export interface PaymentConfig {
 
 const GATEWAY_NAME = /^[A-Z0-9_]{1,20}$/;
 
+/** Where this server reaches the stand-in gateway on the given port. */
+export const standInUrl = (port: number): string => `http://127.0.0.1:${port}`;
+
 function paymentConfig(env: NodeJS.ProcessEnv, demo: boolean, serverPort: number): PaymentConfig {
   const secrets: Record<string, string> = {};
   for (const entry of (env.PAYMENT_GATEWAY_SECRETS ?? '')
@@ -263,7 +266,7 @@ function paymentConfig(env: NodeJS.ProcessEnv, demo: boolean, serverPort: number
   return {
     secrets,
     gateway,
-    gatewayUrl: env.PAYMENT_GATEWAY_URL || (standIn ? `http://127.0.0.1:${standIn.port}` : undefined),
+    gatewayUrl: env.PAYMENT_GATEWAY_URL || (standIn ? standInUrl(standIn.port) : undefined),
     callbackUrl: env.PAYMENT_CALLBACK_URL || (serverPort > 0 ? `http://127.0.0.1:${serverPort}/api/pay/callback` : undefined),
     windowSeconds: intEnv(env, 'PAYMENT_CALLBACK_WINDOW_SECONDS', 300),
     timeoutMs: intEnv(env, 'PAYMENT_GATEWAY_TIMEOUT_MS', 10_000),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { PAYMENT_SIGNATURE_HEADER, type PaymentResult } from '@swap/contracts';
 import { checkPaymentSignature, signPayment } from '../app/payment-signature.js';
+import { standInUrl, type PaymentConfig } from '../app/config.js';
 
 /**
  * The stand-in payment gateway (docs/orders.md, "The stand-in gateway"): a small gateway on
@@ -248,4 +249,37 @@ export async function startStandInGateway(options: StandInGatewayOptions): Promi
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/**
+ * Starts the stand-in gateway the settings ask for (demo mode: docs/orders.md, "The stand-in
+ * gateway"). Its port taken (another server on this machine runs one), it starts on a free port and
+ * the payments go to it, unless PAYMENT_GATEWAY_URL names a gateway of its own; any other failure is
+ * logged and the server runs without it. Call it before the server listens: the payment routes read
+ * the same settings object, whose gateway address this may change.
+ */
+export async function startConfiguredStandIn(
+  payments: PaymentConfig,
+  log: { info(message: string): void; warn(message: string): void; error(message: string): void },
+): Promise<StandInGateway | undefined> {
+  const { standIn, gateway, secrets } = payments;
+  const secret = gateway ? secrets[gateway] : undefined;
+  if (!standIn || !gateway || !secret) return undefined;
+  const start = (port: number) => startStandInGateway({ port, secret, gateway, delayMs: standIn.delayMs, log: (m) => log.info(m) });
+  try {
+    let started: StandInGateway;
+    try {
+      started = await start(standIn.port);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+      started = await start(0);
+      log.warn(`port ${standIn.port} of the stand-in payment gateway is taken (another server runs one): it runs on ${started.url}`);
+    }
+    if (payments.gatewayUrl === standInUrl(standIn.port)) payments.gatewayUrl = started.url;
+    log.info(`stand-in payment gateway ${gateway} on ${started.url}`);
+    return started;
+  } catch (error) {
+    log.error(`stand-in payment gateway not started: ${error instanceof Error ? error.message : String(error)}`);
+    return undefined;
+  }
 }

@@ -140,6 +140,13 @@ export class ListPage extends BasePage {
     return this.page.locator('.ant-table-row');
   }
 
+  /** How many records the list says it holds ("Total 12 items"), once it says it. */
+  async total(): Promise<number> {
+    const text = this.page.locator('.ant-pagination-total-text').first();
+    await text.waitFor();
+    return Number(/\d+/.exec((await text.textContent()) ?? '')?.[0] ?? NaN);
+  }
+
   columnHeader(name: string): Locator {
     return this.page.getByRole('columnheader', { name });
   }

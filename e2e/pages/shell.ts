@@ -46,12 +46,12 @@ export class Shell {
     );
   }
 
-  /** The header's alarm bell: its name says how many alarms are open ("3 open alarms"). */
+  /** The header's alarm bell: its name says how many alarms it counts ("3 unacknowledged alarms (header badge)"). */
   alarmBell(): Locator {
-    return this.page.getByRole('button', { name: /open alarms$/ });
+    return this.page.getByRole('button', { name: /unacknowledged alarms/ });
   }
 
-  /** How many open alarms the bell says. */
+  /** How many alarms the bell says (open, of rules that name the header badge). */
   async openAlarms(): Promise<number> {
     const name = (await this.alarmBell().getAttribute('aria-label')) ?? '';
     return Number(/^(\d+)/.exec(name)?.[1] ?? NaN);

@@ -102,6 +102,7 @@ export const alarmFieldLabels = {
   content: { en: 'Content', in: 'Isi', th: 'เนื้อหา', zh: '内容' },
   notifications: { en: 'Notification', in: 'Pemberitahuan', th: 'การแจ้งเตือน', zh: '通知方式' },
   alarmState: { en: 'State', in: 'Status', th: 'สถานะ', zh: '状态' },
+  header: { en: 'Header badge', in: 'Lencana header', th: 'ป้ายบนแถบหัว', zh: '顶栏角标' },
   openedAt: { en: 'Raised at', in: 'Muncul pada', th: 'เกิดเมื่อ', zh: '发生时间' },
   lastSeenAt: { en: 'Last seen', in: 'Terakhir terlihat', th: 'พบล่าสุด', zh: '最近出现' },
   clearedAt: { en: 'Cleared at', in: 'Pulih pada', th: 'ยกเลิกเมื่อ', zh: '解除时间' },
@@ -346,6 +347,8 @@ export const alarmSearch = pageQuerySchema.extend({
   alarmState: z.enum(ALARM_STATES).optional(),
   /** Open or acknowledged: not cleared yet. */
   active: z.boolean().optional(),
+  /** Told in the header (its rule named the header badge when it opened): with state OPEN, what the bell counts. */
+  header: z.boolean().optional(),
   ruleId: id.optional(),
   /** A business rule's alarms (its ids are its own: a device rule's and a business rule's may be alike). */
   businessRuleId: id.optional(),

@@ -76,6 +76,8 @@ const filters = {
     where: (active: boolean) => (active ? inArray(alarms.alarmState, ['OPEN', 'ACKNOWLEDGED']) : eq(alarms.alarmState, 'CLEARED')),
     unindexed: FEW,
   },
+  // The bell's own filter (with state OPEN): the same condition as its count, alarmSummary.
+  header: { where: (header: boolean) => eq(alarms.header, header), unindexed: FEW },
   ruleId: { where: (ruleId: number) => eq(alarms.ruleId, ruleId), unindexed: FEW },
   businessRuleId: { where: (ruleId: number) => eq(alarms.businessRuleId, ruleId), unindexed: FEW },
   openedFrom: (from: string) => gte(alarms.openedAt, new Date(from)),

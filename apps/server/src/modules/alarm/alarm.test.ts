@@ -432,6 +432,18 @@ describe('alarms', () => {
       const all = await summary(admin);
       expect(mine.open).toBeGreaterThan(0);
       expect(all.open).toBe(mine.open + 1);
+      // The bell's list (state open, told in the header) holds as many alarms as it counts, each
+      // caller's own; the list-only alarm is under "not told in the header".
+      for (const [token, figures] of [
+        [merchant.admin.token, mine],
+        [admin, all],
+      ] as const) {
+        const told = await server.request(alarmApi.records.search, { alarmState: 'OPEN', header: true, size: 100 }, { token });
+        expect([told.data.total, told.data.records.length]).toEqual([figures.open, figures.open]);
+        expect(told.data.records.map((r) => r.content)).not.toContain('Quiet empty');
+      }
+      const untold = await server.request(alarmApi.records.search, { alarmState: 'OPEN', header: false }, { token: merchant.admin.token });
+      expect(untold.data.records.map((r) => r.content)).toEqual(['Quiet empty']);
     });
   });
 

@@ -10,7 +10,8 @@ import { useCan } from '../../shared/permissions';
 import { useUi } from '../../shared/ui';
 
 const LABEL_OF: Record<Language, keyof AlarmLevelRecord> = { en: 'labelEn', in: 'labelIn', th: 'labelTh', zh: 'labelZh' };
-const RECORDS = '/product/device/alarmRecord/list';
+/** The records the bell counts (docs/alarms.md, "What the bell counts"): open, told in the header. */
+const TOLD_IN_HEADER = '/product/device/alarmRecord/list?alarmState=OPEN&header=true';
 /** Read by screen readers, not shown: the notice shows it. */
 const HIDDEN = { position: 'absolute', width: 1, height: 1, overflow: 'hidden', clipPath: 'inset(50%)', whiteSpace: 'nowrap' } as const;
 
@@ -39,7 +40,7 @@ function chime(): void {
 /**
  * The header's alarm bell (docs/alarms.md, "Live"): the count of open alarms the account may see
  * whose rule names the header badge, raised live by each new one, which also shows as a notice in the level's words and, for a level
- * with sound, chimes, and lowered live when one is cleared or acknowledged. Opens the open alarms.
+ * with sound, chimes, and lowered live when one is cleared or acknowledged. Opens the records it counts.
  */
 export function AlarmBell() {
   const { t, i18n } = useTranslation();
@@ -96,18 +97,18 @@ export function AlarmBell() {
   const label = t('shell.alarmsOpen', { count: open });
   return (
     <>
+      {/* The count beside the bell, not over it: two digits and 99+ leave the icon whole. */}
       <Button
         type="text"
         aria-label={label}
         title={label}
         data-open-alarms={open}
-        onClick={() => can('alarm.records') && void navigate(`${RECORDS}?alarmState=OPEN`)}
-        icon={
-          <Badge count={open} size="small" overflowCount={99}>
-            <BellOutlined />
-          </Badge>
-        }
-      />
+        onClick={() => can('alarm.records') && void navigate(TOLD_IN_HEADER)}
+        icon={<BellOutlined />}
+        style={open > 0 ? { paddingInline: 6, gap: 2 } : undefined}
+      >
+        {open > 0 && <Badge count={open} size="small" overflowCount={99} />}
+      </Button>
       <span role="status" aria-live="polite" style={HIDDEN}>
         {latest}
       </span>

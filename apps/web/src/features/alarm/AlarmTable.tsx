@@ -14,7 +14,7 @@ import { StatusTag } from '../../shared/StatusTag';
 import { useAllowed } from '../../shared/permissions';
 import { formatNumber } from '../../shared/format';
 import { deviceDetailPath } from '../../shared/deviceLinks';
-import { ResourceTable, type ResourceColumn, type RowAction, type SearchField } from '../../shared/table';
+import { ResourceTable, type ResourceColumn, type RowAction, type SearchField, type SearchOption } from '../../shared/table';
 import { AlarmAssignForm, AlarmHandleForm } from './AlarmHandleForms';
 import { AlarmLiveValues } from './AlarmLiveValues';
 import {
@@ -31,6 +31,10 @@ type Kind = AlarmRecord['alarmKind'];
 type Handling = { alarm: AlarmRecord; action: 'acknowledge' | 'clear' } | null;
 
 const KINDS: Kind[] = ['battery', 'cabinet', 'vehicle', 'business'];
+const YES_NO: SearchOption[] = [
+  { value: true, labelKey: 'common.yes' },
+  { value: false, labelKey: 'common.no' },
+];
 const EDIT_CODE: Record<Kind, string> = {
   battery: 'alarm.battery.edit',
   cabinet: 'alarm.cabinet.edit',
@@ -79,6 +83,8 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
         ]),
     { name: 'level', labelKey: 'field.level', type: 'select', options: LEVEL_OPTIONS },
     { name: 'alarmState', labelKey: 'field.alarmState', type: 'select', options: STATE_OPTIONS },
+    // Told in the header: with state Open, the alarms the header's bell counts (its click opens them).
+    { name: 'header', labelKey: 'field.header', type: 'select', options: YES_NO },
     { name: 'opened', labelKey: 'field.openedAt', type: 'dateRange' },
   ];
   const columns: ResourceColumn<AlarmRecord>[] = [

@@ -7,6 +7,6 @@ export const shell = {
   'shell.userMenu': 'User menu',
   'shell.signOut': 'Sign out',
   'shell.lockScreen': 'Lock screen',
-  'shell.alarmsOpen': '{count} open alarms',
+  'shell.alarmsOpen': '{count} unacknowledged alarms (header badge)',
   'shell.newAlarm': '{level} alarm: {device}, {content}',
 };

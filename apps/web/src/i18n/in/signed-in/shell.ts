@@ -8,6 +8,6 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.userMenu': 'Menu pengguna',
   'shell.signOut': 'Keluar',
   'shell.lockScreen': 'Kunci layar',
-  'shell.alarmsOpen': '{count} alarm terbuka',
+  'shell.alarmsOpen': '{count} alarm belum diakui (lencana header)',
   'shell.newAlarm': 'Alarm {level}: {device}, {content}',
 };

@@ -9,6 +9,7 @@ import {
   dashboardApi,
   endpointUrl,
   liveApi,
+  type AlarmSummary,
   type BatteryTelemetry,
   type Language,
 } from '@swap/contracts';
@@ -34,6 +35,7 @@ import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
 import { clearRetiredRuleAlarms, evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
 import { OFFLINE_RULE, OVERHEATING_RULE } from './alarm.fixtures.js';
+import { alarmAnnouncer } from './alarm.live.js';
 
 const ALARM_MENUS = [
   'alarmConfiguration.device',
@@ -534,6 +536,91 @@ describe('alarms', () => {
         ownStream.close();
         rivalStream.close();
         await client.endAsync();
+      }
+    });
+
+    it('the header streams sharing a read never hand one tenant’s answer to another’s header, even with announcements at once', async () => {
+      await server.db.delete(alarmRules);
+      await clearRetiredRuleAlarms(server.db);
+      await server.request(alarmApi.rules.add, { ...RULE, content: 'Shared read' }, { token: admin });
+      forgetRules();
+      const mine = await createDevices(server, admin, 'battery', 3, { typeId: types.battery, prefix: 'BSHM', merchantId: merchant.id });
+      const yours = await createDevices(server, admin, 'battery', 2, { typeId: types.battery, prefix: 'BSHR', merchantId: rival.id });
+      const sub = await createAccount(server, admin, { merchantId: merchant.id, type: 'SON', menuCodes: ['alarm.records'] });
+      // Headers of each kind of caller: the merchant's administrator and its sub-account (one scope,
+      // so they share), another merchant's administrator, platform staff (who see every tenant's).
+      const headers = {
+        merchant: { token: merchant.admin.token, merchantId: merchant.id as number | null },
+        sub: { token: sub.token, merchantId: merchant.id as number | null },
+        rival: { token: rival.admin.token, merchantId: rival.id as number | null },
+        platform: { token: admin, merchantId: null },
+      };
+      const streams = Object.fromEntries(
+        await Promise.all(Object.entries(headers).map(async ([name, h]) => [name, await openAlarmStream(base, h.token)] as const)),
+      );
+      // As the device link does: the batch's rules evaluated, each change announced on the device hub.
+      // Dated a minute ahead (a server whose clock runs ahead): a stream looks for new alarms from a
+      // little before the newest it sent, so after the first batch every stream looks from the same
+      // time, and their reads of new alarms, not only of the figures, may be shared.
+      const announce = alarmAnnouncer(server.app);
+      const ahead = new Date(Date.now() + 60_000);
+      const batch = async (numbers: string[], temperature: number) => {
+        const opened = await evaluateAlarms(
+          server.db,
+          numbers.map((n) => reading(n, { temperature })),
+          ahead,
+          announce,
+        );
+        opened.forEach(announce);
+      };
+      const summaries = (name: string) => streams[name]!.events.filter((e) => e.event === 'summary').map((e) => e.data as AlarmSummary);
+      try {
+        await eventually(() => Object.keys(headers).forEach((name) => expect(summaries(name)).not.toHaveLength(0)));
+        // Both tenants' alarms in one batch: every stream is poked by the same announcements.
+        await batch([...mine.numbers, ...yours.numbers], 70);
+        // Then cleared, raised again and acknowledged by each tenant at once, in batches and calls running in parallel.
+        await Promise.all([batch(mine.numbers, 30), batch(yours.numbers, 30)]);
+        await Promise.all([batch(mine.numbers, 71), batch(yours.numbers, 72), batch([mine.numbers[0]!, yours.numbers[0]!], 73)]);
+        const openOf = async (token: string, numbers: string[]) =>
+          (await server.request(alarmApi.records.search, { alarmState: 'OPEN', size: 100 }, { token })).data.records.filter((r) =>
+            numbers.includes(r.deviceNumber),
+          );
+        const acknowledgements = [
+          ...(await openOf(merchant.admin.token, mine.numbers)).map((r) => ({ id: r.id, token: merchant.admin.token })),
+          ...(await openOf(rival.admin.token, yours.numbers)).map((r) => ({ id: r.id, token: rival.admin.token })),
+        ];
+        expect(acknowledgements).toHaveLength(5);
+        await Promise.all(
+          acknowledgements.map(({ id, token }) => server.request(alarmApi.battery.acknowledge, { id, comment: 'Seen' }, { token })),
+        );
+
+        // Each header ends with its own account's figures.
+        for (const [name, h] of Object.entries(headers)) {
+          const own = (await server.request(alarmApi.summary, undefined, { token: h.token })).data;
+          await eventually(() => expect(summaries(name).at(-1), name).toEqual(own));
+        }
+        const rows = await server.db
+          .select({ id: alarms.id, merchantId: alarms.merchantId, deviceNumber: alarms.deviceNumber })
+          .from(alarms);
+        const raised = new Set([...mine.numbers, ...yours.numbers]);
+        for (const [name, h] of Object.entries(headers)) {
+          const theirs = new Set(rows.filter((r) => h.merchantId === null || r.merchantId === h.merchantId).map((r) => r.id));
+          const heard = streams[name]!.alarms().map((a) => a['id'] as number);
+          // Every alarm heard, and every figure's newest alarm, is one of the header's own tenant.
+          expect(
+            heard.filter((id) => !theirs.has(id)),
+            name,
+          ).toEqual([]);
+          expect(
+            summaries(name).filter((s) => s.latestId !== 0 && !theirs.has(s.latestId)),
+            name,
+          ).toEqual([]);
+          // And each header heard all of its own tenant's alarms raised here (four rounds' worth: the test did reach it).
+          const expected = rows.filter((r) => raised.has(r.deviceNumber) && theirs.has(r.id)).map((r) => r.id);
+          expect(new Set(heard.filter((id) => expected.includes(id))), name).toEqual(new Set(expected));
+        }
+      } finally {
+        Object.values(streams).forEach((stream) => stream.close());
       }
     });
 

@@ -73,6 +73,22 @@ export class DashboardPage extends BasePage {
   }
 
   /**
+   * How a card holds one of its words: the pixels the element's box runs past the card's on any side,
+   * and the pixels of its text its own box cuts off (its content wider than it); 0 and 0 when whole.
+   */
+  async wholeIn(card: Locator, inner: Locator): Promise<{ past: number; cut: number }> {
+    const cardElement = await card.elementHandle();
+    return inner.evaluate((element, outer) => {
+      const box = element.getBoundingClientRect();
+      const frame = outer.getBoundingClientRect();
+      return {
+        past: Math.ceil(Math.max(0, frame.left - box.left, box.right - frame.right, frame.top - box.top, box.bottom - frame.bottom)),
+        cut: element.scrollWidth - element.clientWidth,
+      };
+    }, cardElement);
+  }
+
+  /**
    * Records what the page asks for from now on, in order: each API call by its path after
    * `/api/oms` or `/api/auth` with its query (`/dashboard/trend?range=today`) and a posted body after
    * a space (a map call: `/site/store/map {}`), each other file by its path.

@@ -44,9 +44,22 @@ describe('dashboard', () => {
     expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
     await checkA11y(page);
 
+    // At 1440 and 1920 px wide the energy chart's unit and the fleet map's scale show whole inside
+    // their cards (the map, the narrowest card, is about 190 px wide at 1440).
+    const trends = dashboard.card('Trends');
+    const map = page.locator('.ant-card').filter({ has: page.getByText(/^Fleet map: /) });
+    for (const [width, height] of [
+      [1440, 900],
+      [1920, 1080],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await dashboard.waitUntilDrawn();
+      await expect.poll(() => dashboard.wholeIn(trends, trends.getByText('Energy (kWh)', { exact: true }))).toEqual({ past: 0, cut: 0 });
+      const scale = map.locator('.leaflet-control-scale-line');
+      await expect.poll(() => scale.textContent()).toMatch(/^\d+ k?m$/);
+      await expect.poll(() => dashboard.wholeIn(map, scale)).toEqual({ past: 0, cut: 0 });
+    }
     // On a 1920×1080 wall screen every card fits: no scrollbar, down or across.
-    await page.setViewportSize({ width: 1920, height: 1080 });
-    await dashboard.waitUntilDrawn();
     await expect.poll(() => dashboard.overflow()).toEqual({ down: 0, across: 0 });
   });
 

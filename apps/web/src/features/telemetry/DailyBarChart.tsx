@@ -11,6 +11,7 @@ echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
 export interface DailyBars {
   /** The series' name, in the reader's language. */
   name: string;
+  /** The values' unit, in the tooltip (the caption the page gives the chart names it too). */
   unit: string;
   /** Whole numbers only (counts): the axis steps by one at least. */
   whole?: boolean;
@@ -30,10 +31,12 @@ export function DailyBarChart({ bars, height = 220 }: { bars: DailyBars; height?
     if (!box.current) return undefined;
     const chart = echarts.init(box.current);
     chart.setOption({
-      grid: { left: 48, right: 16, top: 24, bottom: 32 },
+      grid: { left: 48, right: 16, top: 12, bottom: 32 },
       tooltip: { trigger: 'axis', valueFormatter: (value: unknown) => (typeof value === 'number' ? `${value} ${bars.unit}`.trim() : '–') },
       xAxis: { type: 'category', data: bars.days, axisLabel: { hideOverlap: true } },
-      yAxis: { type: 'value', name: bars.unit, minInterval: bars.whole ? 1 : 0 },
+      // No axis name: ECharts drew it above the grid, cut off at the canvas's top; each chart's
+      // caption names the unit as page text ("Energy (kWh)"), and the tooltip gives it with each value.
+      yAxis: { type: 'value', minInterval: bars.whole ? 1 : 0 },
       series: [{ type: 'bar', name: bars.name, color: STATUS_COLORS[bars.meaning].color, data: bars.values }],
     });
     const resize = () => chart.resize();

@@ -64,7 +64,9 @@ export default function MapView({
     const created = L.map(element.current, { center, zoom, minZoom: 2, maxZoom: 18, worldCopyJump: true, zoomControl: true });
     created.attributionControl.setPrefix(false);
     created.createPane(OUTLINE_PANE).style.zIndex = '150'; // below the tiles (200)
-    L.control.scale({ imperial: false }).addTo(created);
+    // The scale's bar is as long as its round distance: up to maxWidth, down to half of it. At
+    // Leaflet's 100 px a 50 px bar cut "500 km" off; from 75 px up its words fit (docs/stations-and-maps.md).
+    L.control.scale({ imperial: false, maxWidth: 150 }).addTo(created);
     created.on('click', (event: L.LeafletMouseEvent) => handlers.current.onMapClick?.({ lat: event.latlng.lat, lng: event.latlng.lng }));
     let settle: ReturnType<typeof setTimeout> | undefined;
     const moved = () => {

@@ -1,12 +1,9 @@
 import { useState } from 'react';
-import { Button, Flex, Tag } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
+import { Flex, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { accountApi, merchantApi, type AccountRecord, type FilterOf } from '@swap/contracts';
 import { useAllRecordsOf } from '../../shared/api/allRecords';
-import { Can } from '../../shared/Can';
-import { ResourceTable, type SearchField } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { ListPage, type SearchField } from '../../shared/table';
 import { getUserInfo, isPlatformUser } from '../../shared/session';
 import { AccountFormDrawer } from './AccountFormDrawer';
 import { AssignRolesDialog, LinkSsoDialog, ResetPasswordDialog } from './AccountDialogs';
@@ -48,95 +45,84 @@ export function AccountListPage() {
   const setStatus = (record: AccountRecord, status: AccountRecord['status']) => accountChanges.setStatus({ id: record.id, status });
 
   return (
-    <>
-      <TitleBar
-        title={t('nav.admin.admin')}
-        operate={
-          <Can code="admin.admin.add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('account.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<AccountRecord, typeof accountApi.search>
-        endpoints={{ search: accountApi.search, export: accountApi.export }}
-        exportFilename="accounts"
-        rowKey="id"
-        searchFields={searchFields}
-        columns={[
-          {
-            key: 'username',
-            titleKey: 'account.usernameOrPhone',
-            sortable: true,
-            render: (r) => (
-              <Flex vertical>
-                <span>{r.username}</span>
-                {r.phone ? <Text type="secondary">{r.phone}</Text> : null}
-              </Flex>
-            ),
-          },
-          { key: 'name', titleKey: 'account.name', sortable: true },
-          { key: 'email', titleKey: 'field.email', sortable: true, render: (r) => r.email ?? t('common.empty') },
-          {
-            key: 'accountType',
-            titleKey: 'account.accountTypeLabel',
-            sortable: true,
-            render: (r) => t(`account.accountType.${r.accountType}`),
-          },
-          { key: 'type', titleKey: 'account.type', sortable: true, kind: 'status', statusMap: IDENTITY_MAP },
-          { key: 'status', titleKey: 'account.statusLabel', sortable: true, kind: 'status', statusMap: STATUS_MAP },
-          { key: 'merchantName', titleKey: 'account.ownership', sortable: true, render: (r) => r.merchantName ?? t('account.platform') },
-          {
-            key: 'roleNames',
-            titleKey: 'account.roles',
-            render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')),
-          },
-          { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 120 },
-          ...(sso
-            ? [{ key: 'ssoSubject' as const, titleKey: 'account.sso', render: (r: AccountRecord) => r.ssoSubject ?? t('common.empty') }]
-            : []),
-        ]}
-        rowActions={[
-          { key: 'edit', labelKey: 'common.edit', code: 'admin.admin.edit', onClick: (r) => setEditing(r) },
-          {
-            key: 'disable',
-            labelKey: 'account.disable',
-            code: 'admin.admin.status',
-            danger: true,
-            confirmKey: 'account.confirmDisable',
-            hidden: (r) => r.status !== 'ENABLED' || r.username === me,
-            onClick: (r) => setStatus(r, 'DISABLED'),
-            successKey: 'account.disabled',
-          },
-          {
-            key: 'enable',
-            labelKey: 'account.enable',
-            code: 'admin.admin.status',
-            confirmKey: 'account.confirmEnable',
-            hidden: (r) => r.status === 'ENABLED',
-            onClick: (r) => setStatus(r, 'ENABLED'),
-            successKey: 'account.enabled',
-          },
-          { key: 'resetPassword', labelKey: 'account.resetPassword', code: 'admin.admin.resetPassword', onClick: (r) => setResetting(r) },
-          { key: 'assignRoles', labelKey: 'account.assignRoles', code: 'admin.admin.assignRoles', onClick: (r) => setAssigning(r) },
-          { key: 'ssoLink', labelKey: 'account.ssoLink', code: 'admin.admin.edit', hidden: () => !sso, onClick: (r) => setLinking(r) },
-          {
-            key: 'ssoUnlink',
-            labelKey: 'account.ssoUnlink',
-            code: 'admin.admin.edit',
-            danger: true,
-            confirmKey: 'account.ssoConfirmUnlink',
-            hidden: (r) => !sso || !r.ssoSubject,
-            onClick: (r) => accountChanges.unlinkSso({ id: r.id }),
-            successKey: 'account.ssoUnlinked',
-          },
-        ]}
-      />
+    <ListPage
+      titleKey="nav.admin.admin"
+      add={{ code: 'admin.admin.add', labelKey: 'account.add', onClick: () => setEditing('new') }}
+      endpoints={accountApi}
+      searchFields={searchFields}
+      columns={[
+        {
+          key: 'username',
+          titleKey: 'account.usernameOrPhone',
+          sortable: true,
+          render: (r) => (
+            <Flex vertical>
+              <span>{r.username}</span>
+              {r.phone ? <Text type="secondary">{r.phone}</Text> : null}
+            </Flex>
+          ),
+        },
+        { key: 'name', titleKey: 'account.name', sortable: true },
+        { key: 'email', titleKey: 'field.email', sortable: true, render: (r) => r.email ?? t('common.empty') },
+        {
+          key: 'accountType',
+          titleKey: 'account.accountTypeLabel',
+          sortable: true,
+          render: (r) => t(`account.accountType.${r.accountType}`),
+        },
+        { key: 'type', titleKey: 'account.type', sortable: true, kind: 'status', statusMap: IDENTITY_MAP },
+        { key: 'status', titleKey: 'account.statusLabel', sortable: true, kind: 'status', statusMap: STATUS_MAP },
+        { key: 'merchantName', titleKey: 'account.ownership', sortable: true, render: (r) => r.merchantName ?? t('account.platform') },
+        {
+          key: 'roleNames',
+          titleKey: 'account.roles',
+          render: (r) => (r.roleNames.length > 0 ? r.roleNames.map((name) => <Tag key={name}>{name}</Tag>) : t('common.empty')),
+        },
+        { key: 'lastLoginAt', titleKey: 'account.lastLogin', kind: 'datetime', sortable: true, width: 120 },
+        ...(sso
+          ? [{ key: 'ssoSubject' as const, titleKey: 'account.sso', render: (r: AccountRecord) => r.ssoSubject ?? t('common.empty') }]
+          : []),
+      ]}
+      rowActions={[
+        { key: 'edit', labelKey: 'common.edit', code: 'admin.admin.edit', onClick: (r) => setEditing(r) },
+        {
+          key: 'disable',
+          labelKey: 'account.disable',
+          code: 'admin.admin.status',
+          danger: true,
+          confirmKey: 'account.confirmDisable',
+          hidden: (r) => r.status !== 'ENABLED' || r.username === me,
+          onClick: (r) => setStatus(r, 'DISABLED'),
+          successKey: 'account.disabled',
+        },
+        {
+          key: 'enable',
+          labelKey: 'account.enable',
+          code: 'admin.admin.status',
+          confirmKey: 'account.confirmEnable',
+          hidden: (r) => r.status === 'ENABLED',
+          onClick: (r) => setStatus(r, 'ENABLED'),
+          successKey: 'account.enabled',
+        },
+        { key: 'resetPassword', labelKey: 'account.resetPassword', code: 'admin.admin.resetPassword', onClick: (r) => setResetting(r) },
+        { key: 'assignRoles', labelKey: 'account.assignRoles', code: 'admin.admin.assignRoles', onClick: (r) => setAssigning(r) },
+        { key: 'ssoLink', labelKey: 'account.ssoLink', code: 'admin.admin.edit', hidden: () => !sso, onClick: (r) => setLinking(r) },
+        {
+          key: 'ssoUnlink',
+          labelKey: 'account.ssoUnlink',
+          code: 'admin.admin.edit',
+          danger: true,
+          confirmKey: 'account.ssoConfirmUnlink',
+          hidden: (r) => !sso || !r.ssoSubject,
+          onClick: (r) => accountChanges.unlinkSso({ id: r.id }),
+          successKey: 'account.ssoUnlinked',
+        },
+      ]}
+    >
       <AccountFormDrawer editing={editing} onClose={() => setEditing(null)} />
       <ResetPasswordDialog account={resetting} onClose={() => setResetting(null)} />
       <AssignRolesDialog account={assigning} onClose={() => setAssigning(null)} />
       <LinkSsoDialog account={linking} onClose={() => setLinking(null)} />
-    </>
+    </ListPage>
   );
 }

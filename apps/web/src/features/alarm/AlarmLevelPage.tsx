@@ -3,8 +3,7 @@ import { Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { alarmApi, alarmLevelEdit, type AlarmLevelEdited, type AlarmLevelRecord } from '@swap/contracts';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { editAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage } from '../../shared/table';
 
 const CODE = 'alarmConfiguration.level';
 
@@ -45,25 +44,24 @@ export function AlarmLevelPage() {
     { name: 'labelZh', labelKey: 'field.labelZh', maxLength: 40 },
   ];
   return (
-    <>
-      <TitleBar title={t('nav.alarmConfiguration.level')} />
-      <ResourceTable<AlarmLevelRecord, typeof alarmApi.levels>
-        endpoints={{ search: alarmApi.levels }}
-        rowKey="level"
-        scrollX={1000}
-        searchFields={[]}
-        columns={[
-          { key: 'level', titleKey: 'field.level', width: 120, render: (r) => t(`alarm.level.${r.level}`) },
-          { key: 'colour', titleKey: 'field.colour', width: 140, render: (r) => <Swatch colour={r.colour} /> },
-          { key: 'sound', titleKey: 'field.sound', width: 110, render: (r) => t(r.sound ? 'alarms.soundOn' : 'alarms.soundOff') },
-          { key: 'webhookUrl', titleKey: 'field.webhookUrl', ellipsis: true },
-          { key: 'labelEn', titleKey: 'field.labelEn', width: 120 },
-          { key: 'labelIn', titleKey: 'field.labelIn', width: 120 },
-          { key: 'labelTh', titleKey: 'field.labelTh', width: 120 },
-          { key: 'labelZh', titleKey: 'field.labelZh', width: 120 },
-        ]}
-        rowActions={[editAction(CODE, setEditing)]}
-      />
+    <ListPage
+      titleKey="nav.alarmConfiguration.level"
+      endpoints={{ search: alarmApi.levels }}
+      rowKey="level"
+      scrollX={1000}
+      searchFields={[]}
+      columns={[
+        { key: 'level', titleKey: 'field.level', width: 120, render: (r) => t(`alarm.level.${r.level}`) },
+        { key: 'colour', titleKey: 'field.colour', width: 140, render: (r) => <Swatch colour={r.colour} /> },
+        { key: 'sound', titleKey: 'field.sound', width: 110, render: (r) => t(r.sound ? 'alarms.soundOn' : 'alarms.soundOff') },
+        { key: 'webhookUrl', titleKey: 'field.webhookUrl', ellipsis: true },
+        { key: 'labelEn', titleKey: 'field.labelEn', width: 120 },
+        { key: 'labelIn', titleKey: 'field.labelIn', width: 120 },
+        { key: 'labelTh', titleKey: 'field.labelTh', width: 120 },
+        { key: 'labelZh', titleKey: 'field.labelZh', width: 120 },
+      ]}
+      rowActions={[editAction(CODE, setEditing)]}
+    >
       <ResourceForm
         open={editing !== null}
         mode="edit"
@@ -92,6 +90,6 @@ export function AlarmLevelPage() {
           />
         </Suspense>
       )}
-    </>
+    </ListPage>
   );
 }

@@ -1,12 +1,8 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { commonSettingAdd, commonSettingApi, commonSettingEdit, type CommonSettingRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm } from '../../shared/form';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { commonSettingChanges } from './commonSettingQueries';
 
 /**
@@ -19,37 +15,26 @@ export function CommonSettingPage() {
   const adding = editing === 'new';
   const record = editing && editing !== 'new' ? editing : null;
   return (
-    <>
-      <TitleBar
-        title={t('nav.admin.commonSetting')}
-        operate={
-          <Can code="admin.commonSetting.add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('commonSetting.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<CommonSettingRecord, typeof commonSettingApi.search>
-        endpoints={{ search: commonSettingApi.search, export: commonSettingApi.export }}
-        exportFilename="common-settings"
-        rowKey="id"
-        searchFields={[
-          { name: 'keyword', labelKey: 'commonSetting.keyword' },
-          { name: 'name', labelKey: 'commonSetting.name' },
-        ]}
-        columns={[
-          { key: 'name', titleKey: 'commonSetting.name', sortable: true },
-          { key: 'value', titleKey: 'commonSetting.value', ellipsis: true },
-          { key: 'description', titleKey: 'commonSetting.description', ellipsis: true },
-          { key: 'remark', titleKey: 'commonSetting.remark', ellipsis: true },
-          { key: 'updatedAt', titleKey: 'commonSetting.updatedAt', kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          editAction('admin.commonSetting', setEditing),
-          removeAction('admin.commonSetting', (r) => commonSettingChanges.remove(r.id)),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.admin.commonSetting"
+      add={{ code: 'admin.commonSetting.add', labelKey: 'commonSetting.add', onClick: () => setEditing('new') }}
+      endpoints={commonSettingApi}
+      searchFields={[
+        { name: 'keyword', labelKey: 'commonSetting.keyword' },
+        { name: 'name', labelKey: 'commonSetting.name' },
+      ]}
+      columns={[
+        { key: 'name', titleKey: 'commonSetting.name', sortable: true },
+        { key: 'value', titleKey: 'commonSetting.value', ellipsis: true },
+        { key: 'description', titleKey: 'commonSetting.description', ellipsis: true },
+        { key: 'remark', titleKey: 'commonSetting.remark', ellipsis: true },
+        { key: 'updatedAt', titleKey: 'commonSetting.updatedAt', kind: 'datetime', sortable: true, width: 180 },
+      ]}
+      rowActions={[
+        editAction('admin.commonSetting', setEditing),
+        removeAction('admin.commonSetting', (r) => commonSettingChanges.remove(r.id)),
+      ]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -67,6 +52,6 @@ export function CommonSettingPage() {
         refresh={[commonSettingApi.edit]}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ListPage>
   );
 }

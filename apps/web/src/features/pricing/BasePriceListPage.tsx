@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import {
   ANY_BIKE,
@@ -12,11 +10,9 @@ import {
   basePriceEdit,
   type BasePriceRecord,
 } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { ResourceForm, type FormField } from '../../shared/form';
 import { formatAmount } from '../../shared/format';
-import { editAction, removeAction, ResourceTable, type SearchOption } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction, type SearchOption } from '../../shared/table';
 import { useOwnerOptions, useTypeOptions } from '../device-registry';
 import { useCityOptions } from '../../shared/priceCities';
 
@@ -49,60 +45,49 @@ export function BasePriceListPage() {
     ...AMOUNTS.map((name) => ({ name, labelKey: `field.${name}`, type: 'money' as const })),
   ];
   return (
-    <>
-      <TitleBar
-        title={t('nav.price.vehicle')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('basePrice.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<BasePriceRecord, typeof basePriceApi.search>
-        endpoints={{ search: basePriceApi.search, export: basePriceApi.export }}
-        exportFilename="base-prices"
-        rowKey="id"
-        scrollX={1300}
-        searchFields={[
-          ...(owners
-            ? [{ name: 'merchantId' as const, labelKey: 'field.merchantId', type: 'select' as const, source: owners.merchants }]
-            : []),
-          { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationOptions },
-          { name: 'vehicleTypeId', labelKey: 'field.vehicleTypeId', type: 'select', options: vehicleTypes },
-          { name: 'batteryCount', labelKey: 'field.batteryCount', type: 'select', options: batteryOptions },
-          { name: 'cityId', labelKey: 'field.cityId', type: 'select', options: cities },
-        ]}
-        columns={[
-          ...(owners ? [{ key: 'merchantName', titleKey: 'field.merchantId', width: 160 }] : []),
-          {
-            key: 'operationType',
-            titleKey: 'field.operationType',
-            sortable: true,
-            width: 140,
-            render: (r) => t(`basePrice.operationType.${r.operationType}`),
-          },
-          {
-            key: 'vehicleTypeName',
-            titleKey: 'field.vehicleTypeId',
-            width: 160,
-            render: (r) => (r.vehicleTypeId === ANY_BIKE ? t('basePrice.vehicleType.ANY_BIKE') : (r.vehicleTypeName ?? '')),
-          },
-          { key: 'batteryCount', titleKey: 'field.batteryCount', kind: 'number', sortable: true, width: 120 },
-          { key: 'cityName', titleKey: 'field.cityId', width: 160 },
-          { key: 'price', titleKey: 'field.price', align: 'right', sortable: true, width: 150, render: (r) => amount(r.price, r) },
-          ...AMOUNTS.filter((name) => name !== 'price').map((name) => ({
-            key: name,
-            titleKey: `field.${name}`,
-            align: 'right' as const,
-            width: 150,
-            render: (r: BasePriceRecord) => amount(r[name], r),
-          })),
-          { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
-        ]}
-        rowActions={[editAction(CODE, setEditing), removeAction(CODE, basePriceApi.remove, { confirmKey: 'basePrice.confirmRemove' })]}
-      />
+    <ListPage
+      titleKey="nav.price.vehicle"
+      add={{ code: `${CODE}.add`, labelKey: 'basePrice.add', onClick: () => setEditing('new') }}
+      endpoints={basePriceApi}
+      scrollX={1300}
+      searchFields={[
+        ...(owners
+          ? [{ name: 'merchantId' as const, labelKey: 'field.merchantId', type: 'select' as const, source: owners.merchants }]
+          : []),
+        { name: 'operationType', labelKey: 'field.operationType', type: 'select', options: operationOptions },
+        { name: 'vehicleTypeId', labelKey: 'field.vehicleTypeId', type: 'select', options: vehicleTypes },
+        { name: 'batteryCount', labelKey: 'field.batteryCount', type: 'select', options: batteryOptions },
+        { name: 'cityId', labelKey: 'field.cityId', type: 'select', options: cities },
+      ]}
+      columns={[
+        ...(owners ? [{ key: 'merchantName', titleKey: 'field.merchantId', width: 160 }] : []),
+        {
+          key: 'operationType',
+          titleKey: 'field.operationType',
+          sortable: true,
+          width: 140,
+          render: (r) => t(`basePrice.operationType.${r.operationType}`),
+        },
+        {
+          key: 'vehicleTypeName',
+          titleKey: 'field.vehicleTypeId',
+          width: 160,
+          render: (r) => (r.vehicleTypeId === ANY_BIKE ? t('basePrice.vehicleType.ANY_BIKE') : (r.vehicleTypeName ?? '')),
+        },
+        { key: 'batteryCount', titleKey: 'field.batteryCount', kind: 'number', sortable: true, width: 120 },
+        { key: 'cityName', titleKey: 'field.cityId', width: 160 },
+        { key: 'price', titleKey: 'field.price', align: 'right', sortable: true, width: 150, render: (r) => amount(r.price, r) },
+        ...AMOUNTS.filter((name) => name !== 'price').map((name) => ({
+          key: name,
+          titleKey: `field.${name}`,
+          align: 'right' as const,
+          width: 150,
+          render: (r: BasePriceRecord) => amount(r[name], r),
+        })),
+        { key: 'createdAt', titleKey: 'field.createdAt', kind: 'datetime', sortable: true, width: 190 },
+      ]}
+      rowActions={[editAction(CODE, setEditing), removeAction(CODE, basePriceApi.remove, { confirmKey: 'basePrice.confirmRemove' })]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -116,6 +101,6 @@ export function BasePriceListPage() {
         refresh={[basePriceApi.edit]}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ListPage>
   );
 }

@@ -1,11 +1,7 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { roleApi, type RoleRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { isPlatformUser } from '../../shared/session';
 import { RoleFormDrawer } from './RoleFormDrawer';
 import { roleChanges } from './roleQueries';
@@ -19,45 +15,34 @@ export function RoleListPage() {
   const [editing, setEditing] = useState<RoleRecord | 'new' | null>(null);
   const platform = isPlatformUser();
   return (
-    <>
-      <TitleBar
-        title={t('nav.admin.role')}
-        operate={
-          <Can code="admin.role.add">
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('role.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<RoleRecord, typeof roleApi.search>
-        endpoints={{ search: roleApi.search, export: roleApi.export }}
-        exportFilename="roles"
-        rowKey="id"
-        searchFields={[{ name: 'keyword', labelKey: 'role.keyword' }]}
-        columns={[
-          { key: 'name', titleKey: 'role.name', sortable: true },
-          { key: 'description', titleKey: 'role.description', ellipsis: true },
-          ...(platform
-            ? [
-                {
-                  key: 'merchantName' as const,
-                  titleKey: 'role.merchant',
-                  sortable: true as const,
-                  render: (r: RoleRecord) => r.merchantName ?? t('role.platform'),
-                },
-              ]
-            : []),
-          { key: 'sort', titleKey: 'role.sort', kind: 'number', sortable: true, width: 90 },
-          { key: 'accountCount', titleKey: 'role.accounts', kind: 'number', sortable: true, width: 130 },
-          { key: 'createdAt', titleKey: 'role.createdAt', kind: 'datetime', sortable: true, width: 180 },
-        ]}
-        rowActions={[
-          editAction('admin.role', setEditing),
-          removeAction('admin.role', (r) => roleChanges.remove(r.id), { confirmKey: 'role.confirmRemove' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.admin.role"
+      add={{ code: 'admin.role.add', labelKey: 'role.add', onClick: () => setEditing('new') }}
+      endpoints={roleApi}
+      searchFields={[{ name: 'keyword', labelKey: 'role.keyword' }]}
+      columns={[
+        { key: 'name', titleKey: 'role.name', sortable: true },
+        { key: 'description', titleKey: 'role.description', ellipsis: true },
+        ...(platform
+          ? [
+              {
+                key: 'merchantName' as const,
+                titleKey: 'role.merchant',
+                sortable: true as const,
+                render: (r: RoleRecord) => r.merchantName ?? t('role.platform'),
+              },
+            ]
+          : []),
+        { key: 'sort', titleKey: 'role.sort', kind: 'number', sortable: true, width: 90 },
+        { key: 'accountCount', titleKey: 'role.accounts', kind: 'number', sortable: true, width: 130 },
+        { key: 'createdAt', titleKey: 'role.createdAt', kind: 'datetime', sortable: true, width: 180 },
+      ]}
+      rowActions={[
+        editAction('admin.role', setEditing),
+        removeAction('admin.role', (r) => roleChanges.remove(r.id), { confirmKey: 'role.confirmRemove' }),
+      ]}
+    >
       <RoleFormDrawer editing={editing} onClose={() => setEditing(null)} />
-    </>
+    </ListPage>
   );
 }

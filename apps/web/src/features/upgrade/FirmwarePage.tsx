@@ -8,8 +8,7 @@ import { Can } from '../../shared/Can';
 import { fieldKey } from '../../shared/devices';
 import { formatFileSize } from '../../shared/format';
 import { ResourceForm } from '../../shared/form';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { useTypeOptions } from '../device-registry';
 import { UpgradeForm } from './UpgradeForm';
 import { RECORDS_PATH, uploadSchema } from './upgradeModel';
@@ -31,49 +30,45 @@ export function FirmwarePage() {
   const [editing, setEditing] = useState<FirmwareRecord | null>(null);
   const [upgrading, setUpgrading] = useState<FirmwareRecord | null>(null);
   return (
-    <>
-      <TitleBar
-        title={t('nav.updrade.firmware')}
-        operate={
-          <Can code={`${CODE}.add`} platformOnly>
-            <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
-              {t('upgrade.upload')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<FirmwareRecord, typeof firmwareApi.search>
-        endpoints={{ search: firmwareApi.search }}
-        rowKey="id"
-        scrollX={1500}
-        defaultSort={{ field: 'createdAt', order: 'descend' }}
-        searchFields={[
-          { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
-          { name: 'version', labelKey: fieldKey('version') },
-        ]}
-        columns={[
-          { key: 'typeName', titleKey: fieldKey('typeId'), sortable: true, width: 160 },
-          { key: 'version', titleKey: fieldKey('version'), sortable: true, width: 120 },
-          { key: 'fileName', titleKey: fieldKey('fileName'), ellipsis: true, width: 180 },
-          { key: 'fileSize', titleKey: fieldKey('fileSize'), width: 110, align: 'right', render: (r) => formatFileSize(r.fileSize) },
-          {
-            key: 'sha256',
-            titleKey: fieldKey('sha256'),
-            width: 220,
-            ellipsis: true,
-            render: (r) => <code>{r.sha256}</code>,
-          },
-          { key: 'releaseNotes', titleKey: fieldKey('releaseNotes'), ellipsis: true },
-          { key: 'deviceCount', titleKey: fieldKey('deviceCount'), kind: 'number', width: 100 },
-          { key: 'createdByName', titleKey: fieldKey('createdByName'), width: 140 },
-          { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 190 },
-        ]}
-        rowActions={[
-          { key: 'upgrade', labelKey: 'upgrade.upgrade', code: `${CODE}.upgrade`, onClick: (r) => setUpgrading(r) },
-          editAction(CODE, setEditing, { platformOnly: true }),
-          removeAction(CODE, firmwareApi.remove, { confirmKey: 'upgrade.confirmRemove', platformOnly: true }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.updrade.firmware"
+      operate={
+        <Can code={`${CODE}.add`} platformOnly>
+          <Button type="primary" icon={<UploadOutlined />} onClick={() => setUploading(true)}>
+            {t('upgrade.upload')}
+          </Button>
+        </Can>
+      }
+      endpoints={{ search: firmwareApi.search }}
+      scrollX={1500}
+      defaultSort={{ field: 'createdAt', order: 'descend' }}
+      searchFields={[
+        { name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types },
+        { name: 'version', labelKey: fieldKey('version') },
+      ]}
+      columns={[
+        { key: 'typeName', titleKey: fieldKey('typeId'), sortable: true, width: 160 },
+        { key: 'version', titleKey: fieldKey('version'), sortable: true, width: 120 },
+        { key: 'fileName', titleKey: fieldKey('fileName'), ellipsis: true, width: 180 },
+        { key: 'fileSize', titleKey: fieldKey('fileSize'), width: 110, align: 'right', render: (r) => formatFileSize(r.fileSize) },
+        {
+          key: 'sha256',
+          titleKey: fieldKey('sha256'),
+          width: 220,
+          ellipsis: true,
+          render: (r) => <code>{r.sha256}</code>,
+        },
+        { key: 'releaseNotes', titleKey: fieldKey('releaseNotes'), ellipsis: true },
+        { key: 'deviceCount', titleKey: fieldKey('deviceCount'), kind: 'number', width: 100 },
+        { key: 'createdByName', titleKey: fieldKey('createdByName'), width: 140 },
+        { key: 'createdAt', titleKey: fieldKey('createdAt'), kind: 'datetime', sortable: true, width: 190 },
+      ]}
+      rowActions={[
+        { key: 'upgrade', labelKey: 'upgrade.upgrade', code: `${CODE}.upgrade`, onClick: (r) => setUpgrading(r) },
+        editAction(CODE, setEditing, { platformOnly: true }),
+        removeAction(CODE, firmwareApi.remove, { confirmKey: 'upgrade.confirmRemove', platformOnly: true }),
+      ]}
+    >
       <ResourceForm
         open={uploading}
         mode="add"
@@ -108,6 +103,6 @@ export function FirmwarePage() {
         onClose={() => setUpgrading(null)}
         onStarted={(task) => void navigate(RECORDS_PATH, { state: { taskId: task.id } })}
       />
-    </>
+    </ListPage>
   );
 }

@@ -2,8 +2,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { firmwareApi, type VersionRecord } from '@swap/contracts';
 import { fieldKey } from '../../shared/devices';
-import { ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { ListPage } from '../../shared/table';
 import { useTypeOptions } from '../device-registry';
 
 const VersionDevicesDrawer = lazy(async () => ({ default: (await import('./VersionDevicesDrawer')).VersionDevicesDrawer }));
@@ -24,26 +23,25 @@ export function VersionPage() {
     setShowingState(version);
   };
   return (
-    <>
-      <TitleBar title={t('nav.updrade.version')} />
-      <ResourceTable<VersionRecord, typeof firmwareApi.versions>
-        endpoints={{ search: firmwareApi.versions }}
-        rowKey={(r) => `${r.typeId}:${r.version ?? ''}`}
-        scrollX={800}
-        searchFields={[{ name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types }]}
-        columns={[
-          { key: 'typeName', titleKey: fieldKey('typeId'), width: 200 },
-          { key: 'version', titleKey: fieldKey('firmwareVersion'), width: 180, render: (r) => r.version ?? t('upgrade.noVersion') },
-          { key: 'deviceCount', titleKey: fieldKey('deviceCount'), kind: 'number', width: 120 },
-          { key: 'hasFirmware', titleKey: 'upgrade.hasFirmware', kind: 'boolean', width: 160 },
-        ]}
-        rowActions={[{ key: 'devices', labelKey: 'upgrade.viewDevices', onClick: (r) => setShowing(r) }]}
-      />
+    <ListPage
+      titleKey="nav.updrade.version"
+      endpoints={{ search: firmwareApi.versions }}
+      rowKey={(r) => `${r.typeId}:${r.version ?? ''}`}
+      scrollX={800}
+      searchFields={[{ name: 'typeId', labelKey: fieldKey('typeId'), type: 'select', options: types }]}
+      columns={[
+        { key: 'typeName', titleKey: fieldKey('typeId'), width: 200 },
+        { key: 'version', titleKey: fieldKey('firmwareVersion'), width: 180, render: (r) => r.version ?? t('upgrade.noVersion') },
+        { key: 'deviceCount', titleKey: fieldKey('deviceCount'), kind: 'number', width: 120 },
+        { key: 'hasFirmware', titleKey: 'upgrade.hasFirmware', kind: 'boolean', width: 160 },
+      ]}
+      rowActions={[{ key: 'devices', labelKey: 'upgrade.viewDevices', onClick: (r) => setShowing(r) }]}
+    >
       {opened ? (
         <Suspense fallback={null}>
           <VersionDevicesDrawer version={showing} onClose={() => setShowing(null)} />
         </Suspense>
       ) : null}
-    </>
+    </ListPage>
   );
 }

@@ -1,13 +1,9 @@
 import { useState } from 'react';
-import { Button } from 'antd';
-import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { MARKETING_TYPES, walletSettingApi, type WalletSettingRecord } from '@swap/contracts';
-import { Can } from '../../shared/Can';
 import { fieldKey, optionsOf } from '../../shared/devices';
 import { ResourceForm, type FormField } from '../../shared/form';
-import { editAction, removeAction, ResourceTable } from '../../shared/table';
-import { TitleBar } from '../../shared/TitleBar';
+import { editAction, ListPage, removeAction } from '../../shared/table';
 import { useAmount } from '../../shared/amount';
 import { useOwnerOptions } from '../device-registry';
 
@@ -31,46 +27,35 @@ export function WalletSetPage() {
     { name: 'marketingTypes', labelKey: fieldKey('marketingTypes'), type: 'select', multiple: true, options: types },
   ];
   return (
-    <>
-      <TitleBar
-        title={t('nav.order.wallet.set')}
-        operate={
-          <Can code={`${CODE}.add`}>
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')}>
-              {t('walletOrder.set.add')}
-            </Button>
-          </Can>
-        }
-      />
-      <ResourceTable<WalletSettingRecord, typeof walletSettingApi.search>
-        endpoints={{ search: walletSettingApi.search, export: walletSettingApi.export }}
-        exportFilename="wallet-set"
-        rowKey="id"
-        scrollX={900}
-        searchFields={owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners.merchants }] : []}
-        columns={[
-          ...(owners ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantName'), width: 180 }] : []),
-          {
-            key: 'minTopUp',
-            titleKey: fieldKey('minTopUp'),
-            align: 'right',
-            sortable: true,
-            width: 160,
-            render: (r) => amount(r.minTopUp, r.currency),
-          },
-          {
-            key: 'marketingTypes',
-            titleKey: fieldKey('marketingTypes'),
-            width: 320,
-            render: (r) => r.marketingTypes.map((type) => t(`topUp.marketingType.${type}`)).join(', '),
-          },
-          { key: 'updatedAt', titleKey: fieldKey('updatedAt'), kind: 'datetime', width: 180 },
-        ]}
-        rowActions={[
-          editAction(CODE, setEditing),
-          removeAction(CODE, walletSettingApi.remove, { confirmKey: 'walletOrder.set.confirmRemove' }),
-        ]}
-      />
+    <ListPage
+      titleKey="nav.order.wallet.set"
+      add={{ code: `${CODE}.add`, labelKey: 'walletOrder.set.add', onClick: () => setEditing('new') }}
+      endpoints={walletSettingApi}
+      scrollX={900}
+      searchFields={owners ? [{ name: 'merchantId', labelKey: fieldKey('merchantName'), type: 'select', source: owners.merchants }] : []}
+      columns={[
+        ...(owners ? [{ key: 'merchantName' as const, titleKey: fieldKey('merchantName'), width: 180 }] : []),
+        {
+          key: 'minTopUp',
+          titleKey: fieldKey('minTopUp'),
+          align: 'right',
+          sortable: true,
+          width: 160,
+          render: (r) => amount(r.minTopUp, r.currency),
+        },
+        {
+          key: 'marketingTypes',
+          titleKey: fieldKey('marketingTypes'),
+          width: 320,
+          render: (r) => r.marketingTypes.map((type) => t(`topUp.marketingType.${type}`)).join(', '),
+        },
+        { key: 'updatedAt', titleKey: fieldKey('updatedAt'), kind: 'datetime', width: 180 },
+      ]}
+      rowActions={[
+        editAction(CODE, setEditing),
+        removeAction(CODE, walletSettingApi.remove, { confirmKey: 'walletOrder.set.confirmRemove' }),
+      ]}
+    >
       <ResourceForm
         open={editing !== null}
         mode={adding ? 'add' : 'edit'}
@@ -88,6 +73,6 @@ export function WalletSetPage() {
         refresh={[walletSettingApi.edit]}
         onClose={() => setEditing(null)}
       />
-    </>
+    </ListPage>
   );
 }

@@ -51,7 +51,6 @@ export function AlarmRulePage() {
       code={CODE}
       words={{ add: 'alarms.addRule', edit: 'alarms.editRule', confirmRemove: 'alarms.confirmRemoveRule' }}
       api={alarmApi.rules}
-      exportFilename="alarm-rules"
       scrollX={1300}
       search={[
         { name: 'alarmKind', labelKey: 'field.alarmKind', type: 'select', options: KIND_OPTIONS },

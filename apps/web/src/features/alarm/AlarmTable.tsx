@@ -160,7 +160,6 @@ export function AlarmTable({ kind }: { kind?: 'battery' | 'cabinet' }) {
     <>
       <ResourceTable<AlarmRecord>
         endpoints={endpoints}
-        exportFilename="alarms"
         rowKey="id"
         scrollX={1900}
         searchFields={searchFields}

@@ -69,7 +69,6 @@ export function BusinessRulePage() {
       code={CODE}
       words={{ add: 'alarms.addBusinessRule', edit: 'alarms.editBusinessRule', confirmRemove: 'alarms.confirmRemoveBusinessRule' }}
       api={alarmApi.businessRules}
-      exportFilename="business-alarm-rules"
       scrollX={1200}
       search={[{ name: 'businessCondition', labelKey: 'field.businessCondition', type: 'select', options: CONDITION_OPTIONS }]}
       columns={[

@@ -38,7 +38,6 @@ export interface RuleListFrameProps<R extends RuleRecord, E extends EndpointDef,
   /** The words of adding, editing and the question before removing. */
   words: { add: string; edit: string; confirmRemove: string };
   api: { search: E; export: EndpointDef; add: EndpointDef; edit: EndpointDef; remove: EndpointDef };
-  exportFilename: string;
   scrollX: number;
   /** The search fields between the content's and the level's. */
   search: SearchField<FilterOf<E>>[];
@@ -105,7 +104,6 @@ export function RuleListFrame<R extends RuleRecord, E extends EndpointDef, S ext
       />
       <ResourceTable<R>
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={props.exportFilename}
         rowKey={(r) => r.id}
         scrollX={props.scrollX}
         // Every rule list sorts by level and created time; its own filters are checked against E.

@@ -11,7 +11,6 @@ export function BatteryListPage() {
   return (
     <DeviceListPage<BatteryRecord>
       kind="battery"
-      exportFilename="batteries"
       scrollX={2300}
       searchFields={batterySearchFields}
       kindColumns={[

@@ -29,7 +29,6 @@ export function CabinetListPage() {
     <>
       <DeviceListPage<CabinetRecord>
         kind="cabinet"
-        exportFilename="cabinets"
         scrollX={1920}
         searchFields={(types, owners) => cabinetSearchFields(types, owners, stations)}
         kindColumns={[

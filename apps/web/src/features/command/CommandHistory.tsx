@@ -29,7 +29,6 @@ export function CommandHistory(props: CommandHistoryProps) {
       columns={columns}
       rowKey="id"
       scrollX={1300}
-      {...(forCabinet ? { exportFilename: 'cabinet-commands' } : {})}
     />
   );
 }

@@ -47,7 +47,6 @@ export interface DeviceRow {
 
 export interface DeviceListPageProps<R extends DeviceRow> {
   kind: DeviceKind;
-  exportFilename: string;
   scrollX: number;
   searchFields: (types: SearchOption[], owners: OptionSource | null) => SearchField<FilterOf<DeviceApi['search']>>[];
   /** The kind's own columns, shown after number, type, brand and model. */
@@ -69,7 +68,6 @@ export interface DeviceListPageProps<R extends DeviceRow> {
  */
 export function DeviceListPage<R extends DeviceRow>({
   kind,
-  exportFilename,
   scrollX,
   searchFields,
   kindColumns,
@@ -115,7 +113,6 @@ export function DeviceListPage<R extends DeviceRow>({
       <TitleBar title={t(`nav.operation.${kind}`)} operate={<RegisterButtons kind={kind} onAdd={() => setEditing('new')} />} />
       <ResourceTable<R, typeof api.search>
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={exportFilename}
         rowKey={(r) => r.id}
         scrollX={scrollX}
         batchActions={batchActions}

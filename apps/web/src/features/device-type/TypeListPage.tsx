@@ -51,7 +51,6 @@ export function TypeListPage({ kind }: { kind: DeviceKind }) {
       />
       <ResourceTable<TypeRow, typeof api.search>
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={`${kind}-types`}
         rowKey="id"
         scrollX="max-content"
         searchFields={def.searchFields}

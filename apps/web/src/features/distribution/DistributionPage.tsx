@@ -70,7 +70,6 @@ export function DistributionPage() {
       <ResourceTable<DistributionRecord, typeof api.search>
         key={kind}
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={`${kind}-distribution`}
         rowKey="id"
         scrollX={1400}
         defaultSort={{ field: 'createdAt', order: 'descend' }}

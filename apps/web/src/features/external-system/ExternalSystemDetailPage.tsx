@@ -86,7 +86,6 @@ function DeliveryLog({ systemId }: { systemId: number }) {
       <ResourceTable<WebhookDeliveryRecord, typeof externalSystemApi.deliveries>
         endpoints={{ search: externalSystemApi.deliveries, export: externalSystemApi.exportDeliveries }}
         filters={{ systemId }}
-        exportFilename="webhook-deliveries"
         rowKey="id"
         scrollX={1300}
         searchFields={[

@@ -32,7 +32,6 @@ export function ResourcesPanel() {
       <h2 className="section-title">{t('menu.resourcesTitle')}</h2>
       <ResourceTable<ResourceRecord, typeof resourceApi.search>
         endpoints={{ search: resourceApi.search, export: resourceApi.export }}
-        exportFilename="resources"
         rowKey="id"
         searchFields={[
           { name: 'name', labelKey: 'menu.resourceName' },

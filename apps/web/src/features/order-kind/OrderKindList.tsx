@@ -29,8 +29,6 @@ export interface OrderKindListProps<T extends OrderListRecord, E extends Endpoin
   /** The staff steps on a row after View (pay, hand over, cancel…), each shown while it may be taken. */
   steps: RowAction<T>[];
   scrollX: number;
-  /** The export's file name; `<kind>-orders` by default. */
-  exportFilename?: string;
   /** Other drawers of the page (a step that asks for more than a confirmation). */
   children?: ReactNode;
 }
@@ -51,7 +49,6 @@ export function OrderKindList<T extends OrderListRecord, E extends EndpointDef>(
       <ResourceTable<T>
         key={kind}
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={props.exportFilename ?? `${kind}-orders`}
         rowKey={(r) => r.id}
         scrollX={props.scrollX}
         defaultSort={{ field: 'createdAt', order: 'descend' }}

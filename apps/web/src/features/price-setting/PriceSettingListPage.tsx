@@ -160,7 +160,6 @@ export function PriceSettingListPage() {
       <ResourceTable<Row, Api['search']>
         key={kind}
         endpoints={{ search: api.search, export: api.export }}
-        exportFilename={`${kind}-prices`}
         rowKey="id"
         scrollX={1200}
         searchFields={searchFields as SearchField<Filter>[]}

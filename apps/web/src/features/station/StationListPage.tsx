@@ -45,7 +45,6 @@ export function StationListPage({ type }: { type: StationType }) {
       </Suspense>
       <ResourceTable<StationRecord, typeof view.api.search>
         endpoints={{ search: view.api.search, export: view.api.export }}
-        exportFilename={type === 'INTEGRATED' ? 'integrated-stations' : 'swap-stations'}
         rowKey="id"
         scrollX={1400}
         searchFields={searchFields}

@@ -44,7 +44,6 @@ export function StockListPage() {
       <ResourceTable<StockSummaryRecord, typeof api.summary>
         key={kind}
         endpoints={{ search: api.summary, export: api.summaryExport }}
-        exportFilename={`${kind}-stock`}
         rowKey={(r) => `${r.typeId}-${r.merchantId ?? 0}`}
         searchFields={searchFields}
         columns={[

@@ -28,7 +28,6 @@ export function StockRecordPage() {
       <ResourceTable<StockBatchRecord, typeof api.recordSearch>
         key={kind}
         endpoints={{ search: api.recordSearch, export: api.recordExport }}
-        exportFilename={`${kind}-stock-records`}
         rowKey="id"
         scrollX={1300}
         defaultSort={{ field: 'createdAt', order: 'descend' }}

@@ -20,7 +20,6 @@ export function SwapOrderListPage() {
       kind={kind}
       api={api}
       titleKey={`nav.order.${kind}`}
-      exportFilename={kind === 'kwh' ? 'energy-orders' : 'transfer-orders'}
       scrollX={kind === 'kwh' ? 1800 : 1600}
       search={[{ name: 'cabinetNumber', labelKey: fieldKey('cabinetNumber') }]}
       statuses={SWAP_ORDER_STATUSES}

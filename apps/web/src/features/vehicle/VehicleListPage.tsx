@@ -34,7 +34,6 @@ export function VehicleListPage() {
   return (
     <DeviceListPage<VehicleRecord>
       kind="vehicle"
-      exportFilename="vehicles"
       scrollX={2020}
       searchFields={vehicleSearchFields}
       kindColumns={[

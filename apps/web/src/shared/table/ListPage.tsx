@@ -23,7 +23,7 @@ export interface AddButton extends Gate {
   onClick: () => void;
 }
 
-export type ListPageProps<E extends EndpointDef> = Omit<ResourceTableProps<ListRecord<E>, E>, 'endpoints' | 'rowKey' | 'exportFilename'> & {
+export type ListPageProps<E extends EndpointDef> = Omit<ResourceTableProps<ListRecord<E>, E>, 'endpoints' | 'rowKey'> & {
   /** The page's title (its h1 and the document title), a text key. */
   titleKey: string;
   /**

@@ -44,8 +44,6 @@ export interface ResourceTableProps<T extends object, E extends EndpointDef = En
   inUrl?: boolean;
   defaultSort?: SortState<SortColumnOf<E>>;
   pageSize?: number;
-  /** File name used when the server names none. */
-  exportFilename?: string;
   rowActions?: RowAction<T>[];
   /** Enables row selection; the actions act on the selected records. */
   batchActions?: BatchAction<T>[];
@@ -105,7 +103,6 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
     filters,
     defaultSort,
     pageSize,
-    exportFilename,
     rowActions = [],
     batchActions = [],
     toolbar,
@@ -181,7 +178,7 @@ export function ResourceTable<T extends object, E extends EndpointDef = Endpoint
     if (!exportPath) return;
     setExporting(true);
     try {
-      await api.download(exportPath, exportQuery(), `${exportFilename ?? t('table.exportFile')}.csv`).catch(ignoreApiError);
+      await api.download(exportPath, exportQuery(), `${t('table.exportFile')}.csv`).catch(ignoreApiError);
     } finally {
       setExporting(false);
     }

@@ -567,6 +567,10 @@ describe('wallet set, recharge and package orders: rules, states, the wallet cre
       { token: agent.admin.token },
     );
     expect([again.status, again.code]).toEqual([409, 7110]);
+    // The marked order's refund is never asked of a gateway: the mark names none this server knows.
+    const refund = await server.request(walletOrderApi.recharge.refund, { id: second.id }, { token: agent.admin.token });
+    expect(refund.code).toBe(7230);
+    expect(refund.message).toContain(`XENDIT DUPLICATE OF ${first.orderNo}`);
     // Run again, it changes nothing.
     for (const statement of migration.split('--> statement-breakpoint')) await server.db.execute(sql.raw(statement));
     expect(await server.db.select().from(walletOrders).where(eq(walletOrders.id, second.id))).toEqual(

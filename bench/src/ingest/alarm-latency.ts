@@ -9,21 +9,26 @@
  * BENCH_SAMPLES (default 100) samples idle, then as many under a steady telemetry load of
  * BENCH_LOADED_RATE messages/s (default 2,000) from BENCH_DEVICES (default 500) devices, published
  * by BENCH_PUBLISHERS load generator processes, for at most BENCH_SECONDS (default 60).
- * Then BENCH_SAMPLES idle again with BENCH_HEADERS (default 200) more headers open (the same
- * administrator's, each its own stream, as many operators' screens), timing also the last of them
- * to hear each alarm: every announcement costs each open header its reads.
+ * Then BENCH_SAMPLES idle again with BENCH_HEADERS (default 200) more headers open (each its own
+ * stream, as many operators' screens), timing also the last of them to hear each alarm: every
+ * announcement costs each open header its reads. They are the same administrator's, or with
+ * BENCH_ALARM_MERCHANTS=M (default 0) the administrators' of M merchants in turn (BAM… probes, one
+ * a merchant): each sample then raises one alarm of every merchant at once, so announcements of M
+ * tenants arrive together and each merchant's headers read for their own (the reads are shared
+ * within one tenant only, docs/alarms.md "Live"); the first stream, platform staff's, hears all M.
  * BENCH_BROKERS=embedded or =mosquitto runs one broker only. The database is a fresh in-memory
  * PGlite, or the PostgreSQL of DATABASE_URL. Prints figures beside the budget; asserts nothing.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
-import { AUTH_BASE, alarmApi, batteryTelemetryTopic, endpointUrl } from '@swap/contracts';
+import { AUTH_BASE, DEMO_PASSWORD, alarmApi, batteryTelemetryTopic, endpointUrl } from '@swap/contracts';
 import type { Database, Db } from '../../../apps/server/src/db/client.js';
 import { setDeviceSecret } from '../../../apps/server/src/modules/device-credential/index.js';
 import { forgetRules } from '../../../apps/server/src/modules/alarm/alarm.evaluate.js';
 import { ALARM_CHANNEL } from '../../../apps/server/src/modules/alarm/index.js';
 import { openEventStream } from '../../../apps/server/src/test/event-stream.js';
+import { createAccountWithMenus } from '../../../apps/server/src/test/factories.js';
 import { BENCH_ADMIN, openBenchDatabase, startBenchApp } from './bench-app.js';
 import { benchTypeId, messagesSent, percentile, prepareLoadDevices, rowsOf, startSteadyLoad } from './fleet.js';
 import { listen } from './round-trip.js';
@@ -38,6 +43,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 60);
 const publishers = Number(process.env.BENCH_PUBLISHERS ?? 2);
 const probeCount = Number(process.env.BENCH_PROBES ?? 8);
 const headerCount = Number(process.env.BENCH_HEADERS ?? 200);
+const merchantCount = Number(process.env.BENCH_ALARM_MERCHANTS ?? 0);
 const brokers = (process.env.BENCH_BROKERS ?? 'embedded,mosquitto').split(',').map((name) => name.trim());
 const BUDGET_P99_MS = 1000;
 const HOT = 95;
@@ -47,6 +53,12 @@ const RULE_CONTENT = 'Bench overheating';
 interface Probe {
   number: string;
   password: string;
+}
+
+/** A merchant of the headers series: its administrator (signed in with DEMO_PASSWORD) and its probe battery. */
+interface BenchMerchant {
+  username: string;
+  probe: Probe;
 }
 
 interface Figure {
@@ -81,11 +93,35 @@ async function prepare(db: Db): Promise<Probe[]> {
 
 const report = (temperature: number) => batteryReport(Date.now(), { soc: 60, lat: -6.2, temperature });
 
-async function signIn(base: string): Promise<string> {
+/**
+ * BENCH_ALARM_MERCHANTS merchants (Alarm Bench Merchant n), each with an administrator reading alarms
+ * and one probe battery (BAM…) of its own; added once (a PostgreSQL database keeps them).
+ */
+async function prepareMerchants(db: Db): Promise<BenchMerchant[]> {
+  const type = await benchTypeId(db, 'battery');
+  const merchants: BenchMerchant[] = [];
+  for (let m = 1; m <= merchantCount; m++) {
+    const name = `Alarm Bench Merchant ${m}`;
+    await db.execute(sql`insert into merchant (name, type, person_in_charge, contact, office_address)
+      values (${name}, 'AGENT', 'Bench', '+62 800 000 1', 'Jakarta') on conflict (name) do nothing`);
+    const [merchant] = rowsOf<{ id: number }>(await db.execute(sql`select id from merchant where name = ${name}`));
+    const username = `alarmbench${m}`;
+    const [account] = rowsOf<{ id: number }>(await db.execute(sql`select id from account where username = ${username}`));
+    if (!account) await createAccountWithMenus(db, { username, merchantId: merchant!.id, menuCodes: ['alarm.records'] });
+    const probe = { number: `BAM${String(m).padStart(6, '0')}`, password: `bench-secret-BAM${String(m).padStart(6, '0')}` };
+    await db.execute(sql`insert into battery (number, type_id, merchant_id) values (${probe.number}, ${type}, ${merchant!.id})
+      on conflict do nothing`);
+    await setDeviceSecret(db, { kind: 'battery', number: probe.number }, probe.password);
+    merchants.push({ username, probe });
+  }
+  return merchants;
+}
+
+async function signIn(base: string, account: { username: string; password: string } = BENCH_ADMIN): Promise<string> {
   const answer = await fetch(`${base}${AUTH_BASE}/oms/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', language: 'en' },
-    body: JSON.stringify(BENCH_ADMIN),
+    body: JSON.stringify(account),
   });
   const body = (await answer.json()) as { code: number; message: string; data: { token?: string } | null };
   if (body.code !== 1 || !body.data?.token) throw new Error(`bench sign-in failed: ${body.message}`);
@@ -95,7 +131,14 @@ async function signIn(base: string): Promise<string> {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const loadAverage = () => os.loadavg()[0]!.toFixed(1);
 
-async function benchBroker(database: Database, label: string, probes: Probe[], devices: LoadPlan['devices'], brokerUrl?: string) {
+async function benchBroker(
+  database: Database,
+  label: string,
+  probes: Probe[],
+  merchants: BenchMerchant[],
+  devices: LoadPlan['devices'],
+  brokerUrl?: string,
+) {
   const db = database.db;
   const bench = await startBenchApp(database, brokerUrl);
   const { hub, app, url } = bench;
@@ -105,54 +148,77 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
   try {
     const base = await listen(app);
     const token = await signIn(base);
-    const openHeader = () => openEventStream<{ deviceNumber: string }>(`${base}${endpointUrl(alarmApi.live)}`, token);
+    const openHeader = (as = token) => openEventStream<{ deviceNumber: string }>(`${base}${endpointUrl(alarmApi.live)}`, as);
     type Header = Awaited<ReturnType<typeof openHeader>>;
     const stream = await openHeader();
-    /** The other headers open (the last series), each heard from its own stream. */
-    let others: Header[] = [];
+    /** The other headers open (the last series), each heard from its own stream; `probe`: its merchant's, else any. */
+    let others: { header: Header; probe?: string }[] = [];
     if (!stream.response.headers.get('content-type')?.startsWith('text/event-stream')) throw new Error('the alarm stream did not open');
-    for (const probe of probes)
-      clients.push(
-        await mqtt.connectAsync(url, {
-          clientId: probe.number,
-          ...(anonymous ? {} : { username: probe.number, password: probe.password }),
-          reconnectPeriod: 0,
-        }),
-      );
+    const connect = (probe: Probe) =>
+      mqtt.connectAsync(url, {
+        clientId: probe.number,
+        ...(anonymous ? {} : { username: probe.number, password: probe.password }),
+        reconnectPeriod: 0,
+      });
+    for (const probe of probes) clients.push(await connect(probe));
+    const merchantClients: MqttClient[] = [];
+    for (const merchant of merchants) merchantClients.push(await connect(merchant.probe));
+    clients.push(...merchantClients);
+    // One after another: the sign-in check refuses many at once.
+    const merchantTokens: string[] = [];
+    for (const m of merchants) merchantTokens.push(await signIn(base, { username: m.username, password: DEMO_PASSWORD }));
+    /** With merchants, the headers series's samples raise an alarm of every merchant at once. */
+    let merchantRounds = false;
     // When the link announced each probe's alarm (in-process), to split the time between the link and the stream.
     const announcedAt = new Map<string, number>();
     hub.onChange(({ number, channel }) => {
       if (channel === ALARM_CHANNEL && !announcedAt.has(number)) announcedAt.set(number, Date.now());
     });
-    // One probe's sample: hot until its alarm is heard, then cool until its alarm is cleared.
-    const sample = async (i: number): Promise<{ heard: number; announced: number; last: number } | undefined> => {
-      const probe = probes[i % probes.length]!;
-      const client = clients[i % probes.length]!;
-      const from = stream.events.length;
-      const othersFrom = others.map((other) => other.events.length);
-      const published = Date.now();
-      announcedAt.delete(probe.number);
-      await client.publishAsync(batteryTelemetryTopic(probe.number), report(HOT), { qos: 1 });
-      let heard: number | undefined;
-      for (const deadline = published + 10_000; heard === undefined && Date.now() < deadline;) {
-        heard = stream.events.slice(from).find((e) => e.event === 'alarm' && e.data.deviceNumber === probe.number)?.at;
-        if (heard === undefined) await pause(2);
-      }
-      const announced = (announcedAt.get(probe.number) ?? Number.NaN) - published;
-      // The last of the other headers to hear it (each alarm is told to every one of them).
-      let last = heard ?? Number.NaN;
-      for (const [at, other] of others.entries()) {
-        let otherHeard: number | undefined;
-        for (const deadline = published + 10_000; otherHeard === undefined && Date.now() < deadline;) {
-          otherHeard = other.events.slice(othersFrom[at]).find((e) => e.event === 'alarm' && e.data.deviceNumber === probe.number)?.at;
-          if (otherHeard === undefined) await pause(2);
+    // Waits until `header` heard the alarm of each of `numbers` (published at `published`): the last arrival, or undefined.
+    const lastHeard = async (header: Header, from: number, numbers: string[], published: number): Promise<number | undefined> => {
+      let last = 0;
+      for (const number of numbers) {
+        let heard: number | undefined;
+        for (const deadline = published + 10_000; heard === undefined && Date.now() < deadline;) {
+          heard = header.events.slice(from).find((e) => e.event === 'alarm' && e.data.deviceNumber === number)?.at;
+          if (heard === undefined) await pause(2);
         }
-        last = Math.max(last, otherHeard ?? Number.NaN);
+        if (heard === undefined) return undefined;
+        last = Math.max(last, heard);
       }
-      await client.publishAsync(batteryTelemetryTopic(probe.number), report(COOL), { qos: 1 });
+      return last;
+    };
+    // One sample: hot until its alarm is heard, then cool until its alarm is cleared. Its probe is
+    // the next platform probe, or (merchant rounds) every merchant's probe at once, the first stream
+    // timed to the last of their alarms and each other header to its own merchant's.
+    const sample = async (i: number): Promise<{ heard: number; announced: number; last: number } | undefined> => {
+      const round = merchantRounds
+        ? merchants.map((merchant, m) => ({ number: merchant.probe.number, client: merchantClients[m]! }))
+        : [{ number: probes[i % probes.length]!.number, client: clients[i % probes.length]! }];
+      const numbers = round.map((r) => r.number);
+      const from = stream.events.length;
+      const othersFrom = others.map((other) => other.header.events.length);
+      for (const number of numbers) announcedAt.delete(number);
+      const published = Date.now();
+      await Promise.all(round.map(({ number, client }) => client.publishAsync(batteryTelemetryTopic(number), report(HOT), { qos: 1 })));
+      const heard = await lastHeard(stream, from, numbers, published);
+      const announced = Math.max(...numbers.map((number) => announcedAt.get(number) ?? Number.NaN)) - published;
+      // The last of the other headers to hear it (each alarm is told to every one of them that may see it).
+      let last = heard ?? Number.NaN;
+      for (const [at, other] of others.entries())
+        last = Math.max(
+          last,
+          (await lastHeard(other.header, othersFrom[at]!, other.probe ? [other.probe] : numbers, published)) ?? Number.NaN,
+        );
+      await Promise.all(round.map(({ number, client }) => client.publishAsync(batteryTelemetryTopic(number), report(COOL), { qos: 1 })));
       for (const deadline = Date.now() + 10_000; Date.now() < deadline; await pause(20)) {
         const [open] = rowsOf<{ n: number | string }>(
-          await db.execute(sql`select count(*) as n from alarm where device_number = ${probe.number} and state <> 'CLEARED'`),
+          await db.execute(
+            sql`select count(*) as n from alarm where device_number in (${sql.join(
+              numbers.map((number) => sql`${number}`),
+              sql`, `,
+            )}) and state <> 'CLEARED'`,
+          ),
         );
         if (Number(open?.n ?? 0) === 0) break;
       }
@@ -194,16 +260,23 @@ async function benchBroker(database: Database, label: string, probes: Probe[], d
       loadAverage: `${loadedLoad}–${loadedEnd}`,
     });
     if (headerCount > 0) {
-      others = await Promise.all(Array.from({ length: headerCount }, openHeader));
+      others = await Promise.all(
+        Array.from({ length: headerCount }, async (_, i) => {
+          if (merchants.length === 0) return { header: await openHeader() };
+          const m = i % merchants.length;
+          return { header: await openHeader(merchantTokens[m]), probe: merchants[m]!.probe.number };
+        }),
+      );
       // Each opens with its figures (a summary event): all of them in before the first sample.
-      for (const other of others) await other.next('summary', 0, 30_000);
+      for (const other of others) await other.header.next('summary', 0, 30_000);
+      merchantRounds = merchants.length > 0;
       const headersLoad = loadAverage();
       figures.push({
-        label: `${label}, ${headerCount} more headers`,
+        label: `${label}, ${headerCount} headers${merchants.length ? ` of ${merchants.length} merchants` : ''}`,
         ...(await series(() => false)),
         loadAverage: `${headersLoad}–${loadAverage()}`,
       });
-      for (const other of others) other.close();
+      for (const other of others) other.header.close();
     }
     stream.close();
   } finally {
@@ -224,18 +297,19 @@ async function main(): Promise<void> {
   let mosquitto: Mosquitto | undefined;
   try {
     const probes = await prepare(database.db);
+    const merchants = await prepareMerchants(database.db);
     const devices = await prepareLoadDevices(database.db, deviceCount);
-    if (brokers.includes('embedded')) figures.push(...(await benchBroker(database, 'embedded broker', probes, devices)));
+    if (brokers.includes('embedded')) figures.push(...(await benchBroker(database, 'embedded broker', probes, merchants, devices)));
     if (brokers.includes('mosquitto')) mosquitto = await startMosquitto();
     if (brokers.includes('mosquitto') && !mosquitto) console.log('  Mosquitto not installed (scripts/ensure-mosquitto.sh): skipped');
-    if (mosquitto) figures.push(...(await benchBroker(database, 'Mosquitto', probes, devices, mosquitto.url)));
+    if (mosquitto) figures.push(...(await benchBroker(database, 'Mosquitto', probes, merchants, devices, mosquitto.url)));
   } finally {
     await mosquitto?.stop();
     await database.close();
   }
   const f = (n: number | undefined, digits = 1) => (n !== undefined && Number.isFinite(n) ? n.toFixed(digits) : '-');
   console.log(
-    `\npublish → header stream            load msg/s  samples  lost  p50 ms  p95 ms  p99 ms  max ms  budget p99  p50/p99 to the announcement ms  p50/p99 last header ms  load average`,
+    `\npublish → header stream                            load msg/s  samples  lost  p50 ms  p95 ms  p99 ms  max ms  budget p99  p50/p99 to the announcement ms  p50/p99 last header ms  load average`,
   );
   for (const x of figures) {
     const times = [...x.times].sort((a, b) => a - b);
@@ -243,7 +317,7 @@ async function main(): Promise<void> {
     const last = [...(x.lastHeader ?? [])].sort((a, b) => a - b);
     const p99 = percentile(times, 99);
     console.log(
-      `${x.label.padEnd(34)} ${f(x.loadRate, 0).padStart(10)}  ${String(times.length).padStart(7)}  ${String(x.lost).padStart(4)}  ` +
+      `${x.label.padEnd(50)} ${f(x.loadRate, 0).padStart(10)}  ${String(times.length).padStart(7)}  ${String(x.lost).padStart(4)}  ` +
         `${f(percentile(times, 50)).padStart(6)}  ${f(percentile(times, 95)).padStart(6)}  ${f(p99).padStart(6)}  ` +
         `${f(times[times.length - 1]).padStart(6)}  ${`${BUDGET_P99_MS} ${p99 <= BUDGET_P99_MS && x.lost === 0 ? 'met' : 'not met'}`.padStart(10)}  ` +
         `${`${f(percentile(announced, 50))} / ${f(percentile(announced, 99))}`.padStart(30)}  ` +

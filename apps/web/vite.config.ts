@@ -358,6 +358,8 @@ const shell = shellChunk({
   shell: [/\/src\/app\/AuthedLayout\.tsx$/, /\/src\/shared\/(TitleBar|StateView|StatusTag)\.tsx$/],
   signIn: [/\/src\/features\/session\/LoginPage\.tsx$/],
   signedOut: [/\/src\/features\/session\/(RecoveryPages|SignUpPage|CallbackPage)\.tsx$/, /\/src\/features\/errors\/\w+Page\.tsx$/],
+  pages: (importer) => importer.startsWith('\0virtual:route-table/'),
+  library: (id) => !id.replaceAll('\\', '/').includes('/apps/web/src/'),
 });
 
 const preload = preloadOnlyNew([{ host: /^\0virtual:route-table\//, after: [/^entry$/, /\/src\/app\/AuthedLayout\.tsx$/] }]);
@@ -389,6 +391,7 @@ export default defineConfig({
           groups: [
             { name: 'shell', test: shell.shell, includeDependenciesRecursively: false, priority: 2 },
             { name: 'ui-core', test: shell.core, includeDependenciesRecursively: false, priority: 1 },
+            { name: (id) => shell.shared(id), debugName: 'pages', includeDependenciesRecursively: false },
           ],
         },
       },

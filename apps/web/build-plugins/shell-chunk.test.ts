@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linksOf, neededModules } from './shell-chunk';
+import { linksOf, neededModules, pagesChunks, SHELL, withoutSideEffects } from './shell-chunk';
 
 /** Modules by name, each its code; a specifier names the module directly. */
 async function needed(modules: Record<string, string>, roots: string[]) {
@@ -47,5 +47,62 @@ describe('the modules a root needs', () => {
       'react-dom',
       'scheduler',
     ]);
+  });
+});
+
+describe('the modules a page needs, of packages declaring no side effects', () => {
+  const modules: Record<string, string> = {
+    page: "import TextArea from 'textarea'; export default TextArea;",
+    textarea: "import { triggerFocus } from 'input'; export default function TextArea() { return triggerFocus; }",
+    input:
+      "import { triggerFocus } from 'util'; import Field from 'field'; export { triggerFocus }; export default function Input() { return Field; }",
+    util: 'export const triggerFocus = 1;',
+    field: 'export default 1;',
+  };
+  const needed = async (roots: string[], dropsUnused?: (id: string) => boolean) => {
+    const links = (id: string) => (modules[id] === undefined ? undefined : linksOf(`${id}.js`, modules[id]));
+    const resolve = (specifier: string) => Promise.resolve(modules[specifier] === undefined ? undefined : specifier);
+    return [...(await neededModules(roots, links, resolve, dropsUnused))].sort();
+  };
+
+  it('leaves out a module only re-exported from, as the build does, and takes it once its own code is asked', async () => {
+    expect(await needed(['page'], () => true)).toEqual(['page', 'textarea', 'util']);
+    expect(await needed(['page', 'input'], () => true)).toEqual(['field', 'input', 'page', 'textarea', 'util']);
+    // Where the build keeps a module whose code is not used (side effects), it is needed.
+    expect(await needed(['page'])).toEqual(['field', 'input', 'page', 'textarea', 'util']);
+  });
+
+  it('reads which files a package declares free of side effects', () => {
+    const packages: Record<string, { sideEffects?: unknown }> = {
+      '/app/node_modules/antd': { sideEffects: ['*.css', './es/global.js'] },
+      '/app/node_modules/@rc-component/input': { sideEffects: false },
+      '/app/node_modules/leaflet': {},
+    };
+    const free = (id: string) => withoutSideEffects(id, (root) => packages[root]);
+    expect(free('/app/node_modules/antd/es/input/Input.js')).toBe(true);
+    expect(free('/app/node_modules/antd/es/style/reset.css')).toBe(false);
+    expect(free('/app/node_modules/antd/es/global.js')).toBe(false);
+    expect(free('/app/node_modules/@rc-component/input/es/TextArea.js?v=1')).toBe(true);
+    expect(free('/app/node_modules/leaflet/dist/leaflet-src.js')).toBe(false);
+    expect(free('/app/apps/web/src/shared/table/index.ts')).toBe(false);
+  });
+});
+
+describe('the chunks of what several pages load', () => {
+  it('puts the modules the same pages load in one chunk, what every page loads in the shell, and leaves one page’s own', () => {
+    const usedBy = new Map([
+      ['card', [0, 2]],
+      ['card-style', [2, 0]],
+      ['descriptions', [0, 1, 2]],
+      ['spin', [0, 1, 2, 3]],
+      ['chart', [3]],
+      ['tag', [1, 2]],
+    ]);
+    const chunks = pagesChunks(usedBy, 4);
+    expect(chunks.get('card')).toBe(chunks.get('card-style'));
+    expect(new Set([chunks.get('card'), chunks.get('descriptions'), chunks.get('tag')]).size).toBe(3);
+    expect(chunks.get('descriptions')).not.toBe(SHELL);
+    expect(chunks.get('spin')).toBe(SHELL);
+    expect(chunks.has('chart')).toBe(false);
   });
 });

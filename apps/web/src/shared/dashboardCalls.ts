@@ -5,19 +5,21 @@ import { menuLevelsCall } from './sessionCalls';
 
 /**
  * The dashboard's calls as its cards read them (the dashboard feature's dashboardQueries.ts), here so
- * the shell can start them before the page's code has come (docs/dashboard.md, "The page").
+ * the shell can start them before the page's code has come (docs/dashboard.md, "The page"). They take
+ * no abort signal: the query cache cancels a call whose signal was read once no card watches it, so a
+ * card drawn and drawn again before the answer would cancel the shared early call and ask again.
  */
 export const figuresCall = () => ({
   queryKey: endpointKey(dashboardApi.figures),
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(dashboardApi.figures, undefined, { signal }),
+  queryFn: () => request(dashboardApi.figures, undefined),
 });
 export const trendCall = (range: DashboardRange) => ({
   queryKey: endpointKey(dashboardApi.trend, { range }),
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(dashboardApi.trend, { range }, { signal }),
+  queryFn: () => request(dashboardApi.trend, { range }),
 });
 export const rankingCall = () => ({
   queryKey: endpointKey(dashboardApi.ranking),
-  queryFn: ({ signal }: { signal: AbortSignal }) => request(dashboardApi.ranking, undefined, { signal }),
+  queryFn: () => request(dashboardApi.ranking, undefined),
 });
 
 let started = false;

@@ -127,7 +127,7 @@ describe('dashboard', () => {
     await dashboard.card('Angka').waitFor();
     // A new merchant has sold nothing and swapped nothing yet.
     expect(await dashboard.settledCount('Penukaran hari ini')).toBe(0);
-    await dashboard.tile('Alarm terbuka').waitFor();
+    await dashboard.tile('Alarm belum pulih').waitFor();
     expect(await dashboard.card('Tren').count()).toBe(0);
     expect(await dashboard.card('Peringkat').count()).toBe(0);
     expect(await page.getByText(/^Peta armada/).count()).toBe(0);

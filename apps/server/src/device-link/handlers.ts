@@ -41,21 +41,7 @@ export interface DeviceMessage<T> {
   linkChanged?: boolean;
   /** What the reports this one replaced while it waited said (a cabinet's state, docs/scaling.md "State reports under load"). */
   superseded?: SupersededStates;
-  /**
-   * Takes what follows a stored message and need not hold the device's next one (a cabinet state's
-   * alarm rules and external systems' notice): the link runs it after the device's earlier such
-   * work, in a turn of its own, and waits for it when idle (docs/scaling.md, "The embedded database
-   * in its own thread"). Absent (a handler called directly), the work runs at once.
-   */
-  afterStored?: (work: () => Promise<void>) => void;
 }
-
-/** Runs `work` after the message as the link says, or at once. */
-const afterStored = (m: DeviceMessage<unknown>, work: () => Promise<void>): Promise<void> => {
-  if (!m.afterStored) return work();
-  m.afterStored(work);
-  return Promise.resolve();
-};
 
 /**
  * What the cabinet states replaced by a newer one before they were stored still mean: the cabinet
@@ -129,15 +115,12 @@ function supersedeState(waiting: DeviceMessage<z.infer<typeof cabinetState>>, ne
 /** A cabinet's state; one going offline ends the command it can no longer answer. */
 async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>, hub: DeviceHub): Promise<boolean> {
   // The states it replaced first, in their order: what they would have ended or raised (docs/scaling.md, "State reports under load").
-  const superseded = m.superseded;
-  if (superseded) {
-    const wentOffline = superseded.offline && m.payload.online;
-    if (wentOffline && (await cancelOutstandingCommands(db, m.number)))
-      hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
-    await afterStored(m, async () => {
-      if (wentOffline) await raiseOfflineAlarms(db, [m.number], m.log, hub);
-      await evaluateCabinetReadings(db, m.number, [...superseded.raised.values()], m.log, hub);
-    });
+  if (m.superseded) {
+    if (m.superseded.offline && m.payload.online) {
+      if (await cancelOutstandingCommands(db, m.number)) hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
+      await raiseOfflineAlarms(db, [m.number], m.log, hub);
+    }
+    await evaluateCabinetReadings(db, m.number, [...m.superseded.raised.values()], m.log, hub);
   }
   const at = reportTime(m.payload.ts, m);
   // A state that took the cabinet online or offline is announced as such by the link, once (the fleet map's stations).
@@ -147,24 +130,19 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }
-  if (!registered) return false;
-  // The rules and the external systems after the state is stored, not before the cabinet's next
-  // message (a command's result behind it waits for the state alone).
-  await afterStored(m, async () => {
-    // Offline by its last will or its own word: the rules watching "offline" hear it at once.
-    if (!m.payload.online && !m.retained) await raiseOfflineAlarms(db, [m.number], m.log, hub);
-    // Its doors and compartment faults meet the rules watching them (a door left open past its hold).
-    if (m.payload.online) await evaluateCompartmentAlarms(db, m.number, m.payload, m.log, hub);
-    // External systems hear it once it is stored; a retained (old) state is not news.
-    if (!m.retained)
-      await noticeCabinetState(db, m.number, m.payload, at).catch((error: unknown) =>
-        m.log.warn(
-          { cabinet: m.number, error: error instanceof Error ? error.message : String(error) },
-          'cabinet state not queued for external systems',
-        ),
-      );
-  });
-  return true;
+  // Offline by its last will or its own word: the rules watching "offline" hear it at once.
+  if (registered && !m.payload.online && !m.retained) await raiseOfflineAlarms(db, [m.number], m.log, hub);
+  // Its doors and compartment faults meet the rules watching them (a door left open past its hold).
+  if (registered && m.payload.online) await evaluateCompartmentAlarms(db, m.number, m.payload, m.log, hub);
+  // External systems hear it once it is stored; a retained (old) state is not news.
+  if (registered && !m.retained)
+    await noticeCabinetState(db, m.number, m.payload, at).catch((error: unknown) =>
+      m.log.warn(
+        { cabinet: m.number, error: error instanceof Error ? error.message : String(error) },
+        'cabinet state not queued for external systems',
+      ),
+    );
+  return registered;
 }
 
 /** A swap moved batteries: their screens refresh too (the link announces the cabinet itself). */

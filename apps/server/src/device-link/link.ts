@@ -146,8 +146,6 @@ export class GatewayDeviceLink implements DeviceLink {
    * written, one batch's after the other's (docs/scaling.md, "Alarm rules on the ingest path").
    */
   private evaluating: Promise<void> = Promise.resolve();
-  /** What follows each device's stored control messages (DeviceMessage.afterStored), chained per device; removed when it drains. */
-  private readonly afterwards = new Map<string, Promise<void>>();
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.gate = new ControlGate(options.controlConcurrency ?? DEFAULT_CONTROL_CONCURRENCY);
@@ -224,8 +222,8 @@ export class GatewayDeviceLink implements DeviceLink {
   }
 
   async idle(): Promise<void> {
-    while (this.queues.size > 0 || this.batcher.size > 0 || this.backlogs.size > 0 || this.afterwards.size > 0) {
-      await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.backlogs, ...this.afterwards.values()]);
+    while (this.queues.size > 0 || this.batcher.size > 0 || this.backlogs.size > 0) {
+      await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.backlogs]);
     }
     await this.batcher.flush();
     // The last batch's rules and notices (a batch's own waits for the one before it).
@@ -278,14 +276,7 @@ export class GatewayDeviceLink implements DeviceLink {
     }
     const key = `${parsed.kind}/${parsed.number}`;
     if (parsed.channel === 'cmd-result' && (checked.data as CommandResult).status !== 'ACCEPTED') this.answering.delete(parsed.number);
-    const message: DeviceMessage<unknown> = {
-      number: parsed.number,
-      payload: checked.data,
-      retained,
-      receivedAt: new Date(),
-      log,
-      afterStored: (work) => this.followUp(key, work),
-    };
+    const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const waiting = this.waitingStates.get(key);
     const awaited = handler.supersede !== undefined && parsed.kind === 'cabinet' && this.awaited(parsed.number);
     if (handler.supersede) {
@@ -364,30 +355,6 @@ export class GatewayDeviceLink implements DeviceLink {
     } finally {
       turn.leave();
     }
-  }
-
-  /**
-   * Runs what follows a device's stored control message after the device's earlier such work, in a
-   * turn of its own at the gate behind urgent work (so a storm of states still holds no more of the
-   * database than the gate allows), its statements giving way to operators' on the embedded database.
-   */
-  private followUp(key: string, work: () => Promise<void>): void {
-    const run = async () => {
-      const turn = this.gate.enter(false);
-      try {
-        await turn.ready;
-        await inBackground(work);
-      } finally {
-        turn.leave();
-      }
-    };
-    const done = (this.afterwards.get(key) ?? Promise.resolve())
-      .then(run)
-      .catch((error: unknown) => this.options.log.error({ device: key, error: errorText(error) }, 'device message failed'));
-    const tail = done.finally(() => {
-      if (this.afterwards.get(key) === tail) this.afterwards.delete(key);
-    });
-    this.afterwards.set(key, tail);
   }
 
   /**

@@ -25,11 +25,12 @@ describe('dashboard', () => {
     const pageTexts = requests.findIndex((request) => /\/dashboard\.texts-[^/]*\.js$/.test(request));
     expect(pageTexts).toBeGreaterThanOrEqual(0);
     expect(pageTexts).toBeLessThan(requests.indexOf('/admin/menu/levels'));
+    // Counted up to the live stream's opening: once it is open, a change anywhere in the platform
+    // staff's tenant (another spec's swap, the server's alarm sweeps) may rightly ask a card again.
     const live = requests.indexOf('/dashboard/live');
-    for (const path of ['/dashboard/figures', '/dashboard/trend?range=today', '/dashboard/ranking']) {
-      expect(asked(path), path).toBe(1);
-      expect(requests.indexOf(path), path).toBeLessThan(live);
-    }
+    expect(live).toBeGreaterThan(0);
+    for (const path of ['/dashboard/figures', '/dashboard/trend?range=today', '/dashboard/ranking'])
+      expect(requests.slice(0, live).filter((request) => request === path).length, path).toBe(1);
     // The fleet map asks each station type's map once for the whole globe (its fitted view is asked
     // only when that answer came in groups; the next test's merchant has too few stations for that).
     for (const type of STATION_TYPES) expect(asked(`${stationMapPath(type)} {}`), type).toBe(1);

@@ -94,6 +94,18 @@ describe('alarms', () => {
       await page.waitForURL((url) => url.searchParams.get('alarmState') === 'OPEN' && url.searchParams.get('header') === 'true');
       await list.row(content).waitFor();
       expect(await list.row(warmContent).count()).toBe(0);
+      // The filters the bell set are in sight, not folded away under "More filters".
+      for (const [label, value] of [
+        ['State', 'Open'],
+        ['Header badge', 'Yes'],
+      ]) {
+        const filter = page
+          .getByRole('search')
+          .locator('.ant-form-item')
+          .filter({ has: page.getByText(label!, { exact: true }) });
+        expect(await filter.isVisible(), label).toBe(true);
+        expect(await filter.innerText(), label).toContain(value);
+      }
       await expect
         .poll(async () => {
           await shell.alarmBell().waitFor();

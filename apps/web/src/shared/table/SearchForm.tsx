@@ -9,6 +9,12 @@ import type { SearchField } from './types';
 
 const DEFAULT_TEXT_SCHEMA = safeText(100).optional();
 
+/** Whether a search value narrows the list (an empty text, list or range does not). */
+function isSet(value: unknown): boolean {
+  if (value === undefined || value === null || value === '') return false;
+  return !Array.isArray(value) || value.some(isSet);
+}
+
 /** Fields per row by screen width; everything past the first row folds away. */
 function usePerRow(): number {
   const screens = Grid.useBreakpoint();
@@ -32,10 +38,13 @@ export function SearchForm({ fields, formId, onSearch, onReset, loading, initial
   const { t } = useTranslation();
   const rules = useZodRules();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [expanded, setExpanded] = useState(false);
+  // Unset, the fold opens by itself when the list's address sets a field it would hide (a filtered
+  // link such as the header bell's), so no filter in force is out of sight.
+  const [expandedChoice, setExpanded] = useState<boolean>();
   const perRow = usePerRow();
   const span = 24 / perRow;
   const foldable = fields.length > perRow;
+  const expanded = expandedChoice ?? fields.some((field, index) => index >= perRow && isSet(initialValues?.[field.name]));
   const reset = () => {
     form.resetFields();
     // resetFields goes back to the opening values: an emptied form searches everything.

@@ -134,7 +134,8 @@ describe('stations', () => {
     await cabinetList.row(number).waitFor();
     expect(await cabinetList.rows().count()).toBe(1);
     await page.reload();
-    await page.getByRole('button', { name: 'More filters' }).click();
+    // The Station filter the address sets is in sight: the fold opened by itself.
+    await page.getByRole('button', { name: 'Fewer filters', expanded: true }).waitFor();
     await page.locator('form').first().getByText(`${name} · Swap station`).waitFor();
     await cabinetList.row(number).waitFor();
     // The choice's type words follow a language switch at once (choices are kept per language).

@@ -48,13 +48,14 @@ export class Shell {
 
   /** The header's alarm bell: its name says how many alarms it counts ("3 unacknowledged alarms (header badge)"). */
   alarmBell(): Locator {
-    return this.page.getByRole('button', { name: /unacknowledged alarms/ });
+    return this.page.getByRole('button', { name: /unacknowledged alarms/i });
   }
 
-  /** How many alarms the bell says (open, of rules that name the header badge). */
+  /** How many alarms the bell says (open, of rules that name the header badge), once it has counted. */
   async openAlarms(): Promise<number> {
-    const name = (await this.alarmBell().getAttribute('aria-label')) ?? '';
-    return Number(/^(\d+)/.exec(name)?.[1] ?? NaN);
+    const bell = this.page.locator('[data-open-alarms]');
+    await bell.waitFor();
+    return Number(await bell.getAttribute('data-open-alarms'));
   }
 
   /** What the header says of a new alarm (a notice, and the same words to a screen reader). */

@@ -47,7 +47,8 @@ export function AlarmBell() {
   const navigate = useNavigate();
   const can = useCan();
   const ui = useUi();
-  const [open, setOpen] = useState(0);
+  // Unknown (null) until the first count arrives: the bell names no number it has not heard.
+  const [open, setOpen] = useState<number | null>(null);
   const [latest, setLatest] = useState('');
   const levels = useRef<AlarmLevelRecord[]>([]);
 
@@ -57,7 +58,7 @@ export function AlarmBell() {
     const level = levels.current.find((each) => each.level === alarm.level);
     const levelWord = level ? String(level[LABEL_OF[i18n.language as Language] ?? 'labelEn']) : alarm.level;
     const text = t('shell.newAlarm', { level: levelWord, device: alarm.deviceNumber, content: alarm.content });
-    setOpen((count) => count + 1);
+    setOpen((count) => (count ?? 0) + 1);
     setLatest(text);
     ui.notification.warning({ key: `alarm-${alarm.id}`, title: text, placement: 'topRight' });
     if (level ? level.sound : alarm.level === 'HIGH') chime();
@@ -94,7 +95,7 @@ export function AlarmBell() {
     };
   }, []);
 
-  const label = t('shell.alarmsOpen', { count: open });
+  const label = open === null ? t('shell.alarmsCounting') : t('shell.alarmsOpen', { count: open });
   return (
     <>
       {/* The count beside the bell, not over it: two digits and 99+ leave the icon whole. */}
@@ -102,12 +103,12 @@ export function AlarmBell() {
         type="text"
         aria-label={label}
         title={label}
-        data-open-alarms={open}
+        data-open-alarms={open ?? undefined}
         onClick={() => can('alarm.records') && void navigate(TOLD_IN_HEADER)}
         icon={<BellOutlined />}
-        style={open > 0 ? { paddingInline: 6, gap: 2 } : undefined}
+        style={open ? { paddingInline: 6, gap: 2 } : undefined}
       >
-        {open > 0 && <Badge count={open} size="small" overflowCount={99} />}
+        {!!open && <Badge count={open} size="small" overflowCount={99} />}
       </Button>
       <span role="status" aria-live="polite" style={HIDDEN}>
         {latest}

@@ -7,6 +7,7 @@ export const shell = {
   'shell.userMenu': 'User menu',
   'shell.signOut': 'Sign out',
   'shell.lockScreen': 'Lock screen',
+  'shell.alarmsCounting': 'Unacknowledged alarms (header badge): counting',
   'shell.alarmsOpen': '{count} unacknowledged alarms (header badge)',
   'shell.newAlarm': '{level} alarm: {device}, {content}',
 };

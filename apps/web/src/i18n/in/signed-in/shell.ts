@@ -8,6 +8,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.userMenu': 'Menu pengguna',
   'shell.signOut': 'Keluar',
   'shell.lockScreen': 'Kunci layar',
+  'shell.alarmsCounting': 'Alarm belum diakui (lencana header): sedang dihitung',
   'shell.alarmsOpen': '{count} alarm belum diakui (lencana header)',
   'shell.newAlarm': 'Alarm {level}: {device}, {content}',
 };

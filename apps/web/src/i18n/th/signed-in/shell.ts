@@ -8,6 +8,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.userMenu': 'เมนูผู้ใช้',
   'shell.signOut': 'ออกจากระบบ',
   'shell.lockScreen': 'ล็อกหน้าจอ',
+  'shell.alarmsCounting': 'การแจ้งเตือนที่ยังไม่รับทราบ (ป้ายบนแถบหัว): กำลังนับ',
   'shell.alarmsOpen': 'การแจ้งเตือนที่ยังไม่รับทราบ {count} รายการ (ป้ายบนแถบหัว)',
   'shell.newAlarm': 'การแจ้งเตือนระดับ{level}: {device}, {content}',
 };

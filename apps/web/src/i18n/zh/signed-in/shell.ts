@@ -8,6 +8,7 @@ export const shell: Record<keyof typeof en, string> = {
   'shell.userMenu': '用户菜单',
   'shell.signOut': '退出登录',
   'shell.lockScreen': '锁定屏幕',
+  'shell.alarmsCounting': '未确认告警（顶栏角标）：统计中',
   'shell.alarmsOpen': '{count} 条未确认告警（顶栏角标）',
   'shell.newAlarm': '{level}级告警：{device}，{content}',
 };

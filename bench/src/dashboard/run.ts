@@ -11,10 +11,10 @@
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { DASHBOARD_TIME_ZONE } from '@swap/contracts';
-import { openDatabase } from '../../../apps/server/src/db/client.js';
+import { openDatabase, type Db } from '../../../apps/server/src/db/client.js';
 // The modules load in the server's order first (their entries import one another).
 import '../../../apps/server/src/modules/index.js';
-import { rebuildFigures } from '../../../apps/server/src/modules/dashboard/index.js';
+import { rebuildFigures, type RebuildMark } from '../../../apps/server/src/modules/dashboard/index.js';
 import { dashboardFigures, dashboardRanking, dashboardTrend } from '../../../apps/server/src/modules/dashboard/dashboard.query.js';
 import { swapFigureFacts } from '../../../apps/server/src/modules/swap/index.js';
 import { energyFigureFacts } from '../../../apps/server/src/modules/swap-order/index.js';
@@ -26,6 +26,45 @@ import { generateOrders, generateSwaps, swapTotal } from '../orders/generate.js'
 const iterations = Number(process.env.BENCH_ITERATIONS ?? 30);
 /** The raw aggregates read every swap of their range: at 100 M swaps a month's is seconds a call. */
 const rawIterations = Number(process.env.BENCH_RAW_ITERATIONS ?? Math.min(iterations, 10));
+
+/**
+ * The dashboard's own rebuild of the rollups, keeping its place in `bench_rollup_rebuild` (at 100 M
+ * swaps it runs for hours): a run stopped halfway goes on from the last day it counted, and the
+ * time printed is the sum of the runs'. A place left by a finished rebuild of other rows is dropped.
+ */
+async function rebuildKeepingPlace(db: Db, swaps: number): Promise<void> {
+  await db.execute(
+    sql`create table if not exists bench_rollup_rebuild (source int not null, from_ms bigint, seconds float8 not null, done boolean not null)`,
+  );
+  let [kept] = rowsOf<{ source: number; from_ms: string | null; seconds: number; done: boolean }>(
+    await db.execute(sql`select * from bench_rollup_rebuild`),
+  );
+  if (kept?.done) {
+    await db.execute(sql`delete from bench_rollup_rebuild`);
+    kept = undefined;
+  }
+  if (!kept) await db.execute(sql`insert into bench_rollup_rebuild values (0, null, 0, false)`);
+  const mark: RebuildMark | undefined = kept
+    ? { source: kept.source, from: kept.from_ms === null ? null : Number(kept.from_ms) }
+    : undefined;
+  if (mark)
+    console.log(`  rollups: going on from source ${mark.source}${mark.from === null ? '' : `, ${new Date(mark.from).toISOString()}`}`);
+  const before = kept?.seconds ?? 0;
+  const started = Date.now();
+  const elapsed = () => before + (Date.now() - started) / 1000;
+  await rebuildFigures(db, [swapFigureFacts, energyFigureFacts, saleFigureFacts, customerFigureFacts], {
+    ...(mark ? { mark } : {}),
+    save: async (tx, at) => {
+      await tx.execute(sql`update bench_rollup_rebuild set source = ${at.source}, from_ms = ${at.from}, seconds = ${elapsed()}`);
+    },
+  });
+  await db.execute(sql`update bench_rollup_rebuild set done = true, seconds = ${elapsed()}`);
+  console.log(
+    `  rollups made in ${elapsed().toFixed(0)} s${mark ? ' (the runs together)' : ''} from ${swaps} succeeded swaps (${((elapsed() * 10_000_000) / Math.max(1, swaps)).toFixed(0)} s per 10 M)`,
+  );
+  for (const table of ['dashboard_merchant_hour', 'dashboard_merchant_day', 'dashboard_merchant_total', 'dashboard_cabinet_day'])
+    await db.execute(sql.raw(`vacuum (analyze) ${table}`));
+}
 
 async function main(): Promise<void> {
   const url = process.env.DATABASE_URL;
@@ -42,17 +81,7 @@ async function main(): Promise<void> {
   );
   if (counted && counted.rolled === counted.raw && counted.raw > 0)
     console.log(`  rollups hold the ${counted.raw} succeeded swaps already`);
-  else {
-    const started = Date.now();
-    await rebuildFigures(db, [swapFigureFacts, energyFigureFacts, saleFigureFacts, customerFigureFacts]);
-    const seconds = (Date.now() - started) / 1000;
-    const swaps = counted?.raw ?? 0;
-    console.log(
-      `  rollups made in ${seconds.toFixed(0)} s from ${swaps} succeeded swaps (${((seconds * 10_000_000) / Math.max(1, swaps)).toFixed(0)} s per 10 M)`,
-    );
-    for (const table of ['dashboard_merchant_hour', 'dashboard_merchant_day', 'dashboard_merchant_total', 'dashboard_cabinet_day'])
-      await db.execute(sql.raw(`vacuum (analyze) ${table}`));
-  }
+  else await rebuildKeepingPlace(db, counted?.raw ?? 0);
   const [ids] = rowsOf<{ large: number }>(
     await db.execute(sql`select (select id from merchant where name = 'Bench Merchant 01') as large`),
   );

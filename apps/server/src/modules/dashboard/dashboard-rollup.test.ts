@@ -7,7 +7,7 @@ import { assignToStation, createDevices, succeed, twoMerchants, unique, type Cal
 import { openDatabase, type Database } from '../../db/client.js';
 import type { Db } from '../../db/client.js';
 import { applySwapEvent, swapFigureFacts } from '../swap/index.js';
-import { rebuildFigures } from './index.js';
+import { rebuildFigures, type RebuildMark } from './index.js';
 import { DAY_MS, addDays, dayOf, dayStartOf } from './dashboard.time.js';
 
 const HOUR = 3_600_000;
@@ -168,6 +168,34 @@ describe('dashboard rollups', () => {
     await rebuildFigures(server.db, [swapFigureFacts]);
     expect(await rolledUp(server.db)).toEqual(before);
     expect(before).toEqual(await rawSwaps(server.db));
+  });
+
+  it('are made the same by a rebuild stopped halfway that goes on from its place', async () => {
+    const before = await rolledUp(server.db);
+    const days = new Set(before.hours.map((row) => String(row.hour).slice(0, 10)));
+    expect(days.size).toBeGreaterThan(2);
+    // A whole rebuild keeping its place: a mark a day, and one at its end.
+    let whole = 0;
+    await rebuildFigures(server.db, [swapFigureFacts], { save: async () => Promise.resolve(whole++).then(() => undefined) });
+    expect(await rolledUp(server.db)).toEqual(before);
+    let kept: RebuildMark | undefined;
+    let windows = 0;
+    // Stops in the third day's transaction: that day is not counted, the mark names it.
+    const stopping = rebuildFigures(server.db, [swapFigureFacts], {
+      save: (_tx, mark) => {
+        if (++windows === 3) return Promise.reject(new Error('stopped'));
+        kept = mark;
+        return Promise.resolve();
+      },
+    });
+    await expect(stopping).rejects.toThrow('stopped');
+    expect(kept).toEqual({ source: 0, from: expect.any(Number) });
+    expect(await rolledUp(server.db)).not.toEqual(before);
+    // Going on counts only the days from the mark: the two days counted before are not read again.
+    let resumed = 0;
+    await rebuildFigures(server.db, [swapFigureFacts], { mark: kept!, save: async () => Promise.resolve(resumed++).then(() => undefined) });
+    expect(await rolledUp(server.db)).toEqual(before);
+    expect(resumed).toBe(whole - 2);
   });
 
   it.skipIf(!process.env.TEST_DATABASE_URL)('stay exact with two servers storing swaps of the same hours at once', async () => {

@@ -259,16 +259,49 @@ const ALL_ROLLUPS = 'all';
 const CABINET_ROLLUPS = 'cabinet days';
 type Rollups = typeof ALL_ROLLUPS | typeof CABINET_ROLLUPS;
 
+/** Where a long rebuild stands: the source it is at and the first moment of it not yet counted (epoch ms; null: its start). */
+export interface RebuildMark {
+  source: number;
+  from: number | null;
+}
+
+/**
+ * A rebuild that keeps its place, so a stopped one goes on where it stopped (the bench's at 100 M
+ * swaps, hours long): each day is counted in one transaction with its mark, so no day counts twice.
+ */
+export interface RebuildProgress {
+  /** Where the last run stopped (undefined: start afresh, the rollups emptied). */
+  mark?: RebuildMark;
+  save(tx: Db, mark: RebuildMark): Promise<void>;
+}
+
 /** Adds the sources' rows counting from `from` (null: all of them) to the rollups, one UTC day of rows at a time. */
-async function countSources(db: Db, sources: readonly FigureSource[], zone: string, from: Date | null, rollups: Rollups): Promise<void> {
-  for (const source of sources) {
+async function countSources(
+  db: Db,
+  sources: readonly FigureSource[],
+  zone: string,
+  from: Date | null,
+  rollups: Rollups,
+  progress?: RebuildProgress,
+): Promise<void> {
+  for (const [index, source] of sources.entries()) {
+    if (progress?.mark && index < progress.mark.source) continue;
+    const resumeAt = progress?.mark?.source === index ? progress.mark.from : null;
     const span = await source.span(db);
     if (!span) continue;
-    const first = from
-      ? Math.max(span.first.getTime(), from.getTime())
-      : Math.floor(span.first.getTime() / REBUILD_WINDOW_MS) * REBUILD_WINDOW_MS;
-    for (let start = first; start <= span.last.getTime(); start += REBUILD_WINDOW_MS)
-      await countWindow(db, source.facts(db, new Date(start), new Date(start + REBUILD_WINDOW_MS)), zone, rollups);
+    const first =
+      resumeAt ??
+      (from ? Math.max(span.first.getTime(), from.getTime()) : Math.floor(span.first.getTime() / REBUILD_WINDOW_MS) * REBUILD_WINDOW_MS);
+    for (let start = first; start <= span.last.getTime(); start += REBUILD_WINDOW_MS) {
+      const facts = source.facts(db, new Date(start), new Date(start + REBUILD_WINDOW_MS));
+      if (!progress) await countWindow(db, facts, zone, rollups);
+      else
+        await db.transaction(async (tx) => {
+          await countWindow(tx, facts, zone, rollups);
+          await progress.save(tx, { source: index, from: start + REBUILD_WINDOW_MS });
+        });
+    }
+    if (progress) await db.transaction((tx) => progress.save(tx, { source: index + 1, from: null }));
   }
 }
 
@@ -334,11 +367,14 @@ export async function columnSpan(db: Db, column: PgColumn, where?: SQL): Promise
  * then each source read one UTC day at a time (no statement over all its rows), each day's facts
  * added to every rollup by one statement in the database, and one notice for every screen at the
  * end. The demo does this once its rows are written; run inside one transaction, nothing is seen
- * half made.
+ * half made. With `progress` it keeps its place and goes on from the mark it is given.
  */
-export async function rebuildFigures(db: Db, sources: readonly FigureSource[]): Promise<void> {
+export async function rebuildFigures(db: Db, sources: readonly FigureSource[], progress?: RebuildProgress): Promise<void> {
   // Emptied whole: deleted rows would stay in the indexes every upsert below looks its row up in.
-  await db.execute(sql`truncate ${dashboardMerchantHours}, ${dashboardMerchantDays}, ${dashboardMerchantTotals}, ${dashboardCabinetDays}`);
-  await countSources(db, sources, await zoneForCounting(db), null, ALL_ROLLUPS);
+  if (!progress?.mark)
+    await db.execute(
+      sql`truncate ${dashboardMerchantHours}, ${dashboardMerchantDays}, ${dashboardMerchantTotals}, ${dashboardCabinetDays}`,
+    );
+  await countSources(db, sources, await zoneForCounting(db), null, ALL_ROLLUPS, progress);
   await db.execute(sql`select pg_notify(${FIGURE_CHANNEL}, ${`${EVERY_MERCHANT}:figures,trends,ranking`})`);
 }

@@ -1,6 +1,8 @@
 export {
   countFigures,
   rebuildFigures,
+  type RebuildMark,
+  type RebuildProgress,
   recountDays,
   FIGURE_CHANNEL,
   type FigureFact,

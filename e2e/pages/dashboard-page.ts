@@ -1,6 +1,50 @@
 import type { Locator } from 'playwright-core';
 import { BasePage } from './base-page.js';
 
+/** A figures tile as a user sees it: its box (x, y, width, height, to the half pixel), label, figure and note. */
+export interface SeenTile {
+  box: number[];
+  label: string;
+  count: string;
+  /** The value its counter heads for. */
+  value: string | null;
+  note: string;
+}
+
+/**
+ * Kept by the page from its first frame (an init script: a string, run as is): each frame, the
+ * tiles of the figures card's picture painted before the page's code (docs/dashboard.md, "First
+ * paint") while it is shown (the last frame's), and the page's own tiles in the first frame they
+ * are drawn.
+ */
+const WATCH_FIGURES = `(() => {
+  const seen = { pictured: null, frames: 0, drawn: null };
+  window.figuresSeen = seen;
+  const half = (n) => Math.round(n * 2) / 2;
+  const tiles = (list, parts) => list.map((tile) => {
+    const box = tile.getBoundingClientRect();
+    const count = tile.querySelector(parts.count);
+    return {
+      box: [half(box.x), half(box.y), half(box.width), half(box.height)],
+      label: tile.querySelector(parts.label).textContent,
+      count: count.textContent,
+      value: count.getAttribute('data-value'),
+      note: tile.querySelector(parts.note).textContent,
+    };
+  });
+  const frame = () => {
+    const picture = document.querySelector('#prerender > [data-page="dashboard"]:not([hidden])');
+    if (picture) {
+      seen.frames += 1;
+      seen.pictured = tiles([...picture.querySelectorAll('.figures-picture-tile')], { label: '.figures-picture-label', count: '[data-count]', note: '.figures-picture-note' });
+    }
+    const real = [...document.querySelectorAll('.dashboard-figures .dashboard-tile')];
+    if (real.length && !seen.drawn) seen.drawn = tiles(real, { label: '.dashboard-tile-label', count: '.dashboard-count', note: '.dashboard-tile-note' });
+    if (!seen.drawn) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+})();`;
+
 /** The home dashboard (docs/dashboard.md): cards by heading, figures by their tile's name. */
 export class DashboardPage extends BasePage {
   readonly path = '/dashboard';
@@ -101,6 +145,21 @@ export class DashboardPage extends BasePage {
       requests.push(`${url.pathname.replace(/^\/api\/(oms|auth)(?=\/)/, '')}${url.search}${body}`);
     });
     return requests;
+  }
+
+  /** From the next page load on, keeps what the figures' picture and then the page's card show (figuresSeen). */
+  async watchFigures(): Promise<void> {
+    await this.page.addInitScript({ content: WATCH_FIGURES });
+  }
+
+  /**
+   * What the page load showed of the figures (watchFigures): the picture's tiles in its last frame
+   * and how many frames it was shown, and the page's own tiles in their first frame.
+   */
+  figuresSeen(): Promise<{ pictured: SeenTile[] | null; frames: number; drawn: SeenTile[] | null }> {
+    return this.page.evaluate(
+      () => (window as unknown as { figuresSeen: { pictured: SeenTile[] | null; frames: number; drawn: SeenTile[] | null } }).figuresSeen,
+    );
   }
 
   /** The page's live stream is open (the title bar's "Page updates live"). */

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformHook } from 'vite';
 import type { Rollup } from 'vite';
-import { firstScreenFiles, pictureMarkup, prerenderSignIn, signInMarkup } from './prerender-sign-in';
+import {
+  FIGURES_CALL,
+  figuresArrows,
+  figuresPictureMarkup,
+  firstScreenFiles,
+  pictureMarkup,
+  prerenderSignIn,
+  signInMarkup,
+} from './prerender-sign-in';
 
 describe('the sign-in page painted before its code arrives', () => {
   it('draws the page in each language, with nothing a user or a screen reader could take for the real form', () => {
@@ -23,14 +31,69 @@ describe('the sign-in page painted before its code arrives', () => {
     expect(markup).not.toMatch(/<label|\sid=|\sfor=|href=/);
   });
 
+  it("draws the dashboard's frame and figures card in each language, with empty slots and what first-screen.js fills them with", () => {
+    const markup = figuresPictureMarkup('th');
+    expect(markup).toContain('data-page="dashboard"');
+    expect(markup).toContain('lang="th"');
+    // The page's title, the card's heading and the five tiles' labels, in FiguresCard's order.
+    for (const text of ['แดชบอร์ด', 'ตัวเลข', 'การสลับวันนี้', 'การแจ้งเตือนที่ยังไม่ยกเลิก']) expect(markup).toContain(text);
+    expect(markup.indexOf('การสลับวันนี้')).toBeLessThan(markup.indexOf('การแจ้งเตือนที่ยังไม่ยกเลิก'));
+    expect(markup.match(/data-count="/g)).toHaveLength(5);
+    expect(markup.match(/data-note="/g)).toHaveLength(5);
+    expect(markup.replace(/data-texts="[^"]*"/, '')).not.toMatch(/<label|\sid=|\sfor=|href=|role=|tabindex="0"/);
+    expect(markup).toContain(' hidden>');
+    const texts = JSON.parse(
+      /data-texts="([^"]*)"/
+        .exec(markup)![1]!
+        .replaceAll('&quot;', '"')
+        .replaceAll('&lt;', '<')
+        .replaceAll('&gt;', '>')
+        .replaceAll('&amp;', '&'),
+    ) as {
+      locale: string;
+      up: string;
+      countMs: number;
+      levels: Record<string, { name: string; style: { color: string } }>;
+    };
+    expect(texts.locale).toBe('th-TH-u-ca-gregory');
+    expect(texts.up).toBe('มากกว่าเมื่อวานในเวลาเดียวกัน {percent}% ({count})');
+    expect(texts.countMs).toBe(5000);
+    // The arrows as antd's icons draw them, hidden from assistive technology.
+    expect(figuresArrows().up).toMatch(/^<span role="img" aria-label="arrow-up" aria-hidden="true" class="anticon anticon-arrow-up"><svg /);
+    expect(figuresArrows().down).toContain('data-icon="arrow-down"');
+    expect(texts.levels.HIGH).toEqual({ name: 'สูง', style: { color: '#a8071a', background: '#fff1f0', borderColor: '#ffa39e' } });
+    expect(figuresPictureMarkup('en')).toContain('>Swaps today<');
+  });
+
   it("writes the pictures and the first screens' files into index.html before the root, with the file that chooses them", () => {
     const { handler } = prerenderSignIn().transformIndexHtml as { handler: IndexHtmlTransformHook };
     const html = handler.call({} as never, '<body><div id="root"></div></body>', {} as never) as string;
-    expect(html.match(/data-language="/g)).toHaveLength(8);
+    expect(html.match(/data-language="/g)).toHaveLength(12);
+    expect(html).toContain(`data-figures="${JSON.stringify(FIGURES_CALL).replaceAll('"', '&quot;')}"`);
+    expect(FIGURES_CALL).toEqual({
+      url: '/api/oms/dashboard/figures',
+      token: 'auth-token',
+      language: 'Language',
+      time: 'request-time',
+      success: 1,
+    });
     expect(html.indexOf('id="prerender"')).toBeLessThan(html.indexOf('id="root"'));
     expect(html).toContain('aria-hidden="true" inert');
     expect(html).toContain('<script type="application/json" id="first-screen-files">');
     expect(html).toContain('<script src="/first-screen.js"></script>');
+  });
+
+  it('leaves the entry to first-screen.js: fetched with the page, started once the picture has painted', () => {
+    const { handler } = prerenderSignIn().transformIndexHtml as { handler: IndexHtmlTransformHook };
+    const page =
+      '<head><script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-x.js"></head><body><div id="root"></div></body>';
+    const html = handler.call({} as never, page, {} as never) as string;
+    expect(html).not.toContain('<script type="module"');
+    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    const files = JSON.parse(/<script type="application\/json" id="first-screen-files">(.*?)<\/script>/.exec(html)![1]!) as {
+      entry: string;
+    };
+    expect(files.entry).toBe('/assets/index-abc.js');
   });
 
   it("lists each first screen's files beside the entry's: its chunk and what it imports, not what the entry loads", () => {

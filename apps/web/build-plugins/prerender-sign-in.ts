@@ -1,5 +1,19 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { createElement, type ComponentType } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import type { Plugin, Rollup } from 'vite';
+import {
+  ALARM_LEVELS,
+  dashboardApi,
+  LANGUAGE_HEADER,
+  LOCALES,
+  OMS_BASE,
+  REQUEST_TIME_HEADER,
+  SUCCESS_CODE,
+  textCatalogue,
+  TOKEN_HEADER,
+} from '@swap/contracts';
 import { common as enCommon } from '../src/i18n/en/common';
 import { session as enSession } from '../src/i18n/en/session';
 import { shell as enShell } from '../src/i18n/en/shell';
@@ -12,7 +26,13 @@ import { shell as thShell } from '../src/i18n/th/shell';
 import { common as zhCommon } from '../src/i18n/zh/common';
 import { session as zhSession } from '../src/i18n/zh/session';
 import { shell as zhShell } from '../src/i18n/zh/shell';
+import { nav as enNav } from '../src/i18n/en/signed-in/nav';
+import { nav as inNav } from '../src/i18n/in/signed-in/nav';
+import { nav as thNav } from '../src/i18n/th/signed-in/nav';
+import { nav as zhNav } from '../src/i18n/zh/signed-in/nav';
+import { texts as dashboard } from '../src/features/dashboard/dashboard.texts';
 import { texts as recovery } from '../src/features/session/recovery.texts';
+import { COUNTER_MS, levelStyle } from '../src/features/dashboard/figuresLook';
 import { featureTextFiles } from './page-addresses.js';
 
 type Texts = Record<string, string>;
@@ -20,11 +40,15 @@ type Texts = Record<string, string>;
 const LANGUAGES = { en: 'en', in: 'id', th: 'th', zh: 'zh-CN' } as const;
 type Language = keyof typeof LANGUAGES;
 
+/** The alarm levels' words of the contracts' texts. */
+const levels = (language: Language): Texts =>
+  Object.fromEntries(ALARM_LEVELS.map((level) => [`alarm.level.${level}`, textCatalogue(language)[`alarm.level.${level}`] ?? level]));
+
 const TEXTS: Record<Language, Texts> = {
-  en: { ...enCommon, ...enSession, ...enShell, ...recovery.en },
-  in: { ...inCommon, ...inSession, ...inShell, ...recovery.in },
-  th: { ...thCommon, ...thSession, ...thShell, ...recovery.th },
-  zh: { ...zhCommon, ...zhSession, ...zhShell, ...recovery.zh },
+  en: { ...enCommon, ...enSession, ...enShell, ...recovery.en, ...enNav, ...dashboard.en, ...levels('en') },
+  in: { ...inCommon, ...inSession, ...inShell, ...recovery.in, ...inNav, ...dashboard.in, ...levels('in') },
+  th: { ...thCommon, ...thSession, ...thShell, ...recovery.th, ...thNav, ...dashboard.th, ...levels('th') },
+  zh: { ...zhCommon, ...zhSession, ...zhShell, ...recovery.zh, ...zhNav, ...dashboard.zh, ...levels('zh') },
 };
 
 /** The pages painted before their code arrives: sign-in, and forgot password (reached from it). */
@@ -75,6 +99,64 @@ export function pictureMarkup(page: Pictured, language: Language): string {
     '<div class="login-center"><section class="login-card">',
     ...card,
     '</section></div></main>',
+  ].join('');
+}
+
+/** An antd icon as FiguresCard draws it (its CommonJS build: Node reads the ES one's imports without their file extension). */
+const antIcon = (name: string) =>
+  (createRequire(import.meta.url)(`@ant-design/icons/lib/icons/${name}`) as { default: ComponentType<{ 'aria-hidden': boolean }> }).default;
+
+/**
+ * The dashboard's picture in one language, drawn before the shell's and the page's code (antd) have
+ * come: the shell's frame (sidebar, header) and the page's title, its welcome line and the figures
+ * card (features/dashboard/FiguresCard.tsx) at the places and sizes they take on the page, with
+ * empty slots that public/first-screen.js fills from the figures' answer (the same call the app
+ * then takes instead of asking again; docs/dashboard.md, "First paint"). Its own class names (the
+ * global stylesheet's `figures-picture-*`), so no test or style of the page meets it. `data-texts`
+ * holds what the filling writes: the notes' texts, the alarm levels' words and colours (the
+ * arrows, the same in every language, are the layer's: figuresArrows).
+ */
+export function figuresPictureMarkup(language: Language): string {
+  const text = (key: string) => {
+    const value = TEXTS[language][key];
+    if (value === undefined) throw new Error(`prerender-sign-in: no text ${key} in ${language}`);
+    return value;
+  };
+  const t = (key: string) => escape(text(key));
+  const fill = {
+    locale: LOCALES[language],
+    up: text('dashboard.changeUp'),
+    down: text('dashboard.changeDown'),
+    none: text('dashboard.noneYesterday'),
+    inAll: text('dashboard.inAll'),
+    today: text('dashboard.today'),
+    welcome: text('dashboard.welcome'),
+    countMs: COUNTER_MS,
+    levels: Object.fromEntries(ALARM_LEVELS.map((level) => [level, { name: text(`alarm.level.${level}`), style: levelStyle(level) }])),
+  };
+  // The tiles in FiguresCard's order: the counter's figure and the note's.
+  const tiles = [
+    ['dashboard.swapsToday', 'swaps'],
+    ['dashboard.vehiclesSold', 'vehicles'],
+    ['dashboard.batteriesSold', 'batteries'],
+    ['dashboard.authenticatedUsers', 'users'],
+    ['dashboard.openAlarms', 'alarms'],
+  ]
+    .map(
+      ([label, slot]) =>
+        `<div class="figures-picture-tile"><div class="figures-picture-label">${t(label!)}</div><div class="figures-picture-value"><span data-count="${slot}">0</span></div><div class="figures-picture-note" data-note="${slot}"></div></div>`,
+    )
+    .join('');
+  const name = t('common.appName');
+  return [
+    `<div class="figures-picture" lang="${LANGUAGES[language]}" data-page="dashboard" data-language="${language}" data-texts="${escape(JSON.stringify(fill))}" hidden>`,
+    `<div class="figures-picture-sider"><div class="shell-brand"><span class="figures-picture-wide">${name}</span><span class="figures-picture-narrow">${escape(text('common.appName').slice(0, 1))}</span></div></div>`,
+    '<div class="figures-picture-body"><div class="figures-picture-header"></div><div class="figures-picture-content">',
+    `<div class="title-bar"><h1 class="title-bar-heading">${t('nav.dashboard')}</h1></div>`,
+    '<p class="figures-picture-welcome" data-welcome></p>',
+    `<div class="figures-picture-card"><div class="figures-picture-head"><h2>${t('dashboard.figures')}</h2></div>`,
+    `<div class="figures-picture-tiles">${tiles}</div></div>`,
+    '</div></div></div>',
   ].join('');
 }
 
@@ -140,15 +222,36 @@ export function firstScreenFiles(
   return map;
 }
 
+/** The swaps note's arrows as FiguresCard draws them (antd's icons), once for the four pictures. */
+export const figuresArrows = () => ({
+  up: renderToStaticMarkup(createElement(antIcon('ArrowUpOutlined'), { 'aria-hidden': true })),
+  down: renderToStaticMarkup(createElement(antIcon('ArrowDownOutlined'), { 'aria-hidden': true })),
+});
+
 /**
- * Paints the sign-in and forgot-password pages before the app's code has arrived, and fetches the
- * first screen's code with the entry (docs/scaling.md, "Web bundle"): the build writes the pages'
- * pictures in the four languages into index.html (`#prerender`, a layer over the app, inert and
- * hidden from assistive technology) and the files each first screen needs (`#first-screen-files`,
- * data, not script); public/first-screen.js (a file, as the content security policy runs no inline
- * script) shows the picture of the cookie's language on an address that opens on one of those pages,
- * or removes them, and preloads the address's files. The app removes the picture once its own first
- * screen is drawn (app/startup.ts).
+ * The figures' call as the app makes it (shared/api/client.ts: its address and the headers of a
+ * back-office GET), for public/first-screen.js to make it first on the dashboard.
+ */
+export const FIGURES_CALL = {
+  url: OMS_BASE + dashboardApi.figures.path,
+  token: TOKEN_HEADER,
+  language: LANGUAGE_HEADER,
+  time: REQUEST_TIME_HEADER,
+  success: SUCCESS_CODE,
+};
+
+/**
+ * Paints the sign-in and forgot-password pages before the app's code has arrived, and the dashboard
+ * from its figures' answer (docs/dashboard.md, "First paint"), and fetches the first screen's code
+ * with the entry (docs/scaling.md, "Web bundle"): the build writes the pages' pictures in the four
+ * languages into index.html (`#prerender`, a layer over the app, inert and hidden from assistive
+ * technology, with the figures' call and the arrows) and the files each first screen needs
+ * (`#first-screen-files`, data, not script, with the entry); public/first-screen.js (a file, as the
+ * content security policy runs no inline script) shows the picture of the cookie's language on an
+ * address that opens on one of those pages, or removes them, preloads the address's files and
+ * starts the entry, after the picture's first paint where there is one. The app removes a sign-in
+ * picture once its own first screen is drawn (app/startup.ts), the dashboard's once its figures
+ * card is (features/dashboard/FiguresCard.tsx).
  */
 export function prerenderSignIn(): Plugin {
   return {
@@ -157,21 +260,27 @@ export function prerenderSignIn(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html, context) {
-        const pictures = PICTURED.flatMap((page) =>
-          (Object.keys(LANGUAGES) as Language[]).map((language) => pictureMarkup(page, language)),
-        );
+        const languages = Object.keys(LANGUAGES) as Language[];
+        const pictures = [
+          ...PICTURED.flatMap((page) => languages.map((language) => pictureMarkup(page, language))),
+          ...languages.map(figuresPictureMarkup),
+        ];
         const dashboardTexts = featureTextFiles(fileURLToPath(new URL('..', import.meta.url))).dashboard ?? [];
-        const files = JSON.stringify(context.bundle ? firstScreenFiles(context.bundle, '/', dashboardTexts) : {}).replaceAll(
-          '<',
-          '\\u003c',
-        );
+        // The entry's module script becomes a preload: first-screen.js starts the entry once the
+        // address's picture has painted (docs/scaling.md, "First open, signed out").
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        const files = JSON.stringify({
+          ...(context.bundle ? firstScreenFiles(context.bundle, '/', dashboardTexts) : {}),
+          ...(entryTag ? { entry: entryTag[1] } : {}),
+        }).replaceAll('<', '\\u003c');
         const layer = [
-          `<div id="prerender" class="prerender" aria-hidden="true" inert>${pictures.join('')}</div>`,
+          `<div id="prerender" class="prerender" aria-hidden="true" inert data-figures="${escape(JSON.stringify(FIGURES_CALL))}" data-arrows="${escape(JSON.stringify(figuresArrows()))}">${pictures.join('')}</div>`,
           `<script type="application/json" id="first-screen-files">${files}</script>`,
           '<script src="/first-screen.js"></script>',
         ].join('\n    ');
         if (!html.includes('<div id="root"></div>')) throw new Error('prerender-sign-in: index.html has no <div id="root"></div>');
-        return html.replace('<div id="root"></div>', `${layer}\n    <div id="root"></div>`);
+        const started = entryTag ? html.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`) : html;
+        return started.replace('<div id="root"></div>', `${layer}\n    <div id="root"></div>`);
       },
     },
   };

@@ -1,5 +1,6 @@
 import { Component, type ReactNode } from 'react';
 import { i18n } from '../i18n';
+import { removeFiguresPicture } from '../shared/firstScreen';
 
 interface State {
   failed: boolean;
@@ -14,6 +15,11 @@ export class ErrorBoundary extends Component<{ children: ReactNode }, State> {
 
   static getDerivedStateFromError(): State {
     return { failed: true };
+  }
+
+  override componentDidCatch(): void {
+    // Not hidden behind the dashboard's picture drawn before the code (docs/dashboard.md, "First paint").
+    removeFiguresPicture();
   }
 
   override render() {

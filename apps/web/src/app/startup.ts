@@ -1,4 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
+import { removePictures } from '../shared/firstScreen';
 import { LOADING_SCREEN_MS } from '../shared/settings';
 
 /**
@@ -14,8 +15,9 @@ const listeners = new Set<() => void>();
 function finish(): void {
   if (done) return;
   done = true;
-  // The page's picture painted before the code arrived (build-plugins/prerender-sign-in.ts).
-  if (typeof document !== 'undefined') document.getElementById('prerender')?.remove();
+  // The page's picture painted before the code arrived (build-plugins/prerender-sign-in.ts); the
+  // dashboard's stays until its figures card is drawn (docs/dashboard.md, "First paint").
+  removePictures({ keepFigures: true });
   for (const listener of listeners) listener();
 }
 

@@ -1,23 +1,8 @@
 import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { STATUS_COLORS, type StatusMeaning } from './statusColors';
 
-/** The five meanings a status can have; each has one colour on every screen. */
-export type StatusMeaning = 'success' | 'processing' | 'warning' | 'error' | 'default';
-
-export interface StatusColor {
-  color: string;
-  background: string;
-  border: string;
-}
-
-/** Text, background and border of each meaning; every pair passes WCAG AA contrast. */
-export const STATUS_COLORS: Record<StatusMeaning, StatusColor> = {
-  success: { color: '#135200', background: '#f6ffed', border: '#b7eb8f' },
-  processing: { color: '#003eb3', background: '#e6f4ff', border: '#91caff' },
-  warning: { color: '#874d00', background: '#fffbe6', border: '#ffe58f' },
-  error: { color: '#a8071a', background: '#fff1f0', border: '#ffa39e' },
-  default: { color: '#262626', background: '#fafafa', border: '#d9d9d9' },
-};
+export { STATUS_COLORS, type StatusColor, type StatusMeaning } from './statusColors';
 
 function styleOf(meaning: StatusMeaning) {
   const { color, background, border } = STATUS_COLORS[meaning];

@@ -1,26 +1,21 @@
 import { Flex, Tag } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined } from '@ant-design/icons';
+import { useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DashboardFigures } from '@swap/contracts';
+import { figuresPictureSince, removeFiguresPicture } from '../../shared/firstScreen';
 import { formatNumber } from '../../shared/format';
-import { STATUS_COLORS, type StatusMeaning } from '../../shared/StatusTag';
 import { AnimatedCount } from './AnimatedCount';
 import { DashboardCard } from './DashboardCard';
+import { levelStyle } from './figuresLook';
 import { useFigures } from './dashboardQueries';
-
-/** Each alarm level in the status colours that pass contrast (shared/StatusTag.tsx). */
-const LEVEL_MEANINGS = { LOW: 'processing', MEDIUM: 'warning', HIGH: 'error' } as const satisfies Record<string, StatusMeaning>;
-const levelStyle = (level: keyof typeof LEVEL_MEANINGS) => {
-  const { color, background, border } = STATUS_COLORS[LEVEL_MEANINGS[level]];
-  return { color, background, borderColor: border };
-};
 
 function Tile({ label, value, children }: { label: string; value: number; children?: React.ReactNode }) {
   return (
     <div className="dashboard-tile" role="group" aria-label={label}>
       <div className="dashboard-tile-label">{label}</div>
       <div className="dashboard-tile-value">
-        <AnimatedCount value={value} />
+        <AnimatedCount value={value} since={figuresPictureSince()} />
       </div>
       <div className="dashboard-tile-note">{children}</div>
     </div>
@@ -44,6 +39,11 @@ function Change({ swaps }: { swaps: DashboardFigures['swaps'] }) {
 export function FiguresCard() {
   const { t } = useTranslation();
   const query = useFigures(true);
+  // Drawn (or failed), it replaces the picture of itself painted before the code, before the browser paints.
+  const drawn = query.data !== undefined || query.isError;
+  useLayoutEffect(() => {
+    if (drawn) removeFiguresPicture();
+  }, [drawn]);
   return (
     <DashboardCard title={t('dashboard.figures')} query={query} className="dashboard-figures">
       {(figures) => (

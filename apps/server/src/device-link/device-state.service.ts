@@ -93,6 +93,9 @@ export interface StateLog {
  */
 const reportedOtherOwners = new Map<string, string>();
 
+/** The other owners' packs last reported by the cabinet, as applyCabinetState compares them: `idx:number`, comma-separated. */
+const knownOtherOwners = (number: string) => reportedOtherOwners.get(number) ?? '';
+
 async function refuseOtherOwners(
   db: Db,
   cabinet: { number: string; merchantId: number | null },
@@ -129,7 +132,7 @@ export function storeCabinetState(
     number,
     state,
     reportedAt,
-    (tx, cabinet, slots) => refuseOtherOwners(tx, cabinet, slots, log),
+    { known: knownOtherOwners, heard: (tx, cabinet, slots) => refuseOtherOwners(tx, cabinet, slots, log) },
     onLinkChanged,
   );
 }

@@ -114,6 +114,11 @@ export function cabinetIdOfNumber(number: string): SQL<number> {
   return sql<number>`(select ${cabinets.id} from ${cabinets} where ${cabinets.number} = ${number})`;
 }
 
+/** The owner of the cabinet with this id, read inside the caller's statement (null: the platform's). */
+export function cabinetOwnerOf(cabinetId: SQL): SQL<number | null> {
+  return sql<number | null>`(select ${cabinets.merchantId} from ${cabinets} where ${cabinets.id} = ${cabinetId})`;
+}
+
 /** The battery a compartment holds, read inside the caller's statement (null when empty). */
 export function batteryInCompartment(cabinetId: number, index: number): SQL<number | null> {
   return sql<
@@ -234,16 +239,34 @@ export async function markCabinetGone(db: Db, number: string, onLinkChanged?: ()
  * may have heard the cabinet later: the latest hearing stays. Answers the cabinet, if registered.
  */
 export async function markCabinetHeard(db: Db, number: string, reportedAt: Date, firmwareVersion?: string) {
-  const [cabinet] = await changeLink(
-    db,
-    number,
-    sql`online = true, disconnected = false, last_report_at = greatest(c.last_report_at, ${reportedAt.toISOString()}::timestamptz)${
-      firmwareVersion ? sql`, firmware_version = ${firmwareVersion}` : sql``
-    }`,
-  );
+  const [cabinet] = await changeLink(db, number, heardSet(reportedAt, firmwareVersion));
   if (!cabinet) return undefined;
   if (!cabinet.wasOnline) await logLink(db, cabinet, 'deviceLogOnline', reportedAt);
   return { id: cabinet.id, merchantId: cabinet.merchantId, wasOnline: cabinet.wasOnline };
+}
+
+/** A cabinet heard from by its state: online, its last report time, its firmware when it says. */
+const heardSet = (reportedAt: Date, firmwareVersion?: string) =>
+  sql`online = true, disconnected = false, last_report_at = greatest(c.last_report_at, ${reportedAt.toISOString()}::timestamptz)${
+    firmwareVersion ? sql`, firmware_version = ${firmwareVersion}` : sql``
+  }`;
+
+/**
+ * markCabinetHeard as a piece of the caller's statement (a CTE): returns id, merchant_id and
+ * was_online (the row as the statement found it); logCameOnline logs what it returns.
+ */
+export function heardUpdate(number: string, reportedAt: Date, firmwareVersion?: string): SQL {
+  return sql`update ${cabinets} c set ${heardSet(reportedAt, firmwareVersion)}, updated_at = now()
+    from ${cabinets} prev where prev.id = c.id and c.number = ${number}
+    returning c.id, c.merchant_id, prev.online as was_online`;
+}
+
+/** "Came online" in the log of the cabinet `heard` (heardUpdate's rows) when it was not online, as a piece of the caller's statement. */
+export function logCameOnline(heard: SQL, at: Date): SQL {
+  return insertDeviceLogRows(
+    sql`select 'cabinet', id, merchant_id, 'state', ${'deviceLogOnline' satisfies MessageKey}, '{}'::jsonb, ${at.toISOString()}::timestamptz
+      from ${heard} where not was_online`,
+  );
 }
 
 interface LinkChange {

@@ -5,6 +5,7 @@ export {
   batteryInCompartment,
   cabinetByNumber,
   cabinetIdOfNumber,
+  cabinetOwnerOf,
   cabinetIdsInStation,
   cabinetJoin,
   cabinetLiveOf,
@@ -39,7 +40,7 @@ export { placeCabinetsWith, type CabinetStations } from './cabinet.station.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
-export { applyCabinetState, type OtherOwnersHeard } from './cabinet.state.js';
+export { applyCabinetState, type OtherOwners } from './cabinet.state.js';
 export {
   cabinetOfTask,
   cabinetsForTask,

@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import {
   DEVICE_FAILURE_MESSAGES,
   FINAL_COMMAND_STATUSES,
@@ -9,7 +9,8 @@ import {
 } from '@swap/contracts';
 import type { Db } from '../../db/client.js';
 import { setBatterySwitches, type BatterySwitches } from '../battery/index.js';
-import { batteryInCompartment, cabinetIdOfNumber, cabinetNumbers } from '../cabinet/index.js';
+import { batteryInCompartment, cabinetIdOfNumber, cabinetNumbers, cabinetOwnerOf } from '../cabinet/index.js';
+import { insertDeviceLogRows } from '../device-log/index.js';
 import { deviceCommands } from './command.table.js';
 
 /** The lifecycle of docs/device-protocol.md: device results, timeouts and the waiters of the issuing request. */
@@ -39,6 +40,39 @@ export function outcomeKey(row: Pick<CommandRow, 'status' | 'failureCode'>): Mes
     default:
       return null;
   }
+}
+
+const COLUMNS = Object.entries(getTableColumns(deviceCommands));
+
+/**
+ * A change of commands' status in one statement with the end of those it ended in the devices'
+ * logs (docs/device-protocol.md, "Device log"): the cabinet's and, for a command from a battery's
+ * page, the battery's, with the outcome's reason when it is not a success. Written where the
+ * command ends, whichever server or sweep ends it, and in the same round trip. Answers the changed rows.
+ */
+async function endAndLog(db: Db, change: { getSQL(): SQL }): Promise<CommandRow[]> {
+  const failures = JSON.stringify(DEVICE_FAILURE_MESSAGES);
+  const reason = sql`case e.status when 'FAILED' then coalesce(${failures}::jsonb ->> e.failure_code, ${'sendingFailed' satisfies MessageKey})
+      when 'REJECTED' then ${'commandRejected' satisfies MessageKey} when 'CANCELLED' then ${'cabinetOffline' satisfies MessageKey}
+      when 'TIMEOUT' then ${'commandTimeout' satisfies MessageKey} when 'EXPIRED' then ${'commandTimeout' satisfies MessageKey} end`;
+  const logged = insertDeviceLogRows(sql`select d.kind, d.id, ${cabinetOwnerOf(sql`e.cabinet_id`)}, 'command',
+      case when r.reason is null then ${'deviceLogCommandEnded' satisfies MessageKey} else ${'deviceLogCommandFailed' satisfies MessageKey} end,
+      jsonb_strip_nulls(jsonb_build_object('command', e.name, 'status', e.status, 'reason', r.reason)), coalesce(e.finished_at, now())
+    from ended e cross join lateral (select ${reason} as reason) r
+      cross join lateral (values ('cabinet', e.cabinet_id), ('battery', e.battery_id)) d(kind, id)
+    where e.status in (${sql.join(
+      FINAL_COMMAND_STATUSES.map((status) => sql`${status}`),
+      sql`, `,
+    )}) and d.id is not null
+    order by e.id, d.kind desc`);
+  const result = await db.execute(sql`with ended as (${change.getSQL()}), logged as (${logged}) select * from ended`);
+  // The rows as the table's own select maps them (the statement answers the columns' names).
+  return (result as { rows: Record<string, unknown>[] }).rows.map(
+    (raw) =>
+      Object.fromEntries(
+        COLUMNS.map(([key, column]) => [key, raw[column.name] === null ? null : column.mapFromDriverValue(raw[column.name])]),
+      ) as CommandRow,
+  );
 }
 
 /**
@@ -88,19 +122,22 @@ export async function applyCommandResult(
 ): Promise<ResultOutcome> {
   const ownCommand = and(eq(deviceCommands.id, result.id), eq(deviceCommands.cabinetId, cabinetIdOfNumber(number)));
   const final = result.status !== 'ACCEPTED';
-  const [row] = await db
-    .update(deviceCommands)
-    .set({
-      status: result.status,
-      // A fast device may answer before the sender recorded SENT.
-      sentAt: sql`coalesce(${deviceCommands.sentAt}, ${receivedAt})`,
-      acceptedAt: result.status === 'REJECTED' ? undefined : sql`coalesce(${deviceCommands.acceptedAt}, ${receivedAt})`,
-      ...(final ? { finishedAt: receivedAt } : {}),
-      ...(result.status === 'FAILED' ? { failureCode: result.failureCode ?? null } : {}),
-      ...(result.detail !== undefined ? { detail: result.detail } : {}),
-    })
-    .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
-    .returning();
+  const [row] = await endAndLog(
+    db,
+    db
+      .update(deviceCommands)
+      .set({
+        status: result.status,
+        // A fast device may answer before the sender recorded SENT.
+        sentAt: sql`coalesce(${deviceCommands.sentAt}, ${receivedAt})`,
+        acceptedAt: result.status === 'REJECTED' ? undefined : sql`coalesce(${deviceCommands.acceptedAt}, ${receivedAt})`,
+        ...(final ? { finishedAt: receivedAt } : {}),
+        ...(result.status === 'FAILED' ? { failureCode: result.failureCode ?? null } : {}),
+        ...(result.detail !== undefined ? { detail: result.detail } : {}),
+      })
+      .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
+      .returning(),
+  );
   if (row) {
     if (row.status === 'SUCCEEDED') await applySwitch(db, row);
     settle(row);
@@ -127,11 +164,14 @@ export async function applyCommandResult(
  */
 export async function cancelOutstandingCommands(db: Db, cabinetNumber: string): Promise<boolean> {
   const ofCabinet = eq(deviceCommands.cabinetId, cabinetIdOfNumber(cabinetNumber));
-  const ended = await db
-    .update(deviceCommands)
-    .set({ status: 'CANCELLED', finishedAt: new Date() })
-    .where(and(ofCabinet, inArray(deviceCommands.status, OUTSTANDING_STATUSES)))
-    .returning();
+  const ended = await endAndLog(
+    db,
+    db
+      .update(deviceCommands)
+      .set({ status: 'CANCELLED', finishedAt: new Date() })
+      .where(and(ofCabinet, inArray(deviceCommands.status, OUTSTANDING_STATUSES)))
+      .returning(),
+  );
   for (const row of ended) settle(row);
   const waiting = [...waiters.keys()];
   if (waiting.length > 0) {
@@ -144,16 +184,32 @@ export async function cancelOutstandingCommands(db: Db, cabinetNumber: string): 
   return ended.length > 0;
 }
 
+/** A command that could not be sent ends FAILED (SENDING_FAILED), logged as every end is. */
+export async function endUnsent(db: Db, id: string): Promise<void> {
+  const rows = await endAndLog(
+    db,
+    db
+      .update(deviceCommands)
+      .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
+      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')))
+      .returning(),
+  );
+  for (const row of rows) settle(row);
+}
+
 /** Outstanding commands past their expiry end: TIMEOUT once sent, EXPIRED if never sent. */
 export async function endOverdue(db: Db, where: SQL | undefined): Promise<CommandRow[]> {
-  const rows = await db
-    .update(deviceCommands)
-    .set({
-      status: sql`case when ${deviceCommands.status} = 'QUEUED' then 'EXPIRED' else 'TIMEOUT' end`,
-      finishedAt: new Date(),
-    })
-    .where(and(inArray(deviceCommands.status, OUTSTANDING_STATUSES), where))
-    .returning();
+  const rows = await endAndLog(
+    db,
+    db
+      .update(deviceCommands)
+      .set({
+        status: sql`case when ${deviceCommands.status} = 'QUEUED' then 'EXPIRED' else 'TIMEOUT' end`,
+        finishedAt: new Date(),
+      })
+      .where(and(inArray(deviceCommands.status, OUTSTANDING_STATUSES), where))
+      .returning(),
+  );
   for (const row of rows) settle(row);
   return rows;
 }

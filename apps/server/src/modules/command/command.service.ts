@@ -17,11 +17,11 @@ import { AppError, isUniqueViolation } from '../../app/errors.js';
 import { fieldInvalid } from '../../app/policy.js';
 import type { DeviceHub } from '../../app/device-hub.js';
 import { auditInsert } from '../audit-log/index.js';
-import { appendDeviceLog, deviceLogInsert, type DeviceLogEntry } from '../device-log/index.js';
+import { deviceLogInsert, type DeviceLogEntry } from '../device-log/index.js';
 import { visibleBattery } from '../battery/index.js';
 import { compartmentOfBattery, visibleCabinet } from '../cabinet/index.js';
 import { deviceCommands } from './command.table.js';
-import { outcomeKey, sweepOverdueCommands, waitForEnd, type CommandRow } from './command.lifecycle.js';
+import { endUnsent, outcomeKey, sweepOverdueCommands, waitForEnd, type CommandRow } from './command.lifecycle.js';
 import { presentCommand } from './command.query.js';
 
 export interface CommandDeps {
@@ -74,25 +74,6 @@ function logEntries(target: Target, entry: Pick<DeviceLogEntry, 'text' | 'params
     ...entry,
   });
   return target.batteryId === null ? [on('cabinet', target.cabinetId)] : [on('cabinet', target.cabinetId), on('battery', target.batteryId)];
-}
-
-/** How a command ended, in the devices' logs: its status, and why when it is not a success. */
-async function logEnd(
-  sender: Sender,
-  target: Target,
-  name: string,
-  status: CommandRow['status'],
-  reason: MessageKey | null,
-): Promise<void> {
-  await appendDeviceLog(
-    sender.db,
-    logEntries(
-      target,
-      reason
-        ? { text: 'deviceLogCommandFailed', params: { command: name, status, reason } }
-        : { text: 'deviceLogCommandEnded', params: { command: name, status } },
-    ),
-  );
 }
 
 /**
@@ -190,12 +171,8 @@ async function run(sender: Sender, deps: CommandDeps, target: Target, order: Ord
   const first = await Promise.race([published, pending.done.then(() => 'ended' as const)]);
   if (first === 'failed') {
     pending.cancel();
-    await sender.db
-      .update(deviceCommands)
-      .set({ status: 'FAILED', failureCode: 'SENDING_FAILED', finishedAt: new Date() })
-      .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
+    await endUnsent(sender.db, id);
     changed();
-    await logEnd(sender, target, order.name, 'FAILED', 'sendingFailed');
     return 'sendingFailed';
   }
   if (first === 'sent') {
@@ -205,14 +182,12 @@ async function run(sender: Sender, deps: CommandDeps, target: Target, order: Ord
       .where(and(eq(deviceCommands.id, id), eq(deviceCommands.status, 'QUEUED')));
     changed();
   }
-  let final: CommandRow;
+  // Its end is in the devices' logs by then, written with it (command.lifecycle.ts).
   try {
-    final = await pending.done;
+    return await pending.done;
   } finally {
     changed();
   }
-  await logEnd(sender, target, order.name, final.status, outcomeKey(final));
-  return final;
 }
 
 /** A request's command: answers the command on success; a refusal, device failure or timeout is thrown as its catalogue message (with the command as data). */

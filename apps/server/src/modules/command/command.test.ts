@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import {
   batteryApi,
   cabinetApi,
@@ -23,6 +23,7 @@ import type { DeviceChange } from '../../app/device-hub.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { batteries } from '../battery/battery.table.js';
 import { deviceCommands } from './command.table.js';
+import { deviceLogs } from '../device-log/device-log.table.js';
 import { sweepOverdueCommands } from './command.lifecycle.js';
 import { eventually } from '../../test/eventually.js';
 
@@ -161,6 +162,23 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       expect(failed.message, code).toBe(MESSAGES[key].text.th);
       expect(failed.data).toMatchObject({ status: 'FAILED', failureCode: code, failureMessage: MESSAGES[key].text.th });
     }
+    // Each end stands in the cabinet's log with its reason, written with the failure itself.
+    const ends = await server.db
+      .select({ text: deviceLogs.textKey, params: deviceLogs.params })
+      .from(deviceLogs)
+      .where(
+        and(
+          eq(deviceLogs.deviceKind, 'cabinet'),
+          eq(deviceLogs.deviceId, ids[ANSWERING]!),
+          eq(deviceLogs.textKey, 'deviceLogCommandFailed'),
+        ),
+      );
+    expect(ends).toEqual(
+      DEVICE_FAILURE_CODES.map((code) => ({
+        text: 'deviceLogCommandFailed',
+        params: { command: 'CHARGER_ON', status: 'FAILED', reason: DEVICE_FAILURE_MESSAGES[code] },
+      })),
+    );
     const listed = await history(who.merchant, { cabinetId: ids[ANSWERING], status: 'FAILED', size: 50 }, 'en');
     expect(listed.data.total).toBe(DEVICE_FAILURE_CODES.length);
     expect(new Set(listed.data.records.map((r) => r.failureMessage))).toEqual(
@@ -195,6 +213,16 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
       expect(logged).toContain('command result ignored: unknown command');
     });
     expect((await row(timedOut.data.id)).status).toBe('TIMEOUT');
+    // Its end in the cabinet's log once, the late answer adding none.
+    const ends = await server.db
+      .select({ text: deviceLogs.textKey, params: deviceLogs.params })
+      .from(deviceLogs)
+      .where(
+        and(eq(deviceLogs.deviceKind, 'cabinet'), eq(deviceLogs.deviceId, ids[SILENT]!), eq(deviceLogs.textKey, 'deviceLogCommandFailed')),
+      );
+    expect(ends).toEqual([
+      { text: 'deviceLogCommandFailed', params: { command: 'OPEN_DOOR', status: 'TIMEOUT', reason: 'commandTimeout' } },
+    ]);
     const refusals = await server.db
       .select()
       .from(auditLogs)
@@ -256,6 +284,14 @@ describe('remote commands to simulated cabinets on the embedded broker', () => {
     });
     expect(await sweepOverdueCommands(server.db)).toEqual([SILENT]);
     expect((await row(unsent)).status).toBe('EXPIRED');
+    // Ended by the sweep, not by the server that sent it: its end stands in the cabinet's log all the same.
+    const [ended] = await server.db
+      .select({ params: deviceLogs.params })
+      .from(deviceLogs)
+      .where(and(eq(deviceLogs.deviceKind, 'cabinet'), eq(deviceLogs.deviceId, ids[SILENT]!)))
+      .orderBy(desc(deviceLogs.id))
+      .limit(1);
+    expect(ended?.params).toEqual({ command: 'RESTART', status: 'EXPIRED', reason: 'commandTimeout' });
   });
 
   it('checks the permission codes, the tenant and the compartment', async () => {

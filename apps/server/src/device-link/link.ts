@@ -238,16 +238,19 @@ export class GatewayDeviceLink implements DeviceLink {
     if (!parsed || !handler) return DONE;
     // An empty retained message clears the broker's store: nothing to persist.
     if (raw.length === 0) return DONE;
+    const text = raw.toString('utf8');
     let json: unknown;
     try {
-      json = JSON.parse(raw.toString('utf8'));
+      json = JSON.parse(text);
     } catch {
       log.warn({ topic, bytes: raw.length }, 'device message dropped: not JSON');
       return DONE;
     }
     // The schemas refuse such text in every field they keep; this also covers keys and fields
-    // they drop, so no device's report can hold what a batch statement would fail on.
-    const illegal = findIllegalText(json);
+    // they drop, so no device's report can hold what a batch statement would fail on. Only a `\u`
+    // escape can put NUL or a lone surrogate into parsed JSON (docs/device-protocol.md, "Malformed
+    // messages"), so a payload without one needs no walk.
+    const illegal = text.includes('\\u') ? findIllegalText(json) : undefined;
     if (illegal !== undefined) {
       log.warn({ topic, issues: [`${illegal}: validation.illegalChars`] }, 'device message dropped: invalid payload');
       return DONE;

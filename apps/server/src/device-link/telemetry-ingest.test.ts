@@ -242,6 +242,40 @@ describe('telemetry ingest in batches, with history and retention', () => {
     expect(history.map((h) => h.soc)).not.toContain(79);
   });
 
+  it('finds NUL and lone surrogates only in their escapes: keys, upper-case hex and raw bytes refused or made harmless alike', async () => {
+    const number = VEHICLES[9]!;
+    const client = await connect(number);
+    const count = (message: string) => warnings.filter((m) => m === message).length;
+    const [invalid, notJson] = [count('device message dropped: invalid payload'), count('device message dropped: not JSON')];
+    const report = (fault: string, extra = '') =>
+      `{"ts":"${new Date().toISOString()}","position":{"lat":-6.2,"lng":106.8},"speed":12,"acc":"ON","fault":"${fault}"${extra}}`;
+    const faultOf = async () => (await server.db.select({ fault: vehicles.fault }).from(vehicles).where(eq(vehicles.number, number)))[0]!.fault;
+    const send = (payload: string | Buffer) => client.publishAsync(vehicleTelemetryTopic(number), payload, { qos: 1 });
+    try {
+      // An escaped backslash before "u0000" is the text itself, not NUL: stored as sent.
+      await send(report('door\\\\u0000open'));
+      await eventually(async () => expect(await faultOf()).toBe('door\\u0000open'));
+      // A NUL in a key the schema drops, and a lone surrogate in upper-case hex: refused.
+      await send(report('a', ',"x\\u0000y":1'));
+      await send(report('x\\uD83D'));
+      // A raw NUL byte is no JSON at all.
+      await send(Buffer.concat([Buffer.from(report('door')).subarray(0, -3), Buffer.from([0]), Buffer.from('"}')]));
+      await eventually(() => {
+        expect(count('device message dropped: invalid payload') - invalid).toBe(2);
+        expect(count('device message dropped: not JSON') - notJson).toBe(1);
+      });
+      // A surrogate's raw bytes decode to replacement characters, which are text; a surrogate pair is one character.
+      await send(Buffer.concat([Buffer.from(report('x').slice(0, -2)), Buffer.from([0xed, 0xa0, 0xbd]), Buffer.from('"}')]));
+      await eventually(async () => expect(await faultOf()).toBe('x\ufffd\ufffd\ufffd'));
+      await send(report('\\uD83D\\uDE00'));
+      await eventually(async () => expect(await faultOf()).toBe('\u{1F600}'));
+    } finally {
+      await client.endAsync();
+    }
+    // The refused reports changed nothing in between: the fault went from the literal text to the replacement characters.
+    expect(count('device message dropped: invalid payload') - invalid).toBe(2);
+  });
+
   it('handles a cabinet’s state at once while its telemetry waits for a batch, and a last will wins over late telemetry', async () => {
     // A second link on its own embedded broker whose batches wait a minute: what the cabinet sends
     // on its control channels must not wait for them.

@@ -27,7 +27,7 @@ import { DeviceHub, type DeviceChange } from '../app/device-hub.js';
 import { startEmbeddedBroker } from './broker.js';
 import { GatewayDeviceLink } from './link.js';
 import { eventually } from '../test/eventually.js';
-import { persistTelemetry } from '../modules/telemetry/index.js';
+import { persistTelemetry, receiveTime, type TelemetryItem } from '../modules/telemetry/index.js';
 import { batteryReport, collectingLog, cabinetReport, startEmbeddedGateway } from '../test/device-fixtures.js';
 
 const BATTERIES = numbers('BIN', 40);
@@ -242,6 +242,35 @@ describe('telemetry ingest in batches, with history and retention', () => {
     expect(history.map((h) => h.soc)).not.toContain(79);
   });
 
+  it('keeps on the battery the cell voltages of its latest report of a batch, every report in the history', async () => {
+    const number = BATTERIES[39]!;
+    const report = (soc: number, cellVoltages: number[]): TelemetryItem => ({
+      kind: 'battery',
+      number,
+      at: receiveTime(),
+      payload: batteryReport({ soc, cellVoltages }),
+    });
+    const row = async () =>
+      (
+        await server.db
+          .select({ soc: batteries.soc, cells: batteries.cellVoltages, id: batteries.id })
+          .from(batteries)
+          .where(eq(batteries.number, number))
+      )[0]!;
+    await persistTelemetry(server.db, [report(50, [3.1, 3.15]), report(51, [3.4, 3.45, 3.5])]);
+    expect(await row()).toMatchObject({ soc: 51, cells: [3.4, 3.45, 3.5] });
+    await persistTelemetry(server.db, [report(53, [3.3]), report(54, [3.25, 3.2])]);
+    const { id, ...latest } = await row();
+    expect(latest).toEqual({ soc: 54, cells: [3.25, 3.2] });
+    const socs = await server.db.select({ soc: batteryTelemetry.soc }).from(batteryTelemetry).where(eq(batteryTelemetry.batteryId, id));
+    expect(
+      socs
+        .map((h) => h.soc)
+        .filter((soc) => soc >= 50 && soc <= 54)
+        .sort(),
+    ).toEqual([50, 51, 53, 54]);
+  });
+
   it('finds NUL and lone surrogates only in their escapes: keys, upper-case hex and raw bytes refused or made harmless alike', async () => {
     const number = VEHICLES[9]!;
     const client = await connect(number);
@@ -249,7 +278,8 @@ describe('telemetry ingest in batches, with history and retention', () => {
     const [invalid, notJson] = [count('device message dropped: invalid payload'), count('device message dropped: not JSON')];
     const report = (fault: string, extra = '') =>
       `{"ts":"${new Date().toISOString()}","position":{"lat":-6.2,"lng":106.8},"speed":12,"acc":"ON","fault":"${fault}"${extra}}`;
-    const faultOf = async () => (await server.db.select({ fault: vehicles.fault }).from(vehicles).where(eq(vehicles.number, number)))[0]!.fault;
+    const faultOf = async () =>
+      (await server.db.select({ fault: vehicles.fault }).from(vehicles).where(eq(vehicles.number, number)))[0]!.fault;
     const send = (payload: string | Buffer) => client.publishAsync(vehicleTelemetryTopic(number), payload, { qos: 1 });
     try {
       // An escaped backslash before "u0000" is the text itself, not NUL: stored as sent.

@@ -68,11 +68,12 @@ export async function batteriesByIds(db: Db, ids: number[]) {
  * statement (docs/device-protocol.md, "How the server keeps telemetry"). `latest` holds one report per battery number
  * with the batch's columns: number, at, soc, voltage, current, temperature, cell_voltages, cycles,
  * gsm_signal, gps_signal, charge_switch, discharge_switch, latitude, longitude (a report without a
- * fix keeps the position on record). Returns the id, number, owner and type of each battery found.
+ * fix keeps the position on record; cell_voltages comes as json, with the latest report only, so
+ * one without keeps those on record). Returns the id, number, owner and type of each battery found.
  */
 export function applyBatteryReports(latest: SQL): SQL {
   return sql`update ${batteries} b set soc = v.soc, voltage = v.voltage, current = v.current, temperature = v.temperature,
-      cell_voltages = v.cell_voltages, cycles = v.cycles, gsm_signal = v.gsm_signal, gps_signal = v.gps_signal,
+      cell_voltages = coalesce(v.cell_voltages::jsonb, b.cell_voltages), cycles = v.cycles, gsm_signal = v.gsm_signal, gps_signal = v.gps_signal,
       charge_switch = v.charge_switch, discharge_switch = v.discharge_switch,
       latitude = coalesce(v.latitude, b.latitude), longitude = coalesce(v.longitude, b.longitude),
       last_report_at = v.at, updated_at = now()

@@ -50,11 +50,12 @@ type ItemOf<K extends TelemetryKind> = Extract<TelemetryItem, { kind: K }>;
 
 /**
  * How one kind's reports are written: the row each report becomes (one shape serves the latest
- * state and the history), its column types for `jsonb_to_recordset`, and the two statements as
+ * state and the history), its column types for `json_to_recordset`, and the two statements as
  * CTE bodies reading the reports from `reports` and the last report of each device from `latest`.
  */
 interface KindWriter<K extends TelemetryKind> {
-  row(item: ItemOf<K>): object;
+  /** `latest`: the device's last live report of the batch, the one its row takes (so the one that needs what only the row keeps). */
+  row(item: ItemOf<K>, latest: boolean): object;
   columns: string;
   /** UPDATE of the device table from `latest`, returning the id, number, merchant_id and type_id of each device it found: the owning module's piece. */
   update(latest: SQL): SQL;
@@ -72,14 +73,15 @@ const notKept = (onlyNew: boolean, table: string, device: string) =>
 
 const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
   battery: {
-    row: ({ number, at, payload: t }) => ({
+    row: ({ number, at, payload: t }, latest) => ({
       number,
       at,
       soc: t.soc,
       voltage: t.voltage,
       current: t.current,
       temperature: t.temperature,
-      cell_voltages: t.cellVoltages,
+      // Kept on the battery's row only, not in the history: sent for its last report alone.
+      cell_voltages: latest ? t.cellVoltages : null,
       cycles: t.cycles,
       gsm_signal: t.gsmSignal,
       gps_signal: t.gpsSignal,
@@ -88,8 +90,11 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
       latitude: t.position?.lat ?? null,
       longitude: t.position?.lng ?? null,
     }),
+    // cell_voltages is read as json (its text as sent) and becomes jsonb where the row takes it: a
+    // jsonb field of the record set costs a text round trip for every report (docs/device-protocol.md,
+    // "How the server keeps telemetry").
     columns:
-      'number text, at timestamptz, soc float8, voltage float8, current float8, temperature float8, cell_voltages jsonb, cycles int, gsm_signal int, gps_signal int, charge_switch text, discharge_switch text, latitude float8, longitude float8',
+      'number text, at timestamptz, soc float8, voltage float8, current float8, temperature float8, cell_voltages json, cycles int, gsm_signal int, gps_signal int, charge_switch text, discharge_switch text, latitude float8, longitude float8',
     update: applyBatteryReports,
     find: findBatteryReporters,
     insert: (
@@ -140,7 +145,7 @@ const WRITERS: { [K in TelemetryKind]: KindWriter<K> } = {
       load: t.load,
     }),
     columns:
-      'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, meter_readings jsonb, load float8',
+      'number text, at timestamptz, humidity float8, signal int, water_alarm boolean, smoke_alarm boolean, temperature float8, lamp text, radiator text, supply text, external_max float8, charger_total float8, meter_count int, meter_readings json, load float8',
     update: applyCabinetReports,
     log: logCabinetsBackOnline,
     insert: (
@@ -169,11 +174,20 @@ export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<
   for (const kind of KINDS) {
     const writer = WRITERS[kind] as KindWriter<TelemetryKind>;
     for (const buffered of [false, true]) {
-      const rows = items.filter((item) => item.kind === kind && (item.buffered === true) === buffered).map((item) => writer.row(item));
-      if (rows.length === 0) continue;
+      const sent = items.filter((item) => item.kind === kind && (item.buffered === true) === buffered);
+      if (sent.length === 0) continue;
+      // Each device's latest live report, which its row takes (as `latest` below picks it).
+      const last = new Map<string, TelemetryItem>();
+      if (!buffered)
+        for (const item of sent) {
+          const kept = last.get(item.number);
+          if (!kept || item.at >= kept.at) last.set(item.number, item);
+        }
+      const rows = sent.map((item) => writer.row(item, last.get(item.number) === item));
       const name = (part: string) => sql.raw(`${kind}_${buffered ? 'backlog_' : ''}${part}`);
       const [reports, latest, updated, inserted] = [name('reports'), name('latest'), name('updated'), name('inserted')];
-      const recordset = sql`select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${sql.raw(writer.columns)})`;
+      // json, not jsonb: read once as it streams, without building the binary form first (docs/device-protocol.md).
+      const recordset = sql`select * from json_to_recordset(${JSON.stringify(rows)}::json) as r(${sql.raw(writer.columns)})`;
       if (buffered && writer.find) {
         ctes.push(
           sql`${reports} as materialized (select distinct on (number, at) * from (${recordset}) r order by number, at)`,

@@ -9,7 +9,15 @@ import type { ReportingDevice } from '../modules/telemetry/index.js';
 import { isDatabaseUnavailable } from '../app/errors.js';
 import { DEFAULT_CONTROL_CONCURRENCY, DEFAULT_TELEMETRY_LIMIT } from '../app/config.js';
 import { noticeDeviceAlarms, type AlarmReport } from '../modules/external-system/index.js';
-import { ALARM_CHANNEL, evaluateAlarms, readingsOf, type AlarmChange, type ReportedTelemetry } from '../modules/alarm/index.js';
+import {
+  ALARM_CHANNEL,
+  AlarmSteps,
+  alarmsAlongside,
+  evaluateAlarms,
+  readingsOf,
+  type AlarmChange,
+  type ReportedTelemetry,
+} from '../modules/alarm/index.js';
 
 export interface LinkLog {
   info(fields: object, message: string): void;
@@ -146,6 +154,8 @@ export class GatewayDeviceLink implements DeviceLink {
    * written, one batch's after the other's (docs/scaling.md, "Alarm rules on the ingest path").
    */
   private evaluating: Promise<void> = Promise.resolve();
+  /** What the last rule step left on the alarms it changed, for the next (docs/alarms.md, "Evaluation"). */
+  private readonly alarmSteps = new AlarmSteps();
 
   constructor(private readonly options: DeviceLinkOptions) {
     this.gate = new ControlGate(options.controlConcurrency ?? DEFAULT_CONTROL_CONCURRENCY);
@@ -394,13 +404,16 @@ export class GatewayDeviceLink implements DeviceLink {
     const registered = new Map<string, ReportingDevice>();
     const failed = new Set<string>();
     const unstored = new Set<TelemetryItem>();
+    // The write reads the devices' alarms not cleared for the rule step (docs/alarms.md, "Evaluation").
+    const alongside = await alarmsAlongside(db).catch(() => undefined);
+    this.alarmSteps.writeBegins();
     // While the server's own statements run on the embedded database (an operator's request, a
     // command's result), the batch is written SHARED_PIECE reports at a time, so they never wait
     // long behind one statement of it (docs/scaling.md, "The embedded database in its own thread").
     for (let from = 0; from < items.length;) {
       const piece = items.slice(from, from + (ownStatementsRunning() ? SHARED_PIECE : items.length));
       try {
-        for (const [key, device] of await persistTelemetry(db, piece)) registered.set(key, device);
+        for (const [key, device] of await persistTelemetry(db, piece, alongside)) registered.set(key, device);
       } catch (error) {
         if (isDatabaseUnavailable(error)) {
           log.warn({ reports: items.length - from, error: errorText(error) }, 'telemetry not stored: database unavailable');
@@ -410,7 +423,7 @@ export class GatewayDeviceLink implements DeviceLink {
         log.warn({ reports: piece.length, error: errorText(error) }, 'telemetry batch failed: persisting its reports one by one');
         for (const item of piece) {
           try {
-            for (const [key, device] of await persistTelemetry(db, [item])) registered.set(key, device);
+            for (const [key, device] of await persistTelemetry(db, [item], alongside)) registered.set(key, device);
           } catch (single) {
             if (isDatabaseUnavailable(single)) {
               unstored.add(item);
@@ -456,12 +469,16 @@ export class GatewayDeviceLink implements DeviceLink {
     const { db, log, hub } = this.options;
     const announce = (alarm: AlarmChange) =>
       hub.emitChange({ kind: alarm.kind, number: alarm.number, channel: ALARM_CHANNEL, merchantId: alarm.merchantId });
-    const opened = await evaluateAlarms(db, readingsOf(live as ReportedTelemetry[], registered), new Date(), announce).catch(
-      (error: unknown) => {
-        log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
-        return [];
-      },
-    );
+    const opened = await evaluateAlarms(
+      db,
+      readingsOf(live as ReportedTelemetry[], registered),
+      new Date(),
+      announce,
+      this.alarmSteps,
+    ).catch((error: unknown) => {
+      log.warn({ reports: live.length, error: errorText(error) }, 'alarm rules not evaluated');
+      return [];
+    });
     for (const alarm of opened) announce(alarm);
     await noticeDeviceAlarms(db, live as AlarmReport[], new Date()).catch((error: unknown) =>
       log.warn({ reports: live.length, error: errorText(error) }, 'alarms not queued for external systems'),

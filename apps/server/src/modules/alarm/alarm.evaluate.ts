@@ -53,8 +53,11 @@ export interface Reading {
   compartment?: number;
   /** What the device said of its fault, kept on the alarm. */
   detail?: string;
-  /** The device, when the caller already read it (the telemetry write answers it); else evaluation looks it up. */
-  device?: WatchedDevice;
+  /**
+   * The device, when the caller already read it (the telemetry write answers it, and its alarms not
+   * cleared with `alarmsAlongside`); else evaluation looks it up.
+   */
+  device?: ReportedDevice;
 }
 
 /** A telemetry report as evaluation reads it (the device link's batch items). */
@@ -119,7 +122,7 @@ export function compartmentReadings(number: string, compartments: readonly Compa
  * The last report of each device in the batch, as readings; `devices` (the telemetry write's
  * answer, by `kind/number`) names the devices found, so evaluation need not look them up again.
  */
-export function readingsOf(reports: readonly ReportedTelemetry[], devices?: ReadonlyMap<string, WatchedDevice>): Reading[] {
+export function readingsOf(reports: readonly ReportedTelemetry[], devices?: ReadonlyMap<string, ReportedDevice>): Reading[] {
   const last = new Map<string, ReportedTelemetry>();
   for (const report of reports) last.set(`${report.kind}/${report.number}`, report);
   return [...last].map(([key, report]) => {
@@ -163,6 +166,68 @@ export const EVERY_TENANT = {
 
 /** What evaluation reads of a device: its owner and type choose the rules watching it. */
 export type WatchedDevice = Pick<DeviceRow, 'id' | 'number' | 'typeId' | 'merchantId'>;
+
+/** A device as its telemetry write answered it: with its alarms not cleared when the write read them (JSON text, `alarmsAlongside`). */
+export type ReportedDevice = WatchedDevice & { alarms?: string };
+
+/**
+ * The alarms not cleared of the devices `devices` (a SELECT of ids) names, one row per device that
+ * has any: its id (`device_id`) and its alarms as one JSON text (`rows`). An index range of
+ * `alarm_active_uq` per device.
+ */
+function activeAlarmsRead(kind: AlarmDeviceKind, devices: SQL): SQL {
+  return sql`select device_id, json_agg(json_build_array(id, rule_id, compartment, state, (extract(epoch from opened_at) * 1000)::bigint,
+      value, detail, (extract(epoch from last_seen_at) * 1000)::bigint))::text as rows
+    from ${alarms} where kind = ${kind} and device_id in (${devices}) and state <> 'CLEARED' group by device_id`;
+}
+
+/** An alarms' JSON text as `activeAlarmsRead` answers it, by rule and compartment. */
+function activeByKey(rows: string): Map<string, Active> {
+  const byKey = new Map<string, Active>();
+  for (const [id, ruleId, compartment, alarmState, openedAt, value, detail, lastSeenAt] of JSON.parse(rows) as [
+    number,
+    number | null,
+    number,
+    string,
+    number,
+    number | null,
+    string,
+    number,
+  ][])
+    byKey.set(`${ruleId}/${compartment}`, { id, ruleId, compartment, alarmState, openedAt: new Date(openedAt), value, detail, lastSeenAt });
+  return byKey;
+}
+
+/**
+ * What a telemetry write reads beside each kind's devices for the rule step (docs/alarms.md,
+ * "Evaluation"): their alarms not cleared, in the write's own statement, so the step reads nothing
+ * more. None when no enabled rule watches the kind (nothing is read at all).
+ */
+export async function alarmsAlongside(db: Db): Promise<((kind: AlarmDeviceKind, devices: SQL) => SQL | undefined) | undefined> {
+  const kept = await keptRules(db);
+  if (kept.rules.length === 0) return undefined;
+  const kinds = new Set(kept.rules.map((rule) => rule.alarmKind));
+  return (kind, devices) => (kinds.has(kind) ? activeAlarmsRead(kind, devices) : undefined);
+}
+
+/**
+ * A line of rule steps run one after the other (the device link's batches: docs/alarms.md,
+ * "Evaluation"). A batch's write runs beside the step before it, so what it read of the alarms may
+ * be older than that step's changes: the next step takes the alarms of the devices that step
+ * changed from what its statement answered, and reads again those of a device it could not tell
+ * (an alarm another server opened first). A write that begins with no step running reads what
+ * every step wrote: the next step takes what it read.
+ */
+export class AlarmSteps {
+  /** By `kind/deviceId`: the device's alarms not cleared after the last step, or undefined: to be read again. */
+  last = new Map<string, Map<string, Active> | undefined>();
+  running = false;
+
+  /** A batch's write begins (before its statement is sent). */
+  writeBegins(): void {
+    if (!this.running) this.last = new Map();
+  }
+}
 
 /**
  * The rules that watch a device: the platform's and its owner's of its kind; a rule naming the
@@ -269,6 +334,8 @@ interface Changes {
   /** Batteries whose alarm status may change (docs/alarms.md, "Evaluation"). */
   touched: Set<number>;
   rules: Map<number, Rule>;
+  /** The devices changed, by `kind/deviceId`: their alarms not cleared as the step read them, and how many rows the statement should answer. */
+  devices: Map<string, { alarms: Map<string, Active>; answers: number }>;
 }
 
 /**
@@ -279,18 +346,40 @@ interface Changes {
  * two), takes each new reading while open, and clears once the reading is outside the range by
  * the clear margin. A battery's alarm status follows its open alarms. Answers the alarms opened.
  * A batch costs a fixed number of statements, however many its readings (docs/scaling.md, "Alarm
- * rules on the ingest path"): one read of the alarms not cleared per kind, one write of them all.
+ * rules on the ingest path"): one write of all its changes, and a read of the alarms not cleared
+ * per kind only for the devices the caller did not read them for (`alarmsAlongside`, `steps`).
  */
 export async function evaluateAlarms(
   db: Db,
   readings: readonly Reading[],
   now = new Date(),
   announceCleared?: AnnounceAlarm,
+  steps?: AlarmSteps,
+): Promise<OpenedAlarm[]> {
+  const before = steps?.last;
+  if (steps) {
+    steps.last = new Map();
+    steps.running = true;
+  }
+  try {
+    return await evaluateReadings(db, readings, now, announceCleared, steps, before);
+  } finally {
+    if (steps) steps.running = false;
+  }
+}
+
+async function evaluateReadings(
+  db: Db,
+  readings: readonly Reading[],
+  now: Date,
+  announceCleared: AnnounceAlarm | undefined,
+  steps: AlarmSteps | undefined,
+  before: AlarmSteps['last'] | undefined,
 ): Promise<OpenedAlarm[]> {
   if (readings.length === 0) return [];
   const kept = await keptRules(db);
   if (kept.rules.length === 0) return [];
-  const changes: Changes = { inserts: [], updates: [], dropped: [], touched: new Set(), rules: new Map() };
+  const changes: Changes = { inserts: [], updates: [], dropped: [], touched: new Set(), rules: new Map(), devices: new Map() };
   for (const kind of ['battery', 'cabinet', 'vehicle'] as const) {
     const ofKind = readings.filter((r) => r.kind === kind);
     // Only a kind with a rule whose parameter the readings carry (a cabinet's state carries its doors, its telemetry the rest).
@@ -299,9 +388,11 @@ export async function evaluateAlarms(
       !kept.rules.some((r) => r.alarmKind === kind && ofKind.some((reading) => reading.values[r.parameter] !== undefined))
     )
       continue;
-    await planKind(db, kept, kind, ofKind, now, changes);
+    await planKind(db, kept, kind, ofKind, now, changes, before);
   }
-  const { opened, cleared } = await writeChanges(db, changes, now);
+  // Until the statement answers, the devices it changes are to be read again.
+  if (steps) for (const key of changes.devices.keys()) steps.last.set(key, undefined);
+  const { opened, cleared } = await writeChanges(db, changes, now, steps);
   // Once committed: an alarm that cleared on its own is news to the screens counting alarms.
   for (const change of cleared) announceCleared?.(change);
   return opened;
@@ -315,8 +406,9 @@ async function planKind(
   readings: Reading[],
   now: Date,
   changes: Changes,
+  before: AlarmSteps['last'] | undefined,
 ): Promise<void> {
-  const byNumber = new Map<string, WatchedDevice>();
+  const byNumber = new Map<string, ReportedDevice>();
   const unknown: string[] = [];
   for (const reading of readings) {
     if (reading.device) byNumber.set(reading.number, reading.device);
@@ -327,32 +419,25 @@ async function planKind(
       byNumber.set(device.number, device);
   }
   if (byNumber.size === 0) return;
-  // One parameter for every device, however many (an array literal of their ids), and the alarms
-  // answered as one JSON text: decoding a row per alarm costs more than reading it.
-  const ids = `{${[...byNumber.values()].map((d) => d.id).join(',')}}`;
-  const [found] = rowsOf<{ rows: string }>(
-    await db.execute(sql`select coalesce(json_agg(json_build_array(id, device_id, rule_id, compartment, state, (extract(epoch from opened_at) * 1000)::bigint,
-        value, detail, (extract(epoch from last_seen_at) * 1000)::bigint)), '[]')::text as rows
-      from ${alarms} where kind = ${kind} and device_id in (select unnest(${ids}::int[])) and state <> 'CLEARED'`),
-  );
-  const active = (
-    JSON.parse(found?.rows ?? '[]') as [number, number, number | null, number, string, number, number | null, string, number][]
-  ).map(([id, deviceId, ruleId, compartment, alarmState, openedAt, value, detail, lastSeenAt]) => ({
-    id,
-    deviceId,
-    ruleId,
-    compartment,
-    alarmState,
-    openedAt: new Date(openedAt),
-    value,
-    detail,
-    lastSeenAt,
-  }));
+  // The alarms not cleared: as the telemetry write read them, those of the devices the last step
+  // changed as its statement answered them, and the others read here, one parameter for every
+  // device however many (an array literal of their ids) and one JSON text per device.
   const activeOf = new Map<number, Map<string, Active>>();
-  for (const row of active) {
-    let ofDevice = activeOf.get(row.deviceId);
-    if (!ofDevice) activeOf.set(row.deviceId, (ofDevice = new Map<string, Active>()));
-    ofDevice.set(`${row.ruleId}/${row.compartment}`, row);
+  const toRead: number[] = [];
+  for (const device of byNumber.values()) {
+    const key = `${kind}/${device.id}`;
+    if (device.alarms === undefined) toRead.push(device.id);
+    else if (before?.has(key)) {
+      const known = before.get(key);
+      if (known) activeOf.set(device.id, new Map(known));
+      else toRead.push(device.id);
+    } else if (device.alarms !== '[]') activeOf.set(device.id, activeByKey(device.alarms));
+  }
+  if (toRead.length) {
+    const found = rowsOf<{ device_id: number; rows: string }>(
+      await db.execute(activeAlarmsRead(kind, sql`select unnest(${`{${toRead.join(',')}}`}::int[])`)),
+    );
+    for (const row of found) activeOf.set(row.device_id, activeByKey(row.rows));
   }
 
   for (const reading of readings) {
@@ -360,6 +445,8 @@ async function planKind(
     if (!device) continue;
     const ofDevice = activeOf.get(device.id);
     const compartment = reading.compartment ?? 0;
+    const planned = changes.inserts.length + changes.updates.length + changes.dropped.length;
+    const answered = changes.inserts.length + changes.updates.length;
     for (const rule of watchingRules(kept, kind, device)) {
       const raw = reading.values[rule.parameter];
       const said = verdict(rule, raw);
@@ -401,6 +488,12 @@ async function planKind(
       } else if (!unchangedBy(row, value, detail, now))
         changes.updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
     }
+    if (changes.inserts.length + changes.updates.length + changes.dropped.length > planned) {
+      const key = `${kind}/${device.id}`;
+      const seen = changes.devices.get(key) ?? { alarms: new Map(ofDevice ?? []), answers: 0 };
+      seen.answers += changes.inserts.length + changes.updates.length - answered;
+      changes.devices.set(key, seen);
+    }
   }
 }
 
@@ -413,32 +506,61 @@ async function planKind(
  * are written in the same transaction: the alarms, their log lines and their deliveries stand or
  * fall together (docs/alarms.md, "Webhooks"). Answers the alarms opened, and those cleared to announce.
  */
-async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ opened: OpenedAlarm[]; cleared: AlarmChange[] }> {
+async function writeChanges(
+  db: Db,
+  changes: Changes,
+  now: Date,
+  steps: AlarmSteps | undefined,
+): Promise<{ opened: OpenedAlarm[]; cleared: AlarmChange[] }> {
   const { inserts, updates, dropped, touched, rules } = changes;
   if (inserts.length === 0 && updates.length === 0 && dropped.length === 0) return { opened: [], cleared: [] };
   const at = now.toISOString();
-  const statement = sql`with added as (
+  // Most batches only keep open alarms up to date: then the statement is their update alone.
+  const told = inserts.some((row) => row.state === 'OPEN') || updates.some((row) => row.opened || row.cleared);
+  const parts: SQL[] = [];
+  const answered: SQL[] = [];
+  if (inserts.length > 0 || told || updates.length === 0) {
+    parts.push(sql`added as (
       insert into ${alarms} (merchant_id, kind, device_id, device_number, compartment, detail, rule_id, parameter, level, content, state, header, value, opened_at, last_seen_at)
       select merchant_id, kind, device_id, device_number, compartment, detail, rule_id, parameter, level, content, state, header, value, ${at}::timestamptz, ${at}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(inserts)}::jsonb) as v(merchant_id int, kind text, device_id int, device_number text, compartment int,
         detail text, rule_id int, parameter text, level text, content text, state text, header boolean, value float8)
       on conflict (kind, device_id, rule_id, compartment) where state <> 'CLEARED' do nothing
-      returning id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, state = 'OPEN' as opened, false as cleared),
-    changed as (
-      update ${alarms} a set state = v.state, value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${at}::timestamptz,
+      returning id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, state = 'OPEN' as opened, false as cleared,
+        compartment, state, value, detail, opened_at, last_seen_at)`);
+    answered.push(sql`select * from added`);
+  }
+  if (updates.length > 0 || told) {
+    parts.push(sql`changed as (
+      update ${alarms} a set state = case when v.opened or v.cleared then v.state else a.state end,
+        value = coalesce(v.value, a.value), detail = coalesce(v.detail, a.detail), last_seen_at = ${at}::timestamptz,
         opened_at = case when v.opened then ${at}::timestamptz else a.opened_at end,
         cleared_at = case when v.cleared then ${at}::timestamptz else a.cleared_at end
       from jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) as v(id int, state text, value float8, detail text, opened boolean, cleared boolean)
-      where a.id = v.id and a.state <> 'CLEARED'
-      returning a.id, a.kind, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared),
-    dropped as (delete from ${alarms} where id in (select value::int from jsonb_array_elements_text(${JSON.stringify(dropped)}::jsonb)) and state = 'PENDING'),
-    told as (select * from changed where cleared union all select * from added where opened union all select * from changed where opened),
-    logged as (${insertDeviceLogRows(sql`select kind, device_id, merchant_id, 'alarm',
+      where a.id = v.id and (case when v.opened then a.state = 'PENDING' else a.state <> 'CLEARED' end)
+      returning a.id, a.kind, a.rule_id, a.device_id, a.device_number, a.merchant_id, a.level, a.header, a.content, v.opened, v.cleared,
+        a.compartment, a.state, a.value, a.detail, a.opened_at, a.last_seen_at)`);
+    answered.push(sql`select * from changed`);
+  }
+  if (dropped.length > 0)
+    parts.push(
+      sql`dropped as (delete from ${alarms} where id in (select value::int from jsonb_array_elements_text(${JSON.stringify(dropped)}::jsonb)) and state = 'PENDING')`,
+    );
+  if (told) {
+    parts.push(
+      sql`told as (select * from changed where cleared union all select * from added where opened union all select * from changed where opened)`,
+      sql`logged as (${insertDeviceLogRows(sql`select kind, device_id, merchant_id, 'alarm',
       case when cleared then ${'deviceLogAlarmCleared' satisfies MessageKey} else ${'deviceLogAlarmRaised' satisfies MessageKey} end,
-      jsonb_build_object('content', content), ${at}::timestamptz from told`)})${touched.size > 0 ? followedStatus([...touched]) : sql``}
-    select id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, opened, cleared from told`;
+      jsonb_build_object('content', content), ${at}::timestamptz from told`)})`,
+    );
+    if (touched.size > 0) parts.push(followedStatus([...touched]));
+  }
+  const statement = sql`with ${sql.join(parts, sql`, `)}
+    select id, kind, rule_id, device_id, device_number, merchant_id, level, header, content, opened, cleared, compartment, state, value, detail,
+      (extract(epoch from opened_at) * 1000)::bigint as opened_ms, (extract(epoch from last_seen_at) * 1000)::bigint as seen_ms
+    from (${sql.join(answered, sql` union all `)}) answered`;
   // Alarms opening with a webhook: their deliveries stand or fall with them.
-  const webhooks = [...rules.values()].some((rule) => rule.notifications.includes('WEBHOOK'));
+  const webhooks = told && [...rules.values()].some((rule) => rule.notifications.includes('WEBHOOK'));
   const written = async (tx: Db) => {
     const rows = rowsOf<Record<string, unknown>>(await tx.execute(statement)).map((row) => ({
       id: row['id'] as number,
@@ -451,6 +573,12 @@ async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ open
       header: row['header'] as boolean,
       opened: row['opened'] === true,
       cleared: row['cleared'] === true,
+      compartment: row['compartment'] as number,
+      alarmState: row['state'] as string,
+      value: (row['value'] as number | null) ?? null,
+      detail: row['detail'] as string,
+      openedAt: Number(row['opened_ms']),
+      lastSeenAt: Number(row['seen_ms']),
     }));
     const opened = rows.filter((row) => row.opened);
     // The levels' webhooks hear the alarms opened (docs/alarms.md, "Webhooks").
@@ -458,6 +586,21 @@ async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ open
     return rows;
   };
   const rows = webhooks ? await db.transaction(written) : await written(db);
+  if (steps) {
+    // What the next step takes for these devices: their alarms as the statement left them; a device
+    // with a row it did not answer (another server's alarm opened first) is read again.
+    for (const id of dropped)
+      for (const seen of changes.devices.values()) for (const [key, row] of seen.alarms) if (row.id === id) seen.alarms.delete(key);
+    for (const row of rows) {
+      const seen = changes.devices.get(`${row.kind}/${row.deviceId}`);
+      if (!seen) continue;
+      seen.answers--;
+      const key = `${row.ruleId}/${row.compartment}`;
+      if (row.alarmState === 'CLEARED') seen.alarms.delete(key);
+      else seen.alarms.set(key, { ...row, openedAt: new Date(row.openedAt) });
+    }
+    for (const [key, seen] of changes.devices) steps.last.set(key, seen.answers === 0 ? seen.alarms : undefined);
+  }
   return {
     opened: rows
       .filter((row) => row.opened)
@@ -474,8 +617,7 @@ async function writeChanges(db: Db, changes: Changes, now: Date): Promise<{ open
  */
 function followedStatus(batteryIds: number[]): SQL {
   const ids = `{${batteryIds.join(',')}}`;
-  return sql`,
-    alarmed as (select device_id from ${alarms} where kind = 'battery' and device_id in (select unnest(${ids}::int[]))
+  return sql`alarmed as (select device_id from ${alarms} where kind = 'battery' and device_id in (select unnest(${ids}::int[]))
         and state in ('OPEN', 'ACKNOWLEDGED') and id not in (select id from changed where cleared)
       union select device_id from added where opened and kind = 'battery'
       union select device_id from changed where opened and kind = 'battery'),

@@ -33,7 +33,7 @@ import { cabinets } from '../cabinet/cabinet.table.js';
 import { deviceLogs } from '../device-log/device-log.table.js';
 import { markSilentCabinetsOffline } from '../../device-link/index.js';
 import { alarmLevels, alarmRules, alarms } from './alarm.table.js';
-import { clearRetiredRuleAlarms, evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
+import { AlarmSteps, clearRetiredRuleAlarms, evaluateAlarms, forgetRules, type Reading } from './alarm.evaluate.js';
 import { OFFLINE_RULE, OVERHEATING_RULE } from './alarm.fixtures.js';
 import { alarmAnnouncer } from './alarm.live.js';
 
@@ -825,6 +825,57 @@ describe('alarms', () => {
       } finally {
         stop();
       }
+    });
+  });
+  describe('a batch read beside the step before it', () => {
+    it('counts what the step before changed when a batch was read beside it, opens and clears once, and keeps what a person did', async () => {
+      await server.db.delete(alarmRules);
+      await server.request(alarmApi.rules.add, RULE, { token: admin });
+      forgetRules();
+      const fresh = await createDevices(server, admin, 'battery', 1, { typeId: types.battery, prefix: 'BSTP', merchantId: merchant.id });
+      const device = { id: fresh.ids[0]!, number: fresh.numbers[0]!, typeId: types.battery, merchantId: merchant.id };
+      const logged = async () =>
+        (
+          await server.db
+            .select()
+            .from(deviceLogs)
+            .where(and(eq(deviceLogs.deviceKind, 'battery'), eq(deviceLogs.deviceId, device.id), eq(deviceLogs.kind, 'alarm')))
+            .orderBy(deviceLogs.id)
+        ).map((e) => e.textKey);
+      // As the device link's batches come: the device and its alarms not cleared as the batch's write read them.
+      const read = (temperature: number, alarms = '[]'): Reading => ({
+        ...reading(device.number, { temperature }),
+        device: { ...device, alarms },
+      });
+      const steps = new AlarmSteps();
+      steps.writeBegins();
+      expect(await evaluateAlarms(server.db, [read(60)], at(0), undefined, steps)).toHaveLength(1);
+      // The next batch was written while that step ran and read no alarm: the alarm opened clears all the same.
+      await evaluateAlarms(server.db, [read(40)], at(1), undefined, steps);
+      expect((await activeOf(device.id)).map((r) => r.alarmState)).toEqual(['CLEARED']);
+      expect(await logged()).toEqual(['deviceLogAlarmRaised', 'deviceLogAlarmCleared']);
+      // Raised again; then a read older still, showing it waiting out a hold: it does not open twice.
+      await evaluateAlarms(server.db, [read(60)], at(2), undefined, steps);
+      const open = (await activeOf(device.id)).find((r) => r.alarmState === 'OPEN')!;
+      const as = (state: string) => JSON.stringify([[open.id, open.ruleId, 0, state, at(2).getTime(), 60, '', at(2).getTime()]]);
+      expect(await evaluateAlarms(server.db, [read(61, as('PENDING'))], at(3))).toEqual([]);
+      expect(await activeOf(device.id)).toContainEqual(expect.objectContaining({ id: open.id, alarmState: 'OPEN', openedAt: at(2) }));
+      // Acknowledged by a person while a batch read it open: it takes the value and stays acknowledged.
+      await server.request(alarmApi.battery.acknowledge, { id: open.id, comment: 'On it' }, { token: admin });
+      await evaluateAlarms(server.db, [read(62, as('OPEN'))], at(4));
+      expect(await activeOf(device.id)).toContainEqual(expect.objectContaining({ id: open.id, alarmState: 'ACKNOWLEDGED', value: 62 }));
+      // Cleared by a person; a batch written after the last step ended reads no alarm: the reading opens a new one.
+      await server.request(alarmApi.battery.clear, { id: open.id, comment: 'Checked' }, { token: admin });
+      steps.writeBegins();
+      expect(await evaluateAlarms(server.db, [read(63)], at(5), undefined, steps)).toHaveLength(1);
+      expect((await activeOf(device.id)).map((r) => r.alarmState).sort()).toEqual(['CLEARED', 'CLEARED', 'OPEN']);
+      expect(await logged()).toEqual([
+        'deviceLogAlarmRaised',
+        'deviceLogAlarmCleared',
+        'deviceLogAlarmRaised',
+        'deviceLogAlarmCleared',
+        'deviceLogAlarmRaised',
+      ]);
     });
   });
 });

@@ -3,6 +3,8 @@ export { registerAlarmRoutes } from './alarm.routes.js';
 export { seedAlarmLevels } from './alarm.config.js';
 export { seedDemoAlarms } from './alarm.seed.js';
 export {
+  AlarmSteps,
+  alarmsAlongside,
   compartmentReadings,
   evaluateAlarms,
   readingsOf,

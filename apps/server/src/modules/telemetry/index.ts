@@ -3,4 +3,4 @@ export { maintainTelemetryHistory, purgeTelemetry, summariseEndedHours, TRACK_JO
 export { ensureTelemetryPartitions } from './telemetry.partitions.js';
 export { seedDemoTelemetry } from './demo-telemetry.js';
 export { backlogItems, backlogWindow, persistTelemetry, receiveTime, type TelemetryItem, type TelemetryKind } from './telemetry.ingest.js';
-export type { ReportingDevice } from './telemetry.ingest.js';
+export type { AlongsideRead, ReportingDevice } from './telemetry.ingest.js';

@@ -29,7 +29,16 @@ export interface ReportingDevice {
   number: string;
   merchantId: number | null;
   typeId: number;
+  /** The device's alarms not cleared, as `alongside` read them in the same statement (JSON text; '[]': none). */
+  alarms?: string;
 }
+
+/**
+ * What the write reads beside each kind's devices, in its own statement: a SELECT of `device_id`
+ * and `rows` (one JSON text per device) over the ids `devices` names, or none for that kind (the
+ * alarm rules' read, docs/alarms.md, "Evaluation").
+ */
+export type AlongsideRead = (kind: TelemetryKind, devices: SQL) => SQL | undefined;
 
 let lastMicros = 0;
 
@@ -166,9 +175,10 @@ const KINDS = Object.keys(WRITERS) as TelemetryKind[];
  * received) and one INSERT every report into the history. A backlog's readings (`buffered`) go to
  * the history only, once per device and time, and never change the device's row (the live state is
  * the live reports'). Answers the registered devices by `kind/number`, with their id, owner and type
- * (what the alarm rules read: docs/alarms.md, "Evaluation"); reports of unknown devices are left out.
+ * (what the alarm rules read: docs/alarms.md, "Evaluation"), and with `alongside` what it reads of
+ * them (their alarms not cleared); reports of unknown devices are left out.
  */
-export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<Map<string, ReportingDevice>> {
+export async function persistTelemetry(db: Db, items: TelemetryItem[], alongside?: AlongsideRead): Promise<Map<string, ReportingDevice>> {
   const ctes: SQL[] = [];
   const found: SQL[] = [];
   for (const kind of KINDS) {
@@ -203,14 +213,30 @@ export async function persistTelemetry(db: Db, items: TelemetryItem[]): Promise<
         );
         if (writer.log) ctes.push(sql`${name('logged')} as (${writer.log(updated)})`);
       } else continue;
-      found.push(sql`select ${kind}::text as kind, number, id, merchant_id, type_id from ${updated}`);
+      const read = alongside?.(kind, sql`select id from ${updated}`);
+      found.push(
+        read
+          ? sql`select ${kind}::text as kind, u.number, u.id, u.merchant_id, u.type_id, coalesce(r.rows, '[]') as alarms from ${updated} u left join (${read}) r on r.device_id = u.id`
+          : sql`select ${kind}::text as kind, number, id, merchant_id, type_id${alongside ? sql`, null::text as alarms` : sql``} from ${updated}`,
+      );
     }
   }
   if (ctes.length === 0) return new Map();
   const result = await db.execute(sql`with ${sql.join(ctes, sql`, `)} ${sql.join(found, sql` union all `)}`);
-  const rows = rowsOf<{ kind: string; number: string; id: number; merchant_id: number | null; type_id: number }>(result);
+  const rows = rowsOf<{ kind: string; number: string; id: number; merchant_id: number | null; type_id: number; alarms?: string | null }>(
+    result,
+  );
   return new Map(
-    rows.map((row) => [`${row.kind}/${row.number}`, { id: row.id, number: row.number, merchantId: row.merchant_id, typeId: row.type_id }]),
+    rows.map((row) => [
+      `${row.kind}/${row.number}`,
+      {
+        id: row.id,
+        number: row.number,
+        merchantId: row.merchant_id,
+        typeId: row.type_id,
+        ...(typeof row.alarms === 'string' ? { alarms: row.alarms } : {}),
+      },
+    ]),
   );
 }
 

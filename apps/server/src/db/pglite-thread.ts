@@ -1,7 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { parse, protocol, types } from '@electric-sql/pglite';
 
 /**
  * The embedded database (PGlite) in a thread of its own (docs/scaling.md, "The embedded database in
@@ -64,19 +63,19 @@ const plain = (error) => {
   }
   return { message: String((error && error.message) || error), name: error && error.name, fields };
 };
-// The database's answer crosses as the protocol's bytes, moved (not copied) to the server's thread,
-// which decodes them: the rows are never turned into objects here.
-const answer = (id, data, tx) => parentPort.postMessage({ id, data, tx }, data.byteLength > 0 ? [data.buffer] : []);
+const answer = (id, result) => parentPort.postMessage({ id, result });
 const fail = (id, error) => parentPort.postMessage({ id, error: plain(error) });
-// Whether an answer holds an ErrorResponse ('E'): each message is its type byte and a length.
-const failed = (data) => {
-  for (let at = 0; at + 5 <= data.length; at += 1 + ((data[at + 1] << 24) | (data[at + 2] << 16) | (data[at + 3] << 8) | data[at + 4])) {
-    if (data[at] === 0x45) return true;
-  }
-  return false;
+const rawParsers = (oids) => {
+  if (!oids) return undefined;
+  const parsers = {};
+  for (const oid of oids) parsers[oid] = (value) => value;
+  return parsers;
 };
+const shape = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+const ROLLBACK = new Error('rolled back');
 let db;
 const transactions = new Map();
+const stops = new Map();
 let nextTransaction = 1;
 // One statement (or one transaction, BEGIN to its end) at a time. Statements of an open transaction go
 // straight in; the others wait their turn: the server's own first, background ones (telemetry batches)
@@ -131,64 +130,82 @@ const pump = () => {
     choose();
   });
 };
-// The statements come as the protocol's messages, built in the server's thread (a statement with its
-// parameters is Parse, Bind, Describe, Execute and Sync in one piece): the database reads them in one go.
 const handle = async (message) => {
   const { id } = message;
   try {
     switch (message.op) {
-      case 'run':
-        return answer(id, db.execProtocolRawSync(message.bytes));
+      case 'query': {
+        const target = message.tx ? transactions.get(message.tx).client : db;
+        const result = await target.query(message.sql, message.params, { rowMode: message.rowMode, parsers: rawParsers(message.raw) });
+        return answer(id, shape(result));
+      }
+      case 'exec': {
+        const target = message.tx ? transactions.get(message.tx).client : db;
+        return answer(id, (await target.exec(message.sql)).map(shape));
+      }
       case 'begin': {
-        const data = db.execProtocolRawSync(message.bytes);
-        if (failed(data)) return answer(id, data);
         const tx = nextTransaction++;
+        const entry = {};
+        entry.done = db.transaction(
+          (client) =>
+            new Promise((resolve, reject) => {
+              Object.assign(entry, { client, resolve, reject });
+              transactions.set(tx, entry);
+              answer(id, tx);
+            }),
+        );
         // The connection is held until the transaction ends (its 'end' message).
-        const ended = new Promise((resolve) => transactions.set(tx, resolve));
-        answer(id, data, tx);
-        return await ended;
+        return entry.done.catch((error) => {
+          if (!entry.client) fail(id, error);
+        });
       }
       case 'end': {
-        const release = transactions.get(message.tx);
+        const entry = transactions.get(message.tx);
         transactions.delete(message.tx);
+        if (message.commit) entry.resolve();
+        else entry.reject(ROLLBACK);
         try {
-          answer(id, db.execProtocolRawSync(message.bytes));
-        } finally {
-          if (release) release();
+          await entry.done;
+        } catch (error) {
+          if (error !== ROLLBACK) throw error;
         }
-        return;
+        return answer(id, null);
+      }
+      case 'listen': {
+        const stop = await db.listen(message.channel, (payload) => parentPort.postMessage({ notify: message.channel, payload }));
+        stops.set(message.channel, stop);
+        return answer(id, null);
+      }
+      case 'unlisten': {
+        const stop = stops.get(message.channel);
+        stops.delete(message.channel);
+        if (stop && !db.closed) await stop();
+        return answer(id, null);
       }
       case 'close':
         await db.close();
-        return parentPort.postMessage({ id });
+        return answer(id, null);
     }
   } catch (error) {
     fail(id, error);
   }
 };
 (async () => {
-  let arrays;
   try {
     db = workerData.dataDir ? new PGlite(workerData.dataDir) : new PGlite();
     await db.waitReady;
-    // The array types PGlite decodes (as its own query does): their element types, for the server's thread.
-    arrays = (await db.query(workerData.arrayTypes)).rows;
   } catch (error) {
     parentPort.postMessage({ id: 0, error: plain(error) });
     return;
   }
   parentPort.on('message', schedule);
-  parentPort.postMessage({ id: 0, arrays });
+  answer(0, null);
 })();
 `;
 
-/** The array types PGlite decodes, each with its element type (PGlite's own query at its start). */
-const ARRAY_TYPES = `select b.oid, b.typarray from pg_catalog.pg_type a left join pg_catalog.pg_type b on b.oid = a.typelem
-  where a.typcategory = 'A' group by b.oid, b.typarray order by b.oid`;
-
 interface QueryOptions {
   rowMode?: 'array' | 'object';
-  parsers?: Record<number, (value: string, typeId?: number) => unknown>;
+  parsers?: Record<number, unknown>;
 }
 
 export interface QueryResult {
@@ -197,21 +214,18 @@ export interface QueryResult {
   affectedRows?: number;
 }
 
-type Messages = Parameters<typeof parse.parseResults>[0];
-type DatabaseError = InstanceType<typeof protocol.messages.DatabaseError>;
-
 interface Pending {
-  resolve(value: { messages: Messages; tx?: number }): void;
+  resolve(value: unknown): void;
   reject(error: Error): void;
   background: boolean;
 }
 
 interface Answer {
-  id: number;
-  data?: Uint8Array;
-  tx?: number;
-  arrays?: { oid: number; typarray: number }[];
+  id?: number;
+  result?: unknown;
   error?: { message: string; name?: string; fields: Record<string, unknown> };
+  notify?: string;
+  payload?: string;
 }
 
 /** A database error as thrown in the thread: same message, code, constraint and detail. */
@@ -221,35 +235,6 @@ function rebuild(error: NonNullable<Answer['error']>): Error {
   return rebuilt;
 }
 
-const { serialize } = protocol;
-// The parameters as the PostgreSQL driver sends them (text; buffers as binary), so a statement gets
-// the same values on both databases.
-const pgUtils = createRequire(import.meta.url)('pg/lib/utils') as { prepareValue: (value: unknown) => string | Buffer | null };
-
-function joined(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let at = 0;
-  for (const part of parts) {
-    bytes.set(part, at);
-    at += part.length;
-  }
-  return bytes;
-}
-
-/** A statement with its parameters, as one piece: Parse, Bind, Describe, Execute, Sync. The bytes are a copy of their own: they are moved to the thread. */
-function extended(sql: string, params: unknown[]): Uint8Array {
-  const values = params.map((value) => pgUtils.prepareValue(value));
-  return joined([
-    serialize.parse({ text: sql }),
-    serialize.bind({ values }),
-    serialize.describe({ type: 'P' }),
-    serialize.execute({}),
-    serialize.sync(),
-  ]);
-}
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
 /** The client the query builder's PGlite driver is given: the same calls, answered by the thread. */
 export class PgliteThread {
   readonly waitReady: Promise<void>;
@@ -257,8 +242,6 @@ export class PgliteThread {
   private readonly worker: Worker;
   private readonly pending = new Map<number, Pending>();
   private readonly handlers = new Map<string, Set<(payload: string) => void>>();
-  /** PGlite's decoders by type, as its own instance has them (with its array types once the thread is ready). */
-  private readonly parsers: Record<number, (value: string, typeId?: number) => unknown> = { ...types.parsers };
   private nextId = 1;
 
   /**
@@ -267,10 +250,7 @@ export class PgliteThread {
    */
   constructor(dataDir: string | undefined, options: { lingerMs?: number } = {}) {
     const pglite = createRequire(import.meta.url).resolve('@electric-sql/pglite');
-    this.worker = new Worker(THREAD_SOURCE, {
-      eval: true,
-      workerData: { pglite, dataDir, lingerMs: options.lingerMs ?? 4, arrayTypes: ARRAY_TYPES },
-    });
+    this.worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { pglite, dataDir, lingerMs: options.lingerMs ?? 4 } });
     this.waitReady = new Promise<void>((resolve, reject) => this.pending.set(0, { resolve: () => resolve(), reject, background: true }));
     this.waitReady.catch(() => void this.worker.terminate());
     this.worker.on('message', (answer: Answer) => this.receive(answer));
@@ -287,56 +267,48 @@ export class PgliteThread {
   }
 
   private receive(answer: Answer): void {
-    const waiting = this.pending.get(answer.id);
+    if (answer.notify !== undefined) {
+      for (const handler of this.handlers.get(answer.notify) ?? []) handler(answer.payload ?? '');
+      return;
+    }
+    const waiting = this.pending.get(answer.id!);
     if (!waiting) return;
-    this.pending.delete(answer.id);
+    this.pending.delete(answer.id!);
     if (!waiting.background) {
       own.pending--;
       own.answeredAt = performance.now();
     }
     // The thread keeps the process alive only while a statement is on its way.
     if (this.pending.size === 0) this.worker.unref();
-    if (answer.error) return waiting.reject(rebuild(answer.error));
-    for (const { oid, typarray } of answer.arrays ?? []) {
-      this.parsers[typarray] = (value) => types.arrayParser(value, this.parsers[oid]!, typarray);
-    }
-    const messages: Messages = [];
-    if (answer.data && answer.data.length > 0) new protocol.Parser().parse(answer.data, (message) => messages.push(message));
-    // Notifications arrive with the answer of the statement they followed (PGlite is one connection).
-    for (const message of messages) {
-      if (!(message instanceof protocol.messages.NotificationResponseMessage)) continue;
-      for (const handler of this.handlers.get(message.channel) ?? []) handler(message.payload);
-    }
-    waiting.resolve({ messages, tx: answer.tx });
+    if (answer.error) waiting.reject(rebuild(answer.error));
+    else waiting.resolve(answer.result);
   }
 
-  private call(message: { op: string; bytes?: Uint8Array; tx?: number }): Promise<{ messages: Messages; tx?: number }> {
+  private call<T>(message: Record<string, unknown>): Promise<T> {
     if (this.closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
     const background = lanes.getStore()?.background === true;
     if (!background) own.pending++;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject, background });
-      this.worker.postMessage({ ...message, id, background }, message.bytes ? [message.bytes.buffer as ArrayBuffer] : []);
+    return new Promise<T>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve, reject, background });
+      this.worker.postMessage({ ...message, id, background });
     });
-  }
-
-  /** The statement's results, or its error (as PGlite throws it: the database's fields, the statement and its parameters). */
-  private async results(op: string, bytes: Uint8Array, tx: number | undefined, query: string, params?: unknown[], options?: QueryOptions) {
-    const { messages, tx: opened } = await this.call({ op, bytes, tx });
-    const error = messages.find((message): message is DatabaseError => message.name === 'error');
-    if (error) throw Object.assign(error, { query, params, queryOptions: options });
-    return { results: parse.parseResults(messages, this.parsers, options), tx: opened };
   }
 
   private statement(tx: number | undefined) {
     return {
-      query: async (sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult> => {
-        const { results } = await this.results('run', extended(sql, params ?? []), tx, sql, params, options);
-        return results[0] as QueryResult;
-      },
-      exec: async (sql: string): Promise<QueryResult[]> => (await this.results('run', joined([serialize.query(sql)]), tx, sql)).results,
+      query: (sql: string, params?: unknown[], options?: QueryOptions) =>
+        this.call<QueryResult>({
+          op: 'query',
+          tx,
+          sql,
+          params: params ?? [],
+          rowMode: options?.rowMode,
+          // The driver's parsers keep some types' text as it is; the thread does the same for those types.
+          raw: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+        }),
+      exec: (sql: string) => this.call<QueryResult[]>({ op: 'exec', tx, sql }),
     };
   }
 
@@ -350,18 +322,18 @@ export class PgliteThread {
 
   /** The callback's statements run inside one transaction, which holds the connection until it ends. */
   async transaction<T>(callback: (client: ReturnType<PgliteThread['statement']> & { closed: boolean }) => Promise<T>): Promise<T> {
-    const { tx } = await this.results('begin', joined([serialize.query('BEGIN')]), undefined, 'BEGIN');
+    const tx = await this.call<number>({ op: 'begin' });
     const client = { ...this.statement(tx), closed: false };
     let result: T;
     try {
       result = await callback(client);
     } catch (error) {
       client.closed = true;
-      await this.results('end', joined([serialize.query('ROLLBACK')]), tx, 'ROLLBACK').catch(() => undefined);
+      await this.call({ op: 'end', tx, commit: false }).catch(() => undefined);
       throw error;
     }
     client.closed = true;
-    await this.results('end', joined([serialize.query('COMMIT')]), tx, 'COMMIT');
+    await this.call({ op: 'end', tx, commit: true });
     return result;
   }
 
@@ -370,14 +342,14 @@ export class PgliteThread {
     if (!handlers) {
       handlers = new Set();
       this.handlers.set(channel, handlers);
-      await this.exec(`LISTEN ${quoted(channel)}`);
+      await this.call({ op: 'listen', channel });
     }
     handlers.add(handler);
     return async () => {
       handlers.delete(handler);
       if (handlers.size > 0 || this.handlers.get(channel) !== handlers) return;
       this.handlers.delete(channel);
-      if (!this.closed) await this.exec(`UNLISTEN ${quoted(channel)}`);
+      if (!this.closed) await this.call({ op: 'unlisten', channel });
     };
   }
 

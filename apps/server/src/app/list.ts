@@ -1,5 +1,20 @@
-import { and, asc, Column, desc, eq, getTableColumns, inArray, is, lt, sql, SQL } from 'drizzle-orm';
-import { PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import {
+  and,
+  asc,
+  Column,
+  desc,
+  eq,
+  getTableColumns,
+  getTableName,
+  inArray,
+  is,
+  lt,
+  sql,
+  SQL,
+  Table,
+  type DriverValueDecoder,
+} from 'drizzle-orm';
+import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { COUNT_EXACT_LIMIT, type EndpointDef, type MessageKey, type Page, type ParsedInputOf } from '@swap/contracts';
 import type { Db } from '../db/client.js';
@@ -156,14 +171,10 @@ async function estimatedRows(db: Db, table: PgTable, where: SQL | undefined): Pr
 export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
   const estimate = await estimatedRows(db, table, where);
   if (estimate !== null && estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
-  const capped = db
-    .select({ one: sql`1` })
-    .from(table)
-    .where(where)
-    .limit(COUNT_EXACT_LIMIT + 1)
-    .as('capped');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(capped);
-  const n = row?.n ?? 0;
+  const result: unknown = await db.execute(
+    sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where} ` : sql``}limit ${COUNT_EXACT_LIMIT + 1}) capped`,
+  );
+  const n = (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
   if (n <= COUNT_EXACT_LIMIT) return { total: n, exact: true };
   return { total: Math.max(estimate ?? n, n), exact: false };
 }
@@ -229,6 +240,81 @@ const STORED_KINDS: Record<string, StoredKind> = {
   },
 };
 
+/** Renders statements the way every database of the product does (no casing option). */
+const dialect = new PgDialect();
+
+/** Where the page statement's condition goes when its fixed part is rendered once. */
+const CONDITION_MARK = '/*list condition*/';
+
+/** One selected value of a list's row: where it goes in the row and how its driver value is read. */
+interface RowField {
+  /** The field's name, and the nested object it sits in (a whole table selected as `battery: batteries`). */
+  name: string;
+  group: string | undefined;
+  decoder: DriverValueDecoder<unknown, unknown>;
+  /**
+   * The first column of a nested object whose columns all come from one left-joined table: null, the
+   * object is null (no row joined), as the query builder reads it.
+   */
+  nullsGroup: boolean;
+}
+
+/**
+ * The page statement of a list, its selection, table and joins rendered once (docs/scaling.md, "How
+ * a device list page is read"): each call renders only its condition and order, and reads the rows
+ * as arrays, each value decoded as the query builder decodes it and set once in the row.
+ */
+interface PageStatement {
+  head: SQL;
+  fields: RowField[];
+  /** The index of the list's id in the array row. */
+  idAt: number;
+}
+
+// An expression's decoder (`sql\`…\`.mapWith(…)`; by default the value as the driver answers it).
+const decoderOf = (expression: SQL) => (expression as unknown as { decoder: DriverValueDecoder<unknown, unknown> }).decoder;
+
+/** The selection's values in the order the query builder selects them. */
+function rowFields(selection: Selection, leftJoined: ReadonlySet<string>, group?: string): RowField[] {
+  const fields: RowField[] = [];
+  for (const [name, field] of Object.entries(selection)) {
+    if (is(field, Column)) fields.push({ name, group, decoder: field, nullsGroup: false });
+    else if (is(field, SQL)) fields.push({ name, group, decoder: decoderOf(field), nullsGroup: false });
+    else if (is(field, SQL.Aliased)) fields.push({ name, group, decoder: decoderOf(field.sql), nullsGroup: false });
+    else if (group !== undefined) throw new Error(`list selection: "${group}.${name}" nests too deep`);
+    else {
+      const nested = is(field, Table) ? (getTableColumns(field) as Selection) : (field as Selection);
+      const inner = rowFields(nested, leftJoined, name);
+      const columns = Object.values(nested).filter((value) => is(value, Column));
+      const tables = new Set(columns.map((column) => getTableName(column.table)));
+      const first = inner[Object.values(nested).indexOf(columns[0])];
+      if (first && tables.size === 1 && leftJoined.has(getTableName(columns[0]!.table))) first.nullsGroup = true;
+      fields.push(...inner);
+    }
+  }
+  return fields;
+}
+
+/** The row of an array of driver values, as the query builder maps it (the value at `skip` left out). */
+function rowOf(fields: RowField[], values: unknown[], skip: number): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  let emptyGroups: string[] | undefined;
+  for (let i = 0; i < fields.length; i++) {
+    if (i === skip) continue;
+    const field = fields[i]!;
+    const raw = values[i];
+    const value = raw === null ? null : field.decoder.mapFromDriverValue(raw);
+    if (field.group === undefined) row[field.name] = value;
+    else {
+      const node = (row[field.group] ??= {}) as Record<string, unknown>;
+      node[field.name] = value;
+      if (field.nullsGroup && value === null) (emptyGroups ??= []).push(field.group);
+    }
+  }
+  if (emptyGroups) for (const group of emptyGroups) row[group] = null;
+  return row;
+}
+
 /** Declares a list; see ListDeclaration. */
 export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 'capped', More = undefined>(
   decl: ListDeclaration<E, Row, Rec, More, C>,
@@ -253,6 +339,43 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
   }
   const rowsQuery = (ctx: Ctx) => joined(ctx.db.select(selection).from(table).$dynamic());
 
+  // The page statement's fixed part, rendered on first use; null when it holds parameters (a join's
+  // condition with a value), then the query builder renders the whole statement each time.
+  let pageStatement: PageStatement | null | undefined;
+  function pageStatementOf(ctx: Ctx): PageStatement | null {
+    if (pageStatement !== undefined) return pageStatement;
+    const rendered = rowsQuery(ctx).where(sql.raw(CONDITION_MARK)).toSQL();
+    if (rendered.params.length > 0 || !rendered.sql.endsWith(CONDITION_MARK)) return (pageStatement = null);
+    const leftJoined = new Set((decl.joins ?? []).filter((join) => join.left).map((join) => getTableName(join.table)));
+    const fields = rowFields(selection, leftJoined);
+    return (pageStatement = {
+      head: sql.raw(rendered.sql.slice(0, -CONDITION_MARK.length)),
+      fields,
+      idAt: fields.findIndex((field) => field.name === ROW_ID && field.group === undefined),
+    });
+  }
+
+  /** The rows of a condition in the list's order, each row with its id apart. */
+  async function readRows(ctx: Ctx, condition: SQL, orderBy: SQL[]): Promise<{ rows: Row[]; ids: number[] }> {
+    const statement = pageStatementOf(ctx);
+    if (!statement) {
+      const rows = rowsQuery(ctx).where(condition);
+      const raw = (await (orderBy.length > 0 ? rows.orderBy(...orderBy) : rows)) as Record<string, unknown>[];
+      return { rows: raw.map(({ [ROW_ID]: _id, ...row }) => row as Row), ids: raw.map((row) => row[ROW_ID] as number) };
+    }
+    const order = orderBy.length > 0 ? sql` order by ${sql.join(orderBy, sql`, `)}` : sql``;
+    const query = dialect.sqlToQuery(sql`${statement.head}${condition}${order}`);
+    const values = await ctx.db._.session.prepareQuery(query, undefined, undefined, true, (rows) => rows).execute();
+    const { fields, idAt } = statement;
+    const rows: Row[] = [];
+    const ids: number[] = [];
+    for (const array of values as unknown[][]) {
+      rows.push(rowOf(fields, array, idAt) as Row);
+      ids.push(fields[idAt]!.decoder.mapFromDriverValue(array[idAt]) as number);
+    }
+    return { rows, ids };
+  }
+
   async function where(ctx: Ctx, query: QueryOf<E>): Promise<SQL | undefined> {
     const conditions: (SQL | undefined)[] = [decl.scope(ctx)];
     if (decl.parent) conditions.push(await decl.parent(ctx, query));
@@ -276,13 +399,15 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     order ? [order.direction === 'asc' ? asc(order.column) : desc(order.column), desc(id)] : [desc(id)];
 
   async function presentAll(ctx: Ctx, raw: Record<string, unknown>[]): Promise<Rec[]> {
-    const rows = raw.map(({ [ROW_ID]: _id, ...row }) => row as Row);
-    const more = decl.more
-      ? await decl.more(
-          ctx,
-          raw.map((row) => row[ROW_ID] as number),
-        )
-      : (undefined as More);
+    return present(
+      ctx,
+      raw.map(({ [ROW_ID]: _id, ...row }) => row as Row),
+      raw.map((row) => row[ROW_ID] as number),
+    );
+  }
+
+  async function present(ctx: Ctx, rows: Row[], ids: number[]): Promise<Rec[]> {
+    const more = decl.more ? await decl.more(ctx, ids) : (undefined as More);
     return rows.map((row) => decl.present(row, ctx, more));
   }
 
@@ -420,13 +545,8 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
         .offset((current - 1) * size);
       // The rows and the total are read side by side (two pool connections): a page costs the
       // slower of the two round trips, not their sum.
-      const [raw, counted] = await Promise.all([
-        rowsQuery(ctx)
-          .where(inArray(id, ids))
-          .orderBy(...orderBy) as Promise<Record<string, unknown>[]>,
-        count(ctx, condition),
-      ]);
-      const records = await presentAll(ctx, raw);
+      const [read, counted] = await Promise.all([readRows(ctx, inArray(id, ids), orderBy), count(ctx, condition)]);
+      const records = await present(ctx, read.rows, read.ids);
       const page: Page<Rec> = { records, total: counted.total, current, size, pages: Math.ceil(counted.total / size) };
       return (decl.count === 'capped' ? { ...page, totalExact: counted.exact } : page) as ListPage<Rec, C>;
     },
@@ -482,9 +602,9 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     },
 
     async detail(ctx, recordId) {
-      const raw = (await rowsQuery(ctx).where(and(eq(id, recordId), decl.scope(ctx)))) as Record<string, unknown>[];
-      if (raw.length === 0) throw new AppError(decl.missing ?? 'recordNotFound');
-      const [record] = await presentAll(ctx, raw);
+      const read = await readRows(ctx, and(eq(id, recordId), decl.scope(ctx))!, []);
+      if (read.rows.length === 0) throw new AppError(decl.missing ?? 'recordNotFound');
+      const [record] = await present(ctx, read.rows, read.ids);
       return record!;
     },
   };

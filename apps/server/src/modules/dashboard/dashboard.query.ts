@@ -139,16 +139,19 @@ export async function dashboardRanking(ctx: Reader, now = new Date()): Promise<D
   const today = dayOf(now, await dashboardZone(ctx.db));
   const cabinet = cabinetJoin(c.cabinetId);
   const swaps = sql<number>`sum(${c.swaps})::int`;
-  const rows = await ctx.db
-    .select({ cabinetId: c.cabinetId, cabinetNumber: cabinet.number, stationId: sql<number | null>`max(${c.stationId})`, swaps })
-    .from(c)
-    .innerJoin(cabinet.join.table, cabinet.join.on)
-    .where(and(eq(c.day, today), tenant(ctx, c.merchantId)))
-    .groupBy(c.cabinetId, cabinet.number)
-    .having(sql`sum(${c.swaps}) > 0`)
-    .orderBy(desc(swaps), asc(cabinet.number))
-    .limit(RANK_SIZE);
-  const emptiest = await fewestSwappableStations(ctx.db, ctx.principal.merchantId, RANK_SIZE);
+  // The two rankings side by side: neither reads the other (at 100 M swaps each takes 15-40 ms; docs/dashboard.md, "Bench").
+  const [rows, emptiest] = await Promise.all([
+    ctx.db
+      .select({ cabinetId: c.cabinetId, cabinetNumber: cabinet.number, stationId: sql<number | null>`max(${c.stationId})`, swaps })
+      .from(c)
+      .innerJoin(cabinet.join.table, cabinet.join.on)
+      .where(and(eq(c.day, today), tenant(ctx, c.merchantId)))
+      .groupBy(c.cabinetId, cabinet.number)
+      .having(sql`sum(${c.swaps}) > 0`)
+      .orderBy(desc(swaps), asc(cabinet.number))
+      .limit(RANK_SIZE),
+    fewestSwappableStations(ctx.db, ctx.principal.merchantId, RANK_SIZE),
+  ]);
   const stations = await describeStations(ctx.db, [
     ...rows.flatMap((row) => (row.stationId === null ? [] : [row.stationId])),
     ...emptiest.map((row) => row.stationId),

@@ -51,7 +51,7 @@ export const swapOrders = pgTable(
     index('swap_order_kind_no_idx').on(t.kind, t.orderNo),
     index('swap_order_status_created_idx').on(t.kind, t.status, t.createdAt),
     index('swap_order_customer_idx').on(t.customerId, t.createdAt),
-    index('swap_order_cabinet_idx').on(t.cabinetId, t.createdAt),
+    index('swap_order_cabinet_idx').on(t.cabinetId, t.kind, t.createdAt),
     index('swap_order_unpaid_idx')
       .on(t.createdAt)
       .where(sql`${t.status} in ('REGISTERED', 'IN_PROGRESS')`),

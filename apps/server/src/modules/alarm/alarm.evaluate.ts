@@ -295,20 +295,34 @@ interface Active {
 }
 
 /**
- * An alarm that stays as it is (open, acknowledged or pending) takes a report's value and detail
- * when they differ from its own, and otherwise has its last-seen time written at most this often
- * (docs/alarms.md, "Evaluation"): rewriting every alarm at every report was most of the rule step's
- * write (docs/scaling.md, "Alarm rules on the ingest path").
+ * An alarm that stays as it is (open, acknowledged or pending) takes a report's value at once when
+ * it is worse than its own (`worse`) and a fault detail that differs from its own; any other
+ * differing value, and the last-seen time, at most this often (docs/alarms.md, "Evaluation"):
+ * rewriting every alarm at every report whose reading drifted was most of the rule step's write
+ * (docs/scaling.md, "Alarm rules on the ingest path").
  */
 export const ALARM_SEEN_REFRESH_MS = 30_000;
 
-/** Whether a report changes nothing an alarm shows: same value and detail, last seen recently. */
-function unchangedBy(row: Active, value: number | null, detail: string | null, now: Date): boolean {
-  return (
-    (value === null || value === row.value) &&
-    (detail === null || detail === row.detail) &&
-    now.getTime() - row.lastSeenAt < ALARM_SEEN_REFRESH_MS
+/**
+ * How deep a value lies in a rule's range: its distance to the nearer bound the rule has, negative
+ * outside the range (in the clear margin). A value deeper than another is worse.
+ */
+function depth(rule: Pick<Rule, 'rangeFrom' | 'rangeTo'>, value: number): number {
+  return Math.min(
+    rule.rangeFrom === null ? Number.POSITIVE_INFINITY : value - rule.rangeFrom,
+    rule.rangeTo === null ? Number.POSITIVE_INFINITY : rule.rangeTo - value,
   );
+}
+
+/**
+ * Whether a report changes nothing an alarm must show now: its value is not worse than the alarm's
+ * (or the same), its fault detail the same, and the alarm was last written less than
+ * ALARM_SEEN_REFRESH_MS ago.
+ */
+function unchangedBy(rule: Rule, row: Active, value: number | null, detail: string | null, now: Date): boolean {
+  if (detail !== null && detail !== row.detail) return false;
+  if (now.getTime() - row.lastSeenAt >= ALARM_SEEN_REFRESH_MS) return false;
+  return value === null || value === row.value || (row.value !== null && depth(rule, value) <= depth(rule, row.value));
 }
 
 /** What a batch's readings do to the alarms, all kinds together, written in one statement. */
@@ -480,12 +494,12 @@ async function planKind(
         else if (now.getTime() - row.openedAt.getTime() >= rule.holdSeconds * 1000) {
           if (kind === 'battery') changes.touched.add(device.id);
           changes.updates.push({ id: row.id, state: 'OPEN', value, detail, opened: true, cleared: false });
-        } else if (!unchangedBy(row, value, detail, now))
+        } else if (!unchangedBy(rule, row, value, detail, now))
           changes.updates.push({ id: row.id, state: 'PENDING', value, detail, opened: false, cleared: false });
       } else if (said === 'clear') {
         changes.updates.push({ id: row.id, state: 'CLEARED', value, detail, opened: false, cleared: true });
         if (kind === 'battery') changes.touched.add(device.id);
-      } else if (!unchangedBy(row, value, detail, now))
+      } else if (!unchangedBy(rule, row, value, detail, now))
         changes.updates.push({ id: row.id, state: row.alarmState, value, detail, opened: false, cleared: false });
     }
     if (changes.inserts.length + changes.updates.length + changes.dropped.length > planned) {

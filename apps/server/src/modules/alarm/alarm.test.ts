@@ -205,9 +205,12 @@ describe('alarms', () => {
       let rows = await activeOf(id!);
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ alarmState: 'OPEN', openedAt: at(1) });
-      // 52 is below 55 but within the 5° margin: still open.
+      // Each reading worse than the alarm's was written at once (58 and 59 after 59 were not worse).
+      expect(rows[0]).toMatchObject({ value: 60, lastSeenAt: at(3) });
+      // 52 is below 55 but within the 5° margin: still open, and a better reading waits for the
+      // alarm's 30 s refresh (docs/alarms.md, "Evaluation").
       await evaluateAlarms(server.db, [reading(number!, { temperature: 52 })], at(4));
-      expect((await activeOf(id!))[0]).toMatchObject({ alarmState: 'OPEN', value: 52 });
+      expect((await activeOf(id!))[0]).toMatchObject({ alarmState: 'OPEN', value: 60, lastSeenAt: at(3) });
       await evaluateAlarms(server.db, [reading(number!, { temperature: 49 })], at(5));
       rows = await activeOf(id!);
       expect(rows[0]).toMatchObject({ alarmState: 'CLEARED', clearedAt: at(5) });
@@ -226,6 +229,13 @@ describe('alarms', () => {
       expect(await open()).toMatchObject({ value: 71, lastSeenAt: at(21) });
       await evaluateAlarms(server.db, [reading(number!, { temperature: 71 })], at(51));
       expect(await open()).toMatchObject({ value: 71, lastSeenAt: at(51) });
+      // A better reading is written once the alarm was last written 30 s ago, a worse one at once.
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 64 })], at(60));
+      expect(await open()).toMatchObject({ value: 71, lastSeenAt: at(51) });
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 63 })], at(81));
+      expect(await open()).toMatchObject({ value: 63, lastSeenAt: at(81) });
+      await evaluateAlarms(server.db, [reading(number!, { temperature: 65 })], at(82));
+      expect(await open()).toMatchObject({ value: 65, lastSeenAt: at(82) });
     });
 
     it('waits out the hold time (kept in the database across a restart) and forgets a condition that did not hold', async () => {
@@ -252,7 +262,12 @@ describe('alarms', () => {
       expect(await evaluateAlarms(server.db, [reading(second!, { soc: 7 })], at(59))).toEqual([]);
       const opened = await evaluateAlarms(server.db, [reading(second!, { soc: 7 })], at(61));
       expect(opened.map((o) => o.number)).toEqual([second]);
-      expect((await activeOf(secondId!))[0]).toMatchObject({ alarmState: 'OPEN', openedAt: at(61), header: true });
+      expect((await activeOf(secondId!))[0]).toMatchObject({ alarmState: 'OPEN', openedAt: at(61), header: true, value: 7 });
+      // Under a range's upper bound a lower charge is the worse reading: written at once, a higher one not.
+      await evaluateAlarms(server.db, [reading(second!, { soc: 9 })], at(62));
+      expect((await activeOf(secondId!))[0]).toMatchObject({ value: 7, lastSeenAt: at(61) });
+      await evaluateAlarms(server.db, [reading(second!, { soc: 6 })], at(63));
+      expect((await activeOf(secondId!))[0]).toMatchObject({ value: 6, lastSeenAt: at(63) });
     });
 
     it('lets a rule naming the device type replace the same owner’s rule of the parameter; another owner’s rule watches none of its devices', async () => {

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../messages.js';
 import {
   DEVICE_FAILURE_MESSAGES,
+  acceptBatteryTelemetry,
+  acceptVehicleTelemetry,
   batteryTelemetry,
   cabinetEvent,
   cabinetState,
@@ -170,5 +172,106 @@ describe('device payloads', () => {
     expect(firmwareStatusReport.safeParse({ commandId: id, version: '1.5.0', status: 'InvalidChecksum', ts }).success).toBe(true);
     expect(firmwareStatusReport.safeParse({ commandId: id, version: '1.5.0', status: 'Bricked', ts }).success).toBe(false);
     expect(firmwareStatusReport.safeParse({ commandId: id, version: '', status: 'Installed', ts }).success).toBe(false);
+  });
+});
+
+describe('telemetry acceptors', () => {
+  // Every field of a valid report replaced by each of these (or left out), and whole reports that
+  // are no object: the acceptor answers what the schema answers, or nothing where it refuses.
+  const odd: unknown[] = [
+    null,
+    true,
+    false,
+    '',
+    'x',
+    'ALLOWED',
+    'FORBIDDEN',
+    'ON',
+    'OFF',
+    'on',
+    [],
+    {},
+    [3.3],
+    ['3'],
+    [null],
+    [5.1],
+    [-0.1],
+    new Array(300).fill(3),
+    new Array(301).fill(3),
+    -1001,
+    -1000,
+    -41,
+    -40,
+    -1,
+    -0,
+    0,
+    0.5,
+    1,
+    5,
+    5.1,
+    31,
+    32,
+    99,
+    100,
+    100.5,
+    150,
+    151,
+    300,
+    300.1,
+    1000,
+    1001,
+    2147483647,
+    2147483648,
+    1e300,
+    -1e300,
+    '87',
+    'x'.repeat(200),
+    'x'.repeat(201),
+    'a\u0000b',
+    '\ud800',
+    'ok \ud83d\udd0b',
+    { lat: 0, lng: 0 },
+    { lat: 91, lng: 0 },
+    { lat: -90, lng: -180 },
+    { lat: 0, lng: 180.5 },
+    { lat: 0 },
+    { lat: '1', lng: 0 },
+    { lat: 1, lng: 2, alt: 3 },
+    [1, 2],
+    ts,
+    '2026-11-21T10:00:00Z',
+    '2026-11-21T10:00:00+07:00',
+    '2028-02-29T10:00:00Z',
+    '2026-02-29T10:00:00Z',
+    '2026-11-21 10:00:00Z',
+    '2026-11-21T10:00:00',
+    `${ts} `,
+    '2026-11-21T24:00:00Z',
+  ];
+  const variants = (base: Record<string, unknown>) => {
+    const out: unknown[] = [null, [], 'report', 1, { ...base, extra: 1, __proto__: 2 }, base];
+    for (const key of [...Object.keys(base), 'soc', 'fault']) {
+      const { [key]: _, ...without } = base;
+      out.push(without);
+      for (const value of odd) out.push({ ...base, [key]: value });
+    }
+    return out;
+  };
+  const same = (accept: (json: unknown) => unknown, schema: typeof batteryTelemetry | typeof vehicleTelemetry, base: object) => {
+    for (const json of variants(base as Record<string, unknown>)) {
+      const checked = schema.safeParse(json);
+      const accepted = accept(json);
+      expect(accepted, JSON.stringify(json)).toStrictEqual(checked.success ? checked.data : undefined);
+      if (checked.success) expect(Object.keys(accepted as object)).toEqual(Object.keys(checked.data));
+    }
+  };
+  it('take exactly the battery reports the schema takes, as it answers them', () => {
+    same(acceptBatteryTelemetry, batteryTelemetry, battery);
+    same(acceptBatteryTelemetry, batteryTelemetry, { ...battery, position: null });
+  });
+  it('take exactly the vehicle reports the schema takes, as it answers them', () => {
+    same(acceptVehicleTelemetry, vehicleTelemetry, vehicle);
+    same(acceptVehicleTelemetry, vehicleTelemetry, { ...vehicle, soc: 40, fault: 'E12 motor' });
+    same(acceptVehicleTelemetry, vehicleTelemetry, { ...vehicle, soc: null, fault: null });
   });
 });

@@ -116,6 +116,99 @@ export const vehicleTelemetry = z.object({
 });
 export type VehicleTelemetry = z.infer<typeof vehicleTelemetry>;
 
+/**
+ * The battery and vehicle telemetry schemas checked by hand, for the ingest path's hot loop
+ * (docs/device-protocol.md, "Malformed messages"): a report they take is answered as the schema
+ * answers it (the same fields, unknown ones dropped), anything else undefined, and the schema then
+ * words why it is refused. They take exactly what the schemas take (device.test.ts compares them on
+ * every field's edge cases); a change to a schema above changes its acceptor here.
+ */
+const TS_PATTERN = (ts as unknown as { _zod: { pattern: RegExp } })._zod.pattern;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const inRange = (value: unknown, min: number, max: number): value is number => typeof value === 'number' && value >= min && value <= max;
+const wholeIn = (value: unknown, min: number, max = 2_147_483_647): value is number =>
+  Number.isSafeInteger(value) && inRange(value, min, max);
+const isTs = (value: unknown): value is string => typeof value === 'string' && TS_PATTERN.test(value);
+const positionOf = (value: unknown): GeoPosition | undefined =>
+  isObject(value) && inRange(value['lat'], -90, 90) && inRange(value['lng'], -180, 180)
+    ? { lat: value['lat'], lng: value['lng'] }
+    : undefined;
+const oneOf = <T extends string>(values: readonly T[], value: unknown): value is T => values.includes(value as T);
+
+export function acceptBatteryTelemetry(json: unknown): BatteryTelemetry | undefined {
+  if (!isObject(json)) return undefined;
+  const {
+    ts: at,
+    soc,
+    voltage,
+    current,
+    temperature,
+    cellVoltages,
+    cycles,
+    gsmSignal,
+    gpsSignal,
+    position,
+    chargeSwitch,
+    dischargeSwitch,
+  } = json;
+  const place = position === null ? null : positionOf(position);
+  if (
+    !isTs(at) ||
+    !inRange(soc, 0, 100) ||
+    !inRange(voltage, 0, 1000) ||
+    !inRange(current, -1000, 1000) ||
+    !inRange(temperature, -40, 150) ||
+    !Array.isArray(cellVoltages) ||
+    cellVoltages.length < 1 ||
+    cellVoltages.length > 300 ||
+    !cellVoltages.every((cell) => inRange(cell, 0, 5)) ||
+    !wholeIn(cycles, 0) ||
+    !wholeIn(gsmSignal, 0, 31) ||
+    !wholeIn(gpsSignal, 0, 99) ||
+    place === undefined ||
+    !oneOf(SWITCH_PERMISSIONS, chargeSwitch) ||
+    !oneOf(SWITCH_PERMISSIONS, dischargeSwitch)
+  )
+    return undefined;
+  return {
+    ts: at,
+    soc,
+    voltage,
+    current,
+    temperature,
+    cellVoltages: [...cellVoltages],
+    cycles,
+    gsmSignal,
+    gpsSignal,
+    position: place,
+    chargeSwitch,
+    dischargeSwitch,
+  };
+}
+
+export function acceptVehicleTelemetry(json: unknown): VehicleTelemetry | undefined {
+  if (!isObject(json)) return undefined;
+  const { ts: at, position, speed, acc, soc, fault } = json;
+  const place = positionOf(position);
+  if (
+    !isTs(at) ||
+    place === undefined ||
+    !inRange(speed, 0, 300) ||
+    !oneOf(ACC_STATES, acc) ||
+    (soc !== undefined && soc !== null && !inRange(soc, 0, 100)) ||
+    (fault !== undefined && fault !== null && (typeof fault !== 'string' || fault.length > 200 || hasIllegalText(fault)))
+  )
+    return undefined;
+  return {
+    ts: at,
+    position: place,
+    speed,
+    acc,
+    ...(soc !== undefined ? { soc } : {}),
+    ...(fault !== undefined ? { fault } : {}),
+  };
+}
+
 /** Readings one backlog message carries at most (docs/device-protocol.md, "Backlog"); a longer backlog is sent in several. */
 export const BACKLOG_MAX_READINGS = 500;
 /** How far past the server's clock a backlog reading's `ts` may lie (device clock drift); later ones are dropped. */

@@ -40,15 +40,33 @@ export function backlogTopic(kind: 'battery' | 'vehicle', no: string): string {
 }
 
 export interface DeviceTopic {
-  kind: DeviceKind;
-  number: string;
-  channel: string;
+  readonly kind: DeviceKind;
+  readonly number: string;
+  readonly channel: string;
 }
 
 const KINDS: readonly string[] = ['cabinet', 'battery', 'vehicle'];
 
+/**
+ * Topics split before, by their text: every message of a device names the same few topics, and the
+ * ingest path splits each message's topic twice (the broker's check, the gateway). Emptied when it
+ * holds TOPICS_KEPT, so no run of made-up topics grows it.
+ */
+const splitTopics = new Map<string, DeviceTopic | null>();
+const TOPICS_KEPT = 50_000;
+
 /** Splits a device topic; null for anything that is not exactly bss/v1/{kind}/{no}/{channel} of a known channel. */
 export function parseDeviceTopic(topic: string): DeviceTopic | null {
+  let parsed = splitTopics.get(topic);
+  if (parsed === undefined) {
+    parsed = splitDeviceTopic(topic);
+    if (splitTopics.size >= TOPICS_KEPT) splitTopics.clear();
+    splitTopics.set(topic, parsed === null ? null : Object.freeze(parsed));
+  }
+  return parsed;
+}
+
+function splitDeviceTopic(topic: string): DeviceTopic | null {
   const parts = topic.split('/');
   if (parts.length !== 5 || `${parts[0]}/${parts[1]}` !== TOPIC_ROOT) return null;
   const [, , kind, number, channel] = parts as [string, string, string, string, string];

@@ -41,6 +41,9 @@ export interface ReportingDevice {
 export type AlongsideRead = (kind: TelemetryKind, devices: SQL) => SQL | undefined;
 
 let lastMicros = 0;
+/** The millisecond of the last receive time and its ISO text up to the milliseconds: reports come many a millisecond. */
+let headMillis = Number.NaN;
+let head = '';
 
 /**
  * The receive time of a report: the server clock in microseconds, strictly increasing within the
@@ -49,8 +52,11 @@ let lastMicros = 0;
 export function receiveTime(): string {
   lastMicros = Math.max(Date.now() * 1000, lastMicros + 1);
   const millis = Math.floor(lastMicros / 1000);
-  const micros = String(lastMicros % 1000).padStart(3, '0');
-  return new Date(millis).toISOString().replace('Z', `${micros}Z`);
+  if (millis !== headMillis) {
+    headMillis = millis;
+    head = new Date(millis).toISOString().slice(0, -1);
+  }
+  return `${head}${String(lastMicros % 1000).padStart(3, '0')}Z`;
 }
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? [];

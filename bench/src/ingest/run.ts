@@ -22,9 +22,13 @@
  *   (a pack's charge at 5 % or less, a vehicle at 75 km/h or more), so alarms open and clear as the
  *   readings drift (each device's a slow wave of its own: load.ts); the others watch ranges the
  *   readings never reach.
+ * Beside each rate, the CPU time spent per 1,000 reports persisted: the server's process (its
+ *   thread, and PGlite's thread when embedded) and, on PostgreSQL, the database's backends serving
+ *   the bench's database; steadier than the rates on a shared machine, where they follow the load.
  * The database is a fresh in-memory PGlite, or the PostgreSQL of DATABASE_URL (bench devices are
  * added beside whatever is there). Prints figures; asserts nothing.
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../../apps/server/src/db/client.js';
@@ -129,6 +133,9 @@ interface IngestFigure {
   max: number;
   /** Share of one core the load generator used while publishing, %. */
   generatorCpu: number;
+  /** CPU ms per 1,000 reports persisted: the server's process, and PostgreSQL's backends (NaN on PGlite). */
+  serverCpu: number;
+  databaseCpu: number;
   /** The steady load's messages sent per second while the loaded round trips ran. */
   loadedRate: number;
   idle: RoundTripFigures;
@@ -158,6 +165,26 @@ async function roundTripsByTurns(
   return { command: summarize(all.command), link: summarize(all.link) };
 }
 
+/** CPU ms of the backends serving the bench's database, by process id (PostgreSQL on this machine; empty on PGlite). */
+async function backendCpu(database: Database): Promise<Map<number, number>> {
+  const cpu = new Map<number, number>();
+  if (database.kind !== 'postgres') return cpu;
+  const rows = rowsOf<{ pid: number }>(
+    await database.db.execute(sql`select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend'`),
+  );
+  const tick = 1000 / 100;
+  for (const { pid } of rows) {
+    try {
+      // utime and stime, the 14th and 15th fields, after the command's parenthesis.
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      cpu.set(pid, (Number(fields[11]) + Number(fields[12])) * tick);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  return cpu;
+}
+
 /** One broker's figures: on `brokerUrl` (devices connect anonymously), else on the gateway's embedded broker. */
 async function benchBroker(database: Database, label: string, devices: LoadPlan['devices'], brokerUrl?: string): Promise<IngestFigure> {
   const db = database.db;
@@ -182,6 +209,8 @@ async function benchBroker(database: Database, label: string, devices: LoadPlan[
     });
     const plan = { url, devices: brokerUrl ? devices.map((d) => ({ ...d, password: null })) : devices, seconds };
     const before = await historyRows(db);
+    const cpuBefore = process.cpuUsage();
+    const backendsBefore = await backendCpu(database);
     const load = runLoad({ ...plan, rate }, publishers);
     const report = await load;
     const sent = messagesSent(report);
@@ -199,6 +228,9 @@ async function benchBroker(database: Database, label: string, devices: LoadPlan[
       if (persisted >= sent) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const cpu = process.cpuUsage(cpuBefore);
+    let backends = 0;
+    for (const [pid, ms] of await backendCpu(database)) backends += ms - (backendsBefore.get(pid) ?? 0);
     // Each device's message is persisted at the first change notice for the device after its publish
     // (exact while a device reports less often than the latency: here every deviceCount / rate s).
     const latencies: number[] = [];
@@ -226,6 +258,8 @@ async function benchBroker(database: Database, label: string, devices: LoadPlan[
       p99: percentile(latencies, 99),
       max: latencies[latencies.length - 1] ?? Number.NaN,
       generatorCpu: (report.publishCpuMs / report.publishMs) * 100,
+      serverCpu: (cpu.user + cpu.system) / persisted,
+      databaseCpu: database.kind === 'postgres' ? backends / (persisted / 1000) : Number.NaN,
       loadedRate: steadySent / (steadyReport.publishMs / 1000),
       idle,
       loaded,
@@ -276,10 +310,10 @@ async function main(): Promise<void> {
     await database.close();
   }
   const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-  console.log(`\n${'telemetry'.padEnd(30)}  sent   persisted  published/s  persisted/s  p50 ms  p99 ms  max ms  generator CPU`);
+  console.log(`\n${'telemetry'.padEnd(30)}  sent   persisted  published/s  persisted/s  p50 ms  p99 ms  max ms  generator CPU  CPU ms/1000: server  database`);
   for (const x of figures)
     console.log(
-      `${x.broker.padEnd(30)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}  ${f(x.generatorCpu, 0).padStart(12)}%`,
+      `${x.broker.padEnd(30)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}  ${f(x.generatorCpu, 0).padStart(12)}%  ${f(x.serverCpu, 0).padStart(19)}  ${f(x.databaseCpu, 0).padStart(8)}`,
     );
   if (ruleCount > 0) {
     console.log(`\nwith ${ruleCount} rules: ${alarmCounts}`);

@@ -17,7 +17,7 @@ import {
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { COUNT_EXACT_LIMIT, type EndpointDef, type MessageKey, type Page, type ParsedInputOf } from '@swap/contracts';
-import type { Db } from '../db/client.js';
+import { embeddedCopy, type Db } from '../db/client.js';
 import type { Ctx } from './context.js';
 import { EXPORT_MAX_ROWS, csvPieces, csvPiecesRead, csvShowOf, sendCsvStream, type CsvColumn, type CsvReader } from './csv.js';
 import { AppError } from './errors.js';
@@ -203,32 +203,48 @@ function afterLast(order: ListOrder | undefined, id: PgColumn, lastId: number, l
 interface RawPlan {
   /** The row as one JSON array: its id, then one value per column. */
   row: SQL.Aliased<string>;
+  /** The same values one by one, and how each one's COPY text reads as its JSON array value (the embedded database). */
+  values: SQL[];
+  fromCopy: FromCopy[];
   readers: CsvReader<unknown[]>[];
 }
+
+/** A value's text as COPY writes it (unescaped, not null), read as json_build_array gives it to JSON.parse. */
+type FromCopy = (text: string) => unknown;
+
+const copyText: FromCopy = (text) => text;
+const copyInteger: FromCopy = (text) => Number(text);
+// json_build_array writes a float that is no JSON number (NaN, Infinity, -Infinity) as text.
+const copyFloat: FromCopy = (text) => (text === 'NaN' || text === 'Infinity' || text === '-Infinity' ? text : Number(text));
+const copyBoolean: FromCopy = (text) => text === 't';
+const copyJson: FromCopy = (text) => JSON.parse(text) as unknown;
 
 interface StoredKind {
   /** The column's value inside the row's JSON array. */
   select: (column: PgColumn) => SQL;
+  /** That value's COPY text read as the JSON array holds it. */
+  fromCopy: FromCopy;
   /** The record's value of that JSON value, when it differs (the presenter writes times as ISO strings). */
   value?: (stored: unknown, show: string | undefined) => unknown;
 }
 
-const asIs: StoredKind = { select: (column) => sql`${column}` };
+const asIs = (fromCopy: FromCopy): StoredKind => ({ select: (column) => sql`${column}`, fromCopy });
 // Exact numbers as the driver answers them (text), not as JSON numbers (28.50 would read 28.5).
-const asText: StoredKind = { select: (column) => sql`${column}::text` };
+const asText: StoredKind = { select: (column) => sql`${column}::text`, fromCopy: copyText };
+
 const STORED_KINDS: Record<string, StoredKind> = {
-  PgText: asIs,
-  PgVarchar: asIs,
-  PgChar: asIs,
-  PgEnumColumn: asIs,
-  PgInteger: asIs,
-  PgSmallInt: asIs,
-  PgSerial: asIs,
-  PgReal: asIs,
-  PgDoublePrecision: asIs,
-  PgBoolean: asIs,
-  PgJsonb: asIs,
-  PgJson: asIs,
+  PgText: asIs(copyText),
+  PgVarchar: asIs(copyText),
+  PgChar: asIs(copyText),
+  PgEnumColumn: asIs(copyText),
+  PgInteger: asIs(copyInteger),
+  PgSmallInt: asIs(copyInteger),
+  PgSerial: asIs(copyInteger),
+  PgReal: asIs(copyFloat),
+  PgDoublePrecision: asIs(copyFloat),
+  PgBoolean: asIs(copyBoolean),
+  PgJsonb: asIs(copyJson),
+  PgJson: asIs(copyJson),
   PgNumeric: asText,
   PgBigInt53: asText,
   PgBigSerial53: asText,
@@ -236,9 +252,55 @@ const STORED_KINDS: Record<string, StoredKind> = {
   // Milliseconds since the epoch, the instant as a JavaScript Date holds it (the record's ISO string is to the millisecond).
   PgTimestamp: {
     select: (column) => sql`floor(extract(epoch from ${column}) * 1000)::float8`,
+    fromCopy: copyFloat,
     value: (stored, show) => (stored === null ? null : show === 'time' ? stored : new Date(stored as number).toISOString()),
   },
 };
+
+const COPY_ESCAPES: Record<string, string> = { b: '\b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v' };
+
+/** One line of COPY's text format (tab between fields, `\N` null, backslash escapes) read as the row's JSON array. */
+function copyRow(line: string, fromCopy: FromCopy[]): unknown[] {
+  const fields = line.split('\t');
+  const row = new Array<unknown>(fields.length);
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (field === '\\N') row[i] = null;
+    else row[i] = fromCopy[i]!(field.includes('\\') ? field.replace(/\\(.)/gs, (_, c: string) => COPY_ESCAPES[c] ?? c) : field);
+  }
+  return row;
+}
+
+/** Not a value COPY's statement can carry as a literal (the chunk is then read with parameters). */
+const NO_LITERAL = new Error('no literal for this value');
+
+/**
+ * A statement with its parameters written in as quoted literals, each the text the driver sends for
+ * it (a literal of unknown type, read by its context as a parameter is); undefined when a value has
+ * no such text here (COPY takes no parameters).
+ */
+class LiteralDialect extends PgDialect {
+  override escapeParam(_num: number, value?: unknown): string {
+    let text: string;
+    if (value === null || value === undefined) return 'null';
+    if (typeof value === 'string') text = value;
+    else if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') text = String(value);
+    else if (value instanceof Date) text = value.toISOString();
+    else throw NO_LITERAL;
+    if (text.includes('\0')) throw NO_LITERAL;
+    return `'${text.replaceAll("'", "''")}'`;
+  }
+}
+const literalDialect = new LiteralDialect();
+
+function withLiterals(statement: SQL): string | undefined {
+  try {
+    return literalDialect.sqlToQuery(statement).sql;
+  } catch (error) {
+    if (error === NO_LITERAL) return undefined;
+    throw error;
+  }
+}
 
 /** Renders statements the way every database of the product does (no casing option). */
 const dialect = new PgDialect();
@@ -480,6 +542,9 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
     const presented = new Set(decl.rawExport.presented);
     const computed = decl.rawExport.computed?.(ctx) ?? {};
     const values: SQL[] = [sql`${id}`];
+    // The same values for COPY (a computed one as its JSON, as json_build_array writes it) and how each one's text reads.
+    const copied: SQL[] = [sql`${id}`];
+    const fromCopy: FromCopy[] = [copyInteger];
     const readers: CsvReader<unknown[]>[] = [];
     for (const column of columns) {
       if (column.value) return undefined;
@@ -487,6 +552,8 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
       if (expression) {
         const at = values.length;
         values.push(expression);
+        copied.push(sql`to_json(${expression})`);
+        fromCopy.push(copyJson);
         readers.push({ read: (row) => row[at], show: csvShowOf(column) });
         continue;
       }
@@ -496,10 +563,12 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
       if (!stored || !kind) return undefined;
       const at = values.length;
       values.push(kind.select(stored));
+      copied.push(kind.select(stored));
+      fromCopy.push(kind.fromCopy);
       const show = csvShowOf(column);
       readers.push({ read: kind.value ? (row) => kind.value!(row[at], show) : (row) => row[at], show });
     }
-    return { row: sql<string>`json_build_array(${sql.join(values, sql`, `)})::text`.as('r'), readers };
+    return { row: sql<string>`json_build_array(${sql.join(values, sql`, `)})::text`.as('r'), values: copied, fromCopy, readers };
   }
 
   function selectedColumn(field: string): PgColumn | undefined {
@@ -515,15 +584,37 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
   }
 
   function rawChunks(ctx: Ctx, query: QueryOf<E>, plan: RawPlan): AsyncGenerator<unknown[][]> {
-    const read = async (condition: SQL | undefined, orderBy: SQL[], limit: number) => {
-      const rows = joined(ctx.db.select({ r: plan.row }).from(table).$dynamic())
+    const select = (row: SQL | SQL.Aliased, condition: SQL | undefined, orderBy: SQL[], limit: number) =>
+      joined(ctx.db.select({ r: row }).from(table).$dynamic())
         .where(condition)
         .orderBy(...orderBy)
-        .limit(limit);
-      const result: unknown = await ctx.db.execute(rows.getSQL());
+        .limit(limit)
+        .getSQL();
+    const jsonArrays = async (statement: SQL) => {
+      const result: unknown = await ctx.db.execute(statement);
       return (result as { rows: { r: string }[] }).rows.map((row) => JSON.parse(row.r) as unknown[]);
     };
-    return keysetChunks(ctx, query, read, (row) => Number(row[0]));
+    const copy = embeddedCopy(ctx.db);
+    if (!copy)
+      return keysetChunks(
+        ctx,
+        query,
+        (condition, orderBy, limit) => jsonArrays(select(plan.row, condition, orderBy, limit)),
+        (row) => Number(row[0]),
+      );
+    // On the embedded database a chunk is its COPY text (no row crosses the thread or is decoded
+    // there), split into lines; each line is read once the next chunk is asked for, so the database
+    // writes that one meanwhile (docs/scaling.md, "Export").
+    const read = async (condition: SQL | undefined, orderBy: SQL[], limit: number): Promise<(string | unknown[])[]> => {
+      const statement = withLiterals(select(sql.join(plan.values, sql`, `), condition, orderBy, limit));
+      if (statement === undefined) return jsonArrays(select(plan.row, condition, orderBy, limit));
+      const text = await copy(statement);
+      return text === '' ? [] : text.slice(0, -1).split('\n');
+    };
+    const chunks = keysetChunks(ctx, query, read, (row) => Number(typeof row === 'string' ? row.slice(0, row.indexOf('\t')) : row[0]));
+    return (async function* () {
+      for await (const chunk of chunks) yield chunk.map((row) => (typeof row === 'string' ? copyRow(row, plan.fromCopy) : row));
+    })();
   }
 
   const list: List<E, Row, Rec, C> = {

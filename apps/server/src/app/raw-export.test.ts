@@ -3,6 +3,7 @@ import {
   TIME_ZONE_HEADER,
   batteryApi,
   batterySearch,
+  endpointUrl,
   cabinetApi,
   productOrderApi,
   vehicleApi,
@@ -110,6 +111,34 @@ describe('an export read from stored rows is the CSV of the list’s records', (
     expect(edge[1]).toContain(`'=SUM(A1), "quoted"\nnext`);
     expect(edge[1]).toContain('3.301; 3.3; 0.1');
     expect(edge[1]).toContain('01/03/2026, 15:41:12 UTC+5:30');
+  });
+
+  it('text the embedded database escapes in its COPY lines (tabs, backslashes, a \\N text, non-Latin text) and a filter value with quotes', async () => {
+    // On the embedded database a chunk is read as COPY text with the filter written in as literals
+    // (docs/scaling.md, "Export"): the file is still the records' CSV, in every language.
+    const p = unique('RT');
+    await createDevices(server, admin, 'battery', 4, { typeId: types.battery, prefix: p });
+    const brand = "O'Brien \\' it''s, \"x\"";
+    await server.db.execute(sql`update battery set name = ${'tab\there \\N back\\slash\r\nline \\t'}, brand = ${brand},
+      model = ${'\\'}, bms_brand = ${'แบตเตอรี่ 电池 Ωmega'}, cell_brand = ${'-1'} where number = ${`${p}0001`}`);
+    await server.db.execute(sql`update battery set name = ${'\\N'}, brand = ${brand}, model = '' where number = ${`${p}0002`}`);
+    await server.db.execute(sql`update battery set name = null, brand = ${'\u000b\f\b'} where number = ${`${p}0003`}`);
+    const rows = await records({ number: p }, admin);
+    expect(rows).toHaveLength(4);
+    for (const lang of ['zh', 'in'] as const)
+      expect(await exported({ number: p }, admin, lang)).toBe(toCsv(rows, columns, { lang, timeZone: ZONE }));
+    const quoted = await records({ number: p, brand }, admin);
+    expect(quoted.map((row) => row.number).sort()).toEqual([`${p}0001`, `${p}0002`]);
+    const file = await exported({ number: p, brand }, admin, 'th');
+    expect(file).toBe(toCsv(quoted, columns, { lang: 'th', timeZone: ZONE }));
+    expect(parseCsv(file).flat()).toContain('แบตเตอรี่ 电池 Ωmega');
+    // A NUL in a filter is refused before anything is read, as on every text field.
+    const refused = await server.call(batteryApi.export.method, endpointUrl(batteryApi.export), {
+      token: admin,
+      body: { number: `${p}\u0000` },
+      headers: { [TIME_ZONE_HEADER]: ZONE },
+    });
+    expect(refused.status).toBe(400);
   });
 
   it('in a creation range (ordered by time, across chunks) and for the merchant’s staff only their rows', async () => {

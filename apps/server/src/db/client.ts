@@ -33,6 +33,21 @@ export interface Database {
   listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
 }
 
+/**
+ * On the embedded database, runs `COPY (<select>) TO '/dev/blob'` (text format: tab between
+ * fields, `\N` for null) and answers what it wrote; undefined on PostgreSQL, whose driver reads
+ * COPY only through a further package. An export reads its chunks this way (docs/scaling.md,
+ * "Export"). The select's values are written into it as literals: COPY takes no parameters.
+ */
+export function embeddedCopy(db: Db): ((select: string) => Promise<string>) | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof PgliteThread || client instanceof PGlite)) return undefined;
+  return async (select) => {
+    const result = await client.query(`copy (${select}) to '/dev/blob'`);
+    return result.blob ? await result.blob.text() : '';
+  };
+}
+
 const RELISTEN_MS = 2_000;
 
 /**

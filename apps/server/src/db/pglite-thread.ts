@@ -71,7 +71,8 @@ const rawParsers = (oids) => {
   for (const oid of oids) parsers[oid] = (value) => value;
   return parsers;
 };
-const shape = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows });
+// A COPY … TO '/dev/blob' answers its output as one blob (an export's chunk: docs/scaling.md, "Export").
+const shape = (result) => ({ rows: result.rows, fields: result.fields, affectedRows: result.affectedRows, blob: result.blob });
 const ROLLBACK = new Error('rolled back');
 let db;
 const transactions = new Map();
@@ -212,6 +213,8 @@ export interface QueryResult {
   rows: unknown[];
   fields: { name: string; dataTypeID: number }[];
   affectedRows?: number;
+  /** What a `COPY … TO '/dev/blob'` wrote. */
+  blob?: Blob;
 }
 
 interface Pending {

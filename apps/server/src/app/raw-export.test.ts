@@ -113,7 +113,7 @@ describe('an export read from stored rows is the CSV of the list’s records', (
     expect(edge[1]).toContain('01/03/2026, 15:41:12 UTC+5:30');
   });
 
-  it('text the embedded database escapes in its COPY lines (tabs, backslashes, a \\N text, non-Latin text) and a filter value with quotes', async () => {
+  it('text the embedded database escapes in its COPY lines (tabs, backslashes, a \\N text, non-Latin text), times before 1970 and a filter value with quotes', async () => {
     // On the embedded database a chunk is read as COPY text with the filter written in as literals
     // (docs/scaling.md, "Export"): the file is still the records' CSV, in every language.
     const p = unique('RT');
@@ -122,7 +122,10 @@ describe('an export read from stored rows is the CSV of the list’s records', (
     await server.db.execute(sql`update battery set name = ${'tab\there \\N back\\slash\r\nline \\t'}, brand = ${brand},
       model = ${'\\'}, bms_brand = ${'แบตเตอรี่ 电池 Ωmega'}, cell_brand = ${'-1'} where number = ${`${p}0001`}`);
     await server.db.execute(sql`update battery set name = ${'\\N'}, brand = ${brand}, model = '' where number = ${`${p}0002`}`);
-    await server.db.execute(sql`update battery set name = null, brand = ${'\u000b\f\b'} where number = ${`${p}0003`}`);
+    // Times COPY writes as text in UTC and the file reads floored to the millisecond, before 1970 too.
+    await server.db
+      .execute(sql`update battery set name = null, brand = ${'\u000b\f\b'}, scrapped_at = timestamptz '1969-12-31 23:59:59.9995+00',
+      last_report_at = timestamptz '2026-05-05 05:05:05.001+00' where number = ${`${p}0003`}`);
     const rows = await records({ number: p }, admin);
     expect(rows).toHaveLength(4);
     for (const lang of ['zh', 'in'] as const)

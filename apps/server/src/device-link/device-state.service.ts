@@ -1,6 +1,6 @@
 import type { CabinetState } from '@swap/contracts';
 import type { Db } from '../db/client.js';
-import { applyCabinetState, takeSilentCabinetsOffline } from '../modules/cabinet/index.js';
+import { applyCabinetState, takeSilentCabinetsOffline, type AskedWithState } from '../modules/cabinet/index.js';
 import { noticeCabinetsOffline } from '../modules/external-system/index.js';
 import { ALARM_CHANNEL, compartmentReadings, evaluateAlarms, type AlarmChange, type Reading } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
@@ -117,7 +117,8 @@ async function refuseOtherOwners(
 
 /**
  * Applies a cabinet's state (the cabinet module's `applyCabinetState`), logging and auditing other
- * owners' packs; `onLinkChanged` hears when it took the cabinet online or offline.
+ * owners' packs; `onLinkChanged` hears when it took the cabinet online or offline, `asked` is
+ * answered from the state's own statement.
  */
 export function storeCabinetState(
   db: Db,
@@ -126,6 +127,7 @@ export function storeCabinetState(
   reportedAt: Date,
   log?: StateLog,
   onLinkChanged?: () => void,
+  asked?: AskedWithState,
 ): Promise<boolean> {
   return applyCabinetState(
     db,
@@ -134,5 +136,6 @@ export function storeCabinetState(
     reportedAt,
     { known: knownOtherOwners, heard: (tx, cabinet, slots) => refuseOtherOwners(tx, cabinet, slots, log) },
     onLinkChanged,
+    asked,
   );
 }

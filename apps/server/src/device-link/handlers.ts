@@ -25,7 +25,7 @@ import { evaluateCompartmentAlarms, raiseOfflineAlarms, evaluateCabinetReadings,
 import { compartmentReadings, type Reading } from '../modules/alarm/index.js';
 import type { DeviceHub } from '../app/device-hub.js';
 import type { TelemetryKind } from '../modules/telemetry/index.js';
-import { enqueueDeviceEvents, noticeCabinetState, swapEvent } from '../modules/external-system/index.js';
+import { enqueueDeviceEvents, noticeCabinetState, swapEvent, systemWatches } from '../modules/external-system/index.js';
 
 /** What the transport hands a handler: the device from the topic, the validated payload, how it came. */
 export interface DeviceMessage<T> {
@@ -130,10 +130,22 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
     await evaluateCabinetReadings(db, m.number, [...m.superseded.raised.values()], m.log, hub);
   }
   const at = reportTime(m.payload.ts, m);
+  // Whether an external system watches the cabinet is asked in the state's own statement: when none
+  // does, the notice below reads nothing (docs/scaling.md, "State reports under load").
+  let watched: boolean | undefined;
+  const watch = m.retained ? undefined : { question: systemWatches('cabinet', m.number), answer: (yes: boolean) => (watched = yes) };
   // A state that took the cabinet online or offline is announced as such by the link, once (the fleet map's stations).
-  const registered = await storeCabinetState(db, m.number, m.payload, at, m.log, () => {
-    m.linkChanged = true;
-  });
+  const registered = await storeCabinetState(
+    db,
+    m.number,
+    m.payload,
+    at,
+    m.log,
+    () => {
+      m.linkChanged = true;
+    },
+    watch,
+  );
   if (registered && !m.payload.online && (await cancelOutstandingCommands(db, m.number))) {
     hub.emitChange({ kind: 'cabinet', number: m.number, channel: 'command' });
   }
@@ -142,7 +154,7 @@ async function applyState(db: Db, m: DeviceMessage<z.infer<typeof cabinetState>>
   // Its doors and compartment faults meet the rules watching them (a door left open past its hold).
   if (registered && m.payload.online) await evaluateCompartmentAlarms(db, m.number, m.payload, m.log, hub);
   // External systems hear it once it is stored; a retained (old) state is not news.
-  if (registered && !m.retained)
+  if (registered && !m.retained && watched !== false)
     await noticeCabinetState(db, m.number, m.payload, at).catch((error: unknown) =>
       m.log.warn(
         { cabinet: m.number, error: error instanceof Error ? error.message : String(error) },

@@ -57,6 +57,16 @@ export interface OtherOwners {
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
+/**
+ * A yes-or-no question of the caller's (a boolean SQL expression) asked in the state's own
+ * statement, so it costs no round trip of its own: `answer` hears it when that statement stored the
+ * state, and is not called otherwise (the caller asks as it did before).
+ */
+export interface AskedWithState {
+  question: SQL<boolean>;
+  answer(yes: boolean): void;
+}
+
 /** A reported slot's columns written to its compartment, the other owners' packs with their fault. */
 const SLOT_SET = sql.raw(`state = r.state, door_lock = r.door_lock, battery_lock = r.battery_lock,
   in_place = r.in_place, charger_switch = r.charger_switch, voltage = r.voltage, current = r.current,
@@ -97,11 +107,12 @@ export async function applyCabinetState(
   reportedAt: Date,
   otherOwners: OtherOwners,
   onLinkChanged?: () => void,
+  asked?: AskedWithState,
 ): Promise<boolean> {
   if (!state.online) return markCabinetGone(db, number, onLinkChanged);
   let heard: { wasOnline: boolean; stored: boolean } | undefined | 'collided';
   try {
-    heard = await storeInOneStatement(db, number, state, reportedAt, otherOwners.known(number));
+    heard = await storeInOneStatement(db, number, state, reportedAt, otherOwners.known(number), asked);
   } catch (error) {
     // A pack that moved between two slots of the cabinet collides with itself within one statement
     // (the unique pack per slot is checked row by row): the transaction below empties slots first.
@@ -133,8 +144,9 @@ async function storeInOneStatement(
   state: Extract<CabinetState, { online: true }>,
   reportedAt: Date,
   known: string,
+  asked: AskedWithState | undefined,
 ): Promise<{ wasOnline: boolean; stored: boolean } | undefined> {
-  const [cabinet] = rowsOf<{ was_online: boolean; stored: boolean }>(
+  const [cabinet] = rowsOf<{ was_online: boolean; stored: boolean; asked?: boolean }>(
     await db.execute(sql`with cab as (${heardUpdate(number, reportedAt, state.firmwareVersion)}),
       reported as materialized (${reportedSlots(state.compartments, sql`(select merchant_id from cab)`)}),
       go as (select coalesce(string_agg(idx || ':' || battery_number, ',' order by idx) filter (where other_owner), '') = ${known} as ok from reported),
@@ -154,8 +166,9 @@ async function storeInOneStatement(
         returning cc.idx, prev.door_lock as was, cc.door_lock as now),
       came_online as (${logCameOnline(sql`cab`, reportedAt)} returning 1),
       doors as (${doorLog(sql`(select * from changed where (select count(*) from came_online) >= 0)`, sql`(select id from cab)`, sql`(select merchant_id from cab)`, reportedAt)})
-      select was_online, (select ok from go) as stored from cab`),
+      select was_online, (select ok from go) as stored${asked ? sql`, ${asked.question} as asked` : sql``} from cab`),
   );
+  if (cabinet?.stored && asked) asked.answer(cabinet.asked === true);
   return cabinet && { wasOnline: cabinet.was_online, stored: cabinet.stored };
 }
 

@@ -40,7 +40,7 @@ export { placeCabinetsWith, type CabinetStations } from './cabinet.station.js';
 export { CABINET_KIND } from './cabinet.kind.js';
 export { visibleCabinet } from './cabinet.query.js';
 export { cabinetDetail, cabinetScope, readCompartmentHoldsFrom } from './cabinet.query.js';
-export { applyCabinetState, type OtherOwners } from './cabinet.state.js';
+export { applyCabinetState, type AskedWithState, type OtherOwners } from './cabinet.state.js';
 export {
   cabinetOfTask,
   cabinetsForTask,

@@ -1,13 +1,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { alarmApi, cabinetTopic, endpointUrl, externalSystemApi, type CabinetEvent, type CabinetTelemetry } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../../test/harness.js';
 import { WebhookReceiver, signedWith } from '../../test/webhook-receiver.js';
-import { createCabinetWithBatteries, createDeviceTypes, createMerchant, issueSecret, platformAdmin } from '../../test/factories.js';
+import {
+  compartment,
+  createCabinetWithBatteries,
+  createDeviceTypes,
+  createMerchant,
+  issueSecret,
+  platformAdmin,
+} from '../../test/factories.js';
 import { TOPIC_HANDLERS, type TopicHandler } from '../../device-link/handlers.js';
 import { markSilentCabinetsOffline } from '../../device-link/device-state.service.js';
-import { cabinets } from '../cabinet/cabinet.table.js';
+import { cabinetCompartments, cabinets } from '../cabinet/cabinet.table.js';
+import { batteries } from '../battery/battery.table.js';
 import { auditLogs } from '../audit-log/audit-log.table.js';
 import { webhookDeliveries } from './external-system.table.js';
 import { checkWebhookUrl, isInternalAddress } from './webhook-url.js';
@@ -355,6 +363,56 @@ describe('external systems', () => {
       }
     },
   );
+
+  it('tells a cabinet’s live state to the systems watching it; not a retained state, nor a cabinet no system watches', async () => {
+    receiver.statuses = [];
+    const handler = TOPIC_HANDLERS['cabinet/state'] as TopicHandler;
+    // Each cabinet's slots as stored, its first door open and its second slot at fault.
+    const stateOf = async (number: string) => {
+      const slots = await server.db
+        .select({ idx: cabinetCompartments.index, number: batteries.number })
+        .from(cabinetCompartments)
+        .innerJoin(cabinets, eq(cabinets.id, cabinetCompartments.cabinetId))
+        .leftJoin(batteries, eq(batteries.id, cabinetCompartments.batteryId))
+        .where(eq(cabinets.number, number))
+        .orderBy(cabinetCompartments.index);
+      const compartments = slots.map((slot) => ({
+        ...compartment(slot.idx, slot.number),
+        ...(slot.idx === 1 ? { doorLock: 'UNLOCKED' as const } : {}),
+        ...(slot.idx === 2 ? { fault: 'E7' } : {}),
+      }));
+      return { online: true as const, ts: new Date().toISOString(), compartments };
+    };
+    const states = async (number: string) =>
+      server.db
+        .select()
+        .from(webhookDeliveries)
+        .where(and(eq(webhookDeliveries.deviceNumber, number), eq(webhookDeliveries.eventType, 'cabinet.state')))
+        .orderBy(webhookDeliveries.id);
+    const handle = async (number: string, retained: boolean) =>
+      handler.handle(server.db, { number, payload: await stateOf(number), retained, receivedAt: new Date(), log }, server.app.deviceHub);
+    const before = (await states(cabinet.cabinetNumber)).length;
+    const rivalBefore = (await states(rivalCabinet.cabinetNumber)).length;
+    expect(await handle(cabinet.cabinetNumber, false)).toBe(true);
+    const told = await states(cabinet.cabinetNumber);
+    expect(told.length).toBe(before + 1);
+    const slots = (await stateOf(cabinet.cabinetNumber)).compartments;
+    expect(told.at(-1)).toMatchObject({
+      systemId,
+      data: {
+        online: true,
+        compartments: slots.length,
+        batteries: slots.filter((slot) => slot.batteryNumber !== null).length,
+        faults: [{ compartment: 2, fault: 'E7' }],
+      },
+    });
+    await waitForDelivery(told.at(-1)!.id, 'DELIVERED');
+    // A retained state is old news; the rival's cabinet is watched by no system.
+    expect(await handle(cabinet.cabinetNumber, true)).toBe(true);
+    expect(await handle(rivalCabinet.cabinetNumber, false)).toBe(true);
+    expect((await states(cabinet.cabinetNumber)).length).toBe(before + 1);
+    expect((await states(rivalCabinet.cabinetNumber)).length).toBe(rivalBefore);
+  });
 
   it('stops at once when disabled: the pending delivery is cancelled and never sent', async () => {
     receiver.statuses = [500, 200];

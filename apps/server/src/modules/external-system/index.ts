@@ -29,7 +29,7 @@ import { checkWebhookUrl } from './webhook-url.js';
 import { newSigningKey } from './webhook-sender.js';
 import { KIND_DEFS, cancelPending, wakeSoon } from './webhook.worker.js';
 
-export { enqueueDeviceEvents, startWebhookWorker, type DeviceEvent, type WebhookWorker } from './webhook.worker.js';
+export { enqueueDeviceEvents, startWebhookWorker, systemWatches, type DeviceEvent, type WebhookWorker } from './webhook.worker.js';
 // The signed POST and the address check other modules' webhooks use too (the alarm levels' hooks).
 export { checkWebhookUrl } from './webhook-url.js';
 export { newSigningKey, sendWebhook, webhookSignature } from './webhook-sender.js';

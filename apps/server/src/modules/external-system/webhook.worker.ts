@@ -56,6 +56,17 @@ async function ownersOf(db: Db, devices: { kind: DeviceKind; number: string }[])
 }
 
 /**
+ * Whether an enabled system watches the device, as a boolean column of the caller's own statement
+ * (a cabinet's state asks it beside its store: docs/scaling.md, "State reports under load"). The
+ * same indexed look-up as `enqueueDeviceEvents`' first read, so when it answers false that one
+ * would queue nothing.
+ */
+export function systemWatches(kind: DeviceKind, number: string): SQL<boolean> {
+  return sql<boolean>`exists (select 1 from ${externalSystemDevices} d join ${externalSystems} s on s.id = d.system_id
+    where s.enabled and d.kind = ${kind} and d.number = ${number})`;
+}
+
+/**
  * Queues the events for every enabled system that may see one of their devices, when that device
  * is still its merchant's. One indexed look-up when no system is interested (the ingest's usual case).
  */

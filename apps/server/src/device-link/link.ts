@@ -123,13 +123,20 @@ export interface TelemetryCounts {
  * Two lanes, so a command's result never waits behind telemetry: telemetry, the bulk of the
  * traffic, is persisted in batches (latest state and history in one statement per batch, batches
  * one after the other in arrival order); the control channels (state, command results, swap
- * events, authorization) are handled at once, one message at a time per device, in arrival order.
+ * events, authorization) are handled at once, one message at a time per device, in arrival order
+ * (a command's ACCEPTED excepted: the messages after it but the cabinet's next result do not wait for it).
  * Between the lanes no order is kept nor needed: telemetry touches no compartment, and a cabinet
  * that went offline by its last will comes back only with its next state (modules/telemetry/telemetry.ingest.ts).
  */
 export class GatewayDeviceLink implements DeviceLink {
   /** The tail of each device's control queue; removed when it drains. */
   private readonly queues = new Map<string, Promise<unknown>>();
+  /**
+   * Each cabinet's command results `ACCEPTED` being stored beside its queue: the messages after one
+   * do not wait for it, except the cabinet's next result (docs/device-protocol.md, "How the server
+   * keeps telemetry"); removed once stored.
+   */
+  private readonly accepting = new Map<string, Promise<unknown>>();
   private readonly batcher: Batcher<TelemetryItem>;
   /** Backlogs whose time window is being read, before their readings join the batches. */
   private readonly backlogs = new Set<Promise<boolean>>();
@@ -232,8 +239,8 @@ export class GatewayDeviceLink implements DeviceLink {
   }
 
   async idle(): Promise<void> {
-    while (this.queues.size > 0 || this.batcher.size > 0 || this.backlogs.size > 0) {
-      await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.backlogs]);
+    while (this.queues.size > 0 || this.accepting.size > 0 || this.batcher.size > 0 || this.backlogs.size > 0) {
+      await Promise.all([this.batcher.flush(), ...this.queues.values(), ...this.accepting.values(), ...this.backlogs]);
     }
     await this.batcher.flush();
     // The last batch's rules and notices (a batch's own waits for the one before it).
@@ -290,7 +297,8 @@ export class GatewayDeviceLink implements DeviceLink {
       );
     }
     const key = `${parsed.kind}/${parsed.number}`;
-    if (parsed.channel === 'cmd-result' && (checked.data as CommandResult).status !== 'ACCEPTED') this.answering.delete(parsed.number);
+    const commandAccepted = parsed.channel === 'cmd-result' && (checked.data as CommandResult).status === 'ACCEPTED';
+    if (parsed.channel === 'cmd-result' && !commandAccepted) this.answering.delete(parsed.number);
     const message: DeviceMessage<unknown> = { number: parsed.number, payload: checked.data, retained, receivedAt: new Date(), log };
     const waiting = this.waitingStates.get(key);
     const awaited = handler.supersede !== undefined && parsed.kind === 'cabinet' && this.awaited(parsed.number);
@@ -313,7 +321,13 @@ export class GatewayDeviceLink implements DeviceLink {
     const state: WaitingState | undefined = handler.supersede
       ? { key, message, stored: DONE, started: false, urgent: awaited, lane: { background: !awaited } }
       : undefined;
-    const stored = (this.queues.get(key) ?? DONE)
+    // A command's ACCEPTED changes only the command's row: it waits for the cabinet's messages before
+    // it, but what comes after it (the state the command changed) does not wait for it; the next
+    // result of the cabinet does, so a command's results are applied in their order.
+    const before = this.queues.get(key) ?? DONE;
+    const acceptedBefore = this.accepting.get(key);
+    const ahead = acceptedBefore && !handler.supersede ? Promise.all([before, acceptedBefore]) : before;
+    const stored = ahead
       .then(() => this.inTurn(state, () => handler.handle(db, message, hub)))
       .then(
         (registered) => {
@@ -336,6 +350,13 @@ export class GatewayDeviceLink implements DeviceLink {
           return true;
         },
       );
+    if (commandAccepted) {
+      const beside = stored.finally(() => {
+        if (this.accepting.get(key) === beside) this.accepting.delete(key);
+      });
+      this.accepting.set(key, beside);
+      return stored;
+    }
     const tail = stored.finally(() => {
       if (this.queues.get(key) === tail) this.queues.delete(key);
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import mqtt, { type MqttClient } from 'mqtt';
 import { alarmApi, cabinetApi, cabinetTopic, commandApi, type AlarmRuleAdd, type CabinetState } from '@swap/contracts';
 import { startOwnDevices, type RunningFleet } from '@swap/simulator';
@@ -10,6 +10,7 @@ import { eventually } from '../test/eventually.js';
 import { collectingLog } from '../test/device-fixtures.js';
 import { cabinetCompartments, cabinets } from '../modules/cabinet/cabinet.table.js';
 import { alarms } from '../modules/alarm/alarm.table.js';
+import { deviceCommands } from '../modules/command/command.table.js';
 import { startDeviceGateway, type DeviceGateway } from './gateway.js';
 import type { DeviceLink } from './link.js';
 
@@ -189,4 +190,58 @@ describe.runIf(mosquittoWanted)('cabinet states when the database runs behind', 
     await link.idle();
     expect(sent).toBeGreaterThan(link.states.superseded - before);
   });
+
+  // On PostgreSQL only: the test holds the command's row, which on the embedded database holds every statement.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'stores a cabinet’s state while its command’s ACCEPTED waits, and the command’s success only after that',
+    async () => {
+      // A link as deployed: several control messages at once.
+      await gateway.close();
+      gateway = await startDeviceGateway(
+        server.db,
+        { url: mosquitto.url, ...GATEWAY, host: '127.0.0.1', port: 0, heartbeatTimeoutSeconds: 60 },
+        log,
+        server.app.deviceHub,
+      );
+      const [{ client, number, id }] = storm as [(typeof storm)[number]];
+      const door = async () =>
+        (
+          await server.db
+            .select({ door: cabinetCompartments.doorLock })
+            .from(cabinetCompartments)
+            .where(and(eq(cabinetCompartments.cabinetId, id), eq(cabinetCompartments.index, 3)))
+        )[0]?.door;
+      await publishState(client, number, 0);
+      await eventually(async () => expect(await door()).toBe('LOCKED'));
+      const answer = server.request(commandApi.cabinetSend, { cabinetId: id, name: 'OPEN_DOOR', compartment: 3 }, { token: admin });
+      const command = async () =>
+        (await server.db.select().from(deviceCommands).where(eq(deviceCommands.cabinetId, id)).orderBy(desc(deviceCommands.issuedAt)))[0]!;
+      await eventually(async () => expect((await command()).status).toBe('SENT'));
+      const { id: commandId } = await command();
+      const result = (status: 'ACCEPTED' | 'SUCCEEDED') =>
+        client.publishAsync(cabinetTopic(number, 'cmd-result'), JSON.stringify({ id: commandId, status, ts: new Date().toISOString() }), {
+          qos: 1,
+        });
+      const closed = stateReport(0) as Extract<CabinetState, { online: true }>;
+      const opened = {
+        ...closed,
+        compartments: closed.compartments.map((slot) => (slot.index === 3 ? { ...slot, doorLock: 'UNLOCKED' as const } : slot)),
+      };
+      await server.db.transaction(async (tx) => {
+        // The command's row held: its ACCEPTED cannot be stored meanwhile.
+        await tx.execute(sql`select id from device_command where id = ${commandId} for update`);
+        await result('ACCEPTED');
+        await client.publishAsync(cabinetTopic(number, 'state'), JSON.stringify(opened), { qos: 1, retain: true });
+        await result('SUCCEEDED');
+        // The state the command changed is stored; the success waits for the ACCEPTED before it.
+        await eventually(async () => expect(await door()).toBe('UNLOCKED'));
+        expect((await command()).status).toBe('SENT');
+      });
+      expect((await answer).data).toMatchObject({ name: 'OPEN_DOOR', status: 'SUCCEEDED' });
+      const ended = await command();
+      expect(ended.status).toBe('SUCCEEDED');
+      expect(ended.acceptedAt).not.toBeNull();
+      expect(ended.finishedAt).not.toBeNull();
+    },
+  );
 });

@@ -81,10 +81,14 @@ async function endAndLog(db: Db, change: { getSQL(): SQL }): Promise<CommandRow[
  */
 const waiters = new Map<string, (row: CommandRow) => void>();
 
+/** The waited-for commands their cabinet has answered here (a result received, stored or not yet). */
+const answered = new Set<string>();
+
 function settle(row: CommandRow): void {
   if (!isFinal(row.status)) return;
   const waiter = waiters.get(row.id);
   waiters.delete(row.id);
+  answered.delete(row.id);
   waiter?.(row);
 }
 
@@ -120,24 +124,24 @@ export async function applyCommandResult(
   receivedAt: Date,
   log: ResultLog,
 ): Promise<ResultOutcome> {
+  if (waiters.has(result.id)) answered.add(result.id);
   const ownCommand = and(eq(deviceCommands.id, result.id), eq(deviceCommands.cabinetId, cabinetIdOfNumber(number)));
   const final = result.status !== 'ACCEPTED';
-  const [row] = await endAndLog(
-    db,
-    db
-      .update(deviceCommands)
-      .set({
-        status: result.status,
-        // A fast device may answer before the sender recorded SENT.
-        sentAt: sql`coalesce(${deviceCommands.sentAt}, ${receivedAt})`,
-        acceptedAt: result.status === 'REJECTED' ? undefined : sql`coalesce(${deviceCommands.acceptedAt}, ${receivedAt})`,
-        ...(final ? { finishedAt: receivedAt } : {}),
-        ...(result.status === 'FAILED' ? { failureCode: result.failureCode ?? null } : {}),
-        ...(result.detail !== undefined ? { detail: result.detail } : {}),
-      })
-      .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
-      .returning(),
-  );
+  const change = db
+    .update(deviceCommands)
+    .set({
+      status: result.status,
+      // A fast device may answer before the sender recorded SENT.
+      sentAt: sql`coalesce(${deviceCommands.sentAt}, ${receivedAt})`,
+      acceptedAt: result.status === 'REJECTED' ? undefined : sql`coalesce(${deviceCommands.acceptedAt}, ${receivedAt})`,
+      ...(final ? { finishedAt: receivedAt } : {}),
+      ...(result.status === 'FAILED' ? { failureCode: result.failureCode ?? null } : {}),
+      ...(result.detail !== undefined ? { detail: result.detail } : {}),
+    })
+    .where(and(ownCommand, inArray(deviceCommands.status, TRANSITIONS[result.status])))
+    .returning();
+  // ACCEPTED ends nothing, so it is the update alone, without endAndLog's log statement to plan.
+  const [row] = final ? await endAndLog(db, change) : await change;
   if (row) {
     if (row.status === 'SUCCEEDED') await applySwitch(db, row);
     settle(row);
@@ -231,6 +235,11 @@ export async function sweepOverdueCommands(db: Db, cabinetId?: number): Promise<
 export interface Pending {
   /** Resolves with the final row: the device's answer, or TIMEOUT at the expiry. */
   done: Promise<CommandRow>;
+  /**
+   * Whether a result of the cabinet's came in already: its update records the command as sent too
+   * (`sentAt`), so the sender need not (docs/device-protocol.md, "Commands").
+   */
+  answered(): boolean;
   /** Stops waiting (the command never left). */
   cancel(): void;
 }
@@ -254,6 +263,7 @@ export function waitForEnd(db: Db, id: string, expiresAt: Date): Pending {
           })
           .catch((error: unknown) => {
             waiters.delete(id);
+            answered.delete(id);
             reject(error instanceof Error ? error : new Error(String(error)));
           });
       },
@@ -262,9 +272,11 @@ export function waitForEnd(db: Db, id: string, expiresAt: Date): Pending {
   });
   return {
     done,
+    answered: () => answered.has(id),
     cancel: () => {
       clearTimeout(timer);
       waiters.delete(id);
+      answered.delete(id);
     },
   };
 }

@@ -175,7 +175,9 @@ async function run(sender: Sender, deps: CommandDeps, target: Target, order: Ord
     changed();
     return 'sendingFailed';
   }
-  if (first === 'sent') {
+  // A cabinet that answered before the broker's acknowledgement came back has its result record
+  // the send: a second update of the row would only wait for that one's.
+  if (first === 'sent' && !pending.answered()) {
     await sender.db
       .update(deviceCommands)
       .set({ status: 'SENT', sentAt: new Date() })

@@ -64,36 +64,40 @@ describe('dashboard', () => {
     await expect.poll(() => dashboard.overflow()).toEqual({ down: 0, across: 0 });
   });
 
-  test('the figures painted before the page’s code are the page’s own, where it draws them, and the page ends with one figures card', async ({
-    page,
-  }) => {
-    await new Shell(page).startSignedIn('admin');
-    const dashboard = new DashboardPage(page);
-    await dashboard.watchFigures();
-    await dashboard.open();
-    await dashboard.card('Figures').waitFor();
-    await expect.poll(async () => (await dashboard.figuresSeen()).drawn).not.toBeNull();
-    const { pictured, frames, drawn } = await dashboard.figuresSeen();
-    // The picture was painted, then the card replaced it in the same place: the same labels, notes
-    // and figures in the same boxes (a moved box is a jump a user sees).
-    expect(frames).toBeGreaterThan(0);
-    const still = (tiles: SeenTile[]) => tiles.map(({ box, label, value, note }) => ({ box, label, value, note: note.trim() }));
-    expect(still(pictured!)).toEqual(still(drawn!));
-    expect(drawn!.map((tile) => tile.label)).toEqual([
-      'Swaps today',
-      'Vehicles sold today',
-      'Batteries sold today',
-      'Authenticated users',
-      'Alarms not cleared',
-    ]);
-    // Each counter goes on from where the picture's stood, not from zero again.
-    const number = (text: string) => Number(text.replace(/[^\d]/g, ''));
-    for (const [i, tile] of drawn!.entries()) expect(number(tile.count), tile.label).toBeGreaterThanOrEqual(number(pictured![i]!.count));
-    // One figures card in the end, and the picture gone.
-    expect(await page.locator('#prerender').count()).toBe(0);
-    expect(await page.getByRole('heading', { level: 2, name: 'Figures', exact: true }).count()).toBe(1);
-    expect(await page.getByText('Swaps today', { exact: true }).count()).toBe(1);
-  });
+  // Opened at its address, and at `/`, which opens it.
+  for (const address of ['/dashboard', '/']) {
+    test(`the figures painted before the page’s code are the page’s own, where it draws them, and the page ends with one figures card (${address})`, async ({
+      page,
+    }) => {
+      await new Shell(page).startSignedIn('admin');
+      const dashboard = new DashboardPage(page);
+      await dashboard.watchFigures();
+      await page.goto(address);
+      await dashboard.card('Figures').waitFor();
+      expect(new URL(page.url()).pathname).toBe('/dashboard');
+      await expect.poll(async () => (await dashboard.figuresSeen()).drawn).not.toBeNull();
+      const { pictured, frames, drawn } = await dashboard.figuresSeen();
+      // The picture was painted, then the card replaced it in the same place: the same labels, notes
+      // and figures in the same boxes (a moved box is a jump a user sees).
+      expect(frames).toBeGreaterThan(0);
+      const still = (tiles: SeenTile[]) => tiles.map(({ box, label, value, note }) => ({ box, label, value, note: note.trim() }));
+      expect(still(pictured!)).toEqual(still(drawn!));
+      expect(drawn!.map((tile) => tile.label)).toEqual([
+        'Swaps today',
+        'Vehicles sold today',
+        'Batteries sold today',
+        'Authenticated users',
+        'Alarms not cleared',
+      ]);
+      // Each counter goes on from where the picture's stood, not from zero again.
+      const number = (text: string) => Number(text.replace(/[^\d]/g, ''));
+      for (const [i, tile] of drawn!.entries()) expect(number(tile.count), tile.label).toBeGreaterThanOrEqual(number(pictured![i]!.count));
+      // One figures card in the end, and the picture gone.
+      expect(await page.locator('#prerender').count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 2, name: 'Figures', exact: true }).count()).toBe(1);
+      expect(await page.getByText('Swaps today', { exact: true }).count()).toBe(1);
+    });
+  }
 
   test('the fleet map follows a station’s cabinet coming online and going offline, without a reload', async ({ page }) => {
     const merchant = await createMerchant({ menuCodes: ['dashboard.figures', 'site.cabinet'] });

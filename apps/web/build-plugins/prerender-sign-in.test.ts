@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { IndexHtmlTransformHook } from 'vite';
 import type { Rollup } from 'vite';
@@ -6,10 +8,12 @@ import {
   figuresArrows,
   figuresPictureMarkup,
   firstScreenFiles,
+  numberMarks,
   pictureMarkup,
   prerenderSignIn,
   signInMarkup,
 } from './prerender-sign-in';
+import { formatNumber } from '../src/shared/format';
 
 describe('the sign-in page painted before its code arrives', () => {
   it('draws the page in each language, with nothing a user or a screen reader could take for the real form', () => {
@@ -50,12 +54,12 @@ describe('the sign-in page painted before its code arrives', () => {
         .replaceAll('&gt;', '>')
         .replaceAll('&amp;', '&'),
     ) as {
-      locale: string;
+      marks: { group: string; decimal: string };
       up: string;
       countMs: number;
       levels: Record<string, { name: string; style: { color: string } }>;
     };
-    expect(texts.locale).toBe('th-TH-u-ca-gregory');
+    expect(texts.marks).toEqual({ group: ',', decimal: '.' });
     expect(texts.up).toBe('มากกว่าเมื่อวานในเวลาเดียวกัน {percent}% ({count})');
     expect(texts.countMs).toBe(5000);
     // The arrows as antd's icons draw them, hidden from assistive technology.
@@ -83,17 +87,32 @@ describe('the sign-in page painted before its code arrives', () => {
     expect(html).toContain('<script src="/first-screen.js"></script>');
   });
 
-  it('leaves the entry to first-screen.js: fetched with the page, started once the picture has painted', () => {
+  it("leaves the entry and its imports' preloads to first-screen.js, which preloads them and starts the entry once the picture has painted", () => {
     const { handler } = prerenderSignIn().transformIndexHtml as { handler: IndexHtmlTransformHook };
     const page =
-      '<head><script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-x.js"></head><body><div id="root"></div></body>';
+      '<head><script type="module" crossorigin src="/assets/index-abc.js"></script>\n<link rel="modulepreload" crossorigin href="/assets/react-x.js">\n<link rel="stylesheet" crossorigin href="/assets/index-s.css"></head><body><div id="root"></div></body>';
     const html = handler.call({} as never, page, {} as never) as string;
     expect(html).not.toContain('<script type="module"');
-    expect(html).toContain('<link rel="modulepreload" crossorigin href="/assets/index-abc.js">');
+    expect(html).not.toContain('modulepreload');
+    // The stylesheet stays: the pictures need it.
+    expect(html).toContain('<head><link rel="stylesheet" crossorigin href="/assets/index-s.css"></head>');
     const files = JSON.parse(/<script type="application\/json" id="first-screen-files">(.*?)<\/script>/.exec(html)![1]!) as {
       entry: string;
+      'entry-files': string[];
     };
     expect(files.entry).toBe('/assets/index-abc.js');
+    expect(files['entry-files']).toEqual(['/assets/index-abc.js', '/assets/react-x.js']);
+  });
+
+  it('writes the figures in first-screen.js as the app does, in each language, with the marks the build wrote', () => {
+    // first-screen.js's own formatter (a plain file the browser runs before any code: no import to test it by).
+    const source = readFileSync(new URL('../public/first-screen.js', import.meta.url), 'utf8');
+    const declared = /\n {2}(function formatNumber\(value, marks\) \{\n[\s\S]*?\n {2}\})\n/.exec(source)![1]!;
+    const written = runInNewContext(`(${declared})`) as (value: number, marks: { group: string; decimal: string }) => string;
+    expect(numberMarks('in')).toEqual({ group: '.', decimal: ',' });
+    for (const language of ['en', 'in', 'th', 'zh'] as const)
+      for (const value of [0, 7, 999, 1000, 12_345, 1_234_567, 98_765_432_101, 27.9, 0.5, 1234.5, 350, 100.25, 3.14159, -42, -1234.5])
+        expect(written(value, numberMarks(language)), `${language} ${value}`).toBe(formatNumber(value, language));
   });
 
   it("lists each first screen's files beside the entry's: its chunk and what it imports, not what the entry loads", () => {

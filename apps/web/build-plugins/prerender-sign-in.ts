@@ -102,6 +102,17 @@ export function pictureMarkup(page: Pictured, language: Language): string {
   ].join('');
 }
 
+/**
+ * The language's digit grouping and decimal marks as shared/format.ts formatNumber writes numbers
+ * (Intl's), for public/first-screen.js to write the figures without Intl, whose first use in a page
+ * is slow (docs/dashboard.md, "First paint").
+ */
+export function numberMarks(language: Language): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(LOCALES[language], { maximumFractionDigits: 3 }).formatToParts(1234567.5);
+  const mark = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
+  return { group: mark('group'), decimal: mark('decimal') };
+}
+
 /** An antd icon as FiguresCard draws it (its CommonJS build: Node reads the ES one's imports without their file extension). */
 const antIcon = (name: string) =>
   (createRequire(import.meta.url)(`@ant-design/icons/lib/icons/${name}`) as { default: ComponentType<{ 'aria-hidden': boolean }> }).default;
@@ -124,7 +135,7 @@ export function figuresPictureMarkup(language: Language): string {
   };
   const t = (key: string) => escape(text(key));
   const fill = {
-    locale: LOCALES[language],
+    marks: numberMarks(language),
     up: text('dashboard.changeUp'),
     down: text('dashboard.changeDown'),
     none: text('dashboard.noneYesterday'),
@@ -266,12 +277,17 @@ export function prerenderSignIn(): Plugin {
           ...languages.map(figuresPictureMarkup),
         ];
         const dashboardTexts = featureTextFiles(fileURLToPath(new URL('..', import.meta.url))).dashboard ?? [];
-        // The entry's module script becomes a preload: first-screen.js starts the entry once the
-        // address's picture has painted (docs/scaling.md, "First open, signed out").
-        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html);
+        // The entry's module script and its imports' preloads leave the head: first-screen.js
+        // preloads them (on the dashboard after its picture's paint: docs/scaling.md, "The
+        // dashboard's largest paint") and starts the entry once the address's picture has painted
+        // (docs/scaling.md, "First open, signed out").
+        const entryTag = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/.exec(html);
+        const preloadTags = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g)];
+        const entryFiles = [...(entryTag ? [entryTag[1]!] : []), ...preloadTags.map((tag) => tag[1]!)];
         const files = JSON.stringify({
           ...(context.bundle ? firstScreenFiles(context.bundle, '/', dashboardTexts) : {}),
           ...(entryTag ? { entry: entryTag[1] } : {}),
+          'entry-files': entryFiles,
         }).replaceAll('<', '\\u003c');
         const layer = [
           `<div id="prerender" class="prerender" aria-hidden="true" inert data-figures="${escape(JSON.stringify(FIGURES_CALL))}" data-arrows="${escape(JSON.stringify(figuresArrows()))}">${pictures.join('')}</div>`,
@@ -279,7 +295,10 @@ export function prerenderSignIn(): Plugin {
           '<script src="/first-screen.js"></script>',
         ].join('\n    ');
         if (!html.includes('<div id="root"></div>')) throw new Error('prerender-sign-in: index.html has no <div id="root"></div>');
-        const started = entryTag ? html.replace(entryTag[0], `<link rel="modulepreload" crossorigin href="${entryTag[1]}">`) : html;
+        const started = [...(entryTag ? [entryTag[0]] : []), ...preloadTags.map((tag) => tag[0])].reduce(
+          (page, tag) => page.replace(tag, ''),
+          html,
+        );
         return started.replace('<div id="root"></div>', `${layer}\n    <div id="root"></div>`);
       },
     },

@@ -8,12 +8,13 @@
  * instead of after it has run. Kept in step with readLanguage (shared/language.ts), the session's
  * storage (shared/session.ts) and the router's addresses.
  *
- * On /dashboard with a stored session it also asks for the figures itself, as the app does (the
- * address and headers the build wrote, prerender-sign-in.ts FIGURES_CALL), and leaves the answer for
- * the app to take instead of asking again (shared/firstScreen.ts); with a successful answer it fills
- * the dashboard's picture of the language and shows it, its counters counting up as the page's do
- * (features/dashboard/AnimatedCount.tsx), until the page's figures card replaces it
- * (docs/dashboard.md, "First paint"). No permission or a failure: no picture.
+ * On /dashboard (or /, which opens it) with a stored session it also asks for the figures itself,
+ * as the app does (the address and headers the build wrote, prerender-sign-in.ts FIGURES_CALL), and
+ * leaves the answer for the app to take instead of asking again (shared/firstScreen.ts); with a
+ * successful answer it fills the dashboard's picture of the language and shows it, its counters
+ * counting up as the page's do (features/dashboard/AnimatedCount.tsx), until the page's figures card
+ * replaces it (docs/dashboard.md, "First paint"). No permission or a failure: no picture. There the
+ * entry's files are fetched only after the picture's paint (the build leaves them out of the head).
  */
 /* global document, location, window, requestAnimationFrame */
 (function () {
@@ -41,7 +42,8 @@
     files = {};
   }
 
-  var wanted = ['catalogue:' + chosen];
+  // The entry and the files it imports (the build moved their preloads from the head to here).
+  var wanted = ['entry-files', 'catalogue:' + chosen];
   if (signIn) wanted.push('login');
   else if (path === '/session/forgot-password' || path === '/session/reset-password') wanted.push('recovery', 'recovery:' + chosen);
   else if (path === '/session/sign-up') wanted.push('sign-up', 'sign-up:' + chosen);
@@ -50,9 +52,11 @@
     if (path === '/dashboard' || path === '/') wanted.push('dashboard', 'dashboard:' + chosen);
   }
   /** The first screen's files, fetched beside the entry (as it starts, not to hold a picture's paint back). */
-  var preload = function () {
-    for (var i = 0; i < wanted.length; i += 1) {
-      var list = files[wanted[i]] || [];
+  var preloaded = {};
+  var preload = function (keys) {
+    for (var i = 0; i < keys.length; i += 1) {
+      var list = preloaded[keys[i]] ? [] : files[keys[i]] || [];
+      preloaded[keys[i]] = true;
       for (var j = 0; j < list.length; j += 1) {
         var link = document.createElement('link');
         link.rel = 'modulepreload';
@@ -72,7 +76,7 @@
     // Not before the root is in the document (this file runs above it).
     if (document.readyState === 'loading') return document.addEventListener('DOMContentLoaded', startApp);
     started = true;
-    preload();
+    preload(wanted);
     if (!files.entry) return;
     var entry = document.createElement('script');
     entry.type = 'module';
@@ -95,7 +99,11 @@
   } catch {
     locked = false;
   }
-  var figures = box && signedIn && !locked && path === '/dashboard' && box.getAttribute('data-figures');
+  var figures = box && signedIn && !locked && (path === '/dashboard' || path === '/') && box.getAttribute('data-figures');
+  // The entry's files at once, as the head's preloads were, except while the dashboard's picture
+  // waits for the figures: there their fetching and compiling held its paint back at a slow CPU
+  // (docs/scaling.md, "The dashboard's largest paint").
+  if (!figures) preload(['entry-files']);
   if (box && page) {
     var picture = box.querySelector('[data-page="' + page + '"][data-language="' + chosen + '"]');
     if (picture) picture.hidden = false;
@@ -134,7 +142,11 @@
   /** The figures card's tiles as FiguresCard draws them, from the answer; then shown, counting up. */
   function fill(picture, figures, arrows) {
     var texts = JSON.parse(picture.getAttribute('data-texts'));
-    var number = new Intl.NumberFormat(texts.locale, { maximumFractionDigits: 3 });
+    var number = {
+      format: function (value) {
+        return formatNumber(value, texts.marks);
+      },
+    };
     var say = function (template, values) {
       return template.replace(/\{(\w+)\}/g, function (all, name) {
         return Object.prototype.hasOwnProperty.call(values, name) ? values[name] : all;
@@ -198,6 +210,17 @@
     };
     count(began);
     picture.hidden = false;
+  }
+
+  /**
+   * A number as the app writes it (shared/format.ts formatNumber: the language's digit grouping and
+   * decimal mark, at most three decimals), with the marks the build read from Intl (`marks`), not
+   * Intl itself: its first use in a page cost 0.2-0.3 s at 4x CPU before the picture's paint.
+   */
+  function formatNumber(value, marks) {
+    var parts = String(Math.round(Math.abs(value) * 1000) / 1000).split('.');
+    var whole = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, marks.group);
+    return (value < 0 ? '-' : '') + whole + (parts[1] ? marks.decimal + parts[1] : '');
   }
 
 })();

@@ -8,9 +8,10 @@ import { SessionEnder } from './SessionEnder';
 
 export function RootLayout() {
   const { pathname } = useLocation();
-  // The dashboard's picture drawn before the code is the dashboard's only (docs/dashboard.md, "First paint").
+  // The dashboard's picture drawn before the code is the dashboard's only, `/` included, which
+  // opens it (docs/dashboard.md, "First paint").
   useEffect(() => {
-    if (pathname !== '/dashboard') removeFiguresPicture();
+    if (pathname !== '/dashboard' && pathname !== '/') removeFiguresPicture();
   }, [pathname]);
   return (
     <>

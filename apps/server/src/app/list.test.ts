@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { integer, pgTable, serial } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { COUNT_EXACT_LIMIT } from '@swap/contracts';
 import { startTestServer, type TestServer } from '../test/harness.js';
 import type { Ctx } from './context.js';
-import { declaredLists, type Filter } from './list.js';
+import { cappedCount, declaredLists, type Filter } from './list.js';
 
 /**
  * Every filter of every declared list is served by an index (docs/api.md, "Declaring a list"):
@@ -130,5 +132,82 @@ describe('list filters are served by indexes', () => {
       if (scope(merchantCtx) && scans.length) failures.push(`${endpoint.path} scope: ${scans.join('; ')}`);
     }
     expect(failures).toEqual([]);
+  });
+});
+
+/** A table of the test's own for totals past the cap: `k` is the row's number modulo 10. */
+const probe = pgTable('capped_total_probe', { id: serial('id').primaryKey(), k: integer('k').notNull() });
+
+describe("a capped list's total in one call", () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startTestServer({ DEMO: '0' });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** What the total was when the estimate and the count were two statements one after the other. */
+  async function twoSteps(table: unknown, condition: SQL | undefined): Promise<{ total: number; exact: boolean }> {
+    const where = condition ? sql` where ${condition}` : sql``;
+    const explained: unknown = await server.db.execute(sql`explain (format json) select 1 from ${table}${where}`);
+    const raw = (explained as { rows: Record<string, unknown>[] }).rows[0]!['QUERY PLAN'];
+    const estimate = Math.round((typeof raw === 'string' ? JSON.parse(raw) : raw)[0].Plan['Plan Rows'] as number);
+    if (estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
+    const counted: unknown = await server.db.execute(
+      sql`select count(*)::int as n from (select 1 from ${table}${where} limit ${COUNT_EXACT_LIMIT + 1}) capped`,
+    );
+    const n = (counted as { rows: { n: number }[] }).rows[0]!.n;
+    return n <= COUNT_EXACT_LIMIT ? { total: n, exact: true } : { total: Math.max(estimate, n), exact: false };
+  }
+
+  it('answers every capped list and filter value as the estimate and the count one after the other did', async () => {
+    const ctx = platformCtx(server);
+    const merchantCtx: Ctx = { ...ctx, principal: { ...ctx.principal, type: 'NORMAL', merchantId: 1 } };
+    let tried = 0;
+    for (const list of declaredLists) {
+      const { endpoint, table, filters, scope, count } = list.declaration;
+      if (count !== 'capped') continue;
+      const shape = ((endpoint.body ?? endpoint.query) as unknown as { shape: Record<string, Schema> }).shape;
+      const conditions: [string, SQL | undefined][] = [
+        ['no filter', scope(ctx)],
+        ['merchant scope', scope(merchantCtx)],
+      ];
+      for (const [name, filter] of Object.entries<Filter<unknown>>(filters)) {
+        if (filter === 'parent') continue;
+        const spec = typeof filter === 'function' ? { where: filter } : filter;
+        for (const value of spec.examples ?? samplesOf(shape[name])) conditions.push([`${name}=${String(value)}`, spec.where(value, ctx)]);
+      }
+      for (const [name, condition] of conditions) {
+        expect(await cappedCount(server.db, table, condition), `${endpoint.path} ${name}`).toEqual(await twoSteps(table, condition));
+        tried++;
+      }
+    }
+    expect(tried).toBeGreaterThan(50);
+  });
+
+  it('counts exactly up to the cap, says "about" past it, and takes a value that reads like a mark or a quote as text', async () => {
+    await server.db.execute(sql`create table capped_total_probe (id serial primary key, k integer not null)`);
+    await server.db.execute(sql`insert into capped_total_probe (k) select g % 10 from generate_series(1, 30000) g`);
+    await server.db.execute(sql`create index on capped_total_probe (k)`);
+    await server.db.execute(sql`analyze capped_total_probe`);
+    // Every row: the planner's estimate, never counted.
+    const all = await cappedCount(server.db, probe, undefined);
+    expect(all.exact).toBe(false);
+    expect(all.total).toBeGreaterThan(2 * COUNT_EXACT_LIMIT);
+    expect(all).toEqual(await twoSteps(probe, undefined));
+    // A tenth: counted exactly.
+    expect(await cappedCount(server.db, probe, sql`${probe.k} = ${3}`)).toEqual({ total: 3000, exact: true });
+    // Half: estimated at most twice the cap, so counted, and the count reaches the cap.
+    const half = await cappedCount(server.db, probe, sql`${probe.k} < ${5}`);
+    expect(half.exact).toBe(false);
+    expect(half.total).toBeGreaterThan(COUNT_EXACT_LIMIT);
+    expect(half).toEqual(await twoSteps(probe, sql`${probe.k} < ${5}`));
+    // Values holding a quote, a backslash and "$1" stay values: the condition holds for every row of k = 7.
+    const odd = "it's $1 \\ $2'";
+    const quoted = await cappedCount(server.db, probe, sql`${probe.k} = ${7} and ${odd} = ${odd} and ${probe.k} <> ${100}`);
+    expect(quoted).toEqual({ total: 3000, exact: true });
+    expect(await cappedCount(server.db, probe, sql`${probe.k} = ${7} and ${odd} = ${"it's"}`)).toEqual({ total: 0, exact: true });
   });
 });

@@ -151,32 +151,47 @@ function isTableColumn(column: PgColumn | SQL, table: PgTable): column is PgColu
   return is(column, Column) && column.table === table;
 }
 
-/** The planner's row estimate of `select 1 from table where …` (EXPLAIN, no execution). */
-async function estimatedRows(db: Db, table: PgTable, where: SQL | undefined): Promise<number | null> {
-  const result: unknown = await db.execute(sql`explain (format json) select 1 from ${table} ${where ? sql`where ${where}` : sql``}`);
-  const rows = (result as { rows?: Record<string, unknown>[] }).rows ?? [];
-  const plan = rows[0]?.['QUERY PLAN'];
-  const parsed: unknown = typeof plan === 'string' ? JSON.parse(plan) : plan;
-  const top = Array.isArray(parsed) ? (parsed[0] as { Plan?: { 'Plan Rows'?: unknown } } | undefined) : undefined;
-  const estimate = top?.Plan?.['Plan Rows'];
-  return typeof estimate === 'number' ? Math.round(estimate) : null;
+/** Renders statements the way every database of the product does (no casing option). */
+const dialect = new PgDialect();
+
+/** A statement's value as text, as PostgreSQL reads it in a literal (what a driver sends for it). */
+function paramText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (value instanceof Uint8Array) return `\\x${Buffer.from(value).toString('hex')}`;
+  if (Array.isArray(value)) {
+    const item = (v: unknown): string =>
+      v === null || v === undefined ? 'NULL' : Array.isArray(v) ? paramText(v)! : `"${paramText(v)!.replace(/["\\]/g, '\\$&')}"`;
+    return `{${value.map(item).join(',')}}`;
+  }
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
 }
 
 /**
- * The total of a large list in one round trip or two. The planner's estimate comes first (EXPLAIN,
- * no execution): far above COUNT_EXACT_LIMIT the estimate is the answer, so a broad filter over
- * 1 M rows never counts. Otherwise a capped count reads at most COUNT_EXACT_LIMIT + 1 rows: exact
- * below the cap, else the larger of estimate and cap.
+ * The total of a large list in one round trip (docs/scaling.md, "How a device list page is read"):
+ * the database's `capped_total` (migration 0070) takes the planner's estimate first (EXPLAIN, no
+ * execution). Far above COUNT_EXACT_LIMIT the estimate is the answer, so a broad filter over 1 M
+ * rows never counts. Otherwise it counts at most COUNT_EXACT_LIMIT + 1 rows in the same call: exact
+ * below the cap, else the larger of estimate and cap. The statement goes as text with its values
+ * apart, each sent as text the way the driver sends it, and quoted by the database.
  */
 export async function cappedCount(db: Db, table: PgTable, where: SQL | undefined): Promise<{ total: number; exact: boolean }> {
-  const estimate = await estimatedRows(db, table, where);
-  if (estimate !== null && estimate > 2 * COUNT_EXACT_LIMIT) return { total: estimate, exact: false };
-  const result: unknown = await db.execute(
-    sql`select count(*)::int as n from (select 1 from ${table} ${where ? sql`where ${where} ` : sql``}limit ${COUNT_EXACT_LIMIT + 1}) capped`,
+  const statement = dialect.sqlToQuery(sql`select 1 from ${table}${where ? sql` where ${where}` : sql``}`);
+  const values = sql.join(
+    statement.params.map((value) => sql`${sql.param(paramText(value))}::text`),
+    sql`, `,
   );
-  const n = (result as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  const result: unknown = await db.execute(
+    sql`select estimate, counted from capped_total(${statement.sql}, array[${values}]::text[], ${COUNT_EXACT_LIMIT})`,
+  );
+  const row = (result as { rows: { estimate: number | null; counted: number | null }[] }).rows[0];
+  const estimate = row?.estimate ?? null;
+  const n = row?.counted ?? null;
+  if (n === null) return { total: Math.round(estimate ?? 0), exact: false };
   if (n <= COUNT_EXACT_LIMIT) return { total: n, exact: true };
-  return { total: Math.max(estimate ?? n, n), exact: false };
+  return { total: Math.max(Math.round(estimate ?? n), n), exact: false };
 }
 
 function filterWhere<V>(filter: Filter<V>): FilterWhere<V> | undefined {
@@ -337,9 +352,6 @@ function withLiterals(statement: SQL): string | undefined {
     throw error;
   }
 }
-
-/** Renders statements the way every database of the product does (no casing option). */
-const dialect = new PgDialect();
 
 /** Where the page statement's condition goes when its fixed part is rendered once. */
 const CONDITION_MARK = '/*list condition*/';

@@ -310,7 +310,9 @@ async function main(): Promise<void> {
     await database.close();
   }
   const f = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '-');
-  console.log(`\n${'telemetry'.padEnd(30)}  sent   persisted  published/s  persisted/s  p50 ms  p99 ms  max ms  generator CPU  CPU ms/1000: server  database`);
+  console.log(
+    `\n${'telemetry'.padEnd(30)}  sent   persisted  published/s  persisted/s  p50 ms  p99 ms  max ms  generator CPU  CPU ms/1000: server  database`,
+  );
   for (const x of figures)
     console.log(
       `${x.broker.padEnd(30)}${String(x.sent).padStart(6)}  ${String(x.persisted).padStart(10)}  ${f(x.publishRate, 0).padStart(11)}  ${f(x.persistedRate, 0).padStart(11)}  ${f(x.p50).padStart(6)}  ${f(x.p99).padStart(6)}  ${f(x.max).padStart(6)}  ${f(x.generatorCpu, 0).padStart(12)}%  ${f(x.serverCpu, 0).padStart(19)}  ${f(x.databaseCpu, 0).padStart(8)}`,

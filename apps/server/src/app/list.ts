@@ -17,7 +17,7 @@ import {
 import { PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply } from 'fastify';
 import { COUNT_EXACT_LIMIT, type EndpointDef, type MessageKey, type Page, type ParsedInputOf } from '@swap/contracts';
-import { embeddedCopy, type Db } from '../db/client.js';
+import { embeddedCopy, postgresTextRows, type Db } from '../db/client.js';
 import type { Ctx } from './context.js';
 import { EXPORT_MAX_ROWS, csvPieces, csvPiecesRead, csvShowOf, sendCsvStream, type CsvColumn, type CsvReader } from './csv.js';
 import { AppError } from './errors.js';
@@ -643,13 +643,24 @@ export function defineList<E extends EndpointDef, Row, Rec, C extends 'exact' | 
       return (result as { rows: { r: string }[] }).rows.map((row) => JSON.parse(row.r) as unknown[]);
     };
     const copy = embeddedCopy(ctx.db);
-    if (!copy)
+    if (!copy) {
+      // On PostgreSQL each value comes as its text and is read as its COPY text is: PostgreSQL
+      // building a JSON array per row was most of the export's time (docs/scaling.md, "Export").
+      const textRows = postgresTextRows(ctx.db);
+      const readText = textRows
+        ? async (condition: SQL | undefined, orderBy: SQL[], limit: number): Promise<unknown[][]> => {
+            const statement = dialect.sqlToQuery(select(sql.join(plan.values, sql`, `), condition, orderBy, limit));
+            const rows = await textRows(statement.sql, statement.params);
+            return rows.map((fields) => fields.map((field, i) => (field === null ? null : plan.fromCopy[i]!(field))));
+          }
+        : undefined;
       return keysetChunks(
         ctx,
         query,
-        (condition, orderBy, limit) => jsonArrays(select(plan.row, condition, orderBy, limit)),
+        readText ?? ((condition, orderBy, limit) => jsonArrays(select(plan.row, condition, orderBy, limit))),
         (row) => Number(row[0]),
       );
+    }
     // On the embedded database a chunk is its COPY text (no row crosses the thread or is decoded
     // there), split into lines; each line is read once the next chunk is asked for, so the database
     // writes that one meanwhile (docs/scaling.md, "Export").

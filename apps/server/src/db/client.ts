@@ -48,6 +48,22 @@ export function embeddedCopy(db: Db): ((select: string) => Promise<string>) | un
   };
 }
 
+/**
+ * On PostgreSQL, runs a select and answers its rows as arrays of each value's text as the database
+ * writes it (null for null): the same text a COPY writes, unescaped, so an export reads a chunk as
+ * on the embedded database without PostgreSQL building a JSON array per row (docs/scaling.md,
+ * "Export"). Undefined on the embedded database or inside a transaction.
+ */
+export function postgresTextRows(db: Db): ((text: string, params: unknown[]) => Promise<(string | null)[][]>) | undefined {
+  const client = (db as unknown as { $client?: unknown }).$client;
+  if (!(client instanceof pg.Pool)) return undefined;
+  return async (text, params) => {
+    const result = await client.query<(string | null)[]>({ text, values: params, rowMode: 'array', types: KEEP_TEXT });
+    return result.rows;
+  };
+}
+const KEEP_TEXT = { getTypeParser: () => (value: string) => value } as unknown as pg.CustomTypesConfig;
+
 const RELISTEN_MS = 2_000;
 
 /**
